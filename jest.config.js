@@ -1,0 +1,34 @@
+/** Unit and integration tests. Browser tests live in test/e2e and run under Playwright. */
+const swc = (tsx) => [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx },
+      transform: tsx ? { react: { runtime: 'automatic' } } : undefined,
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+
+/** @type {import('jest').Config} */
+module.exports = {
+  projects: [
+    {
+      displayName: 'backend',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/test'],
+      testMatch: ['<rootDir>/test/{lib,lambdas,graphql,local,bin}/**/*.test.ts'],
+      transform: { '^.+\\.tsx?$': swc(false) },
+    },
+    {
+      displayName: 'web',
+      testEnvironment: '<rootDir>/test/web/support/environment.js',
+      roots: ['<rootDir>/test/web'],
+      testMatch: ['<rootDir>/test/web/**/*.test.{ts,tsx}'],
+      setupFilesAfterEnv: ['<rootDir>/test/web/support/setup.ts'],
+      transform: { '^.+\\.tsx?$': swc(true) },
+      moduleNameMapper: { '\\.(css)$': '<rootDir>/test/web/support/style-stub.js' },
+    },
+  ],
+};

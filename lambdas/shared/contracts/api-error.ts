@@ -1,0 +1,10 @@
+import { z } from 'zod';
+
+/** Body of every REST error answer: a human-readable message and a stable code. */
+export const ApiErrorBodySchema = z.object({
+  message: z.string(),
+  code: z.string(),
+  /** Per-field problems of a rejected payload. */
+  fields: z.record(z.string(), z.string()).optional(),
+});
+export type ApiErrorBody = z.infer<typeof ApiErrorBodySchema>;

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+
+/** A price of a plan in one currency. Amounts are in the currency's major unit (e.g. dollars). */
+export const PlanCurrencySchema = z.object({
+  currency: z.string().regex(/^[A-Z]{3}$/),
+  unitAmount: z.number().nonnegative(),
+  setupFee: z.number().nonnegative(),
+});
+
+export const PlanPeriodSchema = z.object({
+  length: z.number().int().nonnegative(),
+  unit: z.enum(['days', 'months']),
+});
+
+export const PlanSchema = z.object({
+  code: z.string().min(1).max(50),
+  name: z.string(),
+  description: z.string().optional(),
+  currencies: z.array(PlanCurrencySchema),
+  trial: PlanPeriodSchema,
+  interval: PlanPeriodSchema,
+});
+
+/** Answer of `GET /subscription/plans`. */
+export const PlansResponseSchema = z.object({ plans: z.array(PlanSchema) });
+
+export type PlanCurrency = z.infer<typeof PlanCurrencySchema>;
+export type PlanPeriod = z.infer<typeof PlanPeriodSchema>;
+export type Plan = z.infer<typeof PlanSchema>;
+export type PlansResponse = z.infer<typeof PlansResponseSchema>;

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+
+/** The deployment stages; `-c stage=…` picks one, `dev` when absent. */
+export const STAGES = ['dev', 'stage', 'prod'] as const;
+export type Stage = (typeof STAGES)[number];
+
+/** Recurly plan codes carry the stage as a suffix so one Recurly site can serve every stage. */
+export const PLAN_CODE_SUFFIX_BY_STAGE: Record<Stage, '' | '_dev' | '_stage'> = {
+  dev: '_dev',
+  stage: '_stage',
+  prod: '',
+};
+
+/** The product's name shown to people; a config value so a rename touches one place. */
+export const DEFAULT_PRODUCT_NAME = 'TalentPilot';
+export const DEFAULT_PRODUCT_SLUG = 'talentpilot';
+export const DEFAULT_SUPPORT_PORTAL_URL = 'https://support.talentpilot.example.com/';
+export const REGION = 'us-east-2';
+
+const StageConfigSchema = z
+  .object({
+    stage: z.enum(STAGES),
+    region: z.literal(REGION),
+    /** AWS account, from the CLI's environment; absent for an environment-agnostic synth. */
+    account: z
+      .string()
+      .regex(/^\d{12}$/, 'account must be a 12-digit AWS account id')
+      .optional(),
+    productName: z.string().trim().min(1).max(40),
+    /** Lower-case slug used in resource names and Recurly account codes (`{slug}-{userId}`). */
+    productSlug: z
+      .string()
+      .regex(/^[a-z][a-z0-9-]{1,19}$/, 'productSlug must be 2-20 lower-case letters, digits or dashes'),
+    planCodeSuffix: z.enum(['', '_dev', '_stage']),
+    supportPortalUrl: z.url({ protocol: /^https$/, error: 'supportPortalUrl must be an https URL' }),
+    /** Google Analytics 4 measurement id; page views are reported only when it is set. */
+    analyticsMeasurementId: z
+      .string()
+      .regex(/^G-[A-Z0-9]{4,16}$/, 'analyticsMeasurementId must look like G-XXXXXXXXXX')
+      .optional(),
+    /** Secrets Manager name of the Recurly private API key. */
+    recurlyApiKeySecretName: z.string().regex(/^[A-Za-z0-9/_+=.@-]{1,512}$/),
+    /** Stateful resources are retained on stack deletion in prod, destroyed elsewhere. */
+    retainData: z.boolean(),
+  })
+  .strict();
+
+export type StageConfig = z.infer<typeof StageConfigSchema>;
+
+/** Raw context values as the CDK CLI hands them over (strings from `-c key=value`). */
+export type RawContext = Record<string, unknown>;
+
+function optionalString(value: unknown): string | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  return String(value);
+}
+
+/**
+ * Parses the stage config once from CDK context (and the CLI's account environment).
+ * Throws a readable error naming every bad value.
+ */
+export function loadStageConfig(context: RawContext, env: NodeJS.ProcessEnv = {}): StageConfig {
+  const stage = optionalString(context.stage) ?? 'dev';
+  const parsed = StageConfigSchema.safeParse({
+    stage,
+    region: optionalString(context.region) ?? REGION,
+    account: optionalString(context.account) ?? optionalString(env.CDK_DEFAULT_ACCOUNT),
+    productName: optionalString(context.productName) ?? DEFAULT_PRODUCT_NAME,
+    productSlug: optionalString(context.productSlug) ?? DEFAULT_PRODUCT_SLUG,
+    planCodeSuffix: PLAN_CODE_SUFFIX_BY_STAGE[stage as Stage] ?? '',
+    supportPortalUrl: optionalString(context.supportPortalUrl) ?? DEFAULT_SUPPORT_PORTAL_URL,
+    analyticsMeasurementId: optionalString(context.analyticsMeasurementId),
+    recurlyApiKeySecretName:
+      optionalString(context.recurlyApiKeySecretName) ?? `${optionalString(context.productSlug) ?? DEFAULT_PRODUCT_SLUG}/${stage}/recurly-api-key`,
+    retainData: stage === 'prod',
+  });
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  - ${issue.path.join('.') || 'config'}: ${issue.message}`);
+    throw new Error(`Invalid stage config:\n${problems.join('\n')}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,43 @@
+import type { TableName } from './tables';
+
+/**
+ * The REST API's routes, described once. The RestApi construct creates one method and one
+ * Lambda per route; the local runtime's REST adapter serves the same handler files with
+ * API Gateway v1 proxy events. Plain TypeScript: no aws-cdk-lib imports.
+ */
+
+export type RouteAuth =
+  /** Anyone may call it (no authorizer). */
+  | 'public'
+  /** A Cognito user pool authorizer checks the id token. */
+  | 'user'
+  /** Cognito authorizer plus the handler's admin-group check. */
+  | 'admin';
+
+export interface RestRouteDefinition {
+  /** Stable construct id of the route's function: never rename (it changes logical ids). */
+  readonly functionId: string;
+  readonly method: 'GET' | 'POST';
+  /** Resource path as API Gateway writes it, `{param}` for path parameters. */
+  readonly path: string;
+  /** Handler file relative to the repository root; it exports `handler`. */
+  readonly entry: string;
+  readonly auth: RouteAuth;
+  /** Tables the handler reads or writes; each grants access and sets the table's env var. */
+  readonly tables: readonly { readonly table: TableName; readonly access: 'read' | 'readWrite' }[];
+  /** Whether the handler talks to the billing provider (grants the Recurly secret). */
+  readonly billing: boolean;
+}
+
+export const REST_ROUTES: readonly RestRouteDefinition[] = [
+  {
+    functionId: 'GetPlansFunction',
+    method: 'GET',
+    path: '/subscription/plans',
+    entry: 'lambdas/subscription/get-plans.ts',
+    // Prices are public: the Products page and the subscribe page both show them.
+    auth: 'public',
+    tables: [],
+    billing: true,
+  },
+];

@@ -1,0 +1,9 @@
+/** Default ports of the local runtime on 127.0.0.1; each can be overridden (see local/README). */
+export const DEFAULT_PORTS = {
+  web: 5180,
+  rest: 5181,
+  graphql: 5182,
+  dynamodb: 5183,
+} as const;
+
+export type PortName = keyof typeof DEFAULT_PORTS;
