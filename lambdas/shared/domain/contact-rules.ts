@@ -31,13 +31,17 @@ export const CONTACT_LIMITS = {
 } as const;
 
 /** Letters, marks, spaces and common name punctuation; no markup or control characters. */
-const NAME_PATTERN = "[^<>{}\\[\\]\\\\`$;\\u0000-\\u001F\\u007F]+";
+const NAME_PATTERN = "[^<>{}\\[\\]\\\\`$;\\u0000-\\u001F\\u007F-\\u009F]+";
 const EMAIL_PATTERN =
   '[A-Za-z0-9._%+-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\\.[A-Za-z]{2,63}';
 const PHONE_PATTERN = '\\+?[0-9(][0-9 ().-]{5,30}[0-9]';
-/** A message may hold any text but not HTML/script markup or control characters. */
-const MESSAGE_MARKUP_PATTERN = '[\\s\\S]*<\\s*[A-Za-z/!?][\\s\\S]*';
-const MESSAGE_CONTROL_PATTERN = '[\\s\\S]*[\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F][\\s\\S]*';
+/**
+ * A message may hold any text but not HTML/script markup or control characters. A tag starts
+ * with `<` directly followed by a letter, `/`, `!` or `?` (browsers read `< a` as text), so
+ * "fewer than < a dozen" stays allowed.
+ */
+const MESSAGE_MARKUP_PATTERN = '[\\s\\S]*<[A-Za-z/!?][\\s\\S]*';
+const MESSAGE_CONTROL_PATTERN = '[\\s\\S]*[\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F][\\s\\S]*';
 
 function asTrimmedString(value: unknown): string | undefined {
   if (value === undefined || value === null) return undefined;

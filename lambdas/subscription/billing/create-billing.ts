@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import type { PlanCodeSuffix } from '../../shared/domain/plans';
+import { ENV } from '../../shared/environment';
+import { planCodeSuffixVariable, readEnvironment, type EnvironmentSource } from '../../shared/read-environment';
+import type { BillingPort } from './billing-port';
+import { createLocalBilling } from './local-billing';
+import { secretsManagerApiKeySource } from './recurly-api-key';
+import { createRecurlyBilling } from './recurly-billing';
+
+/** Which billing adapter a handler uses, from its environment. */
+export type BillingSettings =
+  | { readonly adapter: 'local'; readonly planCodeSuffix: PlanCodeSuffix }
+  | { readonly adapter: 'recurly'; readonly planCodeSuffix: PlanCodeSuffix; readonly recurlyApiKeySecretName: string };
+
+const BillingEnvironmentSchema = z
+  .object({
+    [ENV.billingAdapter]: z.enum(['recurly', 'local']),
+    [ENV.recurlyApiKeySecretName]: z.string().trim().min(1).optional(),
+    [ENV.planCodeSuffix]: planCodeSuffixVariable,
+  })
+  .superRefine((env, context) => {
+    if (env[ENV.billingAdapter] === 'recurly' && !env[ENV.recurlyApiKeySecretName]) {
+      context.addIssue({
+        code: 'custom',
+        path: [ENV.recurlyApiKeySecretName],
+        message: `required when ${ENV.billingAdapter}=recurly`,
+      });
+    }
+  });
+
+/**
+ * Reads `BILLING_ADAPTER` (`recurly` | `local`), `RECURLY_API_KEY_SECRET_NAME` (required for
+ * recurly) and `PLAN_CODE_SUFFIX`. Throws an error naming each missing or invalid variable.
+ */
+export function readBillingSettings(source: EnvironmentSource = process.env): BillingSettings {
+  const env = readEnvironment(BillingEnvironmentSchema, source);
+  const planCodeSuffix = env[ENV.planCodeSuffix];
+  const secretName = env[ENV.recurlyApiKeySecretName];
+  return env[ENV.billingAdapter] === 'recurly' && secretName
+    ? { adapter: 'recurly', planCodeSuffix, recurlyApiKeySecretName: secretName }
+    : { adapter: 'local', planCodeSuffix };
+}
+
+/** The billing adapter the settings ask for. Call once per module and keep it. */
+export function createBilling(settings: BillingSettings): BillingPort {
+  switch (settings.adapter) {
+    case 'recurly':
+      return createRecurlyBilling({ apiKey: secretsManagerApiKeySource(settings.recurlyApiKeySecretName) });
+    case 'local':
+      return createLocalBilling({ planCodeSuffix: settings.planCodeSuffix });
+  }
+}

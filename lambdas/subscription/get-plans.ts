@@ -1,0 +1,47 @@
+import { PlansResponseSchema } from '../shared/contracts/plans';
+import { orderKnownPlans, type PlanCodeSuffix } from '../shared/domain/plans';
+import { httpHandler, type ApiGatewayHandler, type HttpHandlerOptions } from '../shared/http/handler';
+import { NO_STORE } from '../shared/http/response';
+import type { BillingPort } from './billing/billing-port';
+import { createBilling, readBillingSettings } from './billing/create-billing';
+
+/**
+ * `GET /subscription/plans` (public): the stage's known plans, ordered starter, professional,
+ * enterprise, with their prices, trial and billing interval.
+ */
+
+export interface GetPlansDependencies {
+  readonly billing: BillingPort;
+  readonly planCodeSuffix: PlanCodeSuffix;
+}
+
+/** Prices change rarely; browsers and CloudFront may keep the list for five minutes. */
+export const PLANS_CACHE_CONTROL = 'public, max-age=300';
+
+/**
+ * Builds the handler around its dependencies, resolved on the first request (so a deployment
+ * mistake in the environment becomes a logged 500, not a failed module load).
+ */
+export function createGetPlansHandler(
+  dependencies: () => GetPlansDependencies,
+  options?: HttpHandlerOptions,
+): ApiGatewayHandler {
+  return httpHandler(async () => {
+    const { billing, planCodeSuffix } = dependencies();
+    const plans = orderKnownPlans(await billing.listPlans(), planCodeSuffix);
+    const body = PlansResponseSchema.parse({ plans });
+    // An empty list is a configuration problem being fixed: do not let caches keep it.
+    return { body, cacheControl: plans.length > 0 ? PLANS_CACHE_CONTROL : NO_STORE };
+  }, options);
+}
+
+let fromEnvironment: GetPlansDependencies | undefined;
+
+/** The Lambda entry point: billing chosen by `BILLING_ADAPTER`, created once per container. */
+export const handler = createGetPlansHandler(() => {
+  if (!fromEnvironment) {
+    const settings = readBillingSettings();
+    fromEnvironment = { billing: createBilling(settings), planCodeSuffix: settings.planCodeSuffix };
+  }
+  return fromEnvironment;
+});

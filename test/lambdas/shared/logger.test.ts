@@ -1,0 +1,68 @@
+import { createLogger, currentRequestId, runWithRequestId, serializeError } from '../../../lambdas/shared/logger';
+
+function collect() {
+  const lines: Record<string, unknown>[] = [];
+  return { lines, write: (line: string) => lines.push(JSON.parse(line) as Record<string, unknown>) };
+}
+
+describe('structured logger', () => {
+  it('writes one JSON line with level, message, component, request id and attributes', () => {
+    const sink = collect();
+    const logger = createLogger({ component: 'get-plans', write: sink.write });
+
+    runWithRequestId('req-1', () => logger.info('Plans listed', { count: 3 }));
+
+    expect(sink.lines).toEqual([
+      { timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), level: 'info', message: 'Plans listed', requestId: 'req-1', component: 'get-plans', count: 3 },
+    ]);
+  });
+
+  it('keeps the request id across awaits and drops it outside the request', async () => {
+    await runWithRequestId('req-2', async () => {
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      expect(currentRequestId()).toBe('req-2');
+    });
+    expect(currentRequestId()).toBeUndefined();
+  });
+
+  it('skips lines below its level', () => {
+    const sink = collect();
+    const logger = createLogger({ level: 'warn', write: sink.write });
+
+    logger.debug('noise');
+    logger.info('noise');
+    logger.warn('kept');
+    logger.error('kept too');
+
+    expect(sink.lines.map((line) => line.level)).toEqual(['warn', 'error']);
+  });
+
+  it('does not let attributes overwrite the envelope', () => {
+    const sink = collect();
+    createLogger({ write: sink.write }).info('real message', { message: 'forged', level: 'error' });
+
+    expect(sink.lines[0]).toMatchObject({ message: 'real message', level: 'info' });
+  });
+
+  it('still writes a line when attributes cannot be serialized', () => {
+    const sink = collect();
+    const circular: Record<string, unknown> = {};
+    circular.self = circular;
+
+    createLogger({ write: sink.write }).warn('odd input', { circular });
+
+    expect(sink.lines[0]).toMatchObject({ message: 'odd input', unserializableAttributes: true });
+  });
+});
+
+describe('serializeError', () => {
+  it('keeps name, message, stack, diagnostic codes and the cause chain, but not other properties', () => {
+    const root = Object.assign(new Error('socket hang up'), { code: 'ECONNRESET', headers: { authorization: 'Basic c2VjcmV0' } });
+    const wrapped = new Error('Billing is unavailable', { cause: root });
+
+    const serialized = serializeError(wrapped) as Record<string, unknown>;
+
+    expect(serialized).toMatchObject({ name: 'Error', message: 'Billing is unavailable', stack: expect.any(String), cause: { message: 'socket hang up', code: 'ECONNRESET' } });
+    expect(JSON.stringify(serialized)).not.toContain('Basic');
+  });
+});

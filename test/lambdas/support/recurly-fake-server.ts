@@ -1,0 +1,304 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
+import DefaultHttpAdapter from 'recurly/lib/recurly/DefaultHttpAdapter';
+import type { HttpResponse } from 'recurly/lib/recurly/HttpAdapter';
+
+/**
+ * A real HTTP server on 127.0.0.1 that answers `GET /plans` like Recurly's API v2021-02-25
+ * (node_modules/recurly/openapi/api.yaml: `list_plans`, `PlanList`, `Plan`, `Error`, the
+ * "Pagination" and "Limits" sections). It checks what the official client must send (the
+ * versioned Accept header and Basic auth with the API key), paginates with an opaque cursor in
+ * `next`, gzips when asked, and can be told to fail the way Recurly does.
+ */
+
+export const RECURLY_ACCEPT = 'application/vnd.recurly.v2021-02-25';
+
+export type RecurlyScenario =
+  /** 200 with the plans, paginated. */
+  | 'plans'
+  /** 401 `unauthorized`: the API key is not valid. */
+  | 'unauthorized'
+  /** 403 `invalid_api_key`: the key lacks permission. */
+  | 'forbidden'
+  /** 429 `rate_limited` with `X-RateLimit-Reset`. */
+  | 'rate_limited'
+  /** 500 `internal_server_error` (JSON). */
+  | 'server_error'
+  /** 503 from the edge in front of Recurly (HTML, not JSON). */
+  | 'unavailable'
+  /** Accepts the request and never answers (for time-outs). */
+  | 'hang';
+
+export interface FakePlanInput {
+  readonly code: string;
+  readonly name: string;
+  readonly description?: string | null;
+  readonly state?: 'active' | 'inactive';
+  readonly intervalUnit?: 'days' | 'months';
+  readonly intervalLength?: number;
+  readonly trialUnit?: 'days' | 'months';
+  readonly trialLength?: number;
+  readonly pricingModel?: 'fixed' | 'ramp';
+  readonly currencies: readonly { readonly currency: string; readonly unitAmount: number; readonly setupFee: number }[];
+  /** Also list setup fees in the top-level `setup_fees` (current API); true by default. */
+  readonly topLevelSetupFees?: boolean;
+}
+
+/** A plan object as Recurly serializes it (snake_case, every documented field present). */
+export function recurlyPlanJson(input: FakePlanInput): Record<string, unknown> {
+  const ramp = input.pricingModel === 'ramp';
+  return {
+    id: randomBytes(7).toString('hex').slice(0, 13),
+    object: 'plan',
+    code: input.code,
+    state: input.state ?? 'active',
+    name: input.name,
+    description: input.description ?? null,
+    accounting_code: null,
+    interval_unit: input.intervalUnit ?? 'months',
+    interval_length: input.intervalLength ?? 1,
+    trial_unit: input.trialUnit ?? 'days',
+    trial_length: input.trialLength ?? 14,
+    trial_requires_billing_info: true,
+    total_billing_cycles: null,
+    auto_renew: true,
+    pricing_model: input.pricingModel ?? 'fixed',
+    ramp_intervals: ramp ? [{ starting_billing_cycle: 1, currencies: input.currencies.map((c) => ({ currency: c.currency, unit_amount: c.unitAmount })) }] : [],
+    custom_fields: [],
+    revenue_schedule_type: 'evenly',
+    setup_fee_revenue_schedule_type: 'evenly',
+    tax_code: 'digital',
+    tax_exempt: false,
+    currencies: input.currencies.map((price) => ({
+      currency: price.currency,
+      setup_fee: price.setupFee,
+      // Ramp plans carry their prices in ramp_intervals, not here.
+      ...(ramp ? {} : { unit_amount: price.unitAmount }),
+      tax_inclusive: false,
+    })),
+    ...(input.topLevelSetupFees === false
+      ? {}
+      : { setup_fees: input.currencies.map((price) => ({ currency: price.currency, unit_amount: price.setupFee })) }),
+    hosted_pages: { success_url: null, cancel_url: null, bypass_confirmation: false, display_quantity: false },
+    allow_any_item_on_subscriptions: false,
+    created_at: '2024-01-15T10:00:00Z',
+    updated_at: '2024-01-15T10:00:00Z',
+    deleted_at: null,
+  };
+}
+
+export interface RecordedRequest {
+  readonly method: string;
+  readonly path: string;
+  readonly query: Readonly<Record<string, string>>;
+  readonly accept: string | undefined;
+  readonly authorization: string | undefined;
+}
+
+export interface RecurlyFakeServerOptions {
+  /** The only key the server accepts. */
+  readonly apiKey: string;
+  readonly plans?: readonly FakePlanInput[];
+  /**
+   * Test knob: at most this many records per page whatever `limit` asks (Recurly's own pages
+   * hold up to `limit`), so a handful of plans exercises pagination.
+   */
+  readonly pageSizeCap?: number;
+}
+
+const RATE_LIMIT = 400;
+
+export class RecurlyFakeServer {
+  readonly requests: RecordedRequest[] = [];
+  private plans: readonly FakePlanInput[];
+  private scenario: RecurlyScenario = 'plans';
+  private scenarioAfterRequests = 0;
+
+  private constructor(
+    private readonly server: Server,
+    private readonly options: RecurlyFakeServerOptions,
+  ) {
+    this.plans = options.plans ?? [];
+  }
+
+  /** Starts a server on 127.0.0.1 on a free port. */
+  static async start(options: RecurlyFakeServerOptions): Promise<RecurlyFakeServer> {
+    const server = createServer();
+    const fake = new RecurlyFakeServer(server, options);
+    server.on('request', (request: IncomingMessage, response: ServerResponse) => fake.handle(request, response));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return fake;
+  }
+
+  /** `http://127.0.0.1:<port>` */
+  get url(): string {
+    const { port } = this.server.address() as AddressInfo;
+    return `http://127.0.0.1:${port}`;
+  }
+
+  setPlans(plans: readonly FakePlanInput[]): void {
+    this.plans = plans;
+  }
+
+  /** Answers every request from now on (or after the next `afterRequests` ones) this way. */
+  answerWith(scenario: RecurlyScenario, options: { readonly afterRequests?: number } = {}): void {
+    this.scenario = scenario;
+    this.scenarioAfterRequests = this.requests.length + (options.afterRequests ?? 0);
+  }
+
+  /** The official client's own transport, sent to this server instead of v3.recurly.com. */
+  httpAdapter(options: { readonly timeout?: number } = {}): LocalRecurlyHttpAdapter {
+    return new LocalRecurlyHttpAdapter(this.url, options.timeout ?? 2_000);
+  }
+
+  async close(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  private handle(request: IncomingMessage, response: ServerResponse): void {
+    const url = new URL(request.url ?? '/', 'http://recurly.local');
+    this.requests.push({
+      method: request.method ?? '',
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      accept: request.headers.accept,
+      authorization: request.headers.authorization,
+    });
+    const scenario = this.requests.length > this.scenarioAfterRequests ? this.scenario : 'plans';
+
+    const accept = request.headers.accept ?? '';
+    if (accept !== RECURLY_ACCEPT && accept !== `${RECURLY_ACCEPT}+json`) {
+      return this.json(request, response, 406, {
+        error: {
+          type: 'invalid_api_version',
+          message: "That accept header isn't in the format we use to specify an API version. Try one of these instead:",
+          acceptable_accept_headers: [RECURLY_ACCEPT],
+        },
+      });
+    }
+    const expectedAuthorization = `Basic ${Buffer.from(`${this.options.apiKey}:`).toString('base64')}`;
+    if (request.headers.authorization !== expectedAuthorization || scenario === 'unauthorized') {
+      return this.json(request, response, 401, {
+        error: { type: 'unauthorized', message: 'Unauthorized. Please check that you are using a valid API key.' },
+      });
+    }
+
+    switch (scenario) {
+      case 'forbidden':
+        return this.json(request, response, 403, {
+          error: { type: 'invalid_api_key', message: 'The API key does not have permission to perform this action.' },
+        });
+      case 'rate_limited':
+        return this.json(
+          request,
+          response,
+          429,
+          { error: { type: 'rate_limited', message: 'You have made too many API requests in the last 5 minutes. Please wait and try again.' } },
+          { remaining: 0, resetInSeconds: 42 },
+        );
+      case 'server_error':
+        return this.json(request, response, 500, {
+          error: { type: 'internal_server_error', message: 'An internal server error has occurred. Please try again later.' },
+        });
+      case 'unavailable':
+        response.writeHead(503, { 'Content-Type': 'text/html', 'X-Request-Id': requestId() });
+        response.end('<html><body><h1>503 Service Temporarily Unavailable</h1></body></html>');
+        return;
+      case 'hang':
+        return; // never answers
+      case 'plans':
+        break;
+    }
+
+    if (request.method !== 'GET' || url.pathname !== '/plans') {
+      return this.json(request, response, 404, { error: { type: 'not_found', message: `Couldn't find a resource at ${url.pathname}` } });
+    }
+    this.listPlans(url, request, response);
+  }
+
+  private listPlans(url: URL, request: IncomingMessage, response: ServerResponse): void {
+    const limit = Number(url.searchParams.get('limit') ?? '20');
+    if (!Number.isInteger(limit) || limit < 1 || limit > 200) {
+      return this.json(request, response, 400, {
+        error: { type: 'bad_request', message: 'limit must be between 1 and 200', params: [{ param: 'limit', message: 'must be between 1 and 200' }] },
+      });
+    }
+    const state = url.searchParams.get('state');
+    const matching = this.plans.filter((plan) => !state || (plan.state ?? 'active') === state);
+    const offset = decodeCursor(url.searchParams.get('cursor'));
+    const pageSize = Math.min(limit, this.options.pageSizeCap ?? limit);
+    const page = matching.slice(offset, offset + pageSize);
+    const hasMore = offset + pageSize < matching.length;
+
+    let next: string | null = null;
+    if (hasMore) {
+      const nextQuery = new URLSearchParams(url.searchParams);
+      nextQuery.set('cursor', encodeCursor(offset + pageSize));
+      next = `/plans?${nextQuery.toString()}`;
+    }
+    this.json(request, response, 200, { object: 'list', has_more: hasMore, next, data: page.map(recurlyPlanJson) });
+  }
+
+  private json(
+    request: IncomingMessage,
+    response: ServerResponse,
+    status: number,
+    body: unknown,
+    rateLimit: { readonly remaining?: number; readonly resetInSeconds?: number } = {},
+  ): void {
+    let payload: Buffer = Buffer.from(JSON.stringify(body));
+    const headers: Record<string, string | number> = {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Recurly-Version': 'recurly.v2021-02-25',
+      'X-Request-Id': requestId(),
+      'X-RateLimit-Limit': RATE_LIMIT,
+      'X-RateLimit-Remaining': rateLimit.remaining ?? RATE_LIMIT - this.requests.length,
+      'X-RateLimit-Reset': Math.floor(Date.now() / 1000) + (rateLimit.resetInSeconds ?? 300),
+    };
+    if (/\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) {
+      payload = gzipSync(payload);
+      headers['Content-Encoding'] = 'gzip';
+    }
+    headers['Content-Length'] = payload.length;
+    response.writeHead(status, headers);
+    response.end(payload);
+  }
+}
+
+function requestId(): string {
+  return randomBytes(10).toString('hex');
+}
+
+function encodeCursor(offset: number): string {
+  return Buffer.from(`v1:${offset}`).toString('base64url');
+}
+
+function decodeCursor(cursor: string | null): number {
+  if (!cursor) return 0;
+  const match = /^v1:(\d+)$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  return match ? Number(match[1]) : 0;
+}
+
+/**
+ * Recurly's `DefaultHttpAdapter` with the scheme, host and port of every request replaced by the
+ * fake server's: everything else (headers, gzip, time-outs, keep-alive) stays the client's own.
+ */
+export class LocalRecurlyHttpAdapter extends DefaultHttpAdapter {
+  constructor(
+    private readonly baseUrl: string,
+    timeout: number,
+  ) {
+    super({ timeout });
+  }
+
+  override execute(method: string, url: string, headers: Record<string, string>, body: string | null): Promise<HttpResponse> {
+    const target = new URL(url);
+    const base = new URL(this.baseUrl);
+    target.protocol = base.protocol;
+    target.host = base.host;
+    return super.execute(method, target.toString(), headers, body);
+  }
+}
