@@ -1,0 +1,93 @@
+import * as path from 'node:path';
+import { parseArgs } from 'node:util';
+import { LocalRuntimeError } from './errors';
+import { DEFAULT_PORTS, type PortName } from './ports';
+import type { LocalRuntimeOptions } from './runtime';
+
+/** Environment variable that overrides each port. */
+export const PORT_ENV: Readonly<Record<PortName, string>> = {
+  web: 'LOCAL_WEB_PORT',
+  rest: 'LOCAL_REST_PORT',
+  graphql: 'LOCAL_GRAPHQL_PORT',
+  dynamodb: 'LOCAL_DYNAMODB_PORT',
+};
+
+export const DATA_DIR_ENV = 'LOCAL_DATA_DIR';
+export const WEB_DIST_ENV = 'LOCAL_WEB_DIST';
+
+export const USAGE = `Usage: npm start -- [options]
+
+Starts the product on 127.0.0.1: web app, REST API, GraphQL API and DynamoDB (dynalite).
+
+Options:
+  --reset                 start with empty data
+  --data-dir <folder>     data folder (default .local; env ${DATA_DIR_ENV})
+  --web-port <port>       web app port (default ${DEFAULT_PORTS.web}; env ${PORT_ENV.web})
+  --rest-port <port>      REST API port (default ${DEFAULT_PORTS.rest}; env ${PORT_ENV.rest})
+  --graphql-port <port>   GraphQL API port (default ${DEFAULT_PORTS.graphql}; env ${PORT_ENV.graphql})
+  --dynamodb-port <port>  DynamoDB port (default ${DEFAULT_PORTS.dynamodb}; env ${PORT_ENV.dynamodb})
+  --no-web-build          serve web/dist as it is (no rebuild when it is older than web/src)
+  --web-dist <folder>     serve another build of the web app, as it is (env ${WEB_DIST_ENV})
+  --quiet                 no line per request
+  --help                  this text
+Port 0 picks a free port.`;
+
+export interface StartCommand {
+  readonly help: boolean;
+  readonly quiet: boolean;
+  readonly runtime: Omit<LocalRuntimeOptions, 'log'>;
+}
+
+function port(value: string, source: string): number {
+  if (!/^\d+$/.test(value) || Number(value) > 65535) {
+    throw new LocalRuntimeError(`${source} must be a port number between 0 and 65535, not "${value}".`);
+  }
+  return Number(value);
+}
+
+/** Parses `npm start -- …` arguments and the LOCAL_* environment variables (flags win). */
+export function parseStartCommand(argv: readonly string[], env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): StartCommand {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      strict: true,
+      allowPositionals: false,
+      options: {
+        reset: { type: 'boolean' },
+        'data-dir': { type: 'string' },
+        'web-port': { type: 'string' },
+        'rest-port': { type: 'string' },
+        'graphql-port': { type: 'string' },
+        'dynamodb-port': { type: 'string' },
+        'no-web-build': { type: 'boolean' },
+        'web-dist': { type: 'string' },
+        quiet: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (error) {
+    throw new LocalRuntimeError(`${(error as Error).message}. Run npm start -- --help for the options.`);
+  }
+  const values = parsed.values;
+  const ports: Partial<Record<PortName, number>> = {};
+  for (const name of Object.keys(PORT_ENV) as PortName[]) {
+    const flag = values[`${name}-port`];
+    const fromEnv = env[PORT_ENV[name]];
+    if (flag !== undefined) ports[name] = port(flag, `--${name}-port`);
+    else if (fromEnv !== undefined && fromEnv !== '') ports[name] = port(fromEnv, PORT_ENV[name]);
+  }
+  const dataDir = values['data-dir'] ?? (env[DATA_DIR_ENV] || undefined);
+  const webDist = values['web-dist'] ?? (env[WEB_DIST_ENV] || undefined);
+  return {
+    help: values.help === true,
+    quiet: values.quiet === true,
+    runtime: {
+      reset: values.reset === true,
+      dataDir: dataDir ? path.resolve(cwd, dataDir) : undefined,
+      ports,
+      webBuild: values['no-web-build'] || webDist ? 'never' : 'if-stale',
+      ...(webDist ? { webDistDir: path.resolve(cwd, webDist) } : {}),
+    },
+  };
+}

@@ -1,0 +1,115 @@
+import type { APIGatewayProxyEvent } from 'aws-lambda';
+import type { IncomingMessage } from 'node:http';
+import type { AuthorizerClaims } from '../identity';
+import { REST_STAGE } from './routes';
+
+/**
+ * API Gateway REST (v1) proxy events, as faithful as this product needs:
+ * the fields handlers read, in the shapes and with the nulls API Gateway uses.
+ */
+
+/** The account id local events carry (AWS's documentation example). */
+export const LOCAL_ACCOUNT_ID = '123456789012';
+export const LOCAL_REST_API_ID = 'local';
+
+export interface ProxyEventInput {
+  readonly req: IncomingMessage;
+  /** Path below the stage, e.g. `/subscription/plans`. */
+  readonly path: string;
+  /** Raw query string without `?`. */
+  readonly query: string;
+  /** Route's resource path, e.g. `/user/subscriptions/{id}`. */
+  readonly resource: string;
+  readonly functionId: string;
+  readonly pathParameters: Record<string, string>;
+  readonly body: string;
+  /** Verified id-token claims for authorizer routes; absent on public routes. */
+  readonly claims?: AuthorizerClaims;
+  readonly requestId: string;
+}
+
+/** Headers with the client's spelling; `headers` keeps the last value, as API Gateway does. */
+function headerMaps(req: IncomingMessage) {
+  const multiValueHeaders: Record<string, string[]> = {};
+  const spelling = new Map<string, string>();
+  for (let index = 0; index < req.rawHeaders.length; index += 2) {
+    const rawName = req.rawHeaders[index];
+    const name = spelling.get(rawName.toLowerCase()) ?? rawName;
+    spelling.set(rawName.toLowerCase(), name);
+    (multiValueHeaders[name] ??= []).push(req.rawHeaders[index + 1]);
+  }
+  const headers = Object.fromEntries(Object.entries(multiValueHeaders).map(([name, values]) => [name, values[values.length - 1]]));
+  return { headers, multiValueHeaders };
+}
+
+function queryMaps(query: string) {
+  const multi: Record<string, string[]> = {};
+  for (const [name, value] of new URLSearchParams(query)) (multi[name] ??= []).push(value);
+  const names = Object.keys(multi);
+  if (names.length === 0) return { queryStringParameters: null, multiValueQueryStringParameters: null };
+  return {
+    queryStringParameters: Object.fromEntries(names.map((name) => [name, multi[name][multi[name].length - 1]])),
+    multiValueQueryStringParameters: multi,
+  };
+}
+
+/** `requestContext.requestTime`: `09/Apr/2015:12:34:56 +0000`. */
+function requestTime(date: Date): string {
+  const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+  const two = (value: number) => String(value).padStart(2, '0');
+  return `${two(date.getUTCDate())}/${months[date.getUTCMonth()]}/${date.getUTCFullYear()}:${two(date.getUTCHours())}:${two(date.getUTCMinutes())}:${two(date.getUTCSeconds())} +0000`;
+}
+
+export function buildProxyEvent(input: ProxyEventInput): APIGatewayProxyEvent {
+  const { req } = input;
+  const now = new Date();
+  const { headers, multiValueHeaders } = headerMaps(req);
+  const host = req.headers.host ?? '127.0.0.1';
+  const sourceIp = req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1';
+  return {
+    resource: input.resource,
+    path: input.path,
+    httpMethod: req.method ?? 'GET',
+    headers,
+    multiValueHeaders,
+    ...queryMaps(input.query),
+    pathParameters: Object.keys(input.pathParameters).length > 0 ? { ...input.pathParameters } : null,
+    stageVariables: null,
+    requestContext: {
+      accountId: LOCAL_ACCOUNT_ID,
+      apiId: LOCAL_REST_API_ID,
+      authorizer: input.claims ? { claims: { ...input.claims } } : null,
+      domainName: host,
+      domainPrefix: host.split('.')[0],
+      extendedRequestId: input.requestId,
+      httpMethod: req.method ?? 'GET',
+      identity: {
+        accessKey: null,
+        accountId: null,
+        apiKey: null,
+        apiKeyId: null,
+        caller: null,
+        clientCert: null,
+        cognitoAuthenticationProvider: null,
+        cognitoAuthenticationType: null,
+        cognitoIdentityId: null,
+        cognitoIdentityPoolId: null,
+        principalOrgId: null,
+        sourceIp,
+        user: null,
+        userAgent: req.headers['user-agent'] ?? null,
+        userArn: null,
+      },
+      path: `/${REST_STAGE}${input.path}`,
+      protocol: `HTTP/${req.httpVersion}`,
+      requestId: input.requestId,
+      requestTime: requestTime(now),
+      requestTimeEpoch: now.getTime(),
+      resourceId: `local-${input.functionId}`,
+      resourcePath: input.resource,
+      stage: REST_STAGE,
+    },
+    body: input.body === '' ? null : input.body,
+    isBase64Encoded: false,
+  };
+}

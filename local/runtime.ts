@@ -1,0 +1,300 @@
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { DEFAULT_PRODUCT_SLUG, REGION } from '../lib/config';
+import { RESOLVERS } from '../lib/definitions/resolvers';
+import { REST_ROUTES, type RestRouteDefinition } from '../lib/definitions/rest-routes';
+import { TABLES, type TableName } from '../lib/definitions/tables';
+import { ENV } from '../lambdas/shared/environment';
+import { prepareResolvers, startAppSyncServer, type ResolverSource } from './appsync';
+import { createLocalDynamoDbClient, LOCAL_AWS_CREDENTIALS } from './dynamodb/client';
+import { startDynalite } from './dynamodb/dynalite';
+import { ensureTables, localTableNames } from './dynamodb/tables';
+import { LocalRuntimeError } from './errors';
+import { writeFileAtomic } from './files';
+import { NO_LOCAL_IDENTITY, type LocalIdentity, type LocalIdentityFactory, type LocalIdentityService } from './identity';
+import { dataPaths, DEFAULT_BUILD_DIR, DEFAULT_DATA_DIR, DEFAULT_WEB_DIST_DIR } from './paths';
+import { DEFAULT_PORTS, type PortName } from './ports';
+import { bundleLambda } from './lambda/bundle';
+import { createLambdaFunction, type LambdaFunction } from './lambda/host';
+import { startRestServer } from './rest/rest-server';
+import type { RuntimeConfig } from '../lambdas/shared/contracts/runtime-config';
+import { localRuntimeConfig } from './web/runtime-config';
+import { buildWeb, webBuildState } from './web/web-build';
+import { startWebServer } from './web/web-server';
+
+/**
+ * `startLocalRuntime(options)`: the whole product on 127.0.0.1 from the code that runs in AWS —
+ * dynalite with the shared tables, the REST adapter over the Lambda handlers, the AppSync runner
+ * over the resolvers, the built web app with its config.json. Used by `npm start` (start.ts),
+ * by the integration tests and by the browser tests' global setup.
+ */
+
+/** The local API key (AppSync keys look like `da2-` and 26 characters). Not a secret. */
+export const DEFAULT_GRAPHQL_API_KEY = 'da2-localdevelopmentapikey0';
+
+export type WebBuildPolicy =
+  /** Build web/dist with Vite when it is missing or older than its sources (npm start). */
+  | 'if-stale'
+  /** Use web/dist as it is; a missing build is an error. */
+  | 'never';
+
+export interface LocalRuntimeOptions {
+  /** DynamoDB data and endpoints.json; `.local/` by default. Ignored when `inMemory`. */
+  readonly dataDir?: string;
+  /** Keep DynamoDB data in memory and write no files (fast isolated tests). */
+  readonly inMemory?: boolean;
+  /** Start with empty data (`--reset`). */
+  readonly reset?: boolean;
+  /** Bundles and the resolver lint cache; `.local/build` by default. */
+  readonly buildDir?: string;
+  /** Ports on 127.0.0.1; 0 picks a free one. Defaults: local/ports.ts. */
+  readonly ports?: Partial<Record<PortName, number>>;
+  /** The built web app to serve, `web/dist` by default; `false` serves no web app. */
+  readonly webDistDir?: string | false;
+  readonly webBuild?: WebBuildPolicy;
+  readonly productSlug?: string;
+  readonly graphqlApiKey?: string;
+  /** REST routes to serve; `REST_ROUTES` by default (tests inject fixture handlers). */
+  readonly routes?: readonly RestRouteDefinition[];
+  /** Resolvers to run; `RESOLVERS` by default (tests may point one at a fixture `entry`). */
+  readonly resolvers?: readonly ResolverSource[];
+  /**
+   * >>> Identity hook. Starts the identity service (the identity issue: cognito-local, the
+   * Cognito-trigger Lambda endpoint, the outbox page). Without it every token is refused.
+   */
+  readonly identity?: LocalIdentityFactory;
+  /** Progress and one line per request; silent when absent. */
+  readonly log?: (line: string) => void;
+}
+
+/** What `endpoints.json` holds (the identity service adds its own entries). */
+export interface LocalEndpoints {
+  readonly webUrl: string | null;
+  /** REST invoke URL with the stage: `http://127.0.0.1:5181/prod`. */
+  readonly restUrl: string;
+  readonly graphqlUrl: string;
+  readonly graphqlApiKey: string;
+  readonly dynamodbEndpoint: string;
+  readonly region: string;
+  /** Local table names by logical name (`contacts` → `talentpilot-local-contacts`). */
+  readonly tables: Readonly<Record<TableName, string>>;
+  readonly [extra: string]: unknown;
+}
+
+export interface LocalRuntime {
+  readonly endpoints: LocalEndpoints;
+  /** Where endpoints.json was written (absent in memory). */
+  readonly endpointsFile?: string;
+  /** A DynamoDB client for the local tables (tests read back what the APIs stored). */
+  readonly dynamodb: DynamoDBClient;
+  /** Milliseconds from the call to ready. */
+  readonly readyInMs: number;
+  /** Stops every service; safe to call twice. */
+  stop(): Promise<void>;
+}
+
+function resolvePorts(ports: Partial<Record<PortName, number>> | undefined): Record<PortName, number> {
+  const resolved = { ...DEFAULT_PORTS, ...ports };
+  for (const [name, port] of Object.entries(resolved)) {
+    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new LocalRuntimeError(`Invalid ${name} port: ${port}`);
+  }
+  return resolved;
+}
+
+/**
+ * The environment of one route's function: the variables the RestApi construct sets (its tables
+ * only, the plan-code suffix, the slug, the allowed origins, the billing adapter) with local
+ * values, plus what the Lambda service provides (region, credentials, function name) and the
+ * DynamoDB endpoint. Nothing else of the host's environment reaches the handler.
+ */
+export function lambdaEnvironment(
+  route: Pick<RestRouteDefinition, 'functionId' | 'tables'>,
+  input: {
+    readonly productSlug: string;
+    readonly tableNames: Readonly<Record<TableName, string>>;
+    readonly allowedOrigins: readonly string[];
+    readonly dynamodbEndpoint: string;
+    readonly extra?: Readonly<Record<string, string>>;
+  },
+): Record<string, string> {
+  const environment: Record<string, string> = {
+    [ENV.planCodeSuffix]: '_dev',
+    [ENV.productSlug]: input.productSlug,
+    [ENV.allowedOrigins]: input.allowedOrigins.join(','),
+    [ENV.billingAdapter]: 'local',
+    [ENV.dynamodbEndpoint]: input.dynamodbEndpoint,
+    AWS_REGION: REGION,
+    AWS_DEFAULT_REGION: REGION,
+    AWS_ACCESS_KEY_ID: LOCAL_AWS_CREDENTIALS.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: LOCAL_AWS_CREDENTIALS.secretAccessKey,
+    AWS_LAMBDA_FUNCTION_NAME: localFunctionName(input.productSlug, route.functionId),
+    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+    ...(process.env.PATH ? { PATH: process.env.PATH } : {}),
+  };
+  for (const { table } of route.tables) environment[TABLES[table].envVar] = input.tableNames[table];
+  return { ...environment, ...input.extra };
+}
+
+/** `<slug>-local-<functionId>`, the name in Lambda contexts and logs. */
+export function localFunctionName(productSlug: string, functionId: string): string {
+  return `${productSlug}-local-${functionId}`;
+}
+
+export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Promise<LocalRuntime> {
+  const startedAt = Date.now();
+  const log = options.log ?? (() => undefined);
+  const ports = resolvePorts(options.ports);
+  const productSlug = options.productSlug ?? DEFAULT_PRODUCT_SLUG;
+  const apiKey = options.graphqlApiKey ?? DEFAULT_GRAPHQL_API_KEY;
+  const buildDir = path.resolve(options.buildDir ?? DEFAULT_BUILD_DIR);
+  const dataDir = options.inMemory ? undefined : path.resolve(options.dataDir ?? DEFAULT_DATA_DIR);
+  const paths = dataDir ? dataPaths(dataDir) : undefined;
+  const webDistDir = options.webDistDir === false ? undefined : path.resolve(options.webDistDir ?? DEFAULT_WEB_DIST_DIR);
+  const tableNames = localTableNames(productSlug);
+  /** The web app's config.json, known once the APIs listen (until then /config.json answers 503). */
+  let webConfig: RuntimeConfig | undefined;
+
+  // Everything started so far, stopped in reverse order on failure or stop().
+  const stops: { name: string; stop: () => Promise<void> }[] = [];
+  const stopAll = async () => {
+    for (const { name, stop } of stops.splice(0).reverse()) {
+      await stop().catch((error: unknown) => console.error(`[local] stopping ${name} failed:`, error));
+    }
+  };
+
+  try {
+    if (paths && options.reset) {
+      log(`Reset: removing ${paths.dynamodb}`);
+      fs.rmSync(paths.dynamodb, { recursive: true, force: true });
+    }
+
+    const webReady = (async () => {
+      if (!webDistDir) return undefined;
+      const state = webBuildState(webDistDir);
+      if (state !== 'fresh' && (options.webBuild ?? 'never') === 'if-stale' && webDistDir === path.resolve(DEFAULT_WEB_DIST_DIR)) {
+        log(state === 'missing' ? 'Building the web app (web/dist is missing)...' : 'Rebuilding the web app (web/dist is older than its sources)...');
+        await buildWeb();
+      } else if (state === 'missing') {
+        throw new LocalRuntimeError(`The web app is not built (${path.join(webDistDir, 'index.html')} is missing). Run npm run build:web first.`);
+      }
+      return webDistDir;
+    })();
+    const resolversReady = prepareResolvers(options.resolvers ?? RESOLVERS, buildDir);
+    const routes = options.routes ?? REST_ROUTES;
+    const lambdasReady = Promise.all(routes.map((route) => bundleLambda(route.functionId, route.entry, buildDir)));
+    const databaseReady = (async () => {
+      const dynalite = await startDynalite({ path: paths?.dynamodb, port: ports.dynamodb });
+      stops.push({ name: 'DynamoDB', stop: dynalite.stop });
+      const client = createLocalDynamoDbClient(dynalite.endpoint);
+      stops.push({ name: 'DynamoDB client', stop: async () => client.destroy() });
+      const tables = await ensureTables(client, productSlug);
+      if (tables.created.length > 0) log(`Created tables: ${tables.created.join(', ')}`);
+      for (const warning of tables.warnings) log(`Warning: ${warning}`);
+      return { endpoint: dynalite.endpoint, client };
+    })();
+    // The web server listens first: its origin goes into the handlers' ALLOWED_ORIGINS.
+    const webServerReady = webDistDir
+      ? startWebServer({ port: ports.web, distDir: webDistDir, runtimeConfig: () => webConfig, log: options.log }).then((server) => {
+          stops.push({ name: 'web server', stop: server.stop });
+          return server;
+        })
+      : Promise.resolve(undefined);
+
+    const settled = await Promise.allSettled([webReady, resolversReady, lambdasReady, databaseReady, webServerReady]);
+    const failure = settled.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+    if (failure) throw failure.reason;
+    const [, bundles, lambdaBundles, database, webServer] = settled.map((result) => (result as PromiseFulfilledResult<unknown>).value) as [
+      unknown,
+      Awaited<typeof resolversReady>,
+      Awaited<typeof lambdasReady>,
+      Awaited<typeof databaseReady>,
+      Awaited<typeof webServerReady>,
+    ];
+
+    let identity: LocalIdentity = NO_LOCAL_IDENTITY;
+    let identityService: LocalIdentityService | undefined;
+    if (options.identity) {
+      identityService = await options.identity({ dataDir, dynamodbEndpoint: database.endpoint, tableNames, reset: options.reset === true });
+      stops.push({ name: 'identity', stop: identityService.stop });
+      identity = identityService;
+      for (const [pathname, page] of Object.entries(identityService.webPages ?? {})) webServer?.addPage(pathname, page);
+    }
+
+    const webOrigins = webServer ? [webServer.url, `http://localhost:${webServer.port}`] : [`http://127.0.0.1:${ports.web}`];
+    // One worker thread per function, with the function's own environment, loaded now so that
+    // a handler failing at import time stops the start with a clear message.
+    const functions: Record<string, LambdaFunction> = {};
+    for (const [index, route] of routes.entries()) {
+      const lambda = createLambdaFunction({
+        bundle: lambdaBundles[index],
+        functionName: localFunctionName(productSlug, route.functionId),
+        environment: lambdaEnvironment(route, {
+          productSlug,
+          tableNames,
+          allowedOrigins: webOrigins,
+          dynamodbEndpoint: database.endpoint,
+          extra: identityService?.lambdaEnvironment,
+        }),
+      });
+      stops.push({ name: lambda.functionName, stop: lambda.stop });
+      functions[route.functionId] = lambda;
+    }
+    await Promise.all(Object.values(functions).map((lambda) => lambda.warm()));
+
+    const [rest, graphql] = await Promise.all([
+      startRestServer({
+        port: ports.rest,
+        routes,
+        functions,
+        allowedOrigins: webOrigins,
+        identity,
+        log: options.log,
+      }).then((server) => {
+        stops.push({ name: 'REST API', stop: server.stop });
+        return server;
+      }),
+      startAppSyncServer({
+        port: ports.graphql,
+        apiKey,
+        bundles,
+        dynamodb: database.client,
+        tableNames,
+        identity,
+        log: options.log,
+      }).then((server) => {
+        stops.push({ name: 'GraphQL API', stop: server.stop });
+        return server;
+      }),
+    ]);
+
+    webConfig = localRuntimeConfig({ restUrl: rest.url, graphqlUrl: graphql.url, graphqlApiKey: apiKey, extra: identityService?.webConfig });
+    const endpoints: LocalEndpoints = {
+      webUrl: webServer?.url ?? null,
+      restUrl: rest.url,
+      graphqlUrl: graphql.url,
+      graphqlApiKey: apiKey,
+      dynamodbEndpoint: database.endpoint,
+      region: REGION,
+      tables: tableNames,
+      ...identityService?.endpoints,
+    };
+    if (paths) {
+      writeFileAtomic(paths.endpointsFile, `${JSON.stringify(endpoints, null, 2)}\n`);
+      // `vite dev` (web/vite.config.ts) serves this file as /config.json.
+      writeFileAtomic(path.join(dataDir!, 'web', 'config.json'), `${JSON.stringify(webConfig, null, 2)}\n`);
+    }
+
+    let stopping: Promise<void> | undefined;
+    return {
+      endpoints,
+      endpointsFile: paths?.endpointsFile,
+      dynamodb: database.client,
+      readyInMs: Date.now() - startedAt,
+      stop: () => (stopping ??= stopAll()),
+    };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}
