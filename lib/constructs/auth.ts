@@ -1,0 +1,122 @@
+import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import {
+  AccountRecovery,
+  FeaturePlan,
+  Mfa,
+  UserPool,
+  UserPoolClient,
+  UserPoolClientIdentityProvider,
+  type UserPoolGroup,
+} from 'aws-cdk-lib/aws-cognito';
+import { IdentityPool, UserPoolAuthenticationProvider } from 'aws-cdk-lib/aws-cognito-identitypool';
+import { Construct } from 'constructs';
+import { ADMIN_GROUP, BETA_CUSTOMER_GROUPS } from '../../lambdas/shared/domain/groups';
+
+export interface AuthProps {
+  /** Keep the user pool (and its users) when the stack is deleted, and protect it from deletion. */
+  readonly retainData: boolean;
+}
+
+/** Spec, identity configuration: password minimum length 8, no required character classes. */
+export const PASSWORD_MIN_LENGTH = 8;
+
+/**
+ * Identity: the Cognito user pool exactly as the spec's identity configuration (email is the
+ * username and the sign-up attribute, verification by email, no MFA, password minimum 8 with no
+ * required character classes), the Beta_Customer_R1..R3 and admin groups, the web app's client
+ * (SRP, plus USER_PASSWORD_AUTH for the offline runtime's cognito-local) and an identity pool.
+ */
+export class Auth extends Construct {
+  public readonly userPool: UserPool;
+  /** The web app's public client (no secret). */
+  public readonly userPoolClient: UserPoolClient;
+  public readonly identityPool: IdentityPool;
+  /** Groups by name: Beta_Customer_R1..R3 and Admins. */
+  public readonly groups: Readonly<Record<string, UserPoolGroup>>;
+
+  constructor(scope: Construct, id: string, props: AuthProps) {
+    super(scope, id);
+
+    this.userPool = new UserPool(this, 'UserPool', {
+      // Email is the username; invitations sign up through SignUp with a registration code that a
+      // Cognito trigger checks (identity issue), so self sign-up stays on.
+      selfSignUpEnabled: true,
+      signInAliases: { email: true },
+      signInCaseSensitive: false,
+      autoVerify: { email: true },
+      keepOriginal: { email: true },
+      standardAttributes: { email: { required: true, mutable: true } },
+      mfa: Mfa.OFF,
+      passwordPolicy: {
+        minLength: PASSWORD_MIN_LENGTH,
+        requireLowercase: false,
+        requireUppercase: false,
+        requireDigits: false,
+        requireSymbols: false,
+        tempPasswordValidity: Duration.days(7),
+      },
+      accountRecovery: AccountRecovery.EMAIL_ONLY,
+      featurePlan: FeaturePlan.ESSENTIALS,
+      deletionProtection: props.retainData,
+      removalPolicy: props.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
+    Validations.of(this.userPool).acknowledge(
+      {
+        id: 'AwsSolutions-COG1',
+        reason:
+          'The spec fixes the password policy: minimum length 8 with no required character classes (SPEC 3 identity configuration, 5, 9).',
+      },
+      {
+        id: 'AwsSolutions-COG2',
+        reason: 'The spec fixes multi-factor authentication to off (SPEC 3 identity configuration, 9: "Multi-factor: off").',
+      },
+      {
+        id: 'AwsSolutions-COG8',
+        reason:
+          'Essentials tier: the Plus tier (threat protection, compromised-credential checks) costs about USD 0.02 per MAU on top and the spec asks for none of its features; it can be switched on later without replacing the pool.',
+      },
+    );
+
+    const groups: Record<string, UserPoolGroup> = {};
+    groups[ADMIN_GROUP] = this.userPool.addGroup('AdminsGroup', {
+      groupName: ADMIN_GROUP,
+      description: 'Operators who invite, remove and look up users.',
+      precedence: 0,
+    });
+    BETA_CUSTOMER_GROUPS.forEach((groupName, index) => {
+      groups[groupName] = this.userPool.addGroup(`${groupName.replace(/_/g, '')}Group`, {
+        groupName,
+        description: `Beta customers of release R${index + 1}, joined through their registration code.`,
+        precedence: 10 * (index + 1),
+      });
+    });
+    this.groups = groups;
+    // Memberships live in the groups: they follow the pool's removal policy.
+    const removalPolicy = props.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
+    for (const group of Object.values(groups)) group.applyRemovalPolicy(removalPolicy);
+
+    this.userPoolClient = this.userPool.addClient('WebClient', {
+      generateSecret: false,
+      authFlows: { userSrp: true, userPassword: true },
+      preventUserExistenceErrors: true,
+      enableTokenRevocation: true,
+      // The web app signs in with its own forms (Amplify Auth); no hosted UI, no OAuth flows.
+      disableOAuth: true,
+      supportedIdentityProviders: [UserPoolClientIdentityProvider.COGNITO],
+      accessTokenValidity: Duration.hours(1),
+      idTokenValidity: Duration.hours(1),
+      refreshTokenValidity: Duration.days(30),
+    });
+
+    // Guest (unauthenticated) identities are off: the spec does not show guest access, and the
+    // public pages need no AWS credentials (the contact form uses the AppSync API key).
+    this.identityPool = new IdentityPool(this, 'IdentityPool', {
+      allowUnauthenticatedIdentities: false,
+      authenticationProviders: {
+        userPools: [new UserPoolAuthenticationProvider({ userPool: this.userPool, userPoolClient: this.userPoolClient })],
+      },
+    });
+    // Identity ids are stable per user only while the pool lives: retained with the data.
+    this.identityPool.applyRemovalPolicy(removalPolicy);
+  }
+}

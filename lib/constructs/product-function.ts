@@ -1,0 +1,100 @@
+import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import type { Construct } from 'constructs';
+import * as path from 'node:path';
+
+/** Repository root: this file lives in `lib/constructs/`. The lock file and tsconfig live there. */
+const REPO_ROOT = path.resolve(__dirname, '..', '..');
+
+export interface ProductFunctionProps {
+  /** Absolute path of the handler file; it exports `handler`. */
+  readonly entry: string;
+  /** Shown in the Lambda console. */
+  readonly description?: string;
+  /** Environment variables for the handler (NODE_OPTIONS is set here, do not pass it). */
+  readonly environment?: Readonly<Record<string, string>>;
+  /**
+   * Memory in MB. 512 MB buys enough CPU for a quick cold start of a bundled SDK client.
+   * @default 512
+   */
+  readonly memorySize?: number;
+  /**
+   * Handler time-out; API Gateway gives up after 29 s anyway.
+   * @default Duration.seconds(10)
+   */
+  readonly timeout?: Duration;
+  /**
+   * How long the function's logs are kept.
+   * @default RetentionDays.ONE_MONTH
+   */
+  readonly logRetention?: RetentionDays;
+  /**
+   * Whether the log group survives stack deletion (prod keeps its logs).
+   * @default false
+   */
+  readonly retainLogs?: boolean;
+}
+
+/**
+ * The one Lambda flavour of the product, used for every handler: Node 22 on arm64, bundled by
+ * the local esbuild (never Docker) with source maps, an explicit log group with retention, active
+ * X-Ray tracing and an execution role whose only built-in permission is writing to that log group
+ * (no `AWSLambdaBasicExecutionRole`, which allows creating and writing any log group: cdk-nag IAM4).
+ * The log group and role are siblings of the function (`<id>Logs`, `<id>Role`) because they must
+ * exist before the function's constructor runs; `this.logGroup` returns the log group.
+ */
+export class ProductFunction extends NodejsFunction {
+  constructor(scope: Construct, id: string, props: ProductFunctionProps) {
+    const logGroup = new LogGroup(scope, `${id}Logs`, {
+      retention: props.logRetention ?? RetentionDays.ONE_MONTH,
+      removalPolicy: props.retainLogs ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
+    const role = new Role(scope, `${id}Role`, {
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+      description: props.description ? `Execution role: ${props.description}` : undefined,
+    });
+    logGroup.grantWrite(role);
+
+    super(scope, id, {
+      entry: props.entry,
+      handler: 'handler',
+      description: props.description,
+      runtime: Runtime.NODEJS_22_X,
+      architecture: Architecture.ARM_64,
+      memorySize: props.memorySize ?? 512,
+      timeout: props.timeout ?? Duration.seconds(10),
+      tracing: Tracing.ACTIVE,
+      role,
+      logGroup,
+      environment: { ...props.environment, NODE_OPTIONS: '--enable-source-maps' },
+      depsLockFilePath: path.join(REPO_ROOT, 'package-lock.json'),
+      projectRoot: REPO_ROOT,
+      bundling: {
+        forceDockerBundling: false,
+        format: OutputFormat.CJS,
+        target: 'node22',
+        minify: true,
+        sourceMap: true,
+        sourcesContent: false,
+        // Bundle the AWS SDK too: the handler runs the exact versions it was tested with,
+        // not whatever the managed runtime ships this month.
+        bundleAwsSDK: true,
+        tsconfig: path.join(REPO_ROOT, 'tsconfig.json'),
+      },
+    });
+
+    Validations.of(this).acknowledge({
+      id: 'AwsSolutions-L1',
+      reason:
+        'Node.js 22 (LTS until April 2027) is the pinned product runtime; moving every handler to Node.js 24 is one deliberate change in this construct, not a side effect of a newer runtime appearing.',
+    });
+    Validations.of(role).acknowledge({
+      id: 'AwsSolutions-IAM5[Resource::*]',
+      reason:
+        'Active X-Ray tracing adds xray:PutTraceSegments and xray:PutTelemetryRecords, which support no resource-level permissions (resource must be *).',
+    });
+  }
+}

@@ -1,0 +1,273 @@
+import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import {
+  AccessLogFormat,
+  AuthorizationType,
+  CognitoUserPoolsAuthorizer,
+  EndpointType,
+  LambdaIntegration,
+  LogGroupLogDestination,
+  MethodLoggingLevel,
+  RequestValidator,
+  ResponseType,
+  RestApi as ApiGatewayRestApi,
+  type Method,
+} from 'aws-cdk-lib/aws-apigateway';
+import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Secret, type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import { Construct } from 'constructs';
+import * as path from 'node:path';
+import { CORS_ALLOW_HEADERS, CORS_ALLOW_METHODS, CORS_MAX_AGE_SECONDS } from '../../lambdas/shared/http/cors';
+import { ENV } from '../../lambdas/shared/environment';
+import { REST_ROUTES, type RestRouteDefinition } from '../definitions/rest-routes';
+import { TABLES, type TableName } from '../definitions/tables';
+import { acknowledgeTableIndexWildcard, acknowledgeWildcardResource } from './nag-acknowledgements';
+import { ProductFunction } from './product-function';
+
+/** Repository root (this file lives in `lib/constructs/`); route entries are relative to it. */
+const REPO_ROOT = path.resolve(__dirname, '..', '..');
+
+/** The spec's REST stage name (SPEC 7: "a custom gateway, US-east region, stage prod"). */
+export const REST_STAGE_NAME = 'prod';
+/** Steady-state requests per second per method, and the burst above it. */
+export const REST_THROTTLING = { rateLimit: 50, burstLimit: 100 } as const;
+
+export interface RestApiProps {
+  /** API name shown in the console, e.g. `talentpilot-dev`. */
+  readonly name: string;
+  /** Tables by name; each route gets the ones it lists. */
+  readonly tables: Readonly<Record<TableName, ITable>>;
+  /** User pool whose id tokens the authorizer accepts on 'user' and 'admin' routes. */
+  readonly userPool: IUserPool;
+  /** The website's origin (`https://<cloudfront domain>`): the only origin CORS allows. */
+  readonly websiteOrigin: string;
+  /** `_dev`, `_stage` or empty. */
+  readonly planCodeSuffix: string;
+  readonly productSlug: string;
+  /** Secrets Manager name of the Recurly private API key (created by the operator). */
+  readonly recurlyApiKeySecretName: string;
+  /** Keep log groups on stack deletion (prod). */
+  readonly retainLogs: boolean;
+  /**
+   * The routes to serve; the shared definitions by default.
+   * @default REST_ROUTES
+   */
+  readonly routes?: readonly RestRouteDefinition[];
+}
+
+/**
+ * The REST API: API Gateway (regional endpoint, stage `prod`) with throttling, JSON access logs,
+ * metrics and X-Ray, a request validator on every method, CORS for the website's origin only
+ * (preflight and gateway error responses), and one ProductFunction per `REST_ROUTES` entry with
+ * exactly the tables and secret the route declares. 'user' and 'admin' routes sit behind one
+ * Cognito user pool authorizer (admins are further checked by the handler's group check).
+ */
+export class RestApi extends Construct {
+  public readonly api: ApiGatewayRestApi;
+  /** Invoke URL of the `prod` stage, ending in `/`. */
+  public readonly url: string;
+  /**
+   * `https://<api id>.execute-api.<region>.amazonaws.com`, built from the API id alone so the
+   * website's CSP can use it without depending on the deployment (which depends on the website's
+   * origin through CORS: that would be a cycle).
+   */
+  public readonly origin: string;
+  /** The handler of each route, by `functionId`. */
+  public readonly functions: Readonly<Record<string, ProductFunction>>;
+  /** The method of each route, by `functionId`. */
+  public readonly methods: Readonly<Record<string, Method>>;
+  public readonly accessLogGroup: LogGroup;
+  private authorizerInstance?: CognitoUserPoolsAuthorizer;
+  private recurlySecretInstance?: ISecret;
+
+  constructor(
+    scope: Construct,
+    id: string,
+    private readonly props: RestApiProps,
+  ) {
+    super(scope, id);
+
+    this.accessLogGroup = new LogGroup(this, 'AccessLogs', {
+      retention: RetentionDays.THREE_MONTHS,
+      removalPolicy: props.retainLogs ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
+
+    this.api = new ApiGatewayRestApi(this, 'Api', {
+      restApiName: props.name,
+      description: 'Subscription and account REST API of the web app.',
+      endpointTypes: [EndpointType.REGIONAL],
+      cloudWatchRole: false,
+      deployOptions: {
+        stageName: REST_STAGE_NAME,
+        throttlingRateLimit: REST_THROTTLING.rateLimit,
+        throttlingBurstLimit: REST_THROTTLING.burstLimit,
+        accessLogDestination: new LogGroupLogDestination(this.accessLogGroup),
+        accessLogFormat: AccessLogFormat.custom(
+          JSON.stringify({
+            requestId: '$context.requestId',
+            requestTime: '$context.requestTime',
+            ip: '$context.identity.sourceIp',
+            userAgent: '$context.identity.userAgent',
+            user: '$context.authorizer.claims.sub',
+            method: '$context.httpMethod',
+            resourcePath: '$context.resourcePath',
+            status: '$context.status',
+            protocol: '$context.protocol',
+            responseLength: '$context.responseLength',
+            responseLatency: '$context.responseLatency',
+            integrationLatency: '$context.integrationLatency',
+            integrationStatus: '$context.integrationStatus',
+            errorMessage: '$context.error.message',
+            errorType: '$context.error.responseType',
+          }),
+        ),
+        metricsEnabled: true,
+        tracingEnabled: true,
+        loggingLevel: MethodLoggingLevel.OFF,
+        dataTraceEnabled: false,
+      },
+      defaultCorsPreflightOptions: {
+        allowOrigins: [props.websiteOrigin],
+        allowHeaders: [...CORS_ALLOW_HEADERS],
+        allowMethods: [...CORS_ALLOW_METHODS],
+        maxAge: Duration.seconds(CORS_MAX_AGE_SECONDS),
+      },
+    });
+    this.url = this.api.url;
+    // The stack exports the URL itself as `RestApiUrl`; drop RestApi's automatic duplicate output.
+    this.api.node.tryRemoveChild('Endpoint');
+    const stack = Stack.of(this);
+    this.origin = `https://${this.api.restApiId}.execute-api.${stack.region}.${stack.urlSuffix}`;
+
+    // Errors that API Gateway answers itself (401 from the authorizer, 403, 429 throttling, 5xx)
+    // carry the CORS header too, so the browser shows the real status instead of a CORS error.
+    for (const [responseId, type] of [
+      ['Default4xx', ResponseType.DEFAULT_4XX],
+      ['Default5xx', ResponseType.DEFAULT_5XX],
+    ] as const) {
+      this.api.addGatewayResponse(responseId, {
+        type,
+        responseHeaders: { 'Access-Control-Allow-Origin': `'${props.websiteOrigin}'`, Vary: "'Origin'" },
+      });
+    }
+
+    Validations.of(this.api).acknowledge(
+      {
+        id: 'AwsSolutions-APIG3',
+        reason:
+          'No WAF web ACL: stage throttling (50 rps, burst 100) bounds abuse and every non-public route needs a Cognito token; a web ACL (USD 5/month plus rules and requests) is not justified for a public price list at launch.',
+      },
+      {
+        id: 'AwsSolutions-APIG6',
+        reason:
+          'Execution logging needs the account-wide API Gateway CloudWatch role (AWS::ApiGateway::Account), a per-region singleton that this app must not own across stages; JSON access logs, metrics and X-Ray tracing are on.',
+      },
+    );
+
+    const requestValidator = new RequestValidator(this, 'RequestValidator', {
+      restApi: this.api,
+      requestValidatorName: 'body-and-parameters',
+      validateRequestBody: true,
+      validateRequestParameters: true,
+    });
+
+    const functions: Record<string, ProductFunction> = {};
+    const methods: Record<string, Method> = {};
+    for (const route of props.routes ?? REST_ROUTES) {
+      const fn = this.createFunction(route);
+      const pathParameters = [...route.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
+      const method = this.api.root.resourceForPath(route.path).addMethod(
+        route.method,
+        new LambdaIntegration(fn, { allowTestInvoke: false }),
+        {
+          operationName: route.functionId.replace(/Function$/, ''),
+          requestValidator,
+          requestParameters: pathParameters.length
+            ? Object.fromEntries(pathParameters.map((name) => [`method.request.path.${name}`, true]))
+            : undefined,
+          ...(route.auth === 'public'
+            ? { authorizationType: AuthorizationType.NONE }
+            : { authorizationType: AuthorizationType.COGNITO, authorizer: this.userPoolAuthorizer() }),
+        },
+      );
+      if (route.auth === 'public') {
+        Validations.of(method).acknowledge(
+          {
+            id: 'AwsSolutions-APIG4',
+            reason: `${route.method} ${route.path} is public by design (auth 'public' in lib/definitions/rest-routes.ts): ${publicReason(route)}`,
+          },
+          {
+            id: 'AwsSolutions-COG4',
+            reason: `${route.method} ${route.path} is public by design, so it has no Cognito authorizer: ${publicReason(route)}`,
+          },
+        );
+      }
+      functions[route.functionId] = fn;
+      methods[route.functionId] = method;
+    }
+    this.functions = functions;
+    this.methods = methods;
+  }
+
+  /** The Cognito user pool authorizer; undefined while no route needs one. */
+  public get authorizer(): CognitoUserPoolsAuthorizer | undefined {
+    return this.authorizerInstance;
+  }
+
+  /** Created once, on the first route that needs it (an authorizer without a method fails synth). */
+  private userPoolAuthorizer(): CognitoUserPoolsAuthorizer {
+    this.authorizerInstance ??= new CognitoUserPoolsAuthorizer(this, 'UserPoolAuthorizer', {
+      cognitoUserPools: [this.props.userPool],
+      identitySource: 'method.request.header.Authorization',
+    });
+    return this.authorizerInstance;
+  }
+
+  private get recurlySecret(): ISecret {
+    this.recurlySecretInstance ??= Secret.fromSecretNameV2(this, 'RecurlyApiKey', this.props.recurlyApiKeySecretName);
+    return this.recurlySecretInstance;
+  }
+
+  private createFunction(route: RestRouteDefinition): ProductFunction {
+    const { props } = this;
+    const environment: Record<string, string> = {
+      [ENV.planCodeSuffix]: props.planCodeSuffix,
+      [ENV.productSlug]: props.productSlug,
+      [ENV.allowedOrigins]: props.websiteOrigin,
+      [ENV.billingAdapter]: 'recurly',
+    };
+    for (const { table } of route.tables) {
+      environment[TABLES[table].envVar] = props.tables[table].tableName;
+    }
+    if (route.billing) environment[ENV.recurlyApiKeySecretName] = props.recurlyApiKeySecretName;
+
+    const fn = new ProductFunction(this, route.functionId, {
+      entry: path.resolve(REPO_ROOT, route.entry),
+      description: `${route.method} ${route.path}`,
+      environment,
+      retainLogs: props.retainLogs,
+    });
+    for (const { table, access } of route.tables) {
+      if (access === 'readWrite') props.tables[table].grantReadWriteData(fn);
+      else props.tables[table].grantReadData(fn);
+      acknowledgeTableIndexWildcard(fn.role!, props.tables[table]);
+    }
+    if (route.billing) {
+      this.recurlySecret.grantRead(fn);
+      acknowledgeWildcardResource(
+        fn.role!,
+        // grantRead on a secret imported by name allows `<arn>-??????` (see Secret.fromSecretNameV2).
+        `${this.recurlySecret.secretArn}-??????`,
+        'A secret referenced by name is matched by its ARN plus the 6-character suffix Secrets Manager appends (-??????); the grant is read-only on that one secret.',
+      );
+    }
+    return fn;
+  }
+}
+
+function publicReason(route: RestRouteDefinition): string {
+  return route.path === '/subscription/plans'
+    ? 'the price list is public; the Products page shows it to signed-out visitors.'
+    : 'declared public in the shared route definitions.';
+}

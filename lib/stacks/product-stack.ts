@@ -1,0 +1,100 @@
+/**
+ * One stack for the whole product, by choice: the website's CSP and config.json need the API
+ * endpoints, while the REST API's CORS and the handlers need the website's origin. Across stacks
+ * that is a dependency cycle (or SSM lookups at deploy time); inside one stack CloudFormation
+ * orders it itself. Everything here is regional (us-east-2) and shares one lifecycle per stage.
+ * The stack only wires constructs; each concern lives in `lib/constructs/`.
+ */
+import { CfnOutput, Lazy, Stack, type StackProps } from 'aws-cdk-lib';
+import type { Construct } from 'constructs';
+import type { RuntimeConfig } from '../../lambdas/shared/contracts/runtime-config';
+import type { StageConfig } from '../config';
+import { TABLES, type TableName } from '../definitions/tables';
+import { Auth } from '../constructs/auth';
+import { Data } from '../constructs/data';
+import { ProductGraphqlApi } from '../constructs/graphql-api';
+import { RestApi } from '../constructs/rest-api';
+import { Website } from '../constructs/website';
+
+export interface ProductStackProps extends StackProps {
+  /** The parsed stage config (lib/config.ts). */
+  readonly config: StageConfig;
+  /** Absolute path of the built web app. */
+  readonly webDistPath: string;
+}
+
+export class ProductStack extends Stack {
+  public readonly config: StageConfig;
+  public readonly auth: Auth;
+  public readonly data: Data;
+  public readonly graphqlApi: ProductGraphqlApi;
+  public readonly restApi: RestApi;
+  public readonly website: Website;
+
+  constructor(scope: Construct, id: string, props: ProductStackProps) {
+    super(scope, id, props);
+    const { config } = props;
+    this.config = config;
+    const name = `${config.productSlug}-${config.stage}`;
+
+    this.auth = new Auth(this, 'Auth', { retainData: config.retainData });
+    this.data = new Data(this, 'Data', { retainData: config.retainData });
+
+    this.graphqlApi = new ProductGraphqlApi(this, 'GraphqlApi', {
+      name,
+      tables: this.data.tables,
+      userPool: this.auth.userPool,
+      retainLogs: config.retainData,
+    });
+
+    // The website is created last (its CSP and config.json need the APIs); the REST API reads
+    // the website's origin lazily, when the template is rendered.
+    this.restApi = new RestApi(this, 'RestApi', {
+      name,
+      tables: this.data.tables,
+      userPool: this.auth.userPool,
+      websiteOrigin: Lazy.string({ produce: () => this.website.origin }),
+      planCodeSuffix: config.planCodeSuffix,
+      productSlug: config.productSlug,
+      recurlyApiKeySecretName: config.recurlyApiKeySecretName,
+      retainLogs: config.retainData,
+    });
+
+    const runtimeConfig: RuntimeConfig = {
+      productName: config.productName,
+      stage: config.stage,
+      region: config.region,
+      restApiUrl: this.restApi.url,
+      graphqlUrl: this.graphqlApi.graphqlUrl,
+      graphqlApiKey: this.graphqlApi.apiKey,
+      supportPortalUrl: config.supportPortalUrl,
+      planCodeSuffix: config.planCodeSuffix,
+      ...(config.analyticsMeasurementId ? { analyticsMeasurementId: config.analyticsMeasurementId } : {}),
+      userPoolId: this.auth.userPool.userPoolId,
+      userPoolClientId: this.auth.userPoolClient.userPoolClientId,
+      identityPoolId: this.auth.identityPool.identityPoolId,
+    };
+    const website = new Website(this, 'Website', {
+      webDistPath: props.webDistPath,
+      runtimeConfig,
+      restApiOrigin: this.restApi.origin,
+      graphqlRealtimeUrl: this.graphqlApi.realtimeUrl,
+      retainData: config.retainData,
+    });
+    this.website = website;
+
+    new CfnOutput(this, 'WebsiteUrl', { value: website.url, description: 'The web app.' });
+    new CfnOutput(this, 'RestApiUrl', { value: this.restApi.url, description: 'REST API, stage prod.' });
+    new CfnOutput(this, 'GraphqlUrl', { value: this.graphqlApi.graphqlUrl, description: 'AppSync GraphQL endpoint.' });
+    new CfnOutput(this, 'GraphqlApiKey', {
+      value: this.graphqlApi.apiKey,
+      description: 'AppSync API key of the web app (public by design: it ships in config.json).',
+    });
+    new CfnOutput(this, 'UserPoolId', { value: this.auth.userPool.userPoolId });
+    new CfnOutput(this, 'UserPoolClientId', { value: this.auth.userPoolClient.userPoolClientId });
+    new CfnOutput(this, 'IdentityPoolId', { value: this.auth.identityPool.identityPoolId });
+    for (const [tableName, table] of Object.entries(this.data.tables) as [TableName, (typeof this.data.tables)[TableName]][]) {
+      new CfnOutput(this, `${TABLES[tableName].constructId}Name`, { value: table.tableName, description: `${TABLES[tableName].envVar}` });
+    }
+  }
+}

@@ -1,0 +1,61 @@
+import { loadStageConfig } from '../../lib/config';
+
+describe('stage config', () => {
+  it('defaults to the dev stage in us-east-2 with the _dev plan-code suffix', () => {
+    const config = loadStageConfig({});
+    expect(config).toMatchObject({ stage: 'dev', region: 'us-east-2', planCodeSuffix: '_dev', retainData: false });
+    expect(config.account).toBeUndefined();
+    expect(config.analyticsMeasurementId).toBeUndefined();
+  });
+
+  it.each([
+    ['dev', '_dev', false],
+    ['stage', '_stage', false],
+    ['prod', '', true],
+  ] as const)('stage %s uses plan-code suffix "%s" and retains data: %s', (stage, suffix, retain) => {
+    const config = loadStageConfig({ stage });
+    expect(config.planCodeSuffix).toBe(suffix);
+    expect(config.retainData).toBe(retain);
+    expect(config.recurlyApiKeySecretName).toBe(`talentpilot/${stage}/recurly-api-key`);
+  });
+
+  it('takes the account from the CLI environment and optional values from context', () => {
+    const config = loadStageConfig(
+      { stage: 'prod', analyticsMeasurementId: 'G-ABC123XYZ', supportPortalUrl: 'https://help.example.com/' },
+      { CDK_DEFAULT_ACCOUNT: '123456789012' },
+    );
+    expect(config).toMatchObject({
+      account: '123456789012',
+      analyticsMeasurementId: 'G-ABC123XYZ',
+      supportPortalUrl: 'https://help.example.com/',
+    });
+  });
+
+  it('treats empty context values as absent', () => {
+    expect(loadStageConfig({ analyticsMeasurementId: '' }).analyticsMeasurementId).toBeUndefined();
+  });
+
+  it('rejects an unknown stage with a message naming the field', () => {
+    expect(() => loadStageConfig({ stage: 'qa' })).toThrow(/Invalid stage config:[\s\S]*- stage:/);
+  });
+
+  it('rejects a region other than us-east-2', () => {
+    expect(() => loadStageConfig({ region: 'eu-west-1' })).toThrow(/- region:/);
+  });
+
+  it('names every bad value at once', () => {
+    let message = '';
+    try {
+      loadStageConfig({ productSlug: 'Not A Slug', supportPortalUrl: 'http://insecure.example.com', analyticsMeasurementId: 'UA-1' });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toContain('productSlug must be 2-20 lower-case letters, digits or dashes');
+    expect(message).toContain('supportPortalUrl must be an https URL');
+    expect(message).toContain('analyticsMeasurementId must look like G-XXXXXXXXXX');
+  });
+
+  it('rejects an account id that is not 12 digits', () => {
+    expect(() => loadStageConfig({}, { CDK_DEFAULT_ACCOUNT: '1234' })).toThrow(/account must be a 12-digit AWS account id/);
+  });
+});

@@ -1,0 +1,95 @@
+import { Match } from 'aws-cdk-lib/assertions';
+import { TABLES, type TableDefinition } from '../../../lib/definitions/tables';
+import { buildApp, resourcesOfType, type BuiltApp } from '../support/build-app';
+
+type TableResource = {
+  DeletionPolicy: string;
+  Properties: {
+    KeySchema: { AttributeName: string; KeyType: string }[];
+    GlobalSecondaryIndexes?: { IndexName: string; KeySchema: { AttributeName: string; KeyType: string }[]; Projection: unknown }[];
+  };
+};
+
+function tableByConstructId(app: BuiltApp, constructId: string): TableResource {
+  const found = resourcesOfType(app.template, 'AWS::DynamoDB::Table').filter(([logicalId]) => logicalId.startsWith(`Data${constructId}`));
+  expect(found).toHaveLength(1);
+  return found[0][1] as unknown as TableResource;
+}
+
+describe('Data: the DynamoDB tables from the shared definitions', () => {
+  let dev: BuiltApp;
+  let prod: BuiltApp;
+  beforeAll(() => {
+    dev = buildApp({ stage: 'dev' });
+    prod = buildApp({ stage: 'prod' });
+  });
+
+  it('creates exactly the users, subscriptions and contacts tables', () => {
+    dev.template.resourceCountIs('AWS::DynamoDB::Table', Object.keys(TABLES).length);
+    expect(Object.keys(TABLES).sort()).toEqual(['contacts', 'subscriptions', 'users']);
+  });
+
+  it('bills on demand, encrypts with the AWS-managed key and keeps point-in-time recovery on', () => {
+    for (const [, table] of resourcesOfType(dev.template, 'AWS::DynamoDB::Table')) {
+      expect(table.Properties).toMatchObject({
+        BillingMode: 'PAY_PER_REQUEST',
+        PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+        SSESpecification: { SSEEnabled: true },
+      });
+      expect(table.Properties).not.toHaveProperty('SSESpecification.KMSMasterKeyId');
+    }
+  });
+
+  it.each(Object.entries(TABLES) as [string, TableDefinition][])('keys the %s table as its definition says', (_name, definition) => {
+    const table = tableByConstructId(dev, definition.constructId);
+    expect(table.Properties.KeySchema).toEqual([
+      { AttributeName: definition.partitionKey.name, KeyType: 'HASH' },
+      ...(definition.sortKey ? [{ AttributeName: definition.sortKey.name, KeyType: 'RANGE' }] : []),
+    ]);
+    const indexes = (table.Properties.GlobalSecondaryIndexes ?? []).map((index) => ({
+      name: index.IndexName,
+      keys: index.KeySchema,
+      projection: index.Projection,
+    }));
+    expect(indexes).toEqual(
+      definition.globalIndexes.map((index) => ({
+        name: index.indexName,
+        keys: [
+          { AttributeName: index.partitionKey.name, KeyType: 'HASH' },
+          ...(index.sortKey ? [{ AttributeName: index.sortKey.name, KeyType: 'RANGE' }] : []),
+        ],
+        projection: { ProjectionType: 'ALL' },
+      })),
+    );
+  });
+
+  it('finds users by email with companyName as sort key, and by subscriptionId (no Scan needed)', () => {
+    const users = tableByConstructId(dev, 'UsersTable');
+    expect(users.Properties.GlobalSecondaryIndexes).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          IndexName: 'byEmail',
+          KeySchema: [
+            { AttributeName: 'email', KeyType: 'HASH' },
+            { AttributeName: 'companyName', KeyType: 'RANGE' },
+          ],
+        }),
+        expect.objectContaining({ IndexName: 'bySubscriptionId', KeySchema: [{ AttributeName: 'subscriptionId', KeyType: 'HASH' }] }),
+      ]),
+    );
+  });
+
+  it('deletes the tables with a dev stack', () => {
+    for (const [, table] of resourcesOfType(dev.template, 'AWS::DynamoDB::Table')) {
+      expect(table).toMatchObject({ DeletionPolicy: 'Delete', Properties: { DeletionProtectionEnabled: false } });
+    }
+  });
+
+  it('retains the tables and turns on deletion protection in prod', () => {
+    prod.template.allResources('AWS::DynamoDB::Table', {
+      DeletionPolicy: 'Retain',
+      UpdateReplacePolicy: 'Retain',
+      Properties: Match.objectLike({ DeletionProtectionEnabled: true }),
+    });
+  });
+});

@@ -1,0 +1,193 @@
+import { App, Stack } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { UserPool } from 'aws-cdk-lib/aws-cognito';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { Data } from '../../../lib/constructs/data';
+import { RestApi } from '../../../lib/constructs/rest-api';
+import { REST_ROUTES, type RestRouteDefinition } from '../../../lib/definitions/rest-routes';
+import { CORS_ALLOW_HEADERS, CORS_MAX_AGE_SECONDS } from '../../../lambdas/shared/http/cors';
+import { buildApp, flatten, onlyResource, resourcesOfType, type BuiltApp } from '../support/build-app';
+
+const WEBSITE_ORIGIN = 'https://${WebsiteDistribution0C86AB5B.DomainName}';
+
+describe('RestApi: API Gateway REST, stage prod', () => {
+  let dev: BuiltApp;
+  beforeAll(() => {
+    dev = buildApp({ stage: 'dev' });
+  });
+
+  it('is a regional REST API deployed to the stage named prod', () => {
+    dev.template.hasResourceProperties('AWS::ApiGateway::RestApi', { Name: 'talentpilot-dev', EndpointConfiguration: { Types: ['REGIONAL'] } });
+    dev.template.hasResourceProperties('AWS::ApiGateway::Stage', { StageName: 'prod' });
+  });
+
+  it('throttles every method at 50 requests per second with bursts of 100, with metrics and X-Ray on', () => {
+    dev.template.hasResourceProperties('AWS::ApiGateway::Stage', {
+      TracingEnabled: true,
+      MethodSettings: [Match.objectLike({ HttpMethod: '*', ResourcePath: '/*', ThrottlingRateLimit: 50, ThrottlingBurstLimit: 100, MetricsEnabled: true })],
+    });
+  });
+
+  it('writes JSON access logs to its own log group', () => {
+    const stage = onlyResource(dev.template, 'AWS::ApiGateway::Stage');
+    const settings = stage.Properties.AccessLogSetting as { DestinationArn: unknown; Format: string };
+    expect(flatten(settings.DestinationArn)).toMatch(/^\$\{RestApiAccessLogs[0-9A-F]+\.Arn\}$/);
+    const format = JSON.parse(settings.Format) as Record<string, string>;
+    expect(format).toMatchObject({
+      requestId: '$context.requestId',
+      status: '$context.status',
+      resourcePath: '$context.resourcePath',
+      user: '$context.authorizer.claims.sub',
+    });
+  });
+
+  it('validates request bodies and parameters on every method', () => {
+    dev.template.hasResourceProperties('AWS::ApiGateway::RequestValidator', { ValidateRequestBody: true, ValidateRequestParameters: true });
+    for (const [, method] of resourcesOfType(dev.template, 'AWS::ApiGateway::Method')) {
+      if (method.Properties.HttpMethod === 'OPTIONS') continue;
+      expect(method.Properties.RequestValidatorId).toEqual({ Ref: expect.stringMatching(/^RestApiRequestValidator/) });
+    }
+  });
+
+  it('serves GET /subscription/plans publicly (no authorizer) through its Lambda', () => {
+    const plans = dev.stack.restApi.methods.GetPlansFunction;
+    expect(plans).toBeDefined();
+    const method = dev.template.toJSON().Resources[dev.stack.getLogicalId(plans.node.defaultChild as never)];
+    expect(method.Properties).toMatchObject({ HttpMethod: 'GET', AuthorizationType: 'NONE', Integration: { Type: 'AWS_PROXY' } });
+    expect(method.Properties.AuthorizerId).toBeUndefined();
+    expect(JSON.stringify(dev.template.findResources('AWS::ApiGateway::Resource'))).toContain('"PathPart":"plans"');
+    // No user route yet: no authorizer is created until one needs it.
+    dev.template.resourceCountIs('AWS::ApiGateway::Authorizer', 0);
+    expect(dev.stack.restApi.authorizer).toBeUndefined();
+  });
+
+  it('has one function per route, each on Node 22 / arm64 with source maps and the stage settings', () => {
+    dev.template.resourceCountIs('AWS::Lambda::Function', REST_ROUTES.length + 2); // + BucketDeployment + auto-delete handlers
+    const fn = dev.template.toJSON().Resources[dev.stack.getLogicalId(dev.stack.restApi.functions.GetPlansFunction.node.defaultChild as never)];
+    expect(fn.Properties).toMatchObject({
+      Runtime: 'nodejs22.x',
+      Architectures: ['arm64'],
+      Handler: 'index.handler',
+      TracingConfig: { Mode: 'Active' },
+      Environment: {
+        Variables: {
+          NODE_OPTIONS: '--enable-source-maps',
+          PLAN_CODE_SUFFIX: '_dev',
+          PRODUCT_SLUG: 'talentpilot',
+          BILLING_ADAPTER: 'recurly',
+          RECURLY_API_KEY_SECRET_NAME: 'talentpilot/dev/recurly-api-key',
+        },
+      },
+    });
+    expect(flatten(fn.Properties.Environment.Variables.ALLOWED_ORIGINS)).toBe(WEBSITE_ORIGIN);
+  });
+
+  it('lets the billing route read only the Recurly secret, by name', () => {
+    const policy = resourcesOfType(dev.template, 'AWS::IAM::Policy').find(([id]) => id.startsWith('RestApiGetPlansFunctionRole'));
+    const statements = (policy?.[1].Properties.PolicyDocument as { Statement: { Action: string[]; Resource: unknown }[] }).Statement;
+    const secret = statements.find((s) => s.Action.includes('secretsmanager:GetSecretValue'));
+    expect(flatten(secret?.Resource)).toMatch(/:secretsmanager:us-east-2:\$\{AWS::AccountId\}:secret:talentpilot\/dev\/recurly-api-key-\?{6}$/);
+    expect(statements.flatMap((s) => s.Action).filter((a) => a.startsWith('dynamodb:'))).toEqual([]);
+  });
+
+  it('answers CORS preflight for the website origin only, with the shared headers and max age', () => {
+    const options = resourcesOfType(dev.template, 'AWS::ApiGateway::Method').filter(([, m]) => m.Properties.HttpMethod === 'OPTIONS');
+    expect(options.length).toBeGreaterThan(0);
+    for (const [, method] of options) {
+      const headers = (method.Properties.Integration as { IntegrationResponses: { ResponseParameters: Record<string, unknown> }[] }).IntegrationResponses[0]
+        .ResponseParameters;
+      expect(flatten(headers['method.response.header.Access-Control-Allow-Origin'])).toBe(`'${WEBSITE_ORIGIN}'`);
+      expect(headers['method.response.header.Access-Control-Allow-Headers']).toBe(`'${CORS_ALLOW_HEADERS.join(',')}'`);
+      expect(headers['method.response.header.Access-Control-Max-Age']).toBe(`'${CORS_MAX_AGE_SECONDS}'`);
+    }
+  });
+
+  it('adds the CORS origin to the errors API Gateway answers itself (401, 403, 429, 5xx)', () => {
+    const responses = resourcesOfType(dev.template, 'AWS::ApiGateway::GatewayResponse').map(([, r]) => r.Properties);
+    expect(responses.map((r) => r.ResponseType).sort()).toEqual(['DEFAULT_4XX', 'DEFAULT_5XX']);
+    for (const response of responses) {
+      expect(flatten((response.ResponseParameters as Record<string, unknown>)['gatewayresponse.header.Access-Control-Allow-Origin'])).toBe(
+        `'${WEBSITE_ORIGIN}'`,
+      );
+    }
+  });
+});
+
+describe('RestApi routes that need a user or tables', () => {
+  const entry = REST_ROUTES[0].entry;
+  const routes: RestRouteDefinition[] = [
+    { functionId: 'GetAccountFunction', method: 'GET', path: '/user/subscriptions/{id}', entry, auth: 'user', tables: [{ table: 'users', access: 'read' }], billing: true },
+    { functionId: 'CreateUserFunction', method: 'POST', path: '/admin/user/create', entry, auth: 'admin', tables: [{ table: 'users', access: 'readWrite' }], billing: false },
+  ];
+  let template: Template;
+  beforeAll(() => {
+    const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+    const stack = new Stack(app, 'RoutesTest', { env: { region: 'us-east-2' } });
+    const data = new Data(stack, 'Data', { retainData: false });
+    new RestApi(stack, 'RestApi', {
+      name: 'routes-test',
+      tables: data.tables,
+      userPool: new UserPool(stack, 'Pool'),
+      websiteOrigin: 'https://example.cloudfront.net',
+      planCodeSuffix: '_dev',
+      productSlug: 'talentpilot',
+      recurlyApiKeySecretName: 'talentpilot/dev/recurly-api-key',
+      retainLogs: false,
+      routes,
+    });
+    template = Template.fromStack(stack);
+  });
+
+  it('puts user and admin routes behind one Cognito user pool authorizer', () => {
+    template.resourceCountIs('AWS::ApiGateway::Authorizer', 1);
+    template.hasResourceProperties('AWS::ApiGateway::Authorizer', { Type: 'COGNITO_USER_POOLS', IdentitySource: 'method.request.header.Authorization' });
+    const methods = resourcesOfType(template, 'AWS::ApiGateway::Method').filter(([, m]) => m.Properties.HttpMethod !== 'OPTIONS');
+    expect(methods).toHaveLength(2);
+    for (const [, method] of methods) {
+      expect(method.Properties).toMatchObject({ AuthorizationType: 'COGNITO_USER_POOLS', AuthorizerId: { Ref: expect.stringMatching(/^RestApiUserPoolAuthorizer/) } });
+    }
+  });
+
+  it('requires declared path parameters', () => {
+    template.hasResourceProperties('AWS::ApiGateway::Method', { HttpMethod: 'GET', RequestParameters: { 'method.request.path.id': true } });
+  });
+
+  it('passes each listed table name in its env var and grants exactly the declared access', () => {
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      Description: 'GET /user/subscriptions/{id}',
+      Environment: { Variables: Match.objectLike({ USERS_TABLE: { Ref: Match.stringLikeRegexp('^DataUsersTable') } }) },
+    });
+    const policies = resourcesOfType(template, 'AWS::IAM::Policy');
+    const actionsOf = (prefix: string) =>
+      JSON.stringify(policies.find(([id]) => id.startsWith(prefix))?.[1].Properties.PolicyDocument);
+    expect(actionsOf('RestApiGetAccountFunctionRole')).toContain('dynamodb:Query');
+    expect(actionsOf('RestApiGetAccountFunctionRole')).not.toContain('dynamodb:PutItem');
+    expect(actionsOf('RestApiCreateUserFunctionRole')).toContain('dynamodb:PutItem');
+    expect(actionsOf('RestApiCreateUserFunctionRole')).not.toContain('secretsmanager:');
+  });
+});
+
+describe('RestApi routes that need a user or tables (cdk-nag)', () => {
+  it('acknowledges only the intended wildcards: the granted tables\' indexes and the secret\'s name suffix', () => {
+    const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+    const stack = new Stack(app, 'RoutesNag', { env: { region: 'us-east-2' } });
+    const data = new Data(stack, 'Data', { retainData: false });
+    new RestApi(stack, 'RestApi', {
+      name: 'routes-nag',
+      tables: data.tables,
+      userPool: new UserPool(stack, 'Pool'),
+      websiteOrigin: 'https://example.cloudfront.net',
+      planCodeSuffix: '_dev',
+      productSlug: 'talentpilot',
+      recurlyApiKeySecretName: 'talentpilot/dev/recurly-api-key',
+      retainLogs: false,
+      routes: [
+        { functionId: 'ReadUsersFunction', method: 'GET', path: '/users', entry: REST_ROUTES[0].entry, auth: 'user', tables: [{ table: 'users', access: 'read' }], billing: true },
+      ],
+    });
+    const findings = new AwsSolutionsChecks()
+      .validateScope(stack.node.findChild('RestApi'))
+      .violations.map((v) => `${v.ruleName} ${v.violatingResources.map((r) => r.constructPath).join(',')}`);
+    expect(findings).toEqual([]);
+  });
+});

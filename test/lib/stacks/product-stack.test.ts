@@ -1,0 +1,58 @@
+import { buildApp, type BuiltApp } from '../support/build-app';
+
+/**
+ * Logical ids of the resources that hold data or identities. Changing one makes CloudFormation
+ * replace the resource: users, tables or files would be lost. If this test fails, rename back.
+ */
+const STATEFUL_LOGICAL_IDS = {
+  'AWS::Cognito::UserPool': ['AuthUserPool8115E87F'],
+  'AWS::Cognito::UserPoolGroup': [
+    'AuthUserPoolAdminsGroup89379A46',
+    'AuthUserPoolBetaCustomerR1GroupC3076C09',
+    'AuthUserPoolBetaCustomerR2Group616F5242',
+    'AuthUserPoolBetaCustomerR3GroupE48D3AD8',
+  ],
+  'AWS::Cognito::UserPoolClient': ['AuthUserPoolWebClient147E4E38'],
+  'AWS::Cognito::IdentityPool': ['AuthIdentityPool659E7F64'],
+  'AWS::DynamoDB::Table': ['DataContactsTableDC2B0D3C', 'DataSubscriptionsTable9D6F73B3', 'DataUsersTableA308CF66'],
+  'AWS::S3::Bucket': ['WebsiteBucket4326D7C2', 'WebsiteLogsBucketEC18D4CD'],
+} as const;
+
+describe('ProductStack', () => {
+  let prod: BuiltApp;
+  beforeAll(() => {
+    prod = buildApp({ stage: 'prod' });
+  });
+
+  it.each(Object.entries(STATEFUL_LOGICAL_IDS))('keeps the logical ids of every %s', (type, ids) => {
+    expect(Object.keys(prod.template.findResources(type)).sort()).toEqual([...ids].sort());
+  });
+
+  it('retains every stateful resource in prod', () => {
+    for (const type of Object.keys(STATEFUL_LOGICAL_IDS).filter((t) => t !== 'AWS::Cognito::UserPoolClient')) {
+      for (const resource of Object.values(prod.template.findResources(type))) {
+        expect(resource).toMatchObject({ DeletionPolicy: 'Retain' });
+      }
+    }
+  });
+
+  it('outputs what an operator and the web app need', () => {
+    expect(Object.keys(prod.template.toJSON().Outputs).sort()).toEqual(
+      [
+        'WebsiteUrl',
+        'RestApiUrl',
+        'GraphqlUrl',
+        'GraphqlApiKey',
+        'UserPoolId',
+        'UserPoolClientId',
+        'IdentityPoolId',
+        'UsersTableName',
+        'SubscriptionsTableName',
+        'ContactsTableName',
+      ].sort(),
+    );
+    prod.template.hasOutput('RestApiUrl', {
+      Value: { 'Fn::Join': ['', ['https://', { Ref: 'RestApi135E9C73' }, '.execute-api.us-east-2.', { Ref: 'AWS::URLSuffix' }, '/', { Ref: 'RestApiDeploymentStageprodB11ECE9F' }, '/']] },
+    });
+  });
+});
