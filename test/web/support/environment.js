@@ -1,0 +1,38 @@
+/**
+ * jsdom, plus what jsdom lacks and the app's libraries use: TextEncoder/TextDecoder, the fetch
+ * API (react-router's data router builds `Request`s), matchMedia (react-hot-toast),
+ * structuredClone and a silent scrollTo. The fetch classes and AbortController come from Node
+ * together, because Node's `Request` only accepts Node's own `AbortSignal`.
+ */
+const { TestEnvironment } = require('jest-environment-jsdom');
+const { TextEncoder, TextDecoder } = require('node:util');
+
+class WebTestEnvironment extends TestEnvironment {
+  async setup() {
+    await super.setup();
+    const g = this.global;
+    g.TextEncoder = TextEncoder;
+    g.TextDecoder = TextDecoder;
+    g.fetch = fetch;
+    g.Request = Request;
+    g.Response = Response;
+    g.Headers = Headers;
+    g.AbortController = AbortController;
+    g.AbortSignal = AbortSignal;
+    g.structuredClone = structuredClone;
+    // jsdom implements no layout or scrolling; react-router's ScrollRestoration scrolls on navigation.
+    g.scrollTo = () => undefined;
+    g.matchMedia = (query) => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      dispatchEvent: () => false,
+    });
+  }
+}
+
+module.exports = WebTestEnvironment;

@@ -1,0 +1,49 @@
+import { render, type RenderResult } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import type { ReactElement } from 'react';
+import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router-dom';
+import { AppProvider } from '../../../web/src/app/provider';
+import { createAppRoutes } from '../../../web/src/app/router';
+import { ConfigProvider } from '../../../web/src/config/config-context';
+import type { RuntimeConfig } from '../../../web/src/config/runtime-config';
+
+/** A valid runtime config, as the local runtime would publish it. */
+export function testConfig(overrides: Partial<RuntimeConfig> = {}): RuntimeConfig {
+  return {
+    productName: 'TalentPilot',
+    stage: 'local',
+    region: 'us-east-2',
+    restApiUrl: 'http://127.0.0.1:5181/prod/',
+    graphqlUrl: 'http://127.0.0.1:5182/graphql',
+    graphqlApiKey: 'da2-localtestkey',
+    supportPortalUrl: 'https://support.talentpilot.example.com/',
+    planCodeSuffix: '_dev',
+    ...overrides,
+  };
+}
+
+/** Renders a component with the runtime config and a plain memory router around it. */
+export function renderWithProviders(
+  ui: ReactElement,
+  { config = testConfig(), route = '/' }: { config?: RuntimeConfig; route?: string } = {},
+): RenderResult & { user: UserEvent } {
+  const user = userEvent.setup();
+  const result = render(
+    <ConfigProvider config={config}>
+      <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
+    </ConfigProvider>,
+  );
+  return { ...result, user };
+}
+
+/** Renders the whole app (real routes, lazy pages, providers) at `path` in a memory router. */
+export function renderApp(path: string, { config = testConfig() }: { config?: RuntimeConfig } = {}) {
+  const user = userEvent.setup();
+  const router = createMemoryRouter(createAppRoutes(), { initialEntries: [path] });
+  const result = render(
+    <AppProvider config={config}>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+  return { ...result, user, router };
+}

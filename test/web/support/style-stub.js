@@ -1,0 +1,2 @@
+/** CSS imports resolve to nothing in unit tests. */
+module.exports = {};

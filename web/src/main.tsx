@@ -1,0 +1,32 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { ConfigErrorPage } from './app/config-error-page';
+import { loadRuntimeConfig } from './config/runtime-config';
+import './styles/global.css';
+
+/**
+ * Startup: fetch and validate the runtime `config.json`, then render the app (or a readable
+ * error). Amplify is not imported here; features configure it on first use (lib/amplify.ts).
+ */
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element.');
+const root = createRoot(container);
+
+void loadRuntimeConfig().then((result) => {
+  if (result.ok) {
+    document.title = result.config.productName;
+    root.render(
+      <StrictMode>
+        <App config={result.config} />
+      </StrictMode>,
+    );
+  } else {
+    console.error(result.reason, result.problems);
+    root.render(
+      <StrictMode>
+        <ConfigErrorPage reason={result.reason} problems={result.problems} />
+      </StrictMode>,
+    );
+  }
+});
