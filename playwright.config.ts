@@ -1,0 +1,55 @@
+import { defineConfig, devices } from '@playwright/test';
+import * as path from 'node:path';
+
+/**
+ * Browser tests: Debian's Chromium against the local runtime that `npm start` runs, started here
+ * on its own ports and data folder so it never touches a developer's `.local/`.
+ */
+export const E2E_DATA_DIR = path.resolve(__dirname, 'test-results', 'local-runtime');
+export const E2E_PORTS = { web: 5280, rest: 5281, graphql: 5282, dynamodb: 5283 };
+
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: 'test/e2e',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  outputDir: 'test-results/playwright',
+  use: {
+    baseURL: `http://127.0.0.1:${E2E_PORTS.web}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          executablePath: chromiumPath,
+          args: ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: 'node_modules/.bin/tsx local/start.ts --reset',
+    url: `http://127.0.0.1:${E2E_PORTS.web}/config.json`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      LOCAL_DATA_DIR: E2E_DATA_DIR,
+      LOCAL_WEB_PORT: String(E2E_PORTS.web),
+      LOCAL_REST_PORT: String(E2E_PORTS.rest),
+      LOCAL_GRAPHQL_PORT: String(E2E_PORTS.graphql),
+      LOCAL_DYNAMODB_PORT: String(E2E_PORTS.dynamodb),
+    },
+  },
+});

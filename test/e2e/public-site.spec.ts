@@ -1,0 +1,70 @@
+import { expect, test } from '@playwright/test';
+
+const PUBLIC_PAGES = [
+  { path: '/', title: 'Home', heading: /Fill roles faster/ },
+  { path: '/products', title: 'Products', heading: /release by release/ },
+  { path: '/company', title: 'Company', heading: /Built with recruiters/ },
+  { path: '/contact', title: 'Contact', heading: /Talk to the TalentPilot team/ },
+  { path: '/privacy-policy', title: 'Privacy Policy', heading: 'Privacy Policy' },
+  { path: '/terms-condition', title: 'Terms and Conditions', heading: 'Terms and Conditions' },
+];
+
+for (const page of PUBLIC_PAGES) {
+  test(`a visitor can read ${page.path} with the header, footer and its own title`, async ({ page: browser }) => {
+    await browser.goto(page.path);
+    await expect(browser.getByRole('heading', { level: 1, name: page.heading })).toBeVisible();
+    await expect(browser).toHaveTitle(`${page.title} · TalentPilot`);
+
+    const nav = browser.getByRole('navigation', { name: 'Main' });
+    for (const label of ['Home', 'Products', 'Company', 'Contact']) {
+      await expect(nav.getByRole('link', { name: label, exact: true })).toBeVisible();
+    }
+    await expect(browser.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/sign-in');
+
+    const footer = browser.getByRole('contentinfo');
+    for (const label of ['Home', 'Products', 'Company', 'Privacy Policy', 'Terms and Conditions']) {
+      await expect(footer.getByRole('link', { name: label, exact: true })).toBeVisible();
+    }
+    await expect(footer).toContainText('© 2024 TalentPilot');
+  });
+}
+
+test('the header navigation moves between pages without a full reload', async ({ page }) => {
+  await page.goto('/');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('link', { name: 'Products', exact: true }).click();
+  await expect(page).toHaveURL(/\/products$/);
+  await nav.getByRole('link', { name: 'Company', exact: true }).click();
+  await expect(page).toHaveURL(/\/company$/);
+  await expect(page.getByRole('heading', { level: 1, name: /Built with recruiters/ })).toBeVisible();
+});
+
+test('the products page compares 9 capabilities across releases R1, R2 and R3', async ({ page }) => {
+  await page.goto('/products');
+  const matrix = page.getByRole('table');
+  await expect(matrix.getByRole('columnheader', { name: 'R1' })).toBeVisible();
+  await expect(matrix.getByRole('columnheader', { name: 'R2' })).toBeVisible();
+  await expect(matrix.getByRole('columnheader', { name: 'R3' })).toBeVisible();
+  await expect(matrix.locator('tbody tr')).toHaveCount(9);
+  await expect(matrix.locator('tbody tr').first()).toContainText(/sourcing search terms/i);
+  const cells = await matrix.locator('tbody td').allInnerTexts();
+  expect(cells).toHaveLength(27);
+  for (const cell of cells) expect(cell.toLowerCase()).toMatch(/included|repeat|pending/);
+  const legend = page.getByLabel('Legend');
+  await expect(legend).toBeVisible();
+  for (const state of [/included/i, /repeat/i, /pending/i]) await expect(legend).toContainText(state);
+});
+
+test('an unknown path shows Missing Route', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { level: 1, name: 'Missing Route' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+});
+
+test('the Unknown Registration Code page explains the problem and Try Again leads to /sign-in', async ({ page }) => {
+  await page.goto('/sign-in-error');
+  await expect(page.getByRole('heading', { level: 1, name: 'Unknown Registration Code' })).toBeVisible();
+  await expect(page.getByText('You have provided an incorrect registration code. Please try again.')).toBeVisible();
+  await page.getByRole('button', { name: 'Try Again' }).click();
+  await expect(page).toHaveURL(/\/sign-in$/);
+});

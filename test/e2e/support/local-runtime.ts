@@ -1,0 +1,38 @@
+import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { E2E_DATA_DIR } from '../../../playwright.config';
+
+/** What the local runtime wrote to `<data dir>/endpoints.json` when it became ready. */
+export interface LocalEndpoints {
+  webUrl: string;
+  restUrl: string;
+  graphqlUrl: string;
+  graphqlApiKey: string;
+  dynamodbEndpoint: string;
+}
+
+export function readEndpoints(): LocalEndpoints {
+  return JSON.parse(readFileSync(path.join(E2E_DATA_DIR, 'endpoints.json'), 'utf8')) as LocalEndpoints;
+}
+
+/** A document client on the runtime's dynalite, to read back what the app stored. */
+export function localDatabase(): DynamoDBDocumentClient {
+  const client = new DynamoDBClient({
+    endpoint: readEndpoints().dynamodbEndpoint,
+    region: 'us-east-2',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  return DynamoDBDocumentClient.from(client);
+}
+
+/** Every item of the local table whose name ends with `-<suffix>` (a test-only scan). */
+export async function scanTable(suffix: string): Promise<Record<string, unknown>[]> {
+  const db = localDatabase();
+  const { TableNames = [] } = await db.send(new ListTablesCommand({}));
+  const tableName = TableNames.find((name) => name.endsWith(`-${suffix}`));
+  if (!tableName) throw new Error(`No local table ends with -${suffix}: ${TableNames.join(', ')}`);
+  const { Items = [] } = await db.send(new ScanCommand({ TableName: tableName }));
+  return Items;
+}
