@@ -60,6 +60,27 @@ function requestTime(date: Date): string {
   return `${two(date.getUTCDate())}/${months[date.getUTCMonth()]}/${date.getUTCFullYear()}:${two(date.getUTCHours())}:${two(date.getUTCMinutes())}:${two(date.getUTCSeconds())} +0000`;
 }
 
+/** `requestContext.identity` of a caller without IAM or identity-pool credentials. */
+export function callerIdentity(sourceIp: string, userAgent: string | null): APIGatewayProxyEvent['requestContext']['identity'] {
+  return {
+    accessKey: null,
+    accountId: null,
+    apiKey: null,
+    apiKeyId: null,
+    caller: null,
+    clientCert: null,
+    cognitoAuthenticationProvider: null,
+    cognitoAuthenticationType: null,
+    cognitoIdentityId: null,
+    cognitoIdentityPoolId: null,
+    principalOrgId: null,
+    sourceIp,
+    user: null,
+    userAgent,
+    userArn: null,
+  };
+}
+
 export function buildProxyEvent(input: ProxyEventInput): APIGatewayProxyEvent {
   const { req } = input;
   const now = new Date();
@@ -83,23 +104,7 @@ export function buildProxyEvent(input: ProxyEventInput): APIGatewayProxyEvent {
       domainPrefix: host.split('.')[0],
       extendedRequestId: input.requestId,
       httpMethod: req.method ?? 'GET',
-      identity: {
-        accessKey: null,
-        accountId: null,
-        apiKey: null,
-        apiKeyId: null,
-        caller: null,
-        clientCert: null,
-        cognitoAuthenticationProvider: null,
-        cognitoAuthenticationType: null,
-        cognitoIdentityId: null,
-        cognitoIdentityPoolId: null,
-        principalOrgId: null,
-        sourceIp,
-        user: null,
-        userAgent: req.headers['user-agent'] ?? null,
-        userArn: null,
-      },
+      identity: callerIdentity(sourceIp, req.headers['user-agent'] ?? null),
       path: `/${REST_STAGE}${input.path}`,
       protocol: `HTTP/${req.httpVersion}`,
       requestId: input.requestId,

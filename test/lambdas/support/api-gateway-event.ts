@@ -1,4 +1,5 @@
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
+import { callerIdentity } from '../../../local/rest/proxy-event';
 
 /** Builds API Gateway v1 proxy events the way API Gateway (stage `prod`) sends them. */
 export interface EventInput {
@@ -33,23 +34,7 @@ export function apiGatewayEvent(input: EventInput = {}): APIGatewayProxyEvent {
       authorizer: null,
       protocol: 'HTTP/1.1',
       httpMethod: method,
-      identity: {
-        accessKey: null,
-        accountId: null,
-        apiKey: null,
-        apiKeyId: null,
-        caller: null,
-        clientCert: null,
-        cognitoAuthenticationProvider: null,
-        cognitoAuthenticationType: null,
-        cognitoIdentityId: null,
-        cognitoIdentityPoolId: null,
-        principalOrgId: null,
-        sourceIp: '127.0.0.1',
-        user: null,
-        userAgent: 'jest',
-        userArn: null,
-      },
+      identity: callerIdentity('127.0.0.1', 'jest'),
       path: `/prod${path}`,
       stage: 'prod',
       requestId: 'api-gateway-request-id',

@@ -113,6 +113,25 @@ describe('RestApi: API Gateway REST, stage prod', () => {
   });
 });
 
+/** A stack holding only a RestApi with the given routes (and the tables and pool they need). */
+function stackWithRoutes(id: string, routes: RestRouteDefinition[]): Stack {
+  const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+  const stack = new Stack(app, id, { env: { region: 'us-east-2' } });
+  const data = new Data(stack, 'Data', { retainData: false });
+  new RestApi(stack, 'RestApi', {
+    name: id.toLowerCase(),
+    tables: data.tables,
+    userPool: new UserPool(stack, 'Pool'),
+    websiteOrigin: 'https://example.cloudfront.net',
+    planCodeSuffix: '_dev',
+    productSlug: 'talentpilot',
+    recurlyApiKeySecretName: 'talentpilot/dev/recurly-api-key',
+    retainLogs: false,
+    routes,
+  });
+  return stack;
+}
+
 describe('RestApi routes that need a user or tables', () => {
   const entry = REST_ROUTES[0].entry;
   const routes: RestRouteDefinition[] = [
@@ -121,21 +140,7 @@ describe('RestApi routes that need a user or tables', () => {
   ];
   let template: Template;
   beforeAll(() => {
-    const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
-    const stack = new Stack(app, 'RoutesTest', { env: { region: 'us-east-2' } });
-    const data = new Data(stack, 'Data', { retainData: false });
-    new RestApi(stack, 'RestApi', {
-      name: 'routes-test',
-      tables: data.tables,
-      userPool: new UserPool(stack, 'Pool'),
-      websiteOrigin: 'https://example.cloudfront.net',
-      planCodeSuffix: '_dev',
-      productSlug: 'talentpilot',
-      recurlyApiKeySecretName: 'talentpilot/dev/recurly-api-key',
-      retainLogs: false,
-      routes,
-    });
-    template = Template.fromStack(stack);
+    template = Template.fromStack(stackWithRoutes('RoutesTest', routes));
   });
 
   it('puts user and admin routes behind one Cognito user pool authorizer', () => {
@@ -169,22 +174,9 @@ describe('RestApi routes that need a user or tables', () => {
 
 describe('RestApi routes that need a user or tables (cdk-nag)', () => {
   it('acknowledges only the intended wildcards: the granted tables\' indexes and the secret\'s name suffix', () => {
-    const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
-    const stack = new Stack(app, 'RoutesNag', { env: { region: 'us-east-2' } });
-    const data = new Data(stack, 'Data', { retainData: false });
-    new RestApi(stack, 'RestApi', {
-      name: 'routes-nag',
-      tables: data.tables,
-      userPool: new UserPool(stack, 'Pool'),
-      websiteOrigin: 'https://example.cloudfront.net',
-      planCodeSuffix: '_dev',
-      productSlug: 'talentpilot',
-      recurlyApiKeySecretName: 'talentpilot/dev/recurly-api-key',
-      retainLogs: false,
-      routes: [
-        { functionId: 'ReadUsersFunction', method: 'GET', path: '/users', entry: REST_ROUTES[0].entry, auth: 'user', tables: [{ table: 'users', access: 'read' }], billing: true },
-      ],
-    });
+    const stack = stackWithRoutes('RoutesNag', [
+      { functionId: 'ReadUsersFunction', method: 'GET', path: '/users', entry: REST_ROUTES[0].entry, auth: 'user', tables: [{ table: 'users', access: 'read' }], billing: true },
+    ]);
     const findings = new AwsSolutionsChecks()
       .validateScope(stack.node.findChild('RestApi'))
       .violations.map((v) => `${v.ruleName} ${v.violatingResources.map((r) => r.constructPath).join(',')}`);
