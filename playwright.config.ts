@@ -6,7 +6,7 @@ import * as path from 'node:path';
  * on its own ports and data folder so it never touches a developer's `.local/`.
  */
 export const E2E_DATA_DIR = path.resolve(__dirname, 'test-results', 'local-runtime');
-export const E2E_PORTS = { web: 5280, rest: 5281, graphql: 5282, dynamodb: 5283 };
+export const E2E_PORTS = { web: 5280, rest: 5281, graphql: 5282, dynamodb: 5283, cognito: 5284, lambda: 5285 };
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -50,6 +50,8 @@ export default defineConfig({
       LOCAL_REST_PORT: String(E2E_PORTS.rest),
       LOCAL_GRAPHQL_PORT: String(E2E_PORTS.graphql),
       LOCAL_DYNAMODB_PORT: String(E2E_PORTS.dynamodb),
+      LOCAL_COGNITO_PORT: String(E2E_PORTS.cognito),
+      LOCAL_LAMBDA_PORT: String(E2E_PORTS.lambda),
     },
   },
 });

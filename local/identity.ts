@@ -1,10 +1,11 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 
 /**
- * How the local runtime learns who a caller is. Issue 2 ships no identity service locally, so
- * the default ({@link NO_LOCAL_IDENTITY}) refuses every token: user-pool GraphQL calls and
- * 'user'/'admin' REST routes answer 401, as in AWS without a valid token. The identity issue
- * plugs cognito-local in by passing a {@link LocalIdentityFactory} to `startLocalRuntime`.
+ * How the local runtime learns who a caller is. `startLocalRuntime` starts the identity service
+ * of local/identity/local-identity.ts by default (cognito-local, the Cognito triggers, the
+ * outbox, the production token verifier). Without one ({@link NO_LOCAL_IDENTITY}, `identity:
+ * false`) every token is refused: user-pool GraphQL calls and 'user'/'admin' REST routes answer
+ * 401, as in AWS without a valid token.
  */
 
 /** A Cognito user pool token that passed verification (signature, issuer, expiry, client). */
@@ -53,8 +54,8 @@ export interface LocalIdentityContext {
 
 /** A started identity service (cognito-local, its trigger endpoint, the outbox page...). */
 export interface LocalIdentityService extends LocalIdentity {
-  /** Added to `endpoints.json` (e.g. cognitoEndpoint, userPoolId, userPoolClientId). */
-  readonly endpoints?: Readonly<Record<string, string>>;
+  /** Added to `endpoints.json` (e.g. cognitoEndpoint, userPoolId, userPoolClientId, seed). */
+  readonly endpoints?: Readonly<Record<string, unknown>>;
   /** Added to the web app's `config.json` (userPoolId, userPoolClientId, cognitoEndpoint). */
   readonly webConfig?: Readonly<Record<string, string>>;
   /** Added to the Lambda handlers' environment (e.g. USER_POOL_ID, COGNITO_ENDPOINT). */

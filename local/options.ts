@@ -10,6 +10,8 @@ export const PORT_ENV: Readonly<Record<PortName, string>> = {
   rest: 'LOCAL_REST_PORT',
   graphql: 'LOCAL_GRAPHQL_PORT',
   dynamodb: 'LOCAL_DYNAMODB_PORT',
+  cognito: 'LOCAL_COGNITO_PORT',
+  lambda: 'LOCAL_LAMBDA_PORT',
 };
 
 export const DATA_DIR_ENV = 'LOCAL_DATA_DIR';
@@ -17,7 +19,8 @@ export const WEB_DIST_ENV = 'LOCAL_WEB_DIST';
 
 export const USAGE = `Usage: npm start -- [options]
 
-Starts the product on 127.0.0.1: web app, REST API, GraphQL API and DynamoDB (dynalite).
+Starts the product on 127.0.0.1: web app, REST API, GraphQL API, DynamoDB (dynalite) and
+Cognito (cognito-local, with its trigger Lambda endpoint and the local outbox).
 
 Options:
   --reset                 start with empty data
@@ -26,6 +29,8 @@ Options:
   --rest-port <port>      REST API port (default ${DEFAULT_PORTS.rest}; env ${PORT_ENV.rest})
   --graphql-port <port>   GraphQL API port (default ${DEFAULT_PORTS.graphql}; env ${PORT_ENV.graphql})
   --dynamodb-port <port>  DynamoDB port (default ${DEFAULT_PORTS.dynamodb}; env ${PORT_ENV.dynamodb})
+  --cognito-port <port>   Cognito (cognito-local) port (default ${DEFAULT_PORTS.cognito}; env ${PORT_ENV.cognito})
+  --lambda-port <port>    Cognito triggers' Lambda endpoint port (default ${DEFAULT_PORTS.lambda}; env ${PORT_ENV.lambda})
   --no-web-build          serve web/dist as it is (no rebuild when it is older than web/src)
   --web-dist <folder>     serve another build of the web app, as it is (env ${WEB_DIST_ENV})
   --quiet                 no line per request
@@ -60,6 +65,8 @@ export function parseStartCommand(argv: readonly string[], env: NodeJS.ProcessEn
         'rest-port': { type: 'string' },
         'graphql-port': { type: 'string' },
         'dynamodb-port': { type: 'string' },
+        'cognito-port': { type: 'string' },
+        'lambda-port': { type: 'string' },
         'no-web-build': { type: 'boolean' },
         'web-dist': { type: 'string' },
         quiet: { type: 'boolean' },

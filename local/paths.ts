@@ -17,5 +17,7 @@ export function dataPaths(dataDir: string) {
   return {
     dynamodb: path.join(dataDir, 'dynamodb'),
     endpointsFile: path.join(dataDir, 'endpoints.json'),
+    /** cognito-local's config, pool data and the outbox (local/identity). */
+    cognito: path.join(dataDir, 'cognito'),
   } as const;
 }

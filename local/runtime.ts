@@ -13,6 +13,7 @@ import { ensureTables, localTableNames } from './dynamodb/tables';
 import { LocalRuntimeError } from './errors';
 import { writeFileAtomic } from './files';
 import { NO_LOCAL_IDENTITY, type LocalIdentity, type LocalIdentityFactory, type LocalIdentityService } from './identity';
+import { createCognitoIdentity } from './identity/local-identity';
 import { dataPaths, DEFAULT_BUILD_DIR, DEFAULT_DATA_DIR, DEFAULT_WEB_DIST_DIR } from './paths';
 import { DEFAULT_PORTS, type PortName } from './ports';
 import { bundleLambda } from './lambda/bundle';
@@ -60,10 +61,11 @@ export interface LocalRuntimeOptions {
   /** Resolvers to run; `RESOLVERS` by default (tests may point one at a fixture `entry`). */
   readonly resolvers?: readonly ResolverSource[];
   /**
-   * >>> Identity hook. Starts the identity service (the identity issue: cognito-local, the
-   * Cognito-trigger Lambda endpoint, the outbox page). Without it every token is refused.
+   * The identity service: cognito-local with the product's pool, the Cognito triggers behind a
+   * local Lambda endpoint, the outbox page, the seed (local/identity). The default; `false`
+   * starts none, and every token is then refused.
    */
-  readonly identity?: LocalIdentityFactory;
+  readonly identity?: LocalIdentityFactory | false;
   /** Progress and one line per request; silent when absent. */
   readonly log?: (line: string) => void;
 }
@@ -214,8 +216,12 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
 
     let identity: LocalIdentity = NO_LOCAL_IDENTITY;
     let identityService: LocalIdentityService | undefined;
-    if (options.identity) {
-      identityService = await options.identity({ dataDir, dynamodbEndpoint: database.endpoint, tableNames, reset: options.reset === true });
+    const identityFactory =
+      options.identity === false
+        ? undefined
+        : (options.identity ?? createCognitoIdentity({ ports: { cognito: ports.cognito, lambda: ports.lambda }, buildDir, productSlug, log: options.log }));
+    if (identityFactory) {
+      identityService = await identityFactory({ dataDir, dynamodbEndpoint: database.endpoint, tableNames, reset: options.reset === true });
       stops.push({ name: 'identity', stop: identityService.stop });
       identity = identityService;
       for (const [pathname, page] of Object.entries(identityService.webPages ?? {})) webServer?.addPage(pathname, page);

@@ -10,7 +10,23 @@ import * as path from 'node:path';
 import { LocalRuntimeError } from './errors';
 import { parseStartCommand, USAGE } from './options';
 import { REPO_ROOT } from './paths';
-import { startLocalRuntime, type LocalRuntime } from './runtime';
+import type { SeedEndpoints } from './identity/local-identity';
+import { startLocalRuntime, type LocalEndpoints, type LocalRuntime } from './runtime';
+
+/** The identity lines of the banner: Cognito, the outbox, the seeded admin and registration codes. */
+function identityLines(endpoints: LocalEndpoints): string[] {
+  if (typeof endpoints.cognitoEndpoint !== 'string') return ['  Cognito       (off: every token is refused)'];
+  const lines = [
+    `  Cognito       ${endpoints.cognitoEndpoint}  (user pool ${String(endpoints.userPoolId)}, client ${String(endpoints.userPoolClientId)})`,
+    `  Outbox        ${endpoints.webUrl ? `${endpoints.webUrl}/_local/outbox` : String(endpoints.outboxEndpoint)}  (the emails Cognito would send)`,
+  ];
+  const seed = endpoints.seed as SeedEndpoints | undefined;
+  if (seed) {
+    lines.push(`  Admin         ${seed.adminEmail}  password ${seed.adminPassword}`);
+    lines.push(`  Sign-up codes ${seed.registrationCodes.map(({ code, group }) => `${code} (${group})`).join(', ')}`);
+  }
+  return lines;
+}
 
 function display(file: string): string {
   const relative = path.relative(process.cwd(), file);
@@ -73,6 +89,7 @@ async function main(): Promise<void> {
       `  REST API      ${endpoints.restUrl}`,
       `  GraphQL API   ${endpoints.graphqlUrl}  (x-api-key: ${endpoints.graphqlApiKey})`,
       `  DynamoDB      ${endpoints.dynamodbEndpoint}`,
+      ...identityLines(endpoints),
       `  Endpoints     ${runtime.endpointsFile ? display(runtime.endpointsFile) : '(in memory)'}`,
       `  Data          ${runtime.endpointsFile ? display(path.dirname(runtime.endpointsFile)) : '(in memory)'}  (npm start -- --reset starts empty)`,
       'Press Ctrl-C to stop.',

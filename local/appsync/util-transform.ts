@@ -118,8 +118,12 @@ function translate(filter: Record<string, unknown>, scope: string, parts: Expres
       if (expression) expressions.push(`NOT (${expression})`);
     } else {
       if (typeof value !== 'object' || Array.isArray(value)) fail(`"${key}" needs an object of operators`);
+      const operators = value as Record<string, unknown>;
+      // A field whose operators are all null adds nothing, not even a name: DynamoDB refuses
+      // expression attribute names that no expression uses.
+      if (Object.values(operators).every((operand) => operand === undefined || operand === null)) continue;
       const subject = nameFor(key, parts);
-      expressions.push(...comparisons(subject, value as Record<string, unknown>, `${scope}${key}`, parts, true));
+      expressions.push(...comparisons(subject, operators, `${scope}${key}`, parts, true));
     }
   }
   return joined(expressions, 'AND');

@@ -12,7 +12,7 @@ import { fixtureWebDist } from './support/web-dist';
  * persistence across restarts, --reset, and clear failures.
  */
 
-const FREE_PORTS = { web: 0, rest: 0, graphql: 0, dynamodb: 0 };
+const FREE_PORTS = { web: 0, rest: 0, graphql: 0, dynamodb: 0, cognito: 0, lambda: 0 };
 const dist = fixtureWebDist();
 let dataDir: ReturnType<typeof temporaryFolder>;
 let running: LocalRuntime | undefined;

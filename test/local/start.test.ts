@@ -34,7 +34,7 @@ function startCommand(args: string[], onOutput?: (stdout: string, child: ReturnT
 
 const dist = fixtureWebDist();
 let dataDir: ReturnType<typeof temporaryFolder>;
-const freePorts = ['--web-port', '0', '--rest-port', '0', '--graphql-port', '0', '--dynamodb-port', '0'];
+const freePorts = ['--web-port', '0', '--rest-port', '0', '--graphql-port', '0', '--dynamodb-port', '0', '--cognito-port', '0', '--lambda-port', '0'];
 
 beforeEach(() => {
   dataDir = temporaryFolder('local-start');

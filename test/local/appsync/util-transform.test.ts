@@ -43,7 +43,13 @@ describe('Amplify condition objects to DynamoDB expressions', () => {
   });
 
   it('ignores null operators and empty objects, and refuses unknown operators', () => {
-    expect(translate({ name: { eq: null } })).toEqual({ expression: '', expressionNames: { '#name': 'name' } });
+    expect(translate({ name: { eq: null } })).toEqual({ expression: '', expressionNames: {} });
+    // DynamoDB refuses names no expression uses: an all-null field leaves no trace.
+    expect(translate({ name: { eq: null }, email: { eq: 'a@b.co' } })).toEqual({
+      expression: '#email = :email_eq',
+      expressionNames: { '#email': 'email' },
+      expressionValues: { ':email_eq': { S: 'a@b.co' } },
+    });
     expect(() => translate({ name: { like: '%a%' } })).toThrow('unsupported operator "like" on name');
     expect(() => translate('name = 1')).toThrow('expects an object');
   });
