@@ -3,19 +3,59 @@ import {
   AccountRecovery,
   FeaturePlan,
   Mfa,
+  StringAttribute,
   UserPool,
   UserPoolClient,
   UserPoolClientIdentityProvider,
+  UserPoolOperation,
   type UserPoolGroup,
 } from 'aws-cdk-lib/aws-cognito';
 import { IdentityPool, UserPoolAuthenticationProvider } from 'aws-cdk-lib/aws-cognito-identitypool';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { Policy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
+import * as path from 'node:path';
 import { ADMIN_GROUP, BETA_CUSTOMER_GROUPS } from '../../lambdas/shared/domain/groups';
+import { CUSTOM_ATTRIBUTES } from '../../lambdas/shared/registration-codes/sign-up-contract';
+import { COGNITO_TRIGGERS, type CognitoTriggerDefinition, type CognitoTriggerName } from '../definitions/cognito-triggers';
+import { TABLES, type TableName } from '../definitions/tables';
+import { acknowledgeTableIndexWildcard } from './nag-acknowledgements';
+import { ProductFunction } from './product-function';
+
+/** Repository root (this file lives in `lib/constructs/`); trigger entries are relative to it. */
+const REPO_ROOT = path.resolve(__dirname, '..', '..');
 
 export interface AuthProps {
   /** Keep the user pool (and its users) when the stack is deleted, and protect it from deletion. */
   readonly retainData: boolean;
+  /** Tables by name; each Cognito trigger gets the ones it lists (lib/definitions/cognito-triggers.ts). */
+  readonly tables: Readonly<Record<TableName, ITable>>;
+  /**
+   * Keep the triggers' log groups on stack deletion (prod).
+   * @default false
+   */
+  readonly retainLogs?: boolean;
+  /**
+   * The triggers to attach; the shared definitions by default.
+   * @default COGNITO_TRIGGERS
+   */
+  readonly triggers?: readonly CognitoTriggerDefinition[];
 }
+
+/** The Cognito operation of each trigger. */
+const TRIGGER_OPERATIONS: Record<CognitoTriggerName, UserPoolOperation> = {
+  PreSignUp: UserPoolOperation.PRE_SIGN_UP,
+  PostConfirmation: UserPoolOperation.POST_CONFIRMATION,
+};
+
+/** The user pool actions a trigger with `userPoolAccess` calls: nothing more is granted. */
+export const TRIGGER_USER_POOL_ACTIONS: Record<CognitoTriggerName, readonly string[]> = {
+  PreSignUp: [],
+  PostConfirmation: ['cognito-idp:AdminAddUserToGroup'],
+};
+
+/** Cognito waits 5 seconds for a trigger (and retries up to three times): the function may not take longer. */
+export const TRIGGER_TIMEOUT = Duration.seconds(5);
 
 /** Spec, identity configuration: password minimum length 8, no required character classes. */
 export const PASSWORD_MIN_LENGTH = 8;
@@ -33,6 +73,8 @@ export class Auth extends Construct {
   public readonly identityPool: IdentityPool;
   /** Groups by name: Beta_Customer_R1..R3 and Admins. */
   public readonly groups: Readonly<Record<string, UserPoolGroup>>;
+  /** The Cognito trigger functions, by `functionId` (PreSignUpFunction, PostConfirmationFunction). */
+  public readonly triggerFunctions: Readonly<Record<string, ProductFunction>>;
 
   constructor(scope: Construct, id: string, props: AuthProps) {
     super(scope, id);
@@ -46,6 +88,12 @@ export class Auth extends Construct {
       autoVerify: { email: true },
       keepOriginal: { email: true },
       standardAttributes: { email: { required: true, mutable: true } },
+      // Invitation sign-up carries the company and the registration code as attributes, so the
+      // post-confirmation trigger finds them on the user (sign-up-contract.ts). Adding custom
+      // attributes updates the pool in place; they can never be changed or removed afterwards.
+      customAttributes: Object.fromEntries(
+        Object.values(CUSTOM_ATTRIBUTES).map((attribute) => [attribute.name, new StringAttribute({ minLen: 1, maxLen: attribute.maxLength, mutable: attribute.mutable })]),
+      ),
       mfa: Mfa.OFF,
       passwordPolicy: {
         minLength: PASSWORD_MIN_LENGTH,
@@ -118,5 +166,42 @@ export class Auth extends Construct {
     });
     // Identity ids are stable per user only while the pool lives: retained with the data.
     this.identityPool.applyRemovalPolicy(removalPolicy);
+
+    const triggerFunctions: Record<string, ProductFunction> = {};
+    for (const trigger of props.triggers ?? COGNITO_TRIGGERS) {
+      triggerFunctions[trigger.functionId] = this.attachTrigger(trigger, props);
+    }
+    this.triggerFunctions = triggerFunctions;
+  }
+
+  /**
+   * One trigger: a ProductFunction with exactly the tables it lists, attached to the pool. Its
+   * user pool permission lives in a separate IAM Policy: in the role's default policy it would
+   * make the function depend on the pool, which depends on the function (a cycle).
+   */
+  private attachTrigger(trigger: CognitoTriggerDefinition, props: AuthProps): ProductFunction {
+    const environment: Record<string, string> = {};
+    for (const { table } of trigger.tables) environment[TABLES[table].envVar] = props.tables[table].tableName;
+    const fn = new ProductFunction(this, trigger.functionId, {
+      entry: path.resolve(REPO_ROOT, trigger.entry),
+      description: `Cognito ${trigger.trigger} trigger`,
+      environment,
+      timeout: TRIGGER_TIMEOUT,
+      retainLogs: props.retainLogs,
+    });
+    for (const { table, access } of trigger.tables) {
+      if (access === 'readWrite') props.tables[table].grantReadWriteData(fn);
+      else props.tables[table].grantReadData(fn);
+      if (TABLES[table].globalIndexes.length > 0) acknowledgeTableIndexWildcard(fn.role!, props.tables[table]);
+    }
+    const actions = TRIGGER_USER_POOL_ACTIONS[trigger.trigger];
+    if (trigger.userPoolAccess && actions.length > 0) {
+      new Policy(this, `${trigger.functionId}UserPoolPolicy`, {
+        roles: [fn.role!],
+        statements: [new PolicyStatement({ actions: [...actions], resources: [this.userPool.userPoolArn] })],
+      });
+    }
+    this.userPool.addTrigger(TRIGGER_OPERATIONS[trigger.trigger], fn);
+    return fn;
   }
 }

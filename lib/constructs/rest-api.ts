@@ -14,12 +14,14 @@ import {
 } from 'aws-cdk-lib/aws-apigateway';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Secret, type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import * as path from 'node:path';
 import { CORS_ALLOW_HEADERS, CORS_ALLOW_METHODS, CORS_MAX_AGE_SECONDS } from '../../lambdas/shared/http/cors';
 import { ENV } from '../../lambdas/shared/environment';
+import { USER_DIRECTORY_ENV } from '../../lambdas/shared/user-directory/environment';
 import { REST_ROUTES, type RestRouteDefinition } from '../definitions/rest-routes';
 import { TABLES, type TableName } from '../definitions/tables';
 import { acknowledgeTableIndexWildcard, acknowledgeWildcardResource } from './nag-acknowledgements';
@@ -30,6 +32,19 @@ const REPO_ROOT = path.resolve(__dirname, '..', '..');
 
 /** The spec's REST stage name (SPEC 7: "a custom gateway, US-east region, stage prod"). */
 export const REST_STAGE_NAME = 'prod';
+/**
+ * The user pool actions each route with `userPoolAccess` calls (see lambdas/admin/admin-users.ts),
+ * by `functionId`: exactly these are granted, on the one pool. A new user-pool route must be added
+ * here or synth fails.
+ */
+export const USER_POOL_ACTIONS: Readonly<Record<string, readonly string[]>> = {
+  // Create, add to the group, and delete again when the record cannot be written.
+  AdminCreateUserFunction: ['cognito-idp:AdminCreateUser', 'cognito-idp:AdminAddUserToGroup', 'cognito-idp:AdminDeleteUser'],
+  // Look the user up (their sub names the record), then delete them.
+  AdminRemoveUserFunction: ['cognito-idp:AdminGetUser', 'cognito-idp:AdminListGroupsForUser', 'cognito-idp:AdminDeleteUser'],
+  AdminGetUserFunction: ['cognito-idp:AdminGetUser', 'cognito-idp:AdminListGroupsForUser'],
+};
+
 /** Steady-state requests per second per method, and the burst above it. */
 export const REST_THROTTLING = { rateLimit: 50, burstLimit: 100 } as const;
 
@@ -241,6 +256,7 @@ export class RestApi extends Construct {
       environment[TABLES[table].envVar] = props.tables[table].tableName;
     }
     if (route.billing) environment[ENV.recurlyApiKeySecretName] = props.recurlyApiKeySecretName;
+    if (route.userPoolAccess) environment[USER_DIRECTORY_ENV.userPoolId] = props.userPool.userPoolId;
 
     const fn = new ProductFunction(this, route.functionId, {
       entry: path.resolve(REPO_ROOT, route.entry),
@@ -252,6 +268,11 @@ export class RestApi extends Construct {
       if (access === 'readWrite') props.tables[table].grantReadWriteData(fn);
       else props.tables[table].grantReadData(fn);
       acknowledgeTableIndexWildcard(fn.role!, props.tables[table]);
+    }
+    if (route.userPoolAccess) {
+      const actions = USER_POOL_ACTIONS[route.functionId];
+      if (!actions) throw new Error(`Route ${route.functionId} calls the user pool but USER_POOL_ACTIONS (lib/constructs/rest-api.ts) lists no actions for it.`);
+      fn.addToRolePolicy(new PolicyStatement({ actions: [...actions], resources: [props.userPool.userPoolArn] }));
     }
     if (route.billing) {
       this.recurlySecret.grantRead(fn);

@@ -27,6 +27,8 @@ export interface RestRouteDefinition {
   readonly tables: readonly { readonly table: TableName; readonly access: 'read' | 'readWrite' }[];
   /** Whether the handler talks to the billing provider (grants the Recurly secret). */
   readonly billing: boolean;
+  /** Whether the handler calls the Cognito user pool (admin user management). */
+  readonly userPoolAccess?: boolean;
 }
 
 export const REST_ROUTES: readonly RestRouteDefinition[] = [
@@ -39,5 +41,35 @@ export const REST_ROUTES: readonly RestRouteDefinition[] = [
     auth: 'public',
     tables: [],
     billing: true,
+  },
+  {
+    functionId: 'AdminCreateUserFunction',
+    method: 'POST',
+    path: '/admin/user/create',
+    entry: 'lambdas/admin/create-user.ts',
+    auth: 'admin',
+    tables: [{ table: 'users', access: 'readWrite' }],
+    billing: false,
+    userPoolAccess: true,
+  },
+  {
+    functionId: 'AdminRemoveUserFunction',
+    method: 'POST',
+    path: '/admin/user/remove',
+    entry: 'lambdas/admin/remove-user.ts',
+    auth: 'admin',
+    tables: [{ table: 'users', access: 'readWrite' }],
+    billing: false,
+    userPoolAccess: true,
+  },
+  {
+    functionId: 'AdminGetUserFunction',
+    method: 'POST',
+    path: '/admin/user',
+    entry: 'lambdas/admin/get-user.ts',
+    auth: 'admin',
+    tables: [{ table: 'users', access: 'read' }],
+    billing: false,
+    userPoolAccess: true,
   },
 ];

@@ -61,6 +61,16 @@ export const TABLES = {
       },
     ],
   },
+  /**
+   * Registration codes for invitation sign-up: each maps to a beta group, with an optional expiry
+   * and use limit. Checked by the pre-sign-up trigger, counted by the post-confirmation trigger.
+   */
+  registrationCodes: {
+    constructId: 'RegistrationCodesTable',
+    envVar: 'REGISTRATION_CODES_TABLE',
+    partitionKey: { name: 'code', type: 'S' },
+    globalIndexes: [],
+  },
   /** Messages sent through the public contact form. */
   contacts: {
     constructId: 'ContactsTable',

@@ -37,8 +37,8 @@ export class ProductStack extends Stack {
     this.config = config;
     const name = `${config.productSlug}-${config.stage}`;
 
-    this.auth = new Auth(this, 'Auth', { retainData: config.retainData });
     this.data = new Data(this, 'Data', { retainData: config.retainData });
+    this.auth = new Auth(this, 'Auth', { retainData: config.retainData, tables: this.data.tables, retainLogs: config.retainData });
 
     this.graphqlApi = new ProductGraphqlApi(this, 'GraphqlApi', {
       name,

@@ -5,6 +5,7 @@
  * throw/try, and patterns applied through an injected full-match function (`util.matches` in
  * AppSync, a RegExp wrapper in the browser).
  */
+import { EMAIL_MAX_LENGTH, EMAIL_MESSAGE, EMAIL_PATTERN, PHONE_MAX_LENGTH, PHONE_MESSAGE, PHONE_PATTERN } from './patterns';
 
 export interface ContactInputFields {
   name?: unknown;
@@ -25,16 +26,13 @@ export type FullMatch = (pattern: string, value: string) => boolean;
 
 export const CONTACT_LIMITS = {
   name: 100,
-  email: 254,
-  phoneNumber: 32,
+  email: EMAIL_MAX_LENGTH,
+  phoneNumber: PHONE_MAX_LENGTH,
   message: 5000,
 } as const;
 
 /** Letters, marks, spaces and common name punctuation; no markup or control characters. */
 const NAME_PATTERN = "[^<>{}\\[\\]\\\\`$;\\u0000-\\u001F\\u007F-\\u009F]+";
-const EMAIL_PATTERN =
-  '[A-Za-z0-9._%+-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\\.[A-Za-z]{2,63}';
-const PHONE_PATTERN = '\\+?[0-9(][0-9 ().-]{5,30}[0-9]';
 /**
  * A message may hold any text but not HTML/script markup or control characters. A tag starts
  * with `<` directly followed by a letter, `/`, `!` or `?` (browsers read `< a` as text), so
@@ -69,15 +67,15 @@ export function validateContactInput(input: ContactInputFields, fullMatch: FullM
   if (!email) {
     errors.push({ field: 'email', message: 'Please enter your email address.' });
   } else if (email.length > CONTACT_LIMITS.email || !fullMatch(EMAIL_PATTERN, email)) {
-    errors.push({ field: 'email', message: 'Please enter a valid email address, like name@company.com.' });
+    errors.push({ field: 'email', message: EMAIL_MESSAGE });
   }
 
   const phoneNumber = asTrimmedString(input.phoneNumber);
   if (input.phoneNumber !== undefined && input.phoneNumber !== null && typeof input.phoneNumber !== 'string') {
-    errors.push({ field: 'phoneNumber', message: 'Please enter a valid phone number, like +1 555 010 0199.' });
+    errors.push({ field: 'phoneNumber', message: PHONE_MESSAGE });
   } else if (phoneNumber) {
     if (phoneNumber.length > CONTACT_LIMITS.phoneNumber || !fullMatch(PHONE_PATTERN, phoneNumber)) {
-      errors.push({ field: 'phoneNumber', message: 'Please enter a valid phone number, like +1 555 010 0199.' });
+      errors.push({ field: 'phoneNumber', message: PHONE_MESSAGE });
     }
   }
 
@@ -93,5 +91,5 @@ export function validateContactInput(input: ContactInputFields, fullMatch: FullM
   return errors;
 }
 
-/** Browser/Node implementation of {@link FullMatch}. */
-export const regExpFullMatch: FullMatch = (pattern, value) => new RegExp(`^(?:${pattern})$`).test(value);
+/** Browser/Node implementation of {@link FullMatch}; Unicode-aware like Java's regexes (\p{L}). */
+export const regExpFullMatch: FullMatch = (pattern, value) => new RegExp(`^(?:${pattern})$`, 'u').test(value);

@@ -1,6 +1,6 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { ADMIN_GROUP, BETA_CUSTOMER_GROUPS } from '../../../lambdas/shared/domain/groups';
-import { buildApp, onlyResource, type BuiltApp } from '../support/build-app';
+import { buildApp, flatten, onlyResource, resourcesOfType, type BuiltApp } from '../support/build-app';
 
 describe('Auth: the identity configuration of the spec', () => {
   let dev: BuiltApp;
@@ -14,7 +14,7 @@ describe('Auth: the identity configuration of the spec', () => {
     dev.template.hasResourceProperties('AWS::Cognito::UserPool', {
       UsernameAttributes: ['email'],
       AutoVerifiedAttributes: ['email'],
-      Schema: [{ Name: 'email', Required: true, Mutable: true }],
+      Schema: Match.arrayWith([{ Name: 'email', Required: true, Mutable: true }]),
       UsernameConfiguration: { CaseSensitive: false },
       AdminCreateUserConfig: { AllowAdminCreateUserOnly: false },
       AccountRecoverySetting: { RecoveryMechanisms: [{ Name: 'verified_email', Priority: 1 }] },
@@ -81,6 +81,80 @@ describe('Auth: the identity configuration of the spec', () => {
       DeletionPolicy: 'Retain',
       UpdateReplacePolicy: 'Retain',
       Properties: Match.objectLike({ DeletionProtection: 'ACTIVE' }),
+    });
+  });
+});
+
+describe('Auth: invitation sign-up (custom attributes and Cognito triggers)', () => {
+  let dev: BuiltApp;
+  beforeAll(() => {
+    dev = buildApp({ stage: 'dev' });
+  });
+
+  const functionOf = (functionId: string) => dev.template.toJSON().Resources[dev.stack.getLogicalId(dev.stack.auth.triggerFunctions[functionId].node.defaultChild as never)];
+  const policyDocuments = (prefix: string) =>
+    resourcesOfType(dev.template, 'AWS::IAM::Policy')
+      .filter(([id]) => id.startsWith(prefix))
+      .map(([id, policy]) => [id, JSON.stringify(policy.Properties.PolicyDocument)] as const);
+
+  it('adds the company (mutable) and the registration code (set once, at sign-up) as custom attributes', () => {
+    const pool = onlyResource(dev.template, 'AWS::Cognito::UserPool');
+    expect(pool.Properties.Schema).toEqual([
+      { Name: 'email', Required: true, Mutable: true },
+      { Name: 'companyName', AttributeDataType: 'String', Mutable: true, StringAttributeConstraints: { MinLength: '1', MaxLength: '100' } },
+      { Name: 'registrationCode', AttributeDataType: 'String', Mutable: false, StringAttributeConstraints: { MinLength: '1', MaxLength: '64' } },
+    ]);
+  });
+
+  it('attaches the PreSignUp and PostConfirmation triggers, and lets Cognito invoke them', () => {
+    const lambdaConfig = onlyResource(dev.template, 'AWS::Cognito::UserPool').Properties.LambdaConfig as Record<string, unknown>;
+    expect(Object.keys(lambdaConfig).sort()).toEqual(['PostConfirmation', 'PreSignUp']);
+    expect(flatten(lambdaConfig.PreSignUp)).toMatch(/^\$\{AuthPreSignUpFunction[0-9A-F]{8}\.Arn\}$/);
+    expect(flatten(lambdaConfig.PostConfirmation)).toMatch(/^\$\{AuthPostConfirmationFunction[0-9A-F]{8}\.Arn\}$/);
+    const permissions = resourcesOfType(dev.template, 'AWS::Lambda::Permission').filter(([, p]) => p.Properties.Principal === 'cognito-idp.amazonaws.com');
+    expect(permissions).toHaveLength(2);
+    for (const [, permission] of permissions) expect(flatten(permission.Properties.SourceArn)).toMatch(/^\$\{AuthUserPool[0-9A-F]{8}\.Arn\}$/);
+  });
+
+  it('runs each trigger on the product runtime within Cognito\'s 5-second limit, with its tables in the environment', () => {
+    expect(functionOf('PreSignUpFunction').Properties).toMatchObject({
+      Runtime: 'nodejs22.x',
+      Architectures: ['arm64'],
+      Timeout: 5,
+      Environment: { Variables: { REGISTRATION_CODES_TABLE: { Ref: expect.stringMatching(/^DataRegistrationCodesTable/) } } },
+    });
+    expect(functionOf('PreSignUpFunction').Properties.Environment.Variables.USERS_TABLE).toBeUndefined();
+    expect(functionOf('PostConfirmationFunction').Properties).toMatchObject({
+      Timeout: 5,
+      Environment: {
+        Variables: {
+          REGISTRATION_CODES_TABLE: { Ref: expect.stringMatching(/^DataRegistrationCodesTable/) },
+          USERS_TABLE: { Ref: expect.stringMatching(/^DataUsersTable/) },
+        },
+      },
+    });
+  });
+
+  it('lets PreSignUp only read the registration codes', () => {
+    const documents = policyDocuments('AuthPreSignUpFunction').map(([, document]) => document).join();
+    expect(documents).toContain('dynamodb:GetItem');
+    expect(documents).not.toMatch(/dynamodb:(PutItem|UpdateItem|DeleteItem)/);
+    expect(documents).not.toContain('DataUsersTable');
+    expect(documents).not.toContain('cognito-idp');
+  });
+
+  it('lets PostConfirmation write codes and users and add users to groups of this pool only, in a policy of its own', () => {
+    const documents = policyDocuments('AuthPostConfirmationFunction');
+    const defaultPolicy = documents.find(([id]) => id.startsWith('AuthPostConfirmationFunctionRoleDefaultPolicy'))?.[1] ?? '';
+    expect(defaultPolicy).toContain('dynamodb:UpdateItem');
+    expect(defaultPolicy).toContain('DataUsersTable');
+    expect(defaultPolicy).toContain('DataRegistrationCodesTable');
+    // In the default policy the grant would close a cycle: pool -> function -> role policy -> pool.
+    expect(defaultPolicy).not.toContain('cognito-idp');
+    const userPoolPolicy = resourcesOfType(dev.template, 'AWS::IAM::Policy').find(([id]) => id.startsWith('AuthPostConfirmationFunctionUserPoolPolicy'))?.[1];
+    expect(userPoolPolicy?.Properties).toMatchObject({
+      PolicyDocument: { Statement: [{ Effect: 'Allow', Action: 'cognito-idp:AdminAddUserToGroup', Resource: { 'Fn::GetAtt': [expect.stringMatching(/^AuthUserPool[0-9A-F]{8}$/), 'Arn'] } }] },
+      Roles: [{ Ref: expect.stringMatching(/^AuthPostConfirmationFunctionRole/) }],
     });
   });
 });

@@ -24,9 +24,9 @@ describe('Data: the DynamoDB tables from the shared definitions', () => {
     prod = buildApp({ stage: 'prod' });
   });
 
-  it('creates exactly the users, subscriptions and contacts tables', () => {
+  it('creates exactly the users, subscriptions, registration codes and contacts tables', () => {
     dev.template.resourceCountIs('AWS::DynamoDB::Table', Object.keys(TABLES).length);
-    expect(Object.keys(TABLES).sort()).toEqual(['contacts', 'subscriptions', 'users']);
+    expect(Object.keys(TABLES).sort()).toEqual(['contacts', 'registrationCodes', 'subscriptions', 'users']);
   });
 
   it('bills on demand, encrypts with the AWS-managed key and keeps point-in-time recovery on', () => {

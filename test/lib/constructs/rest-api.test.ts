@@ -4,6 +4,7 @@ import { UserPool } from 'aws-cdk-lib/aws-cognito';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { Data } from '../../../lib/constructs/data';
 import { RestApi } from '../../../lib/constructs/rest-api';
+import { COGNITO_TRIGGERS } from '../../../lib/definitions/cognito-triggers';
 import { REST_ROUTES, type RestRouteDefinition } from '../../../lib/definitions/rest-routes';
 import { CORS_ALLOW_HEADERS, CORS_MAX_AGE_SECONDS } from '../../../lambdas/shared/http/cors';
 import { buildApp, flatten, onlyResource, resourcesOfType, type BuiltApp } from '../support/build-app';
@@ -56,13 +57,51 @@ describe('RestApi: API Gateway REST, stage prod', () => {
     expect(method.Properties).toMatchObject({ HttpMethod: 'GET', AuthorizationType: 'NONE', Integration: { Type: 'AWS_PROXY' } });
     expect(method.Properties.AuthorizerId).toBeUndefined();
     expect(JSON.stringify(dev.template.findResources('AWS::ApiGateway::Resource'))).toContain('"PathPart":"plans"');
-    // No user route yet: no authorizer is created until one needs it.
-    dev.template.resourceCountIs('AWS::ApiGateway::Authorizer', 0);
-    expect(dev.stack.restApi.authorizer).toBeUndefined();
+  });
+
+  it.each(REST_ROUTES.filter((route) => route.auth === 'admin').map((route) => [`${route.method} ${route.path}`, route] as const))(
+    'serves %s behind the Cognito user pool authorizer',
+    (_name, route) => {
+      const method = dev.template.toJSON().Resources[dev.stack.getLogicalId(dev.stack.restApi.methods[route.functionId].node.defaultChild as never)];
+      expect(method.Properties).toMatchObject({
+        HttpMethod: route.method,
+        AuthorizationType: 'COGNITO_USER_POOLS',
+        AuthorizerId: { Ref: expect.stringMatching(/^RestApiUserPoolAuthorizer/) },
+      });
+      dev.template.hasResourceProperties('AWS::ApiGateway::Authorizer', {
+        Type: 'COGNITO_USER_POOLS',
+        ProviderARNs: [{ 'Fn::GetAtt': ['AuthUserPool8115E87F', 'Arn'] }],
+      });
+    },
+  );
+
+  it('gives each admin route the pool id and exactly the user pool actions it calls, on that pool only', () => {
+    const expected: Record<string, string[]> = {
+      AdminCreateUserFunction: ['cognito-idp:AdminAddUserToGroup', 'cognito-idp:AdminCreateUser', 'cognito-idp:AdminDeleteUser'],
+      AdminRemoveUserFunction: ['cognito-idp:AdminDeleteUser', 'cognito-idp:AdminGetUser', 'cognito-idp:AdminListGroupsForUser'],
+      AdminGetUserFunction: ['cognito-idp:AdminGetUser', 'cognito-idp:AdminListGroupsForUser'],
+    };
+    const resources = dev.template.toJSON().Resources;
+    for (const [functionId, actions] of Object.entries(expected)) {
+      const fn = resources[dev.stack.getLogicalId(dev.stack.restApi.functions[functionId].node.defaultChild as never)];
+      expect(fn.Properties.Environment.Variables.USER_POOL_ID).toEqual({ Ref: expect.stringMatching(/^AuthUserPool[0-9A-F]{8}$/) });
+      expect(fn.Properties.Environment.Variables.USERS_TABLE).toEqual({ Ref: expect.stringMatching(/^DataUsersTable/) });
+      const policy = resourcesOfType(dev.template, 'AWS::IAM::Policy').find(([id]) => id.startsWith(`RestApi${functionId}Role`));
+      const statements = (policy?.[1].Properties.PolicyDocument as { Statement: { Action: string | string[]; Resource: unknown }[] }).Statement;
+      const cognito = statements.filter((statement) => [statement.Action].flat().some((action) => action.startsWith('cognito-idp:')));
+      expect(cognito).toHaveLength(1);
+      expect([cognito[0].Action].flat().sort()).toEqual(actions);
+      expect(cognito[0].Resource).toEqual({ 'Fn::GetAtt': [expect.stringMatching(/^AuthUserPool[0-9A-F]{8}$/), 'Arn'] });
+    }
+    // The public route neither knows nor may touch the pool.
+    const plans = resources[dev.stack.getLogicalId(dev.stack.restApi.functions.GetPlansFunction.node.defaultChild as never)];
+    expect(plans.Properties.Environment.Variables.USER_POOL_ID).toBeUndefined();
+    expect(JSON.stringify(resourcesOfType(dev.template, 'AWS::IAM::Policy').find(([id]) => id.startsWith('RestApiGetPlansFunctionRole')))).not.toContain('cognito-idp');
   });
 
   it('has one function per route, each on Node 22 / arm64 with source maps and the stage settings', () => {
-    dev.template.resourceCountIs('AWS::Lambda::Function', REST_ROUTES.length + 2); // + BucketDeployment + auto-delete handlers
+    // + the two Cognito triggers, the BucketDeployment and the auto-delete handlers
+    dev.template.resourceCountIs('AWS::Lambda::Function', REST_ROUTES.length + COGNITO_TRIGGERS.length + 2);
     const fn = dev.template.toJSON().Resources[dev.stack.getLogicalId(dev.stack.restApi.functions.GetPlansFunction.node.defaultChild as never)];
     expect(fn.Properties).toMatchObject({
       Runtime: 'nodejs22.x',
@@ -176,6 +215,28 @@ describe('RestApi routes that need a user or tables (cdk-nag)', () => {
   it('acknowledges only the intended wildcards: the granted tables\' indexes and the secret\'s name suffix', () => {
     const stack = stackWithRoutes('RoutesNag', [
       { functionId: 'ReadUsersFunction', method: 'GET', path: '/users', entry: REST_ROUTES[0].entry, auth: 'user', tables: [{ table: 'users', access: 'read' }], billing: true },
+    ]);
+    const findings = new AwsSolutionsChecks()
+      .validateScope(stack.node.findChild('RestApi'))
+      .violations.map((v) => `${v.ruleName} ${v.violatingResources.map((r) => r.constructPath).join(',')}`);
+    expect(findings).toEqual([]);
+  });
+});
+
+describe('RestApi routes that call the user pool', () => {
+  const entry = REST_ROUTES[0].entry;
+
+  it('refuses, at synth, a user-pool route whose actions are not declared', () => {
+    expect(() =>
+      stackWithRoutes('Undeclared', [
+        { functionId: 'MysteryFunction', method: 'POST', path: '/admin/mystery', entry, auth: 'admin', tables: [], billing: false, userPoolAccess: true },
+      ]),
+    ).toThrow(/MysteryFunction calls the user pool but USER_POOL_ACTIONS/);
+  });
+
+  it('leaves no cdk-nag finding: the grant names one pool and no wildcard', () => {
+    const stack = stackWithRoutes('AdminNag', [
+      { functionId: 'AdminGetUserFunction', method: 'POST', path: '/admin/user', entry, auth: 'admin', tables: [{ table: 'users', access: 'read' }], billing: false, userPoolAccess: true },
     ]);
     const findings = new AwsSolutionsChecks()
       .validateScope(stack.node.findChild('RestApi'))

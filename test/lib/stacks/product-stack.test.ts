@@ -14,7 +14,7 @@ const STATEFUL_LOGICAL_IDS = {
   ],
   'AWS::Cognito::UserPoolClient': ['AuthUserPoolWebClient147E4E38'],
   'AWS::Cognito::IdentityPool': ['AuthIdentityPool659E7F64'],
-  'AWS::DynamoDB::Table': ['DataContactsTableDC2B0D3C', 'DataSubscriptionsTable9D6F73B3', 'DataUsersTableA308CF66'],
+  'AWS::DynamoDB::Table': ['DataContactsTableDC2B0D3C', 'DataSubscriptionsTable9D6F73B3', 'DataUsersTableA308CF66', 'DataRegistrationCodesTable4F794670'],
   'AWS::S3::Bucket': ['WebsiteBucket4326D7C2', 'WebsiteLogsBucketEC18D4CD'],
 } as const;
 
@@ -48,6 +48,7 @@ describe('ProductStack', () => {
         'IdentityPoolId',
         'UsersTableName',
         'SubscriptionsTableName',
+        'RegistrationCodesTableName',
         'ContactsTableName',
       ].sort(),
     );

@@ -1,0 +1,27 @@
+import type { z } from 'zod';
+import { httpHandler, parseJsonBody, validateBody, type ApiGatewayHandler, type HttpHandlerOptions } from '../shared/http/handler';
+import { requireAdmin } from './admin-caller';
+import type { AdminActor, AdminUsersDependencies } from './admin-users';
+
+/**
+ * One admin REST route: the caller must be an admin (401/403) before the body is even read, then
+ * the body is validated by the contract's schema (400 with one message per field), then the admin
+ * function runs and its answer is checked against the response schema.
+ */
+export function adminRoute<Req extends z.ZodType, Res extends z.ZodType>(
+  spec: {
+    readonly request: Req;
+    readonly response: Res;
+    readonly statusCode: number;
+    readonly run: (deps: AdminUsersDependencies, input: z.output<Req>, actor: AdminActor) => Promise<z.input<Res>>;
+  },
+  dependencies: () => AdminUsersDependencies,
+  options?: HttpHandlerOptions,
+): ApiGatewayHandler {
+  return httpHandler(async ({ event }) => {
+    const actor = requireAdmin(event);
+    const input = validateBody(parseJsonBody(event), spec.request);
+    const result = await spec.run(dependencies(), input, actor);
+    return { statusCode: spec.statusCode, body: spec.response.parse(result) };
+  }, options);
+}

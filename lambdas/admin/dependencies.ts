@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { TABLES } from '../../lib/definitions/tables';
+import { ENV } from '../shared/environment';
+import { readEnvironment, type EnvironmentSource } from '../shared/read-environment';
+import { createCognitoClient, createCognitoUserDirectory } from '../shared/user-directory/cognito-user-directory';
+import { USER_DIRECTORY_ENV } from '../shared/user-directory/environment';
+import { createDocumentClient } from '../shared/users/document-client';
+import { createUsersRepository } from '../shared/users/users-repository';
+import type { AdminUsersDependencies } from './admin-users';
+
+const AdminEnvironmentSchema = z.object({
+  [USER_DIRECTORY_ENV.userPoolId]: z.string().trim().min(1),
+  [TABLES.users.envVar]: z.string().trim().min(1),
+  [USER_DIRECTORY_ENV.cognitoEndpoint]: z.url().optional(),
+  [ENV.dynamodbEndpoint]: z.url().optional(),
+});
+
+/**
+ * The admin handlers' dependencies from their environment: `USER_POOL_ID`, `USERS_TABLE`, and in
+ * the local runtime `COGNITO_ENDPOINT` and `DYNAMODB_ENDPOINT`. Throws an error naming each
+ * missing variable (a deployment mistake: the handler answers a logged 500).
+ */
+export function adminDependenciesFromEnvironment(source: EnvironmentSource = process.env): AdminUsersDependencies {
+  const env = readEnvironment(AdminEnvironmentSchema, source);
+  return {
+    directory: createCognitoUserDirectory({
+      client: createCognitoClient({ endpoint: env[USER_DIRECTORY_ENV.cognitoEndpoint] }),
+      userPoolId: env[USER_DIRECTORY_ENV.userPoolId],
+    }),
+    users: createUsersRepository({
+      client: createDocumentClient({ endpoint: env[ENV.dynamodbEndpoint] }),
+      tableName: env[TABLES.users.envVar],
+    }),
+  };
+}
+
+/** Resolves the environment's dependencies on first use and keeps them for the container's life. */
+export function lazyAdminDependencies(): () => AdminUsersDependencies {
+  let resolved: AdminUsersDependencies | undefined;
+  return () => (resolved ??= adminDependenciesFromEnvironment());
+}

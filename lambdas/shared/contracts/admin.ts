@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import { BETA_CUSTOMER_GROUPS } from '../domain/groups';
+import { EMAIL_MAX_LENGTH } from '../domain/patterns';
+import { REGISTRATION_CODE_PATTERN } from '../registration-codes/registration-code-rules';
+import { checkPersonDetails } from '../users/person-details';
+
+/**
+ * Requests and answers of the admin REST calls (SPEC 7): `POST /admin/user/create`,
+ * `POST /admin/user/remove`, `POST /admin/user`. The handlers and the operator CLI validate with
+ * these very schemas.
+ */
+
+/** A Cognito username: the generated id (the sub), or the email, which the pool accepts as alias. */
+const UsernameSchema = z
+  .string({ error: 'Please give the username (or the email) of the user.' })
+  .trim()
+  .min(1, 'Please give the username (or the email) of the user.')
+  .max(128, 'A username has at most 128 characters.')
+  .regex(/^[\p{L}\p{M}\p{S}\p{N}\p{P}]+$/u, 'A username cannot contain spaces or control characters.');
+
+/**
+ * `POST /admin/user/create`: the person to invite and the beta group they join. Names and company
+ * follow the profile rules; the phone number is optional and is stored in E.164.
+ */
+export const InviteUserRequestSchema = z
+  .object({
+    email: z
+      .string({ error: 'Please give the email address.' })
+      .trim()
+      .toLowerCase()
+      .max(EMAIL_MAX_LENGTH, `An email address has at most ${EMAIL_MAX_LENGTH} characters.`)
+      .pipe(z.email('Please give a valid email address, like name@company.com.')),
+    firstName: z.string({ error: 'Please give the first name.' }),
+    lastName: z.string({ error: 'Please give the last name.' }),
+    companyName: z.string({ error: 'Please give the company name.' }),
+    phoneNumber: z.string({ error: 'The phone number must be text.' }).optional(),
+    group: z.enum(BETA_CUSTOMER_GROUPS, { error: `The group must be one of ${BETA_CUSTOMER_GROUPS.join(', ')}.` }),
+  })
+  .strict()
+  .transform((request, context) => {
+    const checked = checkPersonDetails(request);
+    if (!checked.ok) {
+      for (const [field, message] of Object.entries(checked.errors)) context.addIssue({ code: 'custom', path: [field], message });
+      return z.NEVER;
+    }
+    return { email: request.email, group: request.group, ...checked.details };
+  });
+
+/** `POST /admin/user/remove`. */
+export const RemoveUserRequestSchema = z.object({ username: UsernameSchema }).strict();
+
+/** `POST /admin/user`. */
+export const GetUserRequestSchema = z.object({ username: UsernameSchema }).strict();
+
+/** The User record as the admin answers carry it (spec section 3). */
+export const UserRecordSchema = z.object({
+  id: z.string(),
+  firstName: z.string().nullish(),
+  lastName: z.string().nullish(),
+  phoneNumber: z.string().nullish(),
+  email: z.string(),
+  companyName: z.string(),
+  profileRole: z.string().nullish(),
+  status: z.string().nullish(),
+  subscriptionId: z.string().nullish(),
+  atsname: z.string().nullish(),
+  apikeytype: z.string().nullish(),
+  apikey1: z.string().nullish(),
+  apikey2: z.string().nullish(),
+  subscriptions: z.array(z.string().nullable()).nullish(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+/** `201` of `POST /admin/user/create`. */
+export const InviteUserResponseSchema = z.object({
+  user: UserRecordSchema,
+  cognito: z.object({
+    username: z.string(),
+    /** FORCE_CHANGE_PASSWORD until the first sign-in with the emailed temporary password. */
+    status: z.string(),
+  }),
+});
+
+/** `200` of `POST /admin/user/remove`. */
+export const RemoveUserResponseSchema = z.object({ username: z.string(), removed: z.literal(true) });
+
+/** The Cognito side of `POST /admin/user`. */
+export const CognitoUserSchema = z.object({
+  username: z.string(),
+  status: z.string(),
+  enabled: z.boolean(),
+  attributes: z.record(z.string(), z.string()),
+  groups: z.array(z.string()),
+  createdAt: z.string().optional(),
+  updatedAt: z.string().optional(),
+});
+
+/** `200` of `POST /admin/user`: the Cognito user and their record (null when there is none). */
+export const GetUserResponseSchema = z.object({ cognito: CognitoUserSchema, user: UserRecordSchema.nullable() });
+
+export type InviteUserRequestInput = z.input<typeof InviteUserRequestSchema>;
+export type InviteUserRequest = z.output<typeof InviteUserRequestSchema>;
+export type RemoveUserRequest = z.output<typeof RemoveUserRequestSchema>;
+export type GetUserRequest = z.output<typeof GetUserRequestSchema>;
+export type InviteUserResponse = z.infer<typeof InviteUserResponseSchema>;
+export type RemoveUserResponse = z.infer<typeof RemoveUserResponseSchema>;
+export type CognitoUser = z.infer<typeof CognitoUserSchema>;
+export type GetUserResponse = z.infer<typeof GetUserResponseSchema>;
+
+/**
+ * A new registration code (operator CLI `add-code`): stored upper-case, mapped to a beta group,
+ * with an optional use limit and expiry instant.
+ */
+export const CreateRegistrationCodeRequestSchema = z
+  .object({
+    code: z
+      .string({ error: 'Please give the code.' })
+      .trim()
+      .toUpperCase()
+      .regex(REGISTRATION_CODE_PATTERN, 'A code has 3 to 64 letters, digits, dashes or underscores, starting with a letter or digit.'),
+    group: z.enum(BETA_CUSTOMER_GROUPS, { error: `The group must be one of ${BETA_CUSTOMER_GROUPS.join(', ')}.` }),
+    maxUses: z.number({ error: 'The use limit must be a whole number.' }).int('The use limit must be a whole number.').min(1, 'The use limit must be at least 1.').optional(),
+    expiresAt: z.iso.datetime({ offset: true, error: 'The expiry must be an ISO-8601 instant, like 2026-12-31T23:59:59Z.' }).optional(),
+  })
+  .strict();
+
+export type CreateRegistrationCodeRequest = z.output<typeof CreateRegistrationCodeRequestSchema>;

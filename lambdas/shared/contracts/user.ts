@@ -1,0 +1,64 @@
+/**
+ * The User record (spec section 3) as the GraphQL API and the database hold it. Shared by the
+ * resolvers, the Lambda handlers (triggers, admin) and the web app.
+ */
+
+/** `subscriptionId` of a user who has not subscribed yet (spec section 7). */
+export const SUBSCRIPTION_TBD = 'SubscriptionTBD';
+
+/** Record status: `ACTIVE` while the person can sign in; `REMOVED` once an admin removed them. */
+export const USER_STATUSES = ['ACTIVE', 'REMOVED'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+
+export interface User {
+  id: string;
+  firstName?: string | null;
+  lastName?: string | null;
+  phoneNumber?: string | null;
+  email: string;
+  companyName: string;
+  profileRole?: string | null;
+  status?: string | null;
+  subscriptionId?: string | null;
+  atsname?: string | null;
+  apikeytype?: string | null;
+  apikey1?: string | null;
+  apikey2?: string | null;
+  subscriptions?: (string | null)[] | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The fields a user may change on their own record (edit profile); everything else is admin-only. */
+export const SELF_EDITABLE_USER_FIELDS = [
+  'firstName',
+  'lastName',
+  'phoneNumber',
+  'companyName',
+  'profileRole',
+  'atsname',
+  'apikeytype',
+  'apikey1',
+  'apikey2',
+] as const;
+export type SelfEditableUserField = (typeof SELF_EDITABLE_USER_FIELDS)[number];
+
+/** Every field of {@link User}, in the spec's order (the GraphQL selection set of the web app). */
+export const USER_FIELDS = [
+  'id',
+  'firstName',
+  'lastName',
+  'phoneNumber',
+  'email',
+  'companyName',
+  'profileRole',
+  'status',
+  'subscriptionId',
+  'atsname',
+  'apikeytype',
+  'apikey1',
+  'apikey2',
+  'subscriptions',
+  'createdAt',
+  'updatedAt',
+] as const;
