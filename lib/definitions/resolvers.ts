@@ -17,6 +17,10 @@ export interface ResolverDefinition {
 export const RESOLVERS: readonly ResolverDefinition[] = [
   { typeName: 'Mutation', fieldName: 'createContact', table: 'contacts', writes: true },
   { typeName: 'Query', fieldName: 'getContact', table: 'contacts', writes: false },
+  { typeName: 'Mutation', fieldName: 'createUser', table: 'users', writes: true },
+  { typeName: 'Mutation', fieldName: 'updateUser', table: 'users', writes: true },
+  { typeName: 'Query', fieldName: 'listUsers', table: 'users', writes: false },
+  { typeName: 'Query', fieldName: 'getUserByEmail', table: 'users', writes: false },
 ];
 
 /** Source file of a resolver, relative to the repository root. */
