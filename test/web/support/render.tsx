@@ -3,9 +3,13 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router-dom';
 import { AppProvider } from '../../../web/src/app/provider';
+import type { AppPorts } from '../../../web/src/app/ports';
 import { createAppRoutes } from '../../../web/src/app/router';
+import { Notifications } from '../../../web/src/components/ui/notifications';
 import { ConfigProvider } from '../../../web/src/config/config-context';
 import type { RuntimeConfig } from '../../../web/src/config/runtime-config';
+import { AuthProvider } from '../../../web/src/lib/auth/auth-provider';
+import { createAmplifySession, type SessionPort } from '../../../web/src/lib/auth/session';
 
 /** A valid runtime config, as the local runtime would publish it. */
 export function testConfig(overrides: Partial<RuntimeConfig> = {}): RuntimeConfig {
@@ -22,28 +26,37 @@ export function testConfig(overrides: Partial<RuntimeConfig> = {}): RuntimeConfi
   };
 }
 
-/** Renders a component with the runtime config and a plain memory router around it. */
+/**
+ * Renders a component with the runtime config, the auth state (signed out unless a `session` says
+ * otherwise), the toaster and a plain memory router around it.
+ */
 export function renderWithProviders(
   ui: ReactElement,
-  { config = testConfig(), route = '/' }: { config?: RuntimeConfig; route?: string } = {},
+  { config = testConfig(), route = '/', session }: { config?: RuntimeConfig; route?: string; session?: SessionPort } = {}
 ): RenderResult & { user: UserEvent } {
   const user = userEvent.setup();
   const result = render(
     <ConfigProvider config={config}>
-      <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
-    </ConfigProvider>,
+      <AuthProvider session={session ?? createAmplifySession(config)}>
+        <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
+        <Notifications />
+      </AuthProvider>
+    </ConfigProvider>
   );
   return { ...result, user };
 }
 
 /** Renders the whole app (real routes, lazy pages, providers) at `path` in a memory router. */
-export function renderApp(path: string, { config = testConfig() }: { config?: RuntimeConfig } = {}) {
+export function renderApp(
+  path: string,
+  { config = testConfig(), ports = {} }: { config?: RuntimeConfig; ports?: Partial<AppPorts> } = {}
+) {
   const user = userEvent.setup();
   const router = createMemoryRouter(createAppRoutes(), { initialEntries: [path] });
   const result = render(
-    <AppProvider config={config}>
+    <AppProvider config={config} ports={ports}>
       <RouterProvider router={router} />
-    </AppProvider>,
+    </AppProvider>
   );
   return { ...result, user, router };
 }

@@ -1,18 +1,35 @@
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Notifications } from '../components/ui/notifications';
 import { ConfigProvider } from '../config/config-context';
 import type { RuntimeConfig } from '../config/runtime-config';
+import { AuthProvider } from '../lib/auth/auth-provider';
+import { createAmplifySession } from '../lib/auth/session';
+import { PortsProvider, type AppPorts } from './ports';
 
 /**
- * App-wide providers around the router: the validated runtime config and the toaster. The
- * identity issue adds the auth state provider here (inside ConfigProvider, since it configures
- * Amplify lazily from the config).
+ * App-wide providers around the router: the validated runtime config, the ports (fakes in tests),
+ * the auth state (which finds the signed-in user, loading Amplify only when a session may exist)
+ * and the toaster.
  */
-export function AppProvider({ config, children }: { readonly config: RuntimeConfig; readonly children: ReactNode }) {
+export function AppProvider({
+  config,
+  ports = {},
+  children,
+}: {
+  readonly config: RuntimeConfig;
+  /** Replaces the real adapters (tests only). */
+  readonly ports?: Partial<AppPorts>;
+  readonly children: ReactNode;
+}) {
+  const session = useMemo(() => ports.session ?? createAmplifySession(config), [ports.session, config]);
   return (
     <ConfigProvider config={config}>
-      {children}
-      <Notifications />
+      <PortsProvider ports={ports}>
+        <AuthProvider session={session}>
+          {children}
+          <Notifications />
+        </AuthProvider>
+      </PortsProvider>
     </ConfigProvider>
   );
 }

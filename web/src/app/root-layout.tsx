@@ -1,19 +1,25 @@
 import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { AppLayout } from '../components/layout/app-layout';
 import { Spinner } from '../components/ui/spinner';
+import { useAuth } from '../lib/auth/auth-context';
 import { PageViewTracker } from './page-view-tracker';
 
 /**
  * The root route's element. While the first page's code loads (`hydrating`, used as the root's
  * HydrateFallback) it shows the header and footer around a spinner; the same component then
- * renders the page, so the frame does not flicker. Guards (identity issue) nest below it as
- * layout routes.
+ * renders the page, so the frame does not flicker. While the auth state is loading (a stored
+ * session is being checked) the page waits behind a spinner too (spec: layout). The sign-in guard
+ * nests below it as a layout route.
  */
 export function RootLayout({ hydrating = false }: { readonly hydrating?: boolean }) {
+  const authLoading = useAuth().status === 'loading';
+  const waiting = hydrating || authLoading;
   return (
     <>
-      <AppLayout>{hydrating ? <Spinner page label="Loading page…" /> : <Outlet />}</AppLayout>
-      {hydrating ? null : <PageViewTracker />}
+      <AppLayout>
+        {waiting ? <Spinner page label={hydrating ? 'Loading page…' : 'Loading your account…'} /> : <Outlet />}
+      </AppLayout>
+      {waiting ? null : <PageViewTracker />}
       {hydrating ? null : <ScrollRestoration />}
     </>
   );

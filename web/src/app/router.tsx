@@ -1,6 +1,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { lazyPage, type PageModule } from '../lib/lazy-page';
+import { RequireAuth } from './require-auth';
 import { RootLayout } from './root-layout';
 import { RouteErrorPage } from './routes/route-error';
 
@@ -15,8 +16,8 @@ function page(path: string | undefined, importPage: () => Promise<PageModule>): 
  * (header, footer) and its HydrateFallback shows a spinner while the first page's code loads;
  * later navigations keep the current page and show a progress bar.
  *
- * `/sign-in`, `/invite-signup`, `/success` and the guarded pages (a guard layout route under the
- * root) come with the identity and subscription issues; until then they show Missing Route.
+ * The protected pages sit below the sign-in guard, a layout route without a path. `/success`
+ * comes with the subscription issue; until then it shows Missing Route.
  */
 export function createAppRoutes(): RouteObject[] {
   return [
@@ -34,6 +35,20 @@ export function createAppRoutes(): RouteObject[] {
         page(paths.privacyPolicy, () => import('./routes/privacy-policy')),
         page(paths.termsCondition, () => import('./routes/terms-condition')),
         page(paths.signInError, () => import('./routes/sign-in-error')),
+        page(paths.signIn, () => import('./routes/sign-in')),
+        page(paths.inviteSignup, () => import('./routes/invite-signup')),
+        {
+          element: <RequireAuth />,
+          children: [
+            page(paths.account, () => import('./routes/account')),
+            page(paths.services, () => import('./routes/services')),
+            page(paths.support, () => import('./routes/support')),
+            page(paths.subscribe, () => import('./routes/subscribe')),
+            page(paths.profile, () => import('./routes/profile')),
+            page(paths.editProfile, () => import('./routes/edit-profile')),
+            page(paths.changePassword, () => import('./routes/change-password')),
+          ],
+        },
         page('*', () => import('./routes/missing-route')),
       ],
     },

@@ -27,7 +27,7 @@ export const TOAST_REMOVE_DELAY_MS = 1000;
  */
 export const TOAST_MAX_WIDTH_PX = 350;
 
-/** A stored error message clears itself after this long (used by the auth state, later). */
+/** A stored error message (auth state) clears itself after this long. */
 export const ERROR_MESSAGE_AUTO_CLEAR_MS = 7000;
 
 /** Page code that has not loaded after this long counts as a load error. */
@@ -38,3 +38,9 @@ export const COPYRIGHT_YEAR = 2024;
 
 /** Fallback text for errors without a readable message (spec error catalogue). */
 export const FALLBACK_ERROR_MESSAGE = 'Something went wrong';
+
+/** Identity service password policy: at least this many characters, no required classes. */
+export const PASSWORD_MIN_LENGTH = 8;
+
+/** Cognito refuses longer passwords. */
+export const PASSWORD_MAX_LENGTH = 256;

@@ -1,8 +1,6 @@
 /**
  * Every path the web app links to or routes, in one place. Components never spell a path.
- * `/sign-in` and the guarded pages are routed by the identity and subscription issues; until then
- * `/sign-in` falls through to Missing Route, but the header and the Unknown Registration Code page
- * already point at it.
+ * `/success` belongs to the subscription issue and is not routed yet (it shows Missing Route).
  */
 export const paths = {
   home: '/',
@@ -13,6 +11,16 @@ export const paths = {
   termsCondition: '/terms-condition',
   signIn: '/sign-in',
   signInError: '/sign-in-error',
+  inviteSignup: '/invite-signup',
+  success: '/success',
+  // Guarded: signed-out visitors are sent to /sign-in and brought back after signing in.
+  account: '/account',
+  services: '/services',
+  support: '/support',
+  changePassword: '/change-password',
+  editProfile: '/edit-profile',
+  profile: '/profile',
+  subscribe: '/subscribe',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];

@@ -1,10 +1,12 @@
 import type { ResourcesConfig } from 'aws-amplify';
 import type { RuntimeConfig } from '../config/runtime-config';
+import { hasUserPool, mayHaveStoredSession } from './auth/stored-session';
+import { UserFacingError } from './errors';
 
 /**
  * Amplify, loaded and configured on first use only. The entry bundle never imports
- * `aws-amplify`: the contact form (and, later, authentication) call these functions, which pull
- * Amplify in as separate chunks and configure it once with the validated runtime config.
+ * `aws-amplify`: features call these functions, which pull Amplify in as separate chunks and
+ * configure it once with the validated runtime config.
  */
 
 /** The Amplify configuration for a runtime config: GraphQL with the API key, Cognito when present. */
@@ -50,4 +52,52 @@ export function configureAmplify(config: RuntimeConfig): Promise<void> {
 export async function getApiKeyGraphqlClient(config: RuntimeConfig) {
   const [{ generateClient }] = await Promise.all([import('aws-amplify/api'), configureAmplify(config)]);
   return generateClient({ authMode: 'apiKey' });
+}
+
+/**
+ * A GraphQL client that authorises with the signed-in user's Cognito tokens (Amplify sends the
+ * access token). Every user-data operation goes through it; the API key reaches no user data.
+ */
+export async function getUserPoolGraphqlClient(config: RuntimeConfig) {
+  const [{ generateClient }] = await Promise.all([import('aws-amplify/api'), loadAuth(config)]);
+  return generateClient({ authMode: 'userPool' });
+}
+
+/** The Amplify Auth calls the app uses (`aws-amplify/auth`), with Amplify configured. */
+export type AmplifyAuth = typeof import('./amplify-auth-calls');
+
+/**
+ * Loads the Amplify Auth calls and configures Amplify. Rejects with a message for people when the
+ * config has no user pool (nobody can sign in then).
+ */
+export async function loadAuth(config: RuntimeConfig): Promise<AmplifyAuth> {
+  if (!hasUserPool(config)) throw new UserFacingError('Signing in is not available right now. Please try again later.');
+  const [auth] = await Promise.all([import('./amplify-auth-calls'), configureAmplify(config)]);
+  return auth;
+}
+
+/** Starts loading Amplify Auth early (a sign-in page was opened); failures are ignored here. */
+export function preloadAuth(config: RuntimeConfig): void {
+  if (hasUserPool(config)) loadAuth(config).catch(() => undefined);
+}
+
+/**
+ * The sign-in flow for `signIn`'s options: cognito-local (the local runtime, `cognitoEndpoint`
+ * set) supports only USER_PASSWORD_AUTH; in AWS Amplify's default, SRP, keeps the password off
+ * the wire.
+ */
+export function signInFlowOptions(config: RuntimeConfig): { authFlowType?: 'USER_PASSWORD_AUTH' } {
+  return config.cognitoEndpoint ? { authFlowType: 'USER_PASSWORD_AUTH' } : {};
+}
+
+/**
+ * The signed-in user's Cognito id token (what API Gateway's Cognito authorizer checks), or
+ * `undefined` when nobody is signed in. Amplify REST sends no token without an identity pool, so
+ * the REST client attaches this one itself. Does not load Amplify for a signed-out visitor.
+ */
+export async function getIdToken(config: RuntimeConfig): Promise<string | undefined> {
+  if (!mayHaveStoredSession(config)) return undefined;
+  const { fetchAuthSession } = await loadAuth(config);
+  const session = await fetchAuthSession();
+  return session.tokens?.idToken?.toString();
 }

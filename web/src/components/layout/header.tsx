@@ -1,21 +1,35 @@
-import { useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useRuntimeConfig } from '../../config/config-context';
 import { paths } from '../../config/paths';
+import { useAuth } from '../../lib/auth/auth-context';
+import { MAIN_NAVIGATION } from './navigation';
 
-/** The main navigation, for everyone (spec section 2, Navigation). */
-export const MAIN_NAVIGATION = [
-  { to: paths.home, label: 'Home' },
-  { to: paths.products, label: 'Products' },
-  { to: paths.company, label: 'Company' },
-  { to: paths.contact, label: 'Contact' },
-] as const;
+export { MAIN_NAVIGATION };
+
+const loadAccountMenu = () => import('./account-menu');
+/** Only signed-in users need the account menu: its code stays out of the entry bundle. */
+const AccountMenu = lazy(() => loadAccountMenu().then((module) => ({ default: module.AccountMenu })));
 
 /**
- * The account area at the right of the header. Signed-out visitors get the Sign In link; the
- * identity issue replaces this with the greeting and the account menu for signed-in users.
+ * The account area at the right of the header: the Sign In link for signed-out visitors, the
+ * greeting and account menu for signed-in users, nothing while the auth state is loading (so
+ * neither flashes before the other). While a stored session is being checked the menu's code
+ * loads alongside.
  */
 function AccountArea() {
+  const { status } = useAuth();
+  useEffect(() => {
+    if (status === 'loading') loadAccountMenu().catch(() => undefined);
+  }, [status]);
+  if (status === 'authenticated') {
+    return (
+      <Suspense fallback={<span className="account-menu__placeholder" aria-hidden="true" />}>
+        <AccountMenu />
+      </Suspense>
+    );
+  }
+  if (status === 'loading') return null;
   return (
     <Link to={paths.signIn} className="button button--secondary site-header__sign-in">
       Sign In
@@ -26,10 +40,12 @@ function AccountArea() {
 /**
  * Site header: brand, main navigation and account area. At 640px and below (CSS) the main links
  * move into a disclosure menu opened by the Menu button; the menu closes on navigation, on a link
- * click and on Escape.
+ * click and on Escape. Signed-in users have no Menu button: the main links join their account
+ * menu instead, so narrow screens show one menu, not two.
  */
 export function Header() {
   const { productName } = useRuntimeConfig();
+  const signedIn = useAuth().status === 'authenticated';
   const { pathname } = useLocation();
   const navId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -63,19 +79,21 @@ export function Header() {
           <span className="brand__name">{productName}</span>
         </Link>
 
-        <button
-          ref={buttonRef}
-          type="button"
-          className="site-header__menu-button"
-          aria-expanded={open}
-          aria-controls={navId}
-          onClick={() => (open ? close(false) : setOpenOn(pathname))}
-        >
-          <span className="menu-icon" aria-hidden="true" data-open={open} />
-          Menu
-        </button>
+        {signedIn ? null : (
+          <button
+            ref={buttonRef}
+            type="button"
+            className="site-header__menu-button"
+            aria-expanded={open}
+            aria-controls={navId}
+            onClick={() => (open ? close(false) : setOpenOn(pathname))}
+          >
+            <span className="menu-icon" aria-hidden="true" data-open={open} />
+            Menu
+          </button>
+        )}
 
-        <nav id={navId} aria-label="Main" className="site-nav" data-open={open} onClick={onNavClick}>
+        <nav id={navId} aria-label="Main" className="site-nav" data-open={open && !signedIn} onClick={onNavClick}>
           <ul className="site-nav__list">
             {MAIN_NAVIGATION.map((item) => (
               <li key={item.to}>

@@ -1,6 +1,7 @@
 import type { ContactField } from '../../../../../lambdas/shared/domain/contact-rules';
 import type { RuntimeConfig } from '../../../config/runtime-config';
 import { getApiKeyGraphqlClient } from '../../../lib/amplify';
+import { readGraphqlFailure } from '../../../lib/graphql-errors';
 import { UserFacingError } from '../../../lib/notify';
 
 /** What the contact form sends (already trimmed; `phoneNumber` absent when not given). */
@@ -47,47 +48,8 @@ const NETWORK_MESSAGE = 'We could not reach our servers. Check your connection a
 const SERVER_MESSAGE = 'Your message could not be sent. Please try again in a moment.';
 const VALIDATION_MESSAGE = 'Please correct the highlighted fields.';
 
-interface GraphqlErrorLike {
-  message?: unknown;
-  errorType?: unknown;
-  errorInfo?: unknown;
-  originalError?: unknown;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
-}
-
-function isContactField(value: unknown): value is ContactField {
-  return typeof value === 'string' && (CONTACT_FIELDS as readonly string[]).includes(value);
-}
-
-/** Reads `errorInfo.fields` as either `{ field: message }` or `[{ field, message }]`. */
-function fieldErrorsOf(errorInfo: unknown): ContactFieldErrors {
-  const fields = isRecord(errorInfo) ? errorInfo.fields : undefined;
-  const result: ContactFieldErrors = {};
-  if (Array.isArray(fields)) {
-    for (const entry of fields) {
-      if (isRecord(entry) && isContactField(entry.field) && typeof entry.message === 'string') {
-        result[entry.field] ??= entry.message;
-      }
-    }
-  } else if (isRecord(fields)) {
-    for (const [field, message] of Object.entries(fields)) {
-      if (isContactField(field) && typeof message === 'string') result[field] = message;
-    }
-  }
-  return result;
-}
-
-function looksLikeNetworkFailure(error: unknown): boolean {
-  if (!isRecord(error)) return false;
-  const name = typeof error.name === 'string' ? error.name : '';
-  const message = typeof error.message === 'string' ? error.message : '';
-  if (name === 'NetworkError' || /network|failed to fetch|load failed|fetch failed|dynamically imported module/i.test(message)) {
-    return true;
-  }
-  return error.originalError !== undefined && error.originalError !== error && looksLikeNetworkFailure(error.originalError);
+function isContactField(value: string): value is ContactField {
+  return (CONTACT_FIELDS as readonly string[]).includes(value);
 }
 
 /**
@@ -98,16 +60,15 @@ function looksLikeNetworkFailure(error: unknown): boolean {
  */
 export function toContactSubmitError(thrown: unknown): ContactSubmitError {
   if (thrown instanceof ContactSubmitError) return thrown;
-  const errors: GraphqlErrorLike[] =
-    isRecord(thrown) && Array.isArray(thrown.errors) ? (thrown.errors.filter(isRecord) as GraphqlErrorLike[]) : [];
-  const validation = errors.find((error) => error.errorType === 'ValidationError');
-  if (validation) {
-    const message = typeof validation.message === 'string' && validation.message.trim() ? validation.message : VALIDATION_MESSAGE;
-    return new ContactSubmitError('validation', message, fieldErrorsOf(validation.errorInfo), thrown);
+  const failure = readGraphqlFailure(thrown);
+  if (failure.validation) {
+    const fieldErrors: ContactFieldErrors = {};
+    for (const [field, message] of Object.entries(failure.validation.fields)) {
+      if (isContactField(field)) fieldErrors[field] = message;
+    }
+    return new ContactSubmitError('validation', failure.validation.message || VALIDATION_MESSAGE, fieldErrors, thrown);
   }
-  if (looksLikeNetworkFailure(thrown) || errors.some(looksLikeNetworkFailure)) {
-    return new ContactSubmitError('network', NETWORK_MESSAGE, {}, thrown);
-  }
+  if (failure.network) return new ContactSubmitError('network', NETWORK_MESSAGE, {}, thrown);
   return new ContactSubmitError('server', SERVER_MESSAGE, {}, thrown);
 }
 

@@ -5,6 +5,7 @@ import {
   validateContactInput,
   type ContactField,
 } from '../../../../../lambdas/shared/domain/contact-rules';
+import '../../../components/ui/form.css';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { toContactSubmitError, type ContactFieldErrors, type ContactInput, type SubmitContact } from '../api/create-contact';
 import './contact-form.css';

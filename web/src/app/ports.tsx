@@ -1,0 +1,28 @@
+import { createContext, useContext, type ReactNode } from 'react';
+import type { AuthApi } from '../features/auth/api/auth-api';
+import type { InviteSignupApi } from '../features/auth/api/invite-signup-api';
+import type { ProfileApi } from '../features/profile/api/profile-api';
+import type { SessionPort } from '../lib/auth/session';
+
+/**
+ * The app's ports to the outside world (Cognito, AppSync). Each route module builds the real
+ * adapter for its feature, so Amplify-facing code loads with the page that needs it; tests (and
+ * only tests) replace any of them here with fakes.
+ */
+export interface AppPorts {
+  readonly session: SessionPort;
+  readonly auth: AuthApi;
+  readonly inviteSignup: InviteSignupApi;
+  readonly profile: ProfileApi;
+}
+
+const PortsContext = createContext<Partial<AppPorts>>({});
+
+export function PortsProvider({ ports, children }: { readonly ports: Partial<AppPorts>; readonly children: ReactNode }) {
+  return <PortsContext.Provider value={ports}>{children}</PortsContext.Provider>;
+}
+
+/** The ports replaced for this app (empty in the running app). */
+export function usePortOverrides(): Partial<AppPorts> {
+  return useContext(PortsContext);
+}

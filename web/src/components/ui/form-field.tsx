@@ -1,0 +1,116 @@
+import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import type { FieldBinding } from '../../lib/use-form';
+import './form.css';
+
+interface FieldFrameProps {
+  readonly label: ReactNode;
+  /** Shows "(optional)" after the label. */
+  readonly optional?: boolean;
+  /** Help under the field, announced with it. */
+  readonly hint?: ReactNode;
+}
+
+type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'value' | 'onChange' | 'onBlur' | 'id'>;
+
+/**
+ * A labelled input with its hint and inline error, wired to {@link useForm}: the error is
+ * announced through `aria-describedby` and marks the input `aria-invalid`.
+ */
+export function TextField<F extends string>({
+  label,
+  optional,
+  hint,
+  binding,
+  ...input
+}: FieldFrameProps & { readonly binding: FieldBinding<F> } & InputProps) {
+  const id = useId();
+  const { error, ...bound } = binding;
+  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {label}
+        {optional ? <span className="field__optional"> (optional)</span> : null}
+      </label>
+      <input id={id} {...input} {...bound} aria-invalid={error ? true : undefined} aria-describedby={describedBy} />
+      {hint ? (
+        <p className="field__hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p className="field__error" id={`${id}-error`}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'name' | 'value' | 'onChange' | 'onBlur' | 'id'>;
+
+/** A labelled select with its inline error, wired to {@link useForm}. */
+export function SelectField<F extends string>({
+  label,
+  optional,
+  hint,
+  binding,
+  options,
+  placeholder,
+  ...select
+}: FieldFrameProps & {
+  readonly binding: FieldBinding<F>;
+  readonly options: readonly string[];
+  /** The empty choice's text (value ''). */
+  readonly placeholder: string;
+} & SelectProps) {
+  const id = useId();
+  const { error, ...bound } = binding;
+  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {label}
+        {optional ? <span className="field__optional"> (optional)</span> : null}
+      </label>
+      <select id={id} {...select} {...bound} aria-invalid={error ? true : undefined} aria-describedby={describedBy}>
+        <option value="">{placeholder}</option>
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </select>
+      {hint ? (
+        <p className="field__hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p className="field__error" id={`${id}-error`}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * The form's submit button. It keeps focus in the field when pressed: the field's blur would show
+ * an error above the button and move it away between mousedown and mouseup, losing the click.
+ */
+export function SubmitButton({
+  busy,
+  children,
+  busyLabel,
+}: {
+  readonly busy: boolean;
+  readonly children: ReactNode;
+  readonly busyLabel: string;
+}) {
+  return (
+    <button type="submit" className="button button--primary" disabled={busy} onMouseDown={(event) => event.preventDefault()}>
+      {busy ? busyLabel : children}
+    </button>
+  );
+}

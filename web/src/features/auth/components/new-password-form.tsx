@@ -1,0 +1,49 @@
+import { SubmitButton, TextField } from '../../../components/ui/form-field';
+import { PASSWORD_MIN_LENGTH } from '../../../config/constants';
+import { useForm } from '../../../lib/use-form';
+import { confirmPasswordError, newPasswordError } from '../../../lib/validation';
+
+export interface NewPasswordFieldsProps {
+  /** The submit button's text ("Set password", "Reset password"). */
+  readonly submitLabel: string;
+  readonly busyLabel: string;
+  readonly onSubmit: (newPassword: string) => Promise<void>;
+}
+
+/** "New password" and "Confirm new password" with the password policy, and a submit button. */
+export function NewPasswordForm({ submitLabel, busyLabel, onSubmit }: NewPasswordFieldsProps) {
+  const form = useForm({
+    initialValues: { newPassword: '', confirmPassword: '' },
+    validate: (values) => ({
+      newPassword: newPasswordError(values.newPassword),
+      confirmPassword: confirmPasswordError(values.newPassword, values.confirmPassword),
+    }),
+  });
+  return (
+    <form
+      className="form"
+      noValidate
+      aria-busy={form.busy || undefined}
+      onSubmit={form.handleSubmit(() => onSubmit(form.values.newPassword))}
+    >
+      <TextField
+        label="New password"
+        binding={form.field('newPassword')}
+        type="password"
+        autoComplete="new-password"
+        hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+      />
+      <TextField
+        label="Confirm new password"
+        binding={form.field('confirmPassword')}
+        type="password"
+        autoComplete="new-password"
+      />
+      <div className="form__actions">
+        <SubmitButton busy={form.busy} busyLabel={busyLabel}>
+          {submitLabel}
+        </SubmitButton>
+      </div>
+    </form>
+  );
+}

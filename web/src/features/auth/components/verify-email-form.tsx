@@ -1,0 +1,70 @@
+import { SubmitButton, TextField } from '../../../components/ui/form-field';
+import { StepHeading } from '../../../components/ui/step-heading';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useForm, useSubmission } from '../../../lib/use-form';
+import { normalizeCode, verificationCodeError } from '../../../lib/validation';
+import { toAuthError } from '../../../lib/auth/auth-errors';
+
+export interface VerifyEmailFormProps {
+  readonly email: string;
+  /** Text above the field: where the code was sent and why. */
+  readonly intro: string;
+  /** Confirms the code (digits only) and reports any failure itself. */
+  readonly onVerify: (code: string) => Promise<void>;
+  readonly onResend: () => Promise<void>;
+}
+
+/** "Verify your email": the emailed 6-digit code, with "Resend code". */
+export function VerifyEmailForm({ email, intro, onVerify, onResend }: VerifyEmailFormProps) {
+  const form = useForm({
+    initialValues: { code: '' },
+    validate: (values) => ({ code: verificationCodeError(values.code) }),
+  });
+  const resend = useSubmission();
+
+  return (
+    <>
+      <StepHeading>Verify your email</StepHeading>
+      <p className="auth-card__notice">
+        {intro} <strong className="auth-card__email">{email}</strong>
+      </p>
+      <form
+        className="form"
+        noValidate
+        aria-busy={form.busy || undefined}
+        onSubmit={form.handleSubmit(() => onVerify(normalizeCode(form.values.code)))}
+      >
+        <TextField
+          label="Verification code"
+          binding={form.field('code')}
+          type="text"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          hint="The 6-digit code from the email. It can take a minute to arrive; check your spam folder too."
+        />
+        <div className="form__actions">
+          <SubmitButton busy={form.busy} busyLabel="Verifying…">
+            Verify email
+          </SubmitButton>
+          <button
+            type="button"
+            className="link-button"
+            disabled={resend.busy}
+            onClick={() =>
+              void resend.run(async () => {
+                try {
+                  await onResend();
+                  notifySuccess(`We sent a new code to ${email}.`);
+                } catch (error) {
+                  notifyError(toAuthError(error, 'resend'));
+                }
+              })
+            }
+          >
+            {resend.busy ? 'Sending…' : 'Resend code'}
+          </button>
+        </div>
+      </form>
+    </>
+  );
+}
