@@ -11,6 +11,9 @@ export interface LocalEndpoints {
   graphqlUrl: string;
   graphqlApiKey: string;
   dynamodbEndpoint: string;
+  cognitoEndpoint: string;
+  userPoolId: string;
+  userPoolClientId: string;
 }
 
 export function readEndpoints(): LocalEndpoints {
