@@ -4,27 +4,13 @@
  * (email, status, subscription fields, ATS settings). APPSYNC_JS-safe: bundled into resolvers.
  */
 import { util } from '@aws-appsync/utils';
-import { SELF_EDITABLE_USER_FIELDS, SUBSCRIPTION_TBD, USER_STATUSES } from '../../../lambdas/shared/contracts/user';
+import { SELF_EDITABLE_USER_FIELDS, SUBSCRIPTION_TBD, USER_FIELDS, USER_STATUSES } from '../../../lambdas/shared/contracts/user';
 import { EMAIL_MAX_LENGTH, EMAIL_MESSAGE, EMAIL_PATTERN } from '../../../lambdas/shared/domain/patterns';
 import { validateProfileInput } from '../../../lambdas/shared/domain/profile-rules';
 import type { FieldProblem } from './validation';
 
-/** The fields of `CreateUserInput` / `UpdateUserInput` besides `id`. */
-export const USER_INPUT_FIELDS = [
-  'firstName',
-  'lastName',
-  'phoneNumber',
-  'email',
-  'companyName',
-  'profileRole',
-  'status',
-  'subscriptionId',
-  'atsname',
-  'apikeytype',
-  'apikey1',
-  'apikey2',
-  'subscriptions',
-];
+/** The fields of `CreateUserInput` / `UpdateUserInput` besides `id`: every stored field but the timestamps. */
+export const USER_INPUT_FIELDS: string[] = USER_FIELDS.filter((field) => field !== 'id' && field !== 'createdAt' && field !== 'updatedAt');
 
 /** Fields a record always has: an update may change them, never remove them (null is refused). */
 const REQUIRED_FIELDS = ['firstName', 'lastName', 'email', 'companyName', 'status', 'subscriptionId'];

@@ -114,3 +114,30 @@ export function SubmitButton({
     </button>
   );
 }
+
+/**
+ * The new-password pair used wherever a password is chosen (first sign-in, reset, change): the
+ * new password with the policy hint, and its confirmation.
+ */
+export function NewPasswordFields<F extends string>({
+  newPassword,
+  confirmPassword,
+  minLength,
+}: {
+  readonly newPassword: FieldBinding<F>;
+  readonly confirmPassword: FieldBinding<F>;
+  readonly minLength: number;
+}) {
+  return (
+    <>
+      <TextField
+        label="New password"
+        binding={newPassword}
+        type="password"
+        autoComplete="new-password"
+        hint={`At least ${minLength} characters.`}
+      />
+      <TextField label="Confirm new password" binding={confirmPassword} type="password" autoComplete="new-password" />
+    </>
+  );
+}

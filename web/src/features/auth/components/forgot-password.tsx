@@ -1,4 +1,4 @@
-import { SubmitButton, TextField } from '../../../components/ui/form-field';
+import { NewPasswordFields, SubmitButton, TextField } from '../../../components/ui/form-field';
 import { StepHeading } from '../../../components/ui/step-heading';
 import { PASSWORD_MIN_LENGTH } from '../../../config/constants';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -97,18 +97,10 @@ export function ResetPasswordForm({
           autoComplete="one-time-code"
           hint="The 6-digit code from the email."
         />
-        <TextField
-          label="New password"
-          binding={form.field('newPassword')}
-          type="password"
-          autoComplete="new-password"
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-        />
-        <TextField
-          label="Confirm new password"
-          binding={form.field('confirmPassword')}
-          type="password"
-          autoComplete="new-password"
+        <NewPasswordFields
+          newPassword={form.field('newPassword')}
+          confirmPassword={form.field('confirmPassword')}
+          minLength={PASSWORD_MIN_LENGTH}
         />
         <div className="form__actions">
           <SubmitButton busy={form.busy} busyLabel="Saving…">

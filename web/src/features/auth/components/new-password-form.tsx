@@ -1,4 +1,4 @@
-import { SubmitButton, TextField } from '../../../components/ui/form-field';
+import { NewPasswordFields, SubmitButton } from '../../../components/ui/form-field';
 import { PASSWORD_MIN_LENGTH } from '../../../config/constants';
 import { useForm } from '../../../lib/use-form';
 import { confirmPasswordError, newPasswordError } from '../../../lib/validation';
@@ -26,18 +26,10 @@ export function NewPasswordForm({ submitLabel, busyLabel, onSubmit }: NewPasswor
       aria-busy={form.busy || undefined}
       onSubmit={form.handleSubmit(() => onSubmit(form.values.newPassword))}
     >
-      <TextField
-        label="New password"
-        binding={form.field('newPassword')}
-        type="password"
-        autoComplete="new-password"
-        hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-      />
-      <TextField
-        label="Confirm new password"
-        binding={form.field('confirmPassword')}
-        type="password"
-        autoComplete="new-password"
+      <NewPasswordFields
+        newPassword={form.field('newPassword')}
+        confirmPassword={form.field('confirmPassword')}
+        minLength={PASSWORD_MIN_LENGTH}
       />
       <div className="form__actions">
         <SubmitButton busy={form.busy} busyLabel={busyLabel}>

@@ -1,5 +1,5 @@
 import { Link, useNavigate } from 'react-router-dom';
-import { SubmitButton, TextField } from '../../../components/ui/form-field';
+import { NewPasswordFields, SubmitButton, TextField } from '../../../components/ui/form-field';
 import { PASSWORD_MIN_LENGTH } from '../../../config/constants';
 import { paths } from '../../../config/paths';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -47,18 +47,10 @@ export function ChangePasswordForm({ api }: { readonly api: ProfileApi }) {
         type="password"
         autoComplete="current-password"
       />
-      <TextField
-        label="New password"
-        binding={form.field('newPassword')}
-        type="password"
-        autoComplete="new-password"
-        hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-      />
-      <TextField
-        label="Confirm new password"
-        binding={form.field('confirmPassword')}
-        type="password"
-        autoComplete="new-password"
+      <NewPasswordFields
+        newPassword={form.field('newPassword')}
+        confirmPassword={form.field('confirmPassword')}
+        minLength={PASSWORD_MIN_LENGTH}
       />
       <div className="form__actions">
         <SubmitButton busy={form.busy} busyLabel="Changing password…">
