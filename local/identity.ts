@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import type { LocalEndpointRoute } from './identity/lambda-endpoint';
 
 /**
  * How the local runtime learns who a caller is. `startLocalRuntime` starts the identity service
@@ -50,6 +51,11 @@ export interface LocalIdentityContext {
   readonly tableNames: Readonly<Record<string, string>>;
   /** `--reset`: the identity data must start empty too. */
   readonly reset: boolean;
+  /**
+   * Local-only routes other services of the runtime serve on the identity's Lambda endpoint
+   * (e.g. the local billing's card tokenization), by exact path.
+   */
+  readonly localRoutes?: Readonly<Record<string, LocalEndpointRoute>>;
 }
 
 /** A started identity service (cognito-local, its trigger endpoint, the outbox page...). */
@@ -60,6 +66,8 @@ export interface LocalIdentityService extends LocalIdentity {
   readonly webConfig?: Readonly<Record<string, string>>;
   /** Added to the Lambda handlers' environment (e.g. USER_POOL_ID, COGNITO_ENDPOINT). */
   readonly lambdaEnvironment?: Readonly<Record<string, string>>;
+  /** Base URL where the context's `localRoutes` are served (the Lambda endpoint). */
+  readonly localRoutesUrl?: string;
   /** Pages the web server serves at exact paths (e.g. `/_local/outbox`). */
   readonly webPages?: Readonly<Record<string, (req: IncomingMessage, res: ServerResponse) => void>>;
   stop(): Promise<void>;

@@ -1,3 +1,4 @@
+import { WEBHOOK_ENV } from '../lambdas/shared/webhooks/environment';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -7,6 +8,7 @@ import { REST_ROUTES, type RestRouteDefinition } from '../lib/definitions/rest-r
 import { TABLES, type TableName } from '../lib/definitions/tables';
 import { ENV } from '../lambdas/shared/environment';
 import { prepareResolvers, startAppSyncServer, type ResolverSource } from './appsync';
+import { prepareLocalBilling } from './billing';
 import { createLocalDynamoDbClient, LOCAL_AWS_CREDENTIALS } from './dynamodb/client';
 import { startDynalite } from './dynamodb/dynalite';
 import { ensureTables, localTableNames } from './dynamodb/tables';
@@ -104,19 +106,25 @@ function resolvePorts(ports: Partial<Record<PortName, number>> | undefined): Rec
   return resolved;
 }
 
+/** The local runtime's Recurly webhook signing secret (public: it protects nothing real). */
+export const LOCAL_WEBHOOK_SECRET = 'local-webhook-secret';
+
 /**
  * The environment of one route's function: the variables the RestApi construct sets (its tables
  * only, the plan-code suffix, the slug, the allowed origins, the billing adapter) with local
  * values, plus what the Lambda service provides (region, credentials, function name) and the
- * DynamoDB endpoint. Nothing else of the host's environment reaches the handler.
+ * DynamoDB endpoint; routes with `billing: true` also get the local billing's variables
+ * (`LOCAL_BILLING_TABLE`). Nothing else of the host's environment reaches the handler.
  */
 export function lambdaEnvironment(
-  route: Pick<RestRouteDefinition, 'functionId' | 'tables'>,
+  route: Pick<RestRouteDefinition, 'functionId' | 'tables'> & { readonly billing?: boolean; readonly webhookSecret?: boolean },
   input: {
     readonly productSlug: string;
     readonly tableNames: Readonly<Record<TableName, string>>;
     readonly allowedOrigins: readonly string[];
     readonly dynamodbEndpoint: string;
+    /** The local billing adapter's variables, for routes with `billing: true`. */
+    readonly billing?: Readonly<Record<string, string>>;
     readonly extra?: Readonly<Record<string, string>>;
   },
 ): Record<string, string> {
@@ -135,6 +143,9 @@ export function lambdaEnvironment(
     ...(process.env.PATH ? { PATH: process.env.PATH } : {}),
   };
   for (const { table } of route.tables) environment[TABLES[table].envVar] = input.tableNames[table];
+  if (route.billing) Object.assign(environment, input.billing);
+  // The local webhook secret, given as a value (in AWS the handler reads it from Secrets Manager).
+  if (route.webhookSecret) environment[WEBHOOK_ENV.recurlyWebhookSecrets] = LOCAL_WEBHOOK_SECRET;
   return { ...environment, ...input.extra };
 }
 
@@ -156,6 +167,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
   const tableNames = localTableNames(productSlug);
   /** The web app's config.json, known once the APIs listen (until then /config.json answers 503). */
   let webConfig: RuntimeConfig | undefined;
+  /** Origins allowed to call the local billing's card tokenization (the web app's). */
+  let billingOrigins: readonly string[] = [];
 
   // Everything started so far, stopped in reverse order on failure or stop().
   const stops: { name: string; stop: () => Promise<void> }[] = [];
@@ -193,7 +206,10 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       const tables = await ensureTables(client, productSlug);
       if (tables.created.length > 0) log(`Created tables: ${tables.created.join(', ')}`);
       for (const warning of tables.warnings) log(`Warning: ${warning}`);
-      return { endpoint: dynalite.endpoint, client };
+      // The local billing (the Recurly stand-in) keeps its own table; the web origins are known later.
+      const billing = await prepareLocalBilling({ dynamodb: client, productSlug, allowedOrigins: () => billingOrigins });
+      if (billing.created) log(`Created the local billing table ${billing.tableName}`);
+      return { endpoint: dynalite.endpoint, client, billing };
     })();
     // The web server listens first: its origin goes into the handlers' ALLOWED_ORIGINS.
     const webServerReady = webDistDir
@@ -221,13 +237,20 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
         ? undefined
         : (options.identity ?? createCognitoIdentity({ ports: { cognito: ports.cognito, lambda: ports.lambda }, buildDir, productSlug, log: options.log }));
     if (identityFactory) {
-      identityService = await identityFactory({ dataDir, dynamodbEndpoint: database.endpoint, tableNames, reset: options.reset === true });
+      identityService = await identityFactory({
+        dataDir,
+        dynamodbEndpoint: database.endpoint,
+        tableNames,
+        reset: options.reset === true,
+        localRoutes: database.billing.routes,
+      });
       stops.push({ name: 'identity', stop: identityService.stop });
       identity = identityService;
       for (const [pathname, page] of Object.entries(identityService.webPages ?? {})) webServer?.addPage(pathname, page);
     }
 
     const webOrigins = webServer ? [webServer.url, `http://localhost:${webServer.port}`] : [`http://127.0.0.1:${ports.web}`];
+    billingOrigins = webOrigins;
     // One worker thread per function, with the function's own environment, loaded now so that
     // a handler failing at import time stops the start with a clear message.
     const functions: Record<string, LambdaFunction> = {};
@@ -240,6 +263,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
           tableNames,
           allowedOrigins: webOrigins,
           dynamodbEndpoint: database.endpoint,
+          billing: database.billing.lambdaEnvironment,
           extra: identityService?.lambdaEnvironment,
         }),
       });
@@ -274,7 +298,15 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       }),
     ]);
 
-    webConfig = localRuntimeConfig({ restUrl: rest.url, graphqlUrl: graphql.url, graphqlApiKey: apiKey, extra: identityService?.webConfig });
+    // Card tokenization is served on the identity's Lambda endpoint; without identity there is none.
+    const billingUrl = identityService?.localRoutesUrl;
+    webConfig = localRuntimeConfig({
+      restUrl: rest.url,
+      graphqlUrl: graphql.url,
+      graphqlApiKey: apiKey,
+      productSlug,
+      extra: { ...identityService?.webConfig, ...(billingUrl ? database.billing.webConfig(billingUrl) : {}) },
+    });
     const endpoints: LocalEndpoints = {
       webUrl: webServer?.url ?? null,
       restUrl: rest.url,
@@ -284,6 +316,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       region: REGION,
       tables: tableNames,
       ...identityService?.endpoints,
+      ...(billingUrl ? database.billing.endpoints(billingUrl) : { localBillingTable: database.billing.tableName }),
     };
     if (paths) {
       writeFileAtomic(paths.endpointsFile, `${JSON.stringify(endpoints, null, 2)}\n`);

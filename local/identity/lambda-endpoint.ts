@@ -15,6 +15,9 @@ import { parseOutboxMessageInput, type Outbox } from './outbox';
  * It also takes `POST /_local/outbox` (a JSON `{ to, subject, body, code?, temporaryPassword? }`):
  * how code running in a Lambda worker (e.g. an invitation sent with MessageAction SUPPRESS)
  * reaches the outbox of the runtime process.
+ *
+ * Other local-only services add exact-path routes (`routes`), e.g. the local billing's card
+ * tokenization (`/_local/billing/tokens`, local/billing).
  */
 
 /** Lambda's synchronous payload limit. */
@@ -26,6 +29,8 @@ export interface LambdaEndpointOptions {
   /** Functions by name (the name cognito-local's TriggerFunctions use). */
   readonly functions: Readonly<Record<string, Pick<LambdaFunction, 'functionName' | 'invoke'>>>;
   readonly outbox?: Outbox;
+  /** Local-only routes by exact path, answered before the Lambda API. */
+  readonly routes?: Readonly<Record<string, LocalEndpointRoute>>;
   readonly log?: (line: string) => void;
   /** Environment variable named in the busy-port message. */
   readonly portEnvVar?: string;
@@ -45,6 +50,12 @@ interface Answer {
   readonly headers?: Record<string, string>;
   readonly body: unknown;
 }
+
+/** What a local route answers: a JSON body (none when `body` is undefined). */
+export type LocalEndpointAnswer = Answer;
+
+/** A local-only route of the endpoint; gets the request with its body read (at most 6 MB). */
+export type LocalEndpointRoute = (request: { readonly method: string; readonly headers: http.IncomingHttpHeaders; readonly body: string }) => Promise<LocalEndpointAnswer>;
 
 /** `name`, `name:qualifier`, `arn:aws:lambda:<region>:<account>:function:name[:qualifier]` → `name`. */
 export function functionNameOf(identifier: string): string {
@@ -111,6 +122,8 @@ export async function startLambdaEndpoint(options: LambdaEndpointOptions): Promi
       if (error instanceof BodyTooLargeError) return serviceError(413, 'RequestTooLargeException', 'Request must be smaller than 6291456 bytes for the InvokeFunction operation');
       throw error;
     }
+    const route = options.routes?.[url.pathname];
+    if (route) return route({ method: req.method ?? 'GET', headers: req.headers, body });
     if (url.pathname === '/_local/outbox' && options.outbox) {
       if (req.method === 'GET') return { status: 200, body: options.outbox.messages() };
       if (req.method !== 'POST') return { status: 405, headers: { allow: 'GET, POST' }, body: { message: 'Method Not Allowed' } };

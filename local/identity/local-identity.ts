@@ -63,7 +63,7 @@ export function createCognitoIdentity(options: CognitoIdentityOptions = {}): Loc
       const functions: Record<string, TriggerFunctions['functions'][string]> = {};
       const [bundled, lambdaEndpoint] = await Promise.all([
         bundleTriggers(options.triggers ?? COGNITO_TRIGGERS, path.resolve(options.buildDir ?? DEFAULT_BUILD_DIR)),
-        startLambdaEndpoint({ port: options.ports?.lambda ?? DEFAULT_IDENTITY_PORTS.lambda, functions, outbox, log: options.log }).then((endpoint) => {
+        startLambdaEndpoint({ port: options.ports?.lambda ?? DEFAULT_IDENTITY_PORTS.lambda, functions, outbox, routes: context.localRoutes, log: options.log }).then((endpoint) => {
           stops.push(endpoint.stop);
           return endpoint;
         }),
@@ -139,6 +139,7 @@ export function createCognitoIdentity(options: CognitoIdentityOptions = {}): Loc
         // The REST handlers that manage users (the admin routes) read both.
         lambdaEnvironment: { [USER_DIRECTORY_ENV.userPoolId]: cognito.userPoolId, [USER_DIRECTORY_ENV.cognitoEndpoint]: cognito.endpoint },
         webPages: outboxPages(outbox),
+        localRoutesUrl: lambdaEndpoint.url,
         stop: stopAll,
       };
       return service;

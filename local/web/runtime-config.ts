@@ -5,6 +5,8 @@ export interface LocalWebConfigInput {
   readonly restUrl: string;
   readonly graphqlUrl: string;
   readonly graphqlApiKey: string;
+  /** The product slug the handlers use for billing account codes. */
+  readonly productSlug: string;
   /** Identity fields (userPoolId, userPoolClientId, cognitoEndpoint) once identity runs locally. */
   readonly extra?: Readonly<Record<string, string>>;
 }
@@ -16,6 +18,7 @@ export interface LocalWebConfigInput {
 export function localRuntimeConfig(input: LocalWebConfigInput): RuntimeConfig {
   return RuntimeConfigSchema.parse({
     productName: DEFAULT_PRODUCT_NAME,
+    productSlug: input.productSlug,
     stage: 'local',
     region: REGION,
     restApiUrl: input.restUrl,

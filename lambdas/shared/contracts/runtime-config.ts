@@ -8,6 +8,8 @@ import { z } from 'zod/mini';
  */
 export const RuntimeConfigSchema = z.object({
   productName: z.string().check(z.minLength(1)),
+  /** Lower-case product slug, the prefix of billing account codes (`{slug}-{userId}`). */
+  productSlug: z.optional(z.string().check(z.regex(/^[a-z][a-z0-9-]{1,19}$/))),
   stage: z.enum(['dev', 'stage', 'prod', 'local']),
   region: z.string().check(z.minLength(1)),
   restApiUrl: z.url(),
@@ -24,6 +26,13 @@ export const RuntimeConfigSchema = z.object({
   identityPoolId: z.optional(z.string()),
   /** Local runtime only: cognito-local's endpoint. */
   cognitoEndpoint: z.optional(z.url()),
+  /** AWS: the Recurly site's public key for Recurly.js (card entry); absent locally. */
+  recurlyPublicKey: z.optional(z.string().check(z.minLength(1))),
+  /**
+   * Local runtime only: the local billing's card tokenization URL (the stand-in for Recurly.js;
+   * POST the test card, get `{ id }` to send as `billingToken`).
+   */
+  localBillingTokenUrl: z.optional(z.url()),
 });
 
 export type RuntimeConfig = z.infer<typeof RuntimeConfigSchema>;

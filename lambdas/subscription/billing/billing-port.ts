@@ -1,12 +1,17 @@
 import type { Plan, PlanCurrency, PlanPeriod } from '../../shared/contracts/plans';
+import type { AccountView, SubscriptionView } from '../../shared/contracts/subscriptions';
 
 /**
  * The billing port: what the subscription handlers need from a billing provider, in the
  * product's own terms. Two adapters implement it: Recurly (AWS) and the local adapter (the
- * offline runtime). Later issues add account subscriptions, create/change, cancel and reactivate.
+ * offline runtime, persisted in DynamoDB), with the same semantics: 14-day trial dates, monthly
+ * renewal, the setup fee on the first invoice, Recurly's subscription states.
  *
- * Failures surface as domain errors (`lambdas/shared/errors.ts`): `BillingUnavailableError`
- * (retryable or not) and `RateLimitedError`. Adapters never leak provider error types.
+ * Failures surface as domain errors (`lambdas/shared/errors.ts`): `NotFoundError` (unknown
+ * account or subscription), `ValidationError` (e.g. a declined or invalid billing token, an
+ * unknown plan or currency), `ConflictError` (e.g. reactivating an expired subscription),
+ * `BillingUnavailableError` (retryable or not) and `RateLimitedError`. Adapters never leak
+ * provider error types.
  */
 export interface BillingPort {
   /**
@@ -14,7 +19,46 @@ export interface BillingPort {
    * stage's known codes (`orderKnownPlans`).
    */
   listPlans(): Promise<Plan[]>;
+
+  /** The account with this code, or undefined when there is none. */
+  getAccount(accountCode: string): Promise<AccountView | undefined>;
+
+  /** The account's subscriptions, newest first; empty when the account does not exist. */
+  listAccountSubscriptions(accountCode: string): Promise<SubscriptionView[]>;
+
+  /** One subscription by the provider's id (the webhook's lookup). */
+  getSubscription(subscriptionId: string): Promise<SubscriptionView>;
+
+  /**
+   * Subscribes the account to a plan, creating the account (with the billing token as its
+   * payment method) when it does not exist yet. The plan's trial and setup fee apply.
+   */
+  createSubscription(input: CreateSubscriptionInput): Promise<SubscriptionView>;
+
+  /** Moves a subscription to another plan, effective now (Recurly: a subscription change). */
+  changeSubscriptionPlan(subscriptionId: string, planCode: string): Promise<SubscriptionView>;
+
+  /** Cancels at the end of the current period: the state becomes `canceled`, access remains. */
+  cancelSubscription(subscriptionId: string): Promise<SubscriptionView>;
+
+  /** Undoes a cancellation before the period ends: the state returns to `active`. */
+  reactivateSubscription(subscriptionId: string): Promise<SubscriptionView>;
+}
+
+export interface CreateSubscriptionInput {
+  readonly accountCode: string;
+  /** Who the account is for; used when the account is created. */
+  readonly account: {
+    readonly email: string;
+    readonly firstName?: string;
+    readonly lastName?: string;
+    readonly company?: string;
+  };
+  readonly planCode: string;
+  readonly currency: string;
+  /** The card form's token; required when the account has no billing info yet. */
+  readonly billingToken?: string;
 }
 
 /** The plan as the product sees it; the same shape `GET /subscription/plans` answers with. */
-export type { Plan, PlanCurrency, PlanPeriod };
+export type { AccountView, Plan, PlanCurrency, PlanPeriod, SubscriptionView };

@@ -2,14 +2,31 @@ import { z } from 'zod';
 import type { PlanCodeSuffix } from '../../shared/domain/plans';
 import { ENV } from '../../shared/environment';
 import { planCodeSuffixVariable, readEnvironment, type EnvironmentSource } from '../../shared/read-environment';
+import { createDocumentClient } from '../../shared/users/document-client';
 import type { BillingPort } from './billing-port';
 import { createLocalBilling } from './local-billing';
+import { createLocalBillingStore } from './local-billing-store';
 import { secretsManagerApiKeySource } from './recurly-api-key';
 import { createRecurlyBilling } from './recurly-billing';
 
+/**
+ * Variables only the local runtime sets (never deployed): the local billing adapter's table.
+ * The local runtime gives it to every route with `billing: true`; `DYNAMODB_ENDPOINT` is the
+ * runtime's dynalite.
+ */
+export const LOCAL_BILLING_ENV = {
+  table: 'LOCAL_BILLING_TABLE',
+} as const;
+
 /** Which billing adapter a handler uses, from its environment. */
 export type BillingSettings =
-  | { readonly adapter: 'local'; readonly planCodeSuffix: PlanCodeSuffix }
+  | {
+      readonly adapter: 'local';
+      readonly planCodeSuffix: PlanCodeSuffix;
+      /** The local billing table; absent: only the plans are served (no accounts, no subscriptions). */
+      readonly localBillingTable?: string;
+      readonly dynamodbEndpoint?: string;
+    }
   | { readonly adapter: 'recurly'; readonly planCodeSuffix: PlanCodeSuffix; readonly recurlyApiKeySecretName: string };
 
 const BillingEnvironmentSchema = z
@@ -17,6 +34,8 @@ const BillingEnvironmentSchema = z
     [ENV.billingAdapter]: z.enum(['recurly', 'local']),
     [ENV.recurlyApiKeySecretName]: z.string().trim().min(1).optional(),
     [ENV.planCodeSuffix]: planCodeSuffixVariable,
+    [LOCAL_BILLING_ENV.table]: z.string().trim().min(3).optional(),
+    [ENV.dynamodbEndpoint]: z.url().optional(),
   })
   .superRefine((env, context) => {
     if (env[ENV.billingAdapter] === 'recurly' && !env[ENV.recurlyApiKeySecretName]) {
@@ -30,7 +49,8 @@ const BillingEnvironmentSchema = z
 
 /**
  * Reads `BILLING_ADAPTER` (`recurly` | `local`), `RECURLY_API_KEY_SECRET_NAME` (required for
- * recurly) and `PLAN_CODE_SUFFIX`. Throws an error naming each missing or invalid variable.
+ * recurly), `PLAN_CODE_SUFFIX`, and for local `LOCAL_BILLING_TABLE` and `DYNAMODB_ENDPOINT`.
+ * Throws an error naming each missing or invalid variable.
  */
 export function readBillingSettings(source: EnvironmentSource = process.env): BillingSettings {
   const env = readEnvironment(BillingEnvironmentSchema, source);
@@ -38,7 +58,12 @@ export function readBillingSettings(source: EnvironmentSource = process.env): Bi
   const secretName = env[ENV.recurlyApiKeySecretName];
   return env[ENV.billingAdapter] === 'recurly' && secretName
     ? { adapter: 'recurly', planCodeSuffix, recurlyApiKeySecretName: secretName }
-    : { adapter: 'local', planCodeSuffix };
+    : {
+        adapter: 'local',
+        planCodeSuffix,
+        localBillingTable: env[LOCAL_BILLING_ENV.table],
+        dynamodbEndpoint: env[ENV.dynamodbEndpoint],
+      };
 }
 
 /** The billing adapter the settings ask for. Call once per module and keep it. */
@@ -47,6 +72,14 @@ export function createBilling(settings: BillingSettings): BillingPort {
     case 'recurly':
       return createRecurlyBilling({ apiKey: secretsManagerApiKeySource(settings.recurlyApiKeySecretName) });
     case 'local':
-      return createLocalBilling({ planCodeSuffix: settings.planCodeSuffix });
+      return createLocalBilling({
+        planCodeSuffix: settings.planCodeSuffix,
+        store: settings.localBillingTable
+          ? createLocalBillingStore({
+              tableName: settings.localBillingTable,
+              documentClient: createDocumentClient({ endpoint: settings.dynamodbEndpoint }),
+            })
+          : undefined,
+      });
   }
 }

@@ -1,10 +1,28 @@
 import type { Plan, PlanCurrency } from '../../shared/contracts/plans';
+import type { AccountView, SubscriptionView } from '../../shared/contracts/subscriptions';
 import { PLAN_TIERS, TRIAL_DAYS, planCode, type PlanCodeSuffix, type PlanTier } from '../../shared/domain/plans';
-import type { BillingPort } from './billing-port';
+import { BillingUnavailableError, ConflictError } from '../../shared/errors';
+import { billingErrors, checkAccountCode } from './billing-messages';
+import type { BillingPort, CreateSubscriptionInput } from './billing-port';
+import type { LocalAccount, LocalBillingStore } from './local-billing-store';
+import {
+  atTime,
+  cancel,
+  changePlan,
+  newSubscription,
+  reactivate,
+  SubscriptionStateConflict,
+  subscriptionIdOf,
+  toSubscriptionView,
+  UUID_PATTERN,
+  type LocalSubscription,
+} from './local-subscription-lifecycle';
 
 /**
  * The billing port of the offline runtime (`npm start`): the spec's three plans, with the stage
- * suffix, a 14-day trial, monthly billing and a one-time setup fee.
+ * suffix, a 14-day trial, monthly billing and a one-time setup fee; accounts, subscriptions and
+ * card tokens kept in the local DynamoDB (local-billing-store.ts) with Recurly's semantics
+ * (local-subscription-lifecycle.ts).
  *
  * LOCAL TEST DATA. The spec shows no amounts; these prices are our placeholders for a recruiting
  * SaaS (see docs/decisions.md). In AWS the prices are whatever the Recurly site holds.
@@ -58,13 +76,197 @@ export function localPlans(planCodeSuffix: PlanCodeSuffix): Plan[] {
   }));
 }
 
+/** The local billing clock: what "now" is for trials, renewals and expiry. */
+export type BillingClock = () => Date | Promise<Date>;
+
 export interface LocalBillingOptions {
   readonly planCodeSuffix: PlanCodeSuffix;
+  /**
+   * Accounts, subscriptions and tokens. Without it only `listPlans` works (the other operations
+   * fail with a non-retryable `BillingUnavailableError`): the plans need no storage.
+   */
+  readonly store?: LocalBillingStore;
+  /** Defaults to the store's clock (real time moved by the stored offset), else real time. */
+  readonly clock?: BillingClock;
 }
 
-/** The local adapter of the billing port. */
+/** Optimistic writes retried this many times before a concurrent change is reported. */
+const WRITE_ATTEMPTS = 3;
+
+/**
+ * The local adapter of the billing port. Same semantics as the Recurly adapter:
+ * - createSubscription: the account is created on first use with the token's card; an account
+ *   with a card on file ignores the token. The token must exist, be unused and unexpired, else
+ *   `ValidationError` (`invalid_billing_token`); the declining test card gives `ValidationError`
+ *   (`card_declined`, "Your card was declined."). Unknown plan or currency: `ValidationError`.
+ *   The setup fee of the plan's currency is charged at once (an invoice line on the account).
+ * - changeSubscriptionPlan: effective now; trial, period and state stay; the same plan is a no-op.
+ * - cancelSubscription / reactivateSubscription: see local-subscription-lifecycle.ts; repeating
+ *   either is a no-op, a state that does not allow it is a `ConflictError`.
+ * - Unknown subscription: `NotFoundError`. `getSubscription` takes the id, the uuid or `uuid-<uuid>`.
+ */
 export function createLocalBilling(options: LocalBillingOptions): BillingPort {
+  const requireStore = (): LocalBillingStore => {
+    if (!options.store) {
+      throw new BillingUnavailableError('Local billing has no storage: LOCAL_BILLING_TABLE is not set.', { retryable: false });
+    }
+    return options.store;
+  };
+  const now = async (): Promise<Date> => {
+    if (options.clock) return options.clock();
+    return options.store ? options.store.now() : new Date();
+  };
+  const findPlan = (code: string): Plan => {
+    const plan = localPlans(options.planCodeSuffix).find((candidate) => candidate.code === code);
+    if (!plan) throw billingErrors.unknownPlan();
+    return plan;
+  };
+  const priceIn = (plan: Plan, currency: string): PlanCurrency => {
+    const price = plan.currencies.find((candidate) => candidate.currency === currency);
+    if (!price) throw billingErrors.currencyNotOffered(currency);
+    return price;
+  };
+
+  /** Applies `change` to the subscription as it is now, retrying when another write wins. */
+  const update = async (
+    subscriptionId: string,
+    change: (current: LocalSubscription, at: Date) => LocalSubscription,
+  ): Promise<SubscriptionView> => {
+    const store = requireStore();
+    for (let attempt = 1; attempt <= WRITE_ATTEMPTS; attempt += 1) {
+      const stored = await store.getSubscription(subscriptionId);
+      if (!stored) throw billingErrors.subscriptionNotFound();
+      const at = await now();
+      let next: LocalSubscription;
+      try {
+        next = change(atTime(stored.subscription, at), at);
+      } catch (error) {
+        if (error instanceof SubscriptionStateConflict) throw new ConflictError(error.message, { code: error.code });
+        throw error;
+      }
+      if (next === stored.subscription || (await store.replaceSubscription(next, stored.version))) return toSubscriptionView(next);
+    }
+    throw billingErrors.busy();
+  };
+
   return {
     listPlans: async () => localPlans(options.planCodeSuffix),
+
+    async getAccount(accountCode) {
+      const account = await requireStore().getAccount(accountCode);
+      return account && toAccountView(account);
+    },
+
+    async listAccountSubscriptions(accountCode) {
+      const stored = await requireStore().listSubscriptions(accountCode);
+      const at = await now();
+      return stored.map(({ subscription }) => toSubscriptionView(atTime(subscription, at)));
+    },
+
+    async getSubscription(subscriptionId) {
+      const uuid = subscriptionId.replace(/^uuid-/, '');
+      const byUuid = UUID_PATTERN.test(uuid);
+      const stored = await requireStore().getSubscription(byUuid ? subscriptionIdOf(uuid) : subscriptionId);
+      if (!stored || (byUuid && stored.subscription.uuid !== uuid)) throw billingErrors.subscriptionNotFound();
+      return toSubscriptionView(atTime(stored.subscription, await now()));
+    },
+
+    async createSubscription(input) {
+      const store = requireStore();
+      checkAccountCode(input.accountCode);
+      const plan = findPlan(input.planCode);
+      const price = priceIn(plan, input.currency);
+      const at = await now();
+      const account = await store.getAccount(input.accountCode);
+      const billingInfo = account?.billingInfo ? undefined : await takeCard(store, input.billingToken, at);
+
+      if (!account) {
+        const created = await store.createAccount(newAccount(input, billingInfo ?? null, at));
+        // Another request created it in between: give it this card unless it has one.
+        if (!created && billingInfo && !(await store.getAccount(input.accountCode))?.billingInfo) {
+          await store.setBillingInfo(input.accountCode, billingInfo, at);
+        }
+      } else if (billingInfo) {
+        await store.setBillingInfo(input.accountCode, billingInfo, at);
+      }
+
+      const subscription = newSubscription({
+        accountCode: input.accountCode,
+        planCode: plan.code,
+        planName: plan.name,
+        currency: price.currency,
+        unitAmount: price.unitAmount,
+        setupFee: price.setupFee,
+        trial: plan.trial,
+        interval: plan.interval,
+        now: at,
+      });
+      await store.insertSubscription(subscription);
+      if (subscription.setupFee > 0) {
+        await store.recordCharge({
+          accountCode: input.accountCode,
+          kind: 'setup_fee',
+          subscriptionId: subscription.id,
+          planCode: plan.code,
+          currency: price.currency,
+          amount: price.setupFee,
+          createdAt: subscription.createdAt,
+        });
+      }
+      return toSubscriptionView(subscription);
+    },
+
+    async changeSubscriptionPlan(subscriptionId, planCodeToUse) {
+      const plan = findPlan(planCodeToUse);
+      return update(subscriptionId, (current, at) => {
+        if (current.planCode === plan.code) return current;
+        const price = priceIn(plan, current.currency);
+        return changePlan(current, { planCode: plan.code, planName: plan.name, unitAmount: price.unitAmount }, at);
+      });
+    },
+
+    cancelSubscription: (subscriptionId) => update(subscriptionId, cancel),
+
+    reactivateSubscription: (subscriptionId) => update(subscriptionId, reactivate),
+  };
+}
+
+/**
+ * The card behind a billing token, consumed: it must exist, be unused and unexpired, and not be
+ * the declining test card.
+ */
+async function takeCard(store: LocalBillingStore, billingToken: string | undefined, at: Date): Promise<LocalAccount['billingInfo']> {
+  if (!billingToken) throw billingErrors.cardRequired();
+  const token = await store.getToken(billingToken);
+  if (!token || token.usedAt || at.getTime() >= Date.parse(token.expiresAt)) throw billingErrors.invalidToken();
+  if (token.outcome === 'decline') throw billingErrors.declined();
+  if (!(await store.useToken(token.id, at))) throw billingErrors.invalidToken();
+  return { brand: token.brand, lastFour: token.lastFour, expMonth: token.expMonth, expYear: token.expYear, firstName: token.firstName, lastName: token.lastName };
+}
+
+function newAccount(input: CreateSubscriptionInput, billingInfo: LocalAccount['billingInfo'], at: Date): LocalAccount {
+  return {
+    code: input.accountCode,
+    email: input.account.email,
+    firstName: input.account.firstName ?? null,
+    lastName: input.account.lastName ?? null,
+    company: input.account.company ?? null,
+    state: 'active',
+    billingInfo,
+    createdAt: at.toISOString(),
+    updatedAt: at.toISOString(),
+  };
+}
+
+function toAccountView(account: LocalAccount): AccountView {
+  return {
+    code: account.code,
+    email: account.email,
+    firstName: account.firstName,
+    lastName: account.lastName,
+    company: account.company,
+    state: account.state,
+    hasBillingInfo: account.billingInfo !== null && account.billingInfo !== undefined,
+    createdAt: account.createdAt,
   };
 }

@@ -1,21 +1,35 @@
-import { ApiError, Client, type Plan as RecurlyPlan } from 'recurly';
+import { ApiError, Client, type Account as RecurlyAccount, type LineItem as RecurlyLineItem, type Plan as RecurlyPlan, type Subscription as RecurlySubscription, type SubscriptionCreate } from 'recurly';
 import DefaultHttpAdapter from 'recurly/lib/recurly/DefaultHttpAdapter';
 import type { HttpAdapter } from 'recurly/lib/recurly/HttpAdapter';
-import { PlanSchema, type Plan } from '../../shared/contracts/plans';
-import { BillingUnavailableError, RateLimitedError } from '../../shared/errors';
+import type { SubscriptionView } from '../../shared/contracts/subscriptions';
+import { BillingUnavailableError, ConflictError } from '../../shared/errors';
 import { createLogger } from '../../shared/logger';
+import { billingErrors, checkAccountCode, STATE_MESSAGES } from './billing-messages';
 import type { BillingPort } from './billing-port';
 import type { RecurlyApiKeySource } from './recurly-api-key';
+import { RECURLY_MESSAGES, translateRecurlyError, type RecurlyErrorContext } from './recurly-errors';
+import { setupFeesBySubscription, toAccountView, toPlan, toSubscriptionView, UnexpectedRecurlyResource } from './recurly-mapping';
+
+export { toPlan } from './recurly-mapping';
+export { translateRecurlyError } from './recurly-errors';
 
 /**
  * The billing port on Recurly, through the official client (`recurly` 4.x, API v2021-02-25).
- * Recurly failures become domain errors:
- * - 401/403 (the key is wrong, revoked or lacks permission): `BillingUnavailableError`, not
- *   retryable; the cached key is dropped so a rotated secret is picked up on the next request;
- * - 429: `RateLimitedError`, with the wait taken from `X-RateLimit-Reset`;
- * - 5xx, time-outs and network failures: `BillingUnavailableError`, retryable;
- * - any other refusal (400, 404, 406, 422: our request is wrong): `BillingUnavailableError`,
- *   not retryable.
+ * Failures become domain errors as recurly-errors.ts describes. Calls:
+ * - getAccount: `GET /accounts/code-<code>` (404: undefined);
+ * - listAccountSubscriptions: `GET /accounts/code-<code>/subscriptions` (200 per page, newest
+ *   first; 404: empty) and the account's charge line items for the setup fees;
+ * - getSubscription: `GET /subscriptions/<id>` (a 32-hex uuid is sent as `uuid-<uuid>`);
+ * - createSubscription: the account is read first; `POST /subscriptions` with the account
+ *   (created by Recurly when new) and, unless a card is already on file, the billing token;
+ * - changeSubscriptionPlan: read; same plan: no-op; ended: `ConflictError`; else
+ *   `POST /subscriptions/<id>/change` with `timeframe: now`, then read again;
+ * - cancelSubscription: `PUT /subscriptions/<id>/cancel` with `timeframe: term_end`;
+ *   reactivateSubscription: `PUT /subscriptions/<id>/reactivate`. A 422 means the state does not
+ *   allow it (`ConflictError`), unless the subscription is already where the call would put it,
+ *   in which case the call is answered as done (so retries are safe).
+ * The setup fee of a subscription is what its line items with origin `setup_fee` charged
+ * (recurly-mapping.ts), one extra request per call.
  */
 
 const logger = createLogger({ component: 'recurly-billing' });
@@ -23,7 +37,7 @@ const logger = createLogger({ component: 'recurly-billing' });
 /** Per-request time-out: well inside API Gateway's 29 s, generous for a page of 200 plans. */
 export const DEFAULT_RECURLY_TIMEOUT_MS = 10_000;
 
-/** Recurly's largest page: one request lists a normal site's plans. */
+/** Recurly's largest page: one request lists a normal site's plans or an account's subscriptions. */
 const PAGE_SIZE = 200;
 
 export interface RecurlyBillingOptions {
@@ -35,11 +49,23 @@ export interface RecurlyBillingOptions {
   readonly httpAdapter?: HttpAdapter;
 }
 
-const MESSAGES = {
-  unavailable: 'Billing is temporarily unavailable. Please try again in a minute.',
-  broken: 'Billing is unavailable right now. Please try again later or contact support.',
-  rateLimited: 'Billing is busy right now. Please try again shortly.',
-} as const;
+/** How Recurly addresses a subscription: its id, or `uuid-<uuid>`. */
+export function recurlySubscriptionId(subscriptionId: string): string {
+  return /^[0-9a-f]{32}$/i.test(subscriptionId) ? `uuid-${subscriptionId.toLowerCase()}` : subscriptionId;
+}
+
+function isNotFound(error: unknown): boolean {
+  if (!(error instanceof ApiError) || typeof error.getResponse !== 'function') return false;
+  return (error.getResponse() as { status?: number } | undefined)?.status === 404;
+}
+
+async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
+  const collected: T[] = [];
+  for await (const item of items) collected.push(item);
+  return collected;
+}
+
+const subscriptionNotFound: RecurlyErrorContext = { notFound: () => billingErrors.subscriptionNotFound() };
 
 /** The Recurly adapter of the billing port. */
 export function createRecurlyBilling(options: RecurlyBillingOptions): BillingPort {
@@ -53,108 +79,182 @@ export function createRecurlyBilling(options: RecurlyBillingOptions): BillingPor
   };
 
   /** Runs one Recurly call, translating its failures. */
-  const call = async <T>(operation: string, run: (recurly: Client) => Promise<T>): Promise<T> => {
+  const call = async <T>(operation: string, run: (recurly: Client) => Promise<T>, context?: RecurlyErrorContext): Promise<T> => {
     const recurly = await client();
     try {
       return await run(recurly);
     } catch (error) {
-      throw translateRecurlyError(error, operation, () => options.apiKey.forget());
+      throw translateRecurlyError(error, operation, () => options.apiKey.forget(), context);
+    }
+  };
+
+  const findAccount = (accountCode: string) =>
+    call('getAccount', async (recurly): Promise<RecurlyAccount | undefined> => {
+      try {
+        return await recurly.getAccount(`code-${accountCode}`);
+      } catch (error) {
+        if (isNotFound(error)) return undefined;
+        throw error;
+      }
+    });
+
+  const fetchSubscription = (subscriptionId: string) =>
+    call('getSubscription', (recurly) => recurly.getSubscription(recurlySubscriptionId(subscriptionId)), subscriptionNotFound);
+
+  const view = (subscription: RecurlySubscription, setupFees: ReadonlyMap<string, number>): SubscriptionView => {
+    try {
+      return toSubscriptionView(subscription, (subscription.id && setupFees.get(subscription.id)) || 0);
+    } catch (error) {
+      if (!(error instanceof UnexpectedRecurlyResource)) throw error;
+      logger.error('Recurly answered with a subscription the contract cannot hold', { error });
+      throw new BillingUnavailableError(RECURLY_MESSAGES.broken, { retryable: false, cause: error });
+    }
+  };
+
+  /** The subscription as the port's view, with the setup fee its line items charged. */
+  const withSetupFee = async (subscription: RecurlySubscription): Promise<SubscriptionView> => {
+    const subscriptionId = subscription.id ?? '';
+    const lineItems = await call('listSubscriptionLineItems', (recurly) =>
+      collect<RecurlyLineItem>(recurly.listSubscriptionLineItems(subscriptionId, { params: { limit: PAGE_SIZE, type: 'charge' } }).each()),
+    );
+    return view(subscription, setupFeesBySubscription(lineItems));
+  };
+
+  /**
+   * Runs a state change; when Recurly refuses it because of the state, answers with the
+   * subscription if it is already in the state the change leads to (a retried request).
+   */
+  const changeState = async (
+    subscriptionId: string,
+    operation: 'cancelSubscription' | 'reactivateSubscription',
+    run: (recurly: Client, id: string) => Promise<RecurlySubscription>,
+    conflict: { readonly code: string; readonly message: string },
+    alreadyDone: (subscription: RecurlySubscription) => boolean,
+  ): Promise<SubscriptionView> => {
+    try {
+      const changed = await call(operation, (recurly) => run(recurly, recurlySubscriptionId(subscriptionId)), { ...subscriptionNotFound, stateConflict: conflict });
+      return await withSetupFee(changed);
+    } catch (error) {
+      if (!(error instanceof ConflictError) || error.code !== conflict.code) throw error;
+      const now = await fetchSubscription(subscriptionId);
+      if (alreadyDone(now)) return withSetupFee(now);
+      throw error;
     }
   };
 
   return {
     async listPlans() {
-      const recurlyPlans = await call('listPlans', async (recurly) => {
-        const collected: RecurlyPlan[] = [];
-        for await (const plan of recurly.listPlans({ params: { limit: PAGE_SIZE, state: 'active' } }).each()) {
-          collected.push(plan);
-        }
-        return collected;
-      });
+      const recurlyPlans = await call('listPlans', (recurly) =>
+        collect<RecurlyPlan>(recurly.listPlans({ params: { limit: PAGE_SIZE, state: 'active' } }).each()),
+      );
       return recurlyPlans.flatMap((recurlyPlan) => {
         const plan = toPlan(recurlyPlan);
         return plan ? [plan] : [];
       });
     },
+
+    async getAccount(accountCode) {
+      // A code Recurly would refuse cannot name an account.
+      if (!isAccountCode(accountCode)) return undefined;
+      const account = await findAccount(accountCode);
+      return account && toAccountView(account);
+    },
+
+    async listAccountSubscriptions(accountCode) {
+      if (!isAccountCode(accountCode)) return [];
+      const found = await call('listAccountSubscriptions', async (recurly) => {
+        let subscriptions: RecurlySubscription[];
+        try {
+          subscriptions = await collect<RecurlySubscription>(
+            recurly.listAccountSubscriptions(`code-${accountCode}`, { params: { limit: PAGE_SIZE, sort: 'created_at', order: 'desc' } }).each(),
+          );
+        } catch (error) {
+          if (isNotFound(error)) return { subscriptions: [], lineItems: [] };
+          throw error;
+        }
+        if (subscriptions.length === 0) return { subscriptions, lineItems: [] };
+        const lineItems = await collect<RecurlyLineItem>(
+          recurly.listAccountLineItems(`code-${accountCode}`, { params: { limit: PAGE_SIZE, type: 'charge' } }).each(),
+        );
+        return { subscriptions, lineItems };
+      });
+      const setupFees = setupFeesBySubscription(found.lineItems);
+      return found.subscriptions.flatMap((subscription) => {
+        try {
+          return [toSubscriptionView(subscription, (subscription.id && setupFees.get(subscription.id)) || 0)];
+        } catch (error) {
+          logger.warn('Skipped a Recurly subscription that does not fit the contract', { error });
+          return [];
+        }
+      });
+    },
+
+    async getSubscription(subscriptionId) {
+      return withSetupFee(await fetchSubscription(subscriptionId));
+    },
+
+    async createSubscription(input) {
+      checkAccountCode(input.accountCode);
+      const existing = await findAccount(input.accountCode);
+      const hasCard = Boolean(existing?.billingInfo);
+      if (!hasCard && !input.billingToken) throw billingErrors.cardRequired();
+      const account: SubscriptionCreate['account'] = existing
+        ? { code: input.accountCode }
+        : {
+            code: input.accountCode,
+            email: input.account.email,
+            firstName: input.account.firstName,
+            lastName: input.account.lastName,
+            company: input.account.company,
+          };
+      const body: SubscriptionCreate = {
+        planCode: input.planCode,
+        currency: input.currency,
+        account: hasCard ? account : { ...account, billingInfo: { tokenId: input.billingToken } },
+      };
+      const created = await call('createSubscription', (recurly) => recurly.createSubscription(body), {
+        // POST /subscriptions answers 404 only for a wrong site: a configuration problem.
+        notFound: () => new BillingUnavailableError(RECURLY_MESSAGES.broken, { retryable: false }),
+      });
+      return withSetupFee(created);
+    },
+
+    async changeSubscriptionPlan(subscriptionId, planCode) {
+      const before = await fetchSubscription(subscriptionId);
+      if (before.plan?.code === planCode) return withSetupFee(before);
+      if (before.state === 'expired' || before.state === 'failed') {
+        throw new ConflictError(STATE_MESSAGES.notChangeable, { code: 'subscription_not_changeable' });
+      }
+      const id = before.id ?? recurlySubscriptionId(subscriptionId);
+      await call('createSubscriptionChange', (recurly) => recurly.createSubscriptionChange(id, { planCode, timeframe: 'now' }), subscriptionNotFound);
+      return withSetupFee(await fetchSubscription(id));
+    },
+
+    cancelSubscription: (subscriptionId) =>
+      changeState(
+        subscriptionId,
+        'cancelSubscription',
+        (recurly, id) => recurly.cancelSubscription(id, { body: { timeframe: 'term_end' } }),
+        { code: 'subscription_not_cancelable', message: STATE_MESSAGES.notCancelable },
+        (subscription) => subscription.state === 'canceled',
+      ),
+
+    reactivateSubscription: (subscriptionId) =>
+      changeState(
+        subscriptionId,
+        'reactivateSubscription',
+        (recurly, id) => recurly.reactivateSubscription(id),
+        { code: 'subscription_not_reactivatable', message: STATE_MESSAGES.notReactivatable },
+        (subscription) => subscription.state === 'active',
+      ),
   };
 }
 
-/**
- * A Recurly plan in the product's terms, or undefined (logged) when it does not fit the contract
- * (for example a ramp-priced plan without `unit_amount`). Setup fees come from the top-level
- * `setup_fees` and fall back to the deprecated `currencies[].setup_fee`.
- */
-export function toPlan(recurlyPlan: RecurlyPlan): Plan | undefined {
-  const setupFees = new Map<string, number>();
-  for (const fee of recurlyPlan.setupFees ?? []) {
-    if (fee.currency && typeof fee.unitAmount === 'number') setupFees.set(fee.currency, fee.unitAmount);
+function isAccountCode(code: string): boolean {
+  try {
+    checkAccountCode(code);
+    return true;
+  } catch {
+    return false;
   }
-  const candidate = {
-    code: recurlyPlan.code,
-    name: recurlyPlan.name,
-    description: recurlyPlan.description ?? undefined,
-    currencies: (recurlyPlan.currencies ?? []).map((price) => ({
-      currency: price.currency,
-      unitAmount: price.unitAmount,
-      setupFee: (price.currency ? setupFees.get(price.currency) : undefined) ?? price.setupFee ?? 0,
-    })),
-    // Recurly's documented defaults when a field is absent.
-    trial: { length: recurlyPlan.trialLength ?? 0, unit: recurlyPlan.trialUnit ?? 'months' },
-    interval: { length: recurlyPlan.intervalLength ?? 1, unit: recurlyPlan.intervalUnit ?? 'months' },
-  };
-  const parsed = PlanSchema.safeParse(candidate);
-  if (parsed.success) return parsed.data;
-  logger.warn('Skipped a Recurly plan that does not fit the plan contract', {
-    planCode: recurlyPlan.code,
-    issues: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
-  });
-  return undefined;
-}
-
-interface RecurlyResponseDetails {
-  readonly status?: number;
-  readonly requestId?: string | null;
-  readonly rateLimitReset?: Date | null;
-}
-
-function responseOf(error: unknown): RecurlyResponseDetails | undefined {
-  if (!(error instanceof ApiError) || typeof error.getResponse !== 'function') return undefined;
-  const response = error.getResponse() as unknown;
-  return response && typeof response === 'object' ? (response as RecurlyResponseDetails) : undefined;
-}
-
-/** Seconds until `reset`, between 1 and 300; undefined when Recurly did not say. */
-function secondsUntil(reset: Date | null | undefined, now = Date.now()): number | undefined {
-  if (!(reset instanceof Date) || Number.isNaN(reset.getTime())) return undefined;
-  return Math.min(300, Math.max(1, Math.ceil((reset.getTime() - now) / 1000)));
-}
-
-/** Maps a failure of the Recurly client to the billing port's domain errors. */
-export function translateRecurlyError(error: unknown, operation: string, forgetApiKey: () => void): Error {
-  const response = responseOf(error);
-  const status = response?.status;
-  const details = {
-    operation,
-    status,
-    recurlyRequestId: response?.requestId ?? undefined,
-    recurlyErrorType: error instanceof ApiError ? (error as ApiError & { type?: string }).type : undefined,
-  };
-
-  if (status === 401 || status === 403) {
-    forgetApiKey();
-    logger.error('Recurly rejected the API key', details);
-    return new BillingUnavailableError(MESSAGES.broken, { retryable: false, cause: error });
-  }
-  if (status === 429) {
-    const retryAfterSeconds = secondsUntil(response?.rateLimitReset);
-    logger.warn('Recurly rate limit reached', { ...details, retryAfterSeconds });
-    return new RateLimitedError(MESSAGES.rateLimited, { retryAfterSeconds, cause: error });
-  }
-  if (status === undefined || status >= 500) {
-    // No answer at all (time-out, connection refused, reset) or a server-side failure.
-    logger.warn('Recurly is unavailable', details);
-    return new BillingUnavailableError(MESSAGES.unavailable, { retryable: true, cause: error });
-  }
-  logger.error('Recurly refused the request', details);
-  return new BillingUnavailableError(MESSAGES.broken, { retryable: false, cause: error });
 }

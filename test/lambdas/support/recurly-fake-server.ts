@@ -4,19 +4,28 @@ import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import DefaultHttpAdapter from 'recurly/lib/recurly/DefaultHttpAdapter';
 import type { HttpResponse } from 'recurly/lib/recurly/HttpAdapter';
+import { FakeRecurlySite, recurlyError, type Answer } from './recurly-fake-site';
 
 /**
- * A real HTTP server on 127.0.0.1 that answers `GET /plans` like Recurly's API v2021-02-25
- * (node_modules/recurly/openapi/api.yaml: `list_plans`, `PlanList`, `Plan`, `Error`, the
- * "Pagination" and "Limits" sections). It checks what the official client must send (the
- * versioned Accept header and Basic auth with the API key), paginates with an opaque cursor in
- * `next`, gzips when asked, and can be told to fail the way Recurly does.
+ * A real HTTP server on 127.0.0.1 that answers like Recurly's API v2021-02-25
+ * (node_modules/recurly/openapi/api.yaml: the operations below, `Error`, the "Pagination" and
+ * "Limits" sections). It checks what the official client must send (the versioned Accept header,
+ * Basic auth with the API key, JSON bodies), paginates with an opaque cursor in `next`, gzips
+ * when asked, and can be told to fail the way Recurly does. Served:
+ * - `GET /plans` (`list_plans`);
+ * - `GET /accounts/{account_id}`, `GET /accounts/{account_id}/subscriptions`,
+ *   `GET /accounts/{account_id}/line_items` (`code-<code>` or the account id);
+ * - `POST /subscriptions`, `GET /subscriptions/{subscription_id}` (id or `uuid-<uuid>`),
+ *   `GET /subscriptions/{subscription_id}/line_items`, `POST /subscriptions/{id}/change`,
+ *   `PUT /subscriptions/{id}/cancel`, `PUT /subscriptions/{id}/reactivate`.
+ * The site's state and semantics (trial, tokens, declines, state rules) live in
+ * recurly-fake-site.ts; `server.site` is it (issue tokens, move the clock, set states).
  */
 
 export const RECURLY_ACCEPT = 'application/vnd.recurly.v2021-02-25';
 
 export type RecurlyScenario =
-  /** 200 with the plans, paginated. */
+  /** Answer normally (the default; the name is historical). */
   | 'plans'
   /** 401 `unauthorized`: the API key is not valid. */
   | 'unauthorized'
@@ -95,6 +104,8 @@ export interface RecordedRequest {
   readonly query: Readonly<Record<string, string>>;
   readonly accept: string | undefined;
   readonly authorization: string | undefined;
+  /** The parsed JSON body (POST and PUT), or undefined. */
+  readonly body: unknown;
 }
 
 export interface RecurlyFakeServerOptions {
@@ -110,17 +121,28 @@ export interface RecurlyFakeServerOptions {
 
 const RATE_LIMIT = 400;
 
+/** Which requests a failure scenario applies to. */
+export interface RequestMatch {
+  readonly method?: string;
+  /** Matched against the path without the query. */
+  readonly path?: RegExp;
+}
+
 export class RecurlyFakeServer {
   readonly requests: RecordedRequest[] = [];
+  /** The Recurly site behind the server: accounts, subscriptions, line items, tokens, clock. */
+  readonly site: FakeRecurlySite;
   private plans: readonly FakePlanInput[];
   private scenario: RecurlyScenario = 'plans';
   private scenarioAfterRequests = 0;
+  private scenarioMatch: RequestMatch = {};
 
   private constructor(
     private readonly server: Server,
     private readonly options: RecurlyFakeServerOptions,
   ) {
     this.plans = options.plans ?? [];
+    this.site = new FakeRecurlySite(() => this.plans);
   }
 
   /** Starts a server on 127.0.0.1 on a free port. */
@@ -142,10 +164,19 @@ export class RecurlyFakeServer {
     this.plans = plans;
   }
 
-  /** Answers every request from now on (or after the next `afterRequests` ones) this way. */
-  answerWith(scenario: RecurlyScenario, options: { readonly afterRequests?: number } = {}): void {
+  /**
+   * Answers every request from now on (or after the next `afterRequests` ones) this way; with
+   * `only`, just the requests that match (e.g. `{ method: 'POST', path: /^\/subscriptions$/ }`).
+   */
+  answerWith(scenario: RecurlyScenario, options: { readonly afterRequests?: number; readonly only?: RequestMatch } = {}): void {
     this.scenario = scenario;
     this.scenarioAfterRequests = this.requests.length + (options.afterRequests ?? 0);
+    this.scenarioMatch = options.only ?? {};
+  }
+
+  /** The recorded requests other than reads (`GET`): what changed the site. */
+  writes(): RecordedRequest[] {
+    return this.requests.filter((request) => request.method !== 'GET');
   }
 
   /** The official client's own transport, sent to this server instead of v3.recurly.com. */
@@ -159,15 +190,33 @@ export class RecurlyFakeServer {
   }
 
   private handle(request: IncomingMessage, response: ServerResponse): void {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => this.answer(request, response, Buffer.concat(chunks).toString('utf8')));
+  }
+
+  private answer(request: IncomingMessage, response: ServerResponse, text: string): void {
     const url = new URL(request.url ?? '/', 'http://recurly.local');
+    let body: unknown;
+    let malformed = false;
+    if (text) {
+      try {
+        body = JSON.parse(text);
+      } catch {
+        malformed = true;
+      }
+    }
+    const method = request.method ?? '';
     this.requests.push({
-      method: request.method ?? '',
+      method,
       path: url.pathname,
       query: Object.fromEntries(url.searchParams),
       accept: request.headers.accept,
       authorization: request.headers.authorization,
+      body,
     });
-    const scenario = this.requests.length > this.scenarioAfterRequests ? this.scenario : 'plans';
+    const matches = (!this.scenarioMatch.method || this.scenarioMatch.method === method) && (!this.scenarioMatch.path || this.scenarioMatch.path.test(url.pathname));
+    const scenario = this.requests.length > this.scenarioAfterRequests && matches ? this.scenario : 'plans';
 
     const accept = request.headers.accept ?? '';
     if (accept !== RECURLY_ACCEPT && accept !== `${RECURLY_ACCEPT}+json`) {
@@ -213,33 +262,76 @@ export class RecurlyFakeServer {
         break;
     }
 
-    if (request.method !== 'GET' || url.pathname !== '/plans') {
-      return this.json(request, response, 404, { error: { type: 'not_found', message: `Couldn't find a resource at ${url.pathname}` } });
+    if (malformed || (body !== undefined && (typeof body !== 'object' || body === null || Array.isArray(body)))) {
+      return this.json(request, response, 400, { error: { type: 'bad_request', message: 'The request body is not a JSON object.' } });
     }
-    this.listPlans(url, request, response);
+    if (['POST', 'PUT'].includes(method) && !(request.headers['content-type'] ?? '').startsWith('application/json')) {
+      return this.json(request, response, 400, { error: { type: 'invalid_content_type', message: 'Content-Type must be application/json.' } });
+    }
+    const answer = this.route(method, url, (body ?? {}) as Record<string, unknown>);
+    if (answer.status === 204) {
+      response.writeHead(204, { 'X-Request-Id': requestId() });
+      response.end();
+      return;
+    }
+    this.json(request, response, answer.status, answer.body);
   }
 
-  private listPlans(url: URL, request: IncomingMessage, response: ServerResponse): void {
+  private route(method: string, url: URL, body: Record<string, unknown>): Answer {
+    const segments = url.pathname.split('/').slice(1).map((segment) => decodeURIComponent(segment));
+    const site = this.site;
+    const [collection, id, action] = segments;
+    const list = (records: Record<string, unknown>[] | undefined, what: string): Answer =>
+      records === undefined ? recurlyError(404, 'not_found', `Couldn't find Account with ${what}`) : this.page(url, records);
+
+    if (method === 'GET' && url.pathname === '/plans') return this.listPlans(url);
+    if (collection === 'accounts' && id && method === 'GET') {
+      if (segments.length === 2) return site.getAccount(id);
+      if (segments.length === 3 && action === 'subscriptions') {
+        const sort = url.searchParams.get('sort');
+        if (sort && sort !== 'created_at' && sort !== 'updated_at') return recurlyError(400, 'bad_request', 'sort must be created_at or updated_at');
+        return list(site.accountSubscriptions(id, url.searchParams.get('order')), id);
+      }
+      if (segments.length === 3 && action === 'line_items') return list(site.lineItemsOf({ accountId: id }, url.searchParams.get('type')), id);
+    }
+    if (collection === 'subscriptions') {
+      if (segments.length === 1 && method === 'POST') return site.createSubscription(body);
+      if (id && segments.length === 2 && method === 'GET') return site.getSubscription(id);
+      if (id && segments.length === 3) {
+        if (action === 'line_items' && method === 'GET') {
+          const items = site.lineItemsOf({ subscriptionId: id }, url.searchParams.get('type'));
+          return items === undefined ? recurlyError(404, 'not_found', `Couldn't find Subscription with id = ${id}`) : this.page(url, items);
+        }
+        if (action === 'change' && method === 'POST') return site.changeSubscription(id, body);
+        if (action === 'cancel' && method === 'PUT') return site.cancelSubscription(id, body);
+        if (action === 'reactivate' && method === 'PUT') return site.reactivateSubscription(id);
+      }
+    }
+    return recurlyError(404, 'not_found', `Couldn't find a resource at ${url.pathname}`);
+  }
+
+  /** One page of a list, with Recurly's `limit` check and an opaque cursor in `next`. */
+  private page(url: URL, records: readonly unknown[]): Answer {
     const limit = Number(url.searchParams.get('limit') ?? '20');
     if (!Number.isInteger(limit) || limit < 1 || limit > 200) {
-      return this.json(request, response, 400, {
-        error: { type: 'bad_request', message: 'limit must be between 1 and 200', params: [{ param: 'limit', message: 'must be between 1 and 200' }] },
-      });
+      return recurlyError(400, 'bad_request', 'limit must be between 1 and 200', { params: [{ param: 'limit', message: 'must be between 1 and 200' }] });
     }
-    const state = url.searchParams.get('state');
-    const matching = this.plans.filter((plan) => !state || (plan.state ?? 'active') === state);
     const offset = decodeCursor(url.searchParams.get('cursor'));
     const pageSize = Math.min(limit, this.options.pageSizeCap ?? limit);
-    const page = matching.slice(offset, offset + pageSize);
-    const hasMore = offset + pageSize < matching.length;
-
+    const hasMore = offset + pageSize < records.length;
     let next: string | null = null;
     if (hasMore) {
       const nextQuery = new URLSearchParams(url.searchParams);
       nextQuery.set('cursor', encodeCursor(offset + pageSize));
-      next = `/plans?${nextQuery.toString()}`;
+      next = `${url.pathname}?${nextQuery.toString()}`;
     }
-    this.json(request, response, 200, { object: 'list', has_more: hasMore, next, data: page.map(recurlyPlanJson) });
+    return { status: 200, body: { object: 'list', has_more: hasMore, next, data: records.slice(offset, offset + pageSize) } };
+  }
+
+  private listPlans(url: URL): Answer {
+    const state = url.searchParams.get('state');
+    const matching = this.plans.filter((plan) => !state || (plan.state ?? 'active') === state);
+    return this.page(url, matching.map(recurlyPlanJson));
   }
 
   private json(

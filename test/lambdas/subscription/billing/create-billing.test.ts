@@ -6,6 +6,12 @@ describe('choosing the billing adapter from the environment', () => {
     expect(readBillingSettings({ BILLING_ADAPTER: 'local', PLAN_CODE_SUFFIX: '_dev' })).toEqual({ adapter: 'local', planCodeSuffix: '_dev' });
   });
 
+  it('reads the local billing table and the DynamoDB endpoint the local runtime gives billing routes', () => {
+    expect(
+      readBillingSettings({ BILLING_ADAPTER: 'local', PLAN_CODE_SUFFIX: '_dev', LOCAL_BILLING_TABLE: 'talentpilot-local-billing', DYNAMODB_ENDPOINT: 'http://127.0.0.1:5183' }),
+    ).toEqual({ adapter: 'local', planCodeSuffix: '_dev', localBillingTable: 'talentpilot-local-billing', dynamodbEndpoint: 'http://127.0.0.1:5183' });
+  });
+
   it('chooses Recurly with the secret name, and treats an absent suffix as prod', () => {
     expect(readBillingSettings({ BILLING_ADAPTER: 'recurly', RECURLY_API_KEY_SECRET_NAME: 'talentpilot/prod/recurly-api-key' })).toEqual({
       adapter: 'recurly',

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+
+/**
+ * Subscriptions as the REST API answers them and the web app shows them. The states and fields
+ * are Recurly's (API v2021-02-25); "in trial" is derived from the trial dates, never stored.
+ */
+
+export const SUBSCRIPTION_STATES = ['active', 'canceled', 'expired', 'failed', 'future', 'paused'] as const;
+export type SubscriptionState = (typeof SUBSCRIPTION_STATES)[number];
+
+const Instant = z.iso.datetime({ offset: true });
+
+/** A subscription at the billing provider. Amounts in the currency's major unit. */
+export const SubscriptionViewSchema = z.object({
+  /** The provider's subscription id. */
+  id: z.string(),
+  uuid: z.string(),
+  accountCode: z.string(),
+  planCode: z.string(),
+  planName: z.string(),
+  state: z.enum(SUBSCRIPTION_STATES),
+  currency: z.string().regex(/^[A-Z]{3}$/),
+  unitAmount: z.number().nonnegative(),
+  quantity: z.number().int().positive(),
+  /** The one-time setup fee charged on the first invoice (0 when none). */
+  setupFee: z.number().nonnegative(),
+  trialStartedAt: Instant.nullable(),
+  trialEndsAt: Instant.nullable(),
+  currentPeriodStartedAt: Instant.nullable(),
+  /** When the current period ends: the next bill, or the end of access once canceled. */
+  currentPeriodEndsAt: Instant.nullable(),
+  activatedAt: Instant.nullable(),
+  canceledAt: Instant.nullable(),
+  expiresAt: Instant.nullable(),
+  createdAt: Instant,
+  updatedAt: Instant,
+});
+export type SubscriptionView = z.infer<typeof SubscriptionViewSchema>;
+
+/** The billing account of a user (`{product}-{userId}`). */
+export const AccountViewSchema = z.object({
+  code: z.string(),
+  email: z.string().nullable(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  company: z.string().nullable(),
+  state: z.enum(['active', 'closed']),
+  /** Whether a payment method is on file. */
+  hasBillingInfo: z.boolean(),
+  createdAt: Instant,
+});
+export type AccountView = z.infer<typeof AccountViewSchema>;
+
+/** Answer of `GET /user/subscriptions/{id}`: the user's subscriptions and billing account. */
+export const UserSubscriptionsResponseSchema = z.object({
+  subscriptions: z.array(SubscriptionViewSchema),
+  account: AccountViewSchema.nullable(),
+});
+export type UserSubscriptionsResponse = z.infer<typeof UserSubscriptionsResponseSchema>;
+
+/**
+ * Body of `POST /subscription/create-change`: subscribe to a plan (creating the billing account
+ * when needed; `billingToken` from the card form is then required) or move the existing
+ * subscription to another plan. Card data never reaches the API: only the provider's token.
+ * Retries are safe: the request's `Idempotency-Key` header (or the payload itself) identifies it.
+ */
+export const CreateChangeRequestSchema = z
+  .object({
+    planCode: z.string().min(1).max(50).regex(/^[a-z0-9_+-]+$/i, 'planCode must be a plan code'),
+    currency: z.string().regex(/^[A-Z]{3}$/, 'currency must be a three-letter code such as USD'),
+    /** Recurly.js token id (AWS) or the local test card form's token (local). */
+    billingToken: z.string().min(1).max(200).optional(),
+  })
+  .strict();
+export type CreateChangeRequest = z.infer<typeof CreateChangeRequestSchema>;
+
+export const CreateChangeResponseSchema = z.object({
+  /** `created`: a new subscription; `changed`: the plan of the existing one; `unchanged`: already on that plan. */
+  outcome: z.enum(['created', 'changed', 'unchanged']),
+  subscription: SubscriptionViewSchema,
+});
+export type CreateChangeResponse = z.infer<typeof CreateChangeResponseSchema>;
+
+/** Body of `POST /subscription/cancel` and `POST /subscription/reactivate`. */
+export const SubscriptionActionRequestSchema = z.object({ subscriptionId: z.string().min(1).max(100) }).strict();
+export type SubscriptionActionRequest = z.infer<typeof SubscriptionActionRequestSchema>;
+
+export const SubscriptionActionResponseSchema = z.object({ subscription: SubscriptionViewSchema });
+export type SubscriptionActionResponse = z.infer<typeof SubscriptionActionResponseSchema>;
+
+export { CURRENCY_SYMBOLS, isInTrial } from '../domain/subscription-terms';
