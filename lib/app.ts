@@ -18,7 +18,9 @@ const STAGE_CONTEXT_KEYS = [
   'productSlug',
   'supportPortalUrl',
   'analyticsMeasurementId',
+  'recurlyPublicKey',
   'recurlyApiKeySecretName',
+  'recurlyWebhookSecretName',
 ] as const;
 
 export interface CreateAppOptions {

@@ -38,8 +38,18 @@ const StageConfigSchema = z
       .string()
       .regex(/^G-[A-Z0-9]{4,16}$/, 'analyticsMeasurementId must look like G-XXXXXXXXXX')
       .optional(),
+    /** Recurly public API key for Recurly.js card entry (it ships in config.json by design). */
+    recurlyPublicKey: z
+      .string()
+      .regex(/^[A-Za-z0-9-]{8,64}$/, 'recurlyPublicKey must be a Recurly public API key')
+      .optional(),
     /** Secrets Manager name of the Recurly private API key. */
     recurlyApiKeySecretName: z.string().regex(/^[A-Za-z0-9/_+=.@-]{1,512}$/),
+    /**
+     * Secrets Manager name of the Recurly webhook endpoint's secret (the operator copies it from
+     * Recurly's Webhook Endpoints page; `new,old` while rotating).
+     */
+    recurlyWebhookSecretName: z.string().regex(/^[A-Za-z0-9/_+=.@-]{1,512}$/),
     /** Stateful resources are retained on stack deletion in prod, destroyed elsewhere. */
     retainData: z.boolean(),
   })
@@ -61,6 +71,8 @@ function optionalString(value: unknown): string | undefined {
  */
 export function loadStageConfig(context: RawContext, env: NodeJS.ProcessEnv = {}): StageConfig {
   const stage = optionalString(context.stage) ?? 'dev';
+  // Secrets are named `{slug}/{stage}/…` unless the context names them.
+  const secretPrefix = `${optionalString(context.productSlug) ?? DEFAULT_PRODUCT_SLUG}/${stage}`;
   const parsed = StageConfigSchema.safeParse({
     stage,
     region: optionalString(context.region) ?? REGION,
@@ -70,8 +82,9 @@ export function loadStageConfig(context: RawContext, env: NodeJS.ProcessEnv = {}
     planCodeSuffix: PLAN_CODE_SUFFIX_BY_STAGE[stage as Stage] ?? '',
     supportPortalUrl: optionalString(context.supportPortalUrl) ?? DEFAULT_SUPPORT_PORTAL_URL,
     analyticsMeasurementId: optionalString(context.analyticsMeasurementId),
-    recurlyApiKeySecretName:
-      optionalString(context.recurlyApiKeySecretName) ?? `${optionalString(context.productSlug) ?? DEFAULT_PRODUCT_SLUG}/${stage}/recurly-api-key`,
+    recurlyPublicKey: optionalString(context.recurlyPublicKey),
+    recurlyApiKeySecretName: optionalString(context.recurlyApiKeySecretName) ?? `${secretPrefix}/recurly-api-key`,
+    recurlyWebhookSecretName: optionalString(context.recurlyWebhookSecretName) ?? `${secretPrefix}/recurly-webhook-secret`,
     retainData: stage === 'prod',
   });
   if (!parsed.success) {

@@ -32,6 +32,7 @@ export class Data extends Construct {
         sortKey: definition.sortKey ? attribute(definition.sortKey) : undefined,
         billingMode: BillingMode.PAY_PER_REQUEST,
         pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+        timeToLiveAttribute: definition.timeToLiveAttribute,
         encryption: TableEncryption.AWS_MANAGED,
         deletionProtection: props.retainData,
         removalPolicy: props.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,

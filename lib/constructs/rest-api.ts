@@ -22,6 +22,7 @@ import * as path from 'node:path';
 import { CORS_ALLOW_HEADERS, CORS_ALLOW_METHODS, CORS_MAX_AGE_SECONDS } from '../../lambdas/shared/http/cors';
 import { ENV } from '../../lambdas/shared/environment';
 import { USER_DIRECTORY_ENV } from '../../lambdas/shared/user-directory/environment';
+import { WEBHOOK_ENV } from '../../lambdas/shared/webhooks/environment';
 import { REST_ROUTES, type RestRouteDefinition } from '../definitions/rest-routes';
 import { TABLES, type TableName } from '../definitions/tables';
 import { acknowledgeTableIndexWildcard, acknowledgeWildcardResource } from './nag-acknowledgements';
@@ -62,6 +63,8 @@ export interface RestApiProps {
   readonly productSlug: string;
   /** Secrets Manager name of the Recurly private API key (created by the operator). */
   readonly recurlyApiKeySecretName: string;
+  /** Secrets Manager name of the Recurly webhook endpoint secret(s) (created by the operator). */
+  readonly recurlyWebhookSecretName: string;
   /** Keep log groups on stack deletion (prod). */
   readonly retainLogs: boolean;
   /**
@@ -95,6 +98,7 @@ export class RestApi extends Construct {
   public readonly accessLogGroup: LogGroup;
   private authorizerInstance?: CognitoUserPoolsAuthorizer;
   private recurlySecretInstance?: ISecret;
+  private webhookSecretInstance?: ISecret;
 
   constructor(
     scope: Construct,
@@ -244,6 +248,11 @@ export class RestApi extends Construct {
     return this.recurlySecretInstance;
   }
 
+  private get webhookSecret(): ISecret {
+    this.webhookSecretInstance ??= Secret.fromSecretNameV2(this, 'RecurlyWebhookSecret', this.props.recurlyWebhookSecretName);
+    return this.webhookSecretInstance;
+  }
+
   private createFunction(route: RestRouteDefinition): ProductFunction {
     const { props } = this;
     const environment: Record<string, string> = {
@@ -256,6 +265,8 @@ export class RestApi extends Construct {
       environment[TABLES[table].envVar] = props.tables[table].tableName;
     }
     if (route.billing) environment[ENV.recurlyApiKeySecretName] = props.recurlyApiKeySecretName;
+    const verifiesWebhooks = route.webhookSecret === true;
+    if (verifiesWebhooks) environment[WEBHOOK_ENV.recurlyWebhookSecretName] = props.recurlyWebhookSecretName;
     if (route.userPoolAccess) environment[USER_DIRECTORY_ENV.userPoolId] = props.userPool.userPoolId;
 
     const fn = new ProductFunction(this, route.functionId, {
@@ -283,12 +294,22 @@ export class RestApi extends Construct {
         'A secret referenced by name is matched by its ARN plus the 6-character suffix Secrets Manager appends (-??????); the grant is read-only on that one secret.',
       );
     }
+    if (verifiesWebhooks) {
+      this.webhookSecret.grantRead(fn);
+      acknowledgeWildcardResource(
+        fn.role!,
+        `${this.webhookSecret.secretArn}-??????`,
+        'The webhook secret is referenced by name, so it is matched by its ARN plus the 6-character suffix Secrets Manager appends (-??????); the grant is read-only on that one secret.',
+      );
+    }
     return fn;
   }
 }
 
 function publicReason(route: RestRouteDefinition): string {
-  return route.path === '/subscription/plans'
-    ? 'the price list is public; the Products page shows it to signed-out visitors.'
-    : 'declared public in the shared route definitions.';
+  if (route.path === '/subscription/plans') return 'the price list is public; the Products page shows it to signed-out visitors.';
+  if (route.webhookSecret) {
+    return 'Recurly calls it server to server and cannot send a Cognito token; the handler authenticates every request by its HMAC-SHA256 recurly-signature (endpoint secret from Secrets Manager, timestamp within 5 minutes, constant-time compare) before reading the body.';
+  }
+  return 'declared public in the shared route definitions.';
 }

@@ -27,9 +27,17 @@ const ANALYTICS_CONNECT_SOURCES = [
 const ANALYTICS_IMG_SOURCES = ['https://*.google-analytics.com', 'https://*.googletagmanager.com'];
 
 /**
+ * Recurly.js (card entry): the script, its tokenization API, and the card field iframes it serves
+ * from api.recurly.com, so card data goes to Recurly and never to our API.
+ */
+const RECURLY_SCRIPT_SOURCES = ['https://js.recurly.com'];
+const RECURLY_CONNECT_SOURCES = ['https://api.recurly.com'];
+const RECURLY_FRAME_SOURCES = ['https://api.recurly.com'];
+
+/**
  * The Content-Security-Policy: only the app's own files and exactly its endpoints (REST API,
- * AppSync over https and its realtime wss endpoint, Cognito user and identity pools), plus the
- * Google Analytics hosts when a measurement id is configured. No 'unsafe-eval', no inline script.
+ * AppSync over https and its realtime wss endpoint, Cognito user and identity pools, Recurly.js
+ * for card entry), plus the Google Analytics hosts when a measurement id is configured. No 'unsafe-eval', no inline script.
  * `style-src 'unsafe-inline'` is needed because react-hot-toast injects its styles at run time
  * (goober writes a `<style>` element); styles cannot run code.
  */
@@ -37,7 +45,7 @@ export function buildContentSecurityPolicy(sources: ContentSecurityPolicySources
   const analytics = Boolean(sources.analyticsMeasurementId);
   const directives: [string, ...string[]][] = [
     ['default-src', "'self'"],
-    ['script-src', "'self'", ...(analytics ? ANALYTICS_SCRIPT_SOURCES : [])],
+    ['script-src', "'self'", ...RECURLY_SCRIPT_SOURCES, ...(analytics ? ANALYTICS_SCRIPT_SOURCES : [])],
     [
       'connect-src',
       "'self'",
@@ -46,8 +54,10 @@ export function buildContentSecurityPolicy(sources: ContentSecurityPolicySources
       sources.graphqlRealtimeUrl,
       `https://cognito-idp.${sources.region}.amazonaws.com`,
       `https://cognito-identity.${sources.region}.amazonaws.com`,
+      ...RECURLY_CONNECT_SOURCES,
       ...(analytics ? ANALYTICS_CONNECT_SOURCES : []),
     ],
+    ['frame-src', ...RECURLY_FRAME_SOURCES],
     ['img-src', "'self'", 'data:', ...(analytics ? ANALYTICS_IMG_SOURCES : [])],
     ['style-src', "'self'", "'unsafe-inline'"],
     ['frame-ancestors', "'none'"],

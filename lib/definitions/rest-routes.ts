@@ -29,6 +29,8 @@ export interface RestRouteDefinition {
   readonly billing: boolean;
   /** Whether the handler calls the Cognito user pool (admin user management). */
   readonly userPoolAccess?: boolean;
+  /** Whether the handler verifies Recurly webhook signatures (grants the webhook secret). */
+  readonly webhookSecret?: boolean;
 }
 
 export const REST_ROUTES: readonly RestRouteDefinition[] = [
@@ -41,6 +43,65 @@ export const REST_ROUTES: readonly RestRouteDefinition[] = [
     auth: 'public',
     tables: [],
     billing: true,
+  },
+  {
+    functionId: 'CreateChangeSubscriptionFunction',
+    method: 'POST',
+    path: '/subscription/create-change',
+    entry: 'lambdas/subscription/create-change-subscription.ts',
+    auth: 'user',
+    tables: [
+      { table: 'users', access: 'readWrite' },
+      { table: 'subscriptions', access: 'readWrite' },
+    ],
+    billing: true,
+  },
+  {
+    functionId: 'CancelSubscriptionFunction',
+    method: 'POST',
+    path: '/subscription/cancel',
+    entry: 'lambdas/subscription/cancel-subscription.ts',
+    auth: 'user',
+    tables: [
+      { table: 'users', access: 'read' },
+      { table: 'subscriptions', access: 'readWrite' },
+    ],
+    billing: true,
+  },
+  {
+    functionId: 'ReactivateSubscriptionFunction',
+    method: 'POST',
+    path: '/subscription/reactivate',
+    entry: 'lambdas/subscription/reactivate-subscription.ts',
+    auth: 'user',
+    tables: [
+      { table: 'users', access: 'read' },
+      { table: 'subscriptions', access: 'readWrite' },
+    ],
+    billing: true,
+  },
+  {
+    functionId: 'GetUserSubscriptionsFunction',
+    method: 'GET',
+    path: '/user/subscriptions/{id}',
+    entry: 'lambdas/subscription/get-user-subscriptions.ts',
+    auth: 'user',
+    tables: [{ table: 'users', access: 'read' }],
+    billing: true,
+  },
+  {
+    functionId: 'SubscriptionWebhookFunction',
+    method: 'POST',
+    path: '/subscription/webhook',
+    entry: 'lambdas/subscription/receive-webhook.ts',
+    // Recurly calls it; requests are authenticated by their HMAC signature, not by Cognito.
+    auth: 'public',
+    tables: [
+      { table: 'users', access: 'readWrite' },
+      { table: 'subscriptions', access: 'readWrite' },
+    ],
+    billing: true,
+    webhookSecret: true,
   },
   {
     functionId: 'AdminCreateUserFunction',

@@ -25,6 +25,8 @@ export interface TableDefinition {
   readonly partitionKey: KeyAttribute;
   readonly sortKey?: KeyAttribute;
   readonly globalIndexes: readonly GlobalIndexDefinition[];
+  /** Attribute holding an epoch-seconds expiry; DynamoDB deletes expired items (AWS only). */
+  readonly timeToLiveAttribute?: string;
 }
 
 export const USERS_BY_EMAIL_INDEX = 'byEmail';
@@ -53,6 +55,8 @@ export const TABLES = {
     constructId: 'SubscriptionsTable',
     envVar: 'SUBSCRIPTIONS_TABLE',
     partitionKey: { name: 'id', type: 'S' },
+    // Request locks, idempotency results and processed webhook ids expire by themselves.
+    timeToLiveAttribute: 'ttl',
     globalIndexes: [
       {
         indexName: SUBSCRIPTIONS_BY_USER_ID_INDEX,

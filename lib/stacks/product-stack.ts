@@ -57,11 +57,13 @@ export class ProductStack extends Stack {
       planCodeSuffix: config.planCodeSuffix,
       productSlug: config.productSlug,
       recurlyApiKeySecretName: config.recurlyApiKeySecretName,
+      recurlyWebhookSecretName: config.recurlyWebhookSecretName,
       retainLogs: config.retainData,
     });
 
     const runtimeConfig: RuntimeConfig = {
       productName: config.productName,
+      productSlug: config.productSlug,
       stage: config.stage,
       region: config.region,
       restApiUrl: this.restApi.url,
@@ -70,6 +72,7 @@ export class ProductStack extends Stack {
       supportPortalUrl: config.supportPortalUrl,
       planCodeSuffix: config.planCodeSuffix,
       ...(config.analyticsMeasurementId ? { analyticsMeasurementId: config.analyticsMeasurementId } : {}),
+      ...(config.recurlyPublicKey ? { recurlyPublicKey: config.recurlyPublicKey } : {}),
       userPoolId: this.auth.userPool.userPoolId,
       userPoolClientId: this.auth.userPoolClient.userPoolClientId,
       identityPoolId: this.auth.identityPool.identityPoolId,

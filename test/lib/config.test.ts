@@ -17,6 +17,13 @@ describe('stage config', () => {
     expect(config.planCodeSuffix).toBe(suffix);
     expect(config.retainData).toBe(retain);
     expect(config.recurlyApiKeySecretName).toBe(`talentpilot/${stage}/recurly-api-key`);
+    expect(config.recurlyWebhookSecretName).toBe(`talentpilot/${stage}/recurly-webhook-secret`);
+  });
+
+  it('takes the secret names from context when given, and rejects impossible ones', () => {
+    expect(loadStageConfig({ stage: 'prod', recurlyWebhookSecretName: 'billing/recurly-webhooks' }).recurlyWebhookSecretName).toBe('billing/recurly-webhooks');
+    expect(loadStageConfig({ productSlug: 'hireflow' }).recurlyWebhookSecretName).toBe('hireflow/dev/recurly-webhook-secret');
+    expect(() => loadStageConfig({ recurlyWebhookSecretName: 'has spaces' })).toThrow(/- recurlyWebhookSecretName:/);
   });
 
   it('takes the account from the CLI environment and optional values from context', () => {

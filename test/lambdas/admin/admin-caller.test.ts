@@ -1,4 +1,5 @@
-import { parseGroupsClaim, requireAdmin } from '../../../lambdas/admin/admin-caller';
+import { requireAdmin } from '../../../lambdas/admin/admin-caller';
+import { parseGroupsClaim } from '../../../lambdas/shared/http/caller';
 import { ForbiddenError, UnauthorizedError } from '../../../lambdas/shared/errors';
 import { adminEvent, claims } from './support/admin-events';
 

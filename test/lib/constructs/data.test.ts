@@ -40,6 +40,12 @@ describe('Data: the DynamoDB tables from the shared definitions', () => {
     }
   });
 
+  it('expires lock, idempotency and webhook items of the subscriptions table through TTL on "ttl"', () => {
+    const ttlTables = resourcesOfType(dev.template, 'AWS::DynamoDB::Table').filter(([, table]) => table.Properties.TimeToLiveSpecification);
+    expect(ttlTables.map(([id]) => id)).toEqual([expect.stringMatching(/^DataSubscriptionsTable/)]);
+    expect(ttlTables[0][1].Properties.TimeToLiveSpecification).toEqual({ AttributeName: 'ttl', Enabled: true });
+  });
+
   it.each(Object.entries(TABLES) as [string, TableDefinition][])('keys the %s table as its definition says', (_name, definition) => {
     const table = tableByConstructId(dev, definition.constructId);
     expect(table.Properties.KeySchema).toEqual([

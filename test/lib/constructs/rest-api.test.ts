@@ -129,6 +129,58 @@ describe('RestApi: API Gateway REST, stage prod', () => {
     expect(statements.flatMap((s) => s.Action).filter((a) => a.startsWith('dynamodb:'))).toEqual([]);
   });
 
+  describe('subscription routes', () => {
+    const SUBSCRIPTION_ROUTES = {
+      CreateChangeSubscriptionFunction: { method: 'POST', path: '/subscription/create-change', tables: ['SUBSCRIPTIONS_TABLE', 'USERS_TABLE'] },
+      CancelSubscriptionFunction: { method: 'POST', path: '/subscription/cancel', tables: ['SUBSCRIPTIONS_TABLE', 'USERS_TABLE'] },
+      ReactivateSubscriptionFunction: { method: 'POST', path: '/subscription/reactivate', tables: ['SUBSCRIPTIONS_TABLE', 'USERS_TABLE'] },
+      GetUserSubscriptionsFunction: { method: 'GET', path: '/user/subscriptions/{id}', tables: ['USERS_TABLE'] },
+      SubscriptionWebhookFunction: { method: 'POST', path: '/subscription/webhook', tables: ['SUBSCRIPTIONS_TABLE', 'USERS_TABLE'] },
+    } as const;
+    const resourceOf = (construct: { node: { defaultChild?: unknown } }) =>
+      dev.template.toJSON().Resources[dev.stack.getLogicalId(construct.node.defaultChild as never)] as { Properties: Record<string, unknown> };
+    const policyOf = (functionId: string) =>
+      JSON.stringify(resourcesOfType(dev.template, 'AWS::IAM::Policy').find(([id]) => id.startsWith(`RestApi${functionId}Role`))?.[1].Properties.PolicyDocument);
+
+    it.each(Object.entries(SUBSCRIPTION_ROUTES))('serves %s behind the Cognito authorizer, except the webhook', (functionId, route) => {
+      const method = resourceOf(dev.stack.restApi.methods[functionId]);
+      expect(method.Properties).toMatchObject({ HttpMethod: route.method, Integration: { Type: 'AWS_PROXY' } });
+      if (functionId === 'SubscriptionWebhookFunction') {
+        expect(method.Properties).toMatchObject({ AuthorizationType: 'NONE' });
+        expect(method.Properties.AuthorizerId).toBeUndefined();
+        // No request model: the raw JSON body reaches the handler as signed.
+        expect(method.Properties.RequestModels).toBeUndefined();
+      } else {
+        expect(method.Properties).toMatchObject({ AuthorizationType: 'COGNITO_USER_POOLS', AuthorizerId: { Ref: expect.stringMatching(/^RestApiUserPoolAuthorizer/) } });
+      }
+    });
+
+    it.each(Object.entries(SUBSCRIPTION_ROUTES))('gives %s the product slug, the plan suffix, its tables and the Recurly key', (functionId, route) => {
+      const variables = (resourceOf(dev.stack.restApi.functions[functionId]).Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+      expect(variables).toMatchObject({ PRODUCT_SLUG: 'talentpilot', PLAN_CODE_SUFFIX: '_dev', BILLING_ADAPTER: 'recurly', RECURLY_API_KEY_SECRET_NAME: 'talentpilot/dev/recurly-api-key' });
+      expect(Object.keys(variables).filter((name) => name.endsWith('_TABLE')).sort()).toEqual([...route.tables]);
+      if (functionId === 'SubscriptionWebhookFunction') expect(variables.RECURLY_WEBHOOK_SECRET_NAME).toBe('talentpilot/dev/recurly-webhook-secret');
+      else expect(variables.RECURLY_WEBHOOK_SECRET_NAME).toBeUndefined();
+    });
+
+    it('lets only the webhook read the webhook secret, by name', () => {
+      expect(policyOf('SubscriptionWebhookFunction')).toContain(':secret:talentpilot/dev/recurly-webhook-secret-??????');
+      for (const functionId of Object.keys(SUBSCRIPTION_ROUTES).filter((id) => id !== 'SubscriptionWebhookFunction')) {
+        expect(policyOf(functionId)).not.toContain('recurly-webhook-secret');
+      }
+    });
+
+    it('lets the read-only routes read users without writing them', () => {
+      for (const functionId of ['GetUserSubscriptionsFunction', 'CancelSubscriptionFunction', 'ReactivateSubscriptionFunction']) {
+        const statements = (JSON.parse(policyOf(functionId)) as { Statement: { Action: string | string[]; Resource: unknown }[] }).Statement;
+        const onUsers = statements.filter((statement) => JSON.stringify(statement.Resource).includes('DataUsersTable'));
+        expect(onUsers.flatMap((statement) => [statement.Action].flat())).not.toContain('dynamodb:PutItem');
+        expect(onUsers.flatMap((statement) => [statement.Action].flat())).not.toContain('dynamodb:UpdateItem');
+      }
+      expect(policyOf('GetUserSubscriptionsFunction')).not.toContain('DataSubscriptionsTable');
+    });
+  });
+
   it('answers CORS preflight for the website origin only, with the shared headers and max age', () => {
     const options = resourcesOfType(dev.template, 'AWS::ApiGateway::Method').filter(([, m]) => m.Properties.HttpMethod === 'OPTIONS');
     expect(options.length).toBeGreaterThan(0);
@@ -165,6 +217,7 @@ function stackWithRoutes(id: string, routes: RestRouteDefinition[]): Stack {
     planCodeSuffix: '_dev',
     productSlug: 'talentpilot',
     recurlyApiKeySecretName: 'talentpilot/dev/recurly-api-key',
+    recurlyWebhookSecretName: 'talentpilot/dev/recurly-webhook-secret',
     retainLogs: false,
     routes,
   });

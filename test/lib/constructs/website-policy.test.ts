@@ -38,8 +38,9 @@ describe('Content-Security-Policy', () => {
     expect(buildContentSecurityPolicy(sources)).toBe(
       [
         "default-src 'self'",
-        "script-src 'self'",
-        "connect-src 'self' https://abc123.execute-api.us-east-2.amazonaws.com https://xyz.appsync-api.us-east-2.amazonaws.com/graphql wss://xyz.appsync-realtime-api.us-east-2.amazonaws.com/graphql https://cognito-idp.us-east-2.amazonaws.com https://cognito-identity.us-east-2.amazonaws.com",
+        "script-src 'self' https://js.recurly.com",
+        "connect-src 'self' https://abc123.execute-api.us-east-2.amazonaws.com https://xyz.appsync-api.us-east-2.amazonaws.com/graphql wss://xyz.appsync-realtime-api.us-east-2.amazonaws.com/graphql https://cognito-idp.us-east-2.amazonaws.com https://cognito-identity.us-east-2.amazonaws.com https://api.recurly.com",
+        "frame-src https://api.recurly.com",
         "img-src 'self' data:",
         "style-src 'self' 'unsafe-inline'",
         "frame-ancestors 'none'",
@@ -53,7 +54,7 @@ describe('Content-Security-Policy', () => {
 
   it('adds the Google Analytics hosts to script, connect and img sources when a measurement id is set', () => {
     const csp = buildContentSecurityPolicy({ ...sources, analyticsMeasurementId: 'G-ABC1234' });
-    expect(csp).toContain("script-src 'self' https://www.googletagmanager.com;");
+    expect(csp).toContain("script-src 'self' https://js.recurly.com https://www.googletagmanager.com;");
     expect(csp).toContain('https://*.google-analytics.com https://*.analytics.google.com https://*.googletagmanager.com;');
     expect(csp).toContain("img-src 'self' data: https://*.google-analytics.com https://*.googletagmanager.com;");
     expect(csp).not.toContain('unsafe-eval');

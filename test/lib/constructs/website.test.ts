@@ -109,10 +109,11 @@ describe('Website: private bucket behind CloudFront', () => {
       });
     });
 
-    it('has a CSP that connects only to the app itself, its REST and GraphQL APIs and Cognito', () => {
+    it('has a CSP that connects only to the app itself, its REST and GraphQL APIs, Cognito and Recurly.js', () => {
       const csp = contentSecurityPolicy(dev);
       expect(directive(csp, 'default-src')).toEqual(["'self'"]);
-      expect(directive(csp, 'script-src')).toEqual(["'self'"]);
+      expect(directive(csp, 'script-src')).toEqual(["'self'", 'https://js.recurly.com']);
+      expect(directive(csp, 'frame-src')).toEqual(['https://api.recurly.com']);
       expect(directive(csp, 'connect-src')).toEqual([
         "'self'",
         expect.stringMatching(/^https:\/\/\$\{RestApi[0-9A-F]+\}\.execute-api\.us-east-2\.\$\{AWS::URLSuffix\}$/),
@@ -120,6 +121,7 @@ describe('Website: private bucket behind CloudFront', () => {
         expect.stringMatching(/^\$\{GraphqlApi[0-9A-F]+\.RealtimeUrl\}$/),
         'https://cognito-idp.us-east-2.amazonaws.com',
         'https://cognito-identity.us-east-2.amazonaws.com',
+        'https://api.recurly.com',
       ]);
       expect(directive(csp, 'img-src')).toEqual(["'self'", 'data:']);
       expect(directive(csp, 'style-src')).toEqual(["'self'", "'unsafe-inline'"]);
@@ -133,7 +135,7 @@ describe('Website: private bucket behind CloudFront', () => {
 
     it('allows Google Analytics hosts only when a measurement id is configured', () => {
       const csp = contentSecurityPolicy(prod);
-      expect(directive(csp, 'script-src')).toEqual(["'self'", 'https://www.googletagmanager.com']);
+      expect(directive(csp, 'script-src')).toEqual(["'self'", 'https://js.recurly.com', 'https://www.googletagmanager.com']);
       expect(directive(csp, 'connect-src')).toEqual(expect.arrayContaining(['https://*.google-analytics.com', 'https://*.analytics.google.com']));
       expect(csp).not.toContain('unsafe-eval');
     });
@@ -143,9 +145,9 @@ describe('Website: private bucket behind CloudFront', () => {
     it('writes config.json in exactly the runtime-config shape, filled from the stack at deploy time', () => {
       const { json, markers } = runtimeConfigFile(dev);
       expect(Object.keys(json).sort()).toEqual(
-        ['productName', 'stage', 'region', 'restApiUrl', 'graphqlUrl', 'graphqlApiKey', 'supportPortalUrl', 'planCodeSuffix', 'userPoolId', 'userPoolClientId', 'identityPoolId'].sort(),
+        ['productName', 'productSlug', 'stage', 'region', 'restApiUrl', 'graphqlUrl', 'graphqlApiKey', 'supportPortalUrl', 'planCodeSuffix', 'userPoolId', 'userPoolClientId', 'identityPoolId'].sort(),
       );
-      expect(json).toMatchObject({ productName: 'TalentPilot', stage: 'dev', region: 'us-east-2', planCodeSuffix: '_dev' });
+      expect(json).toMatchObject({ productName: 'TalentPilot', productSlug: 'talentpilot', stage: 'dev', region: 'us-east-2', planCodeSuffix: '_dev' });
       // Deploy-time values are markers that the deployment replaces with these references.
       const referenced = Object.values(markers).map((value) => flatten(value));
       expect(referenced).toEqual(

@@ -1,0 +1,133 @@
+import type { CreateChangeRequest, CreateChangeResponse, SubscriptionView } from '../shared/contracts/subscriptions';
+import type { User } from '../shared/contracts/user';
+import { accountCode } from '../shared/domain/account-codes';
+import type { PlanCodeSuffix } from '../shared/domain/plans';
+import { ValidationError } from '../shared/errors';
+import type { IdempotencyStore, StoredResult } from '../shared/subscriptions/idempotency-store';
+import type { LeaseLocks } from '../shared/subscriptions/lease-locks';
+import { normalizeInstant, subscriptionSnapshot } from '../shared/subscriptions/subscription-record';
+import type { SubscriptionsRepository } from '../shared/subscriptions/subscriptions-repository';
+import type { UserSubscriptionLinks } from '../shared/subscriptions/user-subscription-links';
+import type { BillingPort } from './billing/billing-port';
+import { runOnceOnly, type OnceOnlyTiming } from './once-only';
+import { CARD_REQUIRED_MESSAGE, newestLiveSubscription, requireKnownPlan } from './subscription-rules';
+
+/**
+ * Subscribe, or change plan: what `POST /subscription/create-change` does for a signed-in user.
+ *
+ * - No live subscription at the provider (none, or all expired): create one (the provider creates
+ *   the billing account with the card token when needed) → `created`.
+ * - A live one on another plan: change its plan now → `changed`; on the same plan → `unchanged`.
+ * - Then the Subscription record is refreshed and linked to the User record.
+ *
+ * Exactly once: all create-change work of a user runs under one lock, and the provider is asked
+ * for the account's subscriptions inside it, so neither concurrent requests nor a retry after a
+ * crash (created at the provider, not yet stored) can create a second subscription. Repeats of a
+ * completed request replay its answer (see `once-only.ts`):
+ * - with an `Idempotency-Key` header: the same answer for 24 hours, whatever happened since;
+ * - without one, the payload (plan and currency) is the key, for 60 seconds and only while the
+ *   subscription has not changed since (a double click, a retry); later requests run again and
+ *   answer `unchanged` with the current subscription.
+ */
+
+export const EXPLICIT_KEY_TTL_MS = 24 * 3_600_000;
+export const IMPLICIT_KEY_TTL_MS = 60_000;
+
+export interface CreateChangeDependencies {
+  readonly billing: BillingPort;
+  readonly subscriptions: SubscriptionsRepository;
+  readonly links: UserSubscriptionLinks;
+  readonly locks: LeaseLocks;
+  readonly idempotency: IdempotencyStore;
+  readonly productSlug: string;
+  readonly planCodeSuffix: PlanCodeSuffix;
+  readonly now: () => Date;
+  readonly timing: OnceOnlyTiming;
+}
+
+export interface CreateChangeOutcome {
+  readonly statusCode: 200 | 201;
+  readonly body: CreateChangeResponse;
+  /** Whether this is the stored answer of an earlier identical request. */
+  readonly replayed: boolean;
+}
+
+/** Runs create-change for `user` (an ACTIVE record) at most once per request. */
+export async function createOrChangeSubscription(
+  deps: CreateChangeDependencies,
+  user: User,
+  request: CreateChangeRequest,
+  idempotencyKey: string | undefined,
+): Promise<CreateChangeOutcome> {
+  requireKnownPlan(request.planCode, deps.planCodeSuffix);
+  const fingerprint = JSON.stringify({ planCode: request.planCode, currency: request.currency });
+  const result = await runOnceOnly(deps, {
+    lockName: `create-change#${user.id}`,
+    scope: user.id,
+    key: idempotencyKey !== undefined ? `key:${idempotencyKey}` : `payload:${fingerprint}`,
+    fingerprint,
+    ttlMs: idempotencyKey !== undefined ? EXPLICIT_KEY_TTL_MS : IMPLICIT_KEY_TTL_MS,
+    isStillValid: idempotencyKey !== undefined ? undefined : (stored) => unchangedSince(deps.subscriptions, stored),
+    work: async () => {
+      const body = await subscribeOrChangePlan(deps, user, request);
+      return { statusCode: body.outcome === 'created' ? 201 : 200, body };
+    },
+  });
+  return { statusCode: result.statusCode as 200 | 201, body: result.body as CreateChangeResponse, replayed: result.replayed };
+}
+
+/** Whether the subscription in a stored answer is still as the answer shows it. */
+async function unchangedSince(subscriptions: SubscriptionsRepository, stored: StoredResult): Promise<boolean> {
+  const shown = (stored.body as Partial<CreateChangeResponse> | undefined)?.subscription;
+  if (!shown) return false;
+  const record = await subscriptions.get(shown.id);
+  return record !== undefined && record.subscriptionUpdatedAt <= normalizeInstant(shown.updatedAt);
+}
+
+/** The work itself; the caller holds the user's create-change lock. */
+async function subscribeOrChangePlan(deps: CreateChangeDependencies, user: User, request: CreateChangeRequest): Promise<CreateChangeResponse> {
+  const code = accountCode(deps.productSlug, user.id);
+  // Asked inside the lock: a subscription created by an earlier, interrupted request is found.
+  const live = newestLiveSubscription(await deps.billing.listAccountSubscriptions(code));
+
+  let outcome: CreateChangeResponse['outcome'];
+  let subscription: SubscriptionView;
+  if (!live) {
+    if (!request.billingToken) {
+      const account = await deps.billing.getAccount(code);
+      if (!account?.hasBillingInfo) {
+        throw new ValidationError(CARD_REQUIRED_MESSAGE, { billingToken: CARD_REQUIRED_MESSAGE }, { code: 'card_required' });
+      }
+    }
+    subscription = await deps.billing.createSubscription({
+      accountCode: code,
+      account: {
+        email: user.email,
+        firstName: user.firstName ?? undefined,
+        lastName: user.lastName ?? undefined,
+        company: user.companyName || undefined,
+      },
+      planCode: request.planCode,
+      currency: request.currency,
+      billingToken: request.billingToken,
+    });
+    outcome = 'created';
+  } else {
+    if (live.currency !== request.currency) {
+      const message = `Your subscription is billed in ${live.currency}. Choose a plan in ${live.currency}.`;
+      throw new ValidationError(message, { currency: message }, { code: 'currency_mismatch' });
+    }
+    if (live.planCode === request.planCode) {
+      outcome = 'unchanged';
+      subscription = live;
+    } else {
+      outcome = 'changed';
+      subscription = await deps.billing.changeSubscriptionPlan(live.id, request.planCode);
+    }
+  }
+
+  const now = deps.now();
+  await deps.subscriptions.upsert(subscriptionSnapshot(subscription, { userId: user.id, email: user.email, company: user.companyName }), now);
+  await deps.links.link({ userId: user.id, subscriptionId: subscription.id, now, makeCurrent: () => true });
+  return { outcome, subscription };
+}

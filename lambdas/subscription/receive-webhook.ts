@@ -1,0 +1,133 @@
+import type { APIGatewayProxyEvent } from 'aws-lambda';
+import { z } from 'zod';
+import { UnauthorizedError, ValidationError } from '../shared/errors';
+import { httpHandler, type ApiGatewayHandler, type HttpHandlerOptions } from '../shared/http/handler';
+import { createLogger } from '../shared/logger';
+import { readEnvironment, type EnvironmentSource } from '../shared/read-environment';
+import { createSubscriptionsRepository } from '../shared/subscriptions/subscriptions-repository';
+import { createUserSubscriptionLinks } from '../shared/subscriptions/user-subscription-links';
+import { createUsersRepository } from '../shared/users/users-repository';
+import { WEBHOOK_ENV } from '../shared/webhooks/environment';
+import { createProcessedNotifications } from '../shared/webhooks/processed-notifications';
+import { DEFAULT_SIGNATURE_TOLERANCE_SECONDS, verifyRecurlySignature, type SignatureFailure } from '../shared/webhooks/recurly-signature';
+import {
+  parseWebhookSecrets,
+  secretsManagerWebhookSecrets,
+  staticWebhookSecrets,
+  type WebhookSecretsSource,
+} from '../shared/webhooks/webhook-secrets';
+import { lazily, subscriptionEnvironment } from './subscription-dependencies';
+import { handleRecurlyNotification, type NotificationDependencies } from './webhook/handle-notification';
+import { RecurlyNotificationSchema } from './webhook/recurly-notification';
+
+/**
+ * `POST /subscription/webhook` (public; Recurly calls it): a signed JSON notification. The
+ * signature is checked over the raw body before anything else is read (401 missing, forged,
+ * stale or future-dated; 400 malformed header); then the body must be a JSON notification
+ * (400). Subscription notifications refresh the record (see `webhook/handle-notification.ts`);
+ * every accepted notification, handled or ignored, is answered 204 (Recurly retries non-2xx).
+ * Provider or storage outages answer 5xx, so Recurly retries later.
+ */
+
+const logger = createLogger({ component: 'receive-webhook' });
+
+export interface WebhookDependencies extends NotificationDependencies {
+  readonly secrets: WebhookSecretsSource;
+  readonly toleranceSeconds: number;
+}
+
+export const SIGNATURE_ERRORS: Readonly<Record<SignatureFailure, () => Error>> = {
+  missing: () => new UnauthorizedError('The recurly-signature header is missing.', { code: 'signature_missing' }),
+  malformed: () => new ValidationError('The recurly-signature header is malformed.', {}, { code: 'signature_malformed' }),
+  mismatch: () => new UnauthorizedError('The webhook signature is not valid.', { code: 'signature_invalid' }),
+  stale: () => new UnauthorizedError('The webhook signature has expired.', { code: 'signature_expired' }),
+  future: () => new UnauthorizedError('The webhook signature is dated in the future.', { code: 'signature_expired' }),
+};
+
+export const NOT_A_NOTIFICATION_MESSAGE = 'The body must be a JSON webhook notification.';
+
+/** The body exactly as API Gateway received it. */
+function rawBody(event: APIGatewayProxyEvent): Buffer {
+  const body = event.body ?? '';
+  return event.isBase64Encoded ? Buffer.from(body, 'base64') : Buffer.from(body, 'utf8');
+}
+
+export function createReceiveWebhookHandler(dependencies: () => WebhookDependencies, options?: HttpHandlerOptions): ApiGatewayHandler {
+  const handle = httpHandler(async ({ event }) => {
+    const deps = dependencies();
+    const body = rawBody(event);
+    const check = (secrets: readonly string[]) =>
+      verifyRecurlySignature({ headers: event.headers, rawBody: body, secrets, now: deps.now().getTime(), toleranceSeconds: deps.toleranceSeconds });
+
+    const secrets = await deps.secrets.get();
+    let result = check(secrets);
+    if (!result.ok && result.reason === 'mismatch') {
+      // The operator may have rotated the secret since this container read it.
+      const reloaded = await deps.secrets.reload();
+      if (reloaded !== secrets) result = check(reloaded);
+    }
+    if (!result.ok) {
+      logger.warn('Refused a webhook request', { reason: result.reason });
+      throw SIGNATURE_ERRORS[result.reason]();
+    }
+
+    let json: unknown;
+    try {
+      json = JSON.parse(body.toString('utf8'));
+    } catch {
+      throw new ValidationError(NOT_A_NOTIFICATION_MESSAGE, {}, { code: 'invalid_notification' });
+    }
+    const parsed = RecurlyNotificationSchema.safeParse(json);
+    if (!parsed.success) throw new ValidationError(NOT_A_NOTIFICATION_MESSAGE, {}, { code: 'invalid_notification' });
+
+    const outcome = await handleRecurlyNotification(deps, parsed.data);
+    logger.info('Webhook handled', { notificationId: parsed.data.id, objectType: parsed.data.object_type, eventType: parsed.data.event_type, outcome });
+    return { statusCode: 204, body: null };
+  }, options);
+
+  // A 204 has no body (the shared helper writes JSON bodies).
+  return async (event, context) => {
+    const response = await handle(event, context);
+    if (response.statusCode !== 204) return response;
+    const headers = { ...response.headers };
+    delete headers['Content-Type'];
+    return { ...response, headers, body: '' };
+  };
+}
+
+const WebhookEnvironmentSchema = z.object({
+  [WEBHOOK_ENV.recurlyWebhookSecretName]: z.string().trim().min(1).optional(),
+  [WEBHOOK_ENV.recurlyWebhookSecrets]: z.string().trim().min(1).optional(),
+});
+
+/** The secrets from `RECURLY_WEBHOOK_SECRET_NAME` (AWS) or `RECURLY_WEBHOOK_SECRETS` (local runtime). */
+export function webhookSecretsFromEnvironment(source: EnvironmentSource = process.env): WebhookSecretsSource {
+  const env = readEnvironment(
+    WebhookEnvironmentSchema.refine((value) => value[WEBHOOK_ENV.recurlyWebhookSecretName] || value[WEBHOOK_ENV.recurlyWebhookSecrets], {
+      path: [WEBHOOK_ENV.recurlyWebhookSecretName],
+      message: `set it, or ${WEBHOOK_ENV.recurlyWebhookSecrets} in the local runtime`,
+    }),
+    source,
+  );
+  const name = env[WEBHOOK_ENV.recurlyWebhookSecretName];
+  return name ? secretsManagerWebhookSecrets(name) : staticWebhookSecrets(parseWebhookSecrets(env[WEBHOOK_ENV.recurlyWebhookSecrets]));
+}
+
+/** The Lambda entry point. */
+export const handler = createReceiveWebhookHandler(
+  lazily(() => {
+    const env = subscriptionEnvironment({ requireSubscriptionsTable: true });
+    const table = { client: env.client, tableName: env.subscriptionsTable! };
+    return {
+      billing: env.billing,
+      users: createUsersRepository({ client: env.client, tableName: env.usersTable }),
+      subscriptions: createSubscriptionsRepository(table),
+      links: createUserSubscriptionLinks({ client: env.client, tableName: env.usersTable }),
+      notifications: createProcessedNotifications(table),
+      secrets: webhookSecretsFromEnvironment(),
+      productSlug: env.productSlug,
+      now: () => new Date(),
+      toleranceSeconds: DEFAULT_SIGNATURE_TOLERANCE_SECONDS,
+    };
+  }),
+);

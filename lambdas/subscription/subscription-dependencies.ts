@@ -1,0 +1,56 @@
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { z } from 'zod';
+import { TABLES } from '../../lib/definitions/tables';
+import type { PlanCodeSuffix } from '../shared/domain/plans';
+import { ENV } from '../shared/environment';
+import { readEnvironment, type EnvironmentSource } from '../shared/read-environment';
+import { createDocumentClient } from '../shared/users/document-client';
+import type { BillingPort } from './billing/billing-port';
+import { createBilling, readBillingSettings } from './billing/create-billing';
+
+/**
+ * What every subscription handler reads from its environment: `PRODUCT_SLUG`,
+ * `PLAN_CODE_SUFFIX`, `USERS_TABLE`, `SUBSCRIPTIONS_TABLE` (for the routes that have it), the
+ * billing adapter's variables and, in the local runtime, `DYNAMODB_ENDPOINT`. Read on the first
+ * request, so a deployment mistake becomes a logged 500 naming the variable.
+ */
+export interface SubscriptionEnvironment {
+  readonly productSlug: string;
+  readonly planCodeSuffix: PlanCodeSuffix;
+  readonly usersTable: string;
+  /** Absent for routes that are not granted the subscriptions table. */
+  readonly subscriptionsTable?: string;
+  readonly client: DynamoDBDocumentClient;
+  readonly billing: BillingPort;
+}
+
+const tableName = z.string().trim().min(1);
+
+const SubscriptionEnvironmentSchema = z.object({
+  [ENV.productSlug]: z.string().regex(/^[a-z][a-z0-9-]{1,19}$/, 'must be 2-20 lower-case letters, digits or dashes'),
+  [TABLES.users.envVar]: tableName,
+  [TABLES.subscriptions.envVar]: tableName.optional(),
+  [ENV.dynamodbEndpoint]: z.url().optional(),
+});
+
+export function subscriptionEnvironment(options: { readonly requireSubscriptionsTable: boolean }, source: EnvironmentSource = process.env): SubscriptionEnvironment {
+  const schema = options.requireSubscriptionsTable
+    ? SubscriptionEnvironmentSchema.extend({ [TABLES.subscriptions.envVar]: tableName })
+    : SubscriptionEnvironmentSchema;
+  const env = readEnvironment(schema, source);
+  const settings = readBillingSettings(source);
+  return {
+    productSlug: env[ENV.productSlug],
+    planCodeSuffix: settings.planCodeSuffix,
+    usersTable: env[TABLES.users.envVar],
+    subscriptionsTable: env[TABLES.subscriptions.envVar],
+    client: createDocumentClient({ endpoint: env[ENV.dynamodbEndpoint] }),
+    billing: createBilling(settings),
+  };
+}
+
+/** Resolves a handler's dependencies on first use and keeps them for the container's life. */
+export function lazily<T>(build: () => T): () => T {
+  let built: T | undefined;
+  return () => (built ??= build());
+}

@@ -1,0 +1,58 @@
+import type { SubscriptionView } from '../shared/contracts/subscriptions';
+import { SUBSCRIPTION_TBD, type User } from '../shared/contracts/user';
+import { accountCode } from '../shared/domain/account-codes';
+import { knownPlanCodes, type PlanCodeSuffix } from '../shared/domain/plans';
+import { ValidationError } from '../shared/errors';
+
+/**
+ * The subscription rules the handlers share, in plain TypeScript (no AWS, no HTTP): which
+ * subscription is live, which plans may be bought, who owns an id.
+ */
+
+export const CARD_REQUIRED_MESSAGE = 'A card is required to subscribe.';
+
+/** Live: anything the provider has not ended for good. Only `expired` subscriptions are over. */
+export function isLive(subscription: Pick<SubscriptionView, 'state'>): boolean {
+  return subscription.state !== 'expired';
+}
+
+/** The newest live subscription of a list, if any. */
+export function newestLiveSubscription<T extends Pick<SubscriptionView, 'state' | 'createdAt'>>(subscriptions: readonly T[]): T | undefined {
+  return [...subscriptions].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt)).find(isLive);
+}
+
+/** Refuses a plan code that is not one of the stage's known plans (400, naming them). */
+export function requireKnownPlan(planCode: string, suffix: PlanCodeSuffix): void {
+  const known = knownPlanCodes(suffix);
+  if (known.includes(planCode)) return;
+  const choices = `Choose one of: ${known.join(', ')}.`;
+  throw new ValidationError(`Unknown plan ${planCode}. ${choices}`, { planCode: choices }, { code: 'unknown_plan' });
+}
+
+/** The user id inside an account code `{product}-{userId}`, or undefined for another product's code. */
+export function userIdFromAccountCode(productSlug: string, code: string): string | undefined {
+  const prefix = `${productSlug}-`;
+  return code.startsWith(prefix) && code.length > prefix.length ? code.slice(prefix.length) : undefined;
+}
+
+/** What `GET /user/subscriptions/{id}` was given: a user's account lookup code, or a subscription id. */
+export type SubscriptionsLookup = { readonly kind: 'account'; readonly userId: string } | { readonly kind: 'subscription'; readonly subscriptionId: string };
+
+/** Reads a `/user/subscriptions/{id}` id: `code-{product}-{userId}` names a user, anything else a subscription. */
+export function parseSubscriptionsLookupId(productSlug: string, id: string): SubscriptionsLookup {
+  const userId = id.startsWith('code-') ? userIdFromAccountCode(productSlug, id.slice('code-'.length)) : undefined;
+  return userId ? { kind: 'account', userId } : { kind: 'subscription', subscriptionId: id };
+}
+
+/** The provider subscription ids a User record links to (current and past), without the placeholder. */
+export function linkedSubscriptionIds(user: Pick<User, 'subscriptionId' | 'subscriptions'>): string[] {
+  const ids = new Set<string>();
+  for (const id of user.subscriptions ?? []) if (typeof id === 'string' && id !== '') ids.add(id);
+  if (user.subscriptionId && user.subscriptionId !== SUBSCRIPTION_TBD) ids.add(user.subscriptionId);
+  return [...ids];
+}
+
+/** Whether a lookup id belongs to this user: their account lookup code or one of their subscriptions. */
+export function isOwnLookupId(productSlug: string, user: Pick<User, 'id' | 'subscriptionId' | 'subscriptions'>, id: string): boolean {
+  return id === `code-${accountCode(productSlug, user.id)}` || linkedSubscriptionIds(user).includes(id);
+}

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+
+/**
+ * Recurly's JSON webhook notification (API v2021-02-25 sites): a light payload naming the event
+ * and the object; the object itself is fetched from the API. For subscriptions:
+ * `{ "id": "<notification id>", "object_type": "subscription", "site_id": "…",
+ *    "event_type": "created" | "updated" | "canceled" | "expired" | "renewed" | …,
+ *    "event_time": "2022-07-26T22:01:56Z", "uuid": "<subscription uuid>" }`.
+ * Unknown fields are kept out of our way (Recurly adds fields without notice).
+ */
+export const RecurlyNotificationSchema = z
+  .object({
+    /** The notification's id; the same on every retry of this notification. */
+    id: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, 'id must be a notification id'),
+    object_type: z.string().min(1).max(100),
+    event_type: z.string().max(100).optional(),
+    event_time: z.string().max(64).optional(),
+    site_id: z.string().max(100).optional(),
+    uuid: z.string().max(100).optional(),
+  })
+  .loose();
+export type RecurlyNotification = z.infer<typeof RecurlyNotificationSchema>;
+
+/** Subscription uuids as Recurly writes them: 32 hexadecimal digits. */
+export const SUBSCRIPTION_UUID_PATTERN = /^[0-9a-f]{32}$/i;
+
+/** Recurly's API takes `uuid-<uuid>` wherever it takes a subscription id. */
+export function subscriptionIdForUuid(uuid: string): string {
+  return `uuid-${uuid.toLowerCase()}`;
+}

@@ -1,0 +1,93 @@
+import { createHmac } from 'node:crypto';
+import type { ApiGatewayHandler } from '../../../lambdas/shared/http/handler';
+import { apiGatewayEvent } from '../support/api-gateway-event';
+import { captureLogs, type CapturedLogs } from '../support/capture-logs';
+import { claims, invoke, PLANS, startSubscriptionServices, userEvent, WEB_ORIGIN, type SubscriptionServices } from './support/subscription-services';
+
+/** The subscription handlers as Lambda loads them: dependencies from the environment (here the local runtime's). */
+
+type HandlerModule = { readonly handler: ApiGatewayHandler };
+type HandlerFile = 'create-change-subscription' | 'get-user-subscriptions' | 'cancel-subscription' | 'reactivate-subscription' | 'receive-webhook';
+
+function load(file: HandlerFile): ApiGatewayHandler {
+  let loaded: HandlerModule | undefined;
+  jest.isolateModules(() => {
+    loaded = jest.requireActual<HandlerModule>(`../../../lambdas/subscription/${file}`);
+  });
+  return loaded!.handler;
+}
+
+const WEBHOOK_SECRET = 'whsec-local-runtime';
+let services: SubscriptionServices;
+let logs: CapturedLogs;
+const saved = { ...process.env };
+
+beforeAll(async () => {
+  services = await startSubscriptionServices();
+});
+afterAll(() => services.stop());
+beforeEach(() => {
+  logs = captureLogs();
+  Object.assign(process.env, {
+    ALLOWED_ORIGINS: WEB_ORIGIN,
+    PRODUCT_SLUG: 'talentpilot',
+    PLAN_CODE_SUFFIX: '_dev',
+    BILLING_ADAPTER: 'local',
+    LOCAL_BILLING_TABLE: services.tableNames.billing,
+    USERS_TABLE: services.tableNames.users,
+    SUBSCRIPTIONS_TABLE: services.tableNames.subscriptions,
+    DYNAMODB_ENDPOINT: services.endpoint,
+    RECURLY_WEBHOOK_SECRETS: WEBHOOK_SECRET,
+    AWS_REGION: 'us-east-2',
+    AWS_ACCESS_KEY_ID: 'local',
+    AWS_SECRET_ACCESS_KEY: 'local',
+  });
+});
+afterEach(() => {
+  logs.restore();
+  process.env = { ...saved };
+});
+
+describe('subscription handlers as deployed', () => {
+  it('subscribe, read, cancel, reactivate and receive a webhook with the environment the constructs set', async () => {
+    const user = await services.addUser('deployed-user');
+    const as = claims(user.id, undefined);
+
+    const created = await invoke(
+      load('create-change-subscription'),
+      userEvent({ method: 'POST', resource: '/subscription/create-change', claims: as, body: { planCode: PLANS.starter, currency: 'USD', billingToken: await services.cardToken() } }),
+    );
+    expect(created.status).toBe(201);
+    const subscription = (created.body as { subscription: { id: string; uuid: string } }).subscription;
+
+    const read = await invoke(load('get-user-subscriptions'), userEvent({ method: 'GET', resource: '/user/subscriptions/{id}', claims: as, pathParameters: { id: subscription.id } }));
+    expect(read).toMatchObject({ status: 200, body: { subscriptions: [{ id: subscription.id }], account: { code: 'talentpilot-deployed-user' } } });
+
+    const action = (file: HandlerFile, resource: string) => invoke(load(file), userEvent({ method: 'POST', resource, claims: as, body: { subscriptionId: subscription.id } }));
+    expect(await action('cancel-subscription', '/subscription/cancel')).toMatchObject({ status: 200, body: { subscription: { state: 'canceled' } } });
+    expect(await action('reactivate-subscription', '/subscription/reactivate')).toMatchObject({ status: 200, body: { subscription: { state: 'active' } } });
+
+    const body = JSON.stringify({ id: 'notif-deployed', object_type: 'subscription', event_type: 'reactivated', uuid: subscription.uuid });
+    const at = Date.now();
+    const webhook = await load('receive-webhook')(
+      apiGatewayEvent({ method: 'POST', resource: '/subscription/webhook', headers: { 'recurly-signature': `${at},${createHmac('sha256', WEBHOOK_SECRET).update(`${at}.${body}`).digest('hex')}` }, body }),
+      {} as never,
+    );
+    expect(webhook.statusCode).toBe(204);
+  });
+
+  it('answers a generic 500, and logs the missing variable, when SUBSCRIPTIONS_TABLE is not set', async () => {
+    delete process.env.SUBSCRIPTIONS_TABLE;
+    const response = await load('cancel-subscription')(userEvent({ method: 'POST', resource: '/subscription/cancel', claims: claims('anyone', undefined), body: { subscriptionId: 'x' } }), {} as never);
+    expect(response.statusCode).toBe(500);
+    expect(response.body).not.toContain('SUBSCRIPTIONS_TABLE');
+    expect(logs.text()).toContain('SUBSCRIPTIONS_TABLE is not set');
+  });
+
+  it('answers a generic 500 to a webhook when no webhook secret is configured, without verifying anything', async () => {
+    delete process.env.RECURLY_WEBHOOK_SECRETS;
+    const response = await load('receive-webhook')(apiGatewayEvent({ method: 'POST', resource: '/subscription/webhook', body: '{}' }), {} as never);
+    expect(response.statusCode).toBe(500);
+    expect(logs.text()).toContain('RECURLY_WEBHOOK_SECRET_NAME is not set');
+  });
+});

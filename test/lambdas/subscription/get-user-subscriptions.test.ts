@@ -1,0 +1,114 @@
+import { UserSubscriptionsResponseSchema, type SubscriptionView, type UserSubscriptionsResponse } from '../../../lambdas/shared/contracts/subscriptions';
+import type { User } from '../../../lambdas/shared/contracts/user';
+import { accountCode, subscriptionsLookupId } from '../../../lambdas/shared/domain/account-codes';
+import { createGetUserSubscriptionsHandler } from '../../../lambdas/subscription/get-user-subscriptions';
+import { captureLogs, type CapturedLogs } from '../support/capture-logs';
+import { ADMIN, claims, HANDLER_OPTIONS, invoke, PLANS, PRODUCT_SLUG, startSubscriptionServices, userEvent, type SubscriptionServices } from './support/subscription-services';
+
+let services: SubscriptionServices;
+let logs: CapturedLogs;
+let handler: ReturnType<typeof createGetUserSubscriptionsHandler>;
+
+beforeAll(async () => {
+  services = await startSubscriptionServices();
+  handler = createGetUserSubscriptionsHandler(
+    () => ({ billing: services.billing, users: services.users, links: services.links, productSlug: PRODUCT_SLUG }),
+    HANDLER_OPTIONS,
+  );
+});
+afterAll(() => services.stop());
+beforeEach(() => {
+  logs = captureLogs();
+});
+afterEach(() => logs.restore());
+
+function getSubscriptions(id: string, callerClaims: Record<string, string> | null) {
+  return invoke<UserSubscriptionsResponse & { code?: string; message?: string }>(
+    handler,
+    userEvent({ method: 'GET', resource: '/user/subscriptions/{id}', path: `/user/subscriptions/${encodeURIComponent(id)}`, claims: callerClaims, pathParameters: { id } }),
+  );
+}
+
+/** A user subscribed at the provider and linked as create-change links them. */
+async function subscribedUser(id: string): Promise<{ user: User; subscription: SubscriptionView }> {
+  await services.addUser(id);
+  const subscription = await services.billing.createSubscription({
+    accountCode: accountCode(PRODUCT_SLUG, id),
+    account: { email: `${id}@example.com`, firstName: 'Ana', lastName: 'Reyes', company: 'Reyes Staffing' },
+    planCode: PLANS.professional,
+    currency: 'USD',
+    billingToken: await services.cardToken(),
+  });
+  const user = await services.links.link({ userId: id, subscriptionId: subscription.id, now: new Date(), makeCurrent: () => true });
+  return { user: user!, subscription };
+}
+
+describe('GET /user/subscriptions/{id}', () => {
+  it('answers a user who has not subscribed yet, by their lookup code, with no subscriptions and no account', async () => {
+    const user = await services.addUser('gs-new');
+    expect(subscriptionsLookupId(PRODUCT_SLUG, user)).toBe('code-talentpilot-gs-new');
+
+    const answer = await getSubscriptions('code-talentpilot-gs-new', claims(user.id, undefined));
+
+    expect(answer).toMatchObject({ status: 200, body: { subscriptions: [], account: null } });
+    expect(answer.headers['Cache-Control']).toBe('no-store');
+  });
+
+  it('answers a subscriber, by their subscription id, with their subscriptions and billing account', async () => {
+    const { user, subscription } = await subscribedUser('gs-owner');
+
+    const byId = await getSubscriptions(subscriptionsLookupId(PRODUCT_SLUG, user), claims(user.id, undefined));
+    const byCode = await getSubscriptions('code-talentpilot-gs-owner', claims(user.id, undefined));
+
+    expect(byId.status).toBe(200);
+    const body = UserSubscriptionsResponseSchema.parse(byId.body);
+    expect(body.subscriptions).toEqual([subscription]);
+    expect(body.account).toMatchObject({ code: 'talentpilot-gs-owner', email: 'gs-owner@example.com', hasBillingInfo: true, state: 'active' });
+    expect(byCode.body).toEqual(byId.body);
+  });
+
+  it("refuses another user's lookup code or subscription id (403), whatever the path says", async () => {
+    const { subscription } = await subscribedUser('gs-victim');
+    const other = await services.addUser('gs-curious');
+
+    for (const id of ['code-talentpilot-gs-victim', subscription.id, `uuid-${subscription.uuid}`, 'code-otherproduct-gs-curious']) {
+      const answer = await getSubscriptions(id, claims(other.id, 'Beta_Customer_R1'));
+      expect([id, answer.status, answer.body.code]).toEqual([id, 403, 'not_your_subscription']);
+    }
+  });
+
+  it("lets an admin read anyone's subscriptions by lookup code, current or past subscription id", async () => {
+    const { subscription } = await subscribedUser('gs-customer');
+    const past = await services.billing.createSubscription({
+      accountCode: accountCode(PRODUCT_SLUG, 'gs-customer'),
+      account: { email: 'gs-customer@example.com' },
+      planCode: PLANS.starter,
+      currency: 'USD',
+    });
+
+    for (const id of ['code-talentpilot-gs-customer', subscription.id, past.id]) {
+      const answer = await getSubscriptions(id, ADMIN);
+      expect([id, answer.status]).toEqual([id, 200]);
+      expect(answer.body.subscriptions.map((s) => s.id).sort()).toEqual([subscription.id, past.id].sort());
+      expect(answer.body.account).toMatchObject({ code: 'talentpilot-gs-customer' });
+    }
+  });
+
+  it('answers 404 to an admin for an id that names nobody', async () => {
+    for (const id of ['code-talentpilot-nobody', 'nosuchsubscr1', 'code-otherproduct-gs-customer']) {
+      const answer = await getSubscriptions(id, ADMIN);
+      expect([id, answer.status, answer.body.code]).toEqual([id, 404, 'unknown_lookup_id']);
+    }
+  });
+
+  it('refuses anonymous callers (401), callers without a record (404) or removed (403), and malformed ids (400)', async () => {
+    await services.addUser('gs-removed', { status: 'REMOVED' });
+
+    expect(await getSubscriptions('code-talentpilot-gs-new', null)).toMatchObject({ status: 401, body: { code: 'unauthorized' } });
+    expect(await getSubscriptions('code-talentpilot-gs-ghost', claims('gs-ghost', undefined))).toMatchObject({ status: 404, body: { code: 'user_not_found' } });
+    expect(await getSubscriptions('code-talentpilot-gs-removed', claims('gs-removed', undefined))).toMatchObject({ status: 403, body: { code: 'user_inactive' } });
+    for (const id of ['', 'a/b', 'x'.repeat(121), 'semi;colon']) {
+      expect((await getSubscriptions(id, claims('gs-new', undefined))).status).toBe(400);
+    }
+  });
+});

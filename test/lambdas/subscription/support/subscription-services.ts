@@ -1,0 +1,185 @@
+import { CreateTableCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import { SUBSCRIPTION_TBD, type User } from '../../../../lambdas/shared/contracts/user';
+import { createIdempotencyStore, type IdempotencyStore } from '../../../../lambdas/shared/subscriptions/idempotency-store';
+import { createLeaseLocks, type LeaseLocks } from '../../../../lambdas/shared/subscriptions/lease-locks';
+import { createSubscriptionsRepository, type SubscriptionsRepository } from '../../../../lambdas/shared/subscriptions/subscriptions-repository';
+import { createUserSubscriptionLinks, type UserSubscriptionLinks } from '../../../../lambdas/shared/subscriptions/user-subscription-links';
+import { createDocumentClient } from '../../../../lambdas/shared/users/document-client';
+import { createUsersRepository, type UsersRepository } from '../../../../lambdas/shared/users/users-repository';
+import { createProcessedNotifications, type ProcessedNotifications } from '../../../../lambdas/shared/webhooks/processed-notifications';
+import type { BillingPort } from '../../../../lambdas/subscription/billing/billing-port';
+import { createLocalBilling } from '../../../../lambdas/subscription/billing/local-billing';
+import { createLocalBillingStore, LOCAL_BILLING_TABLE_KEYS, type LocalBillingStore } from '../../../../lambdas/subscription/billing/local-billing-store';
+import { LOCAL_TEST_CARDS, tokenizeTestCard } from '../../../../lambdas/subscription/billing/local-test-cards';
+import { startMemoryDynamoDb } from '../../../local/support/local-services';
+import { claims } from '../../admin/support/admin-events';
+import { apiGatewayEvent, lambdaContext } from '../../support/api-gateway-event';
+
+/**
+ * Real stand-ins for the subscription handler tests: dynalite in memory with the shared tables
+ * and the local billing adapter's table, the real local billing adapter (the offline runtime's
+ * "Recurly"), and the real repositories. Nothing is mocked.
+ */
+
+export const PRODUCT_SLUG = 'talentpilot';
+export const WEB_ORIGIN = 'http://127.0.0.1:5180';
+export const HANDLER_OPTIONS = { allowedOrigins: [WEB_ORIGIN] } as const;
+
+export const PLANS = {
+  starter: 'starter_2weeksfree_monthly_onetimesetup_dev',
+  professional: 'professional_2weeksfree_monthly_onetimesetup_dev',
+  enterprise: 'enterprise_2weeksfree_monthly_onetimesetup_dev',
+} as const;
+
+export const ADMIN = claims('admin-sub', 'Admins');
+
+export interface SubscriptionServices {
+  readonly client: DynamoDBDocumentClient;
+  /** dynalite's endpoint (`DYNAMODB_ENDPOINT`). */
+  readonly endpoint: string;
+  readonly tableNames: Readonly<Record<string, string>>;
+  readonly billingStore: LocalBillingStore;
+  readonly billing: BillingPort;
+  readonly users: UsersRepository;
+  readonly subscriptions: SubscriptionsRepository;
+  readonly links: UserSubscriptionLinks;
+  readonly locks: LeaseLocks;
+  readonly idempotency: IdempotencyStore;
+  readonly notifications: ProcessedNotifications;
+  /** Stores an ACTIVE user record (id = the Cognito sub), as post-confirmation does. */
+  addUser(id: string, extra?: Partial<User>): Promise<User>;
+  /** A card token from the local test card form. */
+  cardToken(outcome?: 'approve' | 'decline'): Promise<string>;
+  stop(): Promise<void>;
+}
+
+const LOCAL_BILLING_TABLE = 'talentpilot-local-billing';
+
+/** The local billing adapter's table (same layout as the local runtime's), unless it exists already. */
+async function createLocalBillingTable(client: DynamoDBClient): Promise<void> {
+  const { partitionKey, sortKey, accountIndex } = LOCAL_BILLING_TABLE_KEYS;
+  try {
+    await client.send(
+      new CreateTableCommand({
+        TableName: LOCAL_BILLING_TABLE,
+        BillingMode: 'PAY_PER_REQUEST',
+        AttributeDefinitions: [partitionKey, sortKey, accountIndex.partitionKey, accountIndex.sortKey].map((name) => ({ AttributeName: name, AttributeType: 'S' })),
+        KeySchema: [
+          { AttributeName: partitionKey, KeyType: 'HASH' },
+          { AttributeName: sortKey, KeyType: 'RANGE' },
+        ],
+        GlobalSecondaryIndexes: [
+          {
+            IndexName: accountIndex.indexName,
+            KeySchema: [
+              { AttributeName: accountIndex.partitionKey, KeyType: 'HASH' },
+              { AttributeName: accountIndex.sortKey, KeyType: 'RANGE' },
+            ],
+            Projection: { ProjectionType: 'ALL' },
+          },
+        ],
+      }),
+    );
+  } catch (error) {
+    if ((error as Error).name !== 'ResourceInUseException') throw error;
+  }
+}
+
+export async function startSubscriptionServices(): Promise<SubscriptionServices> {
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+  const dynamodb = await startMemoryDynamoDb(PRODUCT_SLUG);
+  await createLocalBillingTable(dynamodb.client);
+  const client = createDocumentClient({ endpoint: dynamodb.endpoint, region: 'us-east-2', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const billingStore = createLocalBillingStore({ documentClient: client, tableName: LOCAL_BILLING_TABLE });
+  const subscriptionsTable = { client, tableName: dynamodb.tableNames.subscriptions };
+  const users = createUsersRepository({ client, tableName: dynamodb.tableNames.users });
+
+  return {
+    client,
+    endpoint: dynamodb.endpoint,
+    tableNames: { ...dynamodb.tableNames, billing: LOCAL_BILLING_TABLE },
+    billingStore,
+    billing: createLocalBilling({ planCodeSuffix: '_dev', store: billingStore }),
+    users,
+    subscriptions: createSubscriptionsRepository(subscriptionsTable),
+    links: createUserSubscriptionLinks({ client, tableName: dynamodb.tableNames.users }),
+    locks: createLeaseLocks(subscriptionsTable),
+    idempotency: createIdempotencyStore(subscriptionsTable),
+    notifications: createProcessedNotifications(subscriptionsTable),
+    async addUser(id, extra = {}) {
+      const now = new Date().toISOString();
+      const user: User = {
+        id,
+        email: `${id}@example.com`,
+        firstName: 'Ana',
+        lastName: 'Reyes',
+        companyName: 'Reyes Staffing',
+        status: 'ACTIVE',
+        subscriptionId: SUBSCRIPTION_TBD,
+        subscriptions: [],
+        createdAt: now,
+        updatedAt: now,
+        ...extra,
+      };
+      await client.send(new PutCommand({ TableName: dynamodb.tableNames.users, Item: user }));
+      return user;
+    },
+    async cardToken(outcome = 'approve') {
+      const now = new Date();
+      const number = outcome === 'approve' ? LOCAL_TEST_CARDS.approved : LOCAL_TEST_CARDS.declined;
+      const result = tokenizeTestCard({ number, month: 12, year: now.getUTCFullYear() + 3, cvv: '123', firstName: 'Ana', lastName: 'Reyes' }, now);
+      if (!('card' in result)) throw new Error(`test card refused: ${result.problems.message}`);
+      return (await billingStore.createToken(result.card, now)).id;
+    },
+    async stop() {
+      client.destroy();
+      await dynamodb.stop();
+    },
+  };
+}
+
+export interface RequestInput {
+  readonly method: 'GET' | 'POST';
+  readonly resource: string;
+  readonly path?: string;
+  readonly body?: unknown;
+  /** The authorizer's claims; null: no authorizer in front (anonymous). */
+  readonly claims: Record<string, string> | null;
+  readonly pathParameters?: Record<string, string>;
+  readonly headers?: Record<string, string>;
+}
+
+/** A v1 proxy event as API Gateway sends it after the Cognito authorizer. */
+export function userEvent(input: RequestInput): APIGatewayProxyEvent {
+  const event = apiGatewayEvent({
+    method: input.method,
+    resource: input.resource,
+    path: input.path,
+    headers: { Origin: WEB_ORIGIN, 'Content-Type': 'application/json', ...(input.claims ? { Authorization: 'id-token' } : {}), ...input.headers },
+    body: input.body === undefined ? null : typeof input.body === 'string' ? input.body : JSON.stringify(input.body),
+  });
+  return {
+    ...event,
+    pathParameters: input.pathParameters ?? null,
+    requestContext: { ...event.requestContext, authorizer: input.claims ? { claims: input.claims } : null },
+  };
+}
+
+export interface Answer<T = Record<string, unknown>> {
+  readonly status: number;
+  readonly headers: Record<string, unknown>;
+  readonly body: T;
+}
+
+/** Calls a handler and parses its JSON answer. */
+export async function invoke<T = Record<string, unknown>>(
+  handler: (event: APIGatewayProxyEvent, context: ReturnType<typeof lambdaContext>) => Promise<APIGatewayProxyResult>,
+  event: APIGatewayProxyEvent,
+): Promise<Answer<T>> {
+  const response = await handler(event, lambdaContext());
+  return { status: response.statusCode, headers: response.headers ?? {}, body: (response.body ? JSON.parse(response.body) : undefined) as T };
+}
+
+export { claims };
