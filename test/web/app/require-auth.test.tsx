@@ -5,6 +5,7 @@ import { RequireAuth } from '../../../web/src/app/require-auth';
 import { useAuth } from '../../../web/src/lib/auth/auth-context';
 import { AuthProvider } from '../../../web/src/lib/auth/auth-provider';
 import { authUser, dbUser, FakeIdentity, fakeAuthApi } from '../support/auth';
+import { FakeBilling, testSubscription } from '../support/billing';
 import { field } from '../support/forms';
 import { renderApp } from '../support/render';
 
@@ -83,33 +84,35 @@ describe('the sign-in guard', () => {
     expect(screen.getByText('ada@northbridge.example')).toBeInTheDocument();
     expect(screen.getByText('Northbridge Staffing')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'View and edit your profile' })).toHaveAttribute('href', '/profile');
-    expect(screen.getByText('Subscription: not subscribed yet.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Choose a plan' })).toHaveAttribute('href', '/subscribe');
+    const subscription = screen.getByRole('region', { name: 'Your subscription' });
+    expect(await within(subscription).findByText(/You have not subscribed yet/)).toBeInTheDocument();
+    expect(within(subscription).getByRole('link', { name: 'Choose a plan' })).toHaveAttribute('href', '/subscribe');
   });
 
   it.each([
     ['/services', /What TalentPilot does for you/, 'Services'],
     ['/support', /Get help with TalentPilot/, 'Support'],
-    ['/subscribe', /Choose a plan/, 'Subscribe'],
-  ])('serves %s to a signed-in user', async (path, heading, title) => {
+  ])('serves %s to a signed-in user with a subscription', async (path, heading, title) => {
     const identity = new FakeIdentity({ signedIn: authUser(), users: [dbUser()] });
-    renderApp(path, { ports: { session: identity.session() } });
+    const billing = new FakeBilling();
+    billing.subscriptions = [testSubscription()];
+    renderApp(path, { ports: { session: identity.session(), billing: billing.api() } });
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe(`${title} · TalentPilot`));
   });
 
-  it('lists the three plan tiers with the trial terms on /subscribe', async () => {
+  it('serves /subscribe to a signed-in user without a subscription', async () => {
     const identity = new FakeIdentity({ signedIn: authUser(), users: [dbUser()] });
     renderApp('/subscribe', { ports: { session: identity.session() } });
-    for (const tier of ['Starter', 'Professional', 'Enterprise']) {
-      expect(await screen.findByRole('heading', { level: 2, name: tier })).toBeInTheDocument();
-    }
-    expect(screen.getAllByText('Two weeks free, monthly billing, one-time setup fee.')).toHaveLength(3);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Choose your plan' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Subscribe · TalentPilot'));
   });
 
   it('points /support at the help-desk portal from the config, in a new tab', async () => {
     const identity = new FakeIdentity({ signedIn: authUser(), users: [dbUser()] });
-    renderApp('/support', { ports: { session: identity.session() } });
+    const billing = new FakeBilling();
+    billing.subscriptions = [testSubscription()];
+    renderApp('/support', { ports: { session: identity.session(), billing: billing.api() } });
     const link = await screen.findByRole('link', { name: /Open the help desk/ });
     expect(link).toHaveAttribute('href', 'https://support.talentpilot.example.com/');
     expect(link).toHaveAttribute('target', '_blank');

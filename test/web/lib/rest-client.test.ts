@@ -46,6 +46,17 @@ describe('the REST client', () => {
     );
   });
 
+  it('sends extra headers (an Idempotency-Key), which cannot replace its own', async () => {
+    const { api, fetchImpl } = client(jsonResponse(201, { ok: true }));
+    await api.post('subscription/create-change', { planCode: 'starter' }, { headers: { 'Idempotency-Key': 'key-1', Authorization: 'forged' } });
+    expect(fetchImpl).toHaveBeenCalledWith(
+      expect.any(String),
+      expect.objectContaining({
+        headers: { 'Idempotency-Key': 'key-1', Accept: 'application/json', 'Content-Type': 'application/json', Authorization: 'id-token-1' },
+      })
+    );
+  });
+
   it('makes public calls without a token and without asking for one', async () => {
     const { api, fetchImpl, getIdToken } = client(jsonResponse(200, [{ code: 'starter' }]));
     await api.get('subscription/plans', { auth: 'none' });

@@ -10,6 +10,7 @@ import { ConfigProvider } from '../../../web/src/config/config-context';
 import type { RuntimeConfig } from '../../../web/src/config/runtime-config';
 import { AuthProvider } from '../../../web/src/lib/auth/auth-provider';
 import { createAmplifySession, type SessionPort } from '../../../web/src/lib/auth/session';
+import { FakeBilling } from './billing';
 
 /** A valid runtime config, as the local runtime would publish it. */
 export function testConfig(overrides: Partial<RuntimeConfig> = {}): RuntimeConfig {
@@ -46,15 +47,24 @@ export function renderWithProviders(
   return { ...result, user };
 }
 
-/** Renders the whole app (real routes, lazy pages, providers) at `path` in a memory router. */
+/**
+ * Renders the whole app (real routes, lazy pages, providers) at `path` in a memory router. The
+ * billing API is a fake with no subscriptions unless `ports.billing` says otherwise.
+ */
 export function renderApp(
   path: string,
-  { config = testConfig(), ports = {} }: { config?: RuntimeConfig; ports?: Partial<AppPorts> } = {}
+  {
+    config = testConfig(),
+    ports = {},
+    state,
+  }: { config?: RuntimeConfig; ports?: Partial<AppPorts>; state?: unknown } = {}
 ) {
   const user = userEvent.setup();
-  const router = createMemoryRouter(createAppRoutes(), { initialEntries: [path] });
+  // `state` is the location state of the first entry (then `path` is a plain pathname).
+  const entry = state === undefined ? path : { pathname: path, state };
+  const router = createMemoryRouter(createAppRoutes(), { initialEntries: [entry] });
   const result = render(
-    <AppProvider config={config} ports={ports}>
+    <AppProvider config={config} ports={{ billing: new FakeBilling().api(), ...ports }}>
       <RouterProvider router={router} />
     </AppProvider>
   );

@@ -2,10 +2,13 @@ import { createContext, useContext, type ReactNode } from 'react';
 import type { AuthApi } from '../features/auth/api/auth-api';
 import type { InviteSignupApi } from '../features/auth/api/invite-signup-api';
 import type { ProfileApi } from '../features/profile/api/profile-api';
+import type { BillingApi } from '../features/subscriptions/api/billing-api';
+import type { TestCardTokenizer } from '../features/subscriptions/api/test-card-tokenizer';
 import type { SessionPort } from '../lib/auth/session';
 
 /**
- * The app's ports to the outside world (Cognito, AppSync). Each route module builds the real
+ * The app's ports to the outside world (Cognito, AppSync, the REST API, the local billing
+ * adapter's card tokens). Each route module builds the real
  * adapter for its feature, so Amplify-facing code loads with the page that needs it; tests (and
  * only tests) replace any of them here with fakes.
  */
@@ -14,6 +17,10 @@ export interface AppPorts {
   readonly auth: AuthApi;
   readonly inviteSignup: InviteSignupApi;
   readonly profile: ProfileApi;
+  /** Plans and subscriptions on the REST API. */
+  readonly billing: BillingApi;
+  /** The local runtime's stand-in for Recurly.js tokenization (the test card form). */
+  readonly testCardTokens: TestCardTokenizer;
 }
 
 const PortsContext = createContext<Partial<AppPorts>>({});

@@ -2,14 +2,16 @@ import { useMemo, type ReactNode } from 'react';
 import { Notifications } from '../components/ui/notifications';
 import { ConfigProvider } from '../config/config-context';
 import type { RuntimeConfig } from '../config/runtime-config';
+import { createLazyBillingApi } from '../features/subscriptions/api/lazy-billing-api';
+import { SubscriptionsProvider } from '../features/subscriptions/state/subscriptions-provider';
 import { AuthProvider } from '../lib/auth/auth-provider';
 import { createAmplifySession } from '../lib/auth/session';
 import { PortsProvider, type AppPorts } from './ports';
 
 /**
  * App-wide providers around the router: the validated runtime config, the ports (fakes in tests),
- * the auth state (which finds the signed-in user, loading Amplify only when a session may exist)
- * and the toaster.
+ * the auth state (which finds the signed-in user, loading Amplify only when a session may exist),
+ * the signed-in user's subscriptions (fetched once the database user exists) and the toaster.
  */
 export function AppProvider({
   config,
@@ -22,12 +24,15 @@ export function AppProvider({
   readonly children: ReactNode;
 }) {
   const session = useMemo(() => ports.session ?? createAmplifySession(config), [ports.session, config]);
+  const billing = useMemo(() => ports.billing ?? createLazyBillingApi(config), [ports.billing, config]);
   return (
     <ConfigProvider config={config}>
       <PortsProvider ports={ports}>
         <AuthProvider session={session}>
-          {children}
-          <Notifications />
+          <SubscriptionsProvider api={billing}>
+            {children}
+            <Notifications />
+          </SubscriptionsProvider>
         </AuthProvider>
       </PortsProvider>
     </ConfigProvider>

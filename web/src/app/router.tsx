@@ -2,6 +2,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { lazyPage, type PageModule } from '../lib/lazy-page';
 import { RequireAuth } from './require-auth';
+import { RequireSubscription } from './require-subscription';
 import { RootLayout } from './root-layout';
 import { RouteErrorPage } from './routes/route-error';
 
@@ -16,8 +17,9 @@ function page(path: string | undefined, importPage: () => Promise<PageModule>): 
  * (header, footer) and its HydrateFallback shows a spinner while the first page's code loads;
  * later navigations keep the current page and show a progress bar.
  *
- * The protected pages sit below the sign-in guard, a layout route without a path. `/success`
- * comes with the subscription issue; until then it shows Missing Route.
+ * The protected pages sit below the sign-in guard, a layout route without a path; /services and
+ * /support sit one level deeper, below the subscription gate (see docs/decisions.md). /success
+ * is public: it reads what was bought from the location state.
  */
 export function createAppRoutes(): RouteObject[] {
   return [
@@ -37,16 +39,22 @@ export function createAppRoutes(): RouteObject[] {
         page(paths.signInError, () => import('./routes/sign-in-error')),
         page(paths.signIn, () => import('./routes/sign-in')),
         page(paths.inviteSignup, () => import('./routes/invite-signup')),
+        page(paths.success, () => import('./routes/success')),
         {
           element: <RequireAuth />,
           children: [
             page(paths.account, () => import('./routes/account')),
-            page(paths.services, () => import('./routes/services')),
-            page(paths.support, () => import('./routes/support')),
             page(paths.subscribe, () => import('./routes/subscribe')),
             page(paths.profile, () => import('./routes/profile')),
             page(paths.editProfile, () => import('./routes/edit-profile')),
             page(paths.changePassword, () => import('./routes/change-password')),
+            {
+              element: <RequireSubscription />,
+              children: [
+                page(paths.services, () => import('./routes/services')),
+                page(paths.support, () => import('./routes/support')),
+              ],
+            },
           ],
         },
         page('*', () => import('./routes/missing-route')),

@@ -1,7 +1,4 @@
-/**
- * Every path the web app links to or routes, in one place. Components never spell a path.
- * `/success` belongs to the subscription issue and is not routed yet (it shows Missing Route).
- */
+/** Every path the web app links to or routes, in one place. Components never spell a path. */
 export const paths = {
   home: '/',
   products: '/products',
@@ -12,8 +9,10 @@ export const paths = {
   signIn: '/sign-in',
   signInError: '/sign-in-error',
   inviteSignup: '/invite-signup',
+  // Public: what was bought, right after subscribing (a generic page without that state).
   success: '/success',
   // Guarded: signed-out visitors are sent to /sign-in and brought back after signing in.
+  // /services and /support are also subscription-gated (see app/require-subscription.tsx).
   account: '/account',
   services: '/services',
   support: '/support',

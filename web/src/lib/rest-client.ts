@@ -53,6 +53,8 @@ export interface RestRequest {
   readonly query?: Readonly<Record<string, string | number | boolean | undefined>>;
   /** Sent as JSON. */
   readonly body?: unknown;
+  /** Extra request headers (e.g. `Idempotency-Key`); they cannot replace the client's own. */
+  readonly headers?: Readonly<Record<string, string>>;
   readonly signal?: AbortSignal;
 }
 
@@ -93,9 +95,9 @@ export function createRestClient({ baseUrl, getIdToken: idToken, fetch: fetchImp
   const request = async <T>(
     method: string,
     path: string,
-    { auth = 'user', query, body, signal }: RestRequest = {}
+    { auth = 'user', query, body, signal, headers: extraHeaders }: RestRequest = {}
   ): Promise<T> => {
-    const headers: Record<string, string> = { Accept: 'application/json' };
+    const headers: Record<string, string> = { ...extraHeaders, Accept: 'application/json' };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     if (auth === 'user') {
       const token = await idToken();

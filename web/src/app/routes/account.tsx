@@ -1,19 +1,25 @@
+import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import { SUBSCRIPTION_TBD } from '../../../../lambdas/shared/contracts/user';
+import { useRuntimeConfig } from '../../config/config-context';
 import { paths } from '../../config/paths';
+import { createRestBillingApi } from '../../features/subscriptions/api/billing-api';
+import { SubscriptionPanel } from '../../features/subscriptions/components/subscription-panel';
 import { useSignedInUser } from '../../lib/auth/auth-context';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { usePortOverrides } from '../ports';
 import './account.css';
 
 /**
- * The account overview (guarded): who is signed in and whether they have subscribed. The
- * subscription issue adds the subscription's details here.
+ * The account overview (guarded): who is signed in, and their subscription with its plan, state,
+ * trial, next bill and setup fee, and the actions to change plan, cancel or reactivate.
  */
 export default function AccountPage() {
   useDocumentTitle('Account');
+  const config = useRuntimeConfig();
+  const { billing } = usePortOverrides();
+  const api = useMemo(() => billing ?? createRestBillingApi(config), [billing, config]);
   const user = useSignedInUser();
   const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email;
-  const subscribed = Boolean(user.subscriptionId) && user.subscriptionId !== SUBSCRIPTION_TBD;
   return (
     <div className="container page">
       <div className="page__header">
@@ -31,21 +37,9 @@ export default function AccountPage() {
           </dl>
           <Link to={paths.profile}>View and edit your profile</Link>
         </section>
-        <section className="card" aria-labelledby="account-subscription">
-          <h2 id="account-subscription">Subscription</h2>
-          {subscribed ? (
-            <>
-              <p>Subscription: active on your account.</p>
-              <Link to={paths.services}>See your services</Link>
-            </>
-          ) : (
-            <>
-              <p>Subscription: not subscribed yet.</p>
-              <Link to={paths.subscribe} className="button button--primary">
-                Choose a plan
-              </Link>
-            </>
-          )}
+        <section className="card account-subscription" aria-labelledby="account-subscription">
+          <h2 id="account-subscription">Your subscription</h2>
+          <SubscriptionPanel api={api} />
         </section>
       </div>
     </div>

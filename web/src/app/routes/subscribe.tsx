@@ -1,31 +1,32 @@
-import { Link } from 'react-router-dom';
-import { paths } from '../../config/paths';
+import { useMemo } from 'react';
+import { useLocation } from 'react-router-dom';
+import { cardEntryOf } from '../../config/card-entry';
+import { useRuntimeConfig } from '../../config/config-context';
+import { createRestBillingApi } from '../../features/subscriptions/api/billing-api';
+import { createTestCardTokenizer } from '../../features/subscriptions/api/test-card-tokenizer';
+import { SubscribeView } from '../../features/subscriptions/components/subscribe-view';
+import { returnPathFrom } from '../../lib/auth/return-path';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import './account.css';
+import { usePortOverrides } from '../ports';
 
-const PLAN_TIERS = ['Starter', 'Professional', 'Enterprise'] as const;
-
-/** Subscribe (guarded): the plan tiers. The subscription issue adds prices and checkout. */
+/**
+ * Subscribe (guarded): choose a plan and a currency, enter a card, confirm; or change the plan of
+ * the live subscription. The subscription gate sends users here with the page they wanted.
+ */
 export default function SubscribePage() {
   useDocumentTitle('Subscribe');
+  const config = useRuntimeConfig();
+  const { billing, testCardTokens } = usePortOverrides();
+  const api = useMemo(() => billing ?? createRestBillingApi(config), [billing, config]);
+  const cardEntry = useMemo(() => cardEntryOf(config), [config]);
+  const tokens = useMemo(
+    () => testCardTokens ?? (cardEntry.kind === 'test' ? createTestCardTokenizer(cardEntry.tokenUrl) : undefined),
+    [testCardTokens, cardEntry]
+  );
+  const from = returnPathFrom(useLocation().state);
   return (
     <div className="container page">
-      <div className="page__header">
-        <p className="page__eyebrow">Plans</p>
-        <h1>Choose a plan</h1>
-        <p className="page__lead">Every plan: two weeks free, monthly billing, one-time setup fee.</p>
-      </div>
-      <ul className="plan-list">
-        {PLAN_TIERS.map((tier) => (
-          <li key={tier} className="card">
-            <h2>{tier}</h2>
-            <p>Two weeks free, monthly billing, one-time setup fee.</p>
-          </li>
-        ))}
-      </ul>
-      <p>
-        To start a plan or compare them on your own roles, <Link to={paths.contact}>contact us</Link>.
-      </p>
+      <SubscribeView api={api} cardEntry={cardEntry} testCardTokens={tokens} from={from} />
     </div>
   );
 }

@@ -1,0 +1,80 @@
+import { createRestBillingApi } from '../../../../web/src/features/subscriptions/api/billing-api';
+import { createRestClient, RestApiError } from '../../../../web/src/lib/rest-client';
+import { testConfig } from '../../support/render';
+import { testAccount, testPlans, testSubscription } from '../../support/billing';
+
+function jsonResponse(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+/** The billing API over the real REST client, against a fake HTTP answer. */
+function billingApi(answer: Response) {
+  const fetchImpl = jest.fn(async (_url: string, _init: RequestInit) => answer);
+  const client = createRestClient({
+    baseUrl: 'http://127.0.0.1:5181/prod/',
+    getIdToken: async () => 'id-token-ada',
+    fetch: fetchImpl as unknown as typeof fetch,
+  });
+  return { api: createRestBillingApi(testConfig(), client), fetchImpl };
+}
+
+function sent(fetchImpl: jest.Mock) {
+  const [url, init] = fetchImpl.mock.calls[0] as [string, RequestInit];
+  return { url, method: init.method, headers: init.headers as Record<string, string>, body: init.body ? (JSON.parse(String(init.body)) as unknown) : undefined };
+}
+
+describe('the billing API', () => {
+  it('reads the plans from the public plans call, without a token', async () => {
+    const { api, fetchImpl } = billingApi(jsonResponse(200, { plans: testPlans() }));
+    await expect(api.listPlans()).resolves.toHaveLength(5);
+    const request = sent(fetchImpl);
+    expect(request.url).toBe('http://127.0.0.1:5181/prod/subscription/plans');
+    expect(request.headers.Authorization).toBeUndefined();
+  });
+
+  it('treats an answer without a plan list as a failure', async () => {
+    const { api } = billingApi(jsonResponse(200, { items: [] }));
+    await expect(api.listPlans()).rejects.toBeInstanceOf(RestApiError);
+  });
+
+  it('reads the user’s subscriptions and account by the lookup id, with the id token', async () => {
+    const answer = { subscriptions: [testSubscription()], account: testAccount() };
+    const { api, fetchImpl } = billingApi(jsonResponse(200, answer));
+    await expect(api.getUserSubscriptions('code-talentpilot-sub-ada')).resolves.toEqual(answer);
+    const request = sent(fetchImpl);
+    expect(request.url).toBe('http://127.0.0.1:5181/prod/user/subscriptions/code-talentpilot-sub-ada');
+    expect(request.headers.Authorization).toBe('id-token-ada');
+  });
+
+  it('sends create-change with the Idempotency-Key header and only the plan, currency and token', async () => {
+    const { api, fetchImpl } = billingApi(jsonResponse(201, { outcome: 'created', subscription: testSubscription() }));
+    const answer = await api.createChange({ planCode: 'starter_2weeksfree_monthly_onetimesetup_dev', currency: 'USD', billingToken: 'tok-1111' }, 'key-1');
+    expect(answer.outcome).toBe('created');
+    const request = sent(fetchImpl);
+    expect(request.url).toBe('http://127.0.0.1:5181/prod/subscription/create-change');
+    expect(request.method).toBe('POST');
+    expect(request.headers).toEqual(expect.objectContaining({ 'Idempotency-Key': 'key-1', Authorization: 'id-token-ada' }));
+    expect(request.body).toEqual({ planCode: 'starter_2weeksfree_monthly_onetimesetup_dev', currency: 'USD', billingToken: 'tok-1111' });
+  });
+
+  it.each([
+    ['cancel', 'subscription/cancel'],
+    ['reactivate', 'subscription/reactivate'],
+  ] as const)('posts %s with the subscription id', async (method, path) => {
+    const subscription = testSubscription();
+    const { api, fetchImpl } = billingApi(jsonResponse(200, { subscription }));
+    await expect(api[method]('sub-1')).resolves.toEqual({ subscription });
+    const request = sent(fetchImpl);
+    expect(request.url).toBe(`http://127.0.0.1:5181/prod/${path}`);
+    expect(request.body).toEqual({ subscriptionId: 'sub-1' });
+  });
+
+  it('rejects with the server’s message', async () => {
+    const { api } = billingApi(jsonResponse(402, { message: 'Your card was declined.', code: 'CARD_DECLINED' }));
+    await expect(api.createChange({ planCode: 'starter_2weeksfree_monthly_onetimesetup_dev', currency: 'USD', billingToken: 'tok-0002' }, 'key-2')).rejects.toMatchObject({
+      status: 402,
+      code: 'CARD_DECLINED',
+      message: 'Your card was declined.',
+    });
+  });
+});

@@ -1,0 +1,226 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import type { RuntimeConfig } from '../../../../web/src/config/runtime-config';
+import { RestApiError } from '../../../../web/src/lib/rest-client';
+import { authUser, dbUser, FakeIdentity } from '../../support/auth';
+import { DECLINED_MESSAGE, fakeTestCardTokens, FakeBilling, testSubscription } from '../../support/billing';
+import { errorOf } from '../../support/forms';
+import { renderApp, testConfig } from '../../support/render';
+
+const STARTER = 'starter_2weeksfree_monthly_onetimesetup_dev';
+const PROFESSIONAL = 'professional_2weeksfree_monthly_onetimesetup_dev';
+const ENTERPRISE = 'enterprise_2weeksfree_monthly_onetimesetup_dev';
+
+/** The local runtime's config: card entry through the test card form. */
+const localConfig = (): RuntimeConfig => testConfig({ localBillingTokenUrl: 'http://127.0.0.1:5185/_local/billing/tokens' });
+
+afterEach(() => jest.restoreAllMocks());
+
+function subscribePage(billing = new FakeBilling(), { config = localConfig(), path = '/subscribe', state }: { config?: RuntimeConfig; path?: string; state?: unknown } = {}) {
+  const api = billing.api();
+  const testCardTokens = fakeTestCardTokens();
+  const session = new FakeIdentity({ signedIn: authUser(), users: [dbUser()] }).session();
+  const rendered = renderApp(path, { config, ports: { session, billing: api, testCardTokens }, state });
+  return { ...rendered, api, testCardTokens, billing };
+}
+
+async function enterCard(user: ReturnType<typeof subscribePage>['user'], number = '4111 1111 1111 1111') {
+  await user.type(screen.getByLabelText('Card number'), number);
+  await user.type(screen.getByLabelText('Expiry (MM/YY)'), '12/30');
+  await user.type(screen.getByLabelText('CVC'), '123');
+}
+
+describe('the subscribe page', () => {
+  it('shows the known plans in order, with their prices, trial, billing and setup fee', async () => {
+    subscribePage();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Choose your plan' })).toBeInTheDocument();
+    await screen.findByRole('button', { name: 'Choose Starter' });
+    const names = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+    expect(names).toEqual(['Starter', 'Professional', 'Enterprise']);
+    expect(screen.queryByText(/Legacy/)).not.toBeInTheDocument();
+    expect(screen.getByText('$149 / month after a 14-day free trial · $199 one-time setup fee')).toBeInTheDocument();
+    expect(screen.getAllByText('Two weeks free · monthly billing · one-time setup fee')).toHaveLength(3);
+    for (const name of ['Starter', 'Professional', 'Enterprise'])
+      expect(screen.getByRole('button', { name: `Choose ${name}` })).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('shows prices in the chosen currency, USD first', async () => {
+    const { user } = subscribePage();
+    const currency = await screen.findByLabelText('Currency');
+    expect(currency).toHaveValue('USD');
+    expect(within(currency).getAllByRole('option').map((option) => option.textContent)).toEqual(['USD ($)', 'EUR (€)']);
+
+    await user.selectOptions(currency, 'EUR');
+
+    expect(screen.getByText('€139 / month after a 14-day free trial · €179 one-time setup fee')).toBeInTheDocument();
+    expect(screen.queryByText(/\$149/)).not.toBeInTheDocument();
+  });
+
+  it('says Could not get plans when the plans fail to load, and loads them on Try again', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const billing = new FakeBilling();
+    billing.failNext('listPlans', new RestApiError(502, 'HTTP_502', 'Something went wrong'));
+    const { user } = subscribePage(billing);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Could not get plans$/);
+    expect(screen.queryByRole('button', { name: /^Choose/ })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('button', { name: 'Choose Starter' })).toBeInTheDocument();
+  });
+
+  it('says Could not get plans when none of the known plans is offered', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const billing = new FakeBilling();
+    billing.plans = billing.plans.filter((plan) => !plan.code.endsWith('_dev'));
+    subscribePage(billing);
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Could not get plans$/);
+  });
+
+  it('subscribes with the test card: the card becomes a token, only the token reaches the API, then /success', async () => {
+    const { user, api, testCardTokens, router } = subscribePage();
+    await user.click(await screen.findByRole('button', { name: 'Choose Professional' }));
+    expect(screen.getByRole('button', { name: 'Choose Professional' })).toHaveAttribute('aria-pressed', 'true');
+    const checkout = screen.getByRole('region', { name: 'Start your free trial' });
+    expect(within(checkout).getByRole('group', { name: 'Test card — local billing, no real charge' })).toBeInTheDocument();
+    expect(within(checkout).getByText('4111 1111 1111 1111')).toBeInTheDocument();
+    expect(within(checkout).getByText('4000 0000 0000 0002')).toBeInTheDocument();
+    expect(screen.getByLabelText('Name on card')).toHaveValue('Ada Okafor');
+
+    await enterCard(user);
+    await user.click(screen.getByRole('button', { name: 'Start free trial' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: "You're all set" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/success');
+    expect(testCardTokens.tokenize).toHaveBeenCalledWith({
+      number: '4111111111111111',
+      month: '12',
+      year: '2030',
+      cvv: '123',
+      firstName: 'Ada',
+      lastName: 'Okafor',
+    });
+    expect(api.createChange).toHaveBeenCalledTimes(1);
+    const [request, key] = api.createChange.mock.calls[0] as [unknown, string];
+    expect(request).toEqual({ planCode: PROFESSIONAL, currency: 'USD', billingToken: 'tok-1111' });
+    expect(key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(JSON.stringify(api.createChange.mock.calls)).not.toMatch(/4111111111111111|"123"|12\/30/);
+    expect(screen.getByText('Professional', { selector: 'dd' })).toBeInTheDocument();
+    expect(router.state.location.state).toEqual(expect.objectContaining({ planName: 'Professional' }));
+
+    // The subscriptions were refreshed: the gated area lets the user in now.
+    expect(api.getUserSubscriptions).toHaveBeenCalledTimes(2);
+    await act(() => router.navigate('/services'));
+    expect(await screen.findByRole('heading', { level: 1, name: /What TalentPilot does for you/ })).toBeInTheDocument();
+  });
+
+  it('retries an unsettled attempt with the same Idempotency-Key and token, and disables the button while in flight', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const billing = new FakeBilling();
+    billing.failNext('createChange', new RestApiError(0, 'NETWORK', 'We could not reach our servers. Check your connection and try again.'));
+    const { user, api, testCardTokens } = subscribePage(billing);
+    await user.click(await screen.findByRole('button', { name: 'Choose Starter' }));
+    await enterCard(user);
+
+    await user.click(screen.getByRole('button', { name: 'Start free trial' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('We could not reach our servers. Check your connection and try again.');
+
+    let release: () => void = () => undefined;
+    const original = api.createChange.getMockImplementation();
+    api.createChange.mockImplementationOnce(async (...args: unknown[]) => {
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      return original?.(...args);
+    });
+    await user.click(screen.getByRole('button', { name: 'Start free trial' }));
+    const busy = await screen.findByRole('button', { name: 'Starting your trial…' });
+    expect(busy).toBeDisabled();
+    await user.click(busy);
+    release();
+
+    expect(await screen.findByRole('heading', { level: 1, name: "You're all set" })).toBeInTheDocument();
+    expect(api.createChange).toHaveBeenCalledTimes(2);
+    const [first, second] = api.createChange.mock.calls as [unknown, string][];
+    expect(second[1]).toBe(first[1]);
+    expect(second[0]).toEqual(first[0]);
+    expect(testCardTokens.tokenize).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows a declined card’s message, stays on the page, and starts a new attempt on the next try', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { user, api, router } = subscribePage();
+    await user.click(await screen.findByRole('button', { name: 'Choose Starter' }));
+    await enterCard(user, '4000 0000 0000 0002');
+
+    await user.click(screen.getByRole('button', { name: 'Start free trial' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(DECLINED_MESSAGE);
+    expect(router.state.location.pathname).toBe('/subscribe');
+    expect(screen.getByRole('button', { name: 'Start free trial' })).toBeEnabled();
+
+    await user.clear(screen.getByLabelText('Card number'));
+    await user.type(screen.getByLabelText('Card number'), '4111 1111 1111 1111');
+    await user.click(screen.getByRole('button', { name: 'Start free trial' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: "You're all set" })).toBeInTheDocument();
+    const [declined, approved] = api.createChange.mock.calls as [{ billingToken: string }, string][];
+    expect(declined[0].billingToken).toBe('tok-0002');
+    expect(approved[0].billingToken).toBe('tok-1111');
+    expect(approved[1]).not.toBe(declined[1]);
+  });
+
+  it('checks the card fields before anything is sent', async () => {
+    const { user, api, testCardTokens } = subscribePage();
+    await user.click(await screen.findByRole('button', { name: 'Choose Enterprise' }));
+    await user.clear(screen.getByLabelText('Name on card'));
+    await user.type(screen.getByLabelText('Card number'), '4111 1111 1111 1112');
+
+    await user.click(screen.getByRole('button', { name: 'Start free trial' }));
+
+    expect(errorOf(screen.getByLabelText('Card number'))).toBe('This card number is not valid. Check it and try again.');
+    expect(errorOf(screen.getByLabelText('Expiry (MM/YY)'))).toBe('Enter the expiry date as MM/YY.');
+    expect(errorOf(screen.getByLabelText('CVC'))).toBe('Enter the security code (CVC).');
+    expect(errorOf(screen.getByLabelText('Name on card'))).toBe('Enter the name as it appears on the card.');
+    expect(screen.getByLabelText('Card number')).toHaveFocus();
+    expect(testCardTokens.tokenize).not.toHaveBeenCalled();
+    expect(api.createChange).not.toHaveBeenCalled();
+  });
+
+  it('changes the plan of a live subscription without a card, then shows the account', async () => {
+    const billing = new FakeBilling();
+    billing.subscriptions = [testSubscription({ planCode: STARTER, planName: 'Starter — two weeks free', unitAmount: 49, setupFee: 99 })];
+    const { user, api, testCardTokens, router } = subscribePage(billing);
+
+    expect(await screen.findByText(/You are on the/)).toHaveTextContent('You are on the Starter plan (In trial).');
+    expect(screen.getByText('Your current plan')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Choose Starter' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Currency')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Choose Enterprise' }));
+    const checkout = screen.getByRole('region', { name: 'Change your plan' });
+    expect(within(checkout).queryByLabelText('Card number')).not.toBeInTheDocument();
+    await user.click(within(checkout).getByRole('button', { name: 'Change plan' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/account'));
+    expect(api.createChange).toHaveBeenCalledWith({ planCode: ENTERPRISE, currency: 'USD' }, expect.stringMatching(/^[0-9a-f-]{36}$/));
+    expect(testCardTokens.tokenize).not.toHaveBeenCalled();
+    expect(await screen.findByText('Your plan is now Enterprise.')).toBeInTheDocument();
+    const subscription = await screen.findByRole('region', { name: 'Your subscription' });
+    expect(await within(subscription).findByText('Enterprise')).toBeInTheDocument();
+  });
+
+  it('cannot take a card when the deployment configures no card entry', async () => {
+    const { user } = subscribePage(new FakeBilling(), { config: testConfig() });
+    await user.click(await screen.findByRole('button', { name: 'Choose Starter' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(/Card payments are not available on this site right now/);
+    expect(screen.getByRole('button', { name: 'Start free trial' })).toBeDisabled();
+  });
+
+  it('offers to continue to the gated page the user came from after subscribing', async () => {
+    const { user } = subscribePage(new FakeBilling(), { state: { from: '/support' } });
+    await user.click(await screen.findByRole('button', { name: 'Choose Starter' }));
+    await enterCard(user);
+    await user.click(screen.getByRole('button', { name: 'Start free trial' }));
+    expect(await screen.findByRole('link', { name: 'Continue where you left off' })).toHaveAttribute('href', '/support');
+  });
+});

@@ -1,0 +1,31 @@
+import { lazy, Suspense } from 'react';
+import { Spinner } from '../../../components/ui/spinner';
+import type { CardEntry } from '../../../config/card-entry';
+import type { TestCardTokenizer } from '../api/test-card-tokenizer';
+import type { CardFormProps } from './card-form';
+import { TestCardForm } from './test-card-form';
+
+const RecurlyCardForm = lazy(() => import('./recurly-card-form'));
+
+export const CARD_ENTRY_UNAVAILABLE_MESSAGE =
+  'Card payments are not available on this site right now, so new subscriptions cannot start. Please contact us.';
+
+/** The card form this deployment uses (see config/card-entry.ts). */
+export function CardEntryForm({
+  entry,
+  testCardTokens,
+  ...props
+}: CardFormProps & { readonly entry: CardEntry; readonly testCardTokens: TestCardTokenizer | undefined }) {
+  if (entry.kind === 'recurly')
+    return (
+      <Suspense fallback={<Spinner label="Loading the secure card form…" />}>
+        <RecurlyCardForm {...props} publicKey={entry.publicKey} />
+      </Suspense>
+    );
+  if (entry.kind === 'test' && testCardTokens) return <TestCardForm {...props} tokens={testCardTokens} />;
+  return (
+    <p className="notice notice--warn" role="alert">
+      {CARD_ENTRY_UNAVAILABLE_MESSAGE}
+    </p>
+  );
+}

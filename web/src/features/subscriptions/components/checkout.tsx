@@ -1,0 +1,173 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import type { Plan, PlanCurrency } from '../../../../../lambdas/shared/contracts/plans';
+import type { CreateChangeRequest, CreateChangeResponse, SubscriptionView } from '../../../../../lambdas/shared/contracts/subscriptions';
+import type { CardEntry } from '../../../config/card-entry';
+import { UserFacingError } from '../../../lib/errors';
+import { notifyError } from '../../../lib/notify';
+import type { BillingApi } from '../api/billing-api';
+import type { TestCardTokenizer } from '../api/test-card-tokenizer';
+import { formatAmount, formatDate, periodPhrase, priceSentence, trialPhrase } from '../format';
+import { mayRetrySameAttempt, newIdempotencyKey } from '../idempotency';
+import { CARD_FORM_LOADING_MESSAGE, CardEntryError, type CardFormHandle } from './card-form';
+import { CARD_ENTRY_UNAVAILABLE_MESSAGE, CardEntryForm } from './card-entry-form';
+
+/** One checkout attempt: retried as is (same key, same token) until the server settles it. */
+interface Attempt {
+  readonly idempotencyKey: string;
+  readonly request: CreateChangeRequest;
+}
+
+export interface CheckoutProps {
+  readonly plan: Plan;
+  /** The plan's short name ("Professional"). */
+  readonly label: string;
+  readonly price: PlanCurrency;
+  /** The live subscription: the checkout then changes its plan (no card). */
+  readonly current?: SubscriptionView;
+  readonly currentLabel?: string;
+  readonly api: Pick<BillingApi, 'createChange'>;
+  readonly cardEntry: CardEntry;
+  readonly testCardTokens: TestCardTokenizer | undefined;
+  /** "Name on card" starts with this. */
+  readonly cardholderName: string;
+  /** Runs after the API accepted the request, while the button still shows progress. */
+  readonly onCompleted: (response: CreateChangeResponse) => Promise<void>;
+}
+
+/** The date a trial of `days` days started today ends (for the summary before subscribing). */
+function trialEndFromToday(plan: Plan, now: Date = new Date()): string | undefined {
+  if (plan.trial.length <= 0) return undefined;
+  const end = new Date(now);
+  if (plan.trial.unit === 'days') end.setDate(end.getDate() + plan.trial.length);
+  else end.setMonth(end.getMonth() + plan.trial.length);
+  return formatDate(end.toISOString());
+}
+
+/**
+ * Confirms the chosen plan: a new subscription takes a card (through the card form port) and
+ * starts the free trial; an existing one changes plan without a card. Submitting sends
+ * `POST /subscription/create-change` with an Idempotency-Key made once per attempt and reused
+ * when the same attempt is retried; the button is disabled while it is in flight. Errors show
+ * the server's message as a toast (e.g. "Your card was declined.").
+ */
+export function Checkout({
+  plan,
+  label,
+  price,
+  current,
+  currentLabel,
+  api,
+  cardEntry,
+  testCardTokens,
+  cardholderName,
+  onCompleted,
+}: CheckoutProps) {
+  const changing = current !== undefined;
+  const card = useRef<CardFormHandle>(null);
+  const attempt = useRef<Attempt | null>(null);
+  const inFlight = useRef(false);
+  const [busy, setBusy] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const cannotPay = !changing && (cardEntry.kind === 'unavailable' || (cardEntry.kind === 'test' && !testCardTokens));
+
+  // A newly chosen plan moves focus here, so keyboard and screen-reader users follow.
+  useEffect(() => {
+    heading.current?.focus();
+  }, [plan.code]);
+
+  const request = async (): Promise<Attempt> => {
+    const sameAttempt =
+      attempt.current && attempt.current.request.planCode === plan.code && attempt.current.request.currency === price.currency;
+    if (attempt.current && sameAttempt) return attempt.current;
+    attempt.current = null;
+    let billingToken: string | undefined;
+    if (!changing) {
+      // No handle yet: the card form's code is still loading (or there is no card entry at all).
+      if (!card.current) throw new UserFacingError(cannotPay ? CARD_ENTRY_UNAVAILABLE_MESSAGE : CARD_FORM_LOADING_MESSAGE);
+      billingToken = await card.current.tokenize();
+    }
+    const next: Attempt = {
+      idempotencyKey: newIdempotencyKey(),
+      request: { planCode: plan.code, currency: price.currency, ...(billingToken ? { billingToken } : {}) },
+    };
+    attempt.current = next;
+    return next;
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setBusy(true);
+    try {
+      const { idempotencyKey, request: body } = await request();
+      let response: CreateChangeResponse;
+      try {
+        response = await api.createChange(body, idempotencyKey);
+      } catch (error) {
+        if (!mayRetrySameAttempt(error)) attempt.current = null;
+        throw error;
+      }
+      attempt.current = null;
+      await onCompleted(response);
+    } catch (error) {
+      // The card form shows (and focuses) its own field errors; anything else is a toast.
+      if (!(error instanceof CardEntryError)) notifyError(error);
+    } finally {
+      inFlight.current = false;
+      setBusy(false);
+    }
+  };
+
+  const trialEnd = trialEndFromToday(plan);
+  const trial = trialPhrase(plan.trial);
+  return (
+    <section className="card checkout" aria-labelledby="checkout-heading">
+      <h2 id="checkout-heading" ref={heading} tabIndex={-1}>
+        {changing ? 'Change your plan' : 'Start your free trial'}
+      </h2>
+      {changing ? (
+        <p>
+          From <strong>{currentLabel}</strong> to <strong>{label}</strong>: {formatAmount(price.unitAmount, price.currency)} /{' '}
+          {periodPhrase(plan.interval)}. The change takes effect now and needs no card: your subscription keeps its payment method.
+        </p>
+      ) : (
+        <>
+          <p>
+            <strong>{label}</strong>: {priceSentence(price, plan.trial, plan.interval)}.
+          </p>
+          <ul className="checkout__terms">
+            {trial && trialEnd ? (
+              <li>
+                Your {trial} starts today and ends on {trialEnd}; monthly billing of {formatAmount(price.unitAmount, price.currency)}{' '}
+                starts then.
+              </li>
+            ) : null}
+            {price.setupFee > 0 ? (
+              <li>
+                The one-time setup fee of {formatAmount(price.setupFee, price.currency)} is charged today, on your first invoice.
+              </li>
+            ) : null}
+            <li>Cancel at any time from your account; you keep access until the end of the period.</li>
+          </ul>
+        </>
+      )}
+      <form className="form checkout__form" noValidate aria-busy={busy || undefined} onSubmit={(event) => void submit(event)}>
+        {changing ? null : (
+          <CardEntryForm ref={card} entry={cardEntry} testCardTokens={testCardTokens} disabled={busy} defaultName={cardholderName} />
+        )}
+        <div className="form__actions">
+          {/* Keeps focus in the field on press: its blur could show an error and move the button away. */}
+          <button
+            type="submit"
+            className="button button--primary"
+            disabled={busy || cannotPay}
+            onMouseDown={(event) => event.preventDefault()}
+          >
+            {busy ? (changing ? 'Changing your plan…' : 'Starting your trial…') : changing ? 'Change plan' : 'Start free trial'}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

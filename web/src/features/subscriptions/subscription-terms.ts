@@ -1,0 +1,5 @@
+/**
+ * The subscription terms the pages use, from the zod-free shared module: importing values from
+ * the zod contract would pull the schema library into every page's chunks.
+ */
+export { CURRENCY_SYMBOLS, isInTrial } from '../../../../lambdas/shared/domain/subscription-terms';
