@@ -1,4 +1,3 @@
-import { CreateTableCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { SUBSCRIPTION_TBD, type User } from '../../../../lambdas/shared/contracts/user';
@@ -11,8 +10,9 @@ import { createUsersRepository, type UsersRepository } from '../../../../lambdas
 import { createProcessedNotifications, type ProcessedNotifications } from '../../../../lambdas/shared/webhooks/processed-notifications';
 import type { BillingPort } from '../../../../lambdas/subscription/billing/billing-port';
 import { createLocalBilling } from '../../../../lambdas/subscription/billing/local-billing';
-import { createLocalBillingStore, LOCAL_BILLING_TABLE_KEYS, type LocalBillingStore } from '../../../../lambdas/subscription/billing/local-billing-store';
+import { createLocalBillingStore, type LocalBillingStore } from '../../../../lambdas/subscription/billing/local-billing-store';
 import { LOCAL_TEST_CARDS, tokenizeTestCard } from '../../../../lambdas/subscription/billing/local-test-cards';
+import { ensureLocalBillingTable, localBillingTableName } from '../../../../local/billing/billing-table';
 import { startMemoryDynamoDb } from '../../../local/support/local-services';
 import { claims } from '../../admin/support/admin-events';
 import { apiGatewayEvent, lambdaContext } from '../../support/api-gateway-event';
@@ -55,42 +55,12 @@ export interface SubscriptionServices {
   stop(): Promise<void>;
 }
 
-const LOCAL_BILLING_TABLE = 'talentpilot-local-billing';
-
-/** The local billing adapter's table (same layout as the local runtime's), unless it exists already. */
-async function createLocalBillingTable(client: DynamoDBClient): Promise<void> {
-  const { partitionKey, sortKey, accountIndex } = LOCAL_BILLING_TABLE_KEYS;
-  try {
-    await client.send(
-      new CreateTableCommand({
-        TableName: LOCAL_BILLING_TABLE,
-        BillingMode: 'PAY_PER_REQUEST',
-        AttributeDefinitions: [partitionKey, sortKey, accountIndex.partitionKey, accountIndex.sortKey].map((name) => ({ AttributeName: name, AttributeType: 'S' })),
-        KeySchema: [
-          { AttributeName: partitionKey, KeyType: 'HASH' },
-          { AttributeName: sortKey, KeyType: 'RANGE' },
-        ],
-        GlobalSecondaryIndexes: [
-          {
-            IndexName: accountIndex.indexName,
-            KeySchema: [
-              { AttributeName: accountIndex.partitionKey, KeyType: 'HASH' },
-              { AttributeName: accountIndex.sortKey, KeyType: 'RANGE' },
-            ],
-            Projection: { ProjectionType: 'ALL' },
-          },
-        ],
-      }),
-    );
-  } catch (error) {
-    if ((error as Error).name !== 'ResourceInUseException') throw error;
-  }
-}
+const LOCAL_BILLING_TABLE = localBillingTableName(PRODUCT_SLUG);
 
 export async function startSubscriptionServices(): Promise<SubscriptionServices> {
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
   const dynamodb = await startMemoryDynamoDb(PRODUCT_SLUG);
-  await createLocalBillingTable(dynamodb.client);
+  await ensureLocalBillingTable(dynamodb.client, LOCAL_BILLING_TABLE);
   const client = createDocumentClient({ endpoint: dynamodb.endpoint, region: 'us-east-2', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
   const billingStore = createLocalBillingStore({ documentClient: client, tableName: LOCAL_BILLING_TABLE });
   const subscriptionsTable = { client, tableName: dynamodb.tableNames.subscriptions };
