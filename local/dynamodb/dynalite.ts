@@ -1,7 +1,9 @@
+import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import * as fs from 'node:fs';
 import type { Server } from 'node:http';
 import { LocalRuntimeError } from '../errors';
 import { closeServer, listen, LOCAL_HOST } from '../net';
+import { createLocalDynamoDbClient } from './client';
 
 // dynalite and level ship no type declarations.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -52,13 +54,24 @@ async function checkDataFolder(location: string): Promise<void> {
   await database.close();
 }
 
-/** Starts dynalite on 127.0.0.1 with tables created instantly (`createTableMs: 0`). */
+/**
+ * Starts dynalite on 127.0.0.1 with tables created instantly (`createTableMs: 0`). Resolves once
+ * dynalite has opened (and so locked) its data folder: it opens it lazily, and until then a
+ * second runtime on the same folder would pass {@link checkDataFolder}.
+ */
 export async function startDynalite(options: DynaliteOptions): Promise<RunningDynalite> {
   if (options.path) await checkDataFolder(options.path);
   const server = dynalite({ path: options.path, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
   const port = await listen(server, options.port, { service: 'DynamoDB (dynalite)', envVar: 'LOCAL_DYNAMODB_PORT' });
+  const endpoint = `http://${LOCAL_HOST}:${port}`;
+  const client = createLocalDynamoDbClient(endpoint);
+  try {
+    await client.send(new ListTablesCommand({ Limit: 1 }));
+  } finally {
+    client.destroy();
+  }
   return {
-    endpoint: `http://${LOCAL_HOST}:${port}`,
+    endpoint,
     port,
     stop: () => closeServer(server),
   };
