@@ -7,7 +7,7 @@ test('a user edits their profile and sees the change on the profile page and in 
   await page.getByLabel('First name').fill('Ngozika');
   await page.getByLabel('Company').fill('Okafor Talent Partners');
   await page.getByRole('button', { name: 'Save changes' }).click();
-  await expect(page.getByRole('status').filter({ hasText: /saved|updated/i })).toBeVisible();
+  await expect(page.getByText('Your profile was saved.')).toBeVisible();
   await expect(page).toHaveURL(/\/profile$/);
   await expect(page.getByText('Okafor Talent Partners')).toBeVisible();
   await expect(page.getByText('Hi, Ngozika')).toBeVisible();
@@ -21,7 +21,7 @@ test('a user changes their password and signs in with the new one', async ({ pag
   const confirm = page.getByLabel('Confirm new password');
   if (await confirm.count()) await confirm.fill('second-password');
   await page.getByRole('button', { name: 'Change password' }).click();
-  await expect(page.getByRole('status').filter({ hasText: /password/i })).toBeVisible();
+  await expect(page.getByText('Your password was changed.')).toBeVisible();
 
   await page.getByRole('button', { name: /Hi, Tomas/ }).click();
   await page.getByRole('menuitem', { name: 'Sign Out' }).click();
@@ -43,5 +43,6 @@ test('a user who forgot their password resets it with the emailed code', async (
   const confirm = page.getByLabel('Confirm new password');
   if (await confirm.count()) await confirm.fill('reset-password-1');
   await page.getByRole('button', { name: 'Reset password' }).click();
+  await expect(page.getByText('Your password was reset. Sign in with your new password.')).toBeVisible();
   await signIn(page, email, 'reset-password-1', 'Lena');
 });

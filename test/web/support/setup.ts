@@ -1,6 +1,11 @@
 import '@testing-library/jest-dom';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { toast } from 'react-hot-toast';
+
+// Pages load lazily; on a busy 2-core CI machine that can take longer than the default 1 s wait.
+// A broken page still fails, only later.
+configure({ asyncUtilTimeout: 5000 });
+jest.setTimeout(20_000);
 
 afterEach(() => {
   cleanup();
