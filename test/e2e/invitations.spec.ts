@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { groupsOf, idTokenFor, latestMessageTo, SEEDED_ADMIN, uniqueEmail } from './support/identity';
+import { createCognitoOnlyUser, groupsOf, idTokenFor, latestMessageTo, SEEDED_ADMIN, uniqueEmail } from './support/identity';
 import { readEndpoints, scanTable } from './support/local-runtime';
 
 async function fillInviteSignUp(page: import('@playwright/test').Page, code: string, email: string) {
@@ -62,13 +62,22 @@ test('an admin invites a user, who signs in with the emailed temporary password 
   await expect(page.getByText('Hi, Marcus')).toBeVisible();
 });
 
-test('a non-admin cannot invite users (403) and nothing is created', async ({ request }) => {
+test('only admins may invite: anonymous callers get 401, other users 403, and nothing is created', async ({ request }) => {
   const { restUrl } = readEndpoints();
-  const email = uniqueEmail('should-not-exist');
+  const invite = { email: uniqueEmail('should-not-exist'), firstName: 'No', lastName: 'Body', companyName: 'Nowhere', group: 'Beta_Customer_R1' };
   const before = (await scanTable('users')).length;
-  const anonymous = await request.post(`${restUrl}/admin/user/create`, {
-    data: { email, firstName: 'No', lastName: 'Body', companyName: 'Nowhere', group: 'Beta_Customer_R1' },
-  });
+
+  const anonymous = await request.post(`${restUrl}/admin/user/create`, { data: invite });
   expect(anonymous.status()).toBe(401);
+
+  const member = uniqueEmail('member');
+  await createCognitoOnlyUser(member, 'member-password-1');
+  const notAdmin = await request.post(`${restUrl}/admin/user/create`, {
+    headers: { Authorization: await idTokenFor(member, 'member-password-1'), 'content-type': 'application/json' },
+    data: invite,
+  });
+  expect(notAdmin.status()).toBe(403);
+  expect((await notAdmin.json()).message).toBe('Only administrators may manage users.');
+
   expect((await scanTable('users')).length).toBe(before);
 });
