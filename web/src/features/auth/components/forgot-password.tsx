@@ -1,8 +1,7 @@
 import { NewPasswordFields, SubmitButton, TextField } from '../../../components/ui/form-field';
 import { StepHeading } from '../../../components/ui/step-heading';
 import { PASSWORD_MIN_LENGTH } from '../../../config/constants';
-import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useForm, useSubmission } from '../../../lib/use-form';
+import { useForm } from '../../../lib/use-form';
 import {
   confirmPasswordError,
   emailError,
@@ -10,7 +9,7 @@ import {
   normalizeCode,
   verificationCodeError,
 } from '../../../lib/validation';
-import { toAuthError } from '../../../lib/auth/auth-errors';
+import { ResendCodeButton } from './resend-code-button';
 
 /** Forgot password, step 1: the email address to send the reset code to. */
 export function RequestResetForm({
@@ -74,7 +73,6 @@ export function ResetPasswordForm({
       confirmPassword: confirmPasswordError(values.newPassword, values.confirmPassword),
     }),
   });
-  const resend = useSubmission();
   return (
     <>
       <StepHeading>Choose a new password</StepHeading>
@@ -106,23 +104,7 @@ export function ResetPasswordForm({
           <SubmitButton busy={form.busy} busyLabel="Saving…">
             Reset password
           </SubmitButton>
-          <button
-            type="button"
-            className="link-button"
-            disabled={resend.busy}
-            onClick={() =>
-              void resend.run(async () => {
-                try {
-                  await onResend();
-                  notifySuccess(`We sent a new code to ${email}.`);
-                } catch (error) {
-                  notifyError(toAuthError(error, 'resetRequest'));
-                }
-              })
-            }
-          >
-            {resend.busy ? 'Sending…' : 'Resend code'}
-          </button>
+          <ResendCodeButton email={email} onResend={onResend} errorContext="resetRequest" />
           <button type="button" className="link-button" onClick={onCancel}>
             Back to sign in
           </button>

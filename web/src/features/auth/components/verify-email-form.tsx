@@ -1,9 +1,8 @@
 import { SubmitButton, TextField } from '../../../components/ui/form-field';
 import { StepHeading } from '../../../components/ui/step-heading';
-import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useForm, useSubmission } from '../../../lib/use-form';
+import { useForm } from '../../../lib/use-form';
 import { normalizeCode, verificationCodeError } from '../../../lib/validation';
-import { toAuthError } from '../../../lib/auth/auth-errors';
+import { ResendCodeButton } from './resend-code-button';
 
 export interface VerifyEmailFormProps {
   readonly email: string;
@@ -20,7 +19,6 @@ export function VerifyEmailForm({ email, intro, onVerify, onResend }: VerifyEmai
     initialValues: { code: '' },
     validate: (values) => ({ code: verificationCodeError(values.code) }),
   });
-  const resend = useSubmission();
 
   return (
     <>
@@ -46,23 +44,7 @@ export function VerifyEmailForm({ email, intro, onVerify, onResend }: VerifyEmai
           <SubmitButton busy={form.busy} busyLabel="Verifying…">
             Verify email
           </SubmitButton>
-          <button
-            type="button"
-            className="link-button"
-            disabled={resend.busy}
-            onClick={() =>
-              void resend.run(async () => {
-                try {
-                  await onResend();
-                  notifySuccess(`We sent a new code to ${email}.`);
-                } catch (error) {
-                  notifyError(toAuthError(error, 'resend'));
-                }
-              })
-            }
-          >
-            {resend.busy ? 'Sending…' : 'Resend code'}
-          </button>
+          <ResendCodeButton email={email} onResend={onResend} errorContext="resend" />
         </div>
       </form>
     </>
