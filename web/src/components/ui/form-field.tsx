@@ -12,19 +12,25 @@ interface FieldFrameProps {
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'value' | 'onChange' | 'onBlur' | 'id'>;
 
+/** What a control inside a {@link FieldFrame} gets: its id and accessibility wiring. */
+interface ControlProps {
+  readonly id: string;
+  readonly 'aria-invalid': true | undefined;
+  readonly 'aria-describedby': string | undefined;
+}
+
 /**
- * A labelled input with its hint and inline error, wired to {@link useForm}: the error is
- * announced through `aria-describedby` and marks the input `aria-invalid`.
+ * A field's label, hint and inline error around its control: the error is announced through
+ * `aria-describedby` and marks the control `aria-invalid`.
  */
-export function TextField<F extends string>({
+function FieldFrame({
   label,
   optional,
   hint,
-  binding,
-  ...input
-}: FieldFrameProps & { readonly binding: FieldBinding<F> } & InputProps) {
+  error,
+  children,
+}: FieldFrameProps & { readonly error: string | undefined; readonly children: (control: ControlProps) => ReactNode }) {
   const id = useId();
-  const { error, ...bound } = binding;
   const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className="field">
@@ -32,7 +38,7 @@ export function TextField<F extends string>({
         {label}
         {optional ? <span className="field__optional"> (optional)</span> : null}
       </label>
-      <input id={id} {...input} {...bound} aria-invalid={error ? true : undefined} aria-describedby={describedBy} />
+      {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
       {hint ? (
         <p className="field__hint" id={`${id}-hint`}>
           {hint}
@@ -44,6 +50,22 @@ export function TextField<F extends string>({
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** A labelled input with its hint and inline error, wired to {@link useForm}. */
+export function TextField<F extends string>({
+  label,
+  optional,
+  hint,
+  binding,
+  ...input
+}: FieldFrameProps & { readonly binding: FieldBinding<F> } & InputProps) {
+  const { error, ...bound } = binding;
+  return (
+    <FieldFrame label={label} optional={optional} hint={hint} error={error}>
+      {(control) => <input {...input} {...bound} {...control} />}
+    </FieldFrame>
   );
 }
 
@@ -64,34 +86,20 @@ export function SelectField<F extends string>({
   /** The empty choice's text (value ''). */
   readonly placeholder: string;
 } & SelectProps) {
-  const id = useId();
   const { error, ...bound } = binding;
-  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-        {optional ? <span className="field__optional"> (optional)</span> : null}
-      </label>
-      <select id={id} {...select} {...bound} aria-invalid={error ? true : undefined} aria-describedby={describedBy}>
-        <option value="">{placeholder}</option>
-        {options.map((option) => (
-          <option key={option} value={option}>
-            {option}
-          </option>
-        ))}
-      </select>
-      {hint ? (
-        <p className="field__hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p className="field__error" id={`${id}-error`}>
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <FieldFrame label={label} optional={optional} hint={hint} error={error}>
+      {(control) => (
+        <select {...select} {...bound} {...control}>
+          <option value="">{placeholder}</option>
+          {options.map((option) => (
+            <option key={option} value={option}>
+              {option}
+            </option>
+          ))}
+        </select>
+      )}
+    </FieldFrame>
   );
 }
 

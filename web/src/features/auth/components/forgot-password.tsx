@@ -10,6 +10,7 @@ import {
   verificationCodeError,
 } from '../../../lib/validation';
 import { ResendCodeButton } from './resend-code-button';
+import { VerificationCodeField } from './verification-code-field';
 
 /** Forgot password, step 1: the email address to send the reset code to. */
 export function RequestResetForm({
@@ -87,14 +88,7 @@ export function ResetPasswordForm({
           onReset({ code: normalizeCode(form.values.code), newPassword: form.values.newPassword })
         )}
       >
-        <TextField
-          label="Verification code"
-          binding={form.field('code')}
-          type="text"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          hint="The 6-digit code from the email."
-        />
+        <VerificationCodeField binding={form.field('code')} hint="The 6-digit code from the email." />
         <NewPasswordFields
           newPassword={form.field('newPassword')}
           confirmPassword={form.field('confirmPassword')}

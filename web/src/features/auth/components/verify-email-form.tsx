@@ -1,8 +1,9 @@
-import { SubmitButton, TextField } from '../../../components/ui/form-field';
+import { SubmitButton } from '../../../components/ui/form-field';
 import { StepHeading } from '../../../components/ui/step-heading';
 import { useForm } from '../../../lib/use-form';
 import { normalizeCode, verificationCodeError } from '../../../lib/validation';
 import { ResendCodeButton } from './resend-code-button';
+import { VerificationCodeField } from './verification-code-field';
 
 export interface VerifyEmailFormProps {
   readonly email: string;
@@ -32,14 +33,7 @@ export function VerifyEmailForm({ email, intro, onVerify, onResend }: VerifyEmai
         aria-busy={form.busy || undefined}
         onSubmit={form.handleSubmit(() => onVerify(normalizeCode(form.values.code)))}
       >
-        <TextField
-          label="Verification code"
-          binding={form.field('code')}
-          type="text"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          hint="The 6-digit code from the email. It can take a minute to arrive; check your spam folder too."
-        />
+        <VerificationCodeField binding={form.field('code')} hint="The 6-digit code from the email. It can take a minute to arrive; check your spam folder too." />
         <div className="form__actions">
           <SubmitButton busy={form.busy} busyLabel="Verifying…">
             Verify email
