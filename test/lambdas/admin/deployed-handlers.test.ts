@@ -1,19 +1,14 @@
 import type { ApiGatewayHandler } from '../../../lambdas/shared/http/handler';
 import { lambdaContext } from '../support/api-gateway-event';
+import { loadHandler } from '../support/load-handler';
 import { captureLogs, type CapturedLogs } from '../support/capture-logs';
 import { startIdentityServices, type IdentityServices } from '../support/identity-services';
 import { adminEvent, WEB_ORIGIN } from './support/admin-events';
 
 /** The admin handlers as Lambda loads them: dependencies from the environment the constructs set. */
 
-type HandlerModule = { readonly handler: ApiGatewayHandler };
-
-function load(file: 'create-user' | 'remove-user' | 'get-user'): HandlerModule {
-  let loaded: HandlerModule | undefined;
-  jest.isolateModules(() => {
-    loaded = jest.requireActual<HandlerModule>(`../../../lambdas/admin/${file}`);
-  });
-  return loaded!;
+function load(file: 'create-user' | 'remove-user' | 'get-user'): ApiGatewayHandler {
+  return loadHandler(`lambdas/admin/${file}.ts`);
 }
 
 let services: IdentityServices;
@@ -44,21 +39,21 @@ afterEach(() => {
 
 describe('admin handlers as deployed', () => {
   it('invite, look up and remove with USER_POOL_ID, USERS_TABLE (and the local endpoints)', async () => {
-    const created = await load('create-user').handler(
+    const created = await load('create-user')(
       adminEvent('/admin/user/create', { email: 'env@example.com', firstName: 'En', lastName: 'Vee', companyName: 'Env Co', group: 'Beta_Customer_R3' }),
       lambdaContext(),
     );
     expect(created.statusCode).toBe(201);
     const { username } = (JSON.parse(created.body) as { cognito: { username: string } }).cognito;
 
-    expect((await load('get-user').handler(adminEvent('/admin/user', { username }), lambdaContext())).statusCode).toBe(200);
-    expect((await load('remove-user').handler(adminEvent('/admin/user/remove', { username }), lambdaContext())).statusCode).toBe(200);
+    expect((await load('get-user')(adminEvent('/admin/user', { username }), lambdaContext())).statusCode).toBe(200);
+    expect((await load('remove-user')(adminEvent('/admin/user/remove', { username }), lambdaContext())).statusCode).toBe(200);
     expect((await services.users.getById(username))?.status).toBe('REMOVED');
   });
 
   it('answers a generic 500, and logs the missing variable, when USER_POOL_ID is not set', async () => {
     delete process.env.USER_POOL_ID;
-    const response = await load('get-user').handler(adminEvent('/admin/user', { username: 'anyone' }), lambdaContext());
+    const response = await load('get-user')(adminEvent('/admin/user', { username: 'anyone' }), lambdaContext());
     expect(response.statusCode).toBe(500);
     expect(response.body).not.toContain('USER_POOL_ID');
     expect(logs.text()).toContain('USER_POOL_ID is not set');

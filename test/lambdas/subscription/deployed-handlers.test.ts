@@ -1,20 +1,16 @@
 import { createHmac } from 'node:crypto';
 import type { ApiGatewayHandler } from '../../../lambdas/shared/http/handler';
 import { apiGatewayEvent } from '../support/api-gateway-event';
+import { loadHandler } from '../support/load-handler';
 import { captureLogs, type CapturedLogs } from '../support/capture-logs';
 import { claims, invoke, PLANS, startSubscriptionServices, userEvent, WEB_ORIGIN, type SubscriptionServices } from './support/subscription-services';
 
 /** The subscription handlers as Lambda loads them: dependencies from the environment (here the local runtime's). */
 
-type HandlerModule = { readonly handler: ApiGatewayHandler };
 type HandlerFile = 'create-change-subscription' | 'get-user-subscriptions' | 'cancel-subscription' | 'reactivate-subscription' | 'receive-webhook';
 
 function load(file: HandlerFile): ApiGatewayHandler {
-  let loaded: HandlerModule | undefined;
-  jest.isolateModules(() => {
-    loaded = jest.requireActual<HandlerModule>(`../../../lambdas/subscription/${file}`);
-  });
-  return loaded!.handler;
+  return loadHandler(`lambdas/subscription/${file}.ts`);
 }
 
 const WEBHOOK_SECRET = 'whsec-local-runtime';
