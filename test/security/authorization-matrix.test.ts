@@ -1,0 +1,207 @@
+import { Kind, parse, type ObjectTypeDefinitionNode } from 'graphql';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { REST_ROUTES } from '../../lib/definitions/rest-routes';
+import { REPO_ROOT } from '../../local/paths';
+import { startSecurityRuntime, type Credentials, type RestCall, type SecurityRuntime, type SignedInUser } from './support/authz-runtime';
+
+/**
+ * Who may call what: every REST route and every Query and Mutation field, called by five callers
+ * against the whole local runtime (real handlers and resolvers, cognito-local tokens). The
+ * expected answer of each cell is written down below; a route or field without a row fails the
+ * test, so a new entry point cannot ship without deciding who may call it. A refused call must
+ * also leave every table and the user pool as they were.
+ *
+ * Callers: `anonymous` (no credentials), `apiKey` (the web app's public AppSync key; REST routes
+ * ignore it), `user` (the owner, on their own record, subscription or account), `otherUser`
+ * (another beta customer, on the owner's resource), `admin` (the seeded member of Admins).
+ */
+
+const CALLERS = ['anonymous', 'apiKey', 'user', 'otherUser', 'admin'] as const;
+type Caller = (typeof CALLERS)[number];
+type Row<T> = Readonly<Record<Caller, T>>;
+
+/**
+ * REST: the HTTP status of each cell. What each row sends is in `REST_CALLS`.
+ * - create-change: everyone replays the owner's first request (same Idempotency-Key and body).
+ *   The owner gets the stored answer (201, replayed); for anyone else the key is theirs alone,
+ *   so the owner's answer is never handed out and the spent card token is refused (400).
+ * - cancel / reactivate: the owner's subscription; admins cannot act on another's billing.
+ * - webhook: unsigned; the HMAC signature is its only authentication, whoever calls.
+ * - admin routes: `user` names themselves, `otherUser` the owner, `admin` a fresh invitee.
+ */
+const REST_MATRIX: Readonly<Record<string, Row<number>>> = {
+  'GET /subscription/plans': /*            */ { anonymous: 200, apiKey: 200, user: 200, otherUser: 200, admin: 200 },
+  'POST /subscription/create-change': /*   */ { anonymous: 401, apiKey: 401, user: 201, otherUser: 400, admin: 400 },
+  'POST /subscription/cancel': /*          */ { anonymous: 401, apiKey: 401, user: 200, otherUser: 403, admin: 403 },
+  'POST /subscription/reactivate': /*      */ { anonymous: 401, apiKey: 401, user: 200, otherUser: 403, admin: 403 },
+  'GET /user/subscriptions/{id}': /*       */ { anonymous: 401, apiKey: 401, user: 200, otherUser: 403, admin: 200 },
+  'POST /subscription/webhook': /*         */ { anonymous: 401, apiKey: 401, user: 401, otherUser: 401, admin: 401 },
+  'POST /admin/user/create': /*            */ { anonymous: 401, apiKey: 401, user: 403, otherUser: 403, admin: 201 },
+  'POST /admin/user/remove': /*            */ { anonymous: 401, apiKey: 401, user: 403, otherUser: 403, admin: 200 },
+  'POST /admin/user': /*                   */ { anonymous: 401, apiKey: 401, user: 403, otherUser: 403, admin: 200 },
+};
+
+/**
+ * GraphQL: what each cell answers. `HTTP 401` is AppSync's refusal of a request without valid
+ * credentials; `Unauthorized` the field error "Not Authorized to access <field> on type <Type>";
+ * `owner's record` an answer holding the owner's User record; `no record` an empty page;
+ * `the contact` the stored message; `created` a new item.
+ */
+type GraphqlOutcome = 'HTTP 401' | 'Unauthorized' | "owner's record" | 'no record' | 'the contact' | 'created';
+const GRAPHQL_MATRIX: Readonly<Record<string, Row<GraphqlOutcome>>> = {
+  'Query.getContact': /*      */ { anonymous: 'HTTP 401', apiKey: 'Unauthorized', user: 'Unauthorized', otherUser: 'Unauthorized', admin: 'the contact' },
+  'Query.listUsers': /*       */ { anonymous: 'HTTP 401', apiKey: 'Unauthorized', user: "owner's record", otherUser: 'no record', admin: "owner's record" },
+  'Query.getUserByEmail': /*  */ { anonymous: 'HTTP 401', apiKey: 'Unauthorized', user: "owner's record", otherUser: 'no record', admin: "owner's record" },
+  'Mutation.createContact': /**/ { anonymous: 'HTTP 401', apiKey: 'created', user: 'created', otherUser: 'created', admin: 'created' },
+  'Mutation.createUser': /*   */ { anonymous: 'HTTP 401', apiKey: 'Unauthorized', user: 'Unauthorized', otherUser: 'Unauthorized', admin: 'created' },
+  'Mutation.updateUser': /*   */ { anonymous: 'HTTP 401', apiKey: 'Unauthorized', user: "owner's record", otherUser: 'Unauthorized', admin: "owner's record" },
+};
+
+let api: SecurityRuntime;
+let owner: SignedInUser;
+let otherUser: SignedInUser;
+/** The owner's first create-change request, replayed by the create-change row. */
+let ownerFirstRequest: RestCall;
+let ownerSubscriptionId: string;
+let contactId: string;
+let sequence = 0;
+
+function credentialsOf(caller: Caller): Credentials {
+  return caller === 'user' ? owner : caller === 'otherUser' ? otherUser : caller === 'admin' ? api.admin : caller;
+}
+
+const unique = (label: string) => `${label}.${Date.now().toString(36)}${++sequence}@example.com`;
+
+/** The request of each REST row for each caller (async: some need a fresh invitee first). */
+const REST_CALLS: Readonly<Record<string, (caller: Caller) => Promise<RestCall> | RestCall>> = {
+  'GET /subscription/plans': () => ({ method: 'GET', path: '/subscription/plans' }),
+  'POST /subscription/create-change': () => ownerFirstRequest,
+  'POST /subscription/cancel': () => ({ method: 'POST', path: '/subscription/cancel', body: { subscriptionId: ownerSubscriptionId } }),
+  'POST /subscription/reactivate': () => ({ method: 'POST', path: '/subscription/reactivate', body: { subscriptionId: ownerSubscriptionId } }),
+  'GET /user/subscriptions/{id}': () => ({ method: 'GET', path: `/user/subscriptions/${ownerSubscriptionId}` }),
+  'POST /subscription/webhook': () => ({
+    method: 'POST',
+    path: '/subscription/webhook',
+    body: { id: 'unsigned-notification', object_type: 'subscription', event_type: 'canceled', uuid: '0123456789abcdef0123456789abcdef' },
+  }),
+  'POST /admin/user/create': () => ({
+    method: 'POST',
+    path: '/admin/user/create',
+    body: { email: unique('invitee'), firstName: 'Ivy', lastName: 'Invitee', companyName: 'Invitee Staffing', group: 'Beta_Customer_R2' },
+  }),
+  'POST /admin/user/remove': async (caller) => {
+    // The owner asks to remove themselves, the others to remove the owner; the admin removes a fresh invitee.
+    const username = caller === 'admin' ? (await api.inviteAndSignIn('removable')).email : owner.email;
+    return { method: 'POST', path: '/admin/user/remove', body: { username } };
+  },
+  'POST /admin/user': () => ({ method: 'POST', path: '/admin/user', body: { username: owner.email } }),
+};
+
+/** State a row needs whatever ran before: cancel needs a live subscription, reactivate a canceled one. */
+const REST_PREPARE: Readonly<Record<string, () => Promise<void>>> = {
+  'POST /subscription/cancel': () => ownerSubscriptionAction('reactivate'),
+  'POST /subscription/reactivate': () => ownerSubscriptionAction('cancel'),
+};
+
+async function ownerSubscriptionAction(action: 'cancel' | 'reactivate'): Promise<void> {
+  const answer = await api.rest({ method: 'POST', path: `/subscription/${action}`, body: { subscriptionId: ownerSubscriptionId } }, owner);
+  // 409: the subscription is already in the wanted state.
+  if (answer.status !== 200 && answer.status !== 409) throw new Error(`Preparing ${action} failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+}
+
+const GRAPHQL_CALLS: Readonly<Record<string, () => { query: string; variables: Record<string, unknown> }>> = {
+  'Query.getContact': () => ({ query: 'query Q($id: ID!) { getContact(id: $id) { id } }', variables: { id: contactId } }),
+  'Query.listUsers': () => ({
+    query: 'query Q($filter: ModelUserFilterInput) { listUsers(filter: $filter) { items { id } nextToken } }',
+    variables: { filter: { email: { eq: owner.email } } },
+  }),
+  'Query.getUserByEmail': () => ({ query: 'query Q($email: String!) { getUserByEmail(email: $email) { items { id } nextToken } }', variables: { email: owner.email } }),
+  'Mutation.createContact': () => ({
+    query: 'mutation M($input: CreateContactInput!) { createContact(input: $input) { id } }',
+    variables: { input: { name: 'Lee Park', email: 'lee@harborstaffing.com', message: 'Interested in the enterprise plan.' } },
+  }),
+  'Mutation.createUser': () => ({
+    query: 'mutation M($input: CreateUserInput!) { createUser(input: $input) { id } }',
+    variables: { input: { email: unique('created'), firstName: 'Cory', lastName: 'Created', companyName: 'Created Staffing' } },
+  }),
+  'Mutation.updateUser': () => ({
+    query: 'mutation M($input: UpdateUserInput!) { updateUser(input: $input) { id } }',
+    variables: { input: { id: owner.sub, profileRole: 'Sourcer' } },
+  }),
+};
+
+/** The Query and Mutation fields `graphql/schema.graphql` declares, as `Type.field`. */
+function schemaFields(): string[] {
+  const document = parse(fs.readFileSync(path.join(REPO_ROOT, 'graphql', 'schema.graphql'), 'utf8'));
+  return document.definitions
+    .filter((definition): definition is ObjectTypeDefinitionNode => definition.kind === Kind.OBJECT_TYPE_DEFINITION && ['Query', 'Mutation'].includes(definition.name.value))
+    .flatMap((type) => (type.fields ?? []).map((field) => `${type.name.value}.${field.name.value}`));
+}
+
+/** What a GraphQL answer tells, in the words of the matrix. */
+function graphqlOutcome(field: string, answer: { status: number; body: Record<string, unknown> }): string {
+  if (answer.status === 401) return 'HTTP 401';
+  const errors = answer.body.errors as { errorType?: string; message: string }[] | undefined;
+  if (errors?.length) return errors[0].errorType === 'Unauthorized' ? 'Unauthorized' : `${errors[0].errorType}: ${errors[0].message}`;
+  const value = (answer.body.data as Record<string, unknown>)[field.split('.')[1]] as { id?: string; items?: { id: string }[] } | null;
+  if (!value) return 'null';
+  if (value.items) return value.items.some((item) => item.id === owner.sub) ? "owner's record" : value.items.length === 0 ? 'no record' : 'other records';
+  if (value.id === owner.sub) return "owner's record";
+  return value.id === contactId ? 'the contact' : 'created';
+}
+
+beforeAll(async () => {
+  api = await startSecurityRuntime();
+  [owner, otherUser] = [await api.inviteAndSignIn('owner'), await api.inviteAndSignIn('other')];
+  ownerFirstRequest = {
+    method: 'POST',
+    path: '/subscription/create-change',
+    headers: { 'Idempotency-Key': 'owner-first-subscription' },
+    body: { planCode: 'starter_2weeksfree_monthly_onetimesetup_dev', currency: 'USD', billingToken: await api.cardToken() },
+  };
+  const subscribed = await api.rest<{ subscription: { id: string } }>(ownerFirstRequest, owner);
+  if (subscribed.status !== 201) throw new Error(`The owner could not subscribe: ${subscribed.status}`);
+  ownerSubscriptionId = subscribed.body.subscription.id;
+  const contact = await api.graphql<{ data: { createContact: { id: string } } }>(GRAPHQL_CALLS['Mutation.createContact']().query, GRAPHQL_CALLS['Mutation.createContact']().variables, 'apiKey');
+  contactId = contact.body.data.createContact.id;
+}, 120_000);
+
+afterAll(() => api?.stop());
+
+describe('the authorization matrix', () => {
+  it('has a row for every REST route and every Query and Mutation field, and no other', () => {
+    expect(Object.keys(REST_MATRIX).sort()).toEqual(REST_ROUTES.map((route) => `${route.method} ${route.path}`).sort());
+    expect(Object.keys(REST_CALLS).sort()).toEqual(Object.keys(REST_MATRIX).sort());
+    expect(Object.keys(GRAPHQL_MATRIX).sort()).toEqual(schemaFields().sort());
+    expect(Object.keys(GRAPHQL_CALLS).sort()).toEqual(Object.keys(GRAPHQL_MATRIX).sort());
+  });
+
+  const restCells = Object.entries(REST_MATRIX).flatMap(([route, row]) => CALLERS.map((caller) => [route, caller, row[caller]] as const));
+  it.each(restCells)('REST %s called as %s answers %d', async (route, caller, expected) => {
+    await REST_PREPARE[route]?.();
+    const call = await REST_CALLS[route](caller);
+    const before = expected >= 400 ? await api.snapshot() : undefined;
+
+    const answer = await api.rest(call, credentialsOf(caller));
+
+    expect([answer.status, answer.body]).toEqual([expected, expect.anything()]);
+    if (before) expect(await api.snapshot()).toEqual(before);
+    if (route === 'POST /subscription/create-change' && caller !== 'user') {
+      // The owner's stored answer never reaches anyone else.
+      expect(JSON.stringify(answer.body)).not.toContain(ownerSubscriptionId);
+    }
+  });
+
+  const graphqlCells = Object.entries(GRAPHQL_MATRIX).flatMap(([field, row]) => CALLERS.map((caller) => [field, caller, row[caller]] as const));
+  it.each(graphqlCells)('GraphQL %s called as %s answers %s', async (field, caller, expected) => {
+    const { query, variables } = GRAPHQL_CALLS[field]();
+    const refused = expected === 'HTTP 401' || expected === 'Unauthorized';
+    const before = refused ? await api.snapshot() : undefined;
+
+    const answer = await api.graphql(query, variables, credentialsOf(caller));
+
+    expect(graphqlOutcome(field, answer)).toBe(expected);
+    if (before) expect(await api.snapshot()).toEqual(before);
+  });
+});

@@ -1,0 +1,179 @@
+import {
+  AdminSetUserPasswordCommand,
+  CognitoIdentityProviderClient,
+  InitiateAuthCommand,
+  ListUsersCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { ScanCommand } from '@aws-sdk/client-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { randomUUID } from 'node:crypto';
+import { LOCAL_TEST_CARDS } from '../../../lambdas/subscription/billing/local-test-cards';
+import { startLocalRuntime, type LocalRuntime, type LocalRuntimeOptions } from '../../../local/runtime';
+import { postGraphql, temporaryFolder, type HttpAnswer } from '../../local/support/local-services';
+import { fixtureWebDist } from '../../local/support/web-dist';
+
+/**
+ * The whole local runtime as `npm start` runs it (every REST route, every resolver, cognito-local
+ * with its triggers and the seed) on free ports with a temporary data folder, and the callers of
+ * the security tests: nobody, the web app's API key, and real Cognito users who sign in with
+ * USER_PASSWORD_AUTH. REST calls carry the id token (as the web app's API client does), GraphQL
+ * calls the access token (as Amplify's `generateClient()` does).
+ */
+
+const FREE_PORTS = { web: 0, rest: 0, graphql: 0, dynamodb: 0, cognito: 0, lambda: 0 };
+const PASSWORD = 'Security-Passw0rd!';
+
+/** A signed-in Cognito user with a users-table record. */
+export interface SignedInUser {
+  readonly email: string;
+  /** The Cognito sub: the id of the user's record. */
+  readonly sub: string;
+  readonly idToken: string;
+  readonly accessToken: string;
+}
+
+/** Who sends a call: nobody, the public AppSync API key only, or a signed-in user. */
+export type Credentials = 'anonymous' | 'apiKey' | SignedInUser;
+
+export interface RestCall {
+  readonly method: 'GET' | 'POST';
+  /** Path below the stage, e.g. `/subscription/plans`. */
+  readonly path: string;
+  readonly body?: unknown;
+  readonly headers?: Record<string, string>;
+}
+
+/** What the security tests need of a running local runtime. */
+export interface SecurityRuntime {
+  readonly runtime: LocalRuntime;
+  /** The seeded admin, signed in. */
+  readonly admin: SignedInUser;
+  /** Invites a person through `POST /admin/user/create` (as the admin), then signs them in. */
+  inviteAndSignIn(label: string): Promise<SignedInUser>;
+  rest<T = Record<string, unknown>>(call: RestCall, credentials: Credentials): Promise<HttpAnswer<T>>;
+  graphql<T = Record<string, unknown>>(query: string, variables: Record<string, unknown>, credentials: Credentials): Promise<HttpAnswer<T>>;
+  /** A one-use card token from the local stand-in for Recurly.js (the approved test card). */
+  cardToken(): Promise<string>;
+  /** Every item of every table (the product's and the local billing's) and every Cognito user. */
+  snapshot(): Promise<Record<string, unknown[]>>;
+  stop(): Promise<void>;
+}
+
+function authorizationHeaders(credentials: Credentials, token: 'idToken' | 'accessToken', apiKey: string): Record<string, string> {
+  if (credentials === 'anonymous') return {};
+  if (credentials === 'apiKey') return { 'x-api-key': apiKey };
+  return { authorization: credentials[token] };
+}
+
+async function signIn(client: CognitoIdentityProviderClient, clientId: string, email: string, password: string): Promise<SignedInUser> {
+  const { AuthenticationResult } = await client.send(
+    new InitiateAuthCommand({ ClientId: clientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: password } }),
+  );
+  const idToken = AuthenticationResult?.IdToken;
+  const accessToken = AuthenticationResult?.AccessToken;
+  if (!idToken || !accessToken) throw new Error(`cognito-local gave no tokens for ${email}`);
+  const { sub } = JSON.parse(Buffer.from(accessToken.split('.')[1], 'base64url').toString('utf8')) as { sub: string };
+  return { email, sub, idToken, accessToken };
+}
+
+/** Starts the runtime (about 5-10 s) and signs the seeded admin in. */
+export async function startSecurityRuntime(options: Partial<LocalRuntimeOptions> = {}): Promise<SecurityRuntime> {
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+  const dist = fixtureWebDist();
+  const dataDir = temporaryFolder('security-runtime');
+  let runtime: LocalRuntime;
+  try {
+    runtime = await startLocalRuntime({ dataDir: dataDir.path, ports: FREE_PORTS, webDistDir: dist.path, webBuild: 'never', ...options });
+  } catch (error) {
+    dataDir.remove();
+    dist.remove();
+    throw error;
+  }
+  const { endpoints } = runtime;
+  const clientId = String(endpoints.userPoolClientId);
+  const userPoolId = String(endpoints.userPoolId);
+  const seed = endpoints.seed as { adminEmail: string; adminPassword: string };
+  const cognito = new CognitoIdentityProviderClient({
+    endpoint: String(endpoints.cognitoEndpoint),
+    region: 'us-east-2',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    maxAttempts: 1,
+  });
+
+  const rest: SecurityRuntime['rest'] = async (call, credentials) => {
+    const headers: Record<string, string> = { ...authorizationHeaders(credentials, 'idToken', endpoints.graphqlApiKey), ...call.headers };
+    if (call.body !== undefined) headers['content-type'] = 'application/json';
+    const response = await fetch(`${endpoints.restUrl}${call.path}`, {
+      method: call.method,
+      headers,
+      body: call.body === undefined ? undefined : typeof call.body === 'string' ? call.body : JSON.stringify(call.body),
+    });
+    const text = await response.text();
+    let body: unknown = text;
+    try {
+      body = text ? JSON.parse(text) : null;
+    } catch {
+      // Not JSON: keep the text (the secrets scan reads it as it is).
+    }
+    return { status: response.status, headers: response.headers, body: body as never };
+  };
+
+  let admin: SignedInUser;
+  try {
+    admin = await signIn(cognito, clientId, seed.adminEmail, seed.adminPassword);
+  } catch (error) {
+    cognito.destroy();
+    await runtime.stop();
+    dataDir.remove();
+    dist.remove();
+    throw error;
+  }
+
+  return {
+    runtime,
+    admin,
+    async inviteAndSignIn(label) {
+      const email = `${label}.${randomUUID().slice(0, 8)}@example.com`;
+      const invited = await rest(
+        { method: 'POST', path: '/admin/user/create', body: { email, firstName: 'Sam', lastName: label, companyName: `${label} Staffing`, group: 'Beta_Customer_R1' } },
+        admin,
+      );
+      if (invited.status !== 201) throw new Error(`Inviting ${email} failed: ${invited.status} ${JSON.stringify(invited.body)}`);
+      // Skips the NEW_PASSWORD_REQUIRED step the web app walks through with the emailed password.
+      await cognito.send(new AdminSetUserPasswordCommand({ UserPoolId: userPoolId, Username: email, Password: PASSWORD, Permanent: true }));
+      return signIn(cognito, clientId, email, PASSWORD);
+    },
+    rest,
+    graphql: (query, variables, credentials) =>
+      postGraphql(endpoints.graphqlUrl, query, { variables, headers: authorizationHeaders(credentials, 'accessToken', endpoints.graphqlApiKey) }),
+    async cardToken() {
+      const card = { number: LOCAL_TEST_CARDS.approved, month: '12', year: String(new Date().getFullYear() + 3), cvv: '123', firstName: 'Sam', lastName: 'Card' };
+      const response = await fetch(String(endpoints.localBillingTokenUrl), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(card) });
+      if (response.status !== 201) throw new Error(`Card tokenization failed: ${response.status}`);
+      return ((await response.json()) as { id: string }).id;
+    },
+    async snapshot() {
+      const tables: Record<string, string> = { ...endpoints.tables, billing: String(endpoints.localBillingTable) };
+      const result: Record<string, unknown[]> = {};
+      for (const [name, tableName] of Object.entries(tables)) {
+        const items: unknown[] = [];
+        let start: Record<string, never> | undefined;
+        do {
+          const page = await runtime.dynamodb.send(new ScanCommand({ TableName: tableName, ConsistentRead: true, ExclusiveStartKey: start }));
+          items.push(...(page.Items ?? []).map((item) => unmarshall(item)));
+          start = page.LastEvaluatedKey as typeof start;
+        } while (start);
+        result[name] = items.sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+      }
+      const { Users = [] } = await cognito.send(new ListUsersCommand({ UserPoolId: userPoolId }));
+      result.cognitoUsers = Users.map((user) => user.Username).sort();
+      return result;
+    },
+    async stop() {
+      cognito.destroy();
+      await runtime.stop();
+      dataDir.remove();
+      dist.remove();
+    },
+  };
+}
