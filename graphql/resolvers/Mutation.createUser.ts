@@ -7,14 +7,17 @@
  * problem nothing is written and the caller gets a `ValidationError` with `errorInfo.fields`.
  * Defaults: id = `util.autoId()`, status `ACTIVE`, subscriptionId `SubscriptionTBD`,
  * subscriptions `[]`. The record is never overwritten (`attribute_not_exists(id)` AND the
- * caller's condition).
+ * caller's condition). The ATS keys are write-only: the answer masks them, a condition cannot
+ * read them, and a masked value in the input is refused (it is not a key).
  */
 import { util, type Context, type DynamoDBPutItemRequest } from '@aws-appsync/utils';
 import { SUBSCRIPTION_TBD } from '../../lambdas/shared/contracts/user';
+import { withMaskedSecrets } from '../../lambdas/shared/domain/secret-fields';
 import { requireAdmin } from './lib/caller';
 import { passDataSourceError } from './lib/connection';
 import { allOf, conditionExpression, type Expression, type FilterInput } from './lib/dynamodb-expressions';
 import { storedValue, USER_ID_PATTERN, USER_INPUT_FIELDS, validateUserInput, type UserInput } from './lib/user-input';
+import { refuseSecretsIn } from './lib/user-secrets';
 import { invalidArguments, type FieldProblem } from './lib/validation';
 
 interface CreateUserArgs {
@@ -34,6 +37,7 @@ export function request(ctx: Context<CreateUserArgs>): DynamoDBPutItemRequest {
     problems.push({ field: 'id', message: 'The id must be 1 to 64 letters, digits, dashes or underscores.' });
   }
   invalidArguments(problems);
+  refuseSecretsIn(conditionExpression(ctx.args.condition), 'condition');
 
   const id = clientId ? String(clientId) : util.autoId();
   const now = util.time.nowISO8601();
@@ -71,5 +75,5 @@ export function response(ctx: Context<CreateUserArgs>): unknown {
     util.error('The user was not created: a user with this id already exists, or the condition did not hold.', CONDITION_FAILED);
   }
   passDataSourceError(ctx);
-  return ctx.result;
+  return withMaskedSecrets(ctx.result);
 }

@@ -12,13 +12,17 @@
  * Given fields are SET (text trimmed), optional fields given as null or blank are REMOVEd,
  * required ones cannot be nulled (ValidationError); updatedAt is always set. The item must exist
  * and the caller's `condition` must hold, else `DynamoDB:ConditionalCheckFailedException` and
- * nothing changes. Returns the record as stored (ALL_NEW).
+ * nothing changes. Returns the record as stored (ALL_NEW), the ATS keys masked: they are
+ * write-only. A masked key in the input (what a client read) leaves the stored key as it is; a
+ * condition cannot read the keys.
  */
 import { util, type Context, type DynamoDBUpdateItemRequest } from '@aws-appsync/utils';
+import { isMaskedSecret, SECRET_USER_FIELDS, withMaskedSecrets } from '../../lambdas/shared/domain/secret-fields';
 import { requireSignedInCaller } from './lib/caller';
 import { passDataSourceError } from './lib/connection';
 import { allOf, conditionExpression, notRemovedFilter, type Expression, type FilterInput } from './lib/dynamodb-expressions';
 import { adminOnlyFieldsIn, storedValue, USER_INPUT_FIELDS, validateUserInput, type UserInput } from './lib/user-input';
+import { refuseSecretsIn } from './lib/user-secrets';
 import { invalidArguments, problemFields } from './lib/validation';
 
 interface UpdateUserArgs {
@@ -48,13 +52,18 @@ export function request(ctx: Context<UpdateUserArgs>): DynamoDBUpdateItemRequest
     }
   }
   invalidArguments(validateUserInput(input, 'present'));
+  const condition = conditionExpression(ctx.args.condition);
+  refuseSecretsIn(condition, 'condition');
 
   const sets: string[] = ['#setUpdatedAt = :setUpdatedAt'];
   const removes: string[] = [];
   const names: Record<string, string> = { '#setUpdatedAt': 'updatedAt' };
   const values: Record<string, unknown> = { ':setUpdatedAt': util.time.nowISO8601() };
   for (const field of USER_INPUT_FIELDS) {
-    if (input[field] !== undefined) {
+    // A masked ATS key is what this API answered: the client sent back what it read, so the
+    // stored key stays (a real key never starts with the mask).
+    const maskedSecret = SECRET_USER_FIELDS.includes(field) && isMaskedSecret(input[field]);
+    if (input[field] !== undefined && !maskedSecret) {
       const value = storedValue(input, field);
       names[`#set_${field}`] = field;
       if (value === null) {
@@ -71,7 +80,7 @@ export function request(ctx: Context<UpdateUserArgs>): DynamoDBUpdateItemRequest
     operation: 'UpdateItem',
     key: util.dynamodb.toMapValues({ id: input.id }),
     update: { expression: update, expressionNames: names, expressionValues: util.dynamodb.toMapValues(values) },
-    condition: allOf([itemCondition(caller.isAdmin), conditionExpression(ctx.args.condition)]) as Expression,
+    condition: allOf([itemCondition(caller.isAdmin), condition]) as Expression,
   };
 }
 
@@ -80,5 +89,5 @@ export function response(ctx: Context<UpdateUserArgs>): unknown {
     util.error('The user was not updated: it does not exist, or the condition did not hold.', CONDITION_FAILED);
   }
   passDataSourceError(ctx);
-  return ctx.result;
+  return withMaskedSecrets(ctx.result);
 }

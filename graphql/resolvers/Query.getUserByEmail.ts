@@ -13,7 +13,7 @@
 import type { Context, DynamoDBQueryRequest } from '@aws-appsync/utils';
 import { USERS_BY_EMAIL_INDEX } from '../../lib/definitions/tables';
 import { requireSignedInCaller } from './lib/caller';
-import { connectionOf, type Connection } from './lib/connection';
+import type { Connection } from './lib/connection';
 import {
   allOf,
   filterExpression,
@@ -25,6 +25,7 @@ import {
   type ModelStringKeyConditionInput,
 } from './lib/dynamodb-expressions';
 import { EMAIL_MAX_LENGTH } from '../../lambdas/shared/domain/patterns';
+import { maskedUsersConnection, refuseSecretsIn } from './lib/user-secrets';
 import { invalidArguments, MAX_PAGE_LIMIT, pageLimit } from './lib/validation';
 
 interface GetUserByEmailArgs {
@@ -50,6 +51,7 @@ export function request(ctx: Context<GetUserByEmailArgs>): DynamoDBQueryRequest 
 
   const filter = filterExpression(args.filter);
   refuseFilterOn(filter, ['email', 'companyName'], 'they are the keys of this lookup; use the email and companyName arguments.');
+  refuseSecretsIn(filter, 'filter');
 
   const request: DynamoDBQueryRequest = {
     operation: 'Query',
@@ -73,5 +75,5 @@ export function request(ctx: Context<GetUserByEmailArgs>): DynamoDBQueryRequest 
 
 export function response(ctx: Context<GetUserByEmailArgs>): Connection<unknown> {
   const caller = requireSignedInCaller(ctx);
-  return connectionOf(ctx, caller.isAdmin);
+  return maskedUsersConnection(ctx, caller.isAdmin);
 }

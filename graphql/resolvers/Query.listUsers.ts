@@ -13,7 +13,7 @@
 import type { Context, DynamoDBQueryRequest, DynamoDBScanRequest } from '@aws-appsync/utils';
 import { USERS_BY_SUBSCRIPTION_ID_INDEX } from '../../lib/definitions/tables';
 import { requireSignedInCaller } from './lib/caller';
-import { connectionOf, type Connection } from './lib/connection';
+import type { Connection } from './lib/connection';
 import {
   allOf,
   attributesOf,
@@ -24,6 +24,7 @@ import {
   type Expression,
   type FilterInput,
 } from './lib/dynamodb-expressions';
+import { maskedUsersConnection, refuseSecretsIn } from './lib/user-secrets';
 import { pageLimit } from './lib/validation';
 
 interface ListUsersArgs {
@@ -57,6 +58,7 @@ export function request(ctx: Context<ListUsersArgs>): DynamoDBQueryRequest | Dyn
   const caller = requireSignedInCaller(ctx);
   const args = ctx.args;
   const limit = pageLimit(args.limit);
+  refuseSecretsIn(filterExpression(args.filter), 'filter');
 
   if (!caller.isAdmin) {
     const filter = filterExpression(args.filter);
@@ -104,5 +106,5 @@ export function request(ctx: Context<ListUsersArgs>): DynamoDBQueryRequest | Dyn
 
 export function response(ctx: Context<ListUsersArgs>): Connection<unknown> {
   const caller = requireSignedInCaller(ctx);
-  return connectionOf(ctx, caller.isAdmin);
+  return maskedUsersConnection(ctx, caller.isAdmin);
 }

@@ -6,6 +6,7 @@ import type {
   RemoveUserRequest,
   RemoveUserResponse,
 } from '../shared/contracts/admin';
+import { withMaskedSecrets } from '../shared/domain/secret-fields';
 import { ConflictError, NotFoundError } from '../shared/errors';
 import { createLogger, type Logger } from '../shared/logger';
 import { newUserRecord } from '../shared/users/new-user-record';
@@ -66,7 +67,7 @@ export async function inviteUser(deps: AdminUsersDependencies, input: InviteUser
     });
     const { user } = await deps.users.putIfAbsent(record);
     logger.info('User invited', { username: invited.username, group: input.group, by: actor?.sub });
-    return { user, cognito: { username: invited.username, status: invited.status } };
+    return { user: withMaskedSecrets(user), cognito: { username: invited.username, status: invited.status } };
   } catch (error) {
     await deps.directory.deleteUser(invited.username).then(
       () => logger.warn('Invitation rolled back: the Cognito user was deleted again', { username: invited.username }),
@@ -111,10 +112,13 @@ function cognitoView(user: DirectoryUser): GetUserResponse['cognito'] {
   };
 }
 
-/** The Cognito user (attributes, status, groups) and their User record (null when there is none). */
+/**
+ * The Cognito user (attributes, status, groups) and their User record (null when there is none),
+ * its ATS keys masked: they are write-only secrets, not even an admin reads them back.
+ */
 export async function getUser(deps: AdminUsersDependencies, input: GetUserRequest): Promise<GetUserResponse> {
   const found = await deps.directory.getUser(input.username);
   if (!found) throw new NotFoundError(NO_SUCH_USER);
   const record = await deps.users.getById(found.sub);
-  return { cognito: cognitoView(found), user: record ?? null };
+  return { cognito: cognitoView(found), user: record ? withMaskedSecrets(record) : null };
 }

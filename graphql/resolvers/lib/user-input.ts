@@ -7,6 +7,7 @@ import { util } from '@aws-appsync/utils';
 import { SELF_EDITABLE_USER_FIELDS, SUBSCRIPTION_TBD, USER_FIELDS, USER_STATUSES } from '../../../lambdas/shared/contracts/user';
 import { EMAIL_MAX_LENGTH, EMAIL_MESSAGE, EMAIL_PATTERN } from '../../../lambdas/shared/domain/patterns';
 import { validateProfileInput } from '../../../lambdas/shared/domain/profile-rules';
+import { isMaskedSecret, SECRET_MASK, SECRET_USER_FIELDS } from '../../../lambdas/shared/domain/secret-fields';
 import type { FieldProblem } from './validation';
 
 /** The fields of `CreateUserInput` / `UpdateUserInput` besides `id`: every stored field but the timestamps. */
@@ -114,6 +115,14 @@ export function validateUserInput(input: UserInput, mode: 'all' | 'present'): Fi
         problems.push({ field, message: `${field} must be at most ${limit} characters.` });
       } else if (!util.matches(PLAIN_TEXT_PATTERN, value)) {
         problems.push({ field, message: `${field} cannot contain control characters.` });
+      }
+    }
+  }
+  // createUser stores what it is given: a mask is not a key. (updateUser keeps the stored key instead.)
+  if (mode === 'all') {
+    for (const field of SECRET_USER_FIELDS) {
+      if (isMaskedSecret(input[field])) {
+        problems.push({ field, message: `${field} is a masked key (it starts with ${SECRET_MASK}): send the key itself, or leave it out.` });
       }
     }
   }

@@ -72,8 +72,9 @@ describe('createUser by an admin', () => {
     );
 
     expect(body.errors).toBeUndefined();
-    expect(created).toMatchObject({ id, status: 'REMOVED', subscriptionId: 'sub-5e2b7c', subscriptions: ['sub-5e2b7c'], atsname: 'Bullhorn', apikey2: 'k-2' });
-    expect(await api.storedUser(id)).toMatchObject({ id, subscriptionId: 'sub-5e2b7c' });
+    // The ATS keys are write-only: stored as given, answered masked.
+    expect(created).toMatchObject({ id, status: 'REMOVED', subscriptionId: 'sub-5e2b7c', subscriptions: ['sub-5e2b7c'], atsname: 'Bullhorn', apikey1: '••••', apikey2: '••••' });
+    expect(await api.storedUser(id)).toMatchObject({ id, subscriptionId: 'sub-5e2b7c', apikey1: 'k-1', apikey2: 'k-2' });
   });
 
   it('never overwrites: a second create with the same id fails and keeps the first', async () => {
@@ -118,6 +119,7 @@ describe('createUser refuses', () => {
     ['an unsafe subscription id', { subscriptionId: '{"$ne":1}' }, 'subscriptionId', 'subscriptionId must be 1 to 128 letters, digits, dots, colons, dashes or underscores.'],
     ['a null subscription entry', { subscriptions: ['sub-1', null] }, 'subscriptions', 'Each subscription must be 1 to 128 letters, digits, dots, colons, dashes or underscores.'],
     ['a control character in an ATS key', { apikey1: 'abc\u0007' }, 'apikey1', 'apikey1 cannot contain control characters.'],
+    ['a masked ATS key (not a key)', { apikey2: '••••9c21' }, 'apikey2', 'apikey2 is a masked key (it starts with ••••): send the key itself, or leave it out.'],
     ['an unsafe id', { id: '../../etc/passwd' }, 'id', 'The id must be 1 to 64 letters, digits, dashes or underscores.'],
   ])('%s with a ValidationError, storing nothing', async (_case, change, field, message) => {
     const before = await api.countUsers();

@@ -49,11 +49,11 @@ beforeAll(async () => {
 afterAll(() => api?.stop());
 
 describe('updateUser on one’s own record', () => {
-  it('changes the profile fields (trimmed), sets updatedAt and returns the stored record', async () => {
+  it('changes the profile fields (trimmed), sets updatedAt and returns the stored record, the ATS key masked', async () => {
     const before = await recordOf(dana);
 
     const { body, updated } = await updateUser(
-      { id: dana.sub, firstName: ' Zoë ', lastName: "O'Brien-Løkke", companyName: 'Blue Harbor Talent', profileRole: 'Sourcer', atsname: 'Bullhorn', apikey1: 'key-123' },
+      { id: dana.sub, firstName: ' Zoë ', lastName: "O'Brien-Løkke", companyName: 'Blue Harbor Talent', profileRole: 'Sourcer', atsname: 'Bullhorn', apikey1: 'bullhorn-key-7f3a9c21' },
       dana,
     );
 
@@ -66,13 +66,36 @@ describe('updateUser on one’s own record', () => {
         companyName: 'Blue Harbor Talent',
         profileRole: 'Sourcer',
         atsname: 'Bullhorn',
-        apikey1: 'key-123',
+        apikey1: '••••9c21',
         updatedAt: updated!.updatedAt,
       }),
     );
     expect(updated!.updatedAt > before.updatedAt).toBe(true);
     expect(updated!.createdAt).toBe(before.createdAt);
-    expect(asReturned((await api.storedUser(dana.sub))!)).toEqual(updated);
+    expect(asReturned((await api.storedUser(dana.sub))!)).toEqual({ ...updated, apikey1: 'bullhorn-key-7f3a9c21' });
+  });
+
+  it('keeps the stored ATS keys when the masked values it answered come back, and replaces them with real ones', async () => {
+    await recordOf(dana, { apikey1: 'bullhorn-key-7f3a9c21', apikey2: 'short-key' });
+
+    const echoed = await updateUser({ id: dana.sub, firstName: 'Dana', apikey1: '••••9c21', apikey2: '••••' }, dana);
+    expect(echoed.updated).toMatchObject({ apikey1: '••••9c21', apikey2: '••••' });
+    expect(await api.storedUser(dana.sub)).toMatchObject({ apikey1: 'bullhorn-key-7f3a9c21', apikey2: 'short-key' });
+
+    const replaced = await updateUser({ id: dana.sub, apikey1: 'greenhouse-key-0d1e2f3a', apikey2: null }, dana);
+    expect(replaced.updated).toMatchObject({ apikey1: '••••2f3a', apikey2: null });
+    expect(await api.storedUser(dana.sub)).toMatchObject({ apikey1: 'greenhouse-key-0d1e2f3a' });
+    expect(await api.storedUser(dana.sub)).not.toHaveProperty('apikey2');
+  });
+
+  it('refuses a condition on an ATS key (it would reveal the key one guess at a time), changing nothing', async () => {
+    const before = await recordOf(dana, { apikey1: 'bullhorn-key-7f3a9c21' });
+
+    const { body } = await updateUser({ id: dana.sub, firstName: 'Probe' }, admin, { apikey1: { beginsWith: 'b' } });
+
+    const message = 'The condition cannot use apikey1: ATS keys are write-only secrets.';
+    expect(body.errors).toEqual([expect.objectContaining({ errorType: 'ValidationError', message, errorInfo: { fields: { condition: message } } })]);
+    expect(await api.storedUser(dana.sub)).toEqual(before);
   });
 
   it('removes optional fields given as null or blank', async () => {
@@ -186,7 +209,7 @@ describe('updateUser on someone else’s record', () => {
     const { body, updated } = await updateUser({ id: omar.sub, ...changes }, admin);
 
     expect(body.errors).toBeUndefined();
-    expect(updated).toEqual(asReturned({ ...before, ...changes, updatedAt: updated!.updatedAt }));
+    expect(updated).toEqual(asReturned({ ...before, ...changes, apikey2: '••••', updatedAt: updated!.updatedAt }));
     expect(await api.storedUser(omar.sub)).toEqual({ ...before, ...changes, updatedAt: updated!.updatedAt });
   });
 

@@ -222,6 +222,15 @@ describe('listUsers refuses', () => {
     ]);
   });
 
+  it('a filter on an ATS key with a ValidationError (it would reveal the key one guess at a time)', async () => {
+    const message = 'The filter cannot use apikey1: ATS keys are write-only secrets.';
+    for (const filter of [{ apikey1: { beginsWith: 'a' } }, { or: [{ firstName: { eq: 'x' } }, { apikey1: { gt: 'm' } }] }]) {
+      const { body } = await listUsers({ filter }, admin);
+
+      expect(body.errors).toEqual([expect.objectContaining({ errorType: 'ValidationError', message, errorInfo: { fields: { filter: message } } })]);
+    }
+  });
+
   it('a nextToken it did not issue, with the data source’s error', async () => {
     const { body } = await listUsers({ nextToken: 'bm90LWEtdG9rZW4=' }, admin);
 
