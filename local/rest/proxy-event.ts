@@ -28,29 +28,43 @@ export interface ProxyEventInput {
   readonly requestId: string;
 }
 
+/**
+ * Values by name, collected in a Map: names are client input, and a plain object would resolve
+ * `toString`, `constructor` or `__proto__` to its prototype's members. `Object.fromEntries` then
+ * makes every name an own property, whatever it is.
+ */
+function collect(pairs: Iterable<readonly [string, string]>, nameOf: (name: string) => string = (name) => name): Map<string, string[]> {
+  const multi = new Map<string, string[]>();
+  for (const [rawName, value] of pairs) {
+    const name = nameOf(rawName);
+    const values = multi.get(name);
+    if (values) values.push(value);
+    else multi.set(name, [value]);
+  }
+  return multi;
+}
+
+function lastValues(multi: Map<string, string[]>): Record<string, string> {
+  return Object.fromEntries([...multi].map(([name, values]) => [name, values[values.length - 1]]));
+}
+
 /** Headers with the client's spelling; `headers` keeps the last value, as API Gateway does. */
 function headerMaps(req: IncomingMessage) {
-  const multiValueHeaders: Record<string, string[]> = {};
+  const pairs: [string, string][] = [];
+  for (let index = 0; index < req.rawHeaders.length; index += 2) pairs.push([req.rawHeaders[index], req.rawHeaders[index + 1]]);
   const spelling = new Map<string, string>();
-  for (let index = 0; index < req.rawHeaders.length; index += 2) {
-    const rawName = req.rawHeaders[index];
+  const multi = collect(pairs, (rawName) => {
     const name = spelling.get(rawName.toLowerCase()) ?? rawName;
     spelling.set(rawName.toLowerCase(), name);
-    (multiValueHeaders[name] ??= []).push(req.rawHeaders[index + 1]);
-  }
-  const headers = Object.fromEntries(Object.entries(multiValueHeaders).map(([name, values]) => [name, values[values.length - 1]]));
-  return { headers, multiValueHeaders };
+    return name;
+  });
+  return { headers: lastValues(multi), multiValueHeaders: Object.fromEntries(multi) };
 }
 
 function queryMaps(query: string) {
-  const multi: Record<string, string[]> = {};
-  for (const [name, value] of new URLSearchParams(query)) (multi[name] ??= []).push(value);
-  const names = Object.keys(multi);
-  if (names.length === 0) return { queryStringParameters: null, multiValueQueryStringParameters: null };
-  return {
-    queryStringParameters: Object.fromEntries(names.map((name) => [name, multi[name][multi[name].length - 1]])),
-    multiValueQueryStringParameters: multi,
-  };
+  const multi = collect(new URLSearchParams(query));
+  if (multi.size === 0) return { queryStringParameters: null, multiValueQueryStringParameters: null };
+  return { queryStringParameters: lastValues(multi), multiValueQueryStringParameters: Object.fromEntries(multi) };
 }
 
 /** `requestContext.requestTime`: `09/Apr/2015:12:34:56 +0000`. */

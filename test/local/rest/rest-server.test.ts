@@ -130,6 +130,17 @@ describe('the local REST API', () => {
     consoleError.mockRestore();
   });
 
+  it('passes query parameters and headers named like Object members (toString, __proto__) as plain values', async () => {
+    const response = await fetch(`${server.url}/echo?toString=a&constructor=b&__proto__=c&toString=d`, { headers: { hasOwnProperty: 'e', valueOf: 'f' } });
+    const { event } = (await response.json()) as Echo;
+
+    expect(response.status).toBe(200);
+    expect(event.queryStringParameters).toEqual({ toString: 'd', constructor: 'b', ['__proto__']: 'c' });
+    expect(event.multiValueQueryStringParameters).toEqual({ toString: ['a', 'd'], constructor: ['b'], ['__proto__']: ['c'] });
+    expect(event.headers).toMatchObject({ hasOwnProperty: 'e', valueOf: 'f' });
+    expect(event.multiValueHeaders).toMatchObject({ hasOwnProperty: ['e'], valueOf: ['f'] });
+  });
+
   it('passes the body as a string and sets query and path parameters to null when absent', async () => {
     const response = await fetch(`${server.url}/echo`, { method: 'POST', body: '{"name":"Ann"}', headers: { 'content-type': 'application/json' } });
     const { event } = (await response.json()) as Echo;
