@@ -17,7 +17,7 @@ import type { Messages } from 'cognito-local/lib/services/messages';
 import { otp } from 'cognito-local/lib/services/otp';
 import { JwtTokenGenerator } from 'cognito-local/lib/services/tokenGenerator';
 import type { Triggers } from 'cognito-local/lib/services/triggers';
-import { UserPoolServiceFactoryImpl, type UserPoolService } from 'cognito-local/lib/services/userPoolService';
+import { UserPoolServiceFactoryImpl, type User, type UserPoolService } from 'cognito-local/lib/services/userPoolService';
 import { InitiateAuth } from 'cognito-local/lib/targets/initiateAuth';
 import pino from 'pino';
 import { writeFileAtomic } from '../files';
@@ -117,6 +117,11 @@ function cognitoTriggers(config: Config, services: Pick<Services, 'clock' | 'cog
   };
 }
 
+/** A stored user, not whatever else a plain-object lookup may find. */
+function isUser(value: unknown): value is User {
+  return typeof value === 'object' && value !== null && Object.prototype.hasOwnProperty.call(value, 'Username') && typeof (value as User).Username === 'string';
+}
+
 /**
  * The pool signs in case-insensitively (the Auth construct's `signInCaseSensitive: false`):
  * `Dana@Example.com` finds the user who signed up as `dana@example.com`. cognito-local compares
@@ -125,7 +130,11 @@ function cognitoTriggers(config: Config, services: Pick<Services, 'clock' | 'cog
 function withCaseInsensitiveEmails(pool: UserPoolService): UserPoolService {
   const exact = pool.getUserByUsername.bind(pool);
   pool.getUserByUsername = async (ctx, username) => {
-    const found = await exact(ctx, username);
+    // cognito-local keeps users in a plain object keyed by username: `toString`, `constructor` or
+    // `__proto__` would find a member of Object.prototype, and the target then fails with a 500.
+    // Cognito knows no such user.
+    const lookedUp: unknown = await exact(ctx, username);
+    const found = isUser(lookedUp) ? lookedUp : null;
     if (found || !username.includes('@')) return found;
     const wanted = username.toLowerCase();
     const users = await pool.listUsers(ctx);

@@ -212,6 +212,13 @@ describe('startCognitoLocal', () => {
 
     expect(byEmail.Groups?.map((candidate) => candidate.GroupName)).toEqual(['Beta_Customer_R2']);
   });
+
+  it('knows no user named like an Object member (toString, constructor, __proto__), as Cognito', async () => {
+    for (const username of ['toString', 'constructor', '__proto__', 'hasOwnProperty']) {
+      expect(await failure(client.send(new AdminGetUserCommand({ UserPoolId: LOCAL_USER_POOL_ID, Username: username })))).toMatchObject({ name: 'UserNotFoundException' });
+      expect(await failure(client.send(new AdminListGroupsForUserCommand({ UserPoolId: LOCAL_USER_POOL_ID, Username: username })))).toMatchObject({ name: 'UserNotFoundException' });
+    }
+  });
 });
 
 describe('startCognitoLocal with a data folder', () => {
