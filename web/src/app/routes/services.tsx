@@ -22,10 +22,10 @@ export default function ServicesPage() {
       <ul className="service-list">
         {CAPABILITIES.map((capability) => (
           <li key={capability.id} className="card">
-            <h3>
+            <h2 className="service-list__title">
               {capability.title}
               <span className="service-list__release">Release {capability.release}</span>
-            </h3>
+            </h2>
             <p>{capability.description}</p>
           </li>
         ))}

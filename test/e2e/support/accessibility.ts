@@ -1,0 +1,51 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+/** One axe finding (axe-core's `Result`, taken from the builder so no transitive import is needed). */
+type Result = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
+
+/** The rule sets every page is checked against: WCAG 2.0 and 2.1 A and AA, and axe's best practices. */
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] as const;
+
+/** The budget: a violation of this impact fails the test. Lesser ones are reported as annotations. */
+const FAILING_IMPACTS = new Set(['serious', 'critical']);
+
+/** One violation per paragraph: impact, rule, what it means, then each offending element and why. */
+export function formatViolations(violations: readonly Result[]): string {
+  return violations
+    .map((violation) => {
+      const nodes = violation.nodes
+        .slice(0, 5)
+        .map((node) => `    at ${node.target.join(' ')}\n      ${(node.failureSummary ?? '').replace(/\n\s*/g, ' ')}`)
+        .join('\n');
+      const more = violation.nodes.length > 5 ? `\n    … and ${violation.nodes.length - 5} more` : '';
+      return `  [${violation.impact ?? 'unknown'}] ${violation.id}: ${violation.help} (${violation.helpUrl})\n${nodes}${more}`;
+    })
+    .join('\n');
+}
+
+/**
+ * Waits until the page has settled (no route or data is loading), so axe sees what a person sees
+ * rather than a half-rendered frame. The app uses system fonts only: there are none to wait for.
+ */
+async function settle(page: Page): Promise<void> {
+  await expect(page.locator('main .spinner, .nav-progress[data-active="true"]')).toHaveCount(0);
+}
+
+/**
+ * Runs axe-core on the page as it is now and fails with a readable list when anything serious or
+ * critical is found (the quality gate: 0 serious or critical violations). Moderate and minor
+ * findings do not fail the test but are attached to it as an annotation, so they stay visible.
+ *
+ * @param what names the page or state in the failure message ("/contact with its errors").
+ */
+export async function expectNoAxeViolations(page: Page, what: string): Promise<void> {
+  await settle(page);
+  const results = await new AxeBuilder({ page }).withTags([...AXE_TAGS]).analyze();
+  const failing = results.violations.filter((violation) => FAILING_IMPACTS.has(violation.impact ?? ''));
+  const lesser = results.violations.filter((violation) => !FAILING_IMPACTS.has(violation.impact ?? ''));
+  if (lesser.length > 0) {
+    test.info().annotations.push({ type: 'axe (moderate or minor)', description: `${what}\n${formatViolations(lesser)}` });
+  }
+  expect(formatViolations(failing), `axe found serious or critical violations on ${what}`).toBe('');
+}
