@@ -1,0 +1,71 @@
+import fc from 'fast-check';
+import type { SecurityRuntime } from './security-runtime';
+
+/**
+ * Who calls, as fuzz input: mostly a signed-in member (so the handlers' own checks are reached),
+ * sometimes the admin, nobody, a forged token or the wrong kind of token.
+ */
+
+export type RestCaller = 'member' | 'admin' | 'anonymous' | 'forged' | 'accessToken' | 'bearer';
+export type GraphqlCaller = 'apiKey' | 'member' | 'admin' | 'memberIdToken' | 'wrongApiKey' | 'forged';
+
+/** For REST routes behind the Cognito authorizer. */
+export const restCaller: fc.Arbitrary<RestCaller> = fc.oneof(
+  { arbitrary: fc.constant<RestCaller>('member'), weight: 6 },
+  { arbitrary: fc.constantFrom<RestCaller>('admin', 'bearer'), weight: 2 },
+  { arbitrary: fc.constantFrom<RestCaller>('anonymous', 'forged', 'accessToken'), weight: 1 },
+);
+
+/** For the admin routes: mostly the admin, so the handlers' validation is what gets fuzzed. */
+export const adminRouteCaller: fc.Arbitrary<RestCaller> = fc.oneof(
+  { arbitrary: fc.constant<RestCaller>('admin'), weight: 6 },
+  { arbitrary: fc.constantFrom<RestCaller>('member', 'anonymous', 'forged'), weight: 1 },
+);
+
+/** A JWT-looking token no pool signed. */
+const FORGED_TOKEN = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from('{"sub":"x","cognito:groups":["Admins"],"token_use":"id"}').toString('base64url')}.`;
+
+export function restHeaders(rt: SecurityRuntime, caller: RestCaller): Record<string, string> {
+  switch (caller) {
+    case 'member':
+      return { authorization: rt.member.idToken };
+    case 'admin':
+      return { authorization: rt.admin.idToken };
+    case 'bearer':
+      return { authorization: `Bearer ${rt.member.idToken}` };
+    case 'accessToken':
+      return { authorization: rt.member.accessToken };
+    case 'forged':
+      return { authorization: FORGED_TOKEN };
+    case 'anonymous':
+      return {};
+  }
+}
+
+/** For GraphQL fields: `preferred` callers get most runs, the others still appear. */
+export function graphqlCaller(...preferred: GraphqlCaller[]): fc.Arbitrary<GraphqlCaller> {
+  const others = (['apiKey', 'member', 'admin', 'memberIdToken', 'wrongApiKey', 'forged'] as GraphqlCaller[]).filter((caller) => !preferred.includes(caller));
+  return fc.oneof({ arbitrary: fc.constantFrom(...preferred), weight: 5 }, { arbitrary: fc.constantFrom(...others), weight: 1 });
+}
+
+export function graphqlHeaders(rt: SecurityRuntime, caller: GraphqlCaller): Record<string, string> {
+  switch (caller) {
+    case 'apiKey':
+      return { 'x-api-key': rt.apiKey };
+    case 'member':
+      return { authorization: rt.member.accessToken };
+    case 'memberIdToken':
+      return { authorization: rt.member.idToken };
+    case 'admin':
+      return { authorization: rt.admin.accessToken };
+    case 'wrongApiKey':
+      return { 'x-api-key': 'da2-notthekeyatall000000000' };
+    case 'forged':
+      return { authorization: FORGED_TOKEN };
+  }
+}
+
+/** Percent-encodes every byte of the UTF-8 form (lone surrogates become U+FFFD, as a browser sends them). */
+export function percentEncode(text: string): string {
+  return [...Buffer.from(text, 'utf8')].map((byte) => (/[A-Za-z0-9_.~-]/.test(String.fromCharCode(byte)) ? String.fromCharCode(byte) : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`)).join('');
+}

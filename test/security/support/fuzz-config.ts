@@ -1,0 +1,34 @@
+/**
+ * How much fuzzing runs, decided in one place: `npm test` runs a fast variant, the bench
+ * (test/bench/reliability.ts) passes its own count. `FUZZ_RUNS=2000 npx jest test/security` runs
+ * more; `FUZZ_SEED=<seed>` replays a reported failure.
+ */
+
+/** Runs per entry point in `npm test`: enough to hit every generator branch, fast on 2 cores. */
+export const DEFAULT_FUZZ_RUNS = 120;
+
+/** Runs per entry point in the bench. */
+export const BENCH_FUZZ_RUNS = 10_000;
+
+/** Every call is bounded: a hang is a failure, never a stuck test. */
+export const CALL_TIMEOUT_MS = 15_000;
+
+function positiveInteger(value: string | undefined): number | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 1) throw new Error(`Expected a positive whole number, got "${value}"`);
+  return parsed;
+}
+
+/** `FUZZ_RUNS`, or {@link DEFAULT_FUZZ_RUNS}. */
+export function fuzzRuns(env: NodeJS.ProcessEnv = process.env): number {
+  return positiveInteger(env.FUZZ_RUNS) ?? DEFAULT_FUZZ_RUNS;
+}
+
+/** `FUZZ_SEED`, to replay a run fast-check reported; random when absent. */
+export function fuzzSeed(env: NodeJS.ProcessEnv = process.env): number | undefined {
+  if (env.FUZZ_SEED === undefined || env.FUZZ_SEED.trim() === '') return undefined;
+  const parsed = Number(env.FUZZ_SEED);
+  if (!Number.isInteger(parsed)) throw new Error(`FUZZ_SEED must be an integer, got "${env.FUZZ_SEED}"`);
+  return parsed;
+}

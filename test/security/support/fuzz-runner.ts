@@ -1,0 +1,144 @@
+import fc from 'fast-check';
+import { TABLES, type TableName } from '../../../lib/definitions/tables';
+import type { HttpAnswer } from './answer-checks';
+import { fuzzSeed } from './fuzz-config';
+import type { SecurityRuntime } from './security-runtime';
+import { changesBetween, describeChanges, restoreSnapshot, takeSnapshot, type ItemChange, type SnapshotTarget, type TableSnapshot } from './table-snapshot';
+
+/**
+ * Runs one entry point's property: for each generated input, the call must answer acceptably
+ * (no 5xx, no hang, a readable refusal), a refused input must leave every table it could write
+ * unchanged, and an accepted input must store exactly what the contract allows (then it is
+ * undone, so every run starts from the seeded data). After the last run every table must equal
+ * what it held before the first. Used by the jest tests and by the bench, with different counts.
+ */
+
+/** What one call gave: the answer, its problem (if any) and whether the input was accepted. */
+export interface CallVerdict {
+  readonly answer: HttpAnswer;
+  /** Why the answer is unacceptable; undefined when it is fine. */
+  readonly problem?: string;
+  /** The API took the input (2xx, or GraphQL data without errors). */
+  readonly accepted: boolean;
+}
+
+export interface FuzzEntryPoint<I> {
+  /** `POST /subscription/cancel`, `Mutation.createContact`, `PreSignUp`… */
+  readonly name: string;
+  /** Tables a call may write when it accepts its input; [] for read-only entry points. */
+  readonly writes: readonly TableName[];
+  readonly input: fc.Arbitrary<I>;
+  call(rt: SecurityRuntime, input: I): Promise<CallVerdict>;
+  /**
+   * For accepted inputs: why the stored changes are not what the contract allows (undefined
+   * when they are). Without it, an accepted input must not store anything.
+   */
+  checkStored?(rt: SecurityRuntime, input: I, verdict: CallVerdict, changes: readonly ItemChange[]): string | undefined;
+  /** Undoes what an accepted call did outside the tables (e.g. a Cognito user it created). */
+  cleanup?(rt: SecurityRuntime, input: I, verdict: CallVerdict): Promise<void>;
+}
+
+export interface FuzzResult {
+  readonly entryPoint: string;
+  readonly runs: number;
+  /** Inputs the API accepted (the rest were refused). */
+  readonly accepted: number;
+  readonly failed: boolean;
+  /** fast-check's report: seed, path, shrunk counterexample and the error. */
+  readonly report?: string;
+  readonly durationMs: number;
+}
+
+/** The runtime's tables with their key attributes. */
+export function snapshotTarget(rt: SecurityRuntime): SnapshotTarget {
+  const names = rt.runtime.endpoints.tables;
+  const tables = Object.fromEntries(
+    (Object.keys(TABLES) as TableName[]).map((table) => {
+      const definition = TABLES[table] as { partitionKey: { name: string }; sortKey?: { name: string } };
+      return [table, { name: names[table], key: [definition.partitionKey.name, ...(definition.sortKey ? [definition.sortKey.name] : [])] }];
+    }),
+  );
+  return { dynamodb: rt.runtime.dynamodb, tables };
+}
+
+function limitTo(snapshot: TableSnapshot, tables: readonly string[]): TableSnapshot {
+  return { tables: Object.fromEntries(tables.map((table) => [table, snapshot.tables[table]])) };
+}
+
+async function runOnce<I>(rt: SecurityRuntime, target: SnapshotTarget, baseline: TableSnapshot, entry: FuzzEntryPoint<I>, input: I, counts: { accepted: number }) {
+  const verdict = await entry.call(rt, input);
+  try {
+    if (verdict.problem) throw new Error(verdict.problem);
+    if (verdict.accepted) counts.accepted += 1;
+    if (entry.writes.length === 0) return;
+    const before = limitTo(baseline, entry.writes);
+    const after = await takeSnapshot(target, entry.writes);
+    const changes = changesBetween(before, after);
+    try {
+      if (!verdict.accepted && changes.length > 0) {
+        throw new Error(`Refused with ${verdict.answer.status}, yet stored: ${describeChanges(changes)}`);
+      }
+      if (verdict.accepted) {
+        const problem = entry.checkStored
+          ? entry.checkStored(rt, input, verdict, changes)
+          : changes.length > 0
+            ? `Accepted and stored, where no input was expected to be accepted: ${describeChanges(changes)}`
+            : undefined;
+        if (problem) throw new Error(problem);
+      }
+    } finally {
+      if (changes.length > 0) await restoreSnapshot(target, before, after);
+    }
+  } finally {
+    if (verdict.accepted) await entry.cleanup?.(rt, input, verdict);
+  }
+}
+
+/** Strings over 120 characters shortened, so a 1 MB counterexample still reads in one line. */
+export function abbreviate(value: unknown): string {
+  return JSON.stringify(value, (_key, item: unknown) =>
+    typeof item === 'string' && item.length > 120 ? `${item.slice(0, 60)}…(${item.length} characters, starting ${JSON.stringify(item.slice(0, 3))})` : item,
+  );
+}
+
+function failureReport<I>(name: string, details: fc.RunDetails<[I]>): string {
+  const error = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
+  return [
+    `${name} failed after ${details.numRuns} run(s); replay with FUZZ_SEED=${details.seed} (path ${details.counterexamplePath}).`,
+    `Counterexample (shrunk ${details.numShrinks} times): ${abbreviate(details.counterexample?.[0])}`,
+    `Problem: ${error.slice(0, 2000)}`,
+  ].join('\n');
+}
+
+/** Runs `entry` `numRuns` times; never throws for a property failure (see `failed` and `report`). */
+export async function runFuzz<I>(rt: SecurityRuntime, entry: FuzzEntryPoint<I>, numRuns: number): Promise<FuzzResult> {
+  const startedAt = Date.now();
+  const target = snapshotTarget(rt);
+  const baseline = await takeSnapshot(target);
+  const counts = { accepted: 0 };
+  const details = await fc.check(
+    fc.asyncProperty(entry.input, (input) => runOnce(rt, target, baseline, entry, input, counts)),
+    { numRuns, seed: fuzzSeed(), endOnFailure: false, interruptAfterTimeLimit: 30 * 60_000 },
+  );
+  let report = details.failed ? failureReport(entry.name, details) : undefined;
+  if (!details.failed) {
+    // Whatever the runs left behind (a read-only entry point that wrote, a table nobody listed).
+    const leftovers = changesBetween(baseline, await takeSnapshot(target));
+    if (leftovers.length > 0) report = `${entry.name}: after ${details.numRuns} runs the tables differ from before: ${describeChanges(leftovers)}`;
+  }
+  return {
+    entryPoint: entry.name,
+    runs: details.numRuns,
+    accepted: counts.accepted,
+    failed: report !== undefined,
+    report,
+    durationMs: Date.now() - startedAt,
+  };
+}
+
+/** For jest: runs the entry point and fails the test with fast-check's report. */
+export async function expectNoFuzzFailure<I>(rt: SecurityRuntime, entry: FuzzEntryPoint<I>, numRuns: number): Promise<FuzzResult> {
+  const result = await runFuzz(rt, entry, numRuns);
+  if (result.failed) throw new Error(`${entry.name}\n${result.report}`);
+  return result;
+}

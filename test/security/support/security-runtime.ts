@@ -1,0 +1,143 @@
+import {
+  CognitoIdentityProviderClient,
+  ConfirmSignUpCommand,
+  InitiateAuthCommand,
+  SignUpCommand,
+  type AuthenticationResultType,
+} from '@aws-sdk/client-cognito-identity-provider';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { signUpUserAttributes } from '../../../lambdas/shared/registration-codes/sign-up-contract';
+import { LOCAL_AWS_CREDENTIALS } from '../../../local/dynamodb/client';
+import { startLocalRuntime, type LocalRuntime } from '../../../local/runtime';
+import { CALL_TIMEOUT_MS } from './fuzz-config';
+
+/**
+ * The whole local runtime (REST handlers, resolvers, cognito-local with its triggers, dynalite in
+ * memory) on free ports, with signed-in callers: the seeded admin and two members who signed up
+ * through the real invitation flow. Shared by the fuzz tests, the load test and the bench.
+ */
+
+/** One signed-in person: the id token for REST (API Gateway's authorizer), the access token for GraphQL (as Amplify sends). */
+export interface SignedInCaller {
+  readonly email: string;
+  readonly password: string;
+  readonly sub: string;
+  readonly idToken: string;
+  readonly accessToken: string;
+}
+
+export interface SecurityRuntime {
+  readonly runtime: LocalRuntime;
+  readonly restUrl: string;
+  readonly graphqlUrl: string;
+  readonly apiKey: string;
+  readonly cognito: CognitoIdentityProviderClient;
+  readonly userPoolId: string;
+  readonly userPoolClientId: string;
+  /** `GET` on it lists the emails Cognito would have sent, newest first. */
+  readonly outboxUrl: string;
+  /** A seeded registration code that admits sign-ups (no limit, no expiry). */
+  readonly registrationCode: string;
+  readonly admin: SignedInCaller;
+  /** The member most calls are made as. */
+  readonly member: SignedInCaller;
+  /** Someone else: their data must stay out of the member's reach. */
+  readonly otherMember: SignedInCaller;
+  stop(): Promise<void>;
+}
+
+/** Bundles and the resolver lint cache, kept between runs (a warm start is a few seconds). */
+const BUILD_DIR = path.join(os.tmpdir(), 'talentpilot-security-build');
+const FREE_PORTS = { web: 0, rest: 0, graphql: 0, dynamodb: 0, cognito: 0, lambda: 0 };
+
+interface OutboxEntry {
+  readonly to: string;
+  readonly code?: string;
+}
+
+/** The newest emailed code for `to`. */
+export async function latestEmailedCode(outboxUrl: string, to: string): Promise<string> {
+  const messages = (await (await fetch(outboxUrl, { signal: AbortSignal.timeout(CALL_TIMEOUT_MS) })).json()) as OutboxEntry[];
+  const code = messages.find((message) => message.to.toLowerCase() === to.toLowerCase() && message.code)?.code;
+  if (!code) throw new Error(`No emailed code for ${to}`);
+  return code;
+}
+
+async function signIn(cognito: CognitoIdentityProviderClient, clientId: string, email: string, password: string): Promise<AuthenticationResultType> {
+  const { AuthenticationResult } = await cognito.send(
+    new InitiateAuthCommand({ ClientId: clientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: password } }),
+  );
+  if (!AuthenticationResult?.IdToken || !AuthenticationResult.AccessToken) throw new Error(`No tokens for ${email}`);
+  return AuthenticationResult;
+}
+
+function callerOf(email: string, password: string, tokens: AuthenticationResultType): SignedInCaller {
+  const claims = JSON.parse(Buffer.from(tokens.IdToken!.split('.')[1], 'base64url').toString('utf8')) as { sub: string };
+  return { email, password, sub: claims.sub, idToken: tokens.IdToken!, accessToken: tokens.AccessToken! };
+}
+
+/** Signs a person up with a registration code, confirms the emailed code and signs in. */
+async function signedUpMember(
+  cognito: CognitoIdentityProviderClient,
+  context: { clientId: string; outboxUrl: string; registrationCode: string },
+  person: { email: string; firstName: string; lastName: string; companyName: string },
+): Promise<SignedInCaller> {
+  const password = 'member password 1';
+  const attributes = signUpUserAttributes({ ...person, registrationCode: context.registrationCode });
+  await cognito.send(
+    new SignUpCommand({
+      ClientId: context.clientId,
+      Username: person.email,
+      Password: password,
+      UserAttributes: Object.entries(attributes).map(([Name, Value]) => ({ Name, Value })),
+    }),
+  );
+  const code = await latestEmailedCode(context.outboxUrl, person.email);
+  await cognito.send(new ConfirmSignUpCommand({ ClientId: context.clientId, Username: person.email, ConfirmationCode: code }));
+  return callerOf(person.email, password, await signIn(cognito, context.clientId, person.email, password));
+}
+
+/** Starts the runtime and signs the callers in. `stop()` stops everything. */
+export async function startSecurityRuntime(): Promise<SecurityRuntime> {
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+  const runtime = await startLocalRuntime({ inMemory: true, ports: FREE_PORTS, webDistDir: false, buildDir: BUILD_DIR });
+  const cognito = new CognitoIdentityProviderClient({
+    endpoint: String(runtime.endpoints.cognitoEndpoint),
+    region: runtime.endpoints.region,
+    credentials: LOCAL_AWS_CREDENTIALS,
+    maxAttempts: 1,
+  });
+  try {
+    const seed = runtime.endpoints.seed as { adminEmail: string; adminPassword: string; registrationCodes: { code: string }[] };
+    const clientId = String(runtime.endpoints.userPoolClientId);
+    const outboxUrl = String(runtime.endpoints.outboxEndpoint);
+    const registrationCode = seed.registrationCodes[0].code;
+    const context = { clientId, outboxUrl, registrationCode };
+    const admin = callerOf(seed.adminEmail, seed.adminPassword, await signIn(cognito, clientId, seed.adminEmail, seed.adminPassword));
+    const member = await signedUpMember(cognito, context, { email: 'dana.reyes@northbridge.example', firstName: 'Dana', lastName: 'Reyes', companyName: 'Northbridge Staffing' });
+    const otherMember = await signedUpMember(cognito, context, { email: 'lee.park@harbor.example', firstName: 'Lee', lastName: 'Park', companyName: 'Harbor Talent' });
+    return {
+      runtime,
+      restUrl: runtime.endpoints.restUrl,
+      graphqlUrl: runtime.endpoints.graphqlUrl,
+      apiKey: runtime.endpoints.graphqlApiKey,
+      cognito,
+      userPoolId: String(runtime.endpoints.userPoolId),
+      userPoolClientId: clientId,
+      outboxUrl,
+      registrationCode,
+      admin,
+      member,
+      otherMember,
+      stop: async () => {
+        cognito.destroy();
+        await runtime.stop();
+      },
+    };
+  } catch (error) {
+    cognito.destroy();
+    await runtime.stop();
+    throw error;
+  }
+}
