@@ -1,6 +1,6 @@
 import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { NodejsFunction, OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
@@ -8,6 +8,23 @@ import * as path from 'node:path';
 
 /** Repository root: this file lives in `lib/constructs/`. The lock file and tsconfig live there. */
 const REPO_ROOT = path.resolve(__dirname, '..', '..');
+
+/**
+ * How every handler is bundled (esbuild, run locally). Exported so the bench measures bundles
+ * built exactly as deployed (test/bench/lambdas.ts).
+ */
+export const PRODUCT_FUNCTION_BUNDLING = {
+  forceDockerBundling: false,
+  format: OutputFormat.CJS,
+  target: 'node22',
+  minify: true,
+  sourceMap: true,
+  sourcesContent: false,
+  // Bundle the AWS SDK too: the handler runs the exact versions it was tested with,
+  // not whatever the managed runtime ships this month.
+  bundleAwsSDK: true,
+  tsconfig: path.join(REPO_ROOT, 'tsconfig.json'),
+} as const satisfies BundlingOptions;
 
 export interface ProductFunctionProps {
   /** Absolute path of the handler file; it exports `handler`. */
@@ -72,18 +89,7 @@ export class ProductFunction extends NodejsFunction {
       environment: { ...props.environment, NODE_OPTIONS: '--enable-source-maps' },
       depsLockFilePath: path.join(REPO_ROOT, 'package-lock.json'),
       projectRoot: REPO_ROOT,
-      bundling: {
-        forceDockerBundling: false,
-        format: OutputFormat.CJS,
-        target: 'node22',
-        minify: true,
-        sourceMap: true,
-        sourcesContent: false,
-        // Bundle the AWS SDK too: the handler runs the exact versions it was tested with,
-        // not whatever the managed runtime ships this month.
-        bundleAwsSDK: true,
-        tsconfig: path.join(REPO_ROOT, 'tsconfig.json'),
-      },
+      bundling: PRODUCT_FUNCTION_BUNDLING,
     });
 
     Validations.of(this).acknowledge({

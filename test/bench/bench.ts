@@ -1,180 +1,104 @@
 /**
- * `npm run bench`: the speed and size figures the README quotes, measured on this machine and
- * written to reports/bench.md and reports/bench.json. Targets are reported, never asserted: a busy
- * machine must not turn a benchmark into a red build.
+ * `npm run bench`: measures the product side by side on this machine and writes bench/report.md
+ * (the table a person reads) and bench/report.json (for scripts). Budgets are reported, never
+ * asserted: a busy machine must not turn a benchmark into a red build.
  *
- * - web build time, and the gzip size of the JavaScript the home route loads (measured in Chromium);
- * - local runtime ready time: cold (empty build cache and data) and warm, as `npm start` runs it;
- * - request latency through the local runtime: GET /subscription/plans and createContact.
+ *   npm run bench                              every section
+ *   npm run bench -- --only web,lambdas        some sections; the others keep their last figures
+ *   npm run bench -- --skip-test-suite         without timing the whole `npm test`
  */
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
-import { chromium } from '@playwright/test';
-import { execFileSync, spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { parseArgs } from 'node:util';
+import { benchCost } from './cost';
+import { benchData } from './data';
+import { benchLambdas } from './lambdas';
+import { mergeReport, renderReport, tally, type BenchReport, type MachineFacts, type StoredSection } from './report';
+import { benchRuntime } from './runtime';
+import type { BenchSection } from './section';
+import { round } from './stats';
+import { benchWeb } from './web';
 
 const ROOT = path.resolve(__dirname, '..', '..');
-const REPORT_DIR = path.join(ROOT, 'reports');
-const TARGETS = { readySeconds: 15, homeEntryGzipKb: 110 };
+const REPORT_DIR = path.join(ROOT, 'bench');
 
-interface Endpoints {
-  webUrl: string;
-  restUrl: string;
-  graphqlUrl: string;
-  graphqlApiKey: string;
+/** What every section may read from the command line. */
+export interface BenchOptions {
+  /** `--skip-test-suite`: do not time the whole `npm test`. */
+  readonly skipTestSuite: boolean;
 }
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+/**
+ * The sections, in the order they run and appear. One line adds a section. `runtime` stays last:
+ * it ends with the whole `npm test`, which should not compete with the other measurements.
+ */
+const SECTIONS: Record<string, (options: BenchOptions) => Promise<BenchSection>> = {
+  web: benchWeb,
+  lambdas: benchLambdas,
+  data: benchData,
+  cost: benchCost,
+  runtime: benchRuntime,
+};
+
+function machineFacts(): MachineFacts {
+  const cpus = os.cpus();
+  return {
+    cpuModel: cpus[0]?.model.trim() ?? 'unknown',
+    cpus: cpus.length,
+    memoryGiB: round(os.totalmem() / 2 ** 30),
+    node: process.version,
+    os: `${os.type()} ${os.release()} ${os.arch()}`,
+    loadAverage: round(os.loadavg()[0], 2),
+  };
 }
 
-function round(value: number, digits = 1): number {
-  return Number(value.toFixed(digits));
+function parseCommand(argv: string[]): { only: string[]; options: BenchOptions } {
+  const { values } = parseArgs({ args: argv, options: { only: { type: 'string' }, 'skip-test-suite': { type: 'boolean' } } });
+  const only = values.only ? values.only.split(',').map((id) => id.trim()).filter(Boolean) : Object.keys(SECTIONS);
+  const unknown = only.filter((id) => !(id in SECTIONS));
+  if (unknown.length > 0) throw new Error(`Unknown section ${unknown.join(', ')}; sections: ${Object.keys(SECTIONS).join(', ')}`);
+  return { only: Object.keys(SECTIONS).filter((id) => only.includes(id)), options: { skipTestSuite: values['skip-test-suite'] ?? false } };
 }
 
-function buildWeb(): number {
-  const started = performance.now();
-  execFileSync(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'web/vite.config.ts', '--logLevel', 'silent'], {
-    cwd: ROOT,
-    stdio: 'inherit',
-  });
-  return (performance.now() - started) / 1000;
-}
-
-/** Starts `npm start`'s entry on free ports; resolves when it prints "Ready", with the seconds it took. */
-function startRuntime(dataDir: string, env: NodeJS.ProcessEnv = {}): Promise<{ seconds: number; endpoints: Endpoints; stop: () => Promise<void> }> {
-  const started = performance.now();
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'local/start.ts', '--quiet', '--no-web-build', '--data-dir', dataDir, '--web-port', '0', '--rest-port', '0', '--graphql-port', '0', '--dynamodb-port', '0'],
-    { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (!/^Ready in /m.test(output)) return;
-      child.stdout.off('data', onData);
-      const seconds = (performance.now() - started) / 1000;
-      const endpoints = JSON.parse(fs.readFileSync(path.join(dataDir, 'endpoints.json'), 'utf8')) as Endpoints;
-      const stop = () =>
-        new Promise<void>((done) => {
-          child.once('exit', () => done());
-          child.kill('SIGTERM');
-        });
-      resolve({ seconds, endpoints, stop });
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('exit', (code) => reject(new Error(`the local runtime exited (${code}) before it was ready:\n${output}`)));
-  });
-}
-
-async function homeRouteJavaScript(webUrl: string): Promise<{ files: { file: string; gzipKb: number }[]; entryGzipKb: number; totalGzipKb: number }> {
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
+function readPrevious(file: string): BenchReport | undefined {
   try {
-    const page = await browser.newPage();
-    const scripts: { url: string; body: Buffer }[] = [];
-    page.on('response', async (response) => {
-      if (response.request().resourceType() === 'script') scripts.push({ url: response.url(), body: await response.body() });
-    });
-    await page.goto(webUrl, { waitUntil: 'networkidle' });
-    const files = scripts.map(({ url, body }) => ({ file: new URL(url).pathname, gzipKb: round(gzipSync(body, { level: 9 }).length / 1024, 2) }));
-    const entry = files.find((f) => /\/assets\/index-[^/]+\.js$/.test(f.file));
-    return {
-      files,
-      entryGzipKb: entry?.gzipKb ?? NaN,
-      totalGzipKb: round(files.reduce((sum, f) => sum + f.gzipKb, 0), 2),
-    };
-  } finally {
-    await browser.close();
+    return JSON.parse(fs.readFileSync(file, 'utf8')) as BenchReport;
+  } catch {
+    return undefined;
   }
-}
-
-async function latency(label: string, count: number, call: () => Promise<Response>) {
-  const timings: number[] = [];
-  for (let i = 0; i < count; i += 1) {
-    const started = performance.now();
-    const response = await call();
-    await response.arrayBuffer();
-    if (!response.ok) throw new Error(`${label} answered ${response.status}`);
-    timings.push(performance.now() - started);
-  }
-  timings.sort((a, b) => a - b);
-  return { label, count, p50Ms: round(percentile(timings, 50), 2), p95Ms: round(percentile(timings, 95), 2), maxMs: round(timings[timings.length - 1], 2) };
 }
 
 async function main(): Promise<void> {
-  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'talentpilot-bench-'));
-  try {
-    console.log('Building the web app…');
-    const webBuildSeconds = round(buildWeb(), 2);
-
-    console.log('Starting the local runtime cold (empty data and build cache)…');
-    const buildCache = path.join(ROOT, '.local', 'build');
-    fs.rmSync(buildCache, { recursive: true, force: true });
-    const cold = await startRuntime(path.join(scratch, 'data'));
-    await cold.stop();
-    console.log('Starting it warm…');
-    const warm = await startRuntime(path.join(scratch, 'data'));
-
-    console.log('Measuring the home route and request latency…');
-    const home = await homeRouteJavaScript(warm.endpoints.webUrl);
-    const plans = await latency('GET /subscription/plans', 200, () => fetch(`${warm.endpoints.restUrl}/subscription/plans`));
-    const contact = await latency('createContact', 100, () =>
-      fetch(warm.endpoints.graphqlUrl, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-api-key': warm.endpoints.graphqlApiKey },
-        body: JSON.stringify({
-          query: 'mutation ($input: CreateContactInput!) { createContact(input: $input) { id } }',
-          variables: { input: { name: 'Bench Mark', email: 'bench@example.com', message: 'Benchmark message.' } },
-        }),
-      }),
-    );
-    await warm.stop();
-
-    const report = {
-      measuredAt: new Date().toISOString(),
-      machine: { cpus: os.cpus().length, memoryGiB: round(os.totalmem() / 2 ** 30), node: process.version },
-      targets: TARGETS,
-      webBuildSeconds,
-      localRuntimeReadySeconds: { cold: round(cold.seconds, 2), warm: round(warm.seconds, 2) },
-      homeRoute: home,
-      latency: [plans, contact],
-    };
-    const verdict = (ok: boolean) => (ok ? 'within target' : 'OVER TARGET');
-    const markdown = [
-      `# Benchmark report`,
-      '',
-      `Measured ${report.measuredAt} on ${report.machine.cpus} cores, ${report.machine.memoryGiB} GiB, Node ${report.machine.node}.`,
-      '',
-      '| What | Figure | Target |',
-      '|---|---|---|',
-      `| Web build | ${webBuildSeconds} s | |`,
-      `| Local runtime ready, cold | ${report.localRuntimeReadySeconds.cold} s | ${TARGETS.readySeconds} s (${verdict(cold.seconds <= TARGETS.readySeconds)}) |`,
-      `| Local runtime ready, warm | ${report.localRuntimeReadySeconds.warm} s | ${TARGETS.readySeconds} s (${verdict(warm.seconds <= TARGETS.readySeconds)}) |`,
-      `| Home route entry chunk, gzip | ${home.entryGzipKb} kB | ${TARGETS.homeEntryGzipKb} kB (${verdict(home.entryGzipKb <= TARGETS.homeEntryGzipKb)}) |`,
-      `| Home route, all JavaScript, gzip | ${home.totalGzipKb} kB | |`,
-      ...report.latency.map((l) => `| ${l.label} (${l.count} calls) | p50 ${l.p50Ms} ms, p95 ${l.p95Ms} ms | |`),
-      '',
-      '## JavaScript loaded by the home route',
-      '',
-      ...home.files.map((f) => `- \`${f.file}\`: ${f.gzipKb} kB gzip`),
-      '',
-    ].join('\n');
+  const { only, options } = parseCommand(process.argv.slice(2));
+  const fresh: Record<string, StoredSection> = {};
+  const jsonFile = path.join(REPORT_DIR, 'report.json');
+  const write = () => {
+    // Written after every section, so a crash late in the run keeps what was measured.
+    const report = mergeReport(readPrevious(jsonFile), fresh, Object.keys(SECTIONS), new Date());
     fs.mkdirSync(REPORT_DIR, { recursive: true });
-    fs.writeFileSync(path.join(REPORT_DIR, 'bench.json'), `${JSON.stringify(report, null, 2)}\n`);
-    fs.writeFileSync(path.join(REPORT_DIR, 'bench.md'), markdown);
-    console.log(`\n${markdown}\nWritten to reports/bench.md and reports/bench.json.`);
-  } finally {
-    fs.rmSync(scratch, { recursive: true, force: true });
+    fs.writeFileSync(jsonFile, `${JSON.stringify(report, null, 2)}\n`);
+    fs.writeFileSync(path.join(REPORT_DIR, 'report.md'), renderReport(report));
+    return report;
+  };
+  for (const id of only) {
+    console.log(`\n== ${id} ==`);
+    const machine = machineFacts();
+    const started = performance.now();
+    const section = await SECTIONS[id](options);
+    fresh[id] = { measuredAt: new Date().toISOString(), durationSeconds: round((performance.now() - started) / 1000), machine, section };
+    for (const figure of section.figures) {
+      console.log(`${figure.pass === false ? '✗' : figure.pass ? '✓' : '·'} ${figure.name}: ${figure.value}${figure.budget ? ` (budget ${figure.budget})` : ''}`);
+    }
+    write();
   }
+  const { passed, failed } = tally(write());
+  console.log(`\n${passed} figures within budget, ${failed} outside. Written to bench/report.md and bench/report.json.`);
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
   process.exit(1);
 });

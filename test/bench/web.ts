@@ -1,0 +1,146 @@
+/**
+ * Bench section "web": the JavaScript the home route loads (gzip, measured in Chromium on the
+ * served build) against a bare React + react-router-dom app built in the same run; the largest
+ * lazy chunk; Lighthouse's mobile performance score for every public route, against the built
+ * app served by the local runtime behind a gzip proxy (CloudFront compresses; the local server
+ * does not). The app is built into a scratch folder, so web/dist (which the browser tests may
+ * be serving) is left alone.
+ */
+import { chromium } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { startLocalRuntime } from '../../local/runtime';
+import { startWebServer } from '../../local/web/web-server';
+import { buildBareApp } from './web-bare-app';
+import { lighthouseScores, type RouteScore } from './web-lighthouse';
+import { startGzipProxy } from './web-serve';
+import type { BenchFigure, BenchSection } from './section';
+import { formatRatio, kilobytes } from './stats';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const BUDGET_RATIO = 1.15;
+/** Every route a signed-out visitor can open (web/src/config/paths.ts). */
+export const PUBLIC_ROUTES = ['/', '/sign-in', '/invite-signup', '/success', '/sign-in-error', '/company', '/contact', '/products', '/privacy-policy', '/terms-condition'];
+
+interface ScriptSize {
+  readonly file: string;
+  readonly gzipBytes: number;
+}
+
+const gzipSize = (body: Buffer) => gzipSync(body, { level: 9 }).length;
+
+/** Every script the page at `url` fetches until the network is idle, with its gzip -9 size. */
+async function scriptsLoaded(url: string): Promise<ScriptSize[]> {
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
+  try {
+    const page = await browser.newPage();
+    const pending: Promise<ScriptSize>[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') {
+        pending.push(response.body().then((body) => ({ file: new URL(response.url()).pathname, gzipBytes: gzipSize(body) })));
+      }
+    });
+    await page.goto(url, { waitUntil: 'networkidle' });
+    return await Promise.all(pending);
+  } finally {
+    await browser.close();
+  }
+}
+
+const total = (scripts: readonly ScriptSize[]) => scripts.reduce((sum, s) => sum + s.gzipBytes, 0);
+
+function buildProduct(outDir: string): void {
+  execFileSync(
+    process.execPath,
+    [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'web/vite.config.ts', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'silent'],
+    { cwd: ROOT, stdio: 'inherit' },
+  );
+}
+
+function lighthouseFigure(score: RouteScore): BenchFigure {
+  const home = score.route === '/';
+  const pass = home ? score.score >= 100 : score.score >= 95;
+  const metrics = Object.entries(score.metrics).map(([id, value]) => `${id} ${value}`).join(', ');
+  return {
+    name: `Lighthouse mobile performance, ${score.route}`,
+    value: `${score.score} (runs ${score.runs.join(', ')})`,
+    budget: home ? '100' : 'at least 95',
+    pass,
+    ...(pass ? {} : { note: `${metrics}. Audits that cost points: ${score.findings.join('; ') || 'none below 0.9'}.` }),
+  };
+}
+
+export async function benchWeb(): Promise<BenchSection> {
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'talentpilot-bench-web-'));
+  const stops: (() => Promise<void>)[] = [];
+  try {
+    console.log('Building the web app and the bare React + router app with the same Vite…');
+    const productDist = path.join(scratch, 'product');
+    buildProduct(productDist);
+    const bareDist = await buildBareApp(path.join(scratch, 'bare'));
+
+    const runtime = await startLocalRuntime({
+      inMemory: true,
+      ports: { web: 0, rest: 0, graphql: 0, dynamodb: 0, cognito: 0, lambda: 0 },
+      webDistDir: productDist,
+      webBuild: 'never',
+    });
+    stops.push(() => runtime.stop());
+    const bare = await startWebServer({ port: 0, distDir: bareDist, runtimeConfig: () => ({}) });
+    stops.push(() => bare.stop());
+    const webUrl = String(runtime.endpoints.webUrl);
+
+    console.log('Measuring the JavaScript each home route loads in Chromium…');
+    const productScripts = await scriptsLoaded(webUrl);
+    const bareScripts = await scriptsLoaded(bare.url);
+    const ratio = total(productScripts) / total(bareScripts);
+
+    const entry = productScripts.find((s) => /\/assets\/index-[^/]+\.js$/.test(s.file))?.file;
+    const chunks = fs
+      .readdirSync(path.join(productDist, 'assets'))
+      .filter((file) => file.endsWith('.js') && `/assets/${file}` !== entry)
+      .map((file) => ({ file: `/assets/${file}`, gzipBytes: gzipSize(fs.readFileSync(path.join(productDist, 'assets', file))) }))
+      .sort((a, b) => b.gzipBytes - a.gzipBytes);
+    const largest = chunks[0];
+
+    console.log(`Lighthouse on ${PUBLIC_ROUTES.length} public routes…`);
+    const proxy = await startGzipProxy(webUrl);
+    stops.push(() => proxy.stop());
+    const scores = await lighthouseScores(proxy.url, PUBLIC_ROUTES);
+
+    const figures: BenchFigure[] = [
+      {
+        name: 'Home route JavaScript vs bare React + react-router-dom, gzip -9',
+        value: `${formatRatio(ratio)} (${kilobytes(total(productScripts))} kB vs ${kilobytes(total(bareScripts))} kB)`,
+        budget: `at most ${BUDGET_RATIO}x`,
+        pass: ratio <= BUDGET_RATIO,
+        note: `Every script Chromium fetches for / until the network is idle (product: ${productScripts.length} files, bare: ${bareScripts.length}).`,
+      },
+      {
+        name: 'Largest lazy chunk, gzip -9',
+        value: `${kilobytes(largest.gzipBytes)} kB (${largest.file})`,
+        budget: '',
+        pass: null,
+        note: `${productScripts.some((s) => s.file === largest.file) ? 'Loaded by the home route.' : 'Not loaded by the home route.'} The issue sets no budget for it.`,
+      },
+      ...scores.map(lighthouseFigure),
+    ];
+    return {
+      id: 'web',
+      title: 'Web: JavaScript weight and Lighthouse',
+      figures,
+      details: {
+        homeRoute: productScripts.map((s) => ({ file: s.file, gzipKB: kilobytes(s.gzipBytes) })),
+        bareApp: bareScripts.map((s) => ({ file: s.file, gzipKB: kilobytes(s.gzipBytes) })),
+        lazyChunks: chunks.slice(0, 10).map((s) => ({ file: s.file, gzipKB: kilobytes(s.gzipBytes) })),
+        lighthouse: scores,
+      },
+    };
+  } finally {
+    for (const stop of stops.reverse()) await stop().catch(() => undefined);
+    fs.rmSync(scratch, { recursive: true, force: true });
+  }
+}
