@@ -96,8 +96,8 @@ export async function signIn(page: Page, email: string, password: string, firstN
   await expect(page.getByText(`Hi, ${firstName}`)).toBeVisible();
 }
 
-/** A fresh user created through the admin API, signed in once to set a permanent password. */
-export async function inviteAndActivateUser(page: Page, firstName: string): Promise<{ email: string; password: string }> {
+/** A fresh user invited through the admin API, with the temporary password from the invitation. */
+export async function inviteUser(page: Page, firstName: string): Promise<{ email: string; temporaryPassword: string }> {
   const email = uniqueEmail(firstName.toLowerCase());
   const response = await page.request.post(`${readEndpoints().restUrl}/admin/user/create`, {
     headers: { Authorization: await idTokenFor(SEEDED_ADMIN.email, SEEDED_ADMIN.password), 'content-type': 'application/json' },
@@ -105,9 +105,15 @@ export async function inviteAndActivateUser(page: Page, firstName: string): Prom
   });
   expect(response.status()).toBe(201);
   const { temporaryPassword } = await latestMessageTo(page, email, (message) => Boolean(message.temporaryPassword));
+  return { email, temporaryPassword: temporaryPassword ?? '' };
+}
+
+/** A fresh user created through the admin API, signed in once to set a permanent password. */
+export async function inviteAndActivateUser(page: Page, firstName: string): Promise<{ email: string; password: string }> {
+  const { email, temporaryPassword } = await inviteUser(page, firstName);
   await page.goto('/sign-in');
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(temporaryPassword ?? '');
+  await page.getByLabel('Password', { exact: true }).fill(temporaryPassword);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByLabel('New password', { exact: true }).fill('first-password');
   const confirm = page.getByLabel('Confirm new password');

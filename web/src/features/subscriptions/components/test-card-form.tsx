@@ -1,4 +1,4 @@
-import { useImperativeHandle, useRef, useState } from 'react';
+import { useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { TextField } from '../../../components/ui/form-field';
 import type { FieldBinding } from '../../../lib/use-form';
 import { CardTokenError, type TestCardField, type TestCardTokenizer } from '../api/test-card-tokenizer';
@@ -41,7 +41,18 @@ export function TestCardForm({ ref, disabled, defaultName = '', tokens }: CardFo
   const [serverErrors, setServerErrors] = useState<Partial<Record<CardField, string>>>({});
   const fieldset = useRef<HTMLFieldSetElement>(null);
   const errors = validateCard(values);
-  const focusField = (field: CardField) => fieldset.current?.querySelector<HTMLInputElement>(`[name="${field}"]`)?.focus();
+  // The field to focus once the fieldset is enabled again: the checkout disables it while it
+  // submits, and a disabled field drops focus, which would leave keyboard users on the page body.
+  const pendingFocus = useRef<CardField | null>(null);
+  const focusField = (field: CardField) => {
+    pendingFocus.current = field;
+    fieldset.current?.querySelector<HTMLInputElement>(`[name="${field}"]`)?.focus();
+  };
+  useEffect(() => {
+    if (disabled || !pendingFocus.current) return;
+    fieldset.current?.querySelector<HTMLInputElement>(`[name="${pendingFocus.current}"]`)?.focus();
+    pendingFocus.current = null;
+  }, [disabled]);
 
   useImperativeHandle(
     ref,

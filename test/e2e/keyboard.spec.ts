@@ -1,0 +1,279 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { inviteUser, latestMessageTo, SEEDED_ADMIN, uniqueEmail } from './support/identity';
+import { expectAnnouncedError, expectTabOrder, expectVisibleFocus, fillInTabOrder, tabTo } from './support/keyboard';
+import { APPROVED_TEST_CARD } from './support/subscriptions';
+
+// Every form here is driven by page.keyboard alone: no clicks, no fill().
+
+test('sign-in works by keyboard alone: tab order, Enter submits, errors announced, the greeting follows', async ({ page }) => {
+  await page.goto('/sign-in');
+  const email = page.getByLabel('Email');
+  const password = page.getByLabel('Password', { exact: true });
+  await expectTabOrder(page, [email, password, page.getByRole('button', { name: 'Sign in' }), page.getByRole('button', { name: 'Forgot password?' })]);
+  await expectVisibleFocus(page);
+
+  // Enter in an empty form: focus goes to the first invalid field and each error is announced.
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Shift+Tab');
+  await expect(password).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(email).toBeFocused();
+  await expectAnnouncedError(email, /email/i);
+  await expectAnnouncedError(password, 'Please enter your password.');
+
+  await page.keyboard.type(SEEDED_ADMIN.email);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('not-the-password');
+  await page.keyboard.press('Enter');
+  // A refusal from the service is an alert, announced at once.
+  await expect(page.getByRole('alert').filter({ hasText: 'Incorrect email or password.' })).toBeVisible();
+
+  await expect(password).toBeFocused();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type(SEEDED_ADMIN.password);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: /Hi, Avery/ })).toBeVisible();
+});
+
+test('invitation sign-up works by keyboard alone, through the emailed code', async ({ page }) => {
+  const address = uniqueEmail('keyboard-signup');
+  await page.goto('/invite-signup');
+  const code = page.getByLabel('Registration code');
+  await tabTo(page, code);
+  await page.keyboard.press('Enter');
+  await expect(code).toBeFocused();
+  await expectAnnouncedError(code, /code/i);
+  await expectAnnouncedError(page.getByLabel('Password', { exact: true }), /8 characters/);
+
+  await fillInTabOrder(
+    page,
+    [
+      [code, 'BETA-R1-2024'],
+      [page.getByLabel('First name'), 'Kwame'],
+      [page.getByLabel('Last name'), 'Mensah'],
+      [page.getByLabel('Email'), address],
+      [page.getByLabel('Company'), 'Mensah Search'],
+      [page.getByLabel(/Phone number/), '+1 555 010 0177'],
+      [page.getByLabel('Password', { exact: true }), 'keyboard-only-1'],
+    ],
+    page.getByRole('button', { name: 'Create account' }),
+  );
+
+  // The next step takes focus at its heading; Tab leads into the code field.
+  await expect(page.getByRole('heading', { level: 1, name: 'Verify your email' })).toBeFocused();
+  const verification = page.getByLabel('Verification code');
+  await tabTo(page, verification, 3);
+  await page.keyboard.type('12');
+  await page.keyboard.press('Enter');
+  await expectAnnouncedError(verification, /6-digit|6 digits|code/i);
+  const { code: emailed } = await latestMessageTo(page, address, (message) => Boolean(message.code));
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type(emailed ?? '');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: /Hi, Kwame/ })).toBeVisible();
+});
+
+test('the contact form works by keyboard alone, its errors announced and its success in a live region', async ({ page }) => {
+  await page.goto('/contact');
+  const name = page.getByLabel('Name');
+  await tabTo(page, name);
+  await page.keyboard.press('Enter');
+  await expect(name).toBeFocused();
+  await expectAnnouncedError(name, /name/i);
+  await expectAnnouncedError(page.getByLabel('Work email'), /email/i);
+  await expectAnnouncedError(page.getByLabel('How can we help?'), /message|help/i);
+
+  await fillInTabOrder(
+    page,
+    [
+      [name, 'Ines Duarte'],
+      [page.getByLabel('Work email'), 'ines.duarte@example.com'],
+      [page.getByLabel(/Phone number/), '+351 21 000 0000'],
+      [page.getByLabel('How can we help?'), 'We hire field engineers across Portugal and use Greenhouse.'],
+    ],
+    page.getByRole('button', { name: 'Send message' }),
+  );
+  await expect(page.getByRole('status').filter({ hasText: /your message is on its way/ })).toBeVisible();
+  await expect(name).toHaveValue('');
+});
+
+test('every link and button on the home page shows a focus indicator with 3:1 contrast', async ({ page }) => {
+  await page.goto('/');
+  // Walk the whole page with Tab, header, content and footer, until focus leaves the document.
+  let checked = 0;
+  for (; checked < 80; checked += 1) {
+    await page.keyboard.press('Tab');
+    if (await page.evaluate<boolean>('document.activeElement === document.body || document.activeElement === null')) break;
+    await expectVisibleFocus(page);
+  }
+  expect(checked, "links and buttons walked through").toBeGreaterThanOrEqual(12);
+});
+
+/**
+ * One invited user, driven by the keyboard through every form a signed-in user has, in order:
+ * first sign-in with the new-password step, edit profile, change password, subscribe with the
+ * local card form, the account menu and Sign Out, then forgot password.
+ */
+test.describe('a signed-in user by keyboard alone', () => {
+  test.describe.configure({ mode: 'serial' });
+  let page: Page;
+  let email: string;
+
+  test.beforeAll(async ({ browser }: { browser: Browser }) => {
+    page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+    let temporaryPassword: string;
+    ({ email, temporaryPassword } = await inviteUser(page, 'Folake'));
+    await page.goto('/sign-in');
+    await tabTo(page, page.getByLabel('Email'));
+    await page.keyboard.type(email);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(temporaryPassword);
+    await page.keyboard.press('Enter');
+  });
+
+  test.afterAll(async () => {
+    await page.context().close();
+  });
+
+  test('the first sign-in asks for a new password: mismatches announced, Enter saves', async () => {
+    const heading = page.getByRole('heading', { level: 1, name: 'Choose a new password' });
+    await expect(heading).toBeFocused();
+    const newPassword = page.getByLabel('New password', { exact: true });
+    const confirm = page.getByLabel('Confirm new password');
+    await tabTo(page, newPassword, 3);
+    await expect(newPassword).toHaveAccessibleDescription(/At least 8 characters/);
+    await page.keyboard.type('first-password');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('first-passwort');
+    await page.keyboard.press('Enter');
+    await expect(confirm).toBeFocused();
+    await expectAnnouncedError(confirm, /match/i);
+    await fillInTabOrder(page, [[confirm, 'first-password']], page.getByRole('button', { name: /Set password|Save password|Change password/ }));
+    await expect(page.getByRole('button', { name: /Hi, Folake/ })).toBeVisible();
+  });
+
+  test('edit profile: a cleared required field is announced, the change is saved', async () => {
+    await page.goto('/edit-profile');
+    const firstName = page.getByLabel('First name');
+    await tabTo(page, firstName);
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.press('Backspace');
+    await page.keyboard.press('Enter');
+    await expectAnnouncedError(firstName, /first name/i);
+    await fillInTabOrder(
+      page,
+      [
+        [firstName, 'Folasade'],
+        [page.getByLabel('Last name'), null],
+        [page.getByLabel(/Phone number/), null],
+        [page.getByLabel('Company'), 'Adeyemi Talent'],
+        [page.getByLabel(/Role/), null],
+      ],
+      page.getByRole('button', { name: 'Save changes' }),
+    );
+    await expect(page.getByRole('status').filter({ hasText: 'Your profile was saved.' })).toBeVisible();
+    await expect(page.getByRole('button', { name: /Hi, Folasade/ })).toBeVisible();
+  });
+
+  test('change password: empty fields announced, a wrong current password is an alert, then it changes', async () => {
+    await page.goto('/change-password');
+    const current = page.getByLabel('Current password');
+    await tabTo(page, current);
+    await page.keyboard.press('Enter');
+    await expectAnnouncedError(current, /password/i);
+    await expectAnnouncedError(page.getByLabel('New password', { exact: true }), /8 characters/);
+
+    const submit = page.getByRole('button', { name: 'Change password' });
+    const fields = (currentPassword: string) =>
+      [
+        [current, currentPassword],
+        [page.getByLabel('New password', { exact: true }), 'second-password'],
+        [page.getByLabel('Confirm new password'), 'second-password'],
+      ] as const;
+    await fillInTabOrder(page, fields('not-my-password'), submit);
+    await expect(page.getByRole('alert')).toBeVisible();
+    await tabTo(page, current);
+    await fillInTabOrder(page, fields('first-password'), submit);
+    await expect(page.getByRole('status').filter({ hasText: 'Your password was changed.' })).toBeVisible();
+  });
+
+  test('subscribe: the plan is chosen and the local card form filled and sent by keyboard', async () => {
+    await page.goto('/subscribe');
+    await tabTo(page, page.getByRole('button', { name: 'Choose Starter' }));
+    await expectVisibleFocus(page);
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { name: 'Start your free trial' })).toBeFocused();
+    const number = page.getByLabel('Card number');
+    await tabTo(page, number, 5);
+    await page.keyboard.press('Enter');
+    await expectAnnouncedError(number, /card number/i);
+    await expectAnnouncedError(page.getByLabel('Expiry (MM/YY)'), /expir/i);
+    await fillInTabOrder(
+      page,
+      [
+        [number, APPROVED_TEST_CARD],
+        [page.getByLabel('Expiry (MM/YY)'), '12/30'],
+        [page.getByLabel('CVC'), '123'],
+        [page.getByLabel('Name on card'), 'Folasade Okafor'],
+      ],
+      page.getByRole('button', { name: 'Start free trial' }),
+    );
+    await expect(page).toHaveURL(/\/success$/);
+  });
+
+  test('the account menu opens, moves and closes with the keyboard, and Sign Out signs out', async () => {
+    await page.goto('/account');
+    const button = page.getByRole('button', { name: /Hi, Folasade/ });
+    await tabTo(page, button);
+    await expectVisibleFocus(page);
+    await page.keyboard.press('Enter');
+    const items = page.getByRole('menuitem');
+    await expect(items.first()).toBeFocused();
+    await expectVisibleFocus(page);
+    await page.keyboard.press('ArrowDown');
+    await expect(items.nth(1)).toBeFocused();
+    await expectVisibleFocus(page);
+    await page.keyboard.press('Escape');
+    await expect(button).toBeFocused();
+    await expect(page.getByRole('menu')).toBeHidden();
+    await page.keyboard.press('ArrowUp');
+    await expect(page.getByRole('menuitem', { name: 'Sign Out' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
+  });
+
+  test('forgot password: the reset code and the new password by keyboard, then sign in with it', async () => {
+    await page.goto('/sign-in');
+    await tabTo(page, page.getByRole('button', { name: 'Forgot password?' }));
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 1, name: 'Reset your password' })).toBeFocused();
+    const address = page.getByLabel('Email');
+    await tabTo(page, address, 3);
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type(email);
+    await page.keyboard.press('Enter');
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Choose a new password' })).toBeFocused();
+    const code = page.getByLabel('Verification code');
+    await tabTo(page, code, 3);
+    await page.keyboard.press('Enter');
+    await expectAnnouncedError(code, /code/i);
+    const { code: emailed } = await latestMessageTo(page, email, (message) => Boolean(message.code));
+    await fillInTabOrder(
+      page,
+      [
+        [code, emailed ?? ''],
+        [page.getByLabel('New password', { exact: true }), 'third-password'],
+        [page.getByLabel('Confirm new password'), 'third-password'],
+      ],
+      page.getByRole('button', { name: 'Reset password' }),
+    );
+    await expect(page.getByText('Your password was reset. Sign in with your new password.')).toBeVisible();
+
+    const password = page.getByLabel('Password', { exact: true });
+    await tabTo(page, password);
+    await page.keyboard.type('third-password');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('button', { name: /Hi, Folasade/ })).toBeVisible();
+  });
+});
