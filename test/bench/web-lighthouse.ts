@@ -34,7 +34,7 @@ interface Audit {
   score: number | null;
   displayValue?: string;
   scoreDisplayMode?: string;
-  details?: { type?: string; overallSavingsMs?: number };
+  details?: { type?: string; overallSavingsMs?: number; items?: { score?: number; node?: { selector?: string } }[] };
 }
 interface Lhr {
   categories: { performance: { score: number | null; auditRefs: { id: string; weight: number; group?: string }[] } };
@@ -49,6 +49,10 @@ function findings(lhr: Lhr): string[] {
     const audit = lhr.audits[ref.id];
     if (!audit || audit.score === null || audit.scoreDisplayMode === 'informative' || audit.scoreDisplayMode === 'notApplicable') continue;
     if (audit.score < 0.9) out.push(`${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ''}`);
+  }
+  // Which element moved: the layout-shift audit names it.
+  for (const item of lhr.audits['layout-shifts']?.details?.items ?? []) {
+    if (item.node?.selector) out.push(`layout shift ${Number(item.score ?? 0).toFixed(3)} by \`${item.node.selector}\``);
   }
   return out;
 }
