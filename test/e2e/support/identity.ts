@@ -96,12 +96,19 @@ export async function signIn(page: Page, email: string, password: string, firstN
   await expect(page.getByText(`Hi, ${firstName}`)).toBeVisible();
 }
 
+/** Who an invited user is, beyond the first name (a fixed person makes repeatable screenshots). */
+export interface InviteDetails {
+  readonly email?: string;
+  readonly lastName?: string;
+  readonly companyName?: string;
+}
+
 /** A fresh user invited through the admin API, with the temporary password from the invitation. */
-export async function inviteUser(page: Page, firstName: string): Promise<{ email: string; temporaryPassword: string }> {
-  const email = uniqueEmail(firstName.toLowerCase());
+export async function inviteUser(page: Page, firstName: string, details: InviteDetails = {}): Promise<{ email: string; temporaryPassword: string }> {
+  const { email = uniqueEmail(firstName.toLowerCase()), lastName = 'Okafor', companyName = 'Okafor Talent' } = details;
   const response = await page.request.post(`${readEndpoints().restUrl}/admin/user/create`, {
     headers: { Authorization: await idTokenFor(SEEDED_ADMIN.email, SEEDED_ADMIN.password), 'content-type': 'application/json' },
-    data: { email, firstName, lastName: 'Okafor', companyName: 'Okafor Talent', group: 'Beta_Customer_R3' },
+    data: { email, firstName, lastName, companyName, group: 'Beta_Customer_R3' },
   });
   expect(response.status()).toBe(201);
   const { temporaryPassword } = await latestMessageTo(page, email, (message) => Boolean(message.temporaryPassword));
@@ -109,8 +116,8 @@ export async function inviteUser(page: Page, firstName: string): Promise<{ email
 }
 
 /** A fresh user created through the admin API, signed in once to set a permanent password. */
-export async function inviteAndActivateUser(page: Page, firstName: string): Promise<{ email: string; password: string }> {
-  const { email, temporaryPassword } = await inviteUser(page, firstName);
+export async function inviteAndActivateUser(page: Page, firstName: string, details: InviteDetails = {}): Promise<{ email: string; password: string }> {
+  const { email, temporaryPassword } = await inviteUser(page, firstName, details);
   await page.goto('/sign-in');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(temporaryPassword);

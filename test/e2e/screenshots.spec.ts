@@ -1,0 +1,95 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { inviteAndActivateUser } from './support/identity';
+import { saveScreenshot, WIDTHS, writeScreenshotIndex, type IndexSection, type WidthName } from './support/screenshots';
+import { subscribeWithTestCard } from './support/subscriptions';
+
+// Screenshots of the main pages at desktop width and at the 640px breakpoint, for people who want
+// to see the product without running it (docs/screenshots/README.md). See support/screenshots.ts
+// for when they are written into the repository.
+
+test.use({ reducedMotion: 'reduce' });
+test.describe.configure({ mode: 'serial' });
+
+const SECTIONS: readonly IndexSection[] = [
+  { title: 'Home', name: 'home' },
+  { title: 'Products', name: 'products' },
+  { title: 'Contact', name: 'contact' },
+  { title: 'Sign in', name: 'sign-in' },
+  { title: 'Menu at the 640 px breakpoint (signed out)', name: 'menu-open', widths: ['640px'] },
+  { title: 'Choose a plan (signed in, no subscription yet)', name: 'subscribe' },
+  { title: 'Account', name: 'account' },
+  { title: 'Services', name: 'services' },
+  { title: 'Profile', name: 'profile' },
+  { title: 'Account menu, open', name: 'account-menu-open', note: 'At 640 px the main links join the account menu.' },
+];
+
+const WIDTH_NAMES = Object.keys(WIDTHS) as WidthName[];
+
+/** Opens `path` at each width, waits for its heading, and saves it as `<width>-<name>.jpg`. */
+async function shootAtBothWidths(page: Page, path: string, name: string): Promise<void> {
+  for (const width of WIDTH_NAMES) {
+    await page.setViewportSize(WIDTHS[width]);
+    await page.goto(path);
+    await expect(page.locator('main h1').first()).toBeVisible();
+    await expect(page.locator('main .spinner')).toHaveCount(0);
+    await saveScreenshot(page, width, name);
+  }
+}
+
+test('the public pages, at desktop width and at 640px', async ({ page }) => {
+  for (const [path, name] of [
+    ['/', 'home'],
+    ['/products', 'products'],
+    ['/contact', 'contact'],
+    ['/sign-in', 'sign-in'],
+  ] as const) {
+    await shootAtBothWidths(page, path, name);
+  }
+  await page.setViewportSize(WIDTHS['640px']);
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Products', exact: true })).toBeVisible();
+  await saveScreenshot(page, '640px', 'menu-open');
+});
+
+test.describe('signed in', () => {
+  let page: Page;
+
+  test.beforeAll(async ({ browser }: { browser: Browser }) => {
+    page = await (await browser.newContext({ reducedMotion: 'reduce' })).newPage();
+    // A fixed person: the runtime starts empty for every browser-test run, so the address is free.
+    await inviteAndActivateUser(page, 'Dana', { email: 'dana.reyes@example.com', lastName: 'Reyes', companyName: 'Northbridge Staffing' });
+  });
+
+  test.afterAll(async () => {
+    await page.context().close();
+  });
+
+  test('the plans, then account, services and profile once subscribed', async () => {
+    test.setTimeout(60_000);
+    await shootAtBothWidths(page, '/subscribe', 'subscribe');
+    await page.setViewportSize(WIDTHS.desktop);
+    await subscribeWithTestCard(page, 'Professional', 'Dana Reyes');
+    for (const [path, name] of [
+      ['/account', 'account'],
+      ['/services', 'services'],
+      ['/profile', 'profile'],
+    ] as const) {
+      await shootAtBothWidths(page, path, name);
+    }
+  });
+
+  test('the open account menu', async () => {
+    for (const width of WIDTH_NAMES) {
+      await page.setViewportSize(WIDTHS[width]);
+      await page.goto('/account');
+      await page.getByRole('button', { name: /Hi, Dana/ }).click();
+      await expect(page.getByRole('menuitem', { name: 'Sign Out' })).toBeVisible();
+      await saveScreenshot(page, width, 'account-menu-open');
+    }
+  });
+});
+
+test.afterAll(() => {
+  writeScreenshotIndex(SECTIONS);
+});
