@@ -31,6 +31,13 @@ export function invalidArguments(problems: FieldProblem[]): void {
   }
 }
 
+/**
+ * A record id the API hands out or accepts: a UUID from `util.autoId()` or a client's short, safe
+ * token (the rule `createContact` and `createUser` apply to client-chosen ids).
+ */
+export const RECORD_ID_PATTERN = '[A-Za-z0-9][A-Za-z0-9_-]{0,63}';
+export const RECORD_ID_MESSAGE = 'The id must be 1 to 64 letters, digits, dashes or underscores.';
+
 /** Page size when the caller gives no `limit`. */
 export const DEFAULT_PAGE_LIMIT = 100;
 /** Largest `limit` accepted (one DynamoDB page is at most 1 MB anyway). */

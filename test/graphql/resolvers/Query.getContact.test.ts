@@ -52,6 +52,24 @@ describe('getContact', () => {
   });
 
   it.each([
+    ['empty', ''],
+    ['longer than a DynamoDB key may be', 'a'.repeat(5000)],
+    ['markup', '<script>alert(1)</script>'],
+  ])('refuses an id no contact can have (%s) with a ValidationError, before DynamoDB sees it', async (_kind, id) => {
+    const { status, body } = await getContact(id, { authorization: TEST_TOKENS.admin });
+
+    expect(status).toBe(200);
+    expect(body.data).toEqual({ getContact: null });
+    expect(body.errors).toEqual([
+      expect.objectContaining({
+        errorType: 'ValidationError',
+        message: 'The id must be 1 to 64 letters, digits, dashes or underscores.',
+        errorInfo: { fields: { id: 'The id must be 1 to 64 letters, digits, dashes or underscores.' } },
+      }),
+    ]);
+  });
+
+  it.each([
     ['the API key (the public web app)', () => ({ 'x-api-key': runtime.endpoints.graphqlApiKey })],
     ['a signed-in user outside the Admins group', () => ({ authorization: TEST_TOKENS.member })],
   ])('refuses %s with AppSync’s Unauthorized field error', async (_caller, headers) => {
