@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { expectNoAxeViolations } from './support/accessibility';
+import { expectNoAxeViolations, expectNoSidewaysScroll } from './support/accessibility';
 import { inviteAndActivateUser } from './support/identity';
 import { subscribeWithTestCard } from './support/subscriptions';
 
@@ -9,13 +9,14 @@ test.use({ reducedMotion: 'reduce' });
 const DESKTOP = { width: 1280, height: 800 };
 const NARROW = { width: 640, height: 900 };
 
-/** Opens `path`, waits for its heading, and checks it at desktop width and at the 640px breakpoint. */
+/** Opens `path`, waits for its heading, and checks it (axe, reflow) at desktop width and at the 640px breakpoint. */
 async function checkAtBothWidths(page: Page, path: string, what = path): Promise<void> {
   for (const viewport of [DESKTOP, NARROW]) {
     await page.setViewportSize(viewport);
     await page.goto(path);
     await expect(page.locator('main h1').first()).toBeVisible();
     await expectNoAxeViolations(page, `${what} at ${viewport.width}px`);
+    await expectNoSidewaysScroll(page, `${what} at ${viewport.width}px`);
   }
 }
 

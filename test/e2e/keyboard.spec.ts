@@ -95,6 +95,7 @@ test('the contact form works by keyboard alone, its errors announced and its suc
   );
   await expect(page.getByRole('status').filter({ hasText: /your message is on its way/ })).toBeVisible();
   await expect(name).toHaveValue('');
+  await expect(page.getByRole('button', { name: 'Send message' }), 'focus stays on the button once the message is sent').toBeFocused();
 });
 
 test('every link and button on the home page shows a focus indicator with 3:1 contrast', async ({ page }) => {
@@ -192,7 +193,10 @@ test.describe('a signed-in user by keyboard alone', () => {
       ] as const;
     await fillInTabOrder(page, fields('not-my-password'), submit);
     await expect(page.getByRole('alert')).toBeVisible();
-    await tabTo(page, current);
+    // The refusal leaves focus on the button that was pressed, not on the page body.
+    await expect(submit).toBeFocused();
+    for (let step = 0; step < 3; step += 1) await page.keyboard.press('Shift+Tab');
+    await expect(current).toBeFocused();
     await fillInTabOrder(page, fields('first-password'), submit);
     await expect(page.getByRole('status').filter({ hasText: 'Your password was changed.' })).toBeVisible();
   });

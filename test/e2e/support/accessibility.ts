@@ -49,3 +49,12 @@ export async function expectNoAxeViolations(page: Page, what: string): Promise<v
   }
   expect(formatViolations(failing), `axe found serious or critical violations on ${what}`).toBe('');
 }
+
+/**
+ * The page fits its width (WCAG 1.4.10, reflow): nothing makes it scroll sideways. At the 640px
+ * breakpoint an overflowing table or a long unbroken word is a bug a person sees at once.
+ */
+export async function expectNoSidewaysScroll(page: Page, what: string): Promise<void> {
+  const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
+  expect(overflow, `${what} scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(0);
+}

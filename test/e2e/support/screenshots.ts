@@ -1,6 +1,7 @@
-import { expect, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { expectNoSidewaysScroll } from './accessibility';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 
@@ -31,8 +32,7 @@ export function shotFile(width: WidthName, name: string): string {
  * 640px breakpoint is a bug a person would see at once).
  */
 export async function saveScreenshot(page: Page, width: WidthName, name: string): Promise<void> {
-  const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
-  expect(overflow, `the page scrolls sideways by ${overflow}px at ${width}`).toBeLessThanOrEqual(0);
+  await expectNoSidewaysScroll(page, `${name} at ${width}`);
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, shotFile(width, name)), type: 'jpeg', quality: 70, animations: 'disabled', caret: 'hide' });
 }

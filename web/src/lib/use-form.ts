@@ -1,5 +1,6 @@
 import { useCallback, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { notifyError } from './notify';
+import { useFocusReturn } from './use-focus-return';
 
 export type FieldErrors<F extends string> = Partial<Record<F, string>>;
 
@@ -44,6 +45,7 @@ export function useForm<F extends string>({ initialValues, validate }: UseFormOp
   const [busy, setBusy] = useState(false);
   const inFlight = useRef(false);
   const [order] = useState(() => Object.keys(initialValues) as F[]);
+  const rememberFocus = useFocusReturn(busy);
 
   const errors = validate(values);
   const errorOf = (field: F): string | undefined =>
@@ -75,6 +77,7 @@ export function useForm<F extends string>({ initialValues, validate }: UseFormOp
       }
       if (inFlight.current) return;
       inFlight.current = true;
+      rememberFocus();
       setBusy(true);
       const showServerErrors = (fieldErrors: FieldErrors<F>) => {
         setServerErrors(fieldErrors);

@@ -7,6 +7,7 @@ import {
 } from '../../../../../lambdas/shared/domain/contact-rules';
 import '../../../components/ui/form.css';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useFocusReturn } from '../../../lib/use-focus-return';
 import { toContactSubmitError, type ContactFieldErrors, type ContactInput, type SubmitContact } from '../api/create-contact';
 import './contact-form.css';
 
@@ -56,6 +57,7 @@ export function ContactForm({ submit, onFirstInteraction }: ContactFormProps) {
   const inFlight = useRef(false);
   const interacted = useRef(false);
   const formRef = useRef<HTMLFormElement>(null);
+  const rememberFocus = useFocusReturn(busy);
 
   const errors = clientErrors(values);
   const visibleError = (field: ContactField): string | undefined =>
@@ -91,6 +93,7 @@ export function ContactForm({ submit, onFirstInteraction }: ContactFormProps) {
       return;
     }
     inFlight.current = true;
+    rememberFocus();
     setBusy(true);
     try {
       await submit(toInput(values));

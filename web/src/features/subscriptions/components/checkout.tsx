@@ -4,6 +4,7 @@ import type { CreateChangeRequest, CreateChangeResponse, SubscriptionView } from
 import type { CardEntry } from '../../../config/card-entry';
 import { UserFacingError } from '../../../lib/errors';
 import { notifyError } from '../../../lib/notify';
+import { useFocusReturn } from '../../../lib/use-focus-return';
 import type { BillingApi } from '../api/billing-api';
 import type { TestCardTokenizer } from '../api/test-card-tokenizer';
 import { formatAmount, formatDate, periodPhrase, priceSentence, trialPhrase } from '../format';
@@ -67,6 +68,7 @@ export function Checkout({
   const attempt = useRef<Attempt | null>(null);
   const inFlight = useRef(false);
   const [busy, setBusy] = useState(false);
+  const rememberFocus = useFocusReturn(busy);
   const heading = useRef<HTMLHeadingElement>(null);
   const cannotPay = !changing && (cardEntry.kind === 'unavailable' || (cardEntry.kind === 'test' && !testCardTokens));
 
@@ -98,6 +100,7 @@ export function Checkout({
     event.preventDefault();
     if (inFlight.current) return;
     inFlight.current = true;
+    rememberFocus();
     setBusy(true);
     try {
       const { idempotencyKey, request: body } = await request();
