@@ -1,9 +1,11 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './support/accessibility';
 import { inviteUser, latestMessageTo, SEEDED_ADMIN, uniqueEmail } from './support/identity';
 import { expectAnnouncedError, expectTabOrder, expectVisibleFocus, fillInTabOrder, tabTo } from './support/keyboard';
 import { APPROVED_TEST_CARD } from './support/subscriptions';
 
-// Every form here is driven by page.keyboard alone: no clicks, no fill().
+// Every form here is driven by page.keyboard alone: no clicks, no fill(). The steps only reached
+// through a flow (verify email, first new password, reset code) also get their axe check here.
 
 test('sign-in works by keyboard alone: tab order, Enter submits, errors announced, the greeting follows', async ({ page }) => {
   await page.goto('/sign-in');
@@ -66,6 +68,7 @@ test('invitation sign-up works by keyboard alone, through the emailed code', asy
   await page.keyboard.type('12');
   await page.keyboard.press('Enter');
   await expectAnnouncedError(verification, /6-digit|6 digits|code/i);
+  await expectNoAxeViolations(page, 'the Verify your email step with its error');
   const { code: emailed } = await latestMessageTo(page, address, (message) => Boolean(message.code));
   await page.keyboard.press('ControlOrMeta+A');
   await page.keyboard.type(emailed ?? '');
@@ -149,6 +152,7 @@ test.describe('a signed-in user by keyboard alone', () => {
     await page.keyboard.press('Enter');
     await expect(confirm).toBeFocused();
     await expectAnnouncedError(confirm, /match/i);
+    await expectNoAxeViolations(page, 'the first sign-in new-password step with its error');
     await fillInTabOrder(page, [[confirm, 'first-password']], page.getByRole('button', { name: /Set password|Save password|Change password/ }));
     await expect(page.getByRole('button', { name: /Hi, Folake/ })).toBeVisible();
   });
@@ -262,6 +266,7 @@ test.describe('a signed-in user by keyboard alone', () => {
     await tabTo(page, code, 3);
     await page.keyboard.press('Enter');
     await expectAnnouncedError(code, /code/i);
+    await expectNoAxeViolations(page, 'the reset-password step with its error');
     const { code: emailed } = await latestMessageTo(page, email, (message) => Boolean(message.code));
     await fillInTabOrder(
       page,
