@@ -110,6 +110,10 @@ export async function benchWeb(): Promise<BenchSection> {
     const proxy = await startGzipProxy(webUrl);
     stops.push(() => proxy.stop());
     const scores = await lighthouseScores(proxy.url, PUBLIC_ROUTES);
+    // The yardstick under the same server, proxy and Lighthouse: what a bare React app reaches.
+    const bareProxy = await startGzipProxy(bare.url);
+    stops.push(() => bareProxy.stop());
+    const [bareScore] = await lighthouseScores(bareProxy.url, ['/']);
 
     const figures: BenchFigure[] = [
       {
@@ -127,6 +131,13 @@ export async function benchWeb(): Promise<BenchSection> {
         note: `${productScripts.some((s) => s.file === largest.file) ? 'Loaded by the home route.' : 'Not loaded by the home route.'} The issue sets no budget for it.`,
       },
       ...scores.map(lighthouseFigure),
+      {
+        name: 'Lighthouse mobile performance, bare React + react-router-dom app (contrast)',
+        value: `${bareScore.score} (runs ${bareScore.runs.join(', ')})`,
+        budget: '',
+        pass: null,
+        note: `${Object.entries(bareScore.metrics).map(([id, value]) => `${id} ${value}`).join(', ')}: one script, no config.json, no lazy chunks.`,
+      },
     ];
     return {
       id: 'web',
@@ -137,6 +148,7 @@ export async function benchWeb(): Promise<BenchSection> {
         bareApp: bareScripts.map((s) => ({ file: s.file, gzipKB: kilobytes(s.gzipBytes) })),
         lazyChunks: chunks.slice(0, 10).map((s) => ({ file: s.file, gzipKB: kilobytes(s.gzipBytes) })),
         lighthouse: scores,
+        bareLighthouse: bareScore,
       },
     };
   } finally {
