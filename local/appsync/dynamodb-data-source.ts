@@ -9,6 +9,7 @@ import {
   type DynamoDBClient,
 } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 
 /**
@@ -103,15 +104,32 @@ function optionalItem(item: AttributeMap | undefined): Record<string, unknown> |
   return item ? unmarshall(item) : null;
 }
 
-/** AppSync's pagination token: opaque to clients; here base64 of the LastEvaluatedKey. */
+/**
+ * Signs pagination tokens. AppSync's tokens are opaque and cannot be forged; without a signature
+ * a client could hand DynamoDB any start key it likes (DynamoDB then answers with its own
+ * internals). Per process: a token does not outlive the runtime that issued it.
+ */
+const NEXT_TOKEN_KEY = randomBytes(32);
+
+function tokenSignature(payload: string): Buffer {
+  return createHmac('sha256', NEXT_TOKEN_KEY).update(payload).digest();
+}
+
+/** AppSync's pagination token: opaque to clients; here the LastEvaluatedKey, base64url, signed. */
 export function encodeNextToken(lastEvaluatedKey: AttributeMap | undefined): string | null {
-  return lastEvaluatedKey ? Buffer.from(JSON.stringify(lastEvaluatedKey), 'utf8').toString('base64') : null;
+  if (!lastEvaluatedKey) return null;
+  const payload = Buffer.from(JSON.stringify(lastEvaluatedKey), 'utf8').toString('base64url');
+  return `${payload}.${tokenSignature(payload).toString('base64url')}`;
 }
 
 function decodeNextToken(token: unknown): AttributeMap | undefined {
   if (token === undefined || token === null) return undefined;
   try {
-    return attributeMap(JSON.parse(Buffer.from(String(token), 'base64').toString('utf8')), 'nextToken');
+    const [payload, signature, ...rest] = String(token).split('.');
+    const given = Buffer.from(signature ?? '', 'base64url');
+    const expected = tokenSignature(payload);
+    if (rest.length > 0 || given.length !== expected.length || !timingSafeEqual(given, expected)) throw new Error('not signed by this API');
+    return attributeMap(JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')), 'nextToken');
   } catch {
     throw new DataSourceError('Invalid nextToken: it was not returned by this API.', 'DynamoDB:DynamoDbException');
   }

@@ -87,4 +87,13 @@ describe('the DynamoDB data source', () => {
     await expect(users({ operation: 'Query', query: { expression: '#a = :a' }, nextToken: 'garbage!' })).rejects.toMatchObject({ message: expect.stringContaining('Invalid nextToken') });
     await expect(users({ operation: 'BatchGetItem' })).rejects.toThrow('not supported by the local AppSync runner');
   });
+
+  it('refuses a nextToken it did not hand out, even one that spells a start key, before DynamoDB sees it', async () => {
+    const forged = Buffer.from(JSON.stringify({ id: s('x') })).toString('base64');
+    const tampered = `${Buffer.from(JSON.stringify({ id: s('u1') })).toString('base64url')}.${'A'.repeat(43)}`;
+
+    for (const nextToken of [forged, tampered]) {
+      await expect(users({ operation: 'Scan', nextToken })).rejects.toMatchObject({ type: 'DynamoDB:DynamoDbException', message: 'Invalid nextToken: it was not returned by this API.' });
+    }
+  });
 });
