@@ -6,6 +6,8 @@
  */
 import { util, type Context, type DynamoDBPutItemRequest } from '@aws-appsync/utils';
 import { validateContactInput } from '../../lambdas/shared/domain/contact-rules';
+import { filterProblems, type FilterInput } from './lib/dynamodb-expressions';
+import { invalidArguments } from './lib/validation';
 
 interface CreateContactInput {
   id?: string | null;
@@ -52,6 +54,7 @@ function putCondition(condition: ModelContactConditionInput | null | undefined):
   if (!condition) {
     return notExists;
   }
+  invalidArguments(filterProblems(condition as FilterInput, 'condition'));
   const translated: DynamoDBCondition = JSON.parse(util.transform.toDynamoDBConditionExpression(condition));
   if (!translated.expression) {
     return notExists;

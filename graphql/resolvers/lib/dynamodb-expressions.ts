@@ -9,7 +9,7 @@
  * field names (`#email`, `:email_eq`).
  */
 import { util } from '@aws-appsync/utils';
-import { invalidArguments } from './validation';
+import { invalidArguments, type FieldProblem } from './validation';
 
 /** A DynamoDB expression block (`query`, `filter`, `condition`, `update`). */
 export interface Expression {
@@ -44,13 +44,69 @@ function parsed(json: string): Expression | null {
   return block && block.expression ? block : null;
 }
 
-/** `util.transform.toDynamoDBFilterExpression`, or null when the filter restricts nothing. */
+/** How deep and/or/not may nest in a filter or condition (Amplify clients nest a few levels). */
+export const MAX_FILTER_DEPTH = 16;
+/** One entry per level: APPSYNC_JS has no while loop and no recursion, so the walk is bounded by this list. */
+const FILTER_LEVELS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16];
+
+/** A `between` operand is absent, or exactly two values. */
+function isRange(operand: unknown): boolean {
+  if (operand === null || operand === undefined) {
+    return true;
+  }
+  const range = operand as unknown[];
+  return Array.isArray(range) && range.length === 2 && range[0] !== null && range[0] !== undefined && range[1] !== null && range[1] !== undefined;
+}
+
+/**
+ * What `util.transform` cannot translate, or DynamoDB would refuse, in an Amplify filter or
+ * condition the caller sent: a `between` without exactly two values (on a field or its size), or
+ * and/or/not nested deeper than {@link MAX_FILTER_DEPTH}. `argument` names it in the problems.
+ */
+export function filterProblems(input: FilterInput | null | undefined, argument: string): FieldProblem[] {
+  const problems: FieldProblem[] = [];
+  let level: FilterInput[] = input ? [input] : [];
+  for (const _depth of FILTER_LEVELS) {
+    const next: FilterInput[] = [];
+    for (const node of level) {
+      for (const key of Object.keys(node)) {
+        const value = node[key];
+        if (value === null || value === undefined) {
+          // An operator left out.
+        } else if (key === 'and' || key === 'or') {
+          for (const branch of value as (FilterInput | null)[]) {
+            if (branch) {
+              next.push(branch);
+            }
+          }
+        } else if (key === 'not') {
+          next.push(value as FilterInput);
+        } else {
+          const operators = value as Record<string, unknown>;
+          const size = operators.size as Record<string, unknown> | null | undefined;
+          if (!isRange(operators.between) || (size && !isRange(size.between))) {
+            problems.push({ field: argument, message: `${argument}: between on ${key} needs exactly two values.` });
+          }
+        }
+      }
+    }
+    level = next;
+  }
+  if (level.length > 0) {
+    problems.push({ field: argument, message: `${argument} may nest and, or and not at most ${MAX_FILTER_DEPTH} levels deep.` });
+  }
+  return problems;
+}
+
+/** `util.transform.toDynamoDBFilterExpression`, or null when the filter restricts nothing. Refuses what it cannot translate. */
 export function filterExpression(filter: FilterInput | null | undefined): Expression | null {
+  invalidArguments(filterProblems(filter, 'filter'));
   return hasAnyValue(filter) ? parsed(util.transform.toDynamoDBFilterExpression(filter as FilterInput)) : null;
 }
 
-/** `util.transform.toDynamoDBConditionExpression`, or null when the condition checks nothing. */
+/** `util.transform.toDynamoDBConditionExpression`, or null when the condition checks nothing. Refuses what it cannot translate. */
 export function conditionExpression(condition: FilterInput | null | undefined): Expression | null {
+  invalidArguments(filterProblems(condition, 'condition'));
   return hasAnyValue(condition) ? parsed(util.transform.toDynamoDBConditionExpression(condition as FilterInput)) : null;
 }
 

@@ -164,6 +164,18 @@ describe('createContact', () => {
     expect(await countItems(runtime.dynamodb, tableName)).toBe(before);
   });
 
+  it('refuses a condition it cannot translate (a between without two values) with a ValidationError, storing nothing', async () => {
+    const before = await countItems(runtime.dynamodb, tableName);
+
+    for (const condition of [{ name: { between: [] } }, { not: { message: { size: { between: [3] } } } }]) {
+      const { body } = await createContact(validInput, { condition });
+
+      expect(body.data).toEqual({ createContact: null });
+      expect(body.errors).toEqual([expect.objectContaining({ errorType: 'ValidationError', errorInfo: { fields: { condition: expect.stringMatching(/between on (name|message) needs exactly two values/) } } })]);
+    }
+    expect(await countItems(runtime.dynamodb, tableName)).toBe(before);
+  });
+
   it('refuses callers without credentials or with a wrong API key (401, nothing stored)', async () => {
     const before = await countItems(runtime.dynamodb, tableName);
 

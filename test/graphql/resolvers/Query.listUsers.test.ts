@@ -231,6 +231,23 @@ describe('listUsers refuses', () => {
     }
   });
 
+  it('a filter util.transform cannot translate, or nested past 16 levels, with a ValidationError (not a resolver crash)', async () => {
+    let deep: Record<string, unknown> = { firstName: { eq: 'Dana' } };
+    for (let level = 0; level < 17; level += 1) deep = { not: deep };
+    const cases: [Record<string, unknown>, string][] = [
+      [{ firstName: { between: ['a'] } }, 'filter: between on firstName needs exactly two values.'],
+      [{ and: [{ createdAt: { size: { between: [] } } }] }, 'filter: between on createdAt needs exactly two values.'],
+      [deep, 'filter may nest and, or and not at most 16 levels deep.'],
+    ];
+    for (const [filter, message] of cases) {
+      for (const caller of [admin, dana]) {
+        const { body } = await listUsers({ filter }, caller);
+
+        expect(body.errors).toEqual([expect.objectContaining({ errorType: 'ValidationError', message, errorInfo: { fields: { filter: message } } })]);
+      }
+    }
+  });
+
   it('a nextToken it did not issue, with the data source’s error', async () => {
     const { body } = await listUsers({ nextToken: 'bm90LWEtdG9rZW4=' }, admin);
 
