@@ -99,7 +99,7 @@ export function renderReport(report: BenchReport): string {
     ...stored.flatMap(({ section }) => section.figures.filter(isRatioFigure).map(figureRow)),
   ];
   for (const { section, measuredAt, durationSeconds, machine } of stored) {
-    lines.push('', `## ${section.title}`, '', `Measured ${measuredAt} in ${durationSeconds} s on ${machineLine(machine)}.`, '');
+    lines.push('', `## ${section.title}`, '', `Finished ${measuredAt} after ${durationSeconds} s on ${machineLine(machine)} (at the start).`, '');
     lines.push('| Figure | Value | Budget | Result |', '|---|---|---|---|', ...section.figures.map(figureRow));
     const notes = section.figures.filter((figure) => figure.note);
     if (notes.length > 0) {
