@@ -92,9 +92,11 @@ export interface GraphqlBody {
  * source refused (input that should have been validated first), or an internal failure. A
  * refused condition is part of the mutations' contract and stays allowed.
  */
-export function serverSideErrorType(errorType: unknown): boolean {
+export function serverSideErrorType(errorType: unknown, message?: unknown): boolean {
   if (typeof errorType !== 'string') return false;
   if (errorType === 'DynamoDB:ConditionalCheckFailedException') return false;
+  // A pagination token the API never handed out: AppSync's own refusal, the caller's mistake.
+  if (errorType === 'DynamoDB:DynamoDbException' && typeof message === 'string' && /^Invalid nextToken\b/.test(message)) return false;
   return errorType === 'Code' || errorType === 'MappingTemplate' || errorType === 'InternalFailure' || errorType.startsWith('DynamoDB:');
 }
 
@@ -105,7 +107,7 @@ export function graphqlAnswerProblem(answer: HttpAnswer): string | undefined {
   if (!body || typeof body !== 'object') return `an answer that is not JSON: ${excerpt(answer)}`;
   if (answer.status !== 200 && !(Array.isArray(body.errors) && body.errors.length > 0)) return `a refusal without errors: ${excerpt(answer)}`;
   for (const error of body.errors ?? []) {
-    if (serverSideErrorType(error.errorType)) return `a server-side error ${String(error.errorType)}: ${JSON.stringify(error.message).slice(0, 300)}`;
+    if (serverSideErrorType(error.errorType, error.message)) return `a server-side error ${String(error.errorType)}: ${JSON.stringify(error.message).slice(0, 300)}`;
     const problem = readable(error.message);
     if (problem) return `an error whose ${problem.replace(/^it /, '')}`;
   }

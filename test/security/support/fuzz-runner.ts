@@ -34,7 +34,7 @@ export interface FuzzEntryPoint<I> {
    * when they are). Without it, an accepted input must not store anything.
    */
   checkStored?(rt: SecurityRuntime, input: I, verdict: CallVerdict, changes: readonly ItemChange[]): string | undefined;
-  /** Undoes what an accepted call did outside the tables (e.g. a Cognito user it created). */
+  /** Undoes what a call did outside the tables (e.g. a Cognito user it created); runs after every call. */
   cleanup?(rt: SecurityRuntime, input: I, verdict: CallVerdict): Promise<void>;
 }
 
@@ -90,7 +90,7 @@ async function runOnce<I>(rt: SecurityRuntime, target: SnapshotTarget, baseline:
       if (changes.length > 0) await restoreSnapshot(target, before, after);
     }
   } finally {
-    if (verdict.accepted) await entry.cleanup?.(rt, input, verdict);
+    await entry.cleanup?.(rt, input, verdict);
   }
 }
 

@@ -47,6 +47,9 @@ export interface SecurityRuntime {
   stop(): Promise<void>;
 }
 
+/** A contact message every run finds (getContact reads it). */
+export const SEEDED_CONTACT_ID = 'seeded-contact-1';
+
 /** Bundles and the resolver lint cache, kept between runs (a warm start is a few seconds). */
 const BUILD_DIR = path.join(os.tmpdir(), 'talentpilot-security-build');
 const FREE_PORTS = { web: 0, rest: 0, graphql: 0, dynamodb: 0, cognito: 0, lambda: 0 };
@@ -98,6 +101,21 @@ async function signedUpMember(
   return callerOf(person.email, password, await signIn(cognito, context.clientId, person.email, password));
 }
 
+/** A message sent through the public contact form, as the web app sends it. */
+async function seedContact(runtime: LocalRuntime): Promise<void> {
+  const response = await fetch(runtime.endpoints.graphqlUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-api-key': runtime.endpoints.graphqlApiKey },
+    body: JSON.stringify({
+      query: 'mutation M($input: CreateContactInput!) { createContact(input: $input) { id } }',
+      variables: { input: { id: SEEDED_CONTACT_ID, name: 'Omar Reyes', email: 'omar@talentbridge.example', message: 'Please call me about the R2 plan.' } },
+    }),
+    signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
+  });
+  const body = (await response.json()) as { errors?: unknown[] };
+  if (body.errors) throw new Error(`Seeding a contact failed: ${JSON.stringify(body.errors)}`);
+}
+
 /** Starts the runtime and signs the callers in. `stop()` stops everything. */
 export async function startSecurityRuntime(): Promise<SecurityRuntime> {
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -117,6 +135,7 @@ export async function startSecurityRuntime(): Promise<SecurityRuntime> {
     const admin = callerOf(seed.adminEmail, seed.adminPassword, await signIn(cognito, clientId, seed.adminEmail, seed.adminPassword));
     const member = await signedUpMember(cognito, context, { email: 'dana.reyes@northbridge.example', firstName: 'Dana', lastName: 'Reyes', companyName: 'Northbridge Staffing' });
     const otherMember = await signedUpMember(cognito, context, { email: 'lee.park@harbor.example', firstName: 'Lee', lastName: 'Park', companyName: 'Harbor Talent' });
+    await seedContact(runtime);
     return {
       runtime,
       restUrl: runtime.endpoints.restUrl,
