@@ -1,0 +1,29 @@
+import { productMix, runLoad } from './support/load';
+import { startSecurityRuntime, type SecurityRuntime } from './support/security-runtime';
+
+/**
+ * A short open-loop load against the local runtime with the product's mix (plans, the signed-in
+ * lookup, subscriptions, the contact form): every request answers without error and every kind
+ * is exercised. Latency is reported by the bench (200 requests/s for 60 s), never asserted here.
+ */
+
+let rt: SecurityRuntime;
+
+beforeAll(async () => {
+  rt = await startSecurityRuntime();
+}, 120_000);
+
+afterAll(async () => {
+  await rt?.stop();
+});
+
+it('serves 30 requests/s of the product mix for 3 s without a single error', async () => {
+  const result = await runLoad(productMix(rt), { ratePerSecond: 30, durationMs: 3_000 });
+
+  expect(result.errorSamples).toEqual([]);
+  expect(result.errors).toBe(0);
+  expect(result.requests).toBe(90);
+  for (const [kind, figures] of Object.entries(result.byKind)) {
+    expect([kind, figures.requests > 0, figures.errors]).toEqual([kind, true, 0]);
+  }
+}, 120_000);
