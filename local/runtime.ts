@@ -114,7 +114,7 @@ export const LOCAL_WEBHOOK_SECRET = 'local-webhook-secret';
  * only, the plan-code suffix, the slug, the allowed origins, the billing adapter) with local
  * values, plus what the Lambda service provides (region, credentials, function name) and the
  * DynamoDB endpoint; routes with `billing: true` also get the local billing's variables
- * (`LOCAL_BILLING_TABLE`). Nothing else of the host's environment reaches the handler.
+ * (`LOCAL_BILLING_TABLE`). Of the host's environment only PATH and LOG_LEVEL reach the handler.
  */
 export function lambdaEnvironment(
   route: Pick<RestRouteDefinition, 'functionId' | 'tables'> & { readonly billing?: boolean; readonly webhookSecret?: boolean },
@@ -141,6 +141,8 @@ export function lambdaEnvironment(
     AWS_LAMBDA_FUNCTION_NAME: localFunctionName(input.productSlug, route.functionId),
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     ...(process.env.PATH ? { PATH: process.env.PATH } : {}),
+    // The host's LOG_LEVEL (e.g. `warn` under load), so handler logs can be quieted locally.
+    ...(process.env.LOG_LEVEL ? { LOG_LEVEL: process.env.LOG_LEVEL } : {}),
   };
   for (const { table } of route.tables) environment[TABLES[table].envVar] = input.tableNames[table];
   if (route.billing) Object.assign(environment, input.billing);

@@ -31,7 +31,7 @@ export function triggerFunctionName(productSlug: string, functionId: string): st
 /**
  * A trigger's environment: its tables (and only those), what the Lambda service provides
  * (region, credentials, function name), and the local endpoints (DynamoDB; Cognito when it calls
- * the pool). Nothing else of the host's environment reaches it. No USER_POOL_ID: a trigger reads
+ * the pool). Of the host's environment only PATH and LOG_LEVEL reach it. No USER_POOL_ID: a trigger reads
  * the pool from its event (in CDK, the pool id in a trigger's environment is a circular
  * dependency between the pool and its trigger).
  */
@@ -45,6 +45,8 @@ export function triggerEnvironment(trigger: Pick<CognitoTriggerDefinition, 'func
     AWS_LAMBDA_FUNCTION_NAME: triggerFunctionName(input.productSlug, trigger.functionId),
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     ...(process.env.PATH ? { PATH: process.env.PATH } : {}),
+    // The host's LOG_LEVEL (e.g. `warn` under load), so handler logs can be quieted locally.
+    ...(process.env.LOG_LEVEL ? { LOG_LEVEL: process.env.LOG_LEVEL } : {}),
   };
   for (const { table } of trigger.tables) environment[TABLES[table as TableName].envVar] = input.tableNames[table];
   if (trigger.userPoolAccess) environment[USER_DIRECTORY_ENV.cognitoEndpoint] = input.cognitoEndpoint;
