@@ -21,6 +21,7 @@ const STAGE_CONTEXT_KEYS = [
   'recurlyPublicKey',
   'recurlyApiKeySecretName',
   'recurlyWebhookSecretName',
+  'alarmEmails',
 ] as const;
 
 export interface CreateAppOptions {

@@ -52,6 +52,11 @@ const StageConfigSchema = z
     recurlyWebhookSecretName: z.string().regex(/^[A-Za-z0-9/_+=.@-]{1,512}$/),
     /** Stateful resources are retained on stack deletion in prod, destroyed elsewhere. */
     retainData: z.boolean(),
+    /**
+     * Who the alarms e-mail (`-c alarmEmails=a@example.com,b@example.com`); each address confirms
+     * its SNS subscription once. Empty: alarms still show on the dashboard and the topic.
+     */
+    alarmEmails: z.array(z.email({ error: 'alarmEmails must be comma-separated e-mail addresses' })).max(10, 'alarmEmails takes at most 10 addresses'),
   })
   .strict();
 
@@ -59,6 +64,13 @@ export type StageConfig = z.infer<typeof StageConfigSchema>;
 
 /** Raw context values as the CDK CLI hands them over (strings from `-c key=value`). */
 export type RawContext = Record<string, unknown>;
+
+/** `a@b.c, d@e.f` (CLI context) or an array (cdk.json context) → trimmed, non-empty entries. */
+function stringList(value: unknown): string[] {
+  if (value === undefined || value === null || value === '') return [];
+  const items = Array.isArray(value) ? value.map(String) : String(value).split(',');
+  return items.map((item) => item.trim()).filter((item) => item.length > 0);
+}
 
 function optionalString(value: unknown): string | undefined {
   if (value === undefined || value === null || value === '') return undefined;
@@ -86,6 +98,7 @@ export function loadStageConfig(context: RawContext, env: NodeJS.ProcessEnv = {}
     recurlyApiKeySecretName: optionalString(context.recurlyApiKeySecretName) ?? `${secretPrefix}/recurly-api-key`,
     recurlyWebhookSecretName: optionalString(context.recurlyWebhookSecretName) ?? `${secretPrefix}/recurly-webhook-secret`,
     retainData: stage === 'prod',
+    alarmEmails: stringList(context.alarmEmails),
   });
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `  - ${issue.path.join('.') || 'config'}: ${issue.message}`);

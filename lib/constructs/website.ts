@@ -17,6 +17,7 @@ import {
 import { S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -170,6 +171,10 @@ export class Website extends Construct {
     this.origin = `https://${this.distribution.distributionDomainName}`;
     this.url = `${this.origin}/`;
 
+    // Both deployments share CDK's singleton handler; without a log group of our own it would
+    // write to an auto-created /aws/lambda/… group that never expires.
+    const deploymentLogs = new LogGroup(this, 'DeploymentLogs', { retention: RetentionDays.ONE_MONTH, removalPolicy: RemovalPolicy.DESTROY });
+
     // 1. Content-hashed files first, cached for a year; never pruned, so tabs still running the
     //    previous build can load their chunks.
     const assetsDeployment = new BucketDeployment(this, 'DeployHashedAssets', {
@@ -178,6 +183,7 @@ export class Website extends Construct {
       exclude: ['*'],
       include: [`${HASHED_ASSETS_PREFIX}*`],
       prune: false,
+      logGroup: deploymentLogs,
       cacheControl: [CacheControl.setPublic(), CacheControl.maxAge(Duration.days(365)), CacheControl.immutable()],
       memoryLimit: 512,
     });
@@ -191,6 +197,7 @@ export class Website extends Construct {
       distribution: this.distribution,
       distributionPaths: ['/', '/index.html', `/${RUNTIME_CONFIG_FILE}`],
       memoryLimit: 512,
+      logGroup: deploymentLogs,
     });
     this.pagesDeployment.node.addDependency(assetsDeployment);
 

@@ -5,12 +5,16 @@
  * orders it itself. Everything here is regional (us-east-2) and shares one lifecycle per stage.
  * The stack only wires constructs; each concern lives in `lib/constructs/`.
  */
-import { CfnOutput, Lazy, Stack, type StackProps } from 'aws-cdk-lib';
+import { Aspects, CfnOutput, Duration, Lazy, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import type { RuntimeConfig } from '../../lambdas/shared/contracts/runtime-config';
 import type { StageConfig } from '../config';
 import { TABLES, type TableName } from '../definitions/tables';
-import { Auth } from '../constructs/auth';
+import { REST_ROUTES } from '../definitions/rest-routes';
+import { ApiKeyRenewal } from '../constructs/api-key-renewal';
+import { Auth, TRIGGER_TIMEOUT } from '../constructs/auth';
+import { FunctionLogRetention } from '../constructs/function-log-retention';
+import { Monitoring, type MonitoredFunction } from '../constructs/monitoring';
 import { Data } from '../constructs/data';
 import { ProductGraphqlApi } from '../constructs/graphql-api';
 import { RestApi } from '../constructs/rest-api';
@@ -30,6 +34,8 @@ export class ProductStack extends Stack {
   public readonly graphqlApi: ProductGraphqlApi;
   public readonly restApi: RestApi;
   public readonly website: Website;
+  public readonly apiKeyRenewal: ApiKeyRenewal;
+  public readonly monitoring: Monitoring;
 
   constructor(scope: Construct, id: string, props: ProductStackProps) {
     super(scope, id, props);
@@ -86,6 +92,44 @@ export class ProductStack extends Stack {
     });
     this.website = website;
 
+    // Operations: the API key renewal job, then alarms and the dashboard over everything above.
+    this.apiKeyRenewal = new ApiKeyRenewal(this, 'ApiKeyRenewal', {
+      api: this.graphqlApi.api,
+      metricsNamespace: name,
+      retainLogs: config.retainData,
+    });
+    const webhookRoute = REST_ROUTES.find((route) => route.webhookSecret === true);
+    const webhookFunction = webhookRoute ? this.restApi.functions[webhookRoute.functionId] : undefined;
+    if (!webhookFunction) throw new Error('No REST route verifies webhooks (webhookSecret): the signature-failure alarm has nothing to watch.');
+    const functions: MonitoredFunction[] = [
+      ...Object.entries(this.restApi.functions).map(([functionId, fn]) => ({
+        name: functionId.replace(/Function$/, ''),
+        kind: 'REST handler' as const,
+        function: fn,
+        timeout: fn.timeout ?? Duration.seconds(3),
+      })),
+      ...Object.entries(this.auth.triggerFunctions).map(([functionId, fn]) => ({
+        name: functionId.replace(/Function$/, ''),
+        kind: 'Cognito trigger' as const,
+        function: fn,
+        timeout: fn.timeout ?? TRIGGER_TIMEOUT,
+      })),
+      { name: 'RenewApiKey', kind: 'scheduled job', function: this.apiKeyRenewal.function, timeout: this.apiKeyRenewal.function.timeout ?? Duration.seconds(3) },
+    ];
+    this.monitoring = new Monitoring(this, 'Monitoring', {
+      name,
+      alarmEmails: config.alarmEmails,
+      restApi: this.restApi.api,
+      restAccessLogs: this.restApi.accessLogGroup,
+      graphqlApiId: this.graphqlApi.api.apiId,
+      functions,
+      webhookLogs: webhookFunction.logGroup,
+      deadLetterQueues: [{ name: 'api-key-renewal', queue: this.apiKeyRenewal.deadLetterQueue }],
+      apiKeyDaysLeft: this.apiKeyRenewal.daysLeftMetric,
+    });
+
+    Aspects.of(this).add(new FunctionLogRetention());
+
     new CfnOutput(this, 'WebsiteUrl', { value: website.url, description: 'The web app.' });
     new CfnOutput(this, 'RestApiUrl', { value: this.restApi.url, description: 'REST API, stage prod.' });
     new CfnOutput(this, 'GraphqlUrl', { value: this.graphqlApi.graphqlUrl, description: 'AppSync GraphQL endpoint.' });
@@ -96,6 +140,8 @@ export class ProductStack extends Stack {
     new CfnOutput(this, 'UserPoolId', { value: this.auth.userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: this.auth.userPoolClient.userPoolClientId });
     new CfnOutput(this, 'IdentityPoolId', { value: this.auth.identityPool.identityPoolId });
+    new CfnOutput(this, 'AlarmTopicArn', { value: this.monitoring.topic.topicArn, description: 'SNS topic every alarm notifies (subscribe more people here).' });
+    new CfnOutput(this, 'DashboardName', { value: this.monitoring.dashboard.dashboardName, description: 'CloudWatch dashboard of this stage.' });
     for (const [tableName, table] of Object.entries(this.data.tables) as [TableName, (typeof this.data.tables)[TableName]][]) {
       new CfnOutput(this, `${TABLES[tableName].constructId}Name`, { value: table.tableName, description: `${TABLES[tableName].envVar}` });
     }

@@ -65,4 +65,11 @@ describe('stage config', () => {
   it('rejects an account id that is not 12 digits', () => {
     expect(() => loadStageConfig({}, { CDK_DEFAULT_ACCOUNT: '1234' })).toThrow(/account must be a 12-digit AWS account id/);
   });
+
+  it('takes alarm e-mail subscribers as a comma-separated list, none by default, and rejects a bad address', () => {
+    expect(loadStageConfig({}).alarmEmails).toEqual([]);
+    expect(loadStageConfig({ alarmEmails: ' ops@example.com,, oncall@example.com ' }).alarmEmails).toEqual(['ops@example.com', 'oncall@example.com']);
+    expect(loadStageConfig({ alarmEmails: ['ops@example.com'] }).alarmEmails).toEqual(['ops@example.com']);
+    expect(() => loadStageConfig({ alarmEmails: 'ops@example.com,not-an-address' })).toThrow(/- alarmEmails\.1: alarmEmails must be comma-separated e-mail addresses/);
+  });
 });

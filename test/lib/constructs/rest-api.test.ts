@@ -100,8 +100,8 @@ describe('RestApi: API Gateway REST, stage prod', () => {
   });
 
   it('has one function per route, each on Node 22 / arm64 with source maps and the stage settings', () => {
-    // + the two Cognito triggers, the BucketDeployment and the auto-delete handlers
-    dev.template.resourceCountIs('AWS::Lambda::Function', REST_ROUTES.length + COGNITO_TRIGGERS.length + 2);
+    // + the two Cognito triggers, the BucketDeployment and the auto-delete handlers, the API key renewal job
+    dev.template.resourceCountIs('AWS::Lambda::Function', REST_ROUTES.length + COGNITO_TRIGGERS.length + 3);
     const fn = dev.template.toJSON().Resources[dev.stack.getLogicalId(dev.stack.restApi.functions.GetPlansFunction.node.defaultChild as never)];
     expect(fn.Properties).toMatchObject({
       Runtime: 'nodejs22.x',

@@ -50,6 +50,8 @@ describe('ProductStack', () => {
         'SubscriptionsTableName',
         'RegistrationCodesTableName',
         'ContactsTableName',
+        'AlarmTopicArn',
+        'DashboardName',
       ].sort(),
     );
     prod.template.hasOutput('RestApiUrl', {

@@ -1,0 +1,63 @@
+import { randomUUID } from 'node:crypto';
+import type { Context } from 'aws-lambda';
+import { z } from 'zod';
+import { createLogger, runWithRequestId } from '../shared/logger';
+import { readEnvironment, type EnvironmentSource } from '../shared/read-environment';
+import { DEFAULT_RENEW_WITHIN_DAYS, DEFAULT_VALIDITY_DAYS, MAX_VALIDITY_DAYS } from './api-key-expiry';
+import { createAppSyncApiKeyStore, type ApiKeyStore } from './api-key-store';
+import { renewApiKeys, type RenewalReport } from './renew-api-keys';
+
+/**
+ * The scheduled API key renewal job (EventBridge Scheduler, daily; lib/constructs/api-key-renewal.ts).
+ * Thin: reads its environment, builds the AppSync adapter and runs `renewApiKeys`.
+ */
+
+/** The job's environment variables. */
+export const RENEWAL_ENV = {
+  apiId: 'GRAPHQL_API_ID',
+  renewWithinDays: 'RENEW_WITHIN_DAYS',
+  validityDays: 'VALIDITY_DAYS',
+  metricsNamespace: 'METRICS_NAMESPACE',
+} as const;
+
+const days = (fallback: number) => z.coerce.number().int().min(1).max(MAX_VALIDITY_DAYS).default(fallback);
+
+const RenewalEnvironmentSchema = z.object({
+  [RENEWAL_ENV.apiId]: z.string().regex(/^[a-z0-9]{10,64}$/, 'must be an AppSync API id'),
+  [RENEWAL_ENV.renewWithinDays]: days(DEFAULT_RENEW_WITHIN_DAYS),
+  [RENEWAL_ENV.validityDays]: days(DEFAULT_VALIDITY_DAYS),
+  [RENEWAL_ENV.metricsNamespace]: z.string().min(1).max(255).optional(),
+});
+
+const logger = createLogger({ component: 'renew-api-key' });
+
+export interface RenewalJobOptions {
+  /** The store; the AppSync adapter for the environment's API by default. */
+  readonly store?: (apiId: string) => ApiKeyStore;
+  readonly environment?: EnvironmentSource;
+  readonly now?: () => Date;
+}
+
+/** Builds the handler; tests inject an environment and a store pointed at a local stand-in. */
+export function createRenewalHandler(options: RenewalJobOptions = {}): (event: unknown, context?: Pick<Context, 'awsRequestId'>) => Promise<RenewalReport> {
+  return (_event, context) =>
+    runWithRequestId(context?.awsRequestId ?? randomUUID(), async () => {
+      const env = readEnvironment(RenewalEnvironmentSchema, options.environment ?? process.env);
+      const apiId = env[RENEWAL_ENV.apiId];
+      const store = options.store?.(apiId) ?? createAppSyncApiKeyStore({ apiId });
+      try {
+        return await renewApiKeys({
+          store,
+          now: options.now,
+          policy: { renewWithinDays: env[RENEWAL_ENV.renewWithinDays], validityDays: env[RENEWAL_ENV.validityDays] },
+          metricsNamespace: env[RENEWAL_ENV.metricsNamespace],
+          logger,
+        });
+      } catch (error) {
+        logger.error('API key renewal job failed', { error });
+        throw error;
+      }
+    });
+}
+
+export const handler = createRenewalHandler();

@@ -1,0 +1,73 @@
+import { Match } from 'aws-cdk-lib/assertions';
+import { buildApp, onlyResource, resourcesOfType, type BuiltApp } from '../support/build-app';
+
+/** The scheduled job that keeps the AppSync API key from expiring between deployments. */
+
+let prod: BuiltApp;
+beforeAll(() => {
+  prod = buildApp({ stage: 'prod' });
+});
+
+function renewalFunction() {
+  const found = resourcesOfType(prod.template, 'AWS::Lambda::Function').filter(([id]) => id.startsWith('ApiKeyRenewalRenewApiKeyFunction'));
+  expect(found).toHaveLength(1);
+  return found[0];
+}
+
+describe('ApiKeyRenewal', () => {
+  it('runs the renewal job daily at 06:00 UTC through EventBridge Scheduler, with retries and a dead-letter queue', () => {
+    const [functionId] = renewalFunction();
+    const schedule = onlyResource(prod.template, 'AWS::Scheduler::Schedule').Properties;
+    expect(schedule).toMatchObject({
+      ScheduleExpression: 'cron(0 6 * * ? *)',
+      ScheduleExpressionTimezone: 'Etc/UTC',
+      State: 'ENABLED',
+      FlexibleTimeWindow: { Mode: 'OFF' },
+      Target: {
+        Arn: { 'Fn::GetAtt': [functionId, 'Arn'] },
+        RetryPolicy: { MaximumRetryAttempts: 2, MaximumEventAgeInSeconds: 3600 },
+        DeadLetterConfig: { Arn: { 'Fn::GetAtt': [expect.stringMatching('^ApiKeyRenewalDeadLetterQueue'), 'Arn'] } },
+      },
+    });
+  });
+
+  it('tells the job which API to renew and where to report days left', () => {
+    const [, fn] = renewalFunction();
+    expect(fn.Properties.Environment).toEqual({
+      Variables: {
+        GRAPHQL_API_ID: { 'Fn::GetAtt': [expect.stringMatching('^GraphqlApi'), 'ApiId'] },
+        RENEW_WITHIN_DAYS: '30',
+        METRICS_NAMESPACE: 'talentpilot-prod',
+        NODE_OPTIONS: '--enable-source-maps',
+      },
+    });
+  });
+
+  it('may list and extend the keys of this API only', () => {
+    prod.template.hasResourceProperties('AWS::IAM::Policy', {
+      Roles: [{ Ref: Match.stringLikeRegexp('^ApiKeyRenewalRenewApiKeyFunctionRole') }],
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          {
+            Effect: 'Allow',
+            Action: ['appsync:ListApiKeys', 'appsync:UpdateApiKey'],
+            Resource: [
+              { 'Fn::GetAtt': [Match.stringLikeRegexp('^GraphqlApi'), 'Arn'] },
+              { 'Fn::Join': ['', [{ 'Fn::GetAtt': [Match.stringLikeRegexp('^GraphqlApi'), 'Arn'] }, '/apikeys/*']] },
+            ],
+          },
+        ]),
+      },
+    });
+  });
+
+  it('sends invocations that still fail after two retries to the encrypted dead-letter queue', () => {
+    const [functionId] = renewalFunction();
+    prod.template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
+      FunctionName: { Ref: functionId },
+      MaximumRetryAttempts: 2,
+      DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [Match.stringLikeRegexp('^ApiKeyRenewalDeadLetterQueue'), 'Arn'] } } },
+    });
+    expect(onlyResource(prod.template, 'AWS::SQS::Queue').Properties).toMatchObject({ SqsManagedSseEnabled: true, MessageRetentionPeriod: 14 * 86400 });
+  });
+});

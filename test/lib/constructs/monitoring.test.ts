@@ -1,0 +1,155 @@
+import { TagManager, Stack } from 'aws-cdk-lib';
+import { Match } from 'aws-cdk-lib/assertions';
+import type { IConstruct } from 'constructs';
+import { API_KEY_MIN_DAYS_LEFT, WEBHOOK_REFUSED_LOG_MESSAGE } from '../../../lib/constructs/monitoring';
+import { REST_ROUTES } from '../../../lib/definitions/rest-routes';
+import { buildApp, onlyResource, resourcesOfType, type BuiltApp } from '../support/build-app';
+
+/** Alarms, the alarm topic, the dashboard, log retention and cost tags of a stage. */
+
+let prod: BuiltApp;
+let dev: BuiltApp;
+beforeAll(() => {
+  prod = buildApp({ stage: 'prod', alarmEmails: 'ops@example.com, oncall@example.com' });
+  dev = buildApp({ stage: 'dev' });
+});
+
+type Alarm = { Properties: Record<string, unknown> };
+function alarms(app: BuiltApp): Map<string, Alarm> {
+  return new Map(resourcesOfType(app.template, 'AWS::CloudWatch::Alarm').map(([, alarm]) => [String(alarm.Properties.AlarmName), alarm]));
+}
+function alarm(app: BuiltApp, name: string): Alarm {
+  const found = alarms(app).get(`talentpilot-${app.config.stage}-${name}`);
+  if (!found) throw new Error(`no alarm ${name}; alarms: ${[...alarms(app).keys()].join(', ')}`);
+  return found;
+}
+const topicRef = { Ref: expect.stringMatching(/^MonitoringAlarmTopic/) };
+
+describe('Monitoring: alarms notify one encrypted SNS topic whose subscribers come from config', () => {
+  it('e-mails every address of -c alarmEmails, and nobody when none is given', () => {
+    const subscriptions = resourcesOfType(prod.template, 'AWS::SNS::Subscription').map(([, s]) => s.Properties);
+    expect(subscriptions).toEqual([
+      { Protocol: 'email', Endpoint: 'ops@example.com', TopicArn: topicRef },
+      { Protocol: 'email', Endpoint: 'oncall@example.com', TopicArn: topicRef },
+    ]);
+    dev.template.resourceCountIs('AWS::SNS::Subscription', 0);
+    dev.template.resourceCountIs('AWS::SNS::Topic', 1);
+  });
+
+  it('encrypts the topic with a rotated customer managed key that CloudWatch may use, and refuses plain HTTP', () => {
+    prod.template.hasResourceProperties('AWS::SNS::Topic', { KmsMasterKeyId: { 'Fn::GetAtt': [Match.stringLikeRegexp('^MonitoringTopicKey'), 'Arn'] } });
+    const key = onlyResource(prod.template, 'AWS::KMS::Key');
+    expect(key.Properties.EnableKeyRotation).toBe(true);
+    expect(JSON.stringify(key.Properties.KeyPolicy)).toContain('cloudwatch.amazonaws.com');
+    prod.template.hasResourceProperties('AWS::SNS::TopicPolicy', {
+      PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]) },
+    });
+  });
+
+  it('sends every alarm and its recovery to the topic', () => {
+    for (const [name, { Properties }] of alarms(prod)) {
+      expect({ name, actions: Properties.AlarmActions, ok: Properties.OKActions }).toEqual({ name, actions: [topicRef], ok: [topicRef] });
+      expect(String(Properties.AlarmDescription).length).toBeGreaterThan(20);
+    }
+  });
+
+  it('alarms on the REST 5xx rate with a floor of 20 requests, and on throttled requests from the access logs', () => {
+    const rate = alarm(prod, 'rest-5xx-rate').Properties;
+    expect(rate).toMatchObject({ Threshold: 5, ComparisonOperator: 'GreaterThanOrEqualToThreshold' });
+    expect(JSON.stringify(rate.Metrics)).toContain('IF(requests < 20, 100 * errors / 20, 100 * errors / requests)');
+    expect(JSON.stringify(rate.Metrics)).toContain('5XXError');
+    prod.template.hasResourceProperties('AWS::Logs::MetricFilter', {
+      LogGroupName: { Ref: Match.stringLikeRegexp('^RestApiAccessLogs') },
+      FilterPattern: '{ $.status = "429" }',
+      MetricTransformations: [{ MetricNamespace: 'talentpilot-prod', MetricName: 'RestThrottledRequests', MetricValue: '1' }],
+    });
+    expect(alarm(prod, 'rest-throttled').Properties).toMatchObject({ MetricName: 'RestThrottledRequests', Namespace: 'talentpilot-prod' });
+  });
+
+  it('alarms on AppSync 5xx', () => {
+    expect(alarm(prod, 'graphql-5xx').Properties).toMatchObject({ Namespace: 'AWS/AppSync', MetricName: '5XXError', Threshold: 1 });
+  });
+
+  it('counts refused webhook signatures from the exact line the webhook handler logs, and alarms on five in 15 minutes', () => {
+    const webhook = REST_ROUTES.find((route) => route.webhookSecret)!;
+    prod.template.hasResourceProperties('AWS::Logs::MetricFilter', {
+      LogGroupName: { Ref: Match.stringLikeRegexp(`^RestApi${webhook.functionId}Logs`) },
+      FilterPattern: `{ $.message = "${WEBHOOK_REFUSED_LOG_MESSAGE}" }`,
+      MetricTransformations: [{ MetricNamespace: 'talentpilot-prod', MetricName: 'WebhookSignatureFailures', MetricValue: '1' }],
+    });
+    expect(alarm(prod, 'webhook-signature-failures').Properties).toMatchObject({ Threshold: 5, Period: 900, Statistic: 'Sum' });
+  });
+
+  it('alarms on errors + throttles and on p95 duration near the time-out of every function, Cognito triggers included', () => {
+    const functionIds = resourcesOfType(prod.template, 'AWS::Lambda::Function')
+      .filter(([id]) => !id.startsWith('CustomCDKBucketDeployment'))
+      .map(([id]) => id);
+    expect(functionIds).toHaveLength(REST_ROUTES.length + 2 + 1);
+    for (const name of [...REST_ROUTES.map((route) => route.functionId.replace(/Function$/, '')), 'PreSignUp', 'PostConfirmation', 'RenewApiKey']) {
+      expect(JSON.stringify(alarm(prod, `${name}-errors`).Properties.Metrics)).toMatch(/Errors.*Throttles/);
+      expect(alarm(prod, `${name}-duration-p95`).Properties).toMatchObject({ MetricName: 'Duration', ExtendedStatistic: 'p95', EvaluationPeriods: 3 });
+    }
+    expect(alarm(prod, 'PreSignUp-errors').Properties.AlarmDescription).toMatch(/^Cognito trigger PreSignUp failed/);
+    // REST handlers time out after 10 s: the duration alarm fires at 8 s.
+    expect(alarm(prod, 'GetPlans-duration-p95').Properties.Threshold).toBe(8000);
+    expect(alarm(prod, 'PostConfirmation-duration-p95').Properties.Threshold).toBe(4000);
+  });
+
+  it('alarms when the renewal job’s dead-letter queue holds a message or the API key has fewer than 21 days left', () => {
+    expect(alarm(prod, 'api-key-renewal-dlq-not-empty').Properties).toMatchObject({ MetricName: 'ApproximateNumberOfMessagesVisible', Threshold: 1 });
+    expect(alarm(prod, 'api-key-near-expiry').Properties).toMatchObject({
+      Namespace: 'talentpilot-prod',
+      MetricName: 'ApiKeyDaysLeft',
+      Statistic: 'Minimum',
+      Period: 86400,
+      Threshold: API_KEY_MIN_DAYS_LEFT,
+      ComparisonOperator: 'LessThanThreshold',
+    });
+  });
+
+  it('draws one dashboard per stage, named after it, with every alarm on it', () => {
+    const dashboard = onlyResource(prod.template, 'AWS::CloudWatch::Dashboard').Properties;
+    expect(dashboard.DashboardName).toBe('talentpilot-prod');
+    const body = JSON.stringify(dashboard.DashboardBody);
+    for (const title of ['Alarms', 'REST requests and errors', 'GraphQL requests and errors', 'Lambda errors', 'Lambda duration p95 (ms)', 'Webhook signature failures', 'Dead-letter queues', 'API key: days left']) {
+      expect(body).toContain(title);
+    }
+    expect(onlyResource(dev.template, 'AWS::CloudWatch::Dashboard').Properties.DashboardName).toBe('talentpilot-dev');
+  });
+});
+
+describe('log retention everywhere', () => {
+  it.each(['prod', 'dev'] as const)('gives every log group of %s a retention, and every function (CDK’s own too) its log group', (stage) => {
+    const app = stage === 'prod' ? prod : dev;
+    const groups = resourcesOfType(app.template, 'AWS::Logs::LogGroup');
+    for (const [id, group] of groups) expect({ id, retention: group.Properties.RetentionInDays }).toEqual({ id, retention: expect.any(Number) });
+    for (const [id, fn] of resourcesOfType(app.template, 'AWS::Lambda::Function')) {
+      expect({ id, logGroup: (fn.Properties.LoggingConfig as { LogGroup?: unknown } | undefined)?.LogGroup }).toEqual({ id, logGroup: { Ref: expect.any(String) } });
+    }
+    // AppSync writes to the group named after the API; CloudFormation owns it.
+    app.template.hasResourceProperties('AWS::Logs::LogGroup', { LogGroupName: { 'Fn::Join': ['', ['/aws/appsync/apis/', Match.anyValue()]] }, RetentionInDays: 30 });
+  });
+});
+
+describe('cost tags', () => {
+  function taggables(scope: IConstruct): IConstruct[] {
+    return scope.node.findAll().filter((node) => TagManager.isTaggable(node) && Stack.of(node) === prod.stack && node !== prod.stack);
+  }
+
+  it('tags every taggable resource with product and stage', () => {
+    const found = taggables(prod.stack);
+    expect(found.length).toBeGreaterThan(50);
+    for (const node of found) {
+      const tags = (node as unknown as { tags: TagManager }).tags.tagValues();
+      expect({ path: node.node.path, tags }).toEqual({ path: node.node.path, tags: expect.objectContaining({ product: 'talentpilot', stage: 'prod' }) });
+    }
+  });
+
+  it('renders the tags into the template, e.g. on tables, functions, the topic and the alarms', () => {
+    const tags = Match.arrayWith([{ Key: 'product', Value: 'talentpilot' }, { Key: 'stage', Value: 'prod' }]);
+    for (const type of ['AWS::DynamoDB::Table', 'AWS::Lambda::Function', 'AWS::SNS::Topic', 'AWS::CloudWatch::Alarm', 'AWS::SQS::Queue', 'AWS::Logs::LogGroup']) {
+      prod.template.allResourcesProperties(type, { Tags: tags });
+    }
+    prod.template.hasResourceProperties('AWS::Cognito::UserPool', { UserPoolTags: { product: 'talentpilot', stage: 'prod' } });
+  });
+});
