@@ -126,7 +126,7 @@ function localTarget(file: string): Target {
 }
 
 /** The stack outputs `UserPoolId`, `UsersTableName` and `RegistrationCodesTableName` of a deployed stage. */
-async function stackOutputs(stackName: string, region: string): Promise<Record<string, string>> {
+export async function stackOutputs(stackName: string, region: string): Promise<Record<string, string>> {
   const client = new CloudFormationClient({ region });
   const answer = await client.send(new DescribeStacksCommand({ StackName: stackName }));
   return Object.fromEntries((answer.Stacks?.[0]?.Outputs ?? []).map((output) => [output.OutputKey ?? '', output.OutputValue ?? '']));
