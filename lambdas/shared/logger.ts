@@ -7,6 +7,11 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  * (the local runtime serves several at once in one process) never mislabel each other's lines.
  *
  * `LOG_LEVEL` (`debug`, `info`, `warn`, `error`, `silent`) sets the threshold; `info` by default.
+ *
+ * No personal data or secrets: attributes (also nested ones) whose name says they hold one
+ * (`password`, `token`, `authorization`, `email`, `phoneNumber`, `apikey1`, …; see
+ * {@link REDACTED_KEYS}) are written as `[redacted]`, whatever the caller passes. Log ids instead
+ * (the user's sub, a notification id). Errors keep only their diagnostic fields (serializeError).
  */
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
@@ -46,6 +51,52 @@ export function currentRequestId(): string | undefined {
 function levelFromEnvironment(): LogLevel | 'silent' {
   const value = process.env.LOG_LEVEL?.toLowerCase();
   return value && value in LEVEL_RANK ? (value as LogLevel | 'silent') : 'info';
+}
+
+/**
+ * Attribute names (lower-cased, without `_`, `-` or spaces) whose values never reach a log line:
+ * credentials, tokens, card and billing tokens, ATS keys, and contact details (personal data).
+ */
+export const REDACTED_KEYS: ReadonlySet<string> = new Set([
+  'password',
+  'temporarypassword',
+  'newpassword',
+  'secret',
+  'secretstring',
+  'token',
+  'idtoken',
+  'accesstoken',
+  'refreshtoken',
+  'authorization',
+  'cookie',
+  'setcookie',
+  'apikey',
+  'apikey1',
+  'apikey2',
+  'xapikey',
+  'billingtoken',
+  'cardnumber',
+  'cvv',
+  'recurlysignature',
+  'email',
+  'phone',
+  'phonenumber',
+]);
+export const REDACTED = '[redacted]';
+const MAX_REDACTION_DEPTH = 6;
+
+function normalizedKey(key: string): string {
+  return key.toLowerCase().replace(/[\s_-]/g, '');
+}
+
+/** A copy of `value` with every attribute named in REDACTED_KEYS replaced, at any depth. */
+export function redact(value: unknown, depth = 0): unknown {
+  if (value === null || typeof value !== 'object' || depth >= MAX_REDACTION_DEPTH) return value;
+  if (Array.isArray(value)) return value.map((item) => redact(item, depth + 1));
+  if (Object.getPrototypeOf(value) !== Object.prototype && Object.getPrototypeOf(value) !== null) return value;
+  const copy: Record<string, unknown> = {};
+  for (const [key, inner] of Object.entries(value)) copy[key] = REDACTED_KEYS.has(normalizedKey(key)) ? REDACTED : redact(inner, depth + 1);
+  return copy;
 }
 
 const MAX_CAUSE_DEPTH = 3;
@@ -93,7 +144,8 @@ export function createLogger(options: LoggerOptions = {}): Logger {
     };
     for (const [key, value] of Object.entries(attributes)) {
       if (key in entry) continue; // the envelope's fields cannot be overwritten
-      entry[key] = value instanceof Error || key === 'error' ? serializeError(value) : value;
+      if (REDACTED_KEYS.has(normalizedKey(key))) entry[key] = REDACTED;
+      else entry[key] = value instanceof Error || key === 'error' ? serializeError(value) : redact(value);
     }
     write(toLine(entry));
   };

@@ -1,4 +1,4 @@
-import { createLogger, currentRequestId, runWithRequestId, serializeError } from '../../../lambdas/shared/logger';
+import { createLogger, currentRequestId, redact, runWithRequestId, serializeError } from '../../../lambdas/shared/logger';
 
 function collect() {
   const lines: Record<string, unknown>[] = [];
@@ -52,6 +52,39 @@ describe('structured logger', () => {
     createLogger({ write: sink.write }).warn('odd input', { circular });
 
     expect(sink.lines[0]).toMatchObject({ message: 'odd input', unserializableAttributes: true });
+  });
+});
+
+describe('no personal data or secrets in logs', () => {
+  it('writes [redacted] for credentials, tokens, ATS keys and contact details, at any depth and in any spelling', () => {
+    const sink = collect();
+    createLogger({ write: sink.write }).info('Odd call', {
+      password: 'Hunter2!x',
+      Authorization: 'eyJraWQiOi.sig',
+      request: { headers: { 'x-api-key': 'da2-secretkey', cookie: 'session=1' }, body: { email: 'dana@northbridge.com', phone_number: '+15550100199', apikey1: 'ats-key' } },
+      people: [{ Email: 'lee@harborstaffing.com', sub: 'a1b2' }],
+      billingToken: 'tok_123',
+      userId: 'a1b2',
+      secretName: 'talentpilot/prod/recurly-api-key',
+    });
+
+    const line = JSON.stringify(sink.lines[0]);
+    for (const leaked of ['Hunter2', 'eyJraWQiOi', 'da2-secretkey', 'session=1', 'dana@', '0100199', 'ats-key', 'lee@', 'tok_123']) expect(line).not.toContain(leaked);
+    expect(sink.lines[0]).toMatchObject({
+      password: '[redacted]',
+      Authorization: '[redacted]',
+      request: { headers: { 'x-api-key': '[redacted]', cookie: '[redacted]' }, body: { email: '[redacted]', phone_number: '[redacted]', apikey1: '[redacted]' } },
+      people: [{ Email: '[redacted]', sub: 'a1b2' }],
+      // Ids and the name of a secret are not secret.
+      userId: 'a1b2',
+      secretName: 'talentpilot/prod/recurly-api-key',
+    });
+  });
+
+  it('leaves values that are not plain objects, and the input itself, unchanged', () => {
+    const input = { email: 'x@example.com', when: new Date(0) };
+    expect(redact(input)).toEqual({ email: '[redacted]', when: new Date(0) });
+    expect(input.email).toBe('x@example.com');
   });
 });
 
