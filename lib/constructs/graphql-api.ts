@@ -26,8 +26,8 @@ const REPO_ROOT = path.resolve(__dirname, '..', '..');
 
 /**
  * How long the public API key lives. AppSync allows at most 365 days; every deployment renews
- * it (CloudFormation updates `Expires` in place, the key value stays), so a stage that is not
- * deployed for a year loses its contact form until the next deploy.
+ * it (CloudFormation updates `Expires` in place, the key value stays), and between deployments
+ * the daily renewal job extends it (lib/constructs/api-key-renewal.ts; docs/deploy.md).
  */
 export const API_KEY_VALIDITY = Duration.days(365);
 
