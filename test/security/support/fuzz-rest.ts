@@ -139,22 +139,44 @@ export const receiveWebhook: FuzzEntryPoint<{ signature: WebhookSignature; body:
 
 const personName = fc.constantFrom('Dana', 'Zoë', "O'Brien", 'José-María', '李', 'Ана');
 
+/** A valid invitation with a fresh email (mixed case and spaces: the handler normalises them). */
+const plausibleInvite: fc.Arbitrary<Body> = fc
+  .record(
+    {
+      email: fc.uuid().map((id) => ` Invitee.${id.slice(0, 8)}@Example.com `),
+      firstName: personName,
+      lastName: personName,
+      companyName: fc.constantFrom('Northbridge Staffing', ' A&B Talent, Inc. '),
+      phoneNumber: fc.constantFrom('+1 555 010 0199', '+15550100199'),
+      group: fc.constantFrom(...BETA_CUSTOMER_GROUPS),
+    },
+    { requiredKeys: ['email', 'firstName', 'lastName', 'companyName', 'group'] },
+  )
+  .map((invite) => ({ text: JSON.stringify(invite), contentType: 'application/json' }));
+
 export const adminCreateUser: FuzzEntryPoint<{ caller: RestCaller; body: Body }> = {
   name: 'POST /admin/user/create',
   writes: ['users'],
-  input: fc.record({
-    caller: adminRouteCaller,
-    body: hostileBody(
-      hostileRecord({
-        email: hostileField(fc.oneof(fc.emailAddress(), fc.constantFrom('dana.reyes@northbridge.example', ' Mixed.Case@Example.COM '))),
-        firstName: hostileField(personName),
-        lastName: hostileField(personName),
-        companyName: hostileField(fc.constantFrom('Northbridge Staffing', 'A&B Talent, Inc.')),
-        phoneNumber: hostileField(fc.constantFrom('+1 555 010 0199', '+15550100199', '555-0100')),
-        group: hostileField(fc.constantFrom(...BETA_CUSTOMER_GROUPS, 'Admins', 'beta_customer_r1')),
+  input: fc.oneof(
+    // An invitation as an admin sends it, so the accepted path (user, group, record) is checked too.
+    { arbitrary: fc.record({ caller: fc.constant<RestCaller>('admin'), body: plausibleInvite }), weight: 1 },
+    {
+      arbitrary: fc.record({
+        caller: adminRouteCaller,
+        body: hostileBody(
+          hostileRecord({
+            email: hostileField(fc.oneof(fc.emailAddress(), fc.constantFrom('dana.reyes@northbridge.example', ' Mixed.Case@Example.COM '))),
+            firstName: hostileField(personName),
+            lastName: hostileField(personName),
+            companyName: hostileField(fc.constantFrom('Northbridge Staffing', 'A&B Talent, Inc.')),
+            phoneNumber: hostileField(fc.constantFrom('+1 555 010 0199', '+15550100199', '555-0100')),
+            group: hostileField(fc.constantFrom(...BETA_CUSTOMER_GROUPS, 'Admins', 'beta_customer_r1')),
+          }),
+        ),
       }),
-    ),
-  }),
+      weight: 2,
+    },
+  ),
   call: (rt, input) => restCall(rt, 'POST', '/admin/user/create', { caller: input.caller, body: input.body }),
   // The invited person's record: exactly one new item, the contract's fields as answered.
   checkStored: (_rt, input, verdict, changes) => {

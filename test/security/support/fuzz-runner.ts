@@ -110,15 +110,18 @@ function failureReport<I>(name: string, details: fc.RunDetails<[I]>): string {
   ].join('\n');
 }
 
-/** Runs `entry` `numRuns` times; never throws for a property failure (see `failed` and `report`). */
-export async function runFuzz<I>(rt: SecurityRuntime, entry: FuzzEntryPoint<I>, numRuns: number): Promise<FuzzResult> {
+/**
+ * Runs `entry` `numRuns` times, or until `timeLimitMs` has passed (then `runs` says how many ran);
+ * never throws for a property failure (see `failed` and `report`).
+ */
+export async function runFuzz<I>(rt: SecurityRuntime, entry: FuzzEntryPoint<I>, numRuns: number, options: { readonly timeLimitMs?: number } = {}): Promise<FuzzResult> {
   const startedAt = Date.now();
   const target = snapshotTarget(rt);
   const baseline = await takeSnapshot(target);
   const counts = { accepted: 0 };
   const details = await fc.check(
     fc.asyncProperty(entry.input, (input) => runOnce(rt, target, baseline, entry, input, counts)),
-    { numRuns, seed: fuzzSeed(), endOnFailure: false, interruptAfterTimeLimit: 30 * 60_000 },
+    { numRuns, seed: fuzzSeed(), endOnFailure: false, interruptAfterTimeLimit: options.timeLimitMs ?? 30 * 60_000 },
   );
   let report = details.failed ? failureReport(entry.name, details) : undefined;
   if (!details.failed) {
