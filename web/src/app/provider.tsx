@@ -1,5 +1,5 @@
 import { useMemo, type ReactNode } from 'react';
-import { Notifications } from '../components/ui/notifications';
+import { LazyNotifications } from '../components/ui/lazy-notifications';
 import { ConfigProvider } from '../config/config-context';
 import type { RuntimeConfig } from '../config/runtime-config';
 import { createLazyBillingApi } from '../features/subscriptions/api/lazy-billing-api';
@@ -11,7 +11,7 @@ import { PortsProvider, type AppPorts } from './ports';
 /**
  * App-wide providers around the router: the validated runtime config, the ports (fakes in tests),
  * the auth state (which finds the signed-in user, loading Amplify only when a session may exist),
- * the signed-in user's subscriptions (fetched once the database user exists) and the toaster.
+ * the signed-in user's subscriptions (fetched once the database user exists) and the toaster (loaded with the first toast).
  */
 export function AppProvider({
   config,
@@ -31,7 +31,7 @@ export function AppProvider({
         <AuthProvider session={session}>
           <SubscriptionsProvider api={billing}>
             {children}
-            <Notifications />
+            <LazyNotifications />
           </SubscriptionsProvider>
         </AuthProvider>
       </PortsProvider>
