@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 
 /**
  * Structured logs: one JSON object per line with `timestamp`, `level`, `message`, `requestId`
- * (while a request runs) and the module's `component`. Create one logger per module, at module
+ * (while a request runs), the module's `component` and, in Lambda, `xrayTraceId`. Create one logger per module, at module
  * scope. The request id lives in async-local storage, not in the logger, so concurrent requests
  * (the local runtime serves several at once in one process) never mislabel each other's lines.
  *
@@ -142,6 +142,10 @@ export function createLogger(options: LoggerOptions = {}): Logger {
       requestId: currentRequestId(),
       component: options.component,
     };
+    // In Lambda with active tracing, the runtime sets the invocation's trace header here: the
+    // line then leads to its X-Ray trace (what Powertools Logger calls xray_trace_id).
+    const trace = /Root=([^;]+)/.exec(process.env._X_AMZN_TRACE_ID ?? '')?.[1];
+    if (trace) entry.xrayTraceId = trace;
     for (const [key, value] of Object.entries(attributes)) {
       if (key in entry) continue; // the envelope's fields cannot be overwritten
       if (REDACTED_KEYS.has(normalizedKey(key))) entry[key] = REDACTED;

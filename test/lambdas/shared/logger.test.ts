@@ -17,6 +17,22 @@ describe('structured logger', () => {
     ]);
   });
 
+  it('names the X-Ray trace of the invocation when Lambda provides one', () => {
+    const sink = collect();
+    const previous = process.env._X_AMZN_TRACE_ID;
+    process.env._X_AMZN_TRACE_ID = 'Root=1-5759e988-bd862e3fe1be46a994272793;Parent=53995c3f42cd8ad8;Sampled=1';
+    try {
+      createLogger({ write: sink.write }).info('traced');
+    } finally {
+      if (previous === undefined) delete process.env._X_AMZN_TRACE_ID;
+      else process.env._X_AMZN_TRACE_ID = previous;
+    }
+    createLogger({ write: sink.write }).info('untraced');
+
+    expect(sink.lines[0]).toMatchObject({ message: 'traced', xrayTraceId: '1-5759e988-bd862e3fe1be46a994272793' });
+    expect(sink.lines[1]).not.toHaveProperty('xrayTraceId');
+  });
+
   it('keeps the request id across awaits and drops it outside the request', async () => {
     await runWithRequestId('req-2', async () => {
       await new Promise((resolve) => setTimeout(resolve, 1));
