@@ -18,7 +18,7 @@ module.exports = {
       displayName: 'backend',
       testEnvironment: 'node',
       roots: ['<rootDir>/test'],
-      testMatch: ['<rootDir>/test/{lib,lambdas,graphql,local,bin,security}/**/*.test.ts'],
+      testMatch: ['<rootDir>/test/{lib,lambdas,graphql,local,bin,security,bench}/**/*.test.ts'],
       transform: { '^.+\\.tsx?$': swc(false) },
     },
     {
