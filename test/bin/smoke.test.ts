@@ -3,6 +3,8 @@ import { execFile } from 'node:child_process';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
 import { runSmokeCli } from '../../bin/smoke';
+import { localTarget } from '../../bin/smoke/target';
+import { runSmoke } from '../../bin/smoke/walk';
 import { startLocalRuntime, type LocalRuntime } from '../../local/runtime';
 import { temporaryFolder } from '../local/support/local-services';
 import { fixtureWebDist } from '../local/support/web-dist';
@@ -78,6 +80,22 @@ describe('npm run smoke -- --local', () => {
     expect(result.stdout).toMatch(/✗ 4\/8 Contact form: createContact with the API key: AppSync answered 401: UnauthorizedException/);
     expect(result.stdout).not.toContain('5/8');
     expect(result.stdout.trim().split('\n').at(-1)).toBe('Smoke test of local FAILED at "Contact form: createContact with the API key".');
+    expect(await itemsMentioningSmoke(runtime.endpoints.tables.contacts)).toBe(0);
+  }, 60_000);
+
+  it('removes the smoke user and the contact when a later step fails', async () => {
+    const lines: string[] = [];
+    const target = { ...localTarget(dataDir.path), userPoolClientId: 'nosuchclient0000000000000' };
+
+    const result = await runSmoke(target, { write: (line) => lines.push(line) });
+
+    expect(result).toEqual({ ok: false, failedStep: 'Sign-in: the smoke user signs in', cleanupFailures: 0 });
+    expect(lines.find((line) => line.startsWith('✗'))).toMatch(/^✗ 6\/8 Sign-in: the smoke user signs in: \w+/);
+    expect(lines.filter((line) => line.startsWith('  cleanup: '))).toEqual([
+      expect.stringMatching(/^ {2}cleanup: removed the smoke user smoke\+/),
+      expect.stringMatching(/^ {2}cleanup: deleted the smoke contact /),
+    ]);
+    expect(await itemsMentioningSmoke(runtime.endpoints.tables.users)).toBe(0);
     expect(await itemsMentioningSmoke(runtime.endpoints.tables.contacts)).toBe(0);
   }, 60_000);
 
