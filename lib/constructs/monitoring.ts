@@ -1,4 +1,4 @@
-import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type { RestApi } from 'aws-cdk-lib/aws-apigateway';
 import {
   Alarm,
@@ -99,6 +99,21 @@ export class Monitoring extends Construct {
       }),
     );
     this.topic = new Topic(this, 'AlarmTopic', { displayName: `${props.name} alarms`, masterKey: key, enforceSSL: true });
+    // The topic has its own policy (enforceSSL), which replaces SNS's default one: let this
+    // account's alarms publish explicitly.
+    const stack = Stack.of(this);
+    this.topic.addToResourcePolicy(
+      new PolicyStatement({
+        sid: 'AllowThisAccountsAlarms',
+        principals: [new ServicePrincipal('cloudwatch.amazonaws.com')],
+        actions: ['sns:Publish'],
+        resources: [this.topic.topicArn],
+        conditions: {
+          StringEquals: { 'aws:SourceAccount': stack.account },
+          ArnLike: { 'aws:SourceArn': `arn:${stack.partition}:cloudwatch:${stack.region}:${stack.account}:alarm:*` },
+        },
+      }),
+    );
     for (const email of props.alarmEmails) this.topic.addSubscription(new EmailSubscription(email));
     this.action = new SnsAction(this.topic);
 
