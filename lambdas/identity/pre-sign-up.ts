@@ -1,5 +1,5 @@
 import type { PreSignUpTriggerEvent } from 'aws-lambda';
-import { z } from 'zod';
+import * as z from 'zod';
 import { TABLES } from '../../lib/definitions/tables';
 import { ENV } from '../shared/environment';
 import { readEnvironment, type EnvironmentSource } from '../shared/read-environment';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'aws-lambda';
-import { z } from 'zod';
+import * as z from 'zod';
 import { createLogger, runWithRequestId } from '../shared/logger';
 import { readEnvironment, type EnvironmentSource } from '../shared/read-environment';
 import { DEFAULT_RENEW_WITHIN_DAYS, DEFAULT_VALIDITY_DAYS, MAX_VALIDITY_DAYS } from './api-key-expiry';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { PLAN_CODE_SUFFIXES } from './domain/plans';
 import { ENV } from './environment';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { CreateChangeRequestSchema, CreateChangeResponseSchema } from '../shared/contracts/subscriptions';
 import { ValidationError } from '../shared/errors';
 import { httpHandler, parseJsonBody, validateBody, type ApiGatewayHandler, type HttpHandlerOptions } from '../shared/http/handler';

@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import { z } from 'zod';
+import * as z from 'zod';
 import { UnauthorizedError, ValidationError } from '../shared/errors';
 import { httpHandler, type ApiGatewayHandler, type HttpHandlerOptions } from '../shared/http/handler';
 import { createLogger } from '../shared/logger';

@@ -1,5 +1,5 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { z } from 'zod';
+import * as z from 'zod';
 import { TABLES } from '../../lib/definitions/tables';
 import type { PlanCodeSuffix } from '../shared/domain/plans';
 import { ENV } from '../shared/environment';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { BETA_CUSTOMER_GROUPS } from '../domain/groups';
 import { EMAIL_MAX_LENGTH } from '../domain/patterns';
 import { REGISTRATION_CODE_PATTERN } from '../registration-codes/registration-code-rules';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Body of every REST error answer: a human-readable message and a stable code. */
 export const ApiErrorBodySchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** A price of a plan in one currency. Amounts are in the currency's major unit (e.g. dollars). */
 export const PlanCurrencySchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 
 /**
  * The web app's runtime `config.json`, written by the Website construct from the stacks' outputs

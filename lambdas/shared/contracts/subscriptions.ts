@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Subscriptions as the REST API answers them and the web app shows them. The states and fields

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { PlanCodeSuffix } from '../../shared/domain/plans';
 import { ENV } from '../../shared/environment';
 import { planCodeSuffixVariable, readEnvironment, type EnvironmentSource } from '../../shared/read-environment';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Recurly's JSON webhook notification (API v2021-02-25 sites): a light payload naming the event
