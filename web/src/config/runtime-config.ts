@@ -1,4 +1,5 @@
 import type { RuntimeConfig } from '../../../lambdas/shared/contracts/runtime-config';
+import { parseRuntimeConfig } from './parse-runtime-config';
 
 export type { RuntimeConfig };
 
@@ -14,19 +15,13 @@ export interface LoadRuntimeConfigOptions {
   readonly url?: string;
 }
 
-const loadValidator = () => import('./parse-runtime-config').then((module) => module.parseRuntimeConfig);
-
 /**
  * Fetches `config.json` bypassing every cache (one build serves every stage, so the file can
- * change while the code does not) and validates it with the shared `RuntimeConfigSchema`. The
- * validator's code loads in parallel with the request. Never throws: a missing, unreadable or
- * invalid file becomes a result the startup screen can explain.
+ * change while the code does not) and validates it against the shared contract
+ * (parse-runtime-config.ts). Never throws: a missing, unreadable or invalid file becomes a result
+ * the startup screen can explain.
  */
 export async function loadRuntimeConfig({ fetch: fetchImpl = fetch, url = RUNTIME_CONFIG_URL }: LoadRuntimeConfigOptions = {}): Promise<RuntimeConfigResult> {
-  const validator = loadValidator();
-  // Reported with the config's own error if both fail; never an unhandled rejection.
-  validator.catch(() => undefined);
-
   let response: Response;
   try {
     response = await fetchImpl(url, { cache: 'no-store', headers: { Accept: 'application/json' } });
@@ -50,13 +45,5 @@ export async function loadRuntimeConfig({ fetch: fetchImpl = fetch, url = RUNTIM
   } catch {
     return { ok: false, reason: 'The configuration file config.json is not valid JSON.', problems: [] };
   }
-  try {
-    return (await validator)(raw);
-  } catch (error) {
-    return {
-      ok: false,
-      reason: 'The site’s code could not be loaded completely. Check your connection and reload the page.',
-      problems: [error instanceof Error ? error.message : String(error)],
-    };
-  }
+  return parseRuntimeConfig(raw);
 }
