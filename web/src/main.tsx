@@ -1,7 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { ConfigErrorPage } from './app/config-error-page';
 import { loadRuntimeConfig } from './config/runtime-config';
 import './styles/global.css';
 
@@ -23,10 +22,15 @@ void loadRuntimeConfig().then((result) => {
     );
   } else {
     console.error(result.reason, result.problems);
-    root.render(
-      <StrictMode>
-        <ConfigErrorPage reason={result.reason} problems={result.problems} />
-      </StrictMode>,
+    // Its code loads only when needed; if even that fails (offline), the reason is shown as text.
+    import('./app/config-error-page').then(
+      ({ ConfigErrorPage }) =>
+        root.render(
+          <StrictMode>
+            <ConfigErrorPage reason={result.reason} problems={result.problems} />
+          </StrictMode>,
+        ),
+      () => root.render(<p role="alert">{result.reason}</p>),
     );
   }
 });

@@ -21,7 +21,12 @@ describe('page views', () => {
     const { user } = renderApp('/', { config: testConfig({ analyticsMeasurementId: 'G-TEST12345' }) });
     await screen.findByRole('heading', { level: 1, name: /fill roles faster/i });
 
-    const script = document.querySelector<HTMLScriptElement>('script#gtag-js');
+    // The analytics code loads with the first page view.
+    const script = await waitFor(() => {
+      const found = document.querySelector<HTMLScriptElement>('script#gtag-js');
+      expect(found).not.toBeNull();
+      return found;
+    });
     expect(script?.src).toBe('https://www.googletagmanager.com/gtag/js?id=G-TEST12345');
     await waitFor(() => expect(pageViews()).toHaveLength(1));
     expect(pageViews()[0][2]).toEqual(expect.objectContaining({ page_path: '/', page_title: 'Home · TalentPilot' }));

@@ -2,7 +2,6 @@ import { useMemo, type ReactNode } from 'react';
 import { LazyNotifications } from '../components/ui/lazy-notifications';
 import { ConfigProvider } from '../config/config-context';
 import type { RuntimeConfig } from '../config/runtime-config';
-import { createLazyBillingApi } from '../features/subscriptions/api/lazy-billing-api';
 import { SubscriptionsProvider } from '../features/subscriptions/state/subscriptions-provider';
 import { AuthProvider } from '../lib/auth/auth-provider';
 import { createAmplifySession } from '../lib/auth/session';
@@ -24,12 +23,11 @@ export function AppProvider({
   readonly children: ReactNode;
 }) {
   const session = useMemo(() => ports.session ?? createAmplifySession(config), [ports.session, config]);
-  const billing = useMemo(() => ports.billing ?? createLazyBillingApi(config), [ports.billing, config]);
   return (
     <ConfigProvider config={config}>
       <PortsProvider ports={ports}>
         <AuthProvider session={session}>
-          <SubscriptionsProvider api={billing}>
+          <SubscriptionsProvider api={ports.billing}>
             {children}
             <LazyNotifications />
           </SubscriptionsProvider>

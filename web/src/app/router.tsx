@@ -1,8 +1,7 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { lazyPage, type PageModule } from '../lib/lazy-page';
-import { RequireAuth } from './require-auth';
-import { RequireSubscription } from './require-subscription';
 import { RootLayout } from './root-layout';
 import { RouteErrorPage } from './routes/route-error';
 
@@ -10,6 +9,14 @@ import { RouteErrorPage } from './routes/route-error';
 function page(path: string | undefined, importPage: () => Promise<PageModule>): RouteObject {
   const route = { lazy: lazyPage(importPage), errorElement: <RouteErrorPage /> };
   return path === undefined ? { index: true, ...route } : { path, ...route };
+}
+
+/**
+ * A layout route whose element loads with the first page below it: the sign-in guard and the
+ * subscription gate only matter to signed-in pages, so signed-out visits never load them.
+ */
+function guard(importGuard: () => Promise<{ Component: ComponentType }>, children: RouteObject[]): RouteObject {
+  return { lazy: importGuard, children };
 }
 
 /**
@@ -40,23 +47,17 @@ export function createAppRoutes(): RouteObject[] {
         page(paths.signIn, () => import('./routes/sign-in')),
         page(paths.inviteSignup, () => import('./routes/invite-signup')),
         page(paths.success, () => import('./routes/success')),
-        {
-          element: <RequireAuth />,
-          children: [
-            page(paths.account, () => import('./routes/account')),
-            page(paths.subscribe, () => import('./routes/subscribe')),
-            page(paths.profile, () => import('./routes/profile')),
-            page(paths.editProfile, () => import('./routes/edit-profile')),
-            page(paths.changePassword, () => import('./routes/change-password')),
-            {
-              element: <RequireSubscription />,
-              children: [
-                page(paths.services, () => import('./routes/services')),
-                page(paths.support, () => import('./routes/support')),
-              ],
-            },
-          ],
-        },
+        guard(() => import('./require-auth').then((module) => ({ Component: module.RequireAuth })), [
+          page(paths.account, () => import('./routes/account')),
+          page(paths.subscribe, () => import('./routes/subscribe')),
+          page(paths.profile, () => import('./routes/profile')),
+          page(paths.editProfile, () => import('./routes/edit-profile')),
+          page(paths.changePassword, () => import('./routes/change-password')),
+          guard(() => import('./require-subscription').then((module) => ({ Component: module.RequireSubscription })), [
+            page(paths.services, () => import('./routes/services')),
+            page(paths.support, () => import('./routes/support')),
+          ]),
+        ]),
         page('*', () => import('./routes/missing-route')),
       ],
     },

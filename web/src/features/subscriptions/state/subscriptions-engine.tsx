@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef } from 'react';
 import type { SubscriptionView } from '../../../../../lambdas/shared/contracts/subscriptions';
 import { subscriptionsLookupId } from '../../../../../lambdas/shared/domain/account-codes';
 import { useRuntimeConfig } from '../../../config/config-context';
@@ -6,24 +6,33 @@ import { productSlugOf } from '../../../config/product-slug';
 import { useAuth } from '../../../lib/auth/auth-context';
 import { notifyError, readableMessage } from '../../../lib/notify';
 import type { BillingApi } from '../api/billing-api';
-import { SubscriptionsContext, type SubscriptionsContextValue } from './subscriptions-context';
+import { createLazyBillingApi } from '../api/lazy-billing-api';
+import type { SubscriptionsContextValue } from './subscriptions-context';
 import { initialSubscriptionsState, subscriptionsReducer, type SubscriptionsStatus } from './subscriptions-state';
 
+/** What the engine reports: the subscriptions value and the signed-in user it belongs to. */
+export interface SubscriptionsReport {
+  readonly userId: string | null;
+  readonly value: SubscriptionsContextValue;
+}
+
 /**
- * Holds the signed-in user's subscriptions and billing account for the whole app (spec section
- * 4). When the database user exists it fetches `GET /user/subscriptions/{id}` (the id from
+ * The signed-in user's subscriptions and billing account (spec section 4), loaded by
+ * {@link SubscriptionsProvider} once someone is signed in, so signed-out visits never load it.
+ * When the database user exists it fetches `GET /user/subscriptions/{id}` (the id from
  * `subscriptionsLookupId`); a failure is logged, shown as a toast, stored, and empties the list.
- * Signing out clears it. Sits below the AuthProvider.
+ * Signing out clears it. Renders nothing: it reports its value to the provider beside the page.
  */
-export function SubscriptionsProvider({
-  api,
-  children,
+export function SubscriptionsEngine({
+  api: givenApi,
+  onReport,
 }: {
-  readonly api: Pick<BillingApi, 'getUserSubscriptions'>;
-  readonly children: ReactNode;
+  readonly api?: Pick<BillingApi, 'getUserSubscriptions'>;
+  readonly onReport: (report: SubscriptionsReport) => void;
 }) {
   const config = useRuntimeConfig();
-  const { status: authStatus, dbUser } = useAuth();
+  const api = useMemo(() => givenApi ?? createLazyBillingApi(config), [givenApi, config]);
+  const { status: authStatus, dbUser, authUser } = useAuth();
   const lookupId = authStatus === 'authenticated' && dbUser ? subscriptionsLookupId(productSlugOf(config), dbUser) : null;
   const [state, dispatch] = useReducer(subscriptionsReducer, initialSubscriptionsState);
   // Only the latest request may write: an older answer (another user, a superseded refresh) is dropped.
@@ -83,5 +92,8 @@ export function SubscriptionsProvider({
     }),
     [status, current, state.subscriptions, state.account, state.error, refresh, applySubscription]
   );
-  return <SubscriptionsContext.Provider value={value}>{children}</SubscriptionsContext.Provider>;
+  const userId = authUser?.userId ?? null;
+  // Before paint: the page never renders with a value that is a step behind.
+  useLayoutEffect(() => onReport({ userId, value }), [onReport, userId, value]);
+  return null;
 }
