@@ -101,42 +101,49 @@ export function abbreviate(value: unknown): string {
   );
 }
 
-function failureReport<I>(name: string, details: fc.RunDetails<[I]>): string {
+function failureReport<I>(name: string, details: fc.RunDetails<[I]>, batchRuns: number): string {
   const error = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
   return [
-    `${name} failed after ${details.numRuns} run(s); replay with FUZZ_SEED=${details.seed} (path ${details.counterexamplePath}).`,
+    `${name} failed after ${details.numRuns} run(s) of a batch; replay with FUZZ_SEED=${details.seed} FUZZ_RUNS=${batchRuns} (path ${details.counterexamplePath}).`,
     `Counterexample (shrunk ${details.numShrinks} times): ${abbreviate(details.counterexample?.[0])}`,
     `Problem: ${error.slice(0, 2000)}`,
   ].join('\n');
 }
 
+/** Runs per fast-check batch: the time limit is checked between batches, never inside a run. */
+const BATCH_RUNS = 500;
+
 /**
  * Runs `entry` `numRuns` times, or until `timeLimitMs` has passed (then `runs` says how many ran);
- * never throws for a property failure (see `failed` and `report`).
+ * never throws for a property failure (see `failed` and `report`). Runs go in batches of
+ * {@link BATCH_RUNS}, each with its own seed, so a time limit never abandons a run half-way (its
+ * table changes would still be undone while the next entry point starts).
  */
 export async function runFuzz<I>(rt: SecurityRuntime, entry: FuzzEntryPoint<I>, numRuns: number, options: { readonly timeLimitMs?: number } = {}): Promise<FuzzResult> {
   const startedAt = Date.now();
+  const deadline = startedAt + (options.timeLimitMs ?? Number.POSITIVE_INFINITY);
   const target = snapshotTarget(rt);
   const baseline = await takeSnapshot(target);
   const counts = { accepted: 0 };
-  const details = await fc.check(
-    fc.asyncProperty(entry.input, (input) => runOnce(rt, target, baseline, entry, input, counts)),
-    { numRuns, seed: fuzzSeed(), endOnFailure: false, interruptAfterTimeLimit: options.timeLimitMs ?? 30 * 60_000 },
-  );
-  let report = details.failed ? failureReport(entry.name, details) : undefined;
-  if (!details.failed) {
+  const baseSeed = fuzzSeed() ?? Math.floor(Math.random() * 2 ** 31);
+  const property = fc.asyncProperty(entry.input, (input) => runOnce(rt, target, baseline, entry, input, counts));
+  let runs = 0;
+  let report: string | undefined;
+  for (let batch = 0; runs < numRuns && Date.now() < deadline; batch += 1) {
+    const size = Math.min(BATCH_RUNS, numRuns - runs);
+    const details = await fc.check(property, { numRuns: size, seed: baseSeed + batch, endOnFailure: false });
+    runs += details.numRuns;
+    if (details.failed) {
+      report = failureReport(entry.name, details, size);
+      break;
+    }
+  }
+  if (!report) {
     // Whatever the runs left behind (a read-only entry point that wrote, a table nobody listed).
     const leftovers = changesBetween(baseline, await takeSnapshot(target));
-    if (leftovers.length > 0) report = `${entry.name}: after ${details.numRuns} runs the tables differ from before: ${describeChanges(leftovers)}`;
+    if (leftovers.length > 0) report = `${entry.name}: after ${runs} runs the tables differ from before: ${describeChanges(leftovers)}`;
   }
-  return {
-    entryPoint: entry.name,
-    runs: details.numRuns,
-    accepted: counts.accepted,
-    failed: report !== undefined,
-    report,
-    durationMs: Date.now() - startedAt,
-  };
+  return { entryPoint: entry.name, runs, accepted: counts.accepted, failed: report !== undefined, report, durationMs: Date.now() - startedAt };
 }
 
 /** For jest: runs the entry point and fails the test with fast-check's report. */
