@@ -11,7 +11,7 @@ import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-clo
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
-import type { z } from 'zod';
+import * as z from '../lambdas/shared/zod';
 import { DEFAULT_PRODUCT_SLUG, REGION, STAGES } from '../lib/config';
 import { createRegistrationCode } from '../lambdas/admin/admin-registration-codes';
 import { getUser, inviteUser, removeUser, type AdminUsersDependencies } from '../lambdas/admin/admin-users';
@@ -90,8 +90,8 @@ function text(flags: Flags, name: string): string | undefined {
 }
 
 /** Validates with a contract schema; failures are usage errors naming each flag. */
-function validate<S extends z.ZodType>(schema: S, input: unknown, flagOf: Record<string, string>): z.output<S> {
-  const parsed = schema.safeParse(input);
+function validate<S extends z.core.$ZodType>(schema: S, input: unknown, flagOf: Record<string, string>): z.output<S> {
+  const parsed = z.safeParse(schema, input);
   if (parsed.success) return parsed.data;
   const problems = parsed.error.issues.map((issue) => {
     const field = String(issue.path[0] ?? '');

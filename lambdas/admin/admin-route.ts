@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import * as z from '../shared/zod';
 import { httpHandler, parseJsonBody, validateBody, type ApiGatewayHandler, type HttpHandlerOptions } from '../shared/http/handler';
 import { requireAdmin } from './admin-caller';
 import type { AdminActor, AdminUsersDependencies } from './admin-users';
@@ -8,7 +8,7 @@ import type { AdminActor, AdminUsersDependencies } from './admin-users';
  * the body is validated by the contract's schema (400 with one message per field), then the admin
  * function runs and its answer is checked against the response schema.
  */
-export function adminRoute<Req extends z.ZodType, Res extends z.ZodType>(
+export function adminRoute<Req extends z.core.$ZodType, Res extends z.core.$ZodType>(
   spec: {
     readonly request: Req;
     readonly response: Res;
@@ -22,6 +22,6 @@ export function adminRoute<Req extends z.ZodType, Res extends z.ZodType>(
     const actor = requireAdmin(event);
     const input = validateBody(parseJsonBody(event), spec.request);
     const result = await spec.run(dependencies(), input, actor);
-    return { statusCode: spec.statusCode, body: spec.response.parse(result) };
+    return { statusCode: spec.statusCode, body: z.parse(spec.response, result) };
   }, options);
 }

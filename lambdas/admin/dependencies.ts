@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../shared/zod';
 import { TABLES } from '../../lib/definitions/tables';
 import { ENV } from '../shared/environment';
 import { readEnvironment, type EnvironmentSource } from '../shared/read-environment';
@@ -9,10 +9,10 @@ import { createUsersRepository } from '../shared/users/users-repository';
 import type { AdminUsersDependencies } from './admin-users';
 
 const AdminEnvironmentSchema = z.object({
-  [USER_DIRECTORY_ENV.userPoolId]: z.string().trim().min(1),
-  [TABLES.users.envVar]: z.string().trim().min(1),
-  [USER_DIRECTORY_ENV.cognitoEndpoint]: z.url().optional(),
-  [ENV.dynamodbEndpoint]: z.url().optional(),
+  [USER_DIRECTORY_ENV.userPoolId]: z.string().check(z.trim(), z.minLength(1)),
+  [TABLES.users.envVar]: z.string().check(z.trim(), z.minLength(1)),
+  [USER_DIRECTORY_ENV.cognitoEndpoint]: z.optional(z.url()),
+  [ENV.dynamodbEndpoint]: z.optional(z.url()),
 });
 
 /**

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../shared/zod';
 import { TABLES } from '../../lib/definitions/tables';
 import { ENV } from '../shared/environment';
 import { readEnvironment, type EnvironmentSource } from '../shared/read-environment';
@@ -17,10 +17,10 @@ import { createUsersRepository, type UsersRepository } from '../shared/users/use
  */
 
 const PostConfirmationEnvironmentSchema = z.object({
-  [TABLES.registrationCodes.envVar]: z.string().trim().min(1),
-  [TABLES.users.envVar]: z.string().trim().min(1),
-  [ENV.dynamodbEndpoint]: z.url().optional(),
-  [USER_DIRECTORY_ENV.cognitoEndpoint]: z.url().optional(),
+  [TABLES.registrationCodes.envVar]: z.string().check(z.trim(), z.minLength(1)),
+  [TABLES.users.envVar]: z.string().check(z.trim(), z.minLength(1)),
+  [ENV.dynamodbEndpoint]: z.optional(z.url()),
+  [USER_DIRECTORY_ENV.cognitoEndpoint]: z.optional(z.url()),
 });
 
 export interface PostConfirmationDependencies {

@@ -1,5 +1,5 @@
 import type { PreSignUpTriggerEvent } from 'aws-lambda';
-import * as z from 'zod';
+import * as z from '../shared/zod';
 import { TABLES } from '../../lib/definitions/tables';
 import { ENV } from '../shared/environment';
 import { readEnvironment, type EnvironmentSource } from '../shared/read-environment';
@@ -20,8 +20,8 @@ export interface PreSignUpDependencies {
 }
 
 const PreSignUpEnvironmentSchema = z.object({
-  [TABLES.registrationCodes.envVar]: z.string().trim().min(1),
-  [ENV.dynamodbEndpoint]: z.url().optional(),
+  [TABLES.registrationCodes.envVar]: z.string().check(z.trim(), z.minLength(1)),
+  [ENV.dynamodbEndpoint]: z.optional(z.url()),
 });
 
 /** `REGISTRATION_CODES_TABLE` (and `DYNAMODB_ENDPOINT` in the local runtime). */

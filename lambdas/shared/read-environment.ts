@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from './zod';
 import { PLAN_CODE_SUFFIXES } from './domain/plans';
 import { ENV } from './environment';
 
@@ -18,8 +18,8 @@ export type EnvironmentSource = Readonly<Record<string, string | undefined>>;
  * Parses `source` (process.env by default) with `schema`, whose keys are variable names.
  * Throws an {@link EnvironmentError} that names every missing or invalid variable.
  */
-export function readEnvironment<S extends z.ZodType>(schema: S, source: EnvironmentSource = process.env): z.output<S> {
-  const parsed = schema.safeParse(source);
+export function readEnvironment<S extends z.core.$ZodType>(schema: S, source: EnvironmentSource = process.env): z.output<S> {
+  const parsed = z.safeParse(schema, source);
   if (parsed.success) return parsed.data;
   const problems = parsed.error.issues.map((issue) => {
     const name = issue.path.length > 0 ? String(issue.path[0]) : 'environment';
@@ -29,18 +29,21 @@ export function readEnvironment<S extends z.ZodType>(schema: S, source: Environm
 }
 
 /** `ALLOWED_ORIGINS`: comma-separated origins (`https://app.example.com`) or `*`. */
-export const allowedOriginsVariable = z
-  .string()
-  .transform((value) => value.split(',').map((origin) => origin.trim()).filter((origin) => origin.length > 0))
-  .pipe(
-    z
-      .array(
-        z.string().refine((origin) => origin === '*' || isOrigin(origin), {
+export const allowedOriginsVariable = z.pipe(
+  z.pipe(
+    z.string(),
+    z.transform((value: string) => value.split(',').map((origin) => origin.trim()).filter((origin) => origin.length > 0)),
+  ),
+  z
+    .array(
+      z.string().check(
+        z.refine((origin) => origin === '*' || isOrigin(origin), {
           message: 'each entry must be an origin such as https://app.example.com (scheme, host, optional port)',
         }),
-      )
-      .min(1, { message: 'at least one origin is required' }),
-  );
+      ),
+    )
+    .check(z.minLength(1, { message: 'at least one origin is required' })),
+);
 
 function isOrigin(value: string): boolean {
   try {
@@ -51,7 +54,7 @@ function isOrigin(value: string): boolean {
 }
 
 /** `PLAN_CODE_SUFFIX`: `_dev`, `_stage`, or empty (prod). Unset means prod. */
-export const planCodeSuffixVariable = z.enum(PLAN_CODE_SUFFIXES).default('');
+export const planCodeSuffixVariable = z._default(z.enum(PLAN_CODE_SUFFIXES), '');
 
 /** The variables every HTTP handler reads (CORS). */
 export const HttpEnvironmentSchema = z.object({ [ENV.allowedOrigins]: allowedOriginsVariable });

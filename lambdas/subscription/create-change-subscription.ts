@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../shared/zod';
 import { CreateChangeRequestSchema, CreateChangeResponseSchema } from '../shared/contracts/subscriptions';
 import { ValidationError } from '../shared/errors';
 import { httpHandler, parseJsonBody, validateBody, type ApiGatewayHandler, type HttpHandlerOptions } from '../shared/http/handler';
@@ -28,7 +28,7 @@ export interface CreateChangeHandlerDependencies extends CreateChangeDependencie
 
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 export const IDEMPOTENCY_KEY_MESSAGE = "Idempotency-Key must be 1-128 letters, digits, '-', '_', '.' or ':'.";
-const IdempotencyKeySchema = z.string().regex(/^[A-Za-z0-9_.:-]{1,128}$/);
+const IdempotencyKeySchema = z.string().check(z.regex(/^[A-Za-z0-9_.:-]{1,128}$/));
 
 export function createCreateChangeHandler(dependencies: () => CreateChangeHandlerDependencies, options?: HttpHandlerOptions): ApiGatewayHandler {
   return httpHandler(async ({ event, header }) => {

@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import * as z from 'zod';
+import * as z from '../shared/zod';
 import { UnauthorizedError, ValidationError } from '../shared/errors';
 import { httpHandler, type ApiGatewayHandler, type HttpHandlerOptions } from '../shared/http/handler';
 import { createLogger } from '../shared/logger';
@@ -96,17 +96,19 @@ export function createReceiveWebhookHandler(dependencies: () => WebhookDependenc
 }
 
 const WebhookEnvironmentSchema = z.object({
-  [WEBHOOK_ENV.recurlyWebhookSecretName]: z.string().trim().min(1).optional(),
-  [WEBHOOK_ENV.recurlyWebhookSecrets]: z.string().trim().min(1).optional(),
+  [WEBHOOK_ENV.recurlyWebhookSecretName]: z.optional(z.string().check(z.trim(), z.minLength(1))),
+  [WEBHOOK_ENV.recurlyWebhookSecrets]: z.optional(z.string().check(z.trim(), z.minLength(1))),
 });
 
 /** The secrets from `RECURLY_WEBHOOK_SECRET_NAME` (AWS) or `RECURLY_WEBHOOK_SECRETS` (local runtime). */
 export function webhookSecretsFromEnvironment(source: EnvironmentSource = process.env): WebhookSecretsSource {
   const env = readEnvironment(
-    WebhookEnvironmentSchema.refine((value) => value[WEBHOOK_ENV.recurlyWebhookSecretName] || value[WEBHOOK_ENV.recurlyWebhookSecrets], {
-      path: [WEBHOOK_ENV.recurlyWebhookSecretName],
-      message: `set it, or ${WEBHOOK_ENV.recurlyWebhookSecrets} in the local runtime`,
-    }),
+    WebhookEnvironmentSchema.check(
+      z.refine((value) => Boolean(value[WEBHOOK_ENV.recurlyWebhookSecretName] || value[WEBHOOK_ENV.recurlyWebhookSecrets]), {
+        path: [WEBHOOK_ENV.recurlyWebhookSecretName],
+        message: `set it, or ${WEBHOOK_ENV.recurlyWebhookSecrets} in the local runtime`,
+      }),
+    ),
     source,
   );
   const name = env[WEBHOOK_ENV.recurlyWebhookSecretName];

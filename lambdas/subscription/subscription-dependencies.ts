@@ -1,5 +1,5 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import * as z from 'zod';
+import * as z from '../shared/zod';
 import { TABLES } from '../../lib/definitions/tables';
 import type { PlanCodeSuffix } from '../shared/domain/plans';
 import { ENV } from '../shared/environment';
@@ -24,18 +24,18 @@ export interface SubscriptionEnvironment {
   readonly billing: BillingPort;
 }
 
-const tableName = z.string().trim().min(1);
+const tableName = z.string().check(z.trim(), z.minLength(1));
 
 const SubscriptionEnvironmentSchema = z.object({
-  [ENV.productSlug]: z.string().regex(/^[a-z][a-z0-9-]{1,19}$/, 'must be 2-20 lower-case letters, digits or dashes'),
+  [ENV.productSlug]: z.string().check(z.regex(/^[a-z][a-z0-9-]{1,19}$/, 'must be 2-20 lower-case letters, digits or dashes')),
   [TABLES.users.envVar]: tableName,
-  [TABLES.subscriptions.envVar]: tableName.optional(),
-  [ENV.dynamodbEndpoint]: z.url().optional(),
+  [TABLES.subscriptions.envVar]: z.optional(tableName),
+  [ENV.dynamodbEndpoint]: z.optional(z.url()),
 });
 
 export function subscriptionEnvironment(options: { readonly requireSubscriptionsTable: boolean }, source: EnvironmentSource = process.env): SubscriptionEnvironment {
   const schema = options.requireSubscriptionsTable
-    ? SubscriptionEnvironmentSchema.extend({ [TABLES.subscriptions.envVar]: tableName })
+    ? z.extend(SubscriptionEnvironmentSchema, { [TABLES.subscriptions.envVar]: tableName })
     : SubscriptionEnvironmentSchema;
   const env = readEnvironment(schema, source);
   const settings = readBillingSettings(source);

@@ -25,6 +25,9 @@ export const PRODUCT_FUNCTION_BUNDLING = {
   // bundled SDK alone was ~450-550 kB) and matches the local runtime's bundler
   // (local/lambda/bundle.ts). Anything else, @aws-lambda-powertools included, is bundled.
   bundleAwsSDK: false,
+  // Deployed functions bill through Recurly only: the local billing adapter (offline runtime)
+  // is dead code here, and esbuild drops it (lambdas/subscription/billing/create-billing.ts).
+  define: { 'process.env.BUNDLED_BILLING_ADAPTERS': JSON.stringify('recurly') },
   tsconfig: path.join(REPO_ROOT, 'tsconfig.json'),
 } as const satisfies BundlingOptions;
 

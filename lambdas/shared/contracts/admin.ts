@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod';
 import { BETA_CUSTOMER_GROUPS } from '../domain/groups';
 import { EMAIL_MAX_LENGTH } from '../domain/patterns';
 import { REGISTRATION_CODE_PATTERN } from '../registration-codes/registration-code-rules';
@@ -11,63 +11,65 @@ import { checkPersonDetails } from '../users/person-details';
  */
 
 /** A Cognito username: the generated id (the sub), or the email, which the pool accepts as alias. */
-const UsernameSchema = z
-  .string({ error: 'Please give the username (or the email) of the user.' })
-  .trim()
-  .min(1, 'Please give the username (or the email) of the user.')
-  .max(128, 'A username has at most 128 characters.')
-  .regex(/^[\p{L}\p{M}\p{S}\p{N}\p{P}]+$/u, 'A username cannot contain spaces or control characters.');
+const UsernameSchema = z.string({ error: 'Please give the username (or the email) of the user.' }).check(
+  z.trim(),
+  z.minLength(1, 'Please give the username (or the email) of the user.'),
+  z.maxLength(128, 'A username has at most 128 characters.'),
+  z.regex(/^[\p{L}\p{M}\p{S}\p{N}\p{P}]+$/u, 'A username cannot contain spaces or control characters.'),
+);
 
 /**
  * `POST /admin/user/create`: the person to invite and the beta group they join. Names and company
  * follow the profile rules; the phone number is optional and is stored in E.164.
  */
-export const InviteUserRequestSchema = z
-  .object({
-    email: z
+const InviteUserFieldsSchema = z.strictObject({
+  email: z.pipe(
+    z
       .string({ error: 'Please give the email address.' })
-      .trim()
-      .toLowerCase()
-      .max(EMAIL_MAX_LENGTH, `An email address has at most ${EMAIL_MAX_LENGTH} characters.`)
-      .pipe(z.email('Please give a valid email address, like name@company.com.')),
-    firstName: z.string({ error: 'Please give the first name.' }),
-    lastName: z.string({ error: 'Please give the last name.' }),
-    companyName: z.string({ error: 'Please give the company name.' }),
-    phoneNumber: z.string({ error: 'The phone number must be text.' }).optional(),
-    group: z.enum(BETA_CUSTOMER_GROUPS, { error: `The group must be one of ${BETA_CUSTOMER_GROUPS.join(', ')}.` }),
-  })
-  .strict()
-  .transform((request, context) => {
+      .check(z.trim(), z.toLowerCase(), z.maxLength(EMAIL_MAX_LENGTH, `An email address has at most ${EMAIL_MAX_LENGTH} characters.`)),
+    z.email('Please give a valid email address, like name@company.com.'),
+  ),
+  firstName: z.string({ error: 'Please give the first name.' }),
+  lastName: z.string({ error: 'Please give the last name.' }),
+  companyName: z.string({ error: 'Please give the company name.' }),
+  phoneNumber: z.optional(z.string({ error: 'The phone number must be text.' })),
+  group: z.enum(BETA_CUSTOMER_GROUPS, { error: `The group must be one of ${BETA_CUSTOMER_GROUPS.join(', ')}.` }),
+});
+
+export const InviteUserRequestSchema = z.pipe(
+  InviteUserFieldsSchema,
+  z.transform((request: z.output<typeof InviteUserFieldsSchema>, context) => {
     const checked = checkPersonDetails(request);
     if (!checked.ok) {
-      for (const [field, message] of Object.entries(checked.errors)) context.addIssue({ code: 'custom', path: [field], message });
+      for (const [field, message] of Object.entries(checked.errors)) context.issues.push({ code: 'custom', path: [field], message, input: request });
       return z.NEVER;
     }
     return { email: request.email, group: request.group, ...checked.details };
-  });
+  }),
+);
 
 /** `POST /admin/user/remove`. */
-export const RemoveUserRequestSchema = z.object({ username: UsernameSchema }).strict();
+export const RemoveUserRequestSchema = z.strictObject({ username: UsernameSchema });
 
 /** `POST /admin/user`. */
-export const GetUserRequestSchema = z.object({ username: UsernameSchema }).strict();
+export const GetUserRequestSchema = z.strictObject({ username: UsernameSchema });
 
 /** The User record as the admin answers carry it (spec section 3). */
 export const UserRecordSchema = z.object({
   id: z.string(),
-  firstName: z.string().nullish(),
-  lastName: z.string().nullish(),
-  phoneNumber: z.string().nullish(),
+  firstName: z.nullish(z.string()),
+  lastName: z.nullish(z.string()),
+  phoneNumber: z.nullish(z.string()),
   email: z.string(),
   companyName: z.string(),
-  profileRole: z.string().nullish(),
-  status: z.string().nullish(),
-  subscriptionId: z.string().nullish(),
-  atsname: z.string().nullish(),
-  apikeytype: z.string().nullish(),
-  apikey1: z.string().nullish(),
-  apikey2: z.string().nullish(),
-  subscriptions: z.array(z.string().nullable()).nullish(),
+  profileRole: z.nullish(z.string()),
+  status: z.nullish(z.string()),
+  subscriptionId: z.nullish(z.string()),
+  atsname: z.nullish(z.string()),
+  apikeytype: z.nullish(z.string()),
+  apikey1: z.nullish(z.string()),
+  apikey2: z.nullish(z.string()),
+  subscriptions: z.nullish(z.array(z.nullable(z.string()))),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -92,12 +94,12 @@ export const CognitoUserSchema = z.object({
   enabled: z.boolean(),
   attributes: z.record(z.string(), z.string()),
   groups: z.array(z.string()),
-  createdAt: z.string().optional(),
-  updatedAt: z.string().optional(),
+  createdAt: z.optional(z.string()),
+  updatedAt: z.optional(z.string()),
 });
 
 /** `200` of `POST /admin/user`: the Cognito user and their record (null when there is none). */
-export const GetUserResponseSchema = z.object({ cognito: CognitoUserSchema, user: UserRecordSchema.nullable() });
+export const GetUserResponseSchema = z.object({ cognito: CognitoUserSchema, user: z.nullable(UserRecordSchema) });
 
 export type InviteUserRequestInput = z.input<typeof InviteUserRequestSchema>;
 export type InviteUserRequest = z.output<typeof InviteUserRequestSchema>;
@@ -112,17 +114,19 @@ export type GetUserResponse = z.infer<typeof GetUserResponseSchema>;
  * A new registration code (operator CLI `add-code`): stored upper-case, mapped to a beta group,
  * with an optional use limit and expiry instant.
  */
-export const CreateRegistrationCodeRequestSchema = z
-  .object({
-    code: z
-      .string({ error: 'Please give the code.' })
-      .trim()
-      .toUpperCase()
-      .regex(REGISTRATION_CODE_PATTERN, 'A code has 3 to 64 letters, digits, dashes or underscores, starting with a letter or digit.'),
-    group: z.enum(BETA_CUSTOMER_GROUPS, { error: `The group must be one of ${BETA_CUSTOMER_GROUPS.join(', ')}.` }),
-    maxUses: z.number({ error: 'The use limit must be a whole number.' }).int('The use limit must be a whole number.').min(1, 'The use limit must be at least 1.').optional(),
-    expiresAt: z.iso.datetime({ offset: true, error: 'The expiry must be an ISO-8601 instant, like 2026-12-31T23:59:59Z.' }).optional(),
-  })
-  .strict();
+export const CreateRegistrationCodeRequestSchema = z.strictObject({
+  code: z
+    .string({ error: 'Please give the code.' })
+    .check(
+      z.trim(),
+      z.toUpperCase(),
+      z.regex(REGISTRATION_CODE_PATTERN, 'A code has 3 to 64 letters, digits, dashes or underscores, starting with a letter or digit.'),
+    ),
+  group: z.enum(BETA_CUSTOMER_GROUPS, { error: `The group must be one of ${BETA_CUSTOMER_GROUPS.join(', ')}.` }),
+  maxUses: z.optional(
+    z.number({ error: 'The use limit must be a whole number.' }).check(z.int('The use limit must be a whole number.'), z.gte(1, 'The use limit must be at least 1.')),
+  ),
+  expiresAt: z.optional(z.iso.datetime({ offset: true, error: 'The expiry must be an ISO-8601 instant, like 2026-12-31T23:59:59Z.' })),
+});
 
 export type CreateRegistrationCodeRequest = z.output<typeof CreateRegistrationCodeRequestSchema>;

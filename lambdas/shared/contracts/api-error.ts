@@ -1,10 +1,10 @@
-import * as z from 'zod';
+import * as z from '../zod';
 
 /** Body of every REST error answer: a human-readable message and a stable code. */
 export const ApiErrorBodySchema = z.object({
   message: z.string(),
   code: z.string(),
   /** Per-field problems of a rejected payload. */
-  fields: z.record(z.string(), z.string()).optional(),
+  fields: z.optional(z.record(z.string(), z.string())),
 });
 export type ApiErrorBody = z.infer<typeof ApiErrorBodySchema>;

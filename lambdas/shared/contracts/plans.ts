@@ -1,21 +1,21 @@
-import * as z from 'zod';
+import * as z from '../zod';
 
 /** A price of a plan in one currency. Amounts are in the currency's major unit (e.g. dollars). */
 export const PlanCurrencySchema = z.object({
-  currency: z.string().regex(/^[A-Z]{3}$/),
-  unitAmount: z.number().nonnegative(),
-  setupFee: z.number().nonnegative(),
+  currency: z.string().check(z.regex(/^[A-Z]{3}$/)),
+  unitAmount: z.number().check(z.nonnegative()),
+  setupFee: z.number().check(z.nonnegative()),
 });
 
 export const PlanPeriodSchema = z.object({
-  length: z.number().int().nonnegative(),
+  length: z.number().check(z.int(), z.nonnegative()),
   unit: z.enum(['days', 'months']),
 });
 
 export const PlanSchema = z.object({
-  code: z.string().min(1).max(50),
+  code: z.string().check(z.minLength(1), z.maxLength(50)),
   name: z.string(),
-  description: z.string().optional(),
+  description: z.optional(z.string()),
   currencies: z.array(PlanCurrencySchema),
   trial: PlanPeriodSchema,
   interval: PlanPeriodSchema,

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod';
 
 /**
  * Subscriptions as the REST API answers them and the web app shows them. The states and fields
@@ -19,19 +19,19 @@ export const SubscriptionViewSchema = z.object({
   planCode: z.string(),
   planName: z.string(),
   state: z.enum(SUBSCRIPTION_STATES),
-  currency: z.string().regex(/^[A-Z]{3}$/),
-  unitAmount: z.number().nonnegative(),
-  quantity: z.number().int().positive(),
+  currency: z.string().check(z.regex(/^[A-Z]{3}$/)),
+  unitAmount: z.number().check(z.nonnegative()),
+  quantity: z.number().check(z.int(), z.positive()),
   /** The one-time setup fee charged on the first invoice (0 when none). */
-  setupFee: z.number().nonnegative(),
-  trialStartedAt: Instant.nullable(),
-  trialEndsAt: Instant.nullable(),
-  currentPeriodStartedAt: Instant.nullable(),
+  setupFee: z.number().check(z.nonnegative()),
+  trialStartedAt: z.nullable(Instant),
+  trialEndsAt: z.nullable(Instant),
+  currentPeriodStartedAt: z.nullable(Instant),
   /** When the current period ends: the next bill, or the end of access once canceled. */
-  currentPeriodEndsAt: Instant.nullable(),
-  activatedAt: Instant.nullable(),
-  canceledAt: Instant.nullable(),
-  expiresAt: Instant.nullable(),
+  currentPeriodEndsAt: z.nullable(Instant),
+  activatedAt: z.nullable(Instant),
+  canceledAt: z.nullable(Instant),
+  expiresAt: z.nullable(Instant),
   createdAt: Instant,
   updatedAt: Instant,
 });
@@ -40,10 +40,10 @@ export type SubscriptionView = z.infer<typeof SubscriptionViewSchema>;
 /** The billing account of a user (`{product}-{userId}`). */
 export const AccountViewSchema = z.object({
   code: z.string(),
-  email: z.string().nullable(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  company: z.string().nullable(),
+  email: z.nullable(z.string()),
+  firstName: z.nullable(z.string()),
+  lastName: z.nullable(z.string()),
+  company: z.nullable(z.string()),
   state: z.enum(['active', 'closed']),
   /** Whether a payment method is on file. */
   hasBillingInfo: z.boolean(),
@@ -54,7 +54,7 @@ export type AccountView = z.infer<typeof AccountViewSchema>;
 /** Answer of `GET /user/subscriptions/{id}`: the user's subscriptions and billing account. */
 export const UserSubscriptionsResponseSchema = z.object({
   subscriptions: z.array(SubscriptionViewSchema),
-  account: AccountViewSchema.nullable(),
+  account: z.nullable(AccountViewSchema),
 });
 export type UserSubscriptionsResponse = z.infer<typeof UserSubscriptionsResponseSchema>;
 
@@ -64,14 +64,12 @@ export type UserSubscriptionsResponse = z.infer<typeof UserSubscriptionsResponse
  * subscription to another plan. Card data never reaches the API: only the provider's token.
  * Retries are safe: the request's `Idempotency-Key` header (or the payload itself) identifies it.
  */
-export const CreateChangeRequestSchema = z
-  .object({
-    planCode: z.string().min(1).max(50).regex(/^[a-z0-9_+-]+$/i, 'planCode must be a plan code'),
-    currency: z.string().regex(/^[A-Z]{3}$/, 'currency must be a three-letter code such as USD'),
-    /** Recurly.js token id (AWS) or the local test card form's token (local). */
-    billingToken: z.string().min(1).max(200).optional(),
-  })
-  .strict();
+export const CreateChangeRequestSchema = z.strictObject({
+  planCode: z.string().check(z.minLength(1), z.maxLength(50), z.regex(/^[a-z0-9_+-]+$/i, 'planCode must be a plan code')),
+  currency: z.string().check(z.regex(/^[A-Z]{3}$/, 'currency must be a three-letter code such as USD')),
+  /** Recurly.js token id (AWS) or the local test card form's token (local). */
+  billingToken: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
+});
 export type CreateChangeRequest = z.infer<typeof CreateChangeRequestSchema>;
 
 export const CreateChangeResponseSchema = z.object({
@@ -82,7 +80,7 @@ export const CreateChangeResponseSchema = z.object({
 export type CreateChangeResponse = z.infer<typeof CreateChangeResponseSchema>;
 
 /** Body of `POST /subscription/cancel` and `POST /subscription/reactivate`. */
-export const SubscriptionActionRequestSchema = z.object({ subscriptionId: z.string().min(1).max(100) }).strict();
+export const SubscriptionActionRequestSchema = z.strictObject({ subscriptionId: z.string().check(z.minLength(1), z.maxLength(100)) });
 export type SubscriptionActionRequest = z.infer<typeof SubscriptionActionRequestSchema>;
 
 export const SubscriptionActionResponseSchema = z.object({ subscription: SubscriptionViewSchema });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import type { z } from 'zod';
+import * as z from '../zod';
 import { ValidationError } from '../errors';
 import { createLogger, runWithRequestId } from '../logger';
 import { HttpEnvironmentSchema, readEnvironment } from '../read-environment';
@@ -53,8 +53,8 @@ export const INVALID_FIELDS_MESSAGE = 'Some fields are missing or invalid.';
  * Wraps a route. Without `options.body` the route gets `body: undefined` (GET); with it, the
  * JSON body parsed and validated by that zod schema.
  */
-export function httpHandler<S extends z.ZodType | undefined = undefined>(
-  route: HttpRoute<S extends z.ZodType ? z.output<S> : undefined>,
+export function httpHandler<S extends z.core.$ZodType | undefined = undefined>(
+  route: HttpRoute<S extends z.core.$ZodType ? z.output<S> : undefined>,
   options: HttpHandlerOptions & { readonly body?: S } = {},
 ): ApiGatewayHandler {
   const run = route as HttpRoute<unknown>;
@@ -113,8 +113,8 @@ export function parseJsonBody(event: APIGatewayProxyEvent): unknown {
 }
 
 /** Validates a parsed body; failures become a 400 with one message per field path. */
-export function validateBody<S extends z.ZodType>(body: unknown, schema: S): z.output<S> {
-  const parsed = schema.safeParse(body);
+export function validateBody<S extends z.core.$ZodType>(body: unknown, schema: S): z.output<S> {
+  const parsed = z.safeParse(schema, body);
   if (parsed.success) return parsed.data;
   const fields: Record<string, string> = {};
   for (const issue of parsed.error.issues) {

@@ -1,7 +1,7 @@
-import * as z from 'zod';
+import * as z from '../../shared/zod';
 import type { PlanCodeSuffix } from '../../shared/domain/plans';
 import { ENV } from '../../shared/environment';
-import { planCodeSuffixVariable, readEnvironment, type EnvironmentSource } from '../../shared/read-environment';
+import { EnvironmentError, planCodeSuffixVariable, readEnvironment, type EnvironmentSource } from '../../shared/read-environment';
 import { createDocumentClient } from '../../shared/users/document-client';
 import type { BillingPort } from './billing-port';
 import { createLocalBilling } from './local-billing';
@@ -32,20 +32,22 @@ export type BillingSettings =
 const BillingEnvironmentSchema = z
   .object({
     [ENV.billingAdapter]: z.enum(['recurly', 'local']),
-    [ENV.recurlyApiKeySecretName]: z.string().trim().min(1).optional(),
+    [ENV.recurlyApiKeySecretName]: z.optional(z.string().check(z.trim(), z.minLength(1))),
     [ENV.planCodeSuffix]: planCodeSuffixVariable,
-    [LOCAL_BILLING_ENV.table]: z.string().trim().min(3).optional(),
-    [ENV.dynamodbEndpoint]: z.url().optional(),
+    [LOCAL_BILLING_ENV.table]: z.optional(z.string().check(z.trim(), z.minLength(3))),
+    [ENV.dynamodbEndpoint]: z.optional(z.url()),
   })
-  .superRefine((env, context) => {
-    if (env[ENV.billingAdapter] === 'recurly' && !env[ENV.recurlyApiKeySecretName]) {
-      context.addIssue({
-        code: 'custom',
-        path: [ENV.recurlyApiKeySecretName],
-        message: `required when ${ENV.billingAdapter}=recurly`,
-      });
-    }
-  });
+  .check(
+    z.superRefine((env, context) => {
+      if (env[ENV.billingAdapter] === 'recurly' && !env[ENV.recurlyApiKeySecretName]) {
+        context.addIssue({
+          code: 'custom',
+          path: [ENV.recurlyApiKeySecretName],
+          message: `required when ${ENV.billingAdapter}=recurly`,
+        });
+      }
+    }),
+  );
 
 /**
  * Reads `BILLING_ADAPTER` (`recurly` | `local`), `RECURLY_API_KEY_SECRET_NAME` (required for
@@ -66,20 +68,31 @@ export function readBillingSettings(source: EnvironmentSource = process.env): Bi
       };
 }
 
+/**
+ * Set to `recurly` at build time in deployed bundles (`define` in PRODUCT_FUNCTION_BUNDLING,
+ * lib/constructs/product-function.ts): deployed functions only ever talk to Recurly, so esbuild
+ * drops the local adapter (~11 kB, code for the offline runtime) from them. Unset in the local
+ * runtime and in tests, where both adapters exist.
+ */
+export const BUNDLED_BILLING_ADAPTERS_DEFINE = 'process.env.BUNDLED_BILLING_ADAPTERS';
+
 /** The billing adapter the settings ask for. Call once per module and keep it. */
 export function createBilling(settings: BillingSettings): BillingPort {
-  switch (settings.adapter) {
-    case 'recurly':
-      return createRecurlyBilling({ apiKey: secretsManagerApiKeySource(settings.recurlyApiKeySecretName) });
-    case 'local':
-      return createLocalBilling({
-        planCodeSuffix: settings.planCodeSuffix,
-        store: settings.localBillingTable
-          ? createLocalBillingStore({
-              tableName: settings.localBillingTable,
-              documentClient: createDocumentClient({ endpoint: settings.dynamodbEndpoint }),
-            })
-          : undefined,
-      });
+  // Written out (not via the constant above) so that esbuild's `define` replaces it and drops
+  // this whole branch from deployed bundles.
+  if (process.env.BUNDLED_BILLING_ADAPTERS !== 'recurly' && settings.adapter === 'local') {
+    return createLocalBilling({
+      planCodeSuffix: settings.planCodeSuffix,
+      store: settings.localBillingTable
+        ? createLocalBillingStore({
+            tableName: settings.localBillingTable,
+            documentClient: createDocumentClient({ endpoint: settings.dynamodbEndpoint }),
+          })
+        : undefined,
+    });
   }
+  if (settings.adapter !== 'recurly') {
+    throw new EnvironmentError(`Invalid Lambda environment: ${ENV.billingAdapter}=local exists only in the local runtime`);
+  }
+  return createRecurlyBilling({ apiKey: secretsManagerApiKeySource(settings.recurlyApiKeySecretName) });
 }

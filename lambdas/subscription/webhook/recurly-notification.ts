@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../../shared/zod';
 
 /**
  * Recurly's JSON webhook notification (API v2021-02-25 sites): a light payload naming the event
@@ -8,17 +8,15 @@ import * as z from 'zod';
  *    "event_time": "2022-07-26T22:01:56Z", "uuid": "<subscription uuid>" }`.
  * Unknown fields are kept out of our way (Recurly adds fields without notice).
  */
-export const RecurlyNotificationSchema = z
-  .object({
-    /** The notification's id; the same on every retry of this notification. */
-    id: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, 'id must be a notification id'),
-    object_type: z.string().min(1).max(100),
-    event_type: z.string().max(100).optional(),
-    event_time: z.string().max(64).optional(),
-    site_id: z.string().max(100).optional(),
-    uuid: z.string().max(100).optional(),
-  })
-  .loose();
+export const RecurlyNotificationSchema = z.looseObject({
+  /** The notification's id; the same on every retry of this notification. */
+  id: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,100}$/, 'id must be a notification id')),
+  object_type: z.string().check(z.minLength(1), z.maxLength(100)),
+  event_type: z.optional(z.string().check(z.maxLength(100))),
+  event_time: z.optional(z.string().check(z.maxLength(64))),
+  site_id: z.optional(z.string().check(z.maxLength(100))),
+  uuid: z.optional(z.string().check(z.maxLength(100))),
+});
 export type RecurlyNotification = z.infer<typeof RecurlyNotificationSchema>;
 
 /** Subscription uuids as Recurly writes them: 32 hexadecimal digits. */

@@ -41,4 +41,15 @@ describe('choosing the billing adapter from the environment', () => {
       'enterprise_2weeksfree_monthly_onetimesetup_stage',
     ]);
   });
+
+  it('refuses the local adapter where deployed bundles compile it away (BUNDLED_BILLING_ADAPTERS=recurly)', () => {
+    const before = process.env.BUNDLED_BILLING_ADAPTERS;
+    process.env.BUNDLED_BILLING_ADAPTERS = 'recurly';
+    try {
+      expect(() => createBilling({ adapter: 'local', planCodeSuffix: '' })).toThrow('BILLING_ADAPTER=local exists only in the local runtime');
+    } finally {
+      if (before === undefined) delete process.env.BUNDLED_BILLING_ADAPTERS;
+      else process.env.BUNDLED_BILLING_ADAPTERS = before;
+    }
+  });
 });
