@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import type { OutputBundle, OutputChunk } from 'rolldown';
+import { paths } from './src/config/paths';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -28,18 +29,28 @@ function devRuntimeConfig(): Plugin {
   };
 }
 
-/** Source modules every first visit needs right after the entry: the config validator and `/`. */
-const STARTUP_MODULES = [/\/src\/config\/parse-runtime-config\.ts$/, /\/src\/app\/routes\/home\.tsx$/];
+/**
+ * The route module of each path (`/` is home.tsx, `/sign-in` is sign-in.tsx, …), from the app's
+ * own path table, so a renamed page fails the build instead of silently losing its preload.
+ */
+const ROUTE_MODULES = Object.values(paths).map((route) => ({
+  route,
+  module: new RegExp(`/src/app/routes/${route === '/' ? 'home' : route.slice(1)}\\.tsx$`),
+}));
 
 /**
- * Builds only: `<link rel="modulepreload">` for the startup chunks (and their imports) and a
- * style preload for their CSS, so the browser fetches them with the entry instead of after it
- * ran (Lighthouse's network dependency tree: HTML → entry → validator → home was three round
- * trips before the first paint). The chunk names are hashed, so only the build knows them.
+ * Builds only: the code of the page at the visited address starts loading with the entry,
+ * instead of after the entry has run (Lighthouse: the page's chunk was a second round trip
+ * behind the 100 kB entry). The build writes each page's chunks (with their imports) and CSS
+ * into `<script type="application/json" id="route-preloads">`; the small static
+ * /route-preload.js (web/public) adds the preload links for `location.pathname`. An external
+ * script because the Content-Security-Policy allows no inline script; `async`, so it never holds
+ * up the first paint. The chunk names are hashed, so only the build knows them. config.json
+ * is preloaded by index.html itself.
  */
-function preloadStartupChunks(): Plugin {
+function preloadFirstPage(): Plugin {
   return {
-    name: 'preload-startup-chunks',
+    name: 'preload-first-page',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
@@ -48,20 +59,29 @@ function preloadStartupChunks(): Plugin {
         if (!bundle) return [];
         const chunks = Object.values(bundle).filter((output): output is OutputChunk => output.type === 'chunk');
         const entryImports = new Set(chunks.filter((chunk) => chunk.isEntry).flatMap((chunk) => [chunk.fileName, ...chunk.imports]));
-        const scripts = new Set<string>();
-        const styles = new Set<string>();
-        const visit = (chunk: OutputChunk | undefined) => {
-          if (!chunk || entryImports.has(chunk.fileName) || scripts.has(chunk.fileName)) return;
-          scripts.add(chunk.fileName);
-          for (const css of (chunk as { viteMetadata?: { importedCss: Set<string> } }).viteMetadata?.importedCss ?? []) styles.add(css);
-          for (const name of chunk.imports) visit(chunks.find((other) => other.fileName === name));
+        const filesOf = (page: OutputChunk): string[] => {
+          const scripts = new Set<string>();
+          const styles = new Set<string>();
+          const visit = (chunk: OutputChunk | undefined) => {
+            if (!chunk || entryImports.has(chunk.fileName) || scripts.has(chunk.fileName)) return;
+            scripts.add(chunk.fileName);
+            for (const css of (chunk as { viteMetadata?: { importedCss: Set<string> } }).viteMetadata?.importedCss ?? []) styles.add(css);
+            for (const name of chunk.imports) visit(chunks.find((other) => other.fileName === name));
+          };
+          visit(page);
+          return [...scripts, ...styles].map((file) => `/${file}`);
         };
-        for (const chunk of chunks) {
-          if (chunk.facadeModuleId && STARTUP_MODULES.some((pattern) => pattern.test(chunk.facadeModuleId ?? ''))) visit(chunk);
+        const preloads: Record<string, string[]> = {};
+        for (const { route, module } of ROUTE_MODULES) {
+          const page = chunks.find((chunk) => module.test(chunk.facadeModuleId ?? ''));
+          if (!page) throw new Error(`preload-first-page: no chunk for the page of ${route} (${module})`);
+          preloads[route] = filesOf(page);
         }
         return [
-          ...[...scripts].map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head' as const })),
-          ...[...styles].map((file) => ({ tag: 'link', attrs: { rel: 'preload', as: 'style', href: `/${file}` }, injectTo: 'head' as const })),
+          // `<` escaped: the JSON cannot end the script element early.
+          { tag: 'script', attrs: { type: 'application/json', id: 'route-preloads' }, children: JSON.stringify(preloads).replace(/</g, '\\u003c'), injectTo: 'head' },
+          // High priority: an async script is otherwise fetched last, after the entry it should overtake.
+          { tag: 'script', attrs: { async: true, fetchpriority: 'high', src: '/route-preload.js' }, injectTo: 'head' },
         ];
       },
     },
@@ -71,7 +91,7 @@ function preloadStartupChunks(): Plugin {
 /** The public web app: `npx vite build --config web/vite.config.ts` writes web/dist. */
 export default defineConfig({
   root: webRoot,
-  plugins: [react(), devRuntimeConfig(), preloadStartupChunks()],
+  plugins: [react(), devRuntimeConfig(), preloadFirstPage()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

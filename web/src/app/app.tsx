@@ -1,12 +1,10 @@
-import { useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import type { RuntimeConfig } from '../config/runtime-config';
 import { AppProvider } from './provider';
-import { createAppRouter } from './router';
+import type { AppRouter } from './router';
 
-/** The app once its runtime config is valid. */
-export function App({ config }: { readonly config: RuntimeConfig }) {
-  const [router] = useState(createAppRouter);
+/** The app once its runtime config is valid, around the router main.tsx created. */
+export function App({ config, router }: { readonly config: RuntimeConfig; readonly router: AppRouter }) {
   return (
     <AppProvider config={config}>
       <RouterProvider router={router} />

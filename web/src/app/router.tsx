@@ -68,3 +68,20 @@ export function createAppRoutes(): RouteObject[] {
 export function createAppRouter() {
   return createBrowserRouter(createAppRoutes());
 }
+
+export type AppRouter = ReturnType<typeof createAppRouter>;
+
+/**
+ * Resolves once the router has the code of the first page. Never rejects and never waits past
+ * the page-code time-out: a page that fails to load becomes its error page (lazy-page.ts).
+ */
+export function whenRouterReady(router: AppRouter): Promise<void> {
+  return new Promise((resolve) => {
+    if (router.state.initialized) return resolve();
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}

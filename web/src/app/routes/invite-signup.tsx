@@ -5,7 +5,7 @@ import { paths } from '../../config/paths';
 import { createAmplifyInviteSignupApi } from '../../features/auth/api/invite-signup-api';
 import { AuthCard } from '../../features/auth/components/auth-card';
 import { InviteSignupFlow } from '../../features/auth/components/invite-signup-flow';
-import { preloadAuth } from '../../lib/amplify';
+import { preloadAuthOnInteraction } from '../../lib/amplify';
 import { useAuth } from '../../lib/auth/auth-context';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { usePortOverrides } from '../ports';
@@ -18,9 +18,7 @@ export default function InviteSignupPage() {
   const api = useMemo(() => inviteSignup ?? createAmplifyInviteSignupApi(config), [inviteSignup, config]);
   const { status } = useAuth();
 
-  useEffect(() => {
-    if (!inviteSignup) preloadAuth(config);
-  }, [inviteSignup, config]);
+  useEffect(() => (inviteSignup ? undefined : preloadAuthOnInteraction(config)), [inviteSignup, config]);
 
   if (status === 'authenticated') return <Navigate to={paths.account} replace />;
   return (

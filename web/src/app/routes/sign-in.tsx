@@ -5,7 +5,7 @@ import { paths } from '../../config/paths';
 import { createAmplifyAuthApi } from '../../features/auth/api/auth-api';
 import { AuthCard } from '../../features/auth/components/auth-card';
 import { SignInFlow } from '../../features/auth/components/sign-in-flow';
-import { preloadAuth } from '../../lib/amplify';
+import { preloadAuthOnInteraction } from '../../lib/amplify';
 import { useAuth } from '../../lib/auth/auth-context';
 import { returnPathFrom } from '../../lib/auth/return-path';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -26,9 +26,7 @@ export default function SignInPage() {
   const { state } = useLocation();
   const from = returnPathFrom(state);
 
-  useEffect(() => {
-    if (!auth) preloadAuth(config);
-  }, [auth, config]);
+  useEffect(() => (auth ? undefined : preloadAuthOnInteraction(config)), [auth, config]);
 
   if (status === 'authenticated') return <Navigate to={from ?? paths.account} replace />;
   return (
