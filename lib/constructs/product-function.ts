@@ -39,7 +39,7 @@ export interface ProductFunctionProps {
   /** Environment variables for the handler (NODE_OPTIONS is set here, do not pass it). */
   readonly environment?: Readonly<Record<string, string>>;
   /**
-   * Memory in MB. 512 MB buys enough CPU for a quick cold start of a bundled SDK client.
+   * Memory in MB. 512 MB buys enough CPU for a quick cold start of the SDK clients.
    * @default 512
    */
   readonly memorySize?: number;

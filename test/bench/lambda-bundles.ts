@@ -15,8 +15,10 @@ export interface BuiltBundle {
   readonly bytes: number;
   /** The largest contributors to the minified output, by package (or `(project)`). */
   readonly topPackages: readonly { readonly name: string; readonly kB: number }[];
-  /** zod's locale files in the output: `import { z } from 'zod'` keeps all of them. */
+  /** zod's locale files other than English in the output: `import { z } from 'zod'` keeps all of them. */
   readonly zodLocalesKB: number;
+  /** The `@aws-sdk/*` packages the bundle leaves to the Lambda runtime (external), sorted. */
+  readonly sdkPackages: readonly string[];
 }
 
 /** `node_modules/@scope/pkg/...` → `@scope/pkg`; project files → `(project)`. */
@@ -53,6 +55,7 @@ export async function bundleAsDeployed(functionId: string, entry: string, outDir
     sourcemap: options.sourceMap,
     sourcesContent: options.sourcesContent,
     tsconfig: options.tsconfig,
+    define: options.define,
     // NodejsFunction leaves `@aws-sdk/*` to the runtime unless the SDK is bundled too.
     external: options.bundleAwsSDK ? [] : ['@aws-sdk/*'],
     outfile: file,
@@ -60,13 +63,16 @@ export async function bundleAsDeployed(functionId: string, entry: string, outDir
     logLevel: 'silent',
   });
   let zodLocales = 0;
+  const sdkPackages = new Set<string>();
   for (const output of Object.values(result.metafile.outputs)) {
-    for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) if (/node_modules\/zod\/.*\/locales\//.test(input)) zodLocales += bytesInOutput;
+    for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) if (/node_modules\/zod\/.*\/locales\/(?!en\.)/.test(input)) zodLocales += bytesInOutput;
+    for (const imported of output.imports) if (imported.external && imported.path.startsWith('@aws-sdk/')) sdkPackages.add(packageOf(`node_modules/${imported.path}`));
   }
   return {
     functionId,
     file,
     zodLocalesKB: Number((zodLocales / 1024).toFixed(1)),
+    sdkPackages: [...sdkPackages].sort(),
     bytes: fs.statSync(file).size,
     topPackages: bytesByPackage(result.metafile)
       .slice(0, 5)
