@@ -16,6 +16,7 @@ import { parseArgs } from 'node:util';
 import { benchCost } from './cost';
 import { benchData } from './data';
 import { benchLambdas } from './lambdas';
+import { benchReliability } from './reliability';
 import { mergeReport, renderReport, tally, type BenchReport, type MachineFacts, type StoredSection } from './report';
 import { benchRuntime } from './runtime';
 import type { BenchSection } from './section';
@@ -40,6 +41,8 @@ const SECTIONS: Record<string, (options: BenchOptions) => Promise<BenchSection>>
   lambdas: benchLambdas,
   data: benchData,
   cost: benchCost,
+  // Options from RELIABILITY_* environment variables (see reliability.ts).
+  reliability: () => benchReliability(),
   runtime: benchRuntime,
 };
 
