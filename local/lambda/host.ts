@@ -1,23 +1,28 @@
-import { randomUUID } from 'node:crypto';
-import * as path from 'node:path';
-import { Worker } from 'node:worker_threads';
-import { LocalRuntimeError } from '../errors';
-import { REPO_ROOT } from '../paths';
 import type { LambdaBundle } from './bundle';
+import { LambdaInvocationError, startContainer, type Container } from './container';
+
+export { LambdaInvocationError } from './container';
 
 /**
- * Runs a bundled Lambda function in its own worker thread — a local "container": the
- * function's own environment (exactly the variables its construct sets), module state kept
- * between invocations, a timeout after which the container is discarded, and a fresh container
- * (cold start) after a crash. The REST adapter invokes handlers through it; so can a Cognito
- * trigger endpoint.
+ * Runs a bundled Lambda function the way Lambda does: a pool of local "containers" (worker
+ * threads, container.ts), each with exactly the variables the function's construct sets and
+ * serving one invocation at a time. An idle container is reused (the most recently used first,
+ * so module state and connections stay warm); when all are busy a new one starts (a cold start),
+ * up to `maxConcurrency`; beyond it invocations wait in a FIFO queue. A timeout or a crash
+ * discards only the container concerned and fails only its invocation. The REST adapter and the
+ * Cognito trigger endpoint invoke handlers through it.
  */
-
-const WORKER_FILE = path.join(__dirname, 'worker.js');
 
 /** The ProductFunction construct's defaults. */
 export const DEFAULT_LAMBDA_TIMEOUT_MS = 10_000;
 export const DEFAULT_LAMBDA_MEMORY_MB = 512;
+/**
+ * Containers per function. Lambda would start up to the account's concurrency (1,000); on a
+ * 2-core machine more threads than this only add cold starts and memory (each container loads
+ * the SDK), while handlers mostly wait on DynamoDB, so a few containers serve hundreds of
+ * requests per second.
+ */
+export const DEFAULT_LAMBDA_MAX_CONCURRENCY = 6;
 
 export interface LambdaFunctionOptions {
   readonly bundle: LambdaBundle;
@@ -25,142 +30,126 @@ export interface LambdaFunctionOptions {
   readonly functionName: string;
   /** The function's environment variables (nothing else of the host's environment leaks in). */
   readonly environment: Readonly<Record<string, string>>;
+  /** The handler's time limit; it starts when the invocation runs, not while it waits for a container. */
   readonly timeoutMs?: number;
   readonly memoryLimitInMB?: number;
-}
-
-/** A failed invocation: the handler threw, rejected, timed out or its container crashed. */
-export class LambdaInvocationError extends Error {
-  override readonly name = 'LambdaInvocationError';
-  constructor(
-    message: string,
-    readonly kind: 'error' | 'timeout' | 'crash',
-    readonly handlerStack?: string,
-  ) {
-    super(message);
-  }
-}
-
-interface Pending {
-  resolve(result: unknown): void;
-  reject(error: LambdaInvocationError): void;
-  timer: NodeJS.Timeout;
-}
-
-type WorkerMessage =
-  | { type: 'ready' }
-  | { type: 'load-error'; error: { message: string } }
-  | { type: 'result'; id: string; result: unknown }
-  | { type: 'error'; id: string; error: { name: string; message: string; stack?: string } };
-
-interface Container {
-  readonly worker: Worker;
-  readonly ready: Promise<void>;
-  readonly pending: Map<string, Pending>;
+  /** At most this many containers at once (default {@link DEFAULT_LAMBDA_MAX_CONCURRENCY}). */
+  readonly maxConcurrency?: number;
+  /**
+   * How long an invocation may wait for a free container before it fails with kind `throttle`
+   * (default: the function's timeout, so a caller waits at most twice the timeout, under API
+   * Gateway's 29 s integration limit, and nothing hangs forever).
+   */
+  readonly maxQueueWaitMs?: number;
 }
 
 export interface LambdaFunction {
   readonly functionName: string;
-  /** Starts the container and loads the handler; a load failure is a {@link LocalRuntimeError}. */
+  /** Starts one container and loads the handler; a load failure is a {@link LocalRuntimeError}. */
   warm(): Promise<void>;
   invoke(event: unknown): Promise<unknown>;
+  /** Ends every container and fails running and queued invocations; a later invoke starts afresh. */
   stop(): Promise<void>;
+}
+
+interface Waiter {
+  resolve(container: Container): void;
+  reject(error: Error): void;
+  readonly timer: NodeJS.Timeout;
 }
 
 export function createLambdaFunction(options: LambdaFunctionOptions): LambdaFunction {
   const timeoutMs = options.timeoutMs ?? DEFAULT_LAMBDA_TIMEOUT_MS;
-  let container: Container | undefined;
+  const maxConcurrency = Math.max(1, options.maxConcurrency ?? DEFAULT_LAMBDA_MAX_CONCURRENCY);
+  const maxQueueWaitMs = options.maxQueueWaitMs ?? timeoutMs;
+  /** Every container alive: starting, busy or idle. */
+  const containers = new Set<Container>();
+  /** Idle containers, the most recently used last. */
+  const idle: Container[] = [];
+  const queue: Waiter[] = [];
+  let warming: Promise<void> | undefined;
 
-  const discard = (target: Container, error: LambdaInvocationError) => {
-    if (container === target) container = undefined;
-    for (const pending of target.pending.values()) {
-      clearTimeout(pending.timer);
-      pending.reject(error);
+  /** A new container, ready to serve; it leaves the pool when it ends. */
+  const coldStart = async (): Promise<Container> => {
+    const container: Container = startContainer({
+      bundle: options.bundle,
+      functionName: options.functionName,
+      environment: options.environment,
+      timeoutMs,
+      memoryLimitInMB: options.memoryLimitInMB ?? DEFAULT_LAMBDA_MEMORY_MB,
+      onEnd: () => forget(container),
+    });
+    containers.add(container);
+    await container.ready;
+    return container;
+  };
+
+  /** A container ended: the first waiter, if any, gets a cold start in its place. */
+  const forget = (container: Container) => {
+    if (!containers.delete(container)) return;
+    const index = idle.indexOf(container);
+    if (index >= 0) idle.splice(index, 1);
+    const waiter = queue.shift();
+    if (waiter) {
+      clearTimeout(waiter.timer);
+      coldStart().then(waiter.resolve, waiter.reject);
     }
-    target.pending.clear();
-    void target.worker.terminate();
   };
 
-  const start = (): Container => {
-    const worker = new Worker(WORKER_FILE, {
-      workerData: { file: options.bundle.file, repoRoot: REPO_ROOT },
-      env: { ...options.environment },
-      execArgv: [],
-      stdout: false,
-      stderr: false,
-    });
-    worker.unref();
-    const pending = new Map<string, Pending>();
-    let markReady: () => void = () => undefined;
-    let failReady: (error: Error) => void = () => undefined;
-    const ready = new Promise<void>((resolve, reject) => {
-      markReady = resolve;
-      failReady = reject;
-    });
-    ready.catch(() => undefined);
-    const started: Container = { worker, ready, pending };
-    worker.on('message', (message: WorkerMessage) => {
-      if (message.type === 'ready') markReady();
-      else if (message.type === 'load-error') {
-        failReady(new LocalRuntimeError(`The Lambda handler ${options.bundle.entry} fails while loading: ${message.error.message}`));
-      } else {
-        const entry = pending.get(message.id);
-        if (!entry) return;
-        pending.delete(message.id);
-        clearTimeout(entry.timer);
-        if (message.type === 'result') entry.resolve(message.result);
-        else entry.reject(new LambdaInvocationError(`${message.error.name}: ${message.error.message}`, 'error', message.error.stack));
-      }
-    });
-    worker.on('error', (error) => {
-      failReady(new LocalRuntimeError(`The Lambda handler ${options.bundle.entry} crashed while loading: ${error.message}`));
-      discard(started, new LambdaInvocationError(`The function's container crashed: ${error.message}`, 'crash', error.stack));
-    });
-    worker.on('exit', () => discard(started, new LambdaInvocationError("The function's container exited.", 'crash')));
-    return started;
+  /** A container finished an invocation: the longest waiter gets it, or it waits as the warmest idle one. */
+  const release = (container: Container) => {
+    if (!container.alive) return;
+    const waiter = queue.shift();
+    if (waiter) {
+      clearTimeout(waiter.timer);
+      waiter.resolve(container);
+    } else idle.push(container);
   };
 
-  const current = () => (container ??= start());
+  const acquire = (): Promise<Container> => {
+    const warm = idle.pop();
+    if (warm) return Promise.resolve(warm);
+    if (containers.size < maxConcurrency) return coldStart();
+    return new Promise((resolve, reject) => {
+      const waiter: Waiter = {
+        resolve,
+        reject,
+        timer: setTimeout(() => {
+          queue.splice(queue.indexOf(waiter), 1);
+          reject(new LambdaInvocationError(`TooManyRequestsException: no container of ${options.functionName} was free within ${(maxQueueWaitMs / 1000).toFixed(2)} seconds (maxConcurrency ${maxConcurrency})`, 'throttle'));
+        }, maxQueueWaitMs),
+      };
+      waiter.timer.unref();
+      queue.push(waiter);
+    });
+  };
 
   return {
     functionName: options.functionName,
-    warm: () => current().ready,
+    warm() {
+      if (containers.size > 0 && !warming) return Promise.resolve();
+      warming ??= coldStart()
+        .then(release)
+        .finally(() => (warming = undefined));
+      return warming;
+    },
     async invoke(event) {
-      const target = current();
-      await target.ready;
-      const id = randomUUID();
-      return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => {
-          target.pending.delete(id);
-          reject(new LambdaInvocationError(`Task timed out after ${(timeoutMs / 1000).toFixed(2)} seconds`, 'timeout'));
-          // Lambda discards a container whose invocation timed out.
-          discard(target, new LambdaInvocationError("The function's container was stopped after a timeout.", 'crash'));
-        }, timeoutMs);
-        timer.unref();
-        target.pending.set(id, { resolve, reject, timer });
-        target.worker.postMessage({
-          type: 'invoke',
-          id,
-          event,
-          context: {
-            functionName: options.functionName,
-            invokedFunctionArn: `arn:aws:lambda:us-east-2:123456789012:function:${options.functionName}`,
-            memoryLimitInMB: options.memoryLimitInMB ?? DEFAULT_LAMBDA_MEMORY_MB,
-            awsRequestId: randomUUID(),
-            logStreamName: `local/[$LATEST]${id.replace(/-/g, '')}`,
-            deadline: Date.now() + timeoutMs,
-          },
-        });
-      });
+      const container = await acquire();
+      try {
+        return await container.run(event);
+      } finally {
+        // A handler error leaves the container alive; a timeout or crash has already removed it.
+        release(container);
+      }
     },
     async stop() {
-      const target = container;
-      container = undefined;
-      if (target) {
-        target.worker.removeAllListeners('exit');
-        discard(target, new LambdaInvocationError('The local runtime is stopping.', 'crash'));
-        await target.worker.terminate();
+      const stopping = new LambdaInvocationError('The local runtime is stopping.', 'crash');
+      for (const waiter of queue.splice(0)) {
+        clearTimeout(waiter.timer);
+        waiter.reject(stopping);
       }
+      idle.length = 0;
+      await Promise.all([...containers].map((container) => container.end(stopping)));
     },
   };
 }
