@@ -89,7 +89,7 @@ export async function benchReliability(options: ReliabilityOptions = {}): Promis
         note: [
           load.errorSamples.length > 0 ? `Errors: ${load.errorSamples.join('; ')}.` : '',
           // What limits the figures here, so a bad tail is read for what it is.
-          'Open loop from the bench process, which also hosts dynalite, the REST adapter and the AppSync runner; each local Lambda function has one container, and its 10 s timeout fails every invocation queued in it, so on a busy machine the p95 grows first.',
+          'Open loop from the bench process, which also hosts dynalite, the REST adapter and the AppSync runner; each local Lambda function runs up to 6 containers of one invocation each (local/lambda/host.ts) and further invocations wait for a free one, so on a busy machine the p95 grows first.',
         ]
           .filter(Boolean)
           .join(' '),
