@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'aws-lambda';
-import * as z from 'zod';
 import { createLogger, runWithRequestId } from '../shared/logger';
+import * as z from '../shared/zod';
 import { readEnvironment, type EnvironmentSource } from '../shared/read-environment';
 import { DEFAULT_RENEW_WITHIN_DAYS, DEFAULT_VALIDITY_DAYS, MAX_VALIDITY_DAYS } from './api-key-expiry';
 import { createAppSyncApiKeyStore, type ApiKeyStore } from './api-key-store';
@@ -20,13 +20,13 @@ export const RENEWAL_ENV = {
   metricsNamespace: 'METRICS_NAMESPACE',
 } as const;
 
-const days = (fallback: number) => z.coerce.number().int().min(1).max(MAX_VALIDITY_DAYS).default(fallback);
+const days = (fallback: number) => z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(MAX_VALIDITY_DAYS)), fallback);
 
 const RenewalEnvironmentSchema = z.object({
-  [RENEWAL_ENV.apiId]: z.string().regex(/^[a-z0-9]{10,64}$/, 'must be an AppSync API id'),
+  [RENEWAL_ENV.apiId]: z.string().check(z.regex(/^[a-z0-9]{10,64}$/, 'must be an AppSync API id')),
   [RENEWAL_ENV.renewWithinDays]: days(DEFAULT_RENEW_WITHIN_DAYS),
   [RENEWAL_ENV.validityDays]: days(DEFAULT_VALIDITY_DAYS),
-  [RENEWAL_ENV.metricsNamespace]: z.string().min(1).max(255).optional(),
+  [RENEWAL_ENV.metricsNamespace]: z.optional(z.string().check(z.minLength(1), z.maxLength(255))),
 });
 
 const logger = createLogger({ component: 'renew-api-key' });
