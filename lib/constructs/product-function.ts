@@ -23,7 +23,7 @@ export const PRODUCT_FUNCTION_BUNDLING = {
   // The AWS SDK v3 that the Node 22 runtime ships (maintained by AWS) is used, not bundled
   // (`@aws-sdk/*` stays external): it keeps every handler within the 150 kB bundle budget (the
   // bundled SDK alone was ~450-550 kB) and matches the local runtime's bundler
-  // (local/lambda/bundle.ts). Anything else, @aws-lambda-powertools included, is bundled.
+  // (local/lambda/bundle.ts). Anything else (recurly, zod) is bundled.
   bundleAwsSDK: false,
   // Deployed functions bill through Recurly only: the local billing adapter (offline runtime)
   // is dead code here, and esbuild drops it (lambdas/subscription/billing/create-billing.ts).
