@@ -8,7 +8,9 @@
     var css = /\.css$/.test(href);
     link.rel = css ? 'preload' : 'modulepreload';
     if (css) link.as = 'style';
-    else link.crossOrigin = '';
+    // CORS mode for both: Vite's loader adds the page's stylesheets with crossorigin too, and a
+    // preload whose mode differs is not reused (the CSS was fetched twice).
+    link.crossOrigin = '';
     link.href = href;
     document.head.appendChild(link);
   });
