@@ -1,4 +1,5 @@
 // Preloads the code of the page at this address while the entry downloads (see preloadFirstPage in web/vite.config.ts).
+/* global document, location */
 (function () {
   var data = document.getElementById('route-preloads');
   var files = data ? JSON.parse(data.textContent)[location.pathname.replace(/\/+$/, '') || '/'] : null;
