@@ -103,6 +103,8 @@ test('the contact form works by keyboard alone, its errors announced and its suc
 
 test('every link and button on the home page shows a focus indicator with 3:1 contrast', async ({ page }) => {
   await page.goto('/');
+  // The app renders once the page's code has arrived, which can be after the load event.
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   // Walk the whole page with Tab, header, content and footer, until focus leaves the document.
   let checked = 0;
   for (; checked < 80; checked += 1) {
