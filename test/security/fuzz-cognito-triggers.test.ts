@@ -1,7 +1,7 @@
 import { fuzzRuns } from './support/fuzz-config';
 import { expectNoFuzzFailure } from './support/fuzz-runner';
 import { TRIGGER_ENTRY_POINTS } from './support/fuzz-triggers';
-import { startSecurityRuntime, type SecurityRuntime } from './support/security-runtime';
+import { useSecurityRuntime } from './support/security-runtime';
 
 /**
  * The Cognito triggers get hostile sign-ups through cognito-local, as a browser would send them:
@@ -10,18 +10,10 @@ import { startSecurityRuntime, type SecurityRuntime } from './support/security-r
  * sign-up stores nothing, and a confirmed one stores exactly the record and the counted code use.
  */
 
-let rt: SecurityRuntime;
-
-beforeAll(async () => {
-  rt = await startSecurityRuntime();
-}, 120_000);
-
-afterAll(async () => {
-  await rt?.stop();
-});
+const securityRuntime = useSecurityRuntime();
 
 describe('Cognito triggers under hostile sign-ups', () => {
   it.each(TRIGGER_ENTRY_POINTS.map((entry) => [entry.name, entry] as const))('%s: marked refusals only, and only what the contract allows is stored', async (_name, entry) => {
-    await expectNoFuzzFailure(rt, entry, fuzzRuns());
+    await expectNoFuzzFailure(securityRuntime(), entry, fuzzRuns());
   }, 300_000);
 });

@@ -1,7 +1,7 @@
 import { fuzzRuns } from './support/fuzz-config';
 import { GRAPHQL_ENTRY_POINTS } from './support/fuzz-graphql';
 import { expectNoFuzzFailure } from './support/fuzz-runner';
-import { startSecurityRuntime, type SecurityRuntime } from './support/security-runtime';
+import { useSecurityRuntime } from './support/security-runtime';
 
 /**
  * Every GraphQL resolver, and the endpoint itself, gets random and hostile input through the
@@ -10,18 +10,10 @@ import { startSecurityRuntime, type SecurityRuntime } from './support/security-r
  * and exactly what the contract allows when accepted (FUZZ_RUNS runs each; the bench runs 10,000).
  */
 
-let rt: SecurityRuntime;
-
-beforeAll(async () => {
-  rt = await startSecurityRuntime();
-}, 120_000);
-
-afterAll(async () => {
-  await rt?.stop();
-});
+const securityRuntime = useSecurityRuntime();
 
 describe('GraphQL resolvers under hostile input', () => {
   it.each(GRAPHQL_ENTRY_POINTS.map((entry) => [entry.name, entry] as const))('%s: no 5xx, readable errors, only what the contract allows is stored', async (_name, entry) => {
-    await expectNoFuzzFailure(rt, entry, fuzzRuns());
+    await expectNoFuzzFailure(securityRuntime(), entry, fuzzRuns());
   }, 300_000);
 });

@@ -1,7 +1,7 @@
 import { fuzzRuns } from './support/fuzz-config';
 import { expectNoFuzzFailure } from './support/fuzz-runner';
 import { REST_ENTRY_POINTS } from './support/fuzz-rest';
-import { startSecurityRuntime, type SecurityRuntime } from './support/security-runtime';
+import { useSecurityRuntime } from './support/security-runtime';
 
 /**
  * Every REST route gets random and hostile input through the local runtime over HTTP, with and
@@ -9,18 +9,10 @@ import { startSecurityRuntime, type SecurityRuntime } from './support/security-r
  * input stores nothing (FUZZ_RUNS runs per route; the bench runs 10,000).
  */
 
-let rt: SecurityRuntime;
-
-beforeAll(async () => {
-  rt = await startSecurityRuntime();
-}, 120_000);
-
-afterAll(async () => {
-  await rt?.stop();
-});
+const securityRuntime = useSecurityRuntime();
 
 describe('REST routes under hostile input', () => {
   it.each(REST_ENTRY_POINTS.map((entry) => [entry.name, entry] as const))('%s: no 5xx, clear refusals, nothing stored when refused', async (_name, entry) => {
-    await expectNoFuzzFailure(rt, entry, fuzzRuns());
+    await expectNoFuzzFailure(securityRuntime(), entry, fuzzRuns());
   }, 300_000);
 });

@@ -1,5 +1,5 @@
 import { productMix, runLoad } from './support/load';
-import { startSecurityRuntime, type SecurityRuntime } from './support/security-runtime';
+import { useSecurityRuntime } from './support/security-runtime';
 
 /**
  * A short open-loop load against the local runtime with the product's mix (plans, the signed-in
@@ -7,18 +7,10 @@ import { startSecurityRuntime, type SecurityRuntime } from './support/security-r
  * is exercised. Latency is reported by the bench (200 requests/s for 60 s), never asserted here.
  */
 
-let rt: SecurityRuntime;
-
-beforeAll(async () => {
-  rt = await startSecurityRuntime();
-}, 120_000);
-
-afterAll(async () => {
-  await rt?.stop();
-});
+const securityRuntime = useSecurityRuntime();
 
 it('serves 20 requests/s of the product mix for 3 s without a single error', async () => {
-  const result = await runLoad(productMix(rt), { ratePerSecond: 20, durationMs: 3_000 });
+  const result = await runLoad(productMix(securityRuntime()), { ratePerSecond: 20, durationMs: 3_000 });
 
   expect(result.errorSamples).toEqual([]);
   expect(result.errors).toBe(0);

@@ -160,3 +160,21 @@ export async function startSecurityRuntime(): Promise<SecurityRuntime> {
     throw error;
   }
 }
+
+/**
+ * Starts one security runtime before the calling test file's tests and stops it after them
+ * (jest's beforeAll/afterAll); the returned function gives the running runtime inside tests.
+ */
+export function useSecurityRuntime(): () => SecurityRuntime {
+  let runtime: SecurityRuntime | undefined;
+  beforeAll(async () => {
+    runtime = await startSecurityRuntime();
+  }, 120_000);
+  afterAll(async () => {
+    await runtime?.stop();
+  });
+  return () => {
+    if (!runtime) throw new Error('The security runtime is not running: call it inside a test.');
+    return runtime;
+  };
+}
