@@ -1,6 +1,6 @@
 import * as z from '../../../shared/zod';
 import type { AssistantCapability, AssistantOutputs, Requirement } from '../../../shared/contracts/assistant';
-import type { AssistantInputs } from '../language-model';
+import type { AssistantInputs, JobContext } from '../language-model';
 import { LanguageModelError } from '../language-model-error';
 
 /**
@@ -64,6 +64,17 @@ export function listBlock(name: string, items: readonly string[]): string {
 /** The requirement texts of a job, as a document. */
 export function requirementsBlock(name: string, requirements: readonly Requirement[]): string {
   return listBlock(name, requirements.map((requirement) => requirement.text));
+}
+
+/** A job as documents: title, location, must-haves, nice-to-haves and the description. */
+export function jobBlocks(job: JobContext): string[] {
+  return [
+    documentBlock('job-title', job.title),
+    documentBlock('job-location', job.location || '(not given)'),
+    requirementsBlock('must-haves', job.mustHaves),
+    requirementsBlock('nice-to-haves', job.niceToHaves),
+    documentBlock('job-description', job.description),
+  ];
 }
 
 /** The JSON object in a model's text: the whole text, or inside ```json fences, or between the first `{` and the last `}`. */
@@ -132,20 +143,26 @@ function normalized(text: string): string {
 }
 
 /**
- * The job's requirements that the model said are met, by the job's own wording (the model may
- * quote them loosely: case, punctuation, or one containing the other), and the rest as missing.
- * Names the model made up are dropped, so the lists always speak of the job's requirements.
+ * Which of `wanted` (a job's requirements, a question's rubric points) the model claimed, by
+ * their own wording: the model may quote them loosely (case, punctuation, one containing the
+ * other). Claims that match none are dropped, so the lists always speak of the given items.
  */
-export function splitRequirements(claimedMet: readonly string[], requirements: readonly Requirement[]): { met: string[]; missing: string[] } {
-  const claims = claimedMet.map(normalized).filter((claim) => claim !== '');
-  const met: string[] = [];
-  const missing: string[] = [];
-  for (const { text } of requirements) {
-    const wanted = normalized(text);
-    const found = wanted !== '' && claims.some((claim) => claim === wanted || claim.includes(wanted) || (claim.length >= 4 && wanted.includes(claim)));
-    (found ? met : missing).push(text);
+export function matchItems(claims: readonly string[], wanted: readonly string[]): { matched: string[]; unmatched: string[] } {
+  const keys = claims.map(normalized).filter((claim) => claim !== '');
+  const matched: string[] = [];
+  const unmatched: string[] = [];
+  for (const text of wanted) {
+    const key = normalized(text);
+    const found = key !== '' && keys.some((claim) => claim === key || claim.includes(key) || (claim.length >= 4 && key.includes(claim)));
+    (found ? matched : unmatched).push(text);
   }
-  return { met, missing };
+  return { matched, unmatched };
+}
+
+/** The job's requirements the model said are met (`met`) and the rest (`missing`). */
+export function splitRequirements(claimedMet: readonly string[], requirements: readonly Requirement[]): { met: string[]; missing: string[] } {
+  const { matched, unmatched } = matchItems(claimedMet, requirements.map((requirement) => requirement.text));
+  return { met: matched, missing: unmatched };
 }
 
 /** The schema of a list of strings the model may leave out (treated as empty). */
