@@ -32,6 +32,8 @@ export interface TableDefinition {
 export const USERS_BY_EMAIL_INDEX = 'byEmail';
 export const USERS_BY_SUBSCRIPTION_ID_INDEX = 'bySubscriptionId';
 export const SUBSCRIPTIONS_BY_USER_ID_INDEX = 'byUserId';
+export const ASSISTANT_RESULTS_BY_CAPABILITY_INDEX = 'byCapability';
+export const ASSISTANT_RESULTS_BY_JOB_INDEX = 'byJob';
 
 export const TABLES = {
   /** User records; id is the Cognito sub. */
@@ -81,6 +83,34 @@ export const TABLES = {
     envVar: 'CONTACTS_TABLE',
     partitionKey: { name: 'id', type: 'S' },
     globalIndexes: [],
+  },
+  /**
+   * The recruiting assistant's data, one partition per user (pk = the Cognito sub, so nothing of
+   * one user is reachable under another's key): jobs (`job#<id>`), capability results
+   * (`result#<time-ordered id>`), each candidate's latest evaluation per job
+   * (`evaluation#<jobId>#<name>`) and the per-minute request counters (`rate#<minute>`, expiring).
+   */
+  assistant: {
+    constructId: 'AssistantTable',
+    envVar: 'ASSISTANT_TABLE',
+    partitionKey: { name: 'userId', type: 'S' },
+    sortKey: { name: 'itemId', type: 'S' },
+    // Rate-limit counters and old results expire by themselves.
+    timeToLiveAttribute: 'ttl',
+    globalIndexes: [
+      // GET /assistant/results?capability=…: `<userId>#<capability>` on result items only (sparse).
+      {
+        indexName: ASSISTANT_RESULTS_BY_CAPABILITY_INDEX,
+        partitionKey: { name: 'capabilityKey', type: 'S' },
+        sortKey: { name: 'itemId', type: 'S' },
+      },
+      // GET /assistant/results?jobId=…: `<userId>#<jobId>` on results about a job only (sparse).
+      {
+        indexName: ASSISTANT_RESULTS_BY_JOB_INDEX,
+        partitionKey: { name: 'jobKey', type: 'S' },
+        sortKey: { name: 'itemId', type: 'S' },
+      },
+    ],
   },
 } as const satisfies Record<string, TableDefinition>;
 

@@ -1,0 +1,100 @@
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { ASSISTANT_LIMITS, type Job } from '../../shared/contracts/assistant';
+import { ConflictError, NotFoundError } from '../../shared/errors';
+import { isConditionalCheckFailed } from '../../shared/users/document-client';
+import { ITEM_PREFIX, jobItemId, type AssistantTableOptions } from './assistant-items';
+
+/**
+ * A user's saved jobs (`job#<id>` items in their partition of the assistant table). A job can
+ * only be read or replaced under its owner's key, so another user's job id simply is not there.
+ */
+export interface JobsRepository {
+  /** The caller's jobs, most recently updated first. */
+  list(userId: string): Promise<Job[]>;
+  get(userId: string, jobId: string): Promise<Job | undefined>;
+  /** Stores a new job; 409 when the user already keeps {@link ASSISTANT_LIMITS.jobsMax}. */
+  create(userId: string, job: Job): Promise<Job>;
+  /** Replaces one of the user's jobs (its `createdAt` is kept); 404 when they have none by that id. */
+  replace(userId: string, job: Job): Promise<Job>;
+}
+
+export const JOB_MESSAGES = {
+  notFound: 'We could not find that job.',
+  tooMany: `You already keep ${ASSISTANT_LIMITS.jobsMax} jobs, the most one account can. Update one of your saved jobs instead.`,
+} as const;
+
+type JobItem = Job & { readonly userId: string; readonly itemId: string };
+
+function toJob(item: Record<string, unknown>): Job {
+  const { userId: _userId, itemId: _itemId, ...job } = item as JobItem;
+  return job;
+}
+
+export function createJobsRepository({ client, tableName }: AssistantTableOptions): JobsRepository {
+  const query = async (userId: string, select: 'ALL_ATTRIBUTES' | 'COUNT') => {
+    const items: Record<string, unknown>[] = [];
+    let count = 0;
+    let exclusiveStartKey: Record<string, unknown> | undefined;
+    do {
+      const page = await client.send(
+        new QueryCommand({
+          TableName: tableName,
+          KeyConditionExpression: 'userId = :userId AND begins_with(itemId, :prefix)',
+          ExpressionAttributeValues: { ':userId': userId, ':prefix': ITEM_PREFIX.job },
+          Select: select,
+          ConsistentRead: true,
+          ExclusiveStartKey: exclusiveStartKey,
+        }),
+      );
+      items.push(...(page.Items ?? []));
+      count += page.Count ?? 0;
+      exclusiveStartKey = page.LastEvaluatedKey;
+    } while (exclusiveStartKey);
+    return { items, count };
+  };
+
+  const get = async (userId: string, jobId: string) => {
+    const result = await client.send(new GetCommand({ TableName: tableName, Key: { userId, itemId: jobItemId(jobId) }, ConsistentRead: true }));
+    return result.Item ? toJob(result.Item) : undefined;
+  };
+
+  return {
+    async list(userId) {
+      const { items } = await query(userId, 'ALL_ATTRIBUTES');
+      return items.map(toJob).sort((a, b) => b.updatedAt.localeCompare(a.updatedAt) || a.id.localeCompare(b.id));
+    },
+
+    get,
+
+    async create(userId, job) {
+      // Counted, then written: two creates racing at the limit may both pass (one job over the
+      // limit, bounded by the rate limit); DynamoDB's local stand-in has no transactions.
+      const { count } = await query(userId, 'COUNT');
+      if (count >= ASSISTANT_LIMITS.jobsMax) throw new ConflictError(JOB_MESSAGES.tooMany, { code: 'too_many_jobs' });
+      const item: JobItem = { ...job, userId, itemId: jobItemId(job.id) };
+      await client.send(new PutCommand({ TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(itemId)' }));
+      return job;
+    },
+
+    async replace(userId, job) {
+      const stored = await get(userId, job.id);
+      if (!stored) throw new NotFoundError(JOB_MESSAGES.notFound, { code: 'job_not_found' });
+      const replaced: Job = { ...job, createdAt: stored.createdAt };
+      try {
+        // Only over the version read: a concurrent save of the same job wins, this one is told.
+        await client.send(
+          new PutCommand({
+            TableName: tableName,
+            Item: { ...replaced, userId, itemId: jobItemId(job.id) } satisfies JobItem,
+            ConditionExpression: 'attribute_exists(itemId) AND updatedAt = :read',
+            ExpressionAttributeValues: { ':read': stored.updatedAt },
+          }),
+        );
+      } catch (error) {
+        if (!isConditionalCheckFailed(error)) throw error;
+        throw new ConflictError('This job was changed at the same time somewhere else. Reload it and save again.', { code: 'job_changed' });
+      }
+      return replaced;
+    },
+  };
+}

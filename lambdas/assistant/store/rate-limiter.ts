@@ -1,0 +1,46 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { RateLimitedError } from '../../shared/errors';
+import { isConditionalCheckFailed } from '../../shared/users/document-client';
+import { ITEM_PREFIX, type AssistantTableOptions } from './assistant-items';
+
+/**
+ * The per-user rate limit of the assistant routes: a fixed one-minute window, counted in one
+ * item per user and minute (`rate#<minute>`) by a conditional atomic increment, so concurrent
+ * requests (several Lambda containers) cannot overshoot. The items expire by TTL shortly after
+ * their minute.
+ */
+export interface RateLimiter {
+  /** Counts one request of the user; over the limit: a {@link RateLimitedError} (429, Retry-After). */
+  consume(userId: string, now: Date): Promise<void>;
+}
+
+/** `ASSISTANT_RATE_LIMIT_PER_MINUTE`'s default. */
+export const DEFAULT_RATE_LIMIT_PER_MINUTE = 30;
+export const RATE_LIMITED_MESSAGE = 'You are sending requests faster than the assistant allows. Please wait a moment and try again.';
+
+const WINDOW_MS = 60_000;
+
+export function createRateLimiter(options: AssistantTableOptions & { readonly limitPerMinute: number }): RateLimiter {
+  const { client, tableName, limitPerMinute } = options;
+  return {
+    async consume(userId, now) {
+      const windowStart = Math.floor(now.getTime() / WINDOW_MS) * WINDOW_MS;
+      try {
+        await client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: { userId, itemId: `${ITEM_PREFIX.rate}${new Date(windowStart).toISOString()}` },
+            UpdateExpression: 'ADD #count :one SET #ttl = :ttl',
+            ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
+            ExpressionAttributeNames: { '#count': 'count', '#ttl': 'ttl' },
+            ExpressionAttributeValues: { ':one': 1, ':limit': limitPerMinute, ':ttl': Math.floor(windowStart / 1000) + 2 * 60 },
+          }),
+        );
+      } catch (error) {
+        if (!isConditionalCheckFailed(error)) throw error;
+        const retryAfterSeconds = Math.max(1, Math.ceil((windowStart + WINDOW_MS - now.getTime()) / 1000));
+        throw new RateLimitedError(RATE_LIMITED_MESSAGE, { retryAfterSeconds });
+      }
+    },
+  };
+}
