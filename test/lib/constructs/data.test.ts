@@ -24,9 +24,9 @@ describe('Data: the DynamoDB tables from the shared definitions', () => {
     prod = buildApp({ stage: 'prod' });
   });
 
-  it('creates exactly the users, subscriptions, registration codes and contacts tables', () => {
+  it('creates exactly the users, subscriptions, registration codes, contacts and assistant tables', () => {
     dev.template.resourceCountIs('AWS::DynamoDB::Table', Object.keys(TABLES).length);
-    expect(Object.keys(TABLES).sort()).toEqual(['contacts', 'registrationCodes', 'subscriptions', 'users']);
+    expect(Object.keys(TABLES).sort()).toEqual(['assistant', 'contacts', 'registrationCodes', 'subscriptions', 'users']);
   });
 
   it('bills on demand, encrypts with the AWS-managed key and keeps point-in-time recovery on', () => {
@@ -40,10 +40,10 @@ describe('Data: the DynamoDB tables from the shared definitions', () => {
     }
   });
 
-  it('expires lock, idempotency and webhook items of the subscriptions table through TTL on "ttl"', () => {
+  it('expires lock, idempotency and webhook items of the subscriptions table, and rate counters and old results of the assistant table, through TTL on "ttl"', () => {
     const ttlTables = resourcesOfType(dev.template, 'AWS::DynamoDB::Table').filter(([, table]) => table.Properties.TimeToLiveSpecification);
-    expect(ttlTables.map(([id]) => id)).toEqual([expect.stringMatching(/^DataSubscriptionsTable/)]);
-    expect(ttlTables[0][1].Properties.TimeToLiveSpecification).toEqual({ AttributeName: 'ttl', Enabled: true });
+    expect(ttlTables.map(([id]) => id).sort()).toEqual([expect.stringMatching(/^DataAssistantTable/), expect.stringMatching(/^DataSubscriptionsTable/)]);
+    for (const [, table] of ttlTables) expect(table.Properties.TimeToLiveSpecification).toEqual({ AttributeName: 'ttl', Enabled: true });
   });
 
   it.each(Object.entries(TABLES) as [string, TableDefinition][])('keys the %s table as its definition says', (_name, definition) => {
