@@ -1,0 +1,77 @@
+import { assistantResultSchema, type AssistantCapability, type AssistantOutputs, type AssistantResult, type AssistantResultResponse } from '../shared/contracts/assistant';
+import type { User } from '../shared/contracts/user';
+import * as z from '../shared/zod';
+import type { ApiGatewayHandler, HttpHandlerOptions } from '../shared/http/handler';
+import type { CapabilityDependencies } from './assistant-dependencies';
+import { assistantRoute, type AssistantRequest } from './assistant-route';
+import type { AssistantInputs } from './engine/language-model';
+import { timeOrderedId } from './store/assistant-items';
+
+/**
+ * One capability route: the request (checked by {@link assistantRoute}) is turned into the
+ * capability's input (the caller's stored job resolved first), the language model answers, and
+ * the answer becomes an {@link AssistantResult}: checked against the contract before it leaves,
+ * stored in the caller's history, answered as `{ result }`.
+ */
+
+/** What a route makes of its request before the model runs. */
+export interface PreparedCapability<C extends AssistantCapability> {
+  readonly input: AssistantInputs[C];
+  /** The job the result is about, when any. */
+  readonly jobId: string | null;
+  /** The history's label, from the input or the answer. */
+  readonly label: string | ((output: AssistantOutputs[C]) => string);
+}
+
+export interface CapabilityRouteSpec<C extends AssistantCapability, S extends z.core.$ZodType> {
+  readonly capability: C;
+  readonly request: S;
+  readonly prepare: (request: AssistantRequest<CapabilityDependencies, z.output<S>>) => Promise<PreparedCapability<C>>;
+  /** Runs once the result is stored (e.g. evaluations record the candidate's latest score). */
+  readonly afterStored?: (deps: CapabilityDependencies, user: User, result: AssistantResult<C>, prepared: PreparedCapability<C>) => Promise<void>;
+}
+
+/** History labels stay short: the list shows one line each. */
+const LABEL_MAX_CHARS = 120;
+
+function shortLabel(label: string): string {
+  const flat = label.replace(/\s+/g, ' ').trim();
+  return flat.length <= LABEL_MAX_CHARS ? flat : `${flat.slice(0, LABEL_MAX_CHARS - 1).trimEnd()}…`;
+}
+
+export function capabilityRoute<C extends AssistantCapability, S extends z.core.$ZodType>(
+  spec: CapabilityRouteSpec<C, S>,
+  dependencies: () => CapabilityDependencies,
+  options?: HttpHandlerOptions,
+): ApiGatewayHandler {
+  const resultSchema = assistantResultSchema(spec.capability);
+  return assistantRoute(
+    {
+      from: 'body',
+      schema: spec.request,
+      run: async (request) => {
+        const { deps, user } = request;
+        const prepared = await spec.prepare(request as AssistantRequest<CapabilityDependencies, z.output<S>>);
+        const answer = await deps.model.run(spec.capability, prepared.input);
+        const createdAt = deps.now();
+        const label = typeof prepared.label === 'function' ? prepared.label(answer.output) : prepared.label;
+        // An answer outside the contract is our bug: a logged 500, nothing stored.
+        const result = z.parse(resultSchema, {
+          id: timeOrderedId(createdAt),
+          capability: spec.capability,
+          jobId: prepared.jobId,
+          label: shortLabel(label) || 'Untitled',
+          engine: answer.engine,
+          createdAt: createdAt.toISOString(),
+          output: answer.output,
+        }) as AssistantResult<C>;
+        await deps.results.append(user.id, result);
+        await spec.afterStored?.(deps, user, result, prepared);
+        const body: AssistantResultResponse<C> = { result };
+        return { body };
+      },
+    },
+    dependencies,
+    options,
+  );
+}
