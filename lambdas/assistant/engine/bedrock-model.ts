@@ -46,8 +46,9 @@ export interface BedrockClientOptions {
 
 /**
  * A Bedrock runtime client sized for a request behind API Gateway: two attempts (one retry of a
- * throttle or a 5xx), a 3 s connection time-out and a 15 s socket idle time-out; the adapter's
- * overall budget bounds the rest. Create one per module.
+ * throttle or a 5xx) and a 15 s idle time-out per stream, over the SDK's default HTTP/2 handler
+ * (one session per request, as the SDK sets it); the adapter's overall budget bounds the rest.
+ * Create one per module.
  */
 export function createBedrockClient(options: BedrockClientOptions = {}): BedrockRuntimeClient {
   return new BedrockRuntimeClient({
@@ -55,7 +56,7 @@ export function createBedrockClient(options: BedrockClientOptions = {}): Bedrock
     ...(options.endpoint ? { endpoint: options.endpoint } : {}),
     ...(options.credentials ? { credentials: { ...options.credentials } } : {}),
     maxAttempts: 2,
-    requestHandler: { connectionTimeout: 3_000, requestTimeout: 15_000 },
+    requestHandler: { requestTimeout: 15_000, disableConcurrentStreams: true },
   });
 }
 
@@ -83,20 +84,20 @@ function translate(error: unknown, modelId: string): LanguageModelError {
   const reason: LanguageModelFailure =
     (details.name ? REASON_BY_ERROR[details.name] : undefined) ??
     (status === 429 ? 'throttled' : status === 403 ? 'access-denied' : status !== undefined && status >= 400 && status < 500 ? 'misconfigured' : 'unavailable');
-  return new LanguageModelError(reason, `Bedrock model ${modelId} failed: ${reason} (${details.name ?? 'error'}${status ? `, HTTP ${status}` : ''}).`, { cause: error });
+  return new LanguageModelError(reason, `Bedrock model ${modelId} failed: ${reason} (${details.name ?? 'error'}${status ? `, HTTP ${status}` : ''}).`, { cause: error, model: modelId });
 }
 
 /** The reply's text, or the failure its stop reason stands for. */
 function answerText(response: ConverseCommandOutput, modelId: string): string {
   const stop = response.stopReason;
   if (stop === 'content_filtered' || stop === 'guardrail_intervened') {
-    throw new LanguageModelError('refused', `Bedrock model ${modelId} did not answer (${stop}).`);
+    throw new LanguageModelError('refused', `Bedrock model ${modelId} did not answer (${stop}).`, { model: modelId });
   }
   if (stop === 'max_tokens' || stop === 'model_context_window_exceeded') {
-    throw new LanguageModelError('invalid-answer', `Bedrock model ${modelId} was cut off (${stop}) before its answer was complete.`);
+    throw new LanguageModelError('invalid-answer', `Bedrock model ${modelId} was cut off (${stop}) before its answer was complete.`, { model: modelId });
   }
   const text = (response.output?.message?.content ?? []).map((block) => block.text ?? '').join('');
-  if (text.trim() === '') throw new LanguageModelError('invalid-answer', `Bedrock model ${modelId} gave an empty answer.`);
+  if (text.trim() === '') throw new LanguageModelError('invalid-answer', `Bedrock model ${modelId} gave an empty answer.`, { model: modelId });
   return text;
 }
 
@@ -109,7 +110,7 @@ export function createBedrockModel(options: BedrockModelOptions): LanguageModel 
   return {
     async run<C extends AssistantCapability>(capability: C, input: AssistantInputs[C]): Promise<ModelAnswer<C>> {
       const task = tasks[capability] as BedrockTask<C> | undefined;
-      if (!task) throw new LanguageModelError('unsupported', `No Bedrock task for capability ${capability}.`);
+      if (!task) throw new LanguageModelError('unsupported', `No Bedrock task for capability ${capability}.`, { model: modelId });
       const command = new ConverseCommand({
         modelId,
         system: [{ text: task.system }],
@@ -127,9 +128,10 @@ export function createBedrockModel(options: BedrockModelOptions): LanguageModel 
       try {
         output = task.parse(text, input);
       } catch (error) {
-        if (isLanguageModelError(error)) throw error;
+        // The task's own message says what was wrong (paths, never values); the model is added here.
+        if (isLanguageModelError(error)) throw new LanguageModelError(error.reason, error.message, { cause: error.cause, model: modelId });
         // A parser that trips over an odd answer: the answer is unusable, not the service.
-        throw new LanguageModelError('invalid-answer', `Bedrock model ${modelId} gave an answer the ${capability} task could not use.`, { cause: error });
+        throw new LanguageModelError('invalid-answer', `Bedrock model ${modelId} gave an answer the ${capability} task could not use.`, { cause: error, model: modelId });
       }
       return { output, engine: { kind: 'bedrock', model: modelId, note: null } };
     },

@@ -27,12 +27,16 @@ export type LanguageModelFailure =
 export class LanguageModelError extends Error {
   override readonly name = 'LanguageModelError';
 
+  /** The model that failed, when known (the Bedrock adapter sets it). */
+  readonly model: string | undefined;
+
   constructor(
     readonly reason: LanguageModelFailure,
     message: string,
-    options: { readonly cause?: unknown } = {},
+    options: { readonly cause?: unknown; readonly model?: string } = {},
   ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.model = options.model;
   }
 }
 
