@@ -1,4 +1,5 @@
 import { createContext, useContext, type ReactNode } from 'react';
+import type { AssistantApi } from '../features/assistant/api/assistant-api';
 import type { AuthApi } from '../features/auth/api/auth-api';
 import type { InviteSignupApi } from '../features/auth/api/invite-signup-api';
 import type { ProfileApi } from '../features/profile/api/profile-api';
@@ -21,6 +22,8 @@ export interface AppPorts {
   readonly billing: BillingApi;
   /** The local runtime's stand-in for Recurly.js tokenization (the test card form). */
   readonly testCardTokens: TestCardTokenizer;
+  /** The recruiting assistant on the REST API (the /services screens). */
+  readonly assistant: AssistantApi;
 }
 
 const PortsContext = createContext<Partial<AppPorts>>({});

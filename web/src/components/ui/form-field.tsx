@@ -2,7 +2,7 @@ import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttribu
 import type { FieldBinding } from '../../lib/use-form';
 import './form.css';
 
-interface FieldFrameProps {
+export interface FieldFrameProps {
   readonly label: ReactNode;
   /** Shows "(optional)" after the label. */
   readonly optional?: boolean;
@@ -13,7 +13,7 @@ interface FieldFrameProps {
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'value' | 'onChange' | 'onBlur' | 'id'>;
 
 /** What a control inside a {@link FieldFrame} gets: its id and accessibility wiring. */
-interface ControlProps {
+export interface ControlProps {
   readonly id: string;
   readonly 'aria-invalid': true | undefined;
   readonly 'aria-describedby': string | undefined;
@@ -23,7 +23,7 @@ interface ControlProps {
  * A field's label, hint and inline error around its control: the error is announced through
  * `aria-describedby` and marks the control `aria-invalid`.
  */
-function FieldFrame({
+export function FieldFrame({
   label,
   optional,
   hint,
