@@ -73,3 +73,8 @@ export function lazily<T>(build: () => T): () => T {
   let built: T | undefined;
   return () => (built ??= build());
 }
+
+/** A capability handler's dependencies: the environment's, and the model `model()` builds (on first use). */
+export function capabilityDependencies(model: () => LanguageModel): () => CapabilityDependencies {
+  return lazily(() => ({ ...assistantDependenciesFromEnvironment(), model: model() }));
+}

@@ -1,5 +1,5 @@
 import type { Job } from '../shared/contracts/assistant';
-import { NotFoundError } from '../shared/errors';
+import { NotFoundError, ValidationError } from '../shared/errors';
 import type { AssistantDependencies } from './assistant-dependencies';
 import type { JobContext } from './engine/language-model';
 import { JOB_MESSAGES } from './store/jobs-repository';
@@ -26,4 +26,12 @@ export function jobContext(job: Job): JobContext {
 /** A field given in the request when it holds something (the contract trims; '' means not given). */
 export function given(value: string | undefined): string | undefined {
   return value !== undefined && value !== '' ? value : undefined;
+}
+
+export const DESCRIPTION_REQUIRED_MESSAGE = 'Please give the job description or choose a saved job.';
+
+/** The description a capability works from; 400 when neither the request nor the job has one. */
+export function requireDescription(description: string | undefined): string {
+  if (!description) throw new ValidationError(DESCRIPTION_REQUIRED_MESSAGE, { description: DESCRIPTION_REQUIRED_MESSAGE }, { code: 'description_required' });
+  return description;
 }
