@@ -1,0 +1,80 @@
+import type { AssistantResult } from '../../../../lambdas/shared/contracts/assistant';
+import { createRestAssistantApi } from '../../../../web/src/features/assistant/api/assistant-api';
+import { createRestClient, RestApiError } from '../../../../web/src/lib/rest-client';
+import { testConfig } from '../../support/render';
+
+function jsonResponse(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+/** The assistant API over the real REST client, against a fake HTTP answer. */
+function assistantApi(answer: Response) {
+  const fetchImpl = jest.fn(async (_url: string, _init: RequestInit) => answer);
+  const client = createRestClient({ baseUrl: 'http://127.0.0.1:5181/prod/', getIdToken: async () => 'id-token-ada', fetch: fetchImpl as unknown as typeof fetch });
+  return { api: createRestAssistantApi(testConfig(), client), fetchImpl };
+}
+
+function sent(fetchImpl: jest.Mock) {
+  const [url, init] = fetchImpl.mock.calls[0] as [string, RequestInit];
+  return { url, method: init.method, headers: init.headers as Record<string, string>, body: init.body ? (JSON.parse(String(init.body)) as unknown) : undefined };
+}
+
+const summary: AssistantResult<'candidate-summary'> = {
+  id: 'r1',
+  capability: 'candidate-summary',
+  jobId: null,
+  label: 'Priya Raman',
+  engine: { kind: 'deterministic', model: null, note: null },
+  createdAt: '2026-11-24T14:05:00.000Z',
+  output: { candidateName: 'Priya Raman', headline: 'Backend engineer', summary: 'Eight years.', highlights: [], skills: [], yearsOfExperience: 8, fit: null, text: 'Priya Raman' },
+};
+
+describe('the assistant API', () => {
+  it('posts a capability’s request to its route with the id token and reads the result', async () => {
+    const { api, fetchImpl } = assistantApi(jsonResponse(200, { result: summary }));
+    await expect(api.candidateSummary({ profile: 'Priya Raman, backend engineer' })).resolves.toEqual(summary);
+    const request = sent(fetchImpl);
+    expect(request.url).toBe('http://127.0.0.1:5181/prod/assistant/candidate-summary');
+    expect(request.method).toBe('POST');
+    expect(request.headers.Authorization).toBe('id-token-ada');
+    expect(request.body).toEqual({ profile: 'Priya Raman, backend engineer' });
+  });
+
+  it('sends evaluations to /assistant/evaluations', async () => {
+    const { api, fetchImpl } = assistantApi(jsonResponse(200, { result: { ...summary, capability: 'interview-evaluation' } }));
+    await api.evaluateAnswers({ jobId: 'j1', screeningResultId: 'r0', candidateName: 'Priya', answers: [{ questionId: 'q1', answer: 'Yes' }] });
+    expect(sent(fetchImpl).url).toBe('http://127.0.0.1:5181/prod/assistant/evaluations');
+  });
+
+  it('treats a result of another capability as a failure', async () => {
+    const { api } = assistantApi(jsonResponse(200, { result: summary }));
+    await expect(api.bestFit({ jobId: 'j1', candidates: [{ name: 'Priya', profile: 'Backend' }] })).rejects.toBeInstanceOf(RestApiError);
+  });
+
+  it('asks for the history with the capability and job as query parameters, leaving out what is not given', async () => {
+    const { api, fetchImpl } = assistantApi(jsonResponse(200, { results: [summary, { nonsense: true }] }));
+    await expect(api.history({ capability: 'screening-questions', jobId: 'j1' })).resolves.toEqual([summary]);
+    expect(sent(fetchImpl).url).toBe('http://127.0.0.1:5181/prod/assistant/results?capability=screening-questions&jobId=j1');
+    const { api: all, fetchImpl: allFetch } = assistantApi(jsonResponse(200, { results: [] }));
+    await all.history();
+    expect(sent(allFetch).url).toBe('http://127.0.0.1:5181/prod/assistant/results');
+  });
+
+  it('lists and saves jobs', async () => {
+    const job = { id: 'j1', title: 'Senior Backend Engineer', companyInfo: '', description: 'Build APIs.', location: '', mustHaves: [], niceToHaves: [], createdAt: summary.createdAt, updatedAt: summary.createdAt };
+    const { api, fetchImpl } = assistantApi(jsonResponse(200, { job }));
+    await expect(api.saveJob({ title: job.title, description: job.description, mustHaves: [], niceToHaves: [] })).resolves.toEqual(job);
+    expect(sent(fetchImpl).url).toBe('http://127.0.0.1:5181/prod/assistant/jobs');
+    const { api: list } = assistantApi(jsonResponse(200, { jobs: [job] }));
+    await expect(list.listJobs()).resolves.toEqual([job]);
+  });
+
+  it('rejects with the server’s message and its field problems', async () => {
+    const { api } = assistantApi(jsonResponse(400, { message: 'Some fields are missing or invalid.', code: 'VALIDATION', fields: { description: 'Please give the job description.' } }));
+    await expect(api.proposeMustHaves({ description: '' })).rejects.toMatchObject({
+      status: 400,
+      message: 'Some fields are missing or invalid.',
+      fields: { description: 'Please give the job description.' },
+    });
+  });
+});
