@@ -22,6 +22,8 @@ const STAGE_CONTEXT_KEYS = [
   'recurlyApiKeySecretName',
   'recurlyWebhookSecretName',
   'alarmEmails',
+  'assistantEngine',
+  'bedrockModelId',
 ] as const;
 
 export interface CreateAppOptions {

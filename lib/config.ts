@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ASSISTANT_ENGINES, BEDROCK_MODEL_ID_PATTERN } from '../lambdas/assistant/engine/environment';
 
 /** The deployment stages; `-c stage=…` picks one, `dev` when absent. */
 export const STAGES = ['dev', 'stage', 'prod'] as const;
@@ -16,6 +17,12 @@ export const DEFAULT_PRODUCT_NAME = 'TalentPilot';
 export const DEFAULT_PRODUCT_SLUG = 'talentpilot';
 export const DEFAULT_SUPPORT_PORTAL_URL = 'https://support.talentpilot.example.com/';
 export const REGION = 'us-east-2';
+/**
+ * Amazon Nova Lite through the US cross-region inference profile: available to us-east-2 callers
+ * (the profile routes to us-east-1, us-east-2 and us-west-2), fast enough for a 29 s API call,
+ * good at JSON-only answers, and among the cheapest capable models on Bedrock.
+ */
+export const DEFAULT_BEDROCK_MODEL_ID = 'us.amazon.nova-lite-v1:0';
 
 const StageConfigSchema = z
   .object({
@@ -57,6 +64,15 @@ const StageConfigSchema = z
      * its SNS subscription once. Empty: alarms still show on the dashboard and the topic.
      */
     alarmEmails: z.array(z.email({ error: 'alarmEmails must be comma-separated e-mail addresses' })).max(10, 'alarmEmails takes at most 10 addresses'),
+    /**
+     * Which engine answers the assistant's capabilities: `bedrock` (Amazon Bedrock, the
+     * deterministic engine as fallback) or `deterministic` (no model calls, no Bedrock grant).
+     */
+    assistantEngine: z.enum(ASSISTANT_ENGINES, { error: `assistantEngine must be one of ${ASSISTANT_ENGINES.join(', ')}` }),
+    /** The Bedrock model or US cross-region inference profile id (`-c bedrockModelId=…`). */
+    bedrockModelId: z
+      .string()
+      .regex(BEDROCK_MODEL_ID_PATTERN, 'bedrockModelId must be a Bedrock model id (amazon.nova-pro-v1:0) or a US inference profile id (us.amazon.nova-lite-v1:0)'),
   })
   .strict();
 
@@ -99,6 +115,8 @@ export function loadStageConfig(context: RawContext, env: NodeJS.ProcessEnv = {}
     recurlyWebhookSecretName: optionalString(context.recurlyWebhookSecretName) ?? `${secretPrefix}/recurly-webhook-secret`,
     retainData: stage === 'prod',
     alarmEmails: stringList(context.alarmEmails),
+    assistantEngine: optionalString(context.assistantEngine) ?? 'bedrock',
+    bedrockModelId: optionalString(context.bedrockModelId) ?? DEFAULT_BEDROCK_MODEL_ID,
   });
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `  - ${issue.path.join('.') || 'config'}: ${issue.message}`);

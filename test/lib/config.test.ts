@@ -73,3 +73,25 @@ describe('stage config', () => {
     expect(() => loadStageConfig({ alarmEmails: 'ops@example.com,not-an-address' })).toThrow(/- alarmEmails\.1: alarmEmails must be comma-separated e-mail addresses/);
   });
 });
+
+describe('the assistant engine config', () => {
+  it('uses Amazon Bedrock with Nova Lite through the US inference profile unless told otherwise', () => {
+    expect(loadStageConfig({})).toMatchObject({ assistantEngine: 'bedrock', bedrockModelId: 'us.amazon.nova-lite-v1:0' });
+  });
+
+  it('takes -c assistantEngine=deterministic and -c bedrockModelId=… from context', () => {
+    expect(loadStageConfig({ assistantEngine: 'deterministic' }).assistantEngine).toBe('deterministic');
+    expect(loadStageConfig({ bedrockModelId: 'us.anthropic.claude-3-5-haiku-20241022-v1:0' }).bedrockModelId).toBe('us.anthropic.claude-3-5-haiku-20241022-v1:0');
+    expect(loadStageConfig({ bedrockModelId: 'amazon.nova-pro-v1:0' }).bedrockModelId).toBe('amazon.nova-pro-v1:0');
+  });
+
+  it.each([
+    ['an unknown engine', { assistantEngine: 'openai' }, /- assistantEngine: assistantEngine must be one of bedrock, deterministic/],
+    ['a model id with spaces', { bedrockModelId: 'nova lite' }, /- bedrockModelId: bedrockModelId must be a Bedrock model id/],
+    ['an EU inference profile, which us-east-2 cannot call', { bedrockModelId: 'eu.amazon.nova-lite-v1:0' }, /- bedrockModelId:/],
+    ['a global inference profile, whose grant would cover every region', { bedrockModelId: 'global.anthropic.claude-sonnet-4-5-20250929-v1:0' }, /- bedrockModelId:/],
+    ['a model ARN', { bedrockModelId: 'arn:aws:bedrock:us-east-2::foundation-model/amazon.nova-lite-v1:0' }, /- bedrockModelId:/],
+  ])('rejects %s', (_case, context, message) => {
+    expect(() => loadStageConfig(context)).toThrow(message);
+  });
+});
