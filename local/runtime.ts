@@ -1,4 +1,6 @@
 import { WEBHOOK_ENV } from '../lambdas/shared/webhooks/environment';
+import { ASSISTANT_RATE_LIMIT_ENV } from '../lambdas/assistant/assistant-dependencies';
+import { ASSISTANT_ENGINE_ENV } from '../lambdas/assistant/engine/environment';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -68,6 +70,11 @@ export interface LocalRuntimeOptions {
    * starts none, and every token is then refused.
    */
   readonly identity?: LocalIdentityFactory | false;
+  /**
+   * `ASSISTANT_RATE_LIMIT_PER_MINUTE` of the assistant's handlers (requests a minute per user);
+   * the handlers' default (30) when absent. The security tests raise it for their many calls.
+   */
+  readonly assistantRateLimitPerMinute?: number;
   /** Progress and one line per request; silent when absent. */
   readonly log?: (line: string) => void;
 }
@@ -114,10 +121,11 @@ export const LOCAL_WEBHOOK_SECRET = 'local-webhook-secret';
  * only, the plan-code suffix, the slug, the allowed origins, the billing adapter) with local
  * values, plus what the Lambda service provides (region, credentials, function name) and the
  * DynamoDB endpoint; routes with `billing: true` also get the local billing's variables
- * (`LOCAL_BILLING_TABLE`). Of the host's environment only PATH and LOG_LEVEL reach the handler.
+ * (`LOCAL_BILLING_TABLE`), routes with `languageModel: true` `ASSISTANT_ENGINE=deterministic`.
+ * Of the host's environment only PATH and LOG_LEVEL reach the handler.
  */
 export function lambdaEnvironment(
-  route: Pick<RestRouteDefinition, 'functionId' | 'tables'> & { readonly billing?: boolean; readonly webhookSecret?: boolean },
+  route: Pick<RestRouteDefinition, 'functionId' | 'tables'> & { readonly billing?: boolean; readonly webhookSecret?: boolean; readonly languageModel?: boolean },
   input: {
     readonly productSlug: string;
     readonly tableNames: Readonly<Record<TableName, string>>;
@@ -125,6 +133,8 @@ export function lambdaEnvironment(
     readonly dynamodbEndpoint: string;
     /** The local billing adapter's variables, for routes with `billing: true`. */
     readonly billing?: Readonly<Record<string, string>>;
+    /** `ASSISTANT_RATE_LIMIT_PER_MINUTE` for the routes with the assistant table. */
+    readonly assistantRateLimitPerMinute?: number;
     readonly extra?: Readonly<Record<string, string>>;
   },
 ): Record<string, string> {
@@ -148,6 +158,11 @@ export function lambdaEnvironment(
   if (route.billing) Object.assign(environment, input.billing);
   // The local webhook secret, given as a value (in AWS the handler reads it from Secrets Manager).
   if (route.webhookSecret) environment[WEBHOOK_ENV.recurlyWebhookSecrets] = LOCAL_WEBHOOK_SECRET;
+  // Offline, the assistant's capabilities run on the deterministic engine (no Bedrock locally).
+  if (route.languageModel) environment[ASSISTANT_ENGINE_ENV.engine] = 'deterministic';
+  if (input.assistantRateLimitPerMinute !== undefined && route.tables.some(({ table }) => table === 'assistant')) {
+    environment[ASSISTANT_RATE_LIMIT_ENV] = String(input.assistantRateLimitPerMinute);
+  }
   return { ...environment, ...input.extra };
 }
 
@@ -266,6 +281,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
           allowedOrigins: webOrigins,
           dynamodbEndpoint: database.endpoint,
           billing: database.billing.lambdaEnvironment,
+          assistantRateLimitPerMinute: options.assistantRateLimitPerMinute,
           extra: identityService?.lambdaEnvironment,
         }),
       });
