@@ -1,12 +1,16 @@
-import { WEBHOOK_REFUSED_LOG_MESSAGE } from '../../../lib/constructs/monitoring';
+import { BEDROCK_FALLBACK_LOG_MESSAGE, WEBHOOK_REFUSED_LOG_MESSAGE } from '../../../lib/constructs/monitoring';
+import { createDeterministicModel } from '../../../lambdas/assistant/engine/deterministic-model';
+import { withFallback } from '../../../lambdas/assistant/engine/fallback-model';
+import { LanguageModelError } from '../../../lambdas/assistant/engine/language-model-error';
 import { staticWebhookSecrets } from '../../../lambdas/shared/webhooks/webhook-secrets';
 import { createReceiveWebhookHandler, type WebhookDependencies } from '../../../lambdas/subscription/receive-webhook';
 import { apiGatewayEvent } from '../../lambdas/support/api-gateway-event';
 import { captureLogs } from '../../lambdas/support/capture-logs';
 
 /**
- * The signature-failure metric is a log metric filter on `$.message`: it only counts if the
- * webhook handler logs exactly that message for every refused signature. This ties the two.
+ * The signature-failure and Bedrock-fallback metrics are log metric filters on `$.message`: they
+ * only count if the webhook handler and the assistant's fallback log exactly those messages.
+ * This ties each pair.
  */
 
 describe('the webhook signature-failure metric counts what the handler logs', () => {
@@ -26,5 +30,24 @@ describe('the webhook signature-failure metric counts what the handler logs', ()
       logs.restore();
     }
     expect(logs.lines.filter((line) => line.message === WEBHOOK_REFUSED_LOG_MESSAGE)).toEqual([expect.objectContaining({ level: 'warn', reason: expect.any(String) })]);
+  });
+});
+
+describe('the Bedrock fallback metric counts what the assistant logs', () => {
+  it('logs one line with the message the metric filter matches each time the offline engine answers for Bedrock', async () => {
+    const failingBedrock = {
+      run: () => Promise.reject(new LanguageModelError('access-denied', 'Bedrock model us.amazon.nova-lite-v1:0 failed: access-denied.', { model: 'us.amazon.nova-lite-v1:0' })),
+    };
+    const offline = createDeterministicModel({
+      'must-haves': (input) => ({ title: input.title, location: null, mustHaves: [], niceToHaves: [] }),
+    });
+    const logs = captureLogs();
+    try {
+      const answer = await withFallback(failingBedrock, offline).run('must-haves', { title: 'Nurse', description: 'RN licence required.', companyInfo: '' });
+      expect(answer.engine.kind).toBe('deterministic');
+    } finally {
+      logs.restore();
+    }
+    expect(logs.lines.filter((line) => line.message === BEDROCK_FALLBACK_LOG_MESSAGE)).toEqual([expect.objectContaining({ level: 'warn', reason: 'access-denied', capability: 'must-haves' })]);
   });
 });

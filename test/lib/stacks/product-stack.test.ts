@@ -14,7 +14,14 @@ const STATEFUL_LOGICAL_IDS = {
   ],
   'AWS::Cognito::UserPoolClient': ['AuthUserPoolWebClient147E4E38'],
   'AWS::Cognito::IdentityPool': ['AuthIdentityPool659E7F64'],
-  'AWS::DynamoDB::Table': ['DataContactsTableDC2B0D3C', 'DataSubscriptionsTable9D6F73B3', 'DataUsersTableA308CF66', 'DataRegistrationCodesTable4F794670'],
+  'AWS::DynamoDB::Table': [
+    'DataContactsTableDC2B0D3C',
+    'DataSubscriptionsTable9D6F73B3',
+    'DataUsersTableA308CF66',
+    'DataRegistrationCodesTable4F794670',
+    // The recruiting assistant's jobs, results and evaluations (issue 6).
+    'DataAssistantTable548F2A49',
+  ],
   'AWS::S3::Bucket': ['WebsiteBucket4326D7C2', 'WebsiteLogsBucketEC18D4CD'],
 } as const;
 
@@ -50,6 +57,7 @@ describe('ProductStack', () => {
         'SubscriptionsTableName',
         'RegistrationCodesTableName',
         'ContactsTableName',
+        'AssistantTableName',
         'AlarmTopicArn',
         'DashboardName',
       ].sort(),
