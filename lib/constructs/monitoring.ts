@@ -50,10 +50,23 @@ export interface MonitoringProps {
   readonly deadLetterQueues: readonly { readonly name: string; readonly queue: IQueue }[];
   /** Fewest days the AppSync API key has left (from the renewal job). */
   readonly apiKeyDaysLeft: IMetric;
+  /**
+   * The log groups of the handlers that call Amazon Bedrock, by function name: the fallback
+   * metric filter reads them. Empty when the assistant runs on the deterministic engine alone.
+   * @default []
+   */
+  readonly bedrockLogs?: readonly { readonly name: string; readonly logGroup: ILogGroup }[];
 }
 
 /** The message the webhook handler logs for every refused signature (lambdas/subscription/receive-webhook.ts). */
 export const WEBHOOK_REFUSED_LOG_MESSAGE = 'Refused a webhook request';
+/**
+ * The message the assistant logs each time the offline engine answers because Bedrock failed
+ * (lambdas/assistant/engine/fallback-model.ts); a test ties the two.
+ */
+export const BEDROCK_FALLBACK_LOG_MESSAGE = 'Bedrock failed; the offline engine answered';
+/** Fallbacks in 15 minutes that fire the alarm: one throttle is weather, three is a pattern. */
+export const BEDROCK_FALLBACKS_THRESHOLD = 3;
 /** An alarm fires when the REST 5xx rate reaches this share of requests (in %, over 5 minutes). */
 export const REST_5XX_RATE_PERCENT = 5;
 /** Below this many requests in 5 minutes, the rate is taken over this many (one 5xx at low traffic alarms). */
@@ -137,6 +150,12 @@ export class Monitoring extends Construct {
         description: `${name}: a message is in the dead-letter queue (a failed invocation nobody retries any more). Read it, fix the cause, then purge the queue.`,
       });
     }
+    const bedrockFallbacks = this.bedrockFallbackMetric(props.bedrockLogs ?? []);
+    if (bedrockFallbacks) {
+      this.alarm('bedrock-fallbacks', bedrockFallbacks.with({ period: Duration.minutes(15) }), BEDROCK_FALLBACKS_THRESHOLD, {
+        description: `The assistant's offline engine answered ${BEDROCK_FALLBACKS_THRESHOLD} or more requests in 15 minutes because Amazon Bedrock failed. Users still get answers, labelled as the offline engine's. The log lines' "reason" says why: access-denied (model access not enabled, docs/deploy.md), misconfigured (model id), throttled (quota), timeout, unavailable, invalid-answer.`,
+      });
+    }
     this.alarm('api-key-near-expiry', props.apiKeyDaysLeft, API_KEY_MIN_DAYS_LEFT, {
       comparison: ComparisonOperator.LESS_THAN_THRESHOLD,
       description: `The AppSync API key has fewer than ${API_KEY_MIN_DAYS_LEFT} days left: the daily renewal job is failing. Run it by hand or deploy the stack (docs/deploy.md, "Things that expire").`,
@@ -191,6 +210,26 @@ export class Monitoring extends Construct {
       }),
       new GraphWidget({ title: 'API key: days left', width: 8, left: [props.apiKeyDaysLeft] }),
     );
+    if (bedrockFallbacks) this.dashboard.addWidgets(new GraphWidget({ title: 'Bedrock fallbacks (offline engine answered)', width: 8, left: [bedrockFallbacks] }));
+  }
+
+  /**
+   * Fallbacks from every Bedrock handler's log lines, as one metric (each log group gets a
+   * filter publishing to the same metric); undefined when no handler calls Bedrock.
+   */
+  private bedrockFallbackMetric(logs: readonly { readonly name: string; readonly logGroup: ILogGroup }[]): Metric | undefined {
+    if (logs.length === 0) return undefined;
+    const metricName = 'BedrockFallbacks';
+    for (const { name, logGroup } of logs) {
+      new MetricFilter(this, `${metricName}${name}Filter`, {
+        logGroup,
+        filterPattern: FilterPattern.stringValue('$.message', '=', BEDROCK_FALLBACK_LOG_MESSAGE),
+        metricNamespace: this.namespace,
+        metricName,
+        metricValue: '1',
+      });
+    }
+    return new Metric({ namespace: this.namespace, metricName, statistic: 'Sum', period: FIVE_MINUTES, label: 'Fallbacks' });
   }
 
   private restMetrics() {
