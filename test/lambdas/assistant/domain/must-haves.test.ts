@@ -1,0 +1,144 @@
+import fc from 'fast-check';
+import { ASSISTANT_LIMITS, MustHavesOutputSchema } from '../../../../lambdas/shared/contracts/assistant';
+import { classifyRequirement, proposeMustHaves } from '../../../../lambdas/assistant/domain/must-haves';
+import { skillEntry, skillsIn } from '../../../../lambdas/assistant/domain/text/skills-dictionary';
+import { ICU_REGISTERED_NURSE, LOGISTICS_COORDINATOR, SAMPLE_JOBS, SENIOR_ACCOUNTANT, SENIOR_BACKEND_ENGINEER, type SampleJob } from '../../../../lambdas/assistant/samples/sample-jobs';
+
+function propose(job: SampleJob) {
+  return proposeMustHaves({ title: job.title, description: job.description, companyInfo: job.companyInfo });
+}
+
+function texts(items: readonly { text: string; kind: string }[]) {
+  return items.map((i) => `${i.kind}: ${i.text}`);
+}
+
+describe('proposed must-haves on the sample requisitions', () => {
+  it('list the backend engineer requirements and keep the nice-to-haves apart', () => {
+    const output = propose(SENIOR_BACKEND_ENGINEER);
+    expect(texts(output.mustHaves)).toEqual([
+      'experience: 6+ years of backend development, at least 3 of them in Java',
+      'skill: Strong experience with Spring Boot and REST API design',
+      'skill: Production experience with Kubernetes and Docker',
+      'skill: Solid SQL and PostgreSQL skills, including schema design and query tuning',
+      'skill: Experience running services on AWS',
+      'skill: Understanding of payment processing or other financial systems where correctness matters',
+    ]);
+    expect(texts(output.niceToHaves)).toEqual([
+      'skill: Apache Kafka or another event streaming platform',
+      'skill: Terraform',
+      'skill: Knowledge of PCI DSS compliance',
+      'skill: Kotlin',
+    ]);
+    expect(output.title).toBe('Senior Backend Engineer');
+    expect(output.location).toBe('Chicago, IL');
+  });
+
+  it('list the ICU nurse licence, certifications and experience', () => {
+    const output = propose(ICU_REGISTERED_NURSE);
+    expect(texts(output.mustHaves)).toEqual([
+      'certification: Active Registered Nurse (RN) license in Wisconsin or a multistate compact license',
+      'experience: Minimum of 2 years of recent ICU experience in an adult critical care unit',
+      'certification: BLS and ACLS certification from the American Heart Association',
+      'skill: Experience with mechanical ventilation and vasoactive medications',
+      'other: Able to work 12-hour night shifts and every third weekend',
+    ]);
+    expect(texts(output.niceToHaves)).toEqual([
+      'education: BSN',
+      'certification: CCRN certification',
+      'skill: CRRT experience',
+      'skill: Epic charting experience',
+      'language: Spanish speaking',
+    ]);
+    expect(output.title).toBe('ICU Registered Nurse');
+    expect(output.location).toBe('Milwaukee, WI');
+  });
+
+  it('keep "ideally in manufacturing" a must-have for the accountant and the CPA a nice-to-have', () => {
+    const output = propose(SENIOR_ACCOUNTANT);
+    expect(texts(output.mustHaves)).toEqual([
+      "education: Bachelor's degree in Accounting or Finance",
+      'experience: 5+ years of progressive accounting experience, ideally in manufacturing',
+      'skill: Strong knowledge of US GAAP',
+      'skill: Hands-on experience with month-end close and account reconciliations',
+      'skill: Inventory and cost accounting experience in a manufacturing environment',
+      'skill: Advanced Excel skills (pivot tables, VLOOKUP/XLOOKUP)',
+    ]);
+    expect(texts(output.niceToHaves)).toEqual(['certification: CPA license or progress toward a CPA', 'skill: NetSuite experience', 'skill: Experience with an ERP implementation']);
+    expect(output.location).toBe('Dayton, OH (on-site)');
+  });
+
+  it('find requirements in prose without sections, adding the tools it names', () => {
+    const output = propose(LOGISTICS_COORDINATOR);
+    expect(texts(output.mustHaves)).toEqual([
+      'experience: At least 2 years of experience in freight brokerage, transportation or 3PL operations',
+      'skill: Transportation Management',
+      'skill: Warehouse Management',
+      'skill: KPI Reporting',
+      'skill: Excel',
+    ]);
+    expect(output.niceToHaves.map((n) => n.text)).toEqual(['Cold chain or food-grade shipping experience and conversational Spanish']);
+    expect(output.mustHaves[1].evidence).toMatch(/tracks every load in our TMS/);
+  });
+
+  it.each(SAMPLE_JOBS.map((job) => [job.id, job] as const))('cover every expected must-have of %s, each with its evidence, and never an internal note', (_id, job) => {
+    const output = propose(job);
+    expect(MustHavesOutputSchema.safeParse(output).success).toBe(true);
+    const found = new Set(output.mustHaves.flatMap((m) => skillsIn(m.text)));
+    for (const expected of job.expectedMustHaves) expect(found).toContain(skillEntry(expected)?.canonical);
+    for (const item of [...output.mustHaves, ...output.niceToHaves]) {
+      expect(job.description.replace(/\s+/g, ' ')).toContain(item.evidence);
+      for (const planted of job.plantedSensitive.filter((p) => p.category !== 'client-name')) expect(item.text.toLowerCase()).not.toContain(planted.text.toLowerCase());
+    }
+  });
+});
+
+describe('a requirement\'s kind', () => {
+  it.each([
+    ['Active RN license', 'certification'],
+    ['CPA', 'certification'],
+    ['AWS Certified Solutions Architect', 'certification'],
+    ["Bachelor's degree in Accounting", 'education'],
+    ['Fluent Spanish', 'language'],
+    ['German', 'language'],
+    ['5+ years of Java', 'experience'],
+    ['Experience in a unionized plant', 'experience'],
+    ['Must be based in Chicago or willing to relocate', 'location'],
+    ['Kubernetes', 'skill'],
+    ['Knowledge of lab safety', 'skill'],
+    ['Able to lift 50 lbs', 'other'],
+    ['', 'other'],
+  ])('of %j is %s', (text, kind) => {
+    expect(classifyRequirement(text)).toBe(kind);
+  });
+});
+
+describe('proposing must-haves from odd text', () => {
+  it.each([
+    ['an empty description', ''],
+    ['only whitespace', ' \n\t \n'],
+    ['empty lines and headings only', 'Requirements\n\n\nNice to have\n\n'],
+    ['unicode', 'Ingénieur·e backend — exigences : Kubernetes ✅, Java ☕, 日本語 OK 🎉'],
+  ])('gives a sensible answer for %s', (_label, description) => {
+    const output = proposeMustHaves({ title: '', description, companyInfo: '' });
+    expect(MustHavesOutputSchema.safeParse(output).success).toBe(true);
+  });
+
+  it('caps 20,000 characters of repeated requirements at the contract limits', () => {
+    const description = `Requirements\n${Array.from({ length: 600 }, (_, i) => `- Kubernetes with tool v${i}x`).join('\n')}`.slice(0, ASSISTANT_LIMITS.documentMaxChars);
+    const output = proposeMustHaves({ title: 'Engineer', description, companyInfo: '' });
+    expect(output.mustHaves).toHaveLength(ASSISTANT_LIMITS.requirementsMax);
+    const repeated = proposeMustHaves({ title: '', description: 'Java and SQL. '.repeat(1400), companyInfo: '' });
+    expect(repeated.mustHaves.map((m) => m.text)).toEqual(['Java', 'SQL']);
+  });
+
+  it('never throws and always fits the contract', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 600 }), fc.string({ maxLength: 60 }), (description, title) => {
+        const output = proposeMustHaves({ title, description, companyInfo: '' });
+        expect(MustHavesOutputSchema.safeParse(output).success).toBe(true);
+        for (const item of [...output.mustHaves, ...output.niceToHaves]) expect(item.text.length).toBeLessThanOrEqual(ASSISTANT_LIMITS.itemMaxChars);
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
