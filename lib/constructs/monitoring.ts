@@ -229,7 +229,7 @@ export class Monitoring extends Construct {
         metricValue: '1',
       });
     }
-    return new Metric({ namespace: this.namespace, metricName, statistic: 'Sum', period: FIVE_MINUTES, label: 'Fallbacks' });
+    return new Metric({ namespace: this.namespace, metricName, statistic: 'Sum', period: FIVE_MINUTES });
   }
 
   private restMetrics() {
