@@ -113,7 +113,17 @@ test.describe('signed in', () => {
     await expectNoAxeViolations(page, 'the card form with its validation errors');
   });
 
-  for (const path of ['/account', '/profile', '/edit-profile', '/change-password', '/subscribe', '/services', '/support', '/success']) {
+  const ASSISTANT_SCREENS = [
+    '/services/must-haves',
+    '/services/sourcing-terms',
+    '/services/job-description',
+    '/services/screening-questions',
+    '/services/interview-evaluation',
+    '/services/best-fit',
+    '/services/candidate-summary',
+  ];
+  // The assistant's screens with their results: test/e2e/assistant.spec.ts.
+  for (const path of ['/account', '/profile', '/edit-profile', '/change-password', '/subscribe', '/services', ...ASSISTANT_SCREENS, '/support', '/success']) {
     test(`${path}, subscribed, has no serious or critical violations`, async () => {
       if (path === '/account') await subscribeWithTestCard(page, 'Professional', 'Adaeze Okafor');
       await checkAtBothWidths(page, path);

@@ -24,8 +24,9 @@ function guard(importGuard: () => Promise<{ Component: ComponentType }>, childre
  * (header, footer) and its HydrateFallback shows a spinner while the first page's code loads;
  * later navigations keep the current page and show a progress bar.
  *
- * The protected pages sit below the sign-in guard, a layout route without a path; /services and
- * /support sit one level deeper, below the subscription gate (see docs/decisions.md). /success
+ * The protected pages sit below the sign-in guard, a layout route without a path; /services (with
+ * the assistant's screens, /services/<capability>) and /support sit one level deeper, below the
+ * subscription gate (see docs/decisions.md). /success
  * is public: it reads what was bought from the location state.
  */
 export function createAppRoutes(): RouteObject[] {
@@ -55,6 +56,9 @@ export function createAppRoutes(): RouteObject[] {
           page(paths.changePassword, () => import('./routes/change-password')),
           guard(() => import('./require-subscription').then((module) => ({ Component: module.RequireSubscription })), [
             page(paths.services, () => import('./routes/services')),
+            // One route for the assistant's seven screens: each screen is still its own chunk,
+            // loaded by this page (the entry stays within its size budget; see the page).
+            page(`${paths.services}/:capability`, () => import('./routes/services/capability')),
             page(paths.support, () => import('./routes/support')),
           ]),
         ]),

@@ -15,6 +15,14 @@ export const paths = {
   // /services and /support are also subscription-gated (see app/require-subscription.tsx).
   account: '/account',
   services: '/services',
+  // The assistant's screens, one per capability, below the same guard and gate as /services.
+  servicesMustHaves: '/services/must-haves',
+  servicesSourcingTerms: '/services/sourcing-terms',
+  servicesJobDescription: '/services/job-description',
+  servicesScreeningQuestions: '/services/screening-questions',
+  servicesInterviewEvaluation: '/services/interview-evaluation',
+  servicesBestFit: '/services/best-fit',
+  servicesCandidateSummary: '/services/candidate-summary',
   support: '/support',
   changePassword: '/change-password',
   editProfile: '/edit-profile',

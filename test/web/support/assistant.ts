@@ -1,0 +1,63 @@
+import type { AssistantResult, Job } from '../../../lambdas/shared/contracts/assistant';
+import type { AssistantApi } from '../../../web/src/features/assistant/api/assistant-api';
+
+type Calls = Omit<AssistantApi, 'listJobs' | 'history'>;
+
+/**
+ * An in-memory assistant for the jsdom tests: `jobs` and `results` are what the lists answer; a
+ * capability or save call runs the test's handler in `answers` (which may throw, e.g. a
+ * RestApiError), and every call is recorded in `calls`.
+ */
+export class FakeAssistant {
+  jobs: Job[] = [];
+  results: AssistantResult[] = [];
+  answers: Partial<Calls> = {};
+  readonly calls: { readonly method: keyof Calls; readonly request: unknown }[] = [];
+
+  api(): AssistantApi {
+    const call =
+      <K extends keyof Calls>(method: K) =>
+      async (request: Parameters<Calls[K]>[0]): Promise<Awaited<ReturnType<Calls[K]>>> => {
+        this.calls.push({ method, request });
+        const answer = this.answers[method] as ((request: unknown) => Promise<Awaited<ReturnType<Calls[K]>>>) | undefined;
+        if (!answer) throw new Error(`FakeAssistant: no answer for ${method}`);
+        return answer(request);
+      };
+    return {
+      listJobs: async () => this.jobs,
+      history: async (query = {}) =>
+        this.results.filter((result) => (!query.capability || result.capability === query.capability) && (!query.jobId || result.jobId === query.jobId)),
+      saveJob: call('saveJob'),
+      proposeMustHaves: call('proposeMustHaves'),
+      sourcingTerms: call('sourcingTerms'),
+      jobDescription: call('jobDescription'),
+      screeningQuestions: call('screeningQuestions'),
+      evaluateAnswers: call('evaluateAnswers'),
+      bestFit: call('bestFit'),
+      candidateSummary: call('candidateSummary'),
+    };
+  }
+}
+
+/** A stored candidate summary, as the API answers it. */
+export function summaryResult(overrides: Partial<AssistantResult<'candidate-summary'>> = {}): AssistantResult<'candidate-summary'> {
+  return {
+    id: 'result-1',
+    capability: 'candidate-summary',
+    jobId: null,
+    label: 'Priya Raman',
+    engine: { kind: 'deterministic', model: null, note: null },
+    createdAt: '2026-11-24T14:05:00.000Z',
+    output: {
+      candidateName: 'Priya Raman',
+      headline: 'Senior backend engineer, 8 years in payments',
+      summary: 'Priya builds payment services in TypeScript on AWS.',
+      highlights: ['Led the card authorization rewrite'],
+      skills: ['Node.js', 'TypeScript'],
+      yearsOfExperience: 8,
+      fit: null,
+      text: 'Priya Raman — Senior backend engineer, 8 years in payments.',
+    },
+    ...overrides,
+  };
+}

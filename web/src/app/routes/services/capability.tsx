@@ -1,0 +1,33 @@
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { useParams } from 'react-router-dom';
+import { Spinner } from '../../../components/ui/spinner';
+import MissingRoutePage from '../missing-route';
+
+/**
+ * /services/<capability>: the assistant's screens, one module (and chunk) each, loaded here.
+ * The router has this one route for the seven instead of seven: every route costs the entry
+ * bundle its import and the list of chunks to preload with it, and the home route's JavaScript
+ * has a budget against a bare React app (bench, web section). The first visit of a screen's
+ * address still preloads the screen's chunk with the entry (preloadFirstPage in vite.config.ts
+ * finds it by its path in config/paths.ts). An unknown capability is a missing route.
+ */
+const SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
+  'must-haves': lazy(() => import('./must-haves')),
+  'sourcing-terms': lazy(() => import('./sourcing-terms')),
+  'job-description': lazy(() => import('./job-description')),
+  'screening-questions': lazy(() => import('./screening-questions')),
+  'interview-evaluation': lazy(() => import('./interview-evaluation')),
+  'best-fit': lazy(() => import('./best-fit')),
+  'candidate-summary': lazy(() => import('./candidate-summary')),
+};
+
+export default function CapabilityPage() {
+  const { capability = '' } = useParams();
+  const Screen = Object.hasOwn(SCREENS, capability) ? SCREENS[capability] : undefined;
+  if (!Screen) return <MissingRoutePage />;
+  return (
+    <Suspense fallback={<Spinner page label="Loading…" />}>
+      <Screen />
+    </Suspense>
+  );
+}

@@ -1,0 +1,200 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import type { AssistantResult } from '../../../../../lambdas/shared/contracts/assistant';
+import type { AssistantApi } from '../api/assistant-api';
+import { definedErrors, textError } from '../format';
+import { loadCandidateSamples } from '../samples';
+import { LIMITS, screenOf } from '../screens';
+import { useAssistantForm } from '../use-assistant-form';
+import { useJobs } from '../use-jobs';
+import { useResults } from '../use-results';
+import { CapabilityForm } from './capability-form';
+import { InputField, TextAreaField } from './fields';
+import { draftErrors, EMPTY_DRAFT, JobFields, JobPicker, SampleButton, type JobDraft } from './job-picker';
+import { ensureJob } from './screening-questions-screen';
+
+const SCREEN = screenOf('best-fit');
+
+interface Candidate {
+  readonly name: string;
+  readonly profile: string;
+}
+
+const EMPTY_CANDIDATE: Candidate = { name: '', profile: '' };
+
+/** The recommendation, then the ranking as a table: each candidate's score and the reasons. */
+export function BestFitView({ result }: { readonly result: AssistantResult<'best-fit'> }) {
+  const captionId = useId();
+  const { output } = result;
+  return (
+    <>
+      <p className="recommendation">{output.recommendation}</p>
+      <div className="table-scroll" role="region" aria-labelledby={captionId} tabIndex={0}>
+        <table className="ranking">
+          <caption id={captionId}>Candidates ranked for {result.label}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Rank</th>
+              <th scope="col">Candidate</th>
+              <th scope="col">Score</th>
+              <th scope="col">Why</th>
+            </tr>
+          </thead>
+          <tbody>
+            {output.ranking.map((candidate) => (
+              <tr key={`${candidate.rank}-${candidate.name}`}>
+                <td>{candidate.rank}</td>
+                <th scope="row">{candidate.name}</th>
+                <td>
+                  {Math.round(candidate.score)} of 100
+                  {candidate.evaluationOverall === null ? null : <span className="ranking__detail">Interview: {Math.round(candidate.evaluationOverall)} of 100</span>}
+                </td>
+                <td>
+                  <ul className="ranking__reasons">
+                    {candidate.reasons.map((reason) => (
+                      <li key={reason}>{reason}</li>
+                    ))}
+                  </ul>
+                  {candidate.mustHavesMet.length > 0 ? <p className="ranking__detail">Must-haves met: {candidate.mustHavesMet.join(', ')}</p> : null}
+                  {candidate.mustHavesMissing.length > 0 ? <p className="ranking__detail">Missing: {candidate.mustHavesMissing.join(', ')}</p> : null}
+                  {candidate.niceToHavesMet.length > 0 ? <p className="ranking__detail">Nice-to-haves: {candidate.niceToHavesMet.join(', ')}</p> : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
+
+/** Best-fit recommendation: candidates (name and resume) ranked for a saved or new job. */
+export function BestFitScreen({ api }: { readonly api: AssistantApi }) {
+  const jobs = useJobs(api);
+  const results = useResults(api, 'best-fit');
+  const form = useAssistantForm();
+  const [jobId, setJobId] = useState('');
+  const [draft, setDraft] = useState<JobDraft>(EMPTY_DRAFT);
+  const [candidates, setCandidates] = useState<readonly Candidate[]>([EMPTY_CANDIDATE]);
+  const listRef = useRef<HTMLOListElement>(null);
+  const focusNew = useRef(false);
+
+  useEffect(() => {
+    if (!focusNew.current) return;
+    focusNew.current = false;
+    const inputs = listRef.current?.querySelectorAll<HTMLInputElement>('input[name$=".name"]');
+    inputs?.[inputs.length - 1]?.focus();
+  }, [candidates.length]);
+
+  const errors = definedErrors({
+    ...(jobId ? {} : draftErrors(draft, { titleRequired: true })),
+    ...Object.fromEntries(
+      candidates.flatMap((candidate, index) => [
+        [`candidates.${index}.name`, textError('Candidate name', candidate.name, LIMITS.candidateNameMaxChars)],
+        [`candidates.${index}.profile`, textError('Resume or profile', candidate.profile, LIMITS.documentMaxChars)],
+      ]),
+    ),
+    candidates: candidates.length > LIMITS.candidatesMax ? `Give at most ${LIMITS.candidatesMax} candidates.` : undefined,
+  });
+  const errorOf = (name: string) => form.errorOf(errors, name);
+
+  const change = (index: number, field: keyof Candidate, value: string) => {
+    setCandidates((before) => before.map((candidate, at) => (at === index ? { ...candidate, [field]: value } : candidate)));
+    form.changed(`candidates.${index}.${field}`);
+  };
+
+  const fillSample = async () => {
+    const sample = await loadCandidateSamples(jobs.find(jobId));
+    if (!jobId) setDraft({ title: sample.job.title, companyInfo: sample.job.companyInfo, description: sample.job.description, location: sample.job.location });
+    setCandidates(sample.candidates);
+    form.reset();
+    return jobId ? `${sample.candidates.length} candidates` : `${sample.job.title} and ${sample.candidates.length} candidates`;
+  };
+
+  return (
+    <CapabilityForm
+      screen={SCREEN}
+      form={form}
+      results={results}
+      errors={errors}
+      shownFields={['jobId', 'title', 'location', 'companyInfo', 'description', 'candidates', ...candidates.flatMap((_, index) => [`candidates.${index}.name`, `candidates.${index}.profile`])]}
+      submitLabel="Rank the candidates"
+      busyLabel="Ranking…"
+      heading={(result) => `Best fit for ${result.label}`}
+      renderResult={(result) => <BestFitView result={result} />}
+      onSubmit={async () =>
+        api.bestFit({
+          jobId: await ensureJob(api, jobs, jobId, draft, setJobId),
+          candidates: candidates.map((candidate) => ({ name: candidate.name.trim(), profile: candidate.profile.trim() })),
+        })
+      }
+    >
+      <JobPicker
+        jobs={jobs}
+        value={jobId}
+        onChange={(id) => {
+          setJobId(id);
+          form.reset();
+        }}
+        extra="A new job (saved with the ranking)"
+        hint="Candidates are ranked on the job’s confirmed must-haves and on their interview evaluations for it."
+      />
+      <SampleButton fill={fillSample} />
+      {jobId ? null : (
+        <JobFields
+          draft={draft}
+          errorOf={errorOf}
+          onChange={(field, value) => {
+            setDraft((before) => ({ ...before, [field]: value }));
+            form.changed(field);
+          }}
+        />
+      )}
+      <fieldset className="candidates">
+        <legend className="requirement-list__legend">Candidates</legend>
+        <ol ref={listRef} className="candidate-list">
+          {candidates.map((candidate, index) => (
+            <li key={index} className="candidate-list__item">
+              <InputField
+                label={`Candidate ${index + 1}: name`}
+                name={`candidates.${index}.name`}
+                value={candidate.name}
+                error={errorOf(`candidates.${index}.name`)}
+                onChange={(value) => change(index, 'name', value)}
+              />
+              <TextAreaField
+                label={`Candidate ${index + 1}: resume or profile`}
+                name={`candidates.${index}.profile`}
+                rows={6}
+                value={candidate.profile}
+                error={errorOf(`candidates.${index}.profile`)}
+                onChange={(value) => change(index, 'profile', value)}
+              />
+              {candidates.length > 1 ? (
+                <button
+                  type="button"
+                  className="button button--secondary button--small"
+                  onClick={() => setCandidates((before) => before.filter((_, at) => at !== index))}
+                >
+                  Remove candidate {index + 1}
+                  {candidate.name.trim() ? <span className="visually-hidden">{`: ${candidate.name.trim()}`}</span> : null}
+                </button>
+              ) : null}
+            </li>
+          ))}
+        </ol>
+        {errorOf('candidates') ? <p className="field__error">{errorOf('candidates')}</p> : null}
+        <button
+          type="button"
+          className="button button--secondary button--small"
+          disabled={candidates.length >= LIMITS.candidatesMax}
+          onClick={() => {
+            focusNew.current = true;
+            setCandidates((before) => [...before, EMPTY_CANDIDATE]);
+          }}
+        >
+          Add a candidate
+        </button>
+      </fieldset>
+    </CapabilityForm>
+  );
+}

@@ -1,0 +1,149 @@
+import { useRef, useState } from 'react';
+import type { AssistantResult, RedactionCategory } from '../../../../../lambdas/shared/contracts/assistant';
+import type { AssistantApi } from '../api/assistant-api';
+import { definedErrors, splitList } from '../format';
+import { cycle, loadJobSamples } from '../samples';
+import { LIMITS, screenOf } from '../screens';
+import { useAssistantForm } from '../use-assistant-form';
+import { useJobs } from '../use-jobs';
+import { useResults } from '../use-results';
+import { CapabilityForm } from './capability-form';
+import { CopyButton } from './copy-button';
+import { TextAreaField } from './fields';
+import { draftErrors, EMPTY_DRAFT, JobFields, JobPicker, SampleButton, type JobDraft } from './job-picker';
+
+const SCREEN = screenOf('job-description');
+
+export const REDACTION_LABELS: Readonly<Record<RedactionCategory, string>> = {
+  'client-name': 'Client name',
+  'identifying-detail': 'Identifying detail',
+  'rate-or-margin': 'Rate or margin',
+  contact: 'Contact details',
+  'internal-note': 'Internal note',
+};
+
+/** The publishable description in its sections, a Copy button for the whole text, and what was removed and why. */
+export function JobDescriptionView({ result }: { readonly result: AssistantResult<'job-description'> }) {
+  const { output } = result;
+  return (
+    <>
+      <div className="copy-row">
+        <CopyButton text={output.text} what="the external job description" />
+      </div>
+      <article className="external-description" aria-label="External job description">
+        <h3>{output.title}</h3>
+        {output.sections.map((section, index) => (
+          <section key={index} className="external-description__section">
+            <h4>{section.heading}</h4>
+            <p className="preserve-lines">{section.body}</p>
+          </section>
+        ))}
+      </article>
+      <h3>Removed, and why</h3>
+      {output.removed.length === 0 ? (
+        <p>Nothing sensitive was found.</p>
+      ) : (
+        <ul className="removed-list">
+          {output.removed.map((item, index) => (
+            <li key={index}>
+              <span className="tag">{REDACTION_LABELS[item.category] ?? item.category}</span> <del className="removed-list__text">{item.text}</del>
+              <span className="removed-list__reason">{item.reason}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+/** External job description: an internal description (saved or pasted) made publishable. */
+export function JobDescriptionScreen({ api }: { readonly api: AssistantApi }) {
+  const jobs = useJobs(api);
+  const results = useResults(api, 'job-description');
+  const form = useAssistantForm();
+  const [jobId, setJobId] = useState('');
+  const [draft, setDraft] = useState<JobDraft>(EMPTY_DRAFT);
+  const [clientNames, setClientNames] = useState('');
+  const sampleCounter = useRef(0);
+
+  const names = splitList(clientNames, { commas: false });
+  const draftProblems = draftErrors(draft, { titleRequired: false });
+  const errors = definedErrors({
+    ...(jobId ? {} : { companyInfo: draftProblems.companyInfo, description: draftProblems.description }),
+    clientNames:
+      names.length > LIMITS.clientNamesMax
+        ? `Give at most ${LIMITS.clientNamesMax} client names.`
+        : names.some((name) => name.length > LIMITS.itemMaxChars)
+          ? `Each client name has at most ${LIMITS.itemMaxChars} characters.`
+          : undefined,
+  });
+  const errorOf = (name: string) => form.errorOf(errors, name);
+
+  const fillSample = async () => {
+    const sample = cycle(await loadJobSamples(), sampleCounter);
+    setJobId('');
+    form.reset();
+    setDraft({ title: sample.title, companyInfo: sample.companyInfo, description: sample.description, location: sample.location });
+    setClientNames(sample.clientNames.join('\n'));
+    return sample.title;
+  };
+
+  const request = () => {
+    const companyInfo = draft.companyInfo.trim();
+    return jobId
+      ? { jobId, clientNames: names }
+      : { description: draft.description.trim(), ...(companyInfo ? { companyInfo } : {}), clientNames: names };
+  };
+
+  return (
+    <CapabilityForm
+      screen={SCREEN}
+      form={form}
+      results={results}
+      errors={errors}
+      shownFields={['jobId', 'companyInfo', 'description', 'clientNames']}
+      submitLabel="Write the external description"
+      busyLabel="Writing…"
+      heading={(result) => `External description: ${result.label}`}
+      renderResult={(result) => <JobDescriptionView result={result} />}
+      onSubmit={() => api.jobDescription(request())}
+    >
+      <JobPicker
+        jobs={jobs}
+        value={jobId}
+        onChange={(id) => {
+          setJobId(id);
+          form.reset();
+        }}
+        extra="Paste a description (not saved)"
+      />
+      {jobId ? null : (
+        <>
+          <SampleButton fill={fillSample} />
+          <JobFields
+            draft={draft}
+            withTitle={false}
+            errorOf={errorOf}
+            onChange={(field, value) => {
+              setDraft((before) => ({ ...before, [field]: value }));
+              form.changed(field);
+            }}
+          />
+        </>
+      )}
+      <TextAreaField
+        label="Client names"
+        name="clientNames"
+        optional
+        rows={3}
+        hint="The client and its brands, one per line: removed wherever they appear, besides the names the assistant finds itself."
+        value={clientNames}
+        error={form.listErrorOf(errors, 'clientNames')}
+        onChange={(value) => {
+          setClientNames(value);
+          form.changed('clientNames');
+        }}
+      />
+    </CapabilityForm>
+  );
+}

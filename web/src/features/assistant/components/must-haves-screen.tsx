@@ -1,0 +1,232 @@
+import { useRef, useState } from 'react';
+import type { AssistantResult, Job } from '../../../../../lambdas/shared/contracts/assistant';
+import { SubmitButton } from '../../../components/ui/form-field';
+import type { AssistantApi } from '../api/assistant-api';
+import { definedErrors } from '../format';
+import { cycle, loadJobSamples } from '../samples';
+import { screenOf } from '../screens';
+import { useAssistantForm } from '../use-assistant-form';
+import { useJobs } from '../use-jobs';
+import { useResults } from '../use-results';
+import { FormAlert } from './fields';
+import { draftErrors, EMPTY_DRAFT, JobFields, JobPicker, SampleButton, type JobDraft } from './job-picker';
+import { requirementErrors, RequirementList } from './requirement-list';
+import { HistoryPanel, ResultPanel } from './result-panel';
+import { ScreenFrame } from './screen-frame';
+
+const SCREEN = screenOf('must-haves');
+
+type Action = 'propose' | 'save';
+
+function draftOf(job: Job): JobDraft {
+  return { title: job.title, companyInfo: job.companyInfo, description: job.description, location: job.location };
+}
+
+/** A proposal's requirements with the words of the description that gave each. */
+function ProposalView({ result, onUse }: { readonly result: AssistantResult<'must-haves'>; readonly onUse?: () => void }) {
+  const { output } = result;
+  const list = (title: string, items: typeof output.mustHaves) => (
+    <>
+      <h3>{title}</h3>
+      {items.length === 0 ? (
+        <p>None found in the description.</p>
+      ) : (
+        <ul className="evidence-list">
+          {items.map((item, index) => (
+            <li key={index}>
+              <span className="evidence-list__item">{item.text}</span> <span className="tag">{item.kind}</span>
+              {item.evidence ? <q className="evidence-list__evidence">{item.evidence}</q> : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+  return (
+    <>
+      {output.title || output.location ? (
+        <p>
+          Found in the description: {[output.title, output.location].filter(Boolean).join(' · ')}
+        </p>
+      ) : null}
+      {list('Proposed must-haves', output.mustHaves)}
+      {list('Proposed nice-to-haves', output.niceToHaves)}
+      {onUse ? (
+        <button type="button" className="button button--secondary" onClick={onUse}>
+          Use these in the job
+        </button>
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * Client must-haves: write or pick a job, let the assistant propose its must-haves and
+ * nice-to-haves from the description, edit them (change, remove, add) and confirm by saving the
+ * job; the other screens use the saved lists.
+ */
+export function MustHavesScreen({ api }: { readonly api: AssistantApi }) {
+  const jobs = useJobs(api);
+  const results = useResults(api, 'must-haves');
+  const { attachScope, attachAlert, ...form } = useAssistantForm();
+  const [jobId, setJobId] = useState('');
+  const [draft, setDraft] = useState<JobDraft>(EMPTY_DRAFT);
+  const [mustHaves, setMustHaves] = useState<string[]>([]);
+  const [niceToHaves, setNiceToHaves] = useState<string[]>([]);
+  const [action, setAction] = useState<Action>('propose');
+  const [saved, setSaved] = useState('');
+  const sampleCounter = useRef(0);
+
+  const errorsFor = (which: Action) =>
+    definedErrors({
+      ...draftErrors(draft, { titleRequired: which === 'save' }),
+      ...(which === 'save' ? { ...requirementErrors('mustHaves', 'Must-have', mustHaves), ...requirementErrors('niceToHaves', 'Nice-to-have', niceToHaves) } : {}),
+    });
+  const errors = errorsFor(action);
+  const errorOf = (name: string) => form.errorOf(errors, name);
+
+  const edit = (field: keyof JobDraft, value: string) => {
+    setDraft((before) => ({ ...before, [field]: value }));
+    form.changed(field);
+    setSaved('');
+  };
+
+  const pick = (id: string) => {
+    setJobId(id);
+    form.reset();
+    setSaved('');
+    const job = jobs.find(id);
+    setDraft(job ? draftOf(job) : EMPTY_DRAFT);
+    setMustHaves(job ? job.mustHaves.map((item) => item.text) : []);
+    setNiceToHaves(job ? job.niceToHaves.map((item) => item.text) : []);
+  };
+
+  const use = (result: AssistantResult<'must-haves'>) => {
+    setMustHaves(result.output.mustHaves.map((item) => item.text));
+    setNiceToHaves(result.output.niceToHaves.map((item) => item.text));
+    setDraft((before) => ({
+      ...before,
+      title: before.title.trim() ? before.title : (result.output.title ?? ''),
+      location: before.location.trim() ? before.location : (result.output.location ?? ''),
+    }));
+    setSaved('');
+  };
+
+  const fillSample = async () => {
+    const sample = cycle(await loadJobSamples(), sampleCounter);
+    pick('');
+    setDraft({ title: sample.title, companyInfo: sample.companyInfo, description: sample.description, location: sample.location });
+    return sample.title;
+  };
+
+  const propose = () =>
+    form.run(errorsFor('propose'), async () => {
+      const request = { title: draft.title.trim() || undefined, description: draft.description.trim(), companyInfo: draft.companyInfo.trim() || undefined };
+      const result = await api.proposeMustHaves(request);
+      results.add(result);
+      use(result);
+    });
+
+  const save = () =>
+    form.run(errorsFor('save'), async () => {
+      const job = await api.saveJob({
+        ...(jobId ? { id: jobId } : {}),
+        title: draft.title.trim(),
+        companyInfo: draft.companyInfo.trim(),
+        description: draft.description.trim(),
+        location: draft.location.trim(),
+        mustHaves: mustHaves.map((item) => item.trim()),
+        niceToHaves: niceToHaves.map((item) => item.trim()),
+      });
+      jobs.saved(job);
+      setJobId(job.id);
+      setSaved(
+        `Saved “${job.title}” with ${job.mustHaves.length} must-have${job.mustHaves.length === 1 ? '' : 's'} and ${job.niceToHaves.length} nice-to-have${job.niceToHaves.length === 1 ? '' : 's'}. The other services can use it now.`,
+      );
+    });
+
+  const shownFields = new Set(['title', 'location', 'companyInfo', 'description', 'jobId', 'mustHaves', 'niceToHaves', ...Object.keys(form.serverFields).filter((name) => /^(mustHaves|niceToHaves)\.\d+$/.test(name))]);
+
+  return (
+    <ScreenFrame
+      screen={SCREEN}
+      history={<HistoryPanel history={results.history} shown={results.shown} onShow={results.show} onRetry={results.retry} />}
+    >
+      <div ref={attachScope} className="assistant-stack">
+        <form
+          className="card form"
+          noValidate
+          aria-label="The job"
+          aria-busy={form.busy || undefined}
+          onSubmit={(event) => {
+            event.preventDefault();
+            setAction('propose');
+            propose();
+          }}
+        >
+          <JobPicker jobs={jobs} value={jobId} onChange={pick} extra="A new job" hint="Pick a saved job to change it, or write a new one." />
+          <SampleButton fill={fillSample} />
+          <JobFields draft={draft} onChange={edit} errorOf={errorOf} />
+          <FormAlert problem={action === 'propose' ? form.problem : null} attachAlert={action === 'propose' ? attachAlert : undefined} shownFields={shownFields} />
+          <div className="form__actions">
+            <SubmitButton busy={form.busy && action === 'propose'} busyLabel="Proposing…">
+              Propose must-haves
+            </SubmitButton>
+          </div>
+        </form>
+
+        {results.shown ? (
+          <ResultPanel result={results.shown} heading={`Proposed for ${results.shown.label}`}>
+            <ProposalView result={results.shown} onUse={() => use(results.shown as AssistantResult<'must-haves'>)} />
+          </ResultPanel>
+        ) : null}
+
+        <form
+          className="card form"
+          noValidate
+          aria-label="Confirm the must-haves"
+          aria-busy={form.busy || undefined}
+          onSubmit={(event) => {
+            event.preventDefault();
+            setAction('save');
+            save();
+          }}
+        >
+          <h2 className="assistant-form__heading">Confirm the must-haves</h2>
+          <p className="field__hint">Change, remove or add requirements, then save the job: screening questions, best-fit rankings and summaries use what you save.</p>
+          <RequirementList
+            name="mustHaves"
+            legend="Must-haves"
+            itemLabel="Must-have"
+            items={mustHaves}
+            onChange={(items) => {
+              setMustHaves(items);
+              setSaved('');
+            }}
+            errorOf={errorOf}
+          />
+          <RequirementList
+            name="niceToHaves"
+            legend="Nice-to-haves"
+            itemLabel="Nice-to-have"
+            items={niceToHaves}
+            onChange={(items) => {
+              setNiceToHaves(items);
+              setSaved('');
+            }}
+            errorOf={errorOf}
+          />
+          <FormAlert problem={action === 'save' ? form.problem : null} attachAlert={action === 'save' ? attachAlert : undefined} shownFields={shownFields} />
+          <div className="form__actions">
+            <SubmitButton busy={form.busy && action === 'save'} busyLabel="Saving…">
+              {jobId ? 'Save the job' : 'Save as a new job'}
+            </SubmitButton>
+          </div>
+          <p role="status" className="assistant-saved">
+            {saved}
+          </p>
+        </form>
+      </div>
+    </ScreenFrame>
+  );
+}
