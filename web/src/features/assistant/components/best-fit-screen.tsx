@@ -76,13 +76,13 @@ export function BestFitScreen({ api }: { readonly api: AssistantApi }) {
   const [draft, setDraft] = useState<JobDraft>(EMPTY_DRAFT);
   const [candidates, setCandidates] = useState<readonly Candidate[]>([EMPTY_CANDIDATE]);
   const listRef = useRef<HTMLOListElement>(null);
-  const focusNew = useRef(false);
+  // The candidate whose name takes focus once an Add or a Remove has re-rendered the list.
+  const focusIndex = useRef<number | null>(null);
 
   useEffect(() => {
-    if (!focusNew.current) return;
-    focusNew.current = false;
-    const inputs = listRef.current?.querySelectorAll<HTMLInputElement>('input[name$=".name"]');
-    inputs?.[inputs.length - 1]?.focus();
+    const index = focusIndex.current;
+    focusIndex.current = null;
+    if (index !== null) listRef.current?.querySelectorAll<HTMLInputElement>('input[name$=".name"]')[index]?.focus();
   }, [candidates.length]);
 
   const errors = definedErrors({
@@ -173,7 +173,10 @@ export function BestFitScreen({ api }: { readonly api: AssistantApi }) {
                 <button
                   type="button"
                   className="button button--secondary button--small"
-                  onClick={() => setCandidates((before) => before.filter((_, at) => at !== index))}
+                  onClick={() => {
+                    focusIndex.current = Math.min(index, candidates.length - 2);
+                    setCandidates((before) => before.filter((_, at) => at !== index));
+                  }}
                 >
                   Remove candidate {index + 1}
                   {candidate.name.trim() ? <span className="visually-hidden">{`: ${candidate.name.trim()}`}</span> : null}
@@ -188,7 +191,7 @@ export function BestFitScreen({ api }: { readonly api: AssistantApi }) {
           className="button button--secondary button--small"
           disabled={candidates.length >= LIMITS.candidatesMax}
           onClick={() => {
-            focusNew.current = true;
+            focusIndex.current = candidates.length;
             setCandidates((before) => [...before, EMPTY_CANDIDATE]);
           }}
         >

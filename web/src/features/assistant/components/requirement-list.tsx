@@ -25,13 +25,16 @@ export function RequirementList({
 }) {
   const id = useId();
   const listRef = useRef<HTMLOListElement>(null);
-  // The item to focus once an Add or a Remove has re-rendered the list.
+  const addRef = useRef<HTMLButtonElement>(null);
+  // The item to focus once an Add or a Remove has re-rendered the list (-1: the Add button, when
+  // the last item was removed).
   const pendingFocus = useRef<number | null>(null);
 
   useEffect(() => {
     const index = pendingFocus.current;
     pendingFocus.current = null;
-    if (index !== null) listRef.current?.querySelectorAll('input')[index]?.focus();
+    if (index === -1) addRef.current?.focus();
+    else if (index !== null) listRef.current?.querySelectorAll('input')[index]?.focus();
   }, [items.length]);
 
   const listError = errorOf(name);
@@ -64,7 +67,7 @@ export function RequirementList({
                 className="button button--secondary button--small"
                 onClick={() => {
                   onChange(items.filter((_, at) => at !== index));
-                  pendingFocus.current = items.length > 1 ? Math.min(index, items.length - 2) : null;
+                  pendingFocus.current = items.length > 1 ? Math.min(index, items.length - 2) : -1;
                 }}
               >
                 Remove<span className="visually-hidden">{` ${itemLabel.toLowerCase()} ${index + 1}: ${item}`}</span>
@@ -84,6 +87,7 @@ export function RequirementList({
         </p>
       ) : null}
       <button
+        ref={addRef}
         type="button"
         className="button button--secondary button--small"
         disabled={full}
