@@ -17,7 +17,9 @@ import { ensureTables, localTableNames } from './dynamodb/tables';
 import { LocalRuntimeError } from './errors';
 import { writeFileAtomic } from './files';
 import { NO_LOCAL_IDENTITY, type LocalIdentity, type LocalIdentityFactory, type LocalIdentityService } from './identity';
-import { createCognitoIdentity } from './identity/local-identity';
+import { createCognitoIdentity, type SeedEndpoints } from './identity/local-identity';
+import { SEED_DEMO_RECRUITER } from './identity/seed';
+import { seedAssistantDemo, type AssistantDemoSeedInput } from './assistant/demo-seed';
 import { dataPaths, DEFAULT_BUILD_DIR, DEFAULT_DATA_DIR, DEFAULT_WEB_DIST_DIR } from './paths';
 import { DEFAULT_PORTS, type PortName } from './ports';
 import { bundleLambda } from './lambda/bundle';
@@ -171,6 +173,19 @@ export function localFunctionName(productSlug: string, functionId: string): stri
   return `${productSlug}-local-${functionId}`;
 }
 
+/** Seeds the assistant demo for the identity seed's demo recruiter (nothing without a seed). */
+async function seedDemoRecruiter(
+  identityService: LocalIdentityService | undefined,
+  input: Omit<AssistantDemoSeedInput, 'recruiter'> & { readonly log: (line: string) => void },
+): Promise<void> {
+  const seed = identityService?.endpoints?.seed as SeedEndpoints | undefined;
+  if (!seed?.demoSub) return;
+  const { email, firstName, lastName, companyName } = SEED_DEMO_RECRUITER;
+  const result = await seedAssistantDemo({ ...input, recruiter: { sub: seed.demoSub, email, firstName, lastName, companyName } });
+  const seeded = [result.subscribed && "the demo recruiter's trial subscription", result.jobsCreated.length > 0 && `${result.jobsCreated.length} sample jobs`].filter(Boolean);
+  if (seeded.length > 0) input.log(`Seeded ${seeded.join(' and ')}.`);
+}
+
 export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Promise<LocalRuntime> {
   const startedAt = Date.now();
   const log = options.log ?? (() => undefined);
@@ -265,6 +280,10 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       identity = identityService;
       for (const [pathname, page] of Object.entries(identityService.webPages ?? {})) webServer?.addPage(pathname, page);
     }
+    // The demo recruiter's trial subscription and sample jobs, while the functions warm up.
+    const demoSeeded = seedDemoRecruiter(identityService, { dynamodb: database.client, tableNames, billingStore: database.billing.store, productSlug, log });
+    // Awaited below; a failure before that must not surface as an unhandled rejection.
+    demoSeeded.catch(() => undefined);
 
     const webOrigins = webServer ? [webServer.url, `http://localhost:${webServer.port}`] : [`http://127.0.0.1:${ports.web}`];
     billingOrigins = webOrigins;
@@ -288,7 +307,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       stops.push({ name: lambda.functionName, stop: lambda.stop });
       functions[route.functionId] = lambda;
     }
-    await Promise.all(Object.values(functions).map((lambda) => lambda.warm()));
+    await Promise.all([...Object.values(functions).map((lambda) => lambda.warm()), demoSeeded]);
 
     const [rest, graphql] = await Promise.all([
       startRestServer({

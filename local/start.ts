@@ -23,6 +23,7 @@ function identityLines(endpoints: LocalEndpoints): string[] {
   const seed = endpoints.seed as SeedEndpoints | undefined;
   if (seed) {
     lines.push(`  Admin         ${seed.adminEmail}  password ${seed.adminPassword}`);
+    if (seed.demoEmail) lines.push(`  Demo          ${seed.demoEmail}  password ${seed.demoPassword}  (a recruiter on a trial, with the sample jobs: try /services)`);
     lines.push(`  Sign-up codes ${seed.registrationCodes.map(({ code, group }) => `${code} (${group})`).join(', ')}`);
   }
   return lines;

@@ -31,6 +31,27 @@ export interface RestRouteDefinition {
   readonly userPoolAccess?: boolean;
   /** Whether the handler verifies Recurly webhook signatures (grants the webhook secret). */
   readonly webhookSecret?: boolean;
+  /**
+   * Whether the handler asks a language model (the assistant's capabilities): the construct
+   * grants it Amazon Bedrock's Converse on the configured model and sets the engine's variables
+   * (`ASSISTANT_ENGINE`, `BEDROCK_MODEL_ID`); the local runtime sets `ASSISTANT_ENGINE=deterministic`.
+   */
+  readonly languageModel?: boolean;
+}
+
+/**
+ * What every assistant route reads and writes: the caller's User record (must be ACTIVE), their
+ * Subscription records (a live one is required) and their own partition of the assistant table.
+ */
+const ASSISTANT_TABLES = [
+  { table: 'users', access: 'read' },
+  { table: 'subscriptions', access: 'read' },
+  { table: 'assistant', access: 'readWrite' },
+] as const satisfies RestRouteDefinition['tables'];
+
+/** An assistant route (signed-in subscribers; see lambdas/assistant/assistant-route.ts). */
+function assistantRoute(functionId: string, method: 'GET' | 'POST', path: string, file: string, languageModel: boolean): RestRouteDefinition {
+  return { functionId, method, path, entry: `lambdas/assistant/${file}`, auth: 'user', tables: ASSISTANT_TABLES, billing: false, ...(languageModel ? { languageModel } : {}) };
 }
 
 export const REST_ROUTES: readonly RestRouteDefinition[] = [
@@ -133,4 +154,9 @@ export const REST_ROUTES: readonly RestRouteDefinition[] = [
     billing: false,
     userPoolAccess: true,
   },
+  // The recruiting assistant (issue 6). Function ids are construct ids: never rename them.
+  assistantRoute('AssistantListJobsFunction', 'GET', '/assistant/jobs', 'list-jobs.ts', false),
+  assistantRoute('AssistantSaveJobFunction', 'POST', '/assistant/jobs', 'save-job.ts', false),
+  assistantRoute('AssistantMustHavesFunction', 'POST', '/assistant/must-haves', 'propose-must-haves.ts', true),
+  assistantRoute('AssistantResultsFunction', 'GET', '/assistant/results', 'list-results.ts', false),
 ];

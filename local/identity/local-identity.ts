@@ -41,6 +41,11 @@ export interface CognitoIdentityOptions {
 export interface SeedEndpoints {
   readonly adminEmail: string;
   readonly adminPassword: string;
+  /** The demo recruiter (a trial subscription and the sample jobs: local/assistant/demo-seed.ts). */
+  readonly demoEmail: string;
+  readonly demoPassword: string;
+  /** Their Cognito sub, the id of their data. */
+  readonly demoSub: string;
   readonly registrationCodes: readonly { readonly code: string; readonly group: string }[];
 }
 
@@ -114,6 +119,9 @@ export function createCognitoIdentity(options: CognitoIdentityOptions = {}): Loc
       const seedEndpoints: SeedEndpoints | undefined = seed && {
         adminEmail: seed.admin.email,
         adminPassword: seed.admin.password,
+        demoEmail: seed.demo.email,
+        demoPassword: seed.demo.password,
+        demoSub: seed.demo.sub,
         registrationCodes: seed.registrationCodes.map(({ code, group }) => ({ code, group })),
       };
       const service: LocalIdentityService = {
@@ -151,6 +159,12 @@ export function createCognitoIdentity(options: CognitoIdentityOptions = {}): Loc
 }
 
 function reportSeed(seed: SeedResult, log: (line: string) => void): void {
-  const created = [seed.admin.createdUser && 'the admin account', seed.admin.createdRecord && "the admin's user record", ...seed.registrationCodes.filter((code) => code.created).map((code) => code.code)].filter(Boolean);
+  const created = [
+    seed.admin.createdUser && 'the admin account',
+    seed.admin.createdRecord && "the admin's user record",
+    seed.demo.createdUser && 'the demo recruiter',
+    seed.demo.createdRecord && "the demo recruiter's user record",
+    ...seed.registrationCodes.filter((code) => code.created).map((code) => code.code),
+  ].filter(Boolean);
   if (created.length > 0) log(`Seeded ${created.join(', ')}.`);
 }

@@ -56,6 +56,8 @@ describe('npm start (local/start.ts)', () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/Ready in \d+\.\d s/);
     expect(run.stdout).toMatch(/Web app {7}http:\/\/127\.0\.0\.1:\d+/);
+    expect(run.stdout).toContain('Admin         admin@talentpilot.local  password LocalAdmin#2024');
+    expect(run.stdout).toContain('Demo          demo@talentpilot.local  password LocalDemo#2024');
     expect(run.stdout).toContain('SIGTERM: stopping the local runtime...');
     const endpoints = JSON.parse(fs.readFileSync(path.join(dataDir.path, 'endpoints.json'), 'utf8'));
     expect(Object.keys(endpoints)).toEqual(expect.arrayContaining(['webUrl', 'restUrl', 'graphqlUrl', 'graphqlApiKey', 'dynamodbEndpoint']));
