@@ -17,10 +17,12 @@ import { findSkills, skillEntry } from './text/skills-dictionary';
 
 type Proposed = MustHavesOutput['mustHaves'][number];
 
-const MUST_CUE = /\b(?:must (?:have|be|hold|possess|demonstrate)|(?:is |are )?required|essential|mandatory|minimum (?:of )?(?:\d|one|two|three|four|five|six|seven|eight|nine|ten)|at least (?:\d|one|two|three|four|five|six|seven|eight|nine|ten))\b/i;
+/** Words that make a sentence a requirement: "must have", "required", "minimum of 3", "at least 2". */
+export const MUST_CUE = /\b(?:must (?:have|be|hold|possess|demonstrate)|(?:is |are )?required|essential|mandatory|minimum (?:of )?(?:\d|one|two|three|four|five|six|seven|eight|nine|ten)|at least (?:\d|one|two|three|four|five|six|seven|eight|nine|ten))\b/i;
 /** In a requirements list, only a line that is itself optional moves to nice-to-haves ("…, ideally in X" stays). */
 const NICE_LINE = /^(?:ideally|preferably|bonus|nice[- ]to[- ]have|preferred|a plus)\b|(?:\((?:preferred|a plus|nice to have|bonus)\)|\b(?:is|are|would be) a (?:big |strong )?plus|\bpreferred|\bdesirable|\bnice[- ]to[- ]have|\ba bonus)\s*[.!]?$/i;
-const NICE_CUE = /\b(?:nice[- ]to[- ]have|(?:is |are |would be )?a (?:big |strong )?plus|preferred|preferably|bonus|desirable|ideally|advantageous|an advantage)\b/i;
+/** Words that make a sentence a nice-to-have: "a plus", "preferred", "ideally", "bonus". */
+export const NICE_CUE = /\b(?:nice[- ]to[- ]have|(?:is |are |would be )?a (?:big |strong )?plus|preferred|preferably|bonus|desirable|ideally|advantageous|an advantage)\b/i;
 /** Money, e-mail and rate lines are the agency's business, never a requirement. */
 const NOT_A_REQUIREMENT = /[$€£]\s?\d|\b\d+(?:\.\d+)?\s?%\s*(?:margin|markup|fee)|@|\b(?:bill|pay|charge) rate\b|\bmargin\b|\bmark-?up\b|\bper hour\b|\/hr\b/i;
 

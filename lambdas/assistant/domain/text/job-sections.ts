@@ -9,7 +9,7 @@ import { isHeading, splitSections, squash, stripBullet, type TextSection } from 
 export type SectionRole = 'about' | 'duties' | 'requirements' | 'nice-to-haves' | 'offer' | 'location' | 'internal' | 'other';
 
 const ROLE_OF_HEADING: readonly [SectionRole, RegExp][] = [
-  ['about', /^(?:about|overview of) (?:the|this) (?:role|position|job|opportunity)\b/i],
+  ['about', /^(?:(?:about|overview of) (?:the|this) (?:role|position|job|opportunity)\b|(?:the )?(?:role|position|opportunity)$)/i],
   ['internal', /\b(?:internal|confidential|recruiter|do not (?:share|publish)|not for (?:publication|candidates)|rates?|margin|billing|bill rate|pay rate|fee|hiring manager|contact|client details|account notes?)\b/i],
   ['nice-to-haves', /\b(?:nice[- ]to[- ]haves?|preferred|bonus|desirable|desired|pluses|a plus|ideally|extra credit|good to have)\b/i],
   ['requirements', /\b(?:requirements?|must[- ]haves?|required|essential|qualifications?|what you(?:'|’)?(?:ll)? bring|what we(?:'|’)?re looking for|who you are|you have|you are|about you|skills|experience|licen[cs](?:e|ure)s?|certifications?|education)\b/i],

@@ -1,0 +1,94 @@
+/**
+ * The names a client goes by: those the recruiter lists, those its company information and the
+ * requisition state ("Client: X", "X is a …", "brand: X", "part of X"), and their short forms
+ * ("Brightledger" for "Brightledger Financial", "St. Brigid" for "St. Brigid Regional Medical
+ * Center"), so a publishable description can leave every one of them out.
+ */
+
+/** Words that describe a company rather than name it; a short form stops before the first. */
+const GENERIC = new Set(
+  (
+    'inc incorporated llc llp ltd limited corp corporation co company companies group holdings holding plc gmbh ag sa bv ' +
+    'financial finance bank banking capital partners partnership health healthcare hospital hospitals medical center centre regional ' +
+    'clinic clinics systems system solutions services technologies technology tech labs software digital global international ' +
+    'industries industrial manufacturing precision components aerospace automotive castings logistics cold chain supply foods ' +
+    'pharmaceuticals pharma energy consulting associates enterprises brands retail stores network networks the of and &'
+  ).split(' '),
+);
+
+/** Short forms too common to remove on sight. */
+const COMMON_WORDS = new Set(
+  ('american national general first united global new north south east west central pacific atlantic standard premier summit advanced ' +
+    'best city state blue red green black white golden silver royal grand great little big modern smart bright next prime true').split(' '),
+);
+
+const NAME = `[A-Z][\\p{L}'’&.-]*(?:[ \\t]+(?:[A-Z][\\p{L}'’&.-]*|of|and|&|de|la)){0,5}`;
+const FROM_TEXT: readonly RegExp[] = [
+  // "Client: Harlow Precision Components, Inc."
+  new RegExp(`^\\s*(?:client|customer|employer|company|hiring company|account|end client)\\s*[:：–-]\\s*(${NAME})`, 'gimu'),
+  // "Requisition for St. Brigid Regional Medical Center"
+  new RegExp(`\\b(?:requisition|req|opening|vacancy|role|position) (?:for|at|with)\\s+(${NAME})`, 'gu'),
+  // "consumer brand: PayHarbor", "Its subsidiary Harlow Aerospace Castings", "part of Lakeshore Health Partners"
+  new RegExp(`\\b(?:brand|subsidiary|division|parent company|sister company|part of|owned by|a subsidiary of)\\s*[:：]?\\s*(${NAME})`, 'gu'),
+  // "Brightledger Financial is a Chicago fintech company"
+  new RegExp(`(?:^|[.!?]\\s+)(${NAME})\\s+(?:is|are|was)\\s+(?:a|an|the|one of)\\s+(?:[\\p{L}\\d-]+\\s+){0,5}(?:company|manufacturer|provider|hospital|firm|bank|start-?up|organi[sz]ation|cent(?:er|re)|business|group|leader|retailer|insurer|agency|producer|maker|supplier|operator|network|system|chain|brand|fintech|platform|employer|institution)\\b`, 'gmu'),
+];
+
+/** Capitalised words that open sentences without naming anyone. */
+const NOT_A_NAME = /^(?:this|that|it|its|our|we|you|they|the|there|here|each|every|a|an|what|who|which|location|role|position|job|team|unit|client|company|requisition)\b/i;
+
+function tidy(name: string): string {
+  return name
+    .replace(/[\s,;:.–-]+$/, '')
+    .replace(/\s+(?:is|are|was|for|at|with|and|of|the|a)$/i, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** A client name without its legal and descriptive words: "Harlow Precision Components, Inc." → "Harlow". */
+export function shortForm(name: string): string | null {
+  const words = name.replace(/,/g, ' ').split(/\s+/).filter(Boolean);
+  const kept: string[] = [];
+  for (const word of words) {
+    if (GENERIC.has(word.toLowerCase().replace(/[.,]/g, ''))) break;
+    kept.push(word);
+  }
+  // No descriptive word ("Acme Robotics"): the first word, when it is distinctive enough alone.
+  const short = kept.length === words.length ? (words.length > 1 && !/\.$/.test(words[0]) ? words[0] : '') : kept.join(' ');
+  if (!short || short === words.join(' ') || short.replace(/[^\p{L}]/gu, '').length < 4) return null;
+  return COMMON_WORDS.has(short.toLowerCase()) ? null : short;
+}
+
+/**
+ * Every name of the client to remove, longest first (so "Brightledger Financial" goes before
+ * "Brightledger"): the recruiter's list, the names the texts state, and their short forms.
+ */
+export function clientNamesIn(listed: readonly string[], companyInfo: string, description: string): string[] {
+  const found = new Set<string>();
+  const add = (raw: string) => {
+    const name = tidy(raw);
+    if (name.length < 2 || NOT_A_NAME.test(name) || name.split(' ').length > 6) return;
+    found.add(name);
+    const short = shortForm(name);
+    if (short) found.add(short);
+  };
+  for (const name of listed) add(String(name ?? ''));
+  for (const [source, patterns] of [
+    [String(companyInfo ?? ''), FROM_TEXT],
+    [String(description ?? ''), FROM_TEXT.slice(0, 3)],
+  ] as const) {
+    for (const pattern of patterns) for (const m of source.slice(0, 20_000).matchAll(pattern)) add(m[1]);
+  }
+  // Names the company information states as "X is a …" must look like a name, not a sentence start.
+  return [...found].filter((n) => /\p{Lu}/u.test(n)).sort((a, b) => b.length - a.length);
+}
+
+/** A pattern matching a name as written, with its possessive, any spacing and optional dots ("St Brigid"). */
+export function namePattern(name: string): RegExp {
+  const body = name
+    .trim()
+    .split(/\s+/)
+    .map((w) => w.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&').replace(/\\\./g, '\\.?'))
+    .join('[\\s-]+');
+  return new RegExp(`(?<![\\p{L}\\p{N}])${body}(?:['’]s)?(?![\\p{L}\\p{N}])`, 'giu');
+}

@@ -1,0 +1,75 @@
+import fc from 'fast-check';
+import { scrubSensitive } from '../../../../lambdas/assistant/domain/sensitive-data';
+import { SAMPLE_JOBS, SENIOR_BACKEND_ENGINEER } from '../../../../lambdas/assistant/samples/sample-jobs';
+
+describe('removing sensitive data from a requisition', () => {
+  it.each(SAMPLE_JOBS.map((job) => [job.id, job] as const))('removes every planted item of %s and lists each category it removed', (_id, job) => {
+    const { text, removed } = scrubSensitive(job.description, { clientNames: job.clientNames, companyInfo: job.companyInfo });
+    const lower = text.toLowerCase();
+    for (const planted of job.plantedSensitive) expect([planted.category, planted.text, lower.includes(planted.text.toLowerCase())]).toEqual([planted.category, planted.text, false]);
+    expect(new Set(removed.map((r) => r.category))).toEqual(new Set(job.plantedSensitive.map((p) => p.category)));
+    for (const item of removed) expect(item.reason.length).toBeGreaterThan(20);
+  });
+
+  it('says what it removed from the backend requisition, and why', () => {
+    const { removed } = scrubSensitive(SENIOR_BACKEND_ENGINEER.description, { clientNames: SENIOR_BACKEND_ENGINEER.clientNames, companyInfo: SENIOR_BACKEND_ENGINEER.companyInfo });
+    expect(removed.map((r) => [r.category, r.text])).toEqual([
+      ['client-name', 'Brightledger Financial'],
+      ['client-name', 'PayHarbor'],
+      ['identifying-detail', 'The payments platform team is rebuilding its settlement and ledger services under Project Falcon, an internal program to move the legacy monolith to event-driven microservices.'],
+      ['identifying-detail', '410 N Wells St, Suite 800, Chicago, IL 60654'],
+      ['internal-note', 'Internal notes – do not share'],
+      ['rate-or-margin', 'Bill rate $118/hr, pay rate $84/hr W2 (28.8% margin).'],
+      ['rate-or-margin', 'Client fee 20% for a permanent placement.'],
+      ['contact', 'Hiring manager: Dana Whitfield, VP Engineering – dana.whitfield@brightledger.com, +1 (312) 555-0148.'],
+      ['internal-note', 'Internal: the client lost two finalists to counteroffers last quarter; ask about notice periods early.'],
+      ['internal-note', 'Do not share the client name before the first phone screen.'],
+    ]);
+    expect(removed[0].reason).toBe('The client’s name or brand tells candidates and competitors who is hiring before the client agrees to it.');
+  });
+
+  it.each(SAMPLE_JOBS.filter((job) => job.description.includes('\n- ')).map((job) => [job.id, job] as const))(
+    'keeps the substance of %s: every responsibility and requirement line without sensitive data stays word for word',
+    (_id, job) => {
+      const { text } = scrubSensitive(job.description, { clientNames: job.clientNames, companyInfo: job.companyInfo });
+      const bullets = job.description
+        .split('\n')
+        .filter((l) => l.startsWith('- ') && !job.plantedSensitive.some((p) => l.toLowerCase().includes(p.text.toLowerCase())));
+      expect(bullets.length).toBeGreaterThan(10);
+      for (const bullet of bullets) expect(text).toContain(bullet);
+    },
+  );
+
+  it('keeps the substance of a requisition written as prose', () => {
+    const job = SAMPLE_JOBS.find((j) => j.id === 'logistics-coordinator');
+    const { text } = scrubSensitive(job?.description ?? '', { clientNames: job?.clientNames ?? [], companyInfo: job?.companyInfo ?? '' });
+    expect(text).toContain('tracks every load in our TMS until delivery');
+    expect(text).toContain('You must have at least 2 years of experience in freight brokerage, transportation or 3PL operations.');
+    expect(text).toContain('Our client is a third-party logistics provider');
+  });
+
+  it('names the client neutrally, possessives included, and finds names the recruiter did not list', () => {
+    const { text, removed } = scrubSensitive(
+      'Acme Robotics is a warehouse automation company.\nYou will own Acme’s fleet software and report into the Acme Robotics platform group. Contact Jane Doe at jane.doe@acme.io or +44 20 7946 0958.',
+      { clientNames: [], companyInfo: 'Client: Acme Robotics' },
+    );
+    expect(text).toBe('Our client is a warehouse automation company.\nYou will own our client’s fleet software and report into the platform group.');
+    expect(removed.map((r) => r.category)).toEqual(['client-name', 'client-name', 'contact']);
+  });
+
+  it('leaves ordinary text alone', () => {
+    const text = 'Build APIs in Go, Python and Java.\n- 5+ years of experience\n- Strong SQL';
+    expect(scrubSensitive(text, { clientNames: [], companyInfo: '' })).toEqual({ text, removed: [] });
+  });
+
+  it('never throws, whatever the text', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 500 }), fc.array(fc.string({ maxLength: 30 }), { maxLength: 3 }), (text, clientNames) => {
+        const result = scrubSensitive(text, { clientNames, companyInfo: text.slice(0, 100) });
+        expect(typeof result.text).toBe('string');
+      }),
+      { numRuns: 200 },
+    );
+    expect(scrubSensitive('Client: '.repeat(2500), { clientNames: ['('], companyInfo: '' }).text.length).toBeLessThan(20_001);
+  });
+});
