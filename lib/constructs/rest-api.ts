@@ -23,8 +23,10 @@ import { CORS_ALLOW_HEADERS, CORS_ALLOW_METHODS, CORS_MAX_AGE_SECONDS } from '..
 import { ENV } from '../../lambdas/shared/environment';
 import { USER_DIRECTORY_ENV } from '../../lambdas/shared/user-directory/environment';
 import { WEBHOOK_ENV } from '../../lambdas/shared/webhooks/environment';
+import { ASSISTANT_ENGINE_ENV, type AssistantEngine } from '../../lambdas/assistant/engine/environment';
 import { REST_ROUTES, type RestRouteDefinition } from '../definitions/rest-routes';
 import { TABLES, type TableName } from '../definitions/tables';
+import { bedrockInvokeStatement } from './bedrock-access';
 import { acknowledgeTableIndexWildcard, acknowledgeWildcardResource } from './nag-acknowledgements';
 import { ProductFunction } from './product-function';
 
@@ -45,6 +47,22 @@ export const USER_POOL_ACTIONS: Readonly<Record<string, readonly string[]>> = {
   AdminRemoveUserFunction: ['cognito-idp:AdminGetUser', 'cognito-idp:AdminListGroupsForUser', 'cognito-idp:AdminDeleteUser'],
   AdminGetUserFunction: ['cognito-idp:AdminGetUser', 'cognito-idp:AdminListGroupsForUser'],
 };
+
+/**
+ * Time-out of handlers that call Amazon Bedrock: just under API Gateway's 29 s, so the gateway
+ * never answers 504 for a handler still working. The Bedrock adapter gives up after 18 s
+ * (lambdas/assistant/engine/bedrock-model.ts), which leaves ~10 s for the offline engine's
+ * answer and the result's storage.
+ */
+export const LANGUAGE_MODEL_TIMEOUT = Duration.seconds(28);
+
+/** How the routes with `languageModel` reach a model (from the stage config). */
+export interface LanguageModelSettings {
+  /** `bedrock`: Amazon Bedrock with the deterministic engine as fallback; `deterministic`: no model calls. */
+  readonly engine: AssistantEngine;
+  /** The Bedrock model or US inference profile id (used when the engine is `bedrock`). */
+  readonly bedrockModelId: string;
+}
 
 /** Steady-state requests per second per method, and the burst above it. */
 export const REST_THROTTLING = { rateLimit: 50, burstLimit: 100 } as const;
@@ -72,6 +90,8 @@ export interface RestApiProps {
    * @default REST_ROUTES
    */
   readonly routes?: readonly RestRouteDefinition[];
+  /** Required when a route declares `languageModel`. */
+  readonly languageModel?: LanguageModelSettings;
 }
 
 /**
@@ -95,6 +115,8 @@ export class RestApi extends Construct {
   public readonly functions: Readonly<Record<string, ProductFunction>>;
   /** The method of each route, by `functionId`. */
   public readonly methods: Readonly<Record<string, Method>>;
+  /** The handlers that call Amazon Bedrock, by `functionId` (none when the engine is deterministic). */
+  public readonly bedrockFunctions: Readonly<Record<string, ProductFunction>>;
   public readonly accessLogGroup: LogGroup;
   private authorizerInstance?: CognitoUserPoolsAuthorizer;
   private recurlySecretInstance?: ISecret;
@@ -193,6 +215,7 @@ export class RestApi extends Construct {
 
     const functions: Record<string, ProductFunction> = {};
     const methods: Record<string, Method> = {};
+    const bedrockFunctions: Record<string, ProductFunction> = {};
     for (const route of props.routes ?? REST_ROUTES) {
       const fn = this.createFunction(route);
       const pathParameters = [...route.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
@@ -224,9 +247,11 @@ export class RestApi extends Construct {
       }
       functions[route.functionId] = fn;
       methods[route.functionId] = method;
+      if (route.languageModel && this.languageModelSettings(route).engine === 'bedrock') bedrockFunctions[route.functionId] = fn;
     }
     this.functions = functions;
     this.methods = methods;
+    this.bedrockFunctions = bedrockFunctions;
   }
 
   /** The Cognito user pool authorizer; undefined while no route needs one. */
@@ -241,6 +266,11 @@ export class RestApi extends Construct {
       identitySource: 'method.request.header.Authorization',
     });
     return this.authorizerInstance;
+  }
+
+  private languageModelSettings(route: RestRouteDefinition): LanguageModelSettings {
+    if (!this.props.languageModel) throw new Error(`Route ${route.functionId} asks a language model (languageModel) but the RestApi was given no languageModel settings.`);
+    return this.props.languageModel;
   }
 
   private get recurlySecret(): ISecret {
@@ -268,13 +298,20 @@ export class RestApi extends Construct {
     const verifiesWebhooks = route.webhookSecret === true;
     if (verifiesWebhooks) environment[WEBHOOK_ENV.recurlyWebhookSecretName] = props.recurlyWebhookSecretName;
     if (route.userPoolAccess) environment[USER_DIRECTORY_ENV.userPoolId] = props.userPool.userPoolId;
+    const model = route.languageModel ? this.languageModelSettings(route) : undefined;
+    const callsBedrock = model?.engine === 'bedrock';
+    if (model) environment[ASSISTANT_ENGINE_ENV.engine] = model.engine;
+    if (model && callsBedrock) environment[ASSISTANT_ENGINE_ENV.bedrockModelId] = model.bedrockModelId;
 
     const fn = new ProductFunction(this, route.functionId, {
       entry: path.resolve(REPO_ROOT, route.entry),
       description: `${route.method} ${route.path}`,
       environment,
       retainLogs: props.retainLogs,
+      ...(callsBedrock ? { timeout: LANGUAGE_MODEL_TIMEOUT } : {}),
     });
+    // Exactly one model (its inference profile and the foundation model in the profile's regions).
+    if (model && callsBedrock) fn.addToRolePolicy(bedrockInvokeStatement(fn, model.bedrockModelId));
     for (const { table, access } of route.tables) {
       if (access === 'readWrite') props.tables[table].grantReadWriteData(fn);
       else props.tables[table].grantReadData(fn);

@@ -65,6 +65,7 @@ export class ProductStack extends Stack {
       recurlyApiKeySecretName: config.recurlyApiKeySecretName,
       recurlyWebhookSecretName: config.recurlyWebhookSecretName,
       retainLogs: config.retainData,
+      languageModel: { engine: config.assistantEngine, bedrockModelId: config.bedrockModelId },
     });
 
     const runtimeConfig: RuntimeConfig = {
@@ -126,6 +127,7 @@ export class ProductStack extends Stack {
       webhookLogs: webhookFunction.logGroup,
       deadLetterQueues: [{ name: 'api-key-renewal', queue: this.apiKeyRenewal.deadLetterQueue }],
       apiKeyDaysLeft: this.apiKeyRenewal.daysLeftMetric,
+      bedrockLogs: Object.entries(this.restApi.bedrockFunctions).map(([functionId, fn]) => ({ name: functionId.replace(/Function$/, ''), logGroup: fn.logGroup })),
     });
 
     Aspects.of(this).add(new FunctionLogRetention());

@@ -1,7 +1,7 @@
 import { TagManager, Stack } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
 import type { IConstruct } from 'constructs';
-import { API_KEY_MIN_DAYS_LEFT, WEBHOOK_REFUSED_LOG_MESSAGE } from '../../../lib/constructs/monitoring';
+import { API_KEY_MIN_DAYS_LEFT, BEDROCK_FALLBACK_LOG_MESSAGE, BEDROCK_FALLBACKS_THRESHOLD, WEBHOOK_REFUSED_LOG_MESSAGE } from '../../../lib/constructs/monitoring';
 import { REST_ROUTES } from '../../../lib/definitions/rest-routes';
 import { buildApp, onlyResource, resourcesOfType, type BuiltApp } from '../support/build-app';
 
@@ -100,6 +100,39 @@ describe('Monitoring: alarms notify one encrypted SNS topic whose subscribers co
     expect(alarm(prod, 'PostConfirmation-duration-p95').Properties.Threshold).toBe(4000);
   });
 
+  it('counts Bedrock fallbacks from the exact line the assistant logs, on every handler that calls Bedrock, and alarms on three in 15 minutes', () => {
+    const modelRoutes = REST_ROUTES.filter((route) => route.languageModel);
+    expect(modelRoutes.length).toBeGreaterThan(0);
+    const filters = resourcesOfType(prod.template, 'AWS::Logs::MetricFilter')
+      .map(([, filter]) => filter.Properties)
+      .filter((properties) => (properties.MetricTransformations as { MetricName: string }[])[0].MetricName === 'BedrockFallbacks');
+    expect(filters).toHaveLength(modelRoutes.length);
+    for (const route of modelRoutes) {
+      expect(filters).toContainEqual({
+        LogGroupName: { Ref: expect.stringMatching(new RegExp(`^RestApi${route.functionId}Logs`)) },
+        FilterPattern: `{ $.message = "${BEDROCK_FALLBACK_LOG_MESSAGE}" }`,
+        MetricTransformations: [{ MetricNamespace: 'talentpilot-prod', MetricName: 'BedrockFallbacks', MetricValue: '1' }],
+      });
+    }
+    expect(alarm(prod, 'bedrock-fallbacks').Properties).toMatchObject({
+      Namespace: 'talentpilot-prod',
+      MetricName: 'BedrockFallbacks',
+      Statistic: 'Sum',
+      Period: 900,
+      Threshold: BEDROCK_FALLBACKS_THRESHOLD,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+    });
+    expect(String(alarm(prod, 'bedrock-fallbacks').Properties.AlarmDescription)).toContain('access-denied');
+    // The language-model handlers time out at 28 s: their duration alarm fires at 22.4 s.
+    expect(alarm(prod, 'AssistantSourcingTerms-duration-p95').Properties.Threshold).toBe(22400);
+  });
+
+  it('has no fallback metric or alarm when the assistant runs without Bedrock', () => {
+    const offline = buildApp({ stage: 'prod', assistantEngine: 'deterministic' });
+    expect(JSON.stringify(offline.template.findResources('AWS::Logs::MetricFilter'))).not.toContain('BedrockFallbacks');
+    expect([...alarms(offline).keys()].filter((name) => name.includes('bedrock'))).toEqual([]);
+  });
+
   it('alarms when the renewal job’s dead-letter queue holds a message or the API key has fewer than 21 days left', () => {
     expect(alarm(prod, 'api-key-renewal-dlq-not-empty').Properties).toMatchObject({ MetricName: 'ApproximateNumberOfMessagesVisible', Threshold: 1 });
     expect(alarm(prod, 'api-key-near-expiry').Properties).toMatchObject({
@@ -116,7 +149,7 @@ describe('Monitoring: alarms notify one encrypted SNS topic whose subscribers co
     const dashboard = onlyResource(prod.template, 'AWS::CloudWatch::Dashboard').Properties;
     expect(dashboard.DashboardName).toBe('talentpilot-prod');
     const body = JSON.stringify(dashboard.DashboardBody);
-    for (const title of ['Alarms', 'REST requests and errors', 'GraphQL requests and errors', 'Lambda errors', 'Lambda duration p95 (ms)', 'Webhook signature failures', 'Dead-letter queues', 'API key: days left']) {
+    for (const title of ['Alarms', 'REST requests and errors', 'GraphQL requests and errors', 'Lambda errors', 'Lambda duration p95 (ms)', 'Webhook signature failures', 'Dead-letter queues', 'API key: days left', 'Bedrock fallbacks (offline engine answered)']) {
       expect(body).toContain(title);
     }
     expect(onlyResource(dev.template, 'AWS::CloudWatch::Dashboard').Properties.DashboardName).toBe('talentpilot-dev');

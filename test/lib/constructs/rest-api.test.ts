@@ -3,7 +3,7 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { UserPool } from 'aws-cdk-lib/aws-cognito';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { Data } from '../../../lib/constructs/data';
-import { RestApi } from '../../../lib/constructs/rest-api';
+import { RestApi, type LanguageModelSettings } from '../../../lib/constructs/rest-api';
 import { COGNITO_TRIGGERS } from '../../../lib/definitions/cognito-triggers';
 import { REST_ROUTES, type RestRouteDefinition } from '../../../lib/definitions/rest-routes';
 import { CORS_ALLOW_HEADERS, CORS_MAX_AGE_SECONDS } from '../../../lambdas/shared/http/cors';
@@ -205,7 +205,7 @@ describe('RestApi: API Gateway REST, stage prod', () => {
 });
 
 /** A stack holding only a RestApi with the given routes (and the tables and pool they need). */
-function stackWithRoutes(id: string, routes: RestRouteDefinition[]): Stack {
+function stackWithRoutes(id: string, routes: RestRouteDefinition[], languageModel?: LanguageModelSettings): Stack {
   const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
   const stack = new Stack(app, id, { env: { region: 'us-east-2' } });
   const data = new Data(stack, 'Data', { retainData: false });
@@ -220,6 +220,7 @@ function stackWithRoutes(id: string, routes: RestRouteDefinition[]): Stack {
     recurlyWebhookSecretName: 'talentpilot/dev/recurly-webhook-secret',
     retainLogs: false,
     routes,
+    languageModel,
   });
   return stack;
 }
@@ -295,5 +296,126 @@ describe('RestApi routes that call the user pool', () => {
       .validateScope(stack.node.findChild('RestApi'))
       .violations.map((v) => `${v.ruleName} ${v.violatingResources.map((r) => r.constructPath).join(',')}`);
     expect(findings).toEqual([]);
+  });
+});
+
+describe('RestApi: the recruiting assistant\'s routes', () => {
+  const ASSISTANT_ROUTES = REST_ROUTES.filter((route) => route.path.startsWith('/assistant/'));
+  const MODEL_ROUTES = REST_ROUTES.filter((route) => route.languageModel);
+  const PROFILE = 'us.amazon.nova-lite-v1:0';
+  let dev: BuiltApp;
+  let offline: BuiltApp;
+  let nova: BuiltApp;
+  beforeAll(() => {
+    dev = buildApp({ stage: 'dev' });
+    offline = buildApp({ stage: 'dev', assistantEngine: 'deterministic' });
+    nova = buildApp({ stage: 'dev', bedrockModelId: 'amazon.nova-pro-v1:0' });
+  });
+
+  const functionOf = (app: BuiltApp, functionId: string) =>
+    app.template.toJSON().Resources[app.stack.getLogicalId(app.stack.restApi.functions[functionId].node.defaultChild as never)] as {
+      Properties: { Environment: { Variables: Record<string, unknown> }; Timeout: number };
+    };
+  const bedrockStatements = (app: BuiltApp, functionId: string) => {
+    const policy = resourcesOfType(app.template, 'AWS::IAM::Policy').find(([id]) => id.startsWith(`RestApi${functionId}Role`));
+    const statements = (policy?.[1].Properties.PolicyDocument as { Statement: { Action: string | string[]; Resource: unknown }[] } | undefined)?.Statement ?? [];
+    return statements.filter((statement) => [statement.Action].flat().some((action) => action.startsWith('bedrock:')));
+  };
+
+  it('serves every assistant route behind the Cognito authorizer; the capabilities ask a language model, jobs and history do not', () => {
+    expect(MODEL_ROUTES.length).toBeGreaterThan(0);
+    expect(MODEL_ROUTES.every((route) => route.path.startsWith('/assistant/'))).toBe(true);
+    expect(ASSISTANT_ROUTES.filter((route) => !route.languageModel).map((route) => `${route.method} ${route.path}`).sort()).toEqual(
+      ['GET /assistant/jobs', 'GET /assistant/results', 'POST /assistant/jobs'].sort(),
+    );
+    for (const route of ASSISTANT_ROUTES) {
+      const method = dev.template.toJSON().Resources[dev.stack.getLogicalId(dev.stack.restApi.methods[route.functionId].node.defaultChild as never)];
+      expect({ route: route.path, properties: method.Properties }).toMatchObject({
+        route: route.path,
+        properties: { HttpMethod: route.method, AuthorizationType: 'COGNITO_USER_POOLS', AuthorizerId: { Ref: expect.stringMatching(/^RestApiUserPoolAuthorizer/) } },
+      });
+    }
+  });
+
+  it('tells each language-model handler to use Bedrock with the configured model, with a time-out under API Gateway\'s 29 s', () => {
+    for (const { functionId } of MODEL_ROUTES) {
+      const fn = functionOf(dev, functionId);
+      expect({ functionId, variables: fn.Properties.Environment.Variables }).toMatchObject({ functionId, variables: { ASSISTANT_ENGINE: 'bedrock', BEDROCK_MODEL_ID: PROFILE } });
+      expect({ functionId, timeout: fn.Properties.Timeout }).toEqual({ functionId, timeout: 28 });
+    }
+  });
+
+  it('lets each language-model handler invoke exactly the one model: the US inference profile here and the foundation model in the three regions it routes to', () => {
+    for (const { functionId } of MODEL_ROUTES) {
+      const statements = bedrockStatements(dev, functionId);
+      expect(statements).toHaveLength(1);
+      expect(statements[0].Action).toBe('bedrock:InvokeModel');
+      expect((statements[0].Resource as unknown[]).map(flatten).sort()).toEqual(
+        [
+          'arn:${AWS::Partition}:bedrock:us-east-2:${AWS::AccountId}:inference-profile/us.amazon.nova-lite-v1:0',
+          'arn:${AWS::Partition}:bedrock:us-east-1::foundation-model/amazon.nova-lite-v1:0',
+          'arn:${AWS::Partition}:bedrock:us-east-2::foundation-model/amazon.nova-lite-v1:0',
+          'arn:${AWS::Partition}:bedrock:us-west-2::foundation-model/amazon.nova-lite-v1:0',
+        ].sort(),
+      );
+    }
+  });
+
+  it('gives every other route neither the engine settings nor any Bedrock permission', () => {
+    for (const route of REST_ROUTES.filter((candidate) => !candidate.languageModel)) {
+      const fn = functionOf(dev, route.functionId);
+      expect({ route: route.path, engine: fn.Properties.Environment.Variables.ASSISTANT_ENGINE, model: fn.Properties.Environment.Variables.BEDROCK_MODEL_ID }).toEqual({
+        route: route.path,
+        engine: undefined,
+        model: undefined,
+      });
+      expect({ route: route.path, bedrock: bedrockStatements(dev, route.functionId) }).toEqual({ route: route.path, bedrock: [] });
+      expect({ route: route.path, timeout: fn.Properties.Timeout }).toEqual({ route: route.path, timeout: 10 });
+    }
+  });
+
+  it('grants a foundation model id (no inference profile) in this region only', () => {
+    for (const { functionId } of MODEL_ROUTES) {
+      const [statement] = bedrockStatements(nova, functionId);
+      expect([statement.Resource].flat().map(flatten)).toEqual(['arn:${AWS::Partition}:bedrock:us-east-2::foundation-model/amazon.nova-pro-v1:0']);
+      expect(functionOf(nova, functionId).Properties.Environment.Variables.BEDROCK_MODEL_ID).toBe('amazon.nova-pro-v1:0');
+    }
+  });
+
+  it('with -c assistantEngine=deterministic, makes no model call possible: the engine variable only, no model id, no Bedrock permission, the usual time-out', () => {
+    for (const { functionId } of MODEL_ROUTES) {
+      const fn = functionOf(offline, functionId);
+      expect(fn.Properties.Environment.Variables.ASSISTANT_ENGINE).toBe('deterministic');
+      expect(fn.Properties.Environment.Variables.BEDROCK_MODEL_ID).toBeUndefined();
+      expect(fn.Properties.Timeout).toBe(10);
+    }
+    expect(JSON.stringify(offline.template.findResources('AWS::IAM::Policy'))).not.toContain('bedrock:');
+    expect(offline.stack.restApi.bedrockFunctions).toEqual({});
+  });
+});
+
+describe('RestApi routes that ask a language model (cdk-nag)', () => {
+  const route: RestRouteDefinition = {
+    functionId: 'AssistantMustHavesFunction',
+    method: 'POST',
+    path: '/assistant/must-haves',
+    entry: REST_ROUTES[0].entry,
+    auth: 'user',
+    tables: [],
+    billing: false,
+    languageModel: true,
+  };
+
+  it('refuses, at synth, a language-model route without engine settings', () => {
+    expect(() => stackWithRoutes('NoModelSettings', [route])).toThrow(/AssistantMustHavesFunction asks a language model .* no languageModel settings/);
+  });
+
+  it('leaves no cdk-nag finding: the Bedrock grant names one model and no wildcard', () => {
+    const stack = stackWithRoutes('ModelNag', [route], { engine: 'bedrock', bedrockModelId: 'us.amazon.nova-lite-v1:0' });
+    const findings = new AwsSolutionsChecks()
+      .validateScope(stack.node.findChild('RestApi'))
+      .violations.map((v) => `${v.ruleName} ${v.violatingResources.map((r) => r.constructPath).join(',')}`);
+    expect(findings).toEqual([]);
+    expect(JSON.stringify(Template.fromStack(stack).findResources('AWS::IAM::Policy'))).toContain('bedrock:InvokeModel');
   });
 });
