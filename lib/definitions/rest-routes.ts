@@ -158,5 +158,6 @@ export const REST_ROUTES: readonly RestRouteDefinition[] = [
   assistantRoute('AssistantListJobsFunction', 'GET', '/assistant/jobs', 'list-jobs.ts', false),
   assistantRoute('AssistantSaveJobFunction', 'POST', '/assistant/jobs', 'save-job.ts', false),
   assistantRoute('AssistantMustHavesFunction', 'POST', '/assistant/must-haves', 'propose-must-haves.ts', true),
+  assistantRoute('AssistantSourcingTermsFunction', 'POST', '/assistant/sourcing-terms', 'build-sourcing-terms.ts', true),
   assistantRoute('AssistantResultsFunction', 'GET', '/assistant/results', 'list-results.ts', false),
 ];
