@@ -29,12 +29,13 @@ const REASONS: Record<RedactionCategory, string> = {
 };
 
 export const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.[\p{L}]{2,}/gu;
-export const PHONE = /(?<![\p{L}\p{N}])(?:\+\d{1,3}[\s.-]?)?(?:\(\d{2,4}\)|\d{3})[\s.-]?\d{3}[\s.-]?\d{4}(?:\s*(?:ext\.?|x|extension)\s*\d{1,5})?(?![\p{N}])|\+\d{2,3}(?:[\s.-]?\d{2,4}){3,4}(?![\p{N}])/gu;
+export const PHONE = /(?<![\p{L}\p{N}])(?:\+\d{1,3}[\s.-]?)?(?:\(\d{2,4}\)|\d{3})[\s.-]?\d{3}[\s.-]?\d{4}(?:\s*(?:ext\.?|x|extension)\s*\d{1,5})?(?![\p{N}])|\+\d{2,3}(?:[\s.-]?\d{2,4}){3,4}(?![\p{N}])|(?<![\p{L}\p{N}])0\d{2,4}[\s.-]\d{3,4}[\s.-]?\d{3,4}(?![\p{N}])/gu;
 const URL = /\b(?:https?:\/\/|www\.)[^\s)<>"]+/gi;
 const MONEY = /(?:[$€£]\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:k|m|million|bn)\b)?|\b\d[\d,]*(?:\.\d+)?\s?(?:USD|EUR|GBP|dollars)\b|\b\d{2,3}k\b)/i;
-const RATE_WORDS = /\b(?:rates?|pay|paid|salary|salaries|compensation|comp|margin|markup|mark-up|fee|fees|commission|bill(?:ing)?|w-?2|1099|c2c|corp[- ]to[- ]corp|per hour|hourly|\/hr|an hour|ote|base|budget|conversion|package|range|spread|burden)\b/i;
+// Words that make a money figure a commercial term ("a $2M budget" in a requirement is not one).
+const RATE_WORDS = /\b(?:rates?|pay|paid|salary|salaries|compensation|comp|margin|markup|mark-up|fee|fees|commission|bill(?:ing)?|w-?2|1099|c2c|corp[- ]to[- ]corp|per hour|hourly|an hour|ote|base salary|conversion|spread|burden)\b|\/\s?(?:hr|hour|h|yr|year)\b/i;
 const PERCENT_WITH_TERMS = /\b\d{1,3}(?:\.\d+)?\s?%[^.;]*\b(?:margin|markup|mark-up|fee|commission|spread)\b|\b(?:margin|markup|mark-up|fee|commission|spread)\b[^.;]*?\b\d{1,3}(?:\.\d+)?\s?%/i;
-const INTERNAL_SENTENCE = /^\s*(?:\(?\s*)?(?:internal(?: only| note| notes)?|note to (?:the )?recruiters?|recruiter notes?|confidential|do not (?:share|disclose|publish|post|mention)|don(?:'|’)t (?:share|mention|disclose)|not for (?:external|publication|candidates))\b/i;
+const INTERNAL_SENTENCE = /^[\s(]*(?:internal(?: only| note| notes)?|note to (?:the )?recruiters?|recruiter notes?|confidential|do not (?:share|disclose|publish|post|mention)|don(?:'|’)t (?:share|mention|disclose)|not for (?:external|publication|candidates))\b/i;
 const CONFIDENTIAL = /\b(?:confidential|internal (?:program|programme|project|initiative|only)|not (?:yet )?(?:public|announced)|do not (?:share|disclose|mention)|code[- ]?name[d]?|under nda|stealth)\b/i;
 const CODENAME =
   /\b(?:Project|Program|Programme|Operation|Initiative)\s+(?!(?:Manager|Management|Lead|Director|Coordinator|Office|Officer|Analyst|Specialist|Engineer|Assistant|Controls?|Planning)\b)[A-Z][\p{L}-]+|\b[A-Z][\p{L}]+(?:\s+[a-z]+)?\s+(?:initiative|programme|program|project)\b(?=[^.]*\b(?:confidential|internal)\b)/gu;

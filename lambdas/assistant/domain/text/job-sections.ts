@@ -38,7 +38,7 @@ export function jobSections(description: string): JobSection[] {
 
 /** A line that is a note for the recruiter or the agency, never for candidates. */
 export const INTERNAL_LINE =
-  /^\s*(?:[-*•]\s*)?(?:\(?\s*)?(?:internal(?: (?:only|note|notes|use))?|note to (?:the )?recruiters?|recruiter notes?|for recruiters?|confidential|do not (?:share|disclose|publish|post|mention)|not for (?:external|publication|candidates)|agency notes?|account notes?|ops notes?)\b/i;
+  /^[\s\-*•(]*(?:internal(?: (?:only|note|notes|use))?|note to (?:the )?recruiters?|recruiter notes?|for recruiters?|confidential|do not (?:share|disclose|publish|post|mention)|not for (?:external|publication|candidates)|agency notes?|account notes?|ops notes?)\b/i;
 
 const ROLE_NOUN =
   /\b(?:engineer|developer|programmer|architect|scientist|analyst|nurse|rn|lpn|practitioner|technician|therapist|accountant|controller|bookkeeper|auditor|manager|director|coordinator|specialist|representative|executive|associate|consultant|administrator|officer|lead|head|designer|recruiter|clerk|supervisor|driver|operator|planner|buyer)\b/i;

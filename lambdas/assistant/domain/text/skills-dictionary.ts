@@ -216,15 +216,23 @@ function alternation(forms: readonly string[]): string {
 }
 
 const CONTEXT_ONLY = new Set(['Go', 'R']);
-/** "Go" and "R" count only in a list or after "in/with/and/or", and not as "Go to", "Go live" or "R&D". */
-const CONTEXTUAL: readonly { canonical: string; regex: RegExp }[] = [
+/**
+ * "Go" and "R" count only in a list or after "in/with/and/or", and not as "Go to", "Go live" or
+ * "R&D". The name is found first and its surroundings checked after (a lookbehind scanning back
+ * over every space would make long texts slow).
+ */
+const CONTEXTUAL: readonly { canonical: string; regex: RegExp; before: RegExp; after: RegExp }[] = [
   {
     canonical: 'Go',
-    regex: /(?<=(?:^|[,/(;:•*-]|\b(?:with|in|and|or|using|like|including|plus|as))\s*)Go(?![\p{L}\p{N}_\-&'’])(?!\s+(?:to|ahead|live|back|through|beyond|for|get|on|out|over|with|the|a|an)\b)/gmu,
+    regex: /(?<![\p{L}\p{N}_])Go(?![\p{L}\p{N}_\-&'’])/gu,
+    before: /(?:[,/(;:•*-]|\b(?:with|in|and|or|using|like|including|plus|as))[ \t]*$/,
+    after: /^(?!\s+(?:to|ahead|live|back|through|beyond|for|get|on|out|over|with|the|a|an)\b)/,
   },
   {
     canonical: 'R',
-    regex: /(?<=(?:^|[,/(;:]|\b(?:with|in|and|or|using|like|including|plus))\s*)R(?![\p{L}\p{N}_\-&'’.+#])(?=\s*(?:[,/);]|$|\s+(?:and|or|programming|language|packages|scripts)\b))/gmu,
+    regex: /(?<![\p{L}\p{N}_])R(?![\p{L}\p{N}_\-&'’.+#])/gu,
+    before: /(?:[,/(;:]|\b(?:with|in|and|or|using|like|including|plus))[ \t]*$/,
+    after: /^[ \t]*(?:[,/);]|$|\n|[ \t]+(?:and|or|programming|language|packages|scripts)\b)/,
   },
 ];
 
@@ -273,7 +281,17 @@ export function findSkills(text: string): SkillMention[] {
       if (entry) found.push({ canonical: entry.canonical, matched: m[0], index: m.index ?? 0 });
     }
   }
-  for (const { canonical, regex } of CONTEXTUAL) for (const m of source.matchAll(regex)) found.push({ canonical, matched: m[0], index: m.index ?? 0 });
+  for (const { canonical, regex, before, after } of CONTEXTUAL) {
+    for (const m of source.matchAll(regex)) {
+      const at = m.index ?? 0;
+      const head = source.slice(Math.max(source.lastIndexOf('\n', at - 1) + 1, at - 40), at);
+      // At the start of a line (a list item) or after a list separator or "with/in/and/or".
+      const placed = !head.trim() || before.test(head);
+      if (placed && after.test(source.slice(at + m[0].length, at + m[0].length + 40))) {
+        found.push({ canonical, matched: m[0], index: at });
+      }
+    }
+  }
   found.sort((a, b) => a.index - b.index || b.matched.length - a.matched.length);
   const kept: SkillMention[] = [];
   let end = -1;

@@ -57,9 +57,23 @@ describe('removing sensitive data from a requisition', () => {
     expect(removed.map((r) => r.category)).toEqual(['client-name', 'client-name', 'contact']);
   });
 
-  it('leaves ordinary text alone', () => {
-    const text = 'Build APIs in Go, Python and Java.\n- 5+ years of experience\n- Strong SQL';
+  it('leaves ordinary text alone, money in a requirement and a sign-on bonus included', () => {
+    const text = 'Build APIs in Go, Python and Java.\n- 5+ years of experience\n- Managed a $2M budget\n- Contact center experience\n$5,000 sign-on bonus.';
     expect(scrubSensitive(text, { clientNames: [], companyInfo: '' })).toEqual({ text, removed: [] });
+  });
+
+  it.each([
+    ['Pay: $45-$52/hr depending on experience.', 'rate-or-margin'],
+    ['Salary: $90,000 - $110,000 DOE.', 'rate-or-margin'],
+    ['We charge a 25% placement fee.', 'rate-or-margin'],
+    ['Call Priya on 020 7946 0958 with questions.', 'contact'],
+    ['Or call +44 20 7946 0958.', 'contact'],
+    ['Send CVs to jobs@example.com today.', 'contact'],
+    ['Confidential: the incumbent does not know yet.', 'internal-note'],
+    ['The role supports Project Bluebird, which is not yet public.', 'identifying-detail'],
+  ])('removes %j as %s', (sentence, category) => {
+    const result = scrubSensitive(`Build APIs in Java.\n${sentence}`, { clientNames: [], companyInfo: '' });
+    expect(result).toEqual({ text: 'Build APIs in Java.', removed: [expect.objectContaining({ category, text: sentence })] });
   });
 
   it('never throws, whatever the text', () => {
