@@ -231,6 +231,30 @@ test.describe('a signed-in user by keyboard alone', () => {
     await expect(page).toHaveURL(/\/success$/);
   });
 
+  test('a service by keyboard: the empty resume announced, a sample filled, Enter submits and focus lands on the result', async () => {
+    await page.goto('/services/candidate-summary');
+    const profile = page.getByLabel('Resume or profile');
+    const submit = page.getByRole('button', { name: 'Write the summary' });
+    await tabTo(page, submit, 60);
+    await expectVisibleFocus(page);
+    await page.keyboard.press('Enter');
+    await expect(profile).toBeFocused();
+    await expectAnnouncedError(profile, 'Please give the resume or profile.');
+
+    // Back past the candidate name to the sample button.
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Shift+Tab');
+    await expect(page.getByRole('button', { name: 'Try a sample' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('status').filter({ hasText: /^Filled in the sample:/ })).toBeVisible();
+    await tabTo(page, submit, 60);
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 2, name: /^Summary of / })).toBeFocused({ timeout: 20_000 });
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: 'Copy the candidate summary' })).toBeFocused();
+    await expectVisibleFocus(page);
+  });
+
   test('the account menu opens, moves and closes with the keyboard, and Sign Out signs out', async () => {
     await page.goto('/account');
     const button = page.getByRole('button', { name: /Hi, Folasade/ });
