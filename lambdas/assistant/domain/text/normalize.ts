@@ -33,6 +33,9 @@ export function isHeading(line: string): boolean {
   if (!bare || /[.!?;,]$/.test(bare)) return false;
   const words = bare.split(/\s+/).length;
   if (HEADING_WORDS.test(bare) || bold) return true;
+  // "Internal notes – do not share", "Requirements - must have": a heading with a qualifier.
+  const qualified = /^(.+?)\s+[–—-]\s+\S.*$/.exec(bare);
+  if (qualified && words <= 8 && (HEADING_WORDS.test(qualified[1]) || /^confidential$/i.test(qualified[1]))) return true;
   if (/[:：]$/.test(text) && words <= 7) return true;
   // SHOUTED short lines ("ABOUT THE ROLE") are headings too; a lone acronym ("BLS") is content.
   return words >= 2 && words <= 6 && /\p{Lu}/u.test(bare) && bare === bare.toUpperCase() && /\p{L}{3}/u.test(bare);
