@@ -1,0 +1,157 @@
+/**
+ * What makes a sentence evidence rather than a claim: numbers that are not dates, a first-person
+ * action ("I built", "Led the rewrite"), a named employer or system, a reason for a choice, an
+ * outcome. Interview evaluation checks rubric points with these, and best fit uses them to tell a
+ * resume's experience lines from a bare list of keywords. Plain regular expressions: pure, fast,
+ * and the same answer for the same text.
+ */
+
+/** Dates, years and identifiers, removed before looking for quantities. */
+const NOT_A_QUANTITY = /#\s?[\w-]+|\b\d{1,2}\/(?:\d{2}|\d{4})\b|\b(?:19|20)\d{2}s?\b|\b(?:q[1-4]|[a-z]+\d+|\d+(?:st|nd|rd|th))\b/gi;
+
+/** A quantity beyond a duration: "3,000 requests", "from 10 to 5 days", not only "for 6 years". */
+export function hasMeasure(sentence: string): boolean {
+  return hasQuantity(sentence.replace(/\b\d{1,2}(?:\.\d)?\s*\+?\s*(?:years?|yrs?)\b/gi, ' '));
+}
+
+/** A number that measures something: "3,000 requests", "40%", "$1.2B", "from 10 to 5 days", "2 patients". */
+export function hasQuantity(sentence: string): boolean {
+  return /\d/.test(sentence.replace(NOT_A_QUANTITY, ' ')) || /\b(?:dozens|hundreds|thousands|millions|billions)\b/i.test(sentence);
+}
+
+const PAST_ACTIONS =
+  'built|led|ran|wrote|made|set up|took|found|cut|drove|grew|won|taught|kept|chose|designed|created|developed|implemented|migrated|launched|shipped|owned|managed|automated|introduced|reduced|improved|increased|delivered|fixed|debugged|resolved|tuned|optimized|optimised|rewrote|refactored|deployed|scaled|mentored|trained|coached|precepted|prepared|reviewed|reconciled|closed|audited|negotiated|sold|closed|assessed|administered|titrated|monitored|escalated|called|paged|notified|cared|charted|documented|responded|started|caught|noticed|recognized|recognised|handled|posted|entered|helped|passed|performed|communicated|answered|completed|enter|post|pass|perform|help|supervised|coordinated|organized|organised|established|streamlined|shortened|raised|saved|moved|replaced|added|removed|spent|run|own|lead|manage|build|design|care|chart|prepare|review|write|maintain|handle|supervise|document|perform|respond|train|mentor';
+const FIRST_PERSON = new RegExp(`\\b(?:I|I've|I'd|we)\\s+(?:have\\s+|had\\s+|also\\s+|personally\\s+|then\\s+|usually\\s+|always\\s+|was\\s+responsible\\s+for\\s+)?(?:${PAST_ACTIONS})\\b`, 'i');
+/** A resume bullet starting with an action verb ("Led…", "Built…", "Own…", "Care for…", "Posted…"). */
+const ACTION_START = new RegExp(`^(?:${PAST_ACTIONS}|[a-z]+ed)\\b`, 'i');
+/** Words ending in -ed that describe a person rather than say what they did ("Registered nurse with…"). */
+const ADJECTIVE_START = /^(?:registered|certified|licensed|experienced|skilled|dedicated|motivated|seasoned|talented|accomplished|qualified|detailed|advanced|varied|trained|board-certified|results-driven|detail-oriented|self-motivated|focused|based|red|bed)\b/i;
+
+/** The speaker did something: "I built", "we migrated", or a resume line starting with a verb. */
+export function hasAction(sentence: string): boolean {
+  const text = sentence.trim();
+  return FIRST_PERSON.test(text) || /\bmy (?:team|role|part|job)\b/i.test(text) || (ACTION_START.test(text) && !ADJECTIVE_START.test(text));
+}
+
+/** Capitalized names after "at/for/on/with/in/from" ("at Northwind Payments", "on Amazon EKS"). */
+const NAMED_AFTER_PREPOSITION = /\b(?:at|for|on|with|in|from|into|using|via)\s+(?:the\s+)?((?:[A-Z][\w&.'-]*|[A-Z]{2,})(?:\s+(?:[A-Z][\w&.'-]*|of|and|&))*)/g;
+/** Two capitalized words in a row anywhere but the sentence start ("Lakeshore University"). */
+const NAME_PAIR = /(?<!^)(?<![.!?]\s)\b([A-Z][a-z]+(?:\s+[A-Z][\w&.'-]+)+)/g;
+const NOT_NAMES = /^(?:I|I'm|I've|Yes|No|The|A|An|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December)$/;
+
+/**
+ * The sentence names an employer, a product or a system: a capitalised name that is not just a
+ * dictionary skill ("at Northwind Payments" counts, "in Java" or "Spring Boot" alone does not).
+ */
+export function hasName(sentence: string, isSkill: (name: string) => boolean = () => false): boolean {
+  for (const pattern of [NAMED_AFTER_PREPOSITION, NAME_PAIR]) {
+    pattern.lastIndex = 0;
+    for (const match of sentence.matchAll(pattern)) {
+      const name = match[1].trim();
+      if (!NOT_NAMES.test(name) && !isSkill(name)) return true;
+    }
+  }
+  return false;
+}
+
+/** The speaker weighed options or explains why. */
+export function hasReason(sentence: string): boolean {
+  return /\b(?:trade-?offs?|instead of|rather than|because|so that|chose|chosen|choose|options?|alternatives?|downside|at the cost of|weigh(?:ed)?|compared|versus|vs\.?|the hard part|risk(?:y|s)?|mattered more|in exchange)\b/i.test(sentence);
+}
+
+/** Something changed as a result: numbers, or outcome words. */
+export function hasOutcome(sentence: string): boolean {
+  return (
+    hasQuantity(sentence) ||
+    /\b(?:recovered|stabili[sz]ed|improved|reduced|increased|cut|saved|discharged|extubated|transferred|avoided|prevented|resolved|fixed|survived|went from|dropped|rose|raised|shortened|faster|fewer|no longer|zero|passed|signed|won|exceeded|grew)\b/i.test(sentence)
+  );
+}
+
+/** The speaker escalated or worked with the care or finance team around them. */
+export function hasEscalation(sentence: string): boolean {
+  return /\b(?:escalat\w*|called|paged|notified|informed|alerted|rapid response|code (?:blue|team)|physician|doctor|provider|intensivist|resident|charge nurse|attending|manager|controller|auditors?|team lead)\b/i.test(sentence);
+}
+
+/** The speaker learned something or put a control in place. */
+export function hasLesson(sentence: string): boolean {
+  return /\b(?:learn\w*|lessons?|next time|differently|since then|now I|from then on|controls?|checklists?|review step|prevent\w*|so it (?:never|does not|doesn't)|going forward)\b/i.test(sentence);
+}
+
+const MONTH = '(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\\.?';
+const DATE = new RegExp(`\\b(?:\\d{1,2}\\s*/\\s*(?:\\d{2}|\\d{4})|${MONTH}\\s+(?:\\d{1,2},?\\s+)?(?:19|20)\\d{2}|(?:19|20)\\d{2})\\b`, 'i');
+
+/** A date: "05/2027", "March 2026", "2027". */
+export function hasDate(sentence: string): boolean {
+  return DATE.test(sentence);
+}
+
+/** A licence or certificate number: "#041-398812", "license number RN123456". */
+export function hasIdentifier(sentence: string): boolean {
+  return /#\s?[A-Z0-9][A-Z0-9-]{3,}|\b(?:licen[cs]e|number|no\.|id)\s*(?:number|no\.?|#|is)?\s*:?\s*[A-Z]{0,3}-?\d[\dA-Z-]{3,}/i.test(sentence);
+}
+
+const STATES =
+  'Alabama|Alaska|Arizona|Arkansas|California|Colorado|Connecticut|Delaware|Florida|Georgia|Hawaii|Idaho|Illinois|Indiana|Iowa|Kansas|Kentucky|Louisiana|Maine|Maryland|Massachusetts|Michigan|Minnesota|Mississippi|Missouri|Montana|Nebraska|Nevada|New Hampshire|New Jersey|New Mexico|New York|North Carolina|North Dakota|Ohio|Oklahoma|Oregon|Pennsylvania|Rhode Island|South Carolina|South Dakota|Tennessee|Texas|Utah|Vermont|Virginia|Washington|West Virginia|Wisconsin|Wyoming|Ontario|Quebec|British Columbia|Alberta|England|Scotland|Wales|Ireland';
+
+/** An issuer: a state or province, a board, or a known certifying body. */
+export function hasIssuer(sentence: string): boolean {
+  return (
+    new RegExp(`\\b(?:${STATES})\\b`).test(sentence) ||
+    /\b(?:[A-Z]{2}\s+(?:licen[cs]e|RN|board)|board|state|American Heart Association|AHA|Red Cross|AACN|ENA|PMI|CNCF|AICPA|NCSBN|compact|multistate|nursys)\b/.test(sentence) ||
+    /\bboard of\b/i.test(sentence)
+  );
+}
+
+/** The biggest "N years" the text states (number words too: "eight years"), or null. */
+export function statedYears(text: string): number | null {
+  const words: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12, fifteen: 15, twenty: 20 };
+  let best: number | null = null;
+  for (const m of String(text ?? '').matchAll(/\b(\d{1,2}(?:\.\d)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty)\s*\+?\s*(?:years?|yrs?)\b/gi)) {
+    const n = Number(m[1]) || words[m[1].toLowerCase()] || 0;
+    if (n > 0 && n <= 50 && (best === null || n > best)) best = n;
+  }
+  if (best === null && /\b(?:a|one) year\b/i.test(text)) best = 1;
+  return best;
+}
+
+/** Words that deny what follows them: "I haven't used Kubernetes", "no ACLS", "not yet licensed". */
+const NEGATION =
+  /\b(?:no|not|never|don't|do not|doesn't|does not|haven't|have not|hasn't|has not|didn't|did not|can't|cannot|won't|unable|without|lack(?:ing)?|working (?:on|towards?)|plan(?:ning)? to|hope to|studying for)\b/i;
+/** Words after the requirement that deny it: "my ACLS lapsed", "CPA pending". */
+const NEGATION_AFTER = /^[^.;]{0,40}?\b(?:lapsed|expired|pending|in progress|not (?:yet|current|active|renewed))\b/i;
+const CONTRAST = /\b(?:but|however|although|though|whereas)\b/i;
+/** An answer that opens with a refusal. */
+const OPENING_NO = /^\s*(?:no|nope|not yet|not really|not currently|unfortunately|sadly|i'm afraid|i do not|i don't|i haven't|i have not|never)\b/i;
+
+/**
+ * Whether the answer says the speaker does not meet the requirement: it opens with "No" / "Not
+ * yet" / "I don't…", or a denial comes just before a mention of the requirement ("I haven't used
+ * Kubernetes") or right after it ("my ACLS lapsed"). A "no" elsewhere ("with no downtime", "never
+ * posts twice") is not a denial of the requirement. `mentionAt` gives where a sentence mentions
+ * the requirement, or -1.
+ */
+export function isNegated(sentences: readonly string[], mentionAt: (sentence: string) => number): boolean {
+  if (sentences.length && OPENING_NO.test(sentences[0])) return true;
+  return sentences.some((sentence) => {
+    const at = mentionAt(sentence);
+    if (at < 0) return false;
+    const before = sentence.slice(Math.max(0, at - 50), at);
+    const cue = NEGATION.exec(before);
+    if (cue && !CONTRAST.test(before.slice(cue.index))) return true;
+    return NEGATION_AFTER.test(sentence.slice(at));
+  });
+}
+
+/** An answer that opens with a plain yes. */
+export function opensWithYes(sentences: readonly string[]): boolean {
+  return sentences.length > 0 && /^\s*(?:yes|yeah|yep|absolutely|definitely|certainly|correct|i do\b|i hold|i am (?:licensed|certified)|i'm (?:licensed|certified))/i.test(sentences[0]);
+}
+
+/** Cuts a sentence to at most `max` characters at a word boundary (the result stays a quote of it). */
+export function clip(sentence: string, max = 240): string {
+  const text = sentence.trim();
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max);
+  const space = cut.lastIndexOf(' ');
+  return (space > max / 2 ? cut.slice(0, space) : cut).replace(/[,;:\s]+$/, '');
+}

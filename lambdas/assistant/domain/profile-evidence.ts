@@ -1,0 +1,170 @@
+import type { Requirement } from '../../shared/contracts/assistant';
+import { hasAction, hasDate, hasIdentifier, hasIssuer, hasMeasure, hasQuantity, statedYears } from './evidence-signals';
+import { coreOf, skillGroups, subjectOf } from './requirement-phrasing';
+import { yearsOfExperience, yearsRequired } from './text/experience';
+import { matchRequirement } from './text/matching';
+import { keywords, splitSections, splitSentences } from './text/normalize';
+import { skillsIn } from './text/skills-dictionary';
+
+/**
+ * Where a resume shows each requirement, and how convincingly. A requirement mentioned in an
+ * experience line with an action, a number or years ("Migrated 14 services to Kubernetes on EKS")
+ * is strong evidence; in a licences section with a state, number or expiry it is strong for a
+ * certification; in a bare skills or keywords list it is only a claim. This is what keeps a
+ * keyword-stuffed resume from outranking one that shows the work. Best fit and candidate
+ * summaries share it so they never disagree about what a candidate meets.
+ */
+
+/** What a resume line is: work described, a credential, education, the header, or a bare list. */
+export type LineKind = 'experience' | 'credential' | 'education' | 'header' | 'list';
+
+export interface ProfileLine {
+  readonly text: string;
+  readonly kind: LineKind;
+}
+
+export interface ProfileAnalysis {
+  readonly text: string;
+  /** Every sentence of the resume with the kind of line it came from. */
+  readonly lines: readonly ProfileLine[];
+  readonly years: number | null;
+}
+
+/** How a resume covers one requirement. */
+export interface RequirementEvidence {
+  readonly requirement: string;
+  readonly kind: Requirement['kind'];
+  /** Shown by experience, a credential or education (a bare list does not count). */
+  readonly met: boolean;
+  /** 0 (absent) to 1 (shown in quantified work or a verifiable credential). */
+  readonly strength: number;
+  /** Only claimed in a skills or keywords list or the header, with nothing that shows it (then not met). */
+  readonly listedOnly: boolean;
+  /** Years asked ("4+ years of …") and the field is shown, but for fewer years. */
+  readonly shortOfYears: boolean;
+  /** Of a requirement naming several skills ("BLS and ACLS"), those the resume does not show. */
+  readonly missingSkills: readonly string[];
+  /** The resume sentence that shows it best. */
+  readonly evidence: string | null;
+}
+
+const LIST_HEADING = /skill|keyword|technolog|tools|competenc|expertise|stack|proficienc|interests/i;
+const CREDENTIAL_HEADING = /certif|licen[cs]|credential|registration/i;
+const EDUCATION_HEADING = /education|degree|academic|training/i;
+/** The strength at or below which a mention is a claim rather than evidence (a list, a headline). */
+const LISTED_ONLY = 0.4;
+/** How many lines before the first heading count as the header (name, title, contact line). */
+const HEADER_LINES = 4;
+
+/** Splits a resume into classified sentences, once per resume. */
+export function analyzeProfile(profile: string): ProfileAnalysis {
+  const text = String(profile ?? '');
+  const lines: ProfileLine[] = [];
+  for (const section of splitSections(text)) {
+    const heading = section.heading ?? '';
+    section.lines.forEach((line, index) => {
+      const kind = kindOf(heading, section.heading === null && index < HEADER_LINES, line);
+      for (const sentence of splitSentences(line)) lines.push({ text: sentence, kind });
+    });
+  }
+  return { text, lines, years: yearsOfExperience(text) };
+}
+
+function kindOf(heading: string, inHeader: boolean, line: string): LineKind {
+  if (LIST_HEADING.test(heading)) return 'list';
+  if (CREDENTIAL_HEADING.test(heading)) return 'credential';
+  if (EDUCATION_HEADING.test(heading)) return 'education';
+  const separators = (line.match(/[,|;·]/g) ?? []).length;
+  // "RN | ICU | ER | Critical Care | Trauma": a headline of keywords is a list, even at the top.
+  if (separators >= 4 && !hasAction(line) && !/\b(?:with|for|in|on|at)\b.*\b(?:with|for|in|on|at)\b/i.test(line)) return 'list';
+  return inHeader ? 'header' : 'experience';
+}
+
+/** How convincing one line is as evidence for a requirement of this kind. */
+function lineStrength(line: ProfileLine, kind: Requirement['kind']): number {
+  switch (line.kind) {
+    case 'experience':
+      return hasAction(line.text) || hasQuantity(line.text) || statedYears(line.text) !== null ? 1 : 0.7;
+    case 'credential':
+      if (kind !== 'certification') return 0.5;
+      return hasDate(line.text) || hasIdentifier(line.text) || hasIssuer(line.text) || /\b(?:current|active|valid)\b/i.test(line.text) ? 1 : 0.6;
+    case 'education':
+      return kind === 'education' ? 1 : kind === 'certification' ? 0.6 : 0.4;
+    case 'header':
+      return kind === 'certification' || kind === 'education' ? 0.6 : 0.4;
+    default:
+      return 0.3;
+  }
+}
+
+/** Whether a line mentions one of the skills, or (no skills) most of the requirement's key words. */
+function mentions(line: string, skills: readonly string[] | null, stems: readonly string[]): boolean {
+  if (skills) return skillsIn(line).some((skill) => skills.includes(skill));
+  if (!stems.length) return false;
+  const have = new Set(keywords(line));
+  return stems.filter((stem) => have.has(stem)).length >= Math.ceil(stems.length / 2);
+}
+
+/** Among lines equally strong, one with an action and a measure reads best as evidence. */
+function quality(line: ProfileLine, strength: number): number {
+  return strength * 10 + (hasAction(line.text) ? 1 : 0) + (hasMeasure(line.text) ? 1 : 0);
+}
+
+interface Shown {
+  readonly line: ProfileLine;
+  readonly strength: number;
+  readonly quality: number;
+}
+
+/** The most convincing line that mentions the skills (or key words), or null. */
+function bestLine(analysis: ProfileAnalysis, kind: Requirement['kind'], skills: readonly string[] | null, stems: readonly string[]): Shown | null {
+  let best: Shown | null = null;
+  for (const line of analysis.lines) {
+    if (!mentions(line.text, skills, stems)) continue;
+    const strength = lineStrength(line, kind);
+    const score = quality(line, strength);
+    if (!best || score > best.quality) best = { line, strength, quality: score };
+  }
+  return best;
+}
+
+
+/**
+ * How the resume covers a requirement. The matcher decides whether it is covered at all; then
+ * every skill the requirement names ("BLS and ACLS") must be shown somewhere (any one of them for
+ * "Kafka or RabbitMQ"); the strength is their mean.
+ */
+export function requirementEvidence(analysis: ProfileAnalysis, requirement: Requirement): RequirementEvidence {
+  const none: RequirementEvidence = { requirement: requirement.text, kind: requirement.kind, met: false, strength: 0, listedOnly: false, shortOfYears: false, missingSkills: [], evidence: null };
+  const core = coreOf(requirement.text);
+  const skills = skillsIn(core);
+  const stems = keywords(core);
+  const match = matchRequirement(analysis.text, core);
+  if (!match.matched) {
+    // "5+ years of accounting" on a resume that shows accounting for fewer years, or only lists it.
+    const shown = bestLine(analysis, requirement.kind, skills.length ? skills : null, keywords(subjectOf(core)));
+    if (!shown) return none;
+    if (shown.strength <= LISTED_ONLY) return { ...none, strength: shown.strength, listedOnly: true, evidence: shown.line.text };
+    return yearsRequired(core) !== null ? { ...none, shortOfYears: true, evidence: shown.line.text } : none;
+  }
+  const found = skillGroups(core, skills);
+  const groups: (readonly string[] | null)[] = found.length ? found : [null];
+  const shown = groups.map((group) => bestLine(analysis, requirement.kind, group, stems));
+  const absent = groups.filter((group, i) => group && !shown[i]).flat() as string[];
+  // The mean, not the minimum: "SQL and PostgreSQL" shown through PostgreSQL work, with SQL in the
+  // skills list, is shown; both only listed stays a claim.
+  let strength = shown.reduce((sum, s) => sum + (s?.strength ?? 0), 0) / shown.length;
+  let best = shown.reduce<Shown | null>((top, s) => (s && (!top || s.quality > top.quality) ? s : top), null)?.line ?? null;
+  if (!best && skills.length === 0) {
+    // Matched through word forms only the matcher knows: its own sentence is the evidence.
+    const line = analysis.lines.find((candidate) => match.evidence !== null && candidate.text.includes(match.evidence.slice(0, 40)));
+    best = line ?? { text: match.evidence ?? '', kind: 'experience' };
+    strength = line ? lineStrength(line, requirement.kind) : 0.7 * match.strength;
+  }
+  const evidence = best?.text || null;
+  if (absent.length) return { ...none, missingSkills: absent, evidence: absent.length < groups.length ? evidence : null };
+  // A keyword list claims a skill without showing it: "ICU" among 30 keywords is not 2 years of ICU,
+  // and "CPA" in a skills list is not a licence. Claims are reported, not counted as met.
+  if (strength <= LISTED_ONLY) return { ...none, strength, listedOnly: evidence !== null, evidence };
+  return { ...none, met: true, strength, evidence };
+}
