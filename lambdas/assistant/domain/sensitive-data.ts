@@ -28,7 +28,8 @@ const REASONS: Record<RedactionCategory, string> = {
   'internal-note': 'A note for the recruiter or the agency, not for candidates.',
 };
 
-export const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.[\p{L}]{2,}/gu;
+// Starts only where a word starts: otherwise every letter of a long word starts a scan to its end.
+export const EMAIL = /(?<![\p{L}\p{N}._%+-])[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.[\p{L}]{2,}/gu;
 export const PHONE = /(?<![\p{L}\p{N}])(?:\+\d{1,3}[\s.-]?)?(?:\(\d{2,4}\)|\d{3})[\s.-]?\d{3}[\s.-]?\d{4}(?:\s*(?:ext\.?|x|extension)\s*\d{1,5})?(?![\p{N}])|\+\d{2,3}(?:[\s.-]?\d{2,4}){3,4}(?![\p{N}])|(?<![\p{L}\p{N}])0\d{2,4}[\s.-]\d{3,4}[\s.-]?\d{3,4}(?![\p{N}])/gu;
 const URL = /\b(?:https?:\/\/|www\.)[^\s)<>"]+/gi;
 const MONEY = /(?:[$€£]\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:k|m|million|bn)\b)?|\b\d[\d,]*(?:\.\d+)?\s?(?:USD|EUR|GBP|dollars)\b|\b\d{2,3}k\b)/i;

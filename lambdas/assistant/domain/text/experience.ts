@@ -11,7 +11,7 @@ const NUMBER_WORDS: Record<string, number> = {
 const NUMBER = `(\\d{1,2}(?:\\.5)?|${Object.keys(NUMBER_WORDS).join('|')})`;
 /** "5+ years", "3-5 years", "at least five (5) years", "10 yrs". Group 1: the (lower) number. */
 const YEARS = new RegExp(
-  `(?:(?:at least|minimum(?: of)?|min\\.?|a minimum of|over|more than|in excess of)\\s+)?${NUMBER}\\s*(?:\\(\\d{1,2}\\)\\s*)?(?:\\+|plus)?\\s*(?:(?:-|–|to)\\s*\\d{1,2}\\s*\\+?\\s*)?(?:years?|yrs?)(?!\\s+(?:ago|old)\\b)['’]?`,
+  `\\b(?:(?:at least|minimum(?: of)?|min\\.?|a minimum of|over|more than|in excess of)\\s+)?${NUMBER}\\s*(?:\\(\\d{1,2}\\)\\s*)?(?:\\+|plus)?\\s*(?:(?:-|–|to)\\s*\\d{1,2}\\s*\\+?\\s*)?(?:years?|yrs?)(?!\\s+(?:ago|old)\\b)['’]?`,
   'gi',
 );
 /** What turns "N years" into experience rather than a company's age or a contract length. */

@@ -96,9 +96,10 @@ export function splitSentences(text: string): string[] {
     const line = stripBullet(raw);
     if (!line) continue;
     let start = 0;
-    const boundary = /[.!?]+["'”’)]*\s+(?=["'“‘(]?[\p{Lu}\p{N}])/gu;
+    // Only the first mark of a run starts a boundary ("...." is one), so a long run is read once.
+    const boundary = /(?<![.!?])[.!?]+["'”’)]*\s+(?=["'“‘(]?[\p{Lu}\p{N}])/gu;
     for (let m = boundary.exec(line); m; m = boundary.exec(line)) {
-      const before = line.slice(start, m.index);
+      const before = line.slice(Math.max(start, m.index - 40), m.index);
       const lastWord = /([\p{L}.]+)$/u.exec(before)?.[1]?.toLowerCase() ?? '';
       if (m[0].startsWith('.') && m[0].trim() === '.' && (ABBREVIATIONS.has(lastWord.replace(/\.$/, '')) || /^\p{L}$/u.test(lastWord))) continue;
       const sentence = line.slice(start, m.index + m[0].trimEnd().length).trim();

@@ -58,7 +58,7 @@ describe('the external job description of each sample', () => {
   });
 
   it('answers sensibly for odd input', () => {
-    for (const description of ['', '  \n\n ', 'Internal: everything here is confidential.', '日本語のテキスト 🎉\n\n', 'x'.repeat(20_000)]) {
+    for (const description of ['', '  \n\n ', 'Internal: everything here is confidential.', '日本語のテキスト 🎉\n\n', 'x'.repeat(20_000), ' '.repeat(20_000), '(("'.repeat(6_666), '12 Main St '.repeat(1_800), '(312) 555-0148 '.repeat(1_300)]) {
       const output = externalJobDescription({ title: '', description, companyInfo: '', clientNames: [] });
       expect(ExternalJobDescriptionOutputSchema.safeParse(output).success).toBe(true);
       expect(output.text).not.toContain('confidential');

@@ -118,6 +118,11 @@ describe('proposing must-haves from odd text', () => {
     ['only whitespace', ' \n\t \n'],
     ['empty lines and headings only', 'Requirements\n\n\nNice to have\n\n'],
     ['unicode', 'Ingénieur·e backend — exigences : Kubernetes ✅, Java ☕, 日本語 OK 🎉'],
+    // Long runs that make careless patterns backtrack: each must still answer at once.
+    ['20,000 spaces', ' '.repeat(20_000)],
+    ['20,000 brackets and quotes', '(("'.repeat(6_666)],
+    ['thousands of headings', 'Requirements:\n'.repeat(1_400)],
+    ['thousands of numbers', '12 34 5678 '.repeat(1_800)],
   ])('gives a sensible answer for %s', (_label, description) => {
     const output = proposeMustHaves({ title: '', description, companyInfo: '' });
     expect(MustHavesOutputSchema.safeParse(output).success).toBe(true);

@@ -73,7 +73,7 @@ describe('sourcing search strings for the sample jobs', () => {
   });
 
   it('answers sensibly for odd input', () => {
-    for (const description of ['', '   \n\n  ', 'Requirements\n\n', '🎉 ' + 'Lorem ipsum dolor sit amet. '.repeat(700)]) {
+    for (const description of ['', '   \n\n  ', 'Requirements\n\n', '🎉 ' + 'Lorem ipsum dolor sit amet. '.repeat(700), ' '.repeat(20_000), 'Go R Excel Project Falcon '.repeat(760)]) {
       const output = sourcingTerms({ title: '', description: description.slice(0, 20_000), companyInfo: '', location: '', mustHaves: [], niceToHaves: [], exclusions: [] });
       expect(SourcingTermsOutputSchema.safeParse(output).success).toBe(true);
     }
