@@ -127,19 +127,19 @@ const OPENING_NO = /^\s*(?:no|nope|not yet|not really|not currently|unfortunatel
  * Whether the answer says the speaker does not meet the requirement: it opens with "No" / "Not
  * yet" / "I don't…", or a denial comes just before a mention of the requirement ("I haven't used
  * Kubernetes") or right after it ("my ACLS lapsed"). A "no" elsewhere ("with no downtime", "never
- * posts twice") is not a denial of the requirement. `mentionAt` gives where a sentence mentions
- * the requirement, or -1.
+ * posts twice") is not a denial of the requirement. `mentionsIn` gives every place a sentence mentions
+ * the requirement.
  */
-export function isNegated(sentences: readonly string[], mentionAt: (sentence: string) => number): boolean {
+export function isNegated(sentences: readonly string[], mentionsIn: (sentence: string) => readonly number[]): boolean {
   if (sentences.length && OPENING_NO.test(sentences[0])) return true;
-  return sentences.some((sentence) => {
-    const at = mentionAt(sentence);
-    if (at < 0) return false;
-    const before = sentence.slice(Math.max(0, at - 50), at);
-    const cue = NEGATION.exec(before);
-    if (cue && !CONTRAST.test(before.slice(cue.index))) return true;
-    return NEGATION_AFTER.test(sentence.slice(at));
-  });
+  return sentences.some((sentence) =>
+    mentionsIn(sentence).some((at) => {
+      const before = sentence.slice(Math.max(0, at - 50), at);
+      const cue = NEGATION.exec(before);
+      if (cue && !CONTRAST.test(before.slice(cue.index))) return true;
+      return NEGATION_AFTER.test(sentence.slice(at));
+    }),
+  );
 }
 
 /** An answer that opens with a plain yes. */

@@ -164,8 +164,8 @@ export function scoreAnswer(question: ScreeningQuestion, rawAnswer: string): Ans
 
   const sentences = splitSentences(answer);
   const requirement = question.requirement;
-  const { about, mentionAt } = requirementMentions(requirement);
-  const negated = isNegated(sentences, mentionAt);
+  const { about, mentionsIn } = requirementMentions(requirement);
+  const negated = isNegated(sentences, mentionsIn);
   const covered: AnswerScore['covered'] = [];
   const missing: string[] = [];
   for (const point of points) {
@@ -187,21 +187,19 @@ export function scoreAnswer(question: ScreeningQuestion, rawAnswer: string): Ans
 }
 
 /**
- * Where a sentence mentions the requirement (one of its skills, or one of its content words), and
- * whether a sentence is about it at all.
+ * Where a sentence mentions the requirement (each of its skills and content words), and whether a
+ * sentence is about it at all.
  */
-function requirementMentions(requirement: string): { about: (sentence: string) => boolean; mentionAt: (sentence: string) => number } {
+function requirementMentions(requirement: string): { about: (sentence: string) => boolean; mentionsIn: (sentence: string) => number[] } {
   const skills = new Set(skillsIn(requirement));
   const words = new Set(keywords(subjectOf(requirement)));
-  const mentionAt = (sentence: string): number => {
-    const skill = findSkills(sentence).find((mention) => skills.has(mention.canonical));
-    if (skill) return skill.index;
-    const lower = sentence.toLowerCase();
-    for (const match of lower.matchAll(/[\p{L}\p{N}][\p{L}\p{N}.+#'-]*/gu)) if (words.has(stem(match[0]))) return match.index ?? 0;
-    return -1;
+  const mentionsIn = (sentence: string): number[] => {
+    const at = findSkills(sentence).filter((mention) => skills.has(mention.canonical)).map((mention) => mention.index);
+    for (const match of sentence.toLowerCase().matchAll(/[\p{L}\p{N}][\p{L}\p{N}.+#'-]*/gu)) if (words.has(stem(match[0]))) at.push(match.index ?? 0);
+    return at;
   };
-  const about = (sentence: string) => mentionAt(sentence) >= 0 || (skills.size === 0 && words.size === 0 && matchRequirement(sentence, requirement).matched);
-  return { about, mentionAt };
+  const about = (sentence: string) => mentionsIn(sentence).length > 0 || (skills.size === 0 && words.size === 0 && matchRequirement(sentence, requirement).matched);
+  return { about, mentionsIn };
 }
 
 /** A knock-out's verdict: false on a refusal or too few years, true on a relevant affirmative answer. */

@@ -78,13 +78,14 @@ const INDUSTRIES: readonly [RegExp, string][] = [
   [/\bcardiac\b|\bcardiology\b/gi, 'cardiac care'],
   [/long-term care|nursing home|senior living/gi, 'long-term care'],
   [/\bhospital\b|\bhealthcare\b|\bclinic\b/gi, 'healthcare'],
-  [/\bSaaS\b|\bsoftware company\b/gi, 'SaaS'],
+  [/\bSaaS\b|\bsoftware compan(?:y|ies)\b/gi, 'software'],
   [/e-commerce|ecommerce|\bretail\b|storefronts?/gi, 'retail e-commerce'],
   [/manufactur\w*|\bplants?\b/gi, 'manufacturing'],
-  [/public accounting|\bBig (?:4|Four)\b|Deloitte|PwC|KPMG|Ernst & Young|\baudits?\b/gi, 'public accounting'],
+  [/public accounting|\bBig (?:4|Four)\b|Deloitte|PwC|KPMG|Ernst & Young|Grant Thornton|\bCrowe\b|\baudit (?:senior|associate|manager)\b|\baudited\b/gi, 'public accounting'],
   [/small business(?:es)?/gi, 'small businesses'],
   [/logistics|supply chain|warehous\w*/gi, 'logistics'],
-  [/\bmarketing\b/gi, 'marketing'],
+  // Lower case only: "Queen City Marketing Group" is an employer's name, not a career in marketing.
+  [/\bmarketing\b/g, 'marketing'],
 ];
 
 /** The industries a resume's work lines mention most, most mentioned first (at most `max`). */
