@@ -159,5 +159,10 @@ export const REST_ROUTES: readonly RestRouteDefinition[] = [
   assistantRoute('AssistantSaveJobFunction', 'POST', '/assistant/jobs', 'save-job.ts', false),
   assistantRoute('AssistantMustHavesFunction', 'POST', '/assistant/must-haves', 'propose-must-haves.ts', true),
   assistantRoute('AssistantSourcingTermsFunction', 'POST', '/assistant/sourcing-terms', 'build-sourcing-terms.ts', true),
+  assistantRoute('AssistantJobDescriptionFunction', 'POST', '/assistant/job-description', 'write-job-description.ts', true),
+  assistantRoute('AssistantScreeningQuestionsFunction', 'POST', '/assistant/screening-questions', 'draft-screening-questions.ts', true),
+  assistantRoute('AssistantEvaluationsFunction', 'POST', '/assistant/evaluations', 'evaluate-answers.ts', true),
+  assistantRoute('AssistantBestFitFunction', 'POST', '/assistant/best-fit', 'recommend-best-fit.ts', true),
+  assistantRoute('AssistantCandidateSummaryFunction', 'POST', '/assistant/candidate-summary', 'summarize-candidate.ts', true),
   assistantRoute('AssistantResultsFunction', 'GET', '/assistant/results', 'list-results.ts', false),
 ];

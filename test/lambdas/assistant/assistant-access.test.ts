@@ -1,0 +1,130 @@
+import { SUBSCRIPTION_REQUIRED_MESSAGE } from '../../../lambdas/assistant/assistant-route';
+import { RATE_LIMITED_MESSAGE } from '../../../lambdas/assistant/store/rate-limiter';
+import type { AssistantResult, Job } from '../../../lambdas/shared/contracts/assistant';
+import { subscriptionSnapshot } from '../../../lambdas/shared/subscriptions/subscription-record';
+import { captureLogs, type CapturedLogs } from '../support/capture-logs';
+import { BACKEND_JOB } from './support/assistant-fixtures';
+import { REST_ROUTES } from '../../../lib/definitions/rest-routes';
+import { ASSISTANT_ROUTES, assistantHandlers, validRequest, type AssistantRoute } from './support/assistant-handlers';
+import { call, startAssistantServices, type AssistantServices } from './support/assistant-services';
+
+/**
+ * Who may use the assistant, on every route: a signed-in, ACTIVE user with a live subscription,
+ * at most the rate limit's number of requests a minute. Everyone else is refused before any work,
+ * and a refusal stores nothing.
+ */
+
+let assistant: AssistantServices;
+let handlers: ReturnType<typeof assistantHandlers>;
+const ids = { jobId: '', screeningResultId: '', questionId: '' };
+let logs: CapturedLogs;
+
+beforeAll(async () => {
+  assistant = await startAssistantServices();
+  handlers = assistantHandlers(() => assistant.dependencies());
+  await assistant.subscriber('access-owner');
+  const saved = await call<{ job: Job }>(handlers['POST /assistant/jobs'], { resource: '/assistant/jobs', body: BACKEND_JOB, as: 'access-owner' });
+  ids.jobId = saved.body.job.id;
+  const screening = await call<{ result: AssistantResult<'screening-questions'> }>(handlers['POST /assistant/screening-questions'], {
+    resource: '/assistant/screening-questions',
+    body: { jobId: ids.jobId },
+    as: 'access-owner',
+  });
+  ids.screeningResultId = screening.body.result.id;
+  ids.questionId = screening.body.result.output.questions[0].id;
+  await assistant.member('access-unsubscribed');
+  await assistant.subscriber('access-removed');
+  await assistant.services.addUser('access-removed', { status: 'REMOVED' });
+});
+afterAll(() => assistant.stop());
+beforeEach(() => {
+  logs = captureLogs();
+});
+afterEach(() => logs.restore());
+
+const ROUTES: readonly AssistantRoute[] = ASSISTANT_ROUTES;
+
+describe('access to the assistant', () => {
+  it('covers every assistant route of the REST API (a new one must be added here)', () => {
+    const defined = REST_ROUTES.filter((route) => route.path.startsWith('/assistant/')).map((route) => `${route.method} ${route.path}`);
+    expect(defined.sort()).toEqual([...ROUTES].sort());
+  });
+
+  it.each(ROUTES)('%s answers a subscriber', async (route) => {
+    const answer = await call(handlers[route], { ...validRequest(route, ids), as: 'access-owner' });
+
+    expect([answer.status, answer.body.code]).toEqual([route === 'POST /assistant/jobs' ? 201 : 200, undefined]);
+  });
+
+  it.each(ROUTES)('%s refuses anonymous callers (401)', async (route) => {
+    const answer = await call(handlers[route], { ...validRequest(route, ids), as: null });
+
+    expect(answer).toMatchObject({ status: 401, body: { code: 'unauthorized' } });
+  });
+
+  it.each(ROUTES)('%s refuses a signed-in user without a subscription (403, subscription_required) and stores nothing', async (route) => {
+    const answer = await call(handlers[route], { ...validRequest(route, ids), as: 'access-unsubscribed' });
+
+    expect(answer).toMatchObject({ status: 403, body: { code: 'subscription_required', message: SUBSCRIPTION_REQUIRED_MESSAGE } });
+    expect(await assistant.itemsOf('access-unsubscribed')).toEqual([]);
+  });
+
+  it.each(ROUTES)('%s refuses a removed user (403) and a caller without a user record (404)', async (route) => {
+    expect(await call(handlers[route], { ...validRequest(route, ids), as: 'access-removed' })).toMatchObject({ status: 403, body: { code: 'user_inactive' } });
+    expect(await call(handlers[route], { ...validRequest(route, ids), as: 'access-ghost' })).toMatchObject({ status: 404, body: { code: 'user_not_found' } });
+  });
+
+  it('lets a canceled subscriber in until the paid period ends, and not after', async () => {
+    const user = await assistant.member('access-canceled');
+    const now = new Date();
+    const subscription = {
+      id: 'canceledsub01',
+      uuid: '0123456789abcdef0123456789abcdee',
+      accountCode: 'talentpilot-access-canceled',
+      planCode: 'starter_2weeksfree_monthly_onetimesetup_dev',
+      currency: 'USD',
+      quantity: 1,
+      state: 'canceled' as const,
+      trialStartedAt: null,
+      trialEndsAt: null,
+      activatedAt: '2026-01-01T00:00:00.000Z',
+      canceledAt: '2026-01-10T00:00:00.000Z',
+      currentPeriodEndsAt: new Date(now.getTime() + 86_400_000).toISOString(),
+      expiresAt: null,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      updatedAt: '2026-01-10T00:00:00.000Z',
+    };
+    await assistant.services.subscriptions.upsert(subscriptionSnapshot(subscription as never, { userId: user.id }), now);
+    const list = (at: Date) => call(assistantHandlers(() => assistant.dependencies({ now: () => at }))['GET /assistant/jobs'], { resource: '/assistant/jobs', as: user.id });
+
+    expect((await list(now)).status).toBe(200);
+    expect(await list(new Date(now.getTime() + 2 * 86_400_000))).toMatchObject({ status: 403, body: { code: 'subscription_required' } });
+  });
+});
+
+describe('the per-user rate limit', () => {
+  it.each(ROUTES)('%s answers 429 with Retry-After past the limit, and stores nothing more', async (route) => {
+    const sub = `access-busy-${ROUTES.indexOf(route)}`;
+    await assistant.subscriber(sub);
+    const limited = assistantHandlers(() => assistant.dependencies({ rateLimitPerMinute: 2, now: () => new Date('2026-06-01T12:00:40.000Z') }));
+    // Two requests (one valid, one not: both count; the job ids are another user's: 404), then the third is refused.
+    await call(limited[route], { ...validRequest(route, ids), as: sub });
+    await call(limited[route], { ...validRequest(route, ids), body: route.startsWith('GET') ? undefined : '{', as: sub });
+    const before = await assistant.itemsOf(sub);
+
+    const answer = await call(limited[route], { ...validRequest(route, ids), as: sub });
+
+    expect(answer).toMatchObject({ status: 429, body: { code: 'rate_limited', message: RATE_LIMITED_MESSAGE } });
+    expect(answer.headers['Retry-After']).toBe('20');
+    expect(answer.headers['Access-Control-Expose-Headers']).toBe('Retry-After');
+    expect(await assistant.itemsOf(sub)).toEqual(before);
+  });
+
+  it('counts each user on their own', async () => {
+    await assistant.subscriber('access-calm');
+    const limited = assistantHandlers(() => assistant.dependencies({ rateLimitPerMinute: 1, now: () => new Date('2026-06-01T13:00:00.000Z') }));
+    await call(limited['GET /assistant/jobs'], { resource: '/assistant/jobs', as: 'access-owner' });
+
+    expect((await call(limited['GET /assistant/jobs'], { resource: '/assistant/jobs', as: 'access-calm' })).status).toBe(200);
+  });
+});

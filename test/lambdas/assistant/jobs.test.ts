@@ -1,0 +1,98 @@
+import { JOB_MESSAGES } from '../../../lambdas/assistant/store/jobs-repository';
+import { ASSISTANT_LIMITS, JobSchema, type Job } from '../../../lambdas/shared/contracts/assistant';
+import { captureLogs, type CapturedLogs } from '../support/capture-logs';
+import { BACKEND_JOB } from './support/assistant-fixtures';
+import { assistantHandlers } from './support/assistant-handlers';
+import { call, startAssistantServices, type AssistantServices } from './support/assistant-services';
+
+/** `POST /assistant/jobs` and `GET /assistant/jobs`: a recruiter's saved jobs and their must-haves. */
+
+let assistant: AssistantServices;
+let handlers: ReturnType<typeof assistantHandlers>;
+let logs: CapturedLogs;
+
+beforeAll(async () => {
+  assistant = await startAssistantServices();
+  handlers = assistantHandlers(() => assistant.dependencies());
+  for (const id of ['jobs-ana', 'jobs-ben', 'jobs-validation', 'jobs-full']) await assistant.subscriber(id);
+});
+afterAll(() => assistant.stop());
+beforeEach(() => {
+  logs = captureLogs();
+});
+afterEach(() => logs.restore());
+
+const save = (body: unknown, as: string) => call<{ job: Job; message?: string; code?: string; fields?: Record<string, string> }>(handlers['POST /assistant/jobs'], { resource: '/assistant/jobs', body, as });
+const list = (as: string) => call<{ jobs: Job[] }>(handlers['GET /assistant/jobs'], { resource: '/assistant/jobs', as });
+
+describe('saving and listing jobs', () => {
+  it('saves a new job (201) with trimmed fields, each requirement kept once with its kind, and lists it', async () => {
+    const answer = await save({ ...BACKEND_JOB, title: '  Senior Backend Engineer ', mustHaves: [...BACKEND_JOB.mustHaves, ' kubernetes '] }, 'jobs-ana');
+
+    expect(answer.status).toBe(201);
+    const job = JobSchema.parse(answer.body.job);
+    expect(job).toMatchObject({ title: 'Senior Backend Engineer', location: 'Seattle, WA', companyInfo: BACKEND_JOB.companyInfo });
+    expect(job.mustHaves.map((requirement) => requirement.text)).toEqual(BACKEND_JOB.mustHaves);
+    expect(job.mustHaves.find((requirement) => requirement.text === '5+ years of backend development')?.kind).toBe('experience');
+    expect(job.mustHaves.find((requirement) => requirement.text === 'Kubernetes')?.kind).toBe('skill');
+    expect(job.createdAt).toBe(job.updatedAt);
+    expect((await list('jobs-ana')).body.jobs).toEqual([job]);
+  });
+
+  it('replaces the caller’s own job by id (200), keeping its id and creation time, and lists it first', async () => {
+    const first = (await save(BACKEND_JOB, 'jobs-ben')).body.job;
+    const second = (await save({ ...BACKEND_JOB, title: 'Staff Engineer' }, 'jobs-ben')).body.job;
+
+    const replaced = await save({ ...BACKEND_JOB, id: first.id, title: 'Principal Engineer', mustHaves: ['Go'], niceToHaves: [] }, 'jobs-ben');
+
+    expect(replaced.status).toBe(200);
+    expect(replaced.body.job).toMatchObject({ id: first.id, title: 'Principal Engineer', createdAt: first.createdAt, mustHaves: [{ text: 'Go', kind: 'skill' }], niceToHaves: [] });
+    expect((await list('jobs-ben')).body.jobs.map((job) => job.id)).toEqual([first.id, second.id]);
+  });
+
+  it('answers 404 when replacing another user’s job, and that job stays exactly as it was', async () => {
+    const victim = (await save(BACKEND_JOB, 'jobs-ana')).body.job;
+    const before = await assistant.itemsOf('jobs-ana');
+
+    const answer = await save({ ...BACKEND_JOB, id: victim.id, title: 'Hijacked' }, 'jobs-ben');
+
+    expect(answer).toMatchObject({ status: 404, body: { code: 'job_not_found', message: JOB_MESSAGES.notFound } });
+    expect(await assistant.itemsOf('jobs-ana')).toEqual(before);
+    expect((await list('jobs-ben')).body.jobs.map((job) => job.id)).not.toContain(victim.id);
+  });
+
+  it.each([
+    ['a missing title', { ...BACKEND_JOB, title: undefined }, 'title', 'Job title must be text.'],
+    ['a blank title', { ...BACKEND_JOB, title: '   ' }, 'title', 'Please give the job title.'],
+    ['a blank description', { ...BACKEND_JOB, description: '' }, 'description', 'Please give the job description.'],
+    ['a description over the limit', { ...BACKEND_JOB, description: 'x'.repeat(ASSISTANT_LIMITS.documentMaxChars + 1) }, 'description', 'Job description has at most 20,000 characters.'],
+    ['company information over the limit', { ...BACKEND_JOB, companyInfo: 'x'.repeat(ASSISTANT_LIMITS.companyInfoMaxChars + 1) }, 'companyInfo', 'Company information has at most 5,000 characters.'],
+    ['too many must-haves', { ...BACKEND_JOB, mustHaves: Array.from({ length: 26 }, (_, index) => `Skill ${index}`) }, 'mustHaves', 'Give at most 25 must-haves items.'],
+    ['a must-have over the limit', { ...BACKEND_JOB, mustHaves: ['x'.repeat(161)] }, 'mustHaves.0', 'Must-haves has at most 160 characters.'],
+    ['must-haves that are not a list', { ...BACKEND_JOB, mustHaves: 'Python' }, 'mustHaves', 'Must-haves must be a list.'],
+    ['an id that is not ours', { ...BACKEND_JOB, id: '../other#job' }, 'id', 'The id is not valid.'],
+    ['an unknown field', { ...BACKEND_JOB, ownerId: 'someone-else' }, 'body', expect.any(String)],
+  ])('refuses %s (400, naming the field) and stores nothing', async (_case, body, field, message) => {
+    const answer = await save(body, 'jobs-validation');
+
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({ code: 'validation_failed', fields: { [field]: message } });
+    expect(await assistant.itemsOf('jobs-validation')).toEqual([]);
+  });
+
+  it('refuses a body that is not JSON (400)', async () => {
+    expect(await save('{"title": ', 'jobs-validation')).toMatchObject({ status: 400, body: { code: 'invalid_json' } });
+  });
+
+  it(`refuses a job beyond the ${ASSISTANT_LIMITS.jobsMax} one account keeps (409) with a clear message`, async () => {
+    const jobs = assistant.dependencies().jobs;
+    await Promise.all(
+      Array.from({ length: ASSISTANT_LIMITS.jobsMax }, (_, index) => jobs.create('jobs-full', { ...JobSchema.parse({ ...BACKEND_JOB, id: `full-${index}`, companyInfo: '', location: '', mustHaves: [], niceToHaves: [], createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' }) })),
+    );
+
+    const answer = await save(BACKEND_JOB, 'jobs-full');
+
+    expect(answer).toMatchObject({ status: 409, body: { code: 'too_many_jobs', message: JOB_MESSAGES.tooMany } });
+    expect((await list('jobs-full')).body.jobs).toHaveLength(ASSISTANT_LIMITS.jobsMax);
+  });
+});
