@@ -32,7 +32,7 @@ const REASONS: Record<RedactionCategory, string> = {
 export const EMAIL = /(?<![\p{L}\p{N}._%+-])[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.[\p{L}]{2,}/gu;
 export const PHONE = /(?<![\p{L}\p{N}])(?:\+\d{1,3}[\s.-]?)?(?:\(\d{2,4}\)|\d{3})[\s.-]?\d{3}[\s.-]?\d{4}(?:\s*(?:ext\.?|x|extension)\s*\d{1,5})?(?![\p{N}])|\+\d{2,3}(?:[\s.-]?\d{2,4}){3,4}(?![\p{N}])|(?<![\p{L}\p{N}])0\d{2,4}[\s.-]\d{3,4}[\s.-]?\d{3,4}(?![\p{N}])/gu;
 const URL = /\b(?:https?:\/\/|www\.)[^\s)<>"]+/gi;
-const MONEY = /(?:[$€£]\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:k|m|million|bn)\b)?|\b\d[\d,]*(?:\.\d+)?\s?(?:USD|EUR|GBP|dollars)\b|\b\d{2,3}k\b)/i;
+const MONEY = /(?:[$€£]\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:k|m|million|bn)\b)?|\b\d[\d,]*(?:\.\d+)?\s?(?:USD|EUR|GBP|dollars)\b|\b\d{2,3}k\b|\b\d{2,3}(?:\.\d{2})?\s?(?:\/\s?(?:hr|hour)|per hour|an hour)\b)/i;
 // Words that make a money figure a commercial term ("a $2M budget" in a requirement is not one).
 const RATE_WORDS = /\b(?:rates?|pay|paid|salary|salaries|compensation|comp|margin|markup|mark-up|fee|fees|commission|bill(?:ing)?|w-?2|1099|c2c|corp[- ]to[- ]corp|per hour|hourly|an hour|ote|base salary|conversion|spread|burden)\b|\/\s?(?:hr|hour|h|yr|year)\b/i;
 const PERCENT_WITH_TERMS = /\b\d{1,3}(?:\.\d+)?\s?%[^.;]*\b(?:margin|markup|mark-up|fee|commission|spread)\b|\b(?:margin|markup|mark-up|fee|commission|spread)\b[^.;]*?\b\d{1,3}(?:\.\d+)?\s?%/i;
@@ -42,7 +42,8 @@ const CODENAME =
   /\b(?:Project|Program|Programme|Operation|Initiative)\s+(?!(?:Manager|Management|Lead|Director|Coordinator|Office|Officer|Analyst|Specialist|Engineer|Assistant|Controls?|Planning)\b)[A-Z][\p{L}-]+|\b[A-Z][\p{L}]+(?:\s+[a-z]+)?\s+(?:initiative|programme|program|project)\b(?=[^.]*\b(?:confidential|internal)\b)/gu;
 const STREET =
   /\b\d{1,6}\s+(?:[NSEW]\.?\s+)?(?:[A-Z][\p{L}'’.-]*\s+){1,4}(?:St|Street|Ave|Avenue|Rd|Road|Blvd|Boulevard|Dr|Drive|Ln|Lane|Way|Pkwy|Parkway|Pl|Place|Ct|Court|Hwy|Highway|Sq|Square|Ter|Terrace|Cir|Circle|Plaza|Pike|Trail)\b\.?(?:,?\s*(?:Suite|Ste\.?|Floor|Fl\.?|Unit|Building|Bldg\.?|#)\s*[\w-]+)?/gu;
-const POSTCODE = /(?<=\b[A-Z]{2}\s)\d{5}(?:-\d{4})?\b/g;
+/** A US ZIP code after its state ("IL 60654") or a UK postcode ("EC1A 1BB"). */
+const POSTCODE = /(?<=\b[A-Z]{2}\s)\d{5}(?:-\d{4})?\b|\b[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}\b/g;
 const UNIT = /\b(?:on|in|at)?\s*(?:unit\s+)?\d{1,2}\s?(?:North|South|East|West)\b(?!\s+(?:St|Street|Ave|Avenue|Rd|Road))/g;
 const PERSON = /\b(?:[Hh]iring [Mm]anager|[Mm]anager|[Cc]ontact|[Rr]each out to|[Aa]sk for|[Ss]peak (?:to|with)|[Ii]nterviewer|POC)\s*(?:is|[:：,–-])?\s*((?:(?:Dr|Mr|Ms|Mrs)\.?\s+)?[A-Z][\p{Ll}'’-]+(?:\s+[A-Z][\p{Ll}'’-]+){1,2})/gu;
 const NOT_PERSON = /\b(?:Manager|Director|Engineer|Controller|Officer|President|Lead|Head|Team|Department|Nurse|Unit|Center|Centre|Office|Operations|Finance|Engineering|Sales|Human|Talent)\b/;

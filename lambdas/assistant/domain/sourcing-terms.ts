@@ -64,13 +64,19 @@ function mergeGroups(requirements: readonly Requirement[], taken: Set<string>, m
 }
 
 function defaultExclusions(title: string, mustHaves: readonly Requirement[], niceToHaves: readonly Requirement[]): string[] {
+  const required = [...mustHaves, ...niceToHaves];
+  const names = new Set(required.flatMap((r) => findSkills(r.text).map((m) => m.canonical)));
   const exclusions = ['recruiter', 'talent acquisition', 'intern'];
   const salesRole = /\b(?:sales|account executive|business development|account manager|SDR|BDR)\b/i.test(title) ||
-    [...mustHaves, ...niceToHaves].some((r) => findSkills(r.text).some((m) => skillEntry(m.canonical)?.category === 'sales'));
+    [...names].some((name) => skillEntry(name)?.category === 'sales');
   if (!salesRole) exclusions.push('sales');
-  // A licensed role (RN, CPA) is not filled by students working toward the licence.
-  if (mustHaves.some((r) => r.kind === 'certification')) exclusions.push('student');
-  return exclusions;
+  // Licensed roles are not filled by students working toward the licence. The phrase, not the
+  // word: a nurse who precepts students or an accountant who tutored them is still wanted.
+  if (names.has('Registered Nurse')) exclusions.push('nursing student', 'student nurse');
+  if (names.has('CPA')) exclusions.push('accounting student');
+  // Never exclude what the job is about: a recruiter's search keeps "recruiter".
+  const wanted = `${title} ${required.map((r) => r.text).join(' ')}`;
+  return exclusions.filter((e) => !new RegExp(`\\b${e}`, 'i').test(wanted));
 }
 
 /**

@@ -57,6 +57,13 @@ describe('removing sensitive data from a requisition', () => {
     expect(removed.map((r) => r.category)).toEqual(['client-name', 'client-name', 'contact']);
   });
 
+  it('cuts a UK postcode and a US ZIP code out of a sentence that stays', () => {
+    expect(scrubSensitive('Our office near EC1A 1BB is easy to reach; the Austin, TX 78701 site too.', { clientNames: [], companyInfo: '' })).toEqual({
+      text: 'Our office near is easy to reach; the Austin, TX site too.',
+      removed: [expect.objectContaining({ category: 'identifying-detail', text: 'EC1A 1BB' }), expect.objectContaining({ category: 'identifying-detail', text: '78701' })],
+    });
+  });
+
   it('leaves ordinary text alone, money in a requirement and a sign-on bonus included', () => {
     const text = 'Build APIs in Go, Python and Java.\n- 5+ years of experience\n- Managed a $2M budget\n- Contact center experience\n$5,000 sign-on bonus.';
     expect(scrubSensitive(text, { clientNames: [], companyInfo: '' })).toEqual({ text, removed: [] });
@@ -65,6 +72,7 @@ describe('removing sensitive data from a requisition', () => {
   it.each([
     ['Pay: $45-$52/hr depending on experience.', 'rate-or-margin'],
     ['Salary: $90,000 - $110,000 DOE.', 'rate-or-margin'],
+    ['We bill this one at 95/hr and pay 70/hr.', 'rate-or-margin'],
     ['We charge a 25% placement fee.', 'rate-or-margin'],
     ['Call Priya on 020 7946 0958 with questions.', 'contact'],
     ['Or call +44 20 7946 0958.', 'contact'],

@@ -49,9 +49,22 @@ describe('sourcing search strings for the sample jobs', () => {
 
   it('keeps students out of a licensed nursing search and says what no keyword can find', () => {
     const output = termsFor(ICU_REGISTERED_NURSE);
-    expect(output.exclusions).toContain('student');
+    expect(output.exclusions).toEqual(['recruiter', 'talent acquisition', 'intern', 'sales', 'nursing student', 'student nurse']);
     expect(output.mustHaveGroups.find((g) => g.concept === 'Critical Care')?.terms).toEqual(['Critical Care', 'ICU', 'intensive care', 'CCU']);
     expect(output.notes).toContain('Not in the strings (no keyword finds it; check it when screening): Able to work 12-hour night shifts and every third weekend.');
+  });
+
+  it('never excludes what the job is about', () => {
+    const output = sourcingTerms({
+      title: 'Technical Recruiter',
+      description: 'Requirements\n- 3+ years of agency recruiting\n- Talent acquisition for engineering teams',
+      companyInfo: '',
+      location: '',
+      mustHaves: [],
+      niceToHaves: [],
+      exclusions: [],
+    });
+    expect(output.exclusions).toEqual(['intern', 'sales']);
   });
 
   it('uses the confirmed must-haves and the recruiter\'s exclusions when the job has them', () => {
