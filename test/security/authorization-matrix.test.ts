@@ -1,6 +1,8 @@
 import { Kind, parse, type ObjectTypeDefinitionNode } from 'graphql';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { sampleCandidatesFor } from '../../lambdas/assistant/samples/sample-candidates';
+import { SENIOR_BACKEND_ENGINEER } from '../../lambdas/assistant/samples/sample-jobs';
 import { REST_ROUTES } from '../../lib/definitions/rest-routes';
 import { REPO_ROOT } from '../../local/paths';
 import { startSecurityRuntime, type Credentials, type RestCall, type SecurityRuntime, type SignedInUser } from './support/authz-runtime';
@@ -15,6 +17,9 @@ import { startSecurityRuntime, type Credentials, type RestCall, type SecurityRun
  * Callers: `anonymous` (no credentials), `apiKey` (the web app's public AppSync key; REST routes
  * ignore it), `user` (the owner, on their own record, subscription or account), `otherUser`
  * (another beta customer, on the owner's resource), `admin` (the seeded member of Admins).
+ * The assistant requires a live subscription: on its rows `otherUser` is another *subscribed*
+ * beta customer (so the cell shows what ownership allows, not the subscription gate), and the
+ * gate has its own table below (`UNSUBSCRIBED_MATRIX`); the admin has no subscription.
  */
 
 const CALLERS = ['anonymous', 'apiKey', 'user', 'otherUser', 'admin'] as const;
@@ -40,6 +45,18 @@ const REST_MATRIX: Readonly<Record<string, Row<number>>> = {
   'POST /admin/user/create': /*            */ { anonymous: 401, apiKey: 401, user: 403, otherUser: 403, admin: 201 },
   'POST /admin/user/remove': /*            */ { anonymous: 401, apiKey: 401, user: 403, otherUser: 403, admin: 200 },
   'POST /admin/user': /*                   */ { anonymous: 401, apiKey: 401, user: 403, otherUser: 403, admin: 200 },
+  // The assistant: the owner's job and screening result; another subscriber gets 404 (their own
+  // lists hold none of the owner's data), the admin 403 (no subscription).
+  'GET /assistant/jobs': /*                */ { anonymous: 401, apiKey: 401, user: 200, otherUser: 200, admin: 403 },
+  'POST /assistant/jobs': /*               */ { anonymous: 401, apiKey: 401, user: 200, otherUser: 404, admin: 403 },
+  'POST /assistant/must-haves': /*         */ { anonymous: 401, apiKey: 401, user: 200, otherUser: 200, admin: 403 },
+  'POST /assistant/sourcing-terms': /*     */ { anonymous: 401, apiKey: 401, user: 200, otherUser: 404, admin: 403 },
+  'POST /assistant/job-description': /*    */ { anonymous: 401, apiKey: 401, user: 200, otherUser: 404, admin: 403 },
+  'POST /assistant/screening-questions': /**/ { anonymous: 401, apiKey: 401, user: 200, otherUser: 404, admin: 403 },
+  'POST /assistant/evaluations': /*        */ { anonymous: 401, apiKey: 401, user: 200, otherUser: 404, admin: 403 },
+  'POST /assistant/best-fit': /*           */ { anonymous: 401, apiKey: 401, user: 200, otherUser: 404, admin: 403 },
+  'POST /assistant/candidate-summary': /*  */ { anonymous: 401, apiKey: 401, user: 200, otherUser: 404, admin: 403 },
+  'GET /assistant/results': /*             */ { anonymous: 401, apiKey: 401, user: 200, otherUser: 200, admin: 403 },
 };
 
 /**
@@ -61,17 +78,51 @@ const GRAPHQL_MATRIX: Readonly<Record<string, Row<GraphqlOutcome>>> = {
 let api: SecurityRuntime;
 let owner: SignedInUser;
 let otherUser: SignedInUser;
+/** Another beta customer with a subscription: `otherUser` on the assistant's rows. */
+let otherSubscriber: SignedInUser;
+/** The owner's saved job and screening questions (the assistant rows act on them). */
+const ownerAssistant = { jobId: '', screeningResultId: '', questionId: '' };
 /** The owner's first create-change request, replayed by the create-change row. */
 let ownerFirstRequest: RestCall;
 let ownerSubscriptionId: string;
 let contactId: string;
 let sequence = 0;
 
-function credentialsOf(caller: Caller): Credentials {
+const isAssistantEntry = (entry: string) => entry.includes(' /assistant/');
+
+function credentialsOf(caller: Caller, entry = ''): Credentials {
+  if (caller === 'otherUser' && isAssistantEntry(entry)) return otherSubscriber;
   return caller === 'user' ? owner : caller === 'otherUser' ? otherUser : caller === 'admin' ? api.admin : caller;
 }
 
 const unique = (label: string) => `${label}.${Date.now().toString(36)}${++sequence}@example.com`;
+
+/** The assistant's rows: each on the owner's job (and screening result), whoever calls. */
+const ASSISTANT_CALLS: Readonly<Record<string, () => RestCall>> = {
+  'GET /assistant/jobs': () => ({ method: 'GET', path: '/assistant/jobs' }),
+  'POST /assistant/jobs': () => ({ method: 'POST', path: '/assistant/jobs', body: { ...sampleJobBody(), id: ownerAssistant.jobId } }),
+  'POST /assistant/must-haves': () => ({ method: 'POST', path: '/assistant/must-haves', body: { title: SAMPLE_JOB.title, description: SAMPLE_JOB.description } }),
+  'POST /assistant/sourcing-terms': () => ({ method: 'POST', path: '/assistant/sourcing-terms', body: { jobId: ownerAssistant.jobId } }),
+  'POST /assistant/job-description': () => ({ method: 'POST', path: '/assistant/job-description', body: { jobId: ownerAssistant.jobId, clientNames: SAMPLE_JOB.clientNames } }),
+  'POST /assistant/screening-questions': () => ({ method: 'POST', path: '/assistant/screening-questions', body: { jobId: ownerAssistant.jobId } }),
+  'POST /assistant/evaluations': () => ({
+    method: 'POST',
+    path: '/assistant/evaluations',
+    body: { jobId: ownerAssistant.jobId, screeningResultId: ownerAssistant.screeningResultId, candidateName: 'Priya Raman', answers: [{ questionId: ownerAssistant.questionId, answer: 'Eight years of Node.js on AWS.' }] },
+  }),
+  'POST /assistant/best-fit': () => ({
+    method: 'POST',
+    path: '/assistant/best-fit',
+    body: { jobId: ownerAssistant.jobId, candidates: sampleCandidatesFor(SAMPLE_JOB.id).slice(0, 2).map(({ name, profile }) => ({ name, profile })) },
+  }),
+  'POST /assistant/candidate-summary': () => ({ method: 'POST', path: '/assistant/candidate-summary', body: { jobId: ownerAssistant.jobId, profile: sampleCandidatesFor(SAMPLE_JOB.id)[0].profile } }),
+  'GET /assistant/results': () => ({ method: 'GET', path: `/assistant/results?jobId=${ownerAssistant.jobId}` }),
+};
+
+const SAMPLE_JOB = SENIOR_BACKEND_ENGINEER;
+function sampleJobBody() {
+  return { title: SAMPLE_JOB.title, companyInfo: SAMPLE_JOB.companyInfo, description: SAMPLE_JOB.description, location: SAMPLE_JOB.location, mustHaves: [...SAMPLE_JOB.expectedMustHaves], niceToHaves: [] };
+}
 
 /** The request of each REST row for each caller (async: some need a fresh invitee first). */
 const REST_CALLS: Readonly<Record<string, (caller: Caller) => Promise<RestCall> | RestCall>> = {
@@ -96,7 +147,32 @@ const REST_CALLS: Readonly<Record<string, (caller: Caller) => Promise<RestCall> 
     return { method: 'POST', path: '/admin/user/remove', body: { username } };
   },
   'POST /admin/user': () => ({ method: 'POST', path: '/admin/user', body: { username: owner.email } }),
+  ...ASSISTANT_CALLS,
 };
+
+/** The owner's job and screening questions, saved through the API as the web app saves them. */
+async function prepareOwnerAssistant(): Promise<void> {
+  const saved = await api.rest<{ job: { id: string } }>({ method: 'POST', path: '/assistant/jobs', body: sampleJobBody() }, owner);
+  if (saved.status !== 201) throw new Error(`The owner could not save a job: ${saved.status} ${JSON.stringify(saved.body)}`);
+  ownerAssistant.jobId = saved.body.job.id;
+  const screening = await api.rest<{ result: { id: string; output: { questions: { id: string }[] } } }>(
+    { method: 'POST', path: '/assistant/screening-questions', body: { jobId: ownerAssistant.jobId } },
+    owner,
+  );
+  if (screening.status !== 200) throw new Error(`The owner could not get screening questions: ${screening.status} ${JSON.stringify(screening.body)}`);
+  ownerAssistant.screeningResultId = screening.body.result.id;
+  ownerAssistant.questionId = screening.body.result.output.questions[0].id;
+}
+
+/** Subscribes a signed-in person as the Subscribe page does. */
+async function subscribe(person: SignedInUser): Promise<string> {
+  const answer = await api.rest<{ subscription: { id: string } }>(
+    { method: 'POST', path: '/subscription/create-change', body: { planCode: 'starter_2weeksfree_monthly_onetimesetup_dev', currency: 'USD', billingToken: await api.cardToken() } },
+    person,
+  );
+  if (answer.status !== 201) throw new Error(`${person.email} could not subscribe: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return answer.body.subscription.id;
+}
 
 /** State a row needs whatever ran before: cancel needs a live subscription, reactivate a canceled one. */
 const REST_PREPARE: Readonly<Record<string, () => Promise<void>>> = {
@@ -160,6 +236,8 @@ const REMOVED_USER_MATRIX: Readonly<Record<string, number | string>> = {
   'POST /subscription/cancel': 403,
   'POST /subscription/reactivate': 403,
   'GET /user/subscriptions/{id}': 403,
+  'GET /assistant/jobs': 403,
+  'POST /assistant/must-haves': 403,
   'Query.listUsers': 'no record',
   'Query.getUserByEmail': 'no record',
   'Mutation.updateUser': 'DynamoDB:ConditionalCheckFailedException',
@@ -174,6 +252,8 @@ async function removedUserCall(entry: string): Promise<{ status: number; body: R
     'POST /subscription/cancel': { method: 'POST', path: '/subscription/cancel', body: subscriptionAction },
     'POST /subscription/reactivate': { method: 'POST', path: '/subscription/reactivate', body: subscriptionAction },
     'GET /user/subscriptions/{id}': { method: 'GET', path: `/user/subscriptions/${removedSubscriptionId}` },
+    'GET /assistant/jobs': ASSISTANT_CALLS['GET /assistant/jobs'](),
+    'POST /assistant/must-haves': ASSISTANT_CALLS['POST /assistant/must-haves'](),
   };
   if (rest[entry]) return api.rest(rest[entry], removed);
   const graphql: Record<string, [string, Record<string, unknown>]> = {
@@ -185,7 +265,8 @@ async function removedUserCall(entry: string): Promise<{ status: number; body: R
 }
 
 beforeAll(async () => {
-  api = await startSecurityRuntime();
+  // Many calls a minute from the same people: the assistant's rate limit is the handler tests' subject.
+  api = await startSecurityRuntime({ assistantRateLimitPerMinute: 100_000 });
   removed = await api.inviteAndSignIn('removed');
   const removedSubscription = await api.rest<{ subscription: { id: string } }>(
     { method: 'POST', path: '/subscription/create-change', body: { planCode: 'starter_2weeksfree_monthly_onetimesetup_dev', currency: 'USD', billingToken: await api.cardToken() } },
@@ -204,6 +285,9 @@ beforeAll(async () => {
   const subscribed = await api.rest<{ subscription: { id: string } }>(ownerFirstRequest, owner);
   if (subscribed.status !== 201) throw new Error(`The owner could not subscribe: ${subscribed.status}`);
   ownerSubscriptionId = subscribed.body.subscription.id;
+  otherSubscriber = await api.inviteAndSignIn('other-subscriber');
+  await subscribe(otherSubscriber);
+  await prepareOwnerAssistant();
   const contact = await api.graphql<{ data: { createContact: { id: string } } }>(GRAPHQL_CALLS['Mutation.createContact']().query, GRAPHQL_CALLS['Mutation.createContact']().variables, 'apiKey');
   contactId = contact.body.data.createContact.id;
 }, 120_000);
@@ -224,9 +308,13 @@ describe('the authorization matrix', () => {
     const call = await REST_CALLS[route](caller);
     const before = expected >= 400 ? await api.snapshot() : undefined;
 
-    const answer = await api.rest(call, credentialsOf(caller));
+    const answer = await api.rest(call, credentialsOf(caller, route));
 
     expect([answer.status, answer.body]).toEqual([expected, expect.anything()]);
+    if (isAssistantEntry(route) && caller !== 'user') {
+      // Nothing of the owner's assistant data reaches anyone else, in an answer or an error.
+      for (const id of [ownerAssistant.jobId, ownerAssistant.screeningResultId]) expect(JSON.stringify(answer.body)).not.toContain(id);
+    }
     if (before) expect(await api.snapshot()).toEqual(before);
     if (route === 'POST /subscription/create-change' && caller !== 'user') {
       // The owner's stored answer never reaches anyone else.
@@ -240,6 +328,15 @@ describe('the authorization matrix', () => {
     const answer = await removedUserCall(entry);
 
     expect(entry.includes('.') ? graphqlOutcome(entry, answer) : answer.status).toBe(expected);
+    expect(await api.snapshot()).toEqual(before);
+  });
+
+  it.each(Object.keys(ASSISTANT_CALLS))('%s called by a signed-in user without a subscription answers 403 subscription_required', async (route) => {
+    const before = await api.snapshot();
+
+    const answer = await api.rest(ASSISTANT_CALLS[route](), otherUser);
+
+    expect([answer.status, answer.body.code]).toEqual([403, 'subscription_required']);
     expect(await api.snapshot()).toEqual(before);
   });
 

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { signRecurlyPayload } from '../../lambdas/shared/webhooks/recurly-signature';
-import { SEED_ADMIN } from '../../local/identity/seed';
+import { SEED_ADMIN, SEED_DEMO_RECRUITER } from '../../local/identity/seed';
 import type { OutboxMessage } from '../../local/identity/outbox';
 import { REPO_ROOT } from '../../local/paths';
 import { LOCAL_WEBHOOK_SECRET } from '../../local/runtime';
@@ -22,6 +22,7 @@ import { startSecurityRuntime, type SecurityRuntime, type SignedInUser } from '.
 /** Values that are secret in this repository, whatever their shape. */
 const KNOWN_SECRETS = {
   'local admin password': SEED_ADMIN.password,
+  'local demo recruiter password': SEED_DEMO_RECRUITER.password,
   'local Recurly webhook secret': LOCAL_WEBHOOK_SECRET,
 };
 
@@ -53,7 +54,7 @@ describe('the built web app', () => {
     expect(findings).toEqual([]);
   });
 
-  it('contains none of the values that are secret here (the local admin password, the webhook secret)', () => {
+  it('contains none of the values that are secret here (the local admin and demo passwords, the webhook secret)', () => {
     const findings = files.flatMap((file) => findSecrets(fs.readFileSync(path.join(outDir.path, file), 'utf8'), KNOWN_SECRETS, []).map((finding) => ({ file, ...finding })));
 
     expect(findings).toEqual([]);

@@ -76,6 +76,14 @@ async function signIn(client: CognitoIdentityProviderClient, clientId: string, e
   return { email, sub, idToken, accessToken };
 }
 
+/**
+ * The assistant's per-minute request counters: every request of a subscriber counts, the refused
+ * ones too, so they are bookkeeping rather than data a refusal could have changed.
+ */
+export function isRateCounter(table: string, item: Record<string, unknown>): boolean {
+  return table === 'assistant' && String(item.itemId).startsWith('rate#');
+}
+
 /** Starts the runtime (about 5-10 s) and signs the seeded admin in. */
 export async function startSecurityRuntime(options: Partial<LocalRuntimeOptions> = {}): Promise<SecurityRuntime> {
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -156,14 +164,14 @@ export async function startSecurityRuntime(options: Partial<LocalRuntimeOptions>
       const tables: Record<string, string> = { ...endpoints.tables, billing: String(endpoints.localBillingTable) };
       const result: Record<string, unknown[]> = {};
       for (const [name, tableName] of Object.entries(tables)) {
-        const items: unknown[] = [];
+        const items: Record<string, unknown>[] = [];
         let start: Record<string, never> | undefined;
         do {
           const page = await runtime.dynamodb.send(new ScanCommand({ TableName: tableName, ConsistentRead: true, ExclusiveStartKey: start }));
           items.push(...(page.Items ?? []).map((item) => unmarshall(item)));
           start = page.LastEvaluatedKey as typeof start;
         } while (start);
-        result[name] = items.sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+        result[name] = items.filter((item) => !isRateCounter(name, item)).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
       }
       const { Users = [] } = await cognito.send(new ListUsersCommand({ UserPoolId: userPoolId }));
       result.cognitoUsers = Users.map((user) => user.Username).sort();
