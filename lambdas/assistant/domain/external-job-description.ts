@@ -78,7 +78,9 @@ export function externalJobDescription(input: AssistantInputs['job-description']
   const sections = jobSections(scrubbed.text);
   const structured = sections.some((s) => s.role === 'duties' || s.role === 'requirements' || s.role === 'nice-to-haves');
   sections.forEach((section, index) => {
-    const lines = section.lines.filter((line, i) => !(index === 0 && i === 0 && section.heading === null && statedTitle && line.includes(statedTitle)));
+    // The title line ("ROLE: Enterprise Account Executive (East)") is the title, not content.
+    const isTitleLine = (line: string) => index < 2 && !!statedTitle && line.includes(statedTitle) && line.length <= statedTitle.length + 30;
+    const lines = section.lines.filter((line) => !isTitleLine(line));
     const part = PART_OF_ROLE[section.role];
     if (part && section.heading !== null) parts[part].push(...lines);
     else if (section.heading !== null && lines.length) others.push({ heading: section.heading, body: lines.join('\n') });

@@ -4,6 +4,7 @@ import { yearsRequired } from './text/experience';
 import { INTERNAL_LINE, jobSections, locationInText, titleInText, type SectionRole } from './text/job-sections';
 import { keywords, splitSentences, squash } from './text/normalize';
 import { cleanTitle } from './text/titles';
+import { statesCommercialTerms } from './sensitive-data';
 import { findSkills, skillEntry } from './text/skills-dictionary';
 
 /**
@@ -23,8 +24,10 @@ export const MUST_CUE = /\b(?:must (?:have|be|hold|possess|demonstrate)|(?:is |a
 const NICE_LINE = /^(?:ideally|preferably|bonus|nice[- ]to[- ]have|preferred|a plus)\b|(?:\((?:preferred|a plus|nice to have|bonus)\)|\b(?:is|are|would be) a (?:big |strong )?plus|\bpreferred|\bdesirable|\bnice[- ]to[- ]have|\ba bonus)\s*[.!]?$/i;
 /** Words that make a sentence a nice-to-have: "a plus", "preferred", "ideally", "bonus". */
 export const NICE_CUE = /\b(?:nice[- ]to[- ]have|(?:is |are |would be )?a (?:big |strong )?plus|preferred|preferably|bonus|desirable|ideally|advantageous|an advantage)\b/i;
-/** Money, e-mail and rate lines are the agency's business, never a requirement. */
-const NOT_A_REQUIREMENT = /[$€£]\s?\d|\b\d+(?:\.\d+)?\s?%\s*(?:margin|markup|fee)|@|\b(?:bill|pay|charge) rate\b|\bmargin\b|\bmark-?up\b|\bper hour\b|\/hr\b/i;
+/** Rates, margins and contact lines are the agency's business, never a requirement ("a $1M quota" may be one). */
+function notARequirement(line: string): boolean {
+  return statesCommercialTerms(line) || /@|\b(?:bill|pay|charge) rate\b|\bmargin\b|\bmark-?up\b/i.test(line);
+}
 
 const LEADING = /^(?:(?:must[- ]haves?|required|requirements?|essential|nice[- ]to[- ]haves?|preferred|bonus|plus|desirable)\s*[:：–-]\s*|(?:ideally,?\s+)?(?:(?:the )?(?:ideal )?(?:person|candidate) (?:we need|we(?:'re| are) looking for )?(?:has|have|is|will have)|you(?:'ll)? (?:have|bring|are|hold|possess)|we need|we(?:'re| are) looking for|candidates? (?:must|should) (?:have|be|hold)|(?:you )?must (?:have|hold|possess)|should have|ideally(?: you have)?,?)\s+)/i;
 const TRAILING = /\s*(?:\((?:required|preferred|a plus|must|essential|mandatory)\)|[-–—,]?\s*(?:is|are|would be)?\s*(?:(?:a (?:big |strong )?plus)|required|preferred|essential|mandatory|a bonus|desirable|nice to have))\s*[.!]?$/i;
@@ -79,7 +82,7 @@ function fromSections(description: string): Candidate[] {
     if (role === 'internal' || role === 'offer' || role === 'location') continue;
     const listed = role === 'requirements' || role === 'nice-to-haves';
     for (const line of section.lines) {
-      if (INTERNAL_LINE.test(line) || NOT_A_REQUIREMENT.test(line)) continue;
+      if (INTERNAL_LINE.test(line) || notARequirement(line)) continue;
       for (const sentence of listed ? [line] : splitSentences(line)) {
         const must = MUST_CUE.test(sentence);
         const nice = NICE_CUE.test(sentence);
@@ -99,7 +102,7 @@ function fromSkills(description: string): Candidate[] {
   const usable = jobSections(description)
     .filter((s) => s.role !== 'internal' && s.role !== 'offer')
     .flatMap((s) => s.lines)
-    .filter((l) => !INTERNAL_LINE.test(l) && !NOT_A_REQUIREMENT.test(l));
+    .filter((l) => !INTERNAL_LINE.test(l) && !notARequirement(l));
   const sentences = usable.flatMap(splitSentences);
   const counts = new Map<string, { count: number; first: number; evidence: string }>();
   sentences.forEach((sentence, i) => {

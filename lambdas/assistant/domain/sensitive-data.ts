@@ -59,10 +59,15 @@ function peopleIn(text: string): string[] {
   return [...people];
 }
 
+/** Whether a sentence states commercial terms: a money figure with a rate word, or a margin or fee percentage. */
+export function statesCommercialTerms(sentence: string): boolean {
+  return (MONEY.test(sentence) && RATE_WORDS.test(sentence)) || PERCENT_WITH_TERMS.test(sentence);
+}
+
 /** What a sentence that must go whole is about; `null` when it may stay. */
 function wholeSentenceCategory(sentence: string): RedactionCategory | null {
   if (INTERNAL_SENTENCE.test(sentence)) return 'internal-note';
-  if ((MONEY.test(sentence) && RATE_WORDS.test(sentence)) || PERCENT_WITH_TERMS.test(sentence)) return 'rate-or-margin';
+  if (statesCommercialTerms(sentence)) return 'rate-or-margin';
   if (new RegExp(EMAIL.source, 'u').test(sentence) || new RegExp(PHONE.source, 'u').test(sentence)) return 'contact';
   if (new RegExp(CODENAME.source, 'u').test(sentence) && CONFIDENTIAL.test(sentence)) return 'identifying-detail';
   return null;
@@ -143,7 +148,14 @@ export function scrubSensitive(text: string, context: ScrubContext): { text: str
       namedClient ||= scrubbed.namedClient;
       kept.push(scrubbed.text);
     }
-    const result = tidyLine(kept.filter(Boolean).join(' '));
+    let result = tidyLine(kept.filter(Boolean).join(' '));
+    // "Company: Our client — a SaaS company …": the label has nothing left to label.
+    if (namedClient) {
+      result = result
+        .replace(/^(?:client|company|employer|customer|hiring company)\s*[:：–-]\s*(?:(our client)\.?\s*[—–-]?\s*)?/i, (_m, client?: string) => (client ? 'Our client ' : ''))
+        .replace(/^Our client (?=(?:a|an)\s)/, 'Our client is ')
+        .trim();
+    }
     // "Client: Brightledger Financial" says nothing once the name is gone.
     if (result && /[\p{L}\p{N}]/u.test(result) && !(namedClient && isLabelOnly(result))) out.push(`${bullet.trim() ? `${bullet.trim()} ` : ''}${result}`);
   }
@@ -177,7 +189,11 @@ function scrubSentence(sentence: string, names: readonly string[], people: reado
     note('identifying-detail', inner);
     return '';
   });
-  cut(STREET, 'identifying-detail');
+  // "HQ at 77 Summer Street, Boston" → "HQ at Boston": the street goes with the comma after it.
+  s = s.replace(new RegExp(`(${STREET.source})(?:,\\s*(?=[A-Z]))?`, 'gu'), (_m: string, street: string) => {
+    note('identifying-detail', street);
+    return '';
+  });
   cut(POSTCODE, 'identifying-detail');
   cut(UNIT, 'identifying-detail');
   cut(CODENAME, 'identifying-detail', 'the project');

@@ -45,6 +45,17 @@ function tidy(name: string): string {
     .trim();
 }
 
+/**
+ * The shorter names a client goes by: without its legal and descriptive words ("Harlow Precision
+ * Components, Inc." → "Harlow"), and its first word when that is distinctive on its own
+ * ("Northwind Analytics" → "Northwind").
+ */
+export function shortForms(name: string): string[] {
+  const words = name.replace(/,/g, ' ').split(/\s+/).filter(Boolean);
+  const first = words.length > 1 && !/\.$/.test(words[0]) && words[0].replace(/[^\p{L}]/gu, '').length >= 4 && !COMMON_WORDS.has(words[0].toLowerCase()) && !GENERIC.has(words[0].toLowerCase());
+  return [...new Set([shortForm(name), first ? words[0] : null].filter((s): s is string => !!s))];
+}
+
 /** A client name without its legal and descriptive words: "Harlow Precision Components, Inc." → "Harlow". */
 export function shortForm(name: string): string | null {
   const words = name.replace(/,/g, ' ').split(/\s+/).filter(Boolean);
@@ -69,8 +80,7 @@ export function clientNamesIn(listed: readonly string[], companyInfo: string, de
     const name = tidy(raw);
     if (name.length < 2 || NOT_A_NAME.test(name) || name.split(' ').length > 6) return;
     found.add(name);
-    const short = shortForm(name);
-    if (short) found.add(short);
+    for (const short of shortForms(name)) found.add(short);
   };
   for (const name of listed) add(String(name ?? ''));
   for (const [source, patterns] of [
@@ -85,10 +95,9 @@ export function clientNamesIn(listed: readonly string[], companyInfo: string, de
 
 /** A pattern matching a name as written, with its possessive, any spacing and optional dots ("St Brigid"). */
 export function namePattern(name: string): RegExp {
-  const body = name
-    .trim()
-    .split(/\s+/)
-    .map((w) => w.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&').replace(/\\\./g, '\\.?'))
-    .join('[\\s-]+');
-  return new RegExp(`(?<![\\p{L}\\p{N}])${body}(?:['’]s)?(?![\\p{L}\\p{N}])`, 'giu');
+  const words = name.trim().split(/\s+/);
+  const body = words.map((w) => w.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&').replace(/\\\./g, '\\.?')).join('[\\s-]+');
+  // "Northwind Analytics Inc." takes its dot along.
+  const dot = /^(?:inc|ltd|co|corp|llc|plc|gmbh|ag|sa|bv)$/i.test(words[words.length - 1] ?? '') ? '\\.?' : '';
+  return new RegExp(`(?<![\\p{L}\\p{N}])${body}${dot}(?:['’]s)?(?![\\p{L}\\p{N}])`, 'giu');
 }

@@ -32,12 +32,30 @@ const INDUSTRIES: readonly (Industry & { readonly pattern: RegExp })[] = [
   { name: 'non-profit', phrase: 'a non-profit organization', searchTerms: ['non-profit', 'nonprofit'], pattern: /\b(?:non-?profit|charity|foundation)\b/i },
 ];
 
-/** The industry the company information (or, failing that, the description) points to; `null` when unclear. */
+/** How a company describes itself: "… is a Chicago fintech company", "— a SaaS company selling …". */
+const SELF_DESCRIPTION =
+  /(?:\bis|\bare|[,—–-])\s+(?:a|an|the)\s+[^.\n]{0,60}?\b(?:company|provider|manufacturer|maker|firm|hospital|cent(?:er|re)|system|bank|insurer|retailer|distributor|platform|start-?up|business|organi[sz]ation|agency|group|network|operator|supplier|producer)\b/gi;
+
+function industryIn(text: string): Industry | null {
+  const found = INDUSTRIES.find((i) => i.pattern.test(text));
+  return found ? { name: found.name, phrase: found.phrase, searchTerms: found.searchTerms } : null;
+}
+
+/**
+ * The industry the company information (or, failing that, the description) points to; `null` when
+ * unclear. The company's own description of itself ("… is a SaaS company selling supply-chain
+ * analytics") decides first, so what it sells or to whom does not mislead.
+ */
 export function industryOf(companyInfo: string, description = ''): Industry | null {
   for (const source of [String(companyInfo ?? ''), String(description ?? '')]) {
-    if (!source.trim()) continue;
-    const found = INDUSTRIES.find((i) => i.pattern.test(source.slice(0, 20_000)));
-    if (found) return { name: found.name, phrase: found.phrase, searchTerms: found.searchTerms };
+    const text = source.slice(0, 20_000);
+    if (!text.trim()) continue;
+    for (const m of text.matchAll(SELF_DESCRIPTION)) {
+      const industry = industryIn(m[0]);
+      if (industry) return industry;
+    }
+    const industry = industryIn(text);
+    if (industry) return industry;
   }
   return null;
 }

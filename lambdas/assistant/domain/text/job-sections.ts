@@ -12,7 +12,7 @@ const ROLE_OF_HEADING: readonly [SectionRole, RegExp][] = [
   ['about', /^(?:(?:about|overview of) (?:the|this) (?:role|position|job|opportunity)\b|(?:the )?(?:role|position|opportunity)$)/i],
   ['internal', /\b(?:internal|confidential|recruiter|do not (?:share|publish)|not for (?:publication|candidates)|rates?|margin|billing|bill rate|pay rate|fee|hiring manager|contact|client details|account notes?)\b/i],
   ['nice-to-haves', /\b(?:nice[- ]to[- ]haves?|preferred|bonus|desirable|desired|pluses|a plus|ideally|extra credit|good to have)\b/i],
-  ['requirements', /\b(?:requirements?|must[- ]haves?|required|essential|qualifications?|what you(?:'|’)?(?:ll)? bring|what we(?:'|’)?re looking for|who you are|you have|you are|about you|skills|experience|licen[cs](?:e|ure)s?|certifications?|education)\b/i],
+  ['requirements', /\b(?:requirements?|must[- ]haves?|required|essential|qualifications?|what you(?:'|’)?(?:ll)? bring|what we(?:'|’)?re looking for|what (?:we|you) need|you(?:'|’)ll need|you will need|what it takes|who you are|you have|you are|about you|skills|experience|licen[cs](?:e|ure)s?|certifications?|education)\b/i],
   ['duties', /\b(?:responsibilit(?:y|ies)|duties|what you(?:'|’)?(?:ll| will)? do|your (?:role|day|impact)|the role|day[- ]to[- ]day|key tasks|accountabilities|in this role)\b/i],
   ['offer', /\b(?:benefits|perks|compensation|what we offer|what(?:'|’)s on offer|why join|we offer|package|salary)\b/i],
   ['location', /\b(?:location|where|work (?:model|arrangement)|schedule|shift)\b/i],

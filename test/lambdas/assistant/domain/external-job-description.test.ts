@@ -57,6 +57,47 @@ describe('the external job description of each sample', () => {
     expect(section('What’s on offer')).toBe('We offer a competitive hourly rate, overtime, medical and dental coverage and a 401(k).');
   });
 
+  it('handles a requisition in another house style: shouted headings, "*" bullets, labels and a client named only in the text', () => {
+    const description = [
+      'ROLE: Enterprise Account Executive (East)',
+      'Company: Northwind Analytics Inc. — a SaaS company selling supply-chain analytics to retailers. HQ at 77 Summer Street, Boston, MA 02110.',
+      '',
+      'OVERVIEW',
+      "Northwind's sales team is growing after the Series C. You'll own a territory of Fortune 1000 retailers on the East Coast.",
+      '',
+      'RESPONSIBILITIES:',
+      '* Run full-cycle sales from discovery to close using MEDDPICC',
+      '* Forecast accurately in Salesforce',
+      '',
+      'WHAT WE NEED:',
+      '* 5+ years of B2B SaaS sales',
+      '* Track record of exceeding a $1M+ annual quota',
+      '',
+      'BONUS POINTS:',
+      '* French',
+      '',
+      'Comp: $150k base / $300k OTE, uncapped commission. Placement fee 25% — send candidates to Priya Natarajan (VP Sales) at priya@northwind.ai or 617-555-0199.',
+      'Recruiter note: they are quietly replacing the current AE; do not post on LinkedIn under the company name.',
+    ].join('\n');
+    const output = externalJobDescription({ title: '', description, companyInfo: '', clientNames: [] });
+    expect(output.title).toBe('Enterprise Account Executive');
+    expect(output.sections).toEqual([
+      {
+        heading: 'About the role',
+        body:
+          'We are looking for an Enterprise Account Executive to join our client, a software company in Boston, MA. Our client is a SaaS company selling supply-chain analytics to retailers. HQ at Boston, MA. ' +
+          'Our client’s sales team is growing after the Series C. You\'ll own a territory of Fortune 1000 retailers on the East Coast.',
+      },
+      { heading: 'What you’ll do', body: '- Run full-cycle sales from discovery to close using MEDDPICC\n- Forecast accurately in Salesforce' },
+      { heading: 'What you bring', body: '- 5+ years of B2B SaaS sales\n- Track record of exceeding a $1M+ annual quota' },
+      { heading: 'Nice to have', body: '- French' },
+      { heading: 'Location', body: 'Boston, MA' },
+    ]);
+    for (const secret of ['Northwind', '77 Summer', '02110', '$150k', '25%', 'Priya', 'northwind.ai', '617-555-0199', 'quietly replacing']) {
+      expect(output.text).not.toContain(secret);
+    }
+  });
+
   it('answers sensibly for odd input', () => {
     for (const description of ['', '  \n\n ', 'Internal: everything here is confidential.', '日本語のテキスト 🎉\n\n', 'x'.repeat(20_000), ' '.repeat(20_000), '(("'.repeat(6_666), '12 Main St '.repeat(1_800), '(312) 555-0148 '.repeat(1_300)]) {
       const output = externalJobDescription({ title: '', description, companyInfo: '', clientNames: [] });
