@@ -3,7 +3,7 @@ import type { AssistantInputs, JobContext } from '../engine/language-model';
 import { clip, hasAction, hasMeasure } from './evidence-signals';
 import { requirementsOf } from './job-requirements';
 import { analyzeProfile, requirementEvidence, type ProfileAnalysis, type RequirementEvidence } from './profile-evidence';
-import { inlineSubject, subjectOf } from './requirement-phrasing';
+import { inlineSubject, subjectOf, topicOf } from './requirement-phrasing';
 import { yearsRequired } from './text/experience';
 import { headerTitle, rolesOf } from './resume-outline';
 import { keywords, squash } from './text/normalize';
@@ -157,7 +157,6 @@ function reasonsFor(
   const reasons: string[] = [];
   const met = must.filter((e) => e.met);
   const claimed = must.filter((e) => e.listedOnly);
-  const subject = (e: RequirementEvidence) => subjectOf(e.requirement);
   if (must.length) {
     const count = met.length === must.length ? `all ${must.length}` : met.length === 0 ? `none of the ${must.length}` : `${met.length} of ${must.length}`;
     const claims = claimed.length === must.length ? `all ${must.length}` : `${claimed.length} of the ${must.length}`;
@@ -174,7 +173,7 @@ function reasonsFor(
   } else if (years !== null) reasons.push(`${years} year${years === 1 ? '' : 's'} of experience`);
   else if (requiredYears !== null) reasons.push(`Years of experience unclear; the job asks for ${requiredYears}+`);
   if (levelReason) reasons.push(levelReason);
-  const extras = nice.filter((e) => e.met && !e.listedOnly).map(subject);
+  const extras = nice.filter((e) => e.met).map((e) => topicOf(e.requirement));
   if (extras.length) reasons.push(`Also brings ${list(extras)}`);
   if (evaluation !== null) reasons.push(`Interview evaluation ${evaluation}/100`);
   return reasons;

@@ -21,6 +21,10 @@ export type LineKind = 'experience' | 'credential' | 'education' | 'header' | 'l
 export interface ProfileLine {
   readonly text: string;
   readonly kind: LineKind;
+  /** The dictionary skills the line names (computed once: a resume is weighed against every requirement). */
+  readonly skills: readonly string[];
+  /** The line's content-word stems. */
+  readonly stems: ReadonlySet<string>;
 }
 
 export interface ProfileAnalysis {
@@ -64,7 +68,7 @@ export function analyzeProfile(profile: string): ProfileAnalysis {
     const heading = section.heading ?? '';
     section.lines.forEach((line, index) => {
       const kind = kindOf(heading, section.heading === null && index < HEADER_LINES, line);
-      for (const sentence of splitSentences(line)) lines.push({ text: sentence, kind });
+      for (const sentence of splitSentences(line)) lines.push({ text: sentence, kind, skills: skillsIn(sentence), stems: new Set(keywords(sentence)) });
     });
   }
   return { text, lines, years: yearsOfExperience(text) };
@@ -98,11 +102,10 @@ function lineStrength(line: ProfileLine, kind: Requirement['kind']): number {
 }
 
 /** Whether a line mentions one of the skills, or (no skills) most of the requirement's key words. */
-function mentions(line: string, skills: readonly string[] | null, stems: readonly string[]): boolean {
-  if (skills) return skillsIn(line).some((skill) => skills.includes(skill));
+function mentions(line: ProfileLine, skills: readonly string[] | null, stems: readonly string[]): boolean {
+  if (skills) return line.skills.some((skill) => skills.includes(skill));
   if (!stems.length) return false;
-  const have = new Set(keywords(line));
-  return stems.filter((stem) => have.has(stem)).length >= Math.ceil(stems.length / 2);
+  return stems.filter((stem) => line.stems.has(stem)).length >= Math.ceil(stems.length / 2);
 }
 
 /** Among lines equally strong, one with an action and a measure reads best as evidence. */
@@ -120,7 +123,7 @@ interface Shown {
 function bestLine(analysis: ProfileAnalysis, kind: Requirement['kind'], skills: readonly string[] | null, stems: readonly string[]): Shown | null {
   let best: Shown | null = null;
   for (const line of analysis.lines) {
-    if (!mentions(line.text, skills, stems)) continue;
+    if (!mentions(line, skills, stems)) continue;
     const strength = lineStrength(line, kind);
     const score = quality(line, strength);
     if (!best || score > best.quality) best = { line, strength, quality: score };
@@ -158,7 +161,7 @@ export function requirementEvidence(analysis: ProfileAnalysis, requirement: Requ
   if (!best && skills.length === 0) {
     // Matched through word forms only the matcher knows: its own sentence is the evidence.
     const line = analysis.lines.find((candidate) => match.evidence !== null && candidate.text.includes(match.evidence.slice(0, 40)));
-    best = line ?? { text: match.evidence ?? '', kind: 'experience' };
+    best = line ?? { text: match.evidence ?? '', kind: 'experience', skills: [], stems: new Set() };
     strength = line ? lineStrength(line, requirement.kind) : 0.7 * match.strength;
   }
   const evidence = best?.text || null;
