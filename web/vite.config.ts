@@ -69,6 +69,9 @@ function preloadFirstPage(): Plugin {
             for (const name of chunk.imports) visit(chunks.find((other) => other.fileName === name));
           };
           visit(page);
+          // A page loaded by another lazy module (the /services/<capability> route loads each
+          // screen) needs that module too.
+          for (const loader of chunks.filter((chunk) => chunk.dynamicImports.includes(page.fileName))) visit(loader);
           return [...scripts, ...styles].map((file) => `/${file}`);
         };
         const preloads: Record<string, string[]> = {};

@@ -8,8 +8,9 @@ import MissingRoutePage from '../missing-route';
  * The router has this one route for the seven instead of seven: every route costs the entry
  * bundle its import and the list of chunks to preload with it, and the home route's JavaScript
  * has a budget against a bare React app (bench, web section). The first visit of a screen's
- * address still preloads the screen's chunk with the entry (preloadFirstPage in vite.config.ts
- * finds it by its path in config/paths.ts). An unknown capability is a missing route.
+ * address still preloads the screen's chunk and this one with the entry (preloadFirstPage in
+ * vite.config.ts finds the screen by its path in config/paths.ts, and this module as the one
+ * that loads it). An unknown capability is a missing route.
  */
 const SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
   'must-haves': lazy(() => import('./must-haves')),
