@@ -57,7 +57,9 @@ export function candidateSummary(input: AssistantInputs['candidate-summary']): C
     sentences.push(`${parts.join('; ')}.`);
   }
   if (fit && input.job) sentences.push(fitSentence(input.job.title, fit));
-  const summary = sentences.slice(0, 5).join(' ');
+  // A resume that shows nothing to go on says so, rather than padding a sentence.
+  const empty = !title && years === null && skills.length === 0 && highlights.length === 0 && credentials.length === 0;
+  const summary = empty && !fit ? `${candidateName === 'The candidate' ? 'The resume' : `${candidateName}'s resume`} shows no title, years of experience or skills to summarize yet.` : sentences.slice(0, 5).join(' ');
 
   const output = { candidateName, headline, summary, highlights, skills, yearsOfExperience: years, fit };
   return { ...output, text: plainText(output, input.job?.title ?? null) };
