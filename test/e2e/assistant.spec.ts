@@ -81,6 +81,8 @@ test('the Services hub leads to one screen per capability', async () => {
 
 test('must-haves: an empty description is refused next to the field; a sample job’s proposed must-haves are edited and saved', async () => {
   await page.goto('/services/must-haves');
+  // Opened by its address, the screen's code and the route that loads it came with the entry.
+  for (const chunk of ['capability', 'must-haves']) await expect(page.locator(`link[rel="modulepreload"][href^="/assets/${chunk}-"]`)).toHaveCount(1);
   const description = page.getByRole('textbox', { name: 'Job description' });
   await page.getByRole('button', { name: 'Propose must-haves' }).click();
   await expect(description).toBeFocused();
