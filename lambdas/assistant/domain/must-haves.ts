@@ -44,7 +44,7 @@ export function requirementText(sentence: string): string {
   return `${text.slice(0, max - 1).replace(/\s+\S*$/, '')}…`;
 }
 
-const CERT_WORDS = /\b(?:certif(?:ied|ication|icate)s?|licen[cs](?:e|ed|ure)s?|registered|registration|chartered|accredit(?:ed|ation)|board[- ]certified)\b/i;
+const CERT_WORDS = /\b(?:certif(?:ied|ication|icate)s?|licen[cs](?:e|ed|ure)s?|registered|registration|chartered|accredit(?:ed|ation)|board[- ]certified|(?:security )?clearance|vetting|vetted)\b/i;
 const EDUCATION_WORDS = /\b(?:degree|bachelor(?:'|’)?s?|master(?:'|’)?s|ph\.?d|doctorate|diploma|b\.?sc?|m\.?sc|mba|bsn|msn|graduate of|coursework|gpa)\b/i;
 const LANGUAGE_WORDS = /\b(?:fluen(?:t|cy)|bilingual|native|spoken|conversational|speak(?:s|ing)?|proficiency in|business[- ]level)\b/i;
 const LOCATION_WORDS =

@@ -32,14 +32,18 @@ const REASONS: Record<RedactionCategory, string> = {
 export const EMAIL = /(?<![\p{L}\p{N}._%+-])[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.[\p{L}]{2,}/gu;
 export const PHONE = /(?<![\p{L}\p{N}])(?:\+\d{1,3}[\s.-]?)?(?:\(\d{2,4}\)|\d{3})[\s.-]?\d{3}[\s.-]?\d{4}(?:\s*(?:ext\.?|x|extension)\s*\d{1,5})?(?![\p{N}])|\+\d{2,3}(?:[\s.-]?\d{2,4}){3,4}(?![\p{N}])|(?<![\p{L}\p{N}])0\d{2,4}[\s.-]\d{3,4}[\s.-]?\d{3,4}(?![\p{N}])/gu;
 const URL = /\b(?:https?:\/\/|www\.)[^\s)<>"]+/gi;
-const MONEY = /(?:[$€£]\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:k|m|million|bn)\b)?|\b\d[\d,]*(?:\.\d+)?\s?(?:USD|EUR|GBP|dollars)\b|\b\d{2,3}k\b|\b\d{2,3}(?:\.\d{2})?\s?(?:\/\s?(?:hr|hour)|per hour|an hour)\b)/i;
+const MONEY = /(?:[$€£]\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:k|m|million|bn)\b)?|\b\d[\d,]*(?:\.\d+)?\s?(?:USD|EUR|GBP|dollars)\b|\b\d{2,3}k\b|\b\d{2,4}(?:\.\d{2})?\s?(?:\/\s?(?:hr|hour|day)|per (?:hour|day)|an hour|a day)\b)/i;
 // Words that make a money figure a commercial term ("a $2M budget" in a requirement is not one).
-const RATE_WORDS = /\b(?:rates?|pay|paid|salary|salaries|compensation|comp|margin|markup|mark-up|fee|fees|commission|bill(?:ing)?|w-?2|1099|c2c|corp[- ]to[- ]corp|per hour|hourly|an hour|ote|base salary|conversion|spread|burden)\b|\/\s?(?:hr|hour|h|yr|year)\b/i;
+const RATE_WORDS =
+  /\b(?:rates?|pay|paid|salary|salaries|compensation|comp|margin|markup|mark-up|fee|fees|commission|bill(?:ing)?|w-?2|1099|c2c|corp[- ]to[- ]corp|per (?:hour|day)|hourly|daily|an hour|a day|ote|base salary|conversion|spread|burden|ir35|day rate)\b|\/\s?(?:hr|hour|h|day|yr|year)\b/i;
 const PERCENT_WITH_TERMS = /\b\d{1,3}(?:\.\d+)?\s?%[^.;]*\b(?:margin|markup|mark-up|fee|commission|spread)\b|\b(?:margin|markup|mark-up|fee|commission|spread)\b[^.;]*?\b\d{1,3}(?:\.\d+)?\s?%/i;
 const INTERNAL_SENTENCE = /^[\s(]*(?:internal(?: only| note| notes)?|note to (?:the )?recruiters?|recruiter notes?|confidential|do not (?:share|disclose|publish|post|mention)|don(?:'|’)t (?:share|mention|disclose)|not for (?:external|publication|candidates))\b/i;
 const CONFIDENTIAL = /\b(?:confidential|internal (?:program|programme|project|initiative|only)|not (?:yet )?(?:public|announced)|do not (?:share|disclose|mention)|code[- ]?name[d]?|under nda|stealth)\b/i;
+/** "Project Falcon", "the “Atlas” programme": a project's own name. */
 const CODENAME =
-  /\b(?:Project|Program|Programme|Operation|Initiative)\s+(?!(?:Manager|Management|Lead|Director|Coordinator|Office|Officer|Analyst|Specialist|Engineer|Assistant|Controls?|Planning)\b)[A-Z][\p{L}-]+|\b[A-Z][\p{L}]+(?:\s+[a-z]+)?\s+(?:initiative|programme|program|project)\b(?=[^.]*\b(?:confidential|internal)\b)/gu;
+  /\b(?:Project|Program|Programme|Operation|Initiative)\s+(?!(?:Manager|Management|Lead|Director|Coordinator|Office|Officer|Analyst|Specialist|Engineer|Assistant|Controls?|Planning)\b)[A-Z][\p{L}-]+|["“'‘][A-Z][\p{L}-]+["”'’]\s+(?:initiative|programme|program|project|workstream)\b/gu;
+/** Also "the Northstar staffing initiative", which names a project only when the sentence says it is confidential. */
+const NAMED_PROJECT = /\b[A-Z][\p{L}]+(?:\s+[a-z]+)?\s+(?:initiative|programme|program|project|workstream)\b/u;
 const STREET =
   /\b\d{1,6}\s+(?:[NSEW]\.?\s+)?(?:[A-Z][\p{L}'’.-]*\s+){1,4}(?:St|Street|Ave|Avenue|Rd|Road|Blvd|Boulevard|Dr|Drive|Ln|Lane|Way|Pkwy|Parkway|Pl|Place|Ct|Court|Hwy|Highway|Sq|Square|Ter|Terrace|Cir|Circle|Plaza|Pike|Trail)\b\.?(?:,?\s*(?:Suite|Ste\.?|Floor|Fl\.?|Unit|Building|Bldg\.?|#)\s*[\w-]+)?/gu;
 /** A US ZIP code after its state ("IL 60654") or a UK postcode ("EC1A 1BB"). */
@@ -69,7 +73,7 @@ function wholeSentenceCategory(sentence: string): RedactionCategory | null {
   if (INTERNAL_SENTENCE.test(sentence)) return 'internal-note';
   if (statesCommercialTerms(sentence)) return 'rate-or-margin';
   if (new RegExp(EMAIL.source, 'u').test(sentence) || new RegExp(PHONE.source, 'u').test(sentence)) return 'contact';
-  if (new RegExp(CODENAME.source, 'u').test(sentence) && CONFIDENTIAL.test(sentence)) return 'identifying-detail';
+  if ((new RegExp(CODENAME.source, 'u').test(sentence) || NAMED_PROJECT.test(sentence)) && CONFIDENTIAL.test(sentence)) return 'identifying-detail';
   return null;
 }
 
@@ -216,6 +220,7 @@ function scrubSentence(sentence: string, names: readonly string[], people: reado
       return `${start ? 'Our' : 'our'} client${possessive ? '’s' : ''}`;
     });
   }
-  const text = tidyLine(s.replace(/\bour client,\s*our client\b/gi, 'our client').replace(/\b(our client)(?:\s*\(\s*(?:consumer )?brand[:\s]*\s*our client\s*\))/gi, '$1'));
+  // "Our client, Fenwick & Hale Insurance, is …" → "Our client is …".
+  const text = tidyLine(s.replace(/\b(our client)(?:,\s*our client)+,?/gi, '$1').replace(/\b(our client)(?:\s*\(\s*(?:consumer )?brand[:\s]*\s*our client\s*\))/gi, '$1'));
   return { text, namedClient };
 }

@@ -12,7 +12,8 @@ const GENERIC = new Set(
     'financial finance bank banking capital partners partnership health healthcare hospital hospitals medical center centre regional ' +
     'clinic clinics systems system solutions services technologies technology tech labs software digital global international ' +
     'industries industrial manufacturing precision components aerospace automotive castings logistics cold chain supply foods ' +
-    'pharmaceuticals pharma energy consulting associates enterprises brands retail stores network networks the of and &'
+    'pharmaceuticals pharma energy consulting associates enterprises brands retail stores network networks insurance assurance mutual ' +
+    'underwriting reinsurance trust foundation university college'
   ).split(' '),
 );
 
@@ -26,6 +27,8 @@ const NAME = `[A-Z][\\p{L}'’&.-]*(?:[ \\t]+(?:[A-Z][\\p{L}'’&.-]*|of|and|&|d
 const FROM_TEXT: readonly RegExp[] = [
   // "Client: Harlow Precision Components, Inc."
   new RegExp(`^\\s*(?:client|customer|employer|company|hiring company|account|end client)\\s*[:：–-]\\s*(${NAME})`, 'gimu'),
+  // "Our client, Fenwick & Hale Insurance, is …", "on behalf of Acme"
+  new RegExp(`\\b(?:[Oo]ur|[Tt]he) (?:client|customer),?\\s+(${NAME})|\\bon behalf of\\s+(${NAME})`, 'gu'),
   // "Requisition for St. Brigid Regional Medical Center"
   new RegExp(`\\b(?:requisition|req|opening|vacancy|role|position) (?:for|at|with)\\s+(${NAME})`, 'gu'),
   // "consumer brand: PayHarbor", "Its subsidiary Harlow Aerospace Castings", "part of Lakeshore Health Partners"
@@ -65,6 +68,7 @@ export function shortForm(name: string): string | null {
     kept.push(word);
   }
   // No descriptive word ("Acme Robotics"): the first word, when it is distinctive enough alone.
+  while (kept.length && /^(?:&|and|of|the)$/i.test(kept[kept.length - 1])) kept.pop();
   const short = kept.length === words.length ? (words.length > 1 && !/\.$/.test(words[0]) ? words[0] : '') : kept.join(' ');
   if (!short || short === words.join(' ') || short.replace(/[^\p{L}]/gu, '').length < 4) return null;
   return COMMON_WORDS.has(short.toLowerCase()) ? null : short;
@@ -85,9 +89,9 @@ export function clientNamesIn(listed: readonly string[], companyInfo: string, de
   for (const name of listed) add(String(name ?? ''));
   for (const [source, patterns] of [
     [String(companyInfo ?? ''), FROM_TEXT],
-    [String(description ?? ''), FROM_TEXT.slice(0, 3)],
+    [String(description ?? ''), FROM_TEXT.slice(0, 4)],
   ] as const) {
-    for (const pattern of patterns) for (const m of source.slice(0, 20_000).matchAll(pattern)) add(m[1]);
+    for (const pattern of patterns) for (const m of source.slice(0, 20_000).matchAll(pattern)) add(m[1] ?? m[2] ?? '');
   }
   // Names the company information states as "X is a …" must look like a name, not a sentence start.
   return [...found].filter((n) => /\p{Lu}/u.test(n)).sort((a, b) => b.length - a.length);

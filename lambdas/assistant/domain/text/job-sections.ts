@@ -68,6 +68,11 @@ const LOCATION_LINE = /^(?:location|based in|work location|office|site|where)\s*
 const LOCATION_PHRASE =
   /\b(?:based in|located in|on[- ]?site in|onsite in|in[- ]office in|hybrid (?:in|from|role in)|work from our|office in)\s+([A-Z][\p{L}.'’-]*(?:[ ,]+(?:[A-Z][\p{L}.'’-]*|[A-Z]{2}))*)/u;
 
+/** "based at their Leeds office", "at our Austin hub". */
+const OFFICE = /\b(?:based|located|working|work) (?:at|in|from) (?:our|their|the(?: client(?:'|’)s)?) ([A-Z][\p{L}-]+(?: [A-Z][\p{L}-]+)?) (?:office|site|campus|hub|headquarters|HQ|plant|facility)\b/u;
+/** "Leeds LS1 4AP": a UK town before its postcode. */
+const UK_CITY = /\b([A-Z][a-z]+(?: [A-Z][a-z]+)?),? [A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}\b/;
+
 const STATES =
   'AL|AK|AZ|AR|CA|CO|CT|DE|DC|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY';
 /** "Chicago, IL", "Salt Lake City, UT": a US city and state, the way US requisitions write places. */
@@ -92,6 +97,8 @@ export function locationInText(description: string): string | null {
   if (cityState) return `${cityState[1]}, ${cityState[2]}`;
   const phrase = LOCATION_PHRASE.exec(usable);
   if (phrase) return cityOf(phrase[1]);
+  const office = OFFICE.exec(usable) ?? UK_CITY.exec(usable);
+  if (office) return office[1];
   const remote = /\b(?:fully |100% )?remote(?:\s*\((?:[^)]{2,40})\)|\s+(?:in|within|across) (?:the )?[A-Z][\p{L} ]{1,30})?/u.exec(source);
   return remote ? squash(remote[0].replace(/^(?:fully|100%)\s+/i, '')).replace(/^remote/, 'Remote') : null;
 }

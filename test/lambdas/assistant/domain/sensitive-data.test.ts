@@ -64,6 +64,25 @@ describe('removing sensitive data from a requisition', () => {
     });
   });
 
+  it('handles a UK contract requisition: a client named in passing, a quoted programme name, a day rate, a UK address and phone', () => {
+    const description = [
+      'Our client, Fenwick & Hale Insurance, is modernising its claims data platform. The work sits within the confidential "Atlas" programme and is based at their Leeds office, 1 Wellington Place, Leeds LS1 4AP.',
+      '- Build batch and streaming pipelines in Python and PySpark on Databricks',
+      'Rate: £550/day outside IR35 (client budget up to £600 — margin £50/day). Hiring manager is Tom Ashworth, Head of Data (tom.ashworth@fenwickhale.co.uk, 0113 496 0123).',
+      'Also talk to Tom Ashworth about the Fenwick & Hale graduate scheme.',
+    ].join('\n');
+    const { text, removed } = scrubSensitive(description, { clientNames: [], companyInfo: '' });
+    expect(text).toBe('Our client is modernising its claims data platform.\n- Build batch and streaming pipelines in Python and PySpark on Databricks\nAlso talk to about the graduate scheme.');
+    expect(removed.map((r) => [r.category, r.text])).toEqual([
+      ['client-name', 'Fenwick & Hale Insurance'],
+      ['identifying-detail', 'The work sits within the confidential "Atlas" programme and is based at their Leeds office, 1 Wellington Place, Leeds LS1 4AP.'],
+      ['rate-or-margin', 'Rate: £550/day outside IR35 (client budget up to £600 — margin £50/day).'],
+      ['contact', 'Hiring manager is Tom Ashworth, Head of Data (tom.ashworth@fenwickhale.co.uk, 0113 496 0123).'],
+      ['contact', 'Tom Ashworth'],
+      ['client-name', 'Fenwick & Hale'],
+    ]);
+  });
+
   it('leaves ordinary text alone, money in a requirement and a sign-on bonus included', () => {
     const text = 'Build APIs in Go, Python and Java.\n- 5+ years of experience\n- Managed a $2M budget\n- Contact center experience\n$5,000 sign-on bonus.';
     expect(scrubSensitive(text, { clientNames: [], companyInfo: '' })).toEqual({ text, removed: [] });
