@@ -8,11 +8,15 @@
 const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.[\p{L}]{2,}/gu;
 /** With a scheme, "www.", or a bare domain ("linkedin.com/in/…"); a lower-case ending, so "ASP.NET" stays. */
 const URL = /\b(?:[Hh][Tt][Tt][Pp][Ss]?:\/\/|[Ww][Ww][Ww]\.)[^\s<>()]+|\b(?:[A-Za-z0-9-]+\.)+(?:com|net|org|io|dev|me|co|info|ai|app)(?:\/[^\s<>()]*)?(?=$|[\s,;·|)])/g;
-/** "(206) 555-0147", "+1 720-555-0188", "312.555.0119", "+44 20 7946 0958", a bare "555-0133". */
-const PHONE = /(?<![\w#/-])(?:\+\d{1,3}[\s.-]?)?(?:\(\d{2,4}\)[\s.-]?|\d{2,4}[\s.-])?\d{3}[\s.-]\d{4}(?![\w/-])|(?<![\w#/-])\+\d{1,3}(?:[\s.-]?\d{2,4}){2,4}(?![\w/-])/g;
+/**
+ * "(206) 555-0147", "+1 720-555-0188", "312.555.0119", "+44 20 7946 0958", a bare "555-0133" or
+ * "2065550147". Not after "#" or "/" (licence numbers, dates) and not inside a longer number.
+ */
+const PHONE =
+  /(?<![\w#/.,-])(?:\+\d{1,3}[\s.-]?)?(?:\(\d{2,4}\)[\s.-]?|\d{2,4}[\s.-])?\d{3}[\s.-]\d{4}(?![\w/-])|(?<![\w#/-])\+\d{1,3}(?:[\s.-]?\d{2,4}){2,4}(?![\w/-])|(?<![\w#/.,-])\d{10}(?![\w/.,-])/g;
 /** "4410 N Clarendon Ave, Chicago, IL 60640": a number, a street name and a street word (city and ZIP when they follow). */
 const STREET =
-  /\b\d{1,6}\s+(?:[NSEW]\.?\s+)?(?:[A-Z][\w'-]*\s+){1,4}(?:Ave(?:nue)?|St(?:reet)?|Rd|Road|Blvd|Boulevard|Dr(?:ive)?|Ln|Lane|Way|Ct|Court|Pl(?:ace)?|Pkwy|Parkway|Ter(?:race)?|Cir(?:cle)?|Hwy|Highway)\b\.?(?:,?\s*(?:Apt|Suite|Ste|Unit|#)\.?\s*[\w-]+)?(?:,\s*[A-Z][\w .'-]+)?(?:,\s*[A-Z]{2}\s+\d{5}(?:-\d{4})?)?/g;
+  /(?:\b(?:Apt|Suite|Ste|Unit)\.?\s*[\w-]+,?\s*)?\b\d{1,6}\s+(?:[NSEW]\.?\s+)?(?:[A-Z][\w'-]*\s+){1,4}(?:Ave(?:nue)?|St(?:reet)?|Rd|Road|Blvd|Boulevard|Dr(?:ive)?|Ln|Lane|Way|Ct|Court|Pl(?:ace)?|Pkwy|Parkway|Ter(?:race)?|Cir(?:cle)?|Hwy|Highway)\b\.?(?:,?\s*(?:Apt|Suite|Ste|Unit|#)\.?\s*[\w-]+)?(?:,\s*[A-Z][\w .'-]+)?(?:,\s*[A-Z]{2}\s+\d{5}(?:-\d{4})?)?/g;
 /** A ZIP code right after a state ("IL 60640"), in case the street was written otherwise. */
 const ZIP = /\b([A-Z]{2})\s+\d{5}(?:-\d{4})?\b/g;
 
@@ -24,6 +28,8 @@ export function stripContact(text: string): string {
     .replace(STREET, ' ')
     .replace(PHONE, ' ')
     .replace(ZIP, '$1')
+    // Labels left without their value ("Phone:", "E-mail").
+    .replace(/(^|[·|•]\s*)(?:phone|mobile|cell|tel\.?|e-?mail|linkedin|github|website|address)\s*:?\s*(?=$|[·|•,;])/gim, '$1')
     .split('\n')
     .map((line) =>
       line

@@ -130,19 +130,27 @@ const CHECKS: readonly { readonly when: RegExp; readonly find: Finder }[] = [
   { when: /^describes a specific|specific example|example of using/i, find: (context) => context.sentences.find((s) => context.about(s) && (hasAction(s) || hasQuantity(s) || namesSomething(s))) ?? null },
 ];
 
-/** Whether the answer covers a point that no check knows: by requirement matching or shared words. */
+/** The verb a rubric point starts with ("Mentions …", "Explains …"): how to judge, not what to find. */
+const RUBRIC_VERB = /^(?:mentions|names|describes|explains|says|gives|states|confirms|covers|shows|talks about|discusses|lists|identifies|uses)\s+(?:how\s+|that\s+|what\s+)?/i;
+
+/**
+ * Whether the answer covers a point no check knows (a rubric written by a person or by Bedrock):
+ * the requirement matcher first, then shared key words, where "blue-green or canary deployments"
+ * needs two of its words, not all of them.
+ */
 const byWords: Finder = (context) => {
-  const match = matchRequirement(context.answer, context.point);
-  if (match.matched && match.evidence) return context.sentences.find((s) => match.evidence && (s.includes(match.evidence) || match.evidence.includes(s))) ?? match.evidence;
-  const wanted = keywords(context.point);
+  const wanted = keywords(context.point.replace(RUBRIC_VERB, ''));
   if (wanted.length === 0) return null;
+  const match = matchRequirement(context.answer, context.point.replace(RUBRIC_VERB, ''));
+  if (match.matched && match.evidence) return context.sentences.find((s) => match.evidence && (s.includes(match.evidence) || match.evidence.includes(s))) ?? match.evidence;
+  const needed = wanted.length <= 2 ? wanted.length : Math.max(2, Math.ceil(wanted.length * 0.4));
   let best: { sentence: string; shared: number } | null = null;
   for (const sentence of context.sentences) {
     const have = new Set(keywords(sentence));
     const shared = wanted.filter((word) => have.has(word)).length;
     if (!best || shared > best.shared) best = { sentence, shared };
   }
-  return best && best.shared >= Math.max(1, Math.ceil(wanted.length / 2)) ? best.sentence : null;
+  return best && best.shared >= needed ? best.sentence : null;
 };
 
 /** Scores every answer and sums them up for the candidate. */

@@ -27,6 +27,28 @@ describe('candidate summaries', () => {
     expect(written).not.toContain('53211');
   });
 
+  it('strip phones, e-mails and links written the usual ways, and keep amounts, dates and license numbers', () => {
+    const profile = [
+      'Jamie Rivera',
+      'Senior Accountant',
+      'Phone: 2065550147 · Mobile +44 20 7946 0958 · tel. 312.555.0119 · jamie.rivera@example.org · www.jamie.dev · https://example.org/cv',
+      'Apt 4B, 22 Baker Street, Springfield, OH 45501',
+      'EXPERIENCE',
+      'Senior Accountant — Acme Metals, Dayton, OH (2019 – Present)',
+      '- Closed the books for 3 entities with revenue of $1,200,000 a month, cutting the close from 9 to 5 days.',
+      'CERTIFICATIONS',
+      'Certified Public Accountant, Ohio, license #0410398812, expires 12/2026',
+    ].join('\n');
+    const output = candidateSummary({ candidateName: null, profile, job: null });
+    const written = everythingWritten(output);
+    for (const detail of ['2065550147', '7946 0958', '312.555.0119', 'jamie.rivera', 'jamie.dev', 'example.org', 'Baker Street', '45501', 'Phone', 'Mobile']) {
+      expect(written).not.toContain(detail);
+    }
+    expect(output.candidateName).toBe('Jamie Rivera');
+    expect(output.highlights).toEqual(['Closed the books for 3 entities with revenue of $1,200,000 a month, cutting the close from 9 to 5 days.']);
+    expect(output.summary).toContain('Credentials: CPA');
+  });
+
   it("write the backend engineer's headline, years, key skills and quantified highlights", () => {
     const output = candidateSummary({ candidateName: null, profile: candidateIn('senior-backend-engineer', 'best-fit').profile, job: null });
     expect(output.candidateName).toBe('Priya Raman');

@@ -118,6 +118,25 @@ describe('evaluating interview answers', () => {
     expect(competency.meetsRequirement).toBeNull();
   });
 
+  it('scores rubric points it has no special check for by the words they share with the answer', () => {
+    const asked: ScreeningQuestion = {
+      id: 'q1',
+      question: 'How do you release a change to a payment service without downtime?',
+      requirement: 'Zero-downtime deployments',
+      kind: 'competency',
+      goodAnswer: ['Mentions blue-green or canary deployments', 'Mentions database migrations that stay backwards compatible'],
+    };
+    const score = scoreAnswer(
+      asked,
+      'We ship with canary deployments behind a feature flag. Database migrations stay backwards compatible for one release, so old and new code can run together.',
+    );
+    expect(score.covered).toEqual([
+      { point: 'Mentions blue-green or canary deployments', evidence: 'We ship with canary deployments behind a feature flag.' },
+      { point: 'Mentions database migrations that stay backwards compatible', evidence: 'Database migrations stay backwards compatible for one release, so old and new code can run together.' },
+    ]);
+    expect(scoreAnswer(asked, 'We deploy on Fridays and hope for the best.').covered).toEqual([]);
+  });
+
   it('never throws and keeps scores within 0-5 and 0-100, whatever the answers say', () => {
     fc.assert(
       fc.property(fc.array(fc.string({ maxLength: 600 }), { minLength: 1, maxLength: BACKEND_QUESTIONS.length }), fc.string({ maxLength: 120 }), (answers, name) => {
