@@ -6,7 +6,7 @@ import type { SecurityRuntime } from './security-runtime';
  * sometimes the admin, nobody, a forged token or the wrong kind of token.
  */
 
-export type RestCaller = 'member' | 'admin' | 'anonymous' | 'forged' | 'accessToken' | 'bearer';
+export type RestCaller = 'member' | 'subscriber' | 'admin' | 'anonymous' | 'forged' | 'accessToken' | 'bearer';
 export type GraphqlCaller = 'apiKey' | 'member' | 'admin' | 'memberIdToken' | 'wrongApiKey' | 'forged';
 
 /** For REST routes behind the Cognito authorizer. */
@@ -22,6 +22,13 @@ export const adminRouteCaller: fc.Arbitrary<RestCaller> = fc.oneof(
   { arbitrary: fc.constantFrom<RestCaller>('member', 'anonymous', 'forged'), weight: 1 },
 );
 
+/** For the assistant's routes: mostly the subscriber (so validation and the work are reached), sometimes the unsubscribed member. */
+export const assistantCaller: fc.Arbitrary<RestCaller> = fc.oneof(
+  { arbitrary: fc.constant<RestCaller>('subscriber'), weight: 8 },
+  { arbitrary: fc.constantFrom<RestCaller>('member', 'admin'), weight: 1 },
+  { arbitrary: fc.constantFrom<RestCaller>('anonymous', 'forged', 'accessToken'), weight: 1 },
+);
+
 /** A JWT-looking token no pool signed. */
 const FORGED_TOKEN = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from('{"sub":"x","cognito:groups":["Admins"],"token_use":"id"}').toString('base64url')}.`;
 
@@ -31,6 +38,8 @@ export function restHeaders(rt: SecurityRuntime, caller: RestCaller): Record<str
       return { authorization: rt.member.idToken };
     case 'admin':
       return { authorization: rt.admin.idToken };
+    case 'subscriber':
+      return { authorization: rt.subscriber.idToken };
     case 'bearer':
       return { authorization: `Bearer ${rt.member.idToken}` };
     case 'accessToken':

@@ -6,6 +6,7 @@ import { signRecurlyPayload } from '../../../lambdas/shared/webhooks/recurly-sig
 import { notificationItemId } from '../../../lambdas/shared/webhooks/processed-notifications';
 import { LOCAL_WEBHOOK_SECRET } from '../../../local/runtime';
 import { restAnswerProblem, send } from './answer-checks';
+import { ASSISTANT_ENTRY_POINTS } from './fuzz-assistant';
 import { adminRouteCaller, percentEncode, restCaller, restHeaders, type RestCaller } from './callers';
 import type { CallVerdict, FuzzEntryPoint } from './fuzz-runner';
 import { hostileBody, hostileField, hostileRecord, hostileString, INJECTION_STRINGS } from './hostile-values';
@@ -228,4 +229,5 @@ export const REST_ENTRY_POINTS: readonly FuzzEntryPoint<never>[] = [
   adminCreateUser,
   adminRemoveUser,
   adminGetUser,
+  ...ASSISTANT_ENTRY_POINTS,
 ] as unknown as FuzzEntryPoint<never>[];

@@ -7,6 +7,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { SAMPLE_JOBS } from '../../../lambdas/assistant/samples/sample-jobs';
 import { signUpUserAttributes } from '../../../lambdas/shared/registration-codes/sign-up-contract';
 import { LOCAL_AWS_CREDENTIALS } from '../../../local/dynamodb/client';
 import { startLocalRuntime, type LocalRuntime } from '../../../local/runtime';
@@ -44,6 +45,10 @@ export interface SecurityRuntime {
   readonly member: SignedInCaller;
   /** Someone else: their data must stay out of the member's reach. */
   readonly otherMember: SignedInCaller;
+  /** The seeded demo recruiter: a subscriber with the sample jobs (the assistant's routes need a subscription). */
+  readonly subscriber: SignedInCaller;
+  /** The subscriber's assistant data the fuzzers refer to: a saved job and its screening questions. */
+  readonly assistant: { readonly jobId: string; readonly screeningResultId: string; readonly questionIds: readonly string[] };
   stop(): Promise<void>;
 }
 
@@ -116,10 +121,25 @@ async function seedContact(runtime: LocalRuntime): Promise<void> {
   if (body.errors) throw new Error(`Seeding a contact failed: ${JSON.stringify(body.errors)}`);
 }
 
+/** The demo recruiter's first sample job, and screening questions for it (evaluations refer to them). */
+async function seedScreeningQuestions(runtime: LocalRuntime, subscriber: SignedInCaller): Promise<SecurityRuntime['assistant']> {
+  const jobId = SAMPLE_JOBS[0].id;
+  const response = await fetch(`${runtime.endpoints.restUrl}/assistant/screening-questions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: subscriber.idToken },
+    body: JSON.stringify({ jobId }),
+    signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
+  });
+  const body = (await response.json()) as { result?: { id: string; output: { questions: { id: string }[] } } };
+  if (response.status !== 200 || !body.result) throw new Error(`Seeding screening questions failed: ${response.status} ${JSON.stringify(body)}`);
+  return { jobId, screeningResultId: body.result.id, questionIds: body.result.output.questions.map((question) => question.id) };
+}
+
 /** Starts the runtime and signs the callers in. `stop()` stops everything. */
 export async function startSecurityRuntime(): Promise<SecurityRuntime> {
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
-  const runtime = await startLocalRuntime({ inMemory: true, ports: FREE_PORTS, webDistDir: false, buildDir: BUILD_DIR });
+  // The assistant's rate limit (30 a minute) would refuse most fuzz and load calls: raised here.
+  const runtime = await startLocalRuntime({ inMemory: true, ports: FREE_PORTS, webDistDir: false, buildDir: BUILD_DIR, assistantRateLimitPerMinute: 100_000 });
   const cognito = new CognitoIdentityProviderClient({
     endpoint: String(runtime.endpoints.cognitoEndpoint),
     region: runtime.endpoints.region,
@@ -127,7 +147,7 @@ export async function startSecurityRuntime(): Promise<SecurityRuntime> {
     maxAttempts: 1,
   });
   try {
-    const seed = runtime.endpoints.seed as { adminEmail: string; adminPassword: string; registrationCodes: { code: string }[] };
+    const seed = runtime.endpoints.seed as { adminEmail: string; adminPassword: string; demoEmail: string; demoPassword: string; registrationCodes: { code: string }[] };
     const clientId = String(runtime.endpoints.userPoolClientId);
     const outboxUrl = String(runtime.endpoints.outboxEndpoint);
     const registrationCode = seed.registrationCodes[0].code;
@@ -135,6 +155,8 @@ export async function startSecurityRuntime(): Promise<SecurityRuntime> {
     const admin = callerOf(seed.adminEmail, seed.adminPassword, await signIn(cognito, clientId, seed.adminEmail, seed.adminPassword));
     const member = await signedUpMember(cognito, context, { email: 'dana.reyes@northbridge.example', firstName: 'Dana', lastName: 'Reyes', companyName: 'Northbridge Staffing' });
     const otherMember = await signedUpMember(cognito, context, { email: 'lee.park@harbor.example', firstName: 'Lee', lastName: 'Park', companyName: 'Harbor Talent' });
+    const subscriber = callerOf(seed.demoEmail, seed.demoPassword, await signIn(cognito, clientId, seed.demoEmail, seed.demoPassword));
+    const assistant = await seedScreeningQuestions(runtime, subscriber);
     await seedContact(runtime);
     return {
       runtime,
@@ -149,6 +171,8 @@ export async function startSecurityRuntime(): Promise<SecurityRuntime> {
       admin,
       member,
       otherMember,
+      subscriber,
+      assistant,
       stop: async () => {
         cognito.destroy();
         await runtime.stop();

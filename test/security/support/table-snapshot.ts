@@ -27,19 +27,19 @@ export interface ItemChange {
 export interface SnapshotTarget {
   readonly dynamodb: DynamoDBClient;
   /** Logical table name → physical name, with the key attributes of each. */
-  readonly tables: Readonly<Record<string, { readonly name: string; readonly key: readonly string[] }>>;
+  readonly tables: Readonly<Record<string, { readonly name: string; readonly key: readonly string[]; readonly ignore?: (item: Record<string, AttributeValue>) => boolean }>>;
 }
 
 function keyOf(item: Record<string, AttributeValue>, key: readonly string[]): string {
   return key.map((attribute) => JSON.stringify(item[attribute])).join('|');
 }
 
-async function scanTable(dynamodb: DynamoDBClient, name: string, key: readonly string[]): Promise<TableItems> {
+async function scanTable(dynamodb: DynamoDBClient, name: string, key: readonly string[], ignore?: (item: Record<string, AttributeValue>) => boolean): Promise<TableItems> {
   const items = new Map<string, Record<string, AttributeValue>>();
   let start: Record<string, AttributeValue> | undefined;
   do {
     const page = await dynamodb.send(new ScanCommand({ TableName: name, ConsistentRead: true, ExclusiveStartKey: start }));
-    for (const item of page.Items ?? []) items.set(keyOf(item, key), item);
+    for (const item of page.Items ?? []) if (!ignore?.(item)) items.set(keyOf(item, key), item);
     start = page.LastEvaluatedKey;
   } while (start);
   return items;
@@ -47,7 +47,7 @@ async function scanTable(dynamodb: DynamoDBClient, name: string, key: readonly s
 
 /** Reads every item of the given logical tables (all of the target's by default). */
 export async function takeSnapshot(target: SnapshotTarget, only: readonly string[] = Object.keys(target.tables)): Promise<TableSnapshot> {
-  const entries = await Promise.all(only.map(async (table) => [table, await scanTable(target.dynamodb, target.tables[table].name, target.tables[table].key)] as const));
+  const entries = await Promise.all(only.map(async (table) => [table, await scanTable(target.dynamodb, target.tables[table].name, target.tables[table].key, target.tables[table].ignore)] as const));
   return { tables: Object.fromEntries(entries) };
 }
 
