@@ -87,7 +87,7 @@ export function hasDate(sentence: string): boolean {
 
 /** A licence or certificate number: "#041-398812", "license number RN123456". */
 export function hasIdentifier(sentence: string): boolean {
-  return /#\s?[A-Z0-9][A-Z0-9-]{3,}|\b(?:licen[cs]e|number|no\.|id)\s*(?:number|no\.?|#|is)?\s*:?\s*[A-Z]{0,3}-?\d[\dA-Z-]{3,}/i.test(sentence);
+  return /#\s?[A-Z0-9][A-Z0-9-]{3,}|\b(?:licen[cs]e|number|no\.|id)\s*(?:number|no\.?|#|is)?\s*:?\s*[A-Z]{0,4}[.-]?\d[\dA-Z.-]{3,}/i.test(sentence);
 }
 
 const STATES =

@@ -219,7 +219,7 @@ function skill(text: string, subject: string): Wording {
     case 'finance':
       return {
         question: `Walk me through how you have handled ${subject}: which company and process, what you owned, and what improved?`,
-        goodAnswer: [`Names the company, system or process where they handled ${topic}`, OWNED, MEASURABLE_FINANCE],
+        goodAnswer: [`Names the company or system where they handled ${topic}`, OWNED, MEASURABLE_FINANCE],
       };
     case 'domain':
       return {
