@@ -37,7 +37,6 @@ import { findSkills, skillsIn } from './text/skills-dictionary';
 interface Context {
   readonly sentences: readonly string[];
   readonly answer: string;
-  readonly requirement: string;
   readonly point: string;
   readonly negated: boolean;
   /** Whether a sentence is about the question's requirement. */
@@ -101,10 +100,9 @@ const CHECKS: readonly { readonly when: RegExp; readonly find: Finder }[] = [
     },
   },
   {
-    when: /^confirms they (?:hold|meet)/i,
+    when: /^confirms they (?:hold|meet|can work the schedule)/i,
     find: (context) => (context.negated ? null : (context.sentences.find(context.about) ?? (opensWithYes(context.sentences) ? context.sentences[0] : null))),
   },
-  { when: /^confirms they can work the schedule/i, find: (context) => (context.negated ? null : (context.sentences.find(context.about) ?? (opensWithYes(context.sentences) ? context.sentences[0] : null))) },
   { when: /schedule they work/i, find: where((s) => SCHEDULE.test(s)) },
   { when: /correct or compliant/i, find: where((s) => CORRECTNESS.test(s)) },
   {
@@ -177,7 +175,7 @@ export function scoreAnswer(question: ScreeningQuestion, rawAnswer: string): Ans
   const covered: AnswerScore['covered'] = [];
   const missing: string[] = [];
   for (const point of points) {
-    const context: Context = { sentences, answer, requirement, point, negated, about };
+    const context: Context = { sentences, answer, point, negated, about };
     const check = CHECKS.find((candidate) => candidate.when.test(point));
     const evidence = (check ? check.find(context) : null) ?? (check ? null : byWords(context));
     if (evidence) covered.push({ point, evidence: clip(evidence) });
