@@ -1,0 +1,233 @@
+/**
+ * The one HTTP client every ATS connector reads through. It can only GET: nothing the product
+ * does can write to a recruiter's ATS, whatever a connector's code says (an OAuth token
+ * exchange, where an ATS needs one, is a separate explicit function, not part of this client).
+ *
+ * It owns what every ATS has in common: auth headers, retries (429 honouring Retry-After,
+ * 5xx/network errors/time-outs with exponential backoff and jitter), mapping failures to
+ * {@link AtsError}s a recruiter can act on, JSON parsing, and keeping credentials on the ATS's
+ * own origin (a `next` link or redirect elsewhere is refused, so a hostile or compromised
+ * answer cannot make us send the key to another host). No message or cause it produces ever
+ * contains a credential or a request URL (a query string may carry one).
+ */
+import { AtsError } from '../ats-port';
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface ReadOnlyClientOptions {
+  /** The API root, e.g. `https://harvest.greenhouse.io/v1`; paths are appended to it. */
+  readonly baseUrl: string;
+  /** The ATS's name as a recruiter knows it ("Greenhouse"), used in every error message. */
+  readonly atsLabel: string;
+  /** The auth headers for one request (called per attempt, so a token can be refreshed). */
+  readonly authorize: () => Record<string, string> | Promise<Record<string, string>>;
+  /** Injectable for tests; the global (undici) `fetch` by default. */
+  readonly fetch?: typeof fetch;
+  /** Waits between attempts; injected in tests so delays are recorded, not waited. */
+  readonly sleep?: (ms: number) => Promise<void>;
+  /** The clock (ms since the epoch), for Retry-After HTTP-dates. */
+  readonly now?: () => number;
+  /** [0, 1) for the backoff jitter. */
+  readonly random?: () => number;
+  /** Attempts per request, the first included. Default 4. */
+  readonly maxAttempts?: number;
+  /** A Retry-After longer than this is not waited for: the call fails 'rate-limited' at once. */
+  readonly maxRetryAfterSeconds?: number;
+  /** Per attempt, response body included. Default 10 s. */
+  readonly timeoutMs?: number;
+  /** The first backoff step; doubles per attempt. Default 500 ms. */
+  readonly baseDelayMs?: number;
+}
+
+export interface ReadOnlyResponse {
+  readonly status: number;
+  readonly headers: Headers;
+  /** The parsed JSON body. */
+  readonly body: unknown;
+}
+
+export interface ReadOnlyClient {
+  /**
+   * GETs a path under the base URL (`/jobs`) or an absolute URL on the base URL's origin (a
+   * `next` link), with `query` appended (`null`/`undefined` values left out).
+   */
+  get(pathOrAbsoluteUrl: string, query?: Readonly<Record<string, QueryValue>>): Promise<ReadOnlyResponse>;
+}
+
+/**
+ * A 4xx other than 401/403/429. Its reason is 'response' so that, unmapped, it still reads well;
+ * connectors map the statuses that mean something for their ATS (404 → 'account' or "not found").
+ */
+export class AtsHttpStatusError extends AtsError {
+  constructor(
+    atsLabel: string,
+    readonly status: number,
+  ) {
+    super('response', `${atsLabel} refused the request (HTTP ${status}). If it keeps happening, contact support.`);
+  }
+}
+
+const MAX_REDIRECTS = 3;
+/** Header values a credential may hold: visible ASCII and spaces (no CR/LF, no non-Latin-1). */
+const SAFE_HEADER_VALUE = /^[\x20-\x7e]*$/;
+
+/** Creates a GET-only client for one ATS account. */
+export function createReadOnlyClient(options: ReadOnlyClientOptions): ReadOnlyClient {
+  const doFetch = options.fetch ?? fetch;
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const now = options.now ?? Date.now;
+  const random = options.random ?? Math.random;
+  const maxAttempts = Math.max(1, options.maxAttempts ?? 4);
+  const maxRetryAfterSeconds = options.maxRetryAfterSeconds ?? 30;
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const baseDelayMs = options.baseDelayMs ?? 500;
+  const label = options.atsLabel;
+  const base = new URL(options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`);
+
+  function resolve(pathOrAbsoluteUrl: string, query: Readonly<Record<string, QueryValue>> | undefined): URL {
+    let url: URL;
+    if (/^[a-z][a-z0-9+.-]*:/i.test(pathOrAbsoluteUrl)) {
+      try {
+        url = new URL(pathOrAbsoluteUrl);
+      } catch {
+        throw new AtsError('response', `${label} sent a link to the next page that is not a valid address.`);
+      }
+      assertSameOrigin(url);
+    } else {
+      url = new URL(pathOrAbsoluteUrl.replace(/^\/+/, ''), base);
+    }
+    for (const [key, value] of Object.entries(query ?? {})) {
+      if (value !== null && value !== undefined) url.searchParams.set(key, String(value));
+    }
+    return url;
+  }
+
+  function assertSameOrigin(url: URL): void {
+    if (url.origin !== base.origin) {
+      throw new AtsError(
+        'response',
+        `${label} pointed us to another website (${url.host}); we did not follow it, so your credentials stay with ${label}.`,
+      );
+    }
+  }
+
+  async function headersFor(): Promise<Record<string, string>> {
+    const auth = await options.authorize();
+    for (const value of Object.values(auth)) {
+      if (!SAFE_HEADER_VALUE.test(value)) {
+        throw new AtsError('credentials', `The ${label} API key contains characters an API key cannot have (a line break or a special character); paste it again.`);
+      }
+    }
+    return { accept: 'application/json', ...auth };
+  }
+
+  /** One attempt: follows same-origin redirects, reads the body as text, all under the time-out. */
+  async function attempt(url: URL): Promise<{ status: number; headers: Headers; text: string }> {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), timeoutMs);
+    try {
+      let current = url;
+      for (let hop = 0; ; hop++) {
+        const response = await doFetch(current, { method: 'GET', headers: await headersFor(), redirect: 'manual', signal: controller.signal });
+        const location = response.headers.get('location');
+        if (response.status >= 300 && response.status < 400 && location && hop < MAX_REDIRECTS) {
+          await response.body?.cancel();
+          current = new URL(location, current);
+          assertSameOrigin(current);
+          continue;
+        }
+        return { status: response.status, headers: response.headers, text: await response.text() };
+      }
+    } catch (error) {
+      // The abort's own error may come from another realm (undici's DOMException); the signal is sure.
+      if (controller.signal.aborted) throw new AttemptTimedOut();
+      throw error;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  function backoffMs(attemptNumber: number): number {
+    const exponential = baseDelayMs * 2 ** (attemptNumber - 1);
+    return Math.round(exponential + random() * exponential);
+  }
+
+  async function get(pathOrAbsoluteUrl: string, query?: Readonly<Record<string, QueryValue>>): Promise<ReadOnlyResponse> {
+    const url = resolve(pathOrAbsoluteUrl, query);
+    let lastProblem = '';
+    let lastRetryAfter: number | null = null;
+    let rateLimited = false;
+    for (let attemptNumber = 1; attemptNumber <= maxAttempts; attemptNumber++) {
+      const isLast = attemptNumber === maxAttempts;
+      let result: { status: number; headers: Headers; text: string };
+      try {
+        result = await attempt(url);
+      } catch (error) {
+        if (error instanceof AtsError) throw error;
+        // The raw error is not kept: undici's messages can quote a URL or a header value.
+        rateLimited = false;
+        lastProblem = error instanceof AttemptTimedOut ? 'did not answer in time' : 'could not be reached';
+        if (!isLast) await sleep(backoffMs(attemptNumber));
+        continue;
+      }
+      const { status, headers, text } = result;
+      if (status === 429) {
+        rateLimited = true;
+        const retryAfter = retryAfterSeconds(headers.get('retry-after'), now());
+        lastRetryAfter = retryAfter;
+        if (retryAfter !== null && retryAfter > maxRetryAfterSeconds) break;
+        if (!isLast) await sleep(retryAfter !== null ? retryAfter * 1000 : backoffMs(attemptNumber));
+        continue;
+      }
+      if (status >= 500) {
+        rateLimited = false;
+        lastProblem = `had a server error (HTTP ${status})`;
+        if (!isLast) await sleep(backoffMs(attemptNumber));
+        continue;
+      }
+      if (status === 401) {
+        throw new AtsError('credentials', `${label} refused the API key: check that it is correct, active and has read access.`);
+      }
+      if (status === 403) {
+        throw new AtsError('credentials', `${label} accepted the API key but refused access: check that the key has read permission for jobs, candidates and applications.`);
+      }
+      if (status >= 300) throw new AtsHttpStatusError(label, status);
+      return { status, headers, body: parseJson(text) };
+    }
+    if (rateLimited) {
+      const when = lastRetryAfter !== null ? `in ${lastRetryAfter} seconds` : 'in a few minutes';
+      throw new AtsError('rate-limited', `${label} is limiting how often it can be read right now; try again ${when}.`, lastRetryAfter);
+    }
+    throw new AtsError('unavailable', `${label} ${lastProblem} after ${maxAttempts} attempts; try again in a few minutes.`);
+  }
+
+  function parseJson(text: string): unknown {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      throw new AtsError('response', `${label} answered with something that is not the JSON its API returns; try again later, and contact support if it keeps happening.`);
+    }
+  }
+
+  return { get };
+}
+
+/**
+ * Retry-After as seconds from now: either delta-seconds or an HTTP-date (RFC 9110 §10.2.3).
+ * `null` when absent or unreadable (the caller falls back to backoff).
+ */
+export function retryAfterSeconds(value: string | null, nowMs: number): number | null {
+  if (value === null) return null;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  const date = Date.parse(trimmed);
+  if (Number.isNaN(date)) return null;
+  return Math.max(0, Math.ceil((date - nowMs) / 1000));
+}
+
+class AttemptTimedOut extends Error {}
+
+/** `Authorization: Basic` with the key as the user name and an empty password (Greenhouse, Lever). */
+export function basicAuthHeader(apiKey: string): Record<string, string> {
+  return { authorization: `Basic ${Buffer.from(`${apiKey}:`, 'utf8').toString('base64')}` };
+}
