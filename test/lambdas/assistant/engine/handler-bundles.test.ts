@@ -1,0 +1,57 @@
+import { build } from 'esbuild';
+import * as path from 'node:path';
+import { PRODUCT_FUNCTION_BUNDLING } from '../../../../lib/constructs/product-function';
+import { REST_ROUTES } from '../../../../lib/definitions/rest-routes';
+
+/**
+ * Each assistant handler bundles only its own capability's Bedrock task (a handler that carried
+ * all seven prompts and parsers would pay for them on every cold start), and stays within the
+ * 150 kB budget. Bundled as deployed: PRODUCT_FUNCTION_BUNDLING, `@aws-sdk/*` left to the runtime.
+ */
+
+const REPO_ROOT = path.resolve(__dirname, '../../../..');
+const BUDGET_BYTES = 150 * 1024;
+const TASKS = /lambdas\/assistant\/engine\/bedrock-tasks\/([\w-]+)\.ts$/;
+
+async function bundle(entry: string) {
+  const options = PRODUCT_FUNCTION_BUNDLING;
+  const result = await build({
+    entryPoints: [path.join(REPO_ROOT, entry)],
+    bundle: true,
+    platform: 'node',
+    format: options.format,
+    target: options.target,
+    minify: options.minify,
+    tsconfig: options.tsconfig,
+    define: options.define,
+    external: ['@aws-sdk/*'],
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+  });
+  const inputs = Object.keys(result.metafile.inputs);
+  const tasks = inputs.map((input) => TASKS.exec(input)?.[1]).filter((task): task is string => task !== undefined && task !== 'task');
+  return { bytes: result.outputFiles[0].contents.byteLength, tasks };
+}
+
+describe('assistant handler bundles', () => {
+  const assistantRoutes = REST_ROUTES.filter((route) => route.path.startsWith('/assistant/'));
+
+  it.each(assistantRoutes.filter((route) => route.languageModel).map((route) => [route.path, route] as const))(
+    '%s bundles exactly one Bedrock task, within the budget',
+    async (_path, route) => {
+      const { bytes, tasks } = await bundle(route.entry);
+      expect(tasks).toHaveLength(1);
+      expect(bytes).toBeLessThan(BUDGET_BYTES);
+    },
+  );
+
+  it('gives the seven language-model handlers seven different tasks, and the others none', async () => {
+    const bundled = await Promise.all(assistantRoutes.map(async (route) => ({ route, tasks: (await bundle(route.entry)).tasks })));
+    const modelTasks = bundled.filter(({ route }) => route.languageModel).flatMap(({ tasks }) => tasks);
+    expect(new Set(modelTasks).size).toBe(7);
+    for (const { route, tasks } of bundled.filter((entry) => !entry.route.languageModel)) {
+      expect({ route: route.functionId, tasks }).toEqual({ route: route.functionId, tasks: [] });
+    }
+  });
+});
