@@ -102,7 +102,7 @@ describe('Monitoring: alarms notify one encrypted SNS topic whose subscribers co
 
   it('counts Bedrock fallbacks from the exact line the assistant logs, on every handler that calls Bedrock, and alarms on three in 15 minutes', () => {
     const modelRoutes = REST_ROUTES.filter((route) => route.languageModel);
-    expect(modelRoutes.length).toBeGreaterThan(0);
+    expect(modelRoutes).toHaveLength(7);
     const filters = resourcesOfType(prod.template, 'AWS::Logs::MetricFilter')
       .map(([, filter]) => filter.Properties)
       .filter((properties) => (properties.MetricTransformations as { MetricName: string }[])[0].MetricName === 'BedrockFallbacks');

@@ -322,9 +322,11 @@ describe('RestApi: the recruiting assistant\'s routes', () => {
     return statements.filter((statement) => [statement.Action].flat().some((action) => action.startsWith('bedrock:')));
   };
 
-  it('serves every assistant route behind the Cognito authorizer; the capabilities ask a language model, jobs and history do not', () => {
-    expect(MODEL_ROUTES.length).toBeGreaterThan(0);
-    expect(MODEL_ROUTES.every((route) => route.path.startsWith('/assistant/'))).toBe(true);
+  it('serves the ten assistant routes behind the Cognito authorizer; the seven capabilities ask a language model, jobs and history do not', () => {
+    expect(ASSISTANT_ROUTES).toHaveLength(10);
+    expect(MODEL_ROUTES.map((route) => route.path).sort()).toEqual(
+      ['/assistant/best-fit', '/assistant/candidate-summary', '/assistant/evaluations', '/assistant/job-description', '/assistant/must-haves', '/assistant/screening-questions', '/assistant/sourcing-terms'].sort(),
+    );
     expect(ASSISTANT_ROUTES.filter((route) => !route.languageModel).map((route) => `${route.method} ${route.path}`).sort()).toEqual(
       ['GET /assistant/jobs', 'GET /assistant/results', 'POST /assistant/jobs'].sort(),
     );
