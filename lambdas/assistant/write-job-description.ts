@@ -4,7 +4,8 @@ import { capabilityDependencies, type CapabilityDependencies } from './assistant
 import { given, requireDescription, requireOwnJob } from './assistant-jobs';
 import { capabilityRoute } from './capability-route';
 import { externalJobDescription } from './domain/external-job-description';
-import { createDeterministicModel } from './engine/deterministic-model';
+import { jobDescriptionTask } from './engine/bedrock-tasks/job-description';
+import { languageModelFromEnvironment } from './engine/language-model-from-environment';
 
 /**
  * `POST /assistant/job-description` (subscribers): a publishable job description without the
@@ -35,4 +36,4 @@ export function createWriteJobDescriptionHandler(dependencies: () => CapabilityD
   );
 }
 
-export const handler = createWriteJobDescriptionHandler(capabilityDependencies(() => createDeterministicModel({ 'job-description': externalJobDescription })));
+export const handler = createWriteJobDescriptionHandler(capabilityDependencies(() => languageModelFromEnvironment('job-description', externalJobDescription, jobDescriptionTask)));
