@@ -1,0 +1,176 @@
+/**
+ * The Workable connector (SPI v3, read-only). `apikey1` is an API access token sent as
+ * `Authorization: Bearer <token>`; `apikey2` is the account's subdomain, the `acme` of
+ * `https://acme.workable.com/spi/v3`, checked before any call so a typo never becomes a request to
+ * some other host.
+ *
+ * Lists page by following `paging.next` (same origin and same API path only); `updated_after`
+ * carries `updatedSince`. Workable's candidate list keeps only basic fields, so `listCandidates`
+ * reads each candidate's detail (`/candidates/:id`) for the profile; its pages are smaller to stay
+ * within Workable's account-token limit (10 requests per 10 seconds; the client waits out 429s).
+ */
+import { AtsError, type AtsConnector, type AtsCredentials, type AtsListOptions } from '../ats-port';
+import { AtsHttpStatusError, createReadOnlyClient, type QueryValue, type ReadOnlyClientOptions } from '../http/read-only-client';
+import * as z from '../../shared/zod';
+import {
+  WorkableCandidateDetailSchema,
+  WorkableCandidatesPageSchema,
+  WorkableJobsPageSchema,
+  mapWorkableApplication,
+  mapWorkableCandidate,
+  mapWorkableJob,
+} from './workable-mapping';
+
+/** Workable's API root; `{subdomain}` is the account's subdomain. */
+export const WORKABLE_BASE_URL = 'https://{subdomain}.workable.com/spi/v3';
+
+const LABEL = 'Workable';
+
+export interface WorkableConnectorOptions
+  extends Omit<ReadOnlyClientOptions, 'baseUrl' | 'atsLabel' | 'authorize'> {
+  /** The API root with a `{subdomain}` placeholder (a local fake in tests); Workable's by default. */
+  readonly baseUrl?: string;
+  /** Jobs and applications per page (Workable allows up to 100). Default 100. */
+  readonly pageSize?: number;
+  /** Candidates per page; each costs one more request for its detail. Default 20. */
+  readonly candidatePageSize?: number;
+}
+
+/**
+ * The subdomain as Workable names accounts (`acme`), from what a recruiter may paste: `acme`,
+ * `acme.workable.com` or `https://acme.workable.com/…`. `null` when it cannot be one.
+ */
+export function normalizeWorkableSubdomain(value: string | null | undefined): string | null {
+  const host = (value ?? '')
+    .trim()
+    .toLowerCase()
+    .replace(/^https?:\/\//, '')
+    .replace(/[/?#].*$/, '')
+    .replace(/\.workable\.com$/, '');
+  return /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(host) ? host : null;
+}
+
+/** The settings message for a subdomain that cannot be one (shared with the registry). */
+export const WORKABLE_SUBDOMAIN_MESSAGE =
+  'That Workable subdomain is not valid: enter the part before ".workable.com" (for acme.workable.com, enter "acme").';
+
+/** Workable's documented timestamp form for `updated_after` (20150708T115616Z), one second early. */
+function updatedAfter(updatedSince: string | null): string | undefined {
+  if (updatedSince === null) return undefined;
+  const time = Date.parse(updatedSince);
+  if (Number.isNaN(time)) throw new TypeError('updatedSince must be an ISO 8601 instant');
+  // Workable filters strictly after; the port means "at or after", and a record read twice is harmless.
+  return new Date(time - 1000).toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/[-:]/g, '');
+}
+
+/** Creates a Workable connector; throws an {@link AtsError} before any request when the settings cannot work. */
+export function createWorkableConnector(credentials: AtsCredentials, options: WorkableConnectorOptions = {}): AtsConnector {
+  const token = credentials.apikey1.trim();
+  if (!token) throw new AtsError('credentials', 'Enter your Workable API access token.');
+  const subdomain = normalizeWorkableSubdomain(credentials.apikey2);
+  if (!subdomain) throw new AtsError('account', WORKABLE_SUBDOMAIN_MESSAGE);
+
+  const { baseUrl = WORKABLE_BASE_URL, pageSize = 100, candidatePageSize = 20, ...clientOptions } = options;
+  const root = baseUrl.replace('{subdomain}', subdomain).replace(/\/+$/, '');
+  // The root as URL parsing writes it, so a `paging.next` link compares equal whatever its spelling.
+  const rootHref = new URL(`${root}/`).href;
+  const client = createReadOnlyClient({
+    ...clientOptions,
+    baseUrl: root,
+    atsLabel: LABEL,
+    authorize: () => ({ authorization: `Bearer ${token}` }),
+  });
+
+  async function read<S extends z.ZodMiniType>(
+    schema: S,
+    pathOrCursor: string,
+    query: Readonly<Record<string, QueryValue>>,
+    what: string,
+  ): Promise<z.infer<S>> {
+    let body: unknown;
+    try {
+      ({ body } = await client.get(pathOrCursor, query));
+    } catch (error) {
+      if (error instanceof AtsHttpStatusError && error.status === 404) {
+        throw new AtsError(
+          'account',
+          'Workable found no account at that subdomain: check the subdomain (the part before ".workable.com") in your ATS settings.',
+        );
+      }
+      throw error;
+    }
+    const parsed = schema.safeParse(body);
+    if (!parsed.success) {
+      throw new AtsError('response', `Workable answered the ${what} request with data we could not read; try again later, and contact support if it keeps happening.`);
+    }
+    return parsed.data;
+  }
+
+  /** A `paging.next` URL as a cursor: the part after the API root, for the same list only. */
+  function cursorFrom(next: string | null | undefined, list: 'jobs' | 'candidates'): string | null {
+    if (!next) return null;
+    let url: URL;
+    try {
+      url = new URL(next, rootHref);
+    } catch {
+      throw new AtsError('response', 'Workable sent a link to the next page that is not a valid address.');
+    }
+    if (!url.href.startsWith(`${rootHref}${list}?`)) {
+      throw new AtsError('response', 'Workable sent a link to the next page outside its API; we did not follow it, so your token stays with Workable.');
+    }
+    return url.href.slice(rootHref.length);
+  }
+
+  /** The request for a page: the saved cursor as is, or the list's first page with its filters. */
+  function pageRequest(list: 'jobs' | 'candidates', listOptions: AtsListOptions, first: Record<string, QueryValue>): [string, Record<string, QueryValue>] {
+    if (listOptions.cursor === null) return [list, { ...first, updated_after: updatedAfter(listOptions.updatedSince) }];
+    if (!new RegExp(`^${list}\\?[^#\\s]*$`).test(listOptions.cursor)) {
+      throw new AtsError('response', 'The saved Workable sync position is not valid; start the sync again from the beginning.');
+    }
+    return [listOptions.cursor, {}];
+  }
+
+  async function candidateDetail(id: string) {
+    try {
+      return (await read(WorkableCandidateDetailSchema, `candidates/${encodeURIComponent(id)}`, {}, 'candidate')).candidate;
+    } catch (error) {
+      // Deleted between the list and its detail: nothing to read, not an account problem.
+      if (error instanceof AtsError && error.reason === 'account') return null;
+      throw error;
+    }
+  }
+
+  return {
+    name: 'workable',
+
+    async testConnection() {
+      await read(WorkableJobsPageSchema, 'jobs', { limit: 1 }, 'jobs');
+      return { accountName: null };
+    },
+
+    async listJobs(listOptions) {
+      const [path, query] = pageRequest('jobs', listOptions, { limit: pageSize, include_fields: 'full_description' });
+      const page = await read(WorkableJobsPageSchema, path, query, 'jobs');
+      return { items: page.jobs.map(mapWorkableJob), nextCursor: cursorFrom(page.paging?.next, 'jobs') };
+    },
+
+    async listCandidates(listOptions) {
+      const [path, query] = pageRequest('candidates', listOptions, { limit: candidatePageSize });
+      const page = await read(WorkableCandidatesPageSchema, path, query, 'candidates');
+      const items = [];
+      // One at a time: Workable's account tokens allow 10 requests per 10 seconds.
+      for (const summary of page.candidates) {
+        const detail = await candidateDetail(summary.id);
+        if (detail) items.push(mapWorkableCandidate(detail));
+      }
+      return { items, nextCursor: cursorFrom(page.paging?.next, 'candidates') };
+    },
+
+    async listApplications(listOptions) {
+      const [path, query] = pageRequest('candidates', listOptions, { limit: pageSize });
+      const page = await read(WorkableCandidatesPageSchema, path, query, 'candidates');
+      const items = page.candidates.map(mapWorkableApplication).filter((item) => item !== null);
+      return { items, nextCursor: cursorFrom(page.paging?.next, 'candidates') };
+    },
+  };
+}

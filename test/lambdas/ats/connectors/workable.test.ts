@@ -1,0 +1,193 @@
+import { AtsError, type AtsConnector, type AtsCredentials, type AtsListOptions, type AtsPage } from '../../../../lambdas/ats/ats-port';
+import { createWorkableConnector, normalizeWorkableSubdomain, type WorkableConnectorOptions } from '../../../../lambdas/ats/connectors/workable';
+import { startFakeWorkable, type FakeWorkable } from '../support/fake-workable';
+import { WORKABLE_CANDIDATES, WORKABLE_JOBS } from '../support/fake-workable-data';
+
+const TOKEN = 'wk-secret-token-7f3a9c';
+const FIRST: AtsListOptions = { cursor: null, updatedSince: null };
+
+let fake: FakeWorkable;
+let sleeps: number[];
+
+beforeEach(async () => {
+  fake = await startFakeWorkable({ token: TOKEN });
+  sleeps = [];
+});
+
+afterEach(async () => {
+  await fake.close();
+});
+
+function credentials(overrides: Partial<AtsCredentials> = {}): AtsCredentials {
+  return { atsname: 'workable', apikeytype: 'bearer', apikey1: TOKEN, apikey2: fake.subdomain, ...overrides };
+}
+
+function connect(overrides: Partial<AtsCredentials> = {}, options: WorkableConnectorOptions = {}): AtsConnector {
+  return createWorkableConnector(credentials(overrides), {
+    baseUrl: fake.baseUrl,
+    sleep: async (ms) => void sleeps.push(ms),
+    random: () => 0,
+    ...options,
+  });
+}
+
+async function all<T>(list: (options: AtsListOptions) => Promise<AtsPage<T>>, updatedSince: string | null = null): Promise<{ items: T[]; pages: number }> {
+  const items: T[] = [];
+  let cursor: string | null = null;
+  let pages = 0;
+  do {
+    const page: AtsPage<T> = await list({ cursor, updatedSince });
+    items.push(...page.items);
+    cursor = page.nextCursor;
+    pages += 1;
+  } while (cursor !== null && pages < 20);
+  return { items, pages };
+}
+
+async function failure(promise: Promise<unknown>): Promise<AtsError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof AtsError) return error;
+    throw error;
+  }
+  throw new Error('expected an AtsError');
+}
+
+/** Every text the error carries: message, cause, stack and its own fields. */
+function everythingIn(error: AtsError): string {
+  return [error.message, String(error.cause ?? ''), error.stack ?? '', JSON.stringify(error)].join('\n');
+}
+
+describe('Workable connector: auth and address', () => {
+  it('sends the token as "Authorization: Bearer <token>" to the account subdomain on every request', async () => {
+    await connect().listCandidates(FIRST);
+    expect(fake.requests.length).toBeGreaterThan(1);
+    for (const request of fake.requests) {
+      expect(request.headers.authorization).toBe(`Bearer ${TOKEN}`);
+      expect(request.path.startsWith('/groove-tech/spi/v3/')).toBe(true);
+    }
+  });
+
+  it('accepts the subdomain as pasted from the address bar', () => {
+    expect(normalizeWorkableSubdomain(' https://Groove-Tech.workable.com/backend ')).toBe('groove-tech');
+    expect(normalizeWorkableSubdomain('groove-tech.workable.com')).toBe('groove-tech');
+    for (const bad of ['', null, 'not a subdomain', 'evil.example.com', '-acme', 'acme_co']) {
+      expect(normalizeWorkableSubdomain(bad)).toBeNull();
+    }
+  });
+
+  it('refuses a bad subdomain before any call', () => {
+    for (const apikey2 of ['evil.example.com/', 'two words', null]) {
+      expect(() => connect({ apikey2 })).toThrow(expect.objectContaining({ reason: 'account', message: expect.stringContaining('Workable subdomain') }));
+    }
+    expect(() => connect({ apikey1: '  ' })).toThrow(expect.objectContaining({ reason: 'credentials' }));
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it('says the subdomain was not found when Workable has no such account', async () => {
+    const error = await failure(connect({ apikey2: 'no-such-team' }).testConnection());
+    expect(error.reason).toBe('account');
+    expect(error.message).toMatch(/Workable found no account at that subdomain/);
+  });
+
+  it('tests the connection by reading one job', async () => {
+    await expect(connect().testConnection()).resolves.toEqual({ accountName: null });
+    expect(fake.requests.map((r) => [r.path, r.query.limit])).toEqual([['/groove-tech/spi/v3/jobs', '1']]);
+  });
+});
+
+describe('Workable connector: reading', () => {
+  it('reads every job over several pages by following paging.next', async () => {
+    const { items, pages } = await all(connect({}, { pageSize: 2 }).listJobs);
+    expect(pages).toBe(2);
+    expect(items.map((job) => job.id)).toEqual(WORKABLE_JOBS.map((job) => job.shortcode));
+    expect(items[0].description).toContain('Java & Spring Boot');
+    expect(fake.requests[1].query).toMatchObject({ limit: '2', include_fields: 'full_description', since_id: '61884e4' });
+  });
+
+  it('reads every candidate with their detail over several pages', async () => {
+    const { items, pages } = await all(connect({}, { candidatePageSize: 2 }).listCandidates);
+    expect(pages).toBe(3);
+    expect(items.map((candidate) => candidate.id)).toEqual(WORKABLE_CANDIDATES.map((candidate) => candidate.id));
+    expect(items[0].profile).toContain('Skills\nJava, Spring Boot, Kafka');
+    expect(fake.requests.filter((r) => /\/candidates\/\w+$/.test(r.path))).toHaveLength(WORKABLE_CANDIDATES.length);
+  });
+
+  it('reads one application per candidate record over several pages, skipping talent-pool records', async () => {
+    const { items, pages } = await all(connect({}, { pageSize: 2 }).listApplications);
+    expect(pages).toBe(3);
+    expect(items.map((a) => [a.candidateId, a.jobId, a.status])).toEqual([
+      ['ce4da98', 'GROOV003', 'hired'],
+      ['ce4da99', 'GROOV004', 'rejected'],
+      ['ce4daa0', 'GROOV003', 'withdrawn'],
+      ['ce4daa1', 'GROOV003', 'active'],
+    ]);
+  });
+
+  it('forwards updatedSince as updated_after on the first page and keeps it on the next', async () => {
+    const { items } = await all(connect({}, { pageSize: 1 }).listApplications, '2026-03-11T09:00:00.000Z');
+    expect(fake.requests[0].query.updated_after).toBe('20260311T085959Z');
+    expect(fake.requests[1].query.updated_after).toBe('20260311T085959Z');
+    expect(items.map((a) => a.candidateId)).toEqual(['ce4da98', 'ce4daa0', 'ce4daa1']);
+  });
+
+  it('refuses a saved cursor that is not a Workable page of the same list, without a request', async () => {
+    const connector = connect();
+    for (const cursor of ['https://evil.example/spi/v3/jobs?limit=1', 'candidates?limit=1', '../jobs?limit=1']) {
+      const error = await failure(connector.listJobs({ cursor, updatedSince: null }));
+      expect(error.reason).toBe('response');
+    }
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it('does not follow a paging.next link to another host', async () => {
+    fake.failNext({ kind: 'status', status: 200, body: { jobs: [], paging: { next: 'https://evil.example/spi/v3/jobs?since_id=1' } } });
+    const error = await failure(connect().listJobs(FIRST));
+    expect(error.reason).toBe('response');
+    expect(error.message).toMatch(/outside its API/);
+  });
+});
+
+describe('Workable connector: failures', () => {
+  it('waits out a 429 for as long as Retry-After says, then reads', async () => {
+    fake.failNext({ kind: 'rate-limit', retryAfter: '3' });
+    const page = await connect().listJobs(FIRST);
+    expect(page.items).toHaveLength(WORKABLE_JOBS.length);
+    expect(sleeps).toEqual([3000]);
+  });
+
+  it('retries a 5xx with backoff, then reads', async () => {
+    fake.failNext({ kind: 'status', status: 503 });
+    const page = await connect().listApplications(FIRST);
+    expect(page.items).toHaveLength(4);
+    expect(sleeps).toEqual([500]);
+    expect(fake.requests).toHaveLength(2);
+  });
+
+  it('reports a wrong token as a credentials problem, naming Workable and never the token', async () => {
+    const error = await failure(connect({ apikey1: `${TOKEN}-revoked` }).listJobs(FIRST));
+    expect(error.reason).toBe('credentials');
+    expect(error.message).toMatch(/^Workable refused the API key/);
+    expect(everythingIn(error)).not.toContain(TOKEN);
+  });
+
+  it('reports an answer that is not JSON, or not the documented shape, as a response problem', async () => {
+    fake.failNext({ kind: 'malformed-json' });
+    expect((await failure(connect().listJobs(FIRST))).reason).toBe('response');
+    fake.failNext({ kind: 'status', status: 200, body: { jobs: 'none' } });
+    const error = await failure(connect().listJobs(FIRST));
+    expect(error.reason).toBe('response');
+    expect(error.message).toMatch(/^Workable answered the jobs request with data we could not read/);
+  });
+
+  it('never sends anything but GET', async () => {
+    const connector = connect({}, { pageSize: 2, candidatePageSize: 2 });
+    await connector.testConnection();
+    await all(connector.listJobs);
+    await all(connector.listCandidates);
+    await all(connector.listApplications);
+    expect(fake.requests.length).toBeGreaterThan(10);
+    expect(new Set(fake.requests.map((r) => r.method))).toEqual(new Set(['GET']));
+  });
+});
