@@ -12,7 +12,8 @@
  */
 import { AtsError } from '../ats-port';
 
-export type QueryValue = string | number | boolean | null | undefined;
+/** A query value; an array repeats the parameter (`expand=a&expand=b`, as Lever wants). */
+export type QueryValue = string | number | boolean | null | undefined | readonly string[];
 
 export interface ReadOnlyClientOptions {
   /** The API root, e.g. `https://harvest.greenhouse.io/v1`; paths are appended to it. */
@@ -97,7 +98,13 @@ export function createReadOnlyClient(options: ReadOnlyClientOptions): ReadOnlyCl
       url = new URL(pathOrAbsoluteUrl.replace(/^\/+/, ''), base);
     }
     for (const [key, value] of Object.entries(query ?? {})) {
-      if (value !== null && value !== undefined) url.searchParams.set(key, String(value));
+      if (value === null || value === undefined) continue;
+      if (Array.isArray(value)) {
+        url.searchParams.delete(key);
+        for (const item of value as readonly string[]) url.searchParams.append(key, item);
+      } else {
+        url.searchParams.set(key, String(value));
+      }
     }
     return url;
   }

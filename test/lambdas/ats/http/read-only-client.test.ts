@@ -73,6 +73,18 @@ describe('the read-only ATS client', () => {
     expect(server.requests[0].headers.accept).toBe('application/json');
   });
 
+  it('repeats a parameter given as a list', async () => {
+    await start();
+    await client().get('/jobs', { expand: ['applications', 'stage'], limit: 2 });
+    expect(server.requests[0].queryAll).toEqual({ expand: ['applications', 'stage'], limit: ['2'] });
+  });
+
+  it('serves paths no route names through the fallback, and 404 when it declines', async () => {
+    await start({}, { fallback: (request) => (request.path.endsWith('/resumes') ? { status: 200, body: { data: [] } } : null) });
+    expect((await client().get('/opportunities/abc/resumes')).body).toEqual({ data: [] });
+    expect(((await failure(client().get('/opportunities/abc'))) as AtsHttpStatusError).status).toBe(404);
+  });
+
   it('follows an absolute next link on the same origin', async () => {
     await start();
     const answer = await client().get(`${server.origin}/v1/jobs?page=2&per_page=100`);

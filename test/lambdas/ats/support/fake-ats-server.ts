@@ -14,7 +14,10 @@ export interface RecordedRequest {
   readonly method: string;
   /** The path without the query, e.g. `/v1/jobs`. */
   readonly path: string;
+  /** Each parameter's last value. */
   readonly query: Readonly<Record<string, string>>;
+  /** Every value of each parameter, for repeated ones (`expand=a&expand=b`). */
+  readonly queryAll: Readonly<Record<string, readonly string[]>>;
   readonly headers: IncomingHttpHeaders;
 }
 
@@ -43,8 +46,10 @@ export type FakeRouteHandler = (request: RecordedRequest) => FakeResponse;
 export interface FakeAtsServerOptions {
   /** Defaults to 0 (any free port). */
   readonly port?: number;
-  /** GET handlers by exact path (e.g. `/v1/jobs`). Unknown paths answer 404. */
+  /** GET handlers by exact path (e.g. `/v1/jobs`). */
   readonly routes: Readonly<Record<string, FakeRouteHandler>>;
+  /** For paths no route names (e.g. `/v1/opportunities/<id>/resumes`); `null` answers 404, as unknown paths do. */
+  readonly fallback?: (request: RecordedRequest) => FakeResponse | null;
   /**
    * Checks the request's credentials before a route runs; return a response (401, 403) to refuse
    * it, or `null` to let it through. Scripted failures come before this check.
@@ -80,6 +85,7 @@ export async function startFakeAtsServer(options: FakeAtsServerOptions): Promise
       method: req.method ?? 'GET',
       path: url.pathname,
       query: Object.fromEntries(url.searchParams),
+      queryAll: [...url.searchParams.keys()].reduce<Record<string, string[]>>((all, key) => ({ ...all, [key]: url.searchParams.getAll(key) }), {}),
       headers: req.headers,
     };
     requests.push(recorded);
@@ -98,13 +104,9 @@ export async function startFakeAtsServer(options: FakeAtsServerOptions): Promise
       send(res, refusal);
       return;
     }
-    const route = options.routes[recorded.path];
-    if (!route) {
-      send(res, { status: 404, body: { message: 'Not found' } });
-      return;
-    }
+    const route = options.routes[recorded.path] ?? options.fallback;
     try {
-      send(res, route(recorded));
+      send(res, (route ? route(recorded) : null) ?? { status: 404, body: { message: 'Not found' } });
     } catch (error) {
       send(res, { status: 500, body: { message: error instanceof Error ? error.message : 'Internal error' } });
     }
