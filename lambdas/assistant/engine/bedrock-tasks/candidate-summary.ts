@@ -1,8 +1,13 @@
 import * as z from '../../../shared/zod';
 import { ASSISTANT_LIMITS, CandidateSummaryOutputSchema, type CandidateSummaryOutput } from '../../../shared/contracts/assistant';
+import { stripContact } from '../../domain/contact-data';
 import { checkShape, clamp, cleanList, cleanText, documentBlock, jobBlocks, parseAnswer, splitRequirements, stringList, systemPrompt, type BedrockTask } from './task';
 
-/** Capability 7: a short client-ready candidate summary, against a job's must-haves when given. */
+/**
+ * Capability 7: a short client-ready candidate summary, against a job's must-haves when given.
+ * The domain's stripContact runs over everything the model writes: a client-ready summary never
+ * carries an e-mail, phone, link or street address, even when the model copies one.
+ */
 
 const SHAPE = `{
   "candidateName": string or null,    // as written in the profile; null when it gives none
@@ -27,18 +32,6 @@ const AnswerSchema = z.object({
 const HEADLINE_MAX_CHARS = 200;
 const SUMMARY_MAX_CHARS = 1_200;
 
-/** E-mail addresses, phone numbers and links: a client-ready summary has no contact data. */
-const CONTACT = [/[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g, /(?:https?:\/\/|www\.)\S+/gi, /\blinkedin\.com\/\S+/gi, /(?:\+1[\s.-]?)?\(?\b\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}\b/g, /\+\d{1,3}(?:[\s.-]?\d{2,4}){3,5}/g];
-
-/** `text` without contact data, even if the model copied some from the profile. */
-export function withoutContactData(text: string): string {
-  return CONTACT.reduce((current, pattern) => current.replace(pattern, ''), text)
-    .replace(/\(\s*\)|\[\s*\]/g, '')
-    .replace(/[^\S\n]{2,}/g, ' ')
-    .replace(/\s+([,.;:])/g, '$1')
-    .trim();
-}
-
 export const candidateSummaryTask: BedrockTask<'candidate-summary'> = {
   capability: 'candidate-summary',
   maxTokens: 1_500,
@@ -59,12 +52,12 @@ export const candidateSummaryTask: BedrockTask<'candidate-summary'> = {
     ].join('\n\n'),
   parse(text, input) {
     const answer = parseAnswer(AnswerSchema, text);
-    const clean = (value: string, max: number) => cleanText(withoutContactData(value), max);
+    const clean = (value: string, max: number) => cleanText(stripContact(value), max);
     const candidateName =
       input.candidateName ?? (answer.candidateName !== null && clean(answer.candidateName, ASSISTANT_LIMITS.candidateNameMaxChars) !== '' ? clean(answer.candidateName, ASSISTANT_LIMITS.candidateNameMaxChars) : 'The candidate');
     const headline = clean(answer.headline, HEADLINE_MAX_CHARS);
     const summary = clean(answer.summary, SUMMARY_MAX_CHARS);
-    const highlights = cleanList(answer.highlights.map(withoutContactData), 8, 300);
+    const highlights = cleanList(answer.highlights.map(stripContact), 8, 300);
     const skills = cleanList(answer.skills, 15, 60);
     const years = answer.yearsOfExperience === null ? null : clamp(answer.yearsOfExperience, 0, 60);
     const fit = input.job ? splitRequirements(answer.mustHavesMet, input.job.mustHaves) : null;

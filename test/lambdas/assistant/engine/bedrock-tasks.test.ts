@@ -1,3 +1,4 @@
+import { hasContact } from '../../../../lambdas/assistant/domain/contact-data';
 import { createBedrockModel } from '../../../../lambdas/assistant/engine/bedrock-model';
 import { bestFitTask } from '../../../../lambdas/assistant/engine/bedrock-tasks/best-fit';
 import { candidateSummaryTask } from '../../../../lambdas/assistant/engine/bedrock-tasks/candidate-summary';
@@ -226,6 +227,7 @@ describe('candidate summaries through Bedrock', () => {
     // Dates are not contact data: the highlight keeps them.
     expect(output.highlights[0]).toBe('Cut payment latency by 40% (2019 - 2021)');
     expect(output.text).not.toMatch(/@|555-0199|linkedin/);
+    expect(hasContact(output.text)).toBe(false);
     expect(output.fit).toEqual({ met: ['5+ years of Python', 'AWS'], missing: ['Kubernetes'] });
     expect(output.yearsOfExperience).toBe(8);
   });
