@@ -81,9 +81,18 @@ function isApiKeyType(value: unknown): value is ApiKeyType {
 
 const AVAILABLE_WORDS = 'Greenhouse, Lever, Workable or Crelate';
 
+/** A line break, tab or other control character: never part of a key, often a paste gone wrong. */
+function hasControlCharacter(value: string): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f) return true;
+  }
+  return false;
+}
+
 function checkKey(name: AtsName, value: unknown, field: 'apikey1' | 'apikey2', what: string): void {
   if (typeof value !== 'string' || value.trim() === '') throw new AtsSettingsError(field, `Enter your ${what}.`);
-  if (value.length > MAX_KEY_LENGTH || /[\u0000-\u001f\u007f]/.test(value.trim())) {
+  if (value.length > MAX_KEY_LENGTH || hasControlCharacter(value.trim())) {
     throw new AtsSettingsError(field, `That does not look like a ${what}: paste the ${ATS_LABELS[name]} key again, on its own.`);
   }
 }
