@@ -1,4 +1,4 @@
-import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
 /**
@@ -19,6 +19,8 @@ export interface RecordedRequest {
   /** Every value of each parameter, for repeated ones (`expand=a&expand=b`). */
   readonly queryAll: Readonly<Record<string, readonly string[]>>;
   readonly headers: IncomingHttpHeaders;
+  /** The request body as text ('' for a GET). */
+  readonly body: string;
 }
 
 export interface FakeResponse {
@@ -48,6 +50,12 @@ export interface FakeAtsServerOptions {
   readonly port?: number;
   /** GET handlers by exact path (e.g. `/v1/jobs`). */
   readonly routes: Readonly<Record<string, FakeRouteHandler>>;
+  /**
+   * POST handlers for an OAuth token endpoint, by exact path: the only non-GET a fake ever
+   * serves (an ATS API itself answers every other method 405). Give token routes to a separate
+   * fake server standing for the ATS's auth host, so the API server still sees only GETs.
+   */
+  readonly tokenRoutes?: Readonly<Record<string, FakeRouteHandler>>;
   /** For paths no route names (e.g. `/v1/opportunities/<id>/resumes`); `null` answers 404, as unknown paths do. */
   readonly fallback?: (request: RecordedRequest) => FakeResponse | null;
   /**
@@ -79,6 +87,12 @@ export async function startFakeAtsServer(options: FakeAtsServerOptions): Promise
   const sockets = new Set<Socket>();
 
   const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => handle(req, Buffer.concat(chunks).toString('utf8'), res));
+  });
+
+  function handle(req: IncomingMessage, body: string, res: ServerResponse): void {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const recorded: RecordedRequest = {
       number: requests.length + 1,
@@ -87,30 +101,31 @@ export async function startFakeAtsServer(options: FakeAtsServerOptions): Promise
       query: Object.fromEntries(url.searchParams),
       queryAll: [...url.searchParams.keys()].reduce<Record<string, string[]>>((all, key) => ({ ...all, [key]: url.searchParams.getAll(key) }), {}),
       headers: req.headers,
+      body,
     };
     requests.push(recorded);
-    req.resume();
     const failure = byNumber.get(recorded.number) ?? queue.shift();
     if (failure) {
       fail(failure, res);
       return;
     }
-    if (recorded.method !== 'GET') {
+    const tokenRoute = recorded.method === 'POST' ? options.tokenRoutes?.[recorded.path] : undefined;
+    if (recorded.method !== 'GET' && !tokenRoute) {
       send(res, { status: 405, headers: { allow: 'GET' }, body: { message: 'Method not allowed' } });
       return;
     }
-    const refusal = options.authenticate?.(recorded) ?? null;
+    const refusal = tokenRoute ? null : (options.authenticate?.(recorded) ?? null);
     if (refusal) {
       send(res, refusal);
       return;
     }
-    const route = options.routes[recorded.path] ?? options.fallback;
+    const route = tokenRoute ?? options.routes[recorded.path] ?? options.fallback;
     try {
       send(res, (route ? route(recorded) : null) ?? { status: 404, body: { message: 'Not found' } });
     } catch (error) {
       send(res, { status: 500, body: { message: error instanceof Error ? error.message : 'Internal error' } });
     }
-  });
+  }
   server.on('connection', (socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
