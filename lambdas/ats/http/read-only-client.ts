@@ -38,6 +38,8 @@ export interface ReadOnlyClientOptions {
   readonly timeoutMs?: number;
   /** The first backoff step; doubles per attempt. Default 500 ms. */
   readonly baseDelayMs?: number;
+  /** A larger answer is refused ('response'), so a broken or hostile ATS cannot exhaust memory. Default 20 MB. */
+  readonly maxBodyBytes?: number;
 }
 
 export interface ReadOnlyResponse {
@@ -82,6 +84,7 @@ export function createReadOnlyClient(options: ReadOnlyClientOptions): ReadOnlyCl
   const maxRetryAfterSeconds = options.maxRetryAfterSeconds ?? 30;
   const timeoutMs = options.timeoutMs ?? 10_000;
   const baseDelayMs = options.baseDelayMs ?? 500;
+  const maxBodyBytes = options.maxBodyBytes ?? 20 * 1024 * 1024;
   const label = options.atsLabel;
   const base = new URL(options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`);
 
@@ -143,7 +146,14 @@ export function createReadOnlyClient(options: ReadOnlyClientOptions): ReadOnlyCl
           assertSameOrigin(current);
           continue;
         }
-        return { status: response.status, headers: response.headers, text: await response.text() };
+        const declared = Number(response.headers.get('content-length') ?? '0');
+        if (declared > maxBodyBytes) {
+          await response.body?.cancel();
+          throw tooLarge();
+        }
+        const text = await response.text();
+        if (Buffer.byteLength(text, 'utf8') > maxBodyBytes) throw tooLarge();
+        return { status: response.status, headers: response.headers, text };
       }
     } catch (error) {
       // The abort's own error may come from another realm (undici's DOMException); the signal is sure.
@@ -152,6 +162,10 @@ export function createReadOnlyClient(options: ReadOnlyClientOptions): ReadOnlyCl
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  function tooLarge(): AtsError {
+    return new AtsError('response', `${label} sent a far larger answer than a page of records; try again later, and contact support if it keeps happening.`);
   }
 
   function backoffMs(attemptNumber: number): number {

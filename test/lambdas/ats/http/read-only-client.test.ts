@@ -217,6 +217,14 @@ describe('the read-only ATS client', () => {
     expect(error.reason).toBe('response');
   });
 
+  it('refuses an answer larger than the limit', async () => {
+    await start({ '/v1/big': () => ({ status: 200, body: { data: 'x'.repeat(5000) } }) });
+    const error = await failure(client({ maxBodyBytes: 1000 }).get('/big'));
+    expect(error.reason).toBe('response');
+    expect(error.message).toMatch(/far larger answer/);
+    expect((await client({ maxBodyBytes: 1000 }).get('/jobs')).body).toEqual([{ id: 1 }]);
+  });
+
   it('reports a body that is not JSON as a response error, without retrying', async () => {
     await start();
     server.failOn(1, { kind: 'malformed-json' });
