@@ -7,7 +7,9 @@
  * Lists page by following `paging.next` (same origin and same API path only); `updated_after`
  * carries `updatedSince`. Workable's candidate list keeps only basic fields, so `listCandidates`
  * reads each candidate's detail (`/candidates/:id`) for the profile; its pages are smaller to stay
- * within Workable's account-token limit (10 requests per 10 seconds; the client waits out 429s).
+ * within Workable's account-token limit (10 requests per 10 seconds). Workable announces the limit
+ * in `X-Rate-Limit-Remaining`/`X-Rate-Limit-Reset` rather than `Retry-After`, so the connector
+ * waits for the next interval when none remain instead of running into 429s.
  */
 import { AtsError, type AtsConnector, type AtsCredentials, type AtsListOptions } from '../ats-port';
 import { AtsHttpStatusError, createReadOnlyClient, type QueryValue, type ReadOnlyClientOptions } from '../http/read-only-client';
@@ -25,6 +27,8 @@ import {
 export const WORKABLE_BASE_URL = 'https://{subdomain}.workable.com/spi/v3';
 
 const LABEL = 'Workable';
+/** Workable's rate-limit interval; a longer announced wait is not trusted. */
+const MAX_INTERVAL_WAIT_MS = 10_000;
 
 export interface WorkableConnectorOptions
   extends Omit<ReadOnlyClientOptions, 'baseUrl' | 'atsLabel' | 'authorize'> {
@@ -74,6 +78,26 @@ export function createWorkableConnector(credentials: AtsCredentials, options: Wo
   const root = baseUrl.replace('{subdomain}', subdomain).replace(/\/+$/, '');
   // The root as URL parsing writes it, so a `paging.next` link compares equal whatever its spelling.
   const rootHref = new URL(`${root}/`).href;
+  const sleep = clientOptions.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const now = clientOptions.now ?? Date.now;
+  /** What Workable's last answer said about the current interval. */
+  let budget: { readonly remaining: number; readonly resetAt: number } | null = null;
+
+  async function waitForBudget(): Promise<void> {
+    if (budget === null || budget.remaining > 0) return;
+    const wait = Math.min(budget.resetAt - now(), MAX_INTERVAL_WAIT_MS);
+    budget = null;
+    if (wait > 0) await sleep(wait);
+  }
+
+  function rememberBudget(headers: Headers): void {
+    const remaining = Number(headers.get('x-rate-limit-remaining') ?? Number.NaN);
+    const reset = Number(headers.get('x-rate-limit-reset') ?? Number.NaN);
+    if (!Number.isFinite(remaining) || !Number.isFinite(reset)) return;
+    // The reset is a timestamp; seconds in Workable's headers, milliseconds accepted too.
+    budget = { remaining, resetAt: reset > 1e12 ? reset : reset * 1000 };
+  }
+
   const client = createReadOnlyClient({
     ...clientOptions,
     baseUrl: root,
@@ -88,8 +112,11 @@ export function createWorkableConnector(credentials: AtsCredentials, options: Wo
     what: string,
   ): Promise<z.infer<S>> {
     let body: unknown;
+    await waitForBudget();
     try {
-      ({ body } = await client.get(pathOrCursor, query));
+      const answer = await client.get(pathOrCursor, query);
+      rememberBudget(answer.headers);
+      body = answer.body;
     } catch (error) {
       if (error instanceof AtsHttpStatusError && error.status === 404) {
         throw new AtsError(

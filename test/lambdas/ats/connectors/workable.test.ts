@@ -181,6 +181,25 @@ describe('Workable connector: failures', () => {
     expect(error.message).toMatch(/^Workable answered the jobs request with data we could not read/);
   });
 
+  it('waits for the next interval when Workable says none remain, instead of running into 429s', async () => {
+    await fake.close();
+    let clock = Date.UTC(2026, 3, 10, 12, 0, 3);
+    fake = await startFakeWorkable({ token: TOKEN, rateLimit: { requests: 4, intervalSeconds: 10, now: () => clock } });
+    const connector = createWorkableConnector(credentials(), {
+      baseUrl: fake.baseUrl,
+      candidatePageSize: 5,
+      now: () => clock,
+      sleep: async (ms) => {
+        sleeps.push(ms);
+        clock += ms;
+      },
+    });
+    const page = await connector.listCandidates(FIRST);
+    expect(page.items).toHaveLength(5);
+    expect(fake.requests).toHaveLength(6);
+    expect(sleeps).toEqual([7000]);
+  });
+
   it('never sends anything but GET', async () => {
     const connector = connect({}, { pageSize: 2, candidatePageSize: 2 });
     await connector.testConnection();

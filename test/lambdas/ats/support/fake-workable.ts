@@ -7,7 +7,9 @@ import { WORKABLE_ACCOUNT, type WorkableAccountData, type WorkableCandidateRecor
  * `since_id`, `created_after`/`updated_after` (ISO 8601 basic or extended, or Unix time) and a
  * `paging.next` URL while more remain, the list's reduced candidate JSON, and `/candidates/:id`
  * with the full one. Subdomains are path prefixes (`/<subdomain>/spi/v3/…`), so one local server
- * stands for `<subdomain>.workable.com`; an unknown subdomain answers 404.
+ * stands for `<subdomain>.workable.com`; an unknown subdomain answers 404. With `rateLimit`, answers
+ * carry `X-Rate-Limit-Limit`/`-Remaining`/`-Reset` (Unix seconds of the next interval) and a request
+ * over the limit gets 429 without `Retry-After`, as Workable documents.
  * A plain module (no jest), reusable by the local runtime and browser tests.
  */
 
@@ -16,6 +18,8 @@ export interface FakeWorkableOptions {
   readonly data?: WorkableAccountData;
   /** The one token the account accepts. */
   readonly token: string;
+  /** Workable's per-interval limit (10 requests per 10 s for account tokens); none by default. */
+  readonly rateLimit?: { readonly requests: number; readonly intervalSeconds: number; readonly now?: () => number };
 }
 
 export interface FakeWorkable extends Pick<FakeAtsServer, 'requests' | 'failNext' | 'failOn' | 'close'> {
@@ -127,9 +131,30 @@ export async function startFakeWorkable(options: FakeWorkableOptions): Promise<F
     routes[`${prefix}/candidates/${candidate.id}`] = () => ({ status: 200, body: { candidate } });
   }
 
+  const limit = options.rateLimit;
+  const used = new Map<number, number>();
+  /** Counts the request in its interval: 429 over the limit, the limit headers either way. */
+  function limited(handler: FakeRouteHandler): FakeRouteHandler {
+    if (!limit) return handler;
+    return (request) => {
+      const intervalMs = limit.intervalSeconds * 1000;
+      const interval = Math.floor((limit.now ?? Date.now)() / intervalMs);
+      const count = (used.get(interval) ?? 0) + 1;
+      used.set(interval, count);
+      const headers = {
+        'x-rate-limit-limit': String(limit.requests),
+        'x-rate-limit-remaining': String(Math.max(0, limit.requests - count)),
+        'x-rate-limit-reset': String(((interval + 1) * intervalMs) / 1000),
+      };
+      if (count > limit.requests) return { status: 429, headers, body: { error: 'Too many requests' } };
+      const answer = handler(request);
+      return { ...answer, headers: { ...answer.headers, ...headers } };
+    };
+  }
+
   const server = await startFakeAtsServer({
     port: options.port,
-    routes,
+    routes: Object.fromEntries(Object.entries(routes).map(([path, handler]) => [path, limited(handler)])),
     authenticate: (request) =>
       request.headers.authorization === `Bearer ${options.token}` ? null : { status: 401, body: { error: 'Not authorized' } },
   });
