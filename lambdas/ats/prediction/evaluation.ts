@@ -122,10 +122,8 @@ function train(examples: readonly TrainingExample[], options: EvaluationOptions)
   return trainLogisticRegression(examples, { featureNames: options.featureNames, trainedAt: options.trainedAt, l2: options.l2 });
 }
 
-function tally(training: readonly TrainingExample[], heldOut: readonly TrainingExample[], options: EvaluationOptions, into: Tally): PlacementModel {
+function tally(training: readonly TrainingExample[], heldOut: readonly TrainingExample[], majority: 0 | 1, options: EvaluationOptions, into: Tally): PlacementModel {
   const model = train(training, options);
-  // The baseline guesses the commoner outcome of the training part: it does not peek either.
-  const majority = training.filter((e) => e.label === 1).length * 2 > training.length ? 1 : 0;
   for (const example of heldOut) {
     const guess = predictProbability(model, example.features) >= 0.5 ? 1 : 0;
     into.heldOut += 1;
@@ -142,21 +140,22 @@ function tally(training: readonly TrainingExample[], heldOut: readonly TrainingE
 export function evaluatePlacementModel(examples: readonly TrainingExample[], options: EvaluationOptions): { model: PlacementModel; evaluation: Evaluation } {
   const counts: Tally = { heldOut: 0, correct: 0, baselineCorrect: 0, predicted: 0, truePositive: 0, positives: 0 };
   const crossValidate = examples.length < CROSS_VALIDATION_BELOW;
+  // The baseline: one fixed guess, the commoner outcome of the history (a tie counts as "not placed").
+  const majority = examples.filter((e) => e.label === 1).length * 2 > examples.length ? 1 : 0;
   let model: PlacementModel;
   if (crossValidate) {
     const folds = stratifiedFolds(examples, FOLDS, options.seed);
     folds.forEach((fold, i) => {
-      if (fold.length) tally(folds.filter((_, j) => j !== i).flat(), fold, options, counts);
+      if (fold.length) tally(folds.filter((_, j) => j !== i).flat(), fold, majority, options, counts);
     });
     model = train(examples, options);
   } else {
     const { training, heldOut } = stratifiedSplit(examples, HELD_OUT_SHARE, options.seed);
-    model = tally(training, heldOut, options, counts);
+    model = tally(training, heldOut, majority, options, counts);
   }
   const accuracy = counts.correct / Math.max(1, counts.heldOut);
   const baselineAccuracy = counts.baselineCorrect / Math.max(1, counts.heldOut);
-  const placedShare = examples.filter((e) => e.label === 1).length / examples.length;
-  const majorityClass = placedShare > 0.5 ? 'placed' : 'not placed';
+  const majorityClass = majority ? 'placed' : 'not placed';
   // Chance alone moves accuracy by about one standard error of the baseline on this many tests.
   const chance = Math.sqrt((baselineAccuracy * (1 - baselineAccuracy)) / Math.max(1, counts.heldOut));
   const beatsBaseline = accuracy - baselineAccuracy >= Math.max(MIN_GAIN, chance) && counts.truePositive > 0;
