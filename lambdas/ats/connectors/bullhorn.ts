@@ -14,6 +14,10 @@
  * 3. the REST login: `GET {restUrl}login?version=*&access_token=…` answers `{ BhRestToken, restUrl }`;
  *    every read then goes to that corporation-scoped `restUrl` with the `BhRestToken` header until
  *    the session expires (`GET {restUrl}ping` tells when), and a 401 means log in again.
+ *
+ * The token step is the one POST: it goes through `postTokenForm` (`../http/token-exchange`),
+ * outside the GET-only client, with the client secret in the form body rather than in the URL
+ * Bullhorn's examples use (a standard OAuth token request; to be checked against Bullhorn).
  */
 import type { AtsApplicationStatus, AtsJobStatus } from '../ats-port';
 
@@ -123,5 +127,5 @@ export const BULLHORN_DESIGN = {
     'the recruiter authorizes once in the browser (authorization code with state, redirect back to the product); the code is exchanged for tokens server-side and the refresh token stored encrypted, never the Bullhorn password',
   session: 'refresh → access token → REST login → BhRestToken header on the restUrl; 401 → log in again once; refresh tokens rotate, so each new one is saved before use',
   reads: 'search/JobOrder, search/Candidate (Lucene, dateLastModified ranges), query/JobSubmission, query/Placement (where dateLastModified >= …); start/count paging, count ≤ 500, sorted by id',
-  writes: 'none: the token exchange is the only POST, a separate function outside the GET-only client',
+  writes: 'none: the token exchange is the only POST, through postTokenForm (http/token-exchange), outside the GET-only client',
 } as const;
