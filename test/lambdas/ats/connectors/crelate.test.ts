@@ -189,6 +189,24 @@ describe('Crelate connector: failures', () => {
     expect(error.message).toMatch(/^Crelate answered the jobs request with data we could not read/);
   });
 
+  it('keeps the key out of every error it reports, even when Crelate echoes it back', async () => {
+    const server = await start();
+    const echo = { Data: null, Metadata: { Url: `${server.baseUrl}/jobs?api_key=${API_KEY}` }, Errors: [{ Message: `key ${API_KEY}` }] };
+    const errors: AtsError[] = [];
+    server.failNext({ kind: 'status', status: 403, body: echo });
+    errors.push(await failure(connect(server).listJobs(FIRST)));
+    server.failNext({ kind: 'rate-limit', retryAfter: '3600', body: echo });
+    errors.push(await failure(connect(server).listJobs(FIRST)));
+    server.failNext(...Array.from({ length: 4 }, () => ({ kind: 'status' as const, status: 500, body: echo })));
+    errors.push(await failure(connect(server).listJobs(FIRST)));
+    server.failNext({ kind: 'status', status: 200, body: echo });
+    errors.push(await failure(connect(server).listJobs(FIRST)));
+    expect(errors.map((error) => error.reason)).toEqual(['credentials', 'rate-limited', 'unavailable', 'response']);
+    for (const error of errors) {
+      for (const text of [error.message, String(error.cause ?? ''), error.stack ?? '', JSON.stringify(error)]) expect(text).not.toContain(API_KEY);
+    }
+  });
+
   it('never sends anything but GET', async () => {
     const server = await start({ modifiedAfter: 'refuse' });
     const connector = connect(server, {}, { pageSize: 2 });

@@ -200,6 +200,21 @@ describe('Workable connector: failures', () => {
     expect(sleeps).toEqual([7000]);
   });
 
+  it('keeps the token out of every error it reports, whatever went wrong', async () => {
+    const errors: AtsError[] = [];
+    errors.push(await failure(connect({ apikey2: 'no-such-team' }).listJobs(FIRST)));
+    fake.failNext({ kind: 'rate-limit', retryAfter: '120' });
+    errors.push(await failure(connect().listJobs(FIRST)));
+    fake.failNext(...Array.from({ length: 4 }, () => ({ kind: 'status' as const, status: 500, body: { error: `token ${TOKEN}` } })));
+    errors.push(await failure(connect().listJobs(FIRST)));
+    fake.failNext({ kind: 'status', status: 200, body: { jobs: [], paging: { next: `https://evil.example/?t=${TOKEN}` } } });
+    errors.push(await failure(connect().listJobs(FIRST)));
+    fake.failNext({ kind: 'status', status: 400, body: { error: `bad token ${TOKEN}` } });
+    errors.push(await failure(connect().listJobs(FIRST)));
+    expect(errors.map((error) => error.reason)).toEqual(['account', 'rate-limited', 'unavailable', 'response', 'response']);
+    for (const error of errors) expect(everythingIn(error)).not.toContain(TOKEN);
+  });
+
   it('never sends anything but GET', async () => {
     const connector = connect({}, { pageSize: 2, candidatePageSize: 2 });
     await connector.testConnection();
