@@ -1,0 +1,85 @@
+import { CreateTableCommand } from '@aws-sdk/client-dynamodb';
+import { BatchWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { ATS_TABLE_DEFINITION } from '../../../../lambdas/ats/sync/ats-table';
+import { createDynamoDbSyncStore } from '../../../../lambdas/ats/sync/dynamodb-sync-store';
+import type { AtsSyncStore } from '../../../../lambdas/ats/sync/sync-store';
+import { createDocumentClient } from '../../../../lambdas/shared/users/document-client';
+import { createLocalDynamoDbClient, LOCAL_AWS_CREDENTIALS } from '../../../../local/dynamodb/client';
+import { startDynalite, type RunningDynalite } from '../../../../local/dynamodb/dynalite';
+import { createTableInput } from '../../../../local/dynamodb/tables';
+import { atsCandidate, atsJob } from './support/ats-records';
+import { describeSyncStoreContract } from './support/sync-store-contract';
+
+const TABLE = 'talentpilot-test-ats';
+let dynalite: RunningDynalite;
+let client: DynamoDBDocumentClient;
+let store: AtsSyncStore;
+
+beforeAll(async () => {
+  dynalite = await startDynalite({ port: 0 });
+  const admin = createLocalDynamoDbClient(dynalite.endpoint);
+  await admin.send(new CreateTableCommand(createTableInput(TABLE, ATS_TABLE_DEFINITION)));
+  admin.destroy();
+  client = createDocumentClient({ endpoint: dynalite.endpoint, region: 'us-east-2', credentials: LOCAL_AWS_CREDENTIALS });
+  store = createDynamoDbSyncStore({ client, tableName: TABLE });
+});
+afterAll(async () => {
+  client.destroy();
+  await dynalite.stop();
+});
+
+describeSyncStoreContract('DynamoDB (dynalite)', () => store);
+
+/**
+ * The document client with DynamoDB's throttling played back: each BatchWriteItem call writes
+ * only its first `accepted(call)` requests and hands the rest back as unprocessed.
+ */
+function throttlingClient(accepted: (call: number) => number) {
+  const batchSizes: number[] = [];
+  const throttled = {
+    send: async (command: unknown) => {
+      if (!(command instanceof BatchWriteCommand)) return client.send(command as never);
+      const requests = command.input.RequestItems?.[TABLE] ?? [];
+      batchSizes.push(requests.length);
+      const take = Math.min(requests.length, accepted(batchSizes.length));
+      if (take > 0) await client.send(new BatchWriteCommand({ RequestItems: { [TABLE]: requests.slice(0, take) } }));
+      const rest = requests.slice(take);
+      return { UnprocessedItems: rest.length > 0 ? { [TABLE]: rest } : {} };
+    },
+  } as unknown as DynamoDBDocumentClient;
+  return { throttled, batchSizes };
+}
+
+describe('createDynamoDbSyncStore', () => {
+  it('retries the items DynamoDB leaves unprocessed, backing off between tries, until all are written', async () => {
+    const { throttled, batchSizes } = throttlingClient((call) => (call % 2 === 1 ? 10 : 0));
+    const waits: number[] = [];
+    const throttledStore = createDynamoDbSyncStore({ client: throttled, tableName: TABLE, sleep: async (ms) => void waits.push(ms) });
+    const candidates = Array.from({ length: 30 }, (_, index) => atsCandidate(`c${String(index).padStart(2, '0')}`));
+
+    expect(await throttledStore.upsertCandidates('throttled', candidates)).toBe(30);
+
+    expect(await store.listCandidates('throttled')).toEqual(candidates);
+    expect(batchSizes.every((size) => size <= 25)).toBe(true);
+    expect(batchSizes).toEqual([25, 15, 15, 5, 5, 5, 5]);
+    // Growing within a chunk of 25, starting over for the next chunk.
+    expect(waits).toEqual([100, 200, 400, 800, 100]);
+  });
+
+  it('gives up with a named error when DynamoDB keeps leaving items unprocessed', async () => {
+    const { throttled, batchSizes } = throttlingClient(() => 0);
+    const throttledStore = createDynamoDbSyncStore({ client: throttled, tableName: TABLE, sleep: async () => undefined, maxBatchAttempts: 3 });
+
+    await expect(throttledStore.upsertJobs('never-written', [atsJob('j1')])).rejects.toMatchObject({ name: 'AtsStoreThrottledError' });
+    expect(batchSizes).toEqual([1, 1, 1]);
+    expect(await store.listJobs('never-written')).toEqual([]);
+  });
+
+  it('keeps ATS ids containing the key separator apart from other kinds of items', async () => {
+    await store.upsertJobs('separator', [atsJob('candidate#1'), atsJob('1')]);
+    await store.upsertCandidates('separator', [atsCandidate('1')]);
+
+    expect((await store.listJobs('separator')).map((job) => job.id)).toEqual(['1', 'candidate#1']);
+    expect((await store.listCandidates('separator')).map((candidate) => candidate.id)).toEqual(['1']);
+  });
+});
