@@ -73,13 +73,22 @@ export function vectorFor(model: Pick<PlacementModel, 'featureNames' | 'fillValu
   return model.featureNames.map((name, i) => valueOf(features, name) ?? model.fillValues[i]);
 }
 
-function loss(xs: readonly number[][], ys: readonly number[], w: readonly number[], b: number, l2: number): number {
+/** The regularised mean log-loss at (w, b) and its gradient, in one pass over the examples. */
+function lossAndGradient(xs: readonly number[][], ys: readonly number[], w: readonly number[], b: number, l2: number) {
+  const n = xs.length;
+  const gw = w.map((wj) => l2 * wj);
+  let gb = 0;
   let sum = 0;
-  for (let i = 0; i < xs.length; i += 1) {
-    const p = sigmoid(b + xs[i].reduce((s, x, j) => s + x * w[j], 0));
+  for (let i = 0; i < n; i += 1) {
+    let z = b;
+    for (let j = 0; j < w.length; j += 1) z += xs[i][j] * w[j];
+    const p = sigmoid(z);
     sum -= ys[i] ? Math.log(Math.max(p, 1e-12)) : Math.log(Math.max(1 - p, 1e-12));
+    const error = p - ys[i];
+    gb += error / n;
+    for (let j = 0; j < w.length; j += 1) gw[j] += (error * xs[i][j]) / n;
   }
-  return sum / xs.length + (l2 / 2) * w.reduce((s, x) => s + x * x, 0);
+  return { loss: sum / n + (l2 / 2) * w.reduce((s, x) => s + x * x, 0), gw, gb };
 }
 
 /** Trains on closed applications; throws only when given no examples at all. */
@@ -97,30 +106,27 @@ export function trainLogisticRegression(examples: readonly TrainingExample[], op
   let w = names.map(() => 0);
   let b = 0;
   let rate = 1;
-  let current = loss(xs, ys, w, b, l2);
+  let last: { w: number[]; b: number; loss: number; gw: number[]; gb: number } | null = null;
   let iterations = 0;
   for (; iterations < (options.maxIterations ?? DEFAULT_ITERATIONS); iterations += 1) {
-    const gw = w.map((wj) => l2 * wj);
-    let gb = 0;
-    for (let i = 0; i < n; i += 1) {
-      const error = sigmoid(b + xs[i].reduce((s, x, j) => s + x * w[j], 0)) - ys[i];
-      gb += error / n;
-      for (let j = 0; j < w.length; j += 1) gw[j] += (error * xs[i][j]) / n;
-    }
-    const nextW = w.map((wj, j) => wj - rate * gw[j]);
-    const nextB = b - rate * gb;
-    const next = loss(xs, ys, nextW, nextB, l2);
-    // A step that overshoots is retried at half the rate (deterministic, no randomness involved).
-    if (next > current) {
+    let here = { w, b, ...lossAndGradient(xs, ys, w, b, l2) };
+    if (last && here.loss > last.loss) {
+      // The last step overshot: go back and retry it at half the rate (deterministic, no randomness).
       rate /= 2;
-      if (rate < 1e-6) break;
-      continue;
+      if (rate < 1e-6) {
+        [w, b] = [last.w, last.b];
+        break;
+      }
+      here = last;
+    } else if (last && last.loss - here.loss < (options.tolerance ?? DEFAULT_TOLERANCE)) {
+      break;
     }
-    [w, b] = [nextW, nextB];
-    const improved = current - next;
-    current = next;
-    if (improved < (options.tolerance ?? DEFAULT_TOLERANCE)) break;
+    last = here;
+    w = here.w.map((wj, j) => wj - rate * here.gw[j]);
+    b = here.b - rate * here.gb;
   }
+  // The last step taken was not checked yet: keep it only if it did not make things worse.
+  if (last && lossAndGradient(xs, ys, w, b, l2).loss > last.loss) [w, b] = [last.w, last.b];
   return {
     kind: 'logistic-regression',
     version: 1,

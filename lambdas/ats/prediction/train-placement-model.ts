@@ -114,17 +114,19 @@ export function predictPlacements(model: PlacementModel, input: PredictionInput)
   const candidates = new Map((input.candidates ?? []).map((c) => [c.id, c]));
   return (input.applications ?? [])
     .filter((a) => a.jobId === job.id && a.status === 'active')
-    .map((application): PlacementPrediction => {
+    .map((application) => {
       const candidate = candidates.get(application.candidateId) ?? null;
       const { features } = applicationFeatures({ job, mustHaves, candidate, application, now: input.now });
-      return {
-        applicationId: application.id,
-        candidateId: application.candidateId,
-        candidateName: candidate?.name ?? '',
-        probability: Math.round(predictProbability(model, features) * 100),
-        reasons: predictionReasons(model, features),
-        features,
-      };
+      return { application, candidate, features, chance: predictProbability(model, features) };
     })
-    .sort((a, b) => b.probability - a.probability || (a.applicationId < b.applicationId ? -1 : 1));
+    // The unrounded chance orders the list; ties fall back to the application id, so the order is stable.
+    .sort((a, b) => b.chance - a.chance || (a.application.id < b.application.id ? -1 : 1))
+    .map(({ application, candidate, features, chance }) => ({
+      applicationId: application.id,
+      candidateId: application.candidateId,
+      candidateName: candidate?.name ?? '',
+      probability: Math.round(chance * 100),
+      reasons: predictionReasons(model, features),
+      features,
+    }));
 }
