@@ -53,5 +53,6 @@ describe('JobsRepository', () => {
     await expect(jobs.create('jobs-full', job('one-too-many'))).rejects.toMatchObject({ name: 'ConflictError', code: 'too_many_jobs', message: JOB_MESSAGES.tooMany });
     expect(await jobs.get('jobs-full', 'one-too-many')).toBeUndefined();
     expect(await jobs.list('jobs-full')).toHaveLength(ASSISTANT_LIMITS.jobsMax);
-  });
+    // 200 sequential creates, each counting the user's jobs first: generous on a busy machine.
+  }, 60_000);
 });
