@@ -45,7 +45,11 @@ export function compareLocations(candidateLocation: string, jobLocation: string)
   }
   if (candidateParts[0] === jobParts[0]) return { value: 1, explanation: `Same city as the job (${job})` };
   const region = candidateParts.slice(1).find((p) => jobParts.slice(1).includes(p));
-  if (region) return { value: 0.5, explanation: `Same region as the job (${region.toUpperCase().length <= 3 ? region.toUpperCase() : region}), another city` };
+  if (region) {
+    // "il" reads better as "IL"; longer names ("bavaria") are shown as the job writes them.
+    const name = region.length <= 3 ? region.toUpperCase() : job.split(/\s*,\s*/).find((p) => p.toLowerCase() === region) ?? region;
+    return { value: 0.5, explanation: `Same region as the job (${name}), another city` };
+  }
   return { value: 0, explanation: `Lives in ${candidate}; the job is in ${job}` };
 }
 

@@ -64,8 +64,9 @@ function closedExamples(history: PlacementHistory): { features: ApplicationFeatu
   const mustHaves = mustHavesFinder(history.mustHavesByJob);
   const seen = new Set<string>();
   return [...(history.applications ?? [])]
-    .filter((a) => a.status !== 'active' && jobs.has(a.jobId) && !seen.has(a.id) && !!seen.add(a.id))
+    .filter((a) => a.status !== 'active' && jobs.has(a.jobId))
     .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+    .filter((a) => !seen.has(a.id) && !!seen.add(a.id))
     .map((application) => {
       const job = jobs.get(application.jobId) as AtsJob;
       const features = applicationFeatures({ job, mustHaves: mustHaves(job), candidate: candidates.get(application.candidateId) ?? null, application, now: history.now });

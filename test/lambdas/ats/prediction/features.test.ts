@@ -135,3 +135,9 @@ describe('comparisons behind the features', () => {
     expect(titleSimilarity('Accountant', '')).toBeNull();
   });
 });
+
+describe('region names in explanations', () => {
+  it('shows a spelled-out region as the job writes it', () => {
+    expect(compareLocations('Nuremberg, Bavaria', 'Munich, Bavaria').explanation).toBe('Same region as the job (Bavaria), another city');
+  });
+});

@@ -49,7 +49,8 @@ describe('training a placement model on ATS history', () => {
     const closed = history.applications.map((a, i): AtsApplication => (a.status === 'active' ? a : { ...a, status: i < 2 ? 'hired' : 'rejected' }));
     // An application to a job the sync has not read yet cannot be used, so it is not counted.
     const orphan: AtsApplication = { ...closed[0], id: 'app-orphan', jobId: 'job-unknown', status: 'hired' };
-    const result = trainPlacementModel({ ...history, applications: [...closed, orphan], seed: 1 });
+    // A page read twice during a resumed sync repeats applications; each counts once.
+    const result = trainPlacementModel({ ...history, applications: [...closed, orphan, closed[0], closed[5]], seed: 1 });
     expect(result).toEqual({
       status: 'insufficient-history',
       message: 'Placement prediction needs at least 30 closed applications including 5 placements in your ATS; you have 12 (2 placements).',
