@@ -1,0 +1,179 @@
+/**
+ * The incremental, resumable sync of a user's ATS data (issue 7). It only ever lists from the ATS
+ * (the connector port has no way to write) and upserts into the {@link AtsSyncStore}.
+ *
+ * Each resource (jobs, candidates, applications, in that order) is read in *passes*: every page
+ * of one `updatedSince` query. The checkpoint is saved after each page is stored, so a crash or a
+ * spent time budget loses at most one page, and reading that page again is harmless (records are
+ * upserted by ATS id). A completed pass moves the watermark to the pass's start time, less a
+ * safety overlap for clock skew, so the next sync reads only what changed.
+ */
+import { randomUUID } from 'node:crypto';
+import { AtsError, type AtsConnector, type AtsListOptions, type AtsPage } from '../ats-port';
+import { SYNC_LEASE_SECONDS, SYNC_MESSAGES } from './sync-status';
+import {
+  ATS_RESOURCES,
+  EMPTY_CHECKPOINT,
+  IDLE_STATUS,
+  ZERO_COUNTS,
+  type AtsResource,
+  type AtsSyncCheckpoint,
+  type AtsSyncCounts,
+  type AtsSyncStatus,
+  type AtsSyncStore,
+} from './sync-store';
+import { boundRecord } from './bound-record';
+
+/** Subtracted from a pass's start time: records changed on an ATS clock a little behind ours are still read next time. */
+export const WATERMARK_OVERLAP_MS = 5 * 60 * 1000;
+/** When a 429 came without Retry-After. */
+export const DEFAULT_RETRY_AFTER_SECONDS = 60;
+
+export interface RunSyncOptions {
+  /** The user's connector (credentials inside); only its list methods are called. */
+  readonly connector: AtsConnector;
+  readonly store: AtsSyncStore;
+  readonly userId: string;
+  readonly now: () => Date;
+  /** `true` once the call's time budget is spent: checked before each page. */
+  readonly deadline: () => boolean;
+  /** The most pages this call reads (another budget); unlimited by default. */
+  readonly pageLimit?: number;
+  /** How long the lease lasts if never released; {@link SYNC_LEASE_SECONDS} by default. */
+  readonly leaseSeconds?: number;
+  /** Ids for syncs and lease owners; random UUIDs by default. */
+  readonly newId?: () => string;
+}
+
+/** How the call ended; `running`: another call holds the lease, this one did nothing. */
+export type AtsSyncOutcome = 'complete' | 'partial' | 'paused' | 'failed' | 'running';
+
+export interface AtsSyncResult {
+  readonly outcome: AtsSyncOutcome;
+  /** Records read and stored by this call (the status record counts the whole sync). */
+  readonly counts: AtsSyncCounts;
+  /** For the recruiter; `null` when complete. */
+  readonly message: string | null;
+  /** `paused`: how long to wait before calling again. */
+  readonly retryAfterSeconds: number | null;
+  /** The status record as this call left it (as found, for `running`). */
+  readonly status: AtsSyncStatus;
+}
+
+const iso = (date: Date) => date.toISOString();
+const addCount = (counts: AtsSyncCounts, resource: AtsResource, read: number, stored: number): AtsSyncCounts => ({
+  ...counts,
+  [resource]: { read: counts[resource].read + read, stored: counts[resource].stored + stored },
+});
+
+/** Thrown inside a call when its time or page budget is spent. */
+class BudgetSpent {}
+
+/**
+ * Runs (or continues) the user's sync until it completes, the budget is spent, the ATS asks to
+ * slow down, or something fails; never two at once for one user (a lease on the status record).
+ */
+export async function runSync(options: RunSyncOptions): Promise<AtsSyncResult> {
+  const { connector, store, userId, now, deadline, pageLimit = Number.POSITIVE_INFINITY, leaseSeconds = SYNC_LEASE_SECONDS, newId = randomUUID } = options;
+  const callStartedAt = now();
+
+  const found = (await store.getStatus(userId)) ?? IDLE_STATUS;
+  if (found.state === 'paused' && found.resumeAt && iso(callStartedAt) < found.resumeAt) {
+    // The ATS asked for a break: calling again before it ends would only be refused.
+    const retryAfterSeconds = Math.ceil((Date.parse(found.resumeAt) - callStartedAt.getTime()) / 1000);
+    return { outcome: 'paused', counts: ZERO_COUNTS, message: found.message, retryAfterSeconds, status: found };
+  }
+
+  const owner = newId();
+  const leased = await store.acquireLease(userId, { owner, now: iso(callStartedAt), expiresAt: iso(new Date(callStartedAt.getTime() + leaseSeconds * 1000)) });
+  if (!leased) return { outcome: 'running', counts: ZERO_COUNTS, message: SYNC_MESSAGES.running, retryAfterSeconds: null, status: found };
+
+  try {
+    // Read again under the lease: the holder before may have changed it since.
+    const previous = (await store.getStatus(userId)) ?? IDLE_STATUS;
+    // A partial or paused sync, or one whose call crashed (`running` with its lease expired), continues.
+    const continues = previous.syncId !== null && (previous.state === 'partial' || previous.state === 'paused' || previous.state === 'running');
+    let status: AtsSyncStatus = {
+      ...previous,
+      state: 'running',
+      syncId: continues ? previous.syncId : newId(),
+      startedAt: continues ? previous.startedAt : iso(callStartedAt),
+      finishedAt: null,
+      counts: continues ? previous.counts : ZERO_COUNTS,
+      message: null,
+      resumeAt: null,
+      updatedAt: iso(callStartedAt),
+    };
+    await store.saveStatus(userId, status);
+    let counts = ZERO_COUNTS;
+    let pagesRead = 0;
+
+    const syncResource = async <T extends { readonly id: string }>(
+      resource: AtsResource,
+      list: (options: AtsListOptions) => Promise<AtsPage<T>>,
+      write: (records: readonly T[]) => Promise<number>,
+    ) => {
+      let checkpoint: AtsSyncCheckpoint = (await store.getCheckpoint(userId, resource)) ?? EMPTY_CHECKPOINT;
+      if (checkpoint.completedInSync === status.syncId && checkpoint.passStartedAt === null) return;
+      for (;;) {
+        if (pagesRead >= pageLimit || deadline()) throw new BudgetSpent();
+        const passStartedAt = checkpoint.passStartedAt ?? iso(now());
+        const page = await list({ cursor: checkpoint.cursor, updatedSince: checkpoint.updatedSince });
+        pagesRead++;
+        if (page.nextCursor !== null && page.nextCursor === checkpoint.cursor) throw new AtsError('response', SYNC_MESSAGES.samePage(connector.name));
+        const stored = await write(page.items.map(boundRecord));
+        checkpoint =
+          page.nextCursor === null
+            ? {
+                cursor: null,
+                updatedSince: iso(new Date(Date.parse(passStartedAt) - WATERMARK_OVERLAP_MS)),
+                passStartedAt: null,
+                completedInSync: status.syncId,
+              }
+            : { ...checkpoint, cursor: page.nextCursor, passStartedAt };
+        // Saved only once the page is stored: a crash before this line reads the page again.
+        await store.saveCheckpoint(userId, resource, checkpoint);
+        counts = addCount(counts, resource, page.items.length, stored);
+        status = { ...addStatusCount(status, resource, page.items.length, stored), updatedAt: iso(now()) };
+        await store.saveStatus(userId, status);
+        if (page.nextCursor === null) return;
+      }
+    };
+
+    const finish = async (outcome: Exclude<AtsSyncOutcome, 'running'>, fields: Partial<AtsSyncStatus>, retryAfterSeconds: number | null = null): Promise<AtsSyncResult> => {
+      const finishedAt = iso(now());
+      status = { ...status, state: outcome, finishedAt, updatedAt: finishedAt, ...fields };
+      await store.saveStatus(userId, status);
+      return { outcome, counts, message: status.message, retryAfterSeconds, status };
+    };
+
+    const passes: Record<AtsResource, () => Promise<void>> = {
+      jobs: () => syncResource('jobs', (list) => connector.listJobs(list), (records) => store.upsertJobs(userId, records)),
+      candidates: () => syncResource('candidates', (list) => connector.listCandidates(list), (records) => store.upsertCandidates(userId, records)),
+      applications: () => syncResource('applications', (list) => connector.listApplications(list), (records) => store.upsertApplications(userId, records)),
+    };
+
+    try {
+      for (const resource of ATS_RESOURCES) await passes[resource]();
+    } catch (error) {
+      if (error instanceof BudgetSpent) return await finish('partial', { message: SYNC_MESSAGES.partial });
+      if (error instanceof AtsError && error.reason === 'rate-limited') {
+        const retryAfterSeconds = error.retryAfterSeconds ?? DEFAULT_RETRY_AFTER_SECONDS;
+        const resumeAt = iso(new Date(now().getTime() + retryAfterSeconds * 1000));
+        return await finish('paused', { message: SYNC_MESSAGES.paused(connector.name, resumeAt), resumeAt }, retryAfterSeconds);
+      }
+      // The ATS's message is written for the recruiter and never holds a credential.
+      if (error instanceof AtsError) return await finish('failed', { message: error.message });
+      await finish('failed', { message: SYNC_MESSAGES.unexpected }).catch(() => undefined);
+      throw error;
+    }
+    const completedAt = iso(now());
+    return await finish('complete', { message: null, lastCompleteAt: completedAt });
+  } finally {
+    await store.releaseLease(userId, owner);
+  }
+}
+
+function addStatusCount(status: AtsSyncStatus, resource: AtsResource, read: number, stored: number): AtsSyncStatus {
+  return { ...status, counts: addCount(status.counts, resource, read, stored) };
+}
