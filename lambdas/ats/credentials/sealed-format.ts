@@ -77,7 +77,7 @@ export function parseSealed(value: unknown): ParsedSealed | null {
 }
 
 /** Whether `value` is a sealed credential (of any known scheme). */
-export function isSealed(value: unknown): value is string {
+export function isSealed(value: unknown): boolean {
   return parseSealed(value) !== null;
 }
 
