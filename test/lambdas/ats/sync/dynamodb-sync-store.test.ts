@@ -2,12 +2,14 @@ import { CreateTableCommand } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ATS_TABLE_DEFINITION } from '../../../../lambdas/ats/sync/ats-table';
 import { createDynamoDbSyncStore } from '../../../../lambdas/ats/sync/dynamodb-sync-store';
+import { runSync } from '../../../../lambdas/ats/sync/sync-engine';
 import type { AtsSyncStore } from '../../../../lambdas/ats/sync/sync-store';
 import { createDocumentClient } from '../../../../lambdas/shared/users/document-client';
 import { createLocalDynamoDbClient, LOCAL_AWS_CREDENTIALS } from '../../../../local/dynamodb/client';
 import { startDynalite, type RunningDynalite } from '../../../../local/dynamodb/dynalite';
 import { createTableInput } from '../../../../local/dynamodb/tables';
 import { atsCandidate, atsJob } from './support/ats-records';
+import { createScriptedConnector, scriptedData } from './support/scripted-connector';
 import { describeSyncStoreContract } from './support/sync-store-contract';
 
 const TABLE = 'talentpilot-test-ats';
@@ -81,5 +83,28 @@ describe('createDynamoDbSyncStore', () => {
 
     expect((await store.listJobs('separator')).map((job) => job.id)).toEqual(['1', 'candidate#1']);
     expect((await store.listCandidates('separator')).map((candidate) => candidate.id)).toEqual(['1']);
+  });
+});
+
+describe('runSync on DynamoDB', () => {
+  it('syncs in two calls to the same data as the ATS holds, and refuses a second sync while one holds the lease', async () => {
+    const data = scriptedData({ jobs: 30, candidates: 12, applications: 40 });
+    const { connector, calls } = createScriptedConnector({ data, pageSize: 7 });
+    let time = Date.parse('2026-03-01T10:00:00.000Z');
+    const now = () => new Date(time);
+
+    const first = await runSync({ connector, store, userId: 'engine', now, deadline: () => calls.length >= 6 });
+    expect(first.outcome).toBe('partial');
+    expect(await store.acquireLease('engine', { owner: 'someone-else', now: now().toISOString(), expiresAt: new Date(time + 60_000).toISOString() })).toBe(true);
+    expect((await runSync({ connector, store, userId: 'engine', now, deadline: () => false })).outcome).toBe('running');
+    await store.releaseLease('engine', 'someone-else');
+
+    time += 60_000;
+    const second = await runSync({ connector, store, userId: 'engine', now, deadline: () => false });
+
+    expect(second.outcome).toBe('complete');
+    expect({ jobs: await store.listJobs('engine'), candidates: await store.listCandidates('engine'), applications: await store.listApplications('engine') }).toEqual(data);
+    expect(await store.getStatus('engine')).toMatchObject({ state: 'complete', counts: { jobs: { read: 30, stored: 30 }, candidates: { read: 12, stored: 12 }, applications: { read: 40, stored: 40 } } });
+    expect((await store.listCandidates('engine', { jobId: 'j000' })).map((candidate) => candidate.id)).toEqual(['c000', 'c006']);
   });
 });
