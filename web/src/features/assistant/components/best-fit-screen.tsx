@@ -5,12 +5,12 @@ import { definedErrors, textError } from '../format';
 import { loadCandidateSamples } from '../samples';
 import { LIMITS, screenOf } from '../screens';
 import { useAssistantForm } from '../use-assistant-form';
+import { useJobDraft } from '../use-job-draft';
 import { useJobs } from '../use-jobs';
 import { useResults } from '../use-results';
 import { CapabilityForm } from './capability-form';
 import { InputField, TextAreaField } from './fields';
-import { draftErrors, EMPTY_DRAFT, JobFields, JobPicker, SampleButton, type JobDraft } from './job-picker';
-import { ensureJob } from './screening-questions-screen';
+import { draftOf, JobFields, JobPicker, SampleButton } from './job-picker';
 
 const SCREEN = screenOf('best-fit');
 
@@ -72,8 +72,7 @@ export function BestFitScreen({ api }: { readonly api: AssistantApi }) {
   const jobs = useJobs(api);
   const results = useResults(api, 'best-fit');
   const form = useAssistantForm();
-  const [jobId, setJobId] = useState('');
-  const [draft, setDraft] = useState<JobDraft>(EMPTY_DRAFT);
+  const job = useJobDraft(form);
   const [candidates, setCandidates] = useState<readonly Candidate[]>([EMPTY_CANDIDATE]);
   const listRef = useRef<HTMLOListElement>(null);
   // The candidate whose name takes focus once an Add or a Remove has re-rendered the list.
@@ -86,7 +85,7 @@ export function BestFitScreen({ api }: { readonly api: AssistantApi }) {
   }, [candidates.length]);
 
   const errors = definedErrors({
-    ...(jobId ? {} : draftErrors(draft, { titleRequired: true })),
+    ...job.errors({ titleRequired: true }),
     ...Object.fromEntries(
       candidates.flatMap((candidate, index) => [
         [`candidates.${index}.name`, textError('Candidate name', candidate.name, LIMITS.candidateNameMaxChars)],
@@ -103,11 +102,11 @@ export function BestFitScreen({ api }: { readonly api: AssistantApi }) {
   };
 
   const fillSample = async () => {
-    const sample = await loadCandidateSamples(jobs.find(jobId));
-    if (!jobId) setDraft({ title: sample.job.title, companyInfo: sample.job.companyInfo, description: sample.job.description, location: sample.job.location });
+    const sample = await loadCandidateSamples(jobs.find(job.jobId));
+    if (!job.jobId) job.setDraft(draftOf(sample.job));
     setCandidates(sample.candidates);
     form.reset();
-    return jobId ? `${sample.candidates.length} candidates` : `${sample.job.title} and ${sample.candidates.length} candidates`;
+    return job.jobId ? `${sample.candidates.length} candidates` : `${sample.job.title} and ${sample.candidates.length} candidates`;
   };
 
   return (
@@ -123,32 +122,21 @@ export function BestFitScreen({ api }: { readonly api: AssistantApi }) {
       renderResult={(result) => <BestFitView result={result} />}
       onSubmit={async () =>
         api.bestFit({
-          jobId: await ensureJob(api, jobs, jobId, draft, setJobId),
+          jobId: await job.ensureSaved(api, jobs),
           candidates: candidates.map((candidate) => ({ name: candidate.name.trim(), profile: candidate.profile.trim() })),
         })
       }
     >
       <JobPicker
         jobs={jobs}
-        value={jobId}
-        onChange={(id) => {
-          setJobId(id);
-          form.reset();
-        }}
+        value={job.jobId}
+        onChange={job.choose}
         extra="A new job (saved with the ranking)"
         hint="Candidates are ranked on the job’s confirmed must-haves and on their interview evaluations for it."
       />
+      {/* Not JobSource: this sample fills the candidates too, so it stays when a saved job is chosen. */}
       <SampleButton fill={fillSample} />
-      {jobId ? null : (
-        <JobFields
-          draft={draft}
-          errorOf={errorOf}
-          onChange={(field, value) => {
-            setDraft((before) => ({ ...before, [field]: value }));
-            form.changed(field);
-          }}
-        />
-      )}
+      {job.jobId ? null : <JobFields draft={job.draft} errorOf={errorOf} onChange={job.edit} />}
       <fieldset className="candidates">
         <legend className="requirement-list__legend">Candidates</legend>
         <ol ref={listRef} className="candidate-list">

@@ -1,16 +1,16 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import type { AssistantResult, RedactionCategory } from '../../../../../lambdas/shared/contracts/assistant';
 import type { AssistantApi } from '../api/assistant-api';
 import { definedErrors, splitList } from '../format';
-import { cycle, loadJobSamples } from '../samples';
 import { LIMITS, screenOf } from '../screens';
 import { useAssistantForm } from '../use-assistant-form';
+import { useJobDraft } from '../use-job-draft';
 import { useJobs } from '../use-jobs';
 import { useResults } from '../use-results';
 import { CapabilityForm } from './capability-form';
 import { CopyButton } from './copy-button';
 import { TextAreaField } from './fields';
-import { draftErrors, EMPTY_DRAFT, JobFields, JobPicker, SampleButton, type JobDraft } from './job-picker';
+import { JobSource } from './job-source';
 
 const SCREEN = screenOf('job-description');
 
@@ -61,15 +61,15 @@ export function JobDescriptionScreen({ api }: { readonly api: AssistantApi }) {
   const jobs = useJobs(api);
   const results = useResults(api, 'job-description');
   const form = useAssistantForm();
-  const [jobId, setJobId] = useState('');
-  const [draft, setDraft] = useState<JobDraft>(EMPTY_DRAFT);
+  const job = useJobDraft(form);
   const [clientNames, setClientNames] = useState('');
-  const sampleCounter = useRef(0);
 
   const names = splitList(clientNames, { commas: false });
-  const draftProblems = draftErrors(draft, { titleRequired: false });
+  // The request has no title or location: only the other fields' rules apply.
+  const { companyInfo, description } = job.errors({ titleRequired: false });
   const errors = definedErrors({
-    ...(jobId ? {} : { companyInfo: draftProblems.companyInfo, description: draftProblems.description }),
+    companyInfo,
+    description,
     clientNames:
       names.length > LIMITS.clientNamesMax
         ? `Give at most ${LIMITS.clientNamesMax} client names.`
@@ -79,20 +79,18 @@ export function JobDescriptionScreen({ api }: { readonly api: AssistantApi }) {
   });
   const errorOf = (name: string) => form.errorOf(errors, name);
 
+  /** The next sample job, with the client names its description mentions. */
   const fillSample = async () => {
-    const sample = cycle(await loadJobSamples(), sampleCounter);
-    setJobId('');
-    form.reset();
-    setDraft({ title: sample.title, companyInfo: sample.companyInfo, description: sample.description, location: sample.location });
+    const sample = await job.fillWithSample();
     setClientNames(sample.clientNames.join('\n'));
     return sample.title;
   };
 
   const request = () => {
-    const companyInfo = draft.companyInfo.trim();
-    return jobId
-      ? { jobId, clientNames: names }
-      : { description: draft.description.trim(), ...(companyInfo ? { companyInfo } : {}), clientNames: names };
+    const info = job.draft.companyInfo.trim();
+    return job.jobId
+      ? { jobId: job.jobId, clientNames: names }
+      : { description: job.draft.description.trim(), ...(info ? { companyInfo: info } : {}), clientNames: names };
   };
 
   return (
@@ -108,29 +106,7 @@ export function JobDescriptionScreen({ api }: { readonly api: AssistantApi }) {
       renderResult={(result) => <JobDescriptionView result={result} />}
       onSubmit={() => api.jobDescription(request())}
     >
-      <JobPicker
-        jobs={jobs}
-        value={jobId}
-        onChange={(id) => {
-          setJobId(id);
-          form.reset();
-        }}
-        extra="Paste a description (not saved)"
-      />
-      {jobId ? null : (
-        <>
-          <SampleButton fill={fillSample} />
-          <JobFields
-            draft={draft}
-            withTitle={false}
-            errorOf={errorOf}
-            onChange={(field, value) => {
-              setDraft((before) => ({ ...before, [field]: value }));
-              form.changed(field);
-            }}
-          />
-        </>
-      )}
+      <JobSource jobs={jobs} job={job} errorOf={errorOf} extra="Paste a description (not saved)" fillSample={fillSample} withTitle={false} />
       <TextAreaField
         label="Client names"
         name="clientNames"

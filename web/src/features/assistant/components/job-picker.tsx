@@ -15,6 +15,11 @@ export interface JobDraft {
 
 export const EMPTY_DRAFT: JobDraft = { title: '', companyInfo: '', description: '', location: '' };
 
+/** The draft fields of a saved job or a sample job (their other fields left behind). */
+export function draftOf(job: JobDraft): JobDraft {
+  return { title: job.title, companyInfo: job.companyInfo, description: job.description, location: job.location };
+}
+
 /** The client rules of a job draft (the contract's limits and messages), by field name. */
 export function draftErrors(draft: JobDraft, { titleRequired }: { readonly titleRequired: boolean }): Record<string, string | undefined> {
   return {

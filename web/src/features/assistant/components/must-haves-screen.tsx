@@ -1,15 +1,15 @@
-import { useRef, useState } from 'react';
-import type { AssistantResult, Job } from '../../../../../lambdas/shared/contracts/assistant';
+import { useState } from 'react';
+import type { AssistantResult } from '../../../../../lambdas/shared/contracts/assistant';
 import { SubmitButton } from '../../../components/ui/form-field';
 import type { AssistantApi } from '../api/assistant-api';
 import { definedErrors } from '../format';
-import { cycle, loadJobSamples } from '../samples';
 import { screenOf } from '../screens';
 import { useAssistantForm } from '../use-assistant-form';
+import { useJobDraft } from '../use-job-draft';
 import { useJobs } from '../use-jobs';
 import { useResults } from '../use-results';
 import { FormAlert } from './fields';
-import { draftErrors, EMPTY_DRAFT, JobFields, JobPicker, SampleButton, type JobDraft } from './job-picker';
+import { draftErrors, draftOf, EMPTY_DRAFT, JobFields, JobPicker, SampleButton, type JobDraft } from './job-picker';
 import { requirementErrors, RequirementList } from './requirement-list';
 import { HistoryPanel, ResultPanel } from './result-panel';
 import { ScreenFrame } from './screen-frame';
@@ -17,10 +17,6 @@ import { ScreenFrame } from './screen-frame';
 const SCREEN = screenOf('must-haves');
 
 type Action = 'propose' | 'save';
-
-function draftOf(job: Job): JobDraft {
-  return { title: job.title, companyInfo: job.companyInfo, description: job.description, location: job.location };
-}
 
 /** A proposal's requirements with the words of the description that gave each. */
 function ProposalView({ result, onUse }: { readonly result: AssistantResult<'must-haves'>; readonly onUse?: () => void }) {
@@ -69,13 +65,12 @@ export function MustHavesScreen({ api }: { readonly api: AssistantApi }) {
   const jobs = useJobs(api);
   const results = useResults(api, 'must-haves');
   const { attachScope, attachAlert, ...form } = useAssistantForm();
-  const [jobId, setJobId] = useState('');
-  const [draft, setDraft] = useState<JobDraft>(EMPTY_DRAFT);
+  const job = useJobDraft(form);
+  const { jobId, draft } = job;
   const [mustHaves, setMustHaves] = useState<string[]>([]);
   const [niceToHaves, setNiceToHaves] = useState<string[]>([]);
   const [action, setAction] = useState<Action>('propose');
   const [saved, setSaved] = useState('');
-  const sampleCounter = useRef(0);
 
   const errorsFor = (which: Action) =>
     definedErrors({
@@ -86,25 +81,24 @@ export function MustHavesScreen({ api }: { readonly api: AssistantApi }) {
   const errorOf = (name: string) => form.errorOf(errors, name);
 
   const edit = (field: keyof JobDraft, value: string) => {
-    setDraft((before) => ({ ...before, [field]: value }));
-    form.changed(field);
+    job.edit(field, value);
     setSaved('');
   };
 
+  /** Unlike the other screens, the draft is the job being edited: a saved job fills it in. */
   const pick = (id: string) => {
-    setJobId(id);
-    form.reset();
+    job.choose(id);
     setSaved('');
-    const job = jobs.find(id);
-    setDraft(job ? draftOf(job) : EMPTY_DRAFT);
-    setMustHaves(job ? job.mustHaves.map((item) => item.text) : []);
-    setNiceToHaves(job ? job.niceToHaves.map((item) => item.text) : []);
+    const found = jobs.find(id);
+    job.setDraft(found ? draftOf(found) : EMPTY_DRAFT);
+    setMustHaves(found ? found.mustHaves.map((item) => item.text) : []);
+    setNiceToHaves(found ? found.niceToHaves.map((item) => item.text) : []);
   };
 
   const use = (result: AssistantResult<'must-haves'>) => {
     setMustHaves(result.output.mustHaves.map((item) => item.text));
     setNiceToHaves(result.output.niceToHaves.map((item) => item.text));
-    setDraft((before) => ({
+    job.setDraft((before) => ({
       ...before,
       title: before.title.trim() ? before.title : (result.output.title ?? ''),
       location: before.location.trim() ? before.location : (result.output.location ?? ''),
@@ -113,9 +107,10 @@ export function MustHavesScreen({ api }: { readonly api: AssistantApi }) {
   };
 
   const fillSample = async () => {
-    const sample = cycle(await loadJobSamples(), sampleCounter);
-    pick('');
-    setDraft({ title: sample.title, companyInfo: sample.companyInfo, description: sample.description, location: sample.location });
+    const sample = await job.fillWithSample();
+    setSaved('');
+    setMustHaves([]);
+    setNiceToHaves([]);
     return sample.title;
   };
 
@@ -129,7 +124,7 @@ export function MustHavesScreen({ api }: { readonly api: AssistantApi }) {
 
   const save = () =>
     form.run(errorsFor('save'), async () => {
-      const job = await api.saveJob({
+      const savedJob = await api.saveJob({
         ...(jobId ? { id: jobId } : {}),
         title: draft.title.trim(),
         companyInfo: draft.companyInfo.trim(),
@@ -138,10 +133,10 @@ export function MustHavesScreen({ api }: { readonly api: AssistantApi }) {
         mustHaves: mustHaves.map((item) => item.trim()),
         niceToHaves: niceToHaves.map((item) => item.trim()),
       });
-      jobs.saved(job);
-      setJobId(job.id);
+      jobs.saved(savedJob);
+      job.setJobId(savedJob.id);
       setSaved(
-        `Saved “${job.title}” with ${job.mustHaves.length} must-have${job.mustHaves.length === 1 ? '' : 's'} and ${job.niceToHaves.length} nice-to-have${job.niceToHaves.length === 1 ? '' : 's'}. The other services can use it now.`,
+        `Saved “${savedJob.title}” with ${savedJob.mustHaves.length} must-have${savedJob.mustHaves.length === 1 ? '' : 's'} and ${savedJob.niceToHaves.length} nice-to-have${savedJob.niceToHaves.length === 1 ? '' : 's'}. The other services can use it now.`,
       );
     });
 

@@ -1,15 +1,14 @@
-import { useRef, useState } from 'react';
 import type { AssistantResult, ScreeningQuestion } from '../../../../../lambdas/shared/contracts/assistant';
 import type { AssistantApi } from '../api/assistant-api';
 import { definedErrors } from '../format';
-import { cycle, loadJobSamples } from '../samples';
 import { screenOf } from '../screens';
 import { useAssistantForm } from '../use-assistant-form';
-import { useJobs, type Jobs } from '../use-jobs';
+import { useJobDraft } from '../use-job-draft';
+import { useJobs } from '../use-jobs';
 import { useResults } from '../use-results';
 import { CapabilityForm } from './capability-form';
 import { CopyButton } from './copy-button';
-import { draftErrors, EMPTY_DRAFT, JobFields, JobPicker, SampleButton, type JobDraft } from './job-picker';
+import { JobSource } from './job-source';
 
 const SCREEN = screenOf('screening-questions');
 
@@ -54,45 +53,15 @@ export function ScreeningQuestionsView({ result }: { readonly result: AssistantR
   );
 }
 
-/**
- * The job a request needs: the chosen saved job, or the draft saved now as a new job (with no
- * must-haves yet: the assistant derives them from the description). A new job becomes the
- * picker's choice.
- */
-export async function ensureJob(api: AssistantApi, jobs: Jobs, jobId: string, draft: JobDraft, choose: (id: string) => void): Promise<string> {
-  if (jobId) return jobId;
-  const job = await api.saveJob({
-    title: draft.title.trim(),
-    companyInfo: draft.companyInfo.trim(),
-    description: draft.description.trim(),
-    location: draft.location.trim(),
-    mustHaves: [],
-    niceToHaves: [],
-  });
-  jobs.saved(job);
-  choose(job.id);
-  return job.id;
-}
-
 /** Screening questions from a job's must-haves (a saved job, or a new one saved on the way). */
 export function ScreeningQuestionsScreen({ api }: { readonly api: AssistantApi }) {
   const jobs = useJobs(api);
   const results = useResults(api, 'screening-questions');
   const form = useAssistantForm();
-  const [jobId, setJobId] = useState('');
-  const [draft, setDraft] = useState<JobDraft>(EMPTY_DRAFT);
-  const sampleCounter = useRef(0);
+  const job = useJobDraft(form);
 
-  const errors = definedErrors(jobId ? {} : draftErrors(draft, { titleRequired: true }));
+  const errors = definedErrors(job.errors({ titleRequired: true }));
   const errorOf = (name: string) => form.errorOf(errors, name);
-
-  const fillSample = async () => {
-    const sample = cycle(await loadJobSamples(), sampleCounter);
-    setJobId('');
-    form.reset();
-    setDraft({ title: sample.title, companyInfo: sample.companyInfo, description: sample.description, location: sample.location });
-    return sample.title;
-  };
 
   return (
     <CapabilityForm
@@ -105,31 +74,15 @@ export function ScreeningQuestionsScreen({ api }: { readonly api: AssistantApi }
       busyLabel="Generating…"
       heading={(result) => `Screening questions for ${result.label}`}
       renderResult={(result) => <ScreeningQuestionsView result={result} />}
-      onSubmit={async () => api.screeningQuestions({ jobId: await ensureJob(api, jobs, jobId, draft, setJobId) })}
+      onSubmit={async () => api.screeningQuestions({ jobId: await job.ensureSaved(api, jobs) })}
     >
-      <JobPicker
+      <JobSource
         jobs={jobs}
-        value={jobId}
-        onChange={(id) => {
-          setJobId(id);
-          form.reset();
-        }}
+        job={job}
+        errorOf={errorOf}
         extra="A new job (saved with the questions)"
         hint="The questions come from the job’s confirmed must-haves; confirm them first on Client must-haves."
       />
-      {jobId ? null : (
-        <>
-          <SampleButton fill={fillSample} />
-          <JobFields
-            draft={draft}
-            errorOf={errorOf}
-            onChange={(field, value) => {
-              setDraft((before) => ({ ...before, [field]: value }));
-              form.changed(field);
-            }}
-          />
-        </>
-      )}
     </CapabilityForm>
   );
 }

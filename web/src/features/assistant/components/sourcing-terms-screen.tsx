@@ -1,16 +1,17 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import type { AssistantResult, TermGroup } from '../../../../../lambdas/shared/contracts/assistant';
 import type { AssistantApi } from '../api/assistant-api';
 import { definedErrors, lengthLabel, splitList, withinLimit } from '../format';
-import { cycle, loadJobSamples } from '../samples';
 import { LIMITS, screenOf } from '../screens';
 import { useAssistantForm } from '../use-assistant-form';
+import { useJobDraft } from '../use-job-draft';
 import { useJobs } from '../use-jobs';
 import { useResults } from '../use-results';
 import { CapabilityForm } from './capability-form';
 import { CopyButton } from './copy-button';
 import { TextAreaField } from './fields';
-import { draftErrors, draftRequest, EMPTY_DRAFT, JobFields, JobPicker, SampleButton, type JobDraft } from './job-picker';
+import { draftRequest } from './job-picker';
+import { JobSource } from './job-source';
 
 const SCREEN = screenOf('sourcing-terms');
 
@@ -87,14 +88,12 @@ export function SourcingTermsScreen({ api }: { readonly api: AssistantApi }) {
   const jobs = useJobs(api);
   const results = useResults(api, 'sourcing-terms');
   const form = useAssistantForm();
-  const [jobId, setJobId] = useState('');
-  const [draft, setDraft] = useState<JobDraft>(EMPTY_DRAFT);
+  const job = useJobDraft(form);
   const [exclusions, setExclusions] = useState('');
-  const sampleCounter = useRef(0);
 
   const excluded = splitList(exclusions);
   const errors = definedErrors({
-    ...(jobId ? {} : draftErrors(draft, { titleRequired: false })),
+    ...job.errors({ titleRequired: false }),
     exclusions:
       excluded.length > LIMITS.requirementsMax
         ? `Give at most ${LIMITS.requirementsMax} exclusions.`
@@ -104,14 +103,6 @@ export function SourcingTermsScreen({ api }: { readonly api: AssistantApi }) {
   });
   const errorOf = (name: string) => form.errorOf(errors, name);
   const exclusionsError = form.listErrorOf(errors, 'exclusions');
-
-  const fillSample = async () => {
-    const sample = cycle(await loadJobSamples(), sampleCounter);
-    setJobId('');
-    form.reset();
-    setDraft({ title: sample.title, companyInfo: sample.companyInfo, description: sample.description, location: sample.location });
-    return sample.title;
-  };
 
   return (
     <CapabilityForm
@@ -124,32 +115,16 @@ export function SourcingTermsScreen({ api }: { readonly api: AssistantApi }) {
       busyLabel="Generating…"
       heading={(result) => `Search strings for ${result.label}`}
       renderResult={(result) => <SourcingTermsView result={result} />}
-      onSubmit={() => api.sourcingTerms(jobId ? { jobId, exclusions: excluded } : { ...draftRequest(draft), exclusions: excluded })}
+      onSubmit={() => api.sourcingTerms(job.jobId ? { jobId: job.jobId, exclusions: excluded } : { ...draftRequest(job.draft), exclusions: excluded })}
     >
-      <JobPicker
+      <JobSource
         jobs={jobs}
-        value={jobId}
-        onChange={(id) => {
-          setJobId(id);
-          form.reset();
-        }}
+        job={job}
+        errorOf={errorOf}
         extra="Paste a description (not saved)"
         hint="A saved job brings its confirmed must-haves."
+        titleOptional
       />
-      {jobId ? null : (
-        <>
-          <SampleButton fill={fillSample} />
-          <JobFields
-            draft={draft}
-            titleOptional
-            errorOf={errorOf}
-            onChange={(field, value) => {
-              setDraft((before) => ({ ...before, [field]: value }));
-              form.changed(field);
-            }}
-          />
-        </>
-      )}
       <TextAreaField
         label="Exclusions"
         name="exclusions"
