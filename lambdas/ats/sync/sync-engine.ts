@@ -26,6 +26,12 @@ import { boundRecord } from './bound-record';
 
 /** Subtracted from a pass's start time: records changed on an ATS clock a little behind ours are still read next time. */
 export const WATERMARK_OVERLAP_MS = 5 * 60 * 1000;
+/**
+ * Every so often a pass reads everything again: an ATS paging by offset can skip a record when
+ * another one moves between pages during a pass, and the watermark alone would never revisit it.
+ */
+export const FULL_PASS_EVERY_DAYS = 7;
+const DAY_MS = 86_400_000;
 /** When a 429 came without Retry-After. */
 export const DEFAULT_RETRY_AFTER_SECONDS = 60;
 
@@ -41,6 +47,8 @@ export interface RunSyncOptions {
   readonly pageLimit?: number;
   /** How long the lease lasts if never released; {@link SYNC_LEASE_SECONDS} by default. */
   readonly leaseSeconds?: number;
+  /** Days between full passes of a resource; {@link FULL_PASS_EVERY_DAYS} by default. */
+  readonly fullPassEveryDays?: number;
   /** Ids for syncs and lease owners; random UUIDs by default. */
   readonly newId?: () => string;
 }
@@ -74,7 +82,7 @@ class BudgetSpent {}
  * slow down, or something fails; never two at once for one user (a lease on the status record).
  */
 export async function runSync(options: RunSyncOptions): Promise<AtsSyncResult> {
-  const { connector, store, userId, now, deadline, pageLimit = Number.POSITIVE_INFINITY, leaseSeconds = SYNC_LEASE_SECONDS, newId = randomUUID } = options;
+  const { connector, store, userId, now, deadline, pageLimit = Number.POSITIVE_INFINITY, leaseSeconds = SYNC_LEASE_SECONDS, fullPassEveryDays = FULL_PASS_EVERY_DAYS, newId = randomUUID } = options;
   const callStartedAt = now();
 
   const found = (await store.getStatus(userId)) ?? IDLE_STATUS;
@@ -117,7 +125,14 @@ export async function runSync(options: RunSyncOptions): Promise<AtsSyncResult> {
       if (checkpoint.completedInSync === status.syncId && checkpoint.passStartedAt === null) return;
       for (;;) {
         if (pagesRead >= pageLimit || deadline()) throw new BudgetSpent();
-        const passStartedAt = checkpoint.passStartedAt ?? iso(now());
+        let { passStartedAt } = checkpoint;
+        if (passStartedAt === null) {
+          // A new pass: incremental from the watermark, or in full when the last full one is old.
+          passStartedAt = iso(now());
+          const lastFull = checkpoint.lastFullPassAt ? Date.parse(checkpoint.lastFullPassAt) : Number.NaN;
+          const full = !(Date.parse(passStartedAt) - lastFull < fullPassEveryDays * DAY_MS);
+          checkpoint = { ...checkpoint, cursor: null, updatedSince: full ? null : checkpoint.updatedSince, passStartedAt };
+        }
         const page = await list({ cursor: checkpoint.cursor, updatedSince: checkpoint.updatedSince });
         pagesRead++;
         if (page.nextCursor !== null && page.nextCursor === checkpoint.cursor) throw new AtsError('response', SYNC_MESSAGES.samePage(connector.name));
@@ -129,6 +144,7 @@ export async function runSync(options: RunSyncOptions): Promise<AtsSyncResult> {
                 updatedSince: iso(new Date(Date.parse(passStartedAt) - WATERMARK_OVERLAP_MS)),
                 passStartedAt: null,
                 completedInSync: status.syncId,
+                lastFullPassAt: checkpoint.updatedSince === null ? passStartedAt : (checkpoint.lastFullPassAt ?? null),
               }
             : { ...checkpoint, cursor: page.nextCursor, passStartedAt };
         // Saved only once the page is stored: a crash before this line reads the page again.

@@ -26,10 +26,12 @@ export interface AtsSyncCheckpoint {
   readonly passStartedAt: string | null;
   /** The sync (see {@link AtsSyncStatus.syncId}) that last completed a pass of this resource. */
   readonly completedInSync: string | null;
+  /** When the last full pass (no `updatedSince`) began; `null` before the first one completed. */
+  readonly lastFullPassAt: string | null;
 }
 
 /** A checkpoint before anything was ever read. */
-export const EMPTY_CHECKPOINT: AtsSyncCheckpoint = { cursor: null, updatedSince: null, passStartedAt: null, completedInSync: null };
+export const EMPTY_CHECKPOINT: AtsSyncCheckpoint = { cursor: null, updatedSince: null, passStartedAt: null, completedInSync: null, lastFullPassAt: null };
 
 export interface AtsSyncCount {
   /** Records the ATS returned. */

@@ -70,6 +70,27 @@ describe('runSync', () => {
     expect((await store.getCheckpoint(USER, 'jobs'))?.updatedSince).toBe('2026-03-02T09:55:00.000Z');
   });
 
+  it('reads everything again once a week, so a record an offset-paged ATS skipped during a pass is not missed for good', async () => {
+    const data = scriptedData({ jobs: 2, candidates: 2, applications: 2 });
+    const { connector, calls } = createScriptedConnector({ data, pageSize: 5 });
+    const store = createMemorySyncStore();
+    const time = clock('2026-03-01T10:00:00.000Z');
+    const since = () => calls.splice(0).map((call) => call.updatedSince);
+
+    await sync({ connector, store, now: time.now });
+    expect(since()).toEqual([null, null, null]);
+    time.advance(6 * 86_400);
+    await sync({ connector, store, now: time.now });
+    expect(since()).toEqual(Array(3).fill('2026-03-01T09:55:00.000Z'));
+    time.advance(86_400);
+    const full = await sync({ connector, store, now: time.now });
+    expect(since()).toEqual([null, null, null]);
+    expect(full.counts.candidates).toEqual({ read: 2, stored: 2 });
+    time.advance(86_400);
+    await sync({ connector, store, now: time.now });
+    expect(since()).toEqual(Array(3).fill('2026-03-08T09:55:00.000Z'));
+  });
+
   it('stops cleanly when its time budget is spent and, called again, continues from the next page to the same data', async () => {
     const data = scriptedData({ jobs: 3, candidates: 5, applications: 4 });
     const { connector, calls } = createScriptedConnector({ data, pageSize: 2 });

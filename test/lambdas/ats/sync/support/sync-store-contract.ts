@@ -81,7 +81,7 @@ export function describeSyncStoreContract(adapter: string, getStore: () => AtsSy
       const user = newUser('checkpoint');
       expect(await store.getCheckpoint(user, 'jobs')).toBeNull();
 
-      const candidates = { cursor: 'page-3', updatedSince: '2026-01-01T00:00:00.000Z', passStartedAt: '2026-03-01T00:00:00.000Z', completedInSync: 'sync-1' };
+      const candidates = { cursor: 'page-3', updatedSince: '2026-01-01T00:00:00.000Z', passStartedAt: '2026-03-01T00:00:00.000Z', completedInSync: 'sync-1', lastFullPassAt: '2026-02-01T00:00:00.000Z' };
       await store.saveCheckpoint(user, 'candidates', candidates);
       await store.saveCheckpoint(user, 'jobs', EMPTY_CHECKPOINT);
 
