@@ -18,7 +18,7 @@ import {
   type CredentialCipher,
   type CredentialVaultReason,
 } from './credential-cipher';
-import { decodeCanonicalBase64 } from './local-cipher';
+import { decodeCanonicalBase64 } from './canonical-base64';
 import { formatSealed, parseSealed } from './sealed-format';
 
 export interface KmsCipherOptions {

@@ -15,6 +15,7 @@ import {
   type CredentialCipher,
   type CredentialContext,
 } from './credential-cipher';
+import { decodeCanonicalBase64 } from './canonical-base64';
 import { formatSealed, parseSealed } from './sealed-format';
 
 /** AES-256: the key is exactly this many bytes. */
@@ -32,12 +33,6 @@ export interface LocalCipherOptions {
 function additionalData(context: CredentialContext): Buffer {
   const { purpose, userId, field } = encryptionContextOf(context);
   return Buffer.from(JSON.stringify(['v1', purpose, userId, field]), 'utf8');
-}
-
-/** Decodes base64 only when it is canonical, so no two payloads decode to the same bytes. */
-export function decodeCanonicalBase64(payload: string): Buffer | null {
-  const bytes = Buffer.from(payload, 'base64');
-  return bytes.toString('base64') === payload ? bytes : null;
 }
 
 /** A cipher that seals with AES-256-GCM under `key`; sealed values read `enc:v1:local:…`. */
