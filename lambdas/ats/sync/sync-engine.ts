@@ -184,7 +184,7 @@ export async function runSync(options: RunSyncOptions): Promise<AtsSyncResult> {
       throw error;
     }
     const completedAt = iso(now());
-    return await finish('complete', { message: null, lastCompleteAt: completedAt });
+    return await finish('complete', { message: null, finishedAt: completedAt, updatedAt: completedAt, lastCompleteAt: completedAt });
   } finally {
     await store.releaseLease(userId, owner);
   }

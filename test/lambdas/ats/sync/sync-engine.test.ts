@@ -304,4 +304,26 @@ describe('runSync', () => {
     const [candidate] = await store.listCandidates(USER);
     expect(candidate?.profile).toHaveLength(50_000);
   });
+
+  it('only ever lists from the ATS, whatever happens: full, incremental, stopped, paused and failed syncs call nothing else on the connector', async () => {
+    const data = scriptedData({ jobs: 3, candidates: 3, applications: 3 });
+    let failure: AtsError | undefined;
+    const { connector, calls, foreignMembers } = createScriptedConnector({ data, pageSize: 2, fail: () => failure });
+    const store = createMemorySyncStore();
+    const time = clock('2026-03-01T10:00:00.000Z');
+
+    await sync({ connector, store, now: time.now, pageLimit: 2 });
+    await sync({ connector, store, now: time.now });
+    time.advance(3_600);
+    failure = new AtsError('rate-limited', 'Greenhouse is limiting how often it can be read right now; try again in 5 seconds.', 5);
+    await sync({ connector, store, now: time.now });
+    time.advance(10);
+    failure = new AtsError('unavailable', 'Greenhouse did not answer after 4 attempts; try again in a few minutes.');
+    await sync({ connector, store, now: time.now });
+    failure = undefined;
+    await sync({ connector, store, now: time.now });
+
+    expect(new Set(calls.map((call) => call.method))).toEqual(new Set(['listJobs', 'listCandidates', 'listApplications']));
+    expect(foreignMembers()).toEqual([]);
+  });
 });
