@@ -1,7 +1,8 @@
-import { AtsError, type AtsConnector, type AtsCredentials, type AtsListOptions, type AtsPage } from '../../../../lambdas/ats/ats-port';
+import { AtsError, type AtsConnector, type AtsCredentials, type AtsListOptions } from '../../../../lambdas/ats/ats-port';
 import { createCrelateConnector, type CrelateConnectorOptions } from '../../../../lambdas/ats/connectors/crelate';
 import { startFakeCrelate, type FakeCrelate, type FakeCrelateOptions } from '../support/fake-crelate';
 import { CRELATE_JOBS } from '../support/fake-crelate-data';
+import { atsRejection, readAllPages } from '../support/connector-calls';
 
 const API_KEY = 'crelate-key-4be1f07d9a';
 const FIRST: AtsListOptions = { cursor: null, updatedSince: null };
@@ -26,29 +27,6 @@ afterEach(async () => {
 function connect(server: FakeCrelate, overrides: Partial<AtsCredentials> = {}, options: CrelateConnectorOptions = {}): AtsConnector {
   const credentials: AtsCredentials = { atsname: 'crelate', apikeytype: 'api-key', apikey1: API_KEY, apikey2: null, ...overrides };
   return createCrelateConnector(credentials, { baseUrl: server.baseUrl, sleep: async (ms) => void sleeps.push(ms), random: () => 0, ...options });
-}
-
-async function all<T>(list: (options: AtsListOptions) => Promise<AtsPage<T>>, updatedSince: string | null = null): Promise<{ items: T[]; pages: number }> {
-  const items: T[] = [];
-  let cursor: string | null = null;
-  let pages = 0;
-  do {
-    const page: AtsPage<T> = await list({ cursor, updatedSince });
-    items.push(...page.items);
-    cursor = page.nextCursor;
-    pages += 1;
-  } while (cursor !== null && pages < 20);
-  return { items, pages };
-}
-
-async function failure(promise: Promise<unknown>): Promise<AtsError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof AtsError) return error;
-    throw error;
-  }
-  throw new Error('expected an AtsError');
 }
 
 describe('Crelate connector: auth', () => {
@@ -76,7 +54,7 @@ describe('Crelate connector: auth', () => {
   it('reports a wrong key as a credentials problem, naming Crelate and never the key', async () => {
     const server = await start();
     const wrong = `${API_KEY}x`;
-    const error = await failure(connect(server, { apikey1: wrong }).testConnection());
+    const error = await atsRejection(connect(server, { apikey1: wrong }).testConnection(), [API_KEY]);
     expect(error.reason).toBe('credentials');
     expect(error.message).toMatch(/^Crelate refused the API key/);
     for (const text of [error.message, String(error.cause ?? ''), error.stack ?? '', JSON.stringify(error)]) {
@@ -88,7 +66,7 @@ describe('Crelate connector: auth', () => {
 describe('Crelate connector: reading', () => {
   it('reads every job over several pages with limit and offset', async () => {
     const server = await start();
-    const { items, pages } = await all(connect(server, {}, { pageSize: 2 }).listJobs);
+    const { items, pages } = await readAllPages(connect(server, {}, { pageSize: 2 }).listJobs);
     expect(pages).toBe(2);
     expect(items.map((job) => job.id)).toEqual(CRELATE_JOBS.map((job) => job.Id));
     expect(server.requests.map((r) => [r.query.limit, r.query.offset])).toEqual([['2', '0'], ['2', '2']]);
@@ -96,14 +74,14 @@ describe('Crelate connector: reading', () => {
 
   it('reads candidates over several pages, leaving client contacts out', async () => {
     const server = await start();
-    const { items, pages } = await all(connect(server, {}, { pageSize: 2 }).listCandidates);
+    const { items, pages } = await readAllPages(connect(server, {}, { pageSize: 2 }).listCandidates);
     expect(pages).toBe(2);
     expect(items.map((c) => c.name)).toEqual(['Dana Whitfield', 'Luis Ortega', 'Priya Nair']);
   });
 
   it('reads portal applications, then placements as hired applications', async () => {
     const server = await start();
-    const { items } = await all(connect(server, {}, { pageSize: 2 }).listApplications);
+    const { items } = await readAllPages(connect(server, {}, { pageSize: 2 }).listApplications);
     expect(items.map((a) => [a.id.split(':')[0], a.status])).toEqual([
       ['application', 'active'],
       ['application', 'rejected'],
@@ -122,20 +100,20 @@ describe('Crelate connector: reading', () => {
   it('forwards updatedSince as modified_after and keeps only records changed at or after it', async () => {
     const server = await start();
     const since = '2026-03-15T10:00:00.000Z';
-    const { items } = await all(connect(server).listCandidates, since);
+    const { items } = await readAllPages(connect(server).listCandidates, since);
     expect(server.requests[0].query.modified_after).toBe(since);
     expect(items.map((c) => c.name)).toEqual(['Dana Whitfield', 'Priya Nair']);
   });
 
   it('still returns only changed records when Crelate ignores modified_after', async () => {
     const server = await start({ modifiedAfter: 'ignore' });
-    const { items } = await all(connect(server, {}, { pageSize: 2 }).listApplications, '2026-03-20T00:00:00.000Z');
+    const { items } = await readAllPages(connect(server, {}, { pageSize: 2 }).listApplications, '2026-03-20T00:00:00.000Z');
     expect(items.map((a) => a.id)).toEqual(['application:p1000000-0000-4000-8000-000000000003', 'placement:m1000000-0000-4000-8000-000000000002']);
   });
 
   it('asks again without modified_after when Crelate refuses it, and remembers that on the next pages', async () => {
     const server = await start({ modifiedAfter: 'refuse' });
-    const { items } = await all(connect(server, {}, { pageSize: 2 }).listJobs, '2026-03-01T00:00:00.000Z');
+    const { items } = await readAllPages(connect(server, {}, { pageSize: 2 }).listJobs, '2026-03-01T00:00:00.000Z');
     expect(items.map((job) => job.title)).toEqual(['Warehouse Operations Manager', 'Inventory Analyst']);
     expect(server.requests.map((r) => r.query.modified_after ?? '-')).toEqual(['2026-03-01T00:00:00.000Z', '-', '-']);
   });
@@ -143,7 +121,7 @@ describe('Crelate connector: reading', () => {
   it('goes on to placements when the account has no portal applications endpoint', async () => {
     const server = await start();
     server.failNext({ kind: 'status', status: 404 });
-    const { items } = await all(connect(server).listApplications);
+    const { items } = await readAllPages(connect(server).listApplications);
     expect(items.map((a) => a.status)).toEqual(['hired', 'hired']);
   });
 
@@ -151,7 +129,7 @@ describe('Crelate connector: reading', () => {
     const server = await start();
     const connector = connect(server);
     for (const cursor of ['placements:0', 'jobs:-1', 'jobs:2;drop', 'https://evil.example/']) {
-      expect((await failure(connector.listJobs({ cursor, updatedSince: null }))).reason).toBe('response');
+      expect((await atsRejection(connector.listJobs({ cursor, updatedSince: null }), [API_KEY])).reason).toBe('response');
     }
     expect(server.requests).toHaveLength(0);
   });
@@ -175,7 +153,7 @@ describe('Crelate connector: failures', () => {
   it('gives up after the retries with an "unavailable" message naming Crelate', async () => {
     const server = await start();
     server.failNext(...Array.from({ length: 4 }, () => ({ kind: 'status' as const, status: 503 })));
-    const error = await failure(connect(server).listJobs(FIRST));
+    const error = await atsRejection(connect(server).listJobs(FIRST), [API_KEY]);
     expect(error.reason).toBe('unavailable');
     expect(error.message).toMatch(/^Crelate /);
   });
@@ -183,8 +161,8 @@ describe('Crelate connector: failures', () => {
   it('reports an answer that is not JSON, or not the envelope, as a response problem', async () => {
     const server = await start();
     server.failNext({ kind: 'malformed-json' }, { kind: 'status', status: 200, body: { Data: 'nope', Metadata: null, Errors: [] } });
-    expect((await failure(connect(server).listJobs(FIRST))).reason).toBe('response');
-    const error = await failure(connect(server).listJobs(FIRST));
+    expect((await atsRejection(connect(server).listJobs(FIRST), [API_KEY])).reason).toBe('response');
+    const error = await atsRejection(connect(server).listJobs(FIRST), [API_KEY]);
     expect(error.reason).toBe('response');
     expect(error.message).toMatch(/^Crelate answered the jobs request with data we could not read/);
   });
@@ -194,13 +172,13 @@ describe('Crelate connector: failures', () => {
     const echo = { Data: null, Metadata: { Url: `${server.baseUrl}/jobs?api_key=${API_KEY}` }, Errors: [{ Message: `key ${API_KEY}` }] };
     const errors: AtsError[] = [];
     server.failNext({ kind: 'status', status: 403, body: echo });
-    errors.push(await failure(connect(server).listJobs(FIRST)));
+    errors.push(await atsRejection(connect(server).listJobs(FIRST), [API_KEY]));
     server.failNext({ kind: 'rate-limit', retryAfter: '3600', body: echo });
-    errors.push(await failure(connect(server).listJobs(FIRST)));
+    errors.push(await atsRejection(connect(server).listJobs(FIRST), [API_KEY]));
     server.failNext(...Array.from({ length: 4 }, () => ({ kind: 'status' as const, status: 500, body: echo })));
-    errors.push(await failure(connect(server).listJobs(FIRST)));
+    errors.push(await atsRejection(connect(server).listJobs(FIRST), [API_KEY]));
     server.failNext({ kind: 'status', status: 200, body: echo });
-    errors.push(await failure(connect(server).listJobs(FIRST)));
+    errors.push(await atsRejection(connect(server).listJobs(FIRST), [API_KEY]));
     expect(errors.map((error) => error.reason)).toEqual(['credentials', 'rate-limited', 'unavailable', 'response']);
     for (const error of errors) {
       for (const text of [error.message, String(error.cause ?? ''), error.stack ?? '', JSON.stringify(error)]) expect(text).not.toContain(API_KEY);
@@ -211,9 +189,9 @@ describe('Crelate connector: failures', () => {
     const server = await start({ modifiedAfter: 'refuse' });
     const connector = connect(server, {}, { pageSize: 2 });
     await connector.testConnection();
-    await all(connector.listJobs, '2026-01-01T00:00:00.000Z');
-    await all(connector.listCandidates);
-    await all(connector.listApplications);
+    await readAllPages(connector.listJobs, '2026-01-01T00:00:00.000Z');
+    await readAllPages(connector.listCandidates);
+    await readAllPages(connector.listApplications);
     expect(server.requests.length).toBeGreaterThan(8);
     expect(new Set(server.requests.map((r) => r.method))).toEqual(new Set(['GET']));
   });

@@ -1,7 +1,8 @@
-import { AtsError, type AtsConnector, type AtsPage } from '../../../../lambdas/ats/ats-port';
+import { AtsError, type AtsConnector } from '../../../../lambdas/ats/ats-port';
 import { createGreenhouseConnector } from '../../../../lambdas/ats/connectors/greenhouse';
 import { startFakeAtsServer, type FakeAtsServer } from '../support/fake-ats-server';
 import { greenhouseApplication, greenhouseCandidate, greenhouseJob, startFakeGreenhouse, type FakeGreenhouse, type FakeGreenhouseData } from '../support/fake-greenhouse';
+import { atsRejection, readAllPages } from '../support/connector-calls';
 
 const KEY = 'a7183e1b7e9ab09b8a5cfa87d1934c3c';
 const FIRST = { cursor: null, updatedSince: null };
@@ -20,32 +21,6 @@ function connector(apiKey = KEY, baseUrl = greenhouse.url): AtsConnector {
     { atsname: 'greenhouse', apikeytype: 'basic', apikey1: apiKey, apikey2: null },
     { baseUrl, sleep: async (ms) => void delays.push(ms), random: () => 0 },
   );
-}
-
-/** Every page of a list, following the cursors. */
-async function readAll<T>(list: (options: { cursor: string | null; updatedSince: string | null }) => Promise<AtsPage<T>>, updatedSince: string | null = null) {
-  const items: T[] = [];
-  const cursors: (string | null)[] = [];
-  let cursor: string | null = null;
-  do {
-    const page: AtsPage<T> = await list({ cursor, updatedSince });
-    items.push(...page.items);
-    cursor = page.nextCursor;
-    cursors.push(cursor);
-  } while (cursor !== null);
-  return { items, cursors };
-}
-
-async function rejection(promise: Promise<unknown>, secret = KEY): Promise<AtsError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
-  expect(error).toBeInstanceOf(AtsError);
-  const atsError = error as AtsError;
-  const encoded = Buffer.from(`${secret}:`).toString('base64');
-  for (const text of [atsError.message, String(atsError.stack), String(atsError.cause ?? ''), JSON.stringify(atsError)]) {
-    expect(text).not.toContain(secret);
-    expect(text).not.toContain(encoded);
-  }
-  return atsError;
 }
 
 beforeEach(() => {
@@ -72,7 +47,7 @@ describe('the Greenhouse connector', () => {
   it('reads every job through several pages by following the Link header', async () => {
     const jobs = [1, 2, 3, 4, 5].map((id) => greenhouseJob({ id, name: `Job ${id}` }));
     await start({ jobs }, 2);
-    const { items, cursors } = await readAll((options) => connector().listJobs(options));
+    const { items, cursors } = await readAllPages((options) => connector().listJobs(options));
     expect(items.map((job) => job.title)).toEqual(['Job 1', 'Job 2', 'Job 3', 'Job 4', 'Job 5']);
     expect(cursors).toHaveLength(3);
     expect(cursors[2]).toBeNull();
@@ -103,9 +78,9 @@ describe('the Greenhouse connector', () => {
       1,
     );
     const since = '2026-02-15T00:00:00.000Z';
-    const jobs = await readAll((options) => connector().listJobs(options), since);
-    const candidates = await readAll((options) => connector().listCandidates(options), since);
-    const applications = await readAll((options) => connector().listApplications(options), since);
+    const jobs = await readAllPages((options) => connector().listJobs(options), since);
+    const candidates = await readAllPages((options) => connector().listCandidates(options), since);
+    const applications = await readAllPages((options) => connector().listApplications(options), since);
     expect(jobs.items.map((job) => job.id)).toEqual(['2', '3']);
     expect(candidates.items.map((candidate) => candidate.id)).toEqual(['11']);
     expect(applications.items.map((application) => application.id)).toEqual(['21']);
@@ -201,7 +176,7 @@ describe('the Greenhouse connector', () => {
   it('says clearly that a wrong key was refused, without the key', async () => {
     await start({ jobs: [greenhouseJob({ id: 1 })] });
     const wrong = 'b8294f2c8f0bc19c9b6dfb98e2045d4d';
-    const error = await rejection(connector(wrong).testConnection(), wrong);
+    const error = await atsRejection(connector(wrong).testConnection(), [wrong]);
     expect(error.reason).toBe('credentials');
     expect(error.message).toBe('Greenhouse refused the API key: check that it is correct, active and has read access.');
     expect(greenhouse.requests).toHaveLength(1);
@@ -216,8 +191,8 @@ describe('the Greenhouse connector', () => {
   it('reports a malformed page or an unexpected shape as a response error', async () => {
     await start({ jobs: [greenhouseJob({ id: 1 })] });
     greenhouse.failNext({ kind: 'malformed-json' }, { kind: 'status', status: 200, body: { jobs: [] } });
-    expect((await rejection(connector().listJobs(FIRST))).reason).toBe('response');
-    const error = await rejection(connector().listJobs(FIRST));
+    expect((await atsRejection(connector().listJobs(FIRST), [KEY])).reason).toBe('response');
+    const error = await atsRejection(connector().listJobs(FIRST), [KEY]);
     expect(error.reason).toBe('response');
     expect(error.message).toMatch(/^Greenhouse answered the jobs request with data we could not read/);
   });
@@ -225,7 +200,7 @@ describe('the Greenhouse connector', () => {
   it('gives up rate-limited with the wait Greenhouse asked for', async () => {
     await start({});
     greenhouse.failNext(...Array.from({ length: 4 }, () => ({ kind: 'rate-limit' as const, retryAfter: '10' })));
-    const error = await rejection(connector().listCandidates(FIRST));
+    const error = await atsRejection(connector().listCandidates(FIRST), [KEY]);
     expect(error.reason).toBe('rate-limited');
     expect(error.retryAfterSeconds).toBe(10);
   });
@@ -238,10 +213,10 @@ describe('the Greenhouse connector', () => {
       routes: { '/v1/jobs': () => ({ status: 200, headers: { link: `<${elsewhere.origin}/v1/jobs?page=2>; rel="next"` }, body: [] }) },
     });
     extra.push(hostile);
-    const error = await rejection(connector(KEY, `${hostile.origin}/v1`).listJobs(FIRST));
+    const error = await atsRejection(connector(KEY, `${hostile.origin}/v1`).listJobs(FIRST), [KEY]);
     expect(error.reason).toBe('response');
     expect(elsewhere.requests).toHaveLength(0);
-    const cursorError = await rejection(connector().listJobs({ cursor: 'candidates?page=2', updatedSince: null }));
+    const cursorError = await atsRejection(connector().listJobs({ cursor: 'candidates?page=2', updatedSince: null }), [KEY]);
     expect(cursorError.message).toMatch(/saved Greenhouse sync position is not valid/);
     expect(greenhouse.requests).toHaveLength(0);
   });

@@ -1,6 +1,7 @@
-import { AtsError, type AtsConnector, type AtsPage } from '../../../../lambdas/ats/ats-port';
+import type { AtsConnector } from '../../../../lambdas/ats/ats-port';
 import { createLeverConnector, type LeverConnectorOptions } from '../../../../lambdas/ats/connectors/lever';
 import { LEVER_ARCHIVE_REASONS, leverOpportunity, leverPosting, startFakeLever, type FakeLever, type FakeLeverData } from '../support/fake-lever';
+import { atsRejection, readAllPages } from '../support/connector-calls';
 
 const KEY = 'Lw2kPq9vT4xZ8cR1mN6bY3hJ';
 const FIRST = { cursor: null, updatedSince: null };
@@ -19,31 +20,6 @@ function connector(apiKey = KEY, options: LeverConnectorOptions = {}): AtsConnec
     { atsname: 'lever', apikeytype: 'basic', apikey1: apiKey, apikey2: null },
     { baseUrl: lever.url, sleep: async (ms) => void delays.push(ms), random: () => 0, ...options },
   );
-}
-
-async function readAll<T>(list: (options: { cursor: string | null; updatedSince: string | null }) => Promise<AtsPage<T>>, updatedSince: string | null = null) {
-  const items: T[] = [];
-  let pages = 0;
-  let cursor: string | null = null;
-  do {
-    const page: AtsPage<T> = await list({ cursor, updatedSince });
-    items.push(...page.items);
-    cursor = page.nextCursor;
-    pages++;
-  } while (cursor !== null);
-  return { items, pages };
-}
-
-async function rejection(promise: Promise<unknown>, secret = KEY): Promise<AtsError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
-  expect(error).toBeInstanceOf(AtsError);
-  const atsError = error as AtsError;
-  const encoded = Buffer.from(`${secret}:`).toString('base64');
-  for (const text of [atsError.message, String(atsError.stack), String(atsError.cause ?? ''), JSON.stringify(atsError)]) {
-    expect(text).not.toContain(secret);
-    expect(text).not.toContain(encoded);
-  }
-  return atsError;
 }
 
 beforeEach(() => {
@@ -66,7 +42,7 @@ describe('the Lever connector', () => {
 
   it('reads every posting through several pages with limit and the offset token from next', async () => {
     await start({ postings: [1, 2, 3, 4, 5].map((n) => leverPosting({ id: `p${n}`, text: `Posting ${n}` }, n)) }, 2);
-    const { items, pages } = await readAll((options) => connector().listJobs(options));
+    const { items, pages } = await readAllPages((options) => connector().listJobs(options));
     expect(items.map((job) => job.title)).toEqual(['Posting 1', 'Posting 2', 'Posting 3', 'Posting 4', 'Posting 5']);
     expect(pages).toBe(3);
     expect(lever.requests[0].query.offset).toBeUndefined();
@@ -88,7 +64,7 @@ describe('the Lever connector', () => {
     const opportunities = [0, 10, 20, 30].map((day, n) => leverOpportunity({ id: `o${n}`, contact: `c${n}` }, day));
     await start({ opportunities }, 1);
     const since = '2026-01-14T00:00:00.000Z';
-    const { items } = await readAll((options) => connector(KEY, { readResumes: false }).listCandidates(options), since);
+    const { items } = await readAllPages((options) => connector(KEY, { readResumes: false }).listCandidates(options), since);
     expect(items.map((candidate) => candidate.id)).toEqual(['c1', 'c2', 'c3']);
     const opportunityRequests = lever.requests.filter((request) => request.path === '/v1/opportunities');
     expect(opportunityRequests).toHaveLength(3);
@@ -165,7 +141,7 @@ describe('the Lever connector', () => {
   it('says clearly that a wrong key was refused, without the key', async () => {
     await start({});
     const wrong = 'Zx8cV7bN6mQ5wE4rT3yU2iO1';
-    const error = await rejection(connector(wrong).testConnection(), wrong);
+    const error = await atsRejection(connector(wrong).testConnection(), [wrong]);
     expect(error.reason).toBe('credentials');
     expect(error.message).toBe('Lever refused the API key: check that it is correct, active and has read access.');
   });
@@ -182,17 +158,17 @@ describe('the Lever connector', () => {
   it('reports a malformed page or an unexpected shape as a response error', async () => {
     await start({ postings: [leverPosting({ id: 'p1' })] });
     lever.failNext({ kind: 'malformed-json' }, { kind: 'status', status: 200, body: [{ id: 'p1' }] });
-    expect((await rejection(connector().listJobs(FIRST))).reason).toBe('response');
-    const error = await rejection(connector().listJobs(FIRST));
+    expect((await atsRejection(connector().listJobs(FIRST), [KEY])).reason).toBe('response');
+    const error = await atsRejection(connector().listJobs(FIRST), [KEY]);
     expect(error.message).toMatch(/^Lever answered the postings request with data we could not read/);
   });
 
   it('refuses a saved cursor of another list and reports an expired offset clearly', async () => {
     await start({ postings: [leverPosting({ id: 'p1' })] });
-    const wrongList = await rejection(connector().listJobs({ cursor: 'opportunities?offset=abc', updatedSince: null }));
+    const wrongList = await atsRejection(connector().listJobs({ cursor: 'opportunities?offset=abc', updatedSince: null }), [KEY]);
     expect(wrongList.message).toMatch(/saved Lever sync position is not valid/);
     expect(lever.requests).toHaveLength(0);
-    const expired = await rejection(connector().listJobs({ cursor: 'postings?offset=0.1.deadbeef', updatedSince: null }));
+    const expired = await atsRejection(connector().listJobs({ cursor: 'postings?offset=0.1.deadbeef', updatedSince: null }), [KEY]);
     expect(expired.message).toMatch(/did not accept the saved sync position/);
   });
 });

@@ -1,7 +1,8 @@
-import { AtsError, type AtsConnector, type AtsCredentials, type AtsListOptions, type AtsPage } from '../../../../lambdas/ats/ats-port';
+import { AtsError, type AtsConnector, type AtsCredentials, type AtsListOptions } from '../../../../lambdas/ats/ats-port';
 import { createWorkableConnector, normalizeWorkableSubdomain, type WorkableConnectorOptions } from '../../../../lambdas/ats/connectors/workable';
 import { startFakeWorkable, type FakeWorkable } from '../support/fake-workable';
 import { WORKABLE_CANDIDATES, WORKABLE_JOBS } from '../support/fake-workable-data';
+import { atsRejection, everythingIn, readAllPages } from '../support/connector-calls';
 
 const TOKEN = 'wk-secret-token-7f3a9c';
 const FIRST: AtsListOptions = { cursor: null, updatedSince: null };
@@ -31,34 +32,6 @@ function connect(overrides: Partial<AtsCredentials> = {}, options: WorkableConne
   });
 }
 
-async function all<T>(list: (options: AtsListOptions) => Promise<AtsPage<T>>, updatedSince: string | null = null): Promise<{ items: T[]; pages: number }> {
-  const items: T[] = [];
-  let cursor: string | null = null;
-  let pages = 0;
-  do {
-    const page: AtsPage<T> = await list({ cursor, updatedSince });
-    items.push(...page.items);
-    cursor = page.nextCursor;
-    pages += 1;
-  } while (cursor !== null && pages < 20);
-  return { items, pages };
-}
-
-async function failure(promise: Promise<unknown>): Promise<AtsError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof AtsError) return error;
-    throw error;
-  }
-  throw new Error('expected an AtsError');
-}
-
-/** Every text the error carries: message, cause, stack and its own fields. */
-function everythingIn(error: AtsError): string {
-  return [error.message, String(error.cause ?? ''), error.stack ?? '', JSON.stringify(error)].join('\n');
-}
-
 describe('Workable connector: auth and address', () => {
   it('sends the token as "Authorization: Bearer <token>" to the account subdomain on every request', async () => {
     await connect().listCandidates(FIRST);
@@ -86,7 +59,7 @@ describe('Workable connector: auth and address', () => {
   });
 
   it('says the subdomain was not found when Workable has no such account', async () => {
-    const error = await failure(connect({ apikey2: 'no-such-team' }).testConnection());
+    const error = await atsRejection(connect({ apikey2: 'no-such-team' }).testConnection(), [TOKEN]);
     expect(error.reason).toBe('account');
     expect(error.message).toMatch(/Workable found no account at that subdomain/);
   });
@@ -99,7 +72,7 @@ describe('Workable connector: auth and address', () => {
 
 describe('Workable connector: reading', () => {
   it('reads every job over several pages by following paging.next', async () => {
-    const { items, pages } = await all(connect({}, { pageSize: 2 }).listJobs);
+    const { items, pages } = await readAllPages(connect({}, { pageSize: 2 }).listJobs);
     expect(pages).toBe(2);
     expect(items.map((job) => job.id)).toEqual(WORKABLE_JOBS.map((job) => job.shortcode));
     expect(items[0].description).toContain('Java & Spring Boot');
@@ -107,7 +80,7 @@ describe('Workable connector: reading', () => {
   });
 
   it('reads every candidate with their detail over several pages', async () => {
-    const { items, pages } = await all(connect({}, { candidatePageSize: 2 }).listCandidates);
+    const { items, pages } = await readAllPages(connect({}, { candidatePageSize: 2 }).listCandidates);
     expect(pages).toBe(3);
     expect(items.map((candidate) => candidate.id)).toEqual(WORKABLE_CANDIDATES.map((candidate) => candidate.id));
     expect(items[0].profile).toContain('Skills\nJava, Spring Boot, Kafka');
@@ -115,7 +88,7 @@ describe('Workable connector: reading', () => {
   });
 
   it('reads one application per candidate record over several pages, skipping talent-pool records', async () => {
-    const { items, pages } = await all(connect({}, { pageSize: 2 }).listApplications);
+    const { items, pages } = await readAllPages(connect({}, { pageSize: 2 }).listApplications);
     expect(pages).toBe(3);
     expect(items.map((a) => [a.candidateId, a.jobId, a.status])).toEqual([
       ['ce4da98', 'GROOV003', 'hired'],
@@ -126,7 +99,7 @@ describe('Workable connector: reading', () => {
   });
 
   it('forwards updatedSince as updated_after on the first page and keeps it on the next', async () => {
-    const { items } = await all(connect({}, { pageSize: 1 }).listApplications, '2026-03-11T09:00:00.000Z');
+    const { items } = await readAllPages(connect({}, { pageSize: 1 }).listApplications, '2026-03-11T09:00:00.000Z');
     expect(fake.requests[0].query.updated_after).toBe('20260311T085959Z');
     expect(fake.requests[1].query.updated_after).toBe('20260311T085959Z');
     expect(items.map((a) => a.candidateId)).toEqual(['ce4da98', 'ce4daa0', 'ce4daa1']);
@@ -135,7 +108,7 @@ describe('Workable connector: reading', () => {
   it('refuses a saved cursor that is not a Workable page of the same list, without a request', async () => {
     const connector = connect();
     for (const cursor of ['https://evil.example/spi/v3/jobs?limit=1', 'candidates?limit=1', '../jobs?limit=1']) {
-      const error = await failure(connector.listJobs({ cursor, updatedSince: null }));
+      const error = await atsRejection(connector.listJobs({ cursor, updatedSince: null }), [TOKEN]);
       expect(error.reason).toBe('response');
     }
     expect(fake.requests).toHaveLength(0);
@@ -143,7 +116,7 @@ describe('Workable connector: reading', () => {
 
   it('does not follow a paging.next link to another host', async () => {
     fake.failNext({ kind: 'status', status: 200, body: { jobs: [], paging: { next: 'https://evil.example/spi/v3/jobs?since_id=1' } } });
-    const error = await failure(connect().listJobs(FIRST));
+    const error = await atsRejection(connect().listJobs(FIRST), [TOKEN]);
     expect(error.reason).toBe('response');
     expect(error.message).toMatch(/outside its API/);
   });
@@ -166,7 +139,7 @@ describe('Workable connector: failures', () => {
   });
 
   it('reports a wrong token as a credentials problem, naming Workable and never the token', async () => {
-    const error = await failure(connect({ apikey1: `${TOKEN}-revoked` }).listJobs(FIRST));
+    const error = await atsRejection(connect({ apikey1: `${TOKEN}-revoked` }).listJobs(FIRST), [TOKEN]);
     expect(error.reason).toBe('credentials');
     expect(error.message).toMatch(/^Workable refused the API key/);
     expect(everythingIn(error)).not.toContain(TOKEN);
@@ -174,9 +147,9 @@ describe('Workable connector: failures', () => {
 
   it('reports an answer that is not JSON, or not the documented shape, as a response problem', async () => {
     fake.failNext({ kind: 'malformed-json' });
-    expect((await failure(connect().listJobs(FIRST))).reason).toBe('response');
+    expect((await atsRejection(connect().listJobs(FIRST), [TOKEN])).reason).toBe('response');
     fake.failNext({ kind: 'status', status: 200, body: { jobs: 'none' } });
-    const error = await failure(connect().listJobs(FIRST));
+    const error = await atsRejection(connect().listJobs(FIRST), [TOKEN]);
     expect(error.reason).toBe('response');
     expect(error.message).toMatch(/^Workable answered the jobs request with data we could not read/);
   });
@@ -202,15 +175,15 @@ describe('Workable connector: failures', () => {
 
   it('keeps the token out of every error it reports, whatever went wrong', async () => {
     const errors: AtsError[] = [];
-    errors.push(await failure(connect({ apikey2: 'no-such-team' }).listJobs(FIRST)));
+    errors.push(await atsRejection(connect({ apikey2: 'no-such-team' }).listJobs(FIRST), [TOKEN]));
     fake.failNext({ kind: 'rate-limit', retryAfter: '120' });
-    errors.push(await failure(connect().listJobs(FIRST)));
+    errors.push(await atsRejection(connect().listJobs(FIRST), [TOKEN]));
     fake.failNext(...Array.from({ length: 4 }, () => ({ kind: 'status' as const, status: 500, body: { error: `token ${TOKEN}` } })));
-    errors.push(await failure(connect().listJobs(FIRST)));
+    errors.push(await atsRejection(connect().listJobs(FIRST), [TOKEN]));
     fake.failNext({ kind: 'status', status: 200, body: { jobs: [], paging: { next: `https://evil.example/?t=${TOKEN}` } } });
-    errors.push(await failure(connect().listJobs(FIRST)));
+    errors.push(await atsRejection(connect().listJobs(FIRST), [TOKEN]));
     fake.failNext({ kind: 'status', status: 400, body: { error: `bad token ${TOKEN}` } });
-    errors.push(await failure(connect().listJobs(FIRST)));
+    errors.push(await atsRejection(connect().listJobs(FIRST), [TOKEN]));
     expect(errors.map((error) => error.reason)).toEqual(['account', 'rate-limited', 'unavailable', 'response', 'response']);
     for (const error of errors) expect(everythingIn(error)).not.toContain(TOKEN);
   });
@@ -218,9 +191,9 @@ describe('Workable connector: failures', () => {
   it('never sends anything but GET', async () => {
     const connector = connect({}, { pageSize: 2, candidatePageSize: 2 });
     await connector.testConnection();
-    await all(connector.listJobs);
-    await all(connector.listCandidates);
-    await all(connector.listApplications);
+    await readAllPages(connector.listJobs);
+    await readAllPages(connector.listCandidates);
+    await readAllPages(connector.listApplications);
     expect(fake.requests.length).toBeGreaterThan(10);
     expect(new Set(fake.requests.map((r) => r.method))).toEqual(new Set(['GET']));
   });
