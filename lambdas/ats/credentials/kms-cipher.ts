@@ -13,13 +13,12 @@ import { DecryptCommand, EncryptCommand, type KMSClient } from '@aws-sdk/client-
 import {
   CredentialVaultError,
   ENTER_AGAIN_MESSAGE,
-  MAX_CREDENTIAL_BYTES,
   encryptionContextOf,
   type CredentialCipher,
   type CredentialVaultReason,
 } from './credential-cipher';
-import { decodeCanonicalBase64 } from './canonical-base64';
-import { formatSealed, parseSealed } from './sealed-format';
+import { credentialBytes, credentialText, sealedPayload } from './cipher-steps';
+import { formatSealed } from './sealed-format';
 
 export interface KmsCipherOptions {
   readonly client: KMSClient;
@@ -74,11 +73,8 @@ export function createKmsCipher(options: KmsCipherOptions): CredentialCipher {
   return {
     async encrypt(plaintext, context) {
       const encryptionContext = encryptionContextOf(context);
-      const clear = Buffer.from(plaintext, 'utf8');
+      const clear = credentialBytes(plaintext);
       try {
-        if (clear.length === 0 || clear.length > MAX_CREDENTIAL_BYTES) {
-          throw new CredentialVaultError('format', `A credential must be 1 to ${MAX_CREDENTIAL_BYTES} bytes long.`);
-        }
         let blob: Uint8Array | undefined;
         try {
           ({ CiphertextBlob: blob } = await client.send(new EncryptCommand({ KeyId: keyId, Plaintext: clear, EncryptionContext: encryptionContext })));
@@ -94,13 +90,7 @@ export function createKmsCipher(options: KmsCipherOptions): CredentialCipher {
 
     async decrypt(sealed, context) {
       const encryptionContext = encryptionContextOf(context);
-      const parsed = parseSealed(sealed);
-      if (parsed === null) throw new CredentialVaultError('format', ENTER_AGAIN_MESSAGE);
-      if (parsed.scheme !== 'kms') {
-        throw new CredentialVaultError('format', ENTER_AGAIN_MESSAGE, { cause: new Error(`Sealed with ${parsed.scheme}, this vault is KMS.`) });
-      }
-      const blob = decodeCanonicalBase64(parsed.payload);
-      if (blob === null) throw new CredentialVaultError('integrity', ENTER_AGAIN_MESSAGE);
+      const blob = sealedPayload(sealed, 'kms');
       let clear: Uint8Array | undefined;
       try {
         ({ Plaintext: clear } = await client.send(
@@ -110,13 +100,7 @@ export function createKmsCipher(options: KmsCipherOptions): CredentialCipher {
         throw kmsError('Decrypt', error);
       }
       if (!clear || clear.length === 0) throw new CredentialVaultError('unavailable', MESSAGES.unavailable, { cause: new Error('KMS Decrypt answered no Plaintext.') });
-      try {
-        return new TextDecoder('utf-8', { fatal: true }).decode(clear);
-      } catch {
-        throw new CredentialVaultError('integrity', ENTER_AGAIN_MESSAGE);
-      } finally {
-        clear.fill(0);
-      }
+      return credentialText(clear);
     },
   };
 }

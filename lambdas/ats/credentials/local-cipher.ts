@@ -10,13 +10,12 @@ import { dirname } from 'node:path';
 import {
   CredentialVaultError,
   ENTER_AGAIN_MESSAGE,
-  MAX_CREDENTIAL_BYTES,
   encryptionContextOf,
   type CredentialCipher,
   type CredentialContext,
 } from './credential-cipher';
-import { decodeCanonicalBase64 } from './canonical-base64';
-import { formatSealed, parseSealed } from './sealed-format';
+import { credentialBytes, credentialText, sealedPayload } from './cipher-steps';
+import { formatSealed } from './sealed-format';
 
 /** AES-256: the key is exactly this many bytes. */
 export const LOCAL_KEY_BYTES = 32;
@@ -45,11 +44,8 @@ export function createLocalCipher(options: LocalCipherOptions): CredentialCipher
   return {
     async encrypt(plaintext, context) {
       const aad = additionalData(context);
-      const clear = Buffer.from(plaintext, 'utf8');
+      const clear = credentialBytes(plaintext);
       try {
-        if (clear.length === 0 || clear.length > MAX_CREDENTIAL_BYTES) {
-          throw new CredentialVaultError('format', `A credential must be 1 to ${MAX_CREDENTIAL_BYTES} bytes long.`);
-        }
         const iv = randomBytes(IV_BYTES);
         const cipher = createCipheriv(ALGORITHM, key, iv, { authTagLength: TAG_BYTES });
         cipher.setAAD(aad);
@@ -62,14 +58,8 @@ export function createLocalCipher(options: LocalCipherOptions): CredentialCipher
 
     async decrypt(sealed, context) {
       const aad = additionalData(context);
-      const parsed = parseSealed(sealed);
-      if (parsed === null) throw new CredentialVaultError('format', ENTER_AGAIN_MESSAGE);
-      if (parsed.scheme !== 'local') {
-        // Sealed by KMS in AWS: a record copied from the cloud into a local data folder.
-        throw new CredentialVaultError('format', ENTER_AGAIN_MESSAGE, { cause: new Error(`Sealed with ${parsed.scheme}, this vault is local.`) });
-      }
-      const bytes = decodeCanonicalBase64(parsed.payload);
-      if (bytes === null || bytes.length <= IV_BYTES + TAG_BYTES) throw new CredentialVaultError('integrity', ENTER_AGAIN_MESSAGE);
+      const bytes = sealedPayload(sealed, 'local');
+      if (bytes.length <= IV_BYTES + TAG_BYTES) throw new CredentialVaultError('integrity', ENTER_AGAIN_MESSAGE);
       const decipher = createDecipheriv(ALGORITHM, key, bytes.subarray(0, IV_BYTES), { authTagLength: TAG_BYTES });
       decipher.setAAD(aad);
       decipher.setAuthTag(bytes.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
@@ -82,13 +72,7 @@ export function createLocalCipher(options: LocalCipherOptions): CredentialCipher
           cause: new Error('AES-GCM authentication failed (other user or field, other key file, or altered value).'),
         });
       }
-      try {
-        return new TextDecoder('utf-8', { fatal: true }).decode(clear);
-      } catch {
-        throw new CredentialVaultError('integrity', ENTER_AGAIN_MESSAGE);
-      } finally {
-        clear.fill(0);
-      }
+      return credentialText(clear);
     },
   };
 }
