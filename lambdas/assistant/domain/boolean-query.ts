@@ -1,6 +1,7 @@
 import type { SearchString, SearchTarget, TermGroup } from '../../shared/contracts/assistant';
 import { googleWordCount, parseBooleanQuery } from './boolean-query-parser';
 import { squash } from './text/normalize';
+import { formatCount } from '../../shared/domain/format-count';
 
 export { googleWordCount, parseBooleanQuery, type ParseResult, type QueryNode } from './boolean-query-parser';
 
@@ -104,7 +105,7 @@ function list(values: readonly string[]): string {
 
 function notesFor(target: SearchTarget, dropped: Dropped): string[] {
   const limit = SEARCH_LIMITS[target];
-  const within = `to stay within ${limit.max.toLocaleString('en-US')} ${limit.unit}`;
+  const within = `to stay within ${formatCount(limit.max)} ${limit.unit}`;
   const name = TARGET_NAMES[target];
   const notes: string[] = [];
   if (dropped.must.length) notes.push(`${name}: left out the must-haves ${list(dropped.must)} ${within}; search for them separately.`);

@@ -1,4 +1,5 @@
 import * as z from '../zod';
+import { formatCount } from '../domain/format-count';
 
 /**
  * The recruiting assistant's REST contract (issue 6): jobs with their client must-haves, and the
@@ -50,7 +51,7 @@ function text(label: string, max: number) {
   return z.string({ error: `${label} must be text.` }).check(
     z.trim(),
     z.minLength(1, `Please give the ${label.toLowerCase()}.`),
-    z.maxLength(max, `${label} has at most ${max.toLocaleString('en-US')} characters.`),
+    z.maxLength(max, `${label} has at most ${formatCount(max)} characters.`),
   );
 }
 
@@ -58,7 +59,7 @@ function optionalText(label: string, max: number) {
   return z.optional(
     z.string({ error: `${label} must be text.` }).check(
       z.trim(),
-      z.maxLength(max, `${label} has at most ${max.toLocaleString('en-US')} characters.`),
+      z.maxLength(max, `${label} has at most ${formatCount(max)} characters.`),
     ),
   );
 }
