@@ -19,6 +19,8 @@ const SECTIONS: readonly IndexSection[] = [
   { title: 'Choose a plan (signed in, no subscription yet)', name: 'subscribe' },
   { title: 'Account', name: 'account' },
   { title: 'Services', name: 'services' },
+  { title: 'Sourcing search strings from a sample job', name: 'services-sourcing-terms' },
+  { title: 'External job description from a sample requisition, with what was removed', name: 'services-job-description' },
   { title: 'Profile', name: 'profile' },
   { title: 'Account menu, open', name: 'account-menu-open', note: 'At 640 px the main links join the account menu.' },
 ];
@@ -76,6 +78,25 @@ test.describe('signed in', () => {
       ['/profile', 'profile'],
     ] as const) {
       await shootAtBothWidths(page, path, name);
+    }
+  });
+
+  test('two assistant screens with a result from a sample', async () => {
+    test.setTimeout(60_000);
+    for (const [path, name, button, heading] of [
+      ['/services/sourcing-terms', 'services-sourcing-terms', 'Generate search strings', /^Search strings for /],
+      ['/services/job-description', 'services-job-description', 'Write the external description', /^External description/],
+    ] as const) {
+      for (const width of WIDTH_NAMES) {
+        await page.setViewportSize(WIDTHS[width]);
+        await page.goto(path);
+        await page.getByRole('button', { name: 'Try a sample' }).click();
+        await page.getByRole('button', { name: button }).click();
+        const title = page.getByRole('heading', { level: 2, name: heading });
+        await expect(title).toBeFocused({ timeout: 20_000 });
+        await title.evaluate((element) => element.scrollIntoView({ block: 'start' }));
+        await saveScreenshot(page, width, name);
+      }
     }
   });
 
