@@ -1,23 +1,13 @@
 import { KMSClient } from '@aws-sdk/client-kms';
-import { CredentialVaultError, type CredentialCipher } from '../../../../lambdas/ats/credentials/credential-cipher';
+import type { CredentialCipher } from '../../../../lambdas/ats/credentials/credential-cipher';
 import { createKmsCipher } from '../../../../lambdas/ats/credentials/kms-cipher';
 import { createLocalCipher } from '../../../../lambdas/ats/credentials/local-cipher';
 import { parseSealed } from '../../../../lambdas/ats/credentials/sealed-format';
 import { startFakeKms, type FakeKms } from './fake-kms';
-import { containsSecret, expectNoSecretIn } from './secret-search';
+import { containsSecret, expectNoSecretIn, vaultError } from './secret-search';
 
 const SECRET = 'lever-key-0d9c3b7a51e24f6a';
 const ALICE = { userId: 'user-alice', field: 'apikey1' } as const;
-
-async function vaultError(promise: Promise<unknown>): Promise<CredentialVaultError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof CredentialVaultError) return error;
-    throw error;
-  }
-  throw new Error('expected the promise to reject');
-}
 
 describe('the KMS credential cipher, with the real KMS client against a KMS-like server', () => {
   let kms: FakeKms;

@@ -5,20 +5,10 @@ import { join } from 'node:path';
 import { CredentialVaultError, type CredentialCipher } from '../../../../lambdas/ats/credentials/credential-cipher';
 import { createLocalCipher, loadOrCreateLocalKey } from '../../../../lambdas/ats/credentials/local-cipher';
 import { parseSealed } from '../../../../lambdas/ats/credentials/sealed-format';
-import { expectNoSecretIn } from './secret-search';
+import { expectNoSecretIn, vaultError } from './secret-search';
 
 const SECRET = 'gh-harvest-5b1f0c9e7d2a4e88';
 const ALICE = { userId: 'user-alice', field: 'apikey1' } as const;
-
-async function vaultError(promise: Promise<unknown>): Promise<CredentialVaultError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof CredentialVaultError) return error;
-    throw error;
-  }
-  throw new Error('expected the promise to reject');
-}
 
 describe('the local credential cipher (AES-256-GCM)', () => {
   let cipher: CredentialCipher;

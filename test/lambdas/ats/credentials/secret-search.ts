@@ -1,3 +1,5 @@
+import { CredentialVaultError } from '../../../../lambdas/ats/credentials/credential-cipher';
+
 /**
  * Finds a secret in whatever a test can see: a string, an error (message, stack, every cause, own
  * properties), an object graph. Looks for the secret itself and its base64 and hex encodings, so
@@ -38,4 +40,15 @@ export function containsSecret(value: unknown, secret: string): boolean {
 /** Fails the test when the secret (or an encoding of it) appears anywhere in `value`. */
 export function expectNoSecretIn(value: unknown, secret: string): void {
   if (containsSecret(value, secret)) throw new Error('A secret (or its base64/hex encoding) was found where none may appear.');
+}
+
+/** The CredentialVaultError `promise` rejects with; fails the test when it resolves or rejects otherwise. */
+export async function vaultError(promise: Promise<unknown>): Promise<CredentialVaultError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof CredentialVaultError) return error;
+    throw error;
+  }
+  throw new Error('expected the promise to reject');
 }
