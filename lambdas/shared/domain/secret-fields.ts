@@ -17,10 +17,20 @@ export const SECRET_MASK = '\u2022\u2022\u2022\u2022';
 /** Keys shorter than this are masked without their last four characters. */
 const MIN_LENGTH_WITH_TAIL = 12;
 
-/** The masked form of a stored secret, or null when none is stored. */
+/** How an encrypted key is stored: `enc:v1:<scheme>:<ciphertext>[:<hint>]` (lambdas/ats/credentials). */
+const SEALED_PREFIX = 'enc:v1:';
+
+/**
+ * The masked form of a stored secret, or null when none is stored. An encrypted key is masked by
+ * the hint stored beside its ciphertext (the same last four), never by the ciphertext's tail.
+ */
 export function maskSecret(value: unknown): string | null {
   if (typeof value !== 'string' || value === '') {
     return null;
+  }
+  if (value.startsWith(SEALED_PREFIX)) {
+    const parts = value.split(':');
+    return parts.length > 4 ? `${SECRET_MASK}${parts.slice(4).join(':')}` : SECRET_MASK;
   }
   return value.length >= MIN_LENGTH_WITH_TAIL ? `${SECRET_MASK}${value.slice(value.length - 4)}` : SECRET_MASK;
 }

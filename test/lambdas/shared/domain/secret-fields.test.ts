@@ -12,6 +12,12 @@ describe('the ATS keys as every API answer carries them', () => {
     expect([maskSecret(''), maskSecret(null), maskSecret(undefined), maskSecret(42)]).toEqual([null, null, null, null]);
   });
 
+  it('shows an encrypted key by the hint stored with it, never by its ciphertext, whatever the key length', () => {
+    expect(maskSecret('enc:v1:kms:AQICAHh2bWpzZGZrbGpzZGZrbGo=:9c21')).toBe('••••9c21');
+    expect(maskSecret('enc:v1:local:c2hvcnQtb25lLWNpcGhlcnRleHQ=')).toBe(SECRET_MASK);
+    expect(maskSecret('enc:v1:local:c2hvcnQ=:')).toBe(SECRET_MASK);
+  });
+
   it('recognises a mask sent back, and never mistakes a key for one', () => {
     expect(isMaskedSecret('••••9c21')).toBe(true);
     expect(isMaskedSecret(SECRET_MASK)).toBe(true);
