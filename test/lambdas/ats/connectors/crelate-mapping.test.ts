@@ -10,7 +10,7 @@ import {
   mapCrelatePlacement,
   statusFromStageName,
 } from '../../../../lambdas/ats/connectors/crelate-mapping';
-import { CRELATE_APPLICATIONS, CRELATE_CONTACTS, CRELATE_JOBS, CRELATE_PLACEMENTS } from '../support/fake-crelate-data';
+import { CRELATE_APPLICATIONS, CRELATE_CONTACTS, CRELATE_JOBS, CRELATE_PLACEMENTS } from '../../../../local/ats/fake-crelate-data';
 
 function parse<T>(schema: { safeParse(value: unknown): { success: true; data: T } | { success: false; error: Error } }, value: unknown): T {
   const parsed = schema.safeParse(value);

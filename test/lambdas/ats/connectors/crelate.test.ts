@@ -1,7 +1,7 @@
 import { AtsError, type AtsConnector, type AtsCredentials, type AtsListOptions } from '../../../../lambdas/ats/ats-port';
 import { createCrelateConnector, type CrelateConnectorOptions } from '../../../../lambdas/ats/connectors/crelate';
-import { startFakeCrelate, type FakeCrelate, type FakeCrelateOptions } from '../support/fake-crelate';
-import { CRELATE_JOBS } from '../support/fake-crelate-data';
+import { startFakeCrelate, type FakeCrelate, type FakeCrelateOptions } from '../../../../local/ats/fake-crelate';
+import { CRELATE_JOBS } from '../../../../local/ats/fake-crelate-data';
 import { atsRejection, readAllPages } from '../support/connector-calls';
 
 const API_KEY = 'crelate-key-4be1f07d9a';

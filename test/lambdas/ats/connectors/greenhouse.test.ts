@@ -1,7 +1,7 @@
 import { AtsError, type AtsConnector } from '../../../../lambdas/ats/ats-port';
 import { createGreenhouseConnector } from '../../../../lambdas/ats/connectors/greenhouse';
-import { startFakeAtsServer, type FakeAtsServer } from '../support/fake-ats-server';
-import { greenhouseApplication, greenhouseCandidate, greenhouseJob, startFakeGreenhouse, type FakeGreenhouse, type FakeGreenhouseData } from '../support/fake-greenhouse';
+import { startFakeAtsServer, type FakeAtsServer } from '../../../../local/ats/fake-ats-server';
+import { greenhouseApplication, greenhouseCandidate, greenhouseJob, startFakeGreenhouse, type FakeGreenhouse, type FakeGreenhouseData } from '../../../../local/ats/fake-greenhouse';
 import { atsRejection, readAllPages } from '../support/connector-calls';
 
 const KEY = 'a7183e1b7e9ab09b8a5cfa87d1934c3c';

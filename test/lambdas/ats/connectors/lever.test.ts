@@ -1,6 +1,6 @@
 import type { AtsConnector } from '../../../../lambdas/ats/ats-port';
 import { createLeverConnector, type LeverConnectorOptions } from '../../../../lambdas/ats/connectors/lever';
-import { LEVER_ARCHIVE_REASONS, leverOpportunity, leverPosting, startFakeLever, type FakeLever, type FakeLeverData } from '../support/fake-lever';
+import { LEVER_ARCHIVE_REASONS, leverOpportunity, leverPosting, startFakeLever, type FakeLever, type FakeLeverData } from '../../../../local/ats/fake-lever';
 import { atsRejection, readAllPages } from '../support/connector-calls';
 
 const KEY = 'Lw2kPq9vT4xZ8cR1mN6bY3hJ';

@@ -6,7 +6,7 @@ import {
   mapWorkableCandidate,
   mapWorkableJob,
 } from '../../../../lambdas/ats/connectors/workable-mapping';
-import { WORKABLE_CANDIDATES, WORKABLE_JOBS, type WorkableCandidateRecord } from '../support/fake-workable-data';
+import { WORKABLE_CANDIDATES, WORKABLE_JOBS, type WorkableCandidateRecord } from '../../../../local/ats/fake-workable-data';
 
 function detail(record: WorkableCandidateRecord) {
   const parsed = WorkableCandidateDetailSchema.safeParse({ candidate: record });

@@ -1,7 +1,7 @@
 import { AtsError, type AtsConnector, type AtsCredentials, type AtsListOptions } from '../../../../lambdas/ats/ats-port';
 import { createWorkableConnector, normalizeWorkableSubdomain, type WorkableConnectorOptions } from '../../../../lambdas/ats/connectors/workable';
-import { startFakeWorkable, type FakeWorkable } from '../support/fake-workable';
-import { WORKABLE_CANDIDATES, WORKABLE_JOBS } from '../support/fake-workable-data';
+import { startFakeWorkable, type FakeWorkable } from '../../../../local/ats/fake-workable';
+import { WORKABLE_CANDIDATES, WORKABLE_JOBS } from '../../../../local/ats/fake-workable-data';
 import { atsRejection, everythingIn, readAllPages } from '../support/connector-calls';
 
 const TOKEN = 'wk-secret-token-7f3a9c';

@@ -1,6 +1,6 @@
 import { AtsError } from '../../../../lambdas/ats/ats-port';
 import { AtsHttpStatusError, basicAuthHeader, createReadOnlyClient, retryAfterSeconds, type ReadOnlyClientOptions } from '../../../../lambdas/ats/http/read-only-client';
-import { basicUser, startFakeAtsServer, type FakeAtsServer, type FakeAtsServerOptions } from '../support/fake-ats-server';
+import { basicUser, startFakeAtsServer, type FakeAtsServer, type FakeAtsServerOptions } from '../../../../local/ats/fake-ats-server';
 
 const KEY = 'sk_live_9f8e7d6c5b4a';
 

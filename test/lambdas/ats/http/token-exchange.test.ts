@@ -1,7 +1,7 @@
 import { AtsError } from '../../../../lambdas/ats/ats-port';
 import { createReadOnlyClient } from '../../../../lambdas/ats/http/read-only-client';
 import { createClientCredentialsTokenSource, type ClientCredentialsOptions } from '../../../../lambdas/ats/http/token-exchange';
-import { startFakeAtsServer, type FakeAtsServer, type FakeResponse, type RecordedRequest } from '../support/fake-ats-server';
+import { startFakeAtsServer, type FakeAtsServer, type FakeResponse, type RecordedRequest } from '../../../../local/ats/fake-ats-server';
 
 const CLIENT_ID = 'gh-client-7421';
 const CLIENT_SECRET = 'cs_9d8c7b6a5f4e3d2c1b0a';

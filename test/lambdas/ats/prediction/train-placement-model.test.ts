@@ -1,7 +1,7 @@
 import type { AtsApplication } from '../../../../lambdas/ats/ats-port';
 import { FEATURE_NAMES } from '../../../../lambdas/ats/prediction/features';
 import { DEFAULT_MODEL_FEATURES, predictPlacements, trainPlacementModel, type PlacementTraining } from '../../../../lambdas/ats/prediction/train-placement-model';
-import { syntheticHistory } from '../support/synthetic-history';
+import { syntheticHistory } from '../../../../local/ats/synthetic-history';
 
 // Reading 300 profiles against five must-haves each takes a second or two on a busy machine.
 jest.setTimeout(30_000);

@@ -2,7 +2,7 @@ import { createGreenhouseConnector } from '../../../../lambdas/ats/connectors/gr
 import { createMemorySyncStore } from '../../../../lambdas/ats/sync/memory-sync-store';
 import { runSync } from '../../../../lambdas/ats/sync/sync-engine';
 import type { AtsSyncStore } from '../../../../lambdas/ats/sync/sync-store';
-import { greenhouseApplication, greenhouseCandidate, greenhouseJob, startFakeGreenhouse, type FakeGreenhouse } from '../support/fake-greenhouse';
+import { greenhouseApplication, greenhouseCandidate, greenhouseJob, startFakeGreenhouse, type FakeGreenhouse } from '../../../../local/ats/fake-greenhouse';
 
 const KEY = 'f3c1a9d27be84e6a9d0c55b1e2a7c4d9';
 const USER = 'recruiter-greenhouse';

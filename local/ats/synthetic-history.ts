@@ -1,5 +1,5 @@
-import type { AtsApplication, AtsCandidate, AtsJob } from '../../../../lambdas/ats/ats-port';
-import { seededRandom, shuffled, type Random } from '../../../../lambdas/ats/prediction/seeded-random';
+import type { AtsApplication, AtsCandidate, AtsJob } from '../../lambdas/ats/ats-port';
+import { seededRandom, shuffled, type Random } from '../../lambdas/ats/prediction/seeded-random';
 
 /**
  * A made-up ATS history with a KNOWN signal, for placement-prediction tests, the local runtime
