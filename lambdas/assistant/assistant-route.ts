@@ -8,7 +8,8 @@ import { requireActiveUser } from '../subscription/subscription-caller';
 import type { AssistantDependencies } from './assistant-dependencies';
 
 /**
- * One assistant REST route, in the order that keeps refusals cheap and honest:
+ * One assistant REST route (the ATS routes of lambdas/ats/routes use the same gate), in the order
+ * that keeps refusals cheap and honest:
  * 1. the caller from the Cognito authorizer's claims (401 without);
  * 2. their User record, which must be ACTIVE (404 / 403 `user_inactive`);
  * 3. a live subscription among their stored subscription records (403 `subscription_required`):
@@ -17,6 +18,12 @@ import type { AssistantDependencies } from './assistant-dependencies';
  * 5. the body or the query string, validated by the contract's schema (400, one message per field);
  * then the route's own work, always on the caller's own partition.
  */
+
+/**
+ * What the gate itself needs; the assistant's routes and the ATS routes (lambdas/ats/routes) each
+ * pass their own dependencies with at least these, so both share one gate and one rate limit.
+ */
+export type RouteGateDependencies = Pick<AssistantDependencies, 'users' | 'subscriptions' | 'rateLimiter' | 'now'>;
 
 export const SUBSCRIPTION_REQUIRED_MESSAGE = 'An active subscription is required to use the assistant. Choose a plan on the Subscribe page.';
 
@@ -36,7 +43,7 @@ export interface AssistantRouteSpec<D, S extends z.core.$ZodType | undefined> {
   readonly run: (request: AssistantRequest<D, Input<S>>) => Promise<HttpResult>;
 }
 
-export function assistantRoute<D extends AssistantDependencies, S extends z.core.$ZodType | undefined = undefined>(
+export function assistantRoute<D extends RouteGateDependencies, S extends z.core.$ZodType | undefined = undefined>(
   spec: AssistantRouteSpec<D, S>,
   dependencies: () => D,
   options?: HttpHandlerOptions,

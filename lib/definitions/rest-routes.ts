@@ -37,6 +37,14 @@ export interface RestRouteDefinition {
    * (`ASSISTANT_ENGINE`, `BEDROCK_MODEL_ID`); the local runtime sets `ASSISTANT_ENGINE=deterministic`.
    */
   readonly languageModel?: boolean;
+  /**
+   * Whether the handler seals or opens ATS credentials and calls the ATS (issue 7): the construct
+   * grants it the ATS credential KMS key (encrypt, decrypt) and sets `ATS_KMS_KEY_ID`; the local
+   * runtime sets `ATS_LOCAL_KEY_FILE` and `ATS_BASE_URLS` (its fake ATS servers) instead.
+   */
+  readonly atsCredentials?: boolean;
+  /** Seconds the function may run; the construct's default otherwise (the sync needs longer). */
+  readonly timeoutSeconds?: number;
 }
 
 /**
@@ -53,6 +61,35 @@ const ASSISTANT_TABLES = [
 function assistantRoute(functionId: string, method: 'GET' | 'POST', path: string, file: string, languageModel: boolean): RestRouteDefinition {
   return { functionId, method, path, entry: `lambdas/assistant/${file}`, auth: 'user', tables: ASSISTANT_TABLES, billing: false, ...(languageModel ? { languageModel } : {}) };
 }
+
+/**
+ * What every ATS route reads and writes: the caller's User record (the ATS settings live there,
+ * spec section 3), their Subscription records (a live one is required), the assistant table (the
+ * shared per-user rate limit) and their own partition of the ATS table.
+ */
+const ATS_TABLES = [
+  { table: 'users', access: 'readWrite' },
+  { table: 'subscriptions', access: 'read' },
+  { table: 'assistant', access: 'readWrite' },
+  { table: 'ats', access: 'readWrite' },
+] as const satisfies RestRouteDefinition['tables'];
+
+/** An ATS route (signed-in subscribers; see lambdas/ats/routes/ats-route.ts). */
+function atsRoute(
+  functionId: string,
+  method: 'GET' | 'POST',
+  path: string,
+  file: string,
+  extra: Pick<RestRouteDefinition, 'atsCredentials' | 'timeoutSeconds'> = {},
+): RestRouteDefinition {
+  return { functionId, method, path, entry: `lambdas/ats/routes/${file}`, auth: 'user', tables: ATS_TABLES, billing: false, ...extra };
+}
+
+/**
+ * API Gateway ends a request at 29 s; a second less (as the Bedrock routes) so the function ends
+ * before the gateway answers 504 for it. The sync's own budget ends well before.
+ */
+export const ATS_SYNC_TIMEOUT_SECONDS = 28;
 
 export const REST_ROUTES: readonly RestRouteDefinition[] = [
   {
@@ -165,4 +202,13 @@ export const REST_ROUTES: readonly RestRouteDefinition[] = [
   assistantRoute('AssistantBestFitFunction', 'POST', '/assistant/best-fit', 'recommend-best-fit.ts', true),
   assistantRoute('AssistantCandidateSummaryFunction', 'POST', '/assistant/candidate-summary', 'summarize-candidate.ts', true),
   assistantRoute('AssistantResultsFunction', 'GET', '/assistant/results', 'list-results.ts', false),
+  // ATS integration and placement prediction (issue 7). Function ids are construct ids: never rename them.
+  atsRoute('AtsGetConnectionFunction', 'GET', '/ats/connection', 'get-connection.ts'),
+  atsRoute('AtsConnectFunction', 'POST', '/ats/connection', 'connect-ats.ts', { atsCredentials: true, timeoutSeconds: ATS_SYNC_TIMEOUT_SECONDS }),
+  atsRoute('AtsTestConnectionFunction', 'POST', '/ats/connection/test', 'test-connection.ts', { atsCredentials: true, timeoutSeconds: ATS_SYNC_TIMEOUT_SECONDS }),
+  atsRoute('AtsRemoveConnectionFunction', 'POST', '/ats/connection/remove', 'remove-connection.ts'),
+  atsRoute('AtsSyncFunction', 'POST', '/ats/sync', 'sync-ats.ts', { atsCredentials: true, timeoutSeconds: ATS_SYNC_TIMEOUT_SECONDS }),
+  atsRoute('AtsListJobsFunction', 'GET', '/ats/jobs', 'list-ats-jobs.ts'),
+  atsRoute('AtsListCandidatesFunction', 'GET', '/ats/candidates', 'list-ats-candidates.ts'),
+  atsRoute('AtsPredictFunction', 'POST', '/ats/predict', 'predict-placements.ts', { timeoutSeconds: ATS_SYNC_TIMEOUT_SECONDS }),
 ];

@@ -112,6 +112,19 @@ export const TABLES = {
       },
     ],
   },
+  /**
+   * A user's synced ATS data (issue 7), one partition per user (pk = the Cognito sub): jobs
+   * (`job#<atsId>`), candidates (`candidate#<atsId>`), applications (`application#<atsId>`), sync
+   * checkpoints (`checkpoint#<resource>`), the sync status with its lease (`sync#status`) and the
+   * connection's details (`connection#meta`). The keys themselves stay on the User record, sealed.
+   */
+  ats: {
+    constructId: 'AtsTable',
+    envVar: 'ATS_TABLE',
+    partitionKey: { name: 'userId', type: 'S' },
+    sortKey: { name: 'itemId', type: 'S' },
+    globalIndexes: [],
+  },
 } as const satisfies Record<string, TableDefinition>;
 
 export type TableName = keyof typeof TABLES;

@@ -90,6 +90,21 @@ async function keptField(
  * when the cipher fails.
  */
 export async function sealCredentials(input: CredentialInput, options: SealOptions): Promise<SealedCredentials> {
+  return (await prepareCredentials(input, options)).sealed;
+}
+
+/** What {@link prepareCredentials} answers: the values to store and, for one test call, the keys they hold. */
+export interface PreparedCredentials {
+  readonly sealed: SealedCredentials;
+  /** The validated credentials in the clear (a kept key opened): for the connection test before saving, then dropped. */
+  readonly credentials: AtsCredentials;
+}
+
+/**
+ * {@link sealCredentials}, also answering the validated credentials in the clear, so a save can
+ * test them against the ATS before anything is stored without opening what it just sealed.
+ */
+export async function prepareCredentials(input: CredentialInput, options: SealOptions): Promise<PreparedCredentials> {
   const kept: Partial<Record<CredentialField, string>> = {};
   const plain: Record<CredentialField, unknown> = { apikey1: input.apikey1, apikey2: input.apikey2 };
   for (const field of ['apikey1', 'apikey2'] as const) {
@@ -111,7 +126,7 @@ export async function sealCredentials(input: CredentialInput, options: SealOptio
     seal('apikey1', credentials.apikey1),
     credentials.apikey2 === null ? Promise.resolve(null) : seal('apikey2', credentials.apikey2),
   ]);
-  return { atsname: credentials.atsname, apikeytype: credentials.apikeytype, apikey1, apikey2 };
+  return { sealed: { atsname: credentials.atsname, apikeytype: credentials.apikeytype, apikey1, apikey2 }, credentials };
 }
 
 /**

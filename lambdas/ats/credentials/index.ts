@@ -18,8 +18,10 @@ export { checkCredentialShape, validateCredentialInput, type CredentialInput } f
 export {
   maskedCredentialView,
   openCredentials,
+  prepareCredentials,
   sealCredentials,
   type MaskedCredentialView,
+  type PreparedCredentials,
   type SealOptions,
   type SealedCredentials,
   type StoredCredentials,

@@ -1,0 +1,41 @@
+import type { AtsOption } from '../../shared/contracts/ats';
+import { ATS_NAMES, type AtsName } from '../ats-port';
+import { ATS_AUTH_STYLES, ATS_LABELS, AVAILABLE_ATS_NAMES } from '../connectors';
+
+/** The settings form's words for each ATS: what its key is called and where the recruiter finds it. */
+const FORM_WORDS: Readonly<Record<AtsName, Pick<AtsOption, 'keyLabel' | 'secondLabel' | 'help'>>> = {
+  greenhouse: {
+    keyLabel: 'Harvest API key',
+    secondLabel: null,
+    help: 'In Greenhouse, open Configure › Dev Center › API Credential Management and create a Harvest API key with read (GET) access to jobs, candidates and applications.',
+  },
+  lever: {
+    keyLabel: 'Lever API key',
+    secondLabel: null,
+    help: 'In Lever, open Settings › Integrations and API › API Credentials and generate a key with read access to postings, opportunities and candidates.',
+  },
+  workable: {
+    keyLabel: 'API access token',
+    secondLabel: 'Workable subdomain',
+    help: 'In Workable, open Settings › Integrations › Apps and generate an API access token with the r_jobs and r_candidates scopes; your subdomain is the name before .workable.com.',
+  },
+  crelate: {
+    keyLabel: 'Crelate API key',
+    secondLabel: null,
+    help: 'In Crelate, an administrator opens Settings › Integrations › API Access and copies the account’s API key.',
+  },
+  bullhorn: {
+    keyLabel: 'OAuth client id',
+    secondLabel: 'OAuth client secret',
+    help: 'Bullhorn connects with OAuth 2 client credentials issued by Bullhorn support; this connection is coming next.',
+  },
+};
+
+/** Every ATS the settings form offers, in the product's order; Bullhorn is listed but not available yet. */
+export const ATS_OPTIONS: readonly AtsOption[] = ATS_NAMES.map((atsname) => ({
+  atsname,
+  label: ATS_LABELS[atsname],
+  apikeytype: ATS_AUTH_STYLES[atsname],
+  ...FORM_WORDS[atsname],
+  available: (AVAILABLE_ATS_NAMES as readonly AtsName[]).includes(atsname),
+}));

@@ -1,0 +1,38 @@
+import type { ApiGatewayHandler, HttpHandlerOptions } from '../../shared/http/handler';
+import { createLogger } from '../../shared/logger';
+import { atsDependenciesFromEnvironment, lazily, type AtsDependencies } from './ats-dependencies';
+import { atsRoute, withSyncLease } from './ats-route';
+import { connectionResponse } from './ats-views';
+
+const logger = createLogger({ component: 'ats-remove' });
+
+/** Nothing connected, as the User record holds it after a removal. */
+const NO_CREDENTIALS = { atsname: null, apikeytype: null, apikey1: null, apikey2: null };
+
+/**
+ * `POST /ats/connection/remove` (subscribers): forgets the caller's ATS connection: the User
+ * record's four ATS fields, the connection's details and everything synced (under the sync
+ * lease: 409 `ats_sync_running` while a sync runs). Idempotent: with nothing connected it
+ * answers the same, `connection: null`.
+ */
+export function createRemoveConnectionHandler(dependencies: () => AtsDependencies, options?: HttpHandlerOptions): ApiGatewayHandler {
+  return atsRoute(
+    {
+      run: async ({ deps, user }) => {
+        const now = deps.now();
+        await withSyncLease(deps.store, user.id, now, async () => {
+          // The keys go first: should the rest fail, nothing can be synced again with them.
+          await deps.settings.clear(user.id, now);
+          await deps.store.deleteAll(user.id);
+          await deps.connections.deleteMeta(user.id);
+        });
+        logger.info('ATS connection removed', { userId: user.id });
+        return { body: await connectionResponse(deps, user.id, NO_CREDENTIALS, now) };
+      },
+    },
+    dependencies,
+    options,
+  );
+}
+
+export const handler = createRemoveConnectionHandler(lazily(() => atsDependenciesFromEnvironment()));

@@ -1,0 +1,48 @@
+import type { AtsSyncResponse } from '../../shared/contracts/ats';
+import type { ApiGatewayHandler, HttpHandlerOptions } from '../../shared/http/handler';
+import { createLogger } from '../../shared/logger';
+import { createConnector } from '../connectors';
+import { openCredentials } from '../credentials/credential-vault';
+import { runSync } from '../sync/sync-engine';
+import { SYNC_CONNECTOR_LIMITS } from './ats-call-limits';
+import { cipherFromEnvironment } from './ats-cipher';
+import { atsCredentialDependencies, SYNC_TIME_BUDGET_MS, type AtsCredentialDependencies } from './ats-dependencies';
+import { ROUTE_LEASE_SECONDS, atsRoute } from './ats-route';
+import { currentSyncView, storedCredentials } from './ats-views';
+
+const logger = createLogger({ component: 'ats-sync' });
+
+/**
+ * `POST /ats/sync` (subscribers): reads the caller's ATS (jobs, candidates, applications; GET
+ * only) into their partition until everything is read or the call's time budget is spent
+ * (`partial`: call again, it continues where it stopped). `paused`: the ATS asked to wait, until
+ * `sync.resumeAt` (also a Retry-After header); `running`: another call is syncing; `failed`: the
+ * ATS refused, `sync.message` says why. Nothing connected: 409 `ats_not_connected`.
+ */
+export function createSyncAtsHandler(dependencies: () => AtsCredentialDependencies, options?: HttpHandlerOptions): ApiGatewayHandler {
+  return atsRoute(
+    {
+      run: async ({ deps, user }) => {
+        const credentials = await openCredentials(storedCredentials(user), { cipher: deps.cipher, userId: user.id });
+        const connector = createConnector(credentials, { ...SYNC_CONNECTOR_LIMITS, ...deps.connectorOptions });
+        const budgetEndsAt = deps.now().getTime() + (deps.syncBudgetMs ?? SYNC_TIME_BUDGET_MS);
+        const result = await runSync({
+          connector,
+          store: deps.store,
+          userId: user.id,
+          now: deps.now,
+          deadline: () => deps.now().getTime() >= budgetEndsAt,
+          leaseSeconds: ROUTE_LEASE_SECONDS,
+        });
+        logger.info('ATS sync call ended', { userId: user.id, atsname: credentials.atsname, outcome: result.outcome, counts: result.counts });
+        const body: AtsSyncResponse = { outcome: result.outcome, sync: await currentSyncView(deps, user.id, deps.now()) };
+        const retryAfter = result.outcome === 'paused' && result.retryAfterSeconds !== null ? { 'Retry-After': String(Math.max(1, result.retryAfterSeconds)) } : undefined;
+        return { body, headers: retryAfter };
+      },
+    },
+    dependencies,
+    options,
+  );
+}
+
+export const handler = createSyncAtsHandler(atsCredentialDependencies(cipherFromEnvironment));

@@ -1,0 +1,43 @@
+import type { AtsTestResponse } from '../../shared/contracts/ats';
+import type { ApiGatewayHandler, HttpHandlerOptions } from '../../shared/http/handler';
+import { AtsError } from '../ats-port';
+import { ATS_LABELS, createConnector } from '../connectors';
+import { openCredentials } from '../credentials/credential-vault';
+import { TEST_CONNECTOR_LIMITS } from './ats-call-limits';
+import { cipherFromEnvironment } from './ats-cipher';
+import { atsCredentialDependencies, type AtsCredentialDependencies } from './ats-dependencies';
+import { atsRoute } from './ats-route';
+import { storedCredentials } from './ats-views';
+
+/**
+ * `POST /ats/connection/test` (subscribers): tries the saved connection with one harmless read.
+ * 200 either way: `ok: true` with the account name (recorded with the time), or `ok: false` with
+ * what the ATS refused and what to do. Nothing connected: 409 `ats_not_connected`; a saved key
+ * that no longer opens: 409 `ats_key_unreadable` (enter it again).
+ */
+export function createTestConnectionHandler(dependencies: () => AtsCredentialDependencies, options?: HttpHandlerOptions): ApiGatewayHandler {
+  return atsRoute(
+    {
+      run: async ({ deps, user }) => {
+        const credentials = await openCredentials(storedCredentials(user), { cipher: deps.cipher, userId: user.id });
+        const label = ATS_LABELS[credentials.atsname];
+        let answer: AtsTestResponse;
+        try {
+          const { accountName } = await createConnector(credentials, { ...TEST_CONNECTOR_LIMITS, ...deps.connectorOptions }).testConnection();
+          const testedAt = deps.now().toISOString();
+          await deps.connections.recordTest(user.id, { accountName, testedAt });
+          const account = accountName ? ` (account ${accountName})` : '';
+          answer = { ok: true, accountName, message: `${label} answered${account}: your connection works and can be synced.`, testedAt };
+        } catch (error) {
+          if (!(error instanceof AtsError)) throw error;
+          answer = { ok: false, accountName: null, message: error.message, testedAt: deps.now().toISOString() };
+        }
+        return { body: answer };
+      },
+    },
+    dependencies,
+    options,
+  );
+}
+
+export const handler = createTestConnectionHandler(atsCredentialDependencies(cipherFromEnvironment));
