@@ -154,7 +154,7 @@ describe('retries and races', () => {
       update({ firstName: 'Rae' }),
       update({ phoneNumber: '+1 555 010 0123' }),
       update({ profileRole: 'Sourcer' }),
-      update({ atsname: 'Bullhorn', apikeytype: 'read-only', apikey1: 'bullhorn-racing-key-0001' }),
+      update({ lastName: 'Racer' }),
       update({ companyName: 'Racing Talent' }),
     ]);
 
@@ -164,9 +164,7 @@ describe('retries and races', () => {
       firstName: 'Rae',
       phoneNumber: '+1 555 010 0123',
       profileRole: 'Sourcer',
-      atsname: 'Bullhorn',
-      apikeytype: 'read-only',
-      apikey1: 'bullhorn-racing-key-0001',
+      lastName: 'Racer',
       companyName: 'Racing Talent',
       subscriptionId: subscribed.body.subscription.id,
       subscriptions: [subscribed.body.subscription.id],

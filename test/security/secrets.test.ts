@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { UpdateItemCommand } from '@aws-sdk/client-dynamodb';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { signRecurlyPayload } from '../../lambdas/shared/webhooks/recurly-signature';
@@ -111,12 +112,25 @@ describe('every API answer', () => {
     const email = `secrets-created.${Date.now()}@example.com`;
     const answer = await api.graphql<{ data: { createUser: { id: string } } }>(
       `mutation M($input: CreateUserInput!) { createUser(input: $input) { ${USER_FIELDS} } }`,
-      { input: { email, firstName: 'Cory', lastName: 'Created', companyName: 'Created Staffing', atsname: 'Bullhorn', apikey1: PLANTED['ATS key 1 (createUser)'], apikey2: PLANTED['ATS key 2 (createUser)'] } },
+      { input: { email, firstName: 'Cory', lastName: 'Created', companyName: 'Created Staffing' } },
       api.admin,
     );
     expectNoSecrets(answer);
     created = { id: answer.body.data.createUser.id, email };
+    // The user API no longer takes ATS keys (POST /ats/connection seals them): planted in the records directly.
+    await plantKeys(created.id, 'Bullhorn', PLANTED['ATS key 1 (createUser)'], PLANTED['ATS key 2 (createUser)']);
   }, 120_000);
+
+  async function plantKeys(id: string, atsname: string, apikey1: string, apikey2: string) {
+    await api.runtime.dynamodb.send(
+      new UpdateItemCommand({
+        TableName: api.runtime.endpoints.tables.users,
+        Key: { id: { S: id } },
+        UpdateExpression: 'SET atsname = :atsname, apikey1 = :apikey1, apikey2 = :apikey2',
+        ExpressionAttributeValues: { ':atsname': { S: atsname }, ':apikey1': { S: apikey1 }, ':apikey2': { S: apikey2 } },
+      }),
+    );
+  }
 
   afterAll(() => api?.stop());
 
@@ -126,13 +140,18 @@ describe('every API answer', () => {
     expect(users.find((user) => user.id === created.id)).toMatchObject({ apikey1: PLANTED['ATS key 1 (createUser)'], apikey2: PLANTED['ATS key 2 (createUser)'] });
   });
 
-  it('masks the keys in createUser’s and updateUser’s own answers', async () => {
-    const updated = await api.graphql<{ data: { updateUser: Record<string, unknown> } }>(
-      `mutation M($input: UpdateUserInput!) { updateUser(input: $input) { ${USER_FIELDS} } }`,
+  it('masks the keys in updateUser’s own answers, and its refusal of ATS keys does not echo them', async () => {
+    const mutation = `mutation M($input: UpdateUserInput!) { updateUser(input: $input) { ${USER_FIELDS} } }`;
+    const refused = await api.graphql<{ errors: { errorType: string }[] }>(
+      mutation,
       { input: { id: owner.sub, atsname: 'Greenhouse', apikey1: PLANTED['ATS key 1 (updateUser)'], apikey2: PLANTED['ATS key 2 (updateUser)'] } },
       owner,
     );
+    await plantKeys(owner.sub, 'Greenhouse', PLANTED['ATS key 1 (updateUser)'], PLANTED['ATS key 2 (updateUser)']);
+    const updated = await api.graphql<{ data: { updateUser: Record<string, unknown> } }>(mutation, { input: { id: owner.sub, firstName: 'Sam' } }, owner);
 
+    expectNoSecrets(refused);
+    expect(refused.body.errors[0].errorType).toBe('ValidationError');
     expectNoSecrets(updated);
     expect(updated.body.data.updateUser).toMatchObject({ apikey1: '••••2c3d', apikey2: '••••3d4e' });
   });

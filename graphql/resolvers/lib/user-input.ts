@@ -1,17 +1,23 @@
 /**
  * The User fields as `createUser` and `updateUser` accept them: which fields exist, which a user
  * may change on their own record, which may be removed, and the rules beyond the profile rules
- * (email, status, subscription fields, ATS settings). APPSYNC_JS-safe: bundled into resolvers.
+ * (email, status, subscription fields). The ATS settings (`atsname`, `apikeytype`, `apikey1`,
+ * `apikey2`) stay in the input type but are never written here: a value for one of them is refused
+ * ({@link ATS_FIELDS_MESSAGE}), null or absent is nothing. APPSYNC_JS-safe: bundled into resolvers.
  */
 import { util } from '@aws-appsync/utils';
-import { SELF_EDITABLE_USER_FIELDS, SUBSCRIPTION_TBD, USER_FIELDS, USER_STATUSES } from '../../../lambdas/shared/contracts/user';
+import { ATS_FIELDS_MESSAGE, ATS_USER_FIELDS, SELF_EDITABLE_USER_FIELDS, SUBSCRIPTION_TBD, USER_FIELDS, USER_STATUSES } from '../../../lambdas/shared/contracts/user';
 import { EMAIL_MAX_LENGTH, EMAIL_MESSAGE, EMAIL_PATTERN } from '../../../lambdas/shared/domain/patterns';
 import { validateProfileInput } from '../../../lambdas/shared/domain/profile-rules';
-import { isMaskedSecret, SECRET_MASK, SECRET_USER_FIELDS } from '../../../lambdas/shared/domain/secret-fields';
 import type { FieldProblem } from './validation';
 
-/** The fields of `CreateUserInput` / `UpdateUserInput` besides `id`: every stored field but the timestamps. */
-export const USER_INPUT_FIELDS: string[] = USER_FIELDS.filter((field) => field !== 'id' && field !== 'createdAt' && field !== 'updatedAt');
+const ATS_FIELDS: string[] = [...ATS_USER_FIELDS];
+
+/**
+ * The fields `createUser` and `updateUser` write: every field of their input but `id`, the
+ * timestamps and the ATS settings (which only `POST /ats/connection` writes).
+ */
+export const USER_INPUT_FIELDS: string[] = USER_FIELDS.filter((field) => field !== 'id' && field !== 'createdAt' && field !== 'updatedAt' && !ATS_FIELDS.includes(field));
 
 /** Fields a record always has: an update may change them, never remove them (null is refused). */
 const REQUIRED_FIELDS = ['firstName', 'lastName', 'email', 'companyName', 'status', 'subscriptionId'];
@@ -31,9 +37,6 @@ export const USER_ID_PATTERN = '[A-Za-z0-9][A-Za-z0-9_-]{0,63}';
 /** A billing subscription id (or `SubscriptionTBD`). */
 const SUBSCRIPTION_ID_PATTERN = '[A-Za-z0-9][A-Za-z0-9_.:-]{0,127}';
 const MAX_SUBSCRIPTIONS = 100;
-/** Free text without control characters. */
-const PLAIN_TEXT_PATTERN = '[^\\u0000-\\u001F\\u007F-\\u009F]*';
-const TEXT_LIMITS: Record<string, number> = { atsname: 100, apikeytype: 50, apikey1: 512, apikey2: 512 };
 
 /** A user input object as the resolvers read it. */
 export type UserInput = Record<string, unknown>;
@@ -107,23 +110,10 @@ export function validateUserInput(input: UserInput, mode: 'all' | 'present'): Fi
     }
   }
 
-  for (const field of Object.keys(TEXT_LIMITS)) {
-    const value = input[field];
-    if (typeof value === 'string') {
-      const limit = TEXT_LIMITS[field];
-      if (value.trim().length > limit) {
-        problems.push({ field, message: `${field} must be at most ${limit} characters.` });
-      } else if (!util.matches(PLAIN_TEXT_PATTERN, value)) {
-        problems.push({ field, message: `${field} cannot contain control characters.` });
-      }
-    }
-  }
-  // createUser stores what it is given: a mask is not a key. (updateUser keeps the stored key instead.)
-  if (mode === 'all') {
-    for (const field of SECRET_USER_FIELDS) {
-      if (isMaskedSecret(input[field])) {
-        problems.push({ field, message: `${field} is a masked key (it starts with ${SECRET_MASK}): send the key itself, or leave it out.` });
-      }
+  // ATS settings are saved (tested, keys encrypted) through POST /ats/connection only.
+  for (const field of ATS_FIELDS) {
+    if (input[field] !== undefined && input[field] !== null) {
+      problems.push({ field, message: ATS_FIELDS_MESSAGE });
     }
   }
   return problems;

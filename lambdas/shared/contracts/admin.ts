@@ -3,6 +3,7 @@ import { BETA_CUSTOMER_GROUPS } from '../domain/groups';
 import { EMAIL_MAX_LENGTH } from '../domain/patterns';
 import { REGISTRATION_CODE_PATTERN } from '../registration-codes/registration-code-rules';
 import { checkPersonDetails } from '../users/person-details';
+import { ATS_FIELDS_MESSAGE } from './user';
 
 /**
  * Requests and answers of the admin REST calls (SPEC 7): `POST /admin/user/create`,
@@ -17,6 +18,11 @@ const UsernameSchema = z.string({ error: 'Please give the username (or the email
   z.maxLength(128, 'A username has at most 128 characters.'),
   z.regex(/^[\p{L}\p{M}\p{S}\p{N}\p{P}]+$/u, 'A username cannot contain spaces or control characters.'),
 );
+
+/** An ATS field of the User record, which only its owner sets (`POST /ats/connection`). */
+function noAtsSetting() {
+  return z.optional(z.nullable(z.never({ error: ATS_FIELDS_MESSAGE })));
+}
 
 /**
  * `POST /admin/user/create`: the person to invite and the beta group they join. Names and company
@@ -34,6 +40,12 @@ const InviteUserFieldsSchema = z.strictObject({
   companyName: z.string({ error: 'Please give the company name.' }),
   phoneNumber: z.optional(z.string({ error: 'The phone number must be text.' })),
   group: z.enum(BETA_CUSTOMER_GROUPS, { error: `The group must be one of ${BETA_CUSTOMER_GROUPS.join(', ')}.` }),
+  // The invited person saves their own ATS settings (tested, the key encrypted for them): refused
+  // here with that explanation rather than as an unknown field; null or absent is nothing.
+  atsname: noAtsSetting(),
+  apikeytype: noAtsSetting(),
+  apikey1: noAtsSetting(),
+  apikey2: noAtsSetting(),
 });
 
 export const InviteUserRequestSchema = z.pipe(

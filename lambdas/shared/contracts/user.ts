@@ -29,18 +29,24 @@ export interface User {
   updatedAt: string;
 }
 
-/** The fields a user may change on their own record (edit profile); everything else is admin-only. */
-export const SELF_EDITABLE_USER_FIELDS = [
-  'firstName',
-  'lastName',
-  'phoneNumber',
-  'companyName',
-  'profileRole',
-  'atsname',
-  'apikeytype',
-  'apikey1',
-  'apikey2',
-] as const;
+/**
+ * The fields a user may change on their own record (edit profile); everything else is admin-only,
+ * but for the ATS fields, which nobody sets through the user API (see {@link ATS_USER_FIELDS}).
+ */
+export const SELF_EDITABLE_USER_FIELDS = ['firstName', 'lastName', 'phoneNumber', 'companyName', 'profileRole'] as const;
+
+/**
+ * The ATS settings of a User record (spec section 3). They are written only by the ATS routes
+ * (`POST /ats/connection`), which test the connection and store the keys encrypted for their
+ * owner; `createUser`, `updateUser` and the admin invitation refuse them (a value passed raw
+ * would be an unencrypted key, or a sealed one copied from elsewhere that never opens).
+ */
+export const ATS_USER_FIELDS = ['atsname', 'apikeytype', 'apikey1', 'apikey2'] as const;
+export type AtsUserField = (typeof ATS_USER_FIELDS)[number];
+
+/** What a caller reads when the user API is given an ATS field. */
+export const ATS_FIELDS_MESSAGE =
+  'ATS settings are saved through the ATS settings on the Account page (POST /ats/connection), which tests the connection and stores the key encrypted; leave this field out.';
 export type SelfEditableUserField = (typeof SELF_EDITABLE_USER_FIELDS)[number];
 
 /** Every field of {@link User}, in the spec's order (the GraphQL selection set of the web app). */

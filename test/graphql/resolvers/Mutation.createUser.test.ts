@@ -1,5 +1,5 @@
 import { ADMIN_GROUP } from '../../../lambdas/shared/domain/groups';
-import type { User } from '../../../lambdas/shared/contracts/user';
+import { ATS_FIELDS_MESSAGE, type User } from '../../../lambdas/shared/contracts/user';
 import { requestHandlerOutcome, userPoolIdentity } from './support/resolver-request';
 import { asReturned, notAuthorized, startUserApi, UNAUTHORIZED_401, USER_SELECTION, type Caller, type TestUser, type UserApi } from './support/user-api';
 
@@ -64,17 +64,30 @@ describe('createUser by an admin', () => {
     expect(stored).not.toHaveProperty('atsname');
   });
 
-  it('keeps a given id (a Cognito sub), status, subscription fields and ATS settings', async () => {
+  it('keeps a given id (a Cognito sub), status and subscription fields', async () => {
     const id = '4f1b6c0e-2d7a-4c11-9a0b-7e3d5f9c2a18';
-    const { body, created } = await createUser(
-      { ...validInput, id, status: 'REMOVED', subscriptionId: 'sub-5e2b7c', subscriptions: ['sub-5e2b7c'], atsname: 'Bullhorn', apikeytype: 'read-only', apikey1: 'k-1', apikey2: 'k-2' },
-      admin,
-    );
+    const { body, created } = await createUser({ ...validInput, id, status: 'REMOVED', subscriptionId: 'sub-5e2b7c', subscriptions: ['sub-5e2b7c'] }, admin);
 
     expect(body.errors).toBeUndefined();
-    // The ATS keys are write-only: stored as given, answered masked.
-    expect(created).toMatchObject({ id, status: 'REMOVED', subscriptionId: 'sub-5e2b7c', subscriptions: ['sub-5e2b7c'], atsname: 'Bullhorn', apikey1: '••••', apikey2: '••••' });
-    expect(await api.storedUser(id)).toMatchObject({ id, subscriptionId: 'sub-5e2b7c', apikey1: 'k-1', apikey2: 'k-2' });
+    expect(created).toMatchObject({ id, status: 'REMOVED', subscriptionId: 'sub-5e2b7c', subscriptions: ['sub-5e2b7c'], atsname: null, apikey1: null });
+    expect(await api.storedUser(id)).toMatchObject({ id, subscriptionId: 'sub-5e2b7c' });
+  });
+
+  it('refuses ATS settings, which their owner saves through POST /ats/connection (tested, the key encrypted), and stores nothing', async () => {
+    const before = await api.countUsers();
+
+    const { body } = await createUser({ ...validInput, atsname: 'Bullhorn', apikeytype: 'read-only', apikey1: 'k-1', apikey2: 'k-2' }, admin);
+
+    expect(body.data).toEqual({ createUser: null });
+    expect(body.errors).toEqual([
+      expect.objectContaining({
+        errorType: 'ValidationError',
+        message: ATS_FIELDS_MESSAGE,
+        errorInfo: { fields: { atsname: ATS_FIELDS_MESSAGE, apikeytype: ATS_FIELDS_MESSAGE, apikey1: ATS_FIELDS_MESSAGE, apikey2: ATS_FIELDS_MESSAGE } },
+      }),
+    ]);
+    expect(ATS_FIELDS_MESSAGE).toMatch(/Account page \(POST \/ats\/connection\)/);
+    expect(await api.countUsers()).toBe(before);
   });
 
   it('never overwrites: a second create with the same id fails and keeps the first', async () => {
@@ -118,8 +131,8 @@ describe('createUser refuses', () => {
     ['an unknown status', { status: 'DELETED' }, 'status', 'status must be one of: ACTIVE, REMOVED.'],
     ['an unsafe subscription id', { subscriptionId: '{"$ne":1}' }, 'subscriptionId', 'subscriptionId must be 1 to 128 letters, digits, dots, colons, dashes or underscores.'],
     ['a null subscription entry', { subscriptions: ['sub-1', null] }, 'subscriptions', 'Each subscription must be 1 to 128 letters, digits, dots, colons, dashes or underscores.'],
-    ['a control character in an ATS key', { apikey1: 'abc\u0007' }, 'apikey1', 'apikey1 cannot contain control characters.'],
-    ['a masked ATS key (not a key)', { apikey2: '••••9c21' }, 'apikey2', 'apikey2 is a masked key (it starts with ••••): send the key itself, or leave it out.'],
+    ['an ATS key (saved through the ATS settings only)', { apikey1: 'abc-key-0001' }, 'apikey1', ATS_FIELDS_MESSAGE],
+    ['a masked ATS key', { apikey2: '••••9c21' }, 'apikey2', ATS_FIELDS_MESSAGE],
     ['an unsafe id', { id: '../../etc/passwd' }, 'id', 'The id must be 1 to 64 letters, digits, dashes or underscores.'],
   ])('%s with a ValidationError, storing nothing', async (_case, change, field, message) => {
     const before = await api.countUsers();

@@ -1,4 +1,4 @@
-import type { User } from '../../../lambdas/shared/contracts/user';
+import { ATS_FIELDS_MESSAGE, type User } from '../../../lambdas/shared/contracts/user';
 import { ADMIN_GROUP } from '../../../lambdas/shared/domain/groups';
 import { requestHandlerOutcome, userPoolIdentity } from './support/resolver-request';
 import { asReturned, notAuthorized, startUserApi, UNAUTHORIZED_401, USER_SELECTION, type Caller, type TestUser, type UserApi } from './support/user-api';
@@ -12,6 +12,9 @@ const UPDATE_USER = /* GraphQL */ `
     }
   }
 `;
+
+/** An ATS key as the ATS settings store it: sealed for its owner, its last four characters beside it. */
+const SEALED_KEY = 'enc:v1:local:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA:9c21';
 
 let api: UserApi;
 let admin: TestUser;
@@ -50,12 +53,9 @@ afterAll(() => api?.stop());
 
 describe('updateUser on one’s own record', () => {
   it('changes the profile fields (trimmed), sets updatedAt and returns the stored record, the ATS key masked', async () => {
-    const before = await recordOf(dana);
+    const before = await recordOf(dana, { atsname: 'greenhouse', apikeytype: 'basic', apikey1: SEALED_KEY });
 
-    const { body, updated } = await updateUser(
-      { id: dana.sub, firstName: ' Zoë ', lastName: "O'Brien-Løkke", companyName: 'Blue Harbor Talent', profileRole: 'Sourcer', atsname: 'Bullhorn', apikey1: 'bullhorn-key-7f3a9c21' },
-      dana,
-    );
+    const { body, updated } = await updateUser({ id: dana.sub, firstName: ' Zoë ', lastName: "O'Brien-Løkke", companyName: 'Blue Harbor Talent', profileRole: 'Sourcer' }, dana);
 
     expect(body.errors).toBeUndefined();
     expect(updated).toEqual(
@@ -65,27 +65,35 @@ describe('updateUser on one’s own record', () => {
         lastName: "O'Brien-Løkke",
         companyName: 'Blue Harbor Talent',
         profileRole: 'Sourcer',
-        atsname: 'Bullhorn',
         apikey1: '••••9c21',
         updatedAt: updated!.updatedAt,
       }),
     );
     expect(updated!.updatedAt > before.updatedAt).toBe(true);
     expect(updated!.createdAt).toBe(before.createdAt);
-    expect(asReturned((await api.storedUser(dana.sub))!)).toEqual({ ...updated, apikey1: 'bullhorn-key-7f3a9c21' });
+    expect(asReturned((await api.storedUser(dana.sub))!)).toEqual({ ...updated, apikey1: SEALED_KEY });
   });
 
-  it('keeps the stored ATS keys when the masked values it answered come back, and replaces them with real ones', async () => {
-    await recordOf(dana, { apikey1: 'bullhorn-key-7f3a9c21', apikey2: 'short-key' });
+  it('refuses ATS settings, even a mask it answered, pointing to the ATS settings on the Account page, and changes nothing', async () => {
+    const before = await recordOf(dana, { atsname: 'greenhouse', apikeytype: 'basic', apikey1: SEALED_KEY });
 
-    const echoed = await updateUser({ id: dana.sub, firstName: 'Dana', apikey1: '••••9c21', apikey2: '••••' }, dana);
-    expect(echoed.updated).toMatchObject({ apikey1: '••••9c21', apikey2: '••••' });
-    expect(await api.storedUser(dana.sub)).toMatchObject({ apikey1: 'bullhorn-key-7f3a9c21', apikey2: 'short-key' });
+    for (const change of [{ apikey1: 'greenhouse-key-0d1e2f3a' }, { apikey1: '••••9c21' }, { atsname: 'lever', apikeytype: 'basic' }]) {
+      const { body } = await updateUser({ id: dana.sub, firstName: 'Dana', ...change }, dana);
 
-    const replaced = await updateUser({ id: dana.sub, apikey1: 'greenhouse-key-0d1e2f3a', apikey2: null }, dana);
-    expect(replaced.updated).toMatchObject({ apikey1: '••••2f3a', apikey2: null });
-    expect(await api.storedUser(dana.sub)).toMatchObject({ apikey1: 'greenhouse-key-0d1e2f3a' });
-    expect(await api.storedUser(dana.sub)).not.toHaveProperty('apikey2');
+      const fields = Object.fromEntries(Object.keys(change).map((field) => [field, ATS_FIELDS_MESSAGE]));
+      expect(body.errors).toEqual([expect.objectContaining({ errorType: 'ValidationError', message: ATS_FIELDS_MESSAGE, errorInfo: { fields } })]);
+    }
+    expect(await api.storedUser(dana.sub)).toEqual(before);
+  });
+
+  it('leaves the ATS settings as they are when given null (nothing to save)', async () => {
+    const before = await recordOf(dana, { atsname: 'greenhouse', apikeytype: 'basic', apikey1: SEALED_KEY });
+
+    const { body, updated } = await updateUser({ id: dana.sub, firstName: 'Dana', atsname: null, apikeytype: null, apikey1: null, apikey2: null }, dana);
+
+    expect(body.errors).toBeUndefined();
+    expect(updated).toMatchObject({ atsname: 'greenhouse', apikey1: '••••9c21' });
+    expect(await api.storedUser(dana.sub)).toMatchObject({ atsname: before.atsname, apikeytype: before.apikeytype, apikey1: SEALED_KEY });
   });
 
   it('refuses a condition on an ATS key (it would reveal the key one guess at a time), changing nothing', async () => {
@@ -99,16 +107,15 @@ describe('updateUser on one’s own record', () => {
   });
 
   it('removes optional fields given as null or blank', async () => {
-    await recordOf(dana, { atsname: 'Bullhorn' });
+    await recordOf(dana);
 
-    const { body, updated } = await updateUser({ id: dana.sub, phoneNumber: null, profileRole: '', atsname: null }, dana);
+    const { body, updated } = await updateUser({ id: dana.sub, phoneNumber: null, profileRole: '' }, dana);
 
     expect(body.errors).toBeUndefined();
-    expect(updated).toMatchObject({ phoneNumber: null, profileRole: null, atsname: null, firstName: 'Dana' });
+    expect(updated).toMatchObject({ phoneNumber: null, profileRole: null, firstName: 'Dana' });
     const stored = await api.storedUser(dana.sub);
     expect(stored).not.toHaveProperty('phoneNumber');
     expect(stored).not.toHaveProperty('profileRole');
-    expect(stored).not.toHaveProperty('atsname');
   });
 
   it('refuses fields only an admin may change, naming them, and changes nothing', async () => {
@@ -194,7 +201,7 @@ describe('updateUser on someone else’s record', () => {
     expect(await api.storedUser(omar.sub)).toEqual(before);
   });
 
-  it('lets an admin change every field but the id', async () => {
+  it('lets an admin change every field but the id and the ATS settings', async () => {
     const before = await recordOf(omar, { firstName: 'Omar', lastName: 'Reyes' });
     const changes = {
       email: 'omar.reyes@talentbridge.io',
@@ -202,15 +209,24 @@ describe('updateUser on someone else’s record', () => {
       subscriptionId: 'sub-9z8y7x',
       subscriptions: ['sub-1a2b3c', 'sub-9z8y7x'],
       companyName: 'TalentBridge',
-      apikeytype: 'read-only',
-      apikey2: 'k-2',
     };
 
     const { body, updated } = await updateUser({ id: omar.sub, ...changes }, admin);
 
     expect(body.errors).toBeUndefined();
-    expect(updated).toEqual(asReturned({ ...before, ...changes, apikey2: '••••', updatedAt: updated!.updatedAt }));
+    expect(updated).toEqual(asReturned({ ...before, ...changes, updatedAt: updated!.updatedAt }));
     expect(await api.storedUser(omar.sub)).toEqual({ ...before, ...changes, updatedAt: updated!.updatedAt });
+  });
+
+  it('refuses an admin’s ATS settings too: only their owner saves them (tested, the key encrypted for them)', async () => {
+    const before = await recordOf(omar);
+
+    const { body } = await updateUser({ id: omar.sub, apikeytype: 'read-only', apikey2: 'k-2' }, admin);
+
+    expect(body.errors).toEqual([
+      expect.objectContaining({ errorType: 'ValidationError', message: ATS_FIELDS_MESSAGE, errorInfo: { fields: { apikeytype: ATS_FIELDS_MESSAGE, apikey2: ATS_FIELDS_MESSAGE } } }),
+    ]);
+    expect(await api.storedUser(omar.sub)).toEqual(before);
   });
 
   it('answers an admin’s update of a missing record with the condition error, creating nothing', async () => {
@@ -230,7 +246,7 @@ describe('updateUser refuses invalid values with a ValidationError and changes n
     ['an over-long company', { companyName: 'x'.repeat(101) }, 'companyName', 'Company name must be at most 100 characters.'],
     ['a bad phone number', { phoneNumber: '12' }, 'phoneNumber', 'Please enter a valid phone number, like +1 555 010 0199.'],
     ['an unknown role', { profileRole: 'Wizard' }, 'profileRole', expect.stringMatching(/^Role must be one of: /)],
-    ['an over-long ATS key', { apikey1: 'k'.repeat(513) }, 'apikey1', 'apikey1 must be at most 512 characters.'],
+    ['an ATS key (saved through the ATS settings only)', { apikey1: 'k'.repeat(513) }, 'apikey1', ATS_FIELDS_MESSAGE],
   ])('%s (own record)', async (_case, change, field, message) => {
     const before = await recordOf(dana);
 

@@ -1,4 +1,5 @@
 import { InviteUserResponseSchema } from '../../../lambdas/shared/contracts/admin';
+import { ATS_FIELDS_MESSAGE } from '../../../lambdas/shared/contracts/user';
 import { createCreateUserHandler } from '../../../lambdas/admin/create-user';
 import type { AdminUsersDependencies } from '../../../lambdas/admin/admin-users';
 import { createUsersRepository } from '../../../lambdas/shared/users/users-repository';
@@ -101,6 +102,15 @@ describe('POST /admin/user/create', () => {
     });
     expect((await call(invitation('z@example.com', { role: 'Admins' }))).status).toBe(400);
     expect(await services.directory.getUser('z@example.com')).toBeUndefined();
+  });
+
+  it('refuses ATS settings, which the invited person saves through the ATS settings on the Account page (400), inviting no one', async () => {
+    const answer = await call(invitation('ats@example.com', { atsname: 'greenhouse', apikeytype: 'basic', apikey1: 'gh-key-0000000000001', apikey2: null }));
+
+    expect(answer).toMatchObject({ status: 400, body: { code: 'validation_failed', fields: { atsname: ATS_FIELDS_MESSAGE, apikeytype: ATS_FIELDS_MESSAGE, apikey1: ATS_FIELDS_MESSAGE } } });
+    expect(answer.body.fields).not.toHaveProperty('apikey2');
+    expect(JSON.stringify(answer.body)).not.toContain('gh-key-0000000000001');
+    expect(await services.directory.getUser('ats@example.com')).toBeUndefined();
   });
 
   it('answers 409 when the email belongs to a user already, in any letter case', async () => {

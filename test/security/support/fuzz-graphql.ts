@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { isDeepStrictEqual } from 'node:util';
-import { USER_FIELDS } from '../../../lambdas/shared/contracts/user';
+import { ATS_USER_FIELDS, USER_FIELDS } from '../../../lambdas/shared/contracts/user';
 import { graphqlAnswerProblem, send, type GraphqlBody } from './answer-checks';
 import { graphqlCaller, graphqlHeaders, type GraphqlCaller } from './callers';
 import type { CallVerdict, FuzzEntryPoint } from './fuzz-runner';
@@ -27,7 +27,8 @@ import type { ItemChange } from './table-snapshot';
 
 const USER_SELECTION = USER_FIELDS.join(' ');
 const CONTACT_SELECTION = 'id name email phoneNumber message createdAt updatedAt';
-const USER_INPUT_FIELDS = USER_FIELDS.filter((field) => !['id', 'createdAt', 'updatedAt'].includes(field));
+/** What createUser and updateUser write: the ATS settings only ever through POST /ats/connection (null or absent: nothing). */
+const USER_INPUT_FIELDS = USER_FIELDS.filter((field) => !['id', 'createdAt', 'updatedAt', ...ATS_USER_FIELDS].includes(field));
 
 type Variables = Record<string, unknown>;
 
@@ -134,10 +135,11 @@ function plausibleUser(withIdentity: boolean): fc.Arbitrary<Record<string, unkno
     phoneNumber: fc.constantFrom('+15550100199', '', null),
     companyName: fc.constantFrom('Northbridge Staffing', ' A&B Talent, Inc. '),
     profileRole: fc.constantFrom('Recruiter', 'Sourcer', null),
-    atsname: fc.constantFrom('Bullhorn', '', null),
-    apikeytype: fc.constantFrom('api-key'),
-    apikey1: fc.constantFrom('ats-key-0001', ' spaced '),
-    apikey2: fc.constantFrom('ats-key-0002', null),
+    // The forms send no ATS settings (saved through POST /ats/connection); null is what a form may still send.
+    atsname: fc.constant(null),
+    apikeytype: fc.constant(null),
+    apikey1: fc.constant(null),
+    apikey2: fc.constant(null),
   };
   return withIdentity
     ? fc.record({ ...profile, id: fc.oneof(fc.uuid(), fc.constant('user-fuzz-1')), email: fc.constantFrom('new.person@example.com', ' Caps@Example.COM '), status: fc.constantFrom('ACTIVE', 'REMOVED'), subscriptions: fc.constantFrom(['sub_1'], []) }, { requiredKeys: ['email', 'firstName', 'lastName', 'companyName'] })
