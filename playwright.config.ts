@@ -6,7 +6,19 @@ import * as path from 'node:path';
  * on its own ports and data folder so it never touches a developer's `.local/`.
  */
 export const E2E_DATA_DIR = path.resolve(__dirname, 'test-results', 'local-runtime');
-export const E2E_PORTS = { web: 5280, rest: 5281, graphql: 5282, dynamodb: 5283, cognito: 5284, lambda: 5285 };
+export const E2E_PORTS = {
+  web: 5280,
+  rest: 5281,
+  graphql: 5282,
+  dynamodb: 5283,
+  cognito: 5284,
+  lambda: 5285,
+  // The ATS stand-ins (fake Greenhouse, Lever, Workable, Crelate): the demo keys are in endpoints.json's `ats`.
+  greenhouse: 5286,
+  lever: 5287,
+  workable: 5288,
+  crelate: 5289,
+};
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -52,6 +64,10 @@ export default defineConfig({
       LOCAL_DYNAMODB_PORT: String(E2E_PORTS.dynamodb),
       LOCAL_COGNITO_PORT: String(E2E_PORTS.cognito),
       LOCAL_LAMBDA_PORT: String(E2E_PORTS.lambda),
+      LOCAL_GREENHOUSE_PORT: String(E2E_PORTS.greenhouse),
+      LOCAL_LEVER_PORT: String(E2E_PORTS.lever),
+      LOCAL_WORKABLE_PORT: String(E2E_PORTS.workable),
+      LOCAL_CRELATE_PORT: String(E2E_PORTS.crelate),
     },
   },
 });

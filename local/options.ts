@@ -12,6 +12,10 @@ export const PORT_ENV: Readonly<Record<PortName, string>> = {
   dynamodb: 'LOCAL_DYNAMODB_PORT',
   cognito: 'LOCAL_COGNITO_PORT',
   lambda: 'LOCAL_LAMBDA_PORT',
+  greenhouse: 'LOCAL_GREENHOUSE_PORT',
+  lever: 'LOCAL_LEVER_PORT',
+  workable: 'LOCAL_WORKABLE_PORT',
+  crelate: 'LOCAL_CRELATE_PORT',
 };
 
 export const DATA_DIR_ENV = 'LOCAL_DATA_DIR';
@@ -19,22 +23,27 @@ export const WEB_DIST_ENV = 'LOCAL_WEB_DIST';
 
 export const USAGE = `Usage: npm start -- [options]
 
-Starts the product on 127.0.0.1: web app, REST API, GraphQL API, DynamoDB (dynalite) and
-Cognito (cognito-local, with its trigger Lambda endpoint and the local outbox).
+Starts the product on 127.0.0.1: web app, REST API, GraphQL API, DynamoDB (dynalite),
+Cognito (cognito-local, with its trigger Lambda endpoint and the local outbox) and one fake
+ATS per connector (Greenhouse, Lever, Workable, Crelate) with a demo key.
 
 Options:
-  --reset                 start with empty data
-  --data-dir <folder>     data folder (default .local; env ${DATA_DIR_ENV})
-  --web-port <port>       web app port (default ${DEFAULT_PORTS.web}; env ${PORT_ENV.web})
-  --rest-port <port>      REST API port (default ${DEFAULT_PORTS.rest}; env ${PORT_ENV.rest})
-  --graphql-port <port>   GraphQL API port (default ${DEFAULT_PORTS.graphql}; env ${PORT_ENV.graphql})
-  --dynamodb-port <port>  DynamoDB port (default ${DEFAULT_PORTS.dynamodb}; env ${PORT_ENV.dynamodb})
-  --cognito-port <port>   Cognito (cognito-local) port (default ${DEFAULT_PORTS.cognito}; env ${PORT_ENV.cognito})
-  --lambda-port <port>    Cognito triggers' Lambda endpoint port (default ${DEFAULT_PORTS.lambda}; env ${PORT_ENV.lambda})
-  --no-web-build          serve web/dist as it is (no rebuild when it is older than web/src)
-  --web-dist <folder>     serve another build of the web app, as it is (env ${WEB_DIST_ENV})
-  --quiet                 no line per request
-  --help                  this text
+  --reset                   start with empty data
+  --data-dir <folder>       data folder (default .local; env ${DATA_DIR_ENV})
+  --web-port <port>         web app port (default ${DEFAULT_PORTS.web}; env ${PORT_ENV.web})
+  --rest-port <port>        REST API port (default ${DEFAULT_PORTS.rest}; env ${PORT_ENV.rest})
+  --graphql-port <port>     GraphQL API port (default ${DEFAULT_PORTS.graphql}; env ${PORT_ENV.graphql})
+  --dynamodb-port <port>    DynamoDB port (default ${DEFAULT_PORTS.dynamodb}; env ${PORT_ENV.dynamodb})
+  --cognito-port <port>     Cognito (cognito-local) port (default ${DEFAULT_PORTS.cognito}; env ${PORT_ENV.cognito})
+  --lambda-port <port>      Cognito triggers' Lambda endpoint port (default ${DEFAULT_PORTS.lambda}; env ${PORT_ENV.lambda})
+  --greenhouse-port <port>  fake Greenhouse port (default ${DEFAULT_PORTS.greenhouse}; env ${PORT_ENV.greenhouse})
+  --lever-port <port>       fake Lever port (default ${DEFAULT_PORTS.lever}; env ${PORT_ENV.lever})
+  --workable-port <port>    fake Workable port (default ${DEFAULT_PORTS.workable}; env ${PORT_ENV.workable})
+  --crelate-port <port>     fake Crelate port (default ${DEFAULT_PORTS.crelate}; env ${PORT_ENV.crelate})
+  --no-web-build            serve web/dist as it is (no rebuild when it is older than web/src)
+  --web-dist <folder>       serve another build of the web app, as it is (env ${WEB_DIST_ENV})
+  --quiet                   no line per request
+  --help                    this text
 Port 0 picks a free port.`;
 
 export interface StartCommand {
@@ -67,6 +76,10 @@ export function parseStartCommand(argv: readonly string[], env: NodeJS.ProcessEn
         'dynamodb-port': { type: 'string' },
         'cognito-port': { type: 'string' },
         'lambda-port': { type: 'string' },
+        'greenhouse-port': { type: 'string' },
+        'lever-port': { type: 'string' },
+        'workable-port': { type: 'string' },
+        'crelate-port': { type: 'string' },
         'no-web-build': { type: 'boolean' },
         'web-dist': { type: 'string' },
         quiet: { type: 'boolean' },

@@ -8,6 +8,18 @@ export const DEFAULT_PORTS = {
   cognito: 5184,
   /** The Lambda endpoint cognito-local invokes Cognito triggers through (and the outbox's POST). */
   lambda: 5185,
+  /** The fake Greenhouse Harvest API (local/ats). */
+  greenhouse: 5186,
+  /** The fake Lever API. */
+  lever: 5187,
+  /** The fake Workable SPI. */
+  workable: 5188,
+  /** The fake Crelate API. */
+  crelate: 5189,
 } as const;
 
 export type PortName = keyof typeof DEFAULT_PORTS;
+
+/** The ports of the ATS stand-ins, one per ATS the product connects to. */
+export const ATS_PORT_NAMES = ['greenhouse', 'lever', 'workable', 'crelate'] as const satisfies readonly PortName[];
+export type AtsPortName = (typeof ATS_PORT_NAMES)[number];

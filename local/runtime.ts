@@ -1,6 +1,7 @@
 import { WEBHOOK_ENV } from '../lambdas/shared/webhooks/environment';
 import { ASSISTANT_RATE_LIMIT_ENV } from '../lambdas/assistant/assistant-dependencies';
 import { ASSISTANT_ENGINE_ENV } from '../lambdas/assistant/engine/environment';
+import { ATS_ENV } from '../lambdas/ats/routes/ats-environment-names';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -10,6 +11,7 @@ import { REST_ROUTES, type RestRouteDefinition } from '../lib/definitions/rest-r
 import { TABLES, type TableName } from '../lib/definitions/tables';
 import { ENV } from '../lambdas/shared/environment';
 import { prepareResolvers, startAppSyncServer, type ResolverSource } from './appsync';
+import { atsKeyFile, prepareLocalAts, type AtsStandInEndpoint } from './ats/ats-stand-ins';
 import { prepareLocalBilling } from './billing';
 import { createLocalDynamoDbClient, LOCAL_AWS_CREDENTIALS } from './dynamodb/client';
 import { startDynalite } from './dynamodb/dynalite';
@@ -21,7 +23,7 @@ import { createCognitoIdentity, type SeedEndpoints } from './identity/local-iden
 import { SEED_DEMO_RECRUITER } from './identity/seed';
 import { seedAssistantDemo, type AssistantDemoSeedInput } from './assistant/demo-seed';
 import { dataPaths, DEFAULT_BUILD_DIR, DEFAULT_DATA_DIR, DEFAULT_WEB_DIST_DIR } from './paths';
-import { DEFAULT_PORTS, type PortName } from './ports';
+import { ATS_PORT_NAMES, DEFAULT_PORTS, type AtsPortName, type PortName } from './ports';
 import { bundleLambda } from './lambda/bundle';
 import { createLambdaFunction, type LambdaFunction } from './lambda/host';
 import { startRestServer } from './rest/rest-server';
@@ -55,7 +57,11 @@ export interface LocalRuntimeOptions {
   readonly reset?: boolean;
   /** Bundles and the resolver lint cache; `.local/build` by default. */
   readonly buildDir?: string;
-  /** Ports on 127.0.0.1; 0 picks a free one. Defaults: local/ports.ts. */
+  /**
+   * Ports on 127.0.0.1; 0 picks a free one. Defaults: local/ports.ts, except that the ATS
+   * stand-ins' ports (greenhouse, lever, workable, crelate) not given are free ports when any
+   * given port is 0: a runtime started on free ports (tests) never takes the fixed ones.
+   */
   readonly ports?: Partial<Record<PortName, number>>;
   /** The built web app to serve, `web/dist` by default; `false` serves no web app. */
   readonly webDistDir?: string | false;
@@ -92,6 +98,8 @@ export interface LocalEndpoints {
   readonly region: string;
   /** Local table names by logical name (`contacts` → `talentpilot-local-contacts`). */
   readonly tables: Readonly<Record<TableName, string>>;
+  /** The ATS stand-ins by ATS name: API root, key type and the demo key(s) each accepts. */
+  readonly ats: Readonly<Record<AtsPortName, AtsStandInEndpoint>>;
   readonly [extra: string]: unknown;
 }
 
@@ -107,8 +115,10 @@ export interface LocalRuntime {
   stop(): Promise<void>;
 }
 
-function resolvePorts(ports: Partial<Record<PortName, number>> | undefined): Record<PortName, number> {
-  const resolved = { ...DEFAULT_PORTS, ...ports };
+export function resolvePorts(ports: Partial<Record<PortName, number>> | undefined): Record<PortName, number> {
+  const freeAts = Object.values(ports ?? {}).includes(0);
+  const atsDefaults = Object.fromEntries(ATS_PORT_NAMES.map((name) => [name, freeAts ? 0 : DEFAULT_PORTS[name]]));
+  const resolved = { ...DEFAULT_PORTS, ...atsDefaults, ...ports };
   for (const [name, port] of Object.entries(resolved)) {
     if (!Number.isInteger(port) || port < 0 || port > 65535) throw new LocalRuntimeError(`Invalid ${name} port: ${port}`);
   }
@@ -123,11 +133,18 @@ export const LOCAL_WEBHOOK_SECRET = 'local-webhook-secret';
  * only, the plan-code suffix, the slug, the allowed origins, the billing adapter) with local
  * values, plus what the Lambda service provides (region, credentials, function name) and the
  * DynamoDB endpoint; routes with `billing: true` also get the local billing's variables
- * (`LOCAL_BILLING_TABLE`), routes with `languageModel: true` `ASSISTANT_ENGINE=deterministic`.
+ * (`LOCAL_BILLING_TABLE`), routes with `languageModel: true` `ASSISTANT_ENGINE=deterministic`,
+ * routes with `atsCredentials: true` the local credential key file and the ATS stand-ins' API
+ * roots (`ATS_LOCAL_KEY_FILE`, `ATS_BASE_URLS`) where the construct sets `ATS_KMS_KEY_ID`.
  * Of the host's environment only PATH and LOG_LEVEL reach the handler.
  */
 export function lambdaEnvironment(
-  route: Pick<RestRouteDefinition, 'functionId' | 'tables'> & { readonly billing?: boolean; readonly webhookSecret?: boolean; readonly languageModel?: boolean },
+  route: Pick<RestRouteDefinition, 'functionId' | 'tables'> & {
+    readonly billing?: boolean;
+    readonly webhookSecret?: boolean;
+    readonly languageModel?: boolean;
+    readonly atsCredentials?: boolean;
+  },
   input: {
     readonly productSlug: string;
     readonly tableNames: Readonly<Record<TableName, string>>;
@@ -137,6 +154,8 @@ export function lambdaEnvironment(
     readonly billing?: Readonly<Record<string, string>>;
     /** `ASSISTANT_RATE_LIMIT_PER_MINUTE` for the routes with the assistant table. */
     readonly assistantRateLimitPerMinute?: number;
+    /** The local credential key file and the fakes' API roots, for routes with `atsCredentials: true`. */
+    readonly ats?: { readonly keyFile: string; readonly baseUrls: Readonly<Record<string, string>> };
     readonly extra?: Readonly<Record<string, string>>;
   },
 ): Record<string, string> {
@@ -162,6 +181,11 @@ export function lambdaEnvironment(
   if (route.webhookSecret) environment[WEBHOOK_ENV.recurlyWebhookSecrets] = LOCAL_WEBHOOK_SECRET;
   // Offline, the assistant's capabilities run on the deterministic engine (no Bedrock locally).
   if (route.languageModel) environment[ASSISTANT_ENGINE_ENV.engine] = 'deterministic';
+  // Offline, ATS credentials are sealed with a local key file and the connectors call the fakes.
+  if (route.atsCredentials && input.ats) {
+    environment[ATS_ENV.localKeyFile] = input.ats.keyFile;
+    environment[ATS_ENV.baseUrls] = JSON.stringify(input.ats.baseUrls);
+  }
   if (input.assistantRateLimitPerMinute !== undefined && route.tables.some(({ table }) => table === 'assistant')) {
     environment[ASSISTANT_RATE_LIMIT_ENV] = String(input.assistantRateLimitPerMinute);
   }
@@ -214,6 +238,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     if (paths && options.reset) {
       log(`Reset: removing ${paths.dynamodb}`);
       fs.rmSync(paths.dynamodb, { recursive: true, force: true });
+      // The ATS keys sealed with it were in the tables just removed.
+      fs.rmSync(atsKeyFile(dataDir!), { force: true });
     }
 
     const webReady = (async () => {
@@ -251,15 +277,22 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
         })
       : Promise.resolve(undefined);
 
-    const settled = await Promise.allSettled([webReady, resolversReady, lambdasReady, databaseReady, webServerReady]);
+    // The ATS stand-ins and the local key that seals ATS credentials.
+    const atsReady = prepareLocalAts({ ports, dataDir }).then((ats) => {
+      stops.push({ name: 'ATS stand-ins', stop: ats.stop });
+      return ats;
+    });
+
+    const settled = await Promise.allSettled([webReady, resolversReady, lambdasReady, databaseReady, webServerReady, atsReady]);
     const failure = settled.find((result): result is PromiseRejectedResult => result.status === 'rejected');
     if (failure) throw failure.reason;
-    const [, bundles, lambdaBundles, database, webServer] = settled.map((result) => (result as PromiseFulfilledResult<unknown>).value) as [
+    const [, bundles, lambdaBundles, database, webServer, ats] = settled.map((result) => (result as PromiseFulfilledResult<unknown>).value) as [
       unknown,
       Awaited<typeof resolversReady>,
       Awaited<typeof lambdasReady>,
       Awaited<typeof databaseReady>,
       Awaited<typeof webServerReady>,
+      Awaited<typeof atsReady>,
     ];
 
     let identity: LocalIdentity = NO_LOCAL_IDENTITY;
@@ -294,6 +327,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       const lambda = createLambdaFunction({
         bundle: lambdaBundles[index],
         functionName: localFunctionName(productSlug, route.functionId),
+        // The construct's timeout where the route sets one (the ATS sync); the default otherwise.
+        ...(route.timeoutSeconds ? { timeoutMs: route.timeoutSeconds * 1000 } : {}),
         environment: lambdaEnvironment(route, {
           productSlug,
           tableNames,
@@ -301,6 +336,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
           dynamodbEndpoint: database.endpoint,
           billing: database.billing.lambdaEnvironment,
           assistantRateLimitPerMinute: options.assistantRateLimitPerMinute,
+          ats: { keyFile: ats.keyFile, baseUrls: ats.baseUrls },
           extra: identityService?.lambdaEnvironment,
         }),
       });
@@ -354,6 +390,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       tables: tableNames,
       ...identityService?.endpoints,
       ...(billingUrl ? database.billing.endpoints(billingUrl) : { localBillingTable: database.billing.tableName }),
+      ats: ats.endpoints,
     };
     if (paths) {
       writeFileAtomic(paths.endpointsFile, `${JSON.stringify(endpoints, null, 2)}\n`);

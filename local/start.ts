@@ -10,6 +10,7 @@ import * as path from 'node:path';
 import { LocalRuntimeError } from './errors';
 import { parseStartCommand, USAGE } from './options';
 import { REPO_ROOT } from './paths';
+import { ATS_PORT_NAMES, type AtsPortName } from './ports';
 import type { SeedEndpoints } from './identity/local-identity';
 import { startLocalRuntime, type LocalEndpoints, type LocalRuntime } from './runtime';
 
@@ -25,6 +26,20 @@ function identityLines(endpoints: LocalEndpoints): string[] {
     lines.push(`  Admin         ${seed.adminEmail}  password ${seed.adminPassword}`);
     if (seed.demoEmail) lines.push(`  Demo          ${seed.demoEmail}  password ${seed.demoPassword}  (a recruiter on a trial, with the sample jobs: try /services)`);
     lines.push(`  Sign-up codes ${seed.registrationCodes.map(({ code, group }) => `${code} (${group})`).join(', ')}`);
+  }
+  return lines;
+}
+
+const ATS_LABELS: Readonly<Record<AtsPortName, string>> = { greenhouse: 'Greenhouse', lever: 'Lever', workable: 'Workable', crelate: 'Crelate' };
+
+/** The ATS stand-ins' lines: each fake's API root and the demo key to connect it with. */
+function atsLines(endpoints: LocalEndpoints): string[] {
+  const lines = ['  ATS stand-ins (fakes of each ATS API; connect with these demo keys, any other key is refused)'];
+  for (const name of ATS_PORT_NAMES) {
+    const ats = endpoints.ats[name];
+    const second = ats.apikey2 ? `  subdomain ${ats.apikey2}` : '';
+    const note = name === 'greenhouse' ? '  (the demo history: connect, sync, predict)' : '';
+    lines.push(`    ${ATS_LABELS[name].padEnd(11)} ${ats.baseUrl}  key ${ats.apikey1}${second}${note}`);
   }
   return lines;
 }
@@ -91,6 +106,7 @@ async function main(): Promise<void> {
       `  GraphQL API   ${endpoints.graphqlUrl}  (x-api-key: ${endpoints.graphqlApiKey})`,
       `  DynamoDB      ${endpoints.dynamodbEndpoint}`,
       ...identityLines(endpoints),
+      ...atsLines(endpoints),
       `  Endpoints     ${runtime.endpointsFile ? display(runtime.endpointsFile) : '(in memory)'}`,
       `  Data          ${runtime.endpointsFile ? display(path.dirname(runtime.endpointsFile)) : '(in memory)'}  (npm start -- --reset starts empty)`,
       'Press Ctrl-C to stop.',

@@ -1,5 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { Socket } from 'node:net';
+import { listen, type ListenLabel } from '../net';
 
 /**
  * The base every fake ATS is built on: a real HTTP server on 127.0.0.1 (port 0 by default) that
@@ -48,6 +49,11 @@ export type FakeRouteHandler = (request: RecordedRequest) => FakeResponse;
 export interface FakeAtsServerOptions {
   /** Defaults to 0 (any free port). */
   readonly port?: number;
+  /**
+   * What the server stands for, in the message of a busy port (`Port 5186 is already in use
+   * (fake Greenhouse). … set LOCAL_GREENHOUSE_PORT.`); a generic one by default.
+   */
+  readonly label?: ListenLabel;
   /** GET handlers by exact path (e.g. `/v1/jobs`). */
   readonly routes: Readonly<Record<string, FakeRouteHandler>>;
   /**
@@ -131,8 +137,7 @@ export async function startFakeAtsServer(options: FakeAtsServerOptions): Promise
     socket.on('close', () => sockets.delete(socket));
   });
 
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const port = await listen(server, options.port ?? 0, options.label ?? { service: 'fake ATS', envVar: 'another port' });
 
   return {
     origin: `http://127.0.0.1:${port}`,

@@ -1,4 +1,4 @@
-import { startFakeAtsServer, type FakeAtsServer, type FakeResponse, type FakeRouteHandler, type RecordedRequest } from './fake-ats-server';
+import { startFakeAtsServer, type FakeAtsServer, type FakeResponse, type FakeRouteHandler, type RecordedRequest, type FakeAtsServerOptions } from './fake-ats-server';
 import { CRELATE_ACCOUNT, type CrelateAccountData } from './fake-crelate-data';
 
 /**
@@ -13,6 +13,8 @@ import { CRELATE_ACCOUNT, type CrelateAccountData } from './fake-crelate-data';
 
 export interface FakeCrelateOptions {
   readonly port?: number;
+  /** Names the server in a busy port's message (see {@link FakeAtsServerOptions}). */
+  readonly label?: FakeAtsServerOptions['label'];
   readonly data?: CrelateAccountData;
   /** The one API key the account accepts. */
   readonly apiKey: string;
@@ -78,6 +80,7 @@ export async function startFakeCrelate(options: FakeCrelateOptions): Promise<Fak
 
   const server = await startFakeAtsServer({
     port: options.port,
+    label: options.label,
     routes: {
       '/api3/jobs': list(data.jobs),
       '/api3/contacts': list(data.contacts),

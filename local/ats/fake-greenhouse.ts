@@ -1,4 +1,4 @@
-import { basicUser, startFakeAtsServer, type FakeAtsServer, type FakeResponse, type RecordedRequest } from './fake-ats-server';
+import { basicUser, startFakeAtsServer, type FakeAtsServer, type FakeResponse, type RecordedRequest, type FakeAtsServerOptions } from './fake-ats-server';
 
 /**
  * A fake Greenhouse Harvest API v1 on 127.0.0.1, answering as Greenhouse documents it
@@ -26,6 +26,8 @@ export interface FakeGreenhouseData {
 
 export interface FakeGreenhouseOptions {
   readonly port?: number;
+  /** Names the server in a busy port's message (see {@link FakeAtsServerOptions}). */
+  readonly label?: FakeAtsServerOptions['label'];
   readonly apiKey: string;
   readonly data?: FakeGreenhouseData;
   /** At most this many records per page whatever `per_page` asks (to get several pages from a little data). */
@@ -81,6 +83,7 @@ export async function startFakeGreenhouse(options: FakeGreenhouseOptions): Promi
 
   const server = await startFakeAtsServer({
     port: options.port,
+    label: options.label,
     routes: {
       '/v1/jobs': list(data.jobs, 'updated_at', 'updated_after', true),
       '/v1/candidates': list(data.candidates, 'updated_at', 'updated_after', false),

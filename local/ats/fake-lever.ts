@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { basicUser, startFakeAtsServer, type FakeAtsServer, type FakeResponse, type RecordedRequest } from './fake-ats-server';
+import { basicUser, startFakeAtsServer, type FakeAtsServer, type FakeResponse, type RecordedRequest, type FakeAtsServerOptions } from './fake-ats-server';
 
 /**
  * A fake Lever API v1 on 127.0.0.1, answering as Lever documents it (hire.lever.co/developer/
@@ -30,6 +30,8 @@ export interface FakeLeverData {
 
 export interface FakeLeverOptions {
   readonly port?: number;
+  /** Names the server in a busy port's message (see {@link FakeAtsServerOptions}). */
+  readonly label?: FakeAtsServerOptions['label'];
   readonly apiKey: string;
   readonly data?: FakeLeverData;
   /** At most this many records per page whatever `limit` asks. */
@@ -78,6 +80,7 @@ export async function startFakeLever(options: FakeLeverOptions): Promise<FakeLev
 
   const server = await startFakeAtsServer({
     port: options.port,
+    label: options.label,
     routes: {
       '/v1/postings': (request) => page(request, byCreated(data.postings)),
       '/v1/archive_reasons': (request) => page(request, data.archiveReasons),

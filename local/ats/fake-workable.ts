@@ -1,4 +1,4 @@
-import { startFakeAtsServer, type FakeAtsServer, type FakeResponse, type FakeRouteHandler, type RecordedRequest } from './fake-ats-server';
+import { startFakeAtsServer, type FakeAtsServer, type FakeResponse, type FakeRouteHandler, type RecordedRequest, type FakeAtsServerOptions } from './fake-ats-server';
 import { WORKABLE_ACCOUNT, type WorkableAccountData, type WorkableCandidateRecord, type WorkableJobRecord } from './fake-workable-data';
 
 /**
@@ -15,6 +15,8 @@ import { WORKABLE_ACCOUNT, type WorkableAccountData, type WorkableCandidateRecor
 
 export interface FakeWorkableOptions {
   readonly port?: number;
+  /** Names the server in a busy port's message (see {@link FakeAtsServerOptions}). */
+  readonly label?: FakeAtsServerOptions['label'];
   readonly data?: WorkableAccountData;
   /** The one token the account accepts. */
   readonly token: string;
@@ -154,6 +156,7 @@ export async function startFakeWorkable(options: FakeWorkableOptions): Promise<F
 
   const server = await startFakeAtsServer({
     port: options.port,
+    label: options.label,
     routes: Object.fromEntries(Object.entries(routes).map(([path, handler]) => [path, limited(handler)])),
     authenticate: (request) =>
       request.headers.authorization === `Bearer ${options.token}` ? null : { status: 401, body: { error: 'Not authorized' } },

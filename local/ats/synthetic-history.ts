@@ -127,13 +127,15 @@ export function syntheticHistory(options: SyntheticHistoryOptions): SyntheticHis
       createdAt: null,
       updatedAt: null,
     });
-    const applied = nowMs - Math.floor(30 + random() * 400) * DAY_MS;
+    const appliedDraw = nowMs - Math.floor(30 + random() * 400) * DAY_MS;
     const active = i >= closedCount;
     // The planted signal: must-have coverage counts most, living in the job's city helps too.
     const chance = signal ? 1 / (1 + Math.exp(-(-4.5 + 6 * (met / template.mustHaves.length) + 2 * (local ? 1 : 0)))) : options.placementRate ?? 0.3;
     const hired = random() < chance;
     const withdrawn = random() < 0.15;
     const closedAfter = Math.floor(5 + random() * 60);
+    // A closed application closed at least 30 days before `now`: it was applied for before that.
+    const applied = active ? appliedDraw : appliedDraw - closedAfter * DAY_MS;
     applications.push({
       id: `app-${id}`,
       candidateId: `cand-${id}`,

@@ -58,9 +58,11 @@ describe('npm start (local/start.ts)', () => {
     expect(run.stdout).toMatch(/Web app {7}http:\/\/127\.0\.0\.1:\d+/);
     expect(run.stdout).toContain('Admin         admin@talentpilot.local  password LocalAdmin#2024');
     expect(run.stdout).toContain('Demo          demo@talentpilot.local  password LocalDemo#2024');
+    expect(run.stdout).toMatch(/ {4}Greenhouse {2}http:\/\/127\.0\.0\.1:\d+\/v1 {2}key greenhouse-local-demo-4821 /);
+    expect(run.stdout).toMatch(/ {4}Workable {4}http:\/\/127\.0\.0\.1:\d+\/\{subdomain\}\/spi\/v3 {2}key workable-local-demo-5164 {2}subdomain groove-tech/);
     expect(run.stdout).toContain('SIGTERM: stopping the local runtime...');
     const endpoints = JSON.parse(fs.readFileSync(path.join(dataDir.path, 'endpoints.json'), 'utf8'));
-    expect(Object.keys(endpoints)).toEqual(expect.arrayContaining(['webUrl', 'restUrl', 'graphqlUrl', 'graphqlApiKey', 'dynamodbEndpoint']));
+    expect(Object.keys(endpoints)).toEqual(expect.arrayContaining(['webUrl', 'restUrl', 'graphqlUrl', 'graphqlApiKey', 'dynamodbEndpoint', 'ats']));
   }, 60_000);
 
   it('exits 1 with one clear line, no stack trace, when a port is busy', async () => {

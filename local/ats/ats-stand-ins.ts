@@ -1,0 +1,144 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import type { AtsCredentials } from '../../lambdas/ats/ats-port';
+import { CredentialVaultError } from '../../lambdas/ats/credentials/credential-cipher';
+import { loadOrCreateLocalKey } from '../../lambdas/ats/credentials/local-cipher';
+import { LocalRuntimeError } from '../errors';
+import { PORT_ENV } from '../options';
+import type { AtsPortName } from '../ports';
+import { LEVER_ACCOUNT } from './fake-lever-data';
+import { CRELATE_ACCOUNT } from './fake-crelate-data';
+import { startFakeCrelate } from './fake-crelate';
+import { startFakeGreenhouse } from './fake-greenhouse';
+import { startFakeLever } from './fake-lever';
+import { startFakeWorkable } from './fake-workable';
+import { WORKABLE_ACCOUNT } from './fake-workable-data';
+import { greenhouseDemoHistory } from './greenhouse-history';
+
+/**
+ * The ATS stand-ins of the local runtime: one fake server per ATS the product connects to, each
+ * answering like the vendor's documented API (local/ats/fake-*.ts), with one fixed demo account.
+ * The product reaches them through the same connector code as in AWS: only the API root differs
+ * (`ATS_BASE_URLS`). The fakes serve GET only (and refuse other methods with 405), as the
+ * connectors only read.
+ */
+
+/**
+ * The demo credentials, as a recruiter types them in the connect form. Local values that open
+ * only the local fakes: not secrets. Every other key gets the vendor's 401, so "wrong key" can be
+ * tried. The last four characters differ, so each masked key (`••••4821`) says which one it is.
+ */
+export const ATS_DEMO_CREDENTIALS = {
+  greenhouse: { atsname: 'greenhouse', apikeytype: 'basic', apikey1: 'greenhouse-local-demo-4821', apikey2: null },
+  lever: { atsname: 'lever', apikeytype: 'basic', apikey1: 'lever-local-demo-3907', apikey2: null },
+  workable: { atsname: 'workable', apikeytype: 'bearer', apikey1: 'workable-local-demo-5164', apikey2: WORKABLE_ACCOUNT.subdomain },
+  crelate: { atsname: 'crelate', apikeytype: 'api-key', apikey1: 'crelate-local-demo-2738', apikey2: null },
+} as const satisfies Readonly<Record<AtsPortName, AtsCredentials>>;
+
+/** One stand-in as `endpoints.json` lists it under `ats`. */
+export interface AtsStandInEndpoint {
+  /** The API root the connector is given (Workable's with its `{subdomain}` placeholder). */
+  readonly baseUrl: string;
+  readonly apikeytype: AtsCredentials['apikeytype'];
+  /** The demo key the fake accepts. */
+  readonly apikey1: string;
+  /** Workable only: the demo account's subdomain. */
+  readonly apikey2?: string;
+}
+
+export interface AtsStandIns {
+  /** By ATS name, for endpoints.json and the banner. */
+  readonly endpoints: Readonly<Record<AtsPortName, AtsStandInEndpoint>>;
+  /** API roots by ATS name: the value of `ATS_BASE_URLS`. */
+  readonly baseUrls: Readonly<Record<AtsPortName, string>>;
+  /** Stops every fake; safe to call twice. */
+  stop(): Promise<void>;
+}
+
+export interface AtsStandInsOptions {
+  /** Port per fake on 127.0.0.1 (0 picks a free one). */
+  readonly ports: Readonly<Record<AtsPortName, number>>;
+  /** The instant the demo Greenhouse history is dated up to; now by default. */
+  readonly now?: Date;
+}
+
+const label = (name: AtsPortName, service: string) => ({ service, envVar: PORT_ENV[name] });
+
+/**
+ * Starts the four fakes (in parallel); a busy port rejects with the same one-line
+ * `LocalRuntimeError` as the other services, after stopping the fakes that did start.
+ */
+export async function startAtsStandIns(options: AtsStandInsOptions): Promise<AtsStandIns> {
+  const { ports } = options;
+  const keys = ATS_DEMO_CREDENTIALS;
+  const started = await Promise.allSettled([
+    startFakeGreenhouse({ port: ports.greenhouse, label: label('greenhouse', 'fake Greenhouse'), apiKey: keys.greenhouse.apikey1, data: greenhouseDemoHistory(options.now).data }),
+    startFakeLever({ port: ports.lever, label: label('lever', 'fake Lever'), apiKey: keys.lever.apikey1, data: LEVER_ACCOUNT }),
+    startFakeWorkable({ port: ports.workable, label: label('workable', 'fake Workable'), token: keys.workable.apikey1, data: WORKABLE_ACCOUNT }),
+    startFakeCrelate({ port: ports.crelate, label: label('crelate', 'fake Crelate'), apiKey: keys.crelate.apikey1, data: CRELATE_ACCOUNT }),
+  ]);
+  const servers = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  let stopping: Promise<void> | undefined;
+  const stop = () => (stopping ??= Promise.all(servers.map((server) => server.close())).then(() => undefined));
+  const failure = started.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+  if (failure) {
+    await stop();
+    throw failure.reason;
+  }
+  const [greenhouse, lever, workable, crelate] = started.map((result) => (result as PromiseFulfilledResult<unknown>).value) as [
+    Awaited<ReturnType<typeof startFakeGreenhouse>>,
+    Awaited<ReturnType<typeof startFakeLever>>,
+    Awaited<ReturnType<typeof startFakeWorkable>>,
+    Awaited<ReturnType<typeof startFakeCrelate>>,
+  ];
+  const baseUrls = { greenhouse: greenhouse.url, lever: lever.url, workable: workable.baseUrl, crelate: crelate.baseUrl };
+  const endpoint = (name: AtsPortName): AtsStandInEndpoint => {
+    const { apikeytype, apikey1, apikey2 } = keys[name];
+    return { baseUrl: baseUrls[name], apikeytype, apikey1, ...(apikey2 ? { apikey2 } : {}) };
+  };
+  return {
+    endpoints: { greenhouse: endpoint('greenhouse'), lever: endpoint('lever'), workable: endpoint('workable'), crelate: endpoint('crelate') },
+    baseUrls,
+    stop,
+  };
+}
+
+/** The local key that seals ATS credentials: `<data folder>/ats-credentials.key` (`--reset` removes it). */
+export function atsKeyFile(dataDir: string): string {
+  return path.join(dataDir, 'ats-credentials.key');
+}
+
+export interface LocalAts extends AtsStandIns {
+  /** `ATS_LOCAL_KEY_FILE` of the routes with `atsCredentials`. */
+  readonly keyFile: string;
+}
+
+/**
+ * The ATS side of the local runtime: the stand-ins, and the local credential key in the data
+ * folder (in a temporary folder, removed at stop, without one), created 0600 now if missing and
+ * checked: a damaged or readable-by-others key file is one clear {@link LocalRuntimeError} at
+ * start, not a failure at the first connect.
+ */
+export async function prepareLocalAts(options: AtsStandInsOptions & { readonly dataDir: string | undefined }): Promise<LocalAts> {
+  const temporary = options.dataDir ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'talentpilot-ats-key-'));
+  const removeTemporary = async () => {
+    if (temporary) fs.rmSync(temporary, { recursive: true, force: true });
+  };
+  const keyFile = atsKeyFile(options.dataDir ?? temporary!);
+  try {
+    (await loadOrCreateLocalKey(keyFile)).fill(0);
+  } catch (error) {
+    await removeTemporary();
+    throw error instanceof CredentialVaultError ? new LocalRuntimeError(error.message) : error;
+  }
+  let standIns: AtsStandIns;
+  try {
+    standIns = await startAtsStandIns(options);
+  } catch (error) {
+    await removeTemporary();
+    throw error;
+  }
+  let stopping: Promise<void> | undefined;
+  return { ...standIns, keyFile, stop: () => (stopping ??= standIns.stop().then(removeTemporary)) };
+}
