@@ -19,7 +19,7 @@ function attribute(key: KeyAttribute): Attribute {
  * Each table's construct id is the definition's `constructId`: renaming it replaces the table.
  */
 export class Data extends Construct {
-  /** The tables by name (`users`, `subscriptions`, `contacts`). */
+  /** The tables by name, one per entry of `TABLES`. */
   public readonly tables: Readonly<Record<TableName, Table>>;
 
   constructor(scope: Construct, id: string, props: DataProps) {

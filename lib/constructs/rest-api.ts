@@ -15,6 +15,7 @@ import {
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import type { IKey } from 'aws-cdk-lib/aws-kms';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Secret, type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
@@ -24,8 +25,10 @@ import { ENV } from '../../lambdas/shared/environment';
 import { USER_DIRECTORY_ENV } from '../../lambdas/shared/user-directory/environment';
 import { WEBHOOK_ENV } from '../../lambdas/shared/webhooks/environment';
 import { ASSISTANT_ENGINE_ENV, type AssistantEngine } from '../../lambdas/assistant/engine/environment';
+import { ATS_ENV } from '../../lambdas/ats/routes/ats-environment-names';
 import { REST_ROUTES, type RestRouteDefinition } from '../definitions/rest-routes';
 import { TABLES, type TableName } from '../definitions/tables';
+import { atsCredentialStatement } from './ats-credentials-key';
 import { bedrockInvokeStatement } from './bedrock-access';
 import { acknowledgeTableIndexWildcard, acknowledgeWildcardResource } from './nag-acknowledgements';
 import { ProductFunction } from './product-function';
@@ -55,6 +58,13 @@ export const USER_POOL_ACTIONS: Readonly<Record<string, readonly string[]>> = {
  * answer and the result's storage.
  */
 export const LANGUAGE_MODEL_TIMEOUT = Duration.seconds(28);
+
+/**
+ * The longest `timeoutSeconds` a route may declare: API Gateway's integration time-out (29 s),
+ * which this construct does not raise. A handler allowed to run longer would keep working after
+ * the caller got a 504.
+ */
+export const MAX_ROUTE_TIMEOUT_SECONDS = 29;
 
 /** How the routes with `languageModel` reach a model (from the stage config). */
 export interface LanguageModelSettings {
@@ -92,14 +102,20 @@ export interface RestApiProps {
   readonly routes?: readonly RestRouteDefinition[];
   /** Required when a route declares `languageModel`. */
   readonly languageModel?: LanguageModelSettings;
+  /**
+   * The KMS key that seals ATS credentials (AtsCredentialsKey); required when a route declares
+   * `atsCredentials`. Only those routes may use it, for Encrypt and Decrypt with the credential purpose.
+   */
+  readonly atsCredentialsKey?: IKey;
 }
 
 /**
  * The REST API: API Gateway (regional endpoint, stage `prod`) with throttling, JSON access logs,
  * metrics and X-Ray, a request validator on every method, CORS for the website's origin only
  * (preflight and gateway error responses), and one ProductFunction per `REST_ROUTES` entry with
- * exactly the tables and secret the route declares. 'user' and 'admin' routes sit behind one
- * Cognito user pool authorizer (admins are further checked by the handler's group check).
+ * exactly the tables, secrets, model and ATS credential key the route declares, and its time-out.
+ * 'user' and 'admin' routes sit behind one Cognito user pool authorizer (admins are further
+ * checked by the handler's group check).
  */
 export class RestApi extends Construct {
   public readonly api: ApiGatewayRestApi;
@@ -273,6 +289,21 @@ export class RestApi extends Construct {
     return this.props.languageModel;
   }
 
+  private atsCredentialsKey(route: RestRouteDefinition): IKey {
+    if (!this.props.atsCredentialsKey) throw new Error(`Route ${route.functionId} seals ATS credentials (atsCredentials) but the RestApi was given no atsCredentialsKey.`);
+    return this.props.atsCredentialsKey;
+  }
+
+  /** The route's own `timeoutSeconds`, else 28 s for Bedrock callers, else ProductFunction's default. */
+  private timeoutOf(route: RestRouteDefinition, callsBedrock: boolean): Duration | undefined {
+    const seconds = route.timeoutSeconds;
+    if (seconds === undefined) return callsBedrock ? LANGUAGE_MODEL_TIMEOUT : undefined;
+    if (!Number.isInteger(seconds) || seconds < 1 || seconds > MAX_ROUTE_TIMEOUT_SECONDS) {
+      throw new Error(`Route ${route.functionId} declares timeoutSeconds ${seconds}: it must be a whole number of seconds from 1 to ${MAX_ROUTE_TIMEOUT_SECONDS} (API Gateway's integration time-out).`);
+    }
+    return Duration.seconds(seconds);
+  }
+
   private get recurlySecret(): ISecret {
     this.recurlySecretInstance ??= Secret.fromSecretNameV2(this, 'RecurlyApiKey', this.props.recurlyApiKeySecretName);
     return this.recurlySecretInstance;
@@ -302,16 +333,21 @@ export class RestApi extends Construct {
     const callsBedrock = model?.engine === 'bedrock';
     if (model) environment[ASSISTANT_ENGINE_ENV.engine] = model.engine;
     if (model && callsBedrock) environment[ASSISTANT_ENGINE_ENV.bedrockModelId] = model.bedrockModelId;
+    const credentialsKey = route.atsCredentials ? this.atsCredentialsKey(route) : undefined;
+    if (credentialsKey) environment[ATS_ENV.kmsKeyId] = credentialsKey.keyArn;
+    const timeout = this.timeoutOf(route, callsBedrock);
 
     const fn = new ProductFunction(this, route.functionId, {
       entry: path.resolve(REPO_ROOT, route.entry),
       description: `${route.method} ${route.path}`,
       environment,
       retainLogs: props.retainLogs,
-      ...(callsBedrock ? { timeout: LANGUAGE_MODEL_TIMEOUT } : {}),
+      ...(timeout ? { timeout } : {}),
     });
     // Exactly one model (its inference profile and the foundation model in the profile's regions).
     if (model && callsBedrock) fn.addToRolePolicy(bedrockInvokeStatement(fn, model.bedrockModelId));
+    // Encrypt and Decrypt on the one key, only with the credential purpose in the encryption context.
+    if (credentialsKey) fn.addToRolePolicy(atsCredentialStatement(credentialsKey));
     for (const { table, access } of route.tables) {
       if (access === 'readWrite') props.tables[table].grantReadWriteData(fn);
       else props.tables[table].grantReadData(fn);

@@ -12,6 +12,7 @@ import type { StageConfig } from '../config';
 import { TABLES, type TableName } from '../definitions/tables';
 import { REST_ROUTES } from '../definitions/rest-routes';
 import { ApiKeyRenewal } from '../constructs/api-key-renewal';
+import { AtsCredentialsKey } from '../constructs/ats-credentials-key';
 import { Auth, TRIGGER_TIMEOUT } from '../constructs/auth';
 import { FunctionLogRetention } from '../constructs/function-log-retention';
 import { Monitoring, type MonitoredFunction } from '../constructs/monitoring';
@@ -31,6 +32,7 @@ export class ProductStack extends Stack {
   public readonly config: StageConfig;
   public readonly auth: Auth;
   public readonly data: Data;
+  public readonly atsCredentialsKey: AtsCredentialsKey;
   public readonly graphqlApi: ProductGraphqlApi;
   public readonly restApi: RestApi;
   public readonly website: Website;
@@ -44,6 +46,7 @@ export class ProductStack extends Stack {
     const name = `${config.productSlug}-${config.stage}`;
 
     this.data = new Data(this, 'Data', { retainData: config.retainData });
+    this.atsCredentialsKey = new AtsCredentialsKey(this, 'AtsCredentialsKey', { name });
     this.auth = new Auth(this, 'Auth', { retainData: config.retainData, tables: this.data.tables, retainLogs: config.retainData });
 
     this.graphqlApi = new ProductGraphqlApi(this, 'GraphqlApi', {
@@ -66,6 +69,7 @@ export class ProductStack extends Stack {
       recurlyWebhookSecretName: config.recurlyWebhookSecretName,
       retainLogs: config.retainData,
       languageModel: { engine: config.assistantEngine, bedrockModelId: config.bedrockModelId },
+      atsCredentialsKey: this.atsCredentialsKey.key,
     });
 
     const runtimeConfig: RuntimeConfig = {
@@ -142,6 +146,10 @@ export class ProductStack extends Stack {
     new CfnOutput(this, 'UserPoolId', { value: this.auth.userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: this.auth.userPoolClient.userPoolClientId });
     new CfnOutput(this, 'IdentityPoolId', { value: this.auth.identityPool.identityPoolId });
+    new CfnOutput(this, 'AtsCredentialsKeyArn', {
+      value: this.atsCredentialsKey.key.keyArn,
+      description: 'KMS key sealing saved ATS API keys (never delete it; docs/deploy.md, "ATS credentials key").',
+    });
     new CfnOutput(this, 'AlarmTopicArn', { value: this.monitoring.topic.topicArn, description: 'SNS topic every alarm notifies (subscribe more people here).' });
     new CfnOutput(this, 'DashboardName', { value: this.monitoring.dashboard.dashboardName, description: 'CloudWatch dashboard of this stage.' });
     for (const [tableName, table] of Object.entries(this.data.tables) as [TableName, (typeof this.data.tables)[TableName]][]) {

@@ -24,9 +24,30 @@ describe('Data: the DynamoDB tables from the shared definitions', () => {
     prod = buildApp({ stage: 'prod' });
   });
 
-  it('creates exactly the users, subscriptions, registration codes, contacts and assistant tables', () => {
+  it('creates exactly the users, subscriptions, registration codes, contacts, assistant and ATS tables', () => {
     dev.template.resourceCountIs('AWS::DynamoDB::Table', Object.keys(TABLES).length);
-    expect(Object.keys(TABLES).sort()).toEqual(['assistant', 'contacts', 'registrationCodes', 'subscriptions', 'users']);
+    expect(Object.keys(TABLES).sort()).toEqual(['assistant', 'ats', 'contacts', 'registrationCodes', 'subscriptions', 'users']);
+  });
+
+  it('keeps synced ATS data in one partition per user (userId, itemId), with the same billing, encryption and recovery as every table, and no TTL', () => {
+    for (const app of [dev, prod]) {
+      const ats = resourcesOfType(app.template, 'AWS::DynamoDB::Table').find(([logicalId]) => logicalId.startsWith('DataAtsTable'))?.[1];
+      expect(ats?.Properties).toMatchObject({
+        KeySchema: [
+          { AttributeName: 'userId', KeyType: 'HASH' },
+          { AttributeName: 'itemId', KeyType: 'RANGE' },
+        ],
+        BillingMode: 'PAY_PER_REQUEST',
+        PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+        SSESpecification: { SSEEnabled: true },
+      });
+      expect(ats?.Properties.GlobalSecondaryIndexes).toBeUndefined();
+      expect(ats?.Properties.TimeToLiveSpecification).toBeUndefined();
+    }
+    expect(resourcesOfType(prod.template, 'AWS::DynamoDB::Table').find(([logicalId]) => logicalId.startsWith('DataAtsTable'))?.[1]).toMatchObject({
+      DeletionPolicy: 'Retain',
+      Properties: { DeletionProtectionEnabled: true },
+    });
   });
 
   it('bills on demand, encrypts with the AWS-managed key and keeps point-in-time recovery on', () => {

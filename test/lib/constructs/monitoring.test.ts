@@ -2,7 +2,9 @@ import { TagManager, Stack } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
 import type { IConstruct } from 'constructs';
 import { API_KEY_MIN_DAYS_LEFT, BEDROCK_FALLBACK_LOG_MESSAGE, BEDROCK_FALLBACKS_THRESHOLD, WEBHOOK_REFUSED_LOG_MESSAGE } from '../../../lib/constructs/monitoring';
-import { REST_ROUTES } from '../../../lib/definitions/rest-routes';
+import { ATS_SYNC_TIMEOUT_SECONDS, REST_ROUTES } from '../../../lib/definitions/rest-routes';
+import { SYNC_CONNECTOR_LIMITS } from '../../../lambdas/ats/routes/ats-call-limits';
+import { SYNC_TIME_BUDGET_MS } from '../../../lambdas/ats/routes/ats-dependencies';
 import { buildApp, onlyResource, resourcesOfType, type BuiltApp } from '../support/build-app';
 
 /** Alarms, the alarm topic, the dashboard, log retention and cost tags of a stage. */
@@ -38,7 +40,9 @@ describe('Monitoring: alarms notify one encrypted SNS topic whose subscribers co
 
   it('encrypts the topic with a rotated customer managed key that CloudWatch may use, and refuses plain HTTP', () => {
     prod.template.hasResourceProperties('AWS::SNS::Topic', { KmsMasterKeyId: { 'Fn::GetAtt': [Match.stringLikeRegexp('^MonitoringTopicKey'), 'Arn'] } });
-    const key = onlyResource(prod.template, 'AWS::KMS::Key');
+    const [key] = resourcesOfType(prod.template, 'AWS::KMS::Key')
+      .filter(([id]) => id.startsWith('MonitoringTopicKey'))
+      .map(([, resource]) => resource);
     expect(key.Properties.EnableKeyRotation).toBe(true);
     expect(JSON.stringify(key.Properties.KeyPolicy)).toContain('cloudwatch.amazonaws.com');
     prod.template.hasResourceProperties('AWS::SNS::TopicPolicy', {
@@ -98,6 +102,20 @@ describe('Monitoring: alarms notify one encrypted SNS topic whose subscribers co
     // REST handlers time out after 10 s: the duration alarm fires at 8 s.
     expect(alarm(prod, 'GetPlans-duration-p95').Properties.Threshold).toBe(8000);
     expect(alarm(prod, 'PostConfirmation-duration-p95').Properties.Threshold).toBe(4000);
+  });
+
+  it('watches the ATS handlers like every other: the long ones alarm at 80% of their time-out, above the sync\'s budget plus a normal page', () => {
+    const atsRoutes = REST_ROUTES.filter((route) => route.path.startsWith('/ats/'));
+    expect(atsRoutes).toHaveLength(8);
+    for (const route of atsRoutes) {
+      const name = route.functionId.replace(/Function$/, '');
+      expect(alarm(prod, `${name}-errors`).Properties.AlarmDescription).toMatch(new RegExp(`^REST handler ${name} failed`));
+      expect({ name, threshold: alarm(prod, `${name}-duration-p95`).Properties.Threshold }).toEqual({ name, threshold: route.timeoutSeconds === ATS_SYNC_TIMEOUT_SECONDS ? ATS_SYNC_TIMEOUT_SECONDS * 800 : 8000 });
+    }
+    expect(alarm(prod, 'AtsSync-duration-p95').Properties.AlarmDescription).toContain(`${ATS_SYNC_TIMEOUT_SECONDS} s time-out`);
+    // A busy sync runs its whole budget by design, then finishes the page it began: one slow
+    // attempt past the budget stays under the alarm; only an ATS slow page after page reaches it.
+    expect(SYNC_TIME_BUDGET_MS + (SYNC_CONNECTOR_LIMITS.timeoutMs ?? Infinity)).toBeLessThan(ATS_SYNC_TIMEOUT_SECONDS * 800);
   });
 
   it('counts Bedrock fallbacks from the exact line the assistant logs, on every handler that calls Bedrock, and alarms on three in 15 minutes', () => {

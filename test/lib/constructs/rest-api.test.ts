@@ -372,7 +372,8 @@ describe('RestApi: the recruiting assistant\'s routes', () => {
         model: undefined,
       });
       expect({ route: route.path, bedrock: bedrockStatements(dev, route.functionId) }).toEqual({ route: route.path, bedrock: [] });
-      expect({ route: route.path, timeout: fn.Properties.Timeout }).toEqual({ route: route.path, timeout: 10 });
+      // Routes that declare their own time-out (the ATS ones) are tested in ats-credentials-key.test.ts.
+      if (route.timeoutSeconds === undefined) expect({ route: route.path, timeout: fn.Properties.Timeout }).toEqual({ route: route.path, timeout: 10 });
     }
   });
 

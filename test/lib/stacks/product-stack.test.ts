@@ -21,9 +21,17 @@ const STATEFUL_LOGICAL_IDS = {
     'DataRegistrationCodesTable4F794670',
     // The recruiting assistant's jobs, results and evaluations (issue 6).
     'DataAssistantTable548F2A49',
+    // Synced ATS data (issue 7).
+    'DataAtsTable940CB03D',
   ],
   'AWS::S3::Bucket': ['WebsiteBucket4326D7C2', 'WebsiteLogsBucketEC18D4CD'],
 } as const;
+
+/**
+ * The KMS key that seals saved ATS keys (issue 7). A new logical id would be a new key: every
+ * saved ATS key would stop opening (recruiters would have to enter them again).
+ */
+const ATS_CREDENTIALS_KEY_LOGICAL_ID = 'AtsCredentialsKeyAEC1078C';
 
 describe('ProductStack', () => {
   let prod: BuiltApp;
@@ -43,6 +51,13 @@ describe('ProductStack', () => {
     }
   });
 
+  it('keeps the logical id of the ATS credential key, retained like the data it protects', () => {
+    const keys = prod.template.findResources('AWS::KMS::Key');
+    // The other key encrypts the alarm topic (no data of its own).
+    expect(Object.keys(keys).sort()).toEqual([ATS_CREDENTIALS_KEY_LOGICAL_ID, expect.stringMatching(/^MonitoringTopicKey/)].sort());
+    expect(keys[ATS_CREDENTIALS_KEY_LOGICAL_ID]).toMatchObject({ DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' });
+  });
+
   it('outputs what an operator and the web app need', () => {
     expect(Object.keys(prod.template.toJSON().Outputs).sort()).toEqual(
       [
@@ -58,6 +73,8 @@ describe('ProductStack', () => {
         'RegistrationCodesTableName',
         'ContactsTableName',
         'AssistantTableName',
+        'AtsTableName',
+        'AtsCredentialsKeyArn',
         'AlarmTopicArn',
         'DashboardName',
       ].sort(),

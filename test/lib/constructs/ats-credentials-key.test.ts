@@ -1,0 +1,196 @@
+import { App, Stack } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { UserPool } from 'aws-cdk-lib/aws-cognito';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { AtsCredentialsKey } from '../../../lib/constructs/ats-credentials-key';
+import { Data } from '../../../lib/constructs/data';
+import { RestApi } from '../../../lib/constructs/rest-api';
+import { ATS_SYNC_TIMEOUT_SECONDS, REST_ROUTES, type RestRouteDefinition } from '../../../lib/definitions/rest-routes';
+import { CREDENTIAL_PURPOSE } from '../../../lambdas/ats/credentials/credential-cipher';
+import { ATS_ENV } from '../../../lambdas/ats/routes/ats-environment-names';
+import { buildApp, flatten, resourcesOfType, type BuiltApp } from '../support/build-app';
+
+/** The ATS credential key (issue 7) and what the ATS routes may do with it. */
+
+type Statement = { Sid?: string; Effect: string; Action: string | string[]; Resource: unknown; Condition?: unknown; Principal?: unknown };
+type KeyResource = { DeletionPolicy?: string; UpdateReplacePolicy?: string; Properties: { EnableKeyRotation?: boolean; Description?: string; PendingWindowInDays?: number; KeyPolicy: { Statement: Statement[] } } };
+
+const ATS_ROUTES = REST_ROUTES.filter((route) => route.path.startsWith('/ats/'));
+const CREDENTIAL_ROUTES = REST_ROUTES.filter((route) => route.atsCredentials);
+
+function credentialKey(app: BuiltApp): [string, KeyResource] {
+  const keys = resourcesOfType(app.template, 'AWS::KMS::Key').filter(([id]) => id.startsWith('AtsCredentialsKey'));
+  expect(keys).toHaveLength(1);
+  return keys[0] as unknown as [string, KeyResource];
+}
+const keyArn = (app: BuiltApp) => ({ 'Fn::GetAtt': [credentialKey(app)[0], 'Arn'] });
+const functionOf = (app: BuiltApp, functionId: string) =>
+  app.template.toJSON().Resources[app.stack.getLogicalId(app.stack.restApi.functions[functionId].node.defaultChild as never)] as {
+    Properties: { Environment: { Variables: Record<string, unknown> }; Timeout: number };
+  };
+function statementsOf(app: BuiltApp, functionId: string): Statement[] {
+  const policy = resourcesOfType(app.template, 'AWS::IAM::Policy').find(([id]) => id.startsWith(`RestApi${functionId}Role`));
+  return (policy?.[1].Properties.PolicyDocument as { Statement: Statement[] } | undefined)?.Statement ?? [];
+}
+const kmsStatements = (app: BuiltApp, functionId: string) => statementsOf(app, functionId).filter((s) => [s.Action].flat().some((action) => action.startsWith('kms:')));
+
+describe('AtsCredentialsKey: the KMS key that seals saved ATS keys', () => {
+  let dev: BuiltApp;
+  let prod: BuiltApp;
+  beforeAll(() => {
+    dev = buildApp({ stage: 'dev' });
+    prod = buildApp({ stage: 'prod' });
+  });
+
+  it.each(['dev', 'prod'] as const)('is a customer managed key, rotated yearly and retained (with the stack or without) in %s', (stage) => {
+    const [, key] = credentialKey(stage === 'dev' ? dev : prod);
+    expect(key).toMatchObject({ DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain', Properties: { EnableKeyRotation: true, PendingWindowInDays: 30 } });
+    expect(key.Properties.Description).toMatch(/ATS API keys .* Never delete/);
+  });
+
+  it('has one alias per stage', () => {
+    dev.template.hasResourceProperties('AWS::KMS::Alias', { AliasName: 'alias/talentpilot-dev/ats-credentials', TargetKeyId: keyArn(dev) });
+    prod.template.hasResourceProperties('AWS::KMS::Alias', { AliasName: 'alias/talentpilot-prod/ats-credentials', TargetKeyId: keyArn(prod) });
+  });
+
+  it('refuses, in its own policy, every cryptographic use whose encryption context is not the credential purpose', () => {
+    const [, key] = credentialKey(prod);
+    const deny = key.Properties.KeyPolicy.Statement.filter((statement) => statement.Effect === 'Deny');
+    expect(deny.map((statement) => ({ ...statement, Action: [statement.Action].flat().sort() }))).toEqual([
+      {
+        Sid: 'OnlyForAtsCredentials',
+        Effect: 'Deny',
+        Principal: { AWS: '*' },
+        Action: ['kms:Decrypt', 'kms:Encrypt', 'kms:GenerateDataKey*', 'kms:ReEncrypt*'],
+        Resource: '*',
+        Condition: { StringNotEquals: { 'kms:EncryptionContext:purpose': CREDENTIAL_PURPOSE } },
+      },
+    ]);
+    expect(CREDENTIAL_PURPOSE).toBe('ats-credential');
+  });
+
+  it('names its ARN in the stack outputs, for an operator who has to find or re-enable it', () => {
+    prod.template.hasOutput('AtsCredentialsKeyArn', { Value: keyArn(prod) });
+  });
+
+  it('serves the eight ATS routes behind the Cognito authorizer; connect, test and sync seal or open credentials', () => {
+    expect(ATS_ROUTES.map((route) => `${route.method} ${route.path}`).sort()).toEqual(
+      ['GET /ats/connection', 'POST /ats/connection', 'POST /ats/connection/test', 'POST /ats/connection/remove', 'POST /ats/sync', 'GET /ats/jobs', 'GET /ats/candidates', 'POST /ats/predict'].sort(),
+    );
+    expect(CREDENTIAL_ROUTES.map((route) => route.functionId).sort()).toEqual(['AtsConnectFunction', 'AtsSyncFunction', 'AtsTestConnectionFunction']);
+    for (const route of ATS_ROUTES) {
+      const method = prod.template.toJSON().Resources[prod.stack.getLogicalId(prod.stack.restApi.methods[route.functionId].node.defaultChild as never)];
+      expect({ route: route.path, properties: method.Properties }).toMatchObject({
+        route: route.path,
+        properties: { HttpMethod: route.method, AuthorizationType: 'COGNITO_USER_POOLS', AuthorizerId: { Ref: expect.stringMatching(/^RestApiUserPoolAuthorizer/) } },
+      });
+    }
+  });
+
+  it.each(CREDENTIAL_ROUTES.map((route) => [route.functionId]))('gives %s the key ARN and exactly Encrypt and Decrypt on that key, only with the credential purpose', (functionId) => {
+    expect(functionOf(prod, functionId).Properties.Environment.Variables[ATS_ENV.kmsKeyId]).toEqual(keyArn(prod));
+    expect(kmsStatements(prod, functionId).map((statement) => ({ ...statement, Action: [statement.Action].flat().sort() }))).toEqual([
+      {
+        Sid: 'SealAndOpenAtsCredentials',
+        Effect: 'Allow',
+        Action: ['kms:Decrypt', 'kms:Encrypt'],
+        Resource: keyArn(prod),
+        Condition: { StringEquals: { 'kms:EncryptionContext:purpose': 'ats-credential' } },
+      },
+    ]);
+  });
+
+  it('gives every other route neither the key id nor any KMS permission', () => {
+    const others = REST_ROUTES.filter((route) => !route.atsCredentials);
+    expect(others.length).toBe(REST_ROUTES.length - 3);
+    for (const { functionId } of others) {
+      expect({ functionId, keyId: functionOf(prod, functionId).Properties.Environment.Variables[ATS_ENV.kmsKeyId] }).toEqual({ functionId, keyId: undefined });
+      expect({ functionId, kms: kmsStatements(prod, functionId) }).toEqual({ functionId, kms: [] });
+    }
+    // No other policy in the stack (triggers, renewal job, CDK's own roles) names the key.
+    const [keyId] = credentialKey(prod);
+    const policiesNamingKey = resourcesOfType(prod.template, 'AWS::IAM::Policy')
+      .filter(([, policy]) => JSON.stringify(policy.Properties.PolicyDocument).includes(`"${keyId}"`))
+      .map(([id]) => id.replace(/Role.*$/, ''))
+      .sort();
+    expect(policiesNamingKey).toEqual(CREDENTIAL_ROUTES.map((route) => `RestApi${route.functionId}`).sort());
+  });
+
+  it('lets connect, test, sync and predict run up to 28 s (a second under API Gateway\'s 29 s, like the Bedrock routes); the other ATS routes keep the usual 10 s', () => {
+    expect(ATS_SYNC_TIMEOUT_SECONDS).toBe(28);
+    for (const functionId of ['AtsConnectFunction', 'AtsTestConnectionFunction', 'AtsSyncFunction', 'AtsPredictFunction']) {
+      expect({ functionId, timeout: functionOf(prod, functionId).Properties.Timeout }).toEqual({ functionId, timeout: 28 });
+    }
+    for (const functionId of ['AtsGetConnectionFunction', 'AtsRemoveConnectionFunction', 'AtsListJobsFunction', 'AtsListCandidatesFunction']) {
+      expect({ functionId, timeout: functionOf(prod, functionId).Properties.Timeout }).toEqual({ functionId, timeout: 10 });
+    }
+  });
+
+  it('gives every ATS route its user, subscription, assistant (rate limit) and ATS tables', () => {
+    for (const { functionId } of ATS_ROUTES) {
+      const variables = functionOf(prod, functionId).Properties.Environment.Variables;
+      expect({ functionId, tables: Object.keys(variables).filter((name) => name.endsWith('_TABLE')).sort() }).toEqual({
+        functionId,
+        tables: ['ASSISTANT_TABLE', 'ATS_TABLE', 'SUBSCRIPTIONS_TABLE', 'USERS_TABLE'],
+      });
+      expect(flatten(variables.ATS_TABLE)).toMatch(/^\$\{DataAtsTable[0-9A-F]{8}\}$/);
+    }
+  });
+});
+
+/** A stack holding only the key and a RestApi with the given routes. */
+function stackWithRoutes(id: string, routes: RestRouteDefinition[], withKey: boolean): Stack {
+  const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+  const stack = new Stack(app, id, { env: { region: 'us-east-2' } });
+  const data = new Data(stack, 'Data', { retainData: false });
+  const key = withKey ? new AtsCredentialsKey(stack, 'AtsCredentialsKey', { name: 'talentpilot-test' }) : undefined;
+  new RestApi(stack, 'RestApi', {
+    name: id.toLowerCase(),
+    tables: data.tables,
+    userPool: new UserPool(stack, 'Pool'),
+    websiteOrigin: 'https://example.cloudfront.net',
+    planCodeSuffix: '_dev',
+    productSlug: 'talentpilot',
+    recurlyApiKeySecretName: 'talentpilot/dev/recurly-api-key',
+    recurlyWebhookSecretName: 'talentpilot/dev/recurly-webhook-secret',
+    retainLogs: false,
+    routes,
+    atsCredentialsKey: key?.key,
+  });
+  return stack;
+}
+
+describe('RestApi routes that seal ATS credentials', () => {
+  const route: RestRouteDefinition = {
+    functionId: 'AtsConnectFunction',
+    method: 'POST',
+    path: '/ats/connection',
+    entry: REST_ROUTES[0].entry,
+    auth: 'user',
+    tables: [],
+    billing: false,
+    atsCredentials: true,
+    timeoutSeconds: 20,
+  };
+
+  it('refuses, at synth, a credential route without a key', () => {
+    expect(() => stackWithRoutes('NoKey', [route], false)).toThrow(/AtsConnectFunction seals ATS credentials \(atsCredentials\) but the RestApi was given no atsCredentialsKey/);
+  });
+
+  it.each([0, 2.5, 30, 900])('refuses, at synth, a time-out of %s s (whole seconds up to API Gateway\'s 29 s)', (timeoutSeconds) => {
+    expect(() => stackWithRoutes('BadTimeout', [{ ...route, timeoutSeconds }], true)).toThrow(/AtsConnectFunction declares timeoutSeconds .* from 1 to 29/);
+  });
+
+  it('honours the route\'s own time-out', () => {
+    Template.fromStack(stackWithRoutes('OwnTimeout', [route], true)).hasResourceProperties('AWS::Lambda::Function', { Description: 'POST /ats/connection', Timeout: 20 });
+  });
+
+  it('leaves no cdk-nag finding on the key or the grant: one key, no wildcard, rotation on', () => {
+    const stack = stackWithRoutes('KeyNag', [route], true);
+    const findings = [stack.node.findChild('RestApi'), stack.node.findChild('AtsCredentialsKey')].flatMap((scope) =>
+      new AwsSolutionsChecks().validateScope(scope).violations.map((v) => `${v.ruleName} ${v.violatingResources.map((r) => r.constructPath).join(',')}`),
+    );
+    expect(findings).toEqual([]);
+    expect(JSON.stringify(Template.fromStack(stack).findResources('AWS::IAM::Policy'))).toContain('kms:Decrypt');
+  });
+});
