@@ -11,6 +11,7 @@ import type { RuntimeConfig } from '../../../web/src/config/runtime-config';
 import { AuthProvider } from '../../../web/src/lib/auth/auth-provider';
 import { createAmplifySession, type SessionPort } from '../../../web/src/lib/auth/session';
 import { FakeAssistant } from './assistant';
+import { FakeAts } from './ats';
 import { FakeBilling } from './billing';
 
 /** A valid runtime config, as the local runtime would publish it. */
@@ -51,7 +52,8 @@ export function renderWithProviders(
 /**
  * Renders the whole app (real routes, lazy pages, providers) at `path` in a memory router. The
  * billing API is a fake with no subscriptions unless `ports.billing` says otherwise; the
- * assistant a fake with no jobs and no history unless `ports.assistant` says otherwise.
+ * assistant a fake with no jobs and no history unless `ports.assistant` says otherwise; the ATS
+ * a fake with nothing connected unless `ports.ats` says otherwise.
  */
 export function renderApp(
   path: string,
@@ -66,7 +68,7 @@ export function renderApp(
   const entry = state === undefined ? path : { pathname: path, state };
   const router = createMemoryRouter(createAppRoutes(), { initialEntries: [entry] });
   const result = render(
-    <AppProvider config={config} ports={{ billing: new FakeBilling().api(), assistant: new FakeAssistant().api(), ...ports }}>
+    <AppProvider config={config} ports={{ billing: new FakeBilling().api(), assistant: new FakeAssistant().api(), ats: new FakeAts().api(), ...ports }}>
       <RouterProvider router={router} />
     </AppProvider>
   );

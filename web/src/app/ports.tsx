@@ -1,5 +1,6 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { AssistantApi } from '../features/assistant/api/assistant-api';
+import type { AtsApi } from '../features/ats/api/ats-api';
 import type { AuthApi } from '../features/auth/api/auth-api';
 import type { InviteSignupApi } from '../features/auth/api/invite-signup-api';
 import type { ProfileApi } from '../features/profile/api/profile-api';
@@ -24,6 +25,8 @@ export interface AppPorts {
   readonly testCardTokens: TestCardTokenizer;
   /** The recruiting assistant on the REST API (the /services screens). */
   readonly assistant: AssistantApi;
+  /** The read-only ATS integration on the REST API (settings, sync, candidates, prediction). */
+  readonly ats: AtsApi;
 }
 
 const PortsContext = createContext<Partial<AppPorts>>({});

@@ -23,6 +23,8 @@ export const paths = {
   servicesInterviewEvaluation: '/services/interview-evaluation',
   servicesBestFit: '/services/best-fit',
   servicesCandidateSummary: '/services/candidate-summary',
+  // Placement prediction on the synced ATS jobs (the ATS settings themselves are on /account).
+  servicesPlacementPrediction: '/services/placement-prediction',
   support: '/support',
   changePassword: '/change-password',
   editProfile: '/edit-profile',

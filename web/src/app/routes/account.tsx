@@ -1,17 +1,24 @@
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { Link } from 'react-router-dom';
+import { Spinner } from '../../components/ui/spinner';
 import { useRuntimeConfig } from '../../config/config-context';
 import { paths } from '../../config/paths';
 import { createRestBillingApi } from '../../features/subscriptions/api/billing-api';
 import { SubscriptionPanel } from '../../features/subscriptions/components/subscription-panel';
+import { useSubscriptions } from '../../features/subscriptions/state/subscriptions-context';
+import { liveSubscriptions } from '../../features/subscriptions/subscription-access';
 import { useSignedInUser } from '../../lib/auth/auth-context';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { usePortOverrides } from '../ports';
 import './account.css';
 
+/** The ATS settings: their own chunk, loaded once the page is up (see the module). */
+const AtsSettings = lazy(() => import('./account/ats-settings'));
+
 /**
  * The account overview (guarded): who is signed in, and their subscription with its plan, state,
- * trial, next bill and setup fee, and the actions to change plan, cancel or reactivate.
+ * trial, next bill and setup fee, and the actions to change plan, cancel or reactivate; then
+ * their ATS connection and its sync (for subscribers: the ATS routes need a live subscription).
  */
 export default function AccountPage() {
   useDocumentTitle('Account');
@@ -19,6 +26,11 @@ export default function AccountPage() {
   const { billing } = usePortOverrides();
   const api = useMemo(() => billing ?? createRestBillingApi(config), [billing, config]);
   const user = useSignedInUser();
+  const { status, subscriptions } = useSubscriptions();
+  // When the subscriptions could not be loaded, the ATS settings ask the server (it answers 403
+  // to a user without a live subscription, and the section then shows the same note).
+  const subscriptionsKnown = status === 'ready' || status === 'error';
+  const subscribed = status === 'error' || liveSubscriptions(subscriptions).length > 0;
   const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email;
   return (
     <div className="container page">
@@ -40,6 +52,16 @@ export default function AccountPage() {
         <section className="card account-subscription" aria-labelledby="account-subscription">
           <h2 id="account-subscription">Your subscription</h2>
           <SubscriptionPanel api={api} />
+        </section>
+        <section className="card account-ats" aria-labelledby="account-ats">
+          <h2 id="account-ats">Your ATS</h2>
+          {subscriptionsKnown ? (
+            <Suspense fallback={<Spinner label="Loading your ATS settings…" />}>
+              <AtsSettings subscribed={subscribed} />
+            </Suspense>
+          ) : (
+            <Spinner label="Loading your ATS settings…" />
+          )}
         </section>
       </div>
     </div>

@@ -1,20 +1,21 @@
 import { Link } from 'react-router-dom';
-import { CAPABILITIES } from '../../config/capabilities';
 import { useRuntimeConfig } from '../../config/config-context';
 import { paths } from '../../config/paths';
 import { RecentResults } from '../../features/assistant/components/recent-results';
 import { ASSISTANT_SCREENS } from '../../features/assistant/screens';
+import { PLACEMENT_PREDICTION_SCREEN } from '../../features/ats/screens';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAssistantApi } from '../use-assistant-api';
 import '../../features/assistant/components/assistant.css';
 import './account.css';
 
-/** The capabilities that need the ATS connection and the placement history (not here yet). */
-const COMING = CAPABILITIES.filter((capability) => capability.id === 'placement-prediction' || capability.id === 'ats-integration');
+/** Every screen under /services: the assistant's seven, then placement prediction on the ATS data. */
+const SCREENS = [...ASSISTANT_SCREENS, PLACEMENT_PREDICTION_SCREEN];
 
 /**
  * Services (guarded, subscription-gated): the assistant's hub. Each capability card leads to its
- * screen; the user's recent results across capabilities follow.
+ * screen; the user's recent results across capabilities follow, then the way to the ATS settings
+ * (on /account) that placement prediction and the candidate imports read from.
  */
 export default function ServicesPage() {
   useDocumentTitle('Services');
@@ -31,8 +32,8 @@ export default function ServicesPage() {
         </p>
       </div>
       <ul className="service-list service-list--grid">
-        {ASSISTANT_SCREENS.map((screen) => (
-          <li key={screen.capability} className="card service-card">
+        {SCREENS.map((screen) => (
+          <li key={screen.path} className="card service-card">
             <h2 className="service-list__title">
               <Link to={screen.path} className="service-card__link">
                 {screen.title}
@@ -43,18 +44,14 @@ export default function ServicesPage() {
         ))}
       </ul>
       <RecentResults api={api} />
-      <section className="services-coming" aria-labelledby="services-coming-title">
-        <h2 id="services-coming-title" className="service-list__title">
-          Coming with the ATS connection
+      <section className="services-ats" aria-labelledby="services-ats-title">
+        <h2 id="services-ats-title" className="service-list__title">
+          Your ATS
         </h2>
-        <ul className="service-list">
-          {COMING.map((capability) => (
-            <li key={capability.id} className="card">
-              <h3 className="service-list__title">{capability.title}</h3>
-              <p>{capability.description}</p>
-            </li>
-          ))}
-        </ul>
+        <p>
+          Connect your applicant tracking system with a read-only key and sync it: placement prediction learns from its history, and
+          best fit and candidate summaries can take their candidates from it. <Link to={paths.account}>Your ATS settings</Link>
+        </p>
       </section>
       <p className="page__lead">
         Questions about a capability? <Link to={paths.support}>Get support</Link>.

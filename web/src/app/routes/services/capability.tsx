@@ -4,13 +4,13 @@ import { Spinner } from '../../../components/ui/spinner';
 import MissingRoutePage from '../missing-route';
 
 /**
- * /services/<capability>: the assistant's screens, one module (and chunk) each, loaded here.
- * The router has this one route for the seven instead of seven: every route costs the entry
- * bundle its import and the list of chunks to preload with it, and the home route's JavaScript
- * has a budget against a bare React app (bench, web section). The first visit of a screen's
- * address still preloads the screen's chunk and this one with the entry (preloadFirstPage in
- * vite.config.ts finds the screen by its path in config/paths.ts, and this module as the one
- * that loads it). An unknown capability is a missing route.
+ * /services/<capability>: the assistant's seven screens and placement prediction, one module
+ * (and chunk) each, loaded here. The router has this one route for the eight instead of eight:
+ * every route costs the entry bundle its import and the list of chunks to preload with it, and
+ * the home route's JavaScript has a budget against a bare React app (bench, web section). The
+ * first visit of a screen's address still preloads the screen's chunk and this one with the
+ * entry (preloadFirstPage in vite.config.ts finds the screen by its path in config/paths.ts, and
+ * this module as the one that loads it). An unknown capability is a missing route.
  */
 const SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
   'must-haves': lazy(() => import('./must-haves')),
@@ -20,6 +20,8 @@ const SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
   'interview-evaluation': lazy(() => import('./interview-evaluation')),
   'best-fit': lazy(() => import('./best-fit')),
   'candidate-summary': lazy(() => import('./candidate-summary')),
+  // The ATS feature's screen, on the same route for the same reason.
+  'placement-prediction': lazy(() => import('./placement-prediction')),
 };
 
 export default function CapabilityPage() {

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { AssistantResult } from '../../../../../lambdas/shared/contracts/assistant';
 import type { AssistantApi } from '../api/assistant-api';
+import { clip, type CandidateImporter, type ImportedCandidates } from '../candidate-import';
 import { definedErrors, textError } from '../format';
 import { loadCandidateSamples } from '../samples';
 import { LIMITS, screenOf } from '../screens';
@@ -67,8 +68,13 @@ export function BestFitView({ result }: { readonly result: AssistantResult<'best
   );
 }
 
-/** Best-fit recommendation: candidates (name and resume) ranked for a saved or new job. */
-export function BestFitScreen({ api }: { readonly api: AssistantApi }) {
+/**
+ * Best-fit recommendation: candidates (name and resume) ranked for a saved or new job. With
+ * `importCandidates` (the ATS import, composed in by the app) candidates can also be added from
+ * elsewhere: they join the ones written here, up to the ranking's limit, and fill the new job's
+ * fields when those are still empty.
+ */
+export function BestFitScreen({ api, importCandidates }: { readonly api: AssistantApi; readonly importCandidates?: CandidateImporter }) {
   const jobs = useJobs(api);
   const results = useResults(api, 'best-fit');
   const form = useAssistantForm();
@@ -109,6 +115,37 @@ export function BestFitScreen({ api }: { readonly api: AssistantApi }) {
     return job.jobId ? `${sample.candidates.length} candidates` : `${sample.job.title} and ${sample.candidates.length} candidates`;
   };
 
+  const addImported = (imported: ImportedCandidates): string => {
+    const filled = candidates.filter((candidate) => candidate.name.trim() || candidate.profile.trim());
+    const key = (candidate: Candidate) => `${candidate.name.trim().toLowerCase()}\n${candidate.profile.trim()}`;
+    const known = new Set(filled.map(key));
+    const offered = imported.candidates.map((candidate) => ({
+      name: clip(candidate.name, LIMITS.candidateNameMaxChars),
+      profile: clip(candidate.profile, LIMITS.documentMaxChars),
+    }));
+    const usable = offered.filter((candidate) => candidate.name && candidate.profile && !known.has(key(candidate)));
+    const room = Math.max(0, LIMITS.candidatesMax - filled.length);
+    const added = usable.slice(0, room);
+    const { title } = imported.job;
+    if (added.length === 0)
+      return room === 0
+        ? `The list is full: a ranking takes at most ${LIMITS.candidatesMax} candidates.`
+        : `No candidate of ${title} to add: they are on the list already or have no profile.`;
+    setCandidates([...filled, ...added]);
+    const fillJob = !job.jobId && !job.draft.description.trim() && Boolean(imported.job.description.trim());
+    if (fillJob)
+      job.setDraft({
+        title: clip(title, LIMITS.titleMaxChars),
+        location: clip(imported.job.location, LIMITS.locationMaxChars),
+        companyInfo: job.draft.companyInfo,
+        description: clip(imported.job.description, LIMITS.documentMaxChars),
+      });
+    form.reset();
+    const count = added.length === 1 ? '1 candidate' : `${added.length} candidates`;
+    const limited = usable.length > added.length ? ` (a ranking takes at most ${LIMITS.candidatesMax}; ${usable.length - added.length} left out)` : '';
+    return `Added ${count} from ${title}${limited}${fillJob ? ', and the job’s title and description' : ''}.`;
+  };
+
   return (
     <CapabilityForm
       screen={SCREEN}
@@ -137,6 +174,7 @@ export function BestFitScreen({ api }: { readonly api: AssistantApi }) {
       {/* Not JobSource: this sample fills the candidates too, so it stays when a saved job is chosen. */}
       <SampleButton fill={fillSample} />
       {job.jobId ? null : <JobFields draft={job.draft} errorOf={errorOf} onChange={job.edit} />}
+      {importCandidates?.(addImported)}
       <fieldset className="candidates">
         <legend className="requirement-list__legend">Candidates</legend>
         <ol ref={listRef} className="candidate-list">

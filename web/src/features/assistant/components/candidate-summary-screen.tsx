@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import type { AssistantResult } from '../../../../../lambdas/shared/contracts/assistant';
 import type { AssistantApi } from '../api/assistant-api';
+import { clip, type CandidateImporter, type ImportedCandidates } from '../candidate-import';
 import { definedErrors, textError } from '../format';
 import { cycle, loadAllCandidateSamples } from '../samples';
 import { LIMITS, screenOf } from '../screens';
@@ -52,8 +53,12 @@ export function CandidateSummaryView({ result }: { readonly result: AssistantRes
   );
 }
 
-/** Candidate summary: a client-ready summary of a resume, against a saved job when one is picked. */
-export function CandidateSummaryScreen({ api }: { readonly api: AssistantApi }) {
+/**
+ * Candidate summary: a client-ready summary of a resume, against a saved job when one is picked.
+ * With `importCandidate` (the ATS import, composed in by the app) the name and profile can be
+ * filled from elsewhere.
+ */
+export function CandidateSummaryScreen({ api, importCandidate }: { readonly api: AssistantApi; readonly importCandidate?: CandidateImporter }) {
   const jobs = useJobs(api);
   const results = useResults(api, 'candidate-summary');
   const form = useAssistantForm();
@@ -76,6 +81,15 @@ export function CandidateSummaryScreen({ api }: { readonly api: AssistantApi }) 
     return sample.name;
   };
 
+  const fillImported = (imported: ImportedCandidates): string => {
+    const [candidate] = imported.candidates;
+    if (!candidate) return '';
+    setCandidateName(clip(candidate.name, LIMITS.candidateNameMaxChars));
+    setProfile(clip(candidate.profile, LIMITS.documentMaxChars));
+    form.reset();
+    return `Filled in ${candidate.name.trim()} from ${imported.job.title}.`;
+  };
+
   return (
     <CapabilityForm
       screen={SCREEN}
@@ -94,6 +108,7 @@ export function CandidateSummaryScreen({ api }: { readonly api: AssistantApi }) 
     >
       <JobPicker jobs={jobs} value={jobId} onChange={setJobId} extra="No job" hint="With a job, the summary says which of its must-haves the candidate meets." />
       <SampleButton fill={fillSample} />
+      {importCandidate?.(fillImported)}
       <InputField
         label="Candidate name"
         name="candidateName"

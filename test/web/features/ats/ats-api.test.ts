@@ -1,0 +1,71 @@
+import { createRestAtsApi, isSubscriptionRequired } from '../../../../web/src/features/ats/api/ats-api';
+import { createRestClient, RestApiError } from '../../../../web/src/lib/rest-client';
+import { atsCandidate, atsJob, atsOptions, greenhouseConnection, idleSync, trainedPrediction } from '../../support/ats';
+import { testConfig } from '../../support/render';
+
+function jsonResponse(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+/** The ATS API over the real REST client, against a fake HTTP answer. */
+function atsApi(answer: Response) {
+  const fetchImpl = jest.fn(async (_url: string, _init: RequestInit) => answer);
+  const client = createRestClient({ baseUrl: 'http://127.0.0.1:5181/prod/', getIdToken: async () => 'id-token-ada', fetch: fetchImpl as unknown as typeof fetch });
+  return { api: createRestAtsApi(testConfig(), client), fetchImpl };
+}
+
+function sent(fetchImpl: jest.Mock) {
+  const [url, init] = fetchImpl.mock.calls[0] as [string, RequestInit];
+  return { url, method: init.method, headers: init.headers as Record<string, string>, body: init.body ? (JSON.parse(String(init.body)) as unknown) : undefined };
+}
+
+const connectionAnswer = { connection: greenhouseConnection(), sync: idleSync(), options: atsOptions() };
+
+describe('the ATS API', () => {
+  it('posts the connection with the id token and reads the masked view', async () => {
+    const { api, fetchImpl } = atsApi(jsonResponse(200, connectionAnswer));
+    const request = { atsname: 'greenhouse', apikeytype: 'basic', apikey1: 'gh-key-abcd1234', apikey2: null } as const;
+    await expect(api.connect(request)).resolves.toEqual(connectionAnswer);
+    expect(sent(fetchImpl)).toMatchObject({ url: 'http://127.0.0.1:5181/prod/ats/connection', method: 'POST', body: request });
+    expect(sent(fetchImpl).headers.Authorization).toBe('id-token-ada');
+  });
+
+  it.each([
+    ['getConnection', 'GET', 'ats/connection', connectionAnswer],
+    ['disconnect', 'POST', 'ats/connection/remove', { ...connectionAnswer, connection: null }],
+    ['testConnection', 'POST', 'ats/connection/test', { ok: true, accountName: null, message: 'It works.', testedAt: '2026-11-24T15:00:00.000Z' }],
+    ['sync', 'POST', 'ats/sync', { outcome: 'partial', sync: idleSync({ state: 'partial' }) }],
+  ] as const)('%s calls %s /%s, without a body', async (method, verb, path, answer) => {
+    const { api, fetchImpl } = atsApi(jsonResponse(200, answer));
+    await expect(api[method]()).resolves.toEqual(answer);
+    expect(sent(fetchImpl)).toMatchObject({ url: `http://127.0.0.1:5181/prod/${path}`, method: verb, body: undefined });
+    expect(sent(fetchImpl).headers.Authorization).toBe('id-token-ada');
+  });
+
+  it('lists jobs, the candidates of a job by its id, and predicts for a job', async () => {
+    const jobs = atsApi(jsonResponse(200, { jobs: [atsJob(), { nonsense: true }] }));
+    await expect(jobs.api.listJobs()).resolves.toEqual([atsJob()]);
+    expect(sent(jobs.fetchImpl).url).toBe('http://127.0.0.1:5181/prod/ats/jobs');
+
+    const candidates = atsApi(jsonResponse(200, { candidates: [atsCandidate(1)] }));
+    await expect(candidates.api.listCandidates('gh 4001')).resolves.toEqual([atsCandidate(1)]);
+    expect(sent(candidates.fetchImpl).url).toBe('http://127.0.0.1:5181/prod/ats/candidates?jobId=gh+4001');
+
+    const predicted = atsApi(jsonResponse(200, trainedPrediction()));
+    await expect(predicted.api.predict('gh-4001')).resolves.toEqual(trainedPrediction());
+    expect(sent(predicted.fetchImpl)).toMatchObject({ url: 'http://127.0.0.1:5181/prod/ats/predict', method: 'POST', body: { jobId: 'gh-4001' } });
+  });
+
+  it('treats an answer that is not the contract’s shape as a failure', async () => {
+    await expect(atsApi(jsonResponse(200, { connection: null })).api.getConnection()).rejects.toBeInstanceOf(RestApiError);
+    await expect(atsApi(jsonResponse(200, { outcome: 'complete' })).api.sync()).rejects.toBeInstanceOf(RestApiError);
+    await expect(atsApi(jsonResponse(200, '<html>')).api.listJobs()).rejects.toBeInstanceOf(RestApiError);
+  });
+
+  it('recognises the refusal of a user without a live subscription', async () => {
+    const { api } = atsApi(jsonResponse(403, { message: 'This needs a live subscription.', code: 'subscription_required' }));
+    const refusal = await api.getConnection().catch((error: unknown) => error);
+    expect(isSubscriptionRequired(refusal)).toBe(true);
+    expect(isSubscriptionRequired(new RestApiError(403, 'FORBIDDEN', 'No.'))).toBe(false);
+  });
+});

@@ -1,0 +1,149 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { FakeAssistant, summaryResult } from '../../support/assistant';
+import { atsCandidate, atsJob, FakeAts, greenhouseConnection, syncWith } from '../../support/ats';
+import { authUser, dbUser, FakeIdentity } from '../../support/auth';
+import { FakeBilling, testSubscription } from '../../support/billing';
+import { renderApp } from '../../support/render';
+
+afterEach(() => jest.restoreAllMocks());
+
+/** A signed-in subscriber, with the assistant and ATS fakes. */
+function subscriber(assistant: FakeAssistant, ats: FakeAts) {
+  const billing = new FakeBilling();
+  billing.subscriptions = [testSubscription()];
+  return { session: new FakeIdentity({ signedIn: authUser(), users: [dbUser()] }).session(), billing: billing.api(), assistant: assistant.api(), ats: ats.api() };
+}
+
+/** Greenhouse connected and synced: one job with `candidates` candidates. */
+function synced(candidates: number): FakeAts {
+  const ats = new FakeAts();
+  ats.connection = greenhouseConnection();
+  ats.sync = syncWith('complete', 1);
+  ats.jobs = [atsJob()];
+  ats.candidates['gh-4001'] = Array.from({ length: candidates }, (_, index) => atsCandidate(index + 1));
+  return ats;
+}
+
+describe('adding candidates from the ATS to best fit', () => {
+  it('fills the candidates and the new job from a synced ATS job, and ranks them', async () => {
+    const assistant = new FakeAssistant();
+    assistant.answers.saveJob = async (request) => ({
+      id: 'job-9',
+      title: request.title,
+      companyInfo: request.companyInfo ?? '',
+      description: request.description,
+      location: request.location ?? '',
+      mustHaves: [],
+      niceToHaves: [],
+      createdAt: '2026-11-24T14:00:00.000Z',
+      updatedAt: '2026-11-24T14:00:00.000Z',
+    });
+    assistant.answers.bestFit = async (request) => ({
+      id: 'result-8',
+      capability: 'best-fit',
+      jobId: request.jobId,
+      label: 'Senior Backend Engineer',
+      engine: { kind: 'deterministic', model: null, note: null },
+      createdAt: '2026-11-24T14:05:00.000Z',
+      output: { recommendation: 'Candidate A fits best.', ranking: [] },
+    });
+    const { user } = renderApp('/services/best-fit', { ports: subscriber(assistant, synced(3)) });
+    const group = await screen.findByRole('group', { name: 'Add candidates from your ATS' });
+    await user.selectOptions(await within(group).findByLabelText('ATS job'), 'gh-4001');
+    await user.click(within(group).getByRole('button', { name: 'Add candidates from this job' }));
+
+    expect(await within(group).findByText('Added 3 candidates from Senior Backend Engineer, and the job’s title and description.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Candidate 1: name')).toHaveValue('Candidate A');
+    expect(screen.getByLabelText('Candidate 3: name')).toHaveValue('Candidate C');
+    expect(screen.getByLabelText('Candidate 2: resume or profile')).toHaveValue('Backend engineer number 2: TypeScript and Node.js on AWS.');
+    expect(screen.getByLabelText('Job title')).toHaveValue('Senior Backend Engineer');
+    expect(screen.getByLabelText('Job description')).toHaveValue('Build payment services in TypeScript on AWS. Must have: TypeScript, Node.js.');
+    expect(screen.queryByLabelText('Candidate 4: name')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Rank the candidates' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Best fit for Senior Backend Engineer' })).toBeInTheDocument();
+    expect(assistant.calls.map((call) => call.method)).toEqual(['saveJob', 'bestFit']);
+    expect(assistant.calls[1].request).toEqual({
+      jobId: 'job-9',
+      candidates: [1, 2, 3].map((index) => ({ name: `Candidate ${'ABC'[index - 1]}`, profile: `Backend engineer number ${index}: TypeScript and Node.js on AWS.` })),
+    });
+  });
+
+  it('adds at most the 20 candidates a ranking takes, and says how many were left out', async () => {
+    const { user } = renderApp('/services/best-fit', { ports: subscriber(new FakeAssistant(), synced(26)) });
+    const group = await screen.findByRole('group', { name: 'Add candidates from your ATS' });
+    await user.selectOptions(await within(group).findByLabelText('ATS job'), 'gh-4001');
+    await user.click(within(group).getByRole('button', { name: 'Add candidates from this job' }));
+    expect(await within(group).findByText(/Added 20 candidates from Senior Backend Engineer \(a ranking takes at most 20; 6 left out\)/)).toBeInTheDocument();
+    expect(screen.getByLabelText('Candidate 20: name')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Candidate 21: name')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add a candidate' })).toBeDisabled();
+  });
+
+  it('asks for an ATS job first', async () => {
+    const ats = synced(3);
+    const api = ats.api();
+    const { user } = renderApp('/services/best-fit', { ports: { ...subscriber(new FakeAssistant(), ats), ats: api } });
+    const group = await screen.findByRole('group', { name: 'Add candidates from your ATS' });
+    await within(group).findByLabelText('ATS job');
+    await user.click(within(group).getByRole('button', { name: 'Add candidates from this job' }));
+    expect(within(group).getByLabelText('ATS job')).toHaveAccessibleDescription(/Choose an ATS job\./);
+    expect(api.listCandidates).not.toHaveBeenCalled();
+  });
+
+  it('leads to the ATS settings instead when no ATS is connected', async () => {
+    renderApp('/services/best-fit', { ports: subscriber(new FakeAssistant(), new FakeAts()) });
+    expect(await screen.findByRole('link', { name: 'Connect your ATS in your account' })).toHaveAttribute('href', '/account');
+    expect(screen.queryByRole('group', { name: 'Add candidates from your ATS' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Rank the candidates' })).toBeInTheDocument();
+  });
+});
+
+describe('picking a candidate from the ATS for a summary', () => {
+  it('fills the name and profile from the candidate picked, and sends them', async () => {
+    const assistant = new FakeAssistant();
+    assistant.answers.candidateSummary = async () => summaryResult({ id: 'result-7', label: 'Candidate B' });
+    const { user } = renderApp('/services/candidate-summary', { ports: subscriber(assistant, synced(3)) });
+    const group = await screen.findByRole('group', { name: 'Add a candidate from your ATS' });
+    await user.selectOptions(await within(group).findByLabelText('ATS job'), 'gh-4001');
+    await user.click(within(group).getByRole('button', { name: 'Load candidates' }));
+    const pick = await within(group).findByLabelText('ATS candidate');
+    expect(within(pick).getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Choose a candidate',
+      'Candidate A · Backend engineer',
+      'Candidate B · Backend engineer',
+      'Candidate C · Backend engineer',
+    ]);
+    await user.selectOptions(pick, 'gh-c-2');
+    await user.click(within(group).getByRole('button', { name: 'Use this candidate' }));
+
+    expect(within(group).getByRole('status')).toHaveTextContent('Filled in Candidate B from Senior Backend Engineer.');
+    expect(screen.getByLabelText('Candidate name (optional)')).toHaveValue('Candidate B');
+    expect(screen.getByLabelText('Resume or profile')).toHaveValue('Backend engineer number 2: TypeScript and Node.js on AWS.');
+
+    await user.click(screen.getByRole('button', { name: 'Write the summary' }));
+    await screen.findByRole('heading', { level: 2, name: 'Summary of Candidate B' });
+    expect(assistant.calls[0]).toEqual({
+      method: 'candidateSummary',
+      request: { candidateName: 'Candidate B', profile: 'Backend engineer number 2: TypeScript and Node.js on AWS.' },
+    });
+  });
+
+  it('says so when the job has no synced candidates', async () => {
+    const ats = synced(0);
+    const { user } = renderApp('/services/candidate-summary', { ports: subscriber(new FakeAssistant(), ats) });
+    const group = await screen.findByRole('group', { name: 'Add a candidate from your ATS' });
+    await user.selectOptions(await within(group).findByLabelText('ATS job'), 'gh-4001');
+    await user.click(within(group).getByRole('button', { name: 'Load candidates' }));
+    await waitFor(() => expect(within(group).getByRole('status')).toHaveTextContent('No candidates are synced for Senior Backend Engineer yet.'));
+    expect(within(group).queryByLabelText('ATS candidate')).not.toBeInTheDocument();
+  });
+
+  it('leads to the ATS settings to sync when nothing is synced yet', async () => {
+    const ats = new FakeAts();
+    ats.connection = greenhouseConnection();
+    renderApp('/services/candidate-summary', { ports: subscriber(new FakeAssistant(), ats) });
+    expect(await screen.findByRole('link', { name: 'Sync your ATS in your account' })).toHaveAttribute('href', '/account');
+    expect(screen.queryByRole('group', { name: 'Add a candidate from your ATS' })).not.toBeInTheDocument();
+  });
+});

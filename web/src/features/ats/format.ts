@@ -1,0 +1,67 @@
+import type { ATS_LIMITS, AtsSyncStateView, AtsSyncView, PlacementEvaluationView } from '../../../../lambdas/shared/contracts/ats';
+
+/**
+ * The contract's limits, written out here because the pages import the contract's types only
+ * (its values would bring zod along). Typed as the contract's literal types, so a limit changed
+ * there fails the web type check until it is changed here too.
+ */
+export const LIMITS: typeof ATS_LIMITS = {
+  keyMaxChars: 512,
+  candidatesMax: 100,
+  jobsMax: 500,
+  predictionsMax: 100,
+};
+
+/** An instant in the reader's zone, "24 Nov 2026, 14:05"; the text as given when it is not a date. */
+export function formatWhen(iso: string, locale?: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return date.toLocaleString(locale, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+}
+
+/** A 0-1 share as a whole percentage: "82%". */
+export function percent(share: number): string {
+  return `${Math.round(share * 100)}%`;
+}
+
+/** "1 job", "12 candidates". */
+export function count(value: number, singular: string, plural = `${singular}s`): string {
+  return `${value.toLocaleString('en-US')} ${value === 1 ? singular : plural}`;
+}
+
+const SYNC_STATES: Readonly<Record<AtsSyncStateView, string>> = {
+  idle: 'Not synced yet',
+  running: 'Syncing',
+  partial: 'Partly synced: more to read',
+  paused: 'Paused at the ATS’s request',
+  failed: 'The last sync failed',
+  complete: 'Up to date',
+};
+
+/** Where a sync stands, in words. */
+export function syncStateLabel(sync: Pick<AtsSyncView, 'state'>): string {
+  return SYNC_STATES[sync.state] ?? sync.state;
+}
+
+/** What is stored from the ATS: "12 jobs, 340 candidates, 410 applications and 25 placements". */
+export function storedSummary(stored: AtsSyncView['stored']): string {
+  return `${count(stored.jobs, 'job')}, ${count(stored.candidates, 'candidate')}, ${count(stored.applications, 'application')} and ${count(stored.placements, 'placement')}`;
+}
+
+/** What a sync has read so far: "120 jobs, 400 candidates and 800 applications". */
+export function readSummary(counts: AtsSyncView['counts']): string {
+  return `${count(counts.jobs.read, 'job')}, ${count(counts.candidates.read, 'candidate')} and ${count(counts.applications.read, 'application')}`;
+}
+
+/**
+ * How the model did on past applications it did not learn from, in one sentence: "Right 82% of
+ * the time on 40 past applications it did not learn from; always guessing ‘not placed’ would be
+ * right 57%."
+ */
+export function accuracySentence(evaluation: Pick<PlacementEvaluationView, 'accuracy' | 'baselineAccuracy' | 'heldOutSize' | 'method'>): string {
+  const tested =
+    evaluation.method === 'cross-validation'
+      ? `on ${count(evaluation.heldOutSize, 'past application')}, each checked by a model that did not learn from it`
+      : `on ${count(evaluation.heldOutSize, 'past application')} it did not learn from`;
+  return `Right ${percent(evaluation.accuracy)} of the time ${tested}; always guessing ‘not placed’ would be right ${percent(evaluation.baselineAccuracy)}.`;
+}
