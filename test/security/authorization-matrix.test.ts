@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import { sampleCandidatesFor } from '../../lambdas/assistant/samples/sample-candidates';
 import { SENIOR_BACKEND_ENGINEER } from '../../lambdas/assistant/samples/sample-jobs';
 import { REST_ROUTES } from '../../lib/definitions/rest-routes';
+import { ATS_DEMO_CREDENTIALS } from '../../local/ats/ats-stand-ins';
 import { REPO_ROOT } from '../../local/paths';
 import { startSecurityRuntime, type Credentials, type RestCall, type SecurityRuntime, type SignedInUser } from './support/authz-runtime';
 
@@ -17,7 +18,7 @@ import { startSecurityRuntime, type Credentials, type RestCall, type SecurityRun
  * Callers: `anonymous` (no credentials), `apiKey` (the web app's public AppSync key; REST routes
  * ignore it), `user` (the owner, on their own record, subscription or account), `otherUser`
  * (another beta customer, on the owner's resource), `admin` (the seeded member of Admins).
- * The assistant requires a live subscription: on its rows `otherUser` is another *subscribed*
+ * The assistant and the ATS routes require a live subscription: on their rows `otherUser` is another *subscribed*
  * beta customer (so the cell shows what ownership allows, not the subscription gate), and the
  * gate has its own table below (`UNSUBSCRIBED_MATRIX`); the admin has no subscription.
  */
@@ -57,6 +58,17 @@ const REST_MATRIX: Readonly<Record<string, Row<number>>> = {
   'POST /assistant/best-fit': /*           */ { anonymous: 401, apiKey: 401, user: 200, otherUser: 404, admin: 403 },
   'POST /assistant/candidate-summary': /*  */ { anonymous: 401, apiKey: 401, user: 200, otherUser: 404, admin: 403 },
   'GET /assistant/results': /*             */ { anonymous: 401, apiKey: 401, user: 200, otherUser: 200, admin: 403 },
+  // The ATS: the owner's connection to the local fake Greenhouse, synced. Another subscriber
+  // reaches none of it: their own connection is empty (409 where one is needed), the owner's
+  // saved key cannot be kept by sending its mask (400), the owner's ATS job is not found (404).
+  'GET /ats/connection': /*                */ { anonymous: 401, apiKey: 401, user: 200, otherUser: 200, admin: 403 },
+  'POST /ats/connection': /*               */ { anonymous: 401, apiKey: 401, user: 200, otherUser: 400, admin: 403 },
+  'POST /ats/connection/test': /*          */ { anonymous: 401, apiKey: 401, user: 200, otherUser: 409, admin: 403 },
+  'POST /ats/connection/remove': /*        */ { anonymous: 401, apiKey: 401, user: 200, otherUser: 200, admin: 403 },
+  'POST /ats/sync': /*                     */ { anonymous: 401, apiKey: 401, user: 200, otherUser: 409, admin: 403 },
+  'GET /ats/jobs': /*                      */ { anonymous: 401, apiKey: 401, user: 200, otherUser: 200, admin: 403 },
+  'GET /ats/candidates': /*                */ { anonymous: 401, apiKey: 401, user: 200, otherUser: 404, admin: 403 },
+  'POST /ats/predict': /*                  */ { anonymous: 401, apiKey: 401, user: 200, otherUser: 404, admin: 403 },
 };
 
 /**
@@ -88,7 +100,12 @@ let ownerSubscriptionId: string;
 let contactId: string;
 let sequence = 0;
 
-const isAssistantEntry = (entry: string) => entry.includes(' /assistant/');
+/** The owner's synced ATS job with active applications (the candidates and predict rows use it). */
+const ownerAts = { jobId: '' };
+
+/** Routes behind the subscription gate: the assistant's and the ATS's. */
+const isAssistantEntry = (entry: string) => entry.includes(' /assistant/') || entry.includes(' /ats/');
+const isAtsEntry = (entry: string) => entry.includes(' /ats/');
 
 function credentialsOf(caller: Caller, entry = ''): Credentials {
   if (caller === 'otherUser' && isAssistantEntry(entry)) return otherSubscriber;
@@ -119,6 +136,70 @@ const ASSISTANT_CALLS: Readonly<Record<string, () => RestCall>> = {
   'GET /assistant/results': () => ({ method: 'GET', path: `/assistant/results?jobId=${ownerAssistant.jobId}` }),
 };
 
+const DEMO_GREENHOUSE = ATS_DEMO_CREDENTIALS.greenhouse;
+/** The mask every answer shows for the owner's saved key. */
+const OWNER_KEY_MASK = `\u2022\u2022\u2022\u2022${DEMO_GREENHOUSE.apikey1.slice(-4)}`;
+
+/**
+ * The ATS rows. The owner connects the demo Greenhouse; anyone else sends the owner's mask back,
+ * which would keep the owner's key if saved keys were not per user.
+ */
+const ATS_CALLS: Readonly<Record<string, (caller?: Caller) => RestCall>> = {
+  'GET /ats/connection': () => ({ method: 'GET', path: '/ats/connection' }),
+  'POST /ats/connection': (caller) => ({
+    method: 'POST',
+    path: '/ats/connection',
+    body: { atsname: DEMO_GREENHOUSE.atsname, apikeytype: DEMO_GREENHOUSE.apikeytype, apikey1: caller === 'user' ? DEMO_GREENHOUSE.apikey1 : OWNER_KEY_MASK },
+  }),
+  'POST /ats/connection/test': () => ({ method: 'POST', path: '/ats/connection/test' }),
+  'POST /ats/connection/remove': () => ({ method: 'POST', path: '/ats/connection/remove' }),
+  'POST /ats/sync': () => ({ method: 'POST', path: '/ats/sync' }),
+  'GET /ats/jobs': () => ({ method: 'GET', path: '/ats/jobs' }),
+  'GET /ats/candidates': () => ({ method: 'GET', path: `/ats/candidates?jobId=${encodeURIComponent(ownerAts.jobId)}` }),
+  'POST /ats/predict': () => ({ method: 'POST', path: '/ats/predict', body: { jobId: ownerAts.jobId } }),
+};
+
+/** Every route behind the subscription gate, as the owner would call it. */
+const GATED_CALLS: Readonly<Record<string, () => RestCall>> = {
+  ...ASSISTANT_CALLS,
+  ...Object.fromEntries(Object.entries(ATS_CALLS).map(([route, call]) => [route, () => call('user')])),
+};
+
+interface AtsConnectionAnswer {
+  connection: { apikey1: string } | null;
+  sync: { state: string };
+}
+
+/** The owner's connection to the demo Greenhouse, synced, whatever the rows before did to it. */
+async function ensureOwnerAts(): Promise<void> {
+  const current = await api.rest<AtsConnectionAnswer>({ method: 'GET', path: '/ats/connection' }, owner);
+  if (current.status !== 200) throw new Error(`The owner's ATS connection could not be read: ${current.status} ${JSON.stringify(current.body)}`);
+  if (current.body.connection === null) {
+    const connected = await api.rest(ATS_CALLS['POST /ats/connection']('user'), owner);
+    if (connected.status !== 200) throw new Error(`The owner could not connect the demo Greenhouse: ${connected.status} ${JSON.stringify(connected.body)}`);
+  }
+  if (current.body.connection === null || current.body.sync.state !== 'complete') {
+    for (let call = 0; call < 20; call++) {
+      const synced = await api.rest<{ outcome: string }>({ method: 'POST', path: '/ats/sync' }, owner);
+      if (synced.status !== 200) throw new Error(`The owner's sync failed: ${synced.status} ${JSON.stringify(synced.body)}`);
+      if (synced.body.outcome === 'complete') break;
+      if (synced.body.outcome !== 'partial') throw new Error(`The owner's sync ended ${synced.body.outcome}`);
+    }
+  }
+  const jobs = await api.rest<{ jobs: { id: string; activeApplications: number }[] }>({ method: 'GET', path: '/ats/jobs' }, owner);
+  const job = jobs.body.jobs.find((candidate) => candidate.activeApplications > 0);
+  if (!job) throw new Error(`The owner's synced ATS has no job with active applications: ${JSON.stringify(jobs.body).slice(0, 300)}`);
+  ownerAts.jobId = job.id;
+}
+
+/** Whether the owner's ATS connection is still there, unchanged (another caller's row must not touch it). */
+async function expectOwnerAtsIntact(): Promise<void> {
+  const current = await api.rest<AtsConnectionAnswer>({ method: 'GET', path: '/ats/connection' }, owner);
+  expect(current.body.connection?.apikey1).toBe(OWNER_KEY_MASK);
+  const jobs = await api.rest<{ jobs: { id: string }[] }>({ method: 'GET', path: '/ats/jobs' }, owner);
+  expect(jobs.body.jobs.map((job) => job.id)).toContain(ownerAts.jobId);
+}
+
 const SAMPLE_JOB = SENIOR_BACKEND_ENGINEER;
 function sampleJobBody() {
   return { title: SAMPLE_JOB.title, companyInfo: SAMPLE_JOB.companyInfo, description: SAMPLE_JOB.description, location: SAMPLE_JOB.location, mustHaves: [...SAMPLE_JOB.expectedMustHaves], niceToHaves: [] };
@@ -148,6 +229,7 @@ const REST_CALLS: Readonly<Record<string, (caller: Caller) => Promise<RestCall> 
   },
   'POST /admin/user': () => ({ method: 'POST', path: '/admin/user', body: { username: owner.email } }),
   ...ASSISTANT_CALLS,
+  ...ATS_CALLS,
 };
 
 /** The owner's job and screening questions, saved through the API as the web app saves them. */
@@ -178,6 +260,8 @@ async function subscribe(person: SignedInUser): Promise<string> {
 const REST_PREPARE: Readonly<Record<string, () => Promise<void>>> = {
   'POST /subscription/cancel': () => ownerSubscriptionAction('reactivate'),
   'POST /subscription/reactivate': () => ownerSubscriptionAction('cancel'),
+  // The owner's remove row disconnects them: every ATS row starts from a connected, synced owner.
+  ...Object.fromEntries(Object.keys(ATS_CALLS).map((route) => [route, ensureOwnerAts])),
 };
 
 async function ownerSubscriptionAction(action: 'cancel' | 'reactivate'): Promise<void> {
@@ -238,6 +322,8 @@ const REMOVED_USER_MATRIX: Readonly<Record<string, number | string>> = {
   'GET /user/subscriptions/{id}': 403,
   'GET /assistant/jobs': 403,
   'POST /assistant/must-haves': 403,
+  'GET /ats/connection': 403,
+  'POST /ats/sync': 403,
   'Query.listUsers': 'no record',
   'Query.getUserByEmail': 'no record',
   'Mutation.updateUser': 'DynamoDB:ConditionalCheckFailedException',
@@ -254,6 +340,8 @@ async function removedUserCall(entry: string): Promise<{ status: number; body: R
     'GET /user/subscriptions/{id}': { method: 'GET', path: `/user/subscriptions/${removedSubscriptionId}` },
     'GET /assistant/jobs': ASSISTANT_CALLS['GET /assistant/jobs'](),
     'POST /assistant/must-haves': ASSISTANT_CALLS['POST /assistant/must-haves'](),
+    'GET /ats/connection': ATS_CALLS['GET /ats/connection'](),
+    'POST /ats/sync': ATS_CALLS['POST /ats/sync'](),
   };
   if (rest[entry]) return api.rest(rest[entry], removed);
   const graphql: Record<string, [string, Record<string, unknown>]> = {
@@ -315,6 +403,12 @@ describe('the authorization matrix', () => {
       // Nothing of the owner's assistant data reaches anyone else, in an answer or an error.
       for (const id of [ownerAssistant.jobId, ownerAssistant.screeningResultId]) expect(JSON.stringify(answer.body)).not.toContain(id);
     }
+    if (isAtsEntry(route) && caller !== 'user') {
+      // Nothing of the owner's ATS reaches anyone else, and nobody else changes it.
+      expect(JSON.stringify(answer.body)).not.toContain(`"${ownerAts.jobId}"`);
+      expect(JSON.stringify(answer.body)).not.toContain(OWNER_KEY_MASK);
+      await expectOwnerAtsIntact();
+    }
     if (before) expect(await api.snapshot()).toEqual(before);
     if (route === 'POST /subscription/create-change' && caller !== 'user') {
       // The owner's stored answer never reaches anyone else.
@@ -331,10 +425,11 @@ describe('the authorization matrix', () => {
     expect(await api.snapshot()).toEqual(before);
   });
 
-  it.each(Object.keys(ASSISTANT_CALLS))('%s called by a signed-in user without a subscription answers 403 subscription_required', async (route) => {
+  it.each(Object.keys(GATED_CALLS))('%s called by a signed-in user without a subscription answers 403 subscription_required', async (route) => {
+    await REST_PREPARE[route]?.();
     const before = await api.snapshot();
 
-    const answer = await api.rest(ASSISTANT_CALLS[route](), otherUser);
+    const answer = await api.rest(GATED_CALLS[route](), otherUser);
 
     expect([answer.status, answer.body.code]).toEqual([403, 'subscription_required']);
     expect(await api.snapshot()).toEqual(before);

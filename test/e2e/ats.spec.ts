@@ -1,0 +1,161 @@
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { ATS_DEMO_CREDENTIALS } from '../../local/ats/ats-stand-ins';
+import { expectNoAxeViolations, expectNoSidewaysScroll } from './support/accessibility';
+import { inviteAndActivateUser } from './support/identity';
+import { scanTable } from './support/local-runtime';
+import { subscribeWithTestCard } from './support/subscriptions';
+
+// A recruiter connects their ATS (the local runtime's fake Greenhouse, which answers like
+// Greenhouse Harvest), syncs it, predicts placements for a job from their past placements and
+// ranks the job's candidates with the assistant; a short history gets a clear message instead of
+// a model. The tests run in order on one signed-in page.
+
+const GREENHOUSE = ATS_DEMO_CREDENTIALS.greenhouse;
+const LEVER = ATS_DEMO_CREDENTIALS.lever;
+const GREENHOUSE_MASK = `••••${GREENHOUSE.apikey1.slice(-4)}`;
+
+test.use({ reducedMotion: 'reduce' });
+test.describe.configure({ mode: 'serial' });
+
+let page: Page;
+
+test.beforeAll(async ({ browser }: { browser: Browser }) => {
+  test.setTimeout(90_000);
+  const context = await browser.newContext({ reducedMotion: 'reduce', viewport: { width: 1280, height: 800 } });
+  page = await context.newPage();
+  await inviteAndActivateUser(page, 'Tomas');
+  await page.goto('/subscribe');
+  await subscribeWithTestCard(page, 'Starter', 'Tomas Lind');
+});
+
+test.afterAll(async () => {
+  await page.context().close();
+});
+
+function atsSection(): Locator {
+  return page.getByRole('region', { name: 'Your ATS' }).or(page.locator('section').filter({ has: page.getByRole('heading', { level: 2, name: 'Your ATS' }) })).first();
+}
+
+async function connect(atsLabel: string, key: string): Promise<void> {
+  const section = atsSection();
+  await section.getByLabel('ATS', { exact: true }).selectOption({ label: atsLabel });
+  const keyField = section.locator('input[type="password"]').first();
+  await keyField.fill(key);
+  await section.getByRole('button', { name: 'Test and save' }).click();
+}
+
+/** Presses Sync now and waits until the sync says it is complete. */
+async function syncNow(): Promise<void> {
+  await atsSection().getByRole('button', { name: 'Sync now' }).click();
+  await expect(atsSection().getByText(/^Sync complete\./)).toBeVisible({ timeout: 60_000 });
+}
+
+test('a wrong key is refused by the ATS, said next to the key field, and nothing is saved', async () => {
+  await page.goto('/account');
+  await expect(page.getByRole('heading', { level: 3, name: 'Connect your ATS' })).toBeVisible();
+  await expect(atsSection().getByRole('option', { name: 'Bullhorn (not available yet)' })).toBeDisabled();
+
+  await connect('Greenhouse', 'not-the-right-key-0000');
+
+  const keyField = atsSection().locator('input[type="password"]').first();
+  await expect(keyField).toBeFocused();
+  await expect(keyField).toHaveAttribute('aria-invalid', 'true');
+  await expect(atsSection().getByRole('alert')).toContainText('Greenhouse');
+  await expect(page.getByRole('heading', { level: 3, name: 'Connected ATS' })).toHaveCount(0);
+  const users = await scanTable('users');
+  expect(users.some((user) => typeof user.atsname === 'string' && user.atsname !== '')).toBe(false);
+  await expectNoAxeViolations(page, '/account with a refused ATS key');
+});
+
+test('the demo Greenhouse key connects: the key is shown masked only, and stored sealed', async () => {
+  await connect('Greenhouse', GREENHOUSE.apikey1);
+
+  await expect(page.getByRole('heading', { level: 3, name: 'Connected ATS' })).toBeFocused();
+  await expect(atsSection().getByRole('status').filter({ hasText: /^Connected to Greenhouse/ })).toBeVisible();
+  await expect(atsSection().getByText(GREENHOUSE_MASK).first()).toBeVisible();
+  expect(await page.content()).not.toContain(GREENHOUSE.apikey1);
+  const stored = (await scanTable('users')).find((user) => user.atsname === 'greenhouse');
+  expect(stored?.apikey1).toMatch(/^enc:v1:local:/);
+  expect(JSON.stringify(stored)).not.toContain(GREENHOUSE.apikey1);
+
+  await atsSection().getByRole('button', { name: 'Test connection' }).click();
+  await expect(atsSection().getByRole('status').filter({ hasText: /works/i })).toBeVisible();
+  await expectNoAxeViolations(page, '/account with a connected ATS');
+});
+
+test('Sync now reads the ATS and shows what is stored', async () => {
+  await syncNow();
+
+  await expect(atsSection().getByText('Up to date')).toBeVisible();
+  const placements = atsSection().getByText('Placements', { exact: true }).locator('xpath=following-sibling::*[1]');
+  expect(Number((await placements.textContent())?.replace(/\D/g, ''))).toBeGreaterThanOrEqual(5);
+  const atsItems = await scanTable('ats');
+  expect(atsItems.filter((item) => String(item.itemId).startsWith('application#')).length).toBeGreaterThanOrEqual(30);
+});
+
+test('placement prediction ranks a job’s active applications and reports its accuracy on held-out history', async () => {
+  await page.goto('/services/placement-prediction');
+  await expect(page.getByRole('heading', { level: 1, name: 'Placement prediction' })).toBeVisible();
+  const picker = page.getByLabel('ATS job');
+  const withActive = picker.locator('option', { hasText: /\([1-9]\d* active application/ });
+  await expect(withActive.first()).toBeAttached();
+  await picker.selectOption((await withActive.first().getAttribute('value')) ?? '');
+
+  await page.getByRole('button', { name: 'Predict placements' }).click();
+
+  await expect(page.getByRole('heading', { level: 2, name: /^Placement prediction for / })).toBeFocused({ timeout: 20_000 });
+  const accuracy = page.getByText(/^Right \d+% of the time on \d+ past applications it did not learn from; always guessing ‘(not placed|placed)’ would be right \d+%\./);
+  await expect(accuracy).toBeVisible();
+  const [, right, , baseline] = /Right (\d+)% .* on (\d+) .* right (\d+)%/.exec((await accuracy.textContent()) ?? '') ?? [];
+  expect(Number(right)).toBeGreaterThan(Number(baseline));
+  const ranking = page.getByRole('table', { name: /most likely placement first$/ });
+  const rows = ranking.locator('tbody tr');
+  expect(await rows.count()).toBeGreaterThanOrEqual(1);
+  const chances = (await rows.locator('td:nth-child(3), th:nth-child(3)').allTextContents()).map((text) => Number(text.replace(/[^\d]/g, '')));
+  expect(chances).toEqual([...chances].sort((a, b) => b - a));
+  await expect(rows.first()).toContainText(/Raises:|Lowers:/);
+  await expectNoAxeViolations(page, '/services/placement-prediction with a ranking');
+  await page.setViewportSize({ width: 640, height: 900 });
+  await expectNoSidewaysScroll(page, '/services/placement-prediction at 640px');
+  await page.setViewportSize({ width: 1280, height: 800 });
+});
+
+test('best fit ranks candidates read from the ATS', async () => {
+  await page.goto('/services/best-fit');
+  const group = page.getByRole('group', { name: 'Add candidates from your ATS' });
+  const picker = group.getByLabel('ATS job');
+  const withActive = picker.locator('option', { hasText: /\([1-9]\d* active application/ });
+  await expect(withActive.first()).toBeAttached();
+  await picker.selectOption((await withActive.first().getAttribute('value')) ?? '');
+  await group.getByRole('button', { name: 'Add candidates from this job' }).click();
+  await expect(page.getByText(/^Added \d+ candidates? from /)).toBeVisible();
+
+  await page.getByRole('button', { name: /^Rank/ }).click();
+  await expect(page.getByRole('heading', { level: 2, name: /^Best fit for / })).toBeFocused({ timeout: 20_000 });
+  await expect(page.locator('section.assistant-result').getByText(/^Produced by the offline engine/)).toBeVisible();
+});
+
+test('a short ATS history gets a clear message instead of predictions; disconnecting deletes the key and the synced data', async () => {
+  await page.goto('/account');
+  await connect('Lever', LEVER.apikey1);
+  await expect(atsSection().getByRole('status').filter({ hasText: /^Connected to Lever/ })).toBeVisible();
+  await syncNow();
+
+  await page.goto('/services/placement-prediction');
+  const picker = page.getByLabel('ATS job');
+  await expect(picker.locator('option').nth(1)).toBeAttached();
+  await picker.selectOption({ index: 1 });
+  await page.getByRole('button', { name: 'Predict placements' }).click();
+  await expect(page.getByRole('status').filter({ hasText: /closed applications/ })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('table')).toHaveCount(0);
+
+  await page.goto('/account');
+  await atsSection().getByRole('button', { name: 'Disconnect' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Disconnect your ATS?' });
+  await dialog.getByRole('button', { name: 'Disconnect' }).click();
+  await expect(page.getByRole('heading', { level: 3, name: 'Connect your ATS' })).toBeFocused();
+  await expect(page.getByText('Your ATS is disconnected and its key deleted.')).toBeVisible();
+  const users = await scanTable('users');
+  expect(users.some((user) => user.atsname === 'lever')).toBe(false);
+  expect((await scanTable('ats')).some((item) => String(item.itemId).startsWith('job#'))).toBe(false);
+});
