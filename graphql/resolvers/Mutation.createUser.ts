@@ -7,8 +7,9 @@
  * problem nothing is written and the caller gets a `ValidationError` with `errorInfo.fields`.
  * Defaults: id = `util.autoId()`, status `ACTIVE`, subscriptionId `SubscriptionTBD`,
  * subscriptions `[]`. The record is never overwritten (`attribute_not_exists(id)` AND the
- * caller's condition). The ATS keys are write-only: the answer masks them, a condition cannot
- * read them, and a masked value in the input is refused (it is not a key).
+ * caller's condition). The ATS settings are not written here (a value for them is a
+ * ValidationError: they go through `POST /ats/connection`, which seals the keys); the answer masks
+ * any stored key and a condition cannot read them.
  */
 import { util, type Context, type DynamoDBPutItemRequest } from '@aws-appsync/utils';
 import { SUBSCRIPTION_TBD } from '../../lambdas/shared/contracts/user';

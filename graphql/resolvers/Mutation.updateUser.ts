@@ -13,8 +13,9 @@
  * required ones cannot be nulled (ValidationError); updatedAt is always set. The item must exist
  * and the caller's `condition` must hold, else `DynamoDB:ConditionalCheckFailedException` and
  * nothing changes. Returns the record as stored (ALL_NEW), the ATS keys masked: they are
- * write-only. A masked key in the input (what a client read) leaves the stored key as it is; a
- * condition cannot read the keys.
+ * write-only, and a condition cannot read them. The ATS settings themselves (atsname, apikeytype,
+ * apikey1, apikey2) are not written here: a value for them is a ValidationError pointing to the
+ * ATS settings (`POST /ats/connection`), where a key is tested and sealed before it is stored.
  */
 import { util, type Context, type DynamoDBUpdateItemRequest } from '@aws-appsync/utils';
 import { isMaskedSecret, SECRET_USER_FIELDS, withMaskedSecrets } from '../../lambdas/shared/domain/secret-fields';

@@ -3,6 +3,7 @@ import { expectNoAxeViolations } from './support/accessibility';
 import { inviteUser, latestMessageTo, SEEDED_ADMIN, uniqueEmail } from './support/identity';
 import { expectAnnouncedError, expectTabOrder, expectVisibleFocus, fillInTabOrder, tabTo } from './support/keyboard';
 import { APPROVED_TEST_CARD } from './support/subscriptions';
+import { ATS_DEMO_CREDENTIALS } from '../../local/ats/ats-stand-ins';
 
 // Every form here is driven by page.keyboard alone: no clicks, no fill(). The steps only reached
 // through a flow (verify email, first new password, reset code) also get their axe check here.
@@ -253,6 +254,33 @@ test.describe('a signed-in user by keyboard alone', () => {
     await page.keyboard.press('Tab');
     await expect(page.getByRole('button', { name: 'Copy the candidate summary' })).toBeFocused();
     await expectVisibleFocus(page);
+  });
+
+  test('ATS settings by keyboard: the ATS chosen by typing, the empty key announced, Enter connects, Sync now by Enter', async () => {
+    await page.goto('/account');
+    const ats = page.getByLabel('ATS', { exact: true });
+    await tabTo(page, ats, 80);
+    await page.keyboard.type('Greenhouse');
+    await expect(ats).toHaveValue('greenhouse');
+    const key = page.getByLabel('Harvest API key');
+    const submit = page.getByRole('button', { name: 'Test and save' });
+    await tabTo(page, submit, 10);
+    await page.keyboard.press('Enter');
+    await expect(key).toBeFocused();
+    await expectAnnouncedError(key, 'Please give the Harvest API key.');
+
+    await page.keyboard.type(ATS_DEMO_CREDENTIALS.greenhouse.apikey1);
+    await tabTo(page, submit, 10);
+    await expectVisibleFocus(page);
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 3, name: 'Connected ATS' })).toBeFocused({ timeout: 20_000 });
+
+    const sync = page.getByRole('button', { name: 'Sync now' });
+    await tabTo(page, sync, 20);
+    await expectVisibleFocus(page);
+    await page.keyboard.press('Enter');
+    await expect(page.getByText(/^Sync complete\./)).toBeVisible({ timeout: 60_000 });
+    await expect(sync).toBeFocused();
   });
 
   test('the account menu opens, moves and closes with the keyboard, and Sign Out signs out', async () => {

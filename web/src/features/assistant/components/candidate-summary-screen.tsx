@@ -107,8 +107,8 @@ export function CandidateSummaryScreen({ api, importCandidate }: { readonly api:
       }}
     >
       <JobPicker jobs={jobs} value={jobId} onChange={setJobId} extra="No job" hint="With a job, the summary says which of its must-haves the candidate meets." />
-      <SampleButton fill={fillSample} />
       {importCandidate?.(fillImported)}
+      <SampleButton fill={fillSample} />
       <InputField
         label="Candidate name"
         name="candidateName"
