@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { inviteAndActivateUser } from './support/identity';
+import { ATS_DEMO_CREDENTIALS } from '../../local/ats/ats-stand-ins';
 import { saveScreenshot, WIDTHS, writeScreenshotIndex, type IndexSection, type WidthName } from './support/screenshots';
 import { subscribeWithTestCard } from './support/subscriptions';
 
@@ -21,6 +22,8 @@ const SECTIONS: readonly IndexSection[] = [
   { title: 'Services', name: 'services' },
   { title: 'Sourcing search strings from a sample job', name: 'services-sourcing-terms' },
   { title: 'External job description from a sample requisition, with what was removed', name: 'services-job-description' },
+  { title: 'Your ATS on the account page: the fake Greenhouse connected and synced', name: 'account-ats' },
+  { title: 'Placement prediction for a synced ATS job, with its held-out accuracy', name: 'services-placement-prediction' },
   { title: 'Profile', name: 'profile' },
   { title: 'Account menu, open', name: 'account-menu-open', note: 'At 640 px the main links join the account menu.' },
 ];
@@ -97,6 +100,37 @@ test.describe('signed in', () => {
         await title.evaluate((element) => element.scrollIntoView({ block: 'start' }));
         await saveScreenshot(page, width, name);
       }
+    }
+  });
+
+  test('the ATS connected and synced, and a placement prediction', async () => {
+    test.setTimeout(90_000);
+    await page.setViewportSize(WIDTHS.desktop);
+    await page.goto('/account');
+    await page.getByLabel('ATS', { exact: true }).selectOption({ label: 'Greenhouse' });
+    await page.getByLabel('Harvest API key').fill(ATS_DEMO_CREDENTIALS.greenhouse.apikey1);
+    await page.getByRole('button', { name: 'Test and save' }).click();
+    await expect(page.getByRole('heading', { level: 3, name: 'Connected ATS' })).toBeFocused({ timeout: 20_000 });
+    await page.getByRole('button', { name: 'Sync now' }).click();
+    await expect(page.getByText(/^Sync complete\./)).toBeVisible({ timeout: 60_000 });
+    for (const width of WIDTH_NAMES) {
+      await page.setViewportSize(WIDTHS[width]);
+      await page.goto('/account');
+      const heading = page.getByRole('heading', { level: 3, name: 'Connected ATS' });
+      await expect(page.getByText('Up to date')).toBeVisible();
+      await heading.evaluate((element) => element.scrollIntoView({ block: 'start' }));
+      await saveScreenshot(page, width, 'account-ats');
+
+      await page.goto('/services/placement-prediction');
+      const picker = page.getByLabel('ATS job');
+      const withActive = picker.locator('option', { hasText: /\([1-9]\d* active application/ });
+      await expect(withActive.first()).toBeAttached();
+      await picker.selectOption((await withActive.first().getAttribute('value')) ?? '');
+      await page.getByRole('button', { name: 'Predict placements' }).click();
+      const title = page.getByRole('heading', { level: 2, name: /^Placement prediction for / });
+      await expect(title).toBeFocused({ timeout: 20_000 });
+      await title.evaluate((element) => element.scrollIntoView({ block: 'start' }));
+      await saveScreenshot(page, width, 'services-placement-prediction');
     }
   });
 

@@ -7,6 +7,7 @@ import { notificationItemId } from '../../../lambdas/shared/webhooks/processed-n
 import { LOCAL_WEBHOOK_SECRET } from '../../../local/runtime';
 import { restAnswerProblem, send } from './answer-checks';
 import { ASSISTANT_ENTRY_POINTS } from './fuzz-assistant';
+import { ATS_ENTRY_POINTS } from './fuzz-ats';
 import { adminRouteCaller, percentEncode, restCaller, restHeaders, type RestCaller } from './callers';
 import type { CallVerdict, FuzzEntryPoint } from './fuzz-runner';
 import { hostileBody, hostileField, hostileRecord, hostileString, INJECTION_STRINGS } from './hostile-values';
@@ -230,4 +231,5 @@ export const REST_ENTRY_POINTS: readonly FuzzEntryPoint<never>[] = [
   adminRemoveUser,
   adminGetUser,
   ...ASSISTANT_ENTRY_POINTS,
+  ...ATS_ENTRY_POINTS,
 ] as unknown as FuzzEntryPoint<never>[];

@@ -9,14 +9,16 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { SAMPLE_JOBS } from '../../../lambdas/assistant/samples/sample-jobs';
 import { signUpUserAttributes } from '../../../lambdas/shared/registration-codes/sign-up-contract';
+import { ATS_DEMO_CREDENTIALS } from '../../../local/ats/ats-stand-ins';
 import { LOCAL_AWS_CREDENTIALS } from '../../../local/dynamodb/client';
 import { startLocalRuntime, type LocalRuntime } from '../../../local/runtime';
 import { CALL_TIMEOUT_MS } from './fuzz-config';
 
 /**
  * The whole local runtime (REST handlers, resolvers, cognito-local with its triggers, dynalite in
- * memory) on free ports, with signed-in callers: the seeded admin and two members who signed up
- * through the real invitation flow. Shared by the fuzz tests, the load test and the bench.
+ * memory, the ATS stand-ins) on free ports, with signed-in callers: the seeded admin and two
+ * members who signed up through the real invitation flow. Shared by the fuzz tests, the load
+ * test and the bench.
  */
 
 /** One signed-in person: the id token for REST (API Gateway's authorizer), the access token for GraphQL (as Amplify sends). */
@@ -49,6 +51,8 @@ export interface SecurityRuntime {
   readonly subscriber: SignedInCaller;
   /** The subscriber's assistant data the fuzzers refer to: a saved job and its screening questions. */
   readonly assistant: { readonly jobId: string; readonly screeningResultId: string; readonly questionIds: readonly string[] };
+  /** The subscriber's ATS: the local fake Workable, connected with its demo token and synced; `jobId` has active applications. */
+  readonly ats: { readonly atsname: string; readonly jobId: string; readonly jobIds: readonly string[] };
   stop(): Promise<void>;
 }
 
@@ -135,6 +139,30 @@ async function seedScreeningQuestions(runtime: LocalRuntime, subscriber: SignedI
   return { jobId, screeningResultId: body.result.id, questionIds: body.result.output.questions.map((question) => question.id) };
 }
 
+/** The demo recruiter connects the fake Workable (a small account: each fuzz run's undo stays cheap) and syncs it. */
+async function seedAtsConnection(runtime: LocalRuntime, subscriber: SignedInCaller): Promise<SecurityRuntime['ats']> {
+  const call = async <T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> => {
+    const response = await fetch(`${runtime.endpoints.restUrl}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', authorization: subscriber.idToken },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(CALL_TIMEOUT_MS * 2),
+    });
+    const answer = (await response.json()) as T;
+    if (response.status !== 200) throw new Error(`Seeding the ATS failed on ${method} ${path}: ${response.status} ${JSON.stringify(answer).slice(0, 300)}`);
+    return answer;
+  };
+  const credentials = ATS_DEMO_CREDENTIALS.workable;
+  await call('POST', '/ats/connection', credentials);
+  let outcome = 'partial';
+  for (let attempt = 0; outcome === 'partial' && attempt < 5; attempt += 1) ({ outcome } = await call<{ outcome: string }>('POST', '/ats/sync'));
+  if (outcome !== 'complete') throw new Error(`Seeding the ATS failed: the sync ended ${outcome}`);
+  const { jobs } = await call<{ jobs: { id: string; activeApplications: number }[] }>('GET', '/ats/jobs');
+  const active = jobs.find((job) => job.activeApplications > 0);
+  if (!active) throw new Error('Seeding the ATS failed: no synced job has active applications');
+  return { atsname: credentials.atsname, jobId: active.id, jobIds: jobs.map((job) => job.id) };
+}
+
 /** Starts the runtime and signs the callers in. `stop()` stops everything. */
 export async function startSecurityRuntime(): Promise<SecurityRuntime> {
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -157,6 +185,7 @@ export async function startSecurityRuntime(): Promise<SecurityRuntime> {
     const otherMember = await signedUpMember(cognito, context, { email: 'lee.park@harbor.example', firstName: 'Lee', lastName: 'Park', companyName: 'Harbor Talent' });
     const subscriber = callerOf(seed.demoEmail, seed.demoPassword, await signIn(cognito, clientId, seed.demoEmail, seed.demoPassword));
     const assistant = await seedScreeningQuestions(runtime, subscriber);
+    const ats = await seedAtsConnection(runtime, subscriber);
     await seedContact(runtime);
     return {
       runtime,
@@ -173,6 +202,7 @@ export async function startSecurityRuntime(): Promise<SecurityRuntime> {
       otherMember,
       subscriber,
       assistant,
+      ats,
       stop: async () => {
         cognito.destroy();
         await runtime.stop();
