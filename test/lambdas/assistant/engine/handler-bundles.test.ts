@@ -1,7 +1,5 @@
-import { build } from 'esbuild';
-import * as path from 'node:path';
-import { PRODUCT_FUNCTION_BUNDLING } from '../../../../lib/constructs/product-function';
 import { REST_ROUTES } from '../../../../lib/definitions/rest-routes';
+import { bundleAsDeployed, HANDLER_BUDGET_BYTES } from '../../support/deployed-bundle';
 
 /**
  * Each assistant handler bundles only its own capability's Bedrock task (a handler that carried
@@ -9,29 +7,12 @@ import { REST_ROUTES } from '../../../../lib/definitions/rest-routes';
  * 150 kB budget. Bundled as deployed: PRODUCT_FUNCTION_BUNDLING, `@aws-sdk/*` left to the runtime.
  */
 
-const REPO_ROOT = path.resolve(__dirname, '../../../..');
-const BUDGET_BYTES = 150 * 1024;
 const TASKS = /lambdas\/assistant\/engine\/bedrock-tasks\/([\w-]+)\.ts$/;
 
 async function bundle(entry: string) {
-  const options = PRODUCT_FUNCTION_BUNDLING;
-  const result = await build({
-    entryPoints: [path.join(REPO_ROOT, entry)],
-    bundle: true,
-    platform: 'node',
-    format: options.format,
-    target: options.target,
-    minify: options.minify,
-    tsconfig: options.tsconfig,
-    define: options.define,
-    external: ['@aws-sdk/*'],
-    write: false,
-    metafile: true,
-    logLevel: 'silent',
-  });
-  const inputs = Object.keys(result.metafile.inputs);
+  const { bytes, inputs } = await bundleAsDeployed(entry);
   const tasks = inputs.map((input) => TASKS.exec(input)?.[1]).filter((task): task is string => task !== undefined && task !== 'task');
-  return { bytes: result.outputFiles[0].contents.byteLength, tasks };
+  return { bytes, tasks };
 }
 
 describe('assistant handler bundles', () => {
@@ -42,7 +23,7 @@ describe('assistant handler bundles', () => {
     async (_path, route) => {
       const { bytes, tasks } = await bundle(route.entry);
       expect(tasks).toHaveLength(1);
-      expect(bytes).toBeLessThan(BUDGET_BYTES);
+      expect(bytes).toBeLessThan(HANDLER_BUDGET_BYTES);
     },
   );
 

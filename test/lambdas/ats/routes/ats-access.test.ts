@@ -3,9 +3,8 @@ import { SUBSCRIPTION_REQUIRED_MESSAGE } from '../../../../lambdas/assistant/ass
 import { RATE_LIMITED_MESSAGE } from '../../../../lambdas/assistant/store/rate-limiter';
 import type { AtsConnectionResponse, AtsJobsResponse } from '../../../../lambdas/shared/contracts/ats';
 import { REST_ROUTES } from '../../../../lib/definitions/rest-routes';
-import { greenhouseApplication, greenhouseCandidate, greenhouseJob } from '../../../../local/ats/fake-greenhouse';
 import { captureLogs, type CapturedLogs } from '../../support/capture-logs';
-import { ATS_ROUTES, GREENHOUSE_KEY, call, startAtsRouteServices, validRequest, type AtsRoute, type AtsRouteServices } from './support/ats-route-services';
+import { ATS_ROUTES, GREENHOUSE_KEY, call, oneJobGreenhouse, startAtsRouteServices, validRequest, type AtsRoute, type AtsRouteServices } from './support/ats-route-services';
 
 /**
  * Who may use the ATS routes: a signed-in, ACTIVE user with a live subscription, within the
@@ -19,13 +18,7 @@ let handlers: ReturnType<AtsRouteServices['handlers']>;
 let logs: CapturedLogs;
 
 beforeAll(async () => {
-  ats = await startAtsRouteServices({
-    greenhouseData: {
-      jobs: [greenhouseJob({ id: 7 })],
-      candidates: [greenhouseCandidate({ id: 70 })],
-      applications: [greenhouseApplication({ id: 700, candidate_id: 70, job_id: 7 })],
-    },
-  });
+  ats = await startAtsRouteServices({ greenhouseData: oneJobGreenhouse() });
   handlers = ats.handlers();
   // The owner, and one connected subscriber per route (one route removes the connection).
   for (const user of ['owner', ...ATS_ROUTES.map(happyUser)]) {

@@ -1,8 +1,7 @@
 import { parseSealed } from '../../../../lambdas/ats/credentials/sealed-format';
-import { greenhouseApplication, greenhouseCandidate, greenhouseJob } from '../../../../local/ats/fake-greenhouse';
 import { captureLogs } from '../../support/capture-logs';
 import { expectNoSecretIn } from '../credentials/secret-search';
-import { GREENHOUSE_KEY, LEVER_KEY, call, startAtsRouteServices, type Answer, type AtsRouteServices } from './support/ats-route-services';
+import { GREENHOUSE_KEY, LEVER_KEY, call, oneJobGreenhouse, startAtsRouteServices, type Answer, type AtsRouteServices } from './support/ats-route-services';
 
 /**
  * ATS keys are write-only: across every route, its successes and its refusals, no answer (body or
@@ -14,13 +13,7 @@ const WRONG_KEY = 'wrong7Hq2Lx9Pz4Rk8Vm3Nt6Bc1Yd5Hf0';
 let ats: AtsRouteServices;
 
 beforeAll(async () => {
-  ats = await startAtsRouteServices({
-    greenhouseData: {
-      jobs: [greenhouseJob({ id: 7 })],
-      candidates: [greenhouseCandidate({ id: 70 })],
-      applications: [greenhouseApplication({ id: 700, candidate_id: 70, job_id: 7 })],
-    },
-  });
+  ats = await startAtsRouteServices({ greenhouseData: oneJobGreenhouse() });
 });
 afterAll(() => ats.stop());
 

@@ -17,7 +17,7 @@ import { createDynamoDbSyncStore } from '../../../../../lambdas/ats/sync/dynamod
 import type { AtsName } from '../../../../../lambdas/ats/ats-port';
 import type { User } from '../../../../../lambdas/shared/contracts/user';
 import type { ApiGatewayHandler } from '../../../../../lambdas/shared/http/handler';
-import { startFakeGreenhouse, type FakeGreenhouse, type FakeGreenhouseData } from '../../../../../local/ats/fake-greenhouse';
+import { greenhouseApplication, greenhouseCandidate, greenhouseJob, startFakeGreenhouse, type FakeGreenhouse, type FakeGreenhouseData } from '../../../../../local/ats/fake-greenhouse';
 import { startFakeLever, type FakeLever } from '../../../../../local/ats/fake-lever';
 import { HANDLER_OPTIONS, startAssistantServices, type AssistantServices } from '../../../assistant/support/assistant-services';
 
@@ -45,6 +45,15 @@ export type AtsRoute = (typeof ATS_ROUTES)[number];
 
 export const GREENHOUSE_KEY = 'gh7Qw2Lx9Pz4Rk8Vm3Nt6Bc1Yd5Hf0Js';
 export const LEVER_KEY = 'lv3Kp8Wq1Zx6Tn4Rm9Gc2Vb7Hd5Fy0Ls';
+
+/** A Greenhouse account with one job (ATS id `7`), one candidate and one application to it. */
+export function oneJobGreenhouse(): FakeGreenhouseData {
+  return {
+    jobs: [greenhouseJob({ id: 7 })],
+    candidates: [greenhouseCandidate({ id: 70 })],
+    applications: [greenhouseApplication({ id: 700, candidate_id: 70, job_id: 7 })],
+  };
+}
 
 export interface DependencyOverrides {
   readonly rateLimitPerMinute?: number;

@@ -1,0 +1,40 @@
+import { build } from 'esbuild';
+import * as path from 'node:path';
+import { PRODUCT_FUNCTION_BUNDLING } from '../../../lib/constructs/product-function';
+
+/** The 150 kB each handler bundle must stay under (issue 5's budget). */
+export const HANDLER_BUDGET_BYTES = 150 * 1024;
+
+const REPO_ROOT = path.resolve(__dirname, '../../..');
+
+export interface DeployedBundle {
+  readonly bytes: number;
+  /** The minified code. */
+  readonly code: string;
+  /** The source files bundled, relative to the repository root. */
+  readonly inputs: readonly string[];
+}
+
+/**
+ * A handler bundled in memory as deployed: PRODUCT_FUNCTION_BUNDLING's options, `@aws-sdk/*` left
+ * to the Lambda runtime. `entry` is relative to the repository root (a route's `entry`).
+ */
+export async function bundleAsDeployed(entry: string): Promise<DeployedBundle> {
+  const options = PRODUCT_FUNCTION_BUNDLING;
+  const result = await build({
+    entryPoints: [path.join(REPO_ROOT, entry)],
+    bundle: true,
+    platform: 'node',
+    format: options.format,
+    target: options.target,
+    minify: options.minify,
+    tsconfig: options.tsconfig,
+    define: options.define,
+    external: ['@aws-sdk/*'],
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+  });
+  const output = result.outputFiles[0];
+  return { bytes: output.contents.byteLength, code: output.text, inputs: Object.keys(result.metafile.inputs) };
+}
