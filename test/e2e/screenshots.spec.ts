@@ -116,9 +116,10 @@ test.describe('signed in', () => {
     for (const width of WIDTH_NAMES) {
       await page.setViewportSize(WIDTHS[width]);
       await page.goto('/account');
-      const heading = page.getByRole('heading', { level: 3, name: 'Connected ATS' });
+      const heading = page.getByRole('heading', { level: 2, name: 'Your ATS' });
       await expect(page.getByText('Up to date')).toBeVisible();
-      await heading.evaluate((element) => element.scrollIntoView({ block: 'start' }));
+      // The section's heading just below the sticky header.
+      await heading.evaluate((element) => window.scrollTo(0, element.getBoundingClientRect().top + window.scrollY - 96));
       await saveScreenshot(page, width, 'account-ats');
 
       await page.goto('/services/placement-prediction');

@@ -16,7 +16,7 @@ afterAll(() => dynamodb?.stop());
 describe('local DynamoDB tables', () => {
   it('creates every shared table as <slug>-local-<table>, with its keys and indexes', async () => {
     const { TableNames } = await dynamodb.client.send(new ListTablesCommand({}));
-    expect(TableNames).toEqual(['unittest-local-assistant', 'unittest-local-contacts', 'unittest-local-registrationCodes', 'unittest-local-subscriptions', 'unittest-local-users']);
+    expect(TableNames).toEqual(['unittest-local-assistant', 'unittest-local-ats', 'unittest-local-contacts', 'unittest-local-registrationCodes', 'unittest-local-subscriptions', 'unittest-local-users']);
 
     const { Table } = await dynamodb.client.send(new DescribeTableCommand({ TableName: localTableName('unittest', 'users') }));
     expect(Table?.KeySchema).toEqual([{ AttributeName: 'id', KeyType: 'HASH' }]);
@@ -31,6 +31,12 @@ describe('local DynamoDB tables', () => {
       { AttributeName: 'itemId', KeyType: 'RANGE' },
     ]);
     expect(assistant.Table?.GlobalSecondaryIndexes?.map((index) => index.IndexName)).toEqual(['byCapability', 'byJob']);
+
+    const ats = await dynamodb.client.send(new DescribeTableCommand({ TableName: localTableName('unittest', 'ats') }));
+    expect(ats.Table?.KeySchema).toEqual([
+      { AttributeName: 'userId', KeyType: 'HASH' },
+      { AttributeName: 'itemId', KeyType: 'RANGE' },
+    ]);
   });
 
   it('leaves existing tables and their data alone on the next start', async () => {
