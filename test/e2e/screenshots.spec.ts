@@ -119,7 +119,8 @@ test.describe('signed in', () => {
       const heading = page.getByRole('heading', { level: 2, name: 'Your ATS' });
       await expect(page.getByText('Up to date')).toBeVisible();
       // The section's heading just below the sticky header.
-      await heading.evaluate((element) => window.scrollTo(0, element.getBoundingClientRect().top + window.scrollY - 96));
+      await heading.evaluate((element) => element.scrollIntoView({ block: 'start' }));
+      await page.evaluate('window.scrollBy(0, -96)');
       await saveScreenshot(page, width, 'account-ats');
 
       await page.goto('/services/placement-prediction');
