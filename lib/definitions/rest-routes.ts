@@ -65,7 +65,7 @@ function assistantRoute(functionId: string, method: 'GET' | 'POST', path: string
 /**
  * What every ATS route reads and writes: the caller's User record (the ATS settings live there,
  * spec section 3), their Subscription records (a live one is required), the assistant table (the
- * shared per-user rate limit) and their own partition of the ATS table.
+ * per-user rate limit, in the ATS routes' own bucket) and their own partition of the ATS table.
  */
 const ATS_TABLES = [
   { table: 'users', access: 'readWrite' },

@@ -25,6 +25,7 @@ test('a user changes their password and signs in with the new one', async ({ pag
 
   await page.getByRole('button', { name: /Hi, Tomas/ }).click();
   await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+  await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
   await signIn(page, email, 'second-password', 'Tomas');
 });
 
@@ -32,6 +33,8 @@ test('a user who forgot their password resets it with the emailed code', async (
   const { email } = await inviteAndActivateUser(page, 'Lena');
   await page.getByRole('button', { name: /Hi, Lena/ }).click();
   await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+  // Signing out is asynchronous: leaving the page before it ends would keep the session.
+  await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
 
   await page.goto('/sign-in');
   await page.getByRole('button', { name: /Forgot password/ }).or(page.getByRole('link', { name: /Forgot password/ })).click();

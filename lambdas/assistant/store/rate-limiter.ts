@@ -5,9 +5,9 @@ import { ITEM_PREFIX, type AssistantTableOptions } from './assistant-items';
 
 /**
  * The per-user rate limit of the assistant routes: a fixed one-minute window, counted in one
- * item per user and minute (`rate#<minute>`) by a conditional atomic increment, so concurrent
- * requests (several Lambda containers) cannot overshoot. The items expire by TTL shortly after
- * their minute.
+ * item per user and minute (`rate#<minute>`, or `rate#<bucket>#<minute>` for another family of
+ * routes with its own budget) by a conditional atomic increment, so concurrent requests (several
+ * Lambda containers) cannot overshoot. The items expire by TTL shortly after their minute.
  */
 export interface RateLimiter {
   /** Counts one request of the user; over the limit: a {@link RateLimitedError} (429, Retry-After). */
@@ -20,8 +20,18 @@ export const RATE_LIMITED_MESSAGE = 'You are sending requests faster than the as
 
 const WINDOW_MS = 60_000;
 
-export function createRateLimiter(options: AssistantTableOptions & { readonly limitPerMinute: number }): RateLimiter {
-  const { client, tableName, limitPerMinute } = options;
+export interface RateLimiterOptions extends AssistantTableOptions {
+  readonly limitPerMinute: number;
+  /**
+   * A family of routes counted apart from the assistant's capabilities (e.g. `ats`): the ATS
+   * screens' reads must not spend the budget a recruiter has for the assistant.
+   */
+  readonly bucket?: string;
+}
+
+export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
+  const { client, tableName, limitPerMinute, bucket } = options;
+  const prefix = bucket ? `${ITEM_PREFIX.rate}${bucket}#` : ITEM_PREFIX.rate;
   return {
     async consume(userId, now) {
       const windowStart = Math.floor(now.getTime() / WINDOW_MS) * WINDOW_MS;
@@ -29,7 +39,7 @@ export function createRateLimiter(options: AssistantTableOptions & { readonly li
         await client.send(
           new UpdateCommand({
             TableName: tableName,
-            Key: { userId, itemId: `${ITEM_PREFIX.rate}${new Date(windowStart).toISOString()}` },
+            Key: { userId, itemId: `${prefix}${new Date(windowStart).toISOString()}` },
             UpdateExpression: 'ADD #count :one SET #ttl = :ttl',
             ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
             ExpressionAttributeNames: { '#count': 'count', '#ttl': 'ttl' },

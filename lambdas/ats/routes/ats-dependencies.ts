@@ -60,10 +60,13 @@ const AtsEnvironmentSchema = z.object({
 
 /**
  * The dependencies from the handler's environment: `USERS_TABLE`, `SUBSCRIPTIONS_TABLE`,
- * `ASSISTANT_TABLE` (the rate limit the assistant's routes share), `ATS_TABLE`, optionally
+ * `ASSISTANT_TABLE` (where the per-user rate limit counts, in the ATS routes' own bucket), `ATS_TABLE`, optionally
  * `ASSISTANT_RATE_LIMIT_PER_MINUTE` and, in the local runtime, `DYNAMODB_ENDPOINT`. Read on the
  * first request, so a deployment mistake is a logged 500 naming the variable.
  */
+/** The ATS routes' own per-user budget (as many a minute as the assistant's, counted apart). */
+export const ATS_RATE_LIMIT_BUCKET = 'ats';
+
 export function atsDependenciesFromEnvironment(source: EnvironmentSource = process.env): AtsDependencies {
   const env = readEnvironment(AtsEnvironmentSchema, source);
   const client = createDocumentClient({ endpoint: env[ENV.dynamodbEndpoint] });
@@ -71,7 +74,7 @@ export function atsDependenciesFromEnvironment(source: EnvironmentSource = proce
   return {
     users: createUsersRepository({ client, tableName: env[TABLES.users.envVar] }),
     subscriptions: createSubscriptionsRepository({ client, tableName: env[TABLES.subscriptions.envVar] }),
-    rateLimiter: createRateLimiter({ client, tableName: env[TABLES.assistant.envVar], limitPerMinute: env[ASSISTANT_RATE_LIMIT_ENV] }),
+    rateLimiter: createRateLimiter({ client, tableName: env[TABLES.assistant.envVar], limitPerMinute: env[ASSISTANT_RATE_LIMIT_ENV], bucket: ATS_RATE_LIMIT_BUCKET }),
     store: createDynamoDbSyncStore(atsTable),
     connections: createAtsConnectionStore(atsTable),
     settings: createAtsUserSettings({ client, tableName: env[TABLES.users.envVar] }),

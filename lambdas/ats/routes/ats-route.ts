@@ -9,7 +9,7 @@ import { ATS_ERROR_MESSAGES, atsDomainError } from './ats-errors';
 
 /**
  * One ATS REST route: the assistant's gate (caller from the Cognito claims → ACTIVE User record
- * → live subscription → the shared per-user rate limit → the contract's schema; see
+ * → live subscription → the per-user rate limit (the ATS routes' own budget) → the contract's schema; see
  * lambdas/assistant/assistant-route.ts), then the route's work on the caller's own data only
  * (the user id is the token's sub, never an input). Errors of the ATS module that escape the
  * route become their 4xx answers (ats-errors.ts); anything else is the generic 500.

@@ -34,6 +34,16 @@ describe('the assistant rate limiter', () => {
     await expect(rate.consume('rate-one', now)).rejects.toBeInstanceOf(RateLimitedError);
   });
 
+  it('counts a bucket of routes apart: the ATS routes spend none of the assistant’s budget, and the reverse', async () => {
+    const assistant = limiter(1);
+    const ats = createRateLimiter({ client: tables.client, tableName: tables.tableNames.assistant, limitPerMinute: 1, bucket: 'ats' });
+    const now = new Date(Date.UTC(2026, 2, 1, 10, 30));
+    await assistant.consume('rate-cleo', now);
+    await expect(ats.consume('rate-cleo', now)).resolves.toBeUndefined();
+    await expect(assistant.consume('rate-cleo', now)).rejects.toThrow(RATE_LIMITED_MESSAGE);
+    await expect(ats.consume('rate-cleo', now)).rejects.toThrow(RATE_LIMITED_MESSAGE);
+  });
+
   it('does not overshoot under concurrent requests', async () => {
     const rate = limiter(5);
     const now = new Date(Date.UTC(2026, 2, 1, 11, 0));

@@ -8,7 +8,7 @@ import { ATS_ROUTES, GREENHOUSE_KEY, call, oneJobGreenhouse, startAtsRouteServic
 
 /**
  * Who may use the ATS routes: a signed-in, ACTIVE user with a live subscription, within the
- * per-user rate limit the assistant's routes share; and each user reaches only their own
+ * per-user rate limit (counted apart from the assistant's); and each user reaches only their own
  * connection and synced data, whatever ids they send.
  */
 
@@ -73,7 +73,7 @@ describe('access to the ATS routes', () => {
     expect(await call(handlers[route], { ...validRequest(route, JOB), as: 'ghost' })).toMatchObject({ status: 404, body: { code: 'user_not_found' } });
   });
 
-  it.each(ROUTES)('%s answers 429 with Retry-After past the shared per-user limit, and changes nothing more', async (route) => {
+  it.each(ROUTES)('%s answers 429 with Retry-After past the per-user limit, and changes nothing more', async (route) => {
     const sub = `busy-${ROUTES.indexOf(route)}`;
     await ats.subscriber(sub);
     const limited = ats.handlers({ rateLimitPerMinute: 2, now: () => new Date('2026-06-01T12:00:40.000Z') });

@@ -11,7 +11,7 @@ import { createRemoveConnectionHandler } from '../../../../../lambdas/ats/routes
 import { createSyncAtsHandler } from '../../../../../lambdas/ats/routes/sync-ats';
 import { createTestConnectionHandler } from '../../../../../lambdas/ats/routes/test-connection';
 import { createAtsConnectionStore } from '../../../../../lambdas/ats/routes/ats-connection-store';
-import type { AtsCredentialDependencies } from '../../../../../lambdas/ats/routes/ats-dependencies';
+import { ATS_RATE_LIMIT_BUCKET, type AtsCredentialDependencies } from '../../../../../lambdas/ats/routes/ats-dependencies';
 import { createAtsUserSettings } from '../../../../../lambdas/ats/routes/ats-user-settings';
 import { createDynamoDbSyncStore } from '../../../../../lambdas/ats/sync/dynamodb-sync-store';
 import type { AtsName } from '../../../../../lambdas/ats/ats-port';
@@ -90,7 +90,7 @@ export async function startAtsRouteServices(options: { readonly greenhouseData?:
   const dependencies = (overrides: DependencyOverrides = {}): AtsCredentialDependencies => ({
     users: assistant.services.users,
     subscriptions: assistant.services.subscriptions,
-    rateLimiter: createRateLimiter({ client, tableName: tableNames.assistant, limitPerMinute: overrides.rateLimitPerMinute ?? 1_000 }),
+    rateLimiter: createRateLimiter({ client, tableName: tableNames.assistant, limitPerMinute: overrides.rateLimitPerMinute ?? 1_000, bucket: ATS_RATE_LIMIT_BUCKET }),
     now: overrides.now ?? (() => new Date()),
     store: createDynamoDbSyncStore({ ...atsTable, sleep: async () => undefined }),
     connections: createAtsConnectionStore(atsTable),
