@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import * as z from '../shared/zod';
 import { TABLES } from '../../lib/definitions/tables';
 import { ENV } from '../shared/environment';
@@ -6,6 +7,7 @@ import { readEnvironment, type EnvironmentSource } from '../shared/read-environm
 import { createSubscriptionsRepository, type SubscriptionsRepository } from '../shared/subscriptions/subscriptions-repository';
 import { createDocumentClient } from '../shared/users/document-client';
 import { createUsersRepository, type UsersRepository } from '../shared/users/users-repository';
+import type { RouteGateDependencies } from './assistant-route';
 import type { LanguageModel } from './engine/language-model';
 import { createEvaluationsRepository, type EvaluationsRepository } from './store/evaluations-repository';
 import { createJobsRepository, type JobsRepository } from './store/jobs-repository';
@@ -33,18 +35,40 @@ export interface CapabilityDependencies extends AssistantDependencies {
 /** The per-user limit of assistant requests per minute (all routes together); 30 unless set. */
 export const ASSISTANT_RATE_LIMIT_ENV = 'ASSISTANT_RATE_LIMIT_PER_MINUTE';
 
-const tableName = z.string().check(z.trim(), z.minLength(1));
+/** A table name variable: set and not blank. */
+export const TABLE_NAME_VARIABLE = z.string().check(z.trim(), z.minLength(1));
 
-const AssistantEnvironmentSchema = z.object({
-  [TABLES.users.envVar]: tableName,
-  [TABLES.subscriptions.envVar]: tableName,
-  [TABLES.assistant.envVar]: tableName,
+/**
+ * The variables every route behind the subscription gate reads (the assistant's and the ATS's):
+ * the users, subscriptions and assistant tables (the rate limit counts in the last), the optional
+ * per-minute limit and, in the local runtime, the DynamoDB endpoint.
+ */
+export const GATED_ROUTE_ENVIRONMENT = {
+  [TABLES.users.envVar]: TABLE_NAME_VARIABLE,
+  [TABLES.subscriptions.envVar]: TABLE_NAME_VARIABLE,
+  [TABLES.assistant.envVar]: TABLE_NAME_VARIABLE,
   [ENV.dynamodbEndpoint]: z.optional(z.url()),
   [ASSISTANT_RATE_LIMIT_ENV]: z._default(
     z.pipe(z.string().check(z.regex(/^[1-9][0-9]{0,5}$/, 'must be a whole number from 1 to 999999')), z.transform(Number)),
     DEFAULT_RATE_LIMIT_PER_MINUTE,
   ),
-});
+};
+
+const AssistantEnvironmentSchema = z.object(GATED_ROUTE_ENVIRONMENT);
+type GatedRouteEnvironment = z.output<typeof AssistantEnvironmentSchema>;
+
+/**
+ * What the subscription gate needs (see assistant-route.ts), from an environment read with
+ * {@link GATED_ROUTE_ENVIRONMENT}; `rateLimitBucket` counts a family of routes apart.
+ */
+export function gateDependencies(env: GatedRouteEnvironment, client: DynamoDBDocumentClient, rateLimitBucket?: string): RouteGateDependencies {
+  return {
+    users: createUsersRepository({ client, tableName: env[TABLES.users.envVar] }),
+    subscriptions: createSubscriptionsRepository({ client, tableName: env[TABLES.subscriptions.envVar] }),
+    rateLimiter: createRateLimiter({ client, tableName: env[TABLES.assistant.envVar], limitPerMinute: env[ASSISTANT_RATE_LIMIT_ENV], bucket: rateLimitBucket }),
+    now: () => new Date(),
+  };
+}
 
 /**
  * The dependencies from the handler's environment: `USERS_TABLE`, `SUBSCRIPTIONS_TABLE`,
@@ -57,13 +81,10 @@ export function assistantDependenciesFromEnvironment(source: EnvironmentSource =
   const client = createDocumentClient({ endpoint: env[ENV.dynamodbEndpoint] });
   const assistantTable = { client, tableName: env[TABLES.assistant.envVar] };
   return {
-    users: createUsersRepository({ client, tableName: env[TABLES.users.envVar] }),
-    subscriptions: createSubscriptionsRepository({ client, tableName: env[TABLES.subscriptions.envVar] }),
+    ...gateDependencies(env, client),
     jobs: createJobsRepository(assistantTable),
     results: createResultsRepository(assistantTable),
     evaluations: createEvaluationsRepository(assistantTable),
-    rateLimiter: createRateLimiter({ ...assistantTable, limitPerMinute: env[ASSISTANT_RATE_LIMIT_ENV] }),
-    now: () => new Date(),
     newId: () => randomUUID(),
   };
 }

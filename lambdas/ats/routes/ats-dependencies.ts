@@ -1,12 +1,9 @@
 import { TABLES } from '../../../lib/definitions/tables';
-import { ASSISTANT_RATE_LIMIT_ENV, lazily } from '../../assistant/assistant-dependencies';
+import { GATED_ROUTE_ENVIRONMENT, gateDependencies, lazily, TABLE_NAME_VARIABLE } from '../../assistant/assistant-dependencies';
 import type { RouteGateDependencies } from '../../assistant/assistant-route';
-import { createRateLimiter, DEFAULT_RATE_LIMIT_PER_MINUTE } from '../../assistant/store/rate-limiter';
 import { ENV } from '../../shared/environment';
 import { readEnvironment, type EnvironmentSource } from '../../shared/read-environment';
-import { createSubscriptionsRepository } from '../../shared/subscriptions/subscriptions-repository';
 import { createDocumentClient } from '../../shared/users/document-client';
-import { createUsersRepository } from '../../shared/users/users-repository';
 import * as z from '../../shared/zod';
 import type { CreateConnectorOptions } from '../connectors';
 import type { CredentialCipher } from '../credentials/credential-cipher';
@@ -44,41 +41,27 @@ export interface AtsCredentialDependencies extends AtsDependencies {
  */
 export const SYNC_TIME_BUDGET_MS = 17_000;
 
-const tableName = z.string().check(z.trim(), z.minLength(1));
+const AtsEnvironmentSchema = z.object({ ...GATED_ROUTE_ENVIRONMENT, [TABLES.ats.envVar]: TABLE_NAME_VARIABLE });
 
-const AtsEnvironmentSchema = z.object({
-  [TABLES.users.envVar]: tableName,
-  [TABLES.subscriptions.envVar]: tableName,
-  [TABLES.assistant.envVar]: tableName,
-  [TABLES.ats.envVar]: tableName,
-  [ENV.dynamodbEndpoint]: z.optional(z.url()),
-  [ASSISTANT_RATE_LIMIT_ENV]: z._default(
-    z.pipe(z.string().check(z.regex(/^[1-9][0-9]{0,5}$/, 'must be a whole number from 1 to 999999')), z.transform(Number)),
-    DEFAULT_RATE_LIMIT_PER_MINUTE,
-  ),
-});
-
-/**
- * The dependencies from the handler's environment: `USERS_TABLE`, `SUBSCRIPTIONS_TABLE`,
- * `ASSISTANT_TABLE` (where the per-user rate limit counts, in the ATS routes' own bucket), `ATS_TABLE`, optionally
- * `ASSISTANT_RATE_LIMIT_PER_MINUTE` and, in the local runtime, `DYNAMODB_ENDPOINT`. Read on the
- * first request, so a deployment mistake is a logged 500 naming the variable.
- */
 /** The ATS routes' own per-user budget (as many a minute as the assistant's, counted apart). */
 export const ATS_RATE_LIMIT_BUCKET = 'ats';
+
+/**
+ * The dependencies from the handler's environment: the gated routes' variables (`USERS_TABLE`,
+ * `SUBSCRIPTIONS_TABLE`, `ASSISTANT_TABLE` where the rate limit counts, in the ATS routes' own
+ * bucket, optionally `ASSISTANT_RATE_LIMIT_PER_MINUTE` and `DYNAMODB_ENDPOINT`) and `ATS_TABLE`.
+ * Read on the first request, so a deployment mistake is a logged 500 naming the variable.
+ */
 
 export function atsDependenciesFromEnvironment(source: EnvironmentSource = process.env): AtsDependencies {
   const env = readEnvironment(AtsEnvironmentSchema, source);
   const client = createDocumentClient({ endpoint: env[ENV.dynamodbEndpoint] });
   const atsTable = { client, tableName: env[TABLES.ats.envVar] };
   return {
-    users: createUsersRepository({ client, tableName: env[TABLES.users.envVar] }),
-    subscriptions: createSubscriptionsRepository({ client, tableName: env[TABLES.subscriptions.envVar] }),
-    rateLimiter: createRateLimiter({ client, tableName: env[TABLES.assistant.envVar], limitPerMinute: env[ASSISTANT_RATE_LIMIT_ENV], bucket: ATS_RATE_LIMIT_BUCKET }),
+    ...gateDependencies(env, client, ATS_RATE_LIMIT_BUCKET),
     store: createDynamoDbSyncStore(atsTable),
     connections: createAtsConnectionStore(atsTable),
     settings: createAtsUserSettings({ client, tableName: env[TABLES.users.envVar] }),
-    now: () => new Date(),
   };
 }
 

@@ -1,5 +1,6 @@
 import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { SealedCredentials, StoredCredentials } from '../credentials/credential-vault';
+import { ATS_USER_FIELDS as FIELDS } from '../../shared/contracts/user';
 import { isConditionalCheckFailed } from '../../shared/users/document-client';
 
 /**
@@ -24,8 +25,6 @@ export interface AtsUserSettingsOptions {
   /** `USERS_TABLE`. */
   readonly tableName: string;
 }
-
-const FIELDS = ['atsname', 'apikeytype', 'apikey1', 'apikey2'] as const;
 
 export function createAtsUserSettings({ client, tableName }: AtsUserSettingsOptions): AtsUserSettings {
   return {

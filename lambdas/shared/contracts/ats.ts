@@ -1,4 +1,5 @@
 import * as z from '../zod';
+import { APIKEY_TYPES, ATS_NAMES, type ApiKeyType, type AtsName } from '../../ats/ats-port';
 
 /**
  * The ATS REST contract (issue 7): connect a recruiter's applicant tracking system read-only,
@@ -20,11 +21,12 @@ import * as z from '../zod';
  * | POST | /ats/predict           | {@link PredictPlacementsRequest} | {@link PredictPlacementsResponse} |
  */
 
-export const ATS_CONTRACT_NAMES = ['greenhouse', 'lever', 'workable', 'crelate', 'bullhorn'] as const;
-export type AtsContractName = (typeof ATS_CONTRACT_NAMES)[number];
+/** The ATSs and auth styles are the ATS port's (lambdas/ats/ats-port.ts), under the contract's names. */
+export const ATS_CONTRACT_NAMES = ATS_NAMES;
+export type AtsContractName = AtsName;
 
-export const ATS_CONTRACT_KEY_TYPES = ['basic', 'bearer', 'api-key', 'oauth2'] as const;
-export type AtsContractKeyType = (typeof ATS_CONTRACT_KEY_TYPES)[number];
+export const ATS_CONTRACT_KEY_TYPES = APIKEY_TYPES;
+export type AtsContractKeyType = ApiKeyType;
 
 /** Limits of the ATS answers: enough for a real desk, bounded for a 6 MB Lambda answer. */
 export const ATS_LIMITS = {

@@ -35,11 +35,7 @@ export function splitList(text: string, { commas = true }: { readonly commas?: b
 }
 
 /** When a result was produced, for the history list: "24 Nov 2026, 14:05" in the reader's zone. */
-export function formatWhen(iso: string, locale?: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleString(locale, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
-}
+export { formatWhen } from '../../lib/format-when';
 
 /** A 0-5 answer score in words for screen readers and the eye alike: "4 of 5". */
 export function scoreLabel(score: number): string {

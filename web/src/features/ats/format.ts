@@ -12,12 +12,7 @@ export const LIMITS: typeof ATS_LIMITS = {
   predictionsMax: 100,
 };
 
-/** An instant in the reader's zone, "24 Nov 2026, 14:05"; the text as given when it is not a date. */
-export function formatWhen(iso: string, locale?: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleString(locale, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
-}
+export { formatWhen } from '../../lib/format-when';
 
 /** A 0-1 share as a whole percentage: "82%". */
 export function percent(share: number): string {
