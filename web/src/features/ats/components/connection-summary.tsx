@@ -6,6 +6,7 @@ import { readableMessage } from '../../../lib/notify';
 import { useFocusReturn } from '../../../lib/use-focus-return';
 import { isSubscriptionRequired, type AtsApi } from '../api/ats-api';
 import { formatWhen } from '../format';
+import { AtsFacts } from './ats-facts';
 
 type TestOutcome = { readonly ok: boolean; readonly message: string };
 
@@ -91,14 +92,7 @@ export function ConnectionSummary({
       <h3 id={headingId} ref={headingRef} tabIndex={-1} className="ats-block__heading">
         Connected ATS
       </h3>
-      <dl className="ats-facts">
-        {facts.map(([term, description]) => (
-          <div key={term} className="ats-facts__row">
-            <dt>{term}</dt>
-            <dd>{description}</dd>
-          </div>
-        ))}
-      </dl>
+      <AtsFacts facts={facts} />
       <div className="ats-actions">
         <button type="button" className="button button--secondary" disabled={testing} onClick={test}>
           {testing ? 'Testing…' : 'Test connection'}

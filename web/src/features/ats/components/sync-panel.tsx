@@ -4,6 +4,7 @@ import { useFocusReturn } from '../../../lib/use-focus-return';
 import type { AtsApi } from '../api/ats-api';
 import { count, formatWhen, syncStateLabel } from '../format';
 import { useSync } from '../use-sync';
+import { AtsFacts } from './ats-facts';
 
 /**
  * The sync with the connected ATS: where it stands, what is stored, and "Sync now", which keeps
@@ -44,14 +45,7 @@ export function SyncPanel({
         Sync
       </h3>
       <p className="ats-block__lead">Jobs, candidates and applications are copied from your ATS; nothing is written back to it.</p>
-      <dl className="ats-facts" aria-label="Sync status">
-        {facts.map(([term, description]) => (
-          <div key={term} className="ats-facts__row">
-            <dt>{term}</dt>
-            <dd>{description}</dd>
-          </div>
-        ))}
-      </dl>
+      <AtsFacts facts={facts} label="Sync status" />
       {serverMessage ? <p className="ats-sync__message">{serverMessage}</p> : null}
       <div className="ats-actions">
         <button
