@@ -7,7 +7,17 @@ import globals from 'globals';
 
 export default tseslint.config(
   {
-    ignores: ['node_modules/', 'cdk.out/', 'web/dist/', '.local/', '.cognito/', 'coverage/', 'test-results/', 'playwright-report/', 'reports/'],
+    ignores: [
+      'node_modules/',
+      'cdk.out/',
+      'web/dist/',
+      '.local/',
+      '.cognito/',
+      'coverage/',
+      'test-results/',
+      'playwright-report/',
+      'reports/',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -140,7 +140,9 @@ async function stageTarget(stage: string, flags: Flags, needs: readonly Need[]):
     usersTable: text(flags, 'users-table'),
     registrationCodesTable: text(flags, 'registration-codes-table'),
   };
-  const missing = needs.some((need) => (need === 'userPool' ? !given.userPoolId : need === 'users' ? !given.usersTable : !given.registrationCodesTable));
+  const missing = needs.some((need) =>
+    need === 'userPool' ? !given.userPoolId : need === 'users' ? !given.usersTable : !given.registrationCodesTable,
+  );
   if (!missing) return given;
   const outputs = await stackOutputs(`${DEFAULT_PRODUCT_SLUG}-${stage}`, REGION);
   return {
@@ -170,7 +172,14 @@ async function run(command: Command, flags: Flags, target: () => Promise<Target>
     case 'invite': {
       const input = validate(
         InviteUserRequestSchema,
-        { email: text(flags, 'email'), firstName: text(flags, 'first-name'), lastName: text(flags, 'last-name'), companyName: text(flags, 'company'), phoneNumber: text(flags, 'phone'), group: text(flags, 'group') },
+        {
+          email: text(flags, 'email'),
+          firstName: text(flags, 'first-name'),
+          lastName: text(flags, 'last-name'),
+          companyName: text(flags, 'company'),
+          phoneNumber: text(flags, 'phone'),
+          group: text(flags, 'group'),
+        },
         { email: 'email', firstName: 'first-name', lastName: 'last-name', companyName: 'company', phoneNumber: 'phone', group: 'group' },
       );
       return inviteUser(adminDependencies(await target()), input);
@@ -187,7 +196,12 @@ async function run(command: Command, flags: Flags, target: () => Promise<Target>
       const maxUses = text(flags, 'max-uses');
       const input = validate(
         CreateRegistrationCodeRequestSchema,
-        { code: text(flags, 'code'), group: text(flags, 'group'), maxUses: maxUses === undefined ? undefined : Number(maxUses), expiresAt: text(flags, 'expires-at') },
+        {
+          code: text(flags, 'code'),
+          group: text(flags, 'group'),
+          maxUses: maxUses === undefined ? undefined : Number(maxUses),
+          expiresAt: text(flags, 'expires-at'),
+        },
         { code: 'code', group: 'group', maxUses: 'max-uses', expiresAt: 'expires-at' },
       );
       const resolved = await target();
@@ -207,7 +221,10 @@ function parse(argv: readonly string[]): { command: Command; flags: Flags } | 'h
   try {
     parsed = parseArgs({
       args: [...argv],
-      options: { ...Object.fromEntries([...allFlags].map((name) => [name, { type: 'string' as const }])), help: { type: 'boolean' as const, short: 'h' } },
+      options: {
+        ...Object.fromEntries([...allFlags].map((name) => [name, { type: 'string' as const }])),
+        help: { type: 'boolean' as const, short: 'h' },
+      },
       allowPositionals: true,
       strict: true,
     });
@@ -240,7 +257,9 @@ export async function runAdminCli(argv: readonly string[], io: CliIo): Promise<n
     const { command, flags } = parsed;
     const stage = text(flags, 'stage');
     const target = async () =>
-      stage ? stageTarget(stage, flags, COMMANDS[command].needs) : localTarget(path.resolve(text(flags, 'endpoints') ?? DEFAULT_ENDPOINTS_FILE));
+      stage
+        ? stageTarget(stage, flags, COMMANDS[command].needs)
+        : localTarget(path.resolve(text(flags, 'endpoints') ?? DEFAULT_ENDPOINTS_FILE));
     const result = await run(command, flags, target);
     io.stdout(`${JSON.stringify(result, null, 2)}\n`);
     return 0;
@@ -250,9 +269,15 @@ export async function runAdminCli(argv: readonly string[], io: CliIo): Promise<n
       return 2;
     }
     if (error instanceof ValidationError && Object.keys(error.fields).length > 0) {
-      io.stderr(`Error: ${error.message}\n${Object.entries(error.fields).map(([field, message]) => `  ${field}: ${message}`).join('\n')}\n`);
+      io.stderr(
+        `Error: ${error.message}\n${Object.entries(error.fields)
+          .map(([field, message]) => `  ${field}: ${message}`)
+          .join('\n')}\n`,
+      );
     } else {
-      io.stderr(`Error: ${error instanceof Error ? error.message : String(error)}${error instanceof DomainError ? ` (${error.code})` : ''}\n`);
+      io.stderr(
+        `Error: ${error instanceof Error ? error.message : String(error)}${error instanceof DomainError ? ` (${error.code})` : ''}\n`,
+      );
     }
     return 1;
   }

@@ -38,14 +38,21 @@ function parse(argv: readonly string[]) {
   try {
     const { values, positionals } = parseArgs({
       args: [...argv],
-      options: { stage: { type: 'string' }, local: { type: 'boolean' }, 'data-dir': { type: 'string' }, 'api-key': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: {
+        stage: { type: 'string' },
+        local: { type: 'boolean' },
+        'data-dir': { type: 'string' },
+        'api-key': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
       allowPositionals: true,
       strict: true,
     });
     if (positionals.length > 0) throw new UsageError(`Unexpected argument "${positionals[0]}".`);
     if (values.help) return 'help' as const;
     if ((values.stage === undefined) === (values.local !== true)) throw new UsageError('Give either --stage <dev|stage|prod> or --local.');
-    if (values.stage !== undefined && !(STAGES as readonly string[]).includes(values.stage)) throw new UsageError(`--stage must be one of ${STAGES.join(', ')}.`);
+    if (values.stage !== undefined && !(STAGES as readonly string[]).includes(values.stage))
+      throw new UsageError(`--stage must be one of ${STAGES.join(', ')}.`);
     if (values.stage !== undefined && values['data-dir'] !== undefined) throw new UsageError('--data-dir goes with --local.');
     return values;
   } catch (error) {

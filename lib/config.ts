@@ -35,9 +35,7 @@ const StageConfigSchema = z
       .optional(),
     productName: z.string().trim().min(1).max(40),
     /** Lower-case slug used in resource names and Recurly account codes (`{slug}-{userId}`). */
-    productSlug: z
-      .string()
-      .regex(/^[a-z][a-z0-9-]{1,19}$/, 'productSlug must be 2-20 lower-case letters, digits or dashes'),
+    productSlug: z.string().regex(/^[a-z][a-z0-9-]{1,19}$/, 'productSlug must be 2-20 lower-case letters, digits or dashes'),
     planCodeSuffix: z.enum(['', '_dev', '_stage']),
     supportPortalUrl: z.url({ protocol: /^https$/, error: 'supportPortalUrl must be an https URL' }),
     /** Google Analytics 4 measurement id; page views are reported only when it is set. */
@@ -63,7 +61,9 @@ const StageConfigSchema = z
      * Who the alarms e-mail (`-c alarmEmails=a@example.com,b@example.com`); each address confirms
      * its SNS subscription once. Empty: alarms still show on the dashboard and the topic.
      */
-    alarmEmails: z.array(z.email({ error: 'alarmEmails must be comma-separated e-mail addresses' })).max(10, 'alarmEmails takes at most 10 addresses'),
+    alarmEmails: z
+      .array(z.email({ error: 'alarmEmails must be comma-separated e-mail addresses' }))
+      .max(10, 'alarmEmails takes at most 10 addresses'),
     /**
      * Which engine answers the assistant's capabilities: `bedrock` (Amazon Bedrock, the
      * deterministic engine as fallback) or `deterministic` (no model calls, no Bedrock grant).
@@ -72,7 +72,10 @@ const StageConfigSchema = z
     /** The Bedrock model or US cross-region inference profile id (`-c bedrockModelId=…`). */
     bedrockModelId: z
       .string()
-      .regex(BEDROCK_MODEL_ID_PATTERN, 'bedrockModelId must be a Bedrock model id (amazon.nova-pro-v1:0) or a US inference profile id (us.amazon.nova-lite-v1:0)'),
+      .regex(
+        BEDROCK_MODEL_ID_PATTERN,
+        'bedrockModelId must be a Bedrock model id (amazon.nova-pro-v1:0) or a US inference profile id (us.amazon.nova-lite-v1:0)',
+      ),
   })
   .strict();
 

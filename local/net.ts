@@ -20,11 +20,7 @@ export function listen(server: Server, port: number, label: ListenLabel): Promis
     const onError = (error: NodeJS.ErrnoException) => {
       server.off('listening', onListening);
       if (error.code === 'EADDRINUSE') {
-        reject(
-          new LocalRuntimeError(
-            `Port ${port} is already in use (${label.service}). Stop the other process or set ${label.envVar}.`,
-          ),
-        );
+        reject(new LocalRuntimeError(`Port ${port} is already in use (${label.service}). Stop the other process or set ${label.envVar}.`));
       } else if (error.code === 'EACCES') {
         reject(new LocalRuntimeError(`Port ${port} cannot be used (${label.service}): permission denied. Set ${label.envVar}.`));
       } else {

@@ -206,7 +206,10 @@ async function seedDemoRecruiter(
   if (!seed?.demoSub) return;
   const { email, firstName, lastName, companyName } = SEED_DEMO_RECRUITER;
   const result = await seedAssistantDemo({ ...input, recruiter: { sub: seed.demoSub, email, firstName, lastName, companyName } });
-  const seeded = [result.subscribed && "the demo recruiter's trial subscription", result.jobsCreated.length > 0 && `${result.jobsCreated.length} sample jobs`].filter(Boolean);
+  const seeded = [
+    result.subscribed && "the demo recruiter's trial subscription",
+    result.jobsCreated.length > 0 && `${result.jobsCreated.length} sample jobs`,
+  ].filter(Boolean);
   if (seeded.length > 0) input.log(`Seeded ${seeded.join(' and ')}.`);
 }
 
@@ -246,10 +249,16 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       if (!webDistDir) return undefined;
       const state = webBuildState(webDistDir);
       if (state !== 'fresh' && (options.webBuild ?? 'never') === 'if-stale' && webDistDir === path.resolve(DEFAULT_WEB_DIST_DIR)) {
-        log(state === 'missing' ? 'Building the web app (web/dist is missing)...' : 'Rebuilding the web app (web/dist is older than its sources)...');
+        log(
+          state === 'missing'
+            ? 'Building the web app (web/dist is missing)...'
+            : 'Rebuilding the web app (web/dist is older than its sources)...',
+        );
         await buildWeb();
       } else if (state === 'missing') {
-        throw new LocalRuntimeError(`The web app is not built (${path.join(webDistDir, 'index.html')} is missing). Run npm run build:web first.`);
+        throw new LocalRuntimeError(
+          `The web app is not built (${path.join(webDistDir, 'index.html')} is missing). Run npm run build:web first.`,
+        );
       }
       return webDistDir;
     })();
@@ -286,7 +295,9 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     const settled = await Promise.allSettled([webReady, resolversReady, lambdasReady, databaseReady, webServerReady, atsReady]);
     const failure = settled.find((result): result is PromiseRejectedResult => result.status === 'rejected');
     if (failure) throw failure.reason;
-    const [, bundles, lambdaBundles, database, webServer, ats] = settled.map((result) => (result as PromiseFulfilledResult<unknown>).value) as [
+    const [, bundles, lambdaBundles, database, webServer, ats] = settled.map(
+      (result) => (result as PromiseFulfilledResult<unknown>).value,
+    ) as [
       unknown,
       Awaited<typeof resolversReady>,
       Awaited<typeof lambdasReady>,
@@ -300,7 +311,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     const identityFactory =
       options.identity === false
         ? undefined
-        : (options.identity ?? createCognitoIdentity({ ports: { cognito: ports.cognito, lambda: ports.lambda }, buildDir, productSlug, log: options.log }));
+        : (options.identity ??
+          createCognitoIdentity({ ports: { cognito: ports.cognito, lambda: ports.lambda }, buildDir, productSlug, log: options.log }));
     if (identityFactory) {
       identityService = await identityFactory({
         dataDir,
@@ -314,7 +326,13 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       for (const [pathname, page] of Object.entries(identityService.webPages ?? {})) webServer?.addPage(pathname, page);
     }
     // The demo recruiter's trial subscription and sample jobs, while the functions warm up.
-    const demoSeeded = seedDemoRecruiter(identityService, { dynamodb: database.client, tableNames, billingStore: database.billing.store, productSlug, log });
+    const demoSeeded = seedDemoRecruiter(identityService, {
+      dynamodb: database.client,
+      tableNames,
+      billingStore: database.billing.store,
+      productSlug,
+      log,
+    });
     // Awaited below; a failure before that must not surface as an unhandled rejection.
     demoSeeded.catch(() => undefined);
 

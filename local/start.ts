@@ -24,13 +24,21 @@ function identityLines(endpoints: LocalEndpoints): string[] {
   const seed = endpoints.seed as SeedEndpoints | undefined;
   if (seed) {
     lines.push(`  Admin         ${seed.adminEmail}  password ${seed.adminPassword}`);
-    if (seed.demoEmail) lines.push(`  Demo          ${seed.demoEmail}  password ${seed.demoPassword}  (a recruiter on a trial, with the sample jobs: try /services)`);
+    if (seed.demoEmail)
+      lines.push(
+        `  Demo          ${seed.demoEmail}  password ${seed.demoPassword}  (a recruiter on a trial, with the sample jobs: try /services)`,
+      );
     lines.push(`  Sign-up codes ${seed.registrationCodes.map(({ code, group }) => `${code} (${group})`).join(', ')}`);
   }
   return lines;
 }
 
-const ATS_LABELS: Readonly<Record<AtsPortName, string>> = { greenhouse: 'Greenhouse', lever: 'Lever', workable: 'Workable', crelate: 'Crelate' };
+const ATS_LABELS: Readonly<Record<AtsPortName, string>> = {
+  greenhouse: 'Greenhouse',
+  lever: 'Lever',
+  workable: 'Workable',
+  crelate: 'Crelate',
+};
 
 /** The ATS stand-ins' lines: each fake's API root and the demo key to connect it with. */
 function atsLines(endpoints: LocalEndpoints): string[] {

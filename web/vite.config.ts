@@ -82,7 +82,12 @@ function preloadFirstPage(): Plugin {
         }
         return [
           // `<` escaped: the JSON cannot end the script element early.
-          { tag: 'script', attrs: { type: 'application/json', id: 'route-preloads' }, children: JSON.stringify(preloads).replace(/</g, '\\u003c'), injectTo: 'head' },
+          {
+            tag: 'script',
+            attrs: { type: 'application/json', id: 'route-preloads' },
+            children: JSON.stringify(preloads).replace(/</g, '\\u003c'),
+            injectTo: 'head',
+          },
           // High priority: an async script is otherwise fetched last, after the entry it should overtake.
           { tag: 'script', attrs: { async: true, fetchpriority: 'high', src: '/route-preload.js' }, injectTo: 'head' },
         ];

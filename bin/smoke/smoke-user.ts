@@ -60,11 +60,18 @@ export async function createSmokeUser(services: SmokeUserServices, runId: string
   const user: SmokeUser = { email, password, username, sub };
   created(user);
 
-  await services.cognito.send(new AdminSetUserPasswordCommand({ UserPoolId: services.userPoolId, Username: username, Password: password, Permanent: true }));
+  await services.cognito.send(
+    new AdminSetUserPasswordCommand({ UserPoolId: services.userPoolId, Username: username, Password: password, Permanent: true }),
+  );
   for (const group of [BETA_CUSTOMER_GROUPS[0], ADMIN_GROUP]) {
     await services.cognito.send(new AdminAddUserToGroupCommand({ UserPoolId: services.userPoolId, Username: username, GroupName: group }));
   }
-  const record = newUserRecord({ id: sub, email, details: { firstName: 'Smoke', lastName: 'Test', companyName: 'Smoke test (safe to delete)' }, now: new Date() });
+  const record = newUserRecord({
+    id: sub,
+    email,
+    details: { firstName: 'Smoke', lastName: 'Test', companyName: 'Smoke test (safe to delete)' },
+    now: new Date(),
+  });
   await createUsersRepository({ client: services.documents, tableName: services.usersTable }).putIfAbsent(record);
   return user;
 }
@@ -72,7 +79,11 @@ export async function createSmokeUser(services: SmokeUserServices, runId: string
 /** Signs in as the web app does without SRP (USER_PASSWORD_AUTH); resolves to the id token. */
 export async function signIn(cognito: CognitoIdentityProviderClient, clientId: string, user: SmokeUser): Promise<string> {
   const answer = await cognito.send(
-    new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: clientId, AuthParameters: { USERNAME: user.email, PASSWORD: user.password } }),
+    new InitiateAuthCommand({
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: clientId,
+      AuthParameters: { USERNAME: user.email, PASSWORD: user.password },
+    }),
   );
   if (answer.ChallengeName) throw new Error(`Cognito asked for a ${answer.ChallengeName} challenge instead of signing in.`);
   const token = answer.AuthenticationResult?.IdToken;

@@ -41,10 +41,12 @@ function required(source: Record<string, unknown>, key: string, where: string): 
 /** The local runtime's target, from `<dataDir>/endpoints.json` (written by `npm start`). */
 export function localTarget(dataDir: string): SmokeTarget {
   const file = path.join(dataDir, 'endpoints.json');
-  if (!fs.existsSync(file)) throw new TargetError(`The local runtime is not running (${file} is missing). Start it with \`npm start\`, or pass --data-dir.`);
+  if (!fs.existsSync(file))
+    throw new TargetError(`The local runtime is not running (${file} is missing). Start it with \`npm start\`, or pass --data-dir.`);
   const endpoints = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
   const tables = (endpoints.tables ?? {}) as Record<string, unknown>;
-  if (typeof endpoints.cognitoEndpoint !== 'string') throw new TargetError(`${file} has no cognitoEndpoint: the local runtime runs without its identity service, so nobody can sign in.`);
+  if (typeof endpoints.cognitoEndpoint !== 'string')
+    throw new TargetError(`${file} has no cognitoEndpoint: the local runtime runs without its identity service, so nobody can sign in.`);
   return {
     name: 'local',
     productSlug: DEFAULT_PRODUCT_SLUG,

@@ -82,7 +82,9 @@ export async function runSmoke(target: SmokeTarget, options: SmokeOptions): Prom
     try {
       response = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
     } catch (error) {
-      throw new SmokeFailure(`${init.method ?? 'GET'} ${url} failed: ${(error as Error).cause instanceof Error ? ((error as Error).cause as Error).message : (error as Error).message}`);
+      throw new SmokeFailure(
+        `${init.method ?? 'GET'} ${url} failed: ${(error as Error).cause instanceof Error ? ((error as Error).cause as Error).message : (error as Error).message}`,
+      );
     }
     return { status: response.status, contentType: response.headers.get('content-type') ?? '', text: await response.text() };
   };
@@ -93,7 +95,8 @@ export async function runSmoke(target: SmokeTarget, options: SmokeOptions): Prom
       run: async () => {
         const answer = await http(target.webUrl);
         expectStatus(answer, 200, 'The web app');
-        if (!/text\/html/.test(answer.contentType) || !/<!doctype html|<html/i.test(answer.text)) throw new SmokeFailure(`The web app answered ${answer.contentType || 'no content type'} instead of the HTML page.`);
+        if (!/text\/html/.test(answer.contentType) || !/<!doctype html|<html/i.test(answer.text))
+          throw new SmokeFailure(`The web app answered ${answer.contentType || 'no content type'} instead of the HTML page.`);
         return `200, ${answer.text.length} bytes of HTML`;
       },
     },
@@ -111,7 +114,10 @@ export async function runSmoke(target: SmokeTarget, options: SmokeOptions): Prom
             ['userPoolId', config.userPoolId, target.userPoolId],
           ] as const
         ).filter(([, actual, expected]) => actual !== expected);
-        if (mismatches.length > 0) throw new SmokeFailure(`config.json disagrees with the stage: ${mismatches.map(([key, actual, expected]) => `${key} is ${String(actual)}, expected ${expected}`).join('; ')}`);
+        if (mismatches.length > 0)
+          throw new SmokeFailure(
+            `config.json disagrees with the stage: ${mismatches.map(([key, actual, expected]) => `${key} is ${String(actual)}, expected ${expected}`).join('; ')}`,
+          );
         return `stage ${String(config.stage)}, REST, GraphQL and user pool match`;
       },
     },
@@ -121,7 +127,8 @@ export async function runSmoke(target: SmokeTarget, options: SmokeOptions): Prom
         const answer = await http(`${target.restUrl}subscription/plans`, { headers: { origin: target.webUrl.replace(/\/$/, '') } });
         expectStatus(answer, 200, 'The plans route');
         const plans = json<{ plans?: { code: string }[] }>(answer, 'The plans route').plans ?? [];
-        if (plans.length === 0) throw new SmokeFailure('The plans route listed no plan: are the plans created in Recurly with this stage’s suffix?');
+        if (plans.length === 0)
+          throw new SmokeFailure('The plans route listed no plan: are the plans created in Recurly with this stage’s suffix?');
         return `${plans.length} plans: ${plans.map((plan) => plan.code).join(', ')}`;
       },
     },
@@ -133,14 +140,25 @@ export async function runSmoke(target: SmokeTarget, options: SmokeOptions): Prom
           headers: { 'content-type': 'application/json', 'x-api-key': options.apiKey ?? target.graphqlApiKey },
           body: JSON.stringify({
             query: 'mutation Smoke($input: CreateContactInput!) { createContact(input: $input) { id } }',
-            variables: { input: { name: `Smoke test ${runId}`, email: `smoke+${runId}@example.com`, message: `Automated smoke test ${runId}; deleted by the test itself.` } },
+            variables: {
+              input: {
+                name: `Smoke test ${runId}`,
+                email: `smoke+${runId}@example.com`,
+                message: `Automated smoke test ${runId}; deleted by the test itself.`,
+              },
+            },
           }),
         });
-        const body = json<{ data?: { createContact?: { id: string } | null }; errors?: { errorType?: string; message?: string }[] }>(answer, 'AppSync');
+        const body = json<{ data?: { createContact?: { id: string } | null }; errors?: { errorType?: string; message?: string }[] }>(
+          answer,
+          'AppSync',
+        );
         const id = body.data?.createContact?.id;
         if (answer.status !== 200 || !id) {
           const error = body.errors?.[0];
-          throw new SmokeFailure(`AppSync answered ${answer.status}: ${error ? `${error.errorType ?? 'error'}: ${error.message ?? ''}` : snippet(answer.text)}`);
+          throw new SmokeFailure(
+            `AppSync answered ${answer.status}: ${error ? `${error.errorType ?? 'error'}: ${error.message ?? ''}` : snippet(answer.text)}`,
+          );
         }
         cleanups.push({
           title: `deleted the smoke contact ${id}`,
@@ -169,10 +187,13 @@ export async function runSmoke(target: SmokeTarget, options: SmokeOptions): Prom
       title: 'Subscriptions: GET /user/subscriptions/{id} as the user',
       run: async () => {
         const lookup = subscriptionsLookupId(target.productSlug, { id: user!.sub, subscriptionId: 'SubscriptionTBD' });
-        const answer = await http(`${target.restUrl}user/subscriptions/${encodeURIComponent(lookup)}`, { headers: { authorization: idToken } });
+        const answer = await http(`${target.restUrl}user/subscriptions/${encodeURIComponent(lookup)}`, {
+          headers: { authorization: idToken },
+        });
         expectStatus(answer, 200, 'The subscriptions route');
         const body = json<{ subscriptions?: unknown[] }>(answer, 'The subscriptions route');
-        if (!Array.isArray(body.subscriptions)) throw new SmokeFailure(`The subscriptions route answered without a subscriptions list: ${snippet(answer.text)}`);
+        if (!Array.isArray(body.subscriptions))
+          throw new SmokeFailure(`The subscriptions route answered without a subscriptions list: ${snippet(answer.text)}`);
         return `${body.subscriptions.length} subscriptions (a new user has none)`;
       },
     },
@@ -186,7 +207,8 @@ export async function runSmoke(target: SmokeTarget, options: SmokeOptions): Prom
         });
         expectStatus(answer, 200, 'The admin route');
         const body = json<{ cognito?: { username?: string; groups?: string[] }; user?: { id?: string } | null }>(answer, 'The admin route');
-        if (body.cognito?.username !== user!.username || body.user?.id !== user!.sub) throw new SmokeFailure(`The admin route answered another user: ${snippet(answer.text)}`);
+        if (body.cognito?.username !== user!.username || body.user?.id !== user!.sub)
+          throw new SmokeFailure(`The admin route answered another user: ${snippet(answer.text)}`);
         return `groups ${(body.cognito.groups ?? []).join(', ')}, record found`;
       },
     },
@@ -213,10 +235,16 @@ export async function runSmoke(target: SmokeTarget, options: SmokeOptions): Prom
       write(`  cleanup: ${cleanup.title}`);
     } catch (error) {
       cleanupFailures += 1;
-      write(`✗ cleanup failed, do it by hand: ${cleanup.title.replace(/^(removed|deleted)/, (verb) => (verb === 'removed' ? 'remove' : 'delete'))} (${(error as Error).message})`);
+      write(
+        `✗ cleanup failed, do it by hand: ${cleanup.title.replace(/^(removed|deleted)/, (verb) => (verb === 'removed' ? 'remove' : 'delete'))} (${(error as Error).message})`,
+      );
     }
   }
   const ok = failedStep === undefined && cleanupFailures === 0;
-  write(ok ? `Smoke test of ${target.name} passed.` : `Smoke test of ${target.name} FAILED${failedStep ? ` at "${failedStep}"` : ' during cleanup'}.`);
+  write(
+    ok
+      ? `Smoke test of ${target.name} passed.`
+      : `Smoke test of ${target.name} FAILED${failedStep ? ` at "${failedStep}"` : ' during cleanup'}.`,
+  );
   return { ok, failedStep, cleanupFailures };
 }

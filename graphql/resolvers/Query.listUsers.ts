@@ -39,7 +39,9 @@ function subscriptionIdEquality(filter: FilterInput | null | undefined): string 
   if (!condition || typeof condition.eq !== 'string') {
     return null;
   }
-  const others = Object.keys(condition).filter((operator) => operator !== 'eq' && condition[operator] !== null && condition[operator] !== undefined);
+  const others = Object.keys(condition).filter(
+    (operator) => operator !== 'eq' && condition[operator] !== null && condition[operator] !== undefined,
+  );
   return others.length === 0 ? condition.eq : null;
 }
 

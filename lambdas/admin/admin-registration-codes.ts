@@ -21,6 +21,7 @@ export async function createRegistrationCode(
     createdAt: timestamp,
     updatedAt: timestamp,
   };
-  if (!(await deps.codes.putIfAbsent(record))) throw new ConflictError(`The registration code ${input.code} exists already.`, { code: 'code_exists' });
+  if (!(await deps.codes.putIfAbsent(record)))
+    throw new ConflictError(`The registration code ${input.code} exists already.`, { code: 'code_exists' });
   return record;
 }

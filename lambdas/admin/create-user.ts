@@ -9,7 +9,11 @@ import { lazyAdminDependencies } from './dependencies';
  * record and the Cognito username and status; 400 bad body, 403 not an admin, 409 email taken.
  */
 export function createCreateUserHandler(dependencies: () => AdminUsersDependencies, options?: HttpHandlerOptions): ApiGatewayHandler {
-  return adminRoute({ request: InviteUserRequestSchema, response: InviteUserResponseSchema, statusCode: 201, run: inviteUser }, dependencies, options);
+  return adminRoute(
+    { request: InviteUserRequestSchema, response: InviteUserResponseSchema, statusCode: 201, run: inviteUser },
+    dependencies,
+    options,
+  );
 }
 
 export const handler = createCreateUserHandler(lazyAdminDependencies());

@@ -9,7 +9,11 @@ import { lazyAdminDependencies } from './dependencies';
  * record (null when there is none). 404 unknown user.
  */
 export function createGetUserHandler(dependencies: () => AdminUsersDependencies, options?: HttpHandlerOptions): ApiGatewayHandler {
-  return adminRoute({ request: GetUserRequestSchema, response: GetUserResponseSchema, statusCode: 200, run: (deps, input) => getUser(deps, input) }, dependencies, options);
+  return adminRoute(
+    { request: GetUserRequestSchema, response: GetUserResponseSchema, statusCode: 200, run: (deps, input) => getUser(deps, input) },
+    dependencies,
+    options,
+  );
 }
 
 export const handler = createGetUserHandler(lazyAdminDependencies());

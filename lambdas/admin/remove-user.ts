@@ -9,7 +9,11 @@ import { lazyAdminDependencies } from './dependencies';
  * REMOVED (kept with its subscriptions). 200 `{ username, removed: true }`; 404 unknown user.
  */
 export function createRemoveUserHandler(dependencies: () => AdminUsersDependencies, options?: HttpHandlerOptions): ApiGatewayHandler {
-  return adminRoute({ request: RemoveUserRequestSchema, response: RemoveUserResponseSchema, statusCode: 200, run: removeUser }, dependencies, options);
+  return adminRoute(
+    { request: RemoveUserRequestSchema, response: RemoveUserResponseSchema, statusCode: 200, run: removeUser },
+    dependencies,
+    options,
+  );
 }
 
 export const handler = createRemoveUserHandler(lazyAdminDependencies());

@@ -61,11 +61,20 @@ type GatedRouteEnvironment = z.output<typeof AssistantEnvironmentSchema>;
  * What the subscription gate needs (see assistant-route.ts), from an environment read with
  * {@link GATED_ROUTE_ENVIRONMENT}; `rateLimitBucket` counts a family of routes apart.
  */
-export function gateDependencies(env: GatedRouteEnvironment, client: DynamoDBDocumentClient, rateLimitBucket?: string): RouteGateDependencies {
+export function gateDependencies(
+  env: GatedRouteEnvironment,
+  client: DynamoDBDocumentClient,
+  rateLimitBucket?: string,
+): RouteGateDependencies {
   return {
     users: createUsersRepository({ client, tableName: env[TABLES.users.envVar] }),
     subscriptions: createSubscriptionsRepository({ client, tableName: env[TABLES.subscriptions.envVar] }),
-    rateLimiter: createRateLimiter({ client, tableName: env[TABLES.assistant.envVar], limitPerMinute: env[ASSISTANT_RATE_LIMIT_ENV], bucket: rateLimitBucket }),
+    rateLimiter: createRateLimiter({
+      client,
+      tableName: env[TABLES.assistant.envVar],
+      limitPerMinute: env[ASSISTANT_RATE_LIMIT_ENV],
+      bucket: rateLimitBucket,
+    }),
     now: () => new Date(),
   };
 }

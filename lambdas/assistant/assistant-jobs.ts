@@ -32,6 +32,11 @@ export const DESCRIPTION_REQUIRED_MESSAGE = 'Please give the job description or 
 
 /** The description a capability works from; 400 when neither the request nor the job has one. */
 export function requireDescription(description: string | undefined): string {
-  if (!description) throw new ValidationError(DESCRIPTION_REQUIRED_MESSAGE, { description: DESCRIPTION_REQUIRED_MESSAGE }, { code: 'description_required' });
+  if (!description)
+    throw new ValidationError(
+      DESCRIPTION_REQUIRED_MESSAGE,
+      { description: DESCRIPTION_REQUIRED_MESSAGE },
+      { code: 'description_required' },
+    );
   return description;
 }

@@ -3,7 +3,14 @@ import { liveSubscriptions } from '../shared/domain/subscription-access';
 import { ForbiddenError } from '../shared/errors';
 import * as z from '../shared/zod';
 import { callerFromEvent } from '../shared/http/caller';
-import { httpHandler, parseJsonBody, validateBody, type ApiGatewayHandler, type HttpHandlerOptions, type HttpResult } from '../shared/http/handler';
+import {
+  httpHandler,
+  parseJsonBody,
+  validateBody,
+  type ApiGatewayHandler,
+  type HttpHandlerOptions,
+  type HttpResult,
+} from '../shared/http/handler';
 import { requireActiveUser } from '../subscription/subscription-caller';
 import type { AssistantDependencies } from './assistant-dependencies';
 
@@ -25,7 +32,8 @@ import type { AssistantDependencies } from './assistant-dependencies';
  */
 export type RouteGateDependencies = Pick<AssistantDependencies, 'users' | 'subscriptions' | 'rateLimiter' | 'now'>;
 
-export const SUBSCRIPTION_REQUIRED_MESSAGE = 'An active subscription is required to use the assistant. Choose a plan on the Subscribe page.';
+export const SUBSCRIPTION_REQUIRED_MESSAGE =
+  'An active subscription is required to use the assistant. Choose a plan on the Subscribe page.';
 
 export interface AssistantRequest<D, I> {
   readonly deps: D;
@@ -53,7 +61,8 @@ export function assistantRoute<D extends RouteGateDependencies, S extends z.core
     const deps = dependencies();
     const now = deps.now();
     const [user, subscriptions] = await Promise.all([requireActiveUser(deps.users, caller), deps.subscriptions.listByUserId(caller.sub)]);
-    if (liveSubscriptions(subscriptions, now).length === 0) throw new ForbiddenError(SUBSCRIPTION_REQUIRED_MESSAGE, { code: 'subscription_required' });
+    if (liveSubscriptions(subscriptions, now).length === 0)
+      throw new ForbiddenError(SUBSCRIPTION_REQUIRED_MESSAGE, { code: 'subscription_required' });
     await deps.rateLimiter.consume(user.id, now);
     let input: unknown = undefined;
     if (spec.schema) input = validateBody(spec.from === 'query' ? { ...event.queryStringParameters } : parseJsonBody(event), spec.schema);

@@ -12,7 +12,10 @@ import { languageModelFromEnvironment } from './engine/language-model-from-envir
  * job boards and a Google X-ray search, from one of the caller's saved jobs (`jobId`: its
  * must-haves become the AND groups) or a description given here; fields given here win.
  */
-export function createBuildSourcingTermsHandler(dependencies: () => CapabilityDependencies, options?: HttpHandlerOptions): ApiGatewayHandler {
+export function createBuildSourcingTermsHandler(
+  dependencies: () => CapabilityDependencies,
+  options?: HttpHandlerOptions,
+): ApiGatewayHandler {
   return capabilityRoute(
     {
       capability: 'sourcing-terms',
@@ -40,4 +43,6 @@ export function createBuildSourcingTermsHandler(dependencies: () => CapabilityDe
   );
 }
 
-export const handler = createBuildSourcingTermsHandler(capabilityDependencies(() => languageModelFromEnvironment('sourcing-terms', sourcingTerms, sourcingTermsTask)));
+export const handler = createBuildSourcingTermsHandler(
+  capabilityDependencies(() => languageModelFromEnvironment('sourcing-terms', sourcingTerms, sourcingTermsTask)),
+);

@@ -1,4 +1,10 @@
-import { assistantResultSchema, type AssistantCapability, type AssistantOutputs, type AssistantResult, type AssistantResultResponse } from '../shared/contracts/assistant';
+import {
+  assistantResultSchema,
+  type AssistantCapability,
+  type AssistantOutputs,
+  type AssistantResult,
+  type AssistantResultResponse,
+} from '../shared/contracts/assistant';
 import type { User } from '../shared/contracts/user';
 import * as z from '../shared/zod';
 import type { ApiGatewayHandler, HttpHandlerOptions } from '../shared/http/handler';
@@ -28,7 +34,12 @@ export interface CapabilityRouteSpec<C extends AssistantCapability, S extends z.
   readonly request: S;
   readonly prepare: (request: AssistantRequest<CapabilityDependencies, z.output<S>>) => Promise<PreparedCapability<C>>;
   /** Runs once the result is stored (e.g. evaluations record the candidate's latest score). */
-  readonly afterStored?: (deps: CapabilityDependencies, user: User, result: AssistantResult<C>, prepared: PreparedCapability<C>) => Promise<void>;
+  readonly afterStored?: (
+    deps: CapabilityDependencies,
+    user: User,
+    result: AssistantResult<C>,
+    prepared: PreparedCapability<C>,
+  ) => Promise<void>;
 }
 
 /** History labels stay short: the list shows one line each. */

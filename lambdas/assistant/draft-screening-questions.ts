@@ -12,7 +12,10 @@ import { languageModelFromEnvironment } from './engine/language-model-from-envir
  * jobs' must-haves, each with what a good answer covers. The stored result is what interview
  * evaluations refer to (`screeningResultId`).
  */
-export function createDraftScreeningQuestionsHandler(dependencies: () => CapabilityDependencies, options?: HttpHandlerOptions): ApiGatewayHandler {
+export function createDraftScreeningQuestionsHandler(
+  dependencies: () => CapabilityDependencies,
+  options?: HttpHandlerOptions,
+): ApiGatewayHandler {
   return capabilityRoute(
     {
       capability: 'screening-questions',
@@ -27,4 +30,6 @@ export function createDraftScreeningQuestionsHandler(dependencies: () => Capabil
   );
 }
 
-export const handler = createDraftScreeningQuestionsHandler(capabilityDependencies(() => languageModelFromEnvironment('screening-questions', screeningQuestions, screeningQuestionsTask)));
+export const handler = createDraftScreeningQuestionsHandler(
+  capabilityDependencies(() => languageModelFromEnvironment('screening-questions', screeningQuestions, screeningQuestionsTask)),
+);

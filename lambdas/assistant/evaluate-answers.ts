@@ -26,11 +26,16 @@ export function createEvaluateAnswersHandler(dependencies: () => CapabilityDepen
       capability: 'interview-evaluation',
       request: EvaluateAnswersRequestSchema,
       prepare: async ({ deps, user, input }) => {
-        const [job, screening] = await Promise.all([requireOwnJob(deps, user.id, input.jobId), deps.results.get(user.id, input.screeningResultId)]);
+        const [job, screening] = await Promise.all([
+          requireOwnJob(deps, user.id, input.jobId),
+          deps.results.get(user.id, input.screeningResultId),
+        ]);
         if (!screening || screening.capability !== 'screening-questions' || screening.jobId !== job.id) {
           throw new NotFoundError(EVALUATION_MESSAGES.screeningNotFound, { code: 'screening_not_found' });
         }
-        const questions = new Map<string, ScreeningQuestion>((screening.output as { questions: ScreeningQuestion[] }).questions.map((question) => [question.id, question]));
+        const questions = new Map<string, ScreeningQuestion>(
+          (screening.output as { questions: ScreeningQuestion[] }).questions.map((question) => [question.id, question]),
+        );
         const fields: Record<string, string> = {};
         const answered = new Set<string>();
         for (const [index, { questionId }] of input.answers.entries()) {
@@ -65,4 +70,6 @@ export function createEvaluateAnswersHandler(dependencies: () => CapabilityDepen
   );
 }
 
-export const handler = createEvaluateAnswersHandler(capabilityDependencies(() => languageModelFromEnvironment('interview-evaluation', evaluateAnswers, interviewEvaluationTask)));
+export const handler = createEvaluateAnswersHandler(
+  capabilityDependencies(() => languageModelFromEnvironment('interview-evaluation', evaluateAnswers, interviewEvaluationTask)),
+);

@@ -26,4 +26,6 @@ export function createProposeMustHavesHandler(dependencies: () => CapabilityDepe
   );
 }
 
-export const handler = createProposeMustHavesHandler(capabilityDependencies(() => languageModelFromEnvironment('must-haves', proposeMustHaves, mustHavesTask)));
+export const handler = createProposeMustHavesHandler(
+  capabilityDependencies(() => languageModelFromEnvironment('must-haves', proposeMustHaves, mustHavesTask)),
+);

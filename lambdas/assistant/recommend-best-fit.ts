@@ -20,7 +20,11 @@ export function createRecommendBestFitHandler(dependencies: () => CapabilityDepe
       request: BestFitRequestSchema,
       prepare: async ({ deps, user, input }) => {
         const job = await requireOwnJob(deps, user.id, input.jobId);
-        const evaluations = await deps.evaluations.latestFor(user.id, job.id, input.candidates.map((candidate) => candidate.name));
+        const evaluations = await deps.evaluations.latestFor(
+          user.id,
+          job.id,
+          input.candidates.map((candidate) => candidate.name),
+        );
         const candidates = input.candidates.map(({ name, profile }) => ({
           name,
           profile,
@@ -35,4 +39,6 @@ export function createRecommendBestFitHandler(dependencies: () => CapabilityDepe
   );
 }
 
-export const handler = createRecommendBestFitHandler(capabilityDependencies(() => languageModelFromEnvironment('best-fit', bestFit, bestFitTask)));
+export const handler = createRecommendBestFitHandler(
+  capabilityDependencies(() => languageModelFromEnvironment('best-fit', bestFit, bestFitTask)),
+);

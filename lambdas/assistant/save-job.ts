@@ -28,7 +28,8 @@ export function createSaveJobHandler(dependencies: () => AssistantDependencies, 
           createdAt: now,
           updatedAt: now,
         };
-        if (input.id !== undefined) return { statusCode: 200, body: SaveJobResponseSchema.parse({ job: await deps.jobs.replace(user.id, job) }) };
+        if (input.id !== undefined)
+          return { statusCode: 200, body: SaveJobResponseSchema.parse({ job: await deps.jobs.replace(user.id, job) }) };
         return { statusCode: 201, body: SaveJobResponseSchema.parse({ job: await deps.jobs.create(user.id, job) }) };
       },
     },

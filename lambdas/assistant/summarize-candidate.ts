@@ -11,7 +11,10 @@ import { languageModelFromEnvironment } from './engine/language-model-from-envir
  * `POST /assistant/candidate-summary` (subscribers): a short client-ready summary of a resume or
  * profile, measured against one of the caller's saved jobs when `jobId` is given.
  */
-export function createSummarizeCandidateHandler(dependencies: () => CapabilityDependencies, options?: HttpHandlerOptions): ApiGatewayHandler {
+export function createSummarizeCandidateHandler(
+  dependencies: () => CapabilityDependencies,
+  options?: HttpHandlerOptions,
+): ApiGatewayHandler {
   return capabilityRoute(
     {
       capability: 'candidate-summary',
@@ -30,4 +33,6 @@ export function createSummarizeCandidateHandler(dependencies: () => CapabilityDe
   );
 }
 
-export const handler = createSummarizeCandidateHandler(capabilityDependencies(() => languageModelFromEnvironment('candidate-summary', candidateSummary, candidateSummaryTask)));
+export const handler = createSummarizeCandidateHandler(
+  capabilityDependencies(() => languageModelFromEnvironment('candidate-summary', candidateSummary, candidateSummaryTask)),
+);

@@ -12,7 +12,10 @@ import { languageModelFromEnvironment } from './engine/language-model-from-envir
  * client's name and identifying details, rates and margins, contact data or internal notes, and
  * what was removed and why; from one of the caller's saved jobs or a description given here.
  */
-export function createWriteJobDescriptionHandler(dependencies: () => CapabilityDependencies, options?: HttpHandlerOptions): ApiGatewayHandler {
+export function createWriteJobDescriptionHandler(
+  dependencies: () => CapabilityDependencies,
+  options?: HttpHandlerOptions,
+): ApiGatewayHandler {
   return capabilityRoute(
     {
       capability: 'job-description',
@@ -36,4 +39,6 @@ export function createWriteJobDescriptionHandler(dependencies: () => CapabilityD
   );
 }
 
-export const handler = createWriteJobDescriptionHandler(capabilityDependencies(() => languageModelFromEnvironment('job-description', externalJobDescription, jobDescriptionTask)));
+export const handler = createWriteJobDescriptionHandler(
+  capabilityDependencies(() => languageModelFromEnvironment('job-description', externalJobDescription, jobDescriptionTask)),
+);

@@ -1,4 +1,8 @@
-import { checkRegistrationCode, RegistrationCodeError, resolveRegistrationCode } from '../shared/registration-codes/registration-code-rules';
+import {
+  checkRegistrationCode,
+  RegistrationCodeError,
+  resolveRegistrationCode,
+} from '../shared/registration-codes/registration-code-rules';
 import type { RegistrationCodesRepository } from '../shared/registration-codes/registration-codes-repository';
 import { REGISTRATION_CODE_METADATA_KEY, SIGN_UP_ATTRIBUTES } from '../shared/registration-codes/sign-up-contract';
 import { checkPersonDetails } from '../shared/users/person-details';

@@ -42,13 +42,19 @@ export type RegistrationOutcome =
   /** A user an admin invited (no code; the admin call created the record and the membership). */
   | { readonly kind: 'invited_user'; readonly userId: string };
 
-export async function completeRegistration(deps: CompleteRegistrationDependencies, confirmed: ConfirmedSignUp): Promise<RegistrationOutcome> {
+export async function completeRegistration(
+  deps: CompleteRegistrationDependencies,
+  confirmed: ConfirmedSignUp,
+): Promise<RegistrationOutcome> {
   const attributes = confirmed.userAttributes;
   const userId = attributes.sub;
   const email = attributes[SIGN_UP_ATTRIBUTES.email];
   if (!userId || !email) throw new Error('The confirmed user has no sub or email attribute.');
 
-  const code = resolveRegistrationCode([attributes[SIGN_UP_ATTRIBUTES.registrationCode], confirmed.clientMetadata?.[REGISTRATION_CODE_METADATA_KEY]]);
+  const code = resolveRegistrationCode([
+    attributes[SIGN_UP_ATTRIBUTES.registrationCode],
+    confirmed.clientMetadata?.[REGISTRATION_CODE_METADATA_KEY],
+  ]);
   if (!code) {
     // Admin-invited users confirm by choosing a new password; their record exists already.
     if (await deps.users.getById(userId)) return { kind: 'invited_user', userId };

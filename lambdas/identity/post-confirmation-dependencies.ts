@@ -2,7 +2,10 @@ import * as z from '../shared/zod';
 import { TABLES } from '../../lib/definitions/tables';
 import { ENV } from '../shared/environment';
 import { readEnvironment, type EnvironmentSource } from '../shared/read-environment';
-import { createRegistrationCodesRepository, type RegistrationCodesRepository } from '../shared/registration-codes/registration-codes-repository';
+import {
+  createRegistrationCodesRepository,
+  type RegistrationCodesRepository,
+} from '../shared/registration-codes/registration-codes-repository';
 import { createCognitoClient, createCognitoUserDirectory } from '../shared/user-directory/cognito-user-directory';
 import { USER_DIRECTORY_ENV } from '../shared/user-directory/environment';
 import type { UserDirectory } from '../shared/user-directory/user-directory';

@@ -3,7 +3,10 @@ import * as z from '../shared/zod';
 import { TABLES } from '../../lib/definitions/tables';
 import { ENV } from '../shared/environment';
 import { readEnvironment, type EnvironmentSource } from '../shared/read-environment';
-import { createRegistrationCodesRepository, type RegistrationCodesRepository } from '../shared/registration-codes/registration-codes-repository';
+import {
+  createRegistrationCodesRepository,
+  type RegistrationCodesRepository,
+} from '../shared/registration-codes/registration-codes-repository';
 import { createDocumentClient } from '../shared/users/document-client';
 import { checkSignUp } from './check-sign-up';
 import { cognitoTrigger } from './sign-up-errors';

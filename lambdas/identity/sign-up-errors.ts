@@ -28,7 +28,8 @@ function sentence(message: string): string {
 
 /** The error a trigger throws to Cognito for `error`. */
 export function toTriggerError(error: unknown): Error {
-  if (error instanceof RegistrationCodeError) return new Error(`${SIGN_UP_ERROR_MARKERS.registrationCodeInvalid}: ${sentence(error.message)}`);
+  if (error instanceof RegistrationCodeError)
+    return new Error(`${SIGN_UP_ERROR_MARKERS.registrationCodeInvalid}: ${sentence(error.message)}`);
   if (error instanceof SignUpDetailsError) return new Error(`${SIGN_UP_ERROR_MARKERS.detailsInvalid}: ${sentence(error.message)}`);
   return new Error(`${SIGN_UP_ERROR_MARKERS.unavailable}: ${UNAVAILABLE_MESSAGE}`);
 }
@@ -52,7 +53,12 @@ export function cognitoTrigger<E extends TriggerEventBase>(
       const startedAt = Date.now();
       try {
         const result = await run(event);
-        logger.info('Trigger handled', { trigger: name, triggerSource: event.triggerSource, username: event.userName, durationMs: Date.now() - startedAt });
+        logger.info('Trigger handled', {
+          trigger: name,
+          triggerSource: event.triggerSource,
+          username: event.userName,
+          durationMs: Date.now() - startedAt,
+        });
         return result;
       } catch (error) {
         if (error instanceof RegistrationCodeError || error instanceof SignUpDetailsError) {

@@ -65,7 +65,8 @@ export function clampExpiry(now: Date, wanted: Date): Date {
 export function decideRenewal(now: Date, key: ApiKeyExpiry, policy: RenewalPolicy = {}): RenewalDecision {
   const renewWithinDays = policy.renewWithinDays ?? DEFAULT_RENEW_WITHIN_DAYS;
   const validityDays = policy.validityDays ?? DEFAULT_VALIDITY_DAYS;
-  if (!(renewWithinDays > 0) || !(validityDays > 0)) throw new RangeError('renewWithinDays and validityDays must be positive numbers of days.');
+  if (!(renewWithinDays > 0) || !(validityDays > 0))
+    throw new RangeError('renewWithinDays and validityDays must be positive numbers of days.');
   const left = daysLeft(now, key.expires);
   if (left >= renewWithinDays) return { id: key.id, action: 'keep', expires: key.expires, daysLeft: left };
   const newExpires = clampExpiry(now, new Date(now.getTime() + validityDays * DAY_MS));

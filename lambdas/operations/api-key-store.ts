@@ -39,7 +39,8 @@ export function createAppSyncApiKeyStore(options: AppSyncApiKeyStoreOptions): Ap
     },
     async updateExpiry(id, expires) {
       const answer = await client.send(new UpdateApiKeyCommand({ apiId, id, expires: toEpochSeconds(expires) }));
-      if (typeof answer.apiKey?.expires !== 'number') throw new Error(`AppSync answered UpdateApiKey for ${maskKeyId(id)} without an expiry.`);
+      if (typeof answer.apiKey?.expires !== 'number')
+        throw new Error(`AppSync answered UpdateApiKey for ${maskKeyId(id)} without an expiry.`);
       return fromEpochSeconds(answer.apiKey.expires);
     },
   };

@@ -39,7 +39,9 @@ export interface RenewalJobOptions {
 }
 
 /** Builds the handler; tests inject an environment and a store pointed at a local stand-in. */
-export function createRenewalHandler(options: RenewalJobOptions = {}): (event: unknown, context?: Pick<Context, 'awsRequestId'>) => Promise<RenewalReport> {
+export function createRenewalHandler(
+  options: RenewalJobOptions = {},
+): (event: unknown, context?: Pick<Context, 'awsRequestId'>) => Promise<RenewalReport> {
   return (_event, context) =>
     runWithRequestId(context?.awsRequestId ?? randomUUID(), async () => {
       const env = readEnvironment(RenewalEnvironmentSchema, options.environment ?? process.env);

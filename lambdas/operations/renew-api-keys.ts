@@ -38,7 +38,8 @@ export async function renewApiKeys(deps: RenewApiKeysDependencies): Promise<Rene
   const logger = deps.logger ?? defaultLogger;
   const now = deps.now?.() ?? new Date();
   const keys = await deps.store.listKeys();
-  if (keys.length === 0) throw new Error('The GraphQL API has no API key: the public contact form cannot work. Deploy the stack again to recreate it.');
+  if (keys.length === 0)
+    throw new Error('The GraphQL API has no API key: the public contact form cannot work. Deploy the stack again to recreate it.');
 
   const renewed: { id: string; from: string; to: string }[] = [];
   const failures: unknown[] = [];

@@ -124,7 +124,13 @@ function toLine(entry: Record<string, unknown>): string {
     return JSON.stringify(entry);
   } catch {
     // Circular or otherwise unserializable attributes: keep the line, drop the attributes.
-    return JSON.stringify({ timestamp: entry.timestamp, level: entry.level, message: entry.message, requestId: entry.requestId, unserializableAttributes: true });
+    return JSON.stringify({
+      timestamp: entry.timestamp,
+      level: entry.level,
+      message: entry.message,
+      requestId: entry.requestId,
+      unserializableAttributes: true,
+    });
   }
 }
 

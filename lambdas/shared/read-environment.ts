@@ -32,7 +32,12 @@ export function readEnvironment<S extends z.core.$ZodType>(schema: S, source: En
 export const allowedOriginsVariable = z.pipe(
   z.pipe(
     z.string(),
-    z.transform((value: string) => value.split(',').map((origin) => origin.trim()).filter((origin) => origin.length > 0)),
+    z.transform((value: string) =>
+      value
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter((origin) => origin.length > 0),
+    ),
   ),
   z
     .array(

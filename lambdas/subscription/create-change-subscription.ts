@@ -30,13 +30,20 @@ export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 export const IDEMPOTENCY_KEY_MESSAGE = "Idempotency-Key must be 1-128 letters, digits, '-', '_', '.' or ':'.";
 const IdempotencyKeySchema = z.string().check(z.regex(/^[A-Za-z0-9_.:-]{1,128}$/));
 
-export function createCreateChangeHandler(dependencies: () => CreateChangeHandlerDependencies, options?: HttpHandlerOptions): ApiGatewayHandler {
+export function createCreateChangeHandler(
+  dependencies: () => CreateChangeHandlerDependencies,
+  options?: HttpHandlerOptions,
+): ApiGatewayHandler {
   return httpHandler(async ({ event, header }) => {
     const caller = callerFromEvent(event);
     const input = validateBody(parseJsonBody(event), CreateChangeRequestSchema);
     const rawKey = header(IDEMPOTENCY_KEY_HEADER);
     if (rawKey !== undefined && !IdempotencyKeySchema.safeParse(rawKey.trim()).success) {
-      throw new ValidationError(IDEMPOTENCY_KEY_MESSAGE, { [IDEMPOTENCY_KEY_HEADER]: IDEMPOTENCY_KEY_MESSAGE }, { code: 'invalid_idempotency_key' });
+      throw new ValidationError(
+        IDEMPOTENCY_KEY_MESSAGE,
+        { [IDEMPOTENCY_KEY_HEADER]: IDEMPOTENCY_KEY_MESSAGE },
+        { code: 'invalid_idempotency_key' },
+      );
     }
     const deps = dependencies();
     const user = await requireActiveUser(deps.users, caller);

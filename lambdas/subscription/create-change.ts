@@ -85,7 +85,11 @@ async function unchangedSince(subscriptions: SubscriptionsRepository, stored: St
 }
 
 /** The work itself; the caller holds the user's create-change lock. */
-async function subscribeOrChangePlan(deps: CreateChangeDependencies, user: User, request: CreateChangeRequest): Promise<CreateChangeResponse> {
+async function subscribeOrChangePlan(
+  deps: CreateChangeDependencies,
+  user: User,
+  request: CreateChangeRequest,
+): Promise<CreateChangeResponse> {
   const code = accountCode(deps.productSlug, user.id);
   // Asked inside the lock: a subscription created by an earlier, interrupted request is found.
   const live = newestLiveSubscription(await deps.billing.listAccountSubscriptions(code));
@@ -127,7 +131,10 @@ async function subscribeOrChangePlan(deps: CreateChangeDependencies, user: User,
   }
 
   const now = deps.now();
-  await deps.subscriptions.upsert(subscriptionSnapshot(subscription, { userId: user.id, email: user.email, company: user.companyName }), now);
+  await deps.subscriptions.upsert(
+    subscriptionSnapshot(subscription, { userId: user.id, email: user.email, company: user.companyName }),
+    now,
+  );
   await deps.links.link({ userId: user.id, subscriptionId: subscription.id, now, makeCurrent: () => true });
   return { outcome, subscription };
 }

@@ -22,10 +22,7 @@ export const PLANS_CACHE_CONTROL = 'public, max-age=300';
  * Builds the handler around its dependencies, resolved on the first request (so a deployment
  * mistake in the environment becomes a logged 500, not a failed module load).
  */
-export function createGetPlansHandler(
-  dependencies: () => GetPlansDependencies,
-  options?: HttpHandlerOptions,
-): ApiGatewayHandler {
+export function createGetPlansHandler(dependencies: () => GetPlansDependencies, options?: HttpHandlerOptions): ApiGatewayHandler {
   return httpHandler(async () => {
     const { billing, planCodeSuffix } = dependencies();
     const plans = orderKnownPlans(await billing.listPlans(), planCodeSuffix);

@@ -35,11 +35,15 @@ export const LOOKUP_MESSAGES = {
 /** Provider subscription ids, `uuid-…` lookups and `code-{product}-{userId}` codes (sub: a UUID). */
 const LOOKUP_ID_PATTERN = /^[A-Za-z0-9_.:+-]{1,120}$/;
 
-export function createGetUserSubscriptionsHandler(dependencies: () => GetUserSubscriptionsDependencies, options?: HttpHandlerOptions): ApiGatewayHandler {
+export function createGetUserSubscriptionsHandler(
+  dependencies: () => GetUserSubscriptionsDependencies,
+  options?: HttpHandlerOptions,
+): ApiGatewayHandler {
   return httpHandler(async ({ event }) => {
     const caller = callerFromEvent(event);
     const id = event.pathParameters?.id?.trim() ?? '';
-    if (!LOOKUP_ID_PATTERN.test(id)) throw new ValidationError(LOOKUP_MESSAGES.invalid, { id: LOOKUP_MESSAGES.invalid }, { code: 'invalid_lookup_id' });
+    if (!LOOKUP_ID_PATTERN.test(id))
+      throw new ValidationError(LOOKUP_MESSAGES.invalid, { id: LOOKUP_MESSAGES.invalid }, { code: 'invalid_lookup_id' });
     const deps = dependencies();
     const owner = await resolveOwner(deps, caller, id);
     const code = accountCode(deps.productSlug, owner.id);

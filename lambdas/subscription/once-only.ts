@@ -70,7 +70,10 @@ export interface OnceOnlyRequest {
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-export async function runOnceOnly(deps: OnceOnlyDependencies, request: OnceOnlyRequest): Promise<OnceOnlyResult & { readonly replayed: boolean }> {
+export async function runOnceOnly(
+  deps: OnceOnlyDependencies,
+  request: OnceOnlyRequest,
+): Promise<OnceOnlyResult & { readonly replayed: boolean }> {
   const { timing } = deps;
   const sleep = deps.sleep ?? defaultSleep;
   const deadline = deps.now().getTime() + timing.waitBudgetMs;
@@ -93,7 +96,12 @@ export async function runOnceOnly(deps: OnceOnlyDependencies, request: OnceOnlyR
         const storedMeanwhile = await replayable();
         if (storedMeanwhile) return replay(storedMeanwhile);
         const result = await request.work();
-        await deps.idempotency.save(request.scope, request.key, { requestFingerprint: request.fingerprint, ...result }, { ttlMs: request.ttlMs, now: deps.now() });
+        await deps.idempotency.save(
+          request.scope,
+          request.key,
+          { requestFingerprint: request.fingerprint, ...result },
+          { ttlMs: request.ttlMs, now: deps.now() },
+        );
         return { ...result, replayed: false };
       } finally {
         await lease.release().catch((error: unknown) => {

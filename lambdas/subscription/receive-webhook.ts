@@ -57,7 +57,13 @@ export function createReceiveWebhookHandler(dependencies: () => WebhookDependenc
     const deps = dependencies();
     const body = rawBody(event);
     const check = (secrets: readonly string[]) =>
-      verifyRecurlySignature({ headers: event.headers, rawBody: body, secrets, now: deps.now().getTime(), toleranceSeconds: deps.toleranceSeconds });
+      verifyRecurlySignature({
+        headers: event.headers,
+        rawBody: body,
+        secrets,
+        now: deps.now().getTime(),
+        toleranceSeconds: deps.toleranceSeconds,
+      });
 
     const secrets = await deps.secrets.get();
     let result = check(secrets);
@@ -81,7 +87,12 @@ export function createReceiveWebhookHandler(dependencies: () => WebhookDependenc
     if (!parsed.success) throw new ValidationError(NOT_A_NOTIFICATION_MESSAGE, {}, { code: 'invalid_notification' });
 
     const outcome = await handleRecurlyNotification(deps, parsed.data);
-    logger.info('Webhook handled', { notificationId: parsed.data.id, objectType: parsed.data.object_type, eventType: parsed.data.event_type, outcome });
+    logger.info('Webhook handled', {
+      notificationId: parsed.data.id,
+      objectType: parsed.data.object_type,
+      eventType: parsed.data.event_type,
+      outcome,
+    });
     return { statusCode: 204, body: null };
   }, options);
 

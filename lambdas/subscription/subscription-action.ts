@@ -1,4 +1,8 @@
-import { SubscriptionActionRequestSchema, SubscriptionActionResponseSchema, type SubscriptionView } from '../shared/contracts/subscriptions';
+import {
+  SubscriptionActionRequestSchema,
+  SubscriptionActionResponseSchema,
+  type SubscriptionView,
+} from '../shared/contracts/subscriptions';
 import { ForbiddenError } from '../shared/errors';
 import { httpHandler, parseJsonBody, validateBody, type ApiGatewayHandler, type HttpHandlerOptions } from '../shared/http/handler';
 import { subscriptionSnapshot } from '../shared/subscriptions/subscription-record';
@@ -40,12 +44,18 @@ export function createSubscriptionActionHandler(
     const user = await requireActiveUser(deps.users, caller);
     // The User record says which subscriptions are theirs; the record table covers a link that a
     // crash left unwritten (its userId was set by the same request that created it).
-    const owned = linkedSubscriptionIds(user).includes(subscriptionId) || (await deps.subscriptions.get(subscriptionId))?.userId === user.id;
+    const owned =
+      linkedSubscriptionIds(user).includes(subscriptionId) || (await deps.subscriptions.get(subscriptionId))?.userId === user.id;
     if (!owned) throw new ForbiddenError(NOT_YOUR_SUBSCRIPTION_MESSAGE, { code: 'not_your_subscription' });
 
     const subscription: SubscriptionView =
-      action === 'cancel' ? await deps.billing.cancelSubscription(subscriptionId) : await deps.billing.reactivateSubscription(subscriptionId);
-    await deps.subscriptions.upsert(subscriptionSnapshot(subscription, { userId: user.id, email: user.email, company: user.companyName }), deps.now());
+      action === 'cancel'
+        ? await deps.billing.cancelSubscription(subscriptionId)
+        : await deps.billing.reactivateSubscription(subscriptionId);
+    await deps.subscriptions.upsert(
+      subscriptionSnapshot(subscription, { userId: user.id, email: user.email, company: user.companyName }),
+      deps.now(),
+    );
     return { body: SubscriptionActionResponseSchema.parse({ subscription }) };
   }, options);
 }

@@ -33,7 +33,10 @@ const SubscriptionEnvironmentSchema = z.object({
   [ENV.dynamodbEndpoint]: z.optional(z.url()),
 });
 
-export function subscriptionEnvironment(options: { readonly requireSubscriptionsTable: boolean }, source: EnvironmentSource = process.env): SubscriptionEnvironment {
+export function subscriptionEnvironment(
+  options: { readonly requireSubscriptionsTable: boolean },
+  source: EnvironmentSource = process.env,
+): SubscriptionEnvironment {
   const schema = options.requireSubscriptionsTable
     ? z.extend(SubscriptionEnvironmentSchema, { [TABLES.subscriptions.envVar]: tableName })
     : SubscriptionEnvironmentSchema;

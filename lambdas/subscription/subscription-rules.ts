@@ -17,7 +17,9 @@ export function isLive(subscription: Pick<SubscriptionView, 'state'>): boolean {
 }
 
 /** The newest live subscription of a list, if any. */
-export function newestLiveSubscription<T extends Pick<SubscriptionView, 'state' | 'createdAt'>>(subscriptions: readonly T[]): T | undefined {
+export function newestLiveSubscription<T extends Pick<SubscriptionView, 'state' | 'createdAt'>>(
+  subscriptions: readonly T[],
+): T | undefined {
   return [...subscriptions].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt)).find(isLive);
 }
 
@@ -36,7 +38,8 @@ export function userIdFromAccountCode(productSlug: string, code: string): string
 }
 
 /** What `GET /user/subscriptions/{id}` was given: a user's account lookup code, or a subscription id. */
-export type SubscriptionsLookup = { readonly kind: 'account'; readonly userId: string } | { readonly kind: 'subscription'; readonly subscriptionId: string };
+export type SubscriptionsLookup =
+  { readonly kind: 'account'; readonly userId: string } | { readonly kind: 'subscription'; readonly subscriptionId: string };
 
 /** Reads a `/user/subscriptions/{id}` id: `code-{product}-{userId}` names a user, anything else a subscription. */
 export function parseSubscriptionsLookupId(productSlug: string, id: string): SubscriptionsLookup {

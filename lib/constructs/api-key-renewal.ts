@@ -54,7 +54,8 @@ export class ApiKeyRenewal extends Construct {
     });
     Validations.of(this.deadLetterQueue).acknowledge({
       id: 'AwsSolutions-SQS3',
-      reason: 'This queue is itself the dead-letter queue of the API key renewal job (scheduler target and Lambda on-failure destination); a dead-letter queue for it would add nothing.',
+      reason:
+        'This queue is itself the dead-letter queue of the API key renewal job (scheduler target and Lambda on-failure destination); a dead-letter queue for it would add nothing.',
     });
 
     this.function = new ProductFunction(this, 'RenewApiKeyFunction', {

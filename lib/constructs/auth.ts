@@ -92,7 +92,10 @@ export class Auth extends Construct {
       // post-confirmation trigger finds them on the user (sign-up-contract.ts). Adding custom
       // attributes updates the pool in place; they can never be changed or removed afterwards.
       customAttributes: Object.fromEntries(
-        Object.values(CUSTOM_ATTRIBUTES).map((attribute) => [attribute.name, new StringAttribute({ minLen: 1, maxLen: attribute.maxLength, mutable: attribute.mutable })]),
+        Object.values(CUSTOM_ATTRIBUTES).map((attribute) => [
+          attribute.name,
+          new StringAttribute({ minLen: 1, maxLen: attribute.maxLength, mutable: attribute.mutable }),
+        ]),
       ),
       mfa: Mfa.OFF,
       passwordPolicy: {

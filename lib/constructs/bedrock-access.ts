@@ -20,7 +20,14 @@ export const US_INFERENCE_PROFILE_REGIONS = ['us-east-1', 'us-east-2', 'us-west-
 export function bedrockInvokeResources(scope: IConstruct, modelId: string): string[] {
   const stack = Stack.of(scope);
   const foundationModel = (region: string, model: string) =>
-    stack.formatArn({ service: 'bedrock', region, account: '', resource: 'foundation-model', resourceName: model, arnFormat: ArnFormat.SLASH_RESOURCE_NAME });
+    stack.formatArn({
+      service: 'bedrock',
+      region,
+      account: '',
+      resource: 'foundation-model',
+      resourceName: model,
+      arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
+    });
   if (!modelId.startsWith(US_INFERENCE_PROFILE_PREFIX)) return [foundationModel(stack.region, modelId)];
   const model = modelId.slice(US_INFERENCE_PROFILE_PREFIX.length);
   return [
@@ -34,5 +41,9 @@ export function bedrockInvokeResources(scope: IConstruct, modelId: string): stri
  * exactly the resources of {@link bedrockInvokeResources}.
  */
 export function bedrockInvokeStatement(scope: IConstruct, modelId: string): PolicyStatement {
-  return new PolicyStatement({ sid: 'InvokeTheAssistantModel', actions: ['bedrock:InvokeModel'], resources: bedrockInvokeResources(scope, modelId) });
+  return new PolicyStatement({
+    sid: 'InvokeTheAssistantModel',
+    actions: ['bedrock:InvokeModel'],
+    resources: bedrockInvokeResources(scope, modelId),
+  });
 }

@@ -16,8 +16,7 @@ export class FunctionLogRetention implements IAspect {
   public visit(node: IConstruct): void {
     if (!(node instanceof CfnResource) || node.cfnResourceType !== 'AWS::Lambda::Function') return;
     const properties = Stack.of(node).resolve((node as unknown as { _cfnProperties?: Record<string, unknown> })._cfnProperties) as
-      | { LoggingConfig?: { LogGroup?: unknown }; loggingConfig?: { logGroup?: unknown } }
-      | undefined;
+      { LoggingConfig?: { LogGroup?: unknown }; loggingConfig?: { logGroup?: unknown } } | undefined;
     const hasLogGroup = properties?.LoggingConfig?.LogGroup !== undefined || properties?.loggingConfig?.logGroup !== undefined;
     const scope = node.node.scope;
     // A second synth of the same app visits the function again: the group exists already.

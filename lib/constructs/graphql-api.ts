@@ -85,9 +85,7 @@ export class ProductGraphqlApi extends Construct {
             expires: Expiration.after(API_KEY_VALIDITY),
           },
         },
-        additionalAuthorizationModes: [
-          { authorizationType: AuthorizationType.USER_POOL, userPoolConfig: { userPool: props.userPool } },
-        ],
+        additionalAuthorizationModes: [{ authorizationType: AuthorizationType.USER_POOL, userPoolConfig: { userPool: props.userPool } }],
       },
       xrayEnabled: true,
     });
@@ -154,4 +152,3 @@ export class ProductGraphqlApi extends Construct {
     }
   }
 }
-

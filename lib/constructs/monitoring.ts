@@ -132,23 +132,38 @@ export class Monitoring extends Construct {
 
     const rest = this.restMetrics();
     const appsync5xx = this.appsyncMetric('5XXError', 'Sum');
-    const webhookRefused = this.metricFromLogs('WebhookSignatureFailures', props.webhookLogs, FilterPattern.stringValue('$.message', '=', WEBHOOK_REFUSED_LOG_MESSAGE));
-    const restThrottled = this.metricFromLogs('RestThrottledRequests', props.restAccessLogs, FilterPattern.stringValue('$.status', '=', '429'));
+    const webhookRefused = this.metricFromLogs(
+      'WebhookSignatureFailures',
+      props.webhookLogs,
+      FilterPattern.stringValue('$.message', '=', WEBHOOK_REFUSED_LOG_MESSAGE),
+    );
+    const restThrottled = this.metricFromLogs(
+      'RestThrottledRequests',
+      props.restAccessLogs,
+      FilterPattern.stringValue('$.status', '=', '429'),
+    );
 
     this.alarm('rest-5xx-rate', rest.serverErrorRate, REST_5XX_RATE_PERCENT, {
       description: `REST API: ${REST_5XX_RATE_PERCENT} % or more of requests answered 5xx in 5 minutes (at least one 5xx under ${REST_5XX_MIN_REQUESTS} requests). Look at the handlers' Errors and the access logs.`,
     });
     this.alarm('rest-throttled', restThrottled, 10, {
-      description: 'REST API: 10 or more requests throttled (429) in 5 minutes; the stage limit is 50 rps, burst 100 (lib/constructs/rest-api.ts).',
+      description:
+        'REST API: 10 or more requests throttled (429) in 5 minutes; the stage limit is 50 rps, burst 100 (lib/constructs/rest-api.ts).',
     });
     this.alarm('graphql-5xx', appsync5xx, 1, { description: 'AppSync answered 5xx (server errors, not resolver errors).' });
     this.alarm('webhook-signature-failures', webhookRefused.with({ period: Duration.minutes(15) }), 5, {
-      description: 'Five or more Recurly webhook requests refused (signature missing, forged or stale) in 15 minutes: the secret in Secrets Manager and Recurly differ, or someone is probing the endpoint.',
+      description:
+        'Five or more Recurly webhook requests refused (signature missing, forged or stale) in 15 minutes: the secret in Secrets Manager and Recurly differ, or someone is probing the endpoint.',
     });
     for (const { name, queue } of props.deadLetterQueues) {
-      this.alarm(`${name}-dlq-not-empty`, queue.metricApproximateNumberOfMessagesVisible({ period: FIVE_MINUTES, statistic: 'Maximum' }), 1, {
-        description: `${name}: a message is in the dead-letter queue (a failed invocation nobody retries any more). Read it, fix the cause, then purge the queue.`,
-      });
+      this.alarm(
+        `${name}-dlq-not-empty`,
+        queue.metricApproximateNumberOfMessagesVisible({ period: FIVE_MINUTES, statistic: 'Maximum' }),
+        1,
+        {
+          description: `${name}: a message is in the dead-letter queue (a failed invocation nobody retries any more). Read it, fix the cause, then purge the queue.`,
+        },
+      );
     }
     const bedrockFallbacks = this.bedrockFallbackMetric(props.bedrockLogs ?? []);
     if (bedrockFallbacks) {
@@ -165,7 +180,10 @@ export class Monitoring extends Construct {
       const { name, kind, function: fn, timeout } = monitored;
       const failures = new MathExpression({
         expression: 'errors + throttles',
-        usingMetrics: { errors: fn.metricErrors({ period: FIVE_MINUTES, statistic: 'Sum' }), throttles: fn.metricThrottles({ period: FIVE_MINUTES, statistic: 'Sum' }) },
+        usingMetrics: {
+          errors: fn.metricErrors({ period: FIVE_MINUTES, statistic: 'Sum' }),
+          throttles: fn.metricThrottles({ period: FIVE_MINUTES, statistic: 'Sum' }),
+        },
         period: FIVE_MINUTES,
         label: `${name} errors + throttles`,
       });
@@ -187,8 +205,16 @@ export class Monitoring extends Construct {
       new GraphWidget({ title, width: 8, left: props.functions.map((f) => metric(f.function).with({ label: f.name })) });
     this.dashboard.addWidgets(new AlarmStatusWidget({ title: 'Alarms', alarms: this.alarms, width: 24 }));
     this.dashboard.addWidgets(
-      new GraphWidget({ title: 'REST requests and errors', width: 8, left: [rest.count, rest.clientErrors, rest.serverErrors, restThrottled.with({ label: 'Throttled (429)' })] }),
-      new GraphWidget({ title: 'REST latency p95 (ms)', width: 8, left: [props.restApi.metricLatency({ statistic: 'p95', period: FIVE_MINUTES })] }),
+      new GraphWidget({
+        title: 'REST requests and errors',
+        width: 8,
+        left: [rest.count, rest.clientErrors, rest.serverErrors, restThrottled.with({ label: 'Throttled (429)' })],
+      }),
+      new GraphWidget({
+        title: 'REST latency p95 (ms)',
+        width: 8,
+        left: [props.restApi.metricLatency({ statistic: 'p95', period: FIVE_MINUTES })],
+      }),
       new GraphWidget({
         title: 'GraphQL requests and errors',
         width: 8,
@@ -206,11 +232,16 @@ export class Monitoring extends Construct {
       new GraphWidget({
         title: 'Dead-letter queues',
         width: 8,
-        left: props.deadLetterQueues.map(({ name, queue }) => queue.metricApproximateNumberOfMessagesVisible({ period: FIVE_MINUTES, statistic: 'Maximum', label: name })),
+        left: props.deadLetterQueues.map(({ name, queue }) =>
+          queue.metricApproximateNumberOfMessagesVisible({ period: FIVE_MINUTES, statistic: 'Maximum', label: name }),
+        ),
       }),
       new GraphWidget({ title: 'API key: days left', width: 8, left: [props.apiKeyDaysLeft] }),
     );
-    if (bedrockFallbacks) this.dashboard.addWidgets(new GraphWidget({ title: 'Bedrock fallbacks (offline engine answered)', width: 8, left: [bedrockFallbacks] }));
+    if (bedrockFallbacks)
+      this.dashboard.addWidgets(
+        new GraphWidget({ title: 'Bedrock fallbacks (offline engine answered)', width: 8, left: [bedrockFallbacks] }),
+      );
   }
 
   /**
@@ -247,12 +278,24 @@ export class Monitoring extends Construct {
   }
 
   private appsyncMetric(metricName: string, statistic: string): Metric {
-    return new Metric({ namespace: 'AWS/AppSync', metricName, dimensionsMap: { GraphQLAPIId: this.props.graphqlApiId }, statistic, period: FIVE_MINUTES });
+    return new Metric({
+      namespace: 'AWS/AppSync',
+      metricName,
+      dimensionsMap: { GraphQLAPIId: this.props.graphqlApiId },
+      statistic,
+      period: FIVE_MINUTES,
+    });
   }
 
   /** A count metric in this stage's namespace, made from matching log lines. */
   private metricFromLogs(metricName: string, logGroup: ILogGroup, filterPattern: ReturnType<typeof FilterPattern.stringValue>): Metric {
-    new MetricFilter(this, `${metricName}Filter`, { logGroup, filterPattern, metricNamespace: this.namespace, metricName, metricValue: '1' });
+    new MetricFilter(this, `${metricName}Filter`, {
+      logGroup,
+      filterPattern,
+      metricNamespace: this.namespace,
+      metricName,
+      metricValue: '1',
+    });
     return new Metric({ namespace: this.namespace, metricName, statistic: 'Sum', period: FIVE_MINUTES });
   }
 

@@ -235,10 +235,9 @@ export class RestApi extends Construct {
     for (const route of props.routes ?? REST_ROUTES) {
       const fn = this.createFunction(route);
       const pathParameters = [...route.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
-      const method = this.api.root.resourceForPath(route.path).addMethod(
-        route.method,
-        new LambdaIntegration(fn, { allowTestInvoke: false }),
-        {
+      const method = this.api.root
+        .resourceForPath(route.path)
+        .addMethod(route.method, new LambdaIntegration(fn, { allowTestInvoke: false }), {
           operationName: route.functionId.replace(/Function$/, ''),
           requestValidator,
           requestParameters: pathParameters.length
@@ -247,8 +246,7 @@ export class RestApi extends Construct {
           ...(route.auth === 'public'
             ? { authorizationType: AuthorizationType.NONE }
             : { authorizationType: AuthorizationType.COGNITO, authorizer: this.userPoolAuthorizer() }),
-        },
-      );
+        });
       if (route.auth === 'public') {
         Validations.of(method).acknowledge(
           {
@@ -285,12 +283,16 @@ export class RestApi extends Construct {
   }
 
   private languageModelSettings(route: RestRouteDefinition): LanguageModelSettings {
-    if (!this.props.languageModel) throw new Error(`Route ${route.functionId} asks a language model (languageModel) but the RestApi was given no languageModel settings.`);
+    if (!this.props.languageModel)
+      throw new Error(
+        `Route ${route.functionId} asks a language model (languageModel) but the RestApi was given no languageModel settings.`,
+      );
     return this.props.languageModel;
   }
 
   private atsCredentialsKey(route: RestRouteDefinition): IKey {
-    if (!this.props.atsCredentialsKey) throw new Error(`Route ${route.functionId} seals ATS credentials (atsCredentials) but the RestApi was given no atsCredentialsKey.`);
+    if (!this.props.atsCredentialsKey)
+      throw new Error(`Route ${route.functionId} seals ATS credentials (atsCredentials) but the RestApi was given no atsCredentialsKey.`);
     return this.props.atsCredentialsKey;
   }
 
@@ -299,7 +301,9 @@ export class RestApi extends Construct {
     const seconds = route.timeoutSeconds;
     if (seconds === undefined) return callsBedrock ? LANGUAGE_MODEL_TIMEOUT : undefined;
     if (!Number.isInteger(seconds) || seconds < 1 || seconds > MAX_ROUTE_TIMEOUT_SECONDS) {
-      throw new Error(`Route ${route.functionId} declares timeoutSeconds ${seconds}: it must be a whole number of seconds from 1 to ${MAX_ROUTE_TIMEOUT_SECONDS} (API Gateway's integration time-out).`);
+      throw new Error(
+        `Route ${route.functionId} declares timeoutSeconds ${seconds}: it must be a whole number of seconds from 1 to ${MAX_ROUTE_TIMEOUT_SECONDS} (API Gateway's integration time-out).`,
+      );
     }
     return Duration.seconds(seconds);
   }
@@ -355,7 +359,10 @@ export class RestApi extends Construct {
     }
     if (route.userPoolAccess) {
       const actions = USER_POOL_ACTIONS[route.functionId];
-      if (!actions) throw new Error(`Route ${route.functionId} calls the user pool but USER_POOL_ACTIONS (lib/constructs/rest-api.ts) lists no actions for it.`);
+      if (!actions)
+        throw new Error(
+          `Route ${route.functionId} calls the user pool but USER_POOL_ACTIONS (lib/constructs/rest-api.ts) lists no actions for it.`,
+        );
       fn.addToRolePolicy(new PolicyStatement({ actions: [...actions], resources: [props.userPool.userPoolArn] }));
     }
     if (route.billing) {

@@ -19,11 +19,7 @@ export interface ContentSecurityPolicySources {
 
 /** Google's documented CSP hosts for GA4 (gtag.js and its collect endpoints). */
 const ANALYTICS_SCRIPT_SOURCES = ['https://www.googletagmanager.com'];
-const ANALYTICS_CONNECT_SOURCES = [
-  'https://*.google-analytics.com',
-  'https://*.analytics.google.com',
-  'https://*.googletagmanager.com',
-];
+const ANALYTICS_CONNECT_SOURCES = ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://*.googletagmanager.com'];
 const ANALYTICS_IMG_SOURCES = ['https://*.google-analytics.com', 'https://*.googletagmanager.com'];
 
 /**

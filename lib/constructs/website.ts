@@ -173,7 +173,10 @@ export class Website extends Construct {
 
     // Both deployments share CDK's singleton handler; without a log group of our own it would
     // write to an auto-created /aws/lambda/… group that never expires.
-    const deploymentLogs = new LogGroup(this, 'DeploymentLogs', { retention: RetentionDays.ONE_MONTH, removalPolicy: RemovalPolicy.DESTROY });
+    const deploymentLogs = new LogGroup(this, 'DeploymentLogs', {
+      retention: RetentionDays.ONE_MONTH,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
 
     // 1. Content-hashed files first, cached for a year; never pruned, so tabs still running the
     //    previous build can load their chunks.

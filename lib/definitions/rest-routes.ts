@@ -58,8 +58,23 @@ const ASSISTANT_TABLES = [
 ] as const satisfies RestRouteDefinition['tables'];
 
 /** An assistant route (signed-in subscribers; see lambdas/assistant/assistant-route.ts). */
-function assistantRoute(functionId: string, method: 'GET' | 'POST', path: string, file: string, languageModel: boolean): RestRouteDefinition {
-  return { functionId, method, path, entry: `lambdas/assistant/${file}`, auth: 'user', tables: ASSISTANT_TABLES, billing: false, ...(languageModel ? { languageModel } : {}) };
+function assistantRoute(
+  functionId: string,
+  method: 'GET' | 'POST',
+  path: string,
+  file: string,
+  languageModel: boolean,
+): RestRouteDefinition {
+  return {
+    functionId,
+    method,
+    path,
+    entry: `lambdas/assistant/${file}`,
+    auth: 'user',
+    tables: ASSISTANT_TABLES,
+    billing: false,
+    ...(languageModel ? { languageModel } : {}),
+  };
 }
 
 /**
@@ -204,8 +219,14 @@ export const REST_ROUTES: readonly RestRouteDefinition[] = [
   assistantRoute('AssistantResultsFunction', 'GET', '/assistant/results', 'list-results.ts', false),
   // ATS integration and placement prediction (issue 7). Function ids are construct ids: never rename them.
   atsRoute('AtsGetConnectionFunction', 'GET', '/ats/connection', 'get-connection.ts'),
-  atsRoute('AtsConnectFunction', 'POST', '/ats/connection', 'connect-ats.ts', { atsCredentials: true, timeoutSeconds: ATS_SYNC_TIMEOUT_SECONDS }),
-  atsRoute('AtsTestConnectionFunction', 'POST', '/ats/connection/test', 'test-connection.ts', { atsCredentials: true, timeoutSeconds: ATS_SYNC_TIMEOUT_SECONDS }),
+  atsRoute('AtsConnectFunction', 'POST', '/ats/connection', 'connect-ats.ts', {
+    atsCredentials: true,
+    timeoutSeconds: ATS_SYNC_TIMEOUT_SECONDS,
+  }),
+  atsRoute('AtsTestConnectionFunction', 'POST', '/ats/connection/test', 'test-connection.ts', {
+    atsCredentials: true,
+    timeoutSeconds: ATS_SYNC_TIMEOUT_SECONDS,
+  }),
   atsRoute('AtsRemoveConnectionFunction', 'POST', '/ats/connection/remove', 'remove-connection.ts'),
   atsRoute('AtsSyncFunction', 'POST', '/ats/sync', 'sync-ats.ts', { atsCredentials: true, timeoutSeconds: ATS_SYNC_TIMEOUT_SECONDS }),
   atsRoute('AtsListJobsFunction', 'GET', '/ats/jobs', 'list-ats-jobs.ts'),

@@ -105,7 +105,8 @@ export class ProductStack extends Stack {
     });
     const webhookRoute = REST_ROUTES.find((route) => route.webhookSecret === true);
     const webhookFunction = webhookRoute ? this.restApi.functions[webhookRoute.functionId] : undefined;
-    if (!webhookFunction) throw new Error('No REST route verifies webhooks (webhookSecret): the signature-failure alarm has nothing to watch.');
+    if (!webhookFunction)
+      throw new Error('No REST route verifies webhooks (webhookSecret): the signature-failure alarm has nothing to watch.');
     const functions: MonitoredFunction[] = [
       ...Object.entries(this.restApi.functions).map(([functionId, fn]) => ({
         name: functionId.replace(/Function$/, ''),
@@ -119,7 +120,12 @@ export class ProductStack extends Stack {
         function: fn,
         timeout: fn.timeout ?? TRIGGER_TIMEOUT,
       })),
-      { name: 'RenewApiKey', kind: 'scheduled job', function: this.apiKeyRenewal.function, timeout: this.apiKeyRenewal.function.timeout ?? Duration.seconds(3) },
+      {
+        name: 'RenewApiKey',
+        kind: 'scheduled job',
+        function: this.apiKeyRenewal.function,
+        timeout: this.apiKeyRenewal.function.timeout ?? Duration.seconds(3),
+      },
     ];
     this.monitoring = new Monitoring(this, 'Monitoring', {
       name,
@@ -131,7 +137,10 @@ export class ProductStack extends Stack {
       webhookLogs: webhookFunction.logGroup,
       deadLetterQueues: [{ name: 'api-key-renewal', queue: this.apiKeyRenewal.deadLetterQueue }],
       apiKeyDaysLeft: this.apiKeyRenewal.daysLeftMetric,
-      bedrockLogs: Object.entries(this.restApi.bedrockFunctions).map(([functionId, fn]) => ({ name: functionId.replace(/Function$/, ''), logGroup: fn.logGroup })),
+      bedrockLogs: Object.entries(this.restApi.bedrockFunctions).map(([functionId, fn]) => ({
+        name: functionId.replace(/Function$/, ''),
+        logGroup: fn.logGroup,
+      })),
     });
 
     Aspects.of(this).add(new FunctionLogRetention());
@@ -150,8 +159,14 @@ export class ProductStack extends Stack {
       value: this.atsCredentialsKey.key.keyArn,
       description: 'KMS key sealing saved ATS API keys (never delete it; docs/deploy.md, "ATS credentials key").',
     });
-    new CfnOutput(this, 'AlarmTopicArn', { value: this.monitoring.topic.topicArn, description: 'SNS topic every alarm notifies (subscribe more people here).' });
-    new CfnOutput(this, 'DashboardName', { value: this.monitoring.dashboard.dashboardName, description: 'CloudWatch dashboard of this stage.' });
+    new CfnOutput(this, 'AlarmTopicArn', {
+      value: this.monitoring.topic.topicArn,
+      description: 'SNS topic every alarm notifies (subscribe more people here).',
+    });
+    new CfnOutput(this, 'DashboardName', {
+      value: this.monitoring.dashboard.dashboardName,
+      description: 'CloudWatch dashboard of this stage.',
+    });
     for (const [tableName, table] of Object.entries(this.data.tables) as [TableName, (typeof this.data.tables)[TableName]][]) {
       new CfnOutput(this, `${TABLES[tableName].constructId}Name`, { value: table.tableName, description: `${TABLES[tableName].envVar}` });
     }

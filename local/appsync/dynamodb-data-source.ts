@@ -73,7 +73,10 @@ function expressionBlock(value: unknown, what: string): ExpressionBlock | undefi
   if (typeof block.expression !== 'string' || block.expression.trim() === '') invalid(`${what}.expression must be a non-empty string`);
   return {
     expression: block.expression,
-    expressionNames: block.expressionNames === undefined ? undefined : (asRecord(block.expressionNames, `${what}.expressionNames`) as Record<string, string>),
+    expressionNames:
+      block.expressionNames === undefined
+        ? undefined
+        : (asRecord(block.expressionNames, `${what}.expressionNames`) as Record<string, string>),
     expressionValues: block.expressionValues === undefined ? undefined : attributeMap(block.expressionValues, `${what}.expressionValues`),
     equalsIgnore: Array.isArray(block.equalsIgnore) ? (block.equalsIgnore as string[]) : undefined,
   };
@@ -184,13 +187,15 @@ export function dynamoDbDataSource(client: DynamoDBClient, tableName: string): D
         const key = attributeMap(request.key, 'key');
         const projected = projection(request.projection);
         const answer = await send(() =>
-          client.send(new GetItemCommand({
-            TableName: tableName,
-            Key: key,
-            ConsistentRead: request.consistentRead === true,
-            ProjectionExpression: projected?.expression,
-            ExpressionAttributeNames: projected?.expressionNames,
-          })),
+          client.send(
+            new GetItemCommand({
+              TableName: tableName,
+              Key: key,
+              ConsistentRead: request.consistentRead === true,
+              ProjectionExpression: projected?.expression,
+              ExpressionAttributeNames: projected?.expressionNames,
+            }),
+          ),
         );
         return optionalItem(answer.Item);
       }
@@ -200,7 +205,14 @@ export function dynamoDbDataSource(client: DynamoDBClient, tableName: string): D
         const condition = expressionBlock(request.condition, 'condition');
         try {
           await send(() =>
-            client.send(new PutItemCommand({ TableName: tableName, Item: item, ConditionExpression: condition?.expression, ...expressionAttributes(condition) })),
+            client.send(
+              new PutItemCommand({
+                TableName: tableName,
+                Item: item,
+                ConditionExpression: condition?.expression,
+                ...expressionAttributes(condition),
+              }),
+            ),
           );
         } catch (error) {
           if (condition && error instanceof DataSourceError && error.type === 'DynamoDB:ConditionalCheckFailedException') {
@@ -218,14 +230,16 @@ export function dynamoDbDataSource(client: DynamoDBClient, tableName: string): D
         const update = expressionBlock(request.update, 'update') ?? invalid('update is required for UpdateItem');
         const condition = expressionBlock(request.condition, 'condition');
         const answer = await send(() =>
-          client.send(new UpdateItemCommand({
-            TableName: tableName,
-            Key: key,
-            UpdateExpression: update.expression,
-            ConditionExpression: condition?.expression,
-            ReturnValues: 'ALL_NEW',
-            ...expressionAttributes(update, condition),
-          })),
+          client.send(
+            new UpdateItemCommand({
+              TableName: tableName,
+              Key: key,
+              UpdateExpression: update.expression,
+              ConditionExpression: condition?.expression,
+              ReturnValues: 'ALL_NEW',
+              ...expressionAttributes(update, condition),
+            }),
+          ),
         );
         return optionalItem(answer.Attributes);
       }
@@ -234,17 +248,24 @@ export function dynamoDbDataSource(client: DynamoDBClient, tableName: string): D
         const condition = expressionBlock(request.condition, 'condition');
         try {
           const answer = await send(() =>
-            client.send(new DeleteItemCommand({
-              TableName: tableName,
-              Key: key,
-              ConditionExpression: condition?.expression,
-              ReturnValues: 'ALL_OLD',
-              ...expressionAttributes(condition),
-            })),
+            client.send(
+              new DeleteItemCommand({
+                TableName: tableName,
+                Key: key,
+                ConditionExpression: condition?.expression,
+                ReturnValues: 'ALL_OLD',
+                ...expressionAttributes(condition),
+              }),
+            ),
           );
           return optionalItem(answer.Attributes);
         } catch (error) {
-          if (condition && error instanceof DataSourceError && error.type === 'DynamoDB:ConditionalCheckFailedException' && !(await currentItem(key))) {
+          if (
+            condition &&
+            error instanceof DataSourceError &&
+            error.type === 'DynamoDB:ConditionalCheckFailedException' &&
+            !(await currentItem(key))
+          ) {
             return null;
           }
           throw error;
@@ -252,7 +273,8 @@ export function dynamoDbDataSource(client: DynamoDBClient, tableName: string): D
       }
       case 'Query':
       case 'Scan': {
-        const query = operation === 'Query' ? (expressionBlock(request.query, 'query') ?? invalid('query is required for Query')) : undefined;
+        const query =
+          operation === 'Query' ? (expressionBlock(request.query, 'query') ?? invalid('query is required for Query')) : undefined;
         const filter = expressionBlock(request.filter, 'filter');
         const projected = projection(request.projection);
         const common = {

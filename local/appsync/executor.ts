@@ -93,7 +93,12 @@ function formatError(error: GraphQLError): AppSyncGraphqlError {
 }
 
 /** `ctx.info.selectionSetList`: field paths below the resolved field, aliases as AppSync names them. */
-function selectionSetList(selectionSet: SelectionSetNode | undefined, fragments: Record<string, FragmentDefinitionNode>, prefix = '', out = new Set<string>()): string[] {
+function selectionSetList(
+  selectionSet: SelectionSetNode | undefined,
+  fragments: Record<string, FragmentDefinitionNode>,
+  prefix = '',
+  out = new Set<string>(),
+): string[] {
   for (const selection of selectionSet?.selections ?? []) {
     if (selection.kind === Kind.FIELD) {
       const name = selection.alias?.value ?? selection.name.value;
@@ -148,7 +153,10 @@ async function resolveWithResolver(
 
 /** AppSync's answer to a query that does not parse or validate: no data, errors with locations. */
 function requestErrors(errors: readonly GraphQLError[], prefix: string): AppSyncGraphqlResponse {
-  return { data: null, errors: errors.map((error) => ({ path: null, locations: locationsOf(error), message: `${prefix}${error.message}` })) };
+  return {
+    data: null,
+    errors: errors.map((error) => ({ path: null, locations: locationsOf(error), message: `${prefix}${error.message}` })),
+  };
 }
 
 export type AppSyncExecutor = (request: OperationRequest) => Promise<AppSyncGraphqlResponse>;

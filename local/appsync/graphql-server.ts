@@ -81,8 +81,18 @@ function parseRequest(method: string, url: URL, body: string): GraphqlRequestBod
     }
   }
   const request = candidate as Partial<GraphqlRequestBody> | null;
-  const variablesOk = request?.variables === undefined || request.variables === null || (typeof request.variables === 'object' && !Array.isArray(request.variables));
-  if (typeof request !== 'object' || request === null || Array.isArray(request) || typeof request.query !== 'string' || request.query.trim() === '' || !variablesOk) {
+  const variablesOk =
+    request?.variables === undefined ||
+    request.variables === null ||
+    (typeof request.variables === 'object' && !Array.isArray(request.variables));
+  if (
+    typeof request !== 'object' ||
+    request === null ||
+    Array.isArray(request) ||
+    typeof request.query !== 'string' ||
+    request.query.trim() === '' ||
+    !variablesOk
+  ) {
     return malformed('Unable to parse GraphQL query.');
   }
   return { query: request.query, variables: request.variables, operationName: request.operationName };
@@ -101,7 +111,12 @@ export async function startGraphqlServer(options: GraphqlServerOptions): Promise
     const startedAt = Date.now();
     const requestId = randomUUID();
     const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
-      res.writeHead(status, { 'Content-Type': 'application/json; charset=UTF-8', 'x-amzn-RequestId': requestId, ...CORS_HEADERS, ...headers });
+      res.writeHead(status, {
+        'Content-Type': 'application/json; charset=UTF-8',
+        'x-amzn-RequestId': requestId,
+        ...CORS_HEADERS,
+        ...headers,
+      });
       res.end(JSON.stringify(body));
       options.log?.(`[graphql] ${req.method} ${req.url} ${status} ${Date.now() - startedAt}ms`);
     };
@@ -112,7 +127,11 @@ export async function startGraphqlServer(options: GraphqlServerOptions): Promise
       return;
     }
     if (url.pathname !== GRAPHQL_PATH || (req.method !== 'POST' && req.method !== 'GET')) {
-      send(404, { errors: [{ errorType: 'NotFoundException', message: `No GraphQL endpoint at ${req.method} ${url.pathname}; use POST ${GRAPHQL_PATH}.` }] });
+      send(404, {
+        errors: [
+          { errorType: 'NotFoundException', message: `No GraphQL endpoint at ${req.method} ${url.pathname}; use POST ${GRAPHQL_PATH}.` },
+        ],
+      });
       return;
     }
     let body: string;
@@ -125,7 +144,10 @@ export async function startGraphqlServer(options: GraphqlServerOptions): Promise
       }
       throw error;
     }
-    const caller = await authenticate(req.headers, { apiKey: options.apiKey, verifyUserPoolToken: (token) => options.identity.verifyUserPoolToken(token) });
+    const caller = await authenticate(req.headers, {
+      apiKey: options.apiKey,
+      verifyUserPoolToken: (token) => options.identity.verifyUserPoolToken(token),
+    });
     if (!caller) {
       send(401, UNAUTHORIZED_BODY, { 'x-amzn-ErrorType': 'UnauthorizedException' });
       return;

@@ -29,7 +29,8 @@ interface LintCache {
 }
 
 function toolVersions(): string {
-  const version = (name: string) => (JSON.parse(fs.readFileSync(require.resolve(`${name}/package.json`), 'utf8')) as { version: string }).version;
+  const version = (name: string) =>
+    (JSON.parse(fs.readFileSync(require.resolve(`${name}/package.json`), 'utf8')) as { version: string }).version;
   return ['eslint', '@aws-appsync/eslint-plugin', 'typescript'].map((name) => `${name}@${version(name)}`).join(',');
 }
 
@@ -58,7 +59,11 @@ function sourceLocation(bundle: ResolverBundle, line: number, column: number): s
   if (!match) return fallback;
   try {
     const map = new SourceMap(JSON.parse(Buffer.from(match[1], 'base64').toString('utf8')));
-    const entry = map.findEntry(line - 1, Math.max(0, column - 1)) as { originalSource?: string; originalLine?: number; originalColumn?: number };
+    const entry = map.findEntry(line - 1, Math.max(0, column - 1)) as {
+      originalSource?: string;
+      originalLine?: number;
+      originalColumn?: number;
+    };
     if (!entry.originalSource || entry.originalLine === undefined) return fallback;
     const original = path.resolve(process.cwd(), entry.originalSource);
     return `${display(original)}:${entry.originalLine + 1}:${(entry.originalColumn ?? 0) + 1} (bundle ${fallback})`;
@@ -90,7 +95,9 @@ export async function lintResolverBundles(bundles: readonly ResolverBundle[], bu
   // Loaded only on a cache miss: TypeScript and ESLint take most of a cold start's lint time.
   const [{ ESLint }, ts] = await Promise.all([import('eslint'), import('typescript')]);
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const appsync = require('@aws-appsync/eslint-plugin') as { configs: { recommended: Record<string, unknown> & { languageOptions: object } } };
+  const appsync = require('@aws-appsync/eslint-plugin') as {
+    configs: { recommended: Record<string, unknown> & { languageOptions: object } };
+  };
   const files = pending.map((bundle) => path.resolve(bundle.deployFile));
   // Types of `@aws-appsync/utils` for the type-aware rules, wherever the build folder is.
   const utilsTypes = require.resolve('@aws-appsync/utils/lib/index.d.ts');

@@ -39,7 +39,13 @@ function jsonCopy(value: unknown): unknown {
  * `eval`, a console prefixed with the resolver's name, and a time limit per handler call.
  */
 export function loadResolverModule(name: string, esmBundle: string): ResolverModule {
-  const script = transformSync(esmBundle, { format: 'iife', globalName: MODULE_GLOBAL, target: 'es2020', sourcemap: false, logLevel: 'silent' });
+  const script = transformSync(esmBundle, {
+    format: 'iife',
+    globalName: MODULE_GLOBAL,
+    target: 'es2020',
+    sourcemap: false,
+    logLevel: 'silent',
+  });
   const host = new LocalResolverHost();
   const prefix = `[appsync ${name}]`;
   const sandbox: Record<string, unknown> = {
@@ -74,9 +80,10 @@ export function loadResolverModule(name: string, esmBundle: string): ResolverMod
         if (isResolverSignal(thrown)) {
           outcome = { kind: 'signal', signal: jsonCopy(thrown) as ResolverSignal };
         } else {
-          const error = thrown instanceof Error || (typeof thrown === 'object' && thrown !== null && 'message' in thrown)
-            ? (thrown as Error)
-            : new Error(String(thrown));
+          const error =
+            thrown instanceof Error || (typeof thrown === 'object' && thrown !== null && 'message' in thrown)
+              ? (thrown as Error)
+              : new Error(String(thrown));
           outcome = { kind: 'crash', error };
         }
       } finally {

@@ -58,7 +58,12 @@ function settle(resolver: UnitResolver, call: HandlerCall, appended: AppSyncErro
   if (outcome.kind === 'value') return { done: false, value: outcome.value };
   if (outcome.kind === 'crash') {
     console.error(`[appsync ${resolver.module.name}] ${outcome.error.stack ?? outcome.error.message}`);
-    const error = { errorType: 'Code', message: `Runtime error in ${resolver.module.name}: ${outcome.error.message}`, data: null, errorInfo: null };
+    const error = {
+      errorType: 'Code',
+      message: `Runtime error in ${resolver.module.name}: ${outcome.error.message}`,
+      data: null,
+      errorInfo: null,
+    };
     return { done: true, run: { data: null, error, appendedErrors: appended } };
   }
   const { signal } = outcome;
@@ -66,7 +71,10 @@ function settle(resolver: UnitResolver, call: HandlerCall, appended: AppSyncErro
     case 'earlyReturn':
       return { done: true, run: { data: signal.value, appendedErrors: appended } };
     case 'unauthorized':
-      return { done: true, run: { data: null, error: notAuthorizedError(resolver.typeName, resolver.fieldName), appendedErrors: appended } };
+      return {
+        done: true,
+        run: { data: null, error: notAuthorizedError(resolver.typeName, resolver.fieldName), appendedErrors: appended },
+      };
     default: {
       const { message, errorType, data, errorInfo } = signal;
       return { done: true, run: { data: null, error: { message, errorType, data, errorInfo }, appendedErrors: appended } };
@@ -86,7 +94,11 @@ export async function runUnitResolver(resolver: UnitResolver, ctx: ResolverConte
       ctx.error = { message: error.message, type: error.type };
       ctx.result = null;
     } else if (error instanceof InvalidRequestError) {
-      return { data: null, error: { errorType: 'MappingTemplate', message: error.message, data: null, errorInfo: null }, appendedErrors: appended };
+      return {
+        data: null,
+        error: { errorType: 'MappingTemplate', message: error.message, data: null, errorInfo: null },
+        appendedErrors: appended,
+      };
     } else {
       throw error;
     }

@@ -41,7 +41,10 @@ const TIME = '\\d{2}:\\d{2}(?::\\d{2}(?:\\.\\d{1,9})?)?';
 const DATE = '\\d{4}-\\d{2}-\\d{2}';
 
 /** A validating string scalar: the same rule for literals, variables and resolver results. */
-function stringScalar(name: string, isValid: (value: string) => boolean): Pick<GraphQLScalarType, 'serialize' | 'parseValue' | 'parseLiteral'> {
+function stringScalar(
+  name: string,
+  isValid: (value: string) => boolean,
+): Pick<GraphQLScalarType, 'serialize' | 'parseValue' | 'parseLiteral'> {
   const check = (value: unknown): string => {
     if (typeof value !== 'string' || !isValid(value)) {
       throw new GraphQLError(`Invalid ${name} value: ${JSON.stringify(value)}`);

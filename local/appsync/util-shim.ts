@@ -8,13 +8,7 @@
  * anything else fails loudly with the name of the missing helper, so a gap is never silent.
  * This module is bundled into resolvers: no npm imports, only relative ones.
  */
-import {
-  RESOLVER_HOST_GLOBAL,
-  SIGNAL_MARKER,
-  type AppSyncErrorDetails,
-  type ResolverHost,
-  type ResolverSignal,
-} from './host-bridge';
+import { RESOLVER_HOST_GLOBAL, SIGNAL_MARKER, type AppSyncErrorDetails, type ResolverHost, type ResolverSignal } from './host-bridge';
 import { toDynamoDBExpressionJson } from './util-transform';
 
 function host(): ResolverHost {

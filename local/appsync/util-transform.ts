@@ -61,7 +61,13 @@ function fail(message: string): never {
   throw new Error(`util.transform: ${message}`);
 }
 
-function comparisons(subject: string, ops: Record<string, unknown>, token: string, parts: ExpressionParts, allowFunctions: boolean): string[] {
+function comparisons(
+  subject: string,
+  ops: Record<string, unknown>,
+  token: string,
+  parts: ExpressionParts,
+  allowFunctions: boolean,
+): string[] {
   const expressions: string[] = [];
   for (const [op, operand] of Object.entries(ops)) {
     if (operand === undefined || operand === null) continue;
@@ -70,7 +76,9 @@ function comparisons(subject: string, ops: Record<string, unknown>, token: strin
       expressions.push(`${subject} ${COMPARATORS[op]} ${valueFor(opToken, operand, parts)}`);
     } else if (op === 'between') {
       if (!Array.isArray(operand) || operand.length !== 2) fail(`"between" on ${token} needs exactly two values`);
-      expressions.push(`${subject} BETWEEN ${valueFor(`${opToken}_0`, operand[0], parts)} AND ${valueFor(`${opToken}_1`, operand[1], parts)}`);
+      expressions.push(
+        `${subject} BETWEEN ${valueFor(`${opToken}_0`, operand[0], parts)} AND ${valueFor(`${opToken}_1`, operand[1], parts)}`,
+      );
     } else if (op === 'in') {
       if (!Array.isArray(operand) || operand.length === 0) fail(`"in" on ${token} needs a non-empty list`);
       const placeholders = operand.map((item, index) => valueFor(`${opToken}_${index}`, item, parts));

@@ -31,7 +31,13 @@ export interface AssistantDemoSeedInput {
   readonly billingStore: LocalBillingStore;
   readonly productSlug: string;
   /** The demo recruiter, whose users-table record the identity seed wrote. */
-  readonly recruiter: { readonly sub: string; readonly email: string; readonly firstName: string; readonly lastName: string; readonly companyName: string };
+  readonly recruiter: {
+    readonly sub: string;
+    readonly email: string;
+    readonly firstName: string;
+    readonly lastName: string;
+    readonly companyName: string;
+  };
   readonly now?: Date;
 }
 
@@ -51,7 +57,9 @@ export function sampleJobRecord(sample: SampleJob, now: Date): Job {
   const mustHaves: Requirement[] = sample.expectedMustHaves.map((text) => ({ text, kind: classifyRequirement(text) }));
   const taken = new Set(mustHaves.map((requirement) => requirement.text.toLowerCase()));
   const proposal = proposeMustHaves({ title: sample.title, description: sample.description, companyInfo: sample.companyInfo });
-  const niceToHaves = proposal.niceToHaves.filter((requirement) => !taken.has(requirement.text.toLowerCase())).map(({ text, kind }) => ({ text, kind }));
+  const niceToHaves = proposal.niceToHaves
+    .filter((requirement) => !taken.has(requirement.text.toLowerCase()))
+    .map(({ text, kind }) => ({ text, kind }));
   const timestamp = now.toISOString();
   return {
     id: sample.id,
@@ -81,7 +89,14 @@ export async function seedAssistantDemo(input: AssistantDemoSeedInput): Promise<
     let subscription = newestLiveSubscription(await billing.listAccountSubscriptions(code));
     if (!subscription) {
       const tokenized = tokenizeTestCard(
-        { number: LOCAL_TEST_CARDS.approved, month: 12, year: now.getUTCFullYear() + 3, cvv: '123', firstName: recruiter.firstName, lastName: recruiter.lastName },
+        {
+          number: LOCAL_TEST_CARDS.approved,
+          month: 12,
+          year: now.getUTCFullYear() + 3,
+          cvv: '123',
+          firstName: recruiter.firstName,
+          lastName: recruiter.lastName,
+        },
         now,
       );
       if (!('card' in tokenized)) throw new Error(`The local test card was refused: ${tokenized.problems.message}`);
@@ -95,8 +110,16 @@ export async function seedAssistantDemo(input: AssistantDemoSeedInput): Promise<
       });
       subscribed = true;
     }
-    await subscriptions.upsert(subscriptionSnapshot(subscription, { userId: recruiter.sub, email: recruiter.email, company: recruiter.companyName }), now);
-    await createUserSubscriptionLinks({ client: documents, tableName: input.tableNames.users }).link({ userId: recruiter.sub, subscriptionId: subscription.id, now, makeCurrent: () => true });
+    await subscriptions.upsert(
+      subscriptionSnapshot(subscription, { userId: recruiter.sub, email: recruiter.email, company: recruiter.companyName }),
+      now,
+    );
+    await createUserSubscriptionLinks({ client: documents, tableName: input.tableNames.users }).link({
+      userId: recruiter.sub,
+      subscriptionId: subscription.id,
+      now,
+      makeCurrent: () => true,
+    });
     subscriptionId = subscription.id;
   }
 

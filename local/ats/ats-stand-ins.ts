@@ -73,9 +73,19 @@ export async function startAtsStandIns(options: AtsStandInsOptions): Promise<Ats
   const { ports } = options;
   const keys = ATS_DEMO_CREDENTIALS;
   const started = await Promise.allSettled([
-    startFakeGreenhouse({ port: ports.greenhouse, label: label('greenhouse', 'fake Greenhouse'), apiKey: keys.greenhouse.apikey1, data: greenhouseDemoHistory(options.now).data }),
+    startFakeGreenhouse({
+      port: ports.greenhouse,
+      label: label('greenhouse', 'fake Greenhouse'),
+      apiKey: keys.greenhouse.apikey1,
+      data: greenhouseDemoHistory(options.now).data,
+    }),
     startFakeLever({ port: ports.lever, label: label('lever', 'fake Lever'), apiKey: keys.lever.apikey1, data: LEVER_ACCOUNT }),
-    startFakeWorkable({ port: ports.workable, label: label('workable', 'fake Workable'), token: keys.workable.apikey1, data: WORKABLE_ACCOUNT }),
+    startFakeWorkable({
+      port: ports.workable,
+      label: label('workable', 'fake Workable'),
+      token: keys.workable.apikey1,
+      data: WORKABLE_ACCOUNT,
+    }),
     startFakeCrelate({ port: ports.crelate, label: label('crelate', 'fake Crelate'), apiKey: keys.crelate.apikey1, data: CRELATE_ACCOUNT }),
   ]);
   const servers = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
@@ -98,7 +108,12 @@ export async function startAtsStandIns(options: AtsStandInsOptions): Promise<Ats
     return { baseUrl: baseUrls[name], apikeytype, apikey1, ...(apikey2 ? { apikey2 } : {}) };
   };
   return {
-    endpoints: { greenhouse: endpoint('greenhouse'), lever: endpoint('lever'), workable: endpoint('workable'), crelate: endpoint('crelate') },
+    endpoints: {
+      greenhouse: endpoint('greenhouse'),
+      lever: endpoint('lever'),
+      workable: endpoint('workable'),
+      crelate: endpoint('crelate'),
+    },
     baseUrls,
     stop,
   };

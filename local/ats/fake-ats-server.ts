@@ -105,7 +105,10 @@ export async function startFakeAtsServer(options: FakeAtsServerOptions): Promise
       method: req.method ?? 'GET',
       path: url.pathname,
       query: Object.fromEntries(url.searchParams),
-      queryAll: [...url.searchParams.keys()].reduce<Record<string, string[]>>((all, key) => ({ ...all, [key]: url.searchParams.getAll(key) }), {}),
+      queryAll: [...url.searchParams.keys()].reduce<Record<string, string[]>>(
+        (all, key) => ({ ...all, [key]: url.searchParams.getAll(key) }),
+        {},
+      ),
       headers: req.headers,
       body,
     };

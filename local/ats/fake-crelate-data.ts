@@ -32,7 +32,13 @@ export interface CrelateContactRecord {
   readonly Description: string | null;
   readonly EmailAddresses_Personal: { readonly Value: string; readonly IsPrimary: boolean } | null;
   readonly PhoneNumbers_Mobile: { readonly Value: string; readonly IsPrimary: boolean } | null;
-  readonly Addresses_Home: { readonly Line1: string | null; readonly City: string | null; readonly State: string | null; readonly ZipCode: string | null; readonly Country: string | null } | null;
+  readonly Addresses_Home: {
+    readonly Line1: string | null;
+    readonly City: string | null;
+    readonly State: string | null;
+    readonly ZipCode: string | null;
+    readonly Country: string | null;
+  } | null;
   readonly Tags: readonly { readonly Id: string; readonly Title: string }[];
   readonly CreatedOn: string;
   readonly ModifiedOn: string;
@@ -118,7 +124,9 @@ export const CRELATE_JOBS: readonly CrelateJobRecord[] = [
   },
 ];
 
-function contact(overrides: Partial<CrelateContactRecord> & Pick<CrelateContactRecord, 'Id' | 'FirstName' | 'LastName'>): CrelateContactRecord {
+function contact(
+  overrides: Partial<CrelateContactRecord> & Pick<CrelateContactRecord, 'Id' | 'FirstName' | 'LastName'>,
+): CrelateContactRecord {
   return {
     RecordType: 1,
     CurrentPosition: null,
@@ -140,7 +148,10 @@ export const CRELATE_CONTACTS: readonly CrelateContactRecord[] = [
     LastName: 'Whitfield',
     CurrentPosition: { JobTitle: 'Distribution Manager', CompanyName: 'Midwest Freight', IsPrimary: true },
     Description: 'Ran two DCs with Lean and Manhattan WMS. Call 614-555-0142 or dana.w@example.org.',
-    Tags: [{ Id: 'g1', Title: 'Lean Six Sigma' }, { Id: 'g2', Title: 'Warehouse' }],
+    Tags: [
+      { Id: 'g1', Title: 'Lean Six Sigma' },
+      { Id: 'g2', Title: 'Warehouse' },
+    ],
     ModifiedOn: '2026-03-15T10:00:00Z',
   }),
   contact({
@@ -173,16 +184,71 @@ const [DANA, , LUIS, PRIYA] = CRELATE_CONTACTS.map((c) => ({ Id: c.Id, Title: `$
 const [OPS, FORKLIFT, INVENTORY] = CRELATE_JOBS.map((j) => ({ Id: j.Id, Title: j.Name }));
 
 export const CRELATE_APPLICATIONS: readonly CrelateApplicationRecord[] = [
-  { Id: 'p1000000-0000-4000-8000-000000000001', ContactId: DANA, JobId: OPS, WorkflowStatusId: { Id: 's1', Title: 'Interviewing with Client' }, CreatedOn: '2026-02-01T10:00:00Z', ModifiedOn: '2026-03-01T10:00:00Z' },
-  { Id: 'p1000000-0000-4000-8000-000000000002', ContactId: LUIS, JobId: INVENTORY, WorkflowStatusId: { Id: 's2', Title: 'Rejected by Client' }, CreatedOn: '2026-01-03T10:00:00Z', ModifiedOn: '2026-01-20T10:00:00Z' },
-  { Id: 'p1000000-0000-4000-8000-000000000003', ContactId: PRIYA, JobId: INVENTORY, WorkflowStatusId: { Id: 's3', Title: 'Candidate Not Interested' }, CreatedOn: '2026-03-03T10:00:00Z', ModifiedOn: '2026-04-05T10:00:00Z' },
-  { Id: 'p1000000-0000-4000-8000-000000000004', ContactId: PRIYA, JobId: null, WorkflowStatusId: null, CreatedOn: '2026-03-04T10:00:00Z', ModifiedOn: '2026-03-04T10:00:00Z' },
+  {
+    Id: 'p1000000-0000-4000-8000-000000000001',
+    ContactId: DANA,
+    JobId: OPS,
+    WorkflowStatusId: { Id: 's1', Title: 'Interviewing with Client' },
+    CreatedOn: '2026-02-01T10:00:00Z',
+    ModifiedOn: '2026-03-01T10:00:00Z',
+  },
+  {
+    Id: 'p1000000-0000-4000-8000-000000000002',
+    ContactId: LUIS,
+    JobId: INVENTORY,
+    WorkflowStatusId: { Id: 's2', Title: 'Rejected by Client' },
+    CreatedOn: '2026-01-03T10:00:00Z',
+    ModifiedOn: '2026-01-20T10:00:00Z',
+  },
+  {
+    Id: 'p1000000-0000-4000-8000-000000000003',
+    ContactId: PRIYA,
+    JobId: INVENTORY,
+    WorkflowStatusId: { Id: 's3', Title: 'Candidate Not Interested' },
+    CreatedOn: '2026-03-03T10:00:00Z',
+    ModifiedOn: '2026-04-05T10:00:00Z',
+  },
+  {
+    Id: 'p1000000-0000-4000-8000-000000000004',
+    ContactId: PRIYA,
+    JobId: null,
+    WorkflowStatusId: null,
+    CreatedOn: '2026-03-04T10:00:00Z',
+    ModifiedOn: '2026-03-04T10:00:00Z',
+  },
 ];
 
 export const CRELATE_PLACEMENTS: readonly CrelatePlacementRecord[] = [
-  { Id: 'm1000000-0000-4000-8000-000000000001', Name: 'Luis Ortega - Forklift Lead', PlacedContactId: LUIS, JobId: FORKLIFT, AccountId: ACME, StartDate: '2026-02-16T00:00:00Z', CreatedOn: '2026-02-10T10:00:00Z', ModifiedOn: '2026-02-10T10:00:00Z' },
-  { Id: 'm1000000-0000-4000-8000-000000000002', Name: 'Dana Whitfield - Operations', PlacedContactId: DANA, JobId: OPS, AccountId: ACME, StartDate: null, CreatedOn: '2026-03-20T10:00:00Z', ModifiedOn: '2026-03-21T10:00:00Z' },
-  { Id: 'm1000000-0000-4000-8000-000000000003', Name: 'Orphan placement', PlacedContactId: null, JobId: OPS, AccountId: ACME, StartDate: null, CreatedOn: '2026-03-22T10:00:00Z', ModifiedOn: '2026-03-22T10:00:00Z' },
+  {
+    Id: 'm1000000-0000-4000-8000-000000000001',
+    Name: 'Luis Ortega - Forklift Lead',
+    PlacedContactId: LUIS,
+    JobId: FORKLIFT,
+    AccountId: ACME,
+    StartDate: '2026-02-16T00:00:00Z',
+    CreatedOn: '2026-02-10T10:00:00Z',
+    ModifiedOn: '2026-02-10T10:00:00Z',
+  },
+  {
+    Id: 'm1000000-0000-4000-8000-000000000002',
+    Name: 'Dana Whitfield - Operations',
+    PlacedContactId: DANA,
+    JobId: OPS,
+    AccountId: ACME,
+    StartDate: null,
+    CreatedOn: '2026-03-20T10:00:00Z',
+    ModifiedOn: '2026-03-21T10:00:00Z',
+  },
+  {
+    Id: 'm1000000-0000-4000-8000-000000000003',
+    Name: 'Orphan placement',
+    PlacedContactId: null,
+    JobId: OPS,
+    AccountId: ACME,
+    StartDate: null,
+    CreatedOn: '2026-03-22T10:00:00Z',
+    ModifiedOn: '2026-03-22T10:00:00Z',
+  },
 ];
 
 export const CRELATE_ACCOUNT: CrelateAccountData = {

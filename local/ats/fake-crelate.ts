@@ -1,4 +1,11 @@
-import { startFakeAtsServer, type FakeAtsServer, type FakeResponse, type FakeRouteHandler, type RecordedRequest, type FakeAtsServerOptions } from './fake-ats-server';
+import {
+  startFakeAtsServer,
+  type FakeAtsServer,
+  type FakeResponse,
+  type FakeRouteHandler,
+  type RecordedRequest,
+  type FakeAtsServerOptions,
+} from './fake-ats-server';
 import { CRELATE_ACCOUNT, type CrelateAccountData } from './fake-crelate-data';
 
 /**
@@ -36,7 +43,13 @@ export async function startFakeCrelate(options: FakeCrelateOptions): Promise<Fak
   const modifiedAfter = options.modifiedAfter ?? 'filter';
   let origin = '';
 
-  function envelope(request: RecordedRequest, status: number, payload: unknown, extra: { total?: number; more?: boolean } = {}, errors: unknown[] = []): FakeResponse {
+  function envelope(
+    request: RecordedRequest,
+    status: number,
+    payload: unknown,
+    extra: { total?: number; more?: boolean } = {},
+    errors: unknown[] = [],
+  ): FakeResponse {
     const url = new URL(`${origin}${request.path}`);
     for (const [key, value] of Object.entries(request.query)) url.searchParams.set(key, value);
     return {

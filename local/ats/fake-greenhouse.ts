@@ -1,4 +1,11 @@
-import { basicUser, startFakeAtsServer, type FakeAtsServer, type FakeResponse, type RecordedRequest, type FakeAtsServerOptions } from './fake-ats-server';
+import {
+  basicUser,
+  startFakeAtsServer,
+  type FakeAtsServer,
+  type FakeResponse,
+  type RecordedRequest,
+  type FakeAtsServerOptions,
+} from './fake-ats-server';
 
 /**
  * A fake Greenhouse Harvest API v1 on 127.0.0.1, answering as Greenhouse documents it
@@ -55,13 +62,16 @@ export async function startFakeGreenhouse(options: FakeGreenhouseOptions): Promi
       }
       for (const param of [updatedParam, 'created_after']) {
         const value = request.query[param];
-        if (value !== undefined && (!ISO_8601.test(value) || Number.isNaN(Date.parse(value)))) return validationError(param, 'Must be a valid ISO-8601 timestamp');
+        if (value !== undefined && (!ISO_8601.test(value) || Number.isNaN(Date.parse(value))))
+          return validationError(param, 'Must be a valid ISO-8601 timestamp');
       }
       const since = request.query[updatedParam];
       const createdAfter = request.query.created_after;
       const selected = [...records]
         .filter((record) => since === undefined || Date.parse(String(record[updatedField])) >= Date.parse(since))
-        .filter((record) => createdAfter === undefined || Date.parse(String(record.created_at ?? record.applied_at)) >= Date.parse(createdAfter))
+        .filter(
+          (record) => createdAfter === undefined || Date.parse(String(record.created_at ?? record.applied_at)) >= Date.parse(createdAfter),
+        )
         .filter((record) => request.query.status === undefined || record.status === request.query.status)
         .filter((record) => request.query.job_id === undefined || jobIds(record).includes(Number(request.query.job_id)))
         .sort((a, b) => a.id - b.id);
@@ -90,7 +100,9 @@ export async function startFakeGreenhouse(options: FakeGreenhouseOptions): Promi
       '/v1/applications': list(data.applications, 'last_activity_at', 'last_activity_after', true),
     },
     authenticate: (request) =>
-      basicUser(request.headers) === options.apiKey && /^Basic /.test(request.headers.authorization ?? '') && decodedPassword(request) === ''
+      basicUser(request.headers) === options.apiKey &&
+      /^Basic /.test(request.headers.authorization ?? '') &&
+      decodedPassword(request) === ''
         ? null
         : { status: 401, body: { message: 'Invalid Basic Auth credentials' } },
   });
@@ -133,18 +145,38 @@ export function greenhouseJob(overrides: Partial<GreenhouseRecord> & { id: numbe
     copied_from_id: null,
     departments: [{ id: 25907, name: 'Engineering', parent_id: null, child_ids: [], external_id: null }],
     offices: [
-      { id: 47012, name: 'New York', location: { name: 'New York, United States' }, primary_contact_user_id: null, parent_id: null, child_ids: [], external_id: null },
+      {
+        id: 47012,
+        name: 'New York',
+        location: { name: 'New York, United States' },
+        primary_contact_user_id: null,
+        parent_id: null,
+        child_ids: [],
+        external_id: null,
+      },
     ],
     custom_fields: { employment_type: 'Full-Time' },
     keyed_custom_fields: { employment_type: { name: 'Time type', type: 'single_select', value: 'Full-Time' } },
     hiring_team: { hiring_managers: [], recruiters: [], coordinators: [], sourcers: [] },
-    openings: [{ id: 123, opening_id: '3-1', status: 'open', opened_at: '2026-01-11T14:42:58Z', closed_at: null, application_id: null, close_reason: null }],
+    openings: [
+      {
+        id: 123,
+        opening_id: '3-1',
+        status: 'open',
+        opened_at: '2026-01-11T14:42:58Z',
+        closed_at: null,
+        application_id: null,
+        close_reason: null,
+      },
+    ],
     ...overrides,
   };
 }
 
 /** An application as Harvest lists it, with overrides. */
-export function greenhouseApplication(overrides: Partial<GreenhouseRecord> & { id: number; candidate_id: number; job_id?: number }): GreenhouseRecord {
+export function greenhouseApplication(
+  overrides: Partial<GreenhouseRecord> & { id: number; candidate_id: number; job_id?: number },
+): GreenhouseRecord {
   const { job_id: jobId = 6404, ...rest } = overrides;
   return {
     prospect: false,

@@ -17,12 +17,24 @@ const POSTINGS: readonly LeverRecord[] = [
     {
       id: 'b4e2d3c5-6a7f-4081-9bac-1d2e3f4a5b6c',
       text: 'Customer Success Manager',
-      categories: { team: 'Customer Success', department: 'Operations', location: 'Chicago', allLocations: ['Chicago'], commitment: 'Full-time', level: 'Mid' },
+      categories: {
+        team: 'Customer Success',
+        department: 'Operations',
+        location: 'Chicago',
+        allLocations: ['Chicago'],
+        commitment: 'Full-time',
+        level: 'Mid',
+      },
       tags: ['SaaS', 'Onboarding'],
       content: {
         description: 'Own a book of mid-market customers from onboarding to renewal.',
         descriptionHtml: '<div>Own a book of mid-market customers from onboarding to renewal.</div>',
-        lists: [{ text: 'Requirements', content: '<li>3+ years in customer success for a SaaS product</li><li>Salesforce</li><li>Renewals and expansion</li>' }],
+        lists: [
+          {
+            text: 'Requirements',
+            content: '<li>3+ years in customer success for a SaaS product</li><li>Salesforce</li><li>Renewals and expansion</li>',
+          },
+        ],
         closing: 'We value diverse teams.',
         closingHtml: '<div>We value diverse teams.</div>',
       },
@@ -34,12 +46,82 @@ const POSTINGS: readonly LeverRecord[] = [
 const [BACKEND, SUCCESS] = POSTINGS.map((posting) => posting.id);
 
 const OPPORTUNITIES: readonly LeverRecord[] = [
-  leverOpportunity({ id: 'opp-1001', contact: 'contact-2001', posting: BACKEND, name: 'Nadia Rahman', headline: 'Senior Software Engineer at Ledgerly', location: 'San Francisco', tags: ['Go', 'Postgres', 'Kubernetes'] }, 10),
-  leverOpportunity({ id: 'opp-1002', contact: 'contact-2002', posting: BACKEND, name: 'Felix Moreau', headline: 'Backend Engineer at Tillwise', location: 'Oakland', tags: ['Go', 'gRPC'], archived: { reason: HIRED, archivedAt: T0 + 40 * DAY } }, 12),
-  leverOpportunity({ id: 'opp-1003', contact: 'contact-2003', posting: BACKEND, name: 'Grace Liu', headline: 'Frontend Developer at Pixelhaus', location: 'Seattle', tags: ['React'], archived: { reason: UNDERQUALIFIED, archivedAt: T0 + 25 * DAY } }, 14),
-  leverOpportunity({ id: 'opp-1004', contact: 'contact-2004', posting: SUCCESS, name: 'Marcus Bell', headline: 'Customer Success Manager at Cloudnest', location: 'Chicago', tags: ['Salesforce', 'Renewals'], stage: { id: 'b1e0c8e2-7f5a-4d6b-9c3e-2a1f0e9d8c7b', text: 'Phone screen' } }, 15),
-  leverOpportunity({ id: 'opp-1005', contact: 'contact-2005', posting: SUCCESS, name: 'Sara Lindqvist', headline: 'Account Manager at Brightdesk', location: 'Evanston', tags: ['Onboarding'], archived: { reason: WITHDREW, archivedAt: T0 + 30 * DAY } }, 16),
-  leverOpportunity({ id: 'opp-1006', contact: 'contact-2006', posting: null, name: 'Owen Price', headline: 'Solutions Engineer at Northgrid', location: 'Denver', tags: ['Sales engineering'] }, 18),
+  leverOpportunity(
+    {
+      id: 'opp-1001',
+      contact: 'contact-2001',
+      posting: BACKEND,
+      name: 'Nadia Rahman',
+      headline: 'Senior Software Engineer at Ledgerly',
+      location: 'San Francisco',
+      tags: ['Go', 'Postgres', 'Kubernetes'],
+    },
+    10,
+  ),
+  leverOpportunity(
+    {
+      id: 'opp-1002',
+      contact: 'contact-2002',
+      posting: BACKEND,
+      name: 'Felix Moreau',
+      headline: 'Backend Engineer at Tillwise',
+      location: 'Oakland',
+      tags: ['Go', 'gRPC'],
+      archived: { reason: HIRED, archivedAt: T0 + 40 * DAY },
+    },
+    12,
+  ),
+  leverOpportunity(
+    {
+      id: 'opp-1003',
+      contact: 'contact-2003',
+      posting: BACKEND,
+      name: 'Grace Liu',
+      headline: 'Frontend Developer at Pixelhaus',
+      location: 'Seattle',
+      tags: ['React'],
+      archived: { reason: UNDERQUALIFIED, archivedAt: T0 + 25 * DAY },
+    },
+    14,
+  ),
+  leverOpportunity(
+    {
+      id: 'opp-1004',
+      contact: 'contact-2004',
+      posting: SUCCESS,
+      name: 'Marcus Bell',
+      headline: 'Customer Success Manager at Cloudnest',
+      location: 'Chicago',
+      tags: ['Salesforce', 'Renewals'],
+      stage: { id: 'b1e0c8e2-7f5a-4d6b-9c3e-2a1f0e9d8c7b', text: 'Phone screen' },
+    },
+    15,
+  ),
+  leverOpportunity(
+    {
+      id: 'opp-1005',
+      contact: 'contact-2005',
+      posting: SUCCESS,
+      name: 'Sara Lindqvist',
+      headline: 'Account Manager at Brightdesk',
+      location: 'Evanston',
+      tags: ['Onboarding'],
+      archived: { reason: WITHDREW, archivedAt: T0 + 30 * DAY },
+    },
+    16,
+  ),
+  leverOpportunity(
+    {
+      id: 'opp-1006',
+      contact: 'contact-2006',
+      posting: null,
+      name: 'Owen Price',
+      headline: 'Solutions Engineer at Northgrid',
+      location: 'Denver',
+      tags: ['Sales engineering'],
+    },
+    18,
+  ),
 ];
 
 const RESUMES: Readonly<Record<string, readonly LeverRecord[]>> = {
@@ -50,10 +132,24 @@ const RESUMES: Readonly<Record<string, readonly LeverRecord[]>> = {
       file: { name: 'nadia-rahman.pdf', ext: '.pdf', uploadedAt: T0 + 10 * DAY },
       parsedData: {
         positions: [
-          { org: 'Ledgerly', title: 'Senior Software Engineer', summary: 'Built the ledger service in Go on Postgres; runs it on Kubernetes.', start: { year: 2021, month: 3 }, end: null },
-          { org: 'Paystream', title: 'Software Engineer', summary: 'Payment APIs in Go.', start: { year: 2018, month: 6 }, end: { year: 2021, month: 2 } },
+          {
+            org: 'Ledgerly',
+            title: 'Senior Software Engineer',
+            summary: 'Built the ledger service in Go on Postgres; runs it on Kubernetes.',
+            start: { year: 2021, month: 3 },
+            end: null,
+          },
+          {
+            org: 'Paystream',
+            title: 'Software Engineer',
+            summary: 'Payment APIs in Go.',
+            start: { year: 2018, month: 6 },
+            end: { year: 2021, month: 2 },
+          },
         ],
-        schools: [{ org: 'University of California, Davis', degree: 'B.S.', field: 'Computer Science', start: { year: 2014 }, end: { year: 2018 } }],
+        schools: [
+          { org: 'University of California, Davis', degree: 'B.S.', field: 'Computer Science', start: { year: 2014 }, end: { year: 2018 } },
+        ],
       },
     },
   ],
@@ -63,7 +159,15 @@ const RESUMES: Readonly<Record<string, readonly LeverRecord[]>> = {
       createdAt: T0 + 15 * DAY,
       file: { name: 'marcus-bell.pdf', ext: '.pdf', uploadedAt: T0 + 15 * DAY },
       parsedData: {
-        positions: [{ org: 'Cloudnest', title: 'Customer Success Manager', summary: 'Owns 60 mid-market accounts in Salesforce; 112% net retention.', start: { year: 2020, month: 9 }, end: null }],
+        positions: [
+          {
+            org: 'Cloudnest',
+            title: 'Customer Success Manager',
+            summary: 'Owns 60 mid-market accounts in Salesforce; 112% net retention.',
+            start: { year: 2020, month: 9 },
+            end: null,
+          },
+        ],
         schools: [{ org: 'Northwestern University', degree: 'B.A.', field: 'Communication', start: { year: 2012 }, end: { year: 2016 } }],
       },
     },
@@ -71,4 +175,9 @@ const RESUMES: Readonly<Record<string, readonly LeverRecord[]>> = {
 };
 
 /** The demo Lever account. */
-export const LEVER_ACCOUNT: FakeLeverData = { postings: POSTINGS, opportunities: OPPORTUNITIES, archiveReasons: LEVER_ARCHIVE_REASONS, resumes: RESUMES };
+export const LEVER_ACCOUNT: FakeLeverData = {
+  postings: POSTINGS,
+  opportunities: OPPORTUNITIES,
+  archiveReasons: LEVER_ARCHIVE_REASONS,
+  resumes: RESUMES,
+};

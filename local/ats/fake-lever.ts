@@ -1,5 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { basicUser, startFakeAtsServer, type FakeAtsServer, type FakeResponse, type RecordedRequest, type FakeAtsServerOptions } from './fake-ats-server';
+import {
+  basicUser,
+  startFakeAtsServer,
+  type FakeAtsServer,
+  type FakeResponse,
+  type RecordedRequest,
+  type FakeAtsServerOptions,
+} from './fake-ats-server';
 
 /**
  * A fake Lever API v1 on 127.0.0.1, answering as Lever documents it (hire.lever.co/developer/
@@ -98,12 +105,16 @@ export async function startFakeLever(options: FakeLeverOptions): Promise<FakeLev
       const match = /^\/v1\/opportunities\/([^/]+)\/resumes$/.exec(request.path);
       if (!match) return null;
       const opportunityId = decodeURIComponent(match[1]);
-      if (!data.opportunities.some((opportunity) => opportunity.id === opportunityId)) return { status: 404, body: { code: 'ResourceNotFound', message: 'Opportunity not found' } };
+      if (!data.opportunities.some((opportunity) => opportunity.id === opportunityId))
+        return { status: 404, body: { code: 'ResourceNotFound', message: 'Opportunity not found' } };
       return { status: 200, body: { data: data.resumes[opportunityId] ?? [], hasNext: false } };
     },
     authenticate: (request) => {
       const decoded = Buffer.from((request.headers.authorization ?? '').replace(/^Basic\s+/i, ''), 'base64').toString('utf8');
-      const ok = /^Basic\s/i.test(request.headers.authorization ?? '') && basicUser(request.headers) === options.apiKey && decoded === `${options.apiKey}:`;
+      const ok =
+        /^Basic\s/i.test(request.headers.authorization ?? '') &&
+        basicUser(request.headers) === options.apiKey &&
+        decoded === `${options.apiKey}:`;
       return ok ? null : { status: 401, body: { code: 'UnauthorizedError', message: 'Invalid API key' } };
     },
   });
@@ -142,7 +153,14 @@ export function leverPosting(overrides: Partial<LeverRecord> & { id: string }, d
     user: 'df5d4f35-0d4a-4d0e-9d60-0a5ac9b6e0b1',
     owner: 'df5d4f35-0d4a-4d0e-9d60-0a5ac9b6e0b1',
     hiringManager: '7f3e2d1c-0b9a-4c8d-9e7f-6a5b4c3d2e1f',
-    categories: { team: 'Platform', department: 'Engineering', location: 'San Francisco', allLocations: ['San Francisco'], commitment: 'Full-time', level: 'Senior' },
+    categories: {
+      team: 'Platform',
+      department: 'Engineering',
+      location: 'San Francisco',
+      allLocations: ['San Francisco'],
+      commitment: 'Full-time',
+      level: 'Senior',
+    },
     tags: ['Go', 'Postgres'],
     content: {
       description: 'Build the systems that move money.',
@@ -154,7 +172,11 @@ export function leverPosting(overrides: Partial<LeverRecord> & { id: string }, d
     country: 'US',
     followers: [],
     requisitionCodes: [],
-    urls: { list: 'https://jobs.lever.co/acme', show: `https://jobs.lever.co/acme/${overrides.id}`, apply: `https://jobs.lever.co/acme/${overrides.id}/apply` },
+    urls: {
+      list: 'https://jobs.lever.co/acme',
+      show: `https://jobs.lever.co/acme/${overrides.id}`,
+      apply: `https://jobs.lever.co/acme/${overrides.id}/apply`,
+    },
     workplaceType: 'hybrid',
     ...overrides,
   };
@@ -187,7 +209,17 @@ export function leverOpportunity(
     applications:
       posting === null
         ? []
-        : [{ id: `app-${overrides.id}`, type: 'posting', candidateId: overrides.contact, opportunityId: overrides.id, posting, createdAt, archived: null }],
+        : [
+            {
+              id: `app-${overrides.id}`,
+              type: 'posting',
+              candidateId: overrides.contact,
+              opportunityId: overrides.id,
+              posting,
+              createdAt,
+              archived: null,
+            },
+          ],
     createdAt,
     updatedAt: createdAt + DAY,
     lastInteractionAt: createdAt + DAY,

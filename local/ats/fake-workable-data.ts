@@ -87,9 +87,15 @@ export const WORKABLE_JOBS: readonly WorkableJobRecord[] = [
     full_title: 'Senior Backend Engineer - US/3/SBE',
     state: 'published',
     department: 'Engineering',
-    location: { location_str: 'Denver, Colorado, United States', city: 'Denver', region: 'Colorado', country: 'United States', telecommuting: false, workplace_type: 'hybrid' },
-    full_description:
-      '<p>We build payment services.</p><h3>Requirements</h3><ul><li>Java &amp; Spring Boot</li><li>5+ years</li></ul>',
+    location: {
+      location_str: 'Denver, Colorado, United States',
+      city: 'Denver',
+      region: 'Colorado',
+      country: 'United States',
+      telecommuting: false,
+      workplace_type: 'hybrid',
+    },
+    full_description: '<p>We build payment services.</p><h3>Requirements</h3><ul><li>Java &amp; Spring Boot</li><li>5+ years</li></ul>',
     created_at: '2026-01-10T09:00:00Z',
     updated_at: '2026-03-01T12:00:00Z',
   },
@@ -112,14 +118,23 @@ export const WORKABLE_JOBS: readonly WorkableJobRecord[] = [
     full_title: 'Sales Intern - US/5/SI',
     state: 'archived',
     department: null,
-    location: { location_str: 'Austin, Texas, United States', city: 'Austin', region: 'Texas', country: 'United States', telecommuting: false, workplace_type: 'on_site' },
+    location: {
+      location_str: 'Austin, Texas, United States',
+      city: 'Austin',
+      region: 'Texas',
+      country: 'United States',
+      telecommuting: false,
+      workplace_type: 'on_site',
+    },
     full_description: null,
     created_at: '2025-11-01T09:00:00Z',
     updated_at: '2026-02-01T09:00:00Z',
   },
 ];
 
-function candidate(overrides: Partial<WorkableCandidateRecord> & Pick<WorkableCandidateRecord, 'id' | 'firstname' | 'lastname'>): WorkableCandidateRecord {
+function candidate(
+  overrides: Partial<WorkableCandidateRecord> & Pick<WorkableCandidateRecord, 'id' | 'firstname' | 'lastname'>,
+): WorkableCandidateRecord {
   return {
     name: `${overrides.firstname} ${overrides.lastname}`,
     headline: null,
@@ -160,9 +175,25 @@ export const WORKABLE_CANDIDATES: readonly WorkableCandidateRecord[] = [
     hired_at: '2026-03-20T00:00:00Z',
     summary: 'Payments engineer; reach me at lakita.marrero@example.com or +1 720-555-0188.',
     experience_entries: [
-      { title: 'Backend Engineer', summary: '<p>Card authorization in <b>Java 17</b> and Spring Boot.</p>', start_date: '2020-05-01', end_date: null, company: 'Paylane', industry: 'Fintech', current: true },
+      {
+        title: 'Backend Engineer',
+        summary: '<p>Card authorization in <b>Java 17</b> and Spring Boot.</p>',
+        start_date: '2020-05-01',
+        end_date: null,
+        company: 'Paylane',
+        industry: 'Fintech',
+        current: true,
+      },
     ],
-    education_entries: [{ degree: 'BSc', school: 'University of Colorado', field_of_study: 'Computer Science', start_date: '2014-09-01', end_date: '2018-06-01' }],
+    education_entries: [
+      {
+        degree: 'BSc',
+        school: 'University of Colorado',
+        field_of_study: 'Computer Science',
+        start_date: '2014-09-01',
+        end_date: '2018-06-01',
+      },
+    ],
     skills: [{ name: 'Java' }, { name: 'Spring Boot' }, { name: 'Kafka' }],
     tags: ['payments', 'referral'],
     updated_at: '2026-03-20T10:00:00Z',

@@ -1,4 +1,11 @@
-import { startFakeAtsServer, type FakeAtsServer, type FakeResponse, type FakeRouteHandler, type RecordedRequest, type FakeAtsServerOptions } from './fake-ats-server';
+import {
+  startFakeAtsServer,
+  type FakeAtsServer,
+  type FakeResponse,
+  type FakeRouteHandler,
+  type RecordedRequest,
+  type FakeAtsServerOptions,
+} from './fake-ats-server';
 import { WORKABLE_ACCOUNT, type WorkableAccountData, type WorkableCandidateRecord, type WorkableJobRecord } from './fake-workable-data';
 
 /**
@@ -99,9 +106,27 @@ function candidateSummary(candidate: WorkableCandidateRecord) {
   const { id, name, firstname, lastname, headline, account, job, stage, stage_kind, disqualified, withdrew } = candidate;
   const { disqualification_reason, sourced, email, phone, address, hired_at, created_at, updated_at } = candidate;
   return {
-    id, name, firstname, lastname, headline, account, job, stage, stage_kind, disqualified, withdrew,
-    disqualification_reason, sourced, profile_url: `https://${account.subdomain}.workable.com/backend/candidates/${id}`,
-    email, domain: null, created_at, updated_at, hired_at, address, phone,
+    id,
+    name,
+    firstname,
+    lastname,
+    headline,
+    account,
+    job,
+    stage,
+    stage_kind,
+    disqualified,
+    withdrew,
+    disqualification_reason,
+    sourced,
+    profile_url: `https://${account.subdomain}.workable.com/backend/candidates/${id}`,
+    email,
+    domain: null,
+    created_at,
+    updated_at,
+    hired_at,
+    address,
+    phone,
   };
 }
 
@@ -115,17 +140,24 @@ export async function startFakeWorkable(options: FakeWorkableOptions): Promise<F
     const result = page(data.jobs, request, origin);
     if (isResponse(result)) return result;
     const include = (request.query.include_fields ?? '').split(',').map((field) => field.trim());
-    return { status: 200, body: { jobs: result.items.map((job) => jobJson(job, include)), ...(result.next ? { paging: { next: result.next } } : {}) } };
+    return {
+      status: 200,
+      body: { jobs: result.items.map((job) => jobJson(job, include)), ...(result.next ? { paging: { next: result.next } } : {}) },
+    };
   };
 
   const candidates: FakeRouteHandler = (request) => {
     const { shortcode, stage } = request.query;
     const selected = data.candidates.filter(
-      (candidate) => (shortcode === undefined || candidate.job?.shortcode === shortcode) && (stage === undefined || candidate.stage === stage),
+      (candidate) =>
+        (shortcode === undefined || candidate.job?.shortcode === shortcode) && (stage === undefined || candidate.stage === stage),
     );
     const result = page(selected, request, origin);
     if (isResponse(result)) return result;
-    return { status: 200, body: { candidates: result.items.map(candidateSummary), ...(result.next ? { paging: { next: result.next } } : {}) } };
+    return {
+      status: 200,
+      body: { candidates: result.items.map(candidateSummary), ...(result.next ? { paging: { next: result.next } } : {}) },
+    };
   };
 
   const routes: Record<string, FakeRouteHandler> = { [`${prefix}/jobs`]: jobs, [`${prefix}/candidates`]: candidates };

@@ -1,5 +1,11 @@
 import type { AtsApplication, AtsCandidate, AtsJob } from '../../lambdas/ats/ats-port';
-import { greenhouseApplication, greenhouseCandidate, greenhouseJob, type FakeGreenhouseData, type GreenhouseRecord } from './fake-greenhouse';
+import {
+  greenhouseApplication,
+  greenhouseCandidate,
+  greenhouseJob,
+  type FakeGreenhouseData,
+  type GreenhouseRecord,
+} from './fake-greenhouse';
 import { syntheticHistory, type SyntheticHistory, type SyntheticHistoryOptions } from './synthetic-history';
 
 /**
@@ -38,36 +44,139 @@ const FAMILIES = [
   {
     department: 'Engineering',
     intro: 'Our payments platform moves money for thousands of small businesses; you will build and run the services behind it.',
-    employers: ['Brightline Payments', 'Northwind Software', 'Cobalt Cloud', 'Lumen Logistics Tech', 'Fieldstone Systems', 'Harbor Analytics', 'Quarry Labs'],
-    education: { degree: "Bachelor's Degree", discipline: 'Computer Science', schools: ['University of Texas at Austin', 'Texas A&M University', 'Georgia Institute of Technology', 'Purdue University'] },
+    employers: [
+      'Brightline Payments',
+      'Northwind Software',
+      'Cobalt Cloud',
+      'Lumen Logistics Tech',
+      'Fieldstone Systems',
+      'Harbor Analytics',
+      'Quarry Labs',
+    ],
+    education: {
+      degree: "Bachelor's Degree",
+      discipline: 'Computer Science',
+      schools: ['University of Texas at Austin', 'Texas A&M University', 'Georgia Institute of Technology', 'Purdue University'],
+    },
   },
   {
     department: 'Finance',
     intro: 'Join a growing finance team that closes the books for a multi-entity distribution group.',
-    employers: ['Summit Ridge CPAs', 'Front Range Distribution', 'Alpine Health Partners', 'Peak Mountain Retail', 'Cherry Creek Holdings', 'Aspen Freight'],
-    education: { degree: "Bachelor's Degree", discipline: 'Business Administration', schools: ['University of Colorado Denver', 'Colorado State University', 'University of Denver', 'Metropolitan State University of Denver'] },
+    employers: [
+      'Summit Ridge CPAs',
+      'Front Range Distribution',
+      'Alpine Health Partners',
+      'Peak Mountain Retail',
+      'Cherry Creek Holdings',
+      'Aspen Freight',
+    ],
+    education: {
+      degree: "Bachelor's Degree",
+      discipline: 'Business Administration',
+      schools: [
+        'University of Colorado Denver',
+        'Colorado State University',
+        'University of Denver',
+        'Metropolitan State University of Denver',
+      ],
+    },
   },
   {
     department: 'Nursing',
     intro: 'Care for critically ill adults in a 24-bed medical ICU at a Level I trauma center.',
-    employers: ['Lakeshore Medical Center', 'Northside Community Hospital', "St. Brendan's Hospital", 'Midwest Regional Health', 'Riverside University Hospital'],
-    education: { degree: 'Bachelor of Science in Nursing', discipline: 'Nursing', schools: ['Loyola University Chicago', 'University of Illinois Chicago', 'DePaul University', 'Rush University'] },
+    employers: [
+      'Lakeshore Medical Center',
+      'Northside Community Hospital',
+      "St. Brendan's Hospital",
+      'Midwest Regional Health',
+      'Riverside University Hospital',
+    ],
+    education: {
+      degree: 'Bachelor of Science in Nursing',
+      discipline: 'Nursing',
+      schools: ['Loyola University Chicago', 'University of Illinois Chicago', 'DePaul University', 'Rush University'],
+    },
   },
 ] as const;
 
 const FIRST_NAMES = [
-  'Avery', 'Jordan', 'Priya', 'Marcus', 'Elena', 'Tomás', 'Grace', 'Darnell', 'Mei', 'Samuel',
-  'Fatima', 'Connor', 'Lucia', 'Andre', 'Hannah', 'Ravi', 'Olivia', 'Malik', 'Sofia', 'Ethan',
-  'Aisha', 'Noah', 'Camila', 'Daniel', 'Yuki', 'Isaac', 'Leah', 'Omar', 'Chloe', 'Gabriel',
+  'Avery',
+  'Jordan',
+  'Priya',
+  'Marcus',
+  'Elena',
+  'Tomás',
+  'Grace',
+  'Darnell',
+  'Mei',
+  'Samuel',
+  'Fatima',
+  'Connor',
+  'Lucia',
+  'Andre',
+  'Hannah',
+  'Ravi',
+  'Olivia',
+  'Malik',
+  'Sofia',
+  'Ethan',
+  'Aisha',
+  'Noah',
+  'Camila',
+  'Daniel',
+  'Yuki',
+  'Isaac',
+  'Leah',
+  'Omar',
+  'Chloe',
+  'Gabriel',
 ] as const;
 const LAST_NAMES = [
-  'Nguyen', 'Patel', 'Garcia', 'Johnson', 'Kim', 'Okafor', 'Schmidt', 'Rivera', 'Chen', 'Williams',
-  'Haddad', 'Kowalski', 'Brown', 'Santos', 'Murphy', 'Ali', 'Larsen', 'Thompson', 'Morales', 'Singh',
-  'Fischer', 'Davis', 'Tanaka', 'Reyes', 'Novak', 'Clarke', 'Mendoza', 'Bauer', 'Owens', 'Ibrahim',
-  'Walsh', 'Costa', 'Park', 'Jensen', 'Adeyemi', 'Russo', 'Hughes',
+  'Nguyen',
+  'Patel',
+  'Garcia',
+  'Johnson',
+  'Kim',
+  'Okafor',
+  'Schmidt',
+  'Rivera',
+  'Chen',
+  'Williams',
+  'Haddad',
+  'Kowalski',
+  'Brown',
+  'Santos',
+  'Murphy',
+  'Ali',
+  'Larsen',
+  'Thompson',
+  'Morales',
+  'Singh',
+  'Fischer',
+  'Davis',
+  'Tanaka',
+  'Reyes',
+  'Novak',
+  'Clarke',
+  'Mendoza',
+  'Bauer',
+  'Owens',
+  'Ibrahim',
+  'Walsh',
+  'Costa',
+  'Park',
+  'Jensen',
+  'Adeyemi',
+  'Russo',
+  'Hughes',
 ] as const;
 
-const STAGE_IDS: Readonly<Record<string, number>> = { 'Application Review': 7_100_001, 'Phone Screen': 7_100_002, 'Onsite Interview': 7_100_003, Offer: 7_100_004 };
+const STAGE_IDS: Readonly<Record<string, number>> = {
+  'Application Review': 7_100_001,
+  'Phone Screen': 7_100_002,
+  'Onsite Interview': 7_100_003,
+  Offer: 7_100_004,
+};
 const REJECTED = { id: 8_100_001, name: 'Lacking skill(s)/qualification(s)', type: { id: 1, name: 'We rejected them' } };
 const WITHDREW = { id: 8_100_002, name: 'Took another offer', type: { id: 2, name: 'They rejected us' } };
 
@@ -120,8 +229,28 @@ export function greenhouseHistory(options: SyntheticHistoryOptions): GreenhouseD
       opened_at: job.createdAt,
       updated_at: job.updatedAt,
       departments: [{ id: 25_900 + index, name: family.department, parent_id: null, child_ids: [], external_id: null }],
-      offices: [{ id: 47_000 + index, name: city, location: { name: job.location }, primary_contact_user_id: null, parent_id: null, child_ids: [], external_id: null }],
-      openings: [{ id: 9_000 + index, opening_id: `${index + 1}-1`, status: 'open', opened_at: job.createdAt, closed_at: null, application_id: null, close_reason: null }],
+      offices: [
+        {
+          id: 47_000 + index,
+          name: city,
+          location: { name: job.location },
+          primary_contact_user_id: null,
+          parent_id: null,
+          child_ids: [],
+          external_id: null,
+        },
+      ],
+      openings: [
+        {
+          id: 9_000 + index,
+          opening_id: `${index + 1}-1`,
+          status: 'open',
+          opened_at: job.createdAt,
+          closed_at: null,
+          application_id: null,
+          close_reason: null,
+        },
+      ],
     });
   });
 
@@ -152,10 +281,14 @@ export function greenhouseHistory(options: SyntheticHistoryOptions): GreenhouseD
   const applications = history.applications.map(applicationOf);
   const applicationsByCandidate = new Map<string, GreenhouseRecord[]>();
   history.applications.forEach((application, index) => {
-    applicationsByCandidate.set(application.candidateId, [...(applicationsByCandidate.get(application.candidateId) ?? []), applications[index]]);
+    applicationsByCandidate.set(application.candidateId, [
+      ...(applicationsByCandidate.get(application.candidateId) ?? []),
+      applications[index],
+    ]);
   });
   const firstApplication = new Map<string, AtsApplication>();
-  for (const application of history.applications) if (!firstApplication.has(application.candidateId)) firstApplication.set(application.candidateId, application);
+  for (const application of history.applications)
+    if (!firstApplication.has(application.candidateId)) firstApplication.set(application.candidateId, application);
 
   const candidates = history.candidates.map((candidate: AtsCandidate) => {
     const n = numberOf(candidate.id);
@@ -170,7 +303,10 @@ export function greenhouseHistory(options: SyntheticHistoryOptions): GreenhouseD
     const since = new Date(applied - startedYearsAgo * 365 * DAY_MS);
     const graduated = new Date(applied - (startedYearsAgo + 2 + (n % 3)) * 365 * DAY_MS);
     const embedded = applicationsByCandidate.get(candidate.id) ?? [];
-    const handle = `${firstName}.${lastName}`.toLowerCase().normalize('NFD').replace(/[^a-z.]/g, '');
+    const handle = `${firstName}.${lastName}`
+      .toLowerCase()
+      .normalize('NFD')
+      .replace(/[^a-z.]/g, '');
     return greenhouseCandidate({
       id: CANDIDATE_ID_BASE + n,
       first_name: firstName,

@@ -115,7 +115,9 @@ export function syntheticHistory(options: SyntheticHistoryOptions): SyntheticHis
     const jobIndex = i % TEMPLATES.length;
     const template = TEMPLATES[jobIndex];
     const met = Math.floor(random() * (template.mustHaves.length + 1));
-    const shown = shuffled(template.mustHaves, random).slice(0, met).map(([, sentence]) => sentence);
+    const shown = shuffled(template.mustHaves, random)
+      .slice(0, met)
+      .map(([, sentence]) => sentence);
     const local = random() < 0.5;
     const id = String(i + 1).padStart(4, '0');
     candidates.push({
@@ -130,7 +132,9 @@ export function syntheticHistory(options: SyntheticHistoryOptions): SyntheticHis
     const appliedDraw = nowMs - Math.floor(30 + random() * 400) * DAY_MS;
     const active = i >= closedCount;
     // The planted signal: must-have coverage counts most, living in the job's city helps too.
-    const chance = signal ? 1 / (1 + Math.exp(-(-4.5 + 6 * (met / template.mustHaves.length) + 2 * (local ? 1 : 0)))) : options.placementRate ?? 0.3;
+    const chance = signal
+      ? 1 / (1 + Math.exp(-(-4.5 + 6 * (met / template.mustHaves.length) + 2 * (local ? 1 : 0))))
+      : (options.placementRate ?? 0.3);
     const hired = random() < chance;
     const withdrawn = random() < 0.15;
     const closedAfter = Math.floor(5 + random() * 60);

@@ -26,7 +26,10 @@ export async function ensureLocalBillingTable(client: DynamoDBClient, tableName:
     new CreateTableCommand({
       TableName: tableName,
       BillingMode: 'PAY_PER_REQUEST',
-      AttributeDefinitions: [partitionKey, sortKey, accountIndex.partitionKey, accountIndex.sortKey].map((name) => ({ AttributeName: name, AttributeType: 'S' })),
+      AttributeDefinitions: [partitionKey, sortKey, accountIndex.partitionKey, accountIndex.sortKey].map((name) => ({
+        AttributeName: name,
+        AttributeType: 'S',
+      })),
       KeySchema: [
         { AttributeName: partitionKey, KeyType: 'HASH' },
         { AttributeName: sortKey, KeyType: 'RANGE' },

@@ -43,20 +43,33 @@ function parseJsonObject(body: string): Record<string, unknown> | undefined {
   }
 }
 
-const problem = (status: number, code: string, message: string, extra: Record<string, unknown> = {}): LocalEndpointAnswer => ({ status, body: { message, code, ...extra } });
+const problem = (status: number, code: string, message: string, extra: Record<string, unknown> = {}): LocalEndpointAnswer => ({
+  status,
+  body: { message, code, ...extra },
+});
 
 export function localBillingRoutes(options: LocalBillingRoutesOptions): Record<string, LocalEndpointRoute> {
   const cors = (headers: IncomingHttpHeaders): Record<string, string> => ({
-    'access-control-allow-origin': allowedOriginFor(typeof headers.origin === 'string' ? headers.origin : undefined, options.allowedOrigins()),
+    'access-control-allow-origin': allowedOriginFor(
+      typeof headers.origin === 'string' ? headers.origin : undefined,
+      options.allowedOrigins(),
+    ),
     vary: 'Origin',
   });
 
   const tokens: LocalEndpointRoute = async ({ method, headers, body }) => {
-    const withCors = (answer: LocalEndpointAnswer): LocalEndpointAnswer => ({ ...answer, headers: { ...cors(headers), ...answer.headers } });
+    const withCors = (answer: LocalEndpointAnswer): LocalEndpointAnswer => ({
+      ...answer,
+      headers: { ...cors(headers), ...answer.headers },
+    });
     if (method === 'OPTIONS') {
       return withCors({
         status: 204,
-        headers: { 'access-control-allow-methods': 'POST, OPTIONS', 'access-control-allow-headers': 'Content-Type, Accept', 'access-control-max-age': String(CORS_MAX_AGE_SECONDS) },
+        headers: {
+          'access-control-allow-methods': 'POST, OPTIONS',
+          'access-control-allow-headers': 'Content-Type, Accept',
+          'access-control-max-age': String(CORS_MAX_AGE_SECONDS),
+        },
         body: undefined,
       });
     }

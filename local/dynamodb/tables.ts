@@ -16,9 +16,10 @@ export function localTableName(productSlug: string, table: TableName): string {
 
 /** Every table's local name, by logical table name. */
 export function localTableNames(productSlug: string): Record<TableName, string> {
-  return Object.fromEntries(
-    (Object.keys(TABLES) as TableName[]).map((table) => [table, localTableName(productSlug, table)]),
-  ) as Record<TableName, string>;
+  return Object.fromEntries((Object.keys(TABLES) as TableName[]).map((table) => [table, localTableName(productSlug, table)])) as Record<
+    TableName,
+    string
+  >;
 }
 
 function keySchema(partitionKey: KeyAttribute, sortKey?: KeyAttribute): KeySchemaElement[] {

@@ -129,7 +129,11 @@ export async function startCognitoLocal(options: CognitoLocalOptions = {}): Prom
       log: options.log !== undefined,
     };
     // cognito-local loads the AWS SDK v2, which prints an end-of-support notice on load.
-    const started = new Worker(file, { workerData, execArgv: [], env: { ...process.env, AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE: '1' } });
+    const started = new Worker(file, {
+      workerData,
+      execArgv: [],
+      env: { ...process.env, AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE: '1' },
+    });
     worker = started;
     const send = (message: ToWorker) => started.postMessage(message);
     let stopped: () => void = () => undefined;

@@ -25,7 +25,16 @@ import { closeServer, listen } from '../net';
 import { composeCognitoEmail } from './cognito-messages';
 import { createLocalTargets } from './cognito-targets';
 import type { OutboxMessageInput } from './outbox';
-import { COGNITO_ISSUER_DOMAIN, GROUPS, groupRecord, LOCAL_REGION, LOCAL_USER_POOL_CLIENT_ID, LOCAL_USER_POOL_ID, poolOptions, webClient } from './pool-settings';
+import {
+  COGNITO_ISSUER_DOMAIN,
+  GROUPS,
+  groupRecord,
+  LOCAL_REGION,
+  LOCAL_USER_POOL_CLIENT_ID,
+  LOCAL_USER_POOL_ID,
+  poolOptions,
+  webClient,
+} from './pool-settings';
 
 /**
  * cognito-local's server, assembled as its own `createDefaultServer` does but with this product's
@@ -57,7 +66,9 @@ const currentRequest = new AsyncLocalStorage<Record<string, unknown>>();
 
 function attributesRecord(list: unknown): Record<string, string> | undefined {
   if (!Array.isArray(list)) return undefined;
-  return Object.fromEntries(list.filter((item) => item && typeof item.Name === 'string').map((item) => [item.Name as string, String(item.Value ?? '')]));
+  return Object.fromEntries(
+    list.filter((item) => item && typeof item.Name === 'string').map((item) => [item.Name as string, String(item.Value ?? '')]),
+  );
 }
 
 /**
@@ -81,7 +92,10 @@ function cognitoTriggers(config: Config, services: Pick<Services, 'clock' | 'cog
     enabled: (trigger) => base.enabled(trigger),
     invoke: (async (ctx: Context, trigger: Parameters<Lambda['enabled']>[0], event: Record<string, unknown>) => {
       const request = currentRequest.getStore();
-      const withValidationData = trigger === 'PreSignUp' && event.validationData === undefined && request ? { ...event, validationData: attributesRecord(request.ValidationData) } : event;
+      const withValidationData =
+        trigger === 'PreSignUp' && event.validationData === undefined && request
+          ? { ...event, validationData: attributesRecord(request.ValidationData) }
+          : event;
       try {
         return await base.invoke(ctx, trigger, withValidationData as never);
       } catch (error) {
@@ -119,7 +133,12 @@ function cognitoTriggers(config: Config, services: Pick<Services, 'clock' | 'cog
 
 /** A stored user, not whatever else a plain-object lookup may find. */
 function isUser(value: unknown): value is User {
-  return typeof value === 'object' && value !== null && Object.prototype.hasOwnProperty.call(value, 'Username') && typeof (value as User).Username === 'string';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    Object.prototype.hasOwnProperty.call(value, 'Username') &&
+    typeof (value as User).Username === 'string'
+  );
 }
 
 /**
@@ -138,7 +157,10 @@ function withCaseInsensitiveEmails(pool: UserPoolService): UserPoolService {
     if (found || !username.includes('@')) return found;
     const wanted = username.toLowerCase();
     const users = await pool.listUsers(ctx);
-    return users.find((user) => user.Attributes?.some((attribute) => attribute.Name === 'email' && attribute.Value?.toLowerCase() === wanted)) ?? null;
+    return (
+      users.find((user) => user.Attributes?.some((attribute) => attribute.Name === 'email' && attribute.Value?.toLowerCase() === wanted)) ??
+      null
+    );
   };
   return pool;
 }
@@ -227,12 +249,16 @@ export async function startCognitoServer(options: CognitoServerOptions): Promise
       const answer = currentRequest.run(request, () => (override ? override(routeCtx, request, next) : next(routeCtx, request)));
       answer.then(
         () => options.log?.(`[cognito] ${target} 200 ${Date.now() - startedAt}ms`),
-        (error: { code?: string; message?: string }) => options.log?.(`[cognito] ${target} ${error?.code ?? 'error'} ${Date.now() - startedAt}ms${error?.message ? ` (${error.message})` : ''}`),
+        (error: { code?: string; message?: string }) =>
+          options.log?.(
+            `[cognito] ${target} ${error?.code ?? 'error'} ${Date.now() - startedAt}ms${error?.message ? ` (${error.message})` : ''}`,
+          ),
       );
       return answer;
     };
   };
-  const application = createServer(router, logger, { ...config.ServerConfig, development: false }, services).application as http.RequestListener;
+  const application = createServer(router, logger, { ...config.ServerConfig, development: false }, services)
+    .application as http.RequestListener;
   const server = http.createServer(application);
   const port = await listen(server, options.port, { service: 'Cognito (cognito-local)', envVar: options.portEnvVar });
   return { port, stop: () => closeServer(server) };

@@ -73,7 +73,11 @@ export function generateTemporaryPassword(): string {
   return characters.join('');
 }
 
-export function createLocalTargets({ services, errors, initiateAuth: cognitoInitiateAuth }: LocalTargetDependencies): Readonly<Record<string, LocalTarget>> {
+export function createLocalTargets({
+  services,
+  errors,
+  initiateAuth: cognitoInitiateAuth,
+}: LocalTargetDependencies): Readonly<Record<string, LocalTarget>> {
   const { cognito } = services;
 
   const passwordPolicyCheck = async (poolLookup: () => Promise<Pick<UserPoolService, 'options'>>, password: unknown) => {
@@ -81,7 +85,8 @@ export function createLocalTargets({ services, errors, initiateAuth: cognitoInit
     const pool = await poolLookup();
     const minimum = pool.options.Policies?.PasswordPolicy?.MinimumLength ?? 8;
     // Cognito's wording; the length is the only rule of this pool.
-    if (password.length < minimum) throw new errors.CognitoError('InvalidPasswordException', 'Password did not conform with policy: Password not long enough');
+    if (password.length < minimum)
+      throw new errors.CognitoError('InvalidPasswordException', 'Password did not conform with policy: Password not long enough');
   };
   const byClient = (ctx: Context, req: Record<string, unknown>) => () => cognito.getUserPoolForClientId(ctx, String(req.ClientId));
   const byPool = (ctx: Context, req: Record<string, unknown>) => () => cognito.getUserPool(ctx, String(req.UserPoolId));
@@ -89,8 +94,14 @@ export function createLocalTargets({ services, errors, initiateAuth: cognitoInit
   const getTokensFromRefreshToken: LocalTarget = async (ctx, req, _next) => {
     const refreshToken = text(req.RefreshToken);
     const clientId = text(req.ClientId);
-    if (!refreshToken) throw new errors.InvalidParameterError('1 validation error detected: Value null at \'refreshToken\' failed to satisfy constraint: Member must not be null');
-    if (!clientId) throw new errors.InvalidParameterError('1 validation error detected: Value null at \'clientId\' failed to satisfy constraint: Member must not be null');
+    if (!refreshToken)
+      throw new errors.InvalidParameterError(
+        "1 validation error detected: Value null at 'refreshToken' failed to satisfy constraint: Member must not be null",
+      );
+    if (!clientId)
+      throw new errors.InvalidParameterError(
+        "1 validation error detected: Value null at 'clientId' failed to satisfy constraint: Member must not be null",
+      );
     const answer = await cognitoInitiateAuth(ctx, {
       AuthFlow: 'REFRESH_TOKEN_AUTH',
       ClientId: clientId,
@@ -111,7 +122,16 @@ export function createLocalTargets({ services, errors, initiateAuth: cognitoInit
     if (!email) throw new errors.InvalidParameterError('User has no attribute matching desired auto verified attributes');
     const deliveryDetails = { AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: email } as const;
     const code = services.otp();
-    await services.messages.deliver(ctx, 'ResendCode', String(req.ClientId), userPool.options.Id, user, code, req.ClientMetadata as Record<string, string> | undefined, deliveryDetails);
+    await services.messages.deliver(
+      ctx,
+      'ResendCode',
+      String(req.ClientId),
+      userPool.options.Id,
+      user,
+      code,
+      req.ClientMetadata as Record<string, string> | undefined,
+      deliveryDetails,
+    );
     await userPool.saveUser(ctx, { ...user, ConfirmationCode: code, UserLastModifiedDate: services.clock.get() });
     return { CodeDeliveryDetails: deliveryDetails };
   };
@@ -146,8 +166,17 @@ export function createLocalTargets({ services, errors, initiateAuth: cognitoInit
     const userPool = await cognito.getUserPoolForClientId(ctx, String(req.ClientId));
     const user = await userPool.getUserByUsername(ctx, String(req.Username ?? ''));
     const autoVerifiesEmail = userPool.options.AutoVerifiedAttributes?.includes('email') ?? false;
-    if (user && autoVerifiesEmail && user.ConfirmationCode && user.ConfirmationCode === req.ConfirmationCode && attribute(user, 'email_verified') !== 'true') {
-      const attributes = [...(user.Attributes ?? []).filter((candidate) => candidate.Name !== 'email_verified'), { Name: 'email_verified', Value: 'true' }];
+    if (
+      user &&
+      autoVerifiesEmail &&
+      user.ConfirmationCode &&
+      user.ConfirmationCode === req.ConfirmationCode &&
+      attribute(user, 'email_verified') !== 'true'
+    ) {
+      const attributes = [
+        ...(user.Attributes ?? []).filter((candidate) => candidate.Name !== 'email_verified'),
+        { Name: 'email_verified', Value: 'true' },
+      ];
       await userPool.saveUser(ctx, { ...user, Attributes: attributes });
     }
     return next(ctx, req);
@@ -159,7 +188,9 @@ export function createLocalTargets({ services, errors, initiateAuth: cognitoInit
     const schema = new Set(((await poolLookup()).options.SchemaAttributes ?? []).map((attribute) => attribute.Name));
     const unknown = attributes.map((attribute: { Name?: unknown }) => String(attribute?.Name)).filter((name) => !schema.has(name));
     if (unknown.length > 0) {
-      throw new errors.InvalidParameterError(`Attributes did not conform to the schema: ${unknown.map((name) => `${name}: Attribute does not exist in the schema.`).join('\n')}\n`);
+      throw new errors.InvalidParameterError(
+        `Attributes did not conform to the schema: ${unknown.map((name) => `${name}: Attribute does not exist in the schema.`).join('\n')}\n`,
+      );
     }
   };
 

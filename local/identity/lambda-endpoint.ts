@@ -55,7 +55,11 @@ interface Answer {
 export type LocalEndpointAnswer = Answer;
 
 /** A local-only route of the endpoint; gets the request with its body read (at most 6 MB). */
-export type LocalEndpointRoute = (request: { readonly method: string; readonly headers: http.IncomingHttpHeaders; readonly body: string }) => Promise<LocalEndpointAnswer>;
+export type LocalEndpointRoute = (request: {
+  readonly method: string;
+  readonly headers: http.IncomingHttpHeaders;
+  readonly body: string;
+}) => Promise<LocalEndpointAnswer>;
 
 /** `name`, `name:qualifier`, `arn:aws:lambda:<region>:<account>:function:name[:qualifier]` → `name`. */
 export function functionNameOf(identifier: string): string {
@@ -94,13 +98,19 @@ export async function startLambdaEndpoint(options: LambdaEndpointOptions): Promi
       try {
         event = JSON.parse(payload);
       } catch {
-        return serviceError(400, 'InvalidRequestContentException', 'Could not parse request body into json: Could not parse payload into json');
+        return serviceError(
+          400,
+          'InvalidRequestContentException',
+          'Could not parse request body into json: Could not parse payload into json',
+        );
       }
     }
     const invocationType = String(req.headers['x-amz-invocation-type'] ?? 'RequestResponse');
     if (invocationType === 'DryRun') return { status: 204, body: undefined };
     if (invocationType === 'Event') {
-      lambda.invoke(event).catch((error: unknown) => console.error(`[lambda] ${lambda.functionName} failed (async): ${functionError(error).errorMessage}`));
+      lambda
+        .invoke(event)
+        .catch((error: unknown) => console.error(`[lambda] ${lambda.functionName} failed (async): ${functionError(error).errorMessage}`));
       return { status: 202, body: undefined };
     }
     try {
@@ -119,7 +129,8 @@ export async function startLambdaEndpoint(options: LambdaEndpointOptions): Promi
     try {
       body = await readBody(req, MAX_PAYLOAD_BYTES);
     } catch (error) {
-      if (error instanceof BodyTooLargeError) return serviceError(413, 'RequestTooLargeException', 'Request must be smaller than 6291456 bytes for the InvokeFunction operation');
+      if (error instanceof BodyTooLargeError)
+        return serviceError(413, 'RequestTooLargeException', 'Request must be smaller than 6291456 bytes for the InvokeFunction operation');
       throw error;
     }
     const route = options.routes?.[url.pathname];
@@ -138,7 +149,12 @@ export async function startLambdaEndpoint(options: LambdaEndpointOptions): Promi
       return { status: 201, body: options.outbox.recordOutboxMessage(input) };
     }
     const match = INVOKE_PATH.exec(url.pathname);
-    if (!match || req.method !== 'POST') return serviceError(404, 'UnknownOperationException', `No Lambda operation at ${req.method} ${url.pathname} (the local endpoint only invokes functions).`);
+    if (!match || req.method !== 'POST')
+      return serviceError(
+        404,
+        'UnknownOperationException',
+        `No Lambda operation at ${req.method} ${url.pathname} (the local endpoint only invokes functions).`,
+      );
     return invoke(req, functionNameOf(match[1]), body);
   };
 
@@ -158,10 +174,15 @@ export async function startLambdaEndpoint(options: LambdaEndpointOptions): Promi
           ...result.headers,
         });
         res.end(payload);
-        options.log?.(`[lambda] ${req.method} ${req.url} ${result.status}${result.headers?.['x-amz-function-error'] ? ' (function error)' : ''} ${Date.now() - startedAt}ms`);
+        options.log?.(
+          `[lambda] ${req.method} ${req.url} ${result.status}${result.headers?.['x-amz-function-error'] ? ' (function error)' : ''} ${Date.now() - startedAt}ms`,
+        );
       });
   });
-  const port = await listen(server, options.port, { service: 'Lambda endpoint (Cognito triggers)', envVar: options.portEnvVar ?? 'LOCAL_LAMBDA_PORT' });
+  const port = await listen(server, options.port, {
+    service: 'Lambda endpoint (Cognito triggers)',
+    envVar: options.portEnvVar ?? 'LOCAL_LAMBDA_PORT',
+  });
   const url = `http://${LOCAL_HOST}:${port}`;
   return { url, outboxUrl: `${url}/_local/outbox`, port, stop: () => closeServer(server) };
 }

@@ -62,13 +62,20 @@ export function createCognitoIdentity(options: CognitoIdentityOptions = {}): Loc
 
     const stops: (() => Promise<void>)[] = [];
     const stopAll = async () => {
-      for (const stop of stops.splice(0).reverse()) await stop().catch((error: unknown) => console.error('[identity] stopping failed:', error));
+      for (const stop of stops.splice(0).reverse())
+        await stop().catch((error: unknown) => console.error('[identity] stopping failed:', error));
     };
     try {
       const functions: Record<string, TriggerFunctions['functions'][string]> = {};
       const [bundled, lambdaEndpoint] = await Promise.all([
         bundleTriggers(options.triggers ?? COGNITO_TRIGGERS, path.resolve(options.buildDir ?? DEFAULT_BUILD_DIR)),
-        startLambdaEndpoint({ port: options.ports?.lambda ?? DEFAULT_IDENTITY_PORTS.lambda, functions, outbox, routes: context.localRoutes, log: options.log }).then((endpoint) => {
+        startLambdaEndpoint({
+          port: options.ports?.lambda ?? DEFAULT_IDENTITY_PORTS.lambda,
+          functions,
+          outbox,
+          routes: context.localRoutes,
+          log: options.log,
+        }).then((endpoint) => {
           stops.push(endpoint.stop);
           return endpoint;
         }),
@@ -88,7 +95,12 @@ export function createCognitoIdentity(options: CognitoIdentityOptions = {}): Loc
 
       const dynamodb = createLocalDynamoDbClient(context.dynamodbEndpoint);
       stops.push(async () => dynamodb.destroy());
-      const cognitoClient = new CognitoIdentityProviderClient({ endpoint: cognito.endpoint, region: cognito.region, credentials: LOCAL_AWS_CREDENTIALS, maxAttempts: 1 });
+      const cognitoClient = new CognitoIdentityProviderClient({
+        endpoint: cognito.endpoint,
+        region: cognito.region,
+        credentials: LOCAL_AWS_CREDENTIALS,
+        maxAttempts: 1,
+      });
       stops.push(async () => cognitoClient.destroy());
       const [triggerFunctions, seed, jwks] = await Promise.all([
         startTriggerFunctions(bundled, {
@@ -107,7 +119,12 @@ export function createCognitoIdentity(options: CognitoIdentityOptions = {}): Loc
       if (seed) reportSeed(seed, log);
 
       // The verifier production uses, trusting the local JWKS (never do this outside the local runtime).
-      const verifier = createUserPoolVerifier({ userPoolId: cognito.userPoolId, clientId: cognito.userPoolClientId, issuer: cognito.issuer, jwks });
+      const verifier = createUserPoolVerifier({
+        userPoolId: cognito.userPoolId,
+        clientId: cognito.userPoolClientId,
+        issuer: cognito.issuer,
+        jwks,
+      });
       const verify = async (token: string) => {
         try {
           return (await verifier.verify(token)) as unknown as Record<string, unknown>;

@@ -55,7 +55,13 @@ const DEFAULT_LIMIT = 200;
 
 function isMessage(value: unknown): value is OutboxMessage {
   const candidate = value as Partial<OutboxMessage> | null;
-  return !!candidate && typeof candidate === 'object' && typeof candidate.to === 'string' && typeof candidate.body === 'string' && typeof candidate.id === 'string';
+  return (
+    !!candidate &&
+    typeof candidate === 'object' &&
+    typeof candidate.to === 'string' &&
+    typeof candidate.body === 'string' &&
+    typeof candidate.id === 'string'
+  );
 }
 
 function load(file: string | undefined): OutboxMessage[] {
@@ -184,7 +190,12 @@ export function outboxPages(outbox: Outbox): Record<string, (req: IncomingMessag
       return;
     }
     const payload = Buffer.from(body);
-    res.writeHead(200, { 'Content-Type': contentType, 'Cache-Control': 'no-store', 'Content-Length': String(payload.length), 'X-Content-Type-Options': 'nosniff' });
+    res.writeHead(200, {
+      'Content-Type': contentType,
+      'Cache-Control': 'no-store',
+      'Content-Length': String(payload.length),
+      'X-Content-Type-Options': 'nosniff',
+    });
     res.end(req.method === 'HEAD' ? undefined : payload);
   };
   return {

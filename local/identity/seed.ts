@@ -39,10 +39,12 @@ export const SEED_DEMO_RECRUITER = {
 } as const satisfies { readonly group: BetaCustomerGroup } & Record<string, string>;
 
 /** `BETA-R1-2024` → Beta_Customer_R1, ... */
-export const SEED_REGISTRATION_CODES: readonly { readonly code: string; readonly group: BetaCustomerGroup }[] = BETA_CUSTOMER_GROUPS.map((group, index) => ({
-  code: `BETA-R${index + 1}-2024`,
-  group,
-}));
+export const SEED_REGISTRATION_CODES: readonly { readonly code: string; readonly group: BetaCustomerGroup }[] = BETA_CUSTOMER_GROUPS.map(
+  (group, index) => ({
+    code: `BETA-R${index + 1}-2024`,
+    group,
+  }),
+);
 
 export interface SeedResult {
   readonly admin: {
@@ -74,7 +76,14 @@ export interface SeedInput {
 /** Puts an item unless its key exists; whether it was written. */
 async function putIfAbsent(documents: DynamoDBDocumentClient, tableName: string, keyName: string, item: object): Promise<boolean> {
   try {
-    await documents.send(new PutCommand({ TableName: tableName, Item: item as Record<string, unknown>, ConditionExpression: 'attribute_not_exists(#key)', ExpressionAttributeNames: { '#key': keyName } }));
+    await documents.send(
+      new PutCommand({
+        TableName: tableName,
+        Item: item as Record<string, unknown>,
+        ConditionExpression: 'attribute_not_exists(#key)',
+        ExpressionAttributeNames: { '#key': keyName },
+      }),
+    );
     return true;
   } catch (error) {
     if (error instanceof ConditionalCheckFailedException || (error as Error).name === 'ConditionalCheckFailedException') return false;
@@ -83,9 +92,14 @@ async function putIfAbsent(documents: DynamoDBDocumentClient, tableName: string,
 }
 
 /** A seeded person's sub, creating the CONFIRMED user when it is missing. */
-async function ensureUser(cognito: CognitoIdentityProviderClient, UserPoolId: string, person: { readonly email: string; readonly password: string }): Promise<{ sub: string; created: boolean }> {
+async function ensureUser(
+  cognito: CognitoIdentityProviderClient,
+  UserPoolId: string,
+  person: { readonly email: string; readonly password: string },
+): Promise<{ sub: string; created: boolean }> {
   const Username = person.email;
-  const subOf = (attributes: readonly { Name?: string; Value?: string }[] | undefined) => attributes?.find((attribute) => attribute.Name === 'sub')?.Value;
+  const subOf = (attributes: readonly { Name?: string; Value?: string }[] | undefined) =>
+    attributes?.find((attribute) => attribute.Name === 'sub')?.Value;
   try {
     const existing = await cognito.send(new AdminGetUserCommand({ UserPoolId, Username }));
     return { sub: subOf(existing.UserAttributes) ?? existing.Username!, created: false };
@@ -111,11 +125,16 @@ async function ensureUser(cognito: CognitoIdentityProviderClient, UserPoolId: st
 /** Puts the seeded person in `group` unless they are in it. */
 async function ensureGroup(cognito: CognitoIdentityProviderClient, UserPoolId: string, Username: string, GroupName: string): Promise<void> {
   const { Groups = [] } = await cognito.send(new AdminListGroupsForUserCommand({ UserPoolId, Username }));
-  if (!Groups.some((group) => group.GroupName === GroupName)) await cognito.send(new AdminAddUserToGroupCommand({ UserPoolId, Username, GroupName }));
+  if (!Groups.some((group) => group.GroupName === GroupName))
+    await cognito.send(new AdminAddUserToGroupCommand({ UserPoolId, Username, GroupName }));
 }
 
 /** A seeded person's users-table record, as post-confirmation writes it. */
-function userRecord(sub: string, person: { email: string; firstName: string; lastName: string; companyName: string }, timestamp: string): User {
+function userRecord(
+  sub: string,
+  person: { email: string; firstName: string; lastName: string; companyName: string },
+  timestamp: string,
+): User {
   return {
     id: sub,
     email: person.email,
@@ -139,7 +158,12 @@ export async function seedLocalIdentity(input: SeedInput): Promise<SeedResult> {
   const documents = DynamoDBDocumentClient.from(input.dynamodb);
   const timestamp = new Date().toISOString();
   const createdRecord = await putIfAbsent(documents, input.tableNames.users, 'id', userRecord(sub, SEED_ADMIN, timestamp));
-  const createdDemoRecord = await putIfAbsent(documents, input.tableNames.users, 'id', userRecord(demo.sub, SEED_DEMO_RECRUITER, timestamp));
+  const createdDemoRecord = await putIfAbsent(
+    documents,
+    input.tableNames.users,
+    'id',
+    userRecord(demo.sub, SEED_DEMO_RECRUITER, timestamp),
+  );
 
   const registrationCodes = [];
   for (const { code, group } of SEED_REGISTRATION_CODES) {
@@ -149,7 +173,13 @@ export async function seedLocalIdentity(input: SeedInput): Promise<SeedResult> {
 
   return {
     admin: { email: SEED_ADMIN.email, password: SEED_ADMIN.password, sub, createdUser, createdRecord },
-    demo: { email: SEED_DEMO_RECRUITER.email, password: SEED_DEMO_RECRUITER.password, sub: demo.sub, createdUser: demo.created, createdRecord: createdDemoRecord },
+    demo: {
+      email: SEED_DEMO_RECRUITER.email,
+      password: SEED_DEMO_RECRUITER.password,
+      sub: demo.sub,
+      createdUser: demo.created,
+      createdRecord: createdDemoRecord,
+    },
     registrationCodes,
   };
 }

@@ -35,7 +35,10 @@ export function triggerFunctionName(productSlug: string, functionId: string): st
  * the pool from its event (in CDK, the pool id in a trigger's environment is a circular
  * dependency between the pool and its trigger).
  */
-export function triggerEnvironment(trigger: Pick<CognitoTriggerDefinition, 'functionId' | 'tables' | 'userPoolAccess'>, input: TriggerEnvironmentInput): Record<string, string> {
+export function triggerEnvironment(
+  trigger: Pick<CognitoTriggerDefinition, 'functionId' | 'tables' | 'userPoolAccess'>,
+  input: TriggerEnvironmentInput,
+): Record<string, string> {
   const environment: Record<string, string> = {
     [ENV.dynamodbEndpoint]: input.dynamodbEndpoint,
     AWS_REGION: REGION,
@@ -63,7 +66,9 @@ export interface BundledTriggers {
 export async function bundleTriggers(triggers: readonly CognitoTriggerDefinition[], buildDir: string): Promise<BundledTriggers> {
   const present = triggers.filter((trigger) => fs.existsSync(path.resolve(REPO_ROOT, trigger.entry)));
   const missing = triggers.filter((trigger) => !present.includes(trigger));
-  const bundles = await Promise.all(present.map(async (trigger) => ({ trigger, bundle: await bundleLambda(trigger.functionId, trigger.entry, buildDir) })));
+  const bundles = await Promise.all(
+    present.map(async (trigger) => ({ trigger, bundle: await bundleLambda(trigger.functionId, trigger.entry, buildDir) })),
+  );
   return { bundles, missing };
 }
 

@@ -81,7 +81,10 @@ export function startContainer(options: ContainerOptions): Container {
     failReady = reject;
   });
   ready.catch(() => undefined);
-  const initTimer = setTimeout(() => void end(new LambdaInvocationError(`The handler did not load within ${INIT_TIMEOUT_MS / 1000} seconds.`, 'timeout')), INIT_TIMEOUT_MS);
+  const initTimer = setTimeout(
+    () => void end(new LambdaInvocationError(`The handler did not load within ${INIT_TIMEOUT_MS / 1000} seconds.`, 'timeout')),
+    INIT_TIMEOUT_MS,
+  );
   initTimer.unref();
   void ready.then(
     () => clearTimeout(initTimer),
@@ -134,7 +137,10 @@ export function startContainer(options: ContainerOptions): Container {
       const id = randomUUID();
       return new Promise((resolve, reject) => {
         // Lambda discards an environment whose invocation timed out; only that invocation fails.
-        const timer = setTimeout(() => void end(new LambdaInvocationError(`Task timed out after ${(options.timeoutMs / 1000).toFixed(2)} seconds`, 'timeout')), options.timeoutMs);
+        const timer = setTimeout(
+          () => void end(new LambdaInvocationError(`Task timed out after ${(options.timeoutMs / 1000).toFixed(2)} seconds`, 'timeout')),
+          options.timeoutMs,
+        );
         timer.unref();
         running = { id, resolve, reject, timer };
         worker.postMessage({

@@ -116,7 +116,12 @@ export function createLambdaFunction(options: LambdaFunctionOptions): LambdaFunc
         reject,
         timer: setTimeout(() => {
           queue.splice(queue.indexOf(waiter), 1);
-          reject(new LambdaInvocationError(`TooManyRequestsException: no container of ${options.functionName} was free within ${(maxQueueWaitMs / 1000).toFixed(2)} seconds (maxConcurrency ${maxConcurrency})`, 'throttle'));
+          reject(
+            new LambdaInvocationError(
+              `TooManyRequestsException: no container of ${options.functionName} was free within ${(maxQueueWaitMs / 1000).toFixed(2)} seconds (maxConcurrency ${maxConcurrency})`,
+              'throttle',
+            ),
+          );
         }, maxQueueWaitMs),
       };
       waiter.timer.unref();

@@ -57,7 +57,11 @@ function invoke(handler, event, context) {
     };
     try {
       const returned = handler(event, context, callback);
-      if (returned && typeof returned.then === 'function') returned.then((result) => callback(null, result), (error) => callback(error || new Error('Handler rejected')));
+      if (returned && typeof returned.then === 'function')
+        returned.then(
+          (result) => callback(null, result),
+          (error) => callback(error || new Error('Handler rejected')),
+        );
       else if (handler.length < 3) callback(null, returned);
     } catch (error) {
       callback(error);

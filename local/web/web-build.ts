@@ -10,7 +10,15 @@ import { REPO_ROOT } from '../paths';
  */
 
 /** What the web build reads: the web app and the shared contracts/domain it imports. */
-const WEB_SOURCES = ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'web/tsconfig.json', 'lambdas/shared/contracts', 'lambdas/shared/domain'];
+const WEB_SOURCES = [
+  'web/src',
+  'web/public',
+  'web/index.html',
+  'web/vite.config.ts',
+  'web/tsconfig.json',
+  'lambdas/shared/contracts',
+  'lambdas/shared/domain',
+];
 
 function newestMtime(target: string): number {
   let stat: fs.Stats;
@@ -39,7 +47,9 @@ export function webBuildState(distDir: string): WebBuildState {
 export function buildWeb(): Promise<void> {
   const vite = path.join(REPO_ROOT, 'node_modules', 'vite', 'bin', 'vite.js');
   if (!fs.existsSync(vite)) {
-    return Promise.reject(new LocalRuntimeError('The web app is not built and Vite is not installed: run npm install, then npm run build:web.'));
+    return Promise.reject(
+      new LocalRuntimeError('The web app is not built and Vite is not installed: run npm install, then npm run build:web.'),
+    );
   }
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [vite, 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {

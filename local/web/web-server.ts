@@ -95,7 +95,8 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
     }
     if (pathname === '/config.json') {
       const config = options.runtimeConfig();
-      if (config === undefined) finish(503, { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': '1' }, 'The local runtime is starting.');
+      if (config === undefined)
+        finish(503, { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': '1' }, 'The local runtime is starting.');
       else finish(200, { 'Content-Type': CONTENT_TYPES['.json'], 'Cache-Control': 'no-store' }, JSON.stringify(config));
       return;
     }
@@ -122,10 +123,14 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
       return;
     }
     const hashedAsset = path.relative(root, file).split(path.sep)[0] === 'assets';
-    finish(200, {
-      'Content-Type': CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream',
-      'Cache-Control': hashedAsset ? IMMUTABLE : REVALIDATE,
-    }, content);
+    finish(
+      200,
+      {
+        'Content-Type': CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream',
+        'Cache-Control': hashedAsset ? IMMUTABLE : REVALIDATE,
+      },
+      content,
+    );
   });
 
   const port = await listen(server, options.port, { service: 'web app', envVar: 'LOCAL_WEB_PORT' });

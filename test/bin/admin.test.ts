@@ -51,10 +51,31 @@ const local = () => ['--endpoints', endpointsFile];
 
 describe('npm run admin (the operator CLI) against the local runtime', () => {
   it('invites, looks up and removes a user, printing JSON', async () => {
-    const invite = await cli('invite', '--email', 'Op.Test@Example.com', '--first-name', 'Opal', '--last-name', 'Test', '--company', 'Ops Inc', '--phone', '+1 555 010 0177', '--group', 'Beta_Customer_R1', ...local());
+    const invite = await cli(
+      'invite',
+      '--email',
+      'Op.Test@Example.com',
+      '--first-name',
+      'Opal',
+      '--last-name',
+      'Test',
+      '--company',
+      'Ops Inc',
+      '--phone',
+      '+1 555 010 0177',
+      '--group',
+      'Beta_Customer_R1',
+      ...local(),
+    );
     expect(invite).toMatchObject({ code: 0, stderr: '' });
     const username = (invite.json.cognito as { username: string }).username;
-    expect(invite.json.user).toMatchObject({ id: username, email: 'op.test@example.com', phoneNumber: '+15550100177', status: 'ACTIVE', subscriptionId: 'SubscriptionTBD' });
+    expect(invite.json.user).toMatchObject({
+      id: username,
+      email: 'op.test@example.com',
+      phoneNumber: '+15550100177',
+      status: 'ACTIVE',
+      subscriptionId: 'SubscriptionTBD',
+    });
 
     const get = await cli('get', '--username', 'op.test@example.com', ...local());
     expect(get).toMatchObject({ code: 0, json: { cognito: { username, groups: ['Beta_Customer_R1'] }, user: { id: username } } });
@@ -65,19 +86,67 @@ describe('npm run admin (the operator CLI) against the local runtime', () => {
   });
 
   it('adds a registration code (upper-cased, with its limit and expiry) and never overwrites one', async () => {
-    const answer = await cli('add-code', '--code', ' spring-r2 ', '--group', 'Beta_Customer_R2', '--max-uses', '25', '--expires-at', '2030-01-01T00:00:00Z', ...local());
-    expect(answer).toMatchObject({ code: 0, json: { code: 'SPRING-R2', group: 'Beta_Customer_R2', maxUses: 25, expiresAt: '2030-01-01T00:00:00.000Z', uses: 0 } });
+    const answer = await cli(
+      'add-code',
+      '--code',
+      ' spring-r2 ',
+      '--group',
+      'Beta_Customer_R2',
+      '--max-uses',
+      '25',
+      '--expires-at',
+      '2030-01-01T00:00:00Z',
+      ...local(),
+    );
+    expect(answer).toMatchObject({
+      code: 0,
+      json: { code: 'SPRING-R2', group: 'Beta_Customer_R2', maxUses: 25, expiresAt: '2030-01-01T00:00:00.000Z', uses: 0 },
+    });
     expect(await services.codes.get('SPRING-R2')).toMatchObject({ group: 'Beta_Customer_R2', maxUses: 25 });
-    expect(await cli('add-code', '--code', 'SPRING-R2', '--group', 'Beta_Customer_R1', ...local())).toMatchObject({ code: 1, stderr: expect.stringContaining('exists already') });
+    expect(await cli('add-code', '--code', 'SPRING-R2', '--group', 'Beta_Customer_R1', ...local())).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('exists already'),
+    });
   });
 
   it('exits 1 with the reason when the operation fails', async () => {
-    await cli('invite', '--email', 'dup@example.com', '--first-name', 'D', '--last-name', 'Up', '--company', 'Dup', '--group', 'Beta_Customer_R3', ...local());
-    expect(await cli('invite', '--email', 'dup@example.com', '--first-name', 'D', '--last-name', 'Up', '--company', 'Dup', '--group', 'Beta_Customer_R3', ...local())).toMatchObject({
+    await cli(
+      'invite',
+      '--email',
+      'dup@example.com',
+      '--first-name',
+      'D',
+      '--last-name',
+      'Up',
+      '--company',
+      'Dup',
+      '--group',
+      'Beta_Customer_R3',
+      ...local(),
+    );
+    expect(
+      await cli(
+        'invite',
+        '--email',
+        'dup@example.com',
+        '--first-name',
+        'D',
+        '--last-name',
+        'Up',
+        '--company',
+        'Dup',
+        '--group',
+        'Beta_Customer_R3',
+        ...local(),
+      ),
+    ).toMatchObject({
       code: 1,
       stderr: 'Error: A user with this email address already exists. (user_exists)\n',
     });
-    expect(await cli('remove', '--username', 'ghost@example.com', ...local())).toMatchObject({ code: 1, stderr: expect.stringContaining('No user with this username or email.') });
+    expect(await cli('remove', '--username', 'ghost@example.com', ...local())).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('No user with this username or email.'),
+    });
   });
 
   it('exits 1 and says how to start the local runtime when it is not running', async () => {
@@ -96,13 +165,42 @@ describe('npm run admin: bad command lines exit 2 with a clear message', () => {
     [['get', '--email', 'x@example.com'], 'get does not take --email.'],
     [['get'], '--username: Please give the username (or the email) of the user.'],
     [['get', '--username', 'x', 'extra'], 'Unexpected argument "extra"'],
-    [['invite', '--email', 'nope', '--first-name', 'A', '--last-name', 'B', '--company', 'C', '--group', 'Admins'], '--email: Please give a valid email address'],
-    [['invite', '--email', 'a@b.co', '--first-name', 'A', '--last-name', 'B', '--company', 'C', '--group', 'Admins'], '--group: The group must be one of Beta_Customer_R1, Beta_Customer_R2, Beta_Customer_R3.'],
-    [['invite', '--email', 'a@b.co', '--first-name', '<A>', '--last-name', 'B', '--company', 'C', '--group', 'Beta_Customer_R1', '--phone', '555 0100'], '--first-name: First name may contain'],
+    [
+      ['invite', '--email', 'nope', '--first-name', 'A', '--last-name', 'B', '--company', 'C', '--group', 'Admins'],
+      '--email: Please give a valid email address',
+    ],
+    [
+      ['invite', '--email', 'a@b.co', '--first-name', 'A', '--last-name', 'B', '--company', 'C', '--group', 'Admins'],
+      '--group: The group must be one of Beta_Customer_R1, Beta_Customer_R2, Beta_Customer_R3.',
+    ],
+    [
+      [
+        'invite',
+        '--email',
+        'a@b.co',
+        '--first-name',
+        '<A>',
+        '--last-name',
+        'B',
+        '--company',
+        'C',
+        '--group',
+        'Beta_Customer_R1',
+        '--phone',
+        '555 0100',
+      ],
+      '--first-name: First name may contain',
+    ],
     [['add-code', '--code', 'X', '--group', 'Beta_Customer_R1'], '--code: A code has 3 to 64'],
-    [['add-code', '--code', 'GOOD-1', '--group', 'Beta_Customer_R1', '--max-uses', 'many'], '--max-uses: The use limit must be a whole number.'],
+    [
+      ['add-code', '--code', 'GOOD-1', '--group', 'Beta_Customer_R1', '--max-uses', 'many'],
+      '--max-uses: The use limit must be a whole number.',
+    ],
     [['get', '--username', 'x', '--stage', 'qa'], '--stage must be one of dev, stage, prod.'],
-    [['get', '--username', 'x', '--user-pool-id', 'us-east-2_abc'], '--user-pool-id, --users-table and --registration-codes-table go with --stage.'],
+    [
+      ['get', '--username', 'x', '--user-pool-id', 'us-east-2_abc'],
+      '--user-pool-id, --users-table and --registration-codes-table go with --stage.',
+    ],
   ])('%j', async (argv, message) => {
     const answer = await cli(...argv);
     expect(answer.code).toBe(2);
@@ -128,7 +226,9 @@ describe('npm run admin --stage (a deployed stage)', () => {
 describe('bin/admin.ts as a process', () => {
   it('exits 2 on bad flags and 0 on --help', async () => {
     const run = promisify(execFile);
-    const failure = await run(process.execPath, ['--import', 'tsx', 'bin/admin.ts', 'get', '--nope'], { cwd: REPO_ROOT }).catch((error: { code: number; stderr: string }) => error);
+    const failure = await run(process.execPath, ['--import', 'tsx', 'bin/admin.ts', 'get', '--nope'], { cwd: REPO_ROOT }).catch(
+      (error: { code: number; stderr: string }) => error,
+    );
     expect(failure).toMatchObject({ code: 2, stderr: expect.stringContaining("Unknown option '--nope'") });
     const help = await run(process.execPath, ['--import', 'tsx', 'bin/admin.ts', '--help'], { cwd: REPO_ROOT });
     expect(help.stdout).toContain('Usage: npm run admin');

@@ -114,8 +114,13 @@ describe('npm run smoke -- --local', () => {
 
   it('exits 2 with the usage on bad flags, through the npm script’s command line', async () => {
     const run = promisify(execFile);
-    const failure = await run(process.execPath, ['--import', 'tsx', 'bin/smoke.ts', '--stage', 'qa'], { cwd: REPO_ROOT }).catch((error: { code: number; stderr: string }) => error);
+    const failure = await run(process.execPath, ['--import', 'tsx', 'bin/smoke.ts', '--stage', 'qa'], { cwd: REPO_ROOT }).catch(
+      (error: { code: number; stderr: string }) => error,
+    );
     expect(failure).toMatchObject({ code: 2, stderr: expect.stringContaining('--stage must be one of dev, stage, prod.') });
-    expect(await smoke('--stage', 'prod', '--local')).toMatchObject({ code: 2, stderr: expect.stringContaining('Give either --stage <dev|stage|prod> or --local.') });
+    expect(await smoke('--stage', 'prod', '--local')).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('Give either --stage <dev|stage|prod> or --local.'),
+    });
   }, 30_000);
 });

@@ -123,7 +123,17 @@ test.describe('signed in', () => {
     '/services/candidate-summary',
   ];
   // The assistant's screens with their results: test/e2e/assistant.spec.ts.
-  for (const path of ['/account', '/profile', '/edit-profile', '/change-password', '/subscribe', '/services', ...ASSISTANT_SCREENS, '/support', '/success']) {
+  for (const path of [
+    '/account',
+    '/profile',
+    '/edit-profile',
+    '/change-password',
+    '/subscribe',
+    '/services',
+    ...ASSISTANT_SCREENS,
+    '/support',
+    '/success',
+  ]) {
     test(`${path}, subscribed, has no serious or critical violations`, async () => {
       if (path === '/account') await subscribeWithTestCard(page, 'Professional', 'Adaeze Okafor');
       await checkAtBothWidths(page, path);

@@ -1,5 +1,9 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { PLANTED_BEST_CANDIDATE_BY_JOB, SAMPLE_CANDIDATES, SAMPLE_INTERVIEW_ANSWERS } from '../../lambdas/assistant/samples/sample-candidates';
+import {
+  PLANTED_BEST_CANDIDATE_BY_JOB,
+  SAMPLE_CANDIDATES,
+  SAMPLE_INTERVIEW_ANSWERS,
+} from '../../lambdas/assistant/samples/sample-candidates';
 import { SAMPLE_JOBS } from '../../lambdas/assistant/samples/sample-jobs';
 import { expectNoAxeViolations, expectNoSidewaysScroll } from './support/accessibility';
 import { inviteAndActivateUser } from './support/identity';
@@ -24,7 +28,11 @@ let page: Page;
 
 test.beforeAll(async ({ browser }: { browser: Browser }) => {
   test.setTimeout(60_000);
-  const context = await browser.newContext({ reducedMotion: 'reduce', viewport: DESKTOP, permissions: ['clipboard-read', 'clipboard-write'] });
+  const context = await browser.newContext({
+    reducedMotion: 'reduce',
+    viewport: DESKTOP,
+    permissions: ['clipboard-read', 'clipboard-write'],
+  });
   page = await context.newPage();
   await inviteAndActivateUser(page, 'Nadia');
 });
@@ -82,7 +90,8 @@ test('the Services hub leads to one screen per capability', async () => {
 test('must-haves: an empty description is refused next to the field; a sample job’s proposed must-haves are edited and saved', async () => {
   await page.goto('/services/must-haves');
   // Opened by its address, the screen's code and the route that loads it came with the entry.
-  for (const chunk of ['capability', 'must-haves']) await expect(page.locator(`link[rel="modulepreload"][href^="/assets/${chunk}-"]`)).toHaveCount(1);
+  for (const chunk of ['capability', 'must-haves'])
+    await expect(page.locator(`link[rel="modulepreload"][href^="/assets/${chunk}-"]`)).toHaveCount(1);
   const description = page.getByRole('textbox', { name: 'Job description' });
   await page.getByRole('button', { name: 'Propose must-haves' }).click();
   await expect(description).toBeFocused();
@@ -105,7 +114,10 @@ test('must-haves: an empty description is refused next to the field; a sample jo
   expect(proposed, 'must-haves proposed from the sample description').toBeGreaterThanOrEqual(2);
 
   // The recruiter removes the last proposal and adds one of their own, then confirms.
-  await page.getByRole('group', { name: 'Must-haves' }).getByRole('button', { name: new RegExp(`^Remove must-have ${proposed}\\b`) }).click();
+  await page
+    .getByRole('group', { name: 'Must-haves' })
+    .getByRole('button', { name: new RegExp(`^Remove must-have ${proposed}\\b`) })
+    .click();
   await expect(mustHaves).toHaveCount(proposed - 1);
   await page.getByRole('button', { name: 'Add a must-have' }).click();
   await expect(mustHaves.last()).toBeFocused();
@@ -166,7 +178,11 @@ test('interview evaluation: the sample answers are scored against the rubrics wi
   await expect(page.getByLabel('Candidate name')).toHaveValue(SAMPLE_INTERVIEW_ANSWERS.strong.candidateName);
   await produce('Evaluate the answers', /^Evaluation of /);
   await expect(result().getByText(/of 100 overall/)).toBeVisible();
-  await expect(result().getByText(/^Score:/).first()).toBeVisible();
+  await expect(
+    result()
+      .getByText(/^Score:/)
+      .first(),
+  ).toBeVisible();
   await expect(result().getByText('Covered, with the evidence:').first()).toBeVisible();
   await expect(result().locator('.evidence-list__evidence').first()).not.toBeEmpty();
   await expectNoAxeViolations(page, '/services/interview-evaluation with scores');
@@ -176,7 +192,9 @@ test('best fit: the sample candidates are ranked with the planted best first, wi
   await page.goto('/services/best-fit');
   await chooseJob();
   await page.getByRole('button', { name: 'Try a sample' }).click();
-  await expect(page.getByLabel(/^Candidate \d+: name$/)).toHaveCount(SAMPLE_CANDIDATES.filter((candidate) => candidate.jobId === JOB.id).length);
+  await expect(page.getByLabel(/^Candidate \d+: name$/)).toHaveCount(
+    SAMPLE_CANDIDATES.filter((candidate) => candidate.jobId === JOB.id).length,
+  );
   await produce('Rank the candidates', /^Best fit for /);
   const rows = result().locator('tbody tr');
   await expect(rows.first().locator('th')).toHaveText(BEST?.name ?? '');
@@ -202,10 +220,21 @@ test('candidate summary: a client-ready summary of a sample resume, copied witho
 test('the history: every result is listed on the hub and on its screen, and opens again', async () => {
   await page.goto('/services');
   const recent = page.getByRole('region', { name: 'Your recent results' });
-  for (const title of ['Client must-haves', 'Sourcing search terms', 'External job description', 'Screening questions', 'Interview answer evaluation', 'Best-fit recommendation', 'Candidate summary']) {
+  for (const title of [
+    'Client must-haves',
+    'Sourcing search terms',
+    'External job description',
+    'Screening questions',
+    'Interview answer evaluation',
+    'Best-fit recommendation',
+    'Candidate summary',
+  ]) {
     await expect(recent.getByRole('link', { name: new RegExp(`^${title}: `) }).first()).toBeVisible();
   }
-  await recent.getByRole('link', { name: /^Sourcing search terms: / }).first().click();
+  await recent
+    .getByRole('link', { name: /^Sourcing search terms: / })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/services\/sourcing-terms\?result=/);
   await expect(page.getByRole('heading', { level: 2, name: /^Search strings for / })).toBeVisible();
   const item = page.getByRole('complementary', { name: 'Recent results' }).getByRole('button').first();

@@ -33,7 +33,10 @@ test.afterAll(async () => {
 });
 
 function atsSection(): Locator {
-  return page.getByRole('region', { name: 'Your ATS' }).or(page.locator('section').filter({ has: page.getByRole('heading', { level: 2, name: 'Your ATS' }) })).first();
+  return page
+    .getByRole('region', { name: 'Your ATS' })
+    .or(page.locator('section').filter({ has: page.getByRole('heading', { level: 2, name: 'Your ATS' }) }))
+    .first();
 }
 
 async function connect(atsLabel: string, key: string): Promise<void> {
@@ -71,7 +74,11 @@ test('the demo Greenhouse key connects: the key is shown masked only, and stored
   await connect('Greenhouse', GREENHOUSE.apikey1);
 
   await expect(page.getByRole('heading', { level: 3, name: 'Connected ATS' })).toBeFocused();
-  await expect(atsSection().getByRole('status').filter({ hasText: /^Connected to Greenhouse/ })).toBeVisible();
+  await expect(
+    atsSection()
+      .getByRole('status')
+      .filter({ hasText: /^Connected to Greenhouse/ }),
+  ).toBeVisible();
   await expect(atsSection().getByText(GREENHOUSE_MASK).first()).toBeVisible();
   expect(await page.content()).not.toContain(GREENHOUSE.apikey1);
   const stored = (await scanTable('users')).find((user) => user.atsname === 'greenhouse');
@@ -104,14 +111,18 @@ test('placement prediction ranks a job’s active applications and reports its a
   await page.getByRole('button', { name: 'Predict placements' }).click();
 
   await expect(page.getByRole('heading', { level: 2, name: /^Placement prediction for / })).toBeFocused({ timeout: 20_000 });
-  const accuracy = page.getByText(/^Right \d+% of the time on \d+ past applications it did not learn from; always guessing ‘(not placed|placed)’ would be right \d+%\./);
+  const accuracy = page.getByText(
+    /^Right \d+% of the time on \d+ past applications it did not learn from; always guessing ‘(not placed|placed)’ would be right \d+%\./,
+  );
   await expect(accuracy).toBeVisible();
   const [, right, , baseline] = /Right (\d+)% .* on (\d+) .* right (\d+)%/.exec((await accuracy.textContent()) ?? '') ?? [];
   expect(Number(right)).toBeGreaterThan(Number(baseline));
   const ranking = page.getByRole('table', { name: /most likely placement first$/ });
   const rows = ranking.locator('tbody tr');
   expect(await rows.count()).toBeGreaterThanOrEqual(1);
-  const chances = (await rows.locator('td:nth-child(3), th:nth-child(3)').allTextContents()).map((text) => Number(text.replace(/[^\d]/g, '')));
+  const chances = (await rows.locator('td:nth-child(3), th:nth-child(3)').allTextContents()).map((text) =>
+    Number(text.replace(/[^\d]/g, '')),
+  );
   expect(chances).toEqual([...chances].sort((a, b) => b - a));
   await expect(rows.first()).toContainText(/Raises:|Lowers:/);
   await expectNoAxeViolations(page, '/services/placement-prediction with a ranking');
@@ -138,7 +149,11 @@ test('best fit ranks candidates read from the ATS', async () => {
 test('a short ATS history gets a clear message instead of predictions; disconnecting deletes the key and the synced data', async () => {
   await page.goto('/account');
   await connect('Lever', LEVER.apikey1);
-  await expect(atsSection().getByRole('status').filter({ hasText: /^Connected to Lever/ })).toBeVisible();
+  await expect(
+    atsSection()
+      .getByRole('status')
+      .filter({ hasText: /^Connected to Lever/ }),
+  ).toBeVisible();
   await syncNow();
 
   await page.goto('/services/placement-prediction');

@@ -14,7 +14,7 @@ async function fillInviteSignUp(page: import('@playwright/test').Page, code: str
   await page.getByRole('button', { name: 'Create account' }).click();
 }
 
-test('invitation sign-up with a good code: verify the email, get signed in, join the code\'s group', async ({ page }) => {
+test("invitation sign-up with a good code: verify the email, get signed in, join the code's group", async ({ page }) => {
   const email = uniqueEmail('priya');
   await fillInviteSignUp(page, 'beta-r2-2024', email);
 
@@ -28,7 +28,13 @@ test('invitation sign-up with a good code: verify the email, get signed in, join
 
   const users = (await scanTable('users')).filter((user) => user.email === email);
   expect(users).toHaveLength(1);
-  expect(users[0]).toMatchObject({ firstName: 'Priya', lastName: 'Raman', companyName: 'Northbridge Staffing', subscriptionId: 'SubscriptionTBD', status: 'ACTIVE' });
+  expect(users[0]).toMatchObject({
+    firstName: 'Priya',
+    lastName: 'Raman',
+    companyName: 'Northbridge Staffing',
+    subscriptionId: 'SubscriptionTBD',
+    status: 'ACTIVE',
+  });
   expect(await groupsOf(email)).toEqual(['Beta_Customer_R2']);
 });
 
@@ -64,7 +70,13 @@ test('an admin invites a user, who signs in with the emailed temporary password 
 
 test('only admins may invite: anonymous callers get 401, other users 403, and nothing is created', async ({ request }) => {
   const { restUrl } = readEndpoints();
-  const invite = { email: uniqueEmail('should-not-exist'), firstName: 'No', lastName: 'Body', companyName: 'Nowhere', group: 'Beta_Customer_R1' };
+  const invite = {
+    email: uniqueEmail('should-not-exist'),
+    firstName: 'No',
+    lastName: 'Body',
+    companyName: 'Nowhere',
+    group: 'Beta_Customer_R1',
+  };
   const before = (await scanTable('users')).length;
 
   const anonymous = await request.post(`${restUrl}/admin/user/create`, { data: invite });

@@ -12,7 +12,12 @@ test('sign-in works by keyboard alone: tab order, Enter submits, errors announce
   await page.goto('/sign-in');
   const email = page.getByLabel('Email');
   const password = page.getByLabel('Password', { exact: true });
-  await expectTabOrder(page, [email, password, page.getByRole('button', { name: 'Sign in' }), page.getByRole('button', { name: 'Forgot password?' })]);
+  await expectTabOrder(page, [
+    email,
+    password,
+    page.getByRole('button', { name: 'Sign in' }),
+    page.getByRole('button', { name: 'Forgot password?' }),
+  ]);
   await expectVisibleFocus(page);
 
   // Enter in an empty form: focus goes to the first invalid field and each error is announced.
@@ -113,7 +118,7 @@ test('every link and button on the home page shows a focus indicator with 3:1 co
     if (await page.evaluate<boolean>('document.activeElement === document.body || document.activeElement === null')) break;
     await expectVisibleFocus(page);
   }
-  expect(checked, "links and buttons walked through").toBeGreaterThanOrEqual(12);
+  expect(checked, 'links and buttons walked through').toBeGreaterThanOrEqual(12);
 });
 
 /**
@@ -156,7 +161,11 @@ test.describe('a signed-in user by keyboard alone', () => {
     await expect(confirm).toBeFocused();
     await expectAnnouncedError(confirm, /match/i);
     await expectNoAxeViolations(page, 'the first sign-in new-password step with its error');
-    await fillInTabOrder(page, [[confirm, 'first-password']], page.getByRole('button', { name: /Set password|Save password|Change password/ }));
+    await fillInTabOrder(
+      page,
+      [[confirm, 'first-password']],
+      page.getByRole('button', { name: /Set password|Save password|Change password/ }),
+    );
     await expect(page.getByRole('button', { name: /Hi, Folake/ })).toBeVisible();
   });
 

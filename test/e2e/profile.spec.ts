@@ -37,7 +37,10 @@ test('a user who forgot their password resets it with the emailed code', async (
   await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
 
   await page.goto('/sign-in');
-  await page.getByRole('button', { name: /Forgot password/ }).or(page.getByRole('link', { name: /Forgot password/ })).click();
+  await page
+    .getByRole('button', { name: /Forgot password/ })
+    .or(page.getByRole('link', { name: /Forgot password/ }))
+    .click();
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Send code' }).click();
   const { code } = await latestMessageTo(page, email, (message) => Boolean(message.code));

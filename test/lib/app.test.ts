@@ -78,7 +78,9 @@ describe('createApp', () => {
   });
 
   it('rejects bad context with a readable message before building anything', () => {
-    expect(() => createApp({ context: { stage: 'production' }, webDistPath: makeWebDist() })).toThrow(/Invalid stage config:\n {2}- stage:/);
+    expect(() => createApp({ context: { stage: 'production' }, webDistPath: makeWebDist() })).toThrow(
+      /Invalid stage config:\n {2}- stage:/,
+    );
   });
 
   it('synthesizes the dev stack as before (snapshot, asset hashes masked)', () => {

@@ -21,7 +21,9 @@ describe('stage config', () => {
   });
 
   it('takes the secret names from context when given, and rejects impossible ones', () => {
-    expect(loadStageConfig({ stage: 'prod', recurlyWebhookSecretName: 'billing/recurly-webhooks' }).recurlyWebhookSecretName).toBe('billing/recurly-webhooks');
+    expect(loadStageConfig({ stage: 'prod', recurlyWebhookSecretName: 'billing/recurly-webhooks' }).recurlyWebhookSecretName).toBe(
+      'billing/recurly-webhooks',
+    );
     expect(loadStageConfig({ productSlug: 'hireflow' }).recurlyWebhookSecretName).toBe('hireflow/dev/recurly-webhook-secret');
     expect(() => loadStageConfig({ recurlyWebhookSecretName: 'has spaces' })).toThrow(/- recurlyWebhookSecretName:/);
   });
@@ -68,9 +70,14 @@ describe('stage config', () => {
 
   it('takes alarm e-mail subscribers as a comma-separated list, none by default, and rejects a bad address', () => {
     expect(loadStageConfig({}).alarmEmails).toEqual([]);
-    expect(loadStageConfig({ alarmEmails: ' ops@example.com,, oncall@example.com ' }).alarmEmails).toEqual(['ops@example.com', 'oncall@example.com']);
+    expect(loadStageConfig({ alarmEmails: ' ops@example.com,, oncall@example.com ' }).alarmEmails).toEqual([
+      'ops@example.com',
+      'oncall@example.com',
+    ]);
     expect(loadStageConfig({ alarmEmails: ['ops@example.com'] }).alarmEmails).toEqual(['ops@example.com']);
-    expect(() => loadStageConfig({ alarmEmails: 'ops@example.com,not-an-address' })).toThrow(/- alarmEmails\.1: alarmEmails must be comma-separated e-mail addresses/);
+    expect(() => loadStageConfig({ alarmEmails: 'ops@example.com,not-an-address' })).toThrow(
+      /- alarmEmails\.1: alarmEmails must be comma-separated e-mail addresses/,
+    );
   });
 });
 
@@ -81,7 +88,9 @@ describe('the assistant engine config', () => {
 
   it('takes -c assistantEngine=deterministic and -c bedrockModelId=… from context', () => {
     expect(loadStageConfig({ assistantEngine: 'deterministic' }).assistantEngine).toBe('deterministic');
-    expect(loadStageConfig({ bedrockModelId: 'us.anthropic.claude-3-5-haiku-20241022-v1:0' }).bedrockModelId).toBe('us.anthropic.claude-3-5-haiku-20241022-v1:0');
+    expect(loadStageConfig({ bedrockModelId: 'us.anthropic.claude-3-5-haiku-20241022-v1:0' }).bedrockModelId).toBe(
+      'us.anthropic.claude-3-5-haiku-20241022-v1:0',
+    );
     expect(loadStageConfig({ bedrockModelId: 'amazon.nova-pro-v1:0' }).bedrockModelId).toBe('amazon.nova-pro-v1:0');
   });
 
@@ -89,7 +98,11 @@ describe('the assistant engine config', () => {
     ['an unknown engine', { assistantEngine: 'openai' }, /- assistantEngine: assistantEngine must be one of bedrock, deterministic/],
     ['a model id with spaces', { bedrockModelId: 'nova lite' }, /- bedrockModelId: bedrockModelId must be a Bedrock model id/],
     ['an EU inference profile, which us-east-2 cannot call', { bedrockModelId: 'eu.amazon.nova-lite-v1:0' }, /- bedrockModelId:/],
-    ['a global inference profile, whose grant would cover every region', { bedrockModelId: 'global.anthropic.claude-sonnet-4-5-20250929-v1:0' }, /- bedrockModelId:/],
+    [
+      'a global inference profile, whose grant would cover every region',
+      { bedrockModelId: 'global.anthropic.claude-sonnet-4-5-20250929-v1:0' },
+      /- bedrockModelId:/,
+    ],
     ['a model ARN', { bedrockModelId: 'arn:aws:bedrock:us-east-2::foundation-model/amazon.nova-lite-v1:0' }, /- bedrockModelId:/],
   ])('rejects %s', (_case, context, message) => {
     expect(() => loadStageConfig(context)).toThrow(message);

@@ -27,7 +27,13 @@ function acknowledgementsIn(scope: IConstruct): Acknowledgement[] {
   return scope.node.findAll().flatMap((construct) =>
     construct.node.metadata
       .filter((entry) => entry.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY)
-      .flatMap((entry) => Object.entries(entry.data as Record<string, unknown>).map(([id, reason]) => ({ path: construct.node.path, id, reason: String(reason ?? '') }))),
+      .flatMap((entry) =>
+        Object.entries(entry.data as Record<string, unknown>).map(([id, reason]) => ({
+          path: construct.node.path,
+          id,
+          reason: String(reason ?? ''),
+        })),
+      ),
   );
 }
 
@@ -38,7 +44,10 @@ function acknowledgementsIn(scope: IConstruct): Acknowledgement[] {
 function nagProblems(scope: IConstruct): string[] {
   const findings = new AwsSolutionsChecks()
     .validateScope(scope)
-    .violations.map((violation) => `${violation.severity} ${violation.ruleName}: ${violation.violatingResources.map((resource) => resource.constructPath).join(', ')}`);
+    .violations.map(
+      (violation) =>
+        `${violation.severity} ${violation.ruleName}: ${violation.violatingResources.map((resource) => resource.constructPath).join(', ')}`,
+    );
   const weakReasons = acknowledgementsIn(scope)
     .filter(({ reason }) => reason.trim().length < MIN_REASON_LENGTH || PLACEHOLDER.test(reason))
     .map(({ path, id, reason }) => `weak reason for ${id} at ${path}: "${reason}"`);
@@ -57,7 +66,11 @@ describe('cdk-nag AwsSolutions checks', () => {
     const app = new App();
     const stack = new Stack(app, 'NonCompliant');
     new Bucket(stack, 'PlainBucket', { encryption: BucketEncryption.S3_MANAGED });
-    const hidden = new Bucket(stack, 'HiddenBucket', { encryption: BucketEncryption.S3_MANAGED, enforceSSL: true, serverAccessLogsPrefix: 'logs/' });
+    const hidden = new Bucket(stack, 'HiddenBucket', {
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      serverAccessLogsPrefix: 'logs/',
+    });
     Validations.of(hidden).acknowledge({ id: 'AwsSolutions-S1', reason: 'TODO' });
 
     const problems = nagProblems(app);

@@ -18,23 +18,30 @@ let dataDir: ReturnType<typeof temporaryFolder>;
 let running: LocalRuntime | undefined;
 
 function start(options: Partial<LocalRuntimeOptions> = {}): Promise<LocalRuntime> {
-  return startLocalRuntime({ dataDir: dataDir.path, ports: FREE_PORTS, webDistDir: dist.path, webBuild: 'never', ...options }).then((runtime) => {
-    running = runtime;
-    return runtime;
-  });
+  return startLocalRuntime({ dataDir: dataDir.path, ports: FREE_PORTS, webDistDir: dist.path, webBuild: 'never', ...options }).then(
+    (runtime) => {
+      running = runtime;
+      return runtime;
+    },
+  );
 }
 
 async function sendContact(runtime: LocalRuntime, name: string): Promise<string> {
   const { body } = await postGraphql<{ data: { createContact: { id: string } } }>(
     runtime.endpoints.graphqlUrl,
     'mutation Send($input: CreateContactInput!) { createContact(input: $input) { id } }',
-    { variables: { input: { name, email: 'lee@harborstaffing.com', message: 'Interested in the enterprise plan.' } }, headers: { 'x-api-key': runtime.endpoints.graphqlApiKey } },
+    {
+      variables: { input: { name, email: 'lee@harborstaffing.com', message: 'Interested in the enterprise plan.' } },
+      headers: { 'x-api-key': runtime.endpoints.graphqlApiKey },
+    },
   );
   return body.data.createContact.id;
 }
 
 async function contactExists(runtime: LocalRuntime, id: string): Promise<boolean> {
-  const answer = await runtime.dynamodb.send(new GetItemCommand({ TableName: runtime.endpoints.tables.contacts, Key: { id: { S: id } }, ConsistentRead: true }));
+  const answer = await runtime.dynamodb.send(
+    new GetItemCommand({ TableName: runtime.endpoints.tables.contacts, Key: { id: { S: id } }, ConsistentRead: true }),
+  );
   return answer.Item !== undefined;
 }
 
@@ -61,13 +68,23 @@ describe('startLocalRuntime', () => {
       graphqlUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/graphql$/),
       graphqlApiKey: 'da2-localdevelopmentapikey0',
       dynamodbEndpoint: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/),
-      tables: { users: 'talentpilot-local-users', subscriptions: 'talentpilot-local-subscriptions', contacts: 'talentpilot-local-contacts' },
+      tables: {
+        users: 'talentpilot-local-users',
+        subscriptions: 'talentpilot-local-subscriptions',
+        contacts: 'talentpilot-local-contacts',
+      },
     });
     expect(runtime.endpointsFile).toBe(path.join(dataDir.path, 'endpoints.json'));
     expect(JSON.parse(fs.readFileSync(runtime.endpointsFile!, 'utf8'))).toEqual(endpoints);
 
     const config = await (await fetch(`${endpoints.webUrl}/config.json`)).json();
-    expect(config).toMatchObject({ stage: 'local', restApiUrl: endpoints.restUrl, graphqlUrl: endpoints.graphqlUrl, graphqlApiKey: endpoints.graphqlApiKey, planCodeSuffix: '_dev' });
+    expect(config).toMatchObject({
+      stage: 'local',
+      restApiUrl: endpoints.restUrl,
+      graphqlUrl: endpoints.graphqlUrl,
+      graphqlApiKey: endpoints.graphqlApiKey,
+      planCodeSuffix: '_dev',
+    });
     expect(JSON.parse(fs.readFileSync(path.join(dataDir.path, 'web', 'config.json'), 'utf8'))).toEqual(config);
     expect(await (await fetch(`${endpoints.webUrl}/contact`)).text()).toContain('TalentPilot (fixture)');
   }, 60_000);
@@ -116,6 +133,8 @@ describe('startLocalRuntime', () => {
   }, 60_000);
 
   it('fails with a clear message when the web app is not built', async () => {
-    await expect(start({ webDistDir: path.join(dataDir.path, 'no-dist') })).rejects.toThrow(/The web app is not built \(.*index\.html is missing\)\. Run npm run build:web first\./);
+    await expect(start({ webDistDir: path.join(dataDir.path, 'no-dist') })).rejects.toThrow(
+      /The web app is not built \(.*index\.html is missing\)\. Run npm run build:web first\./,
+    );
   }, 60_000);
 });

@@ -16,7 +16,10 @@ interface Run {
 
 function startCommand(args: string[], onOutput?: (stdout: string, child: ReturnType<typeof spawn>) => void): Promise<Run> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'local/start.ts', ...args], { cwd: REPO_ROOT, env: { ...process.env, LOCAL_DEBUG: '' } });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'local/start.ts', ...args], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, LOCAL_DEBUG: '' },
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => {
@@ -34,7 +37,20 @@ function startCommand(args: string[], onOutput?: (stdout: string, child: ReturnT
 
 const dist = fixtureWebDist();
 let dataDir: ReturnType<typeof temporaryFolder>;
-const freePorts = ['--web-port', '0', '--rest-port', '0', '--graphql-port', '0', '--dynamodb-port', '0', '--cognito-port', '0', '--lambda-port', '0'];
+const freePorts = [
+  '--web-port',
+  '0',
+  '--rest-port',
+  '0',
+  '--graphql-port',
+  '0',
+  '--dynamodb-port',
+  '0',
+  '--cognito-port',
+  '0',
+  '--lambda-port',
+  '0',
+];
 
 beforeEach(() => {
   dataDir = temporaryFolder('local-start');
@@ -59,10 +75,14 @@ describe('npm start (local/start.ts)', () => {
     expect(run.stdout).toContain('Admin         admin@talentpilot.local  password LocalAdmin#2024');
     expect(run.stdout).toContain('Demo          demo@talentpilot.local  password LocalDemo#2024');
     expect(run.stdout).toMatch(/ {4}Greenhouse {2}http:\/\/127\.0\.0\.1:\d+\/v1 {2}key greenhouse-local-demo-4821 /);
-    expect(run.stdout).toMatch(/ {4}Workable {4}http:\/\/127\.0\.0\.1:\d+\/\{subdomain\}\/spi\/v3 {2}key workable-local-demo-5164 {2}subdomain groove-tech/);
+    expect(run.stdout).toMatch(
+      / {4}Workable {4}http:\/\/127\.0\.0\.1:\d+\/\{subdomain\}\/spi\/v3 {2}key workable-local-demo-5164 {2}subdomain groove-tech/,
+    );
     expect(run.stdout).toContain('SIGTERM: stopping the local runtime...');
     const endpoints = JSON.parse(fs.readFileSync(path.join(dataDir.path, 'endpoints.json'), 'utf8'));
-    expect(Object.keys(endpoints)).toEqual(expect.arrayContaining(['webUrl', 'restUrl', 'graphqlUrl', 'graphqlApiKey', 'dynamodbEndpoint', 'ats']));
+    expect(Object.keys(endpoints)).toEqual(
+      expect.arrayContaining(['webUrl', 'restUrl', 'graphqlUrl', 'graphqlApiKey', 'dynamodbEndpoint', 'ats']),
+    );
   }, 60_000);
 
   it('exits 1 with one clear line, no stack trace, when a port is busy', async () => {
@@ -70,7 +90,15 @@ describe('npm start (local/start.ts)', () => {
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
     const busyPort = (blocker.address() as net.AddressInfo).port;
     try {
-      const run = await startCommand(['--data-dir', dataDir.path, '--web-dist', dist.path, ...freePorts, '--graphql-port', String(busyPort)]);
+      const run = await startCommand([
+        '--data-dir',
+        dataDir.path,
+        '--web-dist',
+        dist.path,
+        ...freePorts,
+        '--graphql-port',
+        String(busyPort),
+      ]);
 
       expect(run.code).toBe(1);
       expect(run.stderr.trim()).toBe(`Port ${busyPort} is already in use (GraphQL API). Stop the other process or set LOCAL_GRAPHQL_PORT.`);

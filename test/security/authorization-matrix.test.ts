@@ -79,12 +79,42 @@ const REST_MATRIX: Readonly<Record<string, Row<number>>> = {
  */
 type GraphqlOutcome = 'HTTP 401' | 'Unauthorized' | "owner's record" | 'no record' | 'the contact' | 'created';
 const GRAPHQL_MATRIX: Readonly<Record<string, Row<GraphqlOutcome>>> = {
-  'Query.getContact': /*      */ { anonymous: 'HTTP 401', apiKey: 'Unauthorized', user: 'Unauthorized', otherUser: 'Unauthorized', admin: 'the contact' },
-  'Query.listUsers': /*       */ { anonymous: 'HTTP 401', apiKey: 'Unauthorized', user: "owner's record", otherUser: 'no record', admin: "owner's record" },
-  'Query.getUserByEmail': /*  */ { anonymous: 'HTTP 401', apiKey: 'Unauthorized', user: "owner's record", otherUser: 'no record', admin: "owner's record" },
+  'Query.getContact': /*      */ {
+    anonymous: 'HTTP 401',
+    apiKey: 'Unauthorized',
+    user: 'Unauthorized',
+    otherUser: 'Unauthorized',
+    admin: 'the contact',
+  },
+  'Query.listUsers': /*       */ {
+    anonymous: 'HTTP 401',
+    apiKey: 'Unauthorized',
+    user: "owner's record",
+    otherUser: 'no record',
+    admin: "owner's record",
+  },
+  'Query.getUserByEmail': /*  */ {
+    anonymous: 'HTTP 401',
+    apiKey: 'Unauthorized',
+    user: "owner's record",
+    otherUser: 'no record',
+    admin: "owner's record",
+  },
   'Mutation.createContact': /**/ { anonymous: 'HTTP 401', apiKey: 'created', user: 'created', otherUser: 'created', admin: 'created' },
-  'Mutation.createUser': /*   */ { anonymous: 'HTTP 401', apiKey: 'Unauthorized', user: 'Unauthorized', otherUser: 'Unauthorized', admin: 'created' },
-  'Mutation.updateUser': /*   */ { anonymous: 'HTTP 401', apiKey: 'Unauthorized', user: "owner's record", otherUser: 'Unauthorized', admin: "owner's record" },
+  'Mutation.createUser': /*   */ {
+    anonymous: 'HTTP 401',
+    apiKey: 'Unauthorized',
+    user: 'Unauthorized',
+    otherUser: 'Unauthorized',
+    admin: 'created',
+  },
+  'Mutation.updateUser': /*   */ {
+    anonymous: 'HTTP 401',
+    apiKey: 'Unauthorized',
+    user: "owner's record",
+    otherUser: 'Unauthorized',
+    admin: "owner's record",
+  },
 };
 
 let api: SecurityRuntime;
@@ -118,21 +148,47 @@ const unique = (label: string) => `${label}.${Date.now().toString(36)}${++sequen
 const ASSISTANT_CALLS: Readonly<Record<string, () => RestCall>> = {
   'GET /assistant/jobs': () => ({ method: 'GET', path: '/assistant/jobs' }),
   'POST /assistant/jobs': () => ({ method: 'POST', path: '/assistant/jobs', body: { ...sampleJobBody(), id: ownerAssistant.jobId } }),
-  'POST /assistant/must-haves': () => ({ method: 'POST', path: '/assistant/must-haves', body: { title: SAMPLE_JOB.title, description: SAMPLE_JOB.description } }),
+  'POST /assistant/must-haves': () => ({
+    method: 'POST',
+    path: '/assistant/must-haves',
+    body: { title: SAMPLE_JOB.title, description: SAMPLE_JOB.description },
+  }),
   'POST /assistant/sourcing-terms': () => ({ method: 'POST', path: '/assistant/sourcing-terms', body: { jobId: ownerAssistant.jobId } }),
-  'POST /assistant/job-description': () => ({ method: 'POST', path: '/assistant/job-description', body: { jobId: ownerAssistant.jobId, clientNames: SAMPLE_JOB.clientNames } }),
-  'POST /assistant/screening-questions': () => ({ method: 'POST', path: '/assistant/screening-questions', body: { jobId: ownerAssistant.jobId } }),
+  'POST /assistant/job-description': () => ({
+    method: 'POST',
+    path: '/assistant/job-description',
+    body: { jobId: ownerAssistant.jobId, clientNames: SAMPLE_JOB.clientNames },
+  }),
+  'POST /assistant/screening-questions': () => ({
+    method: 'POST',
+    path: '/assistant/screening-questions',
+    body: { jobId: ownerAssistant.jobId },
+  }),
   'POST /assistant/evaluations': () => ({
     method: 'POST',
     path: '/assistant/evaluations',
-    body: { jobId: ownerAssistant.jobId, screeningResultId: ownerAssistant.screeningResultId, candidateName: 'Priya Raman', answers: [{ questionId: ownerAssistant.questionId, answer: 'Eight years of Node.js on AWS.' }] },
+    body: {
+      jobId: ownerAssistant.jobId,
+      screeningResultId: ownerAssistant.screeningResultId,
+      candidateName: 'Priya Raman',
+      answers: [{ questionId: ownerAssistant.questionId, answer: 'Eight years of Node.js on AWS.' }],
+    },
   }),
   'POST /assistant/best-fit': () => ({
     method: 'POST',
     path: '/assistant/best-fit',
-    body: { jobId: ownerAssistant.jobId, candidates: sampleCandidatesFor(SAMPLE_JOB.id).slice(0, 2).map(({ name, profile }) => ({ name, profile })) },
+    body: {
+      jobId: ownerAssistant.jobId,
+      candidates: sampleCandidatesFor(SAMPLE_JOB.id)
+        .slice(0, 2)
+        .map(({ name, profile }) => ({ name, profile })),
+    },
   }),
-  'POST /assistant/candidate-summary': () => ({ method: 'POST', path: '/assistant/candidate-summary', body: { jobId: ownerAssistant.jobId, profile: sampleCandidatesFor(SAMPLE_JOB.id)[0].profile } }),
+  'POST /assistant/candidate-summary': () => ({
+    method: 'POST',
+    path: '/assistant/candidate-summary',
+    body: { jobId: ownerAssistant.jobId, profile: sampleCandidatesFor(SAMPLE_JOB.id)[0].profile },
+  }),
   'GET /assistant/results': () => ({ method: 'GET', path: `/assistant/results?jobId=${ownerAssistant.jobId}` }),
 };
 
@@ -149,7 +205,11 @@ const ATS_CALLS: Readonly<Record<string, (caller?: Caller) => RestCall>> = {
   'POST /ats/connection': (caller) => ({
     method: 'POST',
     path: '/ats/connection',
-    body: { atsname: DEMO_GREENHOUSE.atsname, apikeytype: DEMO_GREENHOUSE.apikeytype, apikey1: caller === 'user' ? DEMO_GREENHOUSE.apikey1 : OWNER_KEY_MASK },
+    body: {
+      atsname: DEMO_GREENHOUSE.atsname,
+      apikeytype: DEMO_GREENHOUSE.apikeytype,
+      apikey1: caller === 'user' ? DEMO_GREENHOUSE.apikey1 : OWNER_KEY_MASK,
+    },
   }),
   'POST /ats/connection/test': () => ({ method: 'POST', path: '/ats/connection/test' }),
   'POST /ats/connection/remove': () => ({ method: 'POST', path: '/ats/connection/remove' }),
@@ -173,10 +233,12 @@ interface AtsConnectionAnswer {
 /** The owner's connection to the demo Greenhouse, synced, whatever the rows before did to it. */
 async function ensureOwnerAts(): Promise<void> {
   const current = await api.rest<AtsConnectionAnswer>({ method: 'GET', path: '/ats/connection' }, owner);
-  if (current.status !== 200) throw new Error(`The owner's ATS connection could not be read: ${current.status} ${JSON.stringify(current.body)}`);
+  if (current.status !== 200)
+    throw new Error(`The owner's ATS connection could not be read: ${current.status} ${JSON.stringify(current.body)}`);
   if (current.body.connection === null) {
     const connected = await api.rest(ATS_CALLS['POST /ats/connection']('user'), owner);
-    if (connected.status !== 200) throw new Error(`The owner could not connect the demo Greenhouse: ${connected.status} ${JSON.stringify(connected.body)}`);
+    if (connected.status !== 200)
+      throw new Error(`The owner could not connect the demo Greenhouse: ${connected.status} ${JSON.stringify(connected.body)}`);
   }
   if (current.body.connection === null || current.body.sync.state !== 'complete') {
     for (let call = 0; call < 20; call++) {
@@ -202,7 +264,14 @@ async function expectOwnerAtsIntact(): Promise<void> {
 
 const SAMPLE_JOB = SENIOR_BACKEND_ENGINEER;
 function sampleJobBody() {
-  return { title: SAMPLE_JOB.title, companyInfo: SAMPLE_JOB.companyInfo, description: SAMPLE_JOB.description, location: SAMPLE_JOB.location, mustHaves: [...SAMPLE_JOB.expectedMustHaves], niceToHaves: [] };
+  return {
+    title: SAMPLE_JOB.title,
+    companyInfo: SAMPLE_JOB.companyInfo,
+    description: SAMPLE_JOB.description,
+    location: SAMPLE_JOB.location,
+    mustHaves: [...SAMPLE_JOB.expectedMustHaves],
+    niceToHaves: [],
+  };
 }
 
 /** The request of each REST row for each caller (async: some need a fresh invitee first). */
@@ -210,7 +279,11 @@ const REST_CALLS: Readonly<Record<string, (caller: Caller) => Promise<RestCall> 
   'GET /subscription/plans': () => ({ method: 'GET', path: '/subscription/plans' }),
   'POST /subscription/create-change': () => ownerFirstRequest,
   'POST /subscription/cancel': () => ({ method: 'POST', path: '/subscription/cancel', body: { subscriptionId: ownerSubscriptionId } }),
-  'POST /subscription/reactivate': () => ({ method: 'POST', path: '/subscription/reactivate', body: { subscriptionId: ownerSubscriptionId } }),
+  'POST /subscription/reactivate': () => ({
+    method: 'POST',
+    path: '/subscription/reactivate',
+    body: { subscriptionId: ownerSubscriptionId },
+  }),
   'GET /user/subscriptions/{id}': () => ({ method: 'GET', path: `/user/subscriptions/${ownerSubscriptionId}` }),
   'POST /subscription/webhook': () => ({
     method: 'POST',
@@ -241,7 +314,8 @@ async function prepareOwnerAssistant(): Promise<void> {
     { method: 'POST', path: '/assistant/screening-questions', body: { jobId: ownerAssistant.jobId } },
     owner,
   );
-  if (screening.status !== 200) throw new Error(`The owner could not get screening questions: ${screening.status} ${JSON.stringify(screening.body)}`);
+  if (screening.status !== 200)
+    throw new Error(`The owner could not get screening questions: ${screening.status} ${JSON.stringify(screening.body)}`);
   ownerAssistant.screeningResultId = screening.body.result.id;
   ownerAssistant.questionId = screening.body.result.output.questions[0].id;
 }
@@ -249,7 +323,11 @@ async function prepareOwnerAssistant(): Promise<void> {
 /** Subscribes a signed-in person as the Subscribe page does. */
 async function subscribe(person: SignedInUser): Promise<string> {
   const answer = await api.rest<{ subscription: { id: string } }>(
-    { method: 'POST', path: '/subscription/create-change', body: { planCode: 'starter_2weeksfree_monthly_onetimesetup_dev', currency: 'USD', billingToken: await api.cardToken() } },
+    {
+      method: 'POST',
+      path: '/subscription/create-change',
+      body: { planCode: 'starter_2weeksfree_monthly_onetimesetup_dev', currency: 'USD', billingToken: await api.cardToken() },
+    },
     person,
   );
   if (answer.status !== 201) throw new Error(`${person.email} could not subscribe: ${answer.status} ${JSON.stringify(answer.body)}`);
@@ -267,7 +345,8 @@ const REST_PREPARE: Readonly<Record<string, () => Promise<void>>> = {
 async function ownerSubscriptionAction(action: 'cancel' | 'reactivate'): Promise<void> {
   const answer = await api.rest({ method: 'POST', path: `/subscription/${action}`, body: { subscriptionId: ownerSubscriptionId } }, owner);
   // 409: the subscription is already in the wanted state.
-  if (answer.status !== 200 && answer.status !== 409) throw new Error(`Preparing ${action} failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+  if (answer.status !== 200 && answer.status !== 409)
+    throw new Error(`Preparing ${action} failed: ${answer.status} ${JSON.stringify(answer.body)}`);
 }
 
 const GRAPHQL_CALLS: Readonly<Record<string, () => { query: string; variables: Record<string, unknown> }>> = {
@@ -276,7 +355,10 @@ const GRAPHQL_CALLS: Readonly<Record<string, () => { query: string; variables: R
     query: 'query Q($filter: ModelUserFilterInput) { listUsers(filter: $filter) { items { id } nextToken } }',
     variables: { filter: { email: { eq: owner.email } } },
   }),
-  'Query.getUserByEmail': () => ({ query: 'query Q($email: String!) { getUserByEmail(email: $email) { items { id } nextToken } }', variables: { email: owner.email } }),
+  'Query.getUserByEmail': () => ({
+    query: 'query Q($email: String!) { getUserByEmail(email: $email) { items { id } nextToken } }',
+    variables: { email: owner.email },
+  }),
   'Mutation.createContact': () => ({
     query: 'mutation M($input: CreateContactInput!) { createContact(input: $input) { id } }',
     variables: { input: { name: 'Lee Park', email: 'lee@harborstaffing.com', message: 'Interested in the enterprise plan.' } },
@@ -295,7 +377,10 @@ const GRAPHQL_CALLS: Readonly<Record<string, () => { query: string; variables: R
 function schemaFields(): string[] {
   const document = parse(fs.readFileSync(path.join(REPO_ROOT, 'graphql', 'schema.graphql'), 'utf8'));
   return document.definitions
-    .filter((definition): definition is ObjectTypeDefinitionNode => definition.kind === Kind.OBJECT_TYPE_DEFINITION && ['Query', 'Mutation'].includes(definition.name.value))
+    .filter(
+      (definition): definition is ObjectTypeDefinitionNode =>
+        definition.kind === Kind.OBJECT_TYPE_DEFINITION && ['Query', 'Mutation'].includes(definition.name.value),
+    )
     .flatMap((type) => (type.fields ?? []).map((field) => `${type.name.value}.${field.name.value}`));
 }
 
@@ -306,7 +391,8 @@ function graphqlOutcome(field: string, answer: { status: number; body: Record<st
   if (errors?.length) return String(errors[0].errorType);
   const value = (answer.body.data as Record<string, unknown>)[field.split('.')[1]] as { id?: string; items?: { id: string }[] } | null;
   if (!value) return 'null';
-  if (value.items) return value.items.some((item) => item.id === owner.sub) ? "owner's record" : value.items.length === 0 ? 'no record' : 'other records';
+  if (value.items)
+    return value.items.some((item) => item.id === owner.sub) ? "owner's record" : value.items.length === 0 ? 'no record' : 'other records';
   if (value.id === owner.sub) return "owner's record";
   return value.id === contactId ? 'the contact' : 'created';
 }
@@ -334,7 +420,11 @@ let removedSubscriptionId: string;
 async function removedUserCall(entry: string): Promise<{ status: number; body: Record<string, unknown> }> {
   const subscriptionAction = { subscriptionId: removedSubscriptionId };
   const rest: Record<string, RestCall> = {
-    'POST /subscription/create-change': { method: 'POST', path: '/subscription/create-change', body: { planCode: 'professional_2weeksfree_monthly_onetimesetup_dev', currency: 'USD' } },
+    'POST /subscription/create-change': {
+      method: 'POST',
+      path: '/subscription/create-change',
+      body: { planCode: 'professional_2weeksfree_monthly_onetimesetup_dev', currency: 'USD' },
+    },
     'POST /subscription/cancel': { method: 'POST', path: '/subscription/cancel', body: subscriptionAction },
     'POST /subscription/reactivate': { method: 'POST', path: '/subscription/reactivate', body: subscriptionAction },
     'GET /user/subscriptions/{id}': { method: 'GET', path: `/user/subscriptions/${removedSubscriptionId}` },
@@ -346,8 +436,14 @@ async function removedUserCall(entry: string): Promise<{ status: number; body: R
   if (rest[entry]) return api.rest(rest[entry], removed);
   const graphql: Record<string, [string, Record<string, unknown>]> = {
     'Query.listUsers': ['query Q { listUsers { items { id } nextToken } }', {}],
-    'Query.getUserByEmail': ['query Q($email: String!) { getUserByEmail(email: $email) { items { id } nextToken } }', { email: removed.email }],
-    'Mutation.updateUser': ['mutation M($input: UpdateUserInput!) { updateUser(input: $input) { id } }', { input: { id: removed.sub, firstName: 'Ghost' } }],
+    'Query.getUserByEmail': [
+      'query Q($email: String!) { getUserByEmail(email: $email) { items { id } nextToken } }',
+      { email: removed.email },
+    ],
+    'Mutation.updateUser': [
+      'mutation M($input: UpdateUserInput!) { updateUser(input: $input) { id } }',
+      { input: { id: removed.sub, firstName: 'Ghost' } },
+    ],
   };
   return api.graphql(graphql[entry][0], graphql[entry][1], removed);
 }
@@ -357,7 +453,11 @@ beforeAll(async () => {
   api = await startSecurityRuntime({ assistantRateLimitPerMinute: 100_000 });
   removed = await api.inviteAndSignIn('removed');
   const removedSubscription = await api.rest<{ subscription: { id: string } }>(
-    { method: 'POST', path: '/subscription/create-change', body: { planCode: 'starter_2weeksfree_monthly_onetimesetup_dev', currency: 'USD', billingToken: await api.cardToken() } },
+    {
+      method: 'POST',
+      path: '/subscription/create-change',
+      body: { planCode: 'starter_2weeksfree_monthly_onetimesetup_dev', currency: 'USD', billingToken: await api.cardToken() },
+    },
     removed,
   );
   removedSubscriptionId = removedSubscription.body.subscription.id;
@@ -376,7 +476,11 @@ beforeAll(async () => {
   otherSubscriber = await api.inviteAndSignIn('other-subscriber');
   await subscribe(otherSubscriber);
   await prepareOwnerAssistant();
-  const contact = await api.graphql<{ data: { createContact: { id: string } } }>(GRAPHQL_CALLS['Mutation.createContact']().query, GRAPHQL_CALLS['Mutation.createContact']().variables, 'apiKey');
+  const contact = await api.graphql<{ data: { createContact: { id: string } } }>(
+    GRAPHQL_CALLS['Mutation.createContact']().query,
+    GRAPHQL_CALLS['Mutation.createContact']().variables,
+    'apiKey',
+  );
   contactId = contact.body.data.createContact.id;
 }, 120_000);
 
@@ -425,17 +529,22 @@ describe('the authorization matrix', () => {
     expect(await api.snapshot()).toEqual(before);
   });
 
-  it.each(Object.keys(GATED_CALLS))('%s called by a signed-in user without a subscription answers 403 subscription_required', async (route) => {
-    await REST_PREPARE[route]?.();
-    const before = await api.snapshot();
+  it.each(Object.keys(GATED_CALLS))(
+    '%s called by a signed-in user without a subscription answers 403 subscription_required',
+    async (route) => {
+      await REST_PREPARE[route]?.();
+      const before = await api.snapshot();
 
-    const answer = await api.rest(GATED_CALLS[route](), otherUser);
+      const answer = await api.rest(GATED_CALLS[route](), otherUser);
 
-    expect([answer.status, answer.body.code]).toEqual([403, 'subscription_required']);
-    expect(await api.snapshot()).toEqual(before);
-  });
+      expect([answer.status, answer.body.code]).toEqual([403, 'subscription_required']);
+      expect(await api.snapshot()).toEqual(before);
+    },
+  );
 
-  const graphqlCells = Object.entries(GRAPHQL_MATRIX).flatMap(([field, row]) => CALLERS.map((caller) => [field, caller, row[caller]] as const));
+  const graphqlCells = Object.entries(GRAPHQL_MATRIX).flatMap(([field, row]) =>
+    CALLERS.map((caller) => [field, caller, row[caller]] as const),
+  );
   it.each(graphqlCells)('GraphQL %s called as %s answers %s', async (field, caller, expected) => {
     const { query, variables } = GRAPHQL_CALLS[field]();
     const refused = expected === 'HTTP 401' || expected === 'Unauthorized';

@@ -13,7 +13,11 @@ import { useSecurityRuntime } from './support/security-runtime';
 const securityRuntime = useSecurityRuntime();
 
 describe('Cognito triggers under hostile sign-ups', () => {
-  it.each(TRIGGER_ENTRY_POINTS.map((entry) => [entry.name, entry] as const))('%s: marked refusals only, and only what the contract allows is stored', async (_name, entry) => {
-    await expectNoFuzzFailure(securityRuntime(), entry, fuzzRuns());
-  }, 300_000);
+  it.each(TRIGGER_ENTRY_POINTS.map((entry) => [entry.name, entry] as const))(
+    '%s: marked refusals only, and only what the contract allows is stored',
+    async (_name, entry) => {
+      await expectNoFuzzFailure(securityRuntime(), entry, fuzzRuns());
+    },
+    300_000,
+  );
 });

@@ -13,7 +13,11 @@ import { useSecurityRuntime } from './support/security-runtime';
 const securityRuntime = useSecurityRuntime();
 
 describe('GraphQL resolvers under hostile input', () => {
-  it.each(GRAPHQL_ENTRY_POINTS.map((entry) => [entry.name, entry] as const))('%s: no 5xx, readable errors, only what the contract allows is stored', async (_name, entry) => {
-    await expectNoFuzzFailure(securityRuntime(), entry, fuzzRuns());
-  }, 300_000);
+  it.each(GRAPHQL_ENTRY_POINTS.map((entry) => [entry.name, entry] as const))(
+    '%s: no 5xx, readable errors, only what the contract allows is stored',
+    async (_name, entry) => {
+      await expectNoFuzzFailure(securityRuntime(), entry, fuzzRuns());
+    },
+    300_000,
+  );
 });

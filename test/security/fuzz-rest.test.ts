@@ -12,7 +12,11 @@ import { useSecurityRuntime } from './support/security-runtime';
 const securityRuntime = useSecurityRuntime();
 
 describe('REST routes under hostile input', () => {
-  it.each(REST_ENTRY_POINTS.map((entry) => [entry.name, entry] as const))('%s: no 5xx, clear refusals, nothing stored when refused', async (_name, entry) => {
-    await expectNoFuzzFailure(securityRuntime(), entry, fuzzRuns());
-  }, 300_000);
+  it.each(REST_ENTRY_POINTS.map((entry) => [entry.name, entry] as const))(
+    '%s: no 5xx, clear refusals, nothing stored when refused',
+    async (_name, entry) => {
+      await expectNoFuzzFailure(securityRuntime(), entry, fuzzRuns());
+    },
+    300_000,
+  );
 });

@@ -54,7 +54,10 @@ async function userRecord(sub: string): Promise<Record<string, unknown> | undefi
 /** What the local billing (the Recurly stand-in) holds for a user's account: subscriptions and setup-fee charges. */
 async function billed(user: SignedInUser): Promise<{ subscriptions: unknown[]; setupFees: unknown[] }> {
   const ofUser = (await items('billing')).filter((item) => item.accountCode === `talentpilot-${user.sub}`);
-  return { subscriptions: ofUser.filter((item) => item.sk === 'subscription'), setupFees: ofUser.filter((item) => item.kind === 'setup_fee') };
+  return {
+    subscriptions: ofUser.filter((item) => item.sk === 'subscription'),
+    setupFees: ofUser.filter((item) => item.kind === 'setup_fee'),
+  };
 }
 
 async function subscribe(user: SignedInUser, body: Record<string, unknown>) {
@@ -82,10 +85,24 @@ describe('retries and races', () => {
     const user = await api.inviteAndSignIn('webhook-retry');
     const created = await subscribe(user, { planCode: STARTER, currency: 'USD', billingToken: await api.cardToken() });
     const notificationId = `retried-${randomUUID()}`;
-    const body = JSON.stringify({ id: notificationId, object_type: 'subscription', event_type: 'updated', event_time: new Date().toISOString(), uuid: created.body.subscription.uuid });
+    const body = JSON.stringify({
+      id: notificationId,
+      object_type: 'subscription',
+      event_type: 'updated',
+      event_time: new Date().toISOString(),
+      uuid: created.body.subscription.uuid,
+    });
     const deliver = () => {
       const timestamp = Date.now();
-      return api.rest({ method: 'POST', path: '/subscription/webhook', body, headers: { 'recurly-signature': `${timestamp},${signRecurlyPayload(LOCAL_WEBHOOK_SECRET, timestamp, body)}` } }, 'anonymous');
+      return api.rest(
+        {
+          method: 'POST',
+          path: '/subscription/webhook',
+          body,
+          headers: { 'recurly-signature': `${timestamp},${signRecurlyPayload(LOCAL_WEBHOOK_SECRET, timestamp, body)}` },
+        },
+        'anonymous',
+      );
     };
     const before = await userRecord(user.sub);
 
@@ -116,21 +133,36 @@ describe('retries and races', () => {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(event),
-      }).then(async (response) => ({ status: response.status, functionError: response.headers.get('x-amz-function-error'), body: await response.text() }));
+      }).then(async (response) => ({
+        status: response.status,
+        functionError: response.headers.get('x-amz-function-error'),
+        body: await response.text(),
+      }));
 
     const answers = [...(await together(invoke)), await invoke()];
 
     expect(answers.map((answer) => [answer.status, answer.functionError])).toEqual(Array.from({ length: TIMES + 1 }, () => [200, null]));
-    expect((await items('users')).filter((user) => user.email === email)).toEqual([expect.objectContaining({ id: UserSub, status: 'ACTIVE', subscriptionId: 'SubscriptionTBD' })]);
+    expect((await items('users')).filter((user) => user.email === email)).toEqual([
+      expect.objectContaining({ id: UserSub, status: 'ACTIVE', subscriptionId: 'SubscriptionTBD' }),
+    ]);
     expect((await items('registrationCodes')).find((code) => code.code === 'BETA-R2-2024')?.uses).toBe(usesBefore + 1);
-    const { Groups = [] } = await cognito.send(new AdminListGroupsForUserCommand({ UserPoolId: String(api.runtime.endpoints.userPoolId), Username: email }));
+    const { Groups = [] } = await cognito.send(
+      new AdminListGroupsForUserCommand({ UserPoolId: String(api.runtime.endpoints.userPoolId), Username: email }),
+    );
     expect(Groups.map((group) => group.GroupName)).toEqual(['Beta_Customer_R2']);
   });
 
   it('invites a person once when the invitation is sent five times at once', async () => {
     const email = `double-invite.${randomUUID().slice(0, 8)}@example.com`;
     const invite = () =>
-      api.rest({ method: 'POST', path: '/admin/user/create', body: { email, firstName: 'Ira', lastName: 'Kent', companyName: 'Kent Talent', group: 'Beta_Customer_R1' } }, api.admin);
+      api.rest(
+        {
+          method: 'POST',
+          path: '/admin/user/create',
+          body: { email, firstName: 'Ira', lastName: 'Kent', companyName: 'Kent Talent', group: 'Beta_Customer_R1' },
+        },
+        api.admin,
+      );
 
     const cognitoUsersBefore = (await api.snapshot()).cognitoUsers.length;
 
@@ -140,13 +172,19 @@ describe('retries and races', () => {
     expect((await items('users')).filter((user) => user.email === email)).toHaveLength(1);
     expect((await api.snapshot()).cognitoUsers).toHaveLength(cognitoUsersBefore + 1);
     const created = answers.find((answer) => answer.status === 201)!.body as { cognito: { username: string } };
-    expect((await api.rest({ method: 'POST', path: '/admin/user', body: { username: email } }, api.admin)).body).toMatchObject({ cognito: { username: created.cognito.username } });
+    expect((await api.rest({ method: 'POST', path: '/admin/user', body: { username: email } }, api.admin)).body).toMatchObject({
+      cognito: { username: created.cognito.username },
+    });
   });
 
   it('loses no field when profile edits race each other and a new subscription on the same record', async () => {
     const user = await api.inviteAndSignIn('racing-edits');
     const update = (input: Record<string, unknown>) =>
-      api.graphql<{ errors?: unknown[] }>('mutation M($input: UpdateUserInput!) { updateUser(input: $input) { id } }', { input: { id: user.sub, ...input } }, user);
+      api.graphql<{ errors?: unknown[] }>(
+        'mutation M($input: UpdateUserInput!) { updateUser(input: $input) { id } }',
+        { input: { id: user.sub, ...input } },
+        user,
+      );
     const card = await api.cardToken();
 
     const [subscribed, ...edits] = await Promise.all([

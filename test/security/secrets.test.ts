@@ -35,11 +35,23 @@ describe('the built web app', () => {
     // As `npm run build:web`, into a folder of its own (web/dist belongs to npm start and the browser tests).
     const build = spawnSync(
       process.execPath,
-      [path.join(REPO_ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'web/vite.config.ts', '--outDir', outDir.path, '--emptyOutDir', '--logLevel', 'error'],
+      [
+        path.join(REPO_ROOT, 'node_modules', 'vite', 'bin', 'vite.js'),
+        'build',
+        '--config',
+        'web/vite.config.ts',
+        '--outDir',
+        outDir.path,
+        '--emptyOutDir',
+        '--logLevel',
+        'error',
+      ],
       { cwd: REPO_ROOT, encoding: 'utf8', env: { ...process.env, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' } },
     );
     if (build.status !== 0) throw new Error(`vite build failed: ${build.stderr}`);
-    files = fs.readdirSync(outDir.path, { recursive: true, encoding: 'utf8' }).filter((file) => fs.statSync(path.join(outDir.path, file)).isFile());
+    files = fs
+      .readdirSync(outDir.path, { recursive: true, encoding: 'utf8' })
+      .filter((file) => fs.statSync(path.join(outDir.path, file)).isFile());
   }, 120_000);
 
   afterAll(() => outDir.remove());
@@ -50,13 +62,17 @@ describe('the built web app', () => {
   });
 
   it.each(SECRET_PATTERNS.map((pattern) => pattern.kind))('contains no %s in any emitted file', (kind) => {
-    const findings = files.flatMap((file) => findSecrets(fs.readFileSync(path.join(outDir.path, file), 'utf8'), {}, [kind]).map((finding) => ({ file, ...finding })));
+    const findings = files.flatMap((file) =>
+      findSecrets(fs.readFileSync(path.join(outDir.path, file), 'utf8'), {}, [kind]).map((finding) => ({ file, ...finding })),
+    );
 
     expect(findings).toEqual([]);
   });
 
   it('contains none of the values that are secret here (the local admin and demo passwords, the webhook secret)', () => {
-    const findings = files.flatMap((file) => findSecrets(fs.readFileSync(path.join(outDir.path, file), 'utf8'), KNOWN_SECRETS, []).map((finding) => ({ file, ...finding })));
+    const findings = files.flatMap((file) =>
+      findSecrets(fs.readFileSync(path.join(outDir.path, file), 'utf8'), KNOWN_SECRETS, []).map((finding) => ({ file, ...finding })),
+    );
 
     expect(findings).toEqual([]);
   });
@@ -80,7 +96,9 @@ describe('the built web app', () => {
 
     const kinds = findSecrets(planted, KNOWN_SECRETS).map((finding) => finding.kind);
 
-    expect(new Set(kinds)).toEqual(new Set([...SECRET_PATTERNS.map((pattern) => pattern.kind).filter((kind) => !kind.startsWith('AWS secret')), 'local admin password']));
+    expect(new Set(kinds)).toEqual(
+      new Set([...SECRET_PATTERNS.map((pattern) => pattern.kind).filter((kind) => !kind.startsWith('AWS secret')), 'local admin password']),
+    );
   });
 });
 
@@ -137,18 +155,32 @@ describe('every API answer', () => {
   it('stores the planted keys as given (so a leak would show below)', async () => {
     const users = (await api.snapshot()).users as Record<string, unknown>[];
 
-    expect(users.find((user) => user.id === created.id)).toMatchObject({ apikey1: PLANTED['ATS key 1 (createUser)'], apikey2: PLANTED['ATS key 2 (createUser)'] });
+    expect(users.find((user) => user.id === created.id)).toMatchObject({
+      apikey1: PLANTED['ATS key 1 (createUser)'],
+      apikey2: PLANTED['ATS key 2 (createUser)'],
+    });
   });
 
   it('masks the keys in updateUser’s own answers, and its refusal of ATS keys does not echo them', async () => {
     const mutation = `mutation M($input: UpdateUserInput!) { updateUser(input: $input) { ${USER_FIELDS} } }`;
     const refused = await api.graphql<{ errors: { errorType: string }[] }>(
       mutation,
-      { input: { id: owner.sub, atsname: 'Greenhouse', apikey1: PLANTED['ATS key 1 (updateUser)'], apikey2: PLANTED['ATS key 2 (updateUser)'] } },
+      {
+        input: {
+          id: owner.sub,
+          atsname: 'Greenhouse',
+          apikey1: PLANTED['ATS key 1 (updateUser)'],
+          apikey2: PLANTED['ATS key 2 (updateUser)'],
+        },
+      },
       owner,
     );
     await plantKeys(owner.sub, 'Greenhouse', PLANTED['ATS key 1 (updateUser)'], PLANTED['ATS key 2 (updateUser)']);
-    const updated = await api.graphql<{ data: { updateUser: Record<string, unknown> } }>(mutation, { input: { id: owner.sub, firstName: 'Sam' } }, owner);
+    const updated = await api.graphql<{ data: { updateUser: Record<string, unknown> } }>(
+      mutation,
+      { input: { id: owner.sub, firstName: 'Sam' } },
+      owner,
+    );
 
     expectNoSecrets(refused);
     expect(refused.body.errors[0].errorType).toBe('ValidationError');
@@ -185,7 +217,11 @@ describe('every API answer', () => {
   it('holds no key in the admin REST answers, and the invitation’s temporary password only in the email', async () => {
     const inviteEmail = `secrets-invitee.${Date.now()}@example.com`;
     const invite = await api.rest(
-      { method: 'POST', path: '/admin/user/create', body: { email: inviteEmail, firstName: 'Ivy', lastName: 'Invitee', companyName: 'Invitee Staffing', group: 'Beta_Customer_R3' } },
+      {
+        method: 'POST',
+        path: '/admin/user/create',
+        body: { email: inviteEmail, firstName: 'Ivy', lastName: 'Invitee', companyName: 'Invitee Staffing', group: 'Beta_Customer_R3' },
+      },
       api.admin,
     );
     const outbox = (await (await fetch(`${api.runtime.endpoints.webUrl}/_local/outbox.json`)).json()) as OutboxMessage[];
@@ -207,7 +243,12 @@ describe('every API answer', () => {
 
   it('holds no secret in the subscription answers, the plans or the webhook’s refusals', async () => {
     const lookup = `code-talentpilot-${owner.sub}`;
-    const body = JSON.stringify({ id: 'secrets-notification', object_type: 'account', event_type: 'created', account_code: 'talentpilot-x' });
+    const body = JSON.stringify({
+      id: 'secrets-notification',
+      object_type: 'account',
+      event_type: 'created',
+      account_code: 'talentpilot-x',
+    });
     const timestamp = Date.now();
     const answers = [
       await api.rest({ method: 'GET', path: `/user/subscriptions/${lookup}` }, owner),
@@ -215,8 +256,19 @@ describe('every API answer', () => {
       await api.rest({ method: 'GET', path: '/subscription/plans' }, 'anonymous'),
       await api.rest({ method: 'POST', path: '/subscription/create-change', body: { planCode: 'nope', currency: 'USD' } }, owner),
       await api.rest({ method: 'POST', path: '/subscription/webhook', body }, 'anonymous'),
-      await api.rest({ method: 'POST', path: '/subscription/webhook', body, headers: { 'recurly-signature': `${timestamp},${'0'.repeat(64)}` } }, 'anonymous'),
-      await api.rest({ method: 'POST', path: '/subscription/webhook', body, headers: { 'recurly-signature': `${timestamp},${signRecurlyPayload(LOCAL_WEBHOOK_SECRET, timestamp, body)}` } }, 'anonymous'),
+      await api.rest(
+        { method: 'POST', path: '/subscription/webhook', body, headers: { 'recurly-signature': `${timestamp},${'0'.repeat(64)}` } },
+        'anonymous',
+      ),
+      await api.rest(
+        {
+          method: 'POST',
+          path: '/subscription/webhook',
+          body,
+          headers: { 'recurly-signature': `${timestamp},${signRecurlyPayload(LOCAL_WEBHOOK_SECRET, timestamp, body)}` },
+        },
+        'anonymous',
+      ),
     ];
 
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 400, 401, 401, 204]);

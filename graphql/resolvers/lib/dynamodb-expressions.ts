@@ -55,7 +55,9 @@ function isRange(operand: unknown): boolean {
     return true;
   }
   const range = operand as unknown[];
-  return Array.isArray(range) && range.length === 2 && range[0] !== null && range[0] !== undefined && range[1] !== null && range[1] !== undefined;
+  return (
+    Array.isArray(range) && range.length === 2 && range[0] !== null && range[0] !== undefined && range[1] !== null && range[1] !== undefined
+  );
 }
 
 /**

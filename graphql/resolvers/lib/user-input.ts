@@ -6,7 +6,14 @@
  * ({@link ATS_FIELDS_MESSAGE}), null or absent is nothing. APPSYNC_JS-safe: bundled into resolvers.
  */
 import { util } from '@aws-appsync/utils';
-import { ATS_FIELDS_MESSAGE, ATS_USER_FIELDS, SELF_EDITABLE_USER_FIELDS, SUBSCRIPTION_TBD, USER_FIELDS, USER_STATUSES } from '../../../lambdas/shared/contracts/user';
+import {
+  ATS_FIELDS_MESSAGE,
+  ATS_USER_FIELDS,
+  SELF_EDITABLE_USER_FIELDS,
+  SUBSCRIPTION_TBD,
+  USER_FIELDS,
+  USER_STATUSES,
+} from '../../../lambdas/shared/contracts/user';
 import { EMAIL_MAX_LENGTH, EMAIL_MESSAGE, EMAIL_PATTERN } from '../../../lambdas/shared/domain/patterns';
 import { validateProfileInput } from '../../../lambdas/shared/domain/profile-rules';
 import type { FieldProblem } from './validation';
@@ -17,7 +24,9 @@ const ATS_FIELDS: string[] = [...ATS_USER_FIELDS];
  * The fields `createUser` and `updateUser` write: every field of their input but `id`, the
  * timestamps and the ATS settings (which only `POST /ats/connection` writes).
  */
-export const USER_INPUT_FIELDS: string[] = USER_FIELDS.filter((field) => field !== 'id' && field !== 'createdAt' && field !== 'updatedAt' && !ATS_FIELDS.includes(field));
+export const USER_INPUT_FIELDS: string[] = USER_FIELDS.filter(
+  (field) => field !== 'id' && field !== 'createdAt' && field !== 'updatedAt' && !ATS_FIELDS.includes(field),
+);
 
 /** Fields a record always has: an update may change them, never remove them (null is refused). */
 const REQUIRED_FIELDS = ['firstName', 'lastName', 'email', 'companyName', 'status', 'subscriptionId'];
@@ -30,7 +39,6 @@ const REQUIRED_MESSAGES: Record<string, string> = {
   status: `status cannot be removed; use one of: ${USER_STATUSES.join(', ')}.`,
   subscriptionId: `subscriptionId cannot be removed; use ${SUBSCRIPTION_TBD} for a user without a subscription.`,
 };
-
 
 /** A record id: the Cognito sub (a UUID) or another short, safe token. */
 export const USER_ID_PATTERN = '[A-Za-z0-9][A-Za-z0-9_-]{0,63}';
@@ -98,7 +106,10 @@ export function validateUserInput(input: UserInput, mode: 'all' | 'present'): Fi
 
   const subscriptionId = input.subscriptionId;
   if (subscriptionId !== undefined && subscriptionId !== null && !util.matches(SUBSCRIPTION_ID_PATTERN, trimmed(subscriptionId))) {
-    problems.push({ field: 'subscriptionId', message: 'subscriptionId must be 1 to 128 letters, digits, dots, colons, dashes or underscores.' });
+    problems.push({
+      field: 'subscriptionId',
+      message: 'subscriptionId must be 1 to 128 letters, digits, dots, colons, dashes or underscores.',
+    });
   }
 
   const subscriptions = input.subscriptions;
@@ -106,7 +117,10 @@ export function validateUserInput(input: UserInput, mode: 'all' | 'present'): Fi
     if (subscriptions.length > MAX_SUBSCRIPTIONS) {
       problems.push({ field: 'subscriptions', message: `subscriptions may hold at most ${MAX_SUBSCRIPTIONS} entries.` });
     } else if (!subscriptions.every((entry) => typeof entry === 'string' && util.matches(SUBSCRIPTION_ID_PATTERN, entry))) {
-      problems.push({ field: 'subscriptions', message: 'Each subscription must be 1 to 128 letters, digits, dots, colons, dashes or underscores.' });
+      problems.push({
+        field: 'subscriptions',
+        message: 'Each subscription must be 1 to 128 letters, digits, dots, colons, dashes or underscores.',
+      });
     }
   }
 

@@ -41,7 +41,16 @@ export function bestFit(input: AssistantInputs['best-fit']): BestFitOutput {
   const { mustHaves, niceToHaves } = requirementsOf(input.job);
   const requiredYears = yearsAsked(input.job, mustHaves);
   const assessments = input.candidates.map((candidate, index) =>
-    assess(squash(candidate.name) || `Candidate ${index + 1}`, index, candidate.profile, candidate.evaluationOverall, input.job, mustHaves, niceToHaves, requiredYears),
+    assess(
+      squash(candidate.name) || `Candidate ${index + 1}`,
+      index,
+      candidate.profile,
+      candidate.evaluationOverall,
+      input.job,
+      mustHaves,
+      niceToHaves,
+      requiredYears,
+    ),
   );
   assessments.sort((a, b) => b.score - a.score || a.name.localeCompare(b.name, 'en') || a.index - b.index);
   const ranking: RankedCandidate[] = assessments.map((a, i) => ({
@@ -82,10 +91,15 @@ function assess(
     // Strength counts claims too (a list scores 0.3), so a claim is worth a little, proof much more.
     parts.push([BEST_FIT_WEIGHTS.evidence, must.reduce((sum, e) => sum + e.strength, 0) / must.length]);
   }
-  if (requiredYears !== null) parts.push([BEST_FIT_WEIGHTS.years, analysis.years === null ? 0.2 : Math.min(1, analysis.years / requiredYears)]);
+  if (requiredYears !== null)
+    parts.push([BEST_FIT_WEIGHTS.years, analysis.years === null ? 0.2 : Math.min(1, analysis.years / requiredYears)]);
   const level = levelFit(job.title, analysis, titlesOf(profile));
   parts.push([BEST_FIT_WEIGHTS.seniority, level.value]);
-  if (nice.length) parts.push([BEST_FIT_WEIGHTS.niceToHaves, nice.reduce((sum, e) => sum + (e.met ? 0.5 + 0.5 * e.strength : e.strength), 0) / nice.length]);
+  if (nice.length)
+    parts.push([
+      BEST_FIT_WEIGHTS.niceToHaves,
+      nice.reduce((sum, e) => sum + (e.met ? 0.5 + 0.5 * e.strength : e.strength), 0) / nice.length,
+    ]);
   const weight = parts.reduce((sum, [w]) => sum + w, 0);
   const profileScore = weight ? (100 * parts.reduce((sum, [w, v]) => sum + w * v, 0)) / weight : 0;
   const evaluationOverall = evaluation === null || !Number.isFinite(evaluation) ? null : Math.max(0, Math.min(100, Math.round(evaluation)));
@@ -97,9 +111,19 @@ function assess(
 
 /** Seniority and title against the job's: same level and a title variant in the resume score 1. */
 function levelFit(jobTitle: string, analysis: ProfileAnalysis, profileTitles: readonly string[]): { value: number; reason: string | null } {
-  const headline = analysis.lines.filter((l) => l.kind === 'header' || l.kind === 'experience').slice(0, 6).map((l) => l.text).join(' \n ');
+  const headline = analysis.lines
+    .filter((l) => l.kind === 'header' || l.kind === 'experience')
+    .slice(0, 6)
+    .map((l) => l.text)
+    .join(' \n ');
   const jobLevel = seniorityOf(jobTitle);
-  const theirs = seniorityOf(analysis.lines.filter((l) => l.kind === 'header').map((l) => l.text).join(' ')) ?? seniorityOf(headline);
+  const theirs =
+    seniorityOf(
+      analysis.lines
+        .filter((l) => l.kind === 'header')
+        .map((l) => l.text)
+        .join(' '),
+    ) ?? seniorityOf(headline);
   let levelValue = 0.5;
   if (jobLevel && theirs) {
     const gap = LEVELS.indexOf(theirs) - LEVELS.indexOf(jobLevel);
@@ -123,10 +147,12 @@ function titlesOf(profile: string): string[] {
 /** The first variant of the job's title whose words all appear in one of the resume's titles. */
 function titleHeld(jobTitle: string, titles: readonly string[]): string | null {
   const held = titles.map((title) => new Set(keywords(title)));
-  return titleVariants(jobTitle).find((variant) => {
-    const words = keywords(variant);
-    return words.length > 0 && held.some((have) => words.every((word) => have.has(word)));
-  }) ?? null;
+  return (
+    titleVariants(jobTitle).find((variant) => {
+      const words = keywords(variant);
+      return words.length > 0 && held.some((have) => words.every((word) => have.has(word)));
+    }) ?? null
+  );
 }
 
 function list(items: readonly string[], max = 3): string {
@@ -141,7 +167,10 @@ export function gap(e: RequirementEvidence): string {
   const subject = inlineSubject(e.requirement);
   if (e.missingSkills.length) return `No evidence of ${list(e.missingSkills)}`;
   if (e.shortOfYears) return `Shows ${subject}, but not the ${yearsRequired(e.requirement)}+ years asked`;
-  if (e.listedOnly) return /licen[cs]|certif|\b(?:RN|CPA|BLS|ACLS)\b/i.test(e.requirement) ? `Names ${subject} only in a keyword list, with no license or certificate details` : `Lists ${subject} but shows no experience of it`;
+  if (e.listedOnly)
+    return /licen[cs]|certif|\b(?:RN|CPA|BLS|ACLS)\b/i.test(e.requirement)
+      ? `Names ${subject} only in a keyword list, with no license or certificate details`
+      : `Lists ${subject} but shows no experience of it`;
   return e.kind === 'other' || e.kind === 'location' ? `Does not show: ${subject}` : `No evidence of ${subject}`;
 }
 
@@ -158,7 +187,12 @@ function reasonsFor(
   const met = must.filter((e) => e.met);
   const claimed = must.filter((e) => e.listedOnly);
   if (must.length) {
-    const count = met.length === must.length ? `all ${must.length}` : met.length === 0 ? `none of the ${must.length}` : `${met.length} of ${must.length}`;
+    const count =
+      met.length === must.length
+        ? `all ${must.length}`
+        : met.length === 0
+          ? `none of the ${must.length}`
+          : `${met.length} of ${must.length}`;
     const claims = claimed.length === must.length ? `all ${must.length}` : `${claimed.length} of the ${must.length}`;
     if (met.length === 0 && claimed.length > 0) reasons.push(`Lists ${claims} must-haves but shows work for none of them`);
     else reasons.push(`Meets ${count} must-have${must.length === 1 ? '' : 's'}`);
@@ -169,7 +203,9 @@ function reasonsFor(
     if (shown?.evidence) reasons.push(`Strongest evidence: "${quote(shown.evidence)}"`);
   }
   if (years !== null && requiredYears !== null) {
-    reasons.push(`${years} year${years === 1 ? '' : 's'} of experience${years >= requiredYears ? `, the job asks for ${requiredYears}+` : `; the job asks for ${requiredYears}+`}`);
+    reasons.push(
+      `${years} year${years === 1 ? '' : 's'} of experience${years >= requiredYears ? `, the job asks for ${requiredYears}+` : `; the job asks for ${requiredYears}+`}`,
+    );
   } else if (years !== null) reasons.push(`${years} year${years === 1 ? '' : 's'} of experience`);
   else if (requiredYears !== null) reasons.push(`Years of experience unclear; the job asks for ${requiredYears}+`);
   if (levelReason) reasons.push(levelReason);
@@ -186,15 +222,24 @@ function recommend(ranked: readonly Assessment[], mustHaveCount: number): string
   const met = top.must.filter((e) => e.met).length;
   const missing = top.must.filter((e) => !e.met).map((e) => subjectOf(e.requirement));
   const why: string[] = [];
-  if (mustHaveCount) why.push(met === mustHaveCount ? `meets all ${mustHaveCount} must-haves with evidence` : `shows ${met} of ${mustHaveCount} must-haves`);
+  if (mustHaveCount)
+    why.push(met === mustHaveCount ? `meets all ${mustHaveCount} must-haves with evidence` : `shows ${met} of ${mustHaveCount} must-haves`);
   if (top.years !== null) why.push(`${top.years} years of experience`);
   if (top.evaluationOverall !== null) why.push(`interview evaluation ${top.evaluationOverall}/100`);
   const next = ranked[1];
   const nextGap = next?.must.find((e) => !e.met);
   const nextWhy = nextGap ? `, ${lowerFirst(gap(nextGap))}` : '';
-  const close = next && top.score - next.score <= 3 ? `; ${next.name} is a close second (${next.score}${nextWhy})` : next ? `; next is ${next.name} (${next.score}${nextWhy})` : '';
+  const close =
+    next && top.score - next.score <= 3
+      ? `; ${next.name} is a close second (${next.score}${nextWhy})`
+      : next
+        ? `; next is ${next.name} (${next.score}${nextWhy})`
+        : '';
   const check = missing.length ? ` but check ${list(missing)}` : '';
-  const lead = missing.length === mustHaveCount && mustHaveCount > 0 ? `No candidate meets the must-haves; ${top.name} comes closest` : `Recommend ${top.name}`;
+  const lead =
+    missing.length === mustHaveCount && mustHaveCount > 0
+      ? `No candidate meets the must-haves; ${top.name} comes closest`
+      : `Recommend ${top.name}`;
   return `${lead} (${top.score}/100)${why.length ? `: ${why.join(', ')}` : ''}${check}${close}.`;
 }
 

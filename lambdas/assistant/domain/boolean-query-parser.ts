@@ -78,7 +78,7 @@ export function parseBooleanQuery(query: string, target: SearchTarget): ParseRes
       if (next) children.push(next);
       else problems.push(`OR at character ${op.at + 1} has nothing after it.`);
     }
-    return children.length > 1 ? { type: 'or', children } : children[0] ?? null;
+    return children.length > 1 ? { type: 'or', children } : (children[0] ?? null);
   }
 
   function parseAnd(): QueryNode | null {
@@ -99,7 +99,7 @@ export function parseBooleanQuery(query: string, target: SearchTarget): ParseRes
       const unary = parseUnary();
       if (unary) children.push(unary);
     }
-    return children.length > 1 ? { type: 'and', children } : children[0] ?? null;
+    return children.length > 1 ? { type: 'and', children } : (children[0] ?? null);
   }
 
   function parseUnary(): QueryNode | null {

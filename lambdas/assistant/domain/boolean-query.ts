@@ -43,11 +43,22 @@ const LABELS: Record<SearchTarget, string> = {
   'google-xray': 'Google X-ray (public LinkedIn profiles)',
 };
 
-const TARGET_NAMES: Record<SearchTarget, string> = { 'linkedin-recruiter': 'LinkedIn Recruiter', 'job-board': 'Job board', 'google-xray': 'Google X-ray' };
+const TARGET_NAMES: Record<SearchTarget, string> = {
+  'linkedin-recruiter': 'LinkedIn Recruiter',
+  'job-board': 'Job board',
+  'google-xray': 'Google X-ray',
+};
 
 /** A search word without any syntax: no quotes, brackets or wildcards, no leading +/-. */
 export function cleanTerm(term: string): string {
-  return squash(String(term ?? '').replace(/[’‘]/g, "'").replace(/["“”()[\]{}<>*]/g, ' ').replace(/^[\s+\-–]+/, '')).slice(0, 80).trim();
+  return squash(
+    String(term ?? '')
+      .replace(/[’‘]/g, "'")
+      .replace(/["“”()[\]{}<>*]/g, ' ')
+      .replace(/^[\s+\-–]+/, ''),
+  )
+    .slice(0, 80)
+    .trim();
 }
 
 function uniqueTerms(terms: readonly string[]): string[] {
@@ -74,9 +85,17 @@ interface Draft {
 function draftOf(terms: SearchTerms): Draft {
   const groups = (list: readonly TermGroup[]) =>
     list
-      .map((g) => ({ concept: cleanTerm(g.concept) || cleanTerm(g.terms[0] ?? ''), terms: uniqueTerms(g.terms.length ? g.terms : [g.concept]) }))
+      .map((g) => ({
+        concept: cleanTerm(g.concept) || cleanTerm(g.terms[0] ?? ''),
+        terms: uniqueTerms(g.terms.length ? g.terms : [g.concept]),
+      }))
       .filter((g) => g.concept && g.terms.length);
-  return { titles: uniqueTerms(terms.titles), must: groups(terms.mustHaveGroups), nice: groups(terms.niceToHaveGroups), exclusions: uniqueTerms(terms.exclusions) };
+  return {
+    titles: uniqueTerms(terms.titles),
+    must: groups(terms.mustHaveGroups),
+    nice: groups(terms.niceToHaveGroups),
+    exclusions: uniqueTerms(terms.exclusions),
+  };
 }
 
 function renderBoolean(d: Draft): string {
@@ -123,7 +142,10 @@ function fitBoolean(terms: SearchTerms, target: SearchTarget): { query: string; 
   const max = SEARCH_LIMITS[target].max;
   for (let guard = 0; renderBoolean(d).length > max && guard < 500; guard += 1) {
     const lastNice = d.nice[d.nice.length - 1];
-    const widest = d.must.reduce<Draft['must'][number] | null>((w, g) => (g.terms.length > 1 && (!w || g.terms.length >= w.terms.length) ? g : w), null);
+    const widest = d.must.reduce<Draft['must'][number] | null>(
+      (w, g) => (g.terms.length > 1 && (!w || g.terms.length >= w.terms.length) ? g : w),
+      null,
+    );
     if (lastNice) {
       dropped.nice.push(lastNice.concept);
       d.nice.pop();
@@ -150,7 +172,11 @@ function fitGoogle(terms: SearchTerms): { query: string; dropped: Dropped } {
   const d = draftOf(terms);
   const dropped: Dropped = { nice: d.nice.map((g) => g.concept), synonyms: [], titles: [], exclusions: [], must: [] };
   const city = searchLocation(terms.location);
-  const state = { titles: d.titles.slice(0, 1), must: d.must.map((g) => ({ concept: g.concept, terms: g.terms.slice(0, 1) })), exclusions: d.exclusions.slice(0, 2) };
+  const state = {
+    titles: d.titles.slice(0, 1),
+    must: d.must.map((g) => ({ concept: g.concept, terms: g.terms.slice(0, 1) })),
+    exclusions: d.exclusions.slice(0, 2),
+  };
   const compose = () =>
     [
       'site:linkedin.com/in',
@@ -169,13 +195,29 @@ function fitGoogle(terms: SearchTerms): { query: string; dropped: Dropped } {
     add();
     if (!fits()) undo();
   };
-  for (const title of d.titles.slice(1, 3)) tryAdd(() => state.titles.push(title), () => state.titles.pop());
+  for (const title of d.titles.slice(1, 3))
+    tryAdd(
+      () => state.titles.push(title),
+      () => state.titles.pop(),
+    );
   state.must.forEach((g, i) => {
     const second = d.must[i].terms[1];
-    if (second) tryAdd(() => g.terms.push(second), () => g.terms.pop());
+    if (second)
+      tryAdd(
+        () => g.terms.push(second),
+        () => g.terms.pop(),
+      );
   });
-  for (const title of d.titles.slice(3, 5)) tryAdd(() => state.titles.push(title), () => state.titles.pop());
-  for (const exclusion of d.exclusions.slice(state.exclusions.length, 5)) tryAdd(() => state.exclusions.push(exclusion), () => state.exclusions.pop());
+  for (const title of d.titles.slice(3, 5))
+    tryAdd(
+      () => state.titles.push(title),
+      () => state.titles.pop(),
+    );
+  for (const exclusion of d.exclusions.slice(state.exclusions.length, 5))
+    tryAdd(
+      () => state.exclusions.push(exclusion),
+      () => state.exclusions.pop(),
+    );
   // Google gets fewer titles by design (the other strings carry them all); that is not a note.
   dropped.exclusions = d.exclusions.filter((e) => !state.exclusions.includes(e));
   d.must.forEach((g, i) => {

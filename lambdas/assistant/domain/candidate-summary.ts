@@ -31,20 +31,33 @@ export function candidateSummary(input: AssistantInputs['candidate-summary']): C
   const title = role?.title ?? headerTitle(profile);
   const years = analysis.years;
   // Industries from the work lines only: a keyword list naming "fintech" is not a career in it.
-  const industries = industriesOf(analysis.lines.filter((line) => line.kind === 'experience' || line.kind === 'header').map((line) => line.text).join('\n'));
+  const industries = industriesOf(
+    analysis.lines
+      .filter((line) => line.kind === 'experience' || line.kind === 'header')
+      .map((line) => line.text)
+      .join('\n'),
+  );
   const skills = skillsShown(analysis.lines);
   const credentials = credentialsShown(analysis.lines);
   const highlights = highlightsOf(analysis.lines);
 
   const fit = input.job ? fitAgainst(input.job, analysis) : null;
-  const headline = [title ?? 'Candidate', years !== null ? `${years} year${years === 1 ? '' : 's'} of experience` : null, industries.length ? list(industries) : null]
+  const headline = [
+    title ?? 'Candidate',
+    years !== null ? `${years} year${years === 1 ? '' : 's'} of experience` : null,
+    industries.length ? list(industries) : null,
+  ]
     .filter(Boolean)
     .join(' · ');
 
   const sentences: string[] = [];
   const experience = years !== null ? ` with ${years} year${years === 1 ? '' : 's'} of experience` : '';
   const field = industries.length ? ` in ${list(industries)}` : '';
-  sentences.push(title ? `${candidateName} is ${article(title)} ${title}${experience}${field}.` : `${candidateName} brings${experience ? experience.replace(' with', '') : ' experience'}${field}.`);
+  sentences.push(
+    title
+      ? `${candidateName} is ${article(title)} ${title}${experience}${field}.`
+      : `${candidateName} brings${experience ? experience.replace(' with', '') : ' experience'}${field}.`,
+  );
   if (role?.employer) {
     const lead = highlights.find((h) => startsWithVerb(h));
     const what = lead ? `, where they ${lowerFirst(lead.split(/;\s/)[0]).replace(/[.;]+$/, '')}` : '';
@@ -53,13 +66,19 @@ export function candidateSummary(input: AssistantInputs['candidate-summary']): C
   if (skills.length) sentences.push(`Core skills: ${list(skills.slice(0, SUMMARY_SKILLS))}.`);
   const education = educationOf(profile);
   if (credentials.length || education) {
-    const parts = [credentials.length ? `Credentials: ${list(credentials)}` : null, education ? `${credentials.length ? 'e' : 'E'}ducation: ${clip(education, 100)}` : null].filter(Boolean);
+    const parts = [
+      credentials.length ? `Credentials: ${list(credentials)}` : null,
+      education ? `${credentials.length ? 'e' : 'E'}ducation: ${clip(education, 100)}` : null,
+    ].filter(Boolean);
     sentences.push(`${parts.join('; ')}.`);
   }
   if (fit && input.job) sentences.push(fitSentence(input.job.title, fit));
   // A resume that shows nothing to go on says so, rather than padding a sentence.
   const empty = !title && years === null && skills.length === 0 && highlights.length === 0 && credentials.length === 0;
-  const summary = empty && !fit ? `${candidateName === 'The candidate' ? 'The resume' : `${candidateName}'s resume`} shows no title, years of experience or skills to summarize yet.` : sentences.slice(0, 5).join(' ');
+  const summary =
+    empty && !fit
+      ? `${candidateName === 'The candidate' ? 'The resume' : `${candidateName}'s resume`} shows no title, years of experience or skills to summarize yet.`
+      : sentences.slice(0, 5).join(' ');
 
   const output = { candidateName, headline, summary, highlights, skills, yearsOfExperience: years, fit };
   return { ...output, text: plainText(output, input.job?.title ?? null) };
@@ -106,7 +125,10 @@ function highlightsOf(lines: readonly ProfileLine[]): string[] {
 
 function fitAgainst(job: NonNullable<AssistantInputs['candidate-summary']['job']>, analysis: ReturnType<typeof analyzeProfile>) {
   const evidence = requirementsOf(job).mustHaves.map((requirement) => requirementEvidence(analysis, requirement));
-  return { met: evidence.filter((e) => e.met).map((e) => e.requirement), missing: evidence.filter((e) => !e.met).map((e) => e.requirement) };
+  return {
+    met: evidence.filter((e) => e.met).map((e) => e.requirement),
+    missing: evidence.filter((e) => !e.met).map((e) => e.requirement),
+  };
 }
 
 function fitSentence(jobTitle: string, fit: { met: string[]; missing: string[] }): string {

@@ -8,7 +8,8 @@
 // Starting only where a word starts: a 20,000-letter word is scanned once, not once per letter.
 const EMAIL = /(?<![\p{L}\p{N}._%+-])[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.[\p{L}]{2,}/gu;
 /** With a scheme, "www.", or a bare domain ("linkedin.com/in/…"); a lower-case ending, so "ASP.NET" stays. */
-const URL = /\b(?:[Hh][Tt][Tt][Pp][Ss]?:\/\/|[Ww][Ww][Ww]\.)[^\s<>()]+|(?<![A-Za-z0-9.-])(?:[A-Za-z0-9-]+\.)+(?:com|net|org|io|dev|me|co|info|ai|app)(?:\/[^\s<>()]*)?(?=$|[\s,;·|)])/g;
+const URL =
+  /\b(?:[Hh][Tt][Tt][Pp][Ss]?:\/\/|[Ww][Ww][Ww]\.)[^\s<>()]+|(?<![A-Za-z0-9.-])(?:[A-Za-z0-9-]+\.)+(?:com|net|org|io|dev|me|co|info|ai|app)(?:\/[^\s<>()]*)?(?=$|[\s,;·|)])/g;
 /**
  * "(206) 555-0147", "+1 720-555-0188", "312.555.0119", "+44 20 7946 0958", a bare "555-0133" or
  * "2065550147". Not after "#" or "/" (licence numbers, dates) and not inside a longer number.
@@ -23,23 +24,25 @@ const ZIP = /\b([A-Z]{2})\s+\d{5}(?:-\d{4})?\b/g;
 
 /** The text without e-mails, web addresses, phones and street addresses, separators tidied. */
 export function stripContact(text: string): string {
-  return String(text ?? '')
-    .replace(EMAIL, ' ')
-    .replace(URL, ' ')
-    .replace(STREET, ' ')
-    .replace(PHONE, ' ')
-    .replace(ZIP, '$1')
-    // Labels left without their value ("Phone:", "E-mail").
-    .replace(/(^|[·|•]\s*)(?:phone|mobile|cell|tel\.?|e-?mail|linkedin|github|website|address)\s*:?\s*(?=$|[·|•,;])/gim, '$1')
-    .split('\n')
-    .map((line) =>
-      line
-        .replace(/(?:\s*[·|•,;]\s*){2,}/g, ' · ')
-        .replace(/^\s*[·|•,;:]\s*|\s*[·|•,;:]\s*$/g, '')
-        .replace(/[ \t]{2,}/g, ' ')
-        .trim(),
-    )
-    .join('\n');
+  return (
+    String(text ?? '')
+      .replace(EMAIL, ' ')
+      .replace(URL, ' ')
+      .replace(STREET, ' ')
+      .replace(PHONE, ' ')
+      .replace(ZIP, '$1')
+      // Labels left without their value ("Phone:", "E-mail").
+      .replace(/(^|[·|•]\s*)(?:phone|mobile|cell|tel\.?|e-?mail|linkedin|github|website|address)\s*:?\s*(?=$|[·|•,;])/gim, '$1')
+      .split('\n')
+      .map((line) =>
+        line
+          .replace(/(?:\s*[·|•,;]\s*){2,}/g, ' · ')
+          .replace(/^\s*[·|•,;:]\s*|\s*[·|•,;:]\s*$/g, '')
+          .replace(/[ \t]{2,}/g, ' ')
+          .trim(),
+      )
+      .join('\n')
+  );
 }
 
 /** Whether a text holds any contact data (used by tests and as a last check on summaries). */

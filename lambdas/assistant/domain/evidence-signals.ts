@@ -21,11 +21,15 @@ export function hasQuantity(sentence: string): boolean {
 
 const PAST_ACTIONS =
   'built|led|ran|wrote|made|set up|took|found|cut|drove|grew|won|taught|kept|chose|designed|created|developed|implemented|migrated|launched|shipped|owned|managed|automated|introduced|reduced|improved|increased|delivered|fixed|debugged|resolved|tuned|optimized|optimised|rewrote|refactored|deployed|scaled|mentored|trained|coached|precepted|prepared|reviewed|reconciled|closed|audited|negotiated|sold|closed|assessed|administered|titrated|monitored|escalated|called|paged|notified|cared|charted|documented|responded|started|caught|noticed|recognized|recognised|handled|posted|entered|helped|passed|performed|communicated|answered|completed|enter|post|pass|perform|help|supervised|coordinated|organized|organised|established|streamlined|shortened|raised|saved|moved|replaced|added|removed|spent|run|own|lead|manage|build|design|care|chart|prepare|review|write|maintain|handle|supervise|document|perform|respond|train|mentor';
-const FIRST_PERSON = new RegExp(`\\b(?:I|I've|I'd|we)\\s+(?:have\\s+|had\\s+|also\\s+|personally\\s+|then\\s+|usually\\s+|always\\s+|was\\s+responsible\\s+for\\s+)?(?:${PAST_ACTIONS})\\b`, 'i');
+const FIRST_PERSON = new RegExp(
+  `\\b(?:I|I've|I'd|we)\\s+(?:have\\s+|had\\s+|also\\s+|personally\\s+|then\\s+|usually\\s+|always\\s+|was\\s+responsible\\s+for\\s+)?(?:${PAST_ACTIONS})\\b`,
+  'i',
+);
 /** A resume bullet starting with an action verb ("Led…", "Built…", "Own…", "Care for…", "Posted…"). */
 const ACTION_START = new RegExp(`^(?:${PAST_ACTIONS}|[a-z]+ed)\\b`, 'i');
 /** Words ending in -ed that describe a person rather than say what they did ("Registered nurse with…"). */
-const ADJECTIVE_START = /^(?:registered|certified|licensed|experienced|skilled|dedicated|motivated|seasoned|talented|accomplished|qualified|detailed|advanced|varied|trained|board-certified|results-driven|detail-oriented|self-motivated|focused|based|red|bed)\b/i;
+const ADJECTIVE_START =
+  /^(?:registered|certified|licensed|experienced|skilled|dedicated|motivated|seasoned|talented|accomplished|qualified|detailed|advanced|varied|trained|board-certified|results-driven|detail-oriented|self-motivated|focused|based|red|bed)\b/i;
 
 /** The speaker did something: "I built", "we migrated", or a resume line starting with a verb. */
 export function hasAction(sentence: string): boolean {
@@ -34,10 +38,12 @@ export function hasAction(sentence: string): boolean {
 }
 
 /** Capitalized names after "at/for/on/with/in/from" ("at Northwind Payments", "on Amazon EKS"). */
-const NAMED_AFTER_PREPOSITION = /\b(?:at|for|on|with|in|from|into|using|via)\s+(?:the\s+)?((?:[A-Z][\w&.'-]*|[A-Z]{2,})(?:\s+(?:[A-Z][\w&.'-]*|of|and|&))*)/g;
+const NAMED_AFTER_PREPOSITION =
+  /\b(?:at|for|on|with|in|from|into|using|via)\s+(?:the\s+)?((?:[A-Z][\w&.'-]*|[A-Z]{2,})(?:\s+(?:[A-Z][\w&.'-]*|of|and|&))*)/g;
 /** Two capitalized words in a row anywhere but the sentence start ("Lakeshore University"). */
 const NAME_PAIR = /(?<!^)(?<![.!?]\s)\b([A-Z][a-z]+(?:\s+[A-Z][\w&.'-]+)+)/g;
-const NOT_NAMES = /^(?:I|I'm|I've|Yes|No|The|A|An|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December)$/;
+const NOT_NAMES =
+  /^(?:I|I'm|I've|Yes|No|The|A|An|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December)$/;
 
 /**
  * The sentence names an employer, a product or a system: a capitalised name that is not just a
@@ -56,25 +62,33 @@ export function hasName(sentence: string, isSkill: (name: string) => boolean = (
 
 /** The speaker weighed options or explains why. */
 export function hasReason(sentence: string): boolean {
-  return /\b(?:trade-?offs?|instead of|rather than|because|so that|chose|chosen|choose|options?|alternatives?|downside|at the cost of|weigh(?:ed)?|compared|versus|vs\.?|the hard part|risk(?:y|s)?|mattered more|in exchange)\b/i.test(sentence);
+  return /\b(?:trade-?offs?|instead of|rather than|because|so that|chose|chosen|choose|options?|alternatives?|downside|at the cost of|weigh(?:ed)?|compared|versus|vs\.?|the hard part|risk(?:y|s)?|mattered more|in exchange)\b/i.test(
+    sentence,
+  );
 }
 
 /** Something changed as a result: numbers, or outcome words. */
 export function hasOutcome(sentence: string): boolean {
   return (
     hasQuantity(sentence) ||
-    /\b(?:recovered|stabili[sz]ed|improved|reduced|increased|cut|saved|discharged|extubated|transferred|avoided|prevented|resolved|fixed|survived|went from|dropped|rose|raised|shortened|faster|fewer|no longer|zero|passed|signed|won|exceeded|grew)\b/i.test(sentence)
+    /\b(?:recovered|stabili[sz]ed|improved|reduced|increased|cut|saved|discharged|extubated|transferred|avoided|prevented|resolved|fixed|survived|went from|dropped|rose|raised|shortened|faster|fewer|no longer|zero|passed|signed|won|exceeded|grew)\b/i.test(
+      sentence,
+    )
   );
 }
 
 /** The speaker escalated or worked with the care or finance team around them. */
 export function hasEscalation(sentence: string): boolean {
-  return /\b(?:escalat\w*|called|paged|notified|informed|alerted|rapid response|code (?:blue|team)|physician|doctor|provider|intensivist|resident|charge nurse|attending|manager|controller|auditors?|team lead)\b/i.test(sentence);
+  return /\b(?:escalat\w*|called|paged|notified|informed|alerted|rapid response|code (?:blue|team)|physician|doctor|provider|intensivist|resident|charge nurse|attending|manager|controller|auditors?|team lead)\b/i.test(
+    sentence,
+  );
 }
 
 /** The speaker learned something or put a control in place. */
 export function hasLesson(sentence: string): boolean {
-  return /\b(?:learn\w*|lessons?|next time|differently|since then|now I|from then on|controls?|checklists?|review step|prevent\w*|so it (?:never|does not|doesn't)|going forward)\b/i.test(sentence);
+  return /\b(?:learn\w*|lessons?|next time|differently|since then|now I|from then on|controls?|checklists?|review step|prevent\w*|so it (?:never|does not|doesn't)|going forward)\b/i.test(
+    sentence,
+  );
 }
 
 const MONTH = '(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\\.?';
@@ -87,7 +101,9 @@ export function hasDate(sentence: string): boolean {
 
 /** A licence or certificate number: "#041-398812", "license number RN123456". */
 export function hasIdentifier(sentence: string): boolean {
-  return /#\s?[A-Z0-9][A-Z0-9-]{3,}|\b(?:licen[cs]e|number|no\.|id)\s*(?:number|no\.?|#|is)?\s*:?\s*[A-Z]{0,4}[.-]?\d[\dA-Z.-]{3,}/i.test(sentence);
+  return /#\s?[A-Z0-9][A-Z0-9-]{3,}|\b(?:licen[cs]e|number|no\.|id)\s*(?:number|no\.?|#|is)?\s*:?\s*[A-Z]{0,4}[.-]?\d[\dA-Z.-]{3,}/i.test(
+    sentence,
+  );
 }
 
 const STATES =
@@ -97,16 +113,35 @@ const STATES =
 export function hasIssuer(sentence: string): boolean {
   return (
     new RegExp(`\\b(?:${STATES})\\b`).test(sentence) ||
-    /\b(?:[A-Z]{2}\s+(?:licen[cs]e|RN|board)|board|state|American Heart Association|AHA|Red Cross|AACN|ENA|PMI|CNCF|AICPA|NCSBN|compact|multistate|nursys)\b/.test(sentence) ||
+    /\b(?:[A-Z]{2}\s+(?:licen[cs]e|RN|board)|board|state|American Heart Association|AHA|Red Cross|AACN|ENA|PMI|CNCF|AICPA|NCSBN|compact|multistate|nursys)\b/.test(
+      sentence,
+    ) ||
     /\bboard of\b/i.test(sentence)
   );
 }
 
 /** The biggest "N years" the text states (number words too: "eight years"), or null. */
 export function statedYears(text: string): number | null {
-  const words: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12, fifteen: 15, twenty: 20 };
+  const words: Record<string, number> = {
+    one: 1,
+    two: 2,
+    three: 3,
+    four: 4,
+    five: 5,
+    six: 6,
+    seven: 7,
+    eight: 8,
+    nine: 9,
+    ten: 10,
+    eleven: 11,
+    twelve: 12,
+    fifteen: 15,
+    twenty: 20,
+  };
   let best: number | null = null;
-  for (const m of String(text ?? '').matchAll(/\b(\d{1,2}(?:\.\d)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty)\s*\+?\s*(?:years?|yrs?)\b/gi)) {
+  for (const m of String(text ?? '').matchAll(
+    /\b(\d{1,2}(?:\.\d)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty)\s*\+?\s*(?:years?|yrs?)\b/gi,
+  )) {
     const n = Number(m[1]) || words[m[1].toLowerCase()] || 0;
     if (n > 0 && n <= 50 && (best === null || n > best)) best = n;
   }
@@ -121,7 +156,8 @@ const NEGATION =
 const NEGATION_AFTER = /^[^.;]{0,40}?\b(?:lapsed|expired|pending|in progress|not (?:yet|current|active|renewed))\b/i;
 const CONTRAST = /\b(?:but|however|although|though|whereas)\b/i;
 /** An answer that opens with a refusal. */
-const OPENING_NO = /^\s*(?:no|nope|not yet|not really|not currently|unfortunately|sadly|i'm afraid|i do not|i don't|i haven't|i have not|never)\b/i;
+const OPENING_NO =
+  /^\s*(?:no|nope|not yet|not really|not currently|unfortunately|sadly|i'm afraid|i do not|i don't|i haven't|i have not|never)\b/i;
 
 /**
  * Whether the answer says the speaker does not meet the requirement: it opens with "No" / "Not
@@ -144,7 +180,12 @@ export function isNegated(sentences: readonly string[], mentionsIn: (sentence: s
 
 /** An answer that opens with a plain yes. */
 export function opensWithYes(sentences: readonly string[]): boolean {
-  return sentences.length > 0 && /^\s*(?:yes|yeah|yep|absolutely|definitely|certainly|correct|i do\b|i hold|i am (?:licensed|certified)|i'm (?:licensed|certified))/i.test(sentences[0]);
+  return (
+    sentences.length > 0 &&
+    /^\s*(?:yes|yeah|yep|absolutely|definitely|certainly|correct|i do\b|i hold|i am (?:licensed|certified)|i'm (?:licensed|certified))/i.test(
+      sentences[0],
+    )
+  );
 }
 
 /** Cuts a sentence to at most `max` characters at a word boundary (the result stays a quote of it). */

@@ -27,7 +27,8 @@ const HEADINGS = {
 } as const;
 type Part = keyof typeof HEADINGS;
 
-const OFFER = /\b(?:we offer|benefits?|401\(k\)|paid time off|pto|medical|dental|vision|bonus|salary|compensation|perks|pension|tuition|holidays?)\b/i;
+const OFFER =
+  /\b(?:we offer|benefits?|401\(k\)|paid time off|pto|medical|dental|vision|bonus|salary|compensation|perks|pension|tuition|holidays?)\b/i;
 const DUTY = /\b(?:you(?:'|’)ll|you will|will be responsible|responsible for|your day|day-to-day)\b|^the [\p{L}-]+ [\p{Ll}]+s\b/iu;
 const REQUIREMENT = /\b(?:you (?:have|are|bring|must)|experience (?:in|with)|comfortable (?:with|on)|ability to|able to|background in)\b/i;
 
@@ -79,7 +80,8 @@ export function externalJobDescription(input: AssistantInputs['job-description']
   const structured = sections.some((s) => s.role === 'duties' || s.role === 'requirements' || s.role === 'nice-to-haves');
   sections.forEach((section, index) => {
     // The title line ("ROLE: Enterprise Account Executive (East)") is the title, not content.
-    const isTitleLine = (line: string) => index < 2 && !!statedTitle && line.includes(statedTitle) && line.length <= statedTitle.length + 30;
+    const isTitleLine = (line: string) =>
+      index < 2 && !!statedTitle && line.includes(statedTitle) && line.length <= statedTitle.length + 30;
     const lines = section.lines.filter((line) => !isTitleLine(line));
     const part = PART_OF_ROLE[section.role];
     if (part && section.heading !== null) parts[part].push(...lines);
@@ -89,7 +91,10 @@ export function externalJobDescription(input: AssistantInputs['job-description']
 
   const industry = industryOf(context.companyInfo, scrubbed.text);
   const client = industry ? `our client, ${industry.phrase},` : 'our client';
-  const intro = `We are looking for ${article(title)} ${title} to join ${client}${location ? ` in ${location}` : ''}.`.replace(/,( in|\.)/, '$1');
+  const intro = `We are looking for ${article(title)} ${title} to join ${client}${location ? ` in ${location}` : ''}.`.replace(
+    /,( in|\.)/,
+    '$1',
+  );
   const paragraph = (lines: readonly string[]) => lines.join(' ');
   const bullets = (lines: readonly string[]) => lines.map((l) => `- ${l}`).join('\n');
   const out: Section[] = [{ heading: HEADINGS.about, body: paragraph([intro, ...parts.about]) }];

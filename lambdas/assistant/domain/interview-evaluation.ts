@@ -64,13 +64,17 @@ function namesSomething(sentence: string): boolean {
   });
 }
 
-const LEVEL = /\b(?:native|fluent|fluently|bilingual|mother tongue|professional working|full professional|conversational|advanced|intermediate|basic|[ABC][12])\b/i;
-const DEGREE = /\b(?:B\.?S\.?N?|B\.?A\.?|B\.?Sc|M\.?S\.?N?|M\.?Sc|MBA|Ph\.?D|bachelor'?s?|master'?s?|degree|diploma|associate|doctorate|A\.?D\.?N|B\.?B\.?A)\b/i;
+const LEVEL =
+  /\b(?:native|fluent|fluently|bilingual|mother tongue|professional working|full professional|conversational|advanced|intermediate|basic|[ABC][12])\b/i;
+const DEGREE =
+  /\b(?:B\.?S\.?N?|B\.?A\.?|B\.?Sc|M\.?S\.?N?|M\.?Sc|MBA|Ph\.?D|bachelor'?s?|master'?s?|degree|diploma|associate|doctorate|A\.?D\.?N|B\.?B\.?A)\b/i;
 const INSTITUTION = /\b(?:university|college|institute|school|academy|polytechnic)\b/i;
 const START = /\b(?:notice|immediately|right away|start(?:ing)?|available|weeks?|months?|date|from (?:the )?\d)\b/i;
-const PLACE_WORDS = /\b(?:live|living|based|commute|commuting|relocat\w*|move|moving|minutes|on[- ]site|onsite|hybrid|nearby|local|close to)\b/i;
+const PLACE_WORDS =
+  /\b(?:live|living|based|commute|commuting|relocat\w*|move|moving|minutes|on[- ]site|onsite|hybrid|nearby|local|close to)\b/i;
 const SCHEDULE = /\b(?:nights?|days?|shifts?|weekends?|hours?|schedule|rotation|on[- ]call|overtime|full[- ]time|part[- ]time)\b/i;
-const CORRECTNESS = /\b(?:reconcil\w*|audit\w*|controls?|complian\w*|idempot\w*|double[- ]entry|tests?|tested|monitor\w*|alerts?|verif\w*|checks?|tokeni[sz]\w*|balanced|breaks?)\b/i;
+const CORRECTNESS =
+  /\b(?:reconcil\w*|audit\w*|controls?|complian\w*|idempot\w*|double[- ]entry|tests?|tested|monitor\w*|alerts?|verif\w*|checks?|tokeni[sz]\w*|balanced|breaks?)\b/i;
 const SCALE_WORDS =
   /\b(?:team of|beds?|unit|entities|plants?|clients|users|customers|borrowers|merchants|accounts|patients|engineers|services|requests|transactions|invoices|million|thousand|per (?:day|shift|month|week|second)|a (?:day|month|year))\b/i;
 
@@ -101,13 +105,17 @@ const CHECKS: readonly { readonly when: RegExp; readonly find: Finder }[] = [
   },
   {
     when: /^confirms they (?:hold|meet|can work the schedule)/i,
-    find: (context) => (context.negated ? null : (context.sentences.find(context.about) ?? (opensWithYes(context.sentences) ? context.sentences[0] : null))),
+    find: (context) =>
+      context.negated ? null : (context.sentences.find(context.about) ?? (opensWithYes(context.sentences) ? context.sentences[0] : null)),
   },
   { when: /schedule they work/i, find: where((s) => SCHEDULE.test(s)) },
   { when: /correct or compliant/i, find: where((s) => CORRECTNESS.test(s)) },
   {
     when: /^confirms they can work/i,
-    find: (context) => (context.negated ? null : sentenceWhere(context, (s) => PLACE_WORDS.test(s)) ?? (opensWithYes(context.sentences) ? context.sentences[0] : null)),
+    find: (context) =>
+      context.negated
+        ? null
+        : (sentenceWhere(context, (s) => PLACE_WORDS.test(s)) ?? (opensWithYes(context.sentences) ? context.sentences[0] : null)),
   },
   { when: /start date|notice period/i, find: where((s) => START.test(s)) },
   { when: /their level/i, find: where((s) => LEVEL.test(s)) },
@@ -116,20 +124,28 @@ const CHECKS: readonly { readonly when: RegExp; readonly find: Finder }[] = [
   { when: /trade-off|options considered/i, find: where(hasReason) },
   { when: /learned|lesson|control or/i, find: where(hasLesson) },
   { when: /escalated/i, find: where((s) => hasAction(s) && (hasEscalation(s) || /\bI\s+(?:assessed|noticed|checked)/i.test(s))) },
-  { when: /measurable|in numbers\b|\(users|\(revenue|\(days/i, find: (context) => sentenceWhere(context, hasMeasure) ?? sentenceWhere(context, hasQuantity) },
+  {
+    when: /measurable|in numbers\b|\(users|\(revenue|\(days/i,
+    find: (context) => sentenceWhere(context, hasMeasure) ?? sentenceWhere(context, hasQuantity),
+  },
   { when: /outcome|the result/i, find: where(hasOutcome) },
   {
     when: /at what scale|patient load|size of the business|deal sizes|their size/i,
     find: (context) =>
-      sentenceWhere(context, (s) => hasMeasure(s) && SCALE_WORDS.test(s)) ?? sentenceWhere(context, (s) => hasMeasure(s) || SCALE_WORDS.test(s)),
+      sentenceWhere(context, (s) => hasMeasure(s) && SCALE_WORDS.test(s)) ??
+      sentenceWhere(context, (s) => hasMeasure(s) || SCALE_WORDS.test(s)),
   },
   { when: /personally|themselves|what they noticed/i, find: where(hasAction) },
   { when: /^names (?:a real|the company|the roles|a specific|the units|the employer|the project)/i, find: where(namesSomething) },
-  { when: /^describes a specific|specific example|example of using/i, find: (context) => context.sentences.find((s) => context.about(s) && (hasAction(s) || hasQuantity(s) || namesSomething(s))) ?? null },
+  {
+    when: /^describes a specific|specific example|example of using/i,
+    find: (context) => context.sentences.find((s) => context.about(s) && (hasAction(s) || hasQuantity(s) || namesSomething(s))) ?? null,
+  },
 ];
 
 /** The verb a rubric point starts with ("Mentions …", "Explains …"): how to judge, not what to find. */
-const RUBRIC_VERB = /^(?:mentions|names|describes|explains|says|gives|states|confirms|covers|shows|talks about|discusses|lists|identifies|uses)\s+(?:how\s+|that\s+|what\s+)?/i;
+const RUBRIC_VERB =
+  /^(?:mentions|names|describes|explains|says|gives|states|confirms|covers|shows|talks about|discusses|lists|identifies|uses)\s+(?:how\s+|that\s+|what\s+)?/i;
 
 /**
  * Whether the answer covers a point no check knows (a rubric written by a person or by Bedrock):
@@ -140,7 +156,8 @@ const byWords: Finder = (context) => {
   const wanted = keywords(context.point.replace(RUBRIC_VERB, ''));
   if (wanted.length === 0) return null;
   const match = matchRequirement(context.answer, context.point.replace(RUBRIC_VERB, ''));
-  if (match.matched && match.evidence) return context.sentences.find((s) => match.evidence && (s.includes(match.evidence) || match.evidence.includes(s))) ?? match.evidence;
+  if (match.matched && match.evidence)
+    return context.sentences.find((s) => match.evidence && (s.includes(match.evidence) || match.evidence.includes(s))) ?? match.evidence;
   const needed = wanted.length <= 2 ? wanted.length : Math.max(2, Math.ceil(wanted.length * 0.4));
   let best: { sentence: string; shared: number } | null = null;
   for (const sentence of context.sentences) {
@@ -184,7 +201,8 @@ export function scoreAnswer(question: ScreeningQuestion, rawAnswer: string): Ans
 
   const relevant = sentences.some(about) || covered.length >= 2;
   const coverage = points.length ? covered.length / points.length : relevant ? 1 : 0;
-  const specifics = [hasQuantity(answer), hasAction(answer), namesSomething(answer), skillsIn(answer).length > 0].filter(Boolean).length / 4;
+  const specifics =
+    [hasQuantity(answer), hasAction(answer), namesSomething(answer), skillsIn(answer).length > 0].filter(Boolean).length / 4;
   let score = Math.round(4 * coverage + specifics);
   const meetsRequirement = question.kind === 'knockout' ? meets(requirement, answer, sentences, negated, relevant, covered.length) : null;
   if (!relevant || meetsRequirement === false) score = Math.min(score, 1);
@@ -200,16 +218,27 @@ function requirementMentions(requirement: string): { about: (sentence: string) =
   const skills = new Set(skillsIn(requirement));
   const words = new Set(keywords(subjectOf(requirement)));
   const mentionsIn = (sentence: string): number[] => {
-    const at = findSkills(sentence).filter((mention) => skills.has(mention.canonical)).map((mention) => mention.index);
-    for (const match of sentence.toLowerCase().matchAll(/[\p{L}\p{N}][\p{L}\p{N}.+#'-]*/gu)) if (words.has(stem(match[0]))) at.push(match.index ?? 0);
+    const at = findSkills(sentence)
+      .filter((mention) => skills.has(mention.canonical))
+      .map((mention) => mention.index);
+    for (const match of sentence.toLowerCase().matchAll(/[\p{L}\p{N}][\p{L}\p{N}.+#'-]*/gu))
+      if (words.has(stem(match[0]))) at.push(match.index ?? 0);
     return at;
   };
-  const about = (sentence: string) => mentionsIn(sentence).length > 0 || (skills.size === 0 && words.size === 0 && matchRequirement(sentence, requirement).matched);
+  const about = (sentence: string) =>
+    mentionsIn(sentence).length > 0 || (skills.size === 0 && words.size === 0 && matchRequirement(sentence, requirement).matched);
   return { about, mentionsIn };
 }
 
 /** A knock-out's verdict: false on a refusal or too few years, true on a relevant affirmative answer. */
-function meets(requirement: string, answer: string, sentences: readonly string[], negated: boolean, relevant: boolean, coveredCount: number): boolean | null {
+function meets(
+  requirement: string,
+  answer: string,
+  sentences: readonly string[],
+  negated: boolean,
+  relevant: boolean,
+  coveredCount: number,
+): boolean | null {
   if (negated) return false;
   const needed = yearsRequired(requirement);
   const stated = statedYears(answer);
@@ -225,12 +254,19 @@ function listOf(scores: readonly AnswerScore[], subjects: ReadonlyMap<string, st
   const all = [...new Set(scores.map((s) => subjects.get(s.questionId) ?? clip(s.question, 60)))];
   const list = all.length > SUMMARY_LIST_MAX ? [...all.slice(0, SUMMARY_LIST_MAX - 1), `${all.length - SUMMARY_LIST_MAX + 1} more`] : all;
   // Semicolons when an item holds "and" itself ("Kubernetes and Docker").
-  if (list.some((item) => / and /.test(item))) return `${list.slice(0, -1).join('; ')}${list.length > 2 ? '; and ' : '; '}${list[list.length - 1]}`;
+  if (list.some((item) => / and /.test(item)))
+    return `${list.slice(0, -1).join('; ')}${list.length > 2 ? '; and ' : '; '}${list[list.length - 1]}`;
   return list.length <= 1 ? (list[0] ?? '') : `${list.slice(0, -1).join(', ')} and ${list[list.length - 1]}`;
 }
 
 /** One or a few sentences: the overall score, the strengths, the gaps and failed knock-outs. */
-function summarize(name: string, overall: number, scores: readonly AnswerScore[], answered: number, subjects: ReadonlyMap<string, string>): string {
+function summarize(
+  name: string,
+  overall: number,
+  scores: readonly AnswerScore[],
+  answered: number,
+  subjects: ReadonlyMap<string, string>,
+): string {
   if (scores.length === 0) return `${name} has no answers to evaluate.`;
   if (answered === 0) return `${name} answered none of the ${scores.length} questions, so there is nothing to score yet.`;
   const parts = [`${name} scored ${overall}/100 over ${scores.length} question${scores.length === 1 ? '' : 's'}.`];

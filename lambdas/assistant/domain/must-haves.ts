@@ -19,18 +19,23 @@ import { findSkills, skillEntry } from './text/skills-dictionary';
 type Proposed = MustHavesOutput['mustHaves'][number];
 
 /** Words that make a sentence a requirement: "must have", "required", "minimum of 3", "at least 2". */
-export const MUST_CUE = /\b(?:must (?:have|be|hold|possess|demonstrate)|(?:is |are )?required|essential|mandatory|minimum (?:of )?(?:\d|one|two|three|four|five|six|seven|eight|nine|ten)|at least (?:\d|one|two|three|four|five|six|seven|eight|nine|ten))\b/i;
+export const MUST_CUE =
+  /\b(?:must (?:have|be|hold|possess|demonstrate)|(?:is |are )?required|essential|mandatory|minimum (?:of )?(?:\d|one|two|three|four|five|six|seven|eight|nine|ten)|at least (?:\d|one|two|three|four|five|six|seven|eight|nine|ten))\b/i;
 /** In a requirements list, only a line that is itself optional moves to nice-to-haves ("…, ideally in X" stays). */
-const NICE_LINE = /^(?:ideally|preferably|bonus|nice[- ]to[- ]have|preferred|a plus)\b|(?:\((?:preferred|a plus|nice to have|bonus)\)|\b(?:is|are|would be) a (?:big |strong )?plus|\bpreferred|\bdesirable|\bnice[- ]to[- ]have|\ba bonus)\s*[.!]?$/i;
+const NICE_LINE =
+  /^(?:ideally|preferably|bonus|nice[- ]to[- ]have|preferred|a plus)\b|(?:\((?:preferred|a plus|nice to have|bonus)\)|\b(?:is|are|would be) a (?:big |strong )?plus|\bpreferred|\bdesirable|\bnice[- ]to[- ]have|\ba bonus)\s*[.!]?$/i;
 /** Words that make a sentence a nice-to-have: "a plus", "preferred", "ideally", "bonus". */
-export const NICE_CUE = /\b(?:nice[- ]to[- ]have|(?:is |are |would be )?a (?:big |strong )?plus|preferred|preferably|bonus|desirable|ideally|advantageous|an advantage)\b/i;
+export const NICE_CUE =
+  /\b(?:nice[- ]to[- ]have|(?:is |are |would be )?a (?:big |strong )?plus|preferred|preferably|bonus|desirable|ideally|advantageous|an advantage)\b/i;
 /** Rates, margins and contact lines are the agency's business, never a requirement ("a $1M quota" may be one). */
 function notARequirement(line: string): boolean {
   return statesCommercialTerms(line) || /@|\b(?:bill|pay|charge) rate\b|\bmargin\b|\bmark-?up\b/i.test(line);
 }
 
-const LEADING = /^(?:(?:must[- ]haves?|required|requirements?|essential|nice[- ]to[- ]haves?|preferred|bonus|plus|desirable)\s*[:：–-]\s*|(?:ideally,?\s+)?(?:(?:the )?(?:ideal )?(?:person|candidate) (?:we need|we(?:'re| are) looking for )?(?:has|have|is|will have)|you(?:'ll)? (?:have|bring|are|hold|possess)|we need|we(?:'re| are) looking for|candidates? (?:must|should) (?:have|be|hold)|(?:you )?must (?:have|hold|possess)|should have|ideally(?: you have)?,?)\s+)/i;
-const TRAILING = /\s*(?:\((?:required|preferred|a plus|must|essential|mandatory)\)|[-–—,]?\s*(?:is|are|would be)?\s*(?:(?:a (?:big |strong )?plus)|required|preferred|essential|mandatory|a bonus|desirable|nice to have))\s*[.!]?$/i;
+const LEADING =
+  /^(?:(?:must[- ]haves?|required|requirements?|essential|nice[- ]to[- ]haves?|preferred|bonus|plus|desirable)\s*[:：–-]\s*|(?:ideally,?\s+)?(?:(?:the )?(?:ideal )?(?:person|candidate) (?:we need|we(?:'re| are) looking for )?(?:has|have|is|will have)|you(?:'ll)? (?:have|bring|are|hold|possess)|we need|we(?:'re| are) looking for|candidates? (?:must|should) (?:have|be|hold)|(?:you )?must (?:have|hold|possess)|should have|ideally(?: you have)?,?)\s+)/i;
+const TRAILING =
+  /\s*(?:\((?:required|preferred|a plus|must|essential|mandatory)\)|[-–—,]?\s*(?:is|are|would be)?\s*(?:(?:a (?:big |strong )?plus)|required|preferred|essential|mandatory|a bonus|desirable|nice to have))\s*[.!]?$/i;
 
 /** A requirement as a short item: no "You have", no "(preferred)", capitalised, at most 160 characters. */
 export function requirementText(sentence: string): string {
@@ -39,13 +44,20 @@ export function requirementText(sentence: string): string {
   text = text.charAt(0).toUpperCase() + text.slice(1);
   const max = ASSISTANT_LIMITS.itemMaxChars;
   if (text.length <= max) return text;
-  const cut = Math.max(text.lastIndexOf('; ', max - 1), text.lastIndexOf(', ', max - 1), text.lastIndexOf(' (', max - 1), text.lastIndexOf(' – ', max - 1));
+  const cut = Math.max(
+    text.lastIndexOf('; ', max - 1),
+    text.lastIndexOf(', ', max - 1),
+    text.lastIndexOf(' (', max - 1),
+    text.lastIndexOf(' – ', max - 1),
+  );
   if (cut >= 40) return text.slice(0, cut).replace(/[,;:(\s–-]+$/, '');
   return `${text.slice(0, max - 1).replace(/\s+\S*$/, '')}…`;
 }
 
-const CERT_WORDS = /\b(?:certif(?:ied|ication|icate)s?|licen[cs](?:e|ed|ure)s?|registered|registration|chartered|accredit(?:ed|ation)|board[- ]certified|(?:security )?clearance|vetting|vetted)\b/i;
-const EDUCATION_WORDS = /\b(?:degree|bachelor(?:'|’)?s?|master(?:'|’)?s|ph\.?d|doctorate|diploma|b\.?sc?|m\.?sc|mba|bsn|msn|graduate of|coursework|gpa)\b/i;
+const CERT_WORDS =
+  /\b(?:certif(?:ied|ication|icate)s?|licen[cs](?:e|ed|ure)s?|registered|registration|chartered|accredit(?:ed|ation)|board[- ]certified|(?:security )?clearance|vetting|vetted)\b/i;
+const EDUCATION_WORDS =
+  /\b(?:degree|bachelor(?:'|’)?s?|master(?:'|’)?s|ph\.?d|doctorate|diploma|b\.?sc?|m\.?sc|mba|bsn|msn|graduate of|coursework|gpa)\b/i;
 const LANGUAGE_WORDS = /\b(?:fluen(?:t|cy)|bilingual|native|spoken|conversational|speak(?:s|ing)?|proficiency in|business[- ]level)\b/i;
 const LOCATION_WORDS =
   /\b(?:based in|located in|on[- ]?site|in[- ]office|relocat(?:e|ion)|commut(?:e|able|ing)|within \d+ (?:miles|km)|hybrid|remote|work authori[sz]ation|authori[sz]ed to work|visa|sponsorship|willing(?:ness)? to travel|travel (?:up to|required))\b/i;
@@ -65,7 +77,8 @@ export function classifyRequirement(text: string): RequirementKind {
   if (LOCATION_WORDS.test(source)) return 'location';
   if (categories.size) return 'skill';
   if (/\b(?:experience|background in|track record|worked (?:in|with|as))\b/i.test(source)) return 'experience';
-  if (/\b(?:knowledge|proficien(?:t|cy)|skills?|familiar(?:ity)?|hands-on|ability to|expertise|understanding of)\b/i.test(source)) return 'skill';
+  if (/\b(?:knowledge|proficien(?:t|cy)|skills?|familiar(?:ity)?|hands-on|ability to|expertise|understanding of)\b/i.test(source))
+    return 'skill';
   return 'other';
 }
 
@@ -159,14 +172,22 @@ export function proposeMustHaves(input: AssistantInputs['must-haves']): MustHave
   if (!listed || !candidates.some((c) => !c.nice)) {
     const covered = new Set(candidates.flatMap((c) => findSkills(c.text).map((m) => m.canonical)));
     const statesYears = candidates.some((c) => yearsRequired(c.text) !== null);
-    const extra = fromSkills(description).filter((c) => (skillEntry(c.text) ? !covered.has(skillEntry(c.text)?.canonical ?? '') : !statesYears));
+    const extra = fromSkills(description).filter((c) =>
+      skillEntry(c.text) ? !covered.has(skillEntry(c.text)?.canonical ?? '') : !statesYears,
+    );
     candidates = dedupe([...candidates, ...extra]);
   }
   const toItem = (c: Candidate): Proposed => ({ text: c.text, kind: classifyRequirement(c.text), evidence: c.evidence });
   const max = ASSISTANT_LIMITS.requirementsMax;
   return {
-    mustHaves: candidates.filter((c) => !c.nice).slice(0, max).map(toItem),
-    niceToHaves: candidates.filter((c) => c.nice).slice(0, max).map(toItem),
+    mustHaves: candidates
+      .filter((c) => !c.nice)
+      .slice(0, max)
+      .map(toItem),
+    niceToHaves: candidates
+      .filter((c) => c.nice)
+      .slice(0, max)
+      .map(toItem),
     title: cleanTitle(titleInText(description) ?? '') || squash(input?.title ?? '') || null,
     location: locationInText(description),
   };

@@ -68,7 +68,8 @@ export function analyzeProfile(profile: string): ProfileAnalysis {
     const heading = section.heading ?? '';
     section.lines.forEach((line, index) => {
       const kind = kindOf(heading, section.heading === null && index < HEADER_LINES, line);
-      for (const sentence of splitSentences(line)) lines.push({ text: sentence, kind, skills: skillsIn(sentence), stems: new Set(keywords(sentence)) });
+      for (const sentence of splitSentences(line))
+        lines.push({ text: sentence, kind, skills: skillsIn(sentence), stems: new Set(keywords(sentence)) });
     });
   }
   return { text, lines, years: yearsOfExperience(text) };
@@ -91,7 +92,9 @@ function lineStrength(line: ProfileLine, kind: Requirement['kind']): number {
       return hasAction(line.text) || hasQuantity(line.text) || statedYears(line.text) !== null ? 1 : 0.7;
     case 'credential':
       if (kind !== 'certification') return 0.5;
-      return hasDate(line.text) || hasIdentifier(line.text) || hasIssuer(line.text) || /\b(?:current|active|valid)\b/i.test(line.text) ? 1 : 0.6;
+      return hasDate(line.text) || hasIdentifier(line.text) || hasIssuer(line.text) || /\b(?:current|active|valid)\b/i.test(line.text)
+        ? 1
+        : 0.6;
     case 'education':
       return kind === 'education' ? 1 : kind === 'certification' ? 0.6 : 0.4;
     case 'header':
@@ -120,7 +123,12 @@ interface Shown {
 }
 
 /** The most convincing line that mentions the skills (or key words), or null. */
-function bestLine(analysis: ProfileAnalysis, kind: Requirement['kind'], skills: readonly string[] | null, stems: readonly string[]): Shown | null {
+function bestLine(
+  analysis: ProfileAnalysis,
+  kind: Requirement['kind'],
+  skills: readonly string[] | null,
+  stems: readonly string[],
+): Shown | null {
   let best: Shown | null = null;
   for (const line of analysis.lines) {
     if (!mentions(line, skills, stems)) continue;
@@ -131,14 +139,22 @@ function bestLine(analysis: ProfileAnalysis, kind: Requirement['kind'], skills: 
   return best;
 }
 
-
 /**
  * How the resume covers a requirement. The matcher decides whether it is covered at all; then
  * every skill the requirement names ("BLS and ACLS") must be shown somewhere (any one of them for
  * "Kafka or RabbitMQ"); the strength is their mean.
  */
 export function requirementEvidence(analysis: ProfileAnalysis, requirement: Requirement): RequirementEvidence {
-  const none: RequirementEvidence = { requirement: requirement.text, kind: requirement.kind, met: false, strength: 0, listedOnly: false, shortOfYears: false, missingSkills: [], evidence: null };
+  const none: RequirementEvidence = {
+    requirement: requirement.text,
+    kind: requirement.kind,
+    met: false,
+    strength: 0,
+    listedOnly: false,
+    shortOfYears: false,
+    missingSkills: [],
+    evidence: null,
+  };
   const core = coreOf(requirement.text);
   const skills = skillsIn(core);
   const stems = keywords(core);

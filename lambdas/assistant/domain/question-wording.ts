@@ -108,17 +108,32 @@ export function competencyWording(requirement: Requirement, jobLocation: string)
     case 'setting':
       return {
         question: `Tell me about a difficult shift in ${subject}: what was happening, what did you do, and what would you do differently?`,
-        goodAnswer: [`Describes a specific patient situation in ${topic}`, 'Says what they noticed and did themselves, and whom they escalated to', 'Gives the outcome for the patient', LESSON],
+        goodAnswer: [
+          `Describes a specific patient situation in ${topic}`,
+          'Says what they noticed and did themselves, and whom they escalated to',
+          'Gives the outcome for the patient',
+          LESSON,
+        ],
       };
     case 'finance':
       return {
         question: `Tell me about a problem you solved in your ${subject} work: what was wrong, how did you fix it, and what control did you put in place afterwards?`,
-        goodAnswer: [`Describes a specific issue they found in ${topic}`, OWNED, MEASURABLE_FINANCE, 'Names the control or lesson that keeps it from happening again'],
+        goodAnswer: [
+          `Describes a specific issue they found in ${topic}`,
+          OWNED,
+          MEASURABLE_FINANCE,
+          'Names the control or lesson that keeps it from happening again',
+        ],
       };
     case 'domain':
       return {
         question: `Tell me about a hard problem you solved in ${subject}: what was at stake, which options did you weigh, and how did you keep it correct?`,
-        goodAnswer: [`Describes a specific problem they solved in ${topic}`, PERSONALLY, TRADE_OFF, 'Explains how they kept it correct or compliant (controls, reconciliation, audits)'],
+        goodAnswer: [
+          `Describes a specific problem they solved in ${topic}`,
+          PERSONALLY,
+          TRADE_OFF,
+          'Explains how they kept it correct or compliant (controls, reconciliation, audits)',
+        ],
       };
     case 'tool':
     case 'project':
@@ -127,7 +142,12 @@ export function competencyWording(requirement: Requirement, jobLocation: string)
     default:
       return {
         question: `Describe a situation where ${subject} made a difference in your work. What was the challenge, what did you do, and what did you learn?`,
-        goodAnswer: [`Describes a specific situation involving ${topic}`, 'Says what they personally did', 'Gives the result, in numbers where possible', LESSON],
+        goodAnswer: [
+          `Describes a specific situation involving ${topic}`,
+          'Says what they personally did',
+          'Gives the result, in numbers where possible',
+          LESSON,
+        ],
       };
   }
 }
@@ -139,9 +159,13 @@ function certification(text: string, subject: string): Wording {
   const orProgress = progress.test(subject);
   if (isLicence(text)) {
     // "RN license in Wisconsin" already names the state: ask only for what it leaves open.
-    const asks = hasIssuer(main) ? 'What are the license number and expiry date?' : 'In which state was it issued, and what are the license number and expiry date?';
+    const asks = hasIssuer(main)
+      ? 'What are the license number and expiry date?'
+      : 'In which state was it issued, and what are the license number and expiry date?';
     return {
-      question: orProgress ? `Do you hold a current ${main}, or how far along are you toward it? If licensed: ${asks.charAt(0).toLowerCase()}${asks.slice(1)}` : `Do you hold a current ${main}? ${asks}`,
+      question: orProgress
+        ? `Do you hold a current ${main}, or how far along are you toward it? If licensed: ${asks.charAt(0).toLowerCase()}${asks.slice(1)}`
+        : `Do you hold a current ${main}? ${asks}`,
       goodAnswer: [
         `Confirms they hold a current ${main}${orProgress ? ', or states how far along they are' : ''}`,
         'Names the issuing state or board',
@@ -190,7 +214,10 @@ function experience(text: string, subject: string): Wording {
 function schedule(subject: string): Wording {
   return {
     question: `Are you able to ${subject.replace(/^(?:to\s+)/i, '')}? What schedule do you work now?`,
-    goodAnswer: [`Confirms they can work the schedule: ${subject.replace(/^work\s+/i, '')}`, 'Describes the schedule they work now or have worked'],
+    goodAnswer: [
+      `Confirms they can work the schedule: ${subject.replace(/^work\s+/i, '')}`,
+      'Describes the schedule they work now or have worked',
+    ],
   };
 }
 
@@ -209,12 +236,20 @@ function skill(text: string, subject: string): Wording {
     case 'clinical':
       return {
         question: `Tell me about a patient situation where you relied on ${subject}: what did you assess, what did you do, and what was the outcome?`,
-        goodAnswer: [`Describes a specific patient situation involving ${topic}`, 'Says what they assessed and did themselves, and whom they escalated to', 'Gives the outcome for the patient'],
+        goodAnswer: [
+          `Describes a specific patient situation involving ${topic}`,
+          'Says what they assessed and did themselves, and whom they escalated to',
+          'Gives the outcome for the patient',
+        ],
       };
     case 'setting':
       return {
         question: `How long have you worked in ${subject}, in which units, and with what patient types and patient load?`,
-        goodAnswer: [`States how long they have worked in ${topic}`, 'Names the units or hospitals where they worked', SCOPE.setting as string],
+        goodAnswer: [
+          `States how long they have worked in ${topic}`,
+          'Names the units or hospitals where they worked',
+          SCOPE.setting as string,
+        ],
       };
     case 'finance':
       return {
@@ -253,12 +288,20 @@ function skill(text: string, subject: string): Wording {
     case 'sales':
       return {
         question: `Tell me about a deal where ${subject} made the difference: what did you do, and what did it bring in?`,
-        goodAnswer: [`Names a specific deal, account or employer where ${topic} mattered`, 'Says what they personally did', 'Gives the result in numbers (revenue, quota, cycle time)'],
+        goodAnswer: [
+          `Names a specific deal, account or employer where ${topic} mattered`,
+          'Says what they personally did',
+          'Gives the result in numbers (revenue, quota, cycle time)',
+        ],
       };
     default:
       return {
         question: `Tell me about a time you used ${subject} at work: what was the situation, what did you do yourself, and what was the result?`,
-        goodAnswer: [`Describes a specific situation involving ${topic}`, 'Says what they personally did', 'Gives the result, in numbers where possible'],
+        goodAnswer: [
+          `Describes a specific situation involving ${topic}`,
+          'Says what they personally did',
+          'Gives the result, in numbers where possible',
+        ],
       };
   }
 }

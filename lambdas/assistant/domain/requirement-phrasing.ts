@@ -12,22 +12,33 @@ import { squash } from './text/normalize';
 
 /** The field a requirement belongs to; each gets its own question and rubric wording. */
 export type RequirementField =
-  | 'technical'
-  | 'clinical'
-  | 'setting'
-  | 'finance'
-  | 'domain'
-  | 'sales'
-  | 'people'
-  | 'tool'
-  | 'project'
-  | 'schedule'
-  | 'general';
+  'technical' | 'clinical' | 'setting' | 'finance' | 'domain' | 'sales' | 'people' | 'tool' | 'project' | 'schedule' | 'general';
 
 /** Systems people work in rather than crafts they practise: asked about as tools. */
 const TOOLS = new Set([
-  'Epic', 'Cerner', 'Electronic Health Records', 'NetSuite', 'SAP', 'Oracle Financials', 'QuickBooks', 'Xero', 'Sage Intacct', 'BlackLine', 'Excel',
-  'Salesforce', 'HubSpot', 'CRM', 'Jira', 'Confluence', 'Figma', 'Tableau', 'Power BI', 'Looker', 'ERP', 'Warehouse Management', 'Transportation Management',
+  'Epic',
+  'Cerner',
+  'Electronic Health Records',
+  'NetSuite',
+  'SAP',
+  'Oracle Financials',
+  'QuickBooks',
+  'Xero',
+  'Sage Intacct',
+  'BlackLine',
+  'Excel',
+  'Salesforce',
+  'HubSpot',
+  'CRM',
+  'Jira',
+  'Confluence',
+  'Figma',
+  'Tableau',
+  'Power BI',
+  'Looker',
+  'ERP',
+  'Warehouse Management',
+  'Transportation Management',
 ]);
 /** Clinical areas are where a nurse works, not what they do: asked about as a setting. */
 const SETTINGS = new Set(['Critical Care', 'Emergency Department', 'Medical-Surgical', 'Telemetry', 'Pediatrics', 'Oncology']);
@@ -35,9 +46,29 @@ const SETTINGS = new Set(['Critical Care', 'Emergency Department', 'Medical-Surg
 const DOMAINS = new Set(['Payments', 'Fintech', 'Banking', 'PCI DSS', 'Anti-Money Laundering', 'HIPAA']);
 /** Software terms that are ordinary nouns in a sentence ("microservices", not "Microservices"). */
 const COMMON_NOUNS = new Set([
-  'Microservices', 'Event-Driven Architecture', 'Distributed Systems', 'System Design', 'Unit Testing', 'Test-Driven Development', 'Machine Learning',
-  'Deep Learning', 'Statistics', 'Data Analysis', 'Data Modeling', 'Data Warehousing', 'Data Visualization', 'Observability', 'Serverless',
-  'Infrastructure as Code', 'Networking', 'Site Reliability Engineering', 'Natural Language Processing', 'Large Language Models', 'Payments', 'Fintech', 'Banking',
+  'Microservices',
+  'Event-Driven Architecture',
+  'Distributed Systems',
+  'System Design',
+  'Unit Testing',
+  'Test-Driven Development',
+  'Machine Learning',
+  'Deep Learning',
+  'Statistics',
+  'Data Analysis',
+  'Data Modeling',
+  'Data Warehousing',
+  'Data Visualization',
+  'Observability',
+  'Serverless',
+  'Infrastructure as Code',
+  'Networking',
+  'Site Reliability Engineering',
+  'Natural Language Processing',
+  'Large Language Models',
+  'Payments',
+  'Fintech',
+  'Banking',
 ]);
 
 const FIELD_BY_CATEGORY: Partial<Record<SkillCategory, RequirementField>> = {
@@ -52,11 +83,13 @@ const FIELD_BY_CATEGORY: Partial<Record<SkillCategory, RequirementField>> = {
 
 const LEADING_FRAME =
   /^(?:(?:a|an|the)\s+)?(?:(?:strong|solid|proven|demonstrated|excellent|good|deep|hands[- ]on|working|extensive|production|professional|practical|advanced|expert|current|valid|active|recent)\s+)*(?:(?:experience|knowledge|understanding|proficiency|expertise|familiarity|skills?|background|track record|ability)\s+(?:with|in|of|using|to)\s+)?/i;
-const YEARS_FRAME = /\b(?:at\s+least\s+|minimum\s+(?:of\s+)?)?\d{1,2}\s*(?:\+|-\s*\d{1,2}|to\s+\d{1,2})?\s*\+?\s*(?:years?|yrs?)\b(?:\s+of)?(?:\s+(?:experience|exp\.?))?(?:\s+(?:with|in|as|of|using))?\s*/i;
+const YEARS_FRAME =
+  /\b(?:at\s+least\s+|minimum\s+(?:of\s+)?)?\d{1,2}\s*(?:\+|-\s*\d{1,2}|to\s+\d{1,2})?\s*\+?\s*(?:years?|yrs?)\b(?:\s+of)?(?:\s+(?:experience|exp\.?))?(?:\s+(?:with|in|as|of|using))?\s*/i;
 /** Clauses that qualify a requirement without being required: "ideally in manufacturing", "(pivot tables)". */
 const QUALIFYING_CLAUSE = /\s*\([^)]*\)|,?\s+(?:ideally|preferably|including|such as|e\.g\.|especially|where|whereas)\b[^,;]*/gi;
 /** Words that grade a requirement without naming it ("progressive accounting", "recent ICU"). */
-const GRADING_WORDS = /\b(?:progressive|recent|relevant|proven|solid|strong|advanced|hands-on|demonstrated|significant|extensive|deep|excellent|current|valid)\s+/gi;
+const GRADING_WORDS =
+  /\b(?:progressive|recent|relevant|proven|solid|strong|advanced|hands-on|demonstrated|significant|extensive|deep|excellent|current|valid)\s+/gi;
 const TRAILING_FRAME = /\s+(?:experience|knowledge|skills?|expertise|background|exposure|proficiency|understanding|speaking)$/i;
 
 /**
@@ -94,7 +127,9 @@ export function inlineSubject(requirement: string): string {
   const entry = skillEntry(subject);
   if (entry && entry.canonical === subject) return proseName(subject);
   const [first = '', second = ''] = subject.split(/\s+/);
-  const named = skillsIn(first).some((name) => !COMMON_NOUNS.has(name) && !/^(?:clinical|finance|sales|operations|soft-skill)$/.test(skillEntry(name)?.category ?? ''));
+  const named = skillsIn(first).some(
+    (name) => !COMMON_NOUNS.has(name) && !/^(?:clinical|finance|sales|operations|soft-skill)$/.test(skillEntry(name)?.category ?? ''),
+  );
   const keepCase = /[A-Z].*[A-Z]|[a-z][A-Z]|\.|\d/.test(first) || named || /^[A-Z\d(]/.test(second);
   return keepCase ? subject : subject.charAt(0).toLowerCase() + subject.slice(1);
 }
@@ -105,7 +140,8 @@ export function inlineSubject(requirement: string): string {
  */
 export function proseName(canonical: string): string {
   const category = skillEntry(canonical)?.category;
-  const common = COMMON_NOUNS.has(canonical) || (!TOOLS.has(canonical) && /^(?:clinical|finance|sales|operations|soft-skill)$/.test(category ?? ''));
+  const common =
+    COMMON_NOUNS.has(canonical) || (!TOOLS.has(canonical) && /^(?:clinical|finance|sales|operations|soft-skill)$/.test(category ?? ''));
   if (!common) return canonical;
   return canonical.replace(/\b([A-Z])([a-z]+)/g, (_m, first: string, rest: string) => first.toLowerCase() + rest);
 }

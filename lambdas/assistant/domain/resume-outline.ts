@@ -15,12 +15,17 @@ export interface Role {
 
 const YEAR = /\b(?:19|20)\d{2}\b/;
 const RANGE = /\b(?:19|20)\d{2}\s*(?:-|–|—|to)\s*(?:(?:19|20)\d{2}|present|current|now|today)\b/i;
-const TRAILING_DATES = /\s*[(|,–—-]?\s*(?:[A-Z][a-z]{2,8}\.?\s+)?(?:\d{1,2}\/)?(?:19|20)\d{2}\s*(?:-|–|—|to)\s*(?:(?:[A-Z][a-z]{2,8}\.?\s+)?(?:\d{1,2}\/)?(?:19|20)\d{2}|present|current|now|today)\s*\)?\s*$/i;
-const NOT_A_NAME = /\b(?:resume|curriculum|vitae|profile|summary|engineer|developer|nurse|accountant|manager|analyst|director|consultant|specialist|bookkeeper|technician|representative)\b/i;
+const TRAILING_DATES =
+  /\s*[(|,–—-]?\s*(?:[A-Z][a-z]{2,8}\.?\s+)?(?:\d{1,2}\/)?(?:19|20)\d{2}\s*(?:-|–|—|to)\s*(?:(?:[A-Z][a-z]{2,8}\.?\s+)?(?:\d{1,2}\/)?(?:19|20)\d{2}|present|current|now|today)\s*\)?\s*$/i;
+const NOT_A_NAME =
+  /\b(?:resume|curriculum|vitae|profile|summary|engineer|developer|nurse|accountant|manager|analyst|director|consultant|specialist|bookkeeper|technician|representative)\b/i;
 
 /** The person's name when the resume's first line reads as one ("Grace Okafor, RN, BSN" → "Grace Okafor"). */
 export function nameFromProfile(profile: string): string | null {
-  const first = String(profile ?? '').split(/\r?\n/).map((line) => line.trim()).find(Boolean);
+  const first = String(profile ?? '')
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .find(Boolean);
   if (!first) return null;
   const candidate = squash(first.split(/\s*[,|–—]\s*|\s+-\s+/)[0]);
   if (candidate.length > 60 || NOT_A_NAME.test(candidate)) return null;
@@ -54,7 +59,11 @@ export function latestRole(profile: string): Role | null {
 
 /** A title line under the name in the header ("Senior Backend Engineer"), when there is one. */
 export function headerTitle(profile: string): string | null {
-  const lines = String(profile ?? '').split(/\r?\n/).map((line) => line.trim()).filter(Boolean).slice(1, 3);
+  const lines = String(profile ?? '')
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .slice(1, 3);
   for (const line of lines) {
     const first = squash(line.split(/\s*[|·]\s*/)[0]);
     if (!first || /[@\d]/.test(first) || /^[A-Z][a-z]+(?: [A-Z][a-z]+)*,\s*[A-Z]{2}$/.test(first) || first.split(' ').length > 6) continue;
@@ -81,7 +90,10 @@ const INDUSTRIES: readonly [RegExp, string][] = [
   [/\bSaaS\b|\bsoftware compan(?:y|ies)\b/gi, 'software'],
   [/e-commerce|ecommerce|\bretail\b|storefronts?/gi, 'retail e-commerce'],
   [/manufactur\w*|\bplants?\b/gi, 'manufacturing'],
-  [/public accounting|\bBig (?:4|Four)\b|Deloitte|PwC|KPMG|Ernst & Young|Grant Thornton|\bCrowe\b|\baudit (?:senior|associate|manager)\b|\baudited\b/gi, 'public accounting'],
+  [
+    /public accounting|\bBig (?:4|Four)\b|Deloitte|PwC|KPMG|Ernst & Young|Grant Thornton|\bCrowe\b|\baudit (?:senior|associate|manager)\b|\baudited\b/gi,
+    'public accounting',
+  ],
   [/small business(?:es)?/gi, 'small businesses'],
   [/logistics|supply chain|warehous\w*/gi, 'logistics'],
   // Lower case only: "Queen City Marketing Group" is an employer's name, not a career in marketing.

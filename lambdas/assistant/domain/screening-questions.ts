@@ -1,4 +1,9 @@
-import { ASSISTANT_LIMITS, type Requirement, type ScreeningQuestion, type ScreeningQuestionsOutput } from '../../shared/contracts/assistant';
+import {
+  ASSISTANT_LIMITS,
+  type Requirement,
+  type ScreeningQuestion,
+  type ScreeningQuestionsOutput,
+} from '../../shared/contracts/assistant';
 import type { AssistantInputs, JobContext } from '../engine/language-model';
 import { requirementsOf } from './job-requirements';
 import { competencyWording, knockoutWording } from './question-wording';
@@ -23,8 +28,10 @@ const PRACTICAL = new Set(['software', 'data', 'cloud', 'clinical', 'finance', '
 export function screeningQuestions(input: AssistantInputs['screening-questions']): ScreeningQuestionsOutput {
   const { mustHaves, niceToHaves } = requirementsOf(input);
   const drafts: Omit<ScreeningQuestion, 'id'>[] = [];
-  for (const requirement of mustHaves) drafts.push({ requirement: requirement.text, kind: 'knockout', ...knockoutWording(requirement, input.location) });
-  for (const requirement of niceToHaves) drafts.push({ requirement: requirement.text, kind: 'competency', ...competencyWording(requirement, input.location) });
+  for (const requirement of mustHaves)
+    drafts.push({ requirement: requirement.text, kind: 'knockout', ...knockoutWording(requirement, input.location) });
+  for (const requirement of niceToHaves)
+    drafts.push({ requirement: requirement.text, kind: 'competency', ...competencyWording(requirement, input.location) });
   for (const skill of otherKeySkills(input, [...mustHaves, ...niceToHaves])) {
     drafts.push({ requirement: skill, kind: 'competency', ...competencyWording({ text: skill, kind: 'skill' }, input.location) });
   }

@@ -30,15 +30,20 @@ const REASONS: Record<RedactionCategory, string> = {
 
 // Starts only where a word starts: otherwise every letter of a long word starts a scan to its end.
 export const EMAIL = /(?<![\p{L}\p{N}._%+-])[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.[\p{L}]{2,}/gu;
-export const PHONE = /(?<![\p{L}\p{N}])(?:\+\d{1,3}[\s.-]?)?(?:\(\d{2,4}\)|\d{3})[\s.-]?\d{3}[\s.-]?\d{4}(?:\s*(?:ext\.?|x|extension)\s*\d{1,5})?(?![\p{N}])|\+\d{2,3}(?:[\s.-]?\d{2,4}){3,4}(?![\p{N}])|(?<![\p{L}\p{N}])0\d{2,4}[\s.-]\d{3,4}[\s.-]?\d{3,4}(?![\p{N}])/gu;
+export const PHONE =
+  /(?<![\p{L}\p{N}])(?:\+\d{1,3}[\s.-]?)?(?:\(\d{2,4}\)|\d{3})[\s.-]?\d{3}[\s.-]?\d{4}(?:\s*(?:ext\.?|x|extension)\s*\d{1,5})?(?![\p{N}])|\+\d{2,3}(?:[\s.-]?\d{2,4}){3,4}(?![\p{N}])|(?<![\p{L}\p{N}])0\d{2,4}[\s.-]\d{3,4}[\s.-]?\d{3,4}(?![\p{N}])/gu;
 const URL = /\b(?:https?:\/\/|www\.)[^\s)<>"]+/gi;
-const MONEY = /(?:[$€£]\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:k|m|million|bn)\b)?|\b\d[\d,]*(?:\.\d+)?\s?(?:USD|EUR|GBP|dollars)\b|\b\d{2,3}k\b|\b\d{2,4}(?:\.\d{2})?\s?(?:\/\s?(?:hr|hour|day)|per (?:hour|day)|an hour|a day)\b)/i;
+const MONEY =
+  /(?:[$€£]\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:k|m|million|bn)\b)?|\b\d[\d,]*(?:\.\d+)?\s?(?:USD|EUR|GBP|dollars)\b|\b\d{2,3}k\b|\b\d{2,4}(?:\.\d{2})?\s?(?:\/\s?(?:hr|hour|day)|per (?:hour|day)|an hour|a day)\b)/i;
 // Words that make a money figure a commercial term ("a $2M budget" in a requirement is not one).
 const RATE_WORDS =
   /\b(?:rates?|pay|paid|salary|salaries|compensation|comp|margin|markup|mark-up|fee|fees|commission|bill(?:ing)?|w-?2|1099|c2c|corp[- ]to[- ]corp|per (?:hour|day)|hourly|daily|an hour|a day|ote|base salary|conversion|spread|burden|ir35|day rate)\b|\/\s?(?:hr|hour|h|day|yr|year)\b/i;
-const PERCENT_WITH_TERMS = /\b\d{1,3}(?:\.\d+)?\s?%[^.;]*\b(?:margin|markup|mark-up|fee|commission|spread)\b|\b(?:margin|markup|mark-up|fee|commission|spread)\b[^.;]*?\b\d{1,3}(?:\.\d+)?\s?%/i;
-const INTERNAL_SENTENCE = /^[\s(]*(?:internal(?: only| note| notes)?|note to (?:the )?recruiters?|recruiter notes?|confidential|do not (?:share|disclose|publish|post|mention)|don(?:'|’)t (?:share|mention|disclose)|not for (?:external|publication|candidates))\b/i;
-const CONFIDENTIAL = /\b(?:confidential|internal (?:program|programme|project|initiative|only)|not (?:yet )?(?:public|announced)|do not (?:share|disclose|mention)|code[- ]?name[d]?|under nda|stealth)\b/i;
+const PERCENT_WITH_TERMS =
+  /\b\d{1,3}(?:\.\d+)?\s?%[^.;]*\b(?:margin|markup|mark-up|fee|commission|spread)\b|\b(?:margin|markup|mark-up|fee|commission|spread)\b[^.;]*?\b\d{1,3}(?:\.\d+)?\s?%/i;
+const INTERNAL_SENTENCE =
+  /^[\s(]*(?:internal(?: only| note| notes)?|note to (?:the )?recruiters?|recruiter notes?|confidential|do not (?:share|disclose|publish|post|mention)|don(?:'|’)t (?:share|mention|disclose)|not for (?:external|publication|candidates))\b/i;
+const CONFIDENTIAL =
+  /\b(?:confidential|internal (?:program|programme|project|initiative|only)|not (?:yet )?(?:public|announced)|do not (?:share|disclose|mention)|code[- ]?name[d]?|under nda|stealth)\b/i;
 /** "Project Falcon", "the “Atlas” programme": a project's own name. */
 const CODENAME =
   /\b(?:Project|Program|Programme|Operation|Initiative)\s+(?!(?:Manager|Management|Lead|Director|Coordinator|Office|Officer|Analyst|Specialist|Engineer|Assistant|Controls?|Planning)\b)[A-Z][\p{L}-]+|["“'‘][A-Z][\p{L}-]+["”'’]\s+(?:initiative|programme|program|project|workstream)\b/gu;
@@ -49,15 +54,20 @@ const STREET =
 /** A US ZIP code after its state ("IL 60654") or a UK postcode ("EC1A 1BB"). */
 const POSTCODE = /(?<=\b[A-Z]{2}\s)\d{5}(?:-\d{4})?\b|\b[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}\b/g;
 const UNIT = /\b(?:on|in|at)?\s*(?:unit\s+)?\d{1,2}\s?(?:North|South|East|West)\b(?!\s+(?:St|Street|Ave|Avenue|Rd|Road))/g;
-const PERSON = /\b(?:[Hh]iring [Mm]anager|[Mm]anager|[Cc]ontact|[Rr]each out to|[Aa]sk for|[Ss]peak (?:to|with)|[Ii]nterviewer|POC)\s*(?:is|[:：,–-])?\s*((?:(?:Dr|Mr|Ms|Mrs)\.?\s+)?[A-Z][\p{Ll}'’-]+(?:\s+[A-Z][\p{Ll}'’-]+){1,2})/gu;
-const NOT_PERSON = /\b(?:Manager|Director|Engineer|Controller|Officer|President|Lead|Head|Team|Department|Nurse|Unit|Center|Centre|Office|Operations|Finance|Engineering|Sales|Human|Talent)\b/;
+const PERSON =
+  /\b(?:[Hh]iring [Mm]anager|[Mm]anager|[Cc]ontact|[Rr]each out to|[Aa]sk for|[Ss]peak (?:to|with)|[Ii]nterviewer|POC)\s*(?:is|[:：,–-])?\s*((?:(?:Dr|Mr|Ms|Mrs)\.?\s+)?[A-Z][\p{Ll}'’-]+(?:\s+[A-Z][\p{Ll}'’-]+){1,2})/gu;
+const NOT_PERSON =
+  /\b(?:Manager|Director|Engineer|Controller|Officer|President|Lead|Head|Team|Department|Nurse|Unit|Center|Centre|Office|Operations|Finance|Engineering|Sales|Human|Talent)\b/;
 
 /** People named near contact data ("Hiring manager: Dana Whitfield") and e-mail local parts ("dana.whitfield@…"). */
 function peopleIn(text: string): string[] {
   const people = new Set<string>();
   for (const m of text.matchAll(PERSON)) if (!NOT_PERSON.test(m[1])) people.add(m[1].replace(/^(?:Dr|Mr|Ms|Mrs)\.?\s+/, ''));
   for (const m of text.matchAll(EMAIL)) {
-    const parts = m[0].split('@')[0].split(/[._-]/).filter((p) => /^[a-z]{2,}$/i.test(p));
+    const parts = m[0]
+      .split('@')[0]
+      .split(/[._-]/)
+      .filter((p) => /^[a-z]{2,}$/i.test(p));
     if (parts.length === 2) people.add(parts.map((p) => p[0].toUpperCase() + p.slice(1).toLowerCase()).join(' '));
   }
   return [...people];
@@ -73,7 +83,8 @@ function wholeSentenceCategory(sentence: string): RedactionCategory | null {
   if (INTERNAL_SENTENCE.test(sentence)) return 'internal-note';
   if (statesCommercialTerms(sentence)) return 'rate-or-margin';
   if (new RegExp(EMAIL.source, 'u').test(sentence) || new RegExp(PHONE.source, 'u').test(sentence)) return 'contact';
-  if ((new RegExp(CODENAME.source, 'u').test(sentence) || NAMED_PROJECT.test(sentence)) && CONFIDENTIAL.test(sentence)) return 'identifying-detail';
+  if ((new RegExp(CODENAME.source, 'u').test(sentence) || NAMED_PROJECT.test(sentence)) && CONFIDENTIAL.test(sentence))
+    return 'identifying-detail';
   return null;
 }
 
@@ -156,21 +167,34 @@ export function scrubSensitive(text: string, context: ScrubContext): { text: str
     // "Company: Our client — a SaaS company …": the label has nothing left to label.
     if (namedClient) {
       result = result
-        .replace(/^(?:client|company|employer|customer|hiring company)\s*[:：–-]\s*(?:(our client)\.?\s*[—–-]?\s*)?/i, (_m, client?: string) => (client ? 'Our client ' : ''))
+        .replace(
+          /^(?:client|company|employer|customer|hiring company)\s*[:：–-]\s*(?:(our client)\.?\s*[—–-]?\s*)?/i,
+          (_m, client?: string) => (client ? 'Our client ' : ''),
+        )
         .replace(/^Our client (?=(?:a|an)\s)/, 'Our client is ')
         .trim();
     }
     // "Client: Brightledger Financial" says nothing once the name is gone.
-    if (result && /[\p{L}\p{N}]/u.test(result) && !(namedClient && isLabelOnly(result))) out.push(`${bullet.trim() ? `${bullet.trim()} ` : ''}${result}`);
+    if (result && /[\p{L}\p{N}]/u.test(result) && !(namedClient && isLabelOnly(result)))
+      out.push(`${bullet.trim() ? `${bullet.trim()} ` : ''}${result}`);
   }
-  return { text: out.join('\n').replace(/\n{3,}/g, '\n\n').trim(), removed };
+  return {
+    text: out
+      .join('\n')
+      .replace(/\n{3,}/g, '\n\n')
+      .trim(),
+    removed,
+  };
 }
 
 /** A line left with nothing but a label and the neutral client phrase ("Client: our client"). */
 function isLabelOnly(line: string): boolean {
   const rest = line
     .replace(/\bour client(?:['’]s)?\b/gi, ' ')
-    .replace(/\b(?:client|customer|employer|company|requisition|req|for|at|with|a|an|the|consumer|brand|subsidiary|part of|inc|llc|ltd|corp)\b\.?/gi, ' ')
+    .replace(
+      /\b(?:client|customer|employer|company|requisition|req|for|at|with|a|an|the|consumer|brand|subsidiary|part of|inc|llc|ltd|corp)\b\.?/gi,
+      ' ',
+    )
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
   return rest.split(/\s+/).filter(Boolean).length < 2;
@@ -178,7 +202,12 @@ function isLabelOnly(line: string): boolean {
 
 type Note = (category: RedactionCategory, what: string) => void;
 
-function scrubSentence(sentence: string, names: readonly string[], people: readonly string[], note: Note): { text: string; namedClient: boolean } {
+function scrubSentence(
+  sentence: string,
+  names: readonly string[],
+  people: readonly string[],
+  note: Note,
+): { text: string; namedClient: boolean } {
   let s = sentence;
   let namedClient = false;
   const cut = (pattern: RegExp, category: RedactionCategory, replacement = '') => {
@@ -221,6 +250,10 @@ function scrubSentence(sentence: string, names: readonly string[], people: reado
     });
   }
   // "Our client, Fenwick & Hale Insurance, is …" → "Our client is …".
-  const text = tidyLine(s.replace(/\b(our client)(?:,\s*our client)+,?/gi, '$1').replace(/\b(our client)(?:\s*\(\s*(?:consumer )?brand[:\s]*\s*our client\s*\))/gi, '$1'));
+  const text = tidyLine(
+    s
+      .replace(/\b(our client)(?:,\s*our client)+,?/gi, '$1')
+      .replace(/\b(our client)(?:\s*\(\s*(?:consumer )?brand[:\s]*\s*our client\s*\))/gi, '$1'),
+  );
   return { text, namedClient };
 }

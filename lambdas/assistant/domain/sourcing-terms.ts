@@ -48,7 +48,11 @@ function groupsOf(requirement: Requirement): TermGroup[] {
   return skills.map((s) => ({ concept: s, terms: searchableTerms(s) }));
 }
 
-function mergeGroups(requirements: readonly Requirement[], taken: Set<string>, max: number): { groups: TermGroup[]; unsearchable: string[] } {
+function mergeGroups(
+  requirements: readonly Requirement[],
+  taken: Set<string>,
+  max: number,
+): { groups: TermGroup[]; unsearchable: string[] } {
   const groups: TermGroup[] = [];
   const unsearchable: string[] = [];
   for (const requirement of requirements) {
@@ -67,7 +71,8 @@ function defaultExclusions(title: string, mustHaves: readonly Requirement[], nic
   const required = [...mustHaves, ...niceToHaves];
   const names = new Set(required.flatMap((r) => findSkills(r.text).map((m) => m.canonical)));
   const exclusions = ['recruiter', 'talent acquisition', 'intern'];
-  const salesRole = /\b(?:sales|account executive|business development|account manager|SDR|BDR)\b/i.test(title) ||
+  const salesRole =
+    /\b(?:sales|account executive|business development|account manager|SDR|BDR)\b/i.test(title) ||
     [...names].some((name) => skillEntry(name)?.category === 'sales');
   if (!salesRole) exclusions.push('sales');
   // Licensed roles are not filled by students working toward the licence. The phrase, not the
@@ -95,7 +100,10 @@ export function sourcingTerms(input: AssistantInputs['sourcing-terms']): Sourcin
   const taken = new Set<string>();
   const must = mergeGroups(mustHaves, taken, MUST_GROUPS_MAX);
   const nice = mergeGroups(niceToHaves, taken, NICE_GROUPS_MAX);
-  const publicDescription = description.split(/\r\n|\r|\n/).filter((l) => !INTERNAL_LINE.test(l)).join('\n');
+  const publicDescription = description
+    .split(/\r\n|\r|\n/)
+    .filter((l) => !INTERNAL_LINE.test(l))
+    .join('\n');
   const industry = industryOf(companyInfo, publicDescription);
   if (industry && !taken.has(industry.name) && nice.groups.length < NICE_GROUPS_MAX) {
     nice.groups.push({ concept: `${industry.name} industry`, terms: [...industry.searchTerms] });
@@ -109,6 +117,16 @@ export function sourcingTerms(input: AssistantInputs['sourcing-terms']): Sourcin
   const titles = titleVariants(title);
 
   const { searches, notes } = buildSearches({ titles, mustHaveGroups: must.groups, niceToHaveGroups: nice.groups, exclusions, location });
-  const unsearchable = must.unsearchable.length ? [`Not in the strings (no keyword finds it; check it when screening): ${must.unsearchable.join('; ')}.`] : [];
-  return { titles, mustHaveGroups: must.groups, niceToHaveGroups: nice.groups, exclusions, location, searches, notes: [...notes, ...unsearchable] };
+  const unsearchable = must.unsearchable.length
+    ? [`Not in the strings (no keyword finds it; check it when screening): ${must.unsearchable.join('; ')}.`]
+    : [];
+  return {
+    titles,
+    mustHaveGroups: must.groups,
+    niceToHaveGroups: nice.groups,
+    exclusions,
+    location,
+    searches,
+    notes: [...notes, ...unsearchable],
+  };
 }

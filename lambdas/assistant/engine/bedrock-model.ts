@@ -83,8 +83,18 @@ function translate(error: unknown, modelId: string): LanguageModelError {
   const status = details.$metadata?.httpStatusCode;
   const reason: LanguageModelFailure =
     (details.name ? REASON_BY_ERROR[details.name] : undefined) ??
-    (status === 429 ? 'throttled' : status === 403 ? 'access-denied' : status !== undefined && status >= 400 && status < 500 ? 'misconfigured' : 'unavailable');
-  return new LanguageModelError(reason, `Bedrock model ${modelId} failed: ${reason} (${details.name ?? 'error'}${status ? `, HTTP ${status}` : ''}).`, { cause: error, model: modelId });
+    (status === 429
+      ? 'throttled'
+      : status === 403
+        ? 'access-denied'
+        : status !== undefined && status >= 400 && status < 500
+          ? 'misconfigured'
+          : 'unavailable');
+  return new LanguageModelError(
+    reason,
+    `Bedrock model ${modelId} failed: ${reason} (${details.name ?? 'error'}${status ? `, HTTP ${status}` : ''}).`,
+    { cause: error, model: modelId },
+  );
 }
 
 /** The reply's text, or the failure its stop reason stands for. */
@@ -94,10 +104,13 @@ function answerText(response: ConverseCommandOutput, modelId: string): string {
     throw new LanguageModelError('refused', `Bedrock model ${modelId} did not answer (${stop}).`, { model: modelId });
   }
   if (stop === 'max_tokens' || stop === 'model_context_window_exceeded') {
-    throw new LanguageModelError('invalid-answer', `Bedrock model ${modelId} was cut off (${stop}) before its answer was complete.`, { model: modelId });
+    throw new LanguageModelError('invalid-answer', `Bedrock model ${modelId} was cut off (${stop}) before its answer was complete.`, {
+      model: modelId,
+    });
   }
   const text = (response.output?.message?.content ?? []).map((block) => block.text ?? '').join('');
-  if (text.trim() === '') throw new LanguageModelError('invalid-answer', `Bedrock model ${modelId} gave an empty answer.`, { model: modelId });
+  if (text.trim() === '')
+    throw new LanguageModelError('invalid-answer', `Bedrock model ${modelId} gave an empty answer.`, { model: modelId });
   return text;
 }
 
@@ -131,7 +144,10 @@ export function createBedrockModel(options: BedrockModelOptions): LanguageModel 
         // The task's own message says what was wrong (paths, never values); the model is added here.
         if (isLanguageModelError(error)) throw new LanguageModelError(error.reason, error.message, { cause: error.cause, model: modelId });
         // A parser that trips over an odd answer: the answer is unusable, not the service.
-        throw new LanguageModelError('invalid-answer', `Bedrock model ${modelId} gave an answer the ${capability} task could not use.`, { cause: error, model: modelId });
+        throw new LanguageModelError('invalid-answer', `Bedrock model ${modelId} gave an answer the ${capability} task could not use.`, {
+          cause: error,
+          model: modelId,
+        });
       }
       return { output, engine: { kind: 'bedrock', model: modelId, note: null } };
     },

@@ -22,7 +22,8 @@ export type AssistantEngine = (typeof ASSISTANT_ENGINES)[number];
  * called from us-east-2, and `global.` profiles would need a grant on every region; ARNs
  * (provisioned throughput, application profiles) are not supported.
  */
-export const BEDROCK_MODEL_ID_PATTERN = /^(?!(?:eu|apac|global|ca|jp|au|us-gov)\.)(?:us\.)?[a-z0-9]+(?:-[a-z0-9]+)*\.[a-z0-9][a-z0-9.-]*(?::[0-9]+)?$/;
+export const BEDROCK_MODEL_ID_PATTERN =
+  /^(?!(?:eu|apac|global|ca|jp|au|us-gov)\.)(?:us\.)?[a-z0-9]+(?:-[a-z0-9]+)*\.[a-z0-9][a-z0-9.-]*(?::[0-9]+)?$/;
 
 /** The prefix of US cross-region inference profile ids. */
 export const US_INFERENCE_PROFILE_PREFIX = 'us.';

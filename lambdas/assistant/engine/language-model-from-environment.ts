@@ -13,7 +13,9 @@ const EngineEnvironmentSchema = z
   .object({
     [ASSISTANT_ENGINE_ENV.engine]: z.enum(ASSISTANT_ENGINES, { error: `must be one of ${ASSISTANT_ENGINES.join(', ')}` }),
     [ASSISTANT_ENGINE_ENV.bedrockModelId]: z.optional(
-      z.string().check(z.regex(BEDROCK_MODEL_ID_PATTERN, 'must be a Bedrock model id or a US inference profile id, e.g. us.amazon.nova-lite-v1:0')),
+      z
+        .string()
+        .check(z.regex(BEDROCK_MODEL_ID_PATTERN, 'must be a Bedrock model id or a US inference profile id, e.g. us.amazon.nova-lite-v1:0')),
     ),
     [ASSISTANT_ENGINE_ENV.bedrockEndpoint]: z.optional(z.url()),
     AWS_REGION: z.optional(z.string()),
@@ -32,7 +34,11 @@ const EngineEnvironmentSchema = z
 /** One client per module (per handler), reused by every request of the container. */
 let cachedClient: { readonly key: string; readonly client: BedrockRuntimeClient } | undefined;
 
-function bedrockClient(region: string | undefined, endpoint: string | undefined, credentials: { accessKeyId: string; secretAccessKey: string } | undefined): BedrockRuntimeClient {
+function bedrockClient(
+  region: string | undefined,
+  endpoint: string | undefined,
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined,
+): BedrockRuntimeClient {
   const key = JSON.stringify([region, endpoint, credentials?.accessKeyId]);
   if (cachedClient?.key !== key) cachedClient = { key, client: createBedrockClient({ region, endpoint, credentials }) };
   return cachedClient.client;
@@ -63,7 +69,9 @@ export function languageModelFromEnvironment<C extends AssistantCapability>(
 
   const endpoint = env[ASSISTANT_ENGINE_ENV.bedrockEndpoint];
   const credentials =
-    endpoint && env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY ? { accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY } : undefined;
+    endpoint && env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY
+      ? { accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY }
+      : undefined;
   const bedrock = createBedrockModel({
     client: bedrockClient(env.AWS_REGION, endpoint, credentials),
     modelId,

@@ -1,10 +1,4 @@
-import type {
-  AssistantCapability,
-  AssistantOutputs,
-  EngineInfo,
-  Requirement,
-  ScreeningQuestion,
-} from '../../shared/contracts/assistant';
+import type { AssistantCapability, AssistantOutputs, EngineInfo, Requirement, ScreeningQuestion } from '../../shared/contracts/assistant';
 
 /**
  * The language-model port: what the assistant's capabilities ask of a model, capability by

@@ -388,9 +388,15 @@ const WEAK_ANSWERS: SampleAnswerSet = {
   candidateName: 'Sam Carter',
   fallback: 'I think I could pick it up quickly.',
   answers: [
-    { topics: ['kubernetes', 'docker', 'container'], answer: "No, I haven't used Kubernetes yet, but I have read about it and I'm keen to learn." },
+    {
+      topics: ['kubernetes', 'docker', 'container'],
+      answer: "No, I haven't used Kubernetes yet, but I have read about it and I'm keen to learn.",
+    },
     { topics: ['postgres', 'sql'], answer: 'I have used PostgreSQL and MySQL, mostly for simple queries.' },
-    { topics: ['spring', 'rest api', 'microservice'], answer: 'Yes, I know Spring Boot well. It is a great framework and I like it a lot.' },
+    {
+      topics: ['spring', 'rest api', 'microservice'],
+      answer: 'Yes, I know Spring Boot well. It is a great framework and I like it a lot.',
+    },
     { topics: ['aws', 'amazon'], answer: 'I have worked with the cloud a bit and it went well.' },
     { topics: ['payment', 'financial'], answer: 'I am interested in finance.' },
     { topics: ['kafka', 'event'], answer: '' },

@@ -222,7 +222,8 @@ export const LOGISTICS_COORDINATOR: SampleJob = {
   title: 'Logistics Coordinator',
   location: 'Memphis, TN',
   clientNames: ['Meridian Cold Chain'],
-  companyInfo: 'Meridian Cold Chain is a third-party logistics company in Memphis storing and shipping temperature-controlled food and pharmaceutical products.',
+  companyInfo:
+    'Meridian Cold Chain is a third-party logistics company in Memphis storing and shipping temperature-controlled food and pharmaceutical products.',
   // Written as prose, without sections, as many requisitions arrive.
   description: `Logistics Coordinator – Memphis, TN
 Meridian Cold Chain is a third-party logistics provider that stores and ships temperature-controlled food and pharmaceutical products for national brands. We are looking for a Logistics Coordinator to join the transportation desk at our Memphis distribution center (4100 Distribution Pkwy, Memphis, TN 38118) on the day shift, Monday to Friday.

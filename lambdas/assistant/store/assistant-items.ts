@@ -31,7 +31,8 @@ export function normalizeCandidateName(name: string): string {
   return name.normalize('NFKC').trim().replace(/\s+/g, ' ').toLocaleLowerCase('en-US');
 }
 
-export const evaluationItemId = (jobId: string, candidateName: string) => `${ITEM_PREFIX.evaluation}${jobId}#${normalizeCandidateName(candidateName)}`;
+export const evaluationItemId = (jobId: string, candidateName: string) =>
+  `${ITEM_PREFIX.evaluation}${jobId}#${normalizeCandidateName(candidateName)}`;
 
 /** Epoch seconds `days` after `now` (DynamoDB's TTL unit). */
 export function expiresAfterDays(now: Date, days: number): number {

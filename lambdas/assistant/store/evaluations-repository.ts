@@ -29,22 +29,24 @@ export { normalizeCandidateName };
 export function createEvaluationsRepository({ client, tableName }: AssistantTableOptions): EvaluationsRepository {
   return {
     async record(userId, evaluation) {
-      await client.send(
-        new PutCommand({
-          TableName: tableName,
-          Item: {
-            ...evaluation,
-            userId,
-            itemId: evaluationItemId(evaluation.jobId, evaluation.candidateName),
-            ttl: expiresAfterDays(new Date(evaluation.createdAt), RESULT_RETENTION_DAYS),
-          },
-          // Two evaluations of the same candidate finishing out of order: the later one stays.
-          ConditionExpression: 'attribute_not_exists(itemId) OR createdAt <= :createdAt',
-          ExpressionAttributeValues: { ':createdAt': evaluation.createdAt },
-        }),
-      ).catch((error: unknown) => {
-        if (!isConditionalCheckFailed(error)) throw error;
-      });
+      await client
+        .send(
+          new PutCommand({
+            TableName: tableName,
+            Item: {
+              ...evaluation,
+              userId,
+              itemId: evaluationItemId(evaluation.jobId, evaluation.candidateName),
+              ttl: expiresAfterDays(new Date(evaluation.createdAt), RESULT_RETENTION_DAYS),
+            },
+            // Two evaluations of the same candidate finishing out of order: the later one stays.
+            ConditionExpression: 'attribute_not_exists(itemId) OR createdAt <= :createdAt',
+            ExpressionAttributeValues: { ':createdAt': evaluation.createdAt },
+          }),
+        )
+        .catch((error: unknown) => {
+          if (!isConditionalCheckFailed(error)) throw error;
+        });
     },
 
     async latestFor(userId, jobId, candidateNames) {

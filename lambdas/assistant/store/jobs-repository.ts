@@ -54,7 +54,9 @@ export function createJobsRepository({ client, tableName }: AssistantTableOption
   };
 
   const get = async (userId: string, jobId: string) => {
-    const result = await client.send(new GetCommand({ TableName: tableName, Key: { userId, itemId: jobItemId(jobId) }, ConsistentRead: true }));
+    const result = await client.send(
+      new GetCommand({ TableName: tableName, Key: { userId, itemId: jobItemId(jobId) }, ConsistentRead: true }),
+    );
     return result.Item ? toJob(result.Item) : undefined;
   };
 

@@ -35,7 +35,14 @@ type ResultItem = AssistantResult & {
 };
 
 function toResult(item: Record<string, unknown>): AssistantResult {
-  const { userId: _userId, itemId: _itemId, capabilityKey: _capabilityKey, jobKey: _jobKey, ttl: _ttl, ...result } = item as unknown as ResultItem;
+  const {
+    userId: _userId,
+    itemId: _itemId,
+    capabilityKey: _capabilityKey,
+    jobKey: _jobKey,
+    ttl: _ttl,
+    ...result
+  } = item as unknown as ResultItem;
   return result;
 }
 
@@ -54,7 +61,9 @@ export function createResultsRepository({ client, tableName }: AssistantTableOpt
     },
 
     async get(userId, resultId) {
-      const found = await client.send(new GetCommand({ TableName: tableName, Key: { userId, itemId: resultItemId(resultId) }, ConsistentRead: true }));
+      const found = await client.send(
+        new GetCommand({ TableName: tableName, Key: { userId, itemId: resultItemId(resultId) }, ConsistentRead: true }),
+      );
       return found.Item ? toResult(found.Item) : undefined;
     },
 

@@ -61,7 +61,11 @@ export interface BullhornConnectionSecrets {
 /** The entities read, each with its read operation: Lucene `search` or JPQL-like `query`. */
 export const BULLHORN_ENTITIES = {
   JobOrder: { operation: 'search', fields: 'id,title,status,isOpen,address,employmentType,publicDescription,dateAdded,dateLastModified' },
-  Candidate: { operation: 'search', fields: 'id,firstName,lastName,occupation,companyName,address(city,state,countryID),description,skillSet,educationDegree,dateAdded,dateLastModified' },
+  Candidate: {
+    operation: 'search',
+    fields:
+      'id,firstName,lastName,occupation,companyName,address(city,state,countryID),description,skillSet,educationDegree,dateAdded,dateLastModified',
+  },
   JobSubmission: { operation: 'query', fields: 'id,candidate(id),jobOrder(id),status,dateAdded,dateLastModified' },
   Placement: { operation: 'query', fields: 'id,candidate(id),jobOrder(id),status,dateBegin,dateAdded,dateLastModified' },
 } as const;
@@ -125,7 +129,9 @@ export const BULLHORN_DESIGN = {
   credentials: 'apikey1 = OAuth client id, apikey2 = client secret; the rotating refresh token is a third encrypted secret',
   authorization:
     'the recruiter authorizes once in the browser (authorization code with state, redirect back to the product); the code is exchanged for tokens server-side and the refresh token stored encrypted, never the Bullhorn password',
-  session: 'refresh → access token → REST login → BhRestToken header on the restUrl; 401 → log in again once; refresh tokens rotate, so each new one is saved before use',
-  reads: 'search/JobOrder, search/Candidate (Lucene, dateLastModified ranges), query/JobSubmission, query/Placement (where dateLastModified >= …); start/count paging, count ≤ 500, sorted by id',
+  session:
+    'refresh → access token → REST login → BhRestToken header on the restUrl; 401 → log in again once; refresh tokens rotate, so each new one is saved before use',
+  reads:
+    'search/JobOrder, search/Candidate (Lucene, dateLastModified ranges), query/JobSubmission, query/Placement (where dateLastModified >= …); start/count paging, count ≤ 500, sorted by id',
   writes: 'none: the token exchange is the only POST, through postTokenForm (http/token-exchange), outside the GET-only client',
 } as const;

@@ -13,13 +13,7 @@
  */
 import * as z from '../../shared/zod';
 import { stripContact } from '../../assistant/domain/contact-data';
-import type {
-  AtsApplication,
-  AtsApplicationStatus,
-  AtsCandidate,
-  AtsJob,
-  AtsJobStatus,
-} from '../ats-port';
+import type { AtsApplication, AtsApplicationStatus, AtsCandidate, AtsJob, AtsJobStatus } from '../ats-port';
 import { htmlToText, isoOrNull, joinNonEmpty } from './record-text';
 
 const text = z.nullish(z.string());
@@ -139,7 +133,10 @@ function headline(contact: CrelateContact): string {
 }
 
 function names(values: readonly z.infer<typeof Named>[] | null | undefined): string {
-  return joinNonEmpty((values ?? []).map((value) => (typeof value === 'string' ? value : (value.Title ?? value.Name ?? ''))), ', ');
+  return joinNonEmpty(
+    (values ?? []).map((value) => (typeof value === 'string' ? value : (value.Title ?? value.Name ?? ''))),
+    ', ',
+  );
 }
 
 function section(heading: string, body: string): string {

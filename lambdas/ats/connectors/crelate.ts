@@ -114,12 +114,17 @@ export function createCrelateConnector(credentials: AtsCredentials, options: Cre
     }
     const parsed = crelateListSchema(item).safeParse(body);
     if (!parsed.success) {
-      throw new AtsError('response', `Crelate answered the ${what} request with data we could not read; try again later, and contact support if it keeps happening.`);
+      throw new AtsError(
+        'response',
+        `Crelate answered the ${what} request with data we could not read; try again later, and contact support if it keeps happening.`,
+      );
     }
     const { Data: data, Metadata: metadata } = parsed.data;
     const records = (data as z.infer<S>[]).filter((record) => changedSince((record as { ModifiedOn?: string | null }).ModifiedOn, since));
     const more = (metadata?.MoreRecords ?? data.length >= limit) && data.length > 0;
-    const next = more ? { phase: position.phase, offset: position.offset + data.length, localFilter: since !== null && !serverFilter } : null;
+    const next = more
+      ? { phase: position.phase, offset: position.offset + data.length, localFilter: since !== null && !serverFilter }
+      : null;
     return { records, next };
   }
 
@@ -136,7 +141,8 @@ export function createCrelateConnector(credentials: AtsCredentials, options: Cre
         page = await readPage(CrelateApplicationSchema, position, options.updatedSince, 'applications');
       } catch (error) {
         // An account without the portal's applications (or an API without them): placements still count.
-        if (error instanceof AtsHttpStatusError && error.status === 404) return { items: [], nextCursor: encode({ phase: 'placements', offset: 0, localFilter: false }) };
+        if (error instanceof AtsHttpStatusError && error.status === 404)
+          return { items: [], nextCursor: encode({ phase: 'placements', offset: 0, localFilter: false }) };
         throw error;
       }
       const items = page.records.map(mapCrelateApplication).filter((item) => item !== null);

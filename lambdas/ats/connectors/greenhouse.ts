@@ -10,7 +10,13 @@
  */
 import { AtsError, type AtsConnector, type AtsCredentials, type AtsListOptions } from '../ats-port';
 import { nextLink } from '../http/link-header';
-import { AtsHttpStatusError, basicAuthHeader, createReadOnlyClient, type QueryValue, type ReadOnlyClientOptions } from '../http/read-only-client';
+import {
+  AtsHttpStatusError,
+  basicAuthHeader,
+  createReadOnlyClient,
+  type QueryValue,
+  type ReadOnlyClientOptions,
+} from '../http/read-only-client';
 import * as z from '../../shared/zod';
 import {
   GreenhouseApplicationsSchema,
@@ -59,13 +65,19 @@ export function createGreenhouseConnector(credentials: AtsCredentials, options: 
       answer = await client.get(path, query);
     } catch (error) {
       if (error instanceof AtsHttpStatusError && error.status === 422) {
-        throw new AtsError('response', `Greenhouse refused the ${list} request as invalid (a date filter or page it did not accept); start the sync again from the beginning.`);
+        throw new AtsError(
+          'response',
+          `Greenhouse refused the ${list} request as invalid (a date filter or page it did not accept); start the sync again from the beginning.`,
+        );
       }
       throw error;
     }
     const parsed = schema.safeParse(answer.body);
     if (!parsed.success) {
-      throw new AtsError('response', `Greenhouse answered the ${list} request with data we could not read; try again later, and contact support if it keeps happening.`);
+      throw new AtsError(
+        'response',
+        `Greenhouse answered the ${list} request with data we could not read; try again later, and contact support if it keeps happening.`,
+      );
     }
     return { records: parsed.data, nextCursor: cursorFrom(nextLink(answer.headers.get('link')), list) };
   }
@@ -80,7 +92,10 @@ export function createGreenhouseConnector(credentials: AtsCredentials, options: 
       throw new AtsError('response', 'Greenhouse sent a link to the next page that is not a valid address.');
     }
     if (!url.href.startsWith(`${root}/${list}?`)) {
-      throw new AtsError('response', 'Greenhouse sent a link to the next page outside its API; we did not follow it, so your API key stays with Greenhouse.');
+      throw new AtsError(
+        'response',
+        'Greenhouse sent a link to the next page outside its API; we did not follow it, so your API key stays with Greenhouse.',
+      );
     }
     return url.href.slice(root.length + 1);
   }

@@ -65,8 +65,10 @@ export class AtsSettingsError extends Error {
 }
 
 /** What the connectors share besides their credentials; the base URLs point at local fakes offline. */
-export interface CreateConnectorOptions
-  extends Pick<ReadOnlyClientOptions, 'fetch' | 'sleep' | 'now' | 'random' | 'maxAttempts' | 'maxRetryAfterSeconds' | 'timeoutMs' | 'baseDelayMs'> {
+export interface CreateConnectorOptions extends Pick<
+  ReadOnlyClientOptions,
+  'fetch' | 'sleep' | 'now' | 'random' | 'maxAttempts' | 'maxRetryAfterSeconds' | 'timeoutMs' | 'baseDelayMs'
+> {
   /** API roots by ATS (Workable's with a `{subdomain}` placeholder); each ATS's own by default. */
   readonly baseUrls?: Partial<Record<AtsName, string>>;
 }

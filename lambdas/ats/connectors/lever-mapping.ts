@@ -76,13 +76,22 @@ export type LeverOpportunity = z.infer<typeof LeverOpportunitySchema>;
 export const LeverArchiveReasonSchema = z.object({ id: z.string(), text: text, type: text });
 export type LeverArchiveReason = z.infer<typeof LeverArchiveReasonSchema>;
 
-const Dated = { start: z.nullish(z.object({ year: z.nullish(z.number()), month: z.nullish(z.number()) })), end: z.nullish(z.object({ year: z.nullish(z.number()), month: z.nullish(z.number()) })) };
+const Dated = {
+  start: z.nullish(z.object({ year: z.nullish(z.number()), month: z.nullish(z.number()) })),
+  end: z.nullish(z.object({ year: z.nullish(z.number()), month: z.nullish(z.number()) })),
+};
 const ParsedEntry = z.object({ org: text, title: text, degree: text, field: text, summary: text, ...Dated });
 
 /** One resume of `GET /v1/opportunities/:id/resumes`: positions and schools parsed by Lever. */
 export const LeverResumeSchema = z.object({
   id: z.string(),
-  parsedData: z.nullish(z.object({ positions: z.nullish(z.array(ParsedEntry)), schools: z.nullish(z.array(ParsedEntry)), school: z.nullish(z.array(ParsedEntry)) })),
+  parsedData: z.nullish(
+    z.object({
+      positions: z.nullish(z.array(ParsedEntry)),
+      schools: z.nullish(z.array(ParsedEntry)),
+      school: z.nullish(z.array(ParsedEntry)),
+    }),
+  ),
 });
 export type LeverResume = z.infer<typeof LeverResumeSchema>;
 
@@ -109,14 +118,22 @@ export function isoFromMillis(value: number | null | undefined): string | null {
 /** A Lever posting as the port's job. */
 export function mapLeverPosting(posting: LeverPosting): AtsJob {
   const content = posting.content;
-  const lists = (content?.lists ?? []).map((list) => joinNonEmpty([clean(list.text) || clean(list.title), htmlToText(list.content ?? '')], '\n'));
+  const lists = (content?.lists ?? []).map((list) =>
+    joinNonEmpty([clean(list.text) || clean(list.title), htmlToText(list.content ?? '')], '\n'),
+  );
   const description = joinNonEmpty(
     // Lever sends plain text beside the HTML for the description and closing; the lists are HTML only.
-    [clean(content?.description) || htmlToText(content?.descriptionHtml ?? ''), ...lists, clean(content?.closing) || htmlToText(content?.closingHtml ?? '')],
+    [
+      clean(content?.description) || htmlToText(content?.descriptionHtml ?? ''),
+      ...lists,
+      clean(content?.closing) || htmlToText(content?.closingHtml ?? ''),
+    ],
     '\n\n',
   );
   const categories = posting.categories;
-  const locations = categories?.allLocations?.length ? categories.allLocations.map((location) => location.trim()).filter(Boolean) : [clean(categories?.location)];
+  const locations = categories?.allLocations?.length
+    ? categories.allLocations.map((location) => location.trim()).filter(Boolean)
+    : [clean(categories?.location)];
   return {
     id: posting.id,
     title: clean(posting.text),
@@ -149,17 +166,26 @@ function section(heading: string, lines: readonly string[]): string {
 /** A Lever opportunity (and its resumes, when read) as the port's candidate: the contact behind it. */
 export function mapLeverCandidate(opportunity: LeverOpportunity, resumes: readonly LeverResume[] = []): AtsCandidate {
   const parsed = resumes.map((resume) => resume.parsedData);
-  const experience = parsed.flatMap((data) => data?.positions ?? []).map((entry) => {
-    const heading = joinNonEmpty([joinNonEmpty([entry.title, entry.org], ' at '), period(entry)], ' ');
-    return joinNonEmpty([heading, clean(entry.summary)], '\n');
-  });
-  const education = parsed.flatMap((data) => [...(data?.schools ?? []), ...(data?.school ?? [])]).map((entry) => {
-    const degree = joinNonEmpty([entry.degree, entry.field], ', ');
-    return joinNonEmpty([joinNonEmpty([degree, entry.org], ' — '), period(entry)], ' ');
-  });
+  const experience = parsed
+    .flatMap((data) => data?.positions ?? [])
+    .map((entry) => {
+      const heading = joinNonEmpty([joinNonEmpty([entry.title, entry.org], ' at '), period(entry)], ' ');
+      return joinNonEmpty([heading, clean(entry.summary)], '\n');
+    });
+  const education = parsed
+    .flatMap((data) => [...(data?.schools ?? []), ...(data?.school ?? [])])
+    .map((entry) => {
+      const degree = joinNonEmpty([entry.degree, entry.field], ', ');
+      return joinNonEmpty([joinNonEmpty([degree, entry.org], ' — '), period(entry)], ' ');
+    });
   const headline = stripContact(clean(opportunity.headline));
   const profile = joinNonEmpty(
-    [headline, section('Experience', experience), section('Education', education), section('Tags', [joinNonEmpty(opportunity.tags ?? [], ', ')])],
+    [
+      headline,
+      section('Experience', experience),
+      section('Education', education),
+      section('Tags', [joinNonEmpty(opportunity.tags ?? [], ', ')]),
+    ],
     '\n\n',
   );
   return {

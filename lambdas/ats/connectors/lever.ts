@@ -11,7 +11,13 @@
  * requests per second per key; the client waits out 429s.
  */
 import { AtsError, type AtsCandidate, type AtsConnector, type AtsCredentials, type AtsListOptions } from '../ats-port';
-import { AtsHttpStatusError, basicAuthHeader, createReadOnlyClient, type QueryValue, type ReadOnlyClientOptions } from '../http/read-only-client';
+import {
+  AtsHttpStatusError,
+  basicAuthHeader,
+  createReadOnlyClient,
+  type QueryValue,
+  type ReadOnlyClientOptions,
+} from '../http/read-only-client';
 import * as z from '../../shared/zod';
 import {
   LeverArchiveReasonSchema,
@@ -60,29 +66,49 @@ export function createLeverConnector(credentials: AtsCredentials, options: Lever
   const apiKey = credentials.apikey1.trim();
   if (!apiKey) throw new AtsError('credentials', 'Enter your Lever API key.');
   const { baseUrl = LEVER_BASE_URL, pageSize = 100, candidatePageSize = 50, readResumes = true, ...clientOptions } = options;
-  const client = createReadOnlyClient({ ...clientOptions, baseUrl: baseUrl.replace(/\/+$/, ''), atsLabel: LABEL, authorize: () => basicAuthHeader(apiKey) });
+  const client = createReadOnlyClient({
+    ...clientOptions,
+    baseUrl: baseUrl.replace(/\/+$/, ''),
+    atsLabel: LABEL,
+    authorize: () => basicAuthHeader(apiKey),
+  });
   let resumesAllowed = readResumes;
   let reasons: Promise<ArchiveReasons> | null = null;
 
-  async function read<S extends z.ZodMiniType>(schema: S, path: string, query: Readonly<Record<string, QueryValue>>, what: string): Promise<z.infer<S>> {
+  async function read<S extends z.ZodMiniType>(
+    schema: S,
+    path: string,
+    query: Readonly<Record<string, QueryValue>>,
+    what: string,
+  ): Promise<z.infer<S>> {
     let body: unknown;
     try {
       ({ body } = await client.get(path, query));
     } catch (error) {
       if (error instanceof AtsHttpStatusError && error.status === 400 && query.offset !== undefined) {
-        throw new AtsError('response', 'Lever did not accept the saved sync position (it may have expired); start the sync again from the beginning.');
+        throw new AtsError(
+          'response',
+          'Lever did not accept the saved sync position (it may have expired); start the sync again from the beginning.',
+        );
       }
       throw error;
     }
     const parsed = schema.safeParse(body);
     if (!parsed.success) {
-      throw new AtsError('response', `Lever answered the ${what} request with data we could not read; try again later, and contact support if it keeps happening.`);
+      throw new AtsError(
+        'response',
+        `Lever answered the ${what} request with data we could not read; try again later, and contact support if it keeps happening.`,
+      );
     }
     return parsed.data;
   }
 
   /** The cursor of the next page: the list's path with the query that continues it. */
-  function cursorFrom(path: string, page: { hasNext?: boolean | null; next?: string | null }, carried: Record<string, QueryValue>): string | null {
+  function cursorFrom(
+    path: string,
+    page: { hasNext?: boolean | null; next?: string | null },
+    carried: Record<string, QueryValue>,
+  ): string | null {
     if (!page.hasNext || !page.next) return null;
     const params = new URLSearchParams();
     for (const [key, value] of Object.entries({ ...carried, offset: page.next })) {
@@ -97,7 +123,8 @@ export function createLeverConnector(credentials: AtsCredentials, options: Lever
       throw new AtsError('response', 'The saved Lever sync position is not valid; start the sync again from the beginning.');
     }
     const params = new URLSearchParams(cursor.slice(path.length + 1));
-    if (!params.get('offset')) throw new AtsError('response', 'The saved Lever sync position is not valid; start the sync again from the beginning.');
+    if (!params.get('offset'))
+      throw new AtsError('response', 'The saved Lever sync position is not valid; start the sync again from the beginning.');
     return params;
   }
 
@@ -166,7 +193,9 @@ export function createLeverConnector(credentials: AtsCredentials, options: Lever
       const sinceText = millisOf(listOptions.updatedSince);
       const since = sinceText === undefined ? undefined : Number(sinceText);
       const items = page.data
-        .filter((posting) => since === undefined || posting.updatedAt === null || posting.updatedAt === undefined || posting.updatedAt >= since)
+        .filter(
+          (posting) => since === undefined || posting.updatedAt === null || posting.updatedAt === undefined || posting.updatedAt >= since,
+        )
         .map(mapLeverPosting);
       return { items, nextCursor: cursorFrom('postings', page, {}) };
     },

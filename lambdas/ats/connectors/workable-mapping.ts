@@ -11,13 +11,7 @@
  */
 import * as z from '../../shared/zod';
 import { stripContact } from '../../assistant/domain/contact-data';
-import type {
-  AtsApplication,
-  AtsApplicationStatus,
-  AtsCandidate,
-  AtsJob,
-  AtsJobStatus,
-} from '../ats-port';
+import type { AtsApplication, AtsApplicationStatus, AtsCandidate, AtsJob, AtsJobStatus } from '../ats-port';
 import { htmlToText, isoOrNull, joinNonEmpty } from './record-text';
 
 const text = z.nullish(z.string());
@@ -128,7 +122,10 @@ function locationText(location: z.infer<typeof WorkableLocation>): string {
 export function mapWorkableJob(job: WorkableJob): AtsJob {
   const description = job.full_description?.trim()
     ? htmlToText(job.full_description)
-    : joinNonEmpty([job.description, job.requirements, job.benefits].map((part) => htmlToText(part ?? '')), '\n\n');
+    : joinNonEmpty(
+        [job.description, job.requirements, job.benefits].map((part) => htmlToText(part ?? '')),
+        '\n\n',
+      );
   return {
     id: job.shortcode,
     title: job.title.trim(),
@@ -211,10 +208,10 @@ export function mapWorkableApplication(candidate: WorkableCandidateSummary): Ats
   const status = applicationStatus(candidate);
   const closedAt =
     status === 'hired'
-      ? isoOrNull(candidate.hired_at) ?? isoOrNull(candidate.updated_at)
+      ? (isoOrNull(candidate.hired_at) ?? isoOrNull(candidate.updated_at))
       : status === 'active'
         ? null
-        : isoOrNull(candidate.disqualified_at) ?? isoOrNull(candidate.updated_at);
+        : (isoOrNull(candidate.disqualified_at) ?? isoOrNull(candidate.updated_at));
   return {
     id: candidate.id,
     candidateId: candidate.id,

@@ -30,8 +30,7 @@ const LABEL = 'Workable';
 /** Workable's rate-limit interval; a longer announced wait is not trusted. */
 const MAX_INTERVAL_WAIT_MS = 10_000;
 
-export interface WorkableConnectorOptions
-  extends Omit<ReadOnlyClientOptions, 'baseUrl' | 'atsLabel' | 'authorize'> {
+export interface WorkableConnectorOptions extends Omit<ReadOnlyClientOptions, 'baseUrl' | 'atsLabel' | 'authorize'> {
   /** The API root with a `{subdomain}` placeholder (a local fake in tests); Workable's by default. */
   readonly baseUrl?: string;
   /** Jobs and applications per page (Workable allows up to 100). Default 100. */
@@ -64,7 +63,10 @@ function updatedAfter(updatedSince: string | null): string | undefined {
   const time = Date.parse(updatedSince);
   if (Number.isNaN(time)) throw new TypeError('updatedSince must be an ISO 8601 instant');
   // Workable filters strictly after; the port means "at or after", and a record read twice is harmless.
-  return new Date(time - 1000).toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/[-:]/g, '');
+  return new Date(time - 1000)
+    .toISOString()
+    .replace(/\.\d{3}Z$/, 'Z')
+    .replace(/[-:]/g, '');
 }
 
 /** Creates a Workable connector; throws an {@link AtsError} before any request when the settings cannot work. */
@@ -128,7 +130,10 @@ export function createWorkableConnector(credentials: AtsCredentials, options: Wo
     }
     const parsed = schema.safeParse(body);
     if (!parsed.success) {
-      throw new AtsError('response', `Workable answered the ${what} request with data we could not read; try again later, and contact support if it keeps happening.`);
+      throw new AtsError(
+        'response',
+        `Workable answered the ${what} request with data we could not read; try again later, and contact support if it keeps happening.`,
+      );
     }
     return parsed.data;
   }
@@ -143,13 +148,20 @@ export function createWorkableConnector(credentials: AtsCredentials, options: Wo
       throw new AtsError('response', 'Workable sent a link to the next page that is not a valid address.');
     }
     if (!url.href.startsWith(`${rootHref}${list}?`)) {
-      throw new AtsError('response', 'Workable sent a link to the next page outside its API; we did not follow it, so your token stays with Workable.');
+      throw new AtsError(
+        'response',
+        'Workable sent a link to the next page outside its API; we did not follow it, so your token stays with Workable.',
+      );
     }
     return url.href.slice(rootHref.length);
   }
 
   /** The request for a page: the saved cursor as is, or the list's first page with its filters. */
-  function pageRequest(list: 'jobs' | 'candidates', listOptions: AtsListOptions, first: Record<string, QueryValue>): [string, Record<string, QueryValue>] {
+  function pageRequest(
+    list: 'jobs' | 'candidates',
+    listOptions: AtsListOptions,
+    first: Record<string, QueryValue>,
+  ): [string, Record<string, QueryValue>] {
     if (listOptions.cursor === null) return [list, { ...first, updated_after: updatedAfter(listOptions.updatedSince) }];
     if (!new RegExp(`^${list}\\?[^#\\s]*$`).test(listOptions.cursor)) {
       throw new AtsError('response', 'The saved Workable sync position is not valid; start the sync again from the beginning.');

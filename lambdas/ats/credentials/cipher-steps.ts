@@ -23,7 +23,9 @@ export function sealedPayload(sealed: string, scheme: SealedScheme): Buffer {
   const parsed = parseSealed(sealed);
   if (parsed === null) throw new CredentialVaultError('format', ENTER_AGAIN_MESSAGE);
   if (parsed.scheme !== scheme) {
-    throw new CredentialVaultError('format', ENTER_AGAIN_MESSAGE, { cause: new Error(`Sealed with ${parsed.scheme}, this vault is ${scheme}.`) });
+    throw new CredentialVaultError('format', ENTER_AGAIN_MESSAGE, {
+      cause: new Error(`Sealed with ${parsed.scheme}, this vault is ${scheme}.`),
+    });
   }
   const payload = decodeCanonicalBase64(parsed.payload);
   if (payload === null) throw new CredentialVaultError('integrity', ENTER_AGAIN_MESSAGE);

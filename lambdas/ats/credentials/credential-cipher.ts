@@ -36,7 +36,8 @@ export const MAX_CREDENTIAL_BYTES = 4096;
  */
 export function encryptionContextOf(context: CredentialContext): Record<string, string> {
   if (typeof context.userId !== 'string' || context.userId === '') throw new TypeError('A credential context needs the user id.');
-  if (context.field !== 'apikey1' && context.field !== 'apikey2') throw new TypeError('A credential context needs the field apikey1 or apikey2.');
+  if (context.field !== 'apikey1' && context.field !== 'apikey2')
+    throw new TypeError('A credential context needs the field apikey1 or apikey2.');
   return { userId: context.userId, field: context.field, purpose: CREDENTIAL_PURPOSE };
 }
 

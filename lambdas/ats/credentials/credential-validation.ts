@@ -55,7 +55,10 @@ function checkKeyCharacters(atsname: AtsName, field: CredentialField, value: str
   if (isSealed(value)) throw new AtsSettingsError(field, `That is an encrypted value, not a key: enter the ${what} as ${label} shows it.`);
   if (value.length < 1) throw new AtsSettingsError(field, `Enter your ${what}.`);
   if (value.length > MAX_KEY_LENGTH) {
-    throw new AtsSettingsError(field, `That is too long for a ${what} (at most ${MAX_KEY_LENGTH} characters): copy it again from ${label}, on its own.`);
+    throw new AtsSettingsError(
+      field,
+      `That is too long for a ${what} (at most ${MAX_KEY_LENGTH} characters): copy it again from ${label}, on its own.`,
+    );
   }
   for (let i = 0; i < value.length; i++) {
     const code = value.charCodeAt(i);
@@ -63,7 +66,10 @@ function checkKeyCharacters(atsname: AtsName, field: CredentialField, value: str
       throw new AtsSettingsError(field, `The ${what} cannot contain spaces: copy it again from ${label} without them.`);
     }
     if (code < 0x21 || code > 0x7e) {
-      throw new AtsSettingsError(field, `The ${what} contains characters a ${label} key never has (a line break or a typographic character): copy it again from ${label}.`);
+      throw new AtsSettingsError(
+        field,
+        `The ${what} contains characters a ${label} key never has (a line break or a typographic character): copy it again from ${label}.`,
+      );
     }
   }
 }
@@ -79,11 +85,15 @@ export function checkCredentialShape(credentials: AtsCredentials): void {
   const second = SECOND_CREDENTIAL[apikeytype];
   if (second === null) {
     if (apikey2 !== null) {
-      throw new AtsSettingsError('apikey2', `${ATS_LABELS[atsname]} needs only the ${CREDENTIAL_NAMES[atsname].apikey1}: leave the second field empty.`);
+      throw new AtsSettingsError(
+        'apikey2',
+        `${ATS_LABELS[atsname]} needs only the ${CREDENTIAL_NAMES[atsname].apikey1}: leave the second field empty.`,
+      );
     }
     return;
   }
-  if (apikey2 === null || apikey2 === '') throw new AtsSettingsError('apikey2', `Enter your ${CREDENTIAL_NAMES[atsname].apikey2} too: ${ATS_LABELS[atsname]} needs it.`);
+  if (apikey2 === null || apikey2 === '')
+    throw new AtsSettingsError('apikey2', `Enter your ${CREDENTIAL_NAMES[atsname].apikey2} too: ${ATS_LABELS[atsname]} needs it.`);
   checkKeyCharacters(atsname, 'apikey2', apikey2);
 }
 

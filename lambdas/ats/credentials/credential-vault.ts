@@ -58,7 +58,9 @@ async function openField(options: VaultOptions, field: CredentialField, sealed: 
   const plaintext = await options.cipher.decrypt(sealed, { userId: options.userId, field });
   const parsed = parseSealed(sealed);
   if (parsed === null || parsed.hint !== hintOf(plaintext)) {
-    throw new CredentialVaultError('integrity', ENTER_AGAIN_MESSAGE, { cause: new Error(`The hint stored with ${field} does not match it.`) });
+    throw new CredentialVaultError('integrity', ENTER_AGAIN_MESSAGE, {
+      cause: new Error(`The hint stored with ${field} does not match it.`),
+    });
   }
   return plaintext;
 }
@@ -79,7 +81,10 @@ async function keptField(
   }
   if (previous.atsname !== input.atsname) {
     const label = ATS_LABELS[input.atsname as AtsName] ?? 'the new ATS';
-    throw new AtsSettingsError(field, `You chose another ATS: enter the key for ${label}; the saved one belongs to the ATS you had before.`);
+    throw new AtsSettingsError(
+      field,
+      `You chose another ATS: enter the key for ${label}; the saved one belongs to the ATS you had before.`,
+    );
   }
   return { sealed, plaintext: await openField(options, field, sealed) };
 }

@@ -59,7 +59,11 @@ function kmsError(operation: 'Encrypt' | 'Decrypt', error: unknown): CredentialV
   const status = details.$metadata?.httpStatusCode;
   const requestId = details.$metadata?.requestId;
   const reason = REASONS[name] ?? 'unavailable';
-  const diagnostic = [`KMS ${operation} failed: ${name}`, typeof status === 'number' ? `HTTP ${status}` : null, typeof requestId === 'string' ? `request ${requestId}` : null]
+  const diagnostic = [
+    `KMS ${operation} failed: ${name}`,
+    typeof status === 'number' ? `HTTP ${status}` : null,
+    typeof requestId === 'string' ? `request ${requestId}` : null,
+  ]
     .filter((part) => part !== null)
     .join(', ');
   return new CredentialVaultError(reason, MESSAGES[reason], { cause: new Error(diagnostic) });
@@ -77,11 +81,16 @@ export function createKmsCipher(options: KmsCipherOptions): CredentialCipher {
       try {
         let blob: Uint8Array | undefined;
         try {
-          ({ CiphertextBlob: blob } = await client.send(new EncryptCommand({ KeyId: keyId, Plaintext: clear, EncryptionContext: encryptionContext })));
+          ({ CiphertextBlob: blob } = await client.send(
+            new EncryptCommand({ KeyId: keyId, Plaintext: clear, EncryptionContext: encryptionContext }),
+          ));
         } catch (error) {
           throw kmsError('Encrypt', error);
         }
-        if (!blob || blob.length === 0) throw new CredentialVaultError('unavailable', MESSAGES.unavailable, { cause: new Error('KMS Encrypt answered no CiphertextBlob.') });
+        if (!blob || blob.length === 0)
+          throw new CredentialVaultError('unavailable', MESSAGES.unavailable, {
+            cause: new Error('KMS Encrypt answered no CiphertextBlob.'),
+          });
         return formatSealed('kms', Buffer.from(blob).toString('base64'));
       } finally {
         clear.fill(0);
@@ -94,12 +103,18 @@ export function createKmsCipher(options: KmsCipherOptions): CredentialCipher {
       let clear: Uint8Array | undefined;
       try {
         ({ Plaintext: clear } = await client.send(
-          new DecryptCommand({ CiphertextBlob: blob, KeyId: keyId, EncryptionContext: encryptionContext, EncryptionAlgorithm: 'SYMMETRIC_DEFAULT' }),
+          new DecryptCommand({
+            CiphertextBlob: blob,
+            KeyId: keyId,
+            EncryptionContext: encryptionContext,
+            EncryptionAlgorithm: 'SYMMETRIC_DEFAULT',
+          }),
         ));
       } catch (error) {
         throw kmsError('Decrypt', error);
       }
-      if (!clear || clear.length === 0) throw new CredentialVaultError('unavailable', MESSAGES.unavailable, { cause: new Error('KMS Decrypt answered no Plaintext.') });
+      if (!clear || clear.length === 0)
+        throw new CredentialVaultError('unavailable', MESSAGES.unavailable, { cause: new Error('KMS Decrypt answered no Plaintext.') });
       return credentialText(clear);
     },
   };

@@ -56,7 +56,10 @@ function relationTypes(params: string): string[] {
     if (param.slice(0, eq).trim().toLowerCase() !== 'rel') continue;
     let raw = param.slice(eq + 1).trim();
     if (raw.startsWith('"') && raw.endsWith('"') && raw.length >= 2) raw = raw.slice(1, -1).replace(/\\(.)/g, '$1');
-    return raw.toLowerCase().split(/\s+/).filter((rel) => rel.length > 0);
+    return raw
+      .toLowerCase()
+      .split(/\s+/)
+      .filter((rel) => rel.length > 0);
   }
   return [];
 }

@@ -125,7 +125,10 @@ export function createReadOnlyClient(options: ReadOnlyClientOptions): ReadOnlyCl
     const auth = await options.authorize();
     for (const value of Object.values(auth)) {
       if (!SAFE_HEADER_VALUE.test(value)) {
-        throw new AtsError('credentials', `The ${label} API key contains characters an API key cannot have (a line break or a special character); paste it again.`);
+        throw new AtsError(
+          'credentials',
+          `The ${label} API key contains characters an API key cannot have (a line break or a special character); paste it again.`,
+        );
       }
     }
     return { accept: 'application/json', ...auth };
@@ -138,7 +141,12 @@ export function createReadOnlyClient(options: ReadOnlyClientOptions): ReadOnlyCl
     try {
       let current = url;
       for (let hop = 0; ; hop++) {
-        const response = await doFetch(current, { method: 'GET', headers: await headersFor(), redirect: 'manual', signal: controller.signal });
+        const response = await doFetch(current, {
+          method: 'GET',
+          headers: await headersFor(),
+          redirect: 'manual',
+          signal: controller.signal,
+        });
         const location = response.headers.get('location');
         if (response.status >= 300 && response.status < 400 && location && hop < MAX_REDIRECTS) {
           await response.body?.cancel();
@@ -165,7 +173,10 @@ export function createReadOnlyClient(options: ReadOnlyClientOptions): ReadOnlyCl
   }
 
   function tooLarge(): AtsError {
-    return new AtsError('response', `${label} sent a far larger answer than a page of records; try again later, and contact support if it keeps happening.`);
+    return new AtsError(
+      'response',
+      `${label} sent a far larger answer than a page of records; try again later, and contact support if it keeps happening.`,
+    );
   }
 
   function backoffMs(attemptNumber: number): number {
@@ -210,7 +221,10 @@ export function createReadOnlyClient(options: ReadOnlyClientOptions): ReadOnlyCl
         throw new AtsError('credentials', `${label} refused the API key: check that it is correct, active and has read access.`);
       }
       if (status === 403) {
-        throw new AtsError('credentials', `${label} accepted the API key but refused access: check that the key has read permission for jobs, candidates and applications.`);
+        throw new AtsError(
+          'credentials',
+          `${label} accepted the API key but refused access: check that the key has read permission for jobs, candidates and applications.`,
+        );
       }
       if (status >= 300) throw new AtsHttpStatusError(label, status);
       return { status, headers, body: parseJson(text) };
@@ -226,7 +240,10 @@ export function createReadOnlyClient(options: ReadOnlyClientOptions): ReadOnlyCl
     try {
       return JSON.parse(text) as unknown;
     } catch {
-      throw new AtsError('response', `${label} answered with something that is not the JSON its API returns; try again later, and contact support if it keeps happening.`);
+      throw new AtsError(
+        'response',
+        `${label} answered with something that is not the JSON its API returns; try again later, and contact support if it keeps happening.`,
+      );
     }
   }
 

@@ -51,10 +51,14 @@ export async function postTokenForm(
     clearTimeout(timer);
   }
   if (status === 400 || status === 401 || status === 403) {
-    throw new AtsError('credentials', `${label} refused the client ID and secret: check that they are correct, active and allowed to read.`);
+    throw new AtsError(
+      'credentials',
+      `${label} refused the client ID and secret: check that they are correct, active and allowed to read.`,
+    );
   }
   if (status === 429) throw new AtsError('rate-limited', `${label} is limiting sign-ins right now; try again in a few minutes.`);
-  if (status >= 500) throw new AtsError('unavailable', `${label} had a server error while signing in (HTTP ${status}); try again in a few minutes.`);
+  if (status >= 500)
+    throw new AtsError('unavailable', `${label} had a server error while signing in (HTTP ${status}); try again in a few minutes.`);
   if (status < 200 || status >= 300) throw new AtsError('response', `${label} answered the sign-in request unexpectedly (HTTP ${status}).`);
   let body: unknown;
   try {
@@ -94,7 +98,9 @@ export interface TokenSource {
 export function createClientCredentialsTokenSource(options: ClientCredentialsOptions): TokenSource {
   const now = options.now ?? Date.now;
   const margin = (options.refreshMarginSeconds ?? 60) * 1000;
-  const basic = Buffer.from(`${encodeURIComponent(options.clientId)}:${encodeURIComponent(options.clientSecret)}`, 'utf8').toString('base64');
+  const basic = Buffer.from(`${encodeURIComponent(options.clientId)}:${encodeURIComponent(options.clientSecret)}`, 'utf8').toString(
+    'base64',
+  );
   let cached: { token: string; expiresAt: number } | null = null;
   let pending: Promise<string> | null = null;
 

@@ -82,12 +82,19 @@ export function historyCheck(labels: readonly (0 | 1)[]): InsufficientHistory | 
 }
 
 /** Splits items by label: a seeded shuffle per class, then `share` of each class held out (at least one, never all). */
-export function stratifiedSplit<T extends { readonly label: 0 | 1 }>(items: readonly T[], share: number, seed: number | string): { training: T[]; heldOut: T[] } {
+export function stratifiedSplit<T extends { readonly label: 0 | 1 }>(
+  items: readonly T[],
+  share: number,
+  seed: number | string,
+): { training: T[]; heldOut: T[] } {
   const random = seededRandom(seed);
   const training: T[] = [];
   const heldOut: T[] = [];
   for (const label of [1, 0] as const) {
-    const group = shuffled(items.filter((i) => i.label === label), random);
+    const group = shuffled(
+      items.filter((i) => i.label === label),
+      random,
+    );
     const count = group.length < 2 ? 0 : Math.min(group.length - 1, Math.max(1, Math.round(group.length * share)));
     heldOut.push(...group.slice(0, count));
     training.push(...group.slice(count));
@@ -101,7 +108,10 @@ export function stratifiedFolds<T extends { readonly label: 0 | 1 }>(items: read
   const folds: T[][] = Array.from({ length: k }, () => []);
   let next = 0;
   for (const label of [1, 0] as const) {
-    for (const item of shuffled(items.filter((i) => i.label === label), random)) {
+    for (const item of shuffled(
+      items.filter((i) => i.label === label),
+      random,
+    )) {
       folds[next % k].push(item);
       next += 1;
     }
@@ -122,7 +132,13 @@ function train(examples: readonly TrainingExample[], options: EvaluationOptions)
   return trainLogisticRegression(examples, { featureNames: options.featureNames, trainedAt: options.trainedAt, l2: options.l2 });
 }
 
-function tally(training: readonly TrainingExample[], heldOut: readonly TrainingExample[], majority: 0 | 1, options: EvaluationOptions, into: Tally): PlacementModel {
+function tally(
+  training: readonly TrainingExample[],
+  heldOut: readonly TrainingExample[],
+  majority: 0 | 1,
+  options: EvaluationOptions,
+  into: Tally,
+): PlacementModel {
   const model = train(training, options);
   for (const example of heldOut) {
     const guess = predictProbability(model, example.features) >= 0.5 ? 1 : 0;
@@ -137,7 +153,10 @@ function tally(training: readonly TrainingExample[], heldOut: readonly TrainingE
 }
 
 /** Tests a model on held-out history (call {@link historyCheck} first) and returns the model the figures describe. */
-export function evaluatePlacementModel(examples: readonly TrainingExample[], options: EvaluationOptions): { model: PlacementModel; evaluation: Evaluation } {
+export function evaluatePlacementModel(
+  examples: readonly TrainingExample[],
+  options: EvaluationOptions,
+): { model: PlacementModel; evaluation: Evaluation } {
   const counts: Tally = { heldOut: 0, correct: 0, baselineCorrect: 0, predicted: 0, truePositive: 0, positives: 0 };
   const crossValidate = examples.length < CROSS_VALIDATION_BELOW;
   // The baseline: one fixed guess, the commoner outcome of the history (a tie counts as "not placed").

@@ -65,7 +65,13 @@ export interface FeatureInput {
 export const LONG_PROCESS_DAYS = 180;
 const DAY_MS = 86_400_000;
 const SENIORITY_ORDER: readonly Seniority[] = ['entry', 'mid', 'senior', 'lead', 'executive'];
-const SENIORITY_WORD: Readonly<Record<Seniority, string>> = { entry: 'Entry-level', mid: 'Mid-level', senior: 'Senior', lead: 'Lead', executive: 'Executive' };
+const SENIORITY_WORD: Readonly<Record<Seniority, string>> = {
+  entry: 'Entry-level',
+  mid: 'Mid-level',
+  senior: 'Senior',
+  lead: 'Lead',
+  executive: 'Executive',
+};
 
 /** The must-haves the assistant proposes from an ATS job's title and description (never throws). */
 export function mustHavesOfJob(job: Pick<AtsJob, 'title' | 'description'>): string[] {
@@ -78,7 +84,9 @@ function coverage(text: string, mustHaves: readonly string[]): Feature {
   if (!wanted.length) return { name: 'must-have-coverage', value: null, explanation: 'The job has no must-haves to compare' };
   const missing = wanted.filter((m) => !matchRequirement(text, m).matched);
   const met = wanted.length - missing.length;
-  const gaps = missing.length ? ` (not shown: ${missing.slice(0, 2).join('; ')}${missing.length > 2 ? ` and ${missing.length - 2} more` : ''})` : '';
+  const gaps = missing.length
+    ? ` (not shown: ${missing.slice(0, 2).join('; ')}${missing.length > 2 ? ` and ${missing.length - 2} more` : ''})`
+    : '';
   return { name: 'must-have-coverage', value: met / wanted.length, explanation: `Meets ${met} of ${wanted.length} must-haves${gaps}` };
 }
 
@@ -86,10 +94,15 @@ function seniority(job: AtsJob, candidateTitle: string): Feature {
   const wanted = seniorityOf(job.title);
   const has = seniorityOf(candidateTitle);
   if (!wanted || !has) {
-    return { name: 'seniority-match', value: null, explanation: wanted ? 'Candidate seniority unknown' : 'The job title states no seniority' };
+    return {
+      name: 'seniority-match',
+      value: null,
+      explanation: wanted ? 'Candidate seniority unknown' : 'The job title states no seniority',
+    };
   }
   const gap = Math.abs(SENIORITY_ORDER.indexOf(wanted) - SENIORITY_ORDER.indexOf(has));
-  const explanation = gap === 0 ? `${SENIORITY_WORD[has]}, as the job asks` : `${SENIORITY_WORD[has]}; the job is ${SENIORITY_WORD[wanted].toLowerCase()}`;
+  const explanation =
+    gap === 0 ? `${SENIORITY_WORD[has]}, as the job asks` : `${SENIORITY_WORD[has]}; the job is ${SENIORITY_WORD[wanted].toLowerCase()}`;
   return { name: 'seniority-match', value: 1 - gap / (SENIORITY_ORDER.length - 1), explanation };
 }
 
@@ -97,8 +110,13 @@ function experience(job: AtsJob, mustHaves: readonly string[], profile: string):
   const required = yearsRequired(job.description) ?? Math.max(0, ...mustHaves.map((m) => yearsRequired(m) ?? 0));
   const has = yearsOfExperience(profile);
   if (!required) return { name: 'experience-years', value: null, explanation: 'The job states no years of experience' };
-  if (has === null) return { name: 'experience-years', value: null, explanation: `Years of experience not shown; the job asks for ${required}+` };
-  return { name: 'experience-years', value: Math.min(1, has / required), explanation: `${has} years of experience; the job asks for ${required}+` };
+  if (has === null)
+    return { name: 'experience-years', value: null, explanation: `Years of experience not shown; the job asks for ${required}+` };
+  return {
+    name: 'experience-years',
+    value: Math.min(1, has / required),
+    explanation: `${has} years of experience; the job asks for ${required}+`,
+  };
 }
 
 function instant(iso: string | null | undefined): number | null {
@@ -109,27 +127,47 @@ function instant(iso: string | null | undefined): number | null {
 function timeInProcess(application: AtsApplication, now: string): Feature {
   const active = application.status === 'active';
   const from = instant(application.appliedAt);
-  const to = active ? instant(now) : instant(application.closedAt) ?? instant(application.updatedAt);
+  const to = active ? instant(now) : (instant(application.closedAt) ?? instant(application.updatedAt));
   if (from === null || to === null || to < from) return { name: 'time-in-process', value: null, explanation: 'Dates in process unknown' };
   const days = Math.round((to - from) / DAY_MS);
   const span = `${days} day${days === 1 ? '' : 's'}`;
-  return { name: 'time-in-process', value: Math.min(days, LONG_PROCESS_DAYS) / LONG_PROCESS_DAYS, explanation: active ? `In process for ${span}` : `Closed after ${span}` };
+  return {
+    name: 'time-in-process',
+    value: Math.min(days, LONG_PROCESS_DAYS) / LONG_PROCESS_DAYS,
+    explanation: active ? `In process for ${span}` : `Closed after ${span}`,
+  };
 }
 
 function title(job: AtsJob, candidateTitle: string): Feature {
   const similarity = titleSimilarity(job.title, candidateTitle);
-  if (similarity === null) return { name: 'title-similarity', value: null, explanation: candidateTitle ? 'The job has no title to compare' : 'Current title unknown' };
+  if (similarity === null)
+    return {
+      name: 'title-similarity',
+      value: null,
+      explanation: candidateTitle ? 'The job has no title to compare' : 'Current title unknown',
+    };
   const explanation =
-    similarity >= 0.99 ? `Current title (${candidateTitle}) matches the job title`
-    : similarity > 0 ? `Current title (${candidateTitle}) partly matches ${job.title}`
-    : `Current title (${candidateTitle}) differs from ${job.title}`;
+    similarity >= 0.99
+      ? `Current title (${candidateTitle}) matches the job title`
+      : similarity > 0
+        ? `Current title (${candidateTitle}) partly matches ${job.title}`
+        : `Current title (${candidateTitle}) differs from ${job.title}`;
   return { name: 'title-similarity', value: similarity, explanation };
 }
 
 function stages(application: AtsApplication): Feature {
   const level = stageLevel(application.stage);
-  if (level === null) return { name: 'stages-reached', value: null, explanation: application.stage ? `Stage "${application.stage}" not recognised` : 'Stage unknown' };
-  return { name: 'stages-reached', value: level / STAGE_LEVELS, explanation: `Reached ${application.stage} (stage ${level} of ${STAGE_LEVELS})` };
+  if (level === null)
+    return {
+      name: 'stages-reached',
+      value: null,
+      explanation: application.stage ? `Stage "${application.stage}" not recognised` : 'Stage unknown',
+    };
+  return {
+    name: 'stages-reached',
+    value: level / STAGE_LEVELS,
+    explanation: `Reached ${application.stage} (stage ${level} of ${STAGE_LEVELS})`,
+  };
 }
 
 /** The feature vector of one application, with an explanation per feature; never throws on odd data. */

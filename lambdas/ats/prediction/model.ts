@@ -157,7 +157,15 @@ export function predictionReasons(model: PlacementModel, features: readonly Feat
       if (!feature || value === null) return null;
       const effect = model.weights[j] * (value - model.fillValues[j]);
       const contribution = model.weights[j] * value;
-      return { name, label: FEATURE_LABELS[name], value, contribution, effect, direction: effect >= 0 ? 'raises' : 'lowers', explanation: feature.explanation };
+      return {
+        name,
+        label: FEATURE_LABELS[name],
+        value,
+        contribution,
+        effect,
+        direction: effect >= 0 ? 'raises' : 'lowers',
+        explanation: feature.explanation,
+      };
     })
     .filter((r): r is PredictionReason => r !== null && Math.abs(r.effect) >= 0.01)
     .sort((a, b) => Math.abs(b.effect) - Math.abs(a.effect) || a.name.localeCompare(b.name))
@@ -167,12 +175,20 @@ export function predictionReasons(model: PlacementModel, features: readonly Feat
 /** Whether a stored value is a model this code can use (e.g. after reading it back from storage). */
 export function isPlacementModel(value: unknown): value is PlacementModel {
   const m = value as Partial<PlacementModel> | null;
-  const numbers = (xs: unknown, length: number) => Array.isArray(xs) && xs.length === length && xs.every((x) => typeof x === 'number' && Number.isFinite(x));
+  const numbers = (xs: unknown, length: number) =>
+    Array.isArray(xs) && xs.length === length && xs.every((x) => typeof x === 'number' && Number.isFinite(x));
   return (
-    !!m && m.kind === 'logistic-regression' && m.version === 1 && Array.isArray(m.featureNames) &&
+    !!m &&
+    m.kind === 'logistic-regression' &&
+    m.version === 1 &&
+    Array.isArray(m.featureNames) &&
     m.featureNames.every((n) => (FEATURE_NAMES as readonly string[]).includes(n)) &&
-    numbers(m.weights, m.featureNames.length) && numbers(m.fillValues, m.featureNames.length) &&
-    typeof m.bias === 'number' && Number.isFinite(m.bias) && typeof m.trainedAt === 'string' &&
-    typeof m.trainingSize === 'number' && typeof m.placements === 'number'
+    numbers(m.weights, m.featureNames.length) &&
+    numbers(m.fillValues, m.featureNames.length) &&
+    typeof m.bias === 'number' &&
+    Number.isFinite(m.bias) &&
+    typeof m.trainedAt === 'string' &&
+    typeof m.trainingSize === 'number' &&
+    typeof m.placements === 'number'
   );
 }

@@ -25,7 +25,12 @@ function placeParts(location: string): string[] {
     .replace(/\([^)]*\)/g, ' ')
     .replace(WORK_MODE, ' ')
     .split(/\s*(?:[,/|;]|\s[-–—]\s)\s*/)
-    .map((p) => p.replace(/[^\p{L}\p{N} ]+/gu, ' ').replace(/\s+/g, ' ').trim())
+    .map((p) =>
+      p
+        .replace(/[^\p{L}\p{N} ]+/gu, ' ')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    )
     .filter((p) => p.length > 0);
 }
 
@@ -47,7 +52,7 @@ export function compareLocations(candidateLocation: string, jobLocation: string)
   const region = candidateParts.slice(1).find((p) => jobParts.slice(1).includes(p));
   if (region) {
     // "il" reads better as "IL"; longer names ("bavaria") are shown as the job writes them.
-    const name = region.length <= 3 ? region.toUpperCase() : job.split(/\s*,\s*/).find((p) => p.toLowerCase() === region) ?? region;
+    const name = region.length <= 3 ? region.toUpperCase() : (job.split(/\s*,\s*/).find((p) => p.toLowerCase() === region) ?? region);
     return { value: 0.5, explanation: `Same region as the job (${name}), another city` };
   }
   return { value: 0, explanation: `Lives in ${candidate}; the job is in ${job}` };
@@ -76,10 +81,14 @@ export function stageLevel(stage: string): number | null {
 
 /** "Senior Engineer at Acme" → "Senior Engineer". */
 export function titleOfHeadline(headline: string): string {
-  return String(headline ?? '').split(/\s+(?:at|@)\s+|\s+[-–—|]\s+/i)[0].trim();
+  return String(headline ?? '')
+    .split(/\s+(?:at|@)\s+|\s+[-–—|]\s+/i)[0]
+    .trim();
 }
 
-const SENIORITY_STEMS = new Set(['senior', 'sr', 'junior', 'jr', 'lead', 'principal', 'head', 'chief', 'entry', 'level', 'mid', 'intern'].map(stem));
+const SENIORITY_STEMS = new Set(
+  ['senior', 'sr', 'junior', 'jr', 'lead', 'principal', 'head', 'chief', 'entry', 'level', 'mid', 'intern'].map(stem),
+);
 
 function titleWords(title: string): Set<string> {
   return new Set(keywords(title).filter((w) => !SENIORITY_STEMS.has(w)));

@@ -69,7 +69,13 @@ function closedExamples(history: PlacementHistory): { features: ApplicationFeatu
     .filter((a) => !seen.has(a.id) && !!seen.add(a.id))
     .map((application) => {
       const job = jobs.get(application.jobId) as AtsJob;
-      const features = applicationFeatures({ job, mustHaves: mustHaves(job), candidate: candidates.get(application.candidateId) ?? null, application, now: history.now });
+      const features = applicationFeatures({
+        job,
+        mustHaves: mustHaves(job),
+        candidate: candidates.get(application.candidateId) ?? null,
+        application,
+        now: history.now,
+      });
       return { features, label: application.status === 'hired' ? 1 : 0 };
     });
 }
@@ -113,21 +119,23 @@ export function predictPlacements(model: PlacementModel, input: PredictionInput)
   const { job } = input;
   const mustHaves = mustHavesFinder(input.mustHaves ? { [job.id]: input.mustHaves } : undefined)(job);
   const candidates = new Map((input.candidates ?? []).map((c) => [c.id, c]));
-  return (input.applications ?? [])
-    .filter((a) => a.jobId === job.id && a.status === 'active')
-    .map((application) => {
-      const candidate = candidates.get(application.candidateId) ?? null;
-      const { features } = applicationFeatures({ job, mustHaves, candidate, application, now: input.now });
-      return { application, candidate, features, chance: predictProbability(model, features) };
-    })
-    // The unrounded chance orders the list; ties fall back to the application id, so the order is stable.
-    .sort((a, b) => b.chance - a.chance || (a.application.id < b.application.id ? -1 : 1))
-    .map(({ application, candidate, features, chance }) => ({
-      applicationId: application.id,
-      candidateId: application.candidateId,
-      candidateName: candidate?.name ?? '',
-      probability: Math.round(chance * 100),
-      reasons: predictionReasons(model, features),
-      features,
-    }));
+  return (
+    (input.applications ?? [])
+      .filter((a) => a.jobId === job.id && a.status === 'active')
+      .map((application) => {
+        const candidate = candidates.get(application.candidateId) ?? null;
+        const { features } = applicationFeatures({ job, mustHaves, candidate, application, now: input.now });
+        return { application, candidate, features, chance: predictProbability(model, features) };
+      })
+      // The unrounded chance orders the list; ties fall back to the application id, so the order is stable.
+      .sort((a, b) => b.chance - a.chance || (a.application.id < b.application.id ? -1 : 1))
+      .map(({ application, candidate, features, chance }) => ({
+        applicationId: application.id,
+        candidateId: application.candidateId,
+        candidateName: candidate?.name ?? '',
+        probability: Math.round(chance * 100),
+        reasons: predictionReasons(model, features),
+        features,
+      }))
+  );
 }

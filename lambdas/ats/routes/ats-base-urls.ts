@@ -19,7 +19,8 @@ export function parseAtsBaseUrls(value: string | undefined): Partial<Record<AtsN
   } catch {
     throw invalid('it must be a JSON object of API roots by ATS name');
   }
-  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw invalid('it must be a JSON object of API roots by ATS name');
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
+    throw invalid('it must be a JSON object of API roots by ATS name');
   const urls: Partial<Record<AtsName, string>> = {};
   for (const [name, url] of Object.entries(parsed)) {
     if (!(ATS_NAMES as readonly string[]).includes(name)) throw invalid(`"${name}" is not an ATS (use ${ATS_NAMES.join(', ')})`);

@@ -16,7 +16,9 @@ export function cipherFromEnvironment(source: EnvironmentSource = process.env): 
   const keyId = source[ATS_ENV.kmsKeyId]?.trim() ?? '';
   const keyFile = source[ATS_ENV.localKeyFile]?.trim() ?? '';
   if (keyId !== '' && keyFile !== '') {
-    throw new EnvironmentError(`Invalid Lambda environment: set only one of ${ATS_ENV.kmsKeyId} (AWS) and ${ATS_ENV.localKeyFile} (local runtime)`);
+    throw new EnvironmentError(
+      `Invalid Lambda environment: set only one of ${ATS_ENV.kmsKeyId} (AWS) and ${ATS_ENV.localKeyFile} (local runtime)`,
+    );
   }
   if (keyId !== '') return createKmsCipher({ client: new KMSClient({}), keyId });
   if (keyFile !== '') return lazyCipher(async () => createLocalCipher({ key: await loadOrCreateLocalKey(keyFile) }));

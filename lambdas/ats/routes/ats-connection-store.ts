@@ -71,7 +71,12 @@ export function createAtsConnectionStore({ client, tableName }: AtsConnectionSto
     async getMeta(userId) {
       const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: key(userId), ConsistentRead: true }));
       if (!Item || typeof Item.atsname !== 'string') return null;
-      return { atsname: Item.atsname, accountName: text(Item.accountName), connectedAt: text(Item.connectedAt), lastTestedAt: text(Item.lastTestedAt) };
+      return {
+        atsname: Item.atsname,
+        accountName: text(Item.accountName),
+        connectedAt: text(Item.connectedAt),
+        lastTestedAt: text(Item.lastTestedAt),
+      };
     },
     async putMeta(userId, meta) {
       await client.send(new PutCommand({ TableName: tableName, Item: { ...key(userId), ...meta } }));

@@ -23,7 +23,11 @@ export function connectionRefused(error: AtsError, atsname: AtsName): DomainErro
       return new ValidationError(error.message, { apikey1: error.message }, { code: 'ats_connection_failed', cause: error });
     case 'account':
       // Workable's account is its subdomain (the second field); the others' is the key's.
-      return new ValidationError(error.message, { [atsname === 'workable' ? 'apikey2' : 'apikey1']: error.message }, { code: 'ats_connection_failed', cause: error });
+      return new ValidationError(
+        error.message,
+        { [atsname === 'workable' ? 'apikey2' : 'apikey1']: error.message },
+        { code: 'ats_connection_failed', cause: error },
+      );
     default:
       return atsUnavailable(error);
   }
@@ -37,7 +41,11 @@ export function connectionRefused(error: AtsError, atsname: AtsName): DomainErro
 export function atsUnavailable(error: AtsError): DomainError {
   switch (error.reason) {
     case 'rate-limited':
-      return new RateLimitedError(error.message, { code: 'ats_rate_limited', retryAfterSeconds: error.retryAfterSeconds ?? undefined, cause: error });
+      return new RateLimitedError(error.message, {
+        code: 'ats_rate_limited',
+        retryAfterSeconds: error.retryAfterSeconds ?? undefined,
+        cause: error,
+      });
     case 'unavailable':
       return new UpstreamError(error.message, { retryable: true, cause: error }, 'ats_unavailable');
     default:

@@ -77,7 +77,11 @@ export function createAtsUserSettings({ client, tableName }: AtsUserSettingsOpti
             Key: { id: userId },
             UpdateExpression: `SET #updatedAt = :now REMOVE ${FIELDS.map((_field, index) => `#f${index}`).join(', ')}`,
             ConditionExpression: 'attribute_exists(#id)',
-            ExpressionAttributeNames: { '#id': 'id', '#updatedAt': 'updatedAt', ...Object.fromEntries(FIELDS.map((field, index) => [`#f${index}`, field])) },
+            ExpressionAttributeNames: {
+              '#id': 'id',
+              '#updatedAt': 'updatedAt',
+              ...Object.fromEntries(FIELDS.map((field, index) => [`#f${index}`, field])),
+            },
             ExpressionAttributeValues: { ':now': now.toISOString() },
           }),
         );

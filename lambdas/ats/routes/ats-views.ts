@@ -74,14 +74,24 @@ export async function currentSyncView(deps: AtsDependencies, userId: string, now
 }
 
 /** `GET /ats/connection` and the answer of every change to the connection. */
-export async function connectionResponse(deps: AtsDependencies, userId: string, record: StoredCredentials, now: Date): Promise<AtsConnectionResponse> {
+export async function connectionResponse(
+  deps: AtsDependencies,
+  userId: string,
+  record: StoredCredentials,
+  now: Date,
+): Promise<AtsConnectionResponse> {
   const [meta, sync] = await Promise.all([deps.connections.getMeta(userId), currentSyncView(deps, userId, now)]);
   return { connection: connectionView(record, meta), sync, options: ATS_OPTIONS };
 }
 
 /** The ATS fields of a User record (and nothing else of it). */
 export function storedCredentials(record: StoredCredentials): StoredCredentials {
-  return { atsname: record.atsname ?? null, apikeytype: record.apikeytype ?? null, apikey1: record.apikey1 ?? null, apikey2: record.apikey2 ?? null };
+  return {
+    atsname: record.atsname ?? null,
+    apikeytype: record.apikeytype ?? null,
+    apikey1: record.apikey1 ?? null,
+    apikey2: record.apikey2 ?? null,
+  };
 }
 
 /** Active applications and placements per job id. */

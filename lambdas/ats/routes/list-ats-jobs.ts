@@ -14,7 +14,12 @@ export function createListAtsJobsHandler(dependencies: () => AtsDependencies, op
       run: async ({ deps, user }) => {
         const [jobs, applications] = await Promise.all([deps.store.listJobs(user.id), deps.store.listApplications(user.id)]);
         const counts = applicationCounts(applications);
-        const body: AtsJobsResponse = { jobs: jobs.sort(byMostRecentlyUpdated).slice(0, ATS_LIMITS.jobsMax).map((job) => jobView(job, counts.get(job.id))) };
+        const body: AtsJobsResponse = {
+          jobs: jobs
+            .sort(byMostRecentlyUpdated)
+            .slice(0, ATS_LIMITS.jobsMax)
+            .map((job) => jobView(job, counts.get(job.id))),
+        };
         return { body };
       },
     },

@@ -34,9 +34,17 @@ export function createSyncAtsHandler(dependencies: () => AtsCredentialDependenci
           deadline: () => deps.now().getTime() >= budgetEndsAt,
           leaseSeconds: ROUTE_LEASE_SECONDS,
         });
-        logger.info('ATS sync call ended', { userId: user.id, atsname: credentials.atsname, outcome: result.outcome, counts: result.counts });
+        logger.info('ATS sync call ended', {
+          userId: user.id,
+          atsname: credentials.atsname,
+          outcome: result.outcome,
+          counts: result.counts,
+        });
         const body: AtsSyncResponse = { outcome: result.outcome, sync: await currentSyncView(deps, user.id, deps.now()) };
-        const retryAfter = result.outcome === 'paused' && result.retryAfterSeconds !== null ? { 'Retry-After': String(Math.max(1, result.retryAfterSeconds)) } : undefined;
+        const retryAfter =
+          result.outcome === 'paused' && result.retryAfterSeconds !== null
+            ? { 'Retry-After': String(Math.max(1, result.retryAfterSeconds)) }
+            : undefined;
         return { body, headers: retryAfter };
       },
     },

@@ -15,7 +15,10 @@ import { storedCredentials } from './ats-views';
  * what the ATS refused and what to do. Nothing connected: 409 `ats_not_connected`; a saved key
  * that no longer opens: 409 `ats_key_unreadable` (enter it again).
  */
-export function createTestConnectionHandler(dependencies: () => AtsCredentialDependencies, options?: HttpHandlerOptions): ApiGatewayHandler {
+export function createTestConnectionHandler(
+  dependencies: () => AtsCredentialDependencies,
+  options?: HttpHandlerOptions,
+): ApiGatewayHandler {
   return atsRoute(
     {
       run: async ({ deps, user }) => {
@@ -23,7 +26,10 @@ export function createTestConnectionHandler(dependencies: () => AtsCredentialDep
         const label = ATS_LABELS[credentials.atsname];
         let answer: AtsTestResponse;
         try {
-          const { accountName } = await createConnector(credentials, { ...TEST_CONNECTOR_LIMITS, ...deps.connectorOptions }).testConnection();
+          const { accountName } = await createConnector(credentials, {
+            ...TEST_CONNECTOR_LIMITS,
+            ...deps.connectorOptions,
+          }).testConnection();
           const testedAt = deps.now().toISOString();
           await deps.connections.recordTest(user.id, { accountName, testedAt });
           const account = accountName ? ` (account ${accountName})` : '';

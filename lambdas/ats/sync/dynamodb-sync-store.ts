@@ -25,7 +25,17 @@ export interface DynamoDbSyncStoreOptions {
 /** DynamoDB's limits per BatchWriteItem and per BatchGetItem call. */
 const WRITE_CHUNK = 25;
 const GET_CHUNK = 100;
-const STATUS_FIELDS = ['state', 'syncId', 'startedAt', 'finishedAt', 'counts', 'message', 'lastCompleteAt', 'resumeAt', 'updatedAt'] as const satisfies readonly (keyof AtsSyncStatus)[];
+const STATUS_FIELDS = [
+  'state',
+  'syncId',
+  'startedAt',
+  'finishedAt',
+  'counts',
+  'message',
+  'lastCompleteAt',
+  'resumeAt',
+  'updatedAt',
+] as const satisfies readonly (keyof AtsSyncStatus)[];
 
 /** Thrown when DynamoDB keeps leaving batch items unprocessed (throttling) after every retry. */
 export class AtsStoreThrottledError extends Error {
@@ -46,14 +56,20 @@ function withoutKeys<T>(item: Item): T {
  * are written with BatchWriteItem in chunks of 25, retrying what DynamoDB leaves unprocessed with
  * a growing back-off; the lease is a conditional update of the status record.
  */
-export function createDynamoDbSyncStore({ client, tableName, sleep = defaultSleep, maxBatchAttempts = 8 }: DynamoDbSyncStoreOptions): AtsSyncStore {
+export function createDynamoDbSyncStore({
+  client,
+  tableName,
+  sleep = defaultSleep,
+  maxBatchAttempts = 8,
+}: DynamoDbSyncStoreOptions): AtsSyncStore {
   const backOff = (attempt: number) => sleep(Math.min(2_000, 50 * 2 ** attempt));
 
   const batchWrite = async (requests: Item[]) => {
     for (let start = 0; start < requests.length; start += WRITE_CHUNK) {
       let pending = requests.slice(start, start + WRITE_CHUNK);
       for (let attempt = 0; pending.length > 0; attempt++) {
-        if (attempt >= maxBatchAttempts) throw new AtsStoreThrottledError(`DynamoDB left ${pending.length} ATS items unwritten after ${maxBatchAttempts} attempts.`);
+        if (attempt >= maxBatchAttempts)
+          throw new AtsStoreThrottledError(`DynamoDB left ${pending.length} ATS items unwritten after ${maxBatchAttempts} attempts.`);
         if (attempt > 0) await backOff(attempt);
         const result = await client.send(new BatchWriteCommand({ RequestItems: { [tableName]: pending } }));
         pending = (result.UnprocessedItems?.[tableName] ?? []) as Item[];
@@ -66,7 +82,8 @@ export function createDynamoDbSyncStore({ client, tableName, sleep = defaultSlee
     for (let start = 0; start < keys.length; start += GET_CHUNK) {
       let pending = keys.slice(start, start + GET_CHUNK);
       for (let attempt = 0; pending.length > 0; attempt++) {
-        if (attempt >= maxBatchAttempts) throw new AtsStoreThrottledError(`DynamoDB left ${pending.length} ATS items unread after ${maxBatchAttempts} attempts.`);
+        if (attempt >= maxBatchAttempts)
+          throw new AtsStoreThrottledError(`DynamoDB left ${pending.length} ATS items unread after ${maxBatchAttempts} attempts.`);
         if (attempt > 0) await backOff(attempt);
         const result = await client.send(new BatchGetCommand({ RequestItems: { [tableName]: { Keys: pending, ConsistentRead: true } } }));
         items.push(...(result.Responses?.[tableName] ?? []));
@@ -103,7 +120,8 @@ export function createDynamoDbSyncStore({ client, tableName, sleep = defaultSlee
     return distinct.length;
   };
 
-  const list = async <T extends { readonly id: string }>(userId: string, prefix: string) => (await query(userId, prefix)).map((item) => withoutKeys<T>(item)).sort(byId);
+  const list = async <T extends { readonly id: string }>(userId: string, prefix: string) =>
+    (await query(userId, prefix)).map((item) => withoutKeys<T>(item)).sort(byId);
 
   return {
     upsertJobs: (userId, jobs) => upsert(userId, jobs, jobItemId),
@@ -111,7 +129,9 @@ export function createDynamoDbSyncStore({ client, tableName, sleep = defaultSlee
     upsertApplications: (userId, applications) => upsert(userId, applications, applicationItemId),
 
     async getCheckpoint(userId, resource) {
-      const result = await client.send(new GetCommand({ TableName: tableName, Key: { userId, itemId: checkpointItemId(resource) }, ConsistentRead: true }));
+      const result = await client.send(
+        new GetCommand({ TableName: tableName, Key: { userId, itemId: checkpointItemId(resource) }, ConsistentRead: true }),
+      );
       return result.Item ? withoutKeys<AtsSyncCheckpoint>(result.Item) : null;
     },
     async saveCheckpoint(userId, resource, checkpoint) {
@@ -119,7 +139,9 @@ export function createDynamoDbSyncStore({ client, tableName, sleep = defaultSlee
     },
 
     async getStatus(userId) {
-      const result = await client.send(new GetCommand({ TableName: tableName, Key: { userId, itemId: ATS_STATUS_ITEM_ID }, ConsistentRead: true }));
+      const result = await client.send(
+        new GetCommand({ TableName: tableName, Key: { userId, itemId: ATS_STATUS_ITEM_ID }, ConsistentRead: true }),
+      );
       if (!result.Item || result.Item.state === undefined) return null;
       return Object.fromEntries(STATUS_FIELDS.map((field) => [field, result.Item?.[field] ?? null])) as unknown as AtsSyncStatus;
     },
@@ -172,7 +194,10 @@ export function createDynamoDbSyncStore({ client, tableName, sleep = defaultSlee
     listJobs: (userId) => list<AtsJob>(userId, ATS_ITEM_PREFIX.job),
     async listCandidates(userId, options = {}) {
       if (options.jobId === undefined) return list<AtsCandidate>(userId, ATS_ITEM_PREFIX.candidate);
-      const applications = await query(userId, ATS_ITEM_PREFIX.application, { expression: 'jobId = :jobId', values: { ':jobId': options.jobId } });
+      const applications = await query(userId, ATS_ITEM_PREFIX.application, {
+        expression: 'jobId = :jobId',
+        values: { ':jobId': options.jobId },
+      });
       const ids = [...new Set(applications.map((application) => String(application.candidateId)))];
       const items = await batchGet(ids.map((id) => ({ userId, itemId: candidateItemId(id) })));
       return items.map((item) => withoutKeys<AtsCandidate>(item)).sort(byId);

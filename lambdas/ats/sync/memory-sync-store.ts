@@ -29,7 +29,8 @@ export function createMemorySyncStore(): AtsSyncStore {
     for (const record of distinct) target.set(record.id, structuredClone(record));
     return distinct.length;
   };
-  const list = <T extends { readonly id: string }>(source: Map<string, T>): T[] => [...source.values()].map((record) => structuredClone(record)).sort(byId);
+  const list = <T extends { readonly id: string }>(source: Map<string, T>): T[] =>
+    [...source.values()].map((record) => structuredClone(record)).sort(byId);
 
   return {
     upsertJobs: async (userId, jobs) => upsert(user(userId).jobs, jobs),
@@ -67,7 +68,11 @@ export function createMemorySyncStore(): AtsSyncStore {
       const data = users.get(userId);
       if (!data) return [];
       if (options.jobId === undefined) return list(data.candidates);
-      const ids = new Set([...data.applications.values()].filter((application) => application.jobId === options.jobId).map((application) => application.candidateId));
+      const ids = new Set(
+        [...data.applications.values()]
+          .filter((application) => application.jobId === options.jobId)
+          .map((application) => application.candidateId),
+      );
       return list(data.candidates).filter((candidate) => ids.has(candidate.id));
     },
     listApplications: async (userId) => list(users.get(userId)?.applications ?? new Map()),

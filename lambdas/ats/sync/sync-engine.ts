@@ -82,7 +82,17 @@ class BudgetSpent {}
  * slow down, or something fails; never two at once for one user (a lease on the status record).
  */
 export async function runSync(options: RunSyncOptions): Promise<AtsSyncResult> {
-  const { connector, store, userId, now, deadline, pageLimit = Number.POSITIVE_INFINITY, leaseSeconds = SYNC_LEASE_SECONDS, fullPassEveryDays = FULL_PASS_EVERY_DAYS, newId = randomUUID } = options;
+  const {
+    connector,
+    store,
+    userId,
+    now,
+    deadline,
+    pageLimit = Number.POSITIVE_INFINITY,
+    leaseSeconds = SYNC_LEASE_SECONDS,
+    fullPassEveryDays = FULL_PASS_EVERY_DAYS,
+    newId = randomUUID,
+  } = options;
   const callStartedAt = now();
 
   const found = (await store.getStatus(userId)) ?? IDLE_STATUS;
@@ -93,14 +103,19 @@ export async function runSync(options: RunSyncOptions): Promise<AtsSyncResult> {
   }
 
   const owner = newId();
-  const leased = await store.acquireLease(userId, { owner, now: iso(callStartedAt), expiresAt: iso(new Date(callStartedAt.getTime() + leaseSeconds * 1000)) });
+  const leased = await store.acquireLease(userId, {
+    owner,
+    now: iso(callStartedAt),
+    expiresAt: iso(new Date(callStartedAt.getTime() + leaseSeconds * 1000)),
+  });
   if (!leased) return { outcome: 'running', counts: ZERO_COUNTS, message: SYNC_MESSAGES.running, retryAfterSeconds: null, status: found };
 
   try {
     // Read again under the lease: the holder before may have changed it since.
     const previous = (await store.getStatus(userId)) ?? IDLE_STATUS;
     // A partial or paused sync, or one whose call crashed (`running` with its lease expired), continues.
-    const continues = previous.syncId !== null && (previous.state === 'partial' || previous.state === 'paused' || previous.state === 'running');
+    const continues =
+      previous.syncId !== null && (previous.state === 'partial' || previous.state === 'paused' || previous.state === 'running');
     let status: AtsSyncStatus = {
       ...previous,
       state: 'running',
@@ -135,7 +150,8 @@ export async function runSync(options: RunSyncOptions): Promise<AtsSyncResult> {
         }
         const page = await list({ cursor: checkpoint.cursor, updatedSince: checkpoint.updatedSince });
         pagesRead++;
-        if (page.nextCursor !== null && page.nextCursor === checkpoint.cursor) throw new AtsError('response', SYNC_MESSAGES.samePage(connector.name));
+        if (page.nextCursor !== null && page.nextCursor === checkpoint.cursor)
+          throw new AtsError('response', SYNC_MESSAGES.samePage(connector.name));
         const stored = await write(page.items.map(boundRecord));
         checkpoint =
           page.nextCursor === null
@@ -156,7 +172,11 @@ export async function runSync(options: RunSyncOptions): Promise<AtsSyncResult> {
       }
     };
 
-    const finish = async (outcome: Exclude<AtsSyncOutcome, 'running'>, fields: Partial<AtsSyncStatus>, retryAfterSeconds: number | null = null): Promise<AtsSyncResult> => {
+    const finish = async (
+      outcome: Exclude<AtsSyncOutcome, 'running'>,
+      fields: Partial<AtsSyncStatus>,
+      retryAfterSeconds: number | null = null,
+    ): Promise<AtsSyncResult> => {
       const finishedAt = iso(now());
       status = { ...status, state: outcome, finishedAt, updatedAt: finishedAt, ...fields };
       await store.saveStatus(userId, status);
@@ -164,9 +184,24 @@ export async function runSync(options: RunSyncOptions): Promise<AtsSyncResult> {
     };
 
     const passes: Record<AtsResource, () => Promise<void>> = {
-      jobs: () => syncResource('jobs', (list) => connector.listJobs(list), (records) => store.upsertJobs(userId, records)),
-      candidates: () => syncResource('candidates', (list) => connector.listCandidates(list), (records) => store.upsertCandidates(userId, records)),
-      applications: () => syncResource('applications', (list) => connector.listApplications(list), (records) => store.upsertApplications(userId, records)),
+      jobs: () =>
+        syncResource(
+          'jobs',
+          (list) => connector.listJobs(list),
+          (records) => store.upsertJobs(userId, records),
+        ),
+      candidates: () =>
+        syncResource(
+          'candidates',
+          (list) => connector.listCandidates(list),
+          (records) => store.upsertCandidates(userId, records),
+        ),
+      applications: () =>
+        syncResource(
+          'applications',
+          (list) => connector.listApplications(list),
+          (records) => store.upsertApplications(userId, records),
+        ),
     };
 
     try {

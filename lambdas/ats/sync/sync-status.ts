@@ -13,7 +13,8 @@ export const SYNC_MESSAGES = {
   running: 'A sync of your ATS is already running. Its progress shows here as it goes.',
   partial: 'Part of your ATS is synced. The sync continues where it stopped on its next run.',
   unexpected: 'The sync stopped on an unexpected error. Everything read so far is kept; try again in a few minutes.',
-  samePage: (atsname: AtsName) => `${ATS_LABELS[atsname]} returned the same page twice, so the sync stopped instead of reading it forever. Everything read so far is kept; try again later.`,
+  samePage: (atsname: AtsName) =>
+    `${ATS_LABELS[atsname]} returned the same page twice, so the sync stopped instead of reading it forever. Everything read so far is kept; try again later.`,
   paused: (atsname: AtsName, resumeAt: string) =>
     `${ATS_LABELS[atsname]} is limiting how often it can be read right now. The sync continues where it stopped after ${resumeAt.slice(11, 16)} UTC.`,
 } as const;

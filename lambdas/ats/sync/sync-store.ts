@@ -31,7 +31,13 @@ export interface AtsSyncCheckpoint {
 }
 
 /** A checkpoint before anything was ever read. */
-export const EMPTY_CHECKPOINT: AtsSyncCheckpoint = { cursor: null, updatedSince: null, passStartedAt: null, completedInSync: null, lastFullPassAt: null };
+export const EMPTY_CHECKPOINT: AtsSyncCheckpoint = {
+  cursor: null,
+  updatedSince: null,
+  passStartedAt: null,
+  completedInSync: null,
+  lastFullPassAt: null,
+};
 
 export interface AtsSyncCount {
   /** Records the ATS returned. */

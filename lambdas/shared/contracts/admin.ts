@@ -12,12 +12,14 @@ import { ATS_FIELDS_MESSAGE } from './user';
  */
 
 /** A Cognito username: the generated id (the sub), or the email, which the pool accepts as alias. */
-const UsernameSchema = z.string({ error: 'Please give the username (or the email) of the user.' }).check(
-  z.trim(),
-  z.minLength(1, 'Please give the username (or the email) of the user.'),
-  z.maxLength(128, 'A username has at most 128 characters.'),
-  z.regex(/^[\p{L}\p{M}\p{S}\p{N}\p{P}]+$/u, 'A username cannot contain spaces or control characters.'),
-);
+const UsernameSchema = z
+  .string({ error: 'Please give the username (or the email) of the user.' })
+  .check(
+    z.trim(),
+    z.minLength(1, 'Please give the username (or the email) of the user.'),
+    z.maxLength(128, 'A username has at most 128 characters.'),
+    z.regex(/^[\p{L}\p{M}\p{S}\p{N}\p{P}]+$/u, 'A username cannot contain spaces or control characters.'),
+  );
 
 /** An ATS field of the User record, which only its owner sets (`POST /ats/connection`). */
 function noAtsSetting() {
@@ -53,7 +55,8 @@ export const InviteUserRequestSchema = z.pipe(
   z.transform((request: z.output<typeof InviteUserFieldsSchema>, context) => {
     const checked = checkPersonDetails(request);
     if (!checked.ok) {
-      for (const [field, message] of Object.entries(checked.errors)) context.issues.push({ code: 'custom', path: [field], message, input: request });
+      for (const [field, message] of Object.entries(checked.errors))
+        context.issues.push({ code: 'custom', path: [field], message, input: request });
       return z.NEVER;
     }
     return { email: request.email, group: request.group, ...checked.details };
@@ -136,7 +139,9 @@ export const CreateRegistrationCodeRequestSchema = z.strictObject({
     ),
   group: z.enum(BETA_CUSTOMER_GROUPS, { error: `The group must be one of ${BETA_CUSTOMER_GROUPS.join(', ')}.` }),
   maxUses: z.optional(
-    z.number({ error: 'The use limit must be a whole number.' }).check(z.int('The use limit must be a whole number.'), z.gte(1, 'The use limit must be at least 1.')),
+    z
+      .number({ error: 'The use limit must be a whole number.' })
+      .check(z.int('The use limit must be a whole number.'), z.gte(1, 'The use limit must be at least 1.')),
   ),
   expiresAt: z.optional(z.iso.datetime({ offset: true, error: 'The expiry must be an ISO-8601 instant, like 2026-12-31T23:59:59Z.' })),
 });

@@ -48,26 +48,25 @@ export const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 const Instant = z.iso.datetime({ offset: true });
 
 function text(label: string, max: number) {
-  return z.string({ error: `${label} must be text.` }).check(
-    z.trim(),
-    z.minLength(1, `Please give the ${label.toLowerCase()}.`),
-    z.maxLength(max, `${label} has at most ${formatCount(max)} characters.`),
-  );
+  return z
+    .string({ error: `${label} must be text.` })
+    .check(
+      z.trim(),
+      z.minLength(1, `Please give the ${label.toLowerCase()}.`),
+      z.maxLength(max, `${label} has at most ${formatCount(max)} characters.`),
+    );
 }
 
 function optionalText(label: string, max: number) {
   return z.optional(
-    z.string({ error: `${label} must be text.` }).check(
-      z.trim(),
-      z.maxLength(max, `${label} has at most ${formatCount(max)} characters.`),
-    ),
+    z.string({ error: `${label} must be text.` }).check(z.trim(), z.maxLength(max, `${label} has at most ${formatCount(max)} characters.`)),
   );
 }
 
 function items(label: string, maxItems: number) {
-  return z.array(text(label, ASSISTANT_LIMITS.itemMaxChars), { error: `${label} must be a list.` }).check(
-    z.maxLength(maxItems, `Give at most ${maxItems} ${label.toLowerCase()} items.`),
-  );
+  return z
+    .array(text(label, ASSISTANT_LIMITS.itemMaxChars), { error: `${label} must be a list.` })
+    .check(z.maxLength(maxItems, `Give at most ${maxItems} ${label.toLowerCase()} items.`));
 }
 
 const IdSchema = z.string({ error: 'The id must be text.' }).check(z.regex(ID_PATTERN, 'The id is not valid.'));
@@ -264,7 +263,10 @@ export const EvaluateAnswersRequestSchema = z.strictObject({
     .array(z.strictObject({ questionId: IdSchema, answer: optionalText('Answer', ASSISTANT_LIMITS.answerMaxChars) }), {
       error: 'Answers must be a list.',
     })
-    .check(z.minLength(1, 'Please answer at least one question.'), z.maxLength(ASSISTANT_LIMITS.questionsMax, `Give at most ${ASSISTANT_LIMITS.questionsMax} answers.`)),
+    .check(
+      z.minLength(1, 'Please answer at least one question.'),
+      z.maxLength(ASSISTANT_LIMITS.questionsMax, `Give at most ${ASSISTANT_LIMITS.questionsMax} answers.`),
+    ),
 });
 export type EvaluateAnswersRequest = z.infer<typeof EvaluateAnswersRequestSchema>;
 
@@ -306,7 +308,10 @@ export const BestFitRequestSchema = z.strictObject({
   jobId: IdSchema,
   candidates: z
     .array(CandidateInputSchema, { error: 'Candidates must be a list.' })
-    .check(z.minLength(1, 'Please add at least one candidate.'), z.maxLength(ASSISTANT_LIMITS.candidatesMax, `Give at most ${ASSISTANT_LIMITS.candidatesMax} candidates.`)),
+    .check(
+      z.minLength(1, 'Please add at least one candidate.'),
+      z.maxLength(ASSISTANT_LIMITS.candidatesMax, `Give at most ${ASSISTANT_LIMITS.candidatesMax} candidates.`),
+    ),
 });
 export type BestFitRequest = z.infer<typeof BestFitRequestSchema>;
 

@@ -46,7 +46,9 @@ export const ATS_ID_PATTERN = /^[A-Za-z0-9._:@-]{1,128}$/;
 const AtsIdSchema = z.string({ error: 'The ATS job id must be text.' }).check(z.regex(ATS_ID_PATTERN, 'The ATS job id is not valid.'));
 
 function key(label: string) {
-  return z.string({ error: `${label} must be text.` }).check(z.maxLength(ATS_LIMITS.keyMaxChars, `${label} has at most ${ATS_LIMITS.keyMaxChars} characters.`));
+  return z
+    .string({ error: `${label} must be text.` })
+    .check(z.maxLength(ATS_LIMITS.keyMaxChars, `${label} has at most ${ATS_LIMITS.keyMaxChars} characters.`));
 }
 
 /**

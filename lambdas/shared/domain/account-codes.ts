@@ -13,5 +13,7 @@ export function accountCode(productSlug: string, userId: string): string {
 
 /** The id the web app puts in `/user/subscriptions/{id}` for a user. */
 export function subscriptionsLookupId(productSlug: string, user: { id: string; subscriptionId?: string | null }): string {
-  return !user.subscriptionId || user.subscriptionId === SUBSCRIPTION_TBD ? `code-${accountCode(productSlug, user.id)}` : user.subscriptionId;
+  return !user.subscriptionId || user.subscriptionId === SUBSCRIPTION_TBD
+    ? `code-${accountCode(productSlug, user.id)}`
+    : user.subscriptionId;
 }

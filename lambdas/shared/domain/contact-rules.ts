@@ -32,7 +32,7 @@ export const CONTACT_LIMITS = {
 } as const;
 
 /** Letters, marks, spaces and common name punctuation; no markup or control characters. */
-const NAME_PATTERN = "[^<>{}\\[\\]\\\\`$;\\u0000-\\u001F\\u007F-\\u009F]+";
+const NAME_PATTERN = '[^<>{}\\[\\]\\\\`$;\\u0000-\\u001F\\u007F-\\u009F]+';
 /**
  * A message may hold any text but not HTML/script markup or control characters. A tag starts
  * with `<` directly followed by a letter, `/`, `!` or `?` (browsers read `< a` as text), so

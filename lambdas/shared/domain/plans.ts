@@ -29,7 +29,5 @@ export function tierOfPlanCode(code: string, suffix: PlanCodeSuffix): PlanTier |
 /** Keeps only the stage's known plans, ordered starter, professional, enterprise. */
 export function orderKnownPlans<T extends { code: string }>(plans: readonly T[], suffix: PlanCodeSuffix): T[] {
   const known = knownPlanCodes(suffix);
-  return plans
-    .filter((plan) => known.includes(plan.code))
-    .sort((a, b) => known.indexOf(a.code) - known.indexOf(b.code));
+  return plans.filter((plan) => known.includes(plan.code)).sort((a, b) => known.indexOf(a.code) - known.indexOf(b.code));
 }

@@ -45,7 +45,7 @@ export const PROFILE_LIMITS = {
 /** Letters (any script), spaces, apostrophes, hyphens and dots. */
 const PERSON_NAME_PATTERN = "[\\p{L}\\p{M}][\\p{L}\\p{M} .'’-]*";
 /** Company names allow digits and common business punctuation, but no markup. */
-const COMPANY_PATTERN = "[^<>{}\\[\\]\\\\`$;\\u0000-\\u001F\\u007F-\\u009F]+";
+const COMPANY_PATTERN = '[^<>{}\\[\\]\\\\`$;\\u0000-\\u001F\\u007F-\\u009F]+';
 
 function trimmed(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined;
@@ -68,11 +68,7 @@ function present(input: ProfileInputFields, field: ProfileField): boolean {
  * Checks profile fields. firstName, lastName and companyName are required in `all` mode and may
  * not be blanked in `present` mode; phoneNumber and profileRole are optional.
  */
-export function validateProfileInput(
-  input: ProfileInputFields,
-  fullMatch: FullMatch,
-  options: ProfileRuleOptions,
-): ProfileFieldError[] {
+export function validateProfileInput(input: ProfileInputFields, fullMatch: FullMatch, options: ProfileRuleOptions): ProfileFieldError[] {
   const errors: ProfileFieldError[] = [];
   const names: { field: ProfileField; label: string }[] = [
     { field: 'firstName', label: 'First name' },

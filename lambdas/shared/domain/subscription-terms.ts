@@ -4,7 +4,10 @@
  */
 
 /** Whether a subscription is in its free trial at `now` (Recurly: trial_started_at < now < trial_ends_at). */
-export function isInTrial(subscription: { readonly trialStartedAt: string | null; readonly trialEndsAt: string | null }, now: Date): boolean {
+export function isInTrial(
+  subscription: { readonly trialStartedAt: string | null; readonly trialEndsAt: string | null },
+  now: Date,
+): boolean {
   if (!subscription.trialStartedAt || !subscription.trialEndsAt) return false;
   const time = now.getTime();
   return Date.parse(subscription.trialStartedAt) < time && time < Date.parse(subscription.trialEndsAt);

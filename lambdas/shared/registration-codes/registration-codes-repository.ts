@@ -70,7 +70,8 @@ export function createRegistrationCodesRepository({ client, tableName }: Registr
             TableName: tableName,
             Key: { code },
             UpdateExpression: 'ADD uses :one, usedBy :user SET updatedAt = :now',
-            ConditionExpression: 'attribute_exists(code) AND NOT contains(usedBy, :userId) AND (attribute_not_exists(maxUses) OR uses < maxUses)',
+            ConditionExpression:
+              'attribute_exists(code) AND NOT contains(usedBy, :userId) AND (attribute_not_exists(maxUses) OR uses < maxUses)',
             ExpressionAttributeValues: { ':one': 1, ':user': new Set([userId]), ':userId': userId, ':now': now.toISOString() },
             ReturnValues: 'ALL_NEW',
           }),

@@ -40,7 +40,9 @@ export function idempotencyItemId(scope: string, key: string): string {
 export function createIdempotencyStore({ client, tableName }: IdempotencyStoreOptions): IdempotencyStore {
   return {
     async find(scope, key, now) {
-      const result = await client.send(new GetCommand({ TableName: tableName, Key: { id: idempotencyItemId(scope, key) }, ConsistentRead: true }));
+      const result = await client.send(
+        new GetCommand({ TableName: tableName, Key: { id: idempotencyItemId(scope, key) }, ConsistentRead: true }),
+      );
       const item = result.Item as (Omit<StoredResult, 'body'> & { body: string }) | undefined;
       if (!item || item.expiresAt <= now.getTime()) return undefined;
       return { ...item, body: JSON.parse(item.body) as unknown };

@@ -50,7 +50,13 @@ function stillHolds(name: string, value: unknown, values: Record<string, unknown
 
 export function createUserSubscriptionLinks({ client, tableName, maxAttempts = 8 }: UserSubscriptionLinksOptions): UserSubscriptionLinks {
   /** One conditional update; the new record, or undefined when the condition failed. */
-  const update = async (userId: string, set: string, condition: string, values: Record<string, unknown>, names: Record<string, string>): Promise<User | undefined> => {
+  const update = async (
+    userId: string,
+    set: string,
+    condition: string,
+    values: Record<string, unknown>,
+    names: Record<string, string>,
+  ): Promise<User | undefined> => {
     try {
       const result = await client.send(
         new UpdateCommand({

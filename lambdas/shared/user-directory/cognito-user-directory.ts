@@ -62,7 +62,10 @@ function translate(error: unknown, action: string): unknown {
   const status = details.$metadata?.httpStatusCode;
   const network = NETWORK.test(`${String(details.code)} ${String(details.message)}`);
   if ((name && TRANSIENT.has(name)) || (status !== undefined && status >= 500) || network) {
-    return new UpstreamError(`The identity service could not ${action} right now. Please try again shortly.`, { retryable: true, cause: error });
+    return new UpstreamError(`The identity service could not ${action} right now. Please try again shortly.`, {
+      retryable: true,
+      cause: error,
+    });
   }
   if (name === 'NotAuthorizedException' || name === 'AccessDeniedException' || name === 'ResourceNotFoundException') {
     return new UpstreamError(`The identity service refused to ${action}.`, { retryable: false, cause: error });
@@ -83,7 +86,9 @@ export function createCognitoUserDirectory(options: CognitoUserDirectoryOptions)
     const groups: string[] = [];
     let nextToken: string | undefined;
     do {
-      const page = await client.send(new AdminListGroupsForUserCommand({ UserPoolId: userPoolId, Username: username, NextToken: nextToken }));
+      const page = await client.send(
+        new AdminListGroupsForUserCommand({ UserPoolId: userPoolId, Username: username, NextToken: nextToken }),
+      );
       for (const group of page.Groups ?? []) if (group.GroupName) groups.push(group.GroupName);
       nextToken = page.NextToken;
     } while (nextToken);

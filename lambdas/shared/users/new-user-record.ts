@@ -6,7 +6,12 @@ import type { PersonDetails } from './person-details';
  * Cognito sub, status ACTIVE, no subscription yet (`SubscriptionTBD`), no subscriptions.
  * Optional profile fields are left out rather than stored as null.
  */
-export function newUserRecord(input: { readonly id: string; readonly email: string; readonly details: PersonDetails; readonly now: Date }): User {
+export function newUserRecord(input: {
+  readonly id: string;
+  readonly email: string;
+  readonly details: PersonDetails;
+  readonly now: Date;
+}): User {
   const timestamp = input.now.toISOString();
   return {
     id: input.id,

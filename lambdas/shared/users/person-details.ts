@@ -34,7 +34,8 @@ export type PersonDetailsResult =
  * the phone number is optional, and when given must carry its country code.
  */
 export function checkPersonDetails(input: PersonDetailsInput): PersonDetailsResult {
-  const phoneGiven = typeof input.phoneNumber === 'string' ? input.phoneNumber.trim() !== '' : input.phoneNumber !== undefined && input.phoneNumber !== null;
+  const phoneGiven =
+    typeof input.phoneNumber === 'string' ? input.phoneNumber.trim() !== '' : input.phoneNumber !== undefined && input.phoneNumber !== null;
   const errors: Partial<Record<PersonDetailsField, string>> = {};
   const problems = validateProfileInput(
     {

@@ -36,10 +36,16 @@ export function notificationItemId(provider: string, notificationId: string): st
 
 const THIRTY_DAYS_MS = 30 * 24 * 3_600_000;
 
-export function createProcessedNotifications({ client, tableName, retentionMs = THIRTY_DAYS_MS }: ProcessedNotificationsOptions): ProcessedNotifications {
+export function createProcessedNotifications({
+  client,
+  tableName,
+  retentionMs = THIRTY_DAYS_MS,
+}: ProcessedNotificationsOptions): ProcessedNotifications {
   return {
     async has(provider, notificationId) {
-      const result = await client.send(new GetCommand({ TableName: tableName, Key: { id: notificationItemId(provider, notificationId) }, ConsistentRead: true }));
+      const result = await client.send(
+        new GetCommand({ TableName: tableName, Key: { id: notificationItemId(provider, notificationId) }, ConsistentRead: true }),
+      );
       return result.Item !== undefined;
     },
 

@@ -20,7 +20,13 @@ export interface WebhookSecretsSource {
 }
 
 /** Failures that will not go away by themselves: a person has to fix the secret or the grant. */
-const PERMANENT_FAILURES = new Set(['ResourceNotFoundException', 'AccessDeniedException', 'DecryptionFailure', 'InvalidParameterException', 'InvalidRequestException']);
+const PERMANENT_FAILURES = new Set([
+  'ResourceNotFoundException',
+  'AccessDeniedException',
+  'DecryptionFailure',
+  'InvalidParameterException',
+  'InvalidRequestException',
+]);
 
 const UNAVAILABLE_MESSAGE = 'Webhooks cannot be verified right now.';
 
@@ -30,7 +36,11 @@ const UNAVAILABLE_MESSAGE = 'Webhooks cannot be verified right now.';
  */
 export function parseWebhookSecrets(value: string | undefined): string[] {
   const text = value?.trim() ?? '';
-  const split = (list: string) => list.split(',').map((secret) => secret.trim()).filter((secret) => secret !== '');
+  const split = (list: string) =>
+    list
+      .split(',')
+      .map((secret) => secret.trim())
+      .filter((secret) => secret !== '');
   if (!text.startsWith('{')) return split(text);
   try {
     const parsed = JSON.parse(text) as { secrets?: unknown; secret?: unknown };

@@ -27,20 +27,28 @@ const ACCOUNT_CODE_PATTERN = new RegExp(`^[A-Za-z0-9@._-]{1,${ACCOUNT_CODE_MAX_L
 
 /** Throws a ValidationError unless `code` is a valid billing account code. */
 export function checkAccountCode(code: string): void {
-  if (!ACCOUNT_CODE_PATTERN.test(code)) throw new ValidationError(BILLING_MESSAGES.accountCode, { accountCode: BILLING_MESSAGES.accountCode });
+  if (!ACCOUNT_CODE_PATTERN.test(code))
+    throw new ValidationError(BILLING_MESSAGES.accountCode, { accountCode: BILLING_MESSAGES.accountCode });
 }
 
 export const billingErrors = {
-  cardRequired: () => new ValidationError(BILLING_MESSAGES.cardRequired, { billingToken: BILLING_MESSAGES.cardRequired }, { code: 'billing_info_required' }),
+  cardRequired: () =>
+    new ValidationError(BILLING_MESSAGES.cardRequired, { billingToken: BILLING_MESSAGES.cardRequired }, { code: 'billing_info_required' }),
   invalidToken: (cause?: unknown) =>
-    new ValidationError(BILLING_MESSAGES.invalidToken, { billingToken: BILLING_MESSAGES.invalidToken }, { code: 'invalid_billing_token', cause }),
+    new ValidationError(
+      BILLING_MESSAGES.invalidToken,
+      { billingToken: BILLING_MESSAGES.invalidToken },
+      { code: 'invalid_billing_token', cause },
+    ),
   declined: (message: string = BILLING_MESSAGES.declined, cause?: unknown) =>
     new ValidationError(message, { billingToken: message }, { code: 'card_declined', cause }),
-  unknownPlan: (cause?: unknown) => new ValidationError(BILLING_MESSAGES.unknownPlan, { planCode: BILLING_MESSAGES.unknownPlan }, { code: 'unknown_plan', cause }),
+  unknownPlan: (cause?: unknown) =>
+    new ValidationError(BILLING_MESSAGES.unknownPlan, { planCode: BILLING_MESSAGES.unknownPlan }, { code: 'unknown_plan', cause }),
   currencyNotOffered: (currency: string, cause?: unknown) => {
     const message = `This plan is not offered in ${currency}.`;
     return new ValidationError(message, { currency: message }, { code: 'currency_not_offered', cause });
   },
-  subscriptionNotFound: (cause?: unknown) => new NotFoundError(BILLING_MESSAGES.subscriptionNotFound, { code: 'subscription_not_found', cause }),
+  subscriptionNotFound: (cause?: unknown) =>
+    new NotFoundError(BILLING_MESSAGES.subscriptionNotFound, { code: 'subscription_not_found', cause }),
   busy: (cause?: unknown) => new ConflictError(BILLING_MESSAGES.busy, { code: 'subscription_busy', cause }),
 } as const;

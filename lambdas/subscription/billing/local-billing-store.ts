@@ -134,7 +134,8 @@ export function createLocalBillingStore(options: LocalBillingStoreOptions): Loca
   const realTime = options.realTime ?? (() => new Date());
 
   const get = async (itemKey: Record<string, string>) =>
-    (await db.send(new GetCommand({ TableName: tableName, Key: itemKey, ConsistentRead: true }))).Item as Record<string, unknown> | undefined;
+    (await db.send(new GetCommand({ TableName: tableName, Key: itemKey, ConsistentRead: true }))).Item as
+      Record<string, unknown> | undefined;
 
   const versioned = (item: Record<string, unknown>): VersionedSubscription => ({
     subscription: recordOf<LocalSubscription>(item),
@@ -242,7 +243,12 @@ export function createLocalBillingStore(options: LocalBillingStoreOptions): Loca
 
     async recordCharge(input) {
       const charge: LocalCharge = { id: randomBytes(7).toString('hex').slice(0, 13), ...input };
-      await db.send(new PutCommand({ TableName: tableName, Item: { ...key(accountKey(charge.accountCode), `charge#${charge.createdAt}#${charge.id}`), ...charge } }));
+      await db.send(
+        new PutCommand({
+          TableName: tableName,
+          Item: { ...key(accountKey(charge.accountCode), `charge#${charge.createdAt}#${charge.id}`), ...charge },
+        }),
+      );
       return charge;
     },
     async listCharges(accountCode) {
@@ -265,7 +271,13 @@ export function createLocalBillingStore(options: LocalBillingStoreOptions): Loca
         expiresAt: new Date(now.getTime() + TOKEN_LIFETIME_MS).toISOString(),
         usedAt: null,
       };
-      await db.send(new PutCommand({ TableName: tableName, Item: { ...key(`token#${token.id}`, 'token'), ...token }, ConditionExpression: 'attribute_not_exists(pk)' }));
+      await db.send(
+        new PutCommand({
+          TableName: tableName,
+          Item: { ...key(`token#${token.id}`, 'token'), ...token },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }),
+      );
       return token;
     },
     async getToken(id) {

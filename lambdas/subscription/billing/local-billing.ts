@@ -241,7 +241,14 @@ async function takeCard(store: LocalBillingStore, billingToken: string | undefin
   if (!token || token.usedAt || at.getTime() >= Date.parse(token.expiresAt)) throw billingErrors.invalidToken();
   if (token.outcome === 'decline') throw billingErrors.declined();
   if (!(await store.useToken(token.id, at))) throw billingErrors.invalidToken();
-  return { brand: token.brand, lastFour: token.lastFour, expMonth: token.expMonth, expYear: token.expYear, firstName: token.firstName, lastName: token.lastName };
+  return {
+    brand: token.brand,
+    lastFour: token.lastFour,
+    expMonth: token.expMonth,
+    expYear: token.expYear,
+    firstName: token.firstName,
+    lastName: token.lastName,
+  };
 }
 
 function newAccount(input: CreateSubscriptionInput, billingInfo: LocalAccount['billingInfo'], at: Date): LocalAccount {

@@ -38,7 +38,15 @@ export function addPeriods(anchor: Date, interval: PlanPeriod, count: number): D
   const month = anchor.getUTCMonth() + months;
   const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
   return new Date(
-    Date.UTC(year, month, Math.min(anchor.getUTCDate(), lastDay), anchor.getUTCHours(), anchor.getUTCMinutes(), anchor.getUTCSeconds(), anchor.getUTCMilliseconds()),
+    Date.UTC(
+      year,
+      month,
+      Math.min(anchor.getUTCDate(), lastDay),
+      anchor.getUTCHours(),
+      anchor.getUTCMinutes(),
+      anchor.getUTCSeconds(),
+      anchor.getUTCMilliseconds(),
+    ),
   );
 }
 
@@ -95,7 +103,10 @@ export function newSubscription(input: NewSubscriptionInput): LocalSubscription 
  */
 export function subscriptionIdOf(uuid: string): string {
   const digest = createHash('sha256').update(uuid).digest();
-  return BigInt(`0x${digest.subarray(0, 12).toString('hex')}`).toString(36).padStart(13, '0').slice(-13);
+  return BigInt(`0x${digest.subarray(0, 12).toString('hex')}`)
+    .toString(36)
+    .padStart(13, '0')
+    .slice(-13);
 }
 
 export const UUID_PATTERN = /^[0-9a-f]{32}$/;
@@ -158,9 +169,22 @@ export function cancel(subscription: LocalSubscription, now: Date): LocalSubscri
     case 'canceled':
       return subscription;
     case 'active':
-      return { ...subscription, state: 'canceled', canceledAt: now.toISOString(), expiresAt: subscription.currentPeriodEndsAt, updatedAt: now.toISOString() };
+      return {
+        ...subscription,
+        state: 'canceled',
+        canceledAt: now.toISOString(),
+        expiresAt: subscription.currentPeriodEndsAt,
+        updatedAt: now.toISOString(),
+      };
     case 'future':
-      return { ...subscription, state: 'failed', canceledAt: now.toISOString(), expiresAt: now.toISOString(), billingAnchorAt: null, updatedAt: now.toISOString() };
+      return {
+        ...subscription,
+        state: 'failed',
+        canceledAt: now.toISOString(),
+        expiresAt: now.toISOString(),
+        billingAnchorAt: null,
+        updatedAt: now.toISOString(),
+      };
     default:
       throw new SubscriptionStateConflict('subscription_not_cancelable', STATE_MESSAGES.notCancelable);
   }
@@ -169,7 +193,8 @@ export function cancel(subscription: LocalSubscription, now: Date): LocalSubscri
 /** Undoes a cancellation before the period ends; reactivating an active subscription changes nothing. */
 export function reactivate(subscription: LocalSubscription, now: Date): LocalSubscription {
   if (subscription.state === 'active') return subscription;
-  if (subscription.state !== 'canceled') throw new SubscriptionStateConflict('subscription_not_reactivatable', STATE_MESSAGES.notReactivatable);
+  if (subscription.state !== 'canceled')
+    throw new SubscriptionStateConflict('subscription_not_reactivatable', STATE_MESSAGES.notReactivatable);
   return { ...subscription, state: 'active', canceledAt: null, expiresAt: null, updatedAt: now.toISOString() };
 }
 

@@ -45,7 +45,8 @@ export interface CardProblems {
 }
 
 export const CARD_MESSAGES = {
-  unknownNumber: 'Use a test card: 4111 1111 1111 1111 (approved) or 4000 0000 0000 0002 (declined). Real cards are never accepted locally.',
+  unknownNumber:
+    'Use a test card: 4111 1111 1111 1111 (approved) or 4000 0000 0000 0002 (declined). Real cards are never accepted locally.',
   month: 'Enter the expiry month (1-12).',
   year: 'Enter the expiry year (e.g. 2030).',
   expired: 'This card has expired.',

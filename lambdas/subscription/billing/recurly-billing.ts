@@ -1,4 +1,12 @@
-import { ApiError, Client, type Account as RecurlyAccount, type LineItem as RecurlyLineItem, type Plan as RecurlyPlan, type Subscription as RecurlySubscription, type SubscriptionCreate } from 'recurly';
+import {
+  ApiError,
+  Client,
+  type Account as RecurlyAccount,
+  type LineItem as RecurlyLineItem,
+  type Plan as RecurlyPlan,
+  type Subscription as RecurlySubscription,
+  type SubscriptionCreate,
+} from 'recurly';
 import DefaultHttpAdapter from 'recurly/lib/recurly/DefaultHttpAdapter';
 import type { HttpAdapter } from 'recurly/lib/recurly/HttpAdapter';
 import type { SubscriptionView } from '../../shared/contracts/subscriptions';
@@ -132,7 +140,10 @@ export function createRecurlyBilling(options: RecurlyBillingOptions): BillingPor
     alreadyDone: (subscription: RecurlySubscription) => boolean,
   ): Promise<SubscriptionView> => {
     try {
-      const changed = await call(operation, (recurly) => run(recurly, recurlySubscriptionId(subscriptionId)), { ...subscriptionNotFound, stateConflict: conflict });
+      const changed = await call(operation, (recurly) => run(recurly, recurlySubscriptionId(subscriptionId)), {
+        ...subscriptionNotFound,
+        stateConflict: conflict,
+      });
       return await withSetupFee(changed);
     } catch (error) {
       if (!(error instanceof ConflictError) || error.code !== conflict.code) throw error;
@@ -166,7 +177,9 @@ export function createRecurlyBilling(options: RecurlyBillingOptions): BillingPor
         let subscriptions: RecurlySubscription[];
         try {
           subscriptions = await collect<RecurlySubscription>(
-            recurly.listAccountSubscriptions(`code-${accountCode}`, { params: { limit: PAGE_SIZE, sort: 'created_at', order: 'desc' } }).each(),
+            recurly
+              .listAccountSubscriptions(`code-${accountCode}`, { params: { limit: PAGE_SIZE, sort: 'created_at', order: 'desc' } })
+              .each(),
           );
         } catch (error) {
           if (isNotFound(error)) return { subscriptions: [], lineItems: [] };
@@ -226,7 +239,11 @@ export function createRecurlyBilling(options: RecurlyBillingOptions): BillingPor
         throw new ConflictError(STATE_MESSAGES.notChangeable, { code: 'subscription_not_changeable' });
       }
       const id = before.id ?? recurlySubscriptionId(subscriptionId);
-      await call('createSubscriptionChange', (recurly) => recurly.createSubscriptionChange(id, { planCode, timeframe: 'now' }), subscriptionNotFound);
+      await call(
+        'createSubscriptionChange',
+        (recurly) => recurly.createSubscriptionChange(id, { planCode, timeframe: 'now' }),
+        subscriptionNotFound,
+      );
       return withSetupFee(await fetchSubscription(id));
     },
 

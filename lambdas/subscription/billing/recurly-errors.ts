@@ -1,5 +1,12 @@
 import { ApiError } from 'recurly';
-import { BillingUnavailableError, ConflictError, NotFoundError, RateLimitedError, ValidationError, type DomainError } from '../../shared/errors';
+import {
+  BillingUnavailableError,
+  ConflictError,
+  NotFoundError,
+  RateLimitedError,
+  ValidationError,
+  type DomainError,
+} from '../../shared/errors';
 import { createLogger } from '../../shared/logger';
 import { billingErrors } from './billing-messages';
 
@@ -81,7 +88,12 @@ function fieldsOf(params: RecurlyErrorFields['params']): Record<string, string> 
 }
 
 /** Maps a failure of the Recurly client to the billing port's domain errors. */
-export function translateRecurlyError(error: unknown, operation: string, forgetApiKey: () => void, context: RecurlyErrorContext = {}): Error {
+export function translateRecurlyError(
+  error: unknown,
+  operation: string,
+  forgetApiKey: () => void,
+  context: RecurlyErrorContext = {},
+): Error {
   const response = responseOf(error);
   const status = response?.status;
   const recurly = (error instanceof ApiError ? error : {}) as RecurlyErrorFields;
@@ -135,11 +147,13 @@ function refusalOf(recurly: RecurlyErrorFields, error: unknown, context: Recurly
     case 'immutable_subscription':
       return new ConflictError(RECURLY_MESSAGES.immutable, { code: 'subscription_immutable', cause: error });
     case 'validation':
-      if (context.stateConflict) return new ConflictError(context.stateConflict.message, { code: context.stateConflict.code, cause: error });
+      if (context.stateConflict)
+        return new ConflictError(context.stateConflict.message, { code: context.stateConflict.code, cause: error });
       break;
   }
   // The client says "Unknown Error. Requrly Request Id: …" when the body was not Recurly's JSON.
   const recurlyMessage = error instanceof Error ? error.message.trim() : '';
-  const message = recurlyMessage && !recurlyMessage.startsWith('Unknown Error') ? recurlyMessage : 'The billing provider refused the request.';
+  const message =
+    recurlyMessage && !recurlyMessage.startsWith('Unknown Error') ? recurlyMessage : 'The billing provider refused the request.';
   return new ValidationError(message, fieldsOf(recurly.params), { cause: error });
 }

@@ -1,4 +1,9 @@
-import type { Account as RecurlyAccount, LineItem as RecurlyLineItem, Plan as RecurlyPlan, Subscription as RecurlySubscription } from 'recurly';
+import type {
+  Account as RecurlyAccount,
+  LineItem as RecurlyLineItem,
+  Plan as RecurlyPlan,
+  Subscription as RecurlySubscription,
+} from 'recurly';
 import { PlanSchema, type Plan } from '../../shared/contracts/plans';
 import { AccountViewSchema, SubscriptionViewSchema, type AccountView, type SubscriptionView } from '../../shared/contracts/subscriptions';
 import { createLogger } from '../../shared/logger';

@@ -48,10 +48,14 @@ export interface NotificationDependencies {
 
 export const MISSING_UUID_MESSAGE = 'A subscription notification must name the subscription (uuid).';
 
-export async function handleRecurlyNotification(deps: NotificationDependencies, notification: RecurlyNotification): Promise<NotificationOutcome> {
+export async function handleRecurlyNotification(
+  deps: NotificationDependencies,
+  notification: RecurlyNotification,
+): Promise<NotificationOutcome> {
   if (notification.object_type !== 'subscription') return 'ignored';
   const uuid = notification.uuid;
-  if (!uuid || !SUBSCRIPTION_UUID_PATTERN.test(uuid)) throw new ValidationError(MISSING_UUID_MESSAGE, { uuid: MISSING_UUID_MESSAGE }, { code: 'invalid_notification' });
+  if (!uuid || !SUBSCRIPTION_UUID_PATTERN.test(uuid))
+    throw new ValidationError(MISSING_UUID_MESSAGE, { uuid: MISSING_UUID_MESSAGE }, { code: 'invalid_notification' });
   if (await deps.notifications.has(PROVIDER, notification.id)) return 'duplicate';
 
   const outcome = await applySubscriptionNotification(deps, uuid);
@@ -82,8 +86,16 @@ async function applySubscriptionNotification(deps: NotificationDependencies, uui
   }
 
   const now = deps.now();
-  const { applied, record } = await deps.subscriptions.upsert(subscriptionSnapshot(subscription, { userId: user.id, email: user.email, company: user.companyName }), now);
-  await deps.links.link({ userId: user.id, subscriptionId: record.id, now, makeCurrent: (fresh) => shouldBecomeCurrent(deps.subscriptions, fresh, record) });
+  const { applied, record } = await deps.subscriptions.upsert(
+    subscriptionSnapshot(subscription, { userId: user.id, email: user.email, company: user.companyName }),
+    now,
+  );
+  await deps.links.link({
+    userId: user.id,
+    subscriptionId: record.id,
+    now,
+    makeCurrent: (fresh) => shouldBecomeCurrent(deps.subscriptions, fresh, record),
+  });
   return applied ? 'applied' : 'stale';
 }
 

@@ -42,7 +42,10 @@ async function settle(page: Page): Promise<void> {
 export async function expectNoAxeViolations(page: Page, what: string): Promise<void> {
   await settle(page);
   // resultTypes: only violations are read, so axe skips collecting every passing node (faster).
-  const results = await new AxeBuilder({ page }).withTags([...AXE_TAGS]).options({ resultTypes: ['violations'] }).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags([...AXE_TAGS])
+    .options({ resultTypes: ['violations'] })
+    .analyze();
   const failing = results.violations.filter((violation) => FAILING_IMPACTS.has(violation.impact ?? ''));
   const lesser = results.violations.filter((violation) => !FAILING_IMPACTS.has(violation.impact ?? ''));
   if (lesser.length > 0) {

@@ -46,7 +46,11 @@ export async function createCognitoOnlyUser(email: string, password: string): Pr
 export async function idTokenFor(email: string, password: string): Promise<string> {
   const { userPoolClientId } = readEndpoints();
   const { AuthenticationResult } = await cognito().send(
-    new InitiateAuthCommand({ ClientId: userPoolClientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: password } }),
+    new InitiateAuthCommand({
+      ClientId: userPoolClientId,
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: email, PASSWORD: password },
+    }),
   );
   if (!AuthenticationResult?.IdToken) throw new Error(`no id token for ${email}`);
   return AuthenticationResult.IdToken;
@@ -70,7 +74,11 @@ export interface OutboxMessage {
  * The newest message the local runtime would have emailed to `to` that satisfies `wanted`
  * (waits for it to arrive). The outbox lists the newest message first.
  */
-export async function latestMessageTo(page: Page, to: string, wanted: (message: OutboxMessage) => boolean = () => true): Promise<OutboxMessage> {
+export async function latestMessageTo(
+  page: Page,
+  to: string,
+  wanted: (message: OutboxMessage) => boolean = () => true,
+): Promise<OutboxMessage> {
   const { webUrl } = readEndpoints();
   let found: OutboxMessage | undefined;
   await expect
@@ -104,7 +112,11 @@ export interface InviteDetails {
 }
 
 /** A fresh user invited through the admin API, with the temporary password from the invitation. */
-export async function inviteUser(page: Page, firstName: string, details: InviteDetails = {}): Promise<{ email: string; temporaryPassword: string }> {
+export async function inviteUser(
+  page: Page,
+  firstName: string,
+  details: InviteDetails = {},
+): Promise<{ email: string; temporaryPassword: string }> {
   const { email = uniqueEmail(firstName.toLowerCase()), lastName = 'Okafor', companyName = 'Okafor Talent' } = details;
   const response = await page.request.post(`${readEndpoints().restUrl}/admin/user/create`, {
     headers: { Authorization: await idTokenFor(SEEDED_ADMIN.email, SEEDED_ADMIN.password), 'content-type': 'application/json' },
@@ -116,7 +128,11 @@ export async function inviteUser(page: Page, firstName: string, details: InviteD
 }
 
 /** A fresh user created through the admin API, signed in once to set a permanent password. */
-export async function inviteAndActivateUser(page: Page, firstName: string, details: InviteDetails = {}): Promise<{ email: string; password: string }> {
+export async function inviteAndActivateUser(
+  page: Page,
+  firstName: string,
+  details: InviteDetails = {},
+): Promise<{ email: string; password: string }> {
   const { email, temporaryPassword } = await inviteUser(page, firstName, details);
   await page.goto('/sign-in');
   await page.getByLabel('Email').fill(email);

@@ -37,7 +37,6 @@ export async function expectTabOrder(page: Page, controls: readonly Locator[]): 
   }
 }
 
-
 /**
  * A field's error is announced: the field is `aria-invalid` and the message is part of its
  * accessible description (what a screen reader reads with the field).

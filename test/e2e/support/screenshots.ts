@@ -34,7 +34,13 @@ export function shotFile(width: WidthName, name: string): string {
 export async function saveScreenshot(page: Page, width: WidthName, name: string): Promise<void> {
   await expectNoSidewaysScroll(page, `${name} at ${width}`);
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, shotFile(width, name)), type: 'jpeg', quality: 70, animations: 'disabled', caret: 'hide' });
+  await page.screenshot({
+    path: path.join(SCREENSHOT_DIR, shotFile(width, name)),
+    type: 'jpeg',
+    quality: 70,
+    animations: 'disabled',
+    caret: 'hide',
+  });
 }
 
 /** One page or state in the index, shown at `widths` (both unless said). */
@@ -66,8 +72,14 @@ export function writeScreenshotIndex(sections: readonly IndexSection[]): void {
     if (section.note) lines.push(section.note, '');
     const widths = section.widths ?? (['desktop', '640px'] as const);
     const heading = (width: WidthName) => (width === 'desktop' ? 'Desktop (1280 px)' : '640 px');
-    const image = (width: WidthName) => `![${section.title}, ${width === 'desktop' ? 'desktop width' : '640 px wide'}](${shotFile(width, section.name)})`;
-    lines.push(`| ${widths.map(heading).join(' | ')} |`, `|${widths.map(() => '---|').join('')}`, `| ${widths.map(image).join(' | ')} |`, '');
+    const image = (width: WidthName) =>
+      `![${section.title}, ${width === 'desktop' ? 'desktop width' : '640 px wide'}](${shotFile(width, section.name)})`;
+    lines.push(
+      `| ${widths.map(heading).join(' | ')} |`,
+      `|${widths.map(() => '---|').join('')}`,
+      `| ${widths.map(image).join(' | ')} |`,
+      '',
+    );
   }
   writeFileSync(path.join(SCREENSHOT_DIR, 'README.md'), lines.join('\n'));
 }

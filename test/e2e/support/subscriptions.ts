@@ -7,7 +7,11 @@ export const APPROVED_TEST_CARD = '4111 1111 1111 1111';
  * Subscribes the signed-in user to `plan` with the approved test card through /subscribe, as a
  * person would, and waits for the success page.
  */
-export async function subscribeWithTestCard(page: Page, plan: 'Starter' | 'Professional' | 'Enterprise', cardholder: string): Promise<void> {
+export async function subscribeWithTestCard(
+  page: Page,
+  plan: 'Starter' | 'Professional' | 'Enterprise',
+  cardholder: string,
+): Promise<void> {
   await page.goto('/subscribe');
   await page.getByRole('button', { name: `Choose ${plan}` }).click();
   await page.getByLabel('Card number').fill(APPROVED_TEST_CARD);

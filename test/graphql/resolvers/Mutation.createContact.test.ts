@@ -105,8 +105,18 @@ describe('createContact', () => {
       ['an empty name', { name: '   ' }, 'name', 'Please enter your name.'],
       ['a malformed email', { email: 'dana@@northwind' }, 'email', 'Please enter a valid email address, like name@company.com.'],
       ['an over-long message', { message: 'x'.repeat(5001) }, 'message', 'Message must be at most 5000 characters.'],
-      ['a script tag in the message', { message: 'Hi <script>alert(1)</script>' }, 'message', 'Message cannot contain HTML or script markup.'],
-      ['a NoSQL operator in the name', { name: '{"$gt":""}' }, 'name', 'Name cannot contain symbols such as < > { } [ ] ; $ or control characters.'],
+      [
+        'a script tag in the message',
+        { message: 'Hi <script>alert(1)</script>' },
+        'message',
+        'Message cannot contain HTML or script markup.',
+      ],
+      [
+        'a NoSQL operator in the name',
+        { name: '{"$gt":""}' },
+        'name',
+        'Name cannot contain symbols such as < > { } [ ] ; $ or control characters.',
+      ],
       ['an unsafe client id', { id: '../../etc/passwd' }, 'id', 'The id must be 1 to 64 letters, digits, dashes or underscores.'],
     ])('%s', async (_case, change, field, message) => {
       const before = await countItems(runtime.dynamodb, tableName);
@@ -171,7 +181,12 @@ describe('createContact', () => {
       const { body } = await createContact(validInput, { condition });
 
       expect(body.data).toEqual({ createContact: null });
-      expect(body.errors).toEqual([expect.objectContaining({ errorType: 'ValidationError', errorInfo: { fields: { condition: expect.stringMatching(/between on (name|message) needs exactly two values/) } } })]);
+      expect(body.errors).toEqual([
+        expect.objectContaining({
+          errorType: 'ValidationError',
+          errorInfo: { fields: { condition: expect.stringMatching(/between on (name|message) needs exactly two values/) } },
+        }),
+      ]);
     }
     expect(await countItems(runtime.dynamodb, tableName)).toBe(before);
   });
@@ -187,7 +202,9 @@ describe('createContact', () => {
 
     for (const answer of [anonymous, wrongKey]) {
       expect(answer.status).toBe(401);
-      expect(answer.body).toEqual({ errors: [{ errorType: 'UnauthorizedException', message: 'You are not authorized to make this call.' }] });
+      expect(answer.body).toEqual({
+        errors: [{ errorType: 'UnauthorizedException', message: 'You are not authorized to make this call.' }],
+      });
     }
     expect(await countItems(runtime.dynamodb, tableName)).toBe(before);
   });

@@ -1,7 +1,16 @@
 import { ADMIN_GROUP } from '../../../lambdas/shared/domain/groups';
 import { ATS_FIELDS_MESSAGE, type User } from '../../../lambdas/shared/contracts/user';
 import { requestHandlerOutcome, userPoolIdentity } from './support/resolver-request';
-import { asReturned, notAuthorized, startUserApi, UNAUTHORIZED_401, USER_SELECTION, type Caller, type TestUser, type UserApi } from './support/user-api';
+import {
+  asReturned,
+  notAuthorized,
+  startUserApi,
+  UNAUTHORIZED_401,
+  USER_SELECTION,
+  type Caller,
+  type TestUser,
+  type UserApi,
+} from './support/user-api';
 
 /** `createUser` through the local AppSync runner against dynalite, with real cognito-local tokens. */
 
@@ -66,24 +75,39 @@ describe('createUser by an admin', () => {
 
   it('keeps a given id (a Cognito sub), status and subscription fields', async () => {
     const id = '4f1b6c0e-2d7a-4c11-9a0b-7e3d5f9c2a18';
-    const { body, created } = await createUser({ ...validInput, id, status: 'REMOVED', subscriptionId: 'sub-5e2b7c', subscriptions: ['sub-5e2b7c'] }, admin);
+    const { body, created } = await createUser(
+      { ...validInput, id, status: 'REMOVED', subscriptionId: 'sub-5e2b7c', subscriptions: ['sub-5e2b7c'] },
+      admin,
+    );
 
     expect(body.errors).toBeUndefined();
-    expect(created).toMatchObject({ id, status: 'REMOVED', subscriptionId: 'sub-5e2b7c', subscriptions: ['sub-5e2b7c'], atsname: null, apikey1: null });
+    expect(created).toMatchObject({
+      id,
+      status: 'REMOVED',
+      subscriptionId: 'sub-5e2b7c',
+      subscriptions: ['sub-5e2b7c'],
+      atsname: null,
+      apikey1: null,
+    });
     expect(await api.storedUser(id)).toMatchObject({ id, subscriptionId: 'sub-5e2b7c' });
   });
 
   it('refuses ATS settings, which their owner saves through POST /ats/connection (tested, the key encrypted), and stores nothing', async () => {
     const before = await api.countUsers();
 
-    const { body } = await createUser({ ...validInput, atsname: 'Bullhorn', apikeytype: 'read-only', apikey1: 'k-1', apikey2: 'k-2' }, admin);
+    const { body } = await createUser(
+      { ...validInput, atsname: 'Bullhorn', apikeytype: 'read-only', apikey1: 'k-1', apikey2: 'k-2' },
+      admin,
+    );
 
     expect(body.data).toEqual({ createUser: null });
     expect(body.errors).toEqual([
       expect.objectContaining({
         errorType: 'ValidationError',
         message: ATS_FIELDS_MESSAGE,
-        errorInfo: { fields: { atsname: ATS_FIELDS_MESSAGE, apikeytype: ATS_FIELDS_MESSAGE, apikey1: ATS_FIELDS_MESSAGE, apikey2: ATS_FIELDS_MESSAGE } },
+        errorInfo: {
+          fields: { atsname: ATS_FIELDS_MESSAGE, apikeytype: ATS_FIELDS_MESSAGE, apikey1: ATS_FIELDS_MESSAGE, apikey2: ATS_FIELDS_MESSAGE },
+        },
       }),
     ]);
     expect(ATS_FIELDS_MESSAGE).toMatch(/Account page \(POST \/ats\/connection\)/);
@@ -123,14 +147,29 @@ describe('createUser by an admin', () => {
 describe('createUser refuses', () => {
   it.each([
     ['a missing first name', { firstName: null }, 'firstName', 'Please enter your first name.'],
-    ['a markup last name', { lastName: '<b>Raman</b>' }, 'lastName', 'Last name may contain letters, spaces, apostrophes, dots and hyphens only.'],
+    [
+      'a markup last name',
+      { lastName: '<b>Raman</b>' },
+      'lastName',
+      'Last name may contain letters, spaces, apostrophes, dots and hyphens only.',
+    ],
     ['a malformed email', { email: 'priya@@blueharbor' }, 'email', 'Please enter a valid email address, like name@company.com.'],
     ['a blank company', { companyName: '  ' }, 'companyName', 'Please enter your company name.'],
     ['a bad phone number', { phoneNumber: 'call me' }, 'phoneNumber', 'Please enter a valid phone number, like +1 555 010 0199.'],
     ['an unknown role', { profileRole: 'Wizard' }, 'profileRole', expect.stringMatching(/^Role must be one of: Recruiter, /)],
     ['an unknown status', { status: 'DELETED' }, 'status', 'status must be one of: ACTIVE, REMOVED.'],
-    ['an unsafe subscription id', { subscriptionId: '{"$ne":1}' }, 'subscriptionId', 'subscriptionId must be 1 to 128 letters, digits, dots, colons, dashes or underscores.'],
-    ['a null subscription entry', { subscriptions: ['sub-1', null] }, 'subscriptions', 'Each subscription must be 1 to 128 letters, digits, dots, colons, dashes or underscores.'],
+    [
+      'an unsafe subscription id',
+      { subscriptionId: '{"$ne":1}' },
+      'subscriptionId',
+      'subscriptionId must be 1 to 128 letters, digits, dots, colons, dashes or underscores.',
+    ],
+    [
+      'a null subscription entry',
+      { subscriptions: ['sub-1', null] },
+      'subscriptions',
+      'Each subscription must be 1 to 128 letters, digits, dots, colons, dashes or underscores.',
+    ],
     ['an ATS key (saved through the ATS settings only)', { apikey1: 'abc-key-0001' }, 'apikey1', ATS_FIELDS_MESSAGE],
     ['a masked ATS key', { apikey2: '••••9c21' }, 'apikey2', ATS_FIELDS_MESSAGE],
     ['an unsafe id', { id: '../../etc/passwd' }, 'id', 'The id must be 1 to 64 letters, digits, dashes or underscores.'],
@@ -140,7 +179,9 @@ describe('createUser refuses', () => {
     const { body } = await createUser({ ...validInput, ...change }, admin);
 
     expect(body.data).toEqual({ createUser: null });
-    expect(body.errors).toEqual([expect.objectContaining({ path: ['createUser'], errorType: 'ValidationError', message, errorInfo: { fields: { [field]: message } } })]);
+    expect(body.errors).toEqual([
+      expect.objectContaining({ path: ['createUser'], errorType: 'ValidationError', message, errorInfo: { fields: { [field]: message } } }),
+    ]);
     expect(await api.countUsers()).toBe(before);
   });
 
@@ -184,6 +225,9 @@ describe('createUser refuses', () => {
     expect(requestHandlerOutcome('Mutation.createUser', input, null)).toEqual(unauthorized);
     expect(requestHandlerOutcome('Mutation.createUser', input, userPoolIdentity('member-sub', ['Beta_Customer_R1']))).toEqual(unauthorized);
     expect(requestHandlerOutcome('Mutation.createUser', input, userPoolIdentity('member-sub', null))).toEqual(unauthorized);
-    expect(requestHandlerOutcome('Mutation.createUser', input, userPoolIdentity('admin-sub', [ADMIN_GROUP]))).toMatchObject({ kind: 'value', value: { operation: 'PutItem' } });
+    expect(requestHandlerOutcome('Mutation.createUser', input, userPoolIdentity('admin-sub', [ADMIN_GROUP]))).toMatchObject({
+      kind: 'value',
+      value: { operation: 'PutItem' },
+    });
   });
 });

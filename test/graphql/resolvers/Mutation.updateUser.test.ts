@@ -1,7 +1,16 @@
 import { ATS_FIELDS_MESSAGE, type User } from '../../../lambdas/shared/contracts/user';
 import { ADMIN_GROUP } from '../../../lambdas/shared/domain/groups';
 import { requestHandlerOutcome, userPoolIdentity } from './support/resolver-request';
-import { asReturned, notAuthorized, startUserApi, UNAUTHORIZED_401, USER_SELECTION, type Caller, type TestUser, type UserApi } from './support/user-api';
+import {
+  asReturned,
+  notAuthorized,
+  startUserApi,
+  UNAUTHORIZED_401,
+  USER_SELECTION,
+  type Caller,
+  type TestUser,
+  type UserApi,
+} from './support/user-api';
 
 /** `updateUser` through the local AppSync runner against dynalite, with real cognito-local tokens. */
 
@@ -55,7 +64,10 @@ describe('updateUser on one’s own record', () => {
   it('changes the profile fields (trimmed), sets updatedAt and returns the stored record, the ATS key masked', async () => {
     const before = await recordOf(dana, { atsname: 'greenhouse', apikeytype: 'basic', apikey1: SEALED_KEY });
 
-    const { body, updated } = await updateUser({ id: dana.sub, firstName: ' Zoë ', lastName: "O'Brien-Løkke", companyName: 'Blue Harbor Talent', profileRole: 'Sourcer' }, dana);
+    const { body, updated } = await updateUser(
+      { id: dana.sub, firstName: ' Zoë ', lastName: "O'Brien-Løkke", companyName: 'Blue Harbor Talent', profileRole: 'Sourcer' },
+      dana,
+    );
 
     expect(body.errors).toBeUndefined();
     expect(updated).toEqual(
@@ -81,7 +93,9 @@ describe('updateUser on one’s own record', () => {
       const { body } = await updateUser({ id: dana.sub, firstName: 'Dana', ...change }, dana);
 
       const fields = Object.fromEntries(Object.keys(change).map((field) => [field, ATS_FIELDS_MESSAGE]));
-      expect(body.errors).toEqual([expect.objectContaining({ errorType: 'ValidationError', message: ATS_FIELDS_MESSAGE, errorInfo: { fields } })]);
+      expect(body.errors).toEqual([
+        expect.objectContaining({ errorType: 'ValidationError', message: ATS_FIELDS_MESSAGE, errorInfo: { fields } }),
+      ]);
     }
     expect(await api.storedUser(dana.sub)).toEqual(before);
   });
@@ -89,7 +103,10 @@ describe('updateUser on one’s own record', () => {
   it('leaves the ATS settings as they are when given null (nothing to save)', async () => {
     const before = await recordOf(dana, { atsname: 'greenhouse', apikeytype: 'basic', apikey1: SEALED_KEY });
 
-    const { body, updated } = await updateUser({ id: dana.sub, firstName: 'Dana', atsname: null, apikeytype: null, apikey1: null, apikey2: null }, dana);
+    const { body, updated } = await updateUser(
+      { id: dana.sub, firstName: 'Dana', atsname: null, apikeytype: null, apikey1: null, apikey2: null },
+      dana,
+    );
 
     expect(body.errors).toBeUndefined();
     expect(updated).toMatchObject({ atsname: 'greenhouse', apikey1: '••••9c21' });
@@ -102,7 +119,9 @@ describe('updateUser on one’s own record', () => {
     const { body } = await updateUser({ id: dana.sub, firstName: 'Probe' }, admin, { apikey1: { beginsWith: 'b' } });
 
     const message = 'The condition cannot use apikey1: ATS keys are write-only secrets.';
-    expect(body.errors).toEqual([expect.objectContaining({ errorType: 'ValidationError', message, errorInfo: { fields: { condition: message } } })]);
+    expect(body.errors).toEqual([
+      expect.objectContaining({ errorType: 'ValidationError', message, errorInfo: { fields: { condition: message } } }),
+    ]);
     expect(await api.storedUser(dana.sub)).toEqual(before);
   });
 
@@ -121,7 +140,17 @@ describe('updateUser on one’s own record', () => {
   it('refuses fields only an admin may change, naming them, and changes nothing', async () => {
     const before = await recordOf(dana);
 
-    const { body } = await updateUser({ id: dana.sub, firstName: 'Dina', email: 'new@example.com', status: 'ACTIVE', subscriptionId: 'sub-free', subscriptions: ['sub-free'] }, dana);
+    const { body } = await updateUser(
+      {
+        id: dana.sub,
+        firstName: 'Dina',
+        email: 'new@example.com',
+        status: 'ACTIVE',
+        subscriptionId: 'sub-free',
+        subscriptions: ['sub-free'],
+      },
+      dana,
+    );
 
     expect(body.data).toEqual({ updateUser: null });
     expect(body.errors).toEqual([
@@ -164,7 +193,10 @@ describe('updateUser on one’s own record', () => {
     ]);
     expect(await api.storedUser(dana.sub)).toEqual(before);
 
-    const holds = await updateUser({ id: dana.sub, firstName: 'Dina' }, dana, { companyName: { eq: 'Northwind Staffing' }, or: [{ status: { eq: 'ACTIVE' } }, { status: { attributeExists: false } }] });
+    const holds = await updateUser({ id: dana.sub, firstName: 'Dina' }, dana, {
+      companyName: { eq: 'Northwind Staffing' },
+      or: [{ status: { eq: 'ACTIVE' } }, { status: { attributeExists: false } }],
+    });
     expect(holds.body.errors).toBeUndefined();
     expect(holds.updated!.firstName).toBe('Dina');
   });
@@ -224,7 +256,11 @@ describe('updateUser on someone else’s record', () => {
     const { body } = await updateUser({ id: omar.sub, apikeytype: 'read-only', apikey2: 'k-2' }, admin);
 
     expect(body.errors).toEqual([
-      expect.objectContaining({ errorType: 'ValidationError', message: ATS_FIELDS_MESSAGE, errorInfo: { fields: { apikeytype: ATS_FIELDS_MESSAGE, apikey2: ATS_FIELDS_MESSAGE } } }),
+      expect.objectContaining({
+        errorType: 'ValidationError',
+        message: ATS_FIELDS_MESSAGE,
+        errorInfo: { fields: { apikeytype: ATS_FIELDS_MESSAGE, apikey2: ATS_FIELDS_MESSAGE } },
+      }),
     ]);
     expect(await api.storedUser(omar.sub)).toEqual(before);
   });
@@ -242,7 +278,12 @@ describe('updateUser refuses invalid values with a ValidationError and changes n
     ['a blank first name', { firstName: '  ' }, 'firstName', 'Please enter your first name.'],
     ['a null last name', { lastName: null }, 'lastName', 'Please enter your last name.'],
     ['a null company', { companyName: null }, 'companyName', 'Please enter your company name.'],
-    ['a name with symbols', { firstName: 'Dana$' }, 'firstName', 'First name may contain letters, spaces, apostrophes, dots and hyphens only.'],
+    [
+      'a name with symbols',
+      { firstName: 'Dana$' },
+      'firstName',
+      'First name may contain letters, spaces, apostrophes, dots and hyphens only.',
+    ],
     ['an over-long company', { companyName: 'x'.repeat(101) }, 'companyName', 'Company name must be at most 100 characters.'],
     ['a bad phone number', { phoneNumber: '12' }, 'phoneNumber', 'Please enter a valid phone number, like +1 555 010 0199.'],
     ['an unknown role', { profileRole: 'Wizard' }, 'profileRole', expect.stringMatching(/^Role must be one of: /)],
@@ -252,7 +293,9 @@ describe('updateUser refuses invalid values with a ValidationError and changes n
 
     const { body } = await updateUser({ id: dana.sub, ...change }, dana);
 
-    expect(body.errors).toEqual([expect.objectContaining({ errorType: 'ValidationError', message, errorInfo: { fields: { [field]: message } } })]);
+    expect(body.errors).toEqual([
+      expect.objectContaining({ errorType: 'ValidationError', message, errorInfo: { fields: { [field]: message } } }),
+    ]);
     expect(await api.storedUser(dana.sub)).toEqual(before);
   });
 
@@ -261,13 +304,20 @@ describe('updateUser refuses invalid values with a ValidationError and changes n
     ['a malformed email', { email: 'omar@' }, 'email', 'Please enter a valid email address, like name@company.com.'],
     ['a null status', { status: null }, 'status', 'status cannot be removed; use one of: ACTIVE, REMOVED.'],
     ['an unknown status', { status: 'SUSPENDED' }, 'status', 'status must be one of: ACTIVE, REMOVED.'],
-    ['a null subscriptionId', { subscriptionId: null }, 'subscriptionId', 'subscriptionId cannot be removed; use SubscriptionTBD for a user without a subscription.'],
+    [
+      'a null subscriptionId',
+      { subscriptionId: null },
+      'subscriptionId',
+      'subscriptionId cannot be removed; use SubscriptionTBD for a user without a subscription.',
+    ],
   ])('%s (admin)', async (_case, change, field, message) => {
     const before = await recordOf(omar);
 
     const { body } = await updateUser({ id: omar.sub, ...change }, admin);
 
-    expect(body.errors).toEqual([expect.objectContaining({ errorType: 'ValidationError', message, errorInfo: { fields: { [field]: message } } })]);
+    expect(body.errors).toEqual([
+      expect.objectContaining({ errorType: 'ValidationError', message, errorInfo: { fields: { [field]: message } } }),
+    ]);
     expect(await api.storedUser(omar.sub)).toEqual(before);
   });
 });
@@ -297,8 +347,17 @@ describe('updateUser without a user pool identity', () => {
   it('is refused by the resolver itself, whatever the schema says', () => {
     const args = { input: { id: 'dana-sub', firstName: 'Anon' } };
 
-    expect(requestHandlerOutcome('Mutation.updateUser', args, null)).toEqual({ kind: 'signal', signal: { __appsyncLocalSignal: 'unauthorized' } });
-    expect(requestHandlerOutcome('Mutation.updateUser', args, userPoolIdentity('omar-sub', null))).toEqual({ kind: 'signal', signal: { __appsyncLocalSignal: 'unauthorized' } });
-    expect(requestHandlerOutcome('Mutation.updateUser', args, userPoolIdentity('admin-sub', [ADMIN_GROUP]))).toMatchObject({ kind: 'value', value: { operation: 'UpdateItem' } });
+    expect(requestHandlerOutcome('Mutation.updateUser', args, null)).toEqual({
+      kind: 'signal',
+      signal: { __appsyncLocalSignal: 'unauthorized' },
+    });
+    expect(requestHandlerOutcome('Mutation.updateUser', args, userPoolIdentity('omar-sub', null))).toEqual({
+      kind: 'signal',
+      signal: { __appsyncLocalSignal: 'unauthorized' },
+    });
+    expect(requestHandlerOutcome('Mutation.updateUser', args, userPoolIdentity('admin-sub', [ADMIN_GROUP]))).toMatchObject({
+      kind: 'value',
+      value: { operation: 'UpdateItem' },
+    });
   });
 });

@@ -1,7 +1,16 @@
 import type { User } from '../../../lambdas/shared/contracts/user';
 import { ADMIN_GROUP } from '../../../lambdas/shared/domain/groups';
 import { requestHandlerOutcome, userPoolIdentity } from './support/resolver-request';
-import { asReturned, notAuthorized, startUserApi, UNAUTHORIZED_401, USER_SELECTION, type Caller, type TestUser, type UserApi } from './support/user-api';
+import {
+  asReturned,
+  notAuthorized,
+  startUserApi,
+  UNAUTHORIZED_401,
+  USER_SELECTION,
+  type Caller,
+  type TestUser,
+  type UserApi,
+} from './support/user-api';
 
 /**
  * `getUserByEmail` through the local AppSync runner against dynalite, called with real
@@ -49,7 +58,13 @@ async function getUserByEmail(variables: Record<string, unknown>, caller: Caller
 beforeAll(async () => {
   api = await startUserApi();
   [admin, dana, omar] = await Promise.all([api.signIn('admin', { admin: true }), api.signIn('dana'), api.signIn('omar')]);
-  danaRecord = await api.putUser({ id: dana.sub, email: dana.email, companyName: 'Northwind Staffing', firstName: 'Dana', lastName: 'Whitfield' });
+  danaRecord = await api.putUser({
+    id: dana.sub,
+    email: dana.email,
+    companyName: 'Northwind Staffing',
+    firstName: 'Dana',
+    lastName: 'Whitfield',
+  });
   omarRecord = await api.putUser({ id: omar.sub, email: omar.email, companyName: 'TalentBridge', firstName: 'Omar', lastName: 'Reyes' });
   for (const [index, companyName] of SHARED_COMPANIES.entries()) {
     await api.putUser({ id: `shared-${index}`, email: SHARED_EMAIL, companyName, status: index === 3 ? 'REMOVED' : 'ACTIVE' });
@@ -85,13 +100,19 @@ describe('getUserByEmail for a signed-in user', () => {
   });
 
   it('cannot widen the lookup with an or-filter: the own-record restriction is ANDed by the resolver', async () => {
-    const { page } = await getUserByEmail({ email: omar.email, filter: { or: [{ firstName: { eq: 'Omar' } }, { id: { eq: omar.sub } }] } }, dana);
+    const { page } = await getUserByEmail(
+      { email: omar.email, filter: { or: [{ firstName: { eq: 'Omar' } }, { id: { eq: omar.sub } }] } },
+      dana,
+    );
 
     expect(page).toEqual({ items: [], nextToken: null });
   });
 
   it('applies their filter and the companyName key condition to their own record', async () => {
-    const matching = await getUserByEmail({ email: dana.email, companyName: { beginsWith: 'North' }, filter: { firstName: { eq: 'Dana' } } }, dana);
+    const matching = await getUserByEmail(
+      { email: dana.email, companyName: { beginsWith: 'North' }, filter: { firstName: { eq: 'Dana' } } },
+      dana,
+    );
     const otherCompany = await getUserByEmail({ email: dana.email, companyName: { eq: 'TalentBridge' } }, dana);
     const otherName = await getUserByEmail({ email: dana.email, filter: { firstName: { eq: 'Someone' } } }, dana);
 
@@ -166,16 +187,25 @@ describe('getUserByEmail for an admin', () => {
 
 describe('the DynamoDB request getUserByEmail sends', () => {
   it('is a Query on byEmail that, for a non-admin, only DynamoDB-filters in their own active record', () => {
-    const outcome = requestHandlerOutcome('Query.getUserByEmail', { email: 'x@example.com', filter: { firstName: { eq: 'Dana' } }, limit: 5 }, userPoolIdentity('dana-sub', ['Beta_Customer_R1']));
+    const outcome = requestHandlerOutcome(
+      'Query.getUserByEmail',
+      { email: 'x@example.com', filter: { firstName: { eq: 'Dana' } }, limit: 5 },
+      userPoolIdentity('dana-sub', ['Beta_Customer_R1']),
+    );
 
     expect(outcome).toEqual({
       kind: 'value',
       value: {
         operation: 'Query',
         index: 'byEmail',
-        query: { expression: '#keyPartition = :keyPartition', expressionNames: { '#keyPartition': 'email' }, expressionValues: { ':keyPartition': { S: 'x@example.com' } } },
+        query: {
+          expression: '#keyPartition = :keyPartition',
+          expressionNames: { '#keyPartition': 'email' },
+          expressionValues: { ':keyPartition': { S: 'x@example.com' } },
+        },
         filter: {
-          expression: '(#firstName = :firstName_eq) AND (#ownerId = :ownerSub) AND (attribute_not_exists(#ownerStatus) OR #ownerStatus <> :ownerRemoved)',
+          expression:
+            '(#firstName = :firstName_eq) AND (#ownerId = :ownerSub) AND (attribute_not_exists(#ownerStatus) OR #ownerStatus <> :ownerRemoved)',
           expressionNames: { '#firstName': 'firstName', '#ownerId': 'id', '#ownerStatus': 'status' },
           expressionValues: { ':firstName_eq': { S: 'Dana' }, ':ownerSub': { S: 'dana-sub' }, ':ownerRemoved': { S: 'REMOVED' } },
         },
@@ -187,14 +217,24 @@ describe('the DynamoDB request getUserByEmail sends', () => {
   });
 
   it('is an unrestricted Query on byEmail for an admin, with their limit and order', () => {
-    const outcome = requestHandlerOutcome('Query.getUserByEmail', { email: 'x@example.com', sortDirection: 'DESC', limit: 5, nextToken: 'abc' }, userPoolIdentity('admin-sub', [ADMIN_GROUP]));
+    const outcome = requestHandlerOutcome(
+      'Query.getUserByEmail',
+      { email: 'x@example.com', sortDirection: 'DESC', limit: 5, nextToken: 'abc' },
+      userPoolIdentity('admin-sub', [ADMIN_GROUP]),
+    );
 
-    expect(outcome).toMatchObject({ kind: 'value', value: { operation: 'Query', index: 'byEmail', scanIndexForward: false, limit: 5, nextToken: 'abc' } });
+    expect(outcome).toMatchObject({
+      kind: 'value',
+      value: { operation: 'Query', index: 'byEmail', scanIndexForward: false, limit: 5, nextToken: 'abc' },
+    });
     expect((outcome as { value: object }).value).not.toHaveProperty('filter');
   });
 
   it('is never made without a Cognito identity (util.unauthorized)', () => {
-    expect(requestHandlerOutcome('Query.getUserByEmail', { email: 'x@example.com' }, null)).toEqual({ kind: 'signal', signal: { __appsyncLocalSignal: 'unauthorized' } });
+    expect(requestHandlerOutcome('Query.getUserByEmail', { email: 'x@example.com' }, null)).toEqual({
+      kind: 'signal',
+      signal: { __appsyncLocalSignal: 'unauthorized' },
+    });
   });
 });
 
@@ -204,7 +244,12 @@ describe('getUserByEmail refuses', () => {
     ['an over-long email', { email: `${'a'.repeat(250)}@x.io` }, 'email', 'The email address must be at most 254 characters.'],
     ['a limit of 0', { limit: 0 }, 'limit', 'limit must be between 1 and 1000.'],
     ['a limit above 1000', { limit: 1001 }, 'limit', 'limit must be between 1 and 1000.'],
-    ['two companyName operators', { companyName: { eq: 'A', beginsWith: 'B' } }, 'companyName', 'Give one companyName condition at a time, not eq and beginsWith.'],
+    [
+      'two companyName operators',
+      { companyName: { eq: 'A', beginsWith: 'B' } },
+      'companyName',
+      'Give one companyName condition at a time, not eq and beginsWith.',
+    ],
     ['a between without two values', { companyName: { between: ['A'] } }, 'companyName', 'companyName.between needs exactly two values.'],
     [
       'a filter on the lookup’s keys',
@@ -216,7 +261,14 @@ describe('getUserByEmail refuses', () => {
     const { body } = await getUserByEmail({ email: dana.email, ...change }, dana);
 
     expect(body.data).toEqual({ getUserByEmail: null });
-    expect(body.errors).toEqual([expect.objectContaining({ path: ['getUserByEmail'], errorType: 'ValidationError', message, errorInfo: { fields: { [field]: message } } })]);
+    expect(body.errors).toEqual([
+      expect.objectContaining({
+        path: ['getUserByEmail'],
+        errorType: 'ValidationError',
+        message,
+        errorInfo: { fields: { [field]: message } },
+      }),
+    ]);
   });
 
   it('the API key (the public web app) with AppSync’s Unauthorized error', async () => {

@@ -48,9 +48,21 @@ const ids = (page: Page | null) => page!.items.map((user) => user.id).sort();
 beforeAll(async () => {
   api = await startUserApi();
   [admin, dana, omar] = await Promise.all([api.signIn('admin', { admin: true }), api.signIn('dana'), api.signIn('omar')]);
-  await api.putUser({ id: dana.sub, email: dana.email, companyName: 'Northwind Staffing', firstName: 'Dana', subscriptionId: SUBSCRIPTION });
+  await api.putUser({
+    id: dana.sub,
+    email: dana.email,
+    companyName: 'Northwind Staffing',
+    firstName: 'Dana',
+    subscriptionId: SUBSCRIPTION,
+  });
   await api.putUser({ id: omar.sub, email: omar.email, companyName: 'TalentBridge', firstName: 'Omar', subscriptionId: SUBSCRIPTION });
-  await api.putUser({ id: 'seat-3', email: 'third@northwind-staffing.com', companyName: 'Northwind Staffing', subscriptionId: SUBSCRIPTION, status: 'REMOVED' });
+  await api.putUser({
+    id: 'seat-3',
+    email: 'third@northwind-staffing.com',
+    companyName: 'Northwind Staffing',
+    subscriptionId: SUBSCRIPTION,
+    status: 'REMOVED',
+  });
   for (let index = 0; index < OTHER_RECORDS; index += 1) {
     await api.putUser({
       id: `other-${String(index).padStart(2, '0')}`,
@@ -59,7 +71,12 @@ beforeAll(async () => {
       subscriptionId: index % 2 === 0 ? 'SubscriptionTBD' : `sub-other-${index}`,
     });
   }
-  allIds = [dana.sub, omar.sub, 'seat-3', ...Array.from({ length: OTHER_RECORDS }, (_, index) => `other-${String(index).padStart(2, '0')}`)].sort();
+  allIds = [
+    dana.sub,
+    omar.sub,
+    'seat-3',
+    ...Array.from({ length: OTHER_RECORDS }, (_, index) => `other-${String(index).padStart(2, '0')}`),
+  ].sort();
 }, 90_000);
 
 afterAll(() => api?.stop());
@@ -99,7 +116,9 @@ describe('listUsers for a signed-in user who is not an admin', () => {
     const message = 'The filter cannot use id: listUsers returns only your own record.';
 
     expect(body.data).toEqual({ listUsers: null });
-    expect(body.errors).toEqual([expect.objectContaining({ errorType: 'ValidationError', message, errorInfo: { fields: { filter: message } } })]);
+    expect(body.errors).toEqual([
+      expect.objectContaining({ errorType: 'ValidationError', message, errorInfo: { fields: { filter: message } } }),
+    ]);
   });
 
   it('does not get their record once an admin has removed it', async () => {
@@ -158,14 +177,23 @@ describe('listUsers for an admin', () => {
   });
 
   it('applies the rest of the filter on the index Query', async () => {
-    const { page } = await listUsers({ filter: { subscriptionId: { eq: SUBSCRIPTION }, status: { eq: 'ACTIVE' }, not: { firstName: { eq: 'Omar' } } } }, admin);
+    const { page } = await listUsers(
+      { filter: { subscriptionId: { eq: SUBSCRIPTION }, status: { eq: 'ACTIVE' }, not: { firstName: { eq: 'Omar' } } } },
+      admin,
+    );
 
     expect(page!.items).toEqual([expect.objectContaining({ id: dana.sub })]);
   });
 
   it('answers other filters, including subscriptionId in an or, by scanning', async () => {
-    const either = await listUsers({ filter: { or: [{ subscriptionId: { eq: SUBSCRIPTION } }, { subscriptionId: { eq: 'sub-other-1' } }] } }, admin);
-    const eqAndNe = await listUsers({ filter: { subscriptionId: { eq: SUBSCRIPTION, ne: 'x' }, companyName: { eq: 'TalentBridge' } } }, admin);
+    const either = await listUsers(
+      { filter: { or: [{ subscriptionId: { eq: SUBSCRIPTION } }, { subscriptionId: { eq: 'sub-other-1' } }] } },
+      admin,
+    );
+    const eqAndNe = await listUsers(
+      { filter: { subscriptionId: { eq: SUBSCRIPTION, ne: 'x' }, companyName: { eq: 'TalentBridge' } } },
+      admin,
+    );
 
     expect(ids(either.page)).toEqual([dana.sub, omar.sub, 'other-01', 'seat-3'].sort());
     expect(ids(eqAndNe.page)).toEqual([omar.sub]);
@@ -182,8 +210,16 @@ describe('the DynamoDB request listUsers sends', () => {
       value: {
         operation: 'Query',
         index: 'bySubscriptionId',
-        query: { expression: '#keyPartition = :keyPartition', expressionNames: { '#keyPartition': 'subscriptionId' }, expressionValues: { ':keyPartition': { S: SUBSCRIPTION } } },
-        filter: { expression: '#status = :status_eq', expressionNames: { '#status': 'status' }, expressionValues: { ':status_eq': { S: 'ACTIVE' } } },
+        query: {
+          expression: '#keyPartition = :keyPartition',
+          expressionNames: { '#keyPartition': 'subscriptionId' },
+          expressionValues: { ':keyPartition': { S: SUBSCRIPTION } },
+        },
+        filter: {
+          expression: '#status = :status_eq',
+          expressionNames: { '#status': 'status' },
+          expressionValues: { ':status_eq': { S: 'ACTIVE' } },
+        },
         limit: 5,
       },
     });
@@ -195,10 +231,16 @@ describe('the DynamoDB request listUsers sends', () => {
 
       expect(value).toMatchObject({
         operation: 'Query',
-        query: { expression: '#keyPartition = :keyPartition', expressionNames: { '#keyPartition': 'id' }, expressionValues: { ':keyPartition': { S: 'caller-sub' } } },
+        query: {
+          expression: '#keyPartition = :keyPartition',
+          expressionNames: { '#keyPartition': 'id' },
+          expressionValues: { ':keyPartition': { S: 'caller-sub' } },
+        },
       });
       expect(value).not.toHaveProperty('index');
-      expect((value.filter as { expression: string }).expression).toBe('(#subscriptionId = :subscriptionId_eq) AND (attribute_not_exists(#ownerStatus) OR #ownerStatus <> :ownerRemoved)');
+      expect((value.filter as { expression: string }).expression).toBe(
+        '(#subscriptionId = :subscriptionId_eq) AND (attribute_not_exists(#ownerStatus) OR #ownerStatus <> :ownerRemoved)',
+      );
     }
   });
 
@@ -208,8 +250,14 @@ describe('the DynamoDB request listUsers sends', () => {
   });
 
   it('is never made without a Cognito identity (util.unauthorized)', () => {
-    expect(requestHandlerOutcome('Query.listUsers', {}, null)).toEqual({ kind: 'signal', signal: { __appsyncLocalSignal: 'unauthorized' } });
-    expect(requestHandlerOutcome('Query.listUsers', {}, { sub: '', groups: [ADMIN_GROUP] })).toEqual({ kind: 'signal', signal: { __appsyncLocalSignal: 'unauthorized' } });
+    expect(requestHandlerOutcome('Query.listUsers', {}, null)).toEqual({
+      kind: 'signal',
+      signal: { __appsyncLocalSignal: 'unauthorized' },
+    });
+    expect(requestHandlerOutcome('Query.listUsers', {}, { sub: '', groups: [ADMIN_GROUP] })).toEqual({
+      kind: 'signal',
+      signal: { __appsyncLocalSignal: 'unauthorized' },
+    });
   });
 });
 
@@ -218,7 +266,11 @@ describe('listUsers refuses', () => {
     const { body } = await listUsers({ limit }, admin);
 
     expect(body.errors).toEqual([
-      expect.objectContaining({ errorType: 'ValidationError', message: 'limit must be between 1 and 1000.', errorInfo: { fields: { limit: 'limit must be between 1 and 1000.' } } }),
+      expect.objectContaining({
+        errorType: 'ValidationError',
+        message: 'limit must be between 1 and 1000.',
+        errorInfo: { fields: { limit: 'limit must be between 1 and 1000.' } },
+      }),
     ]);
   });
 
@@ -227,7 +279,9 @@ describe('listUsers refuses', () => {
     for (const filter of [{ apikey1: { beginsWith: 'a' } }, { or: [{ firstName: { eq: 'x' } }, { apikey1: { gt: 'm' } }] }]) {
       const { body } = await listUsers({ filter }, admin);
 
-      expect(body.errors).toEqual([expect.objectContaining({ errorType: 'ValidationError', message, errorInfo: { fields: { filter: message } } })]);
+      expect(body.errors).toEqual([
+        expect.objectContaining({ errorType: 'ValidationError', message, errorInfo: { fields: { filter: message } } }),
+      ]);
     }
   });
 
@@ -243,7 +297,9 @@ describe('listUsers refuses', () => {
       for (const caller of [admin, dana]) {
         const { body } = await listUsers({ filter }, caller);
 
-        expect(body.errors).toEqual([expect.objectContaining({ errorType: 'ValidationError', message, errorInfo: { fields: { filter: message } } })]);
+        expect(body.errors).toEqual([
+          expect.objectContaining({ errorType: 'ValidationError', message, errorInfo: { fields: { filter: message } } }),
+        ]);
       }
     }
   });
@@ -251,7 +307,9 @@ describe('listUsers refuses', () => {
   it('a nextToken it did not issue, with the data source’s error', async () => {
     const { body } = await listUsers({ nextToken: 'bm90LWEtdG9rZW4=' }, admin);
 
-    expect(body.errors).toEqual([expect.objectContaining({ errorType: 'DynamoDB:DynamoDbException', message: expect.stringContaining('Invalid nextToken') })]);
+    expect(body.errors).toEqual([
+      expect.objectContaining({ errorType: 'DynamoDB:DynamoDbException', message: expect.stringContaining('Invalid nextToken') }),
+    ]);
   });
 
   it('the API key (the public web app) with AppSync’s Unauthorized error', async () => {

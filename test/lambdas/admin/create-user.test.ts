@@ -12,7 +12,11 @@ let services: IdentityServices;
 let createUser: ReturnType<typeof createCreateUserHandler>;
 let logs: CapturedLogs;
 
-const deps = (overrides: Partial<AdminUsersDependencies> = {}): AdminUsersDependencies => ({ directory: services.directory, users: services.users, ...overrides });
+const deps = (overrides: Partial<AdminUsersDependencies> = {}): AdminUsersDependencies => ({
+  directory: services.directory,
+  users: services.users,
+  ...overrides,
+});
 
 beforeAll(async () => {
   services = await startIdentityServices();
@@ -61,13 +65,22 @@ describe('POST /admin/user/create', () => {
       updatedAt: expect.any(String),
     });
     expect(await services.users.getById(body.user.id)).toEqual(body.user);
-    expect(await services.directory.getUser(body.cognito.username)).toMatchObject({ groups: ['Beta_Customer_R2'], attributes: { email_verified: 'true' } });
-    expect(lastMessageTo(services.cognito, 'ira.kent@example.com')).toMatchObject({ kind: 'invitation', temporaryPassword: expect.any(String) });
+    expect(await services.directory.getUser(body.cognito.username)).toMatchObject({
+      groups: ['Beta_Customer_R2'],
+      attributes: { email_verified: 'true' },
+    });
+    expect(lastMessageTo(services.cognito, 'ira.kent@example.com')).toMatchObject({
+      kind: 'invitation',
+      temporaryPassword: expect.any(String),
+    });
     expect(logs.lines).toContainEqual(expect.objectContaining({ message: 'User invited', by: 'admin-sub', group: 'Beta_Customer_R2' }));
   });
 
   it('lets only members of Admins invite (403), before even reading the body', async () => {
-    expect(await call(invitation('x@example.com'), MEMBER_CLAIMS)).toMatchObject({ status: 403, body: { code: 'forbidden', message: 'Only administrators may manage users.' } });
+    expect(await call(invitation('x@example.com'), MEMBER_CLAIMS)).toMatchObject({
+      status: 403,
+      body: { code: 'forbidden', message: 'Only administrators may manage users.' },
+    });
     expect(await call('not json', MEMBER_CLAIMS)).toMatchObject({ status: 403 });
     expect(await services.directory.getUser('x@example.com')).toBeUndefined();
   });
@@ -76,7 +89,7 @@ describe('POST /admin/user/create', () => {
     expect((await call(invitation('bracket@example.com'), claims('admin-2', '[Beta_Customer_R1 Admins]'))).status).toBe(201);
   });
 
-  it('answers 401 without the authorizer\'s claims', async () => {
+  it("answers 401 without the authorizer's claims", async () => {
     expect(await call(invitation('y@example.com'), null)).toMatchObject({ status: 401, body: { code: 'unauthorized' } });
   });
 
@@ -91,7 +104,10 @@ describe('POST /admin/user/create', () => {
       status: 400,
       body: {
         code: 'validation_failed',
-        fields: { email: 'Please give a valid email address, like name@company.com.', group: 'The group must be one of Beta_Customer_R1, Beta_Customer_R2, Beta_Customer_R3.' },
+        fields: {
+          email: 'Please give a valid email address, like name@company.com.',
+          group: 'The group must be one of Beta_Customer_R1, Beta_Customer_R2, Beta_Customer_R3.',
+        },
       },
     });
     expect((await call(invitation('z@example.com', { firstName: '  ', phoneNumber: 'call me' }))).body).toMatchObject({
@@ -105,9 +121,17 @@ describe('POST /admin/user/create', () => {
   });
 
   it('refuses ATS settings, which the invited person saves through the ATS settings on the Account page (400), inviting no one', async () => {
-    const answer = await call(invitation('ats@example.com', { atsname: 'greenhouse', apikeytype: 'basic', apikey1: 'gh-key-0000000000001', apikey2: null }));
+    const answer = await call(
+      invitation('ats@example.com', { atsname: 'greenhouse', apikeytype: 'basic', apikey1: 'gh-key-0000000000001', apikey2: null }),
+    );
 
-    expect(answer).toMatchObject({ status: 400, body: { code: 'validation_failed', fields: { atsname: ATS_FIELDS_MESSAGE, apikeytype: ATS_FIELDS_MESSAGE, apikey1: ATS_FIELDS_MESSAGE } } });
+    expect(answer).toMatchObject({
+      status: 400,
+      body: {
+        code: 'validation_failed',
+        fields: { atsname: ATS_FIELDS_MESSAGE, apikeytype: ATS_FIELDS_MESSAGE, apikey1: ATS_FIELDS_MESSAGE },
+      },
+    });
     expect(answer.body.fields).not.toHaveProperty('apikey2');
     expect(JSON.stringify(answer.body)).not.toContain('gh-key-0000000000001');
     expect(await services.directory.getUser('ats@example.com')).toBeUndefined();
@@ -115,15 +139,21 @@ describe('POST /admin/user/create', () => {
 
   it('answers 409 when the email belongs to a user already, in any letter case', async () => {
     expect((await call(invitation('taken@example.com'))).status).toBe(201);
-    expect(await call(invitation('Taken@Example.com'))).toMatchObject({ status: 409, body: { code: 'user_exists', message: 'A user with this email address already exists.' } });
+    expect(await call(invitation('Taken@Example.com'))).toMatchObject({
+      status: 409,
+      body: { code: 'user_exists', message: 'A user with this email address already exists.' },
+    });
   });
 
   it('deletes the Cognito user again when the record cannot be written (no half-created user)', async () => {
     // The put goes to a table that does not exist: DynamoDB itself refuses the write.
     const missingTable = createUsersRepository({ client: services.documentClient, tableName: 'no-such-table' });
-    const broken = createCreateUserHandler(() => deps({ users: { ...services.users, putIfAbsent: (user) => missingTable.putIfAbsent(user) } }), {
-      allowedOrigins: [WEB_ORIGIN],
-    });
+    const broken = createCreateUserHandler(
+      () => deps({ users: { ...services.users, putIfAbsent: (user) => missingTable.putIfAbsent(user) } }),
+      {
+        allowedOrigins: [WEB_ORIGIN],
+      },
+    );
 
     const response = await broken(adminEvent('/admin/user/create', invitation('half@example.com')), lambdaContext());
 

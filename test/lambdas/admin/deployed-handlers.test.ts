@@ -40,7 +40,13 @@ afterEach(() => {
 describe('admin handlers as deployed', () => {
   it('invite, look up and remove with USER_POOL_ID, USERS_TABLE (and the local endpoints)', async () => {
     const created = await load('create-user')(
-      adminEvent('/admin/user/create', { email: 'env@example.com', firstName: 'En', lastName: 'Vee', companyName: 'Env Co', group: 'Beta_Customer_R3' }),
+      adminEvent('/admin/user/create', {
+        email: 'env@example.com',
+        firstName: 'En',
+        lastName: 'Vee',
+        companyName: 'Env Co',
+        group: 'Beta_Customer_R3',
+      }),
       lambdaContext(),
     );
     expect(created.statusCode).toBe(201);

@@ -16,7 +16,11 @@ let handlers: Record<'create' | 'remove' | 'get', ReturnType<typeof createGetUse
 beforeAll(async () => {
   services = await startIdentityServices();
   const deps = (): AdminUsersDependencies => ({ directory: services.directory, users: services.users });
-  handlers = { create: createCreateUserHandler(deps, options), remove: createRemoveUserHandler(deps, options), get: createGetUserHandler(deps, options) };
+  handlers = {
+    create: createCreateUserHandler(deps, options),
+    remove: createRemoveUserHandler(deps, options),
+    get: createGetUserHandler(deps, options),
+  };
 });
 afterAll(() => services.stop());
 beforeEach(() => {
@@ -32,7 +36,13 @@ async function call(route: keyof typeof RESOURCES, body: unknown, authorizerClai
 }
 
 async function invited(email: string): Promise<{ username: string }> {
-  const answer = await call('create', { email, firstName: 'Sam', lastName: 'Ortiz', companyName: 'Ortiz Search', group: 'Beta_Customer_R1' });
+  const answer = await call('create', {
+    email,
+    firstName: 'Sam',
+    lastName: 'Ortiz',
+    companyName: 'Ortiz Search',
+    group: 'Beta_Customer_R1',
+  });
   expect(answer.status).toBe(201);
   return answer.body.cognito as { username: string };
 }
@@ -50,7 +60,13 @@ describe('POST /admin/user', () => {
       status: 'FORCE_CHANGE_PASSWORD',
       enabled: true,
       groups: ['Beta_Customer_R1'],
-      attributes: { email: 'sam@example.com', given_name: 'Sam', family_name: 'Ortiz', 'custom:companyName': 'Ortiz Search', sub: username },
+      attributes: {
+        email: 'sam@example.com',
+        given_name: 'Sam',
+        family_name: 'Ortiz',
+        'custom:companyName': 'Ortiz Search',
+        sub: username,
+      },
     });
     expect(body.user).toMatchObject({ id: username, email: 'sam@example.com', status: 'ACTIVE', subscriptionId: 'SubscriptionTBD' });
     expect((await call('get', { username })).body).toEqual(answer.body);
@@ -58,12 +74,18 @@ describe('POST /admin/user', () => {
 
   it('returns user null for a Cognito user without a record', async () => {
     const bare = await services.directory.inviteUser({ email: 'bare@example.com', firstName: 'B', lastName: 'Are', companyName: 'None' });
-    expect(await call('get', { username: bare.username })).toMatchObject({ status: 200, body: { user: null, cognito: { username: bare.username } } });
+    expect(await call('get', { username: bare.username })).toMatchObject({
+      status: 200,
+      body: { user: null, cognito: { username: bare.username } },
+    });
   });
 
   it('answers 404 for an unknown user, 400 for a bad body and 403 to non-admins', async () => {
     expect(await call('get', { username: 'nobody@example.com' })).toMatchObject({ status: 404, body: { code: 'not_found' } });
-    expect(await call('get', { username: '' })).toMatchObject({ status: 400, body: { fields: { username: 'Please give the username (or the email) of the user.' } } });
+    expect(await call('get', { username: '' })).toMatchObject({
+      status: 400,
+      body: { fields: { username: 'Please give the username (or the email) of the user.' } },
+    });
     expect(await call('get', { user: 'x' })).toMatchObject({ status: 400 });
     expect(await call('get', [])).toMatchObject({ status: 400 });
     expect(await call('get', { username: 'sam@example.com' }, MEMBER_CLAIMS)).toMatchObject({ status: 403 });
@@ -86,7 +108,11 @@ describe('POST /admin/user/remove', () => {
 
     expect(answer).toEqual({ status: 200, body: { username, removed: true } });
     expect(await services.directory.getUser(username)).toBeUndefined();
-    expect(await services.users.getById(username)).toMatchObject({ status: 'REMOVED', subscriptionId: 'sub-123', subscriptions: ['sub-123'] });
+    expect(await services.users.getById(username)).toMatchObject({
+      status: 'REMOVED',
+      subscriptionId: 'sub-123',
+      subscriptions: ['sub-123'],
+    });
     expect(await call('get', { username })).toMatchObject({ status: 404 });
   });
 
@@ -107,18 +133,27 @@ describe('POST /admin/user/remove', () => {
 
   it('answers 404 for an unknown user and 403 to non-admins, removing nothing', async () => {
     const { username } = await invited('stays@example.com');
-    expect(await call('remove', { username: 'ghost@example.com' })).toMatchObject({ status: 404, body: { message: 'No user with this username or email.' } });
+    expect(await call('remove', { username: 'ghost@example.com' })).toMatchObject({
+      status: 404,
+      body: { message: 'No user with this username or email.' },
+    });
     expect(await call('remove', { username }, MEMBER_CLAIMS)).toMatchObject({ status: 403 });
     expect(await services.directory.getUser(username)).toBeDefined();
   });
 
   it('does not let an admin remove their own account', async () => {
     const { username } = await invited('self@example.com');
-    expect(await call('remove', { username }, claims(username, 'Admins'))).toMatchObject({ status: 409, body: { code: 'cannot_remove_self' } });
+    expect(await call('remove', { username }, claims(username, 'Admins'))).toMatchObject({
+      status: 409,
+      body: { code: 'cannot_remove_self' },
+    });
   });
 
   it('answers 400 to a bad body', async () => {
     expect(await call('remove', undefined)).toMatchObject({ status: 400, body: { code: 'invalid_json' } });
-    expect(await call('remove', { username: 'has space' })).toMatchObject({ status: 400, body: { fields: { username: 'A username cannot contain spaces or control characters.' } } });
+    expect(await call('remove', { username: 'has space' })).toMatchObject({
+      status: 400,
+      body: { fields: { username: 'A username cannot contain spaces or control characters.' } },
+    });
   });
 });

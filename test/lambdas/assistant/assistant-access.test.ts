@@ -23,7 +23,11 @@ beforeAll(async () => {
   assistant = await startAssistantServices();
   handlers = assistantHandlers(() => assistant.dependencies());
   await assistant.subscriber('access-owner');
-  const saved = await call<{ job: Job }>(handlers['POST /assistant/jobs'], { resource: '/assistant/jobs', body: BACKEND_JOB, as: 'access-owner' });
+  const saved = await call<{ job: Job }>(handlers['POST /assistant/jobs'], {
+    resource: '/assistant/jobs',
+    body: BACKEND_JOB,
+    as: 'access-owner',
+  });
   ids.jobId = saved.body.job.id;
   const screening = await call<{ result: AssistantResult<'screening-questions'> }>(handlers['POST /assistant/screening-questions'], {
     resource: '/assistant/screening-questions',
@@ -70,8 +74,14 @@ describe('access to the assistant', () => {
   });
 
   it.each(ROUTES)('%s refuses a removed user (403) and a caller without a user record (404)', async (route) => {
-    expect(await call(handlers[route], { ...validRequest(route, ids), as: 'access-removed' })).toMatchObject({ status: 403, body: { code: 'user_inactive' } });
-    expect(await call(handlers[route], { ...validRequest(route, ids), as: 'access-ghost' })).toMatchObject({ status: 404, body: { code: 'user_not_found' } });
+    expect(await call(handlers[route], { ...validRequest(route, ids), as: 'access-removed' })).toMatchObject({
+      status: 403,
+      body: { code: 'user_inactive' },
+    });
+    expect(await call(handlers[route], { ...validRequest(route, ids), as: 'access-ghost' })).toMatchObject({
+      status: 404,
+      body: { code: 'user_not_found' },
+    });
   });
 
   it('lets a canceled subscriber in until the paid period ends, and not after', async () => {
@@ -95,7 +105,11 @@ describe('access to the assistant', () => {
       updatedAt: '2026-01-10T00:00:00.000Z',
     };
     await assistant.services.subscriptions.upsert(subscriptionSnapshot(subscription as never, { userId: user.id }), now);
-    const list = (at: Date) => call(assistantHandlers(() => assistant.dependencies({ now: () => at }))['GET /assistant/jobs'], { resource: '/assistant/jobs', as: user.id });
+    const list = (at: Date) =>
+      call(assistantHandlers(() => assistant.dependencies({ now: () => at }))['GET /assistant/jobs'], {
+        resource: '/assistant/jobs',
+        as: user.id,
+      });
 
     expect((await list(now)).status).toBe(200);
     expect(await list(new Date(now.getTime() + 2 * 86_400_000))).toMatchObject({ status: 403, body: { code: 'subscription_required' } });
@@ -106,7 +120,9 @@ describe('the per-user rate limit', () => {
   it.each(ROUTES)('%s answers 429 with Retry-After past the limit, and stores nothing more', async (route) => {
     const sub = `access-busy-${ROUTES.indexOf(route)}`;
     await assistant.subscriber(sub);
-    const limited = assistantHandlers(() => assistant.dependencies({ rateLimitPerMinute: 2, now: () => new Date('2026-06-01T12:00:40.000Z') }));
+    const limited = assistantHandlers(() =>
+      assistant.dependencies({ rateLimitPerMinute: 2, now: () => new Date('2026-06-01T12:00:40.000Z') }),
+    );
     // Two requests (one valid, one not: both count; the job ids are another user's: 404), then the third is refused.
     await call(limited[route], { ...validRequest(route, ids), as: sub });
     await call(limited[route], { ...validRequest(route, ids), body: route.startsWith('GET') ? undefined : '{', as: sub });
@@ -122,7 +138,9 @@ describe('the per-user rate limit', () => {
 
   it('counts each user on their own', async () => {
     await assistant.subscriber('access-calm');
-    const limited = assistantHandlers(() => assistant.dependencies({ rateLimitPerMinute: 1, now: () => new Date('2026-06-01T13:00:00.000Z') }));
+    const limited = assistantHandlers(() =>
+      assistant.dependencies({ rateLimitPerMinute: 1, now: () => new Date('2026-06-01T13:00:00.000Z') }),
+    );
     await call(limited['GET /assistant/jobs'], { resource: '/assistant/jobs', as: 'access-owner' });
 
     expect((await call(limited['GET /assistant/jobs'], { resource: '/assistant/jobs', as: 'access-calm' })).status).toBe(200);

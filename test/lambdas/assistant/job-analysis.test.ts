@@ -22,8 +22,16 @@ beforeAll(async () => {
   handlers = assistantHandlers(() => assistant.dependencies());
   await assistant.subscriber('analysis-ana');
   await assistant.subscriber('analysis-other');
-  ownJob = (await call<{ job: Job }>(handlers['POST /assistant/jobs'], { resource: '/assistant/jobs', body: BACKEND_JOB, as: 'analysis-ana' })).body.job;
-  othersJob = (await call<{ job: Job }>(handlers['POST /assistant/jobs'], { resource: '/assistant/jobs', body: { ...BACKEND_JOB, title: 'Other recruiter’s job' }, as: 'analysis-other' })).body.job;
+  ownJob = (
+    await call<{ job: Job }>(handlers['POST /assistant/jobs'], { resource: '/assistant/jobs', body: BACKEND_JOB, as: 'analysis-ana' })
+  ).body.job;
+  othersJob = (
+    await call<{ job: Job }>(handlers['POST /assistant/jobs'], {
+      resource: '/assistant/jobs',
+      body: { ...BACKEND_JOB, title: 'Other recruiter’s job' },
+      as: 'analysis-other',
+    })
+  ).body.job;
 });
 afterAll(() => assistant.stop());
 beforeEach(() => {
@@ -33,7 +41,11 @@ afterEach(() => logs.restore());
 
 type Route = 'POST /assistant/must-haves' | 'POST /assistant/sourcing-terms' | 'POST /assistant/job-description';
 const ask = <C extends AssistantResult['capability']>(route: Route, body: unknown, as = 'analysis-ana') =>
-  call<{ result: AssistantResult<C>; code?: string; message?: string; fields?: Record<string, string> }>(handlers[route], { resource: route.split(' ')[1], body, as });
+  call<{ result: AssistantResult<C>; code?: string; message?: string; fields?: Record<string, string> }>(handlers[route], {
+    resource: route.split(' ')[1],
+    body,
+    as,
+  });
 
 /** The answer is the stored result: the history's newest entry for the caller. */
 async function expectStored(result: AssistantResult, as = 'analysis-ana') {
@@ -43,11 +55,19 @@ async function expectStored(result: AssistantResult, as = 'analysis-ana') {
 
 describe('POST /assistant/must-haves', () => {
   it('proposes must-haves and nice-to-haves from a description, says which engine answered, and keeps the result in the history', async () => {
-    const answer = await ask<'must-haves'>('POST /assistant/must-haves', { title: BACKEND_JOB.title, description: BACKEND_JOB.description });
+    const answer = await ask<'must-haves'>('POST /assistant/must-haves', {
+      title: BACKEND_JOB.title,
+      description: BACKEND_JOB.description,
+    });
 
     expect(answer.status).toBe(200);
     const result = assistantResultSchema('must-haves').parse(answer.body.result);
-    expect(result).toMatchObject({ capability: 'must-haves', jobId: null, label: 'Senior Backend Engineer', engine: { kind: 'deterministic', model: null, note: null } });
+    expect(result).toMatchObject({
+      capability: 'must-haves',
+      jobId: null,
+      label: 'Senior Backend Engineer',
+      engine: { kind: 'deterministic', model: null, note: null },
+    });
     expect(result.output.mustHaves.length).toBeGreaterThan(0);
     await expectStored(answer.body.result);
   });
@@ -82,7 +102,11 @@ describe('POST /assistant/sourcing-terms', () => {
   });
 
   it('works from a description given inline, with no saved job', async () => {
-    const answer = await ask<'sourcing-terms'>('POST /assistant/sourcing-terms', { title: 'ICU Nurse', description: 'ICU registered nurse. Requires BLS and ACLS certification and 2+ years of ICU experience.', location: 'Denver, CO' });
+    const answer = await ask<'sourcing-terms'>('POST /assistant/sourcing-terms', {
+      title: 'ICU Nurse',
+      description: 'ICU registered nurse. Requires BLS and ACLS certification and 2+ years of ICU experience.',
+      location: 'Denver, CO',
+    });
 
     expect(answer.status).toBe(200);
     expect(answer.body.result).toMatchObject({ jobId: null, label: 'ICU Nurse' });
@@ -91,7 +115,10 @@ describe('POST /assistant/sourcing-terms', () => {
   it('refuses a request with neither a saved job nor a description (400)', async () => {
     const answer = await ask('POST /assistant/sourcing-terms', { title: 'Nurse' });
 
-    expect(answer).toMatchObject({ status: 400, body: { code: 'description_required', fields: { description: DESCRIPTION_REQUIRED_MESSAGE } } });
+    expect(answer).toMatchObject({
+      status: 400,
+      body: { code: 'description_required', fields: { description: DESCRIPTION_REQUIRED_MESSAGE } },
+    });
   });
 
   it('answers 404 for another user’s job (and for an unknown one), storing nothing and leaving their data as it was', async () => {
@@ -99,7 +126,10 @@ describe('POST /assistant/sourcing-terms', () => {
     const mine = await assistant.itemsOf('analysis-ana');
 
     for (const jobId of [othersJob.id, 'no-such-job']) {
-      expect(await ask('POST /assistant/sourcing-terms', { jobId })).toMatchObject({ status: 404, body: { code: 'job_not_found', message: JOB_MESSAGES.notFound } });
+      expect(await ask('POST /assistant/sourcing-terms', { jobId })).toMatchObject({
+        status: 404,
+        body: { code: 'job_not_found', message: JOB_MESSAGES.notFound },
+      });
     }
     expect(await assistant.itemsOf('analysis-other')).toEqual(theirs);
     expect(await assistant.itemsOf('analysis-ana')).toEqual(mine);
@@ -119,7 +149,10 @@ describe('POST /assistant/sourcing-terms', () => {
 
 describe('POST /assistant/job-description', () => {
   it('writes a publishable description of a saved job without the client’s name, rates or contacts, and says what it removed', async () => {
-    const answer = await ask<'job-description'>('POST /assistant/job-description', { jobId: ownJob.id, clientNames: ['Northwind Payments'] });
+    const answer = await ask<'job-description'>('POST /assistant/job-description', {
+      jobId: ownJob.id,
+      clientNames: ['Northwind Payments'],
+    });
 
     expect(answer.status).toBe(200);
     const result = assistantResultSchema('job-description').parse(answer.body.result);
@@ -130,13 +163,22 @@ describe('POST /assistant/job-description', () => {
   });
 
   it('refuses a request with neither a saved job nor a description (400), and too many client names (400)', async () => {
-    expect(await ask('POST /assistant/job-description', { clientNames: ['Acme'] })).toMatchObject({ status: 400, body: { code: 'description_required' } });
-    const tooMany = await ask('POST /assistant/job-description', { description: 'Build APIs.', clientNames: Array.from({ length: 11 }, (_, index) => `Client ${index}`) });
+    expect(await ask('POST /assistant/job-description', { clientNames: ['Acme'] })).toMatchObject({
+      status: 400,
+      body: { code: 'description_required' },
+    });
+    const tooMany = await ask('POST /assistant/job-description', {
+      description: 'Build APIs.',
+      clientNames: Array.from({ length: 11 }, (_, index) => `Client ${index}`),
+    });
     expect(tooMany.status).toBe(400);
     expect(tooMany.body.fields).toHaveProperty(['clientNames']);
   });
 
   it('answers 404 for another user’s job', async () => {
-    expect(await ask('POST /assistant/job-description', { jobId: othersJob.id })).toMatchObject({ status: 404, body: { code: 'job_not_found' } });
+    expect(await ask('POST /assistant/job-description', { jobId: othersJob.id })).toMatchObject({
+      status: 404,
+      body: { code: 'job_not_found' },
+    });
   });
 });

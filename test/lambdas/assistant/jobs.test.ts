@@ -22,12 +22,20 @@ beforeEach(() => {
 });
 afterEach(() => logs.restore());
 
-const save = (body: unknown, as: string) => call<{ job: Job; message?: string; code?: string; fields?: Record<string, string> }>(handlers['POST /assistant/jobs'], { resource: '/assistant/jobs', body, as });
+const save = (body: unknown, as: string) =>
+  call<{ job: Job; message?: string; code?: string; fields?: Record<string, string> }>(handlers['POST /assistant/jobs'], {
+    resource: '/assistant/jobs',
+    body,
+    as,
+  });
 const list = (as: string) => call<{ jobs: Job[] }>(handlers['GET /assistant/jobs'], { resource: '/assistant/jobs', as });
 
 describe('saving and listing jobs', () => {
   it('saves a new job (201) with trimmed fields, each requirement kept once with its kind, and lists it', async () => {
-    const answer = await save({ ...BACKEND_JOB, title: '  Senior Backend Engineer ', mustHaves: [...BACKEND_JOB.mustHaves, ' kubernetes '] }, 'jobs-ana');
+    const answer = await save(
+      { ...BACKEND_JOB, title: '  Senior Backend Engineer ', mustHaves: [...BACKEND_JOB.mustHaves, ' kubernetes '] },
+      'jobs-ana',
+    );
 
     expect(answer.status).toBe(201);
     const job = JobSchema.parse(answer.body.job);
@@ -43,10 +51,19 @@ describe('saving and listing jobs', () => {
     const first = (await save(BACKEND_JOB, 'jobs-ben')).body.job;
     const second = (await save({ ...BACKEND_JOB, title: 'Staff Engineer' }, 'jobs-ben')).body.job;
 
-    const replaced = await save({ ...BACKEND_JOB, id: first.id, title: 'Principal Engineer', mustHaves: ['Go'], niceToHaves: [] }, 'jobs-ben');
+    const replaced = await save(
+      { ...BACKEND_JOB, id: first.id, title: 'Principal Engineer', mustHaves: ['Go'], niceToHaves: [] },
+      'jobs-ben',
+    );
 
     expect(replaced.status).toBe(200);
-    expect(replaced.body.job).toMatchObject({ id: first.id, title: 'Principal Engineer', createdAt: first.createdAt, mustHaves: [{ text: 'Go', kind: 'skill' }], niceToHaves: [] });
+    expect(replaced.body.job).toMatchObject({
+      id: first.id,
+      title: 'Principal Engineer',
+      createdAt: first.createdAt,
+      mustHaves: [{ text: 'Go', kind: 'skill' }],
+      niceToHaves: [],
+    });
     expect((await list('jobs-ben')).body.jobs.map((job) => job.id)).toEqual([first.id, second.id]);
   });
 
@@ -65,10 +82,30 @@ describe('saving and listing jobs', () => {
     ['a missing title', { ...BACKEND_JOB, title: undefined }, 'title', 'Job title must be text.'],
     ['a blank title', { ...BACKEND_JOB, title: '   ' }, 'title', 'Please give the job title.'],
     ['a blank description', { ...BACKEND_JOB, description: '' }, 'description', 'Please give the job description.'],
-    ['a description over the limit', { ...BACKEND_JOB, description: 'x'.repeat(ASSISTANT_LIMITS.documentMaxChars + 1) }, 'description', 'Job description has at most 20,000 characters.'],
-    ['company information over the limit', { ...BACKEND_JOB, companyInfo: 'x'.repeat(ASSISTANT_LIMITS.companyInfoMaxChars + 1) }, 'companyInfo', 'Company information has at most 5,000 characters.'],
-    ['too many must-haves', { ...BACKEND_JOB, mustHaves: Array.from({ length: 26 }, (_, index) => `Skill ${index}`) }, 'mustHaves', 'Give at most 25 must-haves items.'],
-    ['a must-have over the limit', { ...BACKEND_JOB, mustHaves: ['x'.repeat(161)] }, 'mustHaves.0', 'Must-haves has at most 160 characters.'],
+    [
+      'a description over the limit',
+      { ...BACKEND_JOB, description: 'x'.repeat(ASSISTANT_LIMITS.documentMaxChars + 1) },
+      'description',
+      'Job description has at most 20,000 characters.',
+    ],
+    [
+      'company information over the limit',
+      { ...BACKEND_JOB, companyInfo: 'x'.repeat(ASSISTANT_LIMITS.companyInfoMaxChars + 1) },
+      'companyInfo',
+      'Company information has at most 5,000 characters.',
+    ],
+    [
+      'too many must-haves',
+      { ...BACKEND_JOB, mustHaves: Array.from({ length: 26 }, (_, index) => `Skill ${index}`) },
+      'mustHaves',
+      'Give at most 25 must-haves items.',
+    ],
+    [
+      'a must-have over the limit',
+      { ...BACKEND_JOB, mustHaves: ['x'.repeat(161)] },
+      'mustHaves.0',
+      'Must-haves has at most 160 characters.',
+    ],
     ['must-haves that are not a list', { ...BACKEND_JOB, mustHaves: 'Python' }, 'mustHaves', 'Must-haves must be a list.'],
     ['an id that is not ours', { ...BACKEND_JOB, id: '../other#job' }, 'id', 'The id is not valid.'],
     ['an unknown field', { ...BACKEND_JOB, ownerId: 'someone-else' }, 'body', expect.any(String)],
@@ -87,7 +124,20 @@ describe('saving and listing jobs', () => {
   it(`refuses a job beyond the ${ASSISTANT_LIMITS.jobsMax} one account keeps (409) with a clear message`, async () => {
     const jobs = assistant.dependencies().jobs;
     await Promise.all(
-      Array.from({ length: ASSISTANT_LIMITS.jobsMax }, (_, index) => jobs.create('jobs-full', { ...JobSchema.parse({ ...BACKEND_JOB, id: `full-${index}`, companyInfo: '', location: '', mustHaves: [], niceToHaves: [], createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' }) })),
+      Array.from({ length: ASSISTANT_LIMITS.jobsMax }, (_, index) =>
+        jobs.create('jobs-full', {
+          ...JobSchema.parse({
+            ...BACKEND_JOB,
+            id: `full-${index}`,
+            companyInfo: '',
+            location: '',
+            mustHaves: [],
+            niceToHaves: [],
+            createdAt: '2026-01-01T00:00:00.000Z',
+            updatedAt: '2026-01-01T00:00:00.000Z',
+          }),
+        }),
+      ),
     );
 
     const answer = await save(BACKEND_JOB, 'jobs-full');

@@ -20,7 +20,11 @@ let othersScreening: AssistantResult<'screening-questions'>;
 
 type Route = 'POST /assistant/screening-questions' | 'POST /assistant/evaluations' | 'POST /assistant/best-fit' | 'POST /assistant/jobs';
 const ask = <C extends AssistantResult['capability']>(route: Route, body: unknown, as = 'ranking-ana') =>
-  call<{ result: AssistantResult<C>; job: Job; code?: string; message?: string; fields?: Record<string, string> }>(handlers[route], { resource: route.split(' ')[1], body, as });
+  call<{ result: AssistantResult<C>; job: Job; code?: string; message?: string; fields?: Record<string, string> }>(handlers[route], {
+    resource: route.split(' ')[1],
+    body,
+    as,
+  });
 
 beforeAll(async () => {
   assistant = await startAssistantServices();
@@ -29,7 +33,8 @@ beforeAll(async () => {
   await assistant.subscriber('ranking-other');
   job = (await ask('POST /assistant/jobs', BACKEND_JOB)).body.job;
   othersJob = (await ask('POST /assistant/jobs', BACKEND_JOB, 'ranking-other')).body.job;
-  othersScreening = (await ask<'screening-questions'>('POST /assistant/screening-questions', { jobId: othersJob.id }, 'ranking-other')).body.result;
+  othersScreening = (await ask<'screening-questions'>('POST /assistant/screening-questions', { jobId: othersJob.id }, 'ranking-other')).body
+    .result;
 });
 afterAll(() => assistant.stop());
 beforeEach(() => {
@@ -50,7 +55,10 @@ describe('POST /assistant/screening-questions', () => {
   });
 
   it('answers 404 for another user’s job, and 400 without a job id', async () => {
-    expect(await ask('POST /assistant/screening-questions', { jobId: othersJob.id })).toMatchObject({ status: 404, body: { code: 'job_not_found' } });
+    expect(await ask('POST /assistant/screening-questions', { jobId: othersJob.id })).toMatchObject({
+      status: 404,
+      body: { code: 'job_not_found' },
+    });
     const missing = await ask('POST /assistant/screening-questions', {});
     expect(missing.status).toBe(400);
     expect(missing.body.fields).toHaveProperty(['jobId']);
@@ -58,7 +66,8 @@ describe('POST /assistant/screening-questions', () => {
 });
 
 describe('POST /assistant/evaluations', () => {
-  const evaluate = (body: Record<string, unknown>, as?: string) => ask<'interview-evaluation'>('POST /assistant/evaluations', { jobId: job.id, screeningResultId: screening.id, ...body }, as);
+  const evaluate = (body: Record<string, unknown>, as?: string) =>
+    ask<'interview-evaluation'>('POST /assistant/evaluations', { jobId: job.id, screeningResultId: screening.id, ...body }, as);
 
   it('scores strong, specific answers above weak, vague ones, with evidence, and keeps each as the candidate’s latest evaluation', async () => {
     const strong = await evaluate({ candidateName: 'Priya Raman', answers: strongAnswers(screening.output.questions) });
@@ -77,16 +86,38 @@ describe('POST /assistant/evaluations', () => {
     const before = await assistant.itemsOf('ranking-ana');
     const [first] = screening.output.questions;
 
-    const answer = await evaluate({ candidateName: 'Jon Park', answers: [{ questionId: first.id, answer: 'Yes.' }, { questionId: 'q99', answer: 'Yes.' }] });
+    const answer = await evaluate({
+      candidateName: 'Jon Park',
+      answers: [
+        { questionId: first.id, answer: 'Yes.' },
+        { questionId: 'q99', answer: 'Yes.' },
+      ],
+    });
 
-    expect(answer).toMatchObject({ status: 400, body: { code: 'unknown_question', message: EVALUATION_MESSAGES.unknownQuestion('q99'), fields: { 'answers.1.questionId': EVALUATION_MESSAGES.unknownQuestion('q99') } } });
+    expect(answer).toMatchObject({
+      status: 400,
+      body: {
+        code: 'unknown_question',
+        message: EVALUATION_MESSAGES.unknownQuestion('q99'),
+        fields: { 'answers.1.questionId': EVALUATION_MESSAGES.unknownQuestion('q99') },
+      },
+    });
     expect(await assistant.itemsOf('ranking-ana')).toEqual(before);
   });
 
   it('refuses a question answered twice (400)', async () => {
     const [first] = screening.output.questions;
-    const answer = await evaluate({ candidateName: 'Jon Park', answers: [{ questionId: first.id, answer: 'Yes.' }, { questionId: first.id, answer: 'No.' }] });
-    expect(answer).toMatchObject({ status: 400, body: { fields: { 'answers.1.questionId': EVALUATION_MESSAGES.repeatedQuestion(first.id) } } });
+    const answer = await evaluate({
+      candidateName: 'Jon Park',
+      answers: [
+        { questionId: first.id, answer: 'Yes.' },
+        { questionId: first.id, answer: 'No.' },
+      ],
+    });
+    expect(answer).toMatchObject({
+      status: 400,
+      body: { fields: { 'answers.1.questionId': EVALUATION_MESSAGES.repeatedQuestion(first.id) } },
+    });
   });
 
   it('answers 404 for another user’s screening result or job, and for a result that is not screening questions of that job', async () => {
@@ -94,16 +125,32 @@ describe('POST /assistant/evaluations', () => {
     const summary = (await assistant.dependencies().results.list('ranking-ana', { capability: 'interview-evaluation' }))[0];
     const theirs = await assistant.itemsOf('ranking-other');
 
-    expect(await evaluate({ screeningResultId: othersScreening.id, candidateName: 'Jon Park', answers })).toMatchObject({ status: 404, body: { code: 'screening_not_found', message: EVALUATION_MESSAGES.screeningNotFound } });
-    expect(await evaluate({ jobId: othersJob.id, screeningResultId: othersScreening.id, candidateName: 'Jon Park', answers })).toMatchObject({ status: 404, body: { code: 'job_not_found' } });
-    expect(await evaluate({ screeningResultId: summary.id, candidateName: 'Jon Park', answers })).toMatchObject({ status: 404, body: { code: 'screening_not_found' } });
+    expect(await evaluate({ screeningResultId: othersScreening.id, candidateName: 'Jon Park', answers })).toMatchObject({
+      status: 404,
+      body: { code: 'screening_not_found', message: EVALUATION_MESSAGES.screeningNotFound },
+    });
+    expect(
+      await evaluate({ jobId: othersJob.id, screeningResultId: othersScreening.id, candidateName: 'Jon Park', answers }),
+    ).toMatchObject({ status: 404, body: { code: 'job_not_found' } });
+    expect(await evaluate({ screeningResultId: summary.id, candidateName: 'Jon Park', answers })).toMatchObject({
+      status: 404,
+      body: { code: 'screening_not_found' },
+    });
     expect(await assistant.itemsOf('ranking-other')).toEqual(theirs);
   });
 
   it.each([
     ['no answers', { candidateName: 'Jon Park', answers: [] }, 'answers'],
-    ['too many answers', { candidateName: 'Jon Park', answers: Array.from({ length: 21 }, (_, index) => ({ questionId: `q${index}`, answer: 'x' })) }, 'answers'],
-    ['an oversize answer', { candidateName: 'Jon Park', answers: [{ questionId: 'q1', answer: 'a'.repeat(ASSISTANT_LIMITS.answerMaxChars + 1) }] }, 'answers.0.answer'],
+    [
+      'too many answers',
+      { candidateName: 'Jon Park', answers: Array.from({ length: 21 }, (_, index) => ({ questionId: `q${index}`, answer: 'x' })) },
+      'answers',
+    ],
+    [
+      'an oversize answer',
+      { candidateName: 'Jon Park', answers: [{ questionId: 'q1', answer: 'a'.repeat(ASSISTANT_LIMITS.answerMaxChars + 1) }] },
+      'answers.0.answer',
+    ],
     ['no candidate name', { answers: [{ questionId: 'q1', answer: 'Yes.' }] }, 'candidateName'],
   ])('refuses %s (400 naming the field)', async (_case, body, field) => {
     const answer = await evaluate(body);
@@ -126,13 +173,24 @@ describe('POST /assistant/best-fit', () => {
   });
 
   it('answers 404 for another user’s job, whose evaluations stay out of reach', async () => {
-    expect(await ask('POST /assistant/best-fit', { jobId: othersJob.id, candidates: BACKEND_CANDIDATES })).toMatchObject({ status: 404, body: { code: 'job_not_found' } });
+    expect(await ask('POST /assistant/best-fit', { jobId: othersJob.id, candidates: BACKEND_CANDIDATES })).toMatchObject({
+      status: 404,
+      body: { code: 'job_not_found' },
+    });
   });
 
   it.each([
     ['no candidates', { candidates: [] }, 'candidates'],
-    ['too many candidates', { candidates: Array.from({ length: 21 }, (_, index) => ({ name: `C${index}`, profile: 'Engineer.' })) }, 'candidates'],
-    ['an oversize profile', { candidates: [{ name: 'Big', profile: 'p'.repeat(ASSISTANT_LIMITS.documentMaxChars + 1) }] }, 'candidates.0.profile'],
+    [
+      'too many candidates',
+      { candidates: Array.from({ length: 21 }, (_, index) => ({ name: `C${index}`, profile: 'Engineer.' })) },
+      'candidates',
+    ],
+    [
+      'an oversize profile',
+      { candidates: [{ name: 'Big', profile: 'p'.repeat(ASSISTANT_LIMITS.documentMaxChars + 1) }] },
+      'candidates.0.profile',
+    ],
     ['a candidate without a name', { candidates: [{ profile: 'Engineer.' }] }, 'candidates.0.name'],
   ])('refuses %s (400 naming the field)', async (_case, body, field) => {
     const answer = await ask('POST /assistant/best-fit', { jobId: job.id, ...body });

@@ -18,7 +18,11 @@ beforeAll(async () => {
   services = await startIdentityServices({
     triggers: {
       PreSignUp: createPreSignUpHandler(() => ({ codes: services.codes })) as never,
-      PostConfirmation: createPostConfirmationHandler(() => ({ codes: services.codes, users: services.users, directoryFor: () => services.directory })) as never,
+      PostConfirmation: createPostConfirmationHandler(() => ({
+        codes: services.codes,
+        users: services.users,
+        directoryFor: () => services.directory,
+      })) as never,
     },
   });
   await services.addCode('WELCOME-R3', 'Beta_Customer_R3');
@@ -51,7 +55,9 @@ function signUp(input: SignUpFields) {
 /** Amplify's `confirmSignUp({ username, confirmationCode })` with the code from the (local) email. */
 function confirm(email: string) {
   const code = lastMessageTo(services.cognito, email).code;
-  return services.cognitoClient.send(new ConfirmSignUpCommand({ ClientId: services.cognito.userPoolClientId, Username: email, ConfirmationCode: code }));
+  return services.cognitoClient.send(
+    new ConfirmSignUpCommand({ ClientId: services.cognito.userPoolClientId, Username: email, ConfirmationCode: code }),
+  );
 }
 
 describe('invitation sign-up through Cognito (cognito-local with the triggers)', () => {
@@ -72,9 +78,16 @@ describe('invitation sign-up through Cognito (cognito-local with the triggers)',
     });
     expect((await services.codes.get('WELCOME-R3'))?.uses).toBe(1);
     const signedIn = await services.cognitoClient.send(
-      new InitiateAuthCommand({ ClientId: services.cognito.userPoolClientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: 'dana@example.com', PASSWORD } }),
+      new InitiateAuthCommand({
+        ClientId: services.cognito.userPoolClientId,
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: 'dana@example.com', PASSWORD },
+      }),
     );
-    const idToken = JSON.parse(Buffer.from(signedIn.AuthenticationResult!.IdToken!.split('.')[1], 'base64url').toString('utf8')) as Record<string, unknown>;
+    const idToken = JSON.parse(Buffer.from(signedIn.AuthenticationResult!.IdToken!.split('.')[1], 'base64url').toString('utf8')) as Record<
+      string,
+      unknown
+    >;
     expect(idToken['cognito:groups']).toEqual(['Beta_Customer_R3']);
   });
 
@@ -82,12 +95,14 @@ describe('invitation sign-up through Cognito (cognito-local with the triggers)',
     const failure = await signUp(fields('wrong@example.com', 'NO-SUCH-CODE')).catch((error: Error) => error);
 
     expect(failure).toMatchObject({ name: 'UserLambdaValidationException' });
-    expect((failure as Error).message).toMatch(/^PreSignUp failed with error REGISTRATION_CODE_INVALID: This registration code is not valid\.?$/);
+    expect((failure as Error).message).toMatch(
+      /^PreSignUp failed with error REGISTRATION_CODE_INVALID: This registration code is not valid\.?$/,
+    );
     expect(signUpErrorKind((failure as Error).message)).toBe('registration_code_invalid');
     expect(await services.directory.getUser('wrong@example.com')).toBeUndefined();
   });
 
-  it('gives a code\'s last use to exactly one of two people confirming at once', async () => {
+  it("gives a code's last use to exactly one of two people confirming at once", async () => {
     await signUp(fields('first@example.com', 'LAST-SEAT'));
     await signUp(fields('second@example.com', 'LAST-SEAT'));
 

@@ -19,7 +19,10 @@ function dependencies(overrides: Partial<PostConfirmationDependencies> = {}): Po
 
 beforeAll(async () => {
   services = await startIdentityServices();
-  postConfirmation = createPostConfirmationHandler(() => dependencies(), () => NOW);
+  postConfirmation = createPostConfirmationHandler(
+    () => dependencies(),
+    () => NOW,
+  );
 });
 afterAll(() => services.stop());
 beforeEach(() => {
@@ -50,7 +53,7 @@ async function newCode(group: 'Beta_Customer_R1' | 'Beta_Customer_R2', maxUses?:
 }
 
 describe('PostConfirmation trigger (after the email is confirmed)', () => {
-  it('creates the User record, counts the code\'s use and adds the person to the code\'s group', async () => {
+  it("creates the User record, counts the code's use and adds the person to the code's group", async () => {
     const code = await newCode('Beta_Customer_R2');
     const event = await signedUp(code.toLowerCase());
     const sub = event.request.userAttributes.sub;
@@ -107,7 +110,7 @@ describe('PostConfirmation trigger (after the email is confirmed)', () => {
     expect((await services.codes.get(code))?.uses).toBe(1);
   });
 
-  it('of two people confirming at once for a code\'s last use, registers exactly one', async () => {
+  it("of two people confirming at once for a code's last use, registers exactly one", async () => {
     const code = await newCode('Beta_Customer_R2', 1);
     const [first, second] = await Promise.all([signedUp(code), signedUp(code)]);
 
@@ -115,7 +118,9 @@ describe('PostConfirmation trigger (after the email is confirmed)', () => {
 
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
     const refused = results.find((result): result is PromiseRejectedResult => result.status === 'rejected');
-    expect((refused?.reason as Error).message).toBe('REGISTRATION_CODE_INVALID: This registration code has already been used as many times as it allows');
+    expect((refused?.reason as Error).message).toBe(
+      'REGISTRATION_CODE_INVALID: This registration code has already been used as many times as it allows',
+    );
     expect((await services.codes.get(code))?.uses).toBe(1);
     const records = await Promise.all([services.users.getById(first.userName), services.users.getById(second.userName)]);
     expect(records.filter(Boolean)).toHaveLength(1);
@@ -132,9 +137,24 @@ describe('PostConfirmation trigger (after the email is confirmed)', () => {
   });
 
   it('leaves a user an admin invited alone (no code; their record exists)', async () => {
-    const invited = await services.directory.inviteUser({ email: 'invited@example.com', firstName: 'Ira', lastName: 'Kent', companyName: 'Kent Talent' });
-    await services.users.putIfAbsent({ id: invited.sub, email: 'invited@example.com', companyName: 'Kent Talent', status: 'ACTIVE', createdAt: 'x', updatedAt: 'x' });
-    const event = postConfirmationEvent({ sub: invited.sub, userAttributes: { email: 'invited@example.com', given_name: 'Ira', family_name: 'Kent' } });
+    const invited = await services.directory.inviteUser({
+      email: 'invited@example.com',
+      firstName: 'Ira',
+      lastName: 'Kent',
+      companyName: 'Kent Talent',
+    });
+    await services.users.putIfAbsent({
+      id: invited.sub,
+      email: 'invited@example.com',
+      companyName: 'Kent Talent',
+      status: 'ACTIVE',
+      createdAt: 'x',
+      updatedAt: 'x',
+    });
+    const event = postConfirmationEvent({
+      sub: invited.sub,
+      userAttributes: { email: 'invited@example.com', given_name: 'Ira', family_name: 'Kent' },
+    });
 
     await expect(postConfirmation(event)).resolves.toEqual(event);
     expect((await services.users.getById(invited.sub))?.createdAt).toBe('x');
@@ -145,7 +165,7 @@ describe('PostConfirmation trigger (after the email is confirmed)', () => {
     await expect(postConfirmation(event)).rejects.toThrow('REGISTRATION_CODE_INVALID: Please enter your registration code');
   });
 
-  it('refuses a different code in ConfirmSignUp\'s clientMetadata', async () => {
+  it("refuses a different code in ConfirmSignUp's clientMetadata", async () => {
     const code = await newCode('Beta_Customer_R1');
     const event = await signedUp(code);
     event.request.clientMetadata = { registrationCode: 'SOMETHING-ELSE' };

@@ -1,7 +1,10 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { PreSignUpTriggerEvent } from 'aws-lambda';
 import { createPreSignUpHandler } from '../../../lambdas/identity/pre-sign-up';
-import { createRegistrationCodesRepository, type RegistrationCodesRepository } from '../../../lambdas/shared/registration-codes/registration-codes-repository';
+import {
+  createRegistrationCodesRepository,
+  type RegistrationCodesRepository,
+} from '../../../lambdas/shared/registration-codes/registration-codes-repository';
 import { createDocumentClient } from '../../../lambdas/shared/users/document-client';
 import { startMemoryDynamoDb } from '../../local/support/local-services';
 import { captureLogs, type CapturedLogs } from '../support/capture-logs';
@@ -17,9 +20,16 @@ let logs: CapturedLogs;
 
 beforeAll(async () => {
   dynamodb = await startMemoryDynamoDb();
-  client = createDocumentClient({ endpoint: dynamodb.endpoint, region: 'us-east-2', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  client = createDocumentClient({
+    endpoint: dynamodb.endpoint,
+    region: 'us-east-2',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
   codes = createRegistrationCodesRepository({ client, tableName: dynamodb.tableNames.registrationCodes });
-  preSignUp = createPreSignUpHandler(() => ({ codes }), () => NOW);
+  preSignUp = createPreSignUpHandler(
+    () => ({ codes }),
+    () => NOW,
+  );
   const stored = { uses: 0, createdAt: NOW.toISOString(), updatedAt: NOW.toISOString() };
   await codes.putIfAbsent({ code: 'BETA-R1', group: 'Beta_Customer_R1', ...stored });
   await codes.putIfAbsent({ code: 'EXPIRED', group: 'Beta_Customer_R1', expiresAt: '2026-02-28T00:00:00Z', ...stored });
@@ -56,8 +66,12 @@ describe('PreSignUp trigger (invitation sign-up)', () => {
 
   it('accepts the same code repeated in clientMetadata or validationData', async () => {
     const attributes = signUpAttributes('dana@example.com', 'BETA-R1');
-    await expect(preSignUp(preSignUpEvent({ userAttributes: attributes, clientMetadata: { registrationCode: 'beta-r1' } }))).resolves.toBeDefined();
-    await expect(preSignUp(preSignUpEvent({ userAttributes: attributes, validationData: { registrationCode: 'BETA-R1' } }))).resolves.toBeDefined();
+    await expect(
+      preSignUp(preSignUpEvent({ userAttributes: attributes, clientMetadata: { registrationCode: 'beta-r1' } })),
+    ).resolves.toBeDefined();
+    await expect(
+      preSignUp(preSignUpEvent({ userAttributes: attributes, validationData: { registrationCode: 'BETA-R1' } })),
+    ).resolves.toBeDefined();
   });
 
   it.each([
@@ -71,24 +85,33 @@ describe('PreSignUp trigger (invitation sign-up)', () => {
 
   it('refuses a sign-up without a code, or with the code only in clientMetadata (it would be lost by confirmation)', async () => {
     const { 'custom:registrationCode': _code, ...withoutCode } = signUpAttributes('dana@example.com', 'BETA-R1');
-    expect(await refusal(preSignUpEvent({ userAttributes: withoutCode }))).toBe('REGISTRATION_CODE_INVALID: Please enter your registration code');
+    expect(await refusal(preSignUpEvent({ userAttributes: withoutCode }))).toBe(
+      'REGISTRATION_CODE_INVALID: Please enter your registration code',
+    );
     expect(await refusal(preSignUpEvent({ userAttributes: withoutCode, clientMetadata: { registrationCode: 'BETA-R1' } }))).toBe(
       'REGISTRATION_CODE_INVALID: Please enter your registration code',
     );
   });
 
   it('refuses two different codes in one sign-up', async () => {
-    const event = preSignUpEvent({ userAttributes: signUpAttributes('dana@example.com', 'BETA-R1'), clientMetadata: { registrationCode: 'FULL' } });
+    const event = preSignUpEvent({
+      userAttributes: signUpAttributes('dana@example.com', 'BETA-R1'),
+      clientMetadata: { registrationCode: 'FULL' },
+    });
     expect(await refusal(event)).toBe('REGISTRATION_CODE_INVALID: The registration codes given do not match');
   });
 
   it('refuses invalid details with the SIGN_UP_DETAILS_INVALID marker and says what is wrong', async () => {
-    const event = preSignUpEvent({ userAttributes: signUpAttributes('dana@example.com', 'BETA-R1', { given_name: ' ', 'custom:companyName': 'Acme <b>' }) });
+    const event = preSignUpEvent({
+      userAttributes: signUpAttributes('dana@example.com', 'BETA-R1', { given_name: ' ', 'custom:companyName': 'Acme <b>' }),
+    });
     expect(await refusal(event)).toBe(
       'SIGN_UP_DETAILS_INVALID: Please enter your first name. Company name cannot contain symbols such as < > { } [ ] ; $',
     );
     const { 'custom:companyName': _company, ...withoutCompany } = signUpAttributes('dana@example.com', 'BETA-R1');
-    expect(await refusal(preSignUpEvent({ userAttributes: withoutCompany }))).toBe('SIGN_UP_DETAILS_INVALID: Please enter your company name');
+    expect(await refusal(preSignUpEvent({ userAttributes: withoutCompany }))).toBe(
+      'SIGN_UP_DETAILS_INVALID: Please enter your company name',
+    );
   });
 
   it('lets users an admin creates through without a code', async () => {
@@ -101,7 +124,9 @@ describe('PreSignUp trigger (invitation sign-up)', () => {
 
   it('logs a refusal with its reason, at info, without the code', async () => {
     await refusal(preSignUpEvent({ userAttributes: signUpAttributes('dana@example.com', 'EXPIRED') }), preSignUp);
-    expect(logs.lines).toContainEqual(expect.objectContaining({ level: 'info', message: 'Sign-up refused', reason: 'expired', trigger: 'PreSignUp' }));
+    expect(logs.lines).toContainEqual(
+      expect.objectContaining({ level: 'info', message: 'Sign-up refused', reason: 'expired', trigger: 'PreSignUp' }),
+    );
     expect(logs.text()).not.toContain('EXPIRED');
   });
 
@@ -111,7 +136,13 @@ describe('PreSignUp trigger (invitation sign-up)', () => {
     const message = await refusal(preSignUpEvent({ userAttributes: signUpAttributes('dana@example.com', 'BETA-R1') }), broken);
 
     expect(message).toBe('SIGN_UP_UNAVAILABLE: We could not complete your sign-up right now. Please try again shortly');
-    expect(logs.lines).toContainEqual(expect.objectContaining({ level: 'error', message: 'Trigger failed', error: expect.objectContaining({ name: 'ResourceNotFoundException' }) }));
+    expect(logs.lines).toContainEqual(
+      expect.objectContaining({
+        level: 'error',
+        message: 'Trigger failed',
+        error: expect.objectContaining({ name: 'ResourceNotFoundException' }),
+      }),
+    );
   });
 });
 
@@ -139,13 +170,17 @@ describe('PreSignUp trigger as deployed (dependencies from the environment)', ()
     });
     const { handler } = load();
     await expect(handler(preSignUpEvent({ userAttributes: signUpAttributes('dana@example.com', 'beta-r1') }))).resolves.toBeDefined();
-    await expect(handler(preSignUpEvent({ userAttributes: signUpAttributes('dana@example.com', 'NOPE-123') }))).rejects.toThrow(/^REGISTRATION_CODE_INVALID: /);
+    await expect(handler(preSignUpEvent({ userAttributes: signUpAttributes('dana@example.com', 'NOPE-123') }))).rejects.toThrow(
+      /^REGISTRATION_CODE_INVALID: /,
+    );
   });
 
   it('refuses sign-ups (SIGN_UP_UNAVAILABLE) and logs the missing variable when its environment is incomplete', async () => {
     delete process.env.REGISTRATION_CODES_TABLE;
     const { handler } = load();
-    await expect(handler(preSignUpEvent({ userAttributes: signUpAttributes('dana@example.com', 'BETA-R1') }))).rejects.toThrow(/^SIGN_UP_UNAVAILABLE: /);
+    await expect(handler(preSignUpEvent({ userAttributes: signUpAttributes('dana@example.com', 'BETA-R1') }))).rejects.toThrow(
+      /^SIGN_UP_UNAVAILABLE: /,
+    );
     expect(logs.text()).toContain('REGISTRATION_CODES_TABLE is not set');
   });
 });

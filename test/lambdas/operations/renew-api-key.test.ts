@@ -28,7 +28,12 @@ function handler(environment: Record<string, string> = {}) {
     store: (apiId) =>
       createAppSyncApiKeyStore({
         apiId,
-        client: { endpoint: appsync.endpoint, region: 'us-east-2', credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, maxAttempts: 1 },
+        client: {
+          endpoint: appsync.endpoint,
+          region: 'us-east-2',
+          credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+          maxAttempts: 1,
+        },
       }),
   });
 }
@@ -55,14 +60,21 @@ describe('the API key renewal job', () => {
       { id: WEB_KEY, expires: renewedTo },
       { id: SPARE_KEY, expires: nowS + 200 * DAY_S },
     ]);
-    expect(report).toEqual({ checked: 2, renewed: [{ id: 'da2-…0001', from: '2026-12-04T12:34:56.000Z', to: '2027-11-24T12:00:00.000Z' }], daysLeft: 200 });
+    expect(report).toEqual({
+      checked: 2,
+      renewed: [{ id: 'da2-…0001', from: '2026-12-04T12:34:56.000Z', to: '2027-11-24T12:00:00.000Z' }],
+      daysLeft: 200,
+    });
     expect(appsync.calls).toEqual([`GET /v1/apis/${appsync.apiId}/apikeys`, `POST /v1/apis/${appsync.apiId}/apikeys/${WEB_KEY}`]);
 
     const summary = logs.lines.find((line) => line.message === 'API keys checked');
     expect(summary).toMatchObject({
       requestId: 'job-1',
       ApiKeyDaysLeft: 200,
-      _aws: { Timestamp: NOW, CloudWatchMetrics: [{ Namespace: 'talentpilot-test', Dimensions: [[]], Metrics: [{ Name: 'ApiKeyDaysLeft', Unit: 'Count' }] }] },
+      _aws: {
+        Timestamp: NOW,
+        CloudWatchMetrics: [{ Namespace: 'talentpilot-test', Dimensions: [[]], Metrics: [{ Name: 'ApiKeyDaysLeft', Unit: 'Count' }] }],
+      },
     });
     // Key ids are key values: logs show only their ends.
     expect(logs.text()).not.toContain(WEB_KEY);
@@ -78,7 +90,10 @@ describe('the API key renewal job', () => {
   });
 
   it('reads every page of keys', async () => {
-    await start(Array.from({ length: 5 }, (_, index) => ({ id: `da2-pagedkey${index}pagedkey${index}`, expires: nowS + (index + 1) * DAY_S })), 2);
+    await start(
+      Array.from({ length: 5 }, (_, index) => ({ id: `da2-pagedkey${index}pagedkey${index}`, expires: nowS + (index + 1) * DAY_S })),
+      2,
+    );
 
     const report = await handler()({});
 
@@ -97,7 +112,14 @@ describe('the API key renewal job', () => {
     await expect(handler()({})).rejects.toThrow('1 of 2 API key renewals failed.');
 
     expect(appsync.keys[1].expires).toBe(Date.parse('2027-11-24T12:00:00Z') / 1000);
-    expect(logs.lines).toContainEqual(expect.objectContaining({ level: 'error', message: 'API key renewal failed', keyId: 'da2-…0001', error: expect.objectContaining({ name: 'ApiKeyValidityOutOfBoundsException' }) }));
+    expect(logs.lines).toContainEqual(
+      expect.objectContaining({
+        level: 'error',
+        message: 'API key renewal failed',
+        keyId: 'da2-…0001',
+        error: expect.objectContaining({ name: 'ApiKeyValidityOutOfBoundsException' }),
+      }),
+    );
     expect(logs.lines.find((line) => line.message === 'API keys checked')).toMatchObject({ failed: 1, ApiKeyDaysLeft: 5 });
   });
 

@@ -13,7 +13,14 @@ describe('structured logger', () => {
     runWithRequestId('req-1', () => logger.info('Plans listed', { count: 3 }));
 
     expect(sink.lines).toEqual([
-      { timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), level: 'info', message: 'Plans listed', requestId: 'req-1', component: 'get-plans', count: 3 },
+      {
+        timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        level: 'info',
+        message: 'Plans listed',
+        requestId: 'req-1',
+        component: 'get-plans',
+        count: 3,
+      },
     ]);
   });
 
@@ -77,7 +84,10 @@ describe('no personal data or secrets in logs', () => {
     createLogger({ write: sink.write }).info('Odd call', {
       password: 'Hunter2!x',
       Authorization: 'eyJraWQiOi.sig',
-      request: { headers: { 'x-api-key': 'da2-secretkey', cookie: 'session=1' }, body: { email: 'dana@northbridge.com', phone_number: '+15550100199', apikey1: 'ats-key' } },
+      request: {
+        headers: { 'x-api-key': 'da2-secretkey', cookie: 'session=1' },
+        body: { email: 'dana@northbridge.com', phone_number: '+15550100199', apikey1: 'ats-key' },
+      },
       people: [{ Email: 'lee@harborstaffing.com', sub: 'a1b2' }],
       billingToken: 'tok_123',
       userId: 'a1b2',
@@ -85,11 +95,15 @@ describe('no personal data or secrets in logs', () => {
     });
 
     const line = JSON.stringify(sink.lines[0]);
-    for (const leaked of ['Hunter2', 'eyJraWQiOi', 'da2-secretkey', 'session=1', 'dana@', '0100199', 'ats-key', 'lee@', 'tok_123']) expect(line).not.toContain(leaked);
+    for (const leaked of ['Hunter2', 'eyJraWQiOi', 'da2-secretkey', 'session=1', 'dana@', '0100199', 'ats-key', 'lee@', 'tok_123'])
+      expect(line).not.toContain(leaked);
     expect(sink.lines[0]).toMatchObject({
       password: '[redacted]',
       Authorization: '[redacted]',
-      request: { headers: { 'x-api-key': '[redacted]', cookie: '[redacted]' }, body: { email: '[redacted]', phone_number: '[redacted]', apikey1: '[redacted]' } },
+      request: {
+        headers: { 'x-api-key': '[redacted]', cookie: '[redacted]' },
+        body: { email: '[redacted]', phone_number: '[redacted]', apikey1: '[redacted]' },
+      },
       people: [{ Email: '[redacted]', sub: 'a1b2' }],
       // Ids and the name of a secret are not secret.
       userId: 'a1b2',
@@ -111,7 +125,12 @@ describe('serializeError', () => {
 
     const serialized = serializeError(wrapped) as Record<string, unknown>;
 
-    expect(serialized).toMatchObject({ name: 'Error', message: 'Billing is unavailable', stack: expect.any(String), cause: { message: 'socket hang up', code: 'ECONNRESET' } });
+    expect(serialized).toMatchObject({
+      name: 'Error',
+      message: 'Billing is unavailable',
+      stack: expect.any(String),
+      cause: { message: 'socket hang up', code: 'ECONNRESET' },
+    });
     expect(JSON.stringify(serialized)).not.toContain('Basic');
   });
 });

@@ -1,9 +1,22 @@
 import { SubscriptionActionResponseSchema, type SubscriptionActionResponse } from '../../../lambdas/shared/contracts/subscriptions';
 import { accountCode } from '../../../lambdas/shared/domain/account-codes';
 import { subscriptionSnapshot } from '../../../lambdas/shared/subscriptions/subscription-record';
-import { createSubscriptionActionHandler, type SubscriptionAction, type SubscriptionActionDependencies } from '../../../lambdas/subscription/subscription-action';
+import {
+  createSubscriptionActionHandler,
+  type SubscriptionAction,
+  type SubscriptionActionDependencies,
+} from '../../../lambdas/subscription/subscription-action';
 import { captureLogs, type CapturedLogs } from '../support/capture-logs';
-import { claims, HANDLER_OPTIONS, invoke, PLANS, PRODUCT_SLUG, startSubscriptionServices, userEvent, type SubscriptionServices } from './support/subscription-services';
+import {
+  claims,
+  HANDLER_OPTIONS,
+  invoke,
+  PLANS,
+  PRODUCT_SLUG,
+  startSubscriptionServices,
+  userEvent,
+  type SubscriptionServices,
+} from './support/subscription-services';
 
 let services: SubscriptionServices;
 let logs: CapturedLogs;
@@ -11,8 +24,16 @@ let handlers: Record<SubscriptionAction, ReturnType<typeof createSubscriptionAct
 
 beforeAll(async () => {
   services = await startSubscriptionServices();
-  const deps = (): SubscriptionActionDependencies => ({ billing: services.billing, users: services.users, subscriptions: services.subscriptions, now: () => new Date() });
-  handlers = { cancel: createSubscriptionActionHandler('cancel', deps, HANDLER_OPTIONS), reactivate: createSubscriptionActionHandler('reactivate', deps, HANDLER_OPTIONS) };
+  const deps = (): SubscriptionActionDependencies => ({
+    billing: services.billing,
+    users: services.users,
+    subscriptions: services.subscriptions,
+    now: () => new Date(),
+  });
+  handlers = {
+    cancel: createSubscriptionActionHandler('cancel', deps, HANDLER_OPTIONS),
+    reactivate: createSubscriptionActionHandler('reactivate', deps, HANDLER_OPTIONS),
+  };
 });
 afterAll(() => services.stop());
 beforeEach(() => {
@@ -38,7 +59,8 @@ async function subscriber(id: string, options: { linked?: boolean } = {}) {
     billingToken: await services.cardToken(),
   });
   await services.subscriptions.upsert(subscriptionSnapshot(subscription, { userId: id, email: user.email }), new Date());
-  if (options.linked !== false) await services.links.link({ userId: id, subscriptionId: subscription.id, now: new Date(), makeCurrent: () => true });
+  if (options.linked !== false)
+    await services.links.link({ userId: id, subscriptionId: subscription.id, now: new Date(), makeCurrent: () => true });
   return { user, subscription };
 }
 
@@ -53,14 +75,20 @@ describe('POST /subscription/cancel and /subscription/reactivate', () => {
     expect(await services.subscriptions.get(subscription.id)).toMatchObject({ state: 'canceled', canceledAt: expect.any(String) });
 
     const reactivated = await act('reactivate', user.id, { subscriptionId: subscription.id });
-    expect(reactivated).toMatchObject({ status: 200, body: { subscription: { id: subscription.id, state: 'active', canceledAt: null, expiresAt: null } } });
+    expect(reactivated).toMatchObject({
+      status: 200,
+      body: { subscription: { id: subscription.id, state: 'active', canceledAt: null, expiresAt: null } },
+    });
     expect(await services.subscriptions.get(subscription.id)).toMatchObject({ state: 'active', canceledAt: null });
   });
 
   it('accepts a subscription whose record is theirs even if the link to the user was never written', async () => {
     const { user, subscription } = await subscriber('act-unlinked', { linked: false });
 
-    expect(await act('cancel', user.id, { subscriptionId: subscription.id })).toMatchObject({ status: 200, body: { subscription: { state: 'canceled' } } });
+    expect(await act('cancel', user.id, { subscriptionId: subscription.id })).toMatchObject({
+      status: 200,
+      body: { subscription: { state: 'canceled' } },
+    });
   });
 
   it("refuses another user's subscription (403) and changes nothing at the provider", async () => {
@@ -69,7 +97,10 @@ describe('POST /subscription/cancel and /subscription/reactivate', () => {
 
     for (const action of ['cancel', 'reactivate'] as const) {
       const answer = await act(action, intruder.id, { subscriptionId: subscription.id });
-      expect(answer).toMatchObject({ status: 403, body: { code: 'not_your_subscription', message: 'You can only change your own subscriptions.' } });
+      expect(answer).toMatchObject({
+        status: 403,
+        body: { code: 'not_your_subscription', message: 'You can only change your own subscriptions.' },
+      });
     }
     expect(await services.billing.getSubscription(subscription.id)).toMatchObject({ state: 'active' });
     expect(await act('cancel', intruder.id, { subscriptionId: 'nosuchsubscr1' })).toMatchObject({ status: 403 });
@@ -90,7 +121,13 @@ describe('POST /subscription/cancel and /subscription/reactivate', () => {
 
     expect(await act('cancel', null, { subscriptionId: 'x' })).toMatchObject({ status: 401 });
     expect(await act('cancel', 'act-removed', { subscriptionId: 'x' })).toMatchObject({ status: 403, body: { code: 'user_inactive' } });
-    for (const body of [{}, { subscriptionId: '' }, { subscriptionId: 'x', userId: 'act-victim' }, 'nope', { subscriptionId: 'x'.repeat(101) }]) {
+    for (const body of [
+      {},
+      { subscriptionId: '' },
+      { subscriptionId: 'x', userId: 'act-victim' },
+      'nope',
+      { subscriptionId: 'x'.repeat(101) },
+    ]) {
       expect([JSON.stringify(body), (await act('reactivate', user.id, body)).status]).toEqual([JSON.stringify(body), 400]);
     }
   });

@@ -5,7 +5,16 @@ import { lockItemId } from '../../../lambdas/shared/subscriptions/lease-locks';
 import { createCreateChangeHandler, type CreateChangeHandlerDependencies } from '../../../lambdas/subscription/create-change-subscription';
 import { DEFAULT_ONCE_ONLY_TIMING, IN_PROGRESS_MESSAGE, type OnceOnlyTiming } from '../../../lambdas/subscription/once-only';
 import { captureLogs, type CapturedLogs } from '../support/capture-logs';
-import { claims, HANDLER_OPTIONS, invoke, PLANS, PRODUCT_SLUG, startSubscriptionServices, userEvent, type SubscriptionServices } from './support/subscription-services';
+import {
+  claims,
+  HANDLER_OPTIONS,
+  invoke,
+  PLANS,
+  PRODUCT_SLUG,
+  startSubscriptionServices,
+  userEvent,
+  type SubscriptionServices,
+} from './support/subscription-services';
 
 let services: SubscriptionServices;
 let logs: CapturedLogs;
@@ -51,10 +60,17 @@ describe('POST /subscription/create-change', () => {
     const user = await services.addUser('cc-journey');
     const card = await services.cardToken();
 
-    const created = await createChange(user.id, { planCode: PLANS.starter, currency: 'USD', billingToken: card }, { 'Idempotency-Key': 'journey-1' });
+    const created = await createChange(
+      user.id,
+      { planCode: PLANS.starter, currency: 'USD', billingToken: card },
+      { 'Idempotency-Key': 'journey-1' },
+    );
     expect(created.status).toBe(201);
     const first = CreateChangeResponseSchema.parse(created.body);
-    expect(first).toMatchObject({ outcome: 'created', subscription: { planCode: PLANS.starter, state: 'active', currency: 'USD', accountCode: `talentpilot-${user.id}` } });
+    expect(first).toMatchObject({
+      outcome: 'created',
+      subscription: { planCode: PLANS.starter, state: 'active', currency: 'USD', accountCode: `talentpilot-${user.id}` },
+    });
     // Two weeks free.
     expect(Date.parse(first.subscription.trialEndsAt!) - Date.parse(first.subscription.trialStartedAt!)).toBe(14 * 24 * 3_600_000);
 
@@ -64,7 +80,10 @@ describe('POST /subscription/create-change', () => {
 
     const unchanged = await createChange(user.id, { planCode: PLANS.professional, currency: 'USD' }, { 'Idempotency-Key': 'journey-3' });
     expect(unchanged.status).toBe(200);
-    expect(unchanged.body).toMatchObject({ outcome: 'unchanged', subscription: { id: first.subscription.id, planCode: PLANS.professional } });
+    expect(unchanged.body).toMatchObject({
+      outcome: 'unchanged',
+      subscription: { id: first.subscription.id, planCode: PLANS.professional },
+    });
 
     expect(await services.billing.listAccountSubscriptions(accountCode(PRODUCT_SLUG, user.id))).toHaveLength(1);
     const records = await services.subscriptions.listByUserId(user.id);
@@ -82,7 +101,10 @@ describe('POST /subscription/create-change', () => {
         quantity: 1,
       }),
     ]);
-    expect(await services.users.getById(user.id)).toMatchObject({ subscriptionId: first.subscription.id, subscriptions: [first.subscription.id] });
+    expect(await services.users.getById(user.id)).toMatchObject({
+      subscriptionId: first.subscription.id,
+      subscriptions: [first.subscription.id],
+    });
   });
 
   it('answers a double click (no Idempotency-Key) with the same answer, and a later retry with the existing subscription', async () => {
@@ -111,9 +133,15 @@ describe('POST /subscription/create-change', () => {
     const retry = await createChange(user.id, body, { 'Idempotency-Key': 'f1b7c0de-retry' });
     const reused = await createChange(user.id, { planCode: PLANS.starter, currency: 'EUR' }, { 'Idempotency-Key': 'f1b7c0de-retry' });
 
-    expect(first).toMatchObject({ status: 201, body: { outcome: 'created', subscription: { currency: 'EUR', planCode: PLANS.enterprise } } });
+    expect(first).toMatchObject({
+      status: 201,
+      body: { outcome: 'created', subscription: { currency: 'EUR', planCode: PLANS.enterprise } },
+    });
     expect(retry).toMatchObject({ status: 201, headers: { 'Idempotency-Replayed': 'true' }, body: first.body });
-    expect(reused).toMatchObject({ status: 409, body: { code: 'idempotency_key_reused', message: 'This Idempotency-Key was already used for a different request.' } });
+    expect(reused).toMatchObject({
+      status: 409,
+      body: { code: 'idempotency_key_reused', message: 'This Idempotency-Key was already used for a different request.' },
+    });
     expect(await services.billing.listAccountSubscriptions(accountCode(PRODUCT_SLUG, user.id))).toHaveLength(1);
   });
 
@@ -126,7 +154,10 @@ describe('POST /subscription/create-change', () => {
     const subscriptions = await services.billing.listAccountSubscriptions(accountCode(PRODUCT_SLUG, user.id));
     expect(subscriptions).toHaveLength(1);
     expect(await services.subscriptions.listByUserId(user.id)).toHaveLength(1);
-    expect(await services.users.getById(user.id)).toMatchObject({ subscriptionId: subscriptions[0].id, subscriptions: [subscriptions[0].id] });
+    expect(await services.users.getById(user.id)).toMatchObject({
+      subscriptionId: subscriptions[0].id,
+      subscriptions: [subscriptions[0].id],
+    });
     for (const answer of answers) {
       if (answer.status === 409) {
         expect(answer.body).toMatchObject({ code: 'request_in_progress', message: IN_PROGRESS_MESSAGE });
@@ -145,7 +176,9 @@ describe('POST /subscription/create-change', () => {
 
     const subscriptions = await services.billing.listAccountSubscriptions(accountCode(PRODUCT_SLUG, user.id));
     expect(subscriptions).toHaveLength(1);
-    expect(answers.every((answer) => answer.status === 409 || (answer.status === 201 && answer.body.subscription.id === subscriptions[0].id))).toBe(true);
+    expect(
+      answers.every((answer) => answer.status === 409 || (answer.status === 201 && answer.body.subscription.id === subscriptions[0].id)),
+    ).toBe(true);
   });
 
   it('creates one subscription when concurrent requests ask for different plans, and applies the others as changes', async () => {
@@ -156,7 +189,9 @@ describe('POST /subscription/create-change', () => {
     const answers = await Promise.all(plans.map((planCode) => createChange(user.id, { planCode, currency: 'USD', billingToken: card })));
 
     expect(await services.billing.listAccountSubscriptions(accountCode(PRODUCT_SLUG, user.id))).toHaveLength(1);
-    expect(answers.filter((answer) => answer.body.outcome === 'created' && answer.headers['Idempotency-Replayed'] === undefined)).toHaveLength(1);
+    expect(
+      answers.filter((answer) => answer.body.outcome === 'created' && answer.headers['Idempotency-Replayed'] === undefined),
+    ).toHaveLength(1);
     expect(answers.every((answer) => [200, 201, 409].includes(answer.status))).toBe(true);
   });
 
@@ -171,15 +206,26 @@ describe('POST /subscription/create-change', () => {
       billingToken: await services.cardToken(),
     });
     await services.client.send(
-      new PutCommand({ TableName: services.tableNames.subscriptions, Item: { id: lockItemId(`create-change#${user.id}`), owner: 'crashed', leaseUntil: Date.now() + 60_000 } }),
+      new PutCommand({
+        TableName: services.tableNames.subscriptions,
+        Item: { id: lockItemId(`create-change#${user.id}`), owner: 'crashed', leaseUntil: Date.now() + 60_000 },
+      }),
     );
 
     // While the dead holder's lease lasts, a retry is told to come back.
     const blocked = await invoke(
       handlerWith({ ...DEFAULT_ONCE_ONLY_TIMING, waitBudgetMs: 150 }),
-      userEvent({ method: 'POST', resource: '/subscription/create-change', claims: claims(user.id, undefined), body: { planCode: PLANS.starter, currency: 'USD' } }),
+      userEvent({
+        method: 'POST',
+        resource: '/subscription/create-change',
+        claims: claims(user.id, undefined),
+        body: { planCode: PLANS.starter, currency: 'USD' },
+      }),
     );
-    expect(blocked).toMatchObject({ status: 409, body: { code: 'request_in_progress', message: 'A subscription request is already in progress. Try again in a moment.' } });
+    expect(blocked).toMatchObject({
+      status: 409,
+      body: { code: 'request_in_progress', message: 'A subscription request is already in progress. Try again in a moment.' },
+    });
 
     // Once the lease has run out, the retry adopts the orphan.
     clockOffsetMs = 61_000;
@@ -206,12 +252,19 @@ describe('POST /subscription/create-change', () => {
     });
   });
 
-  it("asks for a card when the request has none and the account has no card on file, creating nothing", async () => {
+  it('asks for a card when the request has none and the account has no card on file, creating nothing', async () => {
     const user = await services.addUser('cc-no-card');
 
     const answer = await createChange(user.id, { planCode: PLANS.starter, currency: 'USD' });
 
-    expect(answer).toMatchObject({ status: 400, body: { message: 'A card is required to subscribe.', code: 'card_required', fields: { billingToken: 'A card is required to subscribe.' } } });
+    expect(answer).toMatchObject({
+      status: 400,
+      body: {
+        message: 'A card is required to subscribe.',
+        code: 'card_required',
+        fields: { billingToken: 'A card is required to subscribe.' },
+      },
+    });
     expect(await services.billing.listAccountSubscriptions(accountCode(PRODUCT_SLUG, user.id))).toEqual([]);
     expect(await services.subscriptions.listByUserId(user.id)).toEqual([]);
   });
@@ -219,19 +272,26 @@ describe('POST /subscription/create-change', () => {
   it('passes on a declined card as a 400, creating nothing', async () => {
     const user = await services.addUser('cc-declined');
 
-    const answer = await createChange(user.id, { planCode: PLANS.starter, currency: 'USD', billingToken: await services.cardToken('decline') });
+    const answer = await createChange(user.id, {
+      planCode: PLANS.starter,
+      currency: 'USD',
+      billingToken: await services.cardToken('decline'),
+    });
 
     expect(answer).toMatchObject({ status: 400, body: { code: 'card_declined', message: 'Your card was declined.' } });
     expect(await services.billing.listAccountSubscriptions(accountCode(PRODUCT_SLUG, user.id))).toEqual([]);
   });
 
-  it('refuses a plan that is not one of the stage\'s known plans, naming them', async () => {
+  it("refuses a plan that is not one of the stage's known plans, naming them", async () => {
     const user = await services.addUser('cc-unknown-plan');
 
     for (const planCode of ['starter_2weeksfree_monthly_onetimesetup', 'gold', 'starter_2weeksfree_monthly_onetimesetup_stage']) {
       const answer = await createChange(user.id, { planCode, currency: 'USD', billingToken: 'tok' });
       expect(answer.status).toBe(400);
-      expect(answer.body).toMatchObject({ code: 'unknown_plan', fields: { planCode: `Choose one of: ${Object.values(PLANS).join(', ')}.` } });
+      expect(answer.body).toMatchObject({
+        code: 'unknown_plan',
+        fields: { planCode: `Choose one of: ${Object.values(PLANS).join(', ')}.` },
+      });
       expect(answer.body.message).toContain(PLANS.professional);
     }
   });
@@ -242,7 +302,10 @@ describe('POST /subscription/create-change', () => {
 
     const answer = await createChange(user.id, { planCode: PLANS.professional, currency: 'EUR' });
 
-    expect(answer).toMatchObject({ status: 400, body: { code: 'currency_mismatch', fields: { currency: 'Your subscription is billed in USD. Choose a plan in USD.' } } });
+    expect(answer).toMatchObject({
+      status: 400,
+      body: { code: 'currency_mismatch', fields: { currency: 'Your subscription is billed in USD. Choose a plan in USD.' } },
+    });
   });
 
   it('validates the body and the Idempotency-Key header', async () => {

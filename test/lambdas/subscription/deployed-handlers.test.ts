@@ -3,11 +3,20 @@ import type { ApiGatewayHandler } from '../../../lambdas/shared/http/handler';
 import { apiGatewayEvent } from '../support/api-gateway-event';
 import { loadHandler } from '../support/load-handler';
 import { captureLogs, type CapturedLogs } from '../support/capture-logs';
-import { claims, invoke, PLANS, startSubscriptionServices, userEvent, WEB_ORIGIN, type SubscriptionServices } from './support/subscription-services';
+import {
+  claims,
+  invoke,
+  PLANS,
+  startSubscriptionServices,
+  userEvent,
+  WEB_ORIGIN,
+  type SubscriptionServices,
+} from './support/subscription-services';
 
 /** The subscription handlers as Lambda loads them: dependencies from the environment (here the local runtime's). */
 
-type HandlerFile = 'create-change-subscription' | 'get-user-subscriptions' | 'cancel-subscription' | 'reactivate-subscription' | 'receive-webhook';
+type HandlerFile =
+  'create-change-subscription' | 'get-user-subscriptions' | 'cancel-subscription' | 'reactivate-subscription' | 'receive-webhook';
 
 function load(file: HandlerFile): ApiGatewayHandler {
   return loadHandler(`lambdas/subscription/${file}.ts`);
@@ -51,22 +60,45 @@ describe('subscription handlers as deployed', () => {
 
     const created = await invoke(
       load('create-change-subscription'),
-      userEvent({ method: 'POST', resource: '/subscription/create-change', claims: as, body: { planCode: PLANS.starter, currency: 'USD', billingToken: await services.cardToken() } }),
+      userEvent({
+        method: 'POST',
+        resource: '/subscription/create-change',
+        claims: as,
+        body: { planCode: PLANS.starter, currency: 'USD', billingToken: await services.cardToken() },
+      }),
     );
     expect(created.status).toBe(201);
     const subscription = (created.body as { subscription: { id: string; uuid: string } }).subscription;
 
-    const read = await invoke(load('get-user-subscriptions'), userEvent({ method: 'GET', resource: '/user/subscriptions/{id}', claims: as, pathParameters: { id: subscription.id } }));
-    expect(read).toMatchObject({ status: 200, body: { subscriptions: [{ id: subscription.id }], account: { code: 'talentpilot-deployed-user' } } });
+    const read = await invoke(
+      load('get-user-subscriptions'),
+      userEvent({ method: 'GET', resource: '/user/subscriptions/{id}', claims: as, pathParameters: { id: subscription.id } }),
+    );
+    expect(read).toMatchObject({
+      status: 200,
+      body: { subscriptions: [{ id: subscription.id }], account: { code: 'talentpilot-deployed-user' } },
+    });
 
-    const action = (file: HandlerFile, resource: string) => invoke(load(file), userEvent({ method: 'POST', resource, claims: as, body: { subscriptionId: subscription.id } }));
-    expect(await action('cancel-subscription', '/subscription/cancel')).toMatchObject({ status: 200, body: { subscription: { state: 'canceled' } } });
-    expect(await action('reactivate-subscription', '/subscription/reactivate')).toMatchObject({ status: 200, body: { subscription: { state: 'active' } } });
+    const action = (file: HandlerFile, resource: string) =>
+      invoke(load(file), userEvent({ method: 'POST', resource, claims: as, body: { subscriptionId: subscription.id } }));
+    expect(await action('cancel-subscription', '/subscription/cancel')).toMatchObject({
+      status: 200,
+      body: { subscription: { state: 'canceled' } },
+    });
+    expect(await action('reactivate-subscription', '/subscription/reactivate')).toMatchObject({
+      status: 200,
+      body: { subscription: { state: 'active' } },
+    });
 
     const body = JSON.stringify({ id: 'notif-deployed', object_type: 'subscription', event_type: 'reactivated', uuid: subscription.uuid });
     const at = Date.now();
     const webhook = await load('receive-webhook')(
-      apiGatewayEvent({ method: 'POST', resource: '/subscription/webhook', headers: { 'recurly-signature': `${at},${createHmac('sha256', WEBHOOK_SECRET).update(`${at}.${body}`).digest('hex')}` }, body }),
+      apiGatewayEvent({
+        method: 'POST',
+        resource: '/subscription/webhook',
+        headers: { 'recurly-signature': `${at},${createHmac('sha256', WEBHOOK_SECRET).update(`${at}.${body}`).digest('hex')}` },
+        body,
+      }),
       {} as never,
     );
     expect(webhook.statusCode).toBe(204);
@@ -74,7 +106,10 @@ describe('subscription handlers as deployed', () => {
 
   it('answers a generic 500, and logs the missing variable, when SUBSCRIPTIONS_TABLE is not set', async () => {
     delete process.env.SUBSCRIPTIONS_TABLE;
-    const response = await load('cancel-subscription')(userEvent({ method: 'POST', resource: '/subscription/cancel', claims: claims('anyone', undefined), body: { subscriptionId: 'x' } }), {} as never);
+    const response = await load('cancel-subscription')(
+      userEvent({ method: 'POST', resource: '/subscription/cancel', claims: claims('anyone', undefined), body: { subscriptionId: 'x' } }),
+      {} as never,
+    );
     expect(response.statusCode).toBe(500);
     expect(response.body).not.toContain('SUBSCRIPTIONS_TABLE');
     expect(logs.text()).toContain('SUBSCRIPTIONS_TABLE is not set');
@@ -82,7 +117,10 @@ describe('subscription handlers as deployed', () => {
 
   it('answers a generic 500 to a webhook when no webhook secret is configured, without verifying anything', async () => {
     delete process.env.RECURLY_WEBHOOK_SECRETS;
-    const response = await load('receive-webhook')(apiGatewayEvent({ method: 'POST', resource: '/subscription/webhook', body: '{}' }), {} as never);
+    const response = await load('receive-webhook')(
+      apiGatewayEvent({ method: 'POST', resource: '/subscription/webhook', body: '{}' }),
+      {} as never,
+    );
     expect(response.statusCode).toBe(500);
     expect(logs.text()).toContain('RECURLY_WEBHOOK_SECRET_NAME is not set');
   });

@@ -17,7 +17,11 @@ const DEV_CODES = [
 ];
 
 const getPlans = (origin: string | undefined = WEB_ORIGIN) =>
-  apiGatewayEvent({ method: 'GET', resource: '/subscription/plans', headers: origin ? { Origin: origin, Accept: 'application/json' } : {} });
+  apiGatewayEvent({
+    method: 'GET',
+    resource: '/subscription/plans',
+    headers: origin ? { Origin: origin, Accept: 'application/json' } : {},
+  });
 
 type ExportedModule = typeof import('../../../lambdas/subscription/get-plans');
 
@@ -131,7 +135,10 @@ describe('GET /subscription/plans in the offline runtime (BILLING_ADAPTER=local)
     expect(JSON.parse(response.body)).toEqual({ message: INTERNAL_ERROR_MESSAGE, code: 'internal_error' });
     expect(response.body).not.toContain('RECURLY');
     expect(logs.lines).toContainEqual(
-      expect.objectContaining({ level: 'error', error: expect.objectContaining({ message: expect.stringContaining('RECURLY_API_KEY_SECRET_NAME is not set') }) }),
+      expect.objectContaining({
+        level: 'error',
+        error: expect.objectContaining({ message: expect.stringContaining('RECURLY_API_KEY_SECRET_NAME is not set') }),
+      }),
     );
   });
 });

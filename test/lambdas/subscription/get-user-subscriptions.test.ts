@@ -1,9 +1,23 @@
-import { UserSubscriptionsResponseSchema, type SubscriptionView, type UserSubscriptionsResponse } from '../../../lambdas/shared/contracts/subscriptions';
+import {
+  UserSubscriptionsResponseSchema,
+  type SubscriptionView,
+  type UserSubscriptionsResponse,
+} from '../../../lambdas/shared/contracts/subscriptions';
 import type { User } from '../../../lambdas/shared/contracts/user';
 import { accountCode, subscriptionsLookupId } from '../../../lambdas/shared/domain/account-codes';
 import { createGetUserSubscriptionsHandler } from '../../../lambdas/subscription/get-user-subscriptions';
 import { captureLogs, type CapturedLogs } from '../support/capture-logs';
-import { ADMIN, claims, HANDLER_OPTIONS, invoke, PLANS, PRODUCT_SLUG, startSubscriptionServices, userEvent, type SubscriptionServices } from './support/subscription-services';
+import {
+  ADMIN,
+  claims,
+  HANDLER_OPTIONS,
+  invoke,
+  PLANS,
+  PRODUCT_SLUG,
+  startSubscriptionServices,
+  userEvent,
+  type SubscriptionServices,
+} from './support/subscription-services';
 
 let services: SubscriptionServices;
 let logs: CapturedLogs;
@@ -25,7 +39,13 @@ afterEach(() => logs.restore());
 function getSubscriptions(id: string, callerClaims: Record<string, string> | null) {
   return invoke<UserSubscriptionsResponse & { code?: string; message?: string }>(
     handler,
-    userEvent({ method: 'GET', resource: '/user/subscriptions/{id}', path: `/user/subscriptions/${encodeURIComponent(id)}`, claims: callerClaims, pathParameters: { id } }),
+    userEvent({
+      method: 'GET',
+      resource: '/user/subscriptions/{id}',
+      path: `/user/subscriptions/${encodeURIComponent(id)}`,
+      claims: callerClaims,
+      pathParameters: { id },
+    }),
   );
 }
 
@@ -63,7 +83,12 @@ describe('GET /user/subscriptions/{id}', () => {
     expect(byId.status).toBe(200);
     const body = UserSubscriptionsResponseSchema.parse(byId.body);
     expect(body.subscriptions).toEqual([subscription]);
-    expect(body.account).toMatchObject({ code: 'talentpilot-gs-owner', email: 'gs-owner@example.com', hasBillingInfo: true, state: 'active' });
+    expect(body.account).toMatchObject({
+      code: 'talentpilot-gs-owner',
+      email: 'gs-owner@example.com',
+      hasBillingInfo: true,
+      state: 'active',
+    });
     expect(byCode.body).toEqual(byId.body);
   });
 
@@ -105,8 +130,14 @@ describe('GET /user/subscriptions/{id}', () => {
     await services.addUser('gs-removed', { status: 'REMOVED' });
 
     expect(await getSubscriptions('code-talentpilot-gs-new', null)).toMatchObject({ status: 401, body: { code: 'unauthorized' } });
-    expect(await getSubscriptions('code-talentpilot-gs-ghost', claims('gs-ghost', undefined))).toMatchObject({ status: 404, body: { code: 'user_not_found' } });
-    expect(await getSubscriptions('code-talentpilot-gs-removed', claims('gs-removed', undefined))).toMatchObject({ status: 403, body: { code: 'user_inactive' } });
+    expect(await getSubscriptions('code-talentpilot-gs-ghost', claims('gs-ghost', undefined))).toMatchObject({
+      status: 404,
+      body: { code: 'user_not_found' },
+    });
+    expect(await getSubscriptions('code-talentpilot-gs-removed', claims('gs-removed', undefined))).toMatchObject({
+      status: 403,
+      body: { code: 'user_inactive' },
+    });
     for (const id of ['', 'a/b', 'x'.repeat(121), 'semi;colon']) {
       expect((await getSubscriptions(id, claims('gs-new', undefined))).status).toBe(400);
     }

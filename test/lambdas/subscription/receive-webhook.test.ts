@@ -5,10 +5,21 @@ import { SUBSCRIPTION_TBD } from '../../../lambdas/shared/contracts/user';
 import { accountCode } from '../../../lambdas/shared/domain/account-codes';
 import { subscriptionSnapshot } from '../../../lambdas/shared/subscriptions/subscription-record';
 import type { WebhookSecretsSource } from '../../../lambdas/shared/webhooks/webhook-secrets';
-import { createReceiveWebhookHandler, webhookSecretsFromEnvironment, type WebhookDependencies } from '../../../lambdas/subscription/receive-webhook';
+import {
+  createReceiveWebhookHandler,
+  webhookSecretsFromEnvironment,
+  type WebhookDependencies,
+} from '../../../lambdas/subscription/receive-webhook';
 import { apiGatewayEvent } from '../support/api-gateway-event';
 import { captureLogs, type CapturedLogs } from '../support/capture-logs';
-import { HANDLER_OPTIONS, invoke, PLANS, PRODUCT_SLUG, startSubscriptionServices, type SubscriptionServices } from './support/subscription-services';
+import {
+  HANDLER_OPTIONS,
+  invoke,
+  PLANS,
+  PRODUCT_SLUG,
+  startSubscriptionServices,
+  type SubscriptionServices,
+} from './support/subscription-services';
 
 const CURRENT_SECRET = 'whsec-current-3f9a1c';
 const OLD_SECRET = 'whsec-previous-77b2e0';
@@ -32,7 +43,10 @@ let getSubscriptionCalls = 0;
 
 beforeAll(async () => {
   services = await startSubscriptionServices();
-  const billing = { ...services.billing, getSubscription: (id: string) => ((getSubscriptionCalls += 1), services.billing.getSubscription(id)) };
+  const billing = {
+    ...services.billing,
+    getSubscription: (id: string) => ((getSubscriptionCalls += 1), services.billing.getSubscription(id)),
+  };
   const deps = (): WebhookDependencies => ({
     billing,
     users: services.users,
@@ -63,8 +77,19 @@ function sign(secret: string, timestamp: number, body: string): string {
 let notificationCount = 0;
 
 /** A JSON notification as Recurly sends it for a subscription event. */
-function subscriptionNotification(subscription: Pick<SubscriptionView, 'uuid'>, eventType = 'updated', id = `notif${++notificationCount}x`): string {
-  return JSON.stringify({ id, object_type: 'subscription', site_id: 'qc326l1hl8k9', event_type: eventType, event_time: new Date().toISOString(), uuid: subscription.uuid });
+function subscriptionNotification(
+  subscription: Pick<SubscriptionView, 'uuid'>,
+  eventType = 'updated',
+  id = `notif${++notificationCount}x`,
+): string {
+  return JSON.stringify({
+    id,
+    object_type: 'subscription',
+    site_id: 'qc326l1hl8k9',
+    event_type: eventType,
+    event_time: new Date().toISOString(),
+    uuid: subscription.uuid,
+  });
 }
 
 interface Delivery {
@@ -78,7 +103,11 @@ function deliver({ body, signature, headerName = 'recurly-signature', base64 = f
   const event = apiGatewayEvent({
     method: 'POST',
     resource: '/subscription/webhook',
-    headers: { 'Content-Type': 'application/json', 'User-Agent': 'Recurly Webhooks', ...(signature === undefined ? {} : { [headerName]: signature }) },
+    headers: {
+      'Content-Type': 'application/json',
+      'User-Agent': 'Recurly Webhooks',
+      ...(signature === undefined ? {} : { [headerName]: signature }),
+    },
     body: base64 ? Buffer.from(body, 'utf8').toString('base64') : body,
     isBase64Encoded: base64,
   });
@@ -92,7 +121,8 @@ function signed(body: string, options: { secret?: string; at?: number } = {}): D
 
 /** Everything the webhook could have written: records, links, processed notifications. */
 async function snapshotOfTables() {
-  const scan = async (table: string) => (await services.client.send(new ScanCommand({ TableName: table, ConsistentRead: true }))).Items ?? [];
+  const scan = async (table: string) =>
+    (await services.client.send(new ScanCommand({ TableName: table, ConsistentRead: true }))).Items ?? [];
   return { subscriptions: await scan(services.tableNames.subscriptions), users: await scan(services.tableNames.users) };
 }
 
@@ -117,7 +147,14 @@ describe('POST /subscription/webhook', () => {
     expect(answer.status).toBe(204);
     expect(answer.body).toBeUndefined();
     expect(answer.headers['Content-Type']).toBeUndefined();
-    expect(await services.subscriptions.get(subscription.id)).toMatchObject({ id: subscription.id, uuid: subscription.uuid, userId: user.id, state: 'active', planCode: PLANS.starter, email: user.email });
+    expect(await services.subscriptions.get(subscription.id)).toMatchObject({
+      id: subscription.id,
+      uuid: subscription.uuid,
+      userId: user.id,
+      state: 'active',
+      planCode: PLANS.starter,
+      email: user.email,
+    });
     expect(await services.users.getById(user.id)).toMatchObject({ subscriptionId: subscription.id, subscriptions: [subscription.id] });
   });
 
@@ -152,7 +189,11 @@ describe('POST /subscription/webhook', () => {
     const withOld = await deliver(signed(subscriptionNotification(subscription), { secret: OLD_SECRET }));
     const body = subscriptionNotification(subscription);
     const at = Date.now();
-    const twoSignatures = await deliver({ body, signature: `${at},${sign('whsec-recurly-next', at, body)},${sign(CURRENT_SECRET, at, body)}`, headerName: 'Recurly-Signature' });
+    const twoSignatures = await deliver({
+      body,
+      signature: `${at},${sign('whsec-recurly-next', at, body)},${sign(CURRENT_SECRET, at, body)}`,
+      headerName: 'Recurly-Signature',
+    });
 
     expect(withOld.status).toBe(204);
     expect(twoSignatures.status).toBe(204);
@@ -197,7 +238,13 @@ describe('POST /subscription/webhook', () => {
     for (const signature of [`${Date.now()}`, `v1=${sign(CURRENT_SECRET, Date.now(), body)}`, `t=1,${sign(CURRENT_SECRET, 1, body)}`]) {
       expect((await deliver({ body, signature })).body).toMatchObject({ code: 'signature_malformed' });
     }
-    for (const notJson of ['<?xml version="1.0"?><new_subscription_notification/>', '', '"a string"', '{"object_type":"subscription"}', '[1,2]']) {
+    for (const notJson of [
+      '<?xml version="1.0"?><new_subscription_notification/>',
+      '',
+      '"a string"',
+      '{"object_type":"subscription"}',
+      '[1,2]',
+    ]) {
       const answer = await deliver(signed(notJson));
       expect([notJson, answer.status, answer.body]).toEqual([notJson, 400, expect.objectContaining({ code: 'invalid_notification' })]);
     }
@@ -216,7 +263,14 @@ describe('POST /subscription/webhook', () => {
     expect(answers.map((answer) => answer.status)).toEqual([204, 204, 204, 204]);
     expect(getSubscriptionCalls).toBe(1);
     const processed = (await snapshotOfTables()).subscriptions.filter((item) => String(item.id).endsWith('#notif-replayed'));
-    expect(processed).toEqual([expect.objectContaining({ id: 'webhook#recurly#notif-replayed', objectType: 'subscription', eventType: 'created', outcome: 'applied' })]);
+    expect(processed).toEqual([
+      expect.objectContaining({
+        id: 'webhook#recurly#notif-replayed',
+        objectType: 'subscription',
+        eventType: 'created',
+        outcome: 'applied',
+      }),
+    ]);
   });
 
   it('lets concurrent first deliveries of one notification leave one record, one link and one mark', async () => {
@@ -236,8 +290,12 @@ describe('POST /subscription/webhook', () => {
   it('answers 204 to other object types and changes nothing', async () => {
     const before = await snapshotOfTables();
 
-    const account = await deliver(signed(JSON.stringify({ id: 'notif-account', object_type: 'account', event_type: 'created', account_code: 'talentpilot-x' })));
-    const invoice = await deliver(signed(JSON.stringify({ id: 'notif-invoice', object_type: 'charge_invoice', event_type: 'created', uuid: 'abc' })));
+    const account = await deliver(
+      signed(JSON.stringify({ id: 'notif-account', object_type: 'account', event_type: 'created', account_code: 'talentpilot-x' })),
+    );
+    const invoice = await deliver(
+      signed(JSON.stringify({ id: 'notif-invoice', object_type: 'charge_invoice', event_type: 'created', uuid: 'abc' })),
+    );
 
     expect([account.status, invoice.status]).toEqual([204, 204]);
     expect(await snapshotOfTables()).toEqual(before);

@@ -5,7 +5,10 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { RegistrationCodeRecord } from '../../../lambdas/shared/contracts/registration-code';
 import type { BetaCustomerGroup } from '../../../lambdas/shared/domain/groups';
-import { createRegistrationCodesRepository, type RegistrationCodesRepository } from '../../../lambdas/shared/registration-codes/registration-codes-repository';
+import {
+  createRegistrationCodesRepository,
+  type RegistrationCodesRepository,
+} from '../../../lambdas/shared/registration-codes/registration-codes-repository';
 import { createCognitoClient, createCognitoUserDirectory } from '../../../lambdas/shared/user-directory/cognito-user-directory';
 import type { UserDirectory } from '../../../lambdas/shared/user-directory/user-directory';
 import { createDocumentClient } from '../../../lambdas/shared/users/document-client';
@@ -58,7 +61,8 @@ async function startLambdaEndpoint(handlers: Record<string, TriggerHandler>) {
         res.writeHead(status, { 'content-type': 'application/json', ...headers });
         res.end(JSON.stringify(body));
       };
-      if (!handler) return reply(404, { Type: 'User', message: `Function not found: ${name}` }, { 'x-amzn-errortype': 'ResourceNotFoundException' });
+      if (!handler)
+        return reply(404, { Type: 'User', message: `Function not found: ${name}` }, { 'x-amzn-errortype': 'ResourceNotFoundException' });
       const event = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as never;
       handler(event, { awsRequestId: `trigger-${++invocation}` }).then(
         (result) => reply(200, result),
@@ -77,7 +81,10 @@ export async function startIdentityServices(options: IdentityServicesOptions = {
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
   const dynamodb = await startMemoryDynamoDb();
   const triggerNames = Object.keys(options.triggers ?? {}) as ('PreSignUp' | 'PostConfirmation')[];
-  const lambdaEndpoint = triggerNames.length > 0 ? await startLambdaEndpoint(Object.fromEntries(triggerNames.map((name) => [`${name}Function`, options.triggers![name]!]))) : undefined;
+  const lambdaEndpoint =
+    triggerNames.length > 0
+      ? await startLambdaEndpoint(Object.fromEntries(triggerNames.map((name) => [`${name}Function`, options.triggers![name]!])))
+      : undefined;
   const cognito = await startCognitoLocal({
     lambdaEndpoint: lambdaEndpoint?.endpoint,
     triggers: lambdaEndpoint ? Object.fromEntries(triggerNames.map((name) => [name, `${name}Function`])) : undefined,

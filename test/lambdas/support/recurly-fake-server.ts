@@ -74,7 +74,9 @@ export function recurlyPlanJson(input: FakePlanInput): Record<string, unknown> {
     total_billing_cycles: null,
     auto_renew: true,
     pricing_model: input.pricingModel ?? 'fixed',
-    ramp_intervals: ramp ? [{ starting_billing_cycle: 1, currencies: input.currencies.map((c) => ({ currency: c.currency, unit_amount: c.unitAmount })) }] : [],
+    ramp_intervals: ramp
+      ? [{ starting_billing_cycle: 1, currencies: input.currencies.map((c) => ({ currency: c.currency, unit_amount: c.unitAmount })) }]
+      : [],
     custom_fields: [],
     revenue_schedule_type: 'evenly',
     setup_fee_revenue_schedule_type: 'evenly',
@@ -215,7 +217,9 @@ export class RecurlyFakeServer {
       authorization: request.headers.authorization,
       body,
     });
-    const matches = (!this.scenarioMatch.method || this.scenarioMatch.method === method) && (!this.scenarioMatch.path || this.scenarioMatch.path.test(url.pathname));
+    const matches =
+      (!this.scenarioMatch.method || this.scenarioMatch.method === method) &&
+      (!this.scenarioMatch.path || this.scenarioMatch.path.test(url.pathname));
     const scenario = this.requests.length > this.scenarioAfterRequests && matches ? this.scenario : 'plans';
 
     const accept = request.headers.accept ?? '';
@@ -245,7 +249,12 @@ export class RecurlyFakeServer {
           request,
           response,
           429,
-          { error: { type: 'rate_limited', message: 'You have made too many API requests in the last 5 minutes. Please wait and try again.' } },
+          {
+            error: {
+              type: 'rate_limited',
+              message: 'You have made too many API requests in the last 5 minutes. Please wait and try again.',
+            },
+          },
           { remaining: 0, resetInSeconds: 42 },
         );
       case 'server_error':
@@ -266,7 +275,9 @@ export class RecurlyFakeServer {
       return this.json(request, response, 400, { error: { type: 'bad_request', message: 'The request body is not a JSON object.' } });
     }
     if (['POST', 'PUT'].includes(method) && !(request.headers['content-type'] ?? '').startsWith('application/json')) {
-      return this.json(request, response, 400, { error: { type: 'invalid_content_type', message: 'Content-Type must be application/json.' } });
+      return this.json(request, response, 400, {
+        error: { type: 'invalid_content_type', message: 'Content-Type must be application/json.' },
+      });
     }
     const answer = this.route(method, url, (body ?? {}) as Record<string, unknown>);
     if (answer.status === 204) {
@@ -278,7 +289,10 @@ export class RecurlyFakeServer {
   }
 
   private route(method: string, url: URL, body: Record<string, unknown>): Answer {
-    const segments = url.pathname.split('/').slice(1).map((segment) => decodeURIComponent(segment));
+    const segments = url.pathname
+      .split('/')
+      .slice(1)
+      .map((segment) => decodeURIComponent(segment));
     const site = this.site;
     const [collection, id, action] = segments;
     const list = (records: Record<string, unknown>[] | undefined, what: string): Answer =>
@@ -289,10 +303,12 @@ export class RecurlyFakeServer {
       if (segments.length === 2) return site.getAccount(id);
       if (segments.length === 3 && action === 'subscriptions') {
         const sort = url.searchParams.get('sort');
-        if (sort && sort !== 'created_at' && sort !== 'updated_at') return recurlyError(400, 'bad_request', 'sort must be created_at or updated_at');
+        if (sort && sort !== 'created_at' && sort !== 'updated_at')
+          return recurlyError(400, 'bad_request', 'sort must be created_at or updated_at');
         return list(site.accountSubscriptions(id, url.searchParams.get('order')), id);
       }
-      if (segments.length === 3 && action === 'line_items') return list(site.lineItemsOf({ accountId: id }, url.searchParams.get('type')), id);
+      if (segments.length === 3 && action === 'line_items')
+        return list(site.lineItemsOf({ accountId: id }, url.searchParams.get('type')), id);
     }
     if (collection === 'subscriptions') {
       if (segments.length === 1 && method === 'POST') return site.createSubscription(body);
@@ -314,7 +330,9 @@ export class RecurlyFakeServer {
   private page(url: URL, records: readonly unknown[]): Answer {
     const limit = Number(url.searchParams.get('limit') ?? '20');
     if (!Number.isInteger(limit) || limit < 1 || limit > 200) {
-      return recurlyError(400, 'bad_request', 'limit must be between 1 and 200', { params: [{ param: 'limit', message: 'must be between 1 and 200' }] });
+      return recurlyError(400, 'bad_request', 'limit must be between 1 and 200', {
+        params: [{ param: 'limit', message: 'must be between 1 and 200' }],
+      });
     }
     const offset = decodeCursor(url.searchParams.get('cursor'));
     const pageSize = Math.min(limit, this.options.pageSizeCap ?? limit);

@@ -78,8 +78,10 @@ export function recurlyError(status: number, type: string, message: string, extr
   return { status, body: { error: { type, message, ...extra } } };
 }
 
-const notFound = (what: string, key: string, value: string) => recurlyError(404, 'not_found', `Couldn't find ${what} with ${key} = ${value}`);
-const invalid = (message: string, param: string, paramMessage: string) => recurlyError(422, 'validation', message, { params: [{ param, message: paramMessage }] });
+const notFound = (what: string, key: string, value: string) =>
+  recurlyError(404, 'not_found', `Couldn't find ${what} with ${key} = ${value}`);
+const invalid = (message: string, param: string, paramMessage: string) =>
+  recurlyError(422, 'validation', message, { params: [{ param, message: paramMessage }] });
 
 /** Recurly writes instants to the second: `2024-05-01T10:00:00Z`. */
 function iso(date: Date | null): string | null {
@@ -128,7 +130,8 @@ export class FakeRecurlySite {
   }
 
   findSubscription(subscriptionId: string): FakeSubscription | undefined {
-    if (subscriptionId.startsWith('uuid-')) return [...this.subscriptions.values()].find((subscription) => subscription.uuid === subscriptionId.slice(5));
+    if (subscriptionId.startsWith('uuid-'))
+      return [...this.subscriptions.values()].find((subscription) => subscription.uuid === subscriptionId.slice(5));
     return this.subscriptions.get(subscriptionId);
   }
 
@@ -152,7 +155,10 @@ export class FakeRecurlySite {
     return mine.map((subscription) => this.subscriptionJson(subscription));
   }
 
-  lineItemsOf(filter: { readonly accountId?: string; readonly subscriptionId?: string }, type: string | null): Record<string, unknown>[] | undefined {
+  lineItemsOf(
+    filter: { readonly accountId?: string; readonly subscriptionId?: string },
+    type: string | null,
+  ): Record<string, unknown>[] | undefined {
     let items: FakeLineItem[];
     if (filter.accountId !== undefined) {
       const account = this.findAccount(filter.accountId);
@@ -175,11 +181,17 @@ export class FakeRecurlySite {
     const code = typeof accountInput.code === 'string' ? accountInput.code : '';
     if (!planCode) return invalid("Plan code can't be blank", 'plan_code', "can't be blank");
     if (!code) return invalid("Account code can't be blank", 'account.code', "can't be blank");
-    if (code.length > 50) return invalid('Account code is too long (maximum is 50 characters)', 'account.code', 'is too long (maximum is 50 characters)');
+    if (code.length > 50)
+      return invalid('Account code is too long (maximum is 50 characters)', 'account.code', 'is too long (maximum is 50 characters)');
     const plan = this.plans().find((candidate) => candidate.code === planCode && (candidate.state ?? 'active') === 'active');
     if (!plan) return invalid('Plan code is invalid', 'plan_code', 'is invalid');
     const price = plan.currencies.find((candidate) => candidate.currency === currency);
-    if (!price) return invalid(`Currency ${currency || '(none)'} is not available for plan ${planCode}`, 'currency', 'is not available for this plan');
+    if (!price)
+      return invalid(
+        `Currency ${currency || '(none)'} is not available for plan ${planCode}`,
+        'currency',
+        'is not available for this plan',
+      );
 
     const existing = this.accounts.get(code);
     const billingInfo = accountInput.billing_info as { token_id?: unknown } | undefined;
@@ -197,17 +209,22 @@ export class FakeRecurlySite {
     if (card === 'declined') {
       // The purchase (setup fee, or the card verification of a trial) is declined: nothing is created.
       this.tokens.get(tokenId!)!.used = true;
-      return recurlyError(422, 'transaction', 'Your card was declined. In order to resolve the issue, you will need to contact your bank.', {
-        transaction_error: {
-          object: 'transaction_error',
-          transaction_id: randomId(),
-          category: 'hard',
-          code: 'declined',
-          decline_code: 'generic_decline',
-          message: 'Your card was declined. In order to resolve the issue, you will need to contact your bank.',
-          merchant_advice: 'Code 2. The card was declined. Ask the customer to contact their bank.',
+      return recurlyError(
+        422,
+        'transaction',
+        'Your card was declined. In order to resolve the issue, you will need to contact your bank.',
+        {
+          transaction_error: {
+            object: 'transaction_error',
+            transaction_id: randomId(),
+            category: 'hard',
+            code: 'declined',
+            decline_code: 'generic_decline',
+            message: 'Your card was declined. In order to resolve the issue, you will need to contact your bank.',
+            merchant_advice: 'Code 2. The card was declined. Ask the customer to contact their bank.',
+          },
         },
-      });
+      );
     }
     if (tokenId) this.tokens.get(tokenId)!.used = true;
 
@@ -256,13 +273,20 @@ export class FakeRecurlySite {
     const subscription = this.findSubscription(subscriptionId);
     if (!subscription) return notFound('Subscription', 'id', subscriptionId);
     const timeframe = body.timeframe ?? 'now';
-    if (!['now', 'renewal', 'bill_date', 'term_end'].includes(String(timeframe))) return invalid('Timeframe is not included in the list', 'timeframe', 'is not included in the list');
+    if (!['now', 'renewal', 'bill_date', 'term_end'].includes(String(timeframe)))
+      return invalid('Timeframe is not included in the list', 'timeframe', 'is not included in the list');
     if (timeframe !== 'now') return recurlyError(400, 'bad_request', 'The fake applies changes now only (timeframe=now).');
-    if (subscription.state === 'expired' || subscription.state === 'failed') return recurlyError(422, 'validation', `Cannot change a ${subscription.state} subscription`);
+    if (subscription.state === 'expired' || subscription.state === 'failed')
+      return recurlyError(422, 'validation', `Cannot change a ${subscription.state} subscription`);
     const plan = this.plans().find((candidate) => candidate.code === body.plan_code && (candidate.state ?? 'active') === 'active');
     if (!plan) return invalid('Plan code is invalid', 'plan_code', 'is invalid');
     const price = plan.currencies.find((candidate) => candidate.currency === subscription.currency);
-    if (!price) return invalid(`Plan ${plan.code} is not available in ${subscription.currency}`, 'plan_code', 'is not available in the subscription currency');
+    if (!price)
+      return invalid(
+        `Plan ${plan.code} is not available in ${subscription.currency}`,
+        'plan_code',
+        'is not available in the subscription currency',
+      );
     if (plan.code === subscription.planCode) return recurlyError(422, 'validation', "Subscription hasn't been changed");
     const now = this.now();
     subscription.planCode = plan.code;
@@ -312,7 +336,9 @@ export class FakeRecurlySite {
   }
 
   /** Test helper: an account as if created earlier (optionally with a card on file). */
-  addAccount(input: Pick<FakeAccount, 'code' | 'email' | 'firstName' | 'lastName' | 'company'> & { readonly withCard?: boolean }): FakeAccount {
+  addAccount(
+    input: Pick<FakeAccount, 'code' | 'email' | 'firstName' | 'lastName' | 'company'> & { readonly withCard?: boolean },
+  ): FakeAccount {
     const now = this.now();
     const account: FakeAccount = {
       id: randomId(),
@@ -366,7 +392,9 @@ export class FakeRecurlySite {
   }
 
   accountJson(account: FakeAccount): Record<string, unknown> {
-    const states = [...this.subscriptions.values()].filter((subscription) => subscription.accountCode === account.code).map((subscription) => subscription.state);
+    const states = [...this.subscriptions.values()]
+      .filter((subscription) => subscription.accountCode === account.code)
+      .map((subscription) => subscription.state);
     return {
       id: account.id,
       object: 'account',

@@ -68,6 +68,9 @@ describe('ApiKeyRenewal', () => {
       MaximumRetryAttempts: 2,
       DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [Match.stringLikeRegexp('^ApiKeyRenewalDeadLetterQueue'), 'Arn'] } } },
     });
-    expect(onlyResource(prod.template, 'AWS::SQS::Queue').Properties).toMatchObject({ SqsManagedSseEnabled: true, MessageRetentionPeriod: 14 * 86400 });
+    expect(onlyResource(prod.template, 'AWS::SQS::Queue').Properties).toMatchObject({
+      SqsManagedSseEnabled: true,
+      MessageRetentionPeriod: 14 * 86400,
+    });
   });
 });

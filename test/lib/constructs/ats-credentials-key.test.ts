@@ -13,7 +13,11 @@ import { buildApp, flatten, resourcesOfType, type BuiltApp } from '../support/bu
 /** The ATS credential key (issue 7) and what the ATS routes may do with it. */
 
 type Statement = { Sid?: string; Effect: string; Action: string | string[]; Resource: unknown; Condition?: unknown; Principal?: unknown };
-type KeyResource = { DeletionPolicy?: string; UpdateReplacePolicy?: string; Properties: { EnableKeyRotation?: boolean; Description?: string; PendingWindowInDays?: number; KeyPolicy: { Statement: Statement[] } } };
+type KeyResource = {
+  DeletionPolicy?: string;
+  UpdateReplacePolicy?: string;
+  Properties: { EnableKeyRotation?: boolean; Description?: string; PendingWindowInDays?: number; KeyPolicy: { Statement: Statement[] } };
+};
 
 const ATS_ROUTES = REST_ROUTES.filter((route) => route.path.startsWith('/ats/'));
 const CREDENTIAL_ROUTES = REST_ROUTES.filter((route) => route.atsCredentials);
@@ -32,7 +36,8 @@ function statementsOf(app: BuiltApp, functionId: string): Statement[] {
   const policy = resourcesOfType(app.template, 'AWS::IAM::Policy').find(([id]) => id.startsWith(`RestApi${functionId}Role`));
   return (policy?.[1].Properties.PolicyDocument as { Statement: Statement[] } | undefined)?.Statement ?? [];
 }
-const kmsStatements = (app: BuiltApp, functionId: string) => statementsOf(app, functionId).filter((s) => [s.Action].flat().some((action) => action.startsWith('kms:')));
+const kmsStatements = (app: BuiltApp, functionId: string) =>
+  statementsOf(app, functionId).filter((s) => [s.Action].flat().some((action) => action.startsWith('kms:')));
 
 describe('AtsCredentialsKey: the KMS key that seals saved ATS keys', () => {
   let dev: BuiltApp;
@@ -44,13 +49,20 @@ describe('AtsCredentialsKey: the KMS key that seals saved ATS keys', () => {
 
   it.each(['dev', 'prod'] as const)('is a customer managed key, rotated yearly and retained (with the stack or without) in %s', (stage) => {
     const [, key] = credentialKey(stage === 'dev' ? dev : prod);
-    expect(key).toMatchObject({ DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain', Properties: { EnableKeyRotation: true, PendingWindowInDays: 30 } });
+    expect(key).toMatchObject({
+      DeletionPolicy: 'Retain',
+      UpdateReplacePolicy: 'Retain',
+      Properties: { EnableKeyRotation: true, PendingWindowInDays: 30 },
+    });
     expect(key.Properties.Description).toMatch(/ATS API keys .* Never delete/);
   });
 
   it('has one alias per stage', () => {
     dev.template.hasResourceProperties('AWS::KMS::Alias', { AliasName: 'alias/talentpilot-dev/ats-credentials', TargetKeyId: keyArn(dev) });
-    prod.template.hasResourceProperties('AWS::KMS::Alias', { AliasName: 'alias/talentpilot-prod/ats-credentials', TargetKeyId: keyArn(prod) });
+    prod.template.hasResourceProperties('AWS::KMS::Alias', {
+      AliasName: 'alias/talentpilot-prod/ats-credentials',
+      TargetKeyId: keyArn(prod),
+    });
   });
 
   it('refuses, in its own policy, every cryptographic use whose encryption context is not the credential purpose', () => {
@@ -75,36 +87,60 @@ describe('AtsCredentialsKey: the KMS key that seals saved ATS keys', () => {
 
   it('serves the eight ATS routes behind the Cognito authorizer; connect, test and sync seal or open credentials', () => {
     expect(ATS_ROUTES.map((route) => `${route.method} ${route.path}`).sort()).toEqual(
-      ['GET /ats/connection', 'POST /ats/connection', 'POST /ats/connection/test', 'POST /ats/connection/remove', 'POST /ats/sync', 'GET /ats/jobs', 'GET /ats/candidates', 'POST /ats/predict'].sort(),
+      [
+        'GET /ats/connection',
+        'POST /ats/connection',
+        'POST /ats/connection/test',
+        'POST /ats/connection/remove',
+        'POST /ats/sync',
+        'GET /ats/jobs',
+        'GET /ats/candidates',
+        'POST /ats/predict',
+      ].sort(),
     );
-    expect(CREDENTIAL_ROUTES.map((route) => route.functionId).sort()).toEqual(['AtsConnectFunction', 'AtsSyncFunction', 'AtsTestConnectionFunction']);
+    expect(CREDENTIAL_ROUTES.map((route) => route.functionId).sort()).toEqual([
+      'AtsConnectFunction',
+      'AtsSyncFunction',
+      'AtsTestConnectionFunction',
+    ]);
     for (const route of ATS_ROUTES) {
-      const method = prod.template.toJSON().Resources[prod.stack.getLogicalId(prod.stack.restApi.methods[route.functionId].node.defaultChild as never)];
+      const method =
+        prod.template.toJSON().Resources[prod.stack.getLogicalId(prod.stack.restApi.methods[route.functionId].node.defaultChild as never)];
       expect({ route: route.path, properties: method.Properties }).toMatchObject({
         route: route.path,
-        properties: { HttpMethod: route.method, AuthorizationType: 'COGNITO_USER_POOLS', AuthorizerId: { Ref: expect.stringMatching(/^RestApiUserPoolAuthorizer/) } },
+        properties: {
+          HttpMethod: route.method,
+          AuthorizationType: 'COGNITO_USER_POOLS',
+          AuthorizerId: { Ref: expect.stringMatching(/^RestApiUserPoolAuthorizer/) },
+        },
       });
     }
   });
 
-  it.each(CREDENTIAL_ROUTES.map((route) => [route.functionId]))('gives %s the key ARN and exactly Encrypt and Decrypt on that key, only with the credential purpose', (functionId) => {
-    expect(functionOf(prod, functionId).Properties.Environment.Variables[ATS_ENV.kmsKeyId]).toEqual(keyArn(prod));
-    expect(kmsStatements(prod, functionId).map((statement) => ({ ...statement, Action: [statement.Action].flat().sort() }))).toEqual([
-      {
-        Sid: 'SealAndOpenAtsCredentials',
-        Effect: 'Allow',
-        Action: ['kms:Decrypt', 'kms:Encrypt'],
-        Resource: keyArn(prod),
-        Condition: { StringEquals: { 'kms:EncryptionContext:purpose': 'ats-credential' } },
-      },
-    ]);
-  });
+  it.each(CREDENTIAL_ROUTES.map((route) => [route.functionId]))(
+    'gives %s the key ARN and exactly Encrypt and Decrypt on that key, only with the credential purpose',
+    (functionId) => {
+      expect(functionOf(prod, functionId).Properties.Environment.Variables[ATS_ENV.kmsKeyId]).toEqual(keyArn(prod));
+      expect(kmsStatements(prod, functionId).map((statement) => ({ ...statement, Action: [statement.Action].flat().sort() }))).toEqual([
+        {
+          Sid: 'SealAndOpenAtsCredentials',
+          Effect: 'Allow',
+          Action: ['kms:Decrypt', 'kms:Encrypt'],
+          Resource: keyArn(prod),
+          Condition: { StringEquals: { 'kms:EncryptionContext:purpose': 'ats-credential' } },
+        },
+      ]);
+    },
+  );
 
   it('gives every other route neither the key id nor any KMS permission', () => {
     const others = REST_ROUTES.filter((route) => !route.atsCredentials);
     expect(others.length).toBe(REST_ROUTES.length - 3);
     for (const { functionId } of others) {
-      expect({ functionId, keyId: functionOf(prod, functionId).Properties.Environment.Variables[ATS_ENV.kmsKeyId] }).toEqual({ functionId, keyId: undefined });
+      expect({ functionId, keyId: functionOf(prod, functionId).Properties.Environment.Variables[ATS_ENV.kmsKeyId] }).toEqual({
+        functionId,
+        keyId: undefined,
+      });
       expect({ functionId, kms: kmsStatements(prod, functionId) }).toEqual({ functionId, kms: [] });
     }
     // No other policy in the stack (triggers, renewal job, CDK's own roles) names the key.
@@ -116,12 +152,17 @@ describe('AtsCredentialsKey: the KMS key that seals saved ATS keys', () => {
     expect(policiesNamingKey).toEqual(CREDENTIAL_ROUTES.map((route) => `RestApi${route.functionId}`).sort());
   });
 
-  it('lets connect, test, sync and predict run up to 28 s (a second under API Gateway\'s 29 s, like the Bedrock routes); the other ATS routes keep the usual 10 s', () => {
+  it("lets connect, test, sync and predict run up to 28 s (a second under API Gateway's 29 s, like the Bedrock routes); the other ATS routes keep the usual 10 s", () => {
     expect(ATS_SYNC_TIMEOUT_SECONDS).toBe(28);
     for (const functionId of ['AtsConnectFunction', 'AtsTestConnectionFunction', 'AtsSyncFunction', 'AtsPredictFunction']) {
       expect({ functionId, timeout: functionOf(prod, functionId).Properties.Timeout }).toEqual({ functionId, timeout: 28 });
     }
-    for (const functionId of ['AtsGetConnectionFunction', 'AtsRemoveConnectionFunction', 'AtsListJobsFunction', 'AtsListCandidatesFunction']) {
+    for (const functionId of [
+      'AtsGetConnectionFunction',
+      'AtsRemoveConnectionFunction',
+      'AtsListJobsFunction',
+      'AtsListCandidatesFunction',
+    ]) {
       expect({ functionId, timeout: functionOf(prod, functionId).Properties.Timeout }).toEqual({ functionId, timeout: 10 });
     }
   });
@@ -129,7 +170,12 @@ describe('AtsCredentialsKey: the KMS key that seals saved ATS keys', () => {
   it('gives every ATS route its user, subscription, assistant (rate limit) and ATS tables', () => {
     for (const { functionId } of ATS_ROUTES) {
       const variables = functionOf(prod, functionId).Properties.Environment.Variables;
-      expect({ functionId, tables: Object.keys(variables).filter((name) => name.endsWith('_TABLE')).sort() }).toEqual({
+      expect({
+        functionId,
+        tables: Object.keys(variables)
+          .filter((name) => name.endsWith('_TABLE'))
+          .sort(),
+      }).toEqual({
         functionId,
         tables: ['ASSISTANT_TABLE', 'ATS_TABLE', 'SUBSCRIPTIONS_TABLE', 'USERS_TABLE'],
       });
@@ -174,21 +220,30 @@ describe('RestApi routes that seal ATS credentials', () => {
   };
 
   it('refuses, at synth, a credential route without a key', () => {
-    expect(() => stackWithRoutes('NoKey', [route], false)).toThrow(/AtsConnectFunction seals ATS credentials \(atsCredentials\) but the RestApi was given no atsCredentialsKey/);
+    expect(() => stackWithRoutes('NoKey', [route], false)).toThrow(
+      /AtsConnectFunction seals ATS credentials \(atsCredentials\) but the RestApi was given no atsCredentialsKey/,
+    );
   });
 
-  it.each([0, 2.5, 30, 900])('refuses, at synth, a time-out of %s s (whole seconds up to API Gateway\'s 29 s)', (timeoutSeconds) => {
-    expect(() => stackWithRoutes('BadTimeout', [{ ...route, timeoutSeconds }], true)).toThrow(/AtsConnectFunction declares timeoutSeconds .* from 1 to 29/);
+  it.each([0, 2.5, 30, 900])("refuses, at synth, a time-out of %s s (whole seconds up to API Gateway's 29 s)", (timeoutSeconds) => {
+    expect(() => stackWithRoutes('BadTimeout', [{ ...route, timeoutSeconds }], true)).toThrow(
+      /AtsConnectFunction declares timeoutSeconds .* from 1 to 29/,
+    );
   });
 
-  it('honours the route\'s own time-out', () => {
-    Template.fromStack(stackWithRoutes('OwnTimeout', [route], true)).hasResourceProperties('AWS::Lambda::Function', { Description: 'POST /ats/connection', Timeout: 20 });
+  it("honours the route's own time-out", () => {
+    Template.fromStack(stackWithRoutes('OwnTimeout', [route], true)).hasResourceProperties('AWS::Lambda::Function', {
+      Description: 'POST /ats/connection',
+      Timeout: 20,
+    });
   });
 
   it('leaves no cdk-nag finding on the key or the grant: one key, no wildcard, rotation on', () => {
     const stack = stackWithRoutes('KeyNag', [route], true);
     const findings = [stack.node.findChild('RestApi'), stack.node.findChild('AtsCredentialsKey')].flatMap((scope) =>
-      new AwsSolutionsChecks().validateScope(scope).violations.map((v) => `${v.ruleName} ${v.violatingResources.map((r) => r.constructPath).join(',')}`),
+      new AwsSolutionsChecks()
+        .validateScope(scope)
+        .violations.map((v) => `${v.ruleName} ${v.violatingResources.map((r) => r.constructPath).join(',')}`),
     );
     expect(findings).toEqual([]);
     expect(JSON.stringify(Template.fromStack(stack).findResources('AWS::IAM::Policy'))).toContain('kms:Decrypt');

@@ -76,7 +76,10 @@ describe('Auth: the identity configuration of the spec', () => {
   });
 
   it('destroys the user pool with a dev stack but retains and protects it in prod', () => {
-    dev.template.hasResource('AWS::Cognito::UserPool', { DeletionPolicy: 'Delete', Properties: Match.objectLike({ DeletionProtection: 'INACTIVE' }) });
+    dev.template.hasResource('AWS::Cognito::UserPool', {
+      DeletionPolicy: 'Delete',
+      Properties: Match.objectLike({ DeletionProtection: 'INACTIVE' }),
+    });
     prod.template.hasResource('AWS::Cognito::UserPool', {
       DeletionPolicy: 'Retain',
       UpdateReplacePolicy: 'Retain',
@@ -91,7 +94,8 @@ describe('Auth: invitation sign-up (custom attributes and Cognito triggers)', ()
     dev = buildApp({ stage: 'dev' });
   });
 
-  const functionOf = (functionId: string) => dev.template.toJSON().Resources[dev.stack.getLogicalId(dev.stack.auth.triggerFunctions[functionId].node.defaultChild as never)];
+  const functionOf = (functionId: string) =>
+    dev.template.toJSON().Resources[dev.stack.getLogicalId(dev.stack.auth.triggerFunctions[functionId].node.defaultChild as never)];
   const policyDocuments = (prefix: string) =>
     resourcesOfType(dev.template, 'AWS::IAM::Policy')
       .filter(([id]) => id.startsWith(prefix))
@@ -102,7 +106,12 @@ describe('Auth: invitation sign-up (custom attributes and Cognito triggers)', ()
     expect(pool.Properties.Schema).toEqual([
       { Name: 'email', Required: true, Mutable: true },
       { Name: 'companyName', AttributeDataType: 'String', Mutable: true, StringAttributeConstraints: { MinLength: '1', MaxLength: '100' } },
-      { Name: 'registrationCode', AttributeDataType: 'String', Mutable: false, StringAttributeConstraints: { MinLength: '1', MaxLength: '64' } },
+      {
+        Name: 'registrationCode',
+        AttributeDataType: 'String',
+        Mutable: false,
+        StringAttributeConstraints: { MinLength: '1', MaxLength: '64' },
+      },
     ]);
   });
 
@@ -111,12 +120,15 @@ describe('Auth: invitation sign-up (custom attributes and Cognito triggers)', ()
     expect(Object.keys(lambdaConfig).sort()).toEqual(['PostConfirmation', 'PreSignUp']);
     expect(flatten(lambdaConfig.PreSignUp)).toMatch(/^\$\{AuthPreSignUpFunction[0-9A-F]{8}\.Arn\}$/);
     expect(flatten(lambdaConfig.PostConfirmation)).toMatch(/^\$\{AuthPostConfirmationFunction[0-9A-F]{8}\.Arn\}$/);
-    const permissions = resourcesOfType(dev.template, 'AWS::Lambda::Permission').filter(([, p]) => p.Properties.Principal === 'cognito-idp.amazonaws.com');
+    const permissions = resourcesOfType(dev.template, 'AWS::Lambda::Permission').filter(
+      ([, p]) => p.Properties.Principal === 'cognito-idp.amazonaws.com',
+    );
     expect(permissions).toHaveLength(2);
-    for (const [, permission] of permissions) expect(flatten(permission.Properties.SourceArn)).toMatch(/^\$\{AuthUserPool[0-9A-F]{8}\.Arn\}$/);
+    for (const [, permission] of permissions)
+      expect(flatten(permission.Properties.SourceArn)).toMatch(/^\$\{AuthUserPool[0-9A-F]{8}\.Arn\}$/);
   });
 
-  it('runs each trigger on the product runtime within Cognito\'s 5-second limit, with its tables in the environment', () => {
+  it("runs each trigger on the product runtime within Cognito's 5-second limit, with its tables in the environment", () => {
     expect(functionOf('PreSignUpFunction').Properties).toMatchObject({
       Runtime: 'nodejs22.x',
       Architectures: ['arm64'],
@@ -136,7 +148,9 @@ describe('Auth: invitation sign-up (custom attributes and Cognito triggers)', ()
   });
 
   it('lets PreSignUp only read the registration codes', () => {
-    const documents = policyDocuments('AuthPreSignUpFunction').map(([, document]) => document).join();
+    const documents = policyDocuments('AuthPreSignUpFunction')
+      .map(([, document]) => document)
+      .join();
     expect(documents).toContain('dynamodb:GetItem');
     expect(documents).not.toMatch(/dynamodb:(PutItem|UpdateItem|DeleteItem)/);
     expect(documents).not.toContain('DataUsersTable');
@@ -151,9 +165,19 @@ describe('Auth: invitation sign-up (custom attributes and Cognito triggers)', ()
     expect(defaultPolicy).toContain('DataRegistrationCodesTable');
     // In the default policy the grant would close a cycle: pool -> function -> role policy -> pool.
     expect(defaultPolicy).not.toContain('cognito-idp');
-    const userPoolPolicy = resourcesOfType(dev.template, 'AWS::IAM::Policy').find(([id]) => id.startsWith('AuthPostConfirmationFunctionUserPoolPolicy'))?.[1];
+    const userPoolPolicy = resourcesOfType(dev.template, 'AWS::IAM::Policy').find(([id]) =>
+      id.startsWith('AuthPostConfirmationFunctionUserPoolPolicy'),
+    )?.[1];
     expect(userPoolPolicy?.Properties).toMatchObject({
-      PolicyDocument: { Statement: [{ Effect: 'Allow', Action: 'cognito-idp:AdminAddUserToGroup', Resource: { 'Fn::GetAtt': [expect.stringMatching(/^AuthUserPool[0-9A-F]{8}$/), 'Arn'] } }] },
+      PolicyDocument: {
+        Statement: [
+          {
+            Effect: 'Allow',
+            Action: 'cognito-idp:AdminAddUserToGroup',
+            Resource: { 'Fn::GetAtt': [expect.stringMatching(/^AuthUserPool[0-9A-F]{8}$/), 'Arn'] },
+          },
+        ],
+      },
       Roles: [{ Ref: expect.stringMatching(/^AuthPostConfirmationFunctionRole/) }],
     });
   });

@@ -44,7 +44,9 @@ describe('Data: the DynamoDB tables from the shared definitions', () => {
       expect(ats?.Properties.GlobalSecondaryIndexes).toBeUndefined();
       expect(ats?.Properties.TimeToLiveSpecification).toBeUndefined();
     }
-    expect(resourcesOfType(prod.template, 'AWS::DynamoDB::Table').find(([logicalId]) => logicalId.startsWith('DataAtsTable'))?.[1]).toMatchObject({
+    expect(
+      resourcesOfType(prod.template, 'AWS::DynamoDB::Table').find(([logicalId]) => logicalId.startsWith('DataAtsTable'))?.[1],
+    ).toMatchObject({
       DeletionPolicy: 'Retain',
       Properties: { DeletionProtectionEnabled: true },
     });
@@ -63,7 +65,10 @@ describe('Data: the DynamoDB tables from the shared definitions', () => {
 
   it('expires lock, idempotency and webhook items of the subscriptions table, and rate counters and old results of the assistant table, through TTL on "ttl"', () => {
     const ttlTables = resourcesOfType(dev.template, 'AWS::DynamoDB::Table').filter(([, table]) => table.Properties.TimeToLiveSpecification);
-    expect(ttlTables.map(([id]) => id).sort()).toEqual([expect.stringMatching(/^DataAssistantTable/), expect.stringMatching(/^DataSubscriptionsTable/)]);
+    expect(ttlTables.map(([id]) => id).sort()).toEqual([
+      expect.stringMatching(/^DataAssistantTable/),
+      expect.stringMatching(/^DataSubscriptionsTable/),
+    ]);
     for (const [, table] of ttlTables) expect(table.Properties.TimeToLiveSpecification).toEqual({ AttributeName: 'ttl', Enabled: true });
   });
 

@@ -22,7 +22,7 @@ describe('GraphqlApi: AppSync with the API key and Cognito user pools', () => {
     });
   });
 
-  it('has an API key that expires within AppSync\'s 365-day limit, renewed by each deployment', () => {
+  it("has an API key that expires within AppSync's 365-day limit, renewed by each deployment", () => {
     const key = onlyResource(dev.template, 'AWS::AppSync::ApiKey');
     const expiresInDays = ((key.Properties.Expires as number) * 1000 - Date.now()) / 86_400_000;
     expect(expiresInDays).toBeGreaterThan(364);
@@ -31,7 +31,9 @@ describe('GraphqlApi: AppSync with the API key and Cognito user pools', () => {
 
   it('uses the schema file', () => {
     const schema = onlyResource(dev.template, 'AWS::AppSync::GraphQLSchema');
-    expect(schema.Properties.Definition).toContain('createContact(input: CreateContactInput!, condition: ModelContactConditionInput): Contact');
+    expect(schema.Properties.Definition).toContain(
+      'createContact(input: CreateContactInput!, condition: ModelContactConditionInput): Contact',
+    );
   });
 
   it('logs field errors without verbose content, through a role that may only write to its log group', () => {
@@ -47,7 +49,9 @@ describe('GraphqlApi: AppSync with the API key and Cognito user pools', () => {
 
   it('attaches one APPSYNC_JS unit resolver per resolver definition', () => {
     const resolvers = resourcesOfType(dev.template, 'AWS::AppSync::Resolver').map(([, r]) => r.Properties);
-    expect(resolvers.map((r) => `${r.TypeName}.${r.FieldName}`).sort()).toEqual(RESOLVERS.map((r) => `${r.typeName}.${r.fieldName}`).sort());
+    expect(resolvers.map((r) => `${r.TypeName}.${r.FieldName}`).sort()).toEqual(
+      RESOLVERS.map((r) => `${r.typeName}.${r.fieldName}`).sort(),
+    );
     for (const resolver of resolvers) {
       expect(resolver).toMatchObject({ Kind: 'UNIT', Runtime: { Name: 'APPSYNC_JS', RuntimeVersion: '1.0.0' } });
       expect(resolver.Code).toEqual(expect.stringContaining('export {'));

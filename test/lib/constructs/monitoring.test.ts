@@ -1,7 +1,12 @@
 import { TagManager, Stack } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
 import type { IConstruct } from 'constructs';
-import { API_KEY_MIN_DAYS_LEFT, BEDROCK_FALLBACK_LOG_MESSAGE, BEDROCK_FALLBACKS_THRESHOLD, WEBHOOK_REFUSED_LOG_MESSAGE } from '../../../lib/constructs/monitoring';
+import {
+  API_KEY_MIN_DAYS_LEFT,
+  BEDROCK_FALLBACK_LOG_MESSAGE,
+  BEDROCK_FALLBACKS_THRESHOLD,
+  WEBHOOK_REFUSED_LOG_MESSAGE,
+} from '../../../lib/constructs/monitoring';
 import { ATS_SYNC_TIMEOUT_SECONDS, REST_ROUTES } from '../../../lib/definitions/rest-routes';
 import { SYNC_CONNECTOR_LIMITS } from '../../../lambdas/ats/routes/ats-call-limits';
 import { SYNC_TIME_BUDGET_MS } from '../../../lambdas/ats/routes/ats-dependencies';
@@ -39,7 +44,9 @@ describe('Monitoring: alarms notify one encrypted SNS topic whose subscribers co
   });
 
   it('encrypts the topic with a rotated customer managed key that CloudWatch may use, and refuses plain HTTP', () => {
-    prod.template.hasResourceProperties('AWS::SNS::Topic', { KmsMasterKeyId: { 'Fn::GetAtt': [Match.stringLikeRegexp('^MonitoringTopicKey'), 'Arn'] } });
+    prod.template.hasResourceProperties('AWS::SNS::Topic', {
+      KmsMasterKeyId: { 'Fn::GetAtt': [Match.stringLikeRegexp('^MonitoringTopicKey'), 'Arn'] },
+    });
     const [key] = resourcesOfType(prod.template, 'AWS::KMS::Key')
       .filter(([id]) => id.startsWith('MonitoringTopicKey'))
       .map(([, resource]) => resource);
@@ -49,7 +56,12 @@ describe('Monitoring: alarms notify one encrypted SNS topic whose subscribers co
       PolicyDocument: {
         Statement: Match.arrayWith([
           Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
-          Match.objectLike({ Effect: 'Allow', Principal: { Service: 'cloudwatch.amazonaws.com' }, Action: 'sns:Publish', Condition: Match.objectLike({ StringEquals: { 'aws:SourceAccount': { Ref: 'AWS::AccountId' } } }) }),
+          Match.objectLike({
+            Effect: 'Allow',
+            Principal: { Service: 'cloudwatch.amazonaws.com' },
+            Action: 'sns:Publish',
+            Condition: Match.objectLike({ StringEquals: { 'aws:SourceAccount': { Ref: 'AWS::AccountId' } } }),
+          }),
         ]),
       },
     });
@@ -94,9 +106,18 @@ describe('Monitoring: alarms notify one encrypted SNS topic whose subscribers co
       .filter(([id]) => !id.startsWith('CustomCDKBucketDeployment'))
       .map(([id]) => id);
     expect(functionIds).toHaveLength(REST_ROUTES.length + 2 + 1);
-    for (const name of [...REST_ROUTES.map((route) => route.functionId.replace(/Function$/, '')), 'PreSignUp', 'PostConfirmation', 'RenewApiKey']) {
+    for (const name of [
+      ...REST_ROUTES.map((route) => route.functionId.replace(/Function$/, '')),
+      'PreSignUp',
+      'PostConfirmation',
+      'RenewApiKey',
+    ]) {
       expect(JSON.stringify(alarm(prod, `${name}-errors`).Properties.Metrics)).toMatch(/Errors.*Throttles/);
-      expect(alarm(prod, `${name}-duration-p95`).Properties).toMatchObject({ MetricName: 'Duration', ExtendedStatistic: 'p95', EvaluationPeriods: 3 });
+      expect(alarm(prod, `${name}-duration-p95`).Properties).toMatchObject({
+        MetricName: 'Duration',
+        ExtendedStatistic: 'p95',
+        EvaluationPeriods: 3,
+      });
     }
     expect(alarm(prod, 'PreSignUp-errors').Properties.AlarmDescription).toMatch(/^Cognito trigger PreSignUp failed/);
     // REST handlers time out after 10 s: the duration alarm fires at 8 s.
@@ -104,13 +125,16 @@ describe('Monitoring: alarms notify one encrypted SNS topic whose subscribers co
     expect(alarm(prod, 'PostConfirmation-duration-p95').Properties.Threshold).toBe(4000);
   });
 
-  it('watches the ATS handlers like every other: the long ones alarm at 80% of their time-out, above the sync\'s budget plus a normal page', () => {
+  it("watches the ATS handlers like every other: the long ones alarm at 80% of their time-out, above the sync's budget plus a normal page", () => {
     const atsRoutes = REST_ROUTES.filter((route) => route.path.startsWith('/ats/'));
     expect(atsRoutes).toHaveLength(8);
     for (const route of atsRoutes) {
       const name = route.functionId.replace(/Function$/, '');
       expect(alarm(prod, `${name}-errors`).Properties.AlarmDescription).toMatch(new RegExp(`^REST handler ${name} failed`));
-      expect({ name, threshold: alarm(prod, `${name}-duration-p95`).Properties.Threshold }).toEqual({ name, threshold: route.timeoutSeconds === ATS_SYNC_TIMEOUT_SECONDS ? ATS_SYNC_TIMEOUT_SECONDS * 800 : 8000 });
+      expect({ name, threshold: alarm(prod, `${name}-duration-p95`).Properties.Threshold }).toEqual({
+        name,
+        threshold: route.timeoutSeconds === ATS_SYNC_TIMEOUT_SECONDS ? ATS_SYNC_TIMEOUT_SECONDS * 800 : 8000,
+      });
     }
     expect(alarm(prod, 'AtsSync-duration-p95').Properties.AlarmDescription).toContain(`${ATS_SYNC_TIMEOUT_SECONDS} s time-out`);
     // A busy sync runs its whole budget by design, then finishes the page it began: one slow
@@ -152,7 +176,10 @@ describe('Monitoring: alarms notify one encrypted SNS topic whose subscribers co
   });
 
   it('alarms when the renewal job’s dead-letter queue holds a message or the API key has fewer than 21 days left', () => {
-    expect(alarm(prod, 'api-key-renewal-dlq-not-empty').Properties).toMatchObject({ MetricName: 'ApproximateNumberOfMessagesVisible', Threshold: 1 });
+    expect(alarm(prod, 'api-key-renewal-dlq-not-empty').Properties).toMatchObject({
+      MetricName: 'ApproximateNumberOfMessagesVisible',
+      Threshold: 1,
+    });
     expect(alarm(prod, 'api-key-near-expiry').Properties).toMatchObject({
       Namespace: 'talentpilot-prod',
       MetricName: 'ApiKeyDaysLeft',
@@ -167,7 +194,17 @@ describe('Monitoring: alarms notify one encrypted SNS topic whose subscribers co
     const dashboard = onlyResource(prod.template, 'AWS::CloudWatch::Dashboard').Properties;
     expect(dashboard.DashboardName).toBe('talentpilot-prod');
     const body = JSON.stringify(dashboard.DashboardBody);
-    for (const title of ['Alarms', 'REST requests and errors', 'GraphQL requests and errors', 'Lambda errors', 'Lambda duration p95 (ms)', 'Webhook signature failures', 'Dead-letter queues', 'API key: days left', 'Bedrock fallbacks (offline engine answered)']) {
+    for (const title of [
+      'Alarms',
+      'REST requests and errors',
+      'GraphQL requests and errors',
+      'Lambda errors',
+      'Lambda duration p95 (ms)',
+      'Webhook signature failures',
+      'Dead-letter queues',
+      'API key: days left',
+      'Bedrock fallbacks (offline engine answered)',
+    ]) {
       expect(body).toContain(title);
     }
     expect(onlyResource(dev.template, 'AWS::CloudWatch::Dashboard').Properties.DashboardName).toBe('talentpilot-dev');
@@ -175,16 +212,26 @@ describe('Monitoring: alarms notify one encrypted SNS topic whose subscribers co
 });
 
 describe('log retention everywhere', () => {
-  it.each(['prod', 'dev'] as const)('gives every log group of %s a retention, and every function (CDK’s own too) its log group', (stage) => {
-    const app = stage === 'prod' ? prod : dev;
-    const groups = resourcesOfType(app.template, 'AWS::Logs::LogGroup');
-    for (const [id, group] of groups) expect({ id, retention: group.Properties.RetentionInDays }).toEqual({ id, retention: expect.any(Number) });
-    for (const [id, fn] of resourcesOfType(app.template, 'AWS::Lambda::Function')) {
-      expect({ id, logGroup: (fn.Properties.LoggingConfig as { LogGroup?: unknown } | undefined)?.LogGroup }).toEqual({ id, logGroup: { Ref: expect.any(String) } });
-    }
-    // AppSync writes to the group named after the API; CloudFormation owns it.
-    app.template.hasResourceProperties('AWS::Logs::LogGroup', { LogGroupName: { 'Fn::Join': ['', ['/aws/appsync/apis/', Match.anyValue()]] }, RetentionInDays: 30 });
-  });
+  it.each(['prod', 'dev'] as const)(
+    'gives every log group of %s a retention, and every function (CDK’s own too) its log group',
+    (stage) => {
+      const app = stage === 'prod' ? prod : dev;
+      const groups = resourcesOfType(app.template, 'AWS::Logs::LogGroup');
+      for (const [id, group] of groups)
+        expect({ id, retention: group.Properties.RetentionInDays }).toEqual({ id, retention: expect.any(Number) });
+      for (const [id, fn] of resourcesOfType(app.template, 'AWS::Lambda::Function')) {
+        expect({ id, logGroup: (fn.Properties.LoggingConfig as { LogGroup?: unknown } | undefined)?.LogGroup }).toEqual({
+          id,
+          logGroup: { Ref: expect.any(String) },
+        });
+      }
+      // AppSync writes to the group named after the API; CloudFormation owns it.
+      app.template.hasResourceProperties('AWS::Logs::LogGroup', {
+        LogGroupName: { 'Fn::Join': ['', ['/aws/appsync/apis/', Match.anyValue()]] },
+        RetentionInDays: 30,
+      });
+    },
+  );
 });
 
 describe('cost tags', () => {
@@ -197,13 +244,26 @@ describe('cost tags', () => {
     expect(found.length).toBeGreaterThan(50);
     for (const node of found) {
       const tags = (node as unknown as { tags: TagManager }).tags.tagValues();
-      expect({ path: node.node.path, tags }).toEqual({ path: node.node.path, tags: expect.objectContaining({ product: 'talentpilot', stage: 'prod' }) });
+      expect({ path: node.node.path, tags }).toEqual({
+        path: node.node.path,
+        tags: expect.objectContaining({ product: 'talentpilot', stage: 'prod' }),
+      });
     }
   });
 
   it('renders the tags into the template, e.g. on tables, functions, the topic and the alarms', () => {
-    const tags = Match.arrayWith([{ Key: 'product', Value: 'talentpilot' }, { Key: 'stage', Value: 'prod' }]);
-    for (const type of ['AWS::DynamoDB::Table', 'AWS::Lambda::Function', 'AWS::SNS::Topic', 'AWS::CloudWatch::Alarm', 'AWS::SQS::Queue', 'AWS::Logs::LogGroup']) {
+    const tags = Match.arrayWith([
+      { Key: 'product', Value: 'talentpilot' },
+      { Key: 'stage', Value: 'prod' },
+    ]);
+    for (const type of [
+      'AWS::DynamoDB::Table',
+      'AWS::Lambda::Function',
+      'AWS::SNS::Topic',
+      'AWS::CloudWatch::Alarm',
+      'AWS::SQS::Queue',
+      'AWS::Logs::LogGroup',
+    ]) {
       prod.template.allResourcesProperties(type, { Tags: tags });
     }
     prod.template.hasResourceProperties('AWS::Cognito::UserPool', { UserPoolTags: { product: 'talentpilot', stage: 'prod' } });

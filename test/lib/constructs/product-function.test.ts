@@ -32,11 +32,16 @@ describe('ProductFunction: the one Lambda flavour for every handler', () => {
 
   it('keeps its logs one month in an explicit log group it can only write to', () => {
     template.hasResourceProperties('AWS::Logs::LogGroup', { RetentionInDays: 30 });
-    template.hasResourceProperties('AWS::Lambda::Function', { LoggingConfig: { LogGroup: { Ref: Match.stringLikeRegexp('^HandlerLogs') } } });
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      LoggingConfig: { LogGroup: { Ref: Match.stringLikeRegexp('^HandlerLogs') } },
+    });
     template.hasResourceProperties('AWS::IAM::Policy', {
       PolicyDocument: {
         Statement: Match.arrayWith([
-          Match.objectLike({ Action: ['logs:CreateLogStream', 'logs:PutLogEvents'], Resource: { 'Fn::GetAtt': [Match.stringLikeRegexp('^HandlerLogs'), 'Arn'] } }),
+          Match.objectLike({
+            Action: ['logs:CreateLogStream', 'logs:PutLogEvents'],
+            Resource: { 'Fn::GetAtt': [Match.stringLikeRegexp('^HandlerLogs'), 'Arn'] },
+          }),
         ]),
       },
     });

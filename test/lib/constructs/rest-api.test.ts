@@ -18,14 +18,19 @@ describe('RestApi: API Gateway REST, stage prod', () => {
   });
 
   it('is a regional REST API deployed to the stage named prod', () => {
-    dev.template.hasResourceProperties('AWS::ApiGateway::RestApi', { Name: 'talentpilot-dev', EndpointConfiguration: { Types: ['REGIONAL'] } });
+    dev.template.hasResourceProperties('AWS::ApiGateway::RestApi', {
+      Name: 'talentpilot-dev',
+      EndpointConfiguration: { Types: ['REGIONAL'] },
+    });
     dev.template.hasResourceProperties('AWS::ApiGateway::Stage', { StageName: 'prod' });
   });
 
   it('throttles every method at 50 requests per second with bursts of 100, with metrics and X-Ray on', () => {
     dev.template.hasResourceProperties('AWS::ApiGateway::Stage', {
       TracingEnabled: true,
-      MethodSettings: [Match.objectLike({ HttpMethod: '*', ResourcePath: '/*', ThrottlingRateLimit: 50, ThrottlingBurstLimit: 100, MetricsEnabled: true })],
+      MethodSettings: [
+        Match.objectLike({ HttpMethod: '*', ResourcePath: '/*', ThrottlingRateLimit: 50, ThrottlingBurstLimit: 100, MetricsEnabled: true }),
+      ],
     });
   });
 
@@ -62,7 +67,8 @@ describe('RestApi: API Gateway REST, stage prod', () => {
   it.each(REST_ROUTES.filter((route) => route.auth === 'admin').map((route) => [`${route.method} ${route.path}`, route] as const))(
     'serves %s behind the Cognito user pool authorizer',
     (_name, route) => {
-      const method = dev.template.toJSON().Resources[dev.stack.getLogicalId(dev.stack.restApi.methods[route.functionId].node.defaultChild as never)];
+      const method =
+        dev.template.toJSON().Resources[dev.stack.getLogicalId(dev.stack.restApi.methods[route.functionId].node.defaultChild as never)];
       expect(method.Properties).toMatchObject({
         HttpMethod: route.method,
         AuthorizationType: 'COGNITO_USER_POOLS',
@@ -87,7 +93,8 @@ describe('RestApi: API Gateway REST, stage prod', () => {
       expect(fn.Properties.Environment.Variables.USER_POOL_ID).toEqual({ Ref: expect.stringMatching(/^AuthUserPool[0-9A-F]{8}$/) });
       expect(fn.Properties.Environment.Variables.USERS_TABLE).toEqual({ Ref: expect.stringMatching(/^DataUsersTable/) });
       const policy = resourcesOfType(dev.template, 'AWS::IAM::Policy').find(([id]) => id.startsWith(`RestApi${functionId}Role`));
-      const statements = (policy?.[1].Properties.PolicyDocument as { Statement: { Action: string | string[]; Resource: unknown }[] }).Statement;
+      const statements = (policy?.[1].Properties.PolicyDocument as { Statement: { Action: string | string[]; Resource: unknown }[] })
+        .Statement;
       const cognito = statements.filter((statement) => [statement.Action].flat().some((action) => action.startsWith('cognito-idp:')));
       expect(cognito).toHaveLength(1);
       expect([cognito[0].Action].flat().sort()).toEqual(actions);
@@ -96,13 +103,16 @@ describe('RestApi: API Gateway REST, stage prod', () => {
     // The public route neither knows nor may touch the pool.
     const plans = resources[dev.stack.getLogicalId(dev.stack.restApi.functions.GetPlansFunction.node.defaultChild as never)];
     expect(plans.Properties.Environment.Variables.USER_POOL_ID).toBeUndefined();
-    expect(JSON.stringify(resourcesOfType(dev.template, 'AWS::IAM::Policy').find(([id]) => id.startsWith('RestApiGetPlansFunctionRole')))).not.toContain('cognito-idp');
+    expect(
+      JSON.stringify(resourcesOfType(dev.template, 'AWS::IAM::Policy').find(([id]) => id.startsWith('RestApiGetPlansFunctionRole'))),
+    ).not.toContain('cognito-idp');
   });
 
   it('has one function per route, each on Node 22 / arm64 with source maps and the stage settings', () => {
     // + the two Cognito triggers, the BucketDeployment and the auto-delete handlers, the API key renewal job
     dev.template.resourceCountIs('AWS::Lambda::Function', REST_ROUTES.length + COGNITO_TRIGGERS.length + 3);
-    const fn = dev.template.toJSON().Resources[dev.stack.getLogicalId(dev.stack.restApi.functions.GetPlansFunction.node.defaultChild as never)];
+    const fn =
+      dev.template.toJSON().Resources[dev.stack.getLogicalId(dev.stack.restApi.functions.GetPlansFunction.node.defaultChild as never)];
     expect(fn.Properties).toMatchObject({
       Runtime: 'nodejs22.x',
       Architectures: ['arm64'],
@@ -125,22 +135,33 @@ describe('RestApi: API Gateway REST, stage prod', () => {
     const policy = resourcesOfType(dev.template, 'AWS::IAM::Policy').find(([id]) => id.startsWith('RestApiGetPlansFunctionRole'));
     const statements = (policy?.[1].Properties.PolicyDocument as { Statement: { Action: string[]; Resource: unknown }[] }).Statement;
     const secret = statements.find((s) => s.Action.includes('secretsmanager:GetSecretValue'));
-    expect(flatten(secret?.Resource)).toMatch(/:secretsmanager:us-east-2:\$\{AWS::AccountId\}:secret:talentpilot\/dev\/recurly-api-key-\?{6}$/);
+    expect(flatten(secret?.Resource)).toMatch(
+      /:secretsmanager:us-east-2:\$\{AWS::AccountId\}:secret:talentpilot\/dev\/recurly-api-key-\?{6}$/,
+    );
     expect(statements.flatMap((s) => s.Action).filter((a) => a.startsWith('dynamodb:'))).toEqual([]);
   });
 
   describe('subscription routes', () => {
     const SUBSCRIPTION_ROUTES = {
-      CreateChangeSubscriptionFunction: { method: 'POST', path: '/subscription/create-change', tables: ['SUBSCRIPTIONS_TABLE', 'USERS_TABLE'] },
+      CreateChangeSubscriptionFunction: {
+        method: 'POST',
+        path: '/subscription/create-change',
+        tables: ['SUBSCRIPTIONS_TABLE', 'USERS_TABLE'],
+      },
       CancelSubscriptionFunction: { method: 'POST', path: '/subscription/cancel', tables: ['SUBSCRIPTIONS_TABLE', 'USERS_TABLE'] },
       ReactivateSubscriptionFunction: { method: 'POST', path: '/subscription/reactivate', tables: ['SUBSCRIPTIONS_TABLE', 'USERS_TABLE'] },
       GetUserSubscriptionsFunction: { method: 'GET', path: '/user/subscriptions/{id}', tables: ['USERS_TABLE'] },
       SubscriptionWebhookFunction: { method: 'POST', path: '/subscription/webhook', tables: ['SUBSCRIPTIONS_TABLE', 'USERS_TABLE'] },
     } as const;
     const resourceOf = (construct: { node: { defaultChild?: unknown } }) =>
-      dev.template.toJSON().Resources[dev.stack.getLogicalId(construct.node.defaultChild as never)] as { Properties: Record<string, unknown> };
+      dev.template.toJSON().Resources[dev.stack.getLogicalId(construct.node.defaultChild as never)] as {
+        Properties: Record<string, unknown>;
+      };
     const policyOf = (functionId: string) =>
-      JSON.stringify(resourcesOfType(dev.template, 'AWS::IAM::Policy').find(([id]) => id.startsWith(`RestApi${functionId}Role`))?.[1].Properties.PolicyDocument);
+      JSON.stringify(
+        resourcesOfType(dev.template, 'AWS::IAM::Policy').find(([id]) => id.startsWith(`RestApi${functionId}Role`))?.[1].Properties
+          .PolicyDocument,
+      );
 
     it.each(Object.entries(SUBSCRIPTION_ROUTES))('serves %s behind the Cognito authorizer, except the webhook', (functionId, route) => {
       const method = resourceOf(dev.stack.restApi.methods[functionId]);
@@ -151,17 +172,35 @@ describe('RestApi: API Gateway REST, stage prod', () => {
         // No request model: the raw JSON body reaches the handler as signed.
         expect(method.Properties.RequestModels).toBeUndefined();
       } else {
-        expect(method.Properties).toMatchObject({ AuthorizationType: 'COGNITO_USER_POOLS', AuthorizerId: { Ref: expect.stringMatching(/^RestApiUserPoolAuthorizer/) } });
+        expect(method.Properties).toMatchObject({
+          AuthorizationType: 'COGNITO_USER_POOLS',
+          AuthorizerId: { Ref: expect.stringMatching(/^RestApiUserPoolAuthorizer/) },
+        });
       }
     });
 
-    it.each(Object.entries(SUBSCRIPTION_ROUTES))('gives %s the product slug, the plan suffix, its tables and the Recurly key', (functionId, route) => {
-      const variables = (resourceOf(dev.stack.restApi.functions[functionId]).Properties.Environment as { Variables: Record<string, unknown> }).Variables;
-      expect(variables).toMatchObject({ PRODUCT_SLUG: 'talentpilot', PLAN_CODE_SUFFIX: '_dev', BILLING_ADAPTER: 'recurly', RECURLY_API_KEY_SECRET_NAME: 'talentpilot/dev/recurly-api-key' });
-      expect(Object.keys(variables).filter((name) => name.endsWith('_TABLE')).sort()).toEqual([...route.tables]);
-      if (functionId === 'SubscriptionWebhookFunction') expect(variables.RECURLY_WEBHOOK_SECRET_NAME).toBe('talentpilot/dev/recurly-webhook-secret');
-      else expect(variables.RECURLY_WEBHOOK_SECRET_NAME).toBeUndefined();
-    });
+    it.each(Object.entries(SUBSCRIPTION_ROUTES))(
+      'gives %s the product slug, the plan suffix, its tables and the Recurly key',
+      (functionId, route) => {
+        const variables = (
+          resourceOf(dev.stack.restApi.functions[functionId]).Properties.Environment as { Variables: Record<string, unknown> }
+        ).Variables;
+        expect(variables).toMatchObject({
+          PRODUCT_SLUG: 'talentpilot',
+          PLAN_CODE_SUFFIX: '_dev',
+          BILLING_ADAPTER: 'recurly',
+          RECURLY_API_KEY_SECRET_NAME: 'talentpilot/dev/recurly-api-key',
+        });
+        expect(
+          Object.keys(variables)
+            .filter((name) => name.endsWith('_TABLE'))
+            .sort(),
+        ).toEqual([...route.tables]);
+        if (functionId === 'SubscriptionWebhookFunction')
+          expect(variables.RECURLY_WEBHOOK_SECRET_NAME).toBe('talentpilot/dev/recurly-webhook-secret');
+        else expect(variables.RECURLY_WEBHOOK_SECRET_NAME).toBeUndefined();
+      },
+    );
 
     it('lets only the webhook read the webhook secret, by name', () => {
       expect(policyOf('SubscriptionWebhookFunction')).toContain(':secret:talentpilot/dev/recurly-webhook-secret-??????');
@@ -172,7 +211,8 @@ describe('RestApi: API Gateway REST, stage prod', () => {
 
     it('lets the read-only routes read users without writing them', () => {
       for (const functionId of ['GetUserSubscriptionsFunction', 'CancelSubscriptionFunction', 'ReactivateSubscriptionFunction']) {
-        const statements = (JSON.parse(policyOf(functionId)) as { Statement: { Action: string | string[]; Resource: unknown }[] }).Statement;
+        const statements = (JSON.parse(policyOf(functionId)) as { Statement: { Action: string | string[]; Resource: unknown }[] })
+          .Statement;
         const onUsers = statements.filter((statement) => JSON.stringify(statement.Resource).includes('DataUsersTable'));
         expect(onUsers.flatMap((statement) => [statement.Action].flat())).not.toContain('dynamodb:PutItem');
         expect(onUsers.flatMap((statement) => [statement.Action].flat())).not.toContain('dynamodb:UpdateItem');
@@ -185,8 +225,8 @@ describe('RestApi: API Gateway REST, stage prod', () => {
     const options = resourcesOfType(dev.template, 'AWS::ApiGateway::Method').filter(([, m]) => m.Properties.HttpMethod === 'OPTIONS');
     expect(options.length).toBeGreaterThan(0);
     for (const [, method] of options) {
-      const headers = (method.Properties.Integration as { IntegrationResponses: { ResponseParameters: Record<string, unknown> }[] }).IntegrationResponses[0]
-        .ResponseParameters;
+      const headers = (method.Properties.Integration as { IntegrationResponses: { ResponseParameters: Record<string, unknown> }[] })
+        .IntegrationResponses[0].ResponseParameters;
       expect(flatten(headers['method.response.header.Access-Control-Allow-Origin'])).toBe(`'${WEBSITE_ORIGIN}'`);
       expect(headers['method.response.header.Access-Control-Allow-Headers']).toBe(`'${CORS_ALLOW_HEADERS.join(',')}'`);
       expect(headers['method.response.header.Access-Control-Max-Age']).toBe(`'${CORS_MAX_AGE_SECONDS}'`);
@@ -228,8 +268,24 @@ function stackWithRoutes(id: string, routes: RestRouteDefinition[], languageMode
 describe('RestApi routes that need a user or tables', () => {
   const entry = REST_ROUTES[0].entry;
   const routes: RestRouteDefinition[] = [
-    { functionId: 'GetAccountFunction', method: 'GET', path: '/user/subscriptions/{id}', entry, auth: 'user', tables: [{ table: 'users', access: 'read' }], billing: true },
-    { functionId: 'CreateUserFunction', method: 'POST', path: '/admin/user/create', entry, auth: 'admin', tables: [{ table: 'users', access: 'readWrite' }], billing: false },
+    {
+      functionId: 'GetAccountFunction',
+      method: 'GET',
+      path: '/user/subscriptions/{id}',
+      entry,
+      auth: 'user',
+      tables: [{ table: 'users', access: 'read' }],
+      billing: true,
+    },
+    {
+      functionId: 'CreateUserFunction',
+      method: 'POST',
+      path: '/admin/user/create',
+      entry,
+      auth: 'admin',
+      tables: [{ table: 'users', access: 'readWrite' }],
+      billing: false,
+    },
   ];
   let template: Template;
   beforeAll(() => {
@@ -238,11 +294,17 @@ describe('RestApi routes that need a user or tables', () => {
 
   it('puts user and admin routes behind one Cognito user pool authorizer', () => {
     template.resourceCountIs('AWS::ApiGateway::Authorizer', 1);
-    template.hasResourceProperties('AWS::ApiGateway::Authorizer', { Type: 'COGNITO_USER_POOLS', IdentitySource: 'method.request.header.Authorization' });
+    template.hasResourceProperties('AWS::ApiGateway::Authorizer', {
+      Type: 'COGNITO_USER_POOLS',
+      IdentitySource: 'method.request.header.Authorization',
+    });
     const methods = resourcesOfType(template, 'AWS::ApiGateway::Method').filter(([, m]) => m.Properties.HttpMethod !== 'OPTIONS');
     expect(methods).toHaveLength(2);
     for (const [, method] of methods) {
-      expect(method.Properties).toMatchObject({ AuthorizationType: 'COGNITO_USER_POOLS', AuthorizerId: { Ref: expect.stringMatching(/^RestApiUserPoolAuthorizer/) } });
+      expect(method.Properties).toMatchObject({
+        AuthorizationType: 'COGNITO_USER_POOLS',
+        AuthorizerId: { Ref: expect.stringMatching(/^RestApiUserPoolAuthorizer/) },
+      });
     }
   });
 
@@ -256,8 +318,7 @@ describe('RestApi routes that need a user or tables', () => {
       Environment: { Variables: Match.objectLike({ USERS_TABLE: { Ref: Match.stringLikeRegexp('^DataUsersTable') } }) },
     });
     const policies = resourcesOfType(template, 'AWS::IAM::Policy');
-    const actionsOf = (prefix: string) =>
-      JSON.stringify(policies.find(([id]) => id.startsWith(prefix))?.[1].Properties.PolicyDocument);
+    const actionsOf = (prefix: string) => JSON.stringify(policies.find(([id]) => id.startsWith(prefix))?.[1].Properties.PolicyDocument);
     expect(actionsOf('RestApiGetAccountFunctionRole')).toContain('dynamodb:Query');
     expect(actionsOf('RestApiGetAccountFunctionRole')).not.toContain('dynamodb:PutItem');
     expect(actionsOf('RestApiCreateUserFunctionRole')).toContain('dynamodb:PutItem');
@@ -266,9 +327,17 @@ describe('RestApi routes that need a user or tables', () => {
 });
 
 describe('RestApi routes that need a user or tables (cdk-nag)', () => {
-  it('acknowledges only the intended wildcards: the granted tables\' indexes and the secret\'s name suffix', () => {
+  it("acknowledges only the intended wildcards: the granted tables' indexes and the secret's name suffix", () => {
     const stack = stackWithRoutes('RoutesNag', [
-      { functionId: 'ReadUsersFunction', method: 'GET', path: '/users', entry: REST_ROUTES[0].entry, auth: 'user', tables: [{ table: 'users', access: 'read' }], billing: true },
+      {
+        functionId: 'ReadUsersFunction',
+        method: 'GET',
+        path: '/users',
+        entry: REST_ROUTES[0].entry,
+        auth: 'user',
+        tables: [{ table: 'users', access: 'read' }],
+        billing: true,
+      },
     ]);
     const findings = new AwsSolutionsChecks()
       .validateScope(stack.node.findChild('RestApi'))
@@ -283,14 +352,32 @@ describe('RestApi routes that call the user pool', () => {
   it('refuses, at synth, a user-pool route whose actions are not declared', () => {
     expect(() =>
       stackWithRoutes('Undeclared', [
-        { functionId: 'MysteryFunction', method: 'POST', path: '/admin/mystery', entry, auth: 'admin', tables: [], billing: false, userPoolAccess: true },
+        {
+          functionId: 'MysteryFunction',
+          method: 'POST',
+          path: '/admin/mystery',
+          entry,
+          auth: 'admin',
+          tables: [],
+          billing: false,
+          userPoolAccess: true,
+        },
       ]),
     ).toThrow(/MysteryFunction calls the user pool but USER_POOL_ACTIONS/);
   });
 
   it('leaves no cdk-nag finding: the grant names one pool and no wildcard', () => {
     const stack = stackWithRoutes('AdminNag', [
-      { functionId: 'AdminGetUserFunction', method: 'POST', path: '/admin/user', entry, auth: 'admin', tables: [{ table: 'users', access: 'read' }], billing: false, userPoolAccess: true },
+      {
+        functionId: 'AdminGetUserFunction',
+        method: 'POST',
+        path: '/admin/user',
+        entry,
+        auth: 'admin',
+        tables: [{ table: 'users', access: 'read' }],
+        billing: false,
+        userPoolAccess: true,
+      },
     ]);
     const findings = new AwsSolutionsChecks()
       .validateScope(stack.node.findChild('RestApi'))
@@ -299,7 +386,7 @@ describe('RestApi routes that call the user pool', () => {
   });
 });
 
-describe('RestApi: the recruiting assistant\'s routes', () => {
+describe("RestApi: the recruiting assistant's routes", () => {
   const ASSISTANT_ROUTES = REST_ROUTES.filter((route) => route.path.startsWith('/assistant/'));
   const MODEL_ROUTES = REST_ROUTES.filter((route) => route.languageModel);
   const PROFILE = 'us.amazon.nova-lite-v1:0';
@@ -318,31 +405,51 @@ describe('RestApi: the recruiting assistant\'s routes', () => {
     };
   const bedrockStatements = (app: BuiltApp, functionId: string) => {
     const policy = resourcesOfType(app.template, 'AWS::IAM::Policy').find(([id]) => id.startsWith(`RestApi${functionId}Role`));
-    const statements = (policy?.[1].Properties.PolicyDocument as { Statement: { Action: string | string[]; Resource: unknown }[] } | undefined)?.Statement ?? [];
+    const statements =
+      (policy?.[1].Properties.PolicyDocument as { Statement: { Action: string | string[]; Resource: unknown }[] } | undefined)?.Statement ??
+      [];
     return statements.filter((statement) => [statement.Action].flat().some((action) => action.startsWith('bedrock:')));
   };
 
   it('serves the ten assistant routes behind the Cognito authorizer; the seven capabilities ask a language model, jobs and history do not', () => {
     expect(ASSISTANT_ROUTES).toHaveLength(10);
     expect(MODEL_ROUTES.map((route) => route.path).sort()).toEqual(
-      ['/assistant/best-fit', '/assistant/candidate-summary', '/assistant/evaluations', '/assistant/job-description', '/assistant/must-haves', '/assistant/screening-questions', '/assistant/sourcing-terms'].sort(),
+      [
+        '/assistant/best-fit',
+        '/assistant/candidate-summary',
+        '/assistant/evaluations',
+        '/assistant/job-description',
+        '/assistant/must-haves',
+        '/assistant/screening-questions',
+        '/assistant/sourcing-terms',
+      ].sort(),
     );
-    expect(ASSISTANT_ROUTES.filter((route) => !route.languageModel).map((route) => `${route.method} ${route.path}`).sort()).toEqual(
-      ['GET /assistant/jobs', 'GET /assistant/results', 'POST /assistant/jobs'].sort(),
-    );
+    expect(
+      ASSISTANT_ROUTES.filter((route) => !route.languageModel)
+        .map((route) => `${route.method} ${route.path}`)
+        .sort(),
+    ).toEqual(['GET /assistant/jobs', 'GET /assistant/results', 'POST /assistant/jobs'].sort());
     for (const route of ASSISTANT_ROUTES) {
-      const method = dev.template.toJSON().Resources[dev.stack.getLogicalId(dev.stack.restApi.methods[route.functionId].node.defaultChild as never)];
+      const method =
+        dev.template.toJSON().Resources[dev.stack.getLogicalId(dev.stack.restApi.methods[route.functionId].node.defaultChild as never)];
       expect({ route: route.path, properties: method.Properties }).toMatchObject({
         route: route.path,
-        properties: { HttpMethod: route.method, AuthorizationType: 'COGNITO_USER_POOLS', AuthorizerId: { Ref: expect.stringMatching(/^RestApiUserPoolAuthorizer/) } },
+        properties: {
+          HttpMethod: route.method,
+          AuthorizationType: 'COGNITO_USER_POOLS',
+          AuthorizerId: { Ref: expect.stringMatching(/^RestApiUserPoolAuthorizer/) },
+        },
       });
     }
   });
 
-  it('tells each language-model handler to use Bedrock with the configured model, with a time-out under API Gateway\'s 29 s', () => {
+  it("tells each language-model handler to use Bedrock with the configured model, with a time-out under API Gateway's 29 s", () => {
     for (const { functionId } of MODEL_ROUTES) {
       const fn = functionOf(dev, functionId);
-      expect({ functionId, variables: fn.Properties.Environment.Variables }).toMatchObject({ functionId, variables: { ASSISTANT_ENGINE: 'bedrock', BEDROCK_MODEL_ID: PROFILE } });
+      expect({ functionId, variables: fn.Properties.Environment.Variables }).toMatchObject({
+        functionId,
+        variables: { ASSISTANT_ENGINE: 'bedrock', BEDROCK_MODEL_ID: PROFILE },
+      });
       expect({ functionId, timeout: fn.Properties.Timeout }).toEqual({ functionId, timeout: 28 });
     }
   });
@@ -366,21 +473,28 @@ describe('RestApi: the recruiting assistant\'s routes', () => {
   it('gives every other route neither the engine settings nor any Bedrock permission', () => {
     for (const route of REST_ROUTES.filter((candidate) => !candidate.languageModel)) {
       const fn = functionOf(dev, route.functionId);
-      expect({ route: route.path, engine: fn.Properties.Environment.Variables.ASSISTANT_ENGINE, model: fn.Properties.Environment.Variables.BEDROCK_MODEL_ID }).toEqual({
+      expect({
+        route: route.path,
+        engine: fn.Properties.Environment.Variables.ASSISTANT_ENGINE,
+        model: fn.Properties.Environment.Variables.BEDROCK_MODEL_ID,
+      }).toEqual({
         route: route.path,
         engine: undefined,
         model: undefined,
       });
       expect({ route: route.path, bedrock: bedrockStatements(dev, route.functionId) }).toEqual({ route: route.path, bedrock: [] });
       // Routes that declare their own time-out (the ATS ones) are tested in ats-credentials-key.test.ts.
-      if (route.timeoutSeconds === undefined) expect({ route: route.path, timeout: fn.Properties.Timeout }).toEqual({ route: route.path, timeout: 10 });
+      if (route.timeoutSeconds === undefined)
+        expect({ route: route.path, timeout: fn.Properties.Timeout }).toEqual({ route: route.path, timeout: 10 });
     }
   });
 
   it('grants a foundation model id (no inference profile) in this region only', () => {
     for (const { functionId } of MODEL_ROUTES) {
       const [statement] = bedrockStatements(nova, functionId);
-      expect([statement.Resource].flat().map(flatten)).toEqual(['arn:${AWS::Partition}:bedrock:us-east-2::foundation-model/amazon.nova-pro-v1:0']);
+      expect([statement.Resource].flat().map(flatten)).toEqual([
+        'arn:${AWS::Partition}:bedrock:us-east-2::foundation-model/amazon.nova-pro-v1:0',
+      ]);
       expect(functionOf(nova, functionId).Properties.Environment.Variables.BEDROCK_MODEL_ID).toBe('amazon.nova-pro-v1:0');
     }
   });
@@ -410,7 +524,9 @@ describe('RestApi routes that ask a language model (cdk-nag)', () => {
   };
 
   it('refuses, at synth, a language-model route without engine settings', () => {
-    expect(() => stackWithRoutes('NoModelSettings', [route])).toThrow(/AssistantMustHavesFunction asks a language model .* no languageModel settings/);
+    expect(() => stackWithRoutes('NoModelSettings', [route])).toThrow(
+      /AssistantMustHavesFunction asks a language model .* no languageModel settings/,
+    );
   });
 
   it('leaves no cdk-nag finding: the Bedrock grant names one model and no wildcard', () => {

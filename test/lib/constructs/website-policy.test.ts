@@ -40,7 +40,7 @@ describe('Content-Security-Policy', () => {
         "default-src 'self'",
         "script-src 'self' https://js.recurly.com",
         "connect-src 'self' https://abc123.execute-api.us-east-2.amazonaws.com https://xyz.appsync-api.us-east-2.amazonaws.com/graphql wss://xyz.appsync-realtime-api.us-east-2.amazonaws.com/graphql https://cognito-idp.us-east-2.amazonaws.com https://cognito-identity.us-east-2.amazonaws.com https://api.recurly.com",
-        "frame-src https://api.recurly.com",
+        'frame-src https://api.recurly.com',
         "img-src 'self' data:",
         "style-src 'self' 'unsafe-inline'",
         "frame-ancestors 'none'",

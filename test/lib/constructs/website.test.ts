@@ -6,12 +6,17 @@ import { buildApp, flatten, onlyResource, resourcesOfType, type BuiltApp } from 
 
 function contentSecurityPolicy(app: BuiltApp): string {
   const policy = onlyResource(app.template, 'AWS::CloudFront::ResponseHeadersPolicy');
-  const config = policy.Properties.ResponseHeadersPolicyConfig as { SecurityHeadersConfig: { ContentSecurityPolicy: { ContentSecurityPolicy: unknown } } };
+  const config = policy.Properties.ResponseHeadersPolicyConfig as {
+    SecurityHeadersConfig: { ContentSecurityPolicy: { ContentSecurityPolicy: unknown } };
+  };
   return flatten(config.SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy);
 }
 
 function directive(csp: string, name: string): string[] {
-  const found = csp.split(';').map((d) => d.trim().split(/\s+/)).find(([directiveName]) => directiveName === name);
+  const found = csp
+    .split(';')
+    .map((d) => d.trim().split(/\s+/))
+    .find(([directiveName]) => directiveName === name);
   if (!found) throw new Error(`CSP has no ${name}: ${csp}`);
   return found.slice(1);
 }
@@ -39,7 +44,12 @@ describe('Website: private bucket behind CloudFront', () => {
     it('is private, encrypted, TLS-only and logs its access to the logs bucket', () => {
       const bucket = resourcesOfType(dev.template, 'AWS::S3::Bucket').find(([id]) => id.startsWith('WebsiteBucket'))?.[1];
       expect(bucket?.Properties).toMatchObject({
-        PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
+        PublicAccessBlockConfiguration: {
+          BlockPublicAcls: true,
+          BlockPublicPolicy: true,
+          IgnorePublicAcls: true,
+          RestrictPublicBuckets: true,
+        },
         BucketEncryption: { ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] },
         LoggingConfiguration: { DestinationBucketName: { Ref: expect.stringMatching(/^WebsiteLogsBucket/) }, LogFilePrefix: 's3/website/' },
       });
@@ -76,18 +86,29 @@ describe('Website: private bucket behind CloudFront', () => {
         DistributionConfig: Match.objectLike({
           DefaultRootObject: 'index.html',
           Origins: [Match.objectLike({ OriginAccessControlId: { 'Fn::GetAtt': [Match.stringLikeRegexp('OriginAccessControl'), 'Id'] } })],
-          DefaultCacheBehavior: Match.objectLike({ ViewerProtocolPolicy: 'redirect-to-https', AllowedMethods: ['GET', 'HEAD'], Compress: true }),
-          Logging: { Bucket: { 'Fn::GetAtt': [Match.stringLikeRegexp('^WebsiteLogsBucket'), 'RegionalDomainName'] }, Prefix: 'cloudfront/' },
+          DefaultCacheBehavior: Match.objectLike({
+            ViewerProtocolPolicy: 'redirect-to-https',
+            AllowedMethods: ['GET', 'HEAD'],
+            Compress: true,
+          }),
+          Logging: {
+            Bucket: { 'Fn::GetAtt': [Match.stringLikeRegexp('^WebsiteLogsBucket'), 'RegionalDomainName'] },
+            Prefix: 'cloudfront/',
+          },
         }),
       });
     });
 
     it('routes client-side paths to index.html with a viewer-request function, not with error pages', () => {
-      dev.template.hasResourceProperties('AWS::CloudFront::Function', { FunctionConfig: Match.objectLike({ Runtime: 'cloudfront-js-2.0' }) });
+      dev.template.hasResourceProperties('AWS::CloudFront::Function', {
+        FunctionConfig: Match.objectLike({ Runtime: 'cloudfront-js-2.0' }),
+      });
       dev.template.hasResourceProperties('AWS::CloudFront::Distribution', {
         DistributionConfig: Match.objectLike({
           DefaultCacheBehavior: Match.objectLike({
-            FunctionAssociations: [{ EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [Match.stringLikeRegexp('^WebsiteSpaRouting'), 'FunctionARN'] } }],
+            FunctionAssociations: [
+              { EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [Match.stringLikeRegexp('^WebsiteSpaRouting'), 'FunctionARN'] } },
+            ],
           }),
           CustomErrorResponses: Match.absent(),
         }),
@@ -136,7 +157,9 @@ describe('Website: private bucket behind CloudFront', () => {
     it('allows Google Analytics hosts only when a measurement id is configured', () => {
       const csp = contentSecurityPolicy(prod);
       expect(directive(csp, 'script-src')).toEqual(["'self'", 'https://js.recurly.com', 'https://www.googletagmanager.com']);
-      expect(directive(csp, 'connect-src')).toEqual(expect.arrayContaining(['https://*.google-analytics.com', 'https://*.analytics.google.com']));
+      expect(directive(csp, 'connect-src')).toEqual(
+        expect.arrayContaining(['https://*.google-analytics.com', 'https://*.analytics.google.com']),
+      );
       expect(csp).not.toContain('unsafe-eval');
     });
   });
@@ -145,9 +168,28 @@ describe('Website: private bucket behind CloudFront', () => {
     it('writes config.json in exactly the runtime-config shape, filled from the stack at deploy time', () => {
       const { json, markers } = runtimeConfigFile(dev);
       expect(Object.keys(json).sort()).toEqual(
-        ['productName', 'productSlug', 'stage', 'region', 'restApiUrl', 'graphqlUrl', 'graphqlApiKey', 'supportPortalUrl', 'planCodeSuffix', 'userPoolId', 'userPoolClientId', 'identityPoolId'].sort(),
+        [
+          'productName',
+          'productSlug',
+          'stage',
+          'region',
+          'restApiUrl',
+          'graphqlUrl',
+          'graphqlApiKey',
+          'supportPortalUrl',
+          'planCodeSuffix',
+          'userPoolId',
+          'userPoolClientId',
+          'identityPoolId',
+        ].sort(),
       );
-      expect(json).toMatchObject({ productName: 'TalentPilot', productSlug: 'talentpilot', stage: 'dev', region: 'us-east-2', planCodeSuffix: '_dev' });
+      expect(json).toMatchObject({
+        productName: 'TalentPilot',
+        productSlug: 'talentpilot',
+        stage: 'dev',
+        region: 'us-east-2',
+        planCodeSuffix: '_dev',
+      });
       // Deploy-time values are markers that the deployment replaces with these references.
       const referenced = Object.values(markers).map((value) => flatten(value));
       expect(referenced).toEqual(

@@ -80,7 +80,20 @@ describe('ProductStack', () => {
       ].sort(),
     );
     prod.template.hasOutput('RestApiUrl', {
-      Value: { 'Fn::Join': ['', ['https://', { Ref: 'RestApi135E9C73' }, '.execute-api.us-east-2.', { Ref: 'AWS::URLSuffix' }, '/', { Ref: 'RestApiDeploymentStageprodB11ECE9F' }, '/']] },
+      Value: {
+        'Fn::Join': [
+          '',
+          [
+            'https://',
+            { Ref: 'RestApi135E9C73' },
+            '.execute-api.us-east-2.',
+            { Ref: 'AWS::URLSuffix' },
+            '/',
+            { Ref: 'RestApiDeploymentStageprodB11ECE9F' },
+            '/',
+          ],
+        ],
+      },
     });
   });
 });

@@ -31,7 +31,10 @@ export function buildApp(context: Record<string, unknown> = {}): BuiltApp {
 }
 
 /** Resources of one type, as `[logicalId, resource]` pairs. */
-export function resourcesOfType(template: Template, type: string): [string, { Properties: Record<string, unknown> } & Record<string, unknown>][] {
+export function resourcesOfType(
+  template: Template,
+  type: string,
+): [string, { Properties: Record<string, unknown> } & Record<string, unknown>][] {
   return Object.entries(template.findResources(type)) as never;
 }
 

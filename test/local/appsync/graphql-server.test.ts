@@ -65,12 +65,19 @@ describe('the local AppSync endpoint', () => {
   it('answers the CORS preflight like AppSync, allowing the API key and Amplify headers', async () => {
     const response = await fetch(server.url, {
       method: 'OPTIONS',
-      headers: { origin: 'http://127.0.0.1:5180', 'access-control-request-method': 'POST', 'access-control-request-headers': 'x-api-key,content-type' },
+      headers: {
+        origin: 'http://127.0.0.1:5180',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'x-api-key,content-type',
+      },
     });
 
     expect(response.status).toBe(200);
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
-    const allowed = response.headers.get('access-control-allow-headers')!.split(',').map((name) => name.trim());
+    const allowed = response.headers
+      .get('access-control-allow-headers')!
+      .split(',')
+      .map((name) => name.trim());
     expect(allowed).toEqual(expect.arrayContaining(['x-api-key', 'authorization', 'content-type', 'x-amz-user-agent', 'x-amz-date']));
   });
 
@@ -81,16 +88,28 @@ describe('the local AppSync endpoint', () => {
     for (const answer of [anonymous, token]) {
       expect(answer.status).toBe(401);
       expect(answer.headers.get('access-control-allow-origin')).toBe('*');
-      expect(answer.body).toEqual({ errors: [{ errorType: 'UnauthorizedException', message: 'You are not authorized to make this call.' }] });
+      expect(answer.body).toEqual({
+        errors: [{ errorType: 'UnauthorizedException', message: 'You are not authorized to make this call.' }],
+      });
     }
   });
 
   it('answers unreadable requests with AppSync’s 400s', async () => {
-    const send = (body: string) => fetch(server.url, { method: 'POST', headers: { 'x-api-key': API_KEY }, body }).then(async (response) => ({ status: response.status, body: await response.json() }));
+    const send = (body: string) =>
+      fetch(server.url, { method: 'POST', headers: { 'x-api-key': API_KEY }, body }).then(async (response) => ({
+        status: response.status,
+        body: await response.json(),
+      }));
 
-    expect(await send('')).toEqual({ status: 400, body: { errors: [{ message: 'Request body is empty.', errorType: 'MalformedHttpRequestException' }] } });
+    expect(await send('')).toEqual({
+      status: 400,
+      body: { errors: [{ message: 'Request body is empty.', errorType: 'MalformedHttpRequestException' }] },
+    });
     for (const body of ['meow', '{}', '[]', '{"query": 42}']) {
-      expect(await send(body)).toEqual({ status: 400, body: { errors: [{ message: 'Unable to parse GraphQL query.', errorType: 'MalformedHttpRequestException' }] } });
+      expect(await send(body)).toEqual({
+        status: 400,
+        body: { errors: [{ message: 'Unable to parse GraphQL query.', errorType: 'MalformedHttpRequestException' }] },
+      });
     }
   });
 
@@ -99,21 +118,38 @@ describe('the local AppSync endpoint', () => {
     const unknownField = await postGraphql(server.url, '{ badfield }', { headers: { 'x-api-key': API_KEY } });
 
     expect(syntax.status).toBe(200);
-    expect(syntax.body).toEqual({ data: null, errors: [{ path: null, locations: [{ line: 1, column: 17, sourceName: null }], message: expect.stringMatching(/^Invalid Syntax : /) }] });
+    expect(syntax.body).toEqual({
+      data: null,
+      errors: [
+        { path: null, locations: [{ line: 1, column: 17, sourceName: null }], message: expect.stringMatching(/^Invalid Syntax : /) },
+      ],
+    });
     expect(unknownField.body).toEqual({
       data: null,
-      errors: [{ path: null, locations: [{ line: 1, column: 3, sourceName: null }], message: expect.stringContaining('Cannot query field "badfield" on type "Query"') }],
+      errors: [
+        {
+          path: null,
+          locations: [{ line: 1, column: 3, sourceName: null }],
+          message: expect.stringContaining('Cannot query field "badfield" on type "Query"'),
+        },
+      ],
     });
   });
 
   it('authorizes every field: the default mode where no directive says, else the field’s or its type’s directives', async () => {
-    const { body } = await postGraphql(server.url, '{ openByDefault secret probe(mode: "get", id: "c-1") { id hidden } }', { headers: { 'x-api-key': API_KEY } });
+    const { body } = await postGraphql(server.url, '{ openByDefault secret probe(mode: "get", id: "c-1") { id hidden } }', {
+      headers: { 'x-api-key': API_KEY },
+    });
 
     expect(body).toEqual({
       data: { openByDefault: null, secret: null, probe: { id: 'c-1', hidden: null } },
       errors: [
         expect.objectContaining({ path: ['secret'], errorType: 'Unauthorized', message: 'Not Authorized to access secret on type Query' }),
-        expect.objectContaining({ path: ['probe', 'hidden'], errorType: 'Unauthorized', message: 'Not Authorized to access hidden on type Probe' }),
+        expect.objectContaining({
+          path: ['probe', 'hidden'],
+          errorType: 'Unauthorized',
+          message: 'Not Authorized to access hidden on type Probe',
+        }),
       ],
     });
   });
@@ -135,7 +171,16 @@ describe('APPSYNC_JS control flow in the runner', () => {
   it('reports util.appendError next to the value', async () => {
     expect((await probe('append', ', id: "c-1"')).body).toEqual({
       data: { probe: { id: 'c-1', name: 'Ann' } },
-      errors: [{ path: ['probe'], data: null, errorType: 'Warning', errorInfo: { hint: 'still answered' }, locations: [{ line: 1, column: 3, sourceName: null }], message: 'Only a warning' }],
+      errors: [
+        {
+          path: ['probe'],
+          data: null,
+          errorType: 'Warning',
+          errorInfo: { hint: 'still answered' },
+          locations: [{ line: 1, column: 3, sourceName: null }],
+          message: 'Only a warning',
+        },
+      ],
     });
   });
 
@@ -143,9 +188,15 @@ describe('APPSYNC_JS control flow in the runner', () => {
     const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const [unauthorized, crash, invalid] = await Promise.all([probe('unauthorized'), probe('crash'), probe('invalid')]);
 
-    expect(unauthorized.body.errors).toEqual([expect.objectContaining({ errorType: 'Unauthorized', message: 'Not Authorized to access probe on type Query' })]);
-    expect(crash.body.errors).toEqual([expect.objectContaining({ errorType: 'Code', message: expect.stringContaining('Runtime error in Query.probe') })]);
-    expect(invalid.body.errors).toEqual([expect.objectContaining({ errorType: 'MappingTemplate', message: expect.stringContaining('"TeleportItem" is not supported') })]);
+    expect(unauthorized.body.errors).toEqual([
+      expect.objectContaining({ errorType: 'Unauthorized', message: 'Not Authorized to access probe on type Query' }),
+    ]);
+    expect(crash.body.errors).toEqual([
+      expect.objectContaining({ errorType: 'Code', message: expect.stringContaining('Runtime error in Query.probe') }),
+    ]);
+    expect(invalid.body.errors).toEqual([
+      expect.objectContaining({ errorType: 'MappingTemplate', message: expect.stringContaining('"TeleportItem" is not supported') }),
+    ]);
     for (const answer of [unauthorized, crash, invalid]) expect(answer.body.data).toEqual({ probe: null });
     expect(consoleError).toHaveBeenCalledWith(expect.stringContaining('TypeError'));
     consoleError.mockRestore();

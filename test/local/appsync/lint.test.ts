@@ -7,7 +7,13 @@ import { temporaryFolder } from '../support/local-services';
 
 /** The AppSync lint step: resolver code the APPSYNC_JS runtime would reject never starts locally. */
 
-const BAD_RESOLVER = { typeName: 'Query', fieldName: 'bad', table: 'contacts', writes: false, entry: 'test/local/fixtures/resolvers/bad-resolver.ts' } as const;
+const BAD_RESOLVER = {
+  typeName: 'Query',
+  fieldName: 'bad',
+  table: 'contacts',
+  writes: false,
+  entry: 'test/local/fixtures/resolvers/bad-resolver.ts',
+} as const;
 
 let buildDir: ReturnType<typeof temporaryFolder>;
 

@@ -43,7 +43,12 @@ describe('util', () => {
 
   it('stops the handler with util.error and util.unauthorized, and records util.appendError', () => {
     expect(() => util.error('Bad input', 'ValidationError', null, { fields: { name: 'Required' } })).toThrow(
-      expect.objectContaining({ [SIGNAL_MARKER]: 'error', message: 'Bad input', errorType: 'ValidationError', errorInfo: { fields: { name: 'Required' } } }),
+      expect.objectContaining({
+        [SIGNAL_MARKER]: 'error',
+        message: 'Bad input',
+        errorType: 'ValidationError',
+        errorInfo: { fields: { name: 'Required' } },
+      }),
     );
     expect(() => util.unauthorized()).toThrow(expect.objectContaining({ [SIGNAL_MARKER]: 'unauthorized' }));
     expect(() => runtime.earlyReturn({ id: 1 })).toThrow(expect.objectContaining({ [SIGNAL_MARKER]: 'earlyReturn', value: { id: 1 } }));

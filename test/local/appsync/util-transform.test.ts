@@ -34,7 +34,11 @@ describe('Amplify condition objects to DynamoDB expressions', () => {
   });
 
   it('supports between, in, notContains and attributeType', () => {
-    const result = translate({ createdAt: { between: ['2024-01-01', '2024-12-31'] }, name: { in: ['a', 'b'], notContains: '<' }, phoneNumber: { attributeType: 'string' } });
+    const result = translate({
+      createdAt: { between: ['2024-01-01', '2024-12-31'] },
+      name: { in: ['a', 'b'], notContains: '<' },
+      phoneNumber: { attributeType: 'string' },
+    });
 
     expect(result.expression).toBe(
       '(#createdAt BETWEEN :createdAt_between_0 AND :createdAt_between_1) AND (#name IN (:name_in_0, :name_in_1)) AND (NOT contains(#name, :name_notContains)) AND (attribute_type(#phoneNumber, :phoneNumber_attributeType))',

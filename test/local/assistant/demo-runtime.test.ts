@@ -18,7 +18,14 @@ const dataDir = temporaryFolder('demo-runtime');
 const LIST_JOBS = REST_ROUTES.filter((route) => route.path === '/assistant/jobs' && route.method === 'GET');
 
 async function start(reset = false): Promise<LocalRuntime> {
-  return startLocalRuntime({ dataDir: dataDir.path, ports: FREE_PORTS, webDistDir: dist.path, webBuild: 'never', routes: LIST_JOBS, reset });
+  return startLocalRuntime({
+    dataDir: dataDir.path,
+    ports: FREE_PORTS,
+    webDistDir: dist.path,
+    webBuild: 'never',
+    routes: LIST_JOBS,
+    reset,
+  });
 }
 
 /** Signs the demo recruiter in with the seed's printed credentials and lists their jobs. */
@@ -27,7 +34,11 @@ async function demoJobs(runtime: LocalRuntime): Promise<{ sub: string; status: n
   const client = cognitoClient(String(runtime.endpoints.cognitoEndpoint));
   try {
     const { AuthenticationResult } = await client.send(
-      new InitiateAuthCommand({ ClientId: String(runtime.endpoints.userPoolClientId), AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: seed.demoEmail, PASSWORD: seed.demoPassword } }),
+      new InitiateAuthCommand({
+        ClientId: String(runtime.endpoints.userPoolClientId),
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: seed.demoEmail, PASSWORD: seed.demoPassword },
+      }),
     );
     const idToken = AuthenticationResult!.IdToken!;
     const response = await fetch(`${runtime.endpoints.restUrl}/assistant/jobs`, { headers: { authorization: idToken } });

@@ -12,7 +12,13 @@ import { startAssistantServices, call, HANDLER_OPTIONS, type AssistantServices }
  */
 
 let assistant: AssistantServices;
-const recruiter = { sub: 'demo-sub-1', email: SEED_DEMO_RECRUITER.email, firstName: 'Dana', lastName: 'Reyes', companyName: 'Northbridge Staffing' };
+const recruiter = {
+  sub: 'demo-sub-1',
+  email: SEED_DEMO_RECRUITER.email,
+  firstName: 'Dana',
+  lastName: 'Reyes',
+  companyName: 'Northbridge Staffing',
+};
 
 beforeAll(async () => {
   assistant = await startAssistantServices();
@@ -35,9 +41,19 @@ describe('the assistant demo seed', () => {
 
     expect(result).toMatchObject({ subscribed: true, jobsCreated: SAMPLE_JOBS.map((job) => job.id) });
     const [subscription] = await assistant.services.billing.listAccountSubscriptions(accountCode('talentpilot', recruiter.sub));
-    expect(subscription).toMatchObject({ id: result.subscriptionId, state: 'active', planCode: DEMO_PLAN_CODE, trialEndsAt: expect.any(String) });
-    expect(await assistant.services.subscriptions.listByUserId(recruiter.sub)).toEqual([expect.objectContaining({ id: result.subscriptionId, state: 'active', userId: recruiter.sub })]);
-    expect(await assistant.services.users.getById(recruiter.sub)).toMatchObject({ subscriptionId: result.subscriptionId, subscriptions: [result.subscriptionId] });
+    expect(subscription).toMatchObject({
+      id: result.subscriptionId,
+      state: 'active',
+      planCode: DEMO_PLAN_CODE,
+      trialEndsAt: expect.any(String),
+    });
+    expect(await assistant.services.subscriptions.listByUserId(recruiter.sub)).toEqual([
+      expect.objectContaining({ id: result.subscriptionId, state: 'active', userId: recruiter.sub }),
+    ]);
+    expect(await assistant.services.users.getById(recruiter.sub)).toMatchObject({
+      subscriptionId: result.subscriptionId,
+      subscriptions: [result.subscriptionId],
+    });
   });
 
   it('gives the demo recruiter every sample job with its must-haves, which the assistant then shows them', async () => {

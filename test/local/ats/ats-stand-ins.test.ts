@@ -24,29 +24,38 @@ beforeAll(async () => {
 });
 afterAll(() => standIns.stop());
 
-const connector = (name: AtsPortName, credentials: AtsCredentials = ATS_DEMO_CREDENTIALS[name]) => createConnector(credentials, { baseUrls: standIns.baseUrls, ...NO_RETRY });
+const connector = (name: AtsPortName, credentials: AtsCredentials = ATS_DEMO_CREDENTIALS[name]) =>
+  createConnector(credentials, { baseUrls: standIns.baseUrls, ...NO_RETRY });
 
 describe('the ATS stand-ins', () => {
-  it.each(ATS_PORT_NAMES)('opens the demo %s account to its connector with the demo key: jobs, candidates and applications', async (name) => {
-    const { accountName } = await connector(name).testConnection();
-    expect(accountName === null || typeof accountName === 'string').toBe(true);
-    const ats = connector(name);
-    const [jobs, candidates, applications] = await Promise.all([
-      readAllPages((options) => ats.listJobs(options)),
-      readAllPages((options) => ats.listCandidates(options)),
-      readAllPages((options) => ats.listApplications(options)),
-    ]);
-    expect([jobs.items.length, candidates.items.length, applications.items.length].every((count) => count > 0)).toBe(true);
-    expect(new Set(applications.items.map((application) => application.status)).size).toBeGreaterThan(1);
-    expect(standIns.baseUrls[name]).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
-  });
+  it.each(ATS_PORT_NAMES)(
+    'opens the demo %s account to its connector with the demo key: jobs, candidates and applications',
+    async (name) => {
+      const { accountName } = await connector(name).testConnection();
+      expect(accountName === null || typeof accountName === 'string').toBe(true);
+      const ats = connector(name);
+      const [jobs, candidates, applications] = await Promise.all([
+        readAllPages((options) => ats.listJobs(options)),
+        readAllPages((options) => ats.listCandidates(options)),
+        readAllPages((options) => ats.listApplications(options)),
+      ]);
+      expect([jobs.items.length, candidates.items.length, applications.items.length].every((count) => count > 0)).toBe(true);
+      expect(new Set(applications.items.map((application) => application.status)).size).toBeGreaterThan(1);
+      expect(standIns.baseUrls[name]).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
+    },
+  );
 
-  it.each(ATS_PORT_NAMES)('refuses another %s key with the ATS’s 401, which the connector reports as a credentials problem', async (name) => {
-    const wrong = { ...ATS_DEMO_CREDENTIALS[name], apikey1: `${ATS_DEMO_CREDENTIALS[name].apikey1}-wrong` };
-    const error = await connector(name, wrong).testConnection().catch((caught: unknown) => caught);
-    expect(error).toBeInstanceOf(AtsError);
-    expect((error as AtsError).reason).toBe('credentials');
-  });
+  it.each(ATS_PORT_NAMES)(
+    'refuses another %s key with the ATS’s 401, which the connector reports as a credentials problem',
+    async (name) => {
+      const wrong = { ...ATS_DEMO_CREDENTIALS[name], apikey1: `${ATS_DEMO_CREDENTIALS[name].apikey1}-wrong` };
+      const error = await connector(name, wrong)
+        .testConnection()
+        .catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(AtsError);
+      expect((error as AtsError).reason).toBe('credentials');
+    },
+  );
 
   it('answers 401 in each vendor’s own words, and only GET', async () => {
     const answers = await Promise.all([
@@ -57,13 +66,18 @@ describe('the ATS stand-ins', () => {
     ]);
     expect(answers.map((answer) => answer.status)).toEqual([401, 401, 401, 401]);
     expect(await answers[0].json()).toEqual({ message: 'Invalid Basic Auth credentials' });
-    const post = await fetch(`${standIns.baseUrls.greenhouse}/jobs`, { method: 'POST', headers: { authorization: `Basic ${Buffer.from(`${ATS_DEMO_CREDENTIALS.greenhouse.apikey1}:`).toString('base64')}` } });
+    const post = await fetch(`${standIns.baseUrls.greenhouse}/jobs`, {
+      method: 'POST',
+      headers: { authorization: `Basic ${Buffer.from(`${ATS_DEMO_CREDENTIALS.greenhouse.apikey1}:`).toString('base64')}` },
+    });
     expect(post.status).toBe(405);
   });
 
   it('needs the Workable demo subdomain beside the token', async () => {
     expect(ATS_DEMO_CREDENTIALS.workable.apikey2).toBe('groove-tech');
-    const error = await connector('workable', { ...ATS_DEMO_CREDENTIALS.workable, apikey2: 'other-team' }).testConnection().catch((caught: unknown) => caught);
+    const error = await connector('workable', { ...ATS_DEMO_CREDENTIALS.workable, apikey2: 'other-team' })
+      .testConnection()
+      .catch((caught: unknown) => caught);
     expect((error as AtsError).reason).toBe('account');
   });
 

@@ -40,7 +40,9 @@ describe('the demo Greenhouse history, read through the Greenhouse connector', (
     ]);
     expect(read.candidates).toHaveLength(demo.history.candidates.length);
     expect(read.applications).toHaveLength(demo.history.applications.length);
-    expect(new Set(read.applications.map((application) => application.status))).toEqual(new Set(['active', 'hired', 'rejected', 'withdrawn']));
+    expect(new Set(read.applications.map((application) => application.status))).toEqual(
+      new Set(['active', 'hired', 'rejected', 'withdrawn']),
+    );
     expect(greenhouse.requests.filter((request) => request.path === '/v1/candidates').length).toBeGreaterThan(1);
     expect(new Set(greenhouse.requests.map((request) => request.method))).toEqual(new Set(['GET']));
   });
@@ -68,9 +70,31 @@ describe('the demo Greenhouse history, read through the Greenhouse connector', (
       const application = read.applications[index];
       const job = jobs.get(application.jobId)!;
       const originalJob = originalJobs.get(original.jobId)!;
-      expect([application.status, application.appliedAt, application.closedAt]).toEqual([original.status, original.appliedAt, original.closedAt]);
-      expect(values(applicationFeatures({ job, mustHaves: mustHavesOfJob(job), candidate: candidates.get(application.candidateId)!, application, now }))).toEqual(
-        values(applicationFeatures({ job: originalJob, mustHaves: mustHavesOfJob(originalJob), candidate: originalCandidates.get(original.candidateId)!, application: original, now })),
+      expect([application.status, application.appliedAt, application.closedAt]).toEqual([
+        original.status,
+        original.appliedAt,
+        original.closedAt,
+      ]);
+      expect(
+        values(
+          applicationFeatures({
+            job,
+            mustHaves: mustHavesOfJob(job),
+            candidate: candidates.get(application.candidateId)!,
+            application,
+            now,
+          }),
+        ),
+      ).toEqual(
+        values(
+          applicationFeatures({
+            job: originalJob,
+            mustHaves: mustHavesOfJob(originalJob),
+            candidate: originalCandidates.get(original.candidateId)!,
+            application: original,
+            now,
+          }),
+        ),
       );
     });
   });

@@ -2,7 +2,12 @@ import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ATS_ENV } from '../../../lambdas/ats/routes/ats-environment-names';
-import type { AtsConnectionResponse, AtsJobsResponse, AtsSyncResponse, PredictPlacementsResponse } from '../../../lambdas/shared/contracts/ats';
+import type {
+  AtsConnectionResponse,
+  AtsJobsResponse,
+  AtsSyncResponse,
+  PredictPlacementsResponse,
+} from '../../../lambdas/shared/contracts/ats';
 import { REST_ROUTES } from '../../../lib/definitions/rest-routes';
 import { ATS_DEMO_CREDENTIALS } from '../../../local/ats/ats-stand-ins';
 import { lambdaEnvironment, resolvePorts, startLocalRuntime, type LocalRuntime } from '../../../local/runtime';
@@ -20,8 +25,16 @@ const FREE_PORTS = { web: 0, rest: 0, graphql: 0, dynamodb: 0, cognito: 0, lambd
 const ATS_ROUTES = REST_ROUTES.filter((route) => route.path.startsWith('/ats/'));
 
 describe('the ATS routes’ environment and the stand-ins’ ports', () => {
-  const input = { productSlug: 'talentpilot', tableNames: { ats: 'talentpilot-local-ats' } as never, allowedOrigins: [], dynamodbEndpoint: 'http://127.0.0.1:1' };
-  const ats = { keyFile: '/data/ats-credentials.key', baseUrls: { greenhouse: 'http://127.0.0.1:5186/v1', workable: 'http://127.0.0.1:5188/{subdomain}/spi/v3' } };
+  const input = {
+    productSlug: 'talentpilot',
+    tableNames: { ats: 'talentpilot-local-ats' } as never,
+    allowedOrigins: [],
+    dynamodbEndpoint: 'http://127.0.0.1:1',
+  };
+  const ats = {
+    keyFile: '/data/ats-credentials.key',
+    baseUrls: { greenhouse: 'http://127.0.0.1:5186/v1', workable: 'http://127.0.0.1:5188/{subdomain}/spi/v3' },
+  };
 
   it('gives routes with atsCredentials the local key file and the fakes’ API roots, and no other route either', () => {
     for (const route of ATS_ROUTES) {
@@ -66,7 +79,11 @@ describe('the demo Greenhouse in the local runtime', () => {
     const client = cognitoClient(String(runtime.endpoints.cognitoEndpoint));
     try {
       const { AuthenticationResult } = await client.send(
-        new InitiateAuthCommand({ ClientId: String(runtime.endpoints.userPoolClientId), AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: seed.demoEmail, PASSWORD: seed.demoPassword } }),
+        new InitiateAuthCommand({
+          ClientId: String(runtime.endpoints.userPoolClientId),
+          AuthFlow: 'USER_PASSWORD_AUTH',
+          AuthParameters: { USERNAME: seed.demoEmail, PASSWORD: seed.demoPassword },
+        }),
       );
       return AuthenticationResult!.IdToken!;
     } finally {
@@ -81,24 +98,49 @@ describe('the demo Greenhouse in the local runtime', () => {
       const { ats } = runtime.endpoints;
       expect(JSON.parse(fs.readFileSync(runtime.endpointsFile!, 'utf8')).ats).toEqual(ats);
       expect(ats).toEqual({
-        greenhouse: { baseUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/v1$/), apikeytype: 'basic', apikey1: ATS_DEMO_CREDENTIALS.greenhouse.apikey1 },
-        lever: { baseUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/v1$/), apikeytype: 'basic', apikey1: ATS_DEMO_CREDENTIALS.lever.apikey1 },
-        workable: { baseUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/\{subdomain\}\/spi\/v3$/), apikeytype: 'bearer', apikey1: ATS_DEMO_CREDENTIALS.workable.apikey1, apikey2: 'groove-tech' },
-        crelate: { baseUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/api3$/), apikeytype: 'api-key', apikey1: ATS_DEMO_CREDENTIALS.crelate.apikey1 },
+        greenhouse: {
+          baseUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/v1$/),
+          apikeytype: 'basic',
+          apikey1: ATS_DEMO_CREDENTIALS.greenhouse.apikey1,
+        },
+        lever: {
+          baseUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/v1$/),
+          apikeytype: 'basic',
+          apikey1: ATS_DEMO_CREDENTIALS.lever.apikey1,
+        },
+        workable: {
+          baseUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/\{subdomain\}\/spi\/v3$/),
+          apikeytype: 'bearer',
+          apikey1: ATS_DEMO_CREDENTIALS.workable.apikey1,
+          apikey2: 'groove-tech',
+        },
+        crelate: {
+          baseUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/api3$/),
+          apikeytype: 'api-key',
+          apikey1: ATS_DEMO_CREDENTIALS.crelate.apikey1,
+        },
       });
       const keyFile = path.join(dataDir.path, 'ats-credentials.key');
       key = fs.readFileSync(keyFile);
 
       const token = await demoToken(runtime);
       const post = async <T>(pathname: string, body: unknown) => {
-        const response = await fetch(`${runtime.endpoints.restUrl}${pathname}`, { method: 'POST', headers: { authorization: token, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+        const response = await fetch(`${runtime.endpoints.restUrl}${pathname}`, {
+          method: 'POST',
+          headers: { authorization: token, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
         return { status: response.status, body: (await response.json()) as T };
       };
       const { greenhouse } = ats;
 
       const wrong = await post<unknown>('/ats/connection', { atsname: 'greenhouse', apikeytype: 'basic', apikey1: 'not-the-demo-key' });
       expect(wrong.status).toBe(400);
-      const connected = await post<AtsConnectionResponse>('/ats/connection', { atsname: 'greenhouse', apikeytype: greenhouse.apikeytype, apikey1: greenhouse.apikey1 });
+      const connected = await post<AtsConnectionResponse>('/ats/connection', {
+        atsname: 'greenhouse',
+        apikeytype: greenhouse.apikeytype,
+        apikey1: greenhouse.apikey1,
+      });
       expect(connected.status).toBe(200);
       expect(connected.body.connection).toMatchObject({ atsname: 'greenhouse', apikey1: '••••4821' });
 
@@ -107,7 +149,9 @@ describe('the demo Greenhouse in the local runtime', () => {
       expect(sync).toMatchObject({ status: 200, body: { outcome: 'complete' } });
       expect(sync.body.sync.stored).toMatchObject({ jobs: 3, candidates: 384, applications: 384 });
 
-      const jobs = await fetch(`${runtime.endpoints.restUrl}/ats/jobs`, { headers: { authorization: token } }).then((response) => response.json() as Promise<AtsJobsResponse>);
+      const jobs = await fetch(`${runtime.endpoints.restUrl}/ats/jobs`, { headers: { authorization: token } }).then(
+        (response) => response.json() as Promise<AtsJobsResponse>,
+      );
       const backend = jobs.jobs.find((job) => job.title === 'Senior Backend Engineer')!;
       const predicted = await post<PredictPlacementsResponse>('/ats/predict', { jobId: backend.id });
       expect(predicted.status).toBe(200);

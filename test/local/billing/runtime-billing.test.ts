@@ -15,7 +15,15 @@ const FREE_PORTS = { web: 0, rest: 0, graphql: 0, dynamodb: 0, cognito: 0, lambd
 const PROBE = 'test/local/billing/fixtures/billing-probe.ts';
 const ROUTES: RestRouteDefinition[] = [
   { functionId: 'BillingProbeFunction', method: 'POST', path: '/probe/billing', entry: PROBE, auth: 'public', tables: [], billing: true },
-  { functionId: 'NoBillingProbeFunction', method: 'POST', path: '/probe/no-billing', entry: PROBE, auth: 'public', tables: [], billing: false },
+  {
+    functionId: 'NoBillingProbeFunction',
+    method: 'POST',
+    path: '/probe/no-billing',
+    entry: PROBE,
+    auth: 'public',
+    tables: [],
+    billing: false,
+  },
 ];
 const CARD = { number: '4111111111111111', month: '12', year: '2030', cvv: '123', firstName: 'Dana', lastName: 'Reyes' };
 
@@ -34,7 +42,11 @@ afterAll(async () => {
 });
 
 async function probe(route: string, body: unknown) {
-  const response = await fetch(`${runtime.endpoints.restUrl}${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await fetch(`${runtime.endpoints.restUrl}${route}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
@@ -49,7 +61,9 @@ describe('the local runtime’s billing', () => {
       localBillingTokenUrl: config.localBillingTokenUrl,
       localBillingClockUrl: expect.stringMatching(/\/_local\/billing\/clock$/),
     });
-    expect(JSON.parse(fs.readFileSync(path.join(dataDir.path, 'endpoints.json'), 'utf8'))).toMatchObject({ localBillingTokenUrl: config.localBillingTokenUrl });
+    expect(JSON.parse(fs.readFileSync(path.join(dataDir.path, 'endpoints.json'), 'utf8'))).toMatchObject({
+      localBillingTokenUrl: config.localBillingTokenUrl,
+    });
   });
 
   it('lets the web app tokenize a test card and a billing handler subscribe with the token, in the local DynamoDB', async () => {
@@ -65,7 +79,10 @@ describe('the local runtime’s billing', () => {
     const answer = await probe('/probe/billing', { billingToken: id });
 
     expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ environment: { localBillingTable: 'talentpilot-local-billing' }, subscription: { accountCode: 'talentpilot-probe', state: 'active', setupFee: 99 } });
+    expect(answer.body).toMatchObject({
+      environment: { localBillingTable: 'talentpilot-local-billing' },
+      subscription: { accountCode: 'talentpilot-probe', state: 'active', setupFee: 99 },
+    });
   });
 
   it('gives the billing table only to routes with billing: true', async () => {

@@ -54,7 +54,14 @@ describe('the local card tokenization endpoint', () => {
     expect(response.headers.get('access-control-allow-origin')).toBe(WEB_ORIGIN);
     const body = (await response.json()) as { id: string; type: string };
     expect(body).toEqual({ id: expect.stringMatching(/^tok_local_[A-Za-z0-9_-]{22}$/), type: 'credit_card' });
-    expect(await billing.store.getToken(body.id)).toMatchObject({ brand: 'visa', lastFour: '1111', expMonth: 12, expYear: 2030, outcome: 'approve', usedAt: null });
+    expect(await billing.store.getToken(body.id)).toMatchObject({
+      brand: 'visa',
+      lastFour: '1111',
+      expMonth: 12,
+      expYear: 2030,
+      outcome: 'approve',
+      usedAt: null,
+    });
   });
 
   it('never stores or logs the card number: only brand, last four and expiry', async () => {
@@ -63,7 +70,8 @@ describe('the local card tokenization endpoint', () => {
     await tokenize({ ...CARD, number: '5105 1051 0510 5100' });
 
     const stored = JSON.stringify(await tableItems());
-    for (const digits of ['4111111111111111', '411111111111', '4000000000000002', '5105105105105100', '510510']) expect(stored).not.toContain(digits);
+    for (const digits of ['4111111111111111', '411111111111', '4000000000000002', '5105105105105100', '510510'])
+      expect(stored).not.toContain(digits);
     expect(stored).not.toContain('"cvv"');
     expect(stored).not.toContain('"number"');
     expect(logLines.join('\n')).not.toMatch(/4111|5105|0002/);
@@ -75,7 +83,13 @@ describe('the local card tokenization endpoint', () => {
     const adapter = createLocalBilling({ planCodeSuffix: '_dev', store: billing.store });
 
     await expect(
-      adapter.createSubscription({ accountCode: 'talentpilot-declined', account: { email: 'lee@harborstaffing.com' }, planCode: PROFESSIONAL, currency: 'USD', billingToken: id }),
+      adapter.createSubscription({
+        accountCode: 'talentpilot-declined',
+        account: { email: 'lee@harborstaffing.com' },
+        planCode: PROFESSIONAL,
+        currency: 'USD',
+        billingToken: id,
+      }),
     ).rejects.toMatchObject({ name: 'ValidationError', message: 'Your card was declined.' });
   });
 
@@ -83,7 +97,13 @@ describe('the local card tokenization endpoint', () => {
     const { id } = (await (await tokenize(CARD)).json()) as { id: string };
     const adapter = createLocalBilling({ planCodeSuffix: '_dev', store: billing.store });
 
-    const subscription = await adapter.createSubscription({ accountCode: 'talentpilot-approved', account: { email: 'lee@harborstaffing.com' }, planCode: PROFESSIONAL, currency: 'USD', billingToken: id });
+    const subscription = await adapter.createSubscription({
+      accountCode: 'talentpilot-approved',
+      account: { email: 'lee@harborstaffing.com' },
+      planCode: PROFESSIONAL,
+      currency: 'USD',
+      billingToken: id,
+    });
 
     expect(subscription).toMatchObject({ state: 'active', planCode: PROFESSIONAL, setupFee: 199 });
   });
@@ -106,16 +126,26 @@ describe('the local card tokenization endpoint', () => {
   it('refuses an expired card, missing fields and a body that is not a JSON object', async () => {
     const expired = await tokenize({ ...CARD, year: '2020' });
     const missing = await tokenize({ number: CARD.number });
-    const notJson = await fetch(tokensUrl(), { method: 'POST', headers: { 'content-type': 'application/json' }, body: 'number=4111111111111111' });
+    const notJson = await fetch(tokensUrl(), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: 'number=4111111111111111',
+    });
 
     expect(expired.status).toBe(400);
     expect(await expired.json()).toMatchObject({ fields: { year: 'This card has expired.' } });
-    expect(await missing.json()).toMatchObject({ code: 'invalid_card', fields: { month: expect.any(String), cvv: expect.any(String), firstName: expect.any(String) } });
+    expect(await missing.json()).toMatchObject({
+      code: 'invalid_card',
+      fields: { month: expect.any(String), cvv: expect.any(String), firstName: expect.any(String) },
+    });
     expect(notJson.status).toBe(400);
   });
 
   it('answers the browser’s preflight for the web app, and 405 to other methods', async () => {
-    const preflight = await fetch(tokensUrl(), { method: 'OPTIONS', headers: { origin: WEB_ORIGIN, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' } });
+    const preflight = await fetch(tokensUrl(), {
+      method: 'OPTIONS',
+      headers: { origin: WEB_ORIGIN, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+    });
     const get = await fetch(tokensUrl());
 
     expect(preflight.status).toBe(204);

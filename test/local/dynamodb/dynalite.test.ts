@@ -20,7 +20,9 @@ describe('startDynalite', () => {
     const first = await startDynalite({ path: location, port: 0 });
     try {
       await expect(startDynalite({ path: location, port: 0 })).rejects.toThrow(
-        new LocalRuntimeError(`The DynamoDB data folder ${location} is in use by another local runtime. Stop it, or start with --data-dir <another folder>.`),
+        new LocalRuntimeError(
+          `The DynamoDB data folder ${location} is in use by another local runtime. Stop it, or start with --data-dir <another folder>.`,
+        ),
       );
     } finally {
       await first.stop();
@@ -32,7 +34,9 @@ describe('startDynalite', () => {
     fs.mkdirSync(location);
     fs.writeFileSync(path.join(location, 'CURRENT'), 'MANIFEST-000404\n');
 
-    await expect(startDynalite({ path: location, port: 0 })).rejects.toThrow(/looks corrupt\. Start with --reset to start empty, or move the folder away\.$/);
+    await expect(startDynalite({ path: location, port: 0 })).rejects.toThrow(
+      /looks corrupt\. Start with --reset to start empty, or move the folder away\.$/,
+    );
   });
 
   it('refuses a data "folder" that is a file', async () => {

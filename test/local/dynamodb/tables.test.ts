@@ -16,12 +16,25 @@ afterAll(() => dynamodb?.stop());
 describe('local DynamoDB tables', () => {
   it('creates every shared table as <slug>-local-<table>, with its keys and indexes', async () => {
     const { TableNames } = await dynamodb.client.send(new ListTablesCommand({}));
-    expect(TableNames).toEqual(['unittest-local-assistant', 'unittest-local-ats', 'unittest-local-contacts', 'unittest-local-registrationCodes', 'unittest-local-subscriptions', 'unittest-local-users']);
+    expect(TableNames).toEqual([
+      'unittest-local-assistant',
+      'unittest-local-ats',
+      'unittest-local-contacts',
+      'unittest-local-registrationCodes',
+      'unittest-local-subscriptions',
+      'unittest-local-users',
+    ]);
 
     const { Table } = await dynamodb.client.send(new DescribeTableCommand({ TableName: localTableName('unittest', 'users') }));
     expect(Table?.KeySchema).toEqual([{ AttributeName: 'id', KeyType: 'HASH' }]);
     expect(Table?.GlobalSecondaryIndexes?.map((index) => [index.IndexName, index.KeySchema])).toEqual([
-      ['byEmail', [{ AttributeName: 'email', KeyType: 'HASH' }, { AttributeName: 'companyName', KeyType: 'RANGE' }]],
+      [
+        'byEmail',
+        [
+          { AttributeName: 'email', KeyType: 'HASH' },
+          { AttributeName: 'companyName', KeyType: 'RANGE' },
+        ],
+      ],
       ['bySubscriptionId', [{ AttributeName: 'subscriptionId', KeyType: 'HASH' }]],
     ]);
 

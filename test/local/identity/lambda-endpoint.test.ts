@@ -16,7 +16,11 @@ beforeAll(async () => {
       'talentpilot-local-Refuse': {
         functionName: 'talentpilot-local-Refuse',
         invoke: async () => {
-          throw new LambdaInvocationError('Error: REGISTRATION_CODE_INVALID: unknown code', 'error', 'Error: REGISTRATION_CODE_INVALID: unknown code\n    at handler (pre-sign-up.ts:1:1)');
+          throw new LambdaInvocationError(
+            'Error: REGISTRATION_CODE_INVALID: unknown code',
+            'error',
+            'Error: REGISTRATION_CODE_INVALID: unknown code\n    at handler (pre-sign-up.ts:1:1)',
+          );
         },
       },
       'talentpilot-local-Slow': {
@@ -31,7 +35,8 @@ beforeAll(async () => {
 
 afterAll(() => endpoint.stop());
 
-const invoke = (name: string, payload: string, headers: Record<string, string> = {}) => fetch(`${endpoint.url}/2015-03-31/functions/${encodeURIComponent(name)}/invocations`, { method: 'POST', body: payload, headers });
+const invoke = (name: string, payload: string, headers: Record<string, string> = {}) =>
+  fetch(`${endpoint.url}/2015-03-31/functions/${encodeURIComponent(name)}/invocations`, { method: 'POST', body: payload, headers });
 
 describe('the local Lambda endpoint', () => {
   it('invokes a function by name or ARN and answers its result', async () => {
@@ -52,7 +57,11 @@ describe('the local Lambda endpoint', () => {
 
       expect(refused.status).toBe(200);
       expect(refused.headers.get('x-amz-function-error')).toBe('Unhandled');
-      expect(await refused.json()).toEqual({ errorType: 'Error', errorMessage: 'REGISTRATION_CODE_INVALID: unknown code', trace: ['Error: REGISTRATION_CODE_INVALID: unknown code', '    at handler (pre-sign-up.ts:1:1)'] });
+      expect(await refused.json()).toEqual({
+        errorType: 'Error',
+        errorMessage: 'REGISTRATION_CODE_INVALID: unknown code',
+        trace: ['Error: REGISTRATION_CODE_INVALID: unknown code', '    at handler (pre-sign-up.ts:1:1)'],
+      });
       expect(await slow.json()).toMatchObject({ errorType: 'Sandbox.Timedout', errorMessage: 'Task timed out after 10.00 seconds' });
     } finally {
       spy.mockRestore();
@@ -73,7 +82,13 @@ describe('the local Lambda endpoint', () => {
     const posted = await fetch(endpoint.outboxUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ to: 'invited@example.com', subject: 'Your temporary password', body: 'Your username is invited@example.com and temporary password is Tmp#12345678.', temporaryPassword: 'Tmp#12345678', kind: 'invitation' }),
+      body: JSON.stringify({
+        to: 'invited@example.com',
+        subject: 'Your temporary password',
+        body: 'Your username is invited@example.com and temporary password is Tmp#12345678.',
+        temporaryPassword: 'Tmp#12345678',
+        kind: 'invitation',
+      }),
     });
     const refused = await fetch(endpoint.outboxUrl, { method: 'POST', body: JSON.stringify({ to: 'x@example.com' }) });
 

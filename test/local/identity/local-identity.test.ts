@@ -1,4 +1,10 @@
-import { AdminGetUserCommand, ConfirmSignUpCommand, InitiateAuthCommand, SignUpCommand, type CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  AdminGetUserCommand,
+  ConfirmSignUpCommand,
+  InitiateAuthCommand,
+  SignUpCommand,
+  type CognitoIdentityProviderClient,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { GetItemCommand } from '@aws-sdk/client-dynamodb';
 import type { CognitoTriggerDefinition } from '../../../lib/definitions/cognito-triggers';
 import type { LocalIdentityService } from '../../../local/identity';
@@ -39,7 +45,12 @@ let endpoints: { cognitoEndpoint: string; userPoolId: string; userPoolClientId: 
 beforeAll(async () => {
   dynamodb = await startMemoryDynamoDb();
   build = temporaryFolder('identity-build');
-  identity = await createCognitoIdentity({ ports: { cognito: 0, lambda: 0 }, buildDir: build.path, triggers: FIXTURE_TRIGGERS, seed: false })({
+  identity = await createCognitoIdentity({
+    ports: { cognito: 0, lambda: 0 },
+    buildDir: build.path,
+    triggers: FIXTURE_TRIGGERS,
+    seed: false,
+  })({
     dataDir: undefined,
     dynamodbEndpoint: dynamodb.endpoint,
     tableNames: dynamodb.tableNames,
@@ -65,10 +76,29 @@ afterAll(async () => {
 
 /** Signs up, confirms with the code from the outbox (read as a worker would: `GET /_local/outbox`) and signs in. */
 async function confirmedUser(email = uniqueEmail('dana')) {
-  await client.send(new SignUpCommand({ ClientId: endpoints.userPoolClientId, Username: email, Password: 'correct horse', UserAttributes: [{ Name: 'email', Value: email }] }));
+  await client.send(
+    new SignUpCommand({
+      ClientId: endpoints.userPoolClientId,
+      Username: email,
+      Password: 'correct horse',
+      UserAttributes: [{ Name: 'email', Value: email }],
+    }),
+  );
   const messages = (await (await fetch(endpoints.outboxEndpoint)).json()) as OutboxMessage[];
-  await client.send(new ConfirmSignUpCommand({ ClientId: endpoints.userPoolClientId, Username: email, ConfirmationCode: latestCode({ messages: () => messages }, email) }));
-  const { AuthenticationResult } = await client.send(new InitiateAuthCommand({ ClientId: endpoints.userPoolClientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: 'correct horse' } }));
+  await client.send(
+    new ConfirmSignUpCommand({
+      ClientId: endpoints.userPoolClientId,
+      Username: email,
+      ConfirmationCode: latestCode({ messages: () => messages }, email),
+    }),
+  );
+  const { AuthenticationResult } = await client.send(
+    new InitiateAuthCommand({
+      ClientId: endpoints.userPoolClientId,
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: email, PASSWORD: 'correct horse' },
+    }),
+  );
   return { email, sub: claimsOf(AuthenticationResult!.IdToken!).sub as string, tokens: AuthenticationResult! };
 }
 
@@ -80,7 +110,11 @@ describe('the local identity service', () => {
       userPoolClientId: 'talentpilotlocalwebclient1',
       lambdaEndpoint: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/),
     });
-    expect(identity.webConfig).toEqual({ userPoolId: 'us-east-2_LocalPool1', userPoolClientId: 'talentpilotlocalwebclient1', cognitoEndpoint: endpoints.cognitoEndpoint });
+    expect(identity.webConfig).toEqual({
+      userPoolId: 'us-east-2_LocalPool1',
+      userPoolClientId: 'talentpilotlocalwebclient1',
+      cognitoEndpoint: endpoints.cognitoEndpoint,
+    });
     expect(identity.webConfig).not.toHaveProperty('identityPoolId');
     expect(identity.lambdaEnvironment).toEqual({ USER_POOL_ID: 'us-east-2_LocalPool1', COGNITO_ENDPOINT: endpoints.cognitoEndpoint });
     expect(Object.keys(identity.webPages ?? {})).toEqual(['/_local/outbox', '/_local/outbox.json']);
@@ -88,28 +122,61 @@ describe('the local identity service', () => {
 
   it('fails SignUp with Cognito’s message when the PreSignUp trigger throws', async () => {
     quietTriggerErrors();
-    const refused = await failure(client.send(new SignUpCommand({ ClientId: endpoints.userPoolClientId, Username: 'kim@blocked.example', Password: 'correct horse', UserAttributes: [{ Name: 'email', Value: 'kim@blocked.example' }] })));
+    const refused = await failure(
+      client.send(
+        new SignUpCommand({
+          ClientId: endpoints.userPoolClientId,
+          Username: 'kim@blocked.example',
+          Password: 'correct horse',
+          UserAttributes: [{ Name: 'email', Value: 'kim@blocked.example' }],
+        }),
+      ),
+    );
 
-    expect(refused).toEqual({ name: 'UserLambdaValidationException', message: 'PreSignUp failed with error REGISTRATION_CODE_INVALID: this address may not sign up.' });
-    expect(await failure(client.send(new AdminGetUserCommand({ UserPoolId: endpoints.userPoolId, Username: 'kim@blocked.example' })))).toMatchObject({ name: 'UserNotFoundException' });
+    expect(refused).toEqual({
+      name: 'UserLambdaValidationException',
+      message: 'PreSignUp failed with error REGISTRATION_CODE_INVALID: this address may not sign up.',
+    });
+    expect(
+      await failure(client.send(new AdminGetUserCommand({ UserPoolId: endpoints.userPoolId, Username: 'kim@blocked.example' }))),
+    ).toMatchObject({ name: 'UserNotFoundException' });
   });
 
   it('passes SignUp’s ValidationData to the PreSignUp trigger, as Cognito does', async () => {
     quietTriggerErrors();
     const email = uniqueEmail('code');
     const signUp = (code: string) =>
-      client.send(new SignUpCommand({ ClientId: endpoints.userPoolClientId, Username: email, Password: 'correct horse', UserAttributes: [{ Name: 'email', Value: email }], ValidationData: [{ Name: 'registrationCode', Value: code }] }));
+      client.send(
+        new SignUpCommand({
+          ClientId: endpoints.userPoolClientId,
+          Username: email,
+          Password: 'correct horse',
+          UserAttributes: [{ Name: 'email', Value: email }],
+          ValidationData: [{ Name: 'registrationCode', Value: code }],
+        }),
+      );
 
-    expect(await failure(signUp('NOPE-2024'))).toMatchObject({ message: 'PreSignUp failed with error REGISTRATION_CODE_INVALID: unknown code NOPE-2024.' });
+    expect(await failure(signUp('NOPE-2024'))).toMatchObject({
+      message: 'PreSignUp failed with error REGISTRATION_CODE_INVALID: unknown code NOPE-2024.',
+    });
     await expect(signUp('GOOD-CODE')).resolves.toMatchObject({ UserConfirmed: false });
   });
 
   it('runs the PostConfirmation trigger with its own environment; it can call the pool', async () => {
     const { email, tokens } = await confirmedUser();
-    const { UserAttributes = [], Username } = await client.send(new AdminGetUserCommand({ UserPoolId: endpoints.userPoolId, Username: email }));
-    const recorded = await dynamodb.client.send(new GetItemCommand({ TableName: dynamodb.tableNames.users, Key: { id: { S: Username! } }, ConsistentRead: true }));
+    const { UserAttributes = [], Username } = await client.send(
+      new AdminGetUserCommand({ UserPoolId: endpoints.userPoolId, Username: email }),
+    );
+    const recorded = await dynamodb.client.send(
+      new GetItemCommand({ TableName: dynamodb.tableNames.users, Key: { id: { S: Username! } }, ConsistentRead: true }),
+    );
 
-    expect(recorded.Item).toMatchObject({ email: { S: email }, emailVerified: { S: 'true' }, triggerSource: { S: 'PostConfirmation_ConfirmSignUp' }, region: { S: 'us-east-2' } });
+    expect(recorded.Item).toMatchObject({
+      email: { S: email },
+      emailVerified: { S: 'true' },
+      triggerSource: { S: 'PostConfirmation_ConfirmSignUp' },
+      region: { S: 'us-east-2' },
+    });
     expect(recorded.Item?.environment.S?.split(',')).toEqual(
       [
         'AWS_ACCESS_KEY_ID',
@@ -131,13 +198,33 @@ describe('the local identity service', () => {
   it('fails ConfirmSignUp with Cognito’s message when PostConfirmation throws; the user stays confirmed', async () => {
     quietTriggerErrors();
     const email = `noor.${Date.now()}@post-fails.example`;
-    await client.send(new SignUpCommand({ ClientId: endpoints.userPoolClientId, Username: email, Password: 'correct horse', UserAttributes: [{ Name: 'email', Value: email }] }));
+    await client.send(
+      new SignUpCommand({
+        ClientId: endpoints.userPoolClientId,
+        Username: email,
+        Password: 'correct horse',
+        UserAttributes: [{ Name: 'email', Value: email }],
+      }),
+    );
     const messages = (await (await fetch(endpoints.outboxEndpoint)).json()) as OutboxMessage[];
 
-    const refused = await failure(client.send(new ConfirmSignUpCommand({ ClientId: endpoints.userPoolClientId, Username: email, ConfirmationCode: latestCode({ messages: () => messages }, email) })));
+    const refused = await failure(
+      client.send(
+        new ConfirmSignUpCommand({
+          ClientId: endpoints.userPoolClientId,
+          Username: email,
+          ConfirmationCode: latestCode({ messages: () => messages }, email),
+        }),
+      ),
+    );
 
-    expect(refused).toEqual({ name: 'UserLambdaValidationException', message: 'PostConfirmation failed with error USERS_UNAVAILABLE: try again later.' });
-    await expect(client.send(new AdminGetUserCommand({ UserPoolId: endpoints.userPoolId, Username: email }))).resolves.toMatchObject({ UserStatus: 'CONFIRMED' });
+    expect(refused).toEqual({
+      name: 'UserLambdaValidationException',
+      message: 'PostConfirmation failed with error USERS_UNAVAILABLE: try again later.',
+    });
+    await expect(client.send(new AdminGetUserCommand({ UserPoolId: endpoints.userPoolId, Username: email }))).resolves.toMatchObject({
+      UserStatus: 'CONFIRMED',
+    });
   });
 
   it('verifies id and access tokens for AppSync, and only id tokens for the REST authorizer', async () => {
@@ -145,13 +232,26 @@ describe('the local identity service', () => {
     const { email } = session;
     const { IdToken, AccessToken } = session.tokens;
 
-    await expect(identity.verifyUserPoolToken(AccessToken!)).resolves.toMatchObject({ tokenUse: 'access', sub: session.sub, username: session.sub, groups: ['Beta_Customer_R1'], issuer: 'https://cognito-idp.us-east-2.amazonaws.com/us-east-2_LocalPool1' });
+    await expect(identity.verifyUserPoolToken(AccessToken!)).resolves.toMatchObject({
+      tokenUse: 'access',
+      sub: session.sub,
+      username: session.sub,
+      groups: ['Beta_Customer_R1'],
+      issuer: 'https://cognito-idp.us-east-2.amazonaws.com/us-east-2_LocalPool1',
+    });
     await expect(identity.verifyUserPoolToken(IdToken!)).resolves.toMatchObject({ tokenUse: 'id', sub: session.sub });
     await expect(identity.verifyUserPoolToken(`${IdToken!.slice(0, -4)}AAAA`)).resolves.toBeUndefined();
     await expect(identity.verifyUserPoolToken('not a token')).resolves.toBeUndefined();
 
     const claims = await identity.resolveAuthorizerClaims({ authorization: IdToken });
-    expect(claims).toMatchObject({ sub: session.sub, email, 'cognito:groups': 'Beta_Customer_R1', email_verified: 'true', token_use: 'id', aud: endpoints.userPoolClientId });
+    expect(claims).toMatchObject({
+      sub: session.sub,
+      email,
+      'cognito:groups': 'Beta_Customer_R1',
+      email_verified: 'true',
+      token_use: 'id',
+      aud: endpoints.userPoolClientId,
+    });
     expect(claims?.exp).toMatch(/^[A-Z][a-z]{2} [A-Z][a-z]{2} \d{2} \d{2}:\d{2}:\d{2} UTC \d{4}$/);
     expect(Object.values(claims ?? {}).every((value) => typeof value === 'string')).toBe(true);
     await expect(identity.resolveAuthorizerClaims({ authorization: `Bearer ${IdToken}` })).resolves.toMatchObject({ sub: session.sub });

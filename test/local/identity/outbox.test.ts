@@ -16,15 +16,31 @@ describe('the outbox', () => {
     const printed: string[] = [];
     const outbox = createOutbox({ print: (line) => printed.push(line) });
 
-    outbox.recordOutboxMessage({ to: 'dana@example.com', subject: 'Verify your new account', body: 'The verification code to your new account is 123456', code: '123456', kind: 'verification' });
-    outbox.recordOutboxMessage({ to: 'lee@example.com', subject: 'Your temporary password', body: 'Your username is lee@example.com and temporary password is Tmp#12345678.', temporaryPassword: 'Tmp#12345678', kind: 'invitation' });
+    outbox.recordOutboxMessage({
+      to: 'dana@example.com',
+      subject: 'Verify your new account',
+      body: 'The verification code to your new account is 123456',
+      code: '123456',
+      kind: 'verification',
+    });
+    outbox.recordOutboxMessage({
+      to: 'lee@example.com',
+      subject: 'Your temporary password',
+      body: 'Your username is lee@example.com and temporary password is Tmp#12345678.',
+      temporaryPassword: 'Tmp#12345678',
+      kind: 'invitation',
+    });
 
     expect(printed).toEqual([
       '✉ to dana@example.com: The verification code to your new account is 123456  [code 123456]',
       '✉ to lee@example.com: Your username is lee@example.com and temporary password is Tmp#12345678.  [temporary password Tmp#12345678]',
     ]);
     expect(outbox.messages().map((message) => message.to)).toEqual(['lee@example.com', 'dana@example.com']);
-    expect(outbox.messages()[0]).toMatchObject({ id: expect.any(String), sentAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/), kind: 'invitation' });
+    expect(outbox.messages()[0]).toMatchObject({
+      id: expect.any(String),
+      sentAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      kind: 'invitation',
+    });
   });
 
   it('keeps its messages in its file across restarts, and clear() empties it', () => {
@@ -61,10 +77,17 @@ describe('the outbox', () => {
   });
 
   it('validates what handlers post', () => {
-    expect(parseOutboxMessageInput({ to: 'a@x.com', subject: 'S', body: 'B', temporaryPassword: 'T' })).toEqual({ to: 'a@x.com', subject: 'S', body: 'B', temporaryPassword: 'T' });
+    expect(parseOutboxMessageInput({ to: 'a@x.com', subject: 'S', body: 'B', temporaryPassword: 'T' })).toEqual({
+      to: 'a@x.com',
+      subject: 'S',
+      body: 'B',
+      temporaryPassword: 'T',
+    });
     expect(parseOutboxMessageInput({ to: 'a@x.com', subject: 'S' })).toBe('"body" must be a non-empty string.');
     expect(parseOutboxMessageInput({ to: 'a@x.com', subject: 'S', body: 'B', code: 7 })).toBe('"code" must be a string when present.');
     expect(parseOutboxMessageInput([])).toBe('The body must be a JSON object.');
-    expect(outboxLine({ to: 'a@x.com', subject: 'Subject only', body: 'Line one\n  line two' })).toBe('✉ to a@x.com: Line one line two  [Subject only]');
+    expect(outboxLine({ to: 'a@x.com', subject: 'Subject only', body: 'Line one\n  line two' })).toBe(
+      '✉ to a@x.com: Line one line two  [Subject only]',
+    );
   });
 });

@@ -23,7 +23,14 @@ let dataDir: ReturnType<typeof temporaryFolder>;
 const running: LocalRuntime[] = [];
 
 async function start(options: Partial<LocalRuntimeOptions> = {}): Promise<LocalRuntime> {
-  const runtime = await startLocalRuntime({ dataDir: dataDir.path, ports: FREE_PORTS, webDistDir: dist.path, webBuild: 'never', routes: [], ...options });
+  const runtime = await startLocalRuntime({
+    dataDir: dataDir.path,
+    ports: FREE_PORTS,
+    webDistDir: dist.path,
+    webBuild: 'never',
+    routes: [],
+    ...options,
+  });
   running.push(runtime);
   return runtime;
 }
@@ -35,13 +42,23 @@ async function stopAll() {
 function signInAdmin(runtime: LocalRuntime) {
   const client = cognitoClient(String(runtime.endpoints.cognitoEndpoint));
   return client
-    .send(new InitiateAuthCommand({ ClientId: String(runtime.endpoints.userPoolClientId), AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: ADMIN.email, PASSWORD: ADMIN.password } }))
+    .send(
+      new InitiateAuthCommand({
+        ClientId: String(runtime.endpoints.userPoolClientId),
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: ADMIN.email, PASSWORD: ADMIN.password },
+      }),
+    )
     .finally(() => client.destroy());
 }
 
 async function item(runtime: LocalRuntime, table: 'users' | 'registrationCodes', key: Record<string, string>) {
   const answer = await runtime.dynamodb.send(
-    new GetItemCommand({ TableName: runtime.endpoints.tables[table], Key: Object.fromEntries(Object.entries(key).map(([name, value]) => [name, { S: value }])), ConsistentRead: true }),
+    new GetItemCommand({
+      TableName: runtime.endpoints.tables[table],
+      Key: Object.fromEntries(Object.entries(key).map(([name, value]) => [name, { S: value }])),
+      ConsistentRead: true,
+    }),
   );
   return answer.Item ? unmarshall(answer.Item) : undefined;
 }
@@ -82,7 +99,11 @@ describe('startLocalRuntime with identity', () => {
     });
     expect(JSON.parse(fs.readFileSync(runtime.endpointsFile!, 'utf8'))).toEqual(endpoints);
     const config = await (await fetch(`${endpoints.webUrl}/config.json`)).json();
-    expect(config).toMatchObject({ userPoolId: 'us-east-2_LocalPool1', userPoolClientId: 'talentpilotlocalwebclient1', cognitoEndpoint: endpoints.cognitoEndpoint });
+    expect(config).toMatchObject({
+      userPoolId: 'us-east-2_LocalPool1',
+      userPoolClientId: 'talentpilotlocalwebclient1',
+      cognitoEndpoint: endpoints.cognitoEndpoint,
+    });
     expect(config).not.toHaveProperty('identityPoolId');
     expect(fs.existsSync(path.join(dataDir.path, 'cognito', 'db', 'us-east-2_LocalPool1.json'))).toBe(true);
   }, 60_000);
@@ -105,8 +126,18 @@ describe('startLocalRuntime with identity', () => {
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });
-    for (const [code, group] of [['BETA-R1-2024', 'Beta_Customer_R1'], ['BETA-R2-2024', 'Beta_Customer_R2'], ['BETA-R3-2024', 'Beta_Customer_R3']]) {
-      expect(await item(runtime, 'registrationCodes', { code })).toEqual({ code, group, uses: 0, createdAt: expect.any(String), updatedAt: expect.any(String) });
+    for (const [code, group] of [
+      ['BETA-R1-2024', 'Beta_Customer_R1'],
+      ['BETA-R2-2024', 'Beta_Customer_R2'],
+      ['BETA-R3-2024', 'Beta_Customer_R3'],
+    ]) {
+      expect(await item(runtime, 'registrationCodes', { code })).toEqual({
+        code,
+        group,
+        uses: 0,
+        createdAt: expect.any(String),
+        updatedAt: expect.any(String),
+      });
     }
   }, 60_000);
 
@@ -131,7 +162,12 @@ describe('startLocalRuntime with identity', () => {
     client.destroy();
 
     const [message] = await outboxJson(first);
-    expect(message).toMatchObject({ to: ADMIN.email, kind: 'password-reset', subject: 'Verify your new account', code: expect.stringMatching(/^\d{6}$/) });
+    expect(message).toMatchObject({
+      to: ADMIN.email,
+      kind: 'password-reset',
+      subject: 'Verify your new account',
+      code: expect.stringMatching(/^\d{6}$/),
+    });
     const page = await fetch(`${first.endpoints.webUrl}/_local/outbox`);
     expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
     const html = await page.text();
@@ -150,7 +186,9 @@ describe('startLocalRuntime with identity', () => {
     const resetSub = String(claimsOf((await signInAdmin(reset)).AuthenticationResult!.IdToken!).sub);
     expect(resetSub).not.toBe(sub);
     const client2 = cognitoClient(String(reset.endpoints.cognitoEndpoint));
-    expect(await failure(client2.send(new AdminGetUserCommand({ UserPoolId: String(reset.endpoints.userPoolId), Username: sub })))).toMatchObject({ name: 'UserNotFoundException' });
+    expect(
+      await failure(client2.send(new AdminGetUserCommand({ UserPoolId: String(reset.endpoints.userPoolId), Username: sub }))),
+    ).toMatchObject({ name: 'UserNotFoundException' });
     client2.destroy();
   }, 90_000);
 
@@ -169,7 +207,9 @@ describe('startLocalRuntime with identity', () => {
       const attempt = start({ ports: { ...FREE_PORTS, cognito: busyPort } });
 
       await expect(attempt).rejects.toThrow(LocalRuntimeError);
-      await expect(attempt).rejects.toThrow(`Port ${busyPort} is already in use (Cognito (cognito-local)). Stop the other process or set LOCAL_COGNITO_PORT.`);
+      await expect(attempt).rejects.toThrow(
+        `Port ${busyPort} is already in use (Cognito (cognito-local)). Stop the other process or set LOCAL_COGNITO_PORT.`,
+      );
     } finally {
       blocker.close();
     }

@@ -12,7 +12,12 @@ import type { Outbox } from '../../../local/identity/outbox';
 
 export function cognitoClient(endpoint: string): CognitoIdentityProviderClient {
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
-  return new CognitoIdentityProviderClient({ endpoint, region: 'us-east-2', credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, maxAttempts: 1 });
+  return new CognitoIdentityProviderClient({
+    endpoint,
+    region: 'us-east-2',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    maxAttempts: 1,
+  });
 }
 
 export function uniqueEmail(label: string): string {
@@ -34,9 +39,17 @@ export async function signedUpUser(
   email = uniqueEmail('dana'),
   password = 'correct horse',
 ): Promise<{ email: string; password: string; sub: string; tokens: AuthenticationResultType }> {
-  const { UserSub } = await client.send(new SignUpCommand({ ClientId: clientId, Username: email, Password: password, UserAttributes: [{ Name: 'email', Value: email }] }));
+  const { UserSub } = await client.send(
+    new SignUpCommand({ ClientId: clientId, Username: email, Password: password, UserAttributes: [{ Name: 'email', Value: email }] }),
+  );
   await client.send(new ConfirmSignUpCommand({ ClientId: clientId, Username: email, ConfirmationCode: latestCode(outbox, email) }));
-  const { AuthenticationResult } = await client.send(new InitiateAuthCommand({ ClientId: clientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: password } }));
+  const { AuthenticationResult } = await client.send(
+    new InitiateAuthCommand({
+      ClientId: clientId,
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: email, PASSWORD: password },
+    }),
+  );
   if (!AuthenticationResult) throw new Error('no tokens');
   return { email, password, sub: UserSub!, tokens: AuthenticationResult };
 }

@@ -38,8 +38,18 @@ describe('authorizer claims', () => {
 
 describe('verifiedToken', () => {
   it('takes the username and groups of id and access tokens', () => {
-    expect(verifiedToken({ sub: 's', 'cognito:username': 'u', token_use: 'id', iss: 'i', 'cognito:groups': ['Admins'] })).toMatchObject({ sub: 's', username: 'u', tokenUse: 'id', groups: ['Admins'], issuer: 'i' });
-    expect(verifiedToken({ sub: 's', username: 'u', token_use: 'access', iss: 'i' })).toMatchObject({ username: 'u', tokenUse: 'access', groups: [] });
+    expect(verifiedToken({ sub: 's', 'cognito:username': 'u', token_use: 'id', iss: 'i', 'cognito:groups': ['Admins'] })).toMatchObject({
+      sub: 's',
+      username: 'u',
+      tokenUse: 'id',
+      groups: ['Admins'],
+      issuer: 'i',
+    });
+    expect(verifiedToken({ sub: 's', username: 'u', token_use: 'access', iss: 'i' })).toMatchObject({
+      username: 'u',
+      tokenUse: 'access',
+      groups: [],
+    });
   });
 });
 
@@ -47,7 +57,9 @@ describe('createUserPoolVerifier', () => {
   it('derives Cognito’s issuer from the pool id and refuses another', () => {
     expect(cognitoIssuer('us-east-2_LocalPool1')).toBe('https://cognito-idp.us-east-2.amazonaws.com/us-east-2_LocalPool1');
     expect(() => cognitoIssuer('LocalPool1')).toThrow('Not a Cognito user pool id');
-    expect(() => createUserPoolVerifier({ userPoolId: 'us-east-2_LocalPool1', clientId: 'c', issuer: 'http://127.0.0.1:9229/us-east-2_LocalPool1' })).toThrow('is not the issuer of us-east-2_LocalPool1');
+    expect(() =>
+      createUserPoolVerifier({ userPoolId: 'us-east-2_LocalPool1', clientId: 'c', issuer: 'http://127.0.0.1:9229/us-east-2_LocalPool1' }),
+    ).toThrow('is not the issuer of us-east-2_LocalPool1');
     expect(() => createUserPoolVerifier({ userPoolId: 'us-east-2_LocalPool1', clientId: 'c', jwks: { nokeys: true } })).toThrow();
   });
 });

@@ -37,7 +37,11 @@ afterAll(async () => {
 function probeFunction(options: Partial<LambdaFunctionOptions> = {}) {
   const lambda = createLambdaFunction({ bundle: probe, functionName: 'talentpilot-local-ProbeFunction', environment: {}, ...options });
   functions.push(lambda);
-  return { warm: () => lambda.warm(), stop: () => lambda.stop(), invoke: (event: ProbeEvent) => lambda.invoke(event) as Promise<ProbeResult> };
+  return {
+    warm: () => lambda.warm(),
+    stop: () => lambda.stop(),
+    invoke: (event: ProbeEvent) => lambda.invoke(event) as Promise<ProbeResult>,
+  };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -100,7 +104,10 @@ describe('the local Lambda host', () => {
 
     const running = lambda.invoke({ gate: gates.url('crash-running') });
     const runningContainer = await gates.arrived('crash-running');
-    await expect(lambda.invoke({ crash: true })).rejects.toMatchObject({ kind: 'crash', message: expect.stringContaining('Deliberate crash') });
+    await expect(lambda.invoke({ crash: true })).rejects.toMatchObject({
+      kind: 'crash',
+      message: expect.stringContaining('Deliberate crash'),
+    });
     gates.open('crash-running');
 
     expect(await running).toEqual({ containerId: runningContainer, invocation: 1 });
@@ -153,7 +160,10 @@ describe('the local Lambda host', () => {
 
     const running = lambda.invoke({ gate: gates.url('throttle-running') });
     const container = await gates.arrived('throttle-running');
-    await expect(lambda.invoke({})).rejects.toMatchObject({ kind: 'throttle', message: expect.stringMatching(/^TooManyRequestsException: .*maxConcurrency 1/) });
+    await expect(lambda.invoke({})).rejects.toMatchObject({
+      kind: 'throttle',
+      message: expect.stringMatching(/^TooManyRequestsException: .*maxConcurrency 1/),
+    });
     gates.open('throttle-running');
 
     expect(await running).toEqual({ containerId: container, invocation: 1 });
@@ -176,10 +186,16 @@ describe('the local Lambda host', () => {
   it('reports a handler that fails while loading, at warm() and at every invocation', async () => {
     const file = path.join(buildDir.path, 'lambdas', 'BrokenFunction.js');
     fs.writeFileSync(file, "throw new Error('TABLE_NAME is not set');\n");
-    const lambda = createLambdaFunction({ bundle: { functionId: 'BrokenFunction', entry: 'lambdas/broken.ts', file }, functionName: 'talentpilot-local-BrokenFunction', environment: {} });
+    const lambda = createLambdaFunction({
+      bundle: { functionId: 'BrokenFunction', entry: 'lambdas/broken.ts', file },
+      functionName: 'talentpilot-local-BrokenFunction',
+      environment: {},
+    });
     functions.push(lambda);
 
-    await expect(lambda.warm()).rejects.toThrow(new LocalRuntimeError('The Lambda handler lambdas/broken.ts fails while loading: TABLE_NAME is not set'));
+    await expect(lambda.warm()).rejects.toThrow(
+      new LocalRuntimeError('The Lambda handler lambdas/broken.ts fails while loading: TABLE_NAME is not set'),
+    );
     await expect(lambda.invoke({})).rejects.toThrow(LocalRuntimeError);
   });
 });

@@ -10,7 +10,13 @@ import { temporaryFolder, testIdentity, TEST_TOKENS } from '../support/local-ser
  * Gateway gives by itself (403 Missing Authentication Token, CORS preflight, 401, 502).
  */
 
-const route = (functionId: string, method: 'GET' | 'POST', path: string, entry: string, auth: RestRouteDefinition['auth'] = 'public'): RestRouteDefinition => ({
+const route = (
+  functionId: string,
+  method: 'GET' | 'POST',
+  path: string,
+  entry: string,
+  auth: RestRouteDefinition['auth'] = 'public',
+): RestRouteDefinition => ({
   functionId,
   method,
   path,
@@ -131,7 +137,9 @@ describe('the local REST API', () => {
   });
 
   it('passes query parameters and headers named like Object members (toString, __proto__) as plain values', async () => {
-    const response = await fetch(`${server.url}/echo?toString=a&constructor=b&__proto__=c&toString=d`, { headers: { hasOwnProperty: 'e', valueOf: 'f' } });
+    const response = await fetch(`${server.url}/echo?toString=a&constructor=b&__proto__=c&toString=d`, {
+      headers: { hasOwnProperty: 'e', valueOf: 'f' },
+    });
     const { event } = (await response.json()) as Echo;
 
     expect(response.status).toBe(200);
@@ -142,10 +150,20 @@ describe('the local REST API', () => {
   });
 
   it('passes the body as a string and sets query and path parameters to null when absent', async () => {
-    const response = await fetch(`${server.url}/echo`, { method: 'POST', body: '{"name":"Ann"}', headers: { 'content-type': 'application/json' } });
+    const response = await fetch(`${server.url}/echo`, {
+      method: 'POST',
+      body: '{"name":"Ann"}',
+      headers: { 'content-type': 'application/json' },
+    });
     const { event } = (await response.json()) as Echo;
 
-    expect(event).toMatchObject({ body: '{"name":"Ann"}', queryStringParameters: null, multiValueQueryStringParameters: null, pathParameters: null, resource: '/echo' });
+    expect(event).toMatchObject({
+      body: '{"name":"Ann"}',
+      queryStringParameters: null,
+      multiValueQueryStringParameters: null,
+      pathParameters: null,
+      resource: '/echo',
+    });
   });
 
   it('maps the handler’s status, headers and multi-value headers to the HTTP answer', async () => {
@@ -171,7 +189,11 @@ describe('the local REST API', () => {
   it('answers the CORS preflight of a known resource for the web app’s origin', async () => {
     const response = await fetch(`${server.url}/echo`, {
       method: 'OPTIONS',
-      headers: { origin: WEB_ORIGIN, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,authorization' },
+      headers: {
+        origin: WEB_ORIGIN,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type,authorization',
+      },
     });
 
     expect(response.status).toBe(204);
@@ -203,6 +225,8 @@ describe('the local REST API', () => {
       expect(await refused.json()).toEqual({ message: 'Unauthorized' });
     }
     const { event } = (await signedIn.json()) as Echo;
-    expect(event.requestContext.authorizer).toEqual({ claims: { sub: 'admin-sub', 'cognito:username': 'admin-sub', 'cognito:groups': 'Admins' } });
+    expect(event.requestContext.authorizer).toEqual({
+      claims: { sub: 'admin-sub', 'cognito:username': 'admin-sub', 'cognito:groups': 'Admins' },
+    });
   });
 });

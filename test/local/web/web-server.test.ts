@@ -62,7 +62,12 @@ describe('the local web server', () => {
     config = undefined;
     expect((await fetch(`${server.url}/config.json`)).status).toBe(503);
 
-    config = localRuntimeConfig({ restUrl: 'http://127.0.0.1:5181/prod', graphqlUrl: 'http://127.0.0.1:5182/graphql', graphqlApiKey: 'da2-key', productSlug: 'talentpilot' });
+    config = localRuntimeConfig({
+      restUrl: 'http://127.0.0.1:5181/prod',
+      graphqlUrl: 'http://127.0.0.1:5182/graphql',
+      graphqlApiKey: 'da2-key',
+      productSlug: 'talentpilot',
+    });
     const response = await fetch(`${server.url}/config.json`);
 
     expect(response.status).toBe(200);

@@ -24,7 +24,8 @@ export async function send(url: string, init: RequestInit = {}): Promise<HttpAns
     text = await response.text();
   } catch (error) {
     const name = (error as Error).name;
-    if (name === 'TimeoutError' || name === 'AbortError') throw new Error(`No answer within ${CALL_TIMEOUT_MS} ms from ${init.method ?? 'GET'} ${url}`);
+    if (name === 'TimeoutError' || name === 'AbortError')
+      throw new Error(`No answer within ${CALL_TIMEOUT_MS} ms from ${init.method ?? 'GET'} ${url}`);
     throw error;
   }
   let json: unknown;
@@ -40,9 +41,15 @@ export async function send(url: string, init: RequestInit = {}): Promise<HttpAns
 const LEAKS: readonly [RegExp, string][] = [
   [/\n\s+at\s|\bat\s+\S+\s+\(.*:\d+:\d+\)/, 'a stack trace'],
   [/\b(TypeError|ReferenceError|RangeError|EvalError|InternalError)\b/, 'a JavaScript exception class'],
-  [/Cannot read propert|is not a function|is not defined(?! by type)|undefined is not|Unexpected token|in JSON at position/, 'a JavaScript error message'],
+  [
+    /Cannot read propert|is not a function|is not defined(?! by type)|undefined is not|Unexpected token|in JSON at position/,
+    'a JavaScript error message',
+  ],
   [/talentpilot-(local|dev|stage|prod)-|registrationCodes|\bdynalite\b/i, 'a table or storage name'],
-  [/ValidationException|ResourceNotFoundException|SerializationException|ProvisionedThroughput|AttributeValue|ExpressionAttribute|KeyConditionExpression|FilterExpression/, 'a DynamoDB internal'],
+  [
+    /ValidationException|ResourceNotFoundException|SerializationException|ProvisionedThroughput|AttributeValue|ExpressionAttribute|KeyConditionExpression|FilterExpression/,
+    'a DynamoDB internal',
+  ],
   [/node_modules|\/work\/|\.ts:\d+|\.js:\d+|file:\/\//, 'a file path'],
 ];
 
@@ -105,9 +112,11 @@ export function graphqlAnswerProblem(answer: HttpAnswer): string | undefined {
   if (answer.status >= 500) return `server error: ${excerpt(answer)}`;
   const body = answer.json as GraphqlBody | undefined;
   if (!body || typeof body !== 'object') return `an answer that is not JSON: ${excerpt(answer)}`;
-  if (answer.status !== 200 && !(Array.isArray(body.errors) && body.errors.length > 0)) return `a refusal without errors: ${excerpt(answer)}`;
+  if (answer.status !== 200 && !(Array.isArray(body.errors) && body.errors.length > 0))
+    return `a refusal without errors: ${excerpt(answer)}`;
   for (const error of body.errors ?? []) {
-    if (serverSideErrorType(error.errorType, error.message)) return `a server-side error ${String(error.errorType)}: ${JSON.stringify(error.message).slice(0, 300)}`;
+    if (serverSideErrorType(error.errorType, error.message))
+      return `a server-side error ${String(error.errorType)}: ${JSON.stringify(error.message).slice(0, 300)}`;
     const problem = readable(error.message);
     if (problem) return `an error whose ${problem.replace(/^it /, '')}`;
   }

@@ -67,7 +67,11 @@ function authorizationHeaders(credentials: Credentials, token: 'idToken' | 'acce
 
 async function signIn(client: CognitoIdentityProviderClient, clientId: string, email: string, password: string): Promise<SignedInUser> {
   const { AuthenticationResult } = await client.send(
-    new InitiateAuthCommand({ ClientId: clientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: password } }),
+    new InitiateAuthCommand({
+      ClientId: clientId,
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: email, PASSWORD: password },
+    }),
   );
   const idToken = AuthenticationResult?.IdToken;
   const accessToken = AuthenticationResult?.AccessToken;
@@ -143,7 +147,11 @@ export async function startSecurityRuntime(options: Partial<LocalRuntimeOptions>
     async inviteAndSignIn(label) {
       const email = `${label}.${randomUUID().slice(0, 8)}@example.com`;
       const invited = await rest(
-        { method: 'POST', path: '/admin/user/create', body: { email, firstName: 'Sam', lastName: label, companyName: `${label} Staffing`, group: 'Beta_Customer_R1' } },
+        {
+          method: 'POST',
+          path: '/admin/user/create',
+          body: { email, firstName: 'Sam', lastName: label, companyName: `${label} Staffing`, group: 'Beta_Customer_R1' },
+        },
         admin,
       );
       if (invited.status !== 201) throw new Error(`Inviting ${email} failed: ${invited.status} ${JSON.stringify(invited.body)}`);
@@ -153,10 +161,24 @@ export async function startSecurityRuntime(options: Partial<LocalRuntimeOptions>
     },
     rest,
     graphql: (query, variables, credentials) =>
-      postGraphql(endpoints.graphqlUrl, query, { variables, headers: authorizationHeaders(credentials, 'accessToken', endpoints.graphqlApiKey) }),
+      postGraphql(endpoints.graphqlUrl, query, {
+        variables,
+        headers: authorizationHeaders(credentials, 'accessToken', endpoints.graphqlApiKey),
+      }),
     async cardToken() {
-      const card = { number: LOCAL_TEST_CARDS.approved, month: '12', year: String(new Date().getFullYear() + 3), cvv: '123', firstName: 'Sam', lastName: 'Card' };
-      const response = await fetch(String(endpoints.localBillingTokenUrl), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(card) });
+      const card = {
+        number: LOCAL_TEST_CARDS.approved,
+        month: '12',
+        year: String(new Date().getFullYear() + 3),
+        cvv: '123',
+        firstName: 'Sam',
+        lastName: 'Card',
+      };
+      const response = await fetch(String(endpoints.localBillingTokenUrl), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(card),
+      });
       if (response.status !== 201) throw new Error(`Card tokenization failed: ${response.status}`);
       return ((await response.json()) as { id: string }).id;
     },
@@ -167,11 +189,15 @@ export async function startSecurityRuntime(options: Partial<LocalRuntimeOptions>
         const items: Record<string, unknown>[] = [];
         let start: Record<string, never> | undefined;
         do {
-          const page = await runtime.dynamodb.send(new ScanCommand({ TableName: tableName, ConsistentRead: true, ExclusiveStartKey: start }));
+          const page = await runtime.dynamodb.send(
+            new ScanCommand({ TableName: tableName, ConsistentRead: true, ExclusiveStartKey: start }),
+          );
           items.push(...(page.Items ?? []).map((item) => unmarshall(item)));
           start = page.LastEvaluatedKey as typeof start;
         } while (start);
-        result[name] = items.filter((item) => !isRateCounter(name, item)).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+        result[name] = items
+          .filter((item) => !isRateCounter(name, item))
+          .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
       }
       const { Users = [] } = await cognito.send(new ListUsersCommand({ UserPoolId: userPoolId }));
       result.cognitoUsers = Users.map((user) => user.Username).sort();

@@ -23,13 +23,15 @@ interface SecretPattern {
  * A new entry needs a reason a reviewer can check.
  */
 const KNOWN_PUBLIC_LITERALS: Readonly<Record<string, string>> = {
-  e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855: 'SHA-256 of the empty string: the AWS SigV4 signer in Amplify hashes empty bodies with it.',
+  e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855:
+    'SHA-256 of the empty string: the AWS SigV4 signer in Amplify hashes empty bodies with it.',
   '0123456789abcdefghijklmnopqrstuvwxyz': 'The base-36 digit alphabet.',
 };
 
 /** Long public constants known by their start. */
 const KNOWN_PUBLIC_PREFIXES: Readonly<Record<string, string>> = {
-  FFFFFFFFFFFFFFFFC90FDAA22168C234C4C6628B80DC1CD1: 'The 3072-bit MODP group prime of RFC 3526: the SRP modulus of Amplify’s Cognito sign-in.',
+  FFFFFFFFFFFFFFFFC90FDAA22168C234C4C6628B80DC1CD1:
+    'The 3072-bit MODP group prime of RFC 3526: the SRP modulus of Amplify’s Cognito sign-in.',
 };
 
 function isKnownPublic(literal: string): boolean {

@@ -53,7 +53,9 @@ export function restHeaders(rt: SecurityRuntime, caller: RestCaller): Record<str
 
 /** For GraphQL fields: `preferred` callers get most runs, the others still appear. */
 export function graphqlCaller(...preferred: GraphqlCaller[]): fc.Arbitrary<GraphqlCaller> {
-  const others = (['apiKey', 'member', 'admin', 'memberIdToken', 'wrongApiKey', 'forged'] as GraphqlCaller[]).filter((caller) => !preferred.includes(caller));
+  const others = (['apiKey', 'member', 'admin', 'memberIdToken', 'wrongApiKey', 'forged'] as GraphqlCaller[]).filter(
+    (caller) => !preferred.includes(caller),
+  );
   return fc.oneof({ arbitrary: fc.constantFrom(...preferred), weight: 5 }, { arbitrary: fc.constantFrom(...others), weight: 1 });
 }
 
@@ -76,5 +78,11 @@ export function graphqlHeaders(rt: SecurityRuntime, caller: GraphqlCaller): Reco
 
 /** Percent-encodes every byte of the UTF-8 form (lone surrogates become U+FFFD, as a browser sends them). */
 export function percentEncode(text: string): string {
-  return [...Buffer.from(text, 'utf8')].map((byte) => (/[A-Za-z0-9_.~-]/.test(String.fromCharCode(byte)) ? String.fromCharCode(byte) : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`)).join('');
+  return [...Buffer.from(text, 'utf8')]
+    .map((byte) =>
+      /[A-Za-z0-9_.~-]/.test(String.fromCharCode(byte))
+        ? String.fromCharCode(byte)
+        : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`,
+    )
+    .join('');
 }

@@ -26,10 +26,20 @@ function withOwnIds(rt: SecurityRuntime, text: string): string {
   return text.replaceAll(OWN_JOB, rt.assistant.jobId).replaceAll(OWN_SCREENING, rt.assistant.screeningResultId);
 }
 
-async function assistantCall(rt: SecurityRuntime, method: 'GET' | 'POST', path: string, caller: RestCaller, body?: Body): Promise<CallVerdict> {
+async function assistantCall(
+  rt: SecurityRuntime,
+  method: 'GET' | 'POST',
+  path: string,
+  caller: RestCaller,
+  body?: Body,
+): Promise<CallVerdict> {
   const headers: Record<string, string> = { ...restHeaders(rt, caller) };
   if (body?.contentType) headers['content-type'] = body.contentType;
-  const answer = await send(`${rt.restUrl}${withOwnIds(rt, path)}`, { method, headers, body: method === 'POST' && body ? withOwnIds(rt, body.text) : undefined });
+  const answer = await send(`${rt.restUrl}${withOwnIds(rt, path)}`, {
+    method,
+    headers,
+    body: method === 'POST' && body ? withOwnIds(rt, body.text) : undefined,
+  });
   return { answer, problem: restAnswerProblem(answer), accepted: answer.status >= 200 && answer.status < 300 };
 }
 
@@ -38,30 +48,48 @@ const [BEST, NEAR_MISS] = sampleCandidatesFor(SAMPLE.id);
 const jobId = hostileField(fc.constantFrom(OWN_JOB, 'no-such-job', 'senior-accountant'));
 const text = (...plausible: string[]) => hostileField(fc.constantFrom(...plausible));
 /** A list of hostile strings, or something that is not a list. */
-const textList = (...plausible: string[]) => fc.oneof({ arbitrary: fc.array(hostileString(fc.constantFrom(...plausible)), { maxLength: 30 }), weight: 4 }, { arbitrary: wrongTypeValue, weight: 1 });
+const textList = (...plausible: string[]) =>
+  fc.oneof(
+    { arbitrary: fc.array(hostileString(fc.constantFrom(...plausible)), { maxLength: 30 }), weight: 4 },
+    { arbitrary: wrongTypeValue, weight: 1 },
+  );
 
 /** What an accepted call may store: the caller's new result (and, for some routes, one more item). */
 function storedProblem(rt: SecurityRuntime, changes: readonly ItemChange[], allowed: (change: ItemChange) => boolean): string | undefined {
-  const unexpected = changes.filter((change) => !(change.table === 'assistant' && change.after?.userId === rt.subscriber.sub && allowed(change)));
+  const unexpected = changes.filter(
+    (change) => !(change.table === 'assistant' && change.after?.userId === rt.subscriber.sub && allowed(change)),
+  );
   if (unexpected.length > 0) return `An accepted call stored what it should not: ${JSON.stringify(unexpected).slice(0, 500)}`;
   return undefined;
 }
 
 /** One capability route: accepted calls store exactly their result. */
-function capabilityEntry(path: string, fields: Readonly<Record<string, fc.Arbitrary<unknown>>>, plausible: fc.Arbitrary<unknown>, extraItem?: string): FuzzEntryPoint<{ caller: RestCaller; body: Body }> {
+function capabilityEntry(
+  path: string,
+  fields: Readonly<Record<string, fc.Arbitrary<unknown>>>,
+  plausible: fc.Arbitrary<unknown>,
+  extraItem?: string,
+): FuzzEntryPoint<{ caller: RestCaller; body: Body }> {
   return {
     name: `POST ${path}`,
     writes: ['assistant'],
     input: fc.record({
       caller: assistantCaller,
-      body: fc.oneof({ arbitrary: hostileBody(hostileRecord(fields)), weight: 3 }, { arbitrary: plausible.map((value) => ({ text: JSON.stringify(value), contentType: 'application/json' })), weight: 1 }),
+      body: fc.oneof(
+        { arbitrary: hostileBody(hostileRecord(fields)), weight: 3 },
+        { arbitrary: plausible.map((value) => ({ text: JSON.stringify(value), contentType: 'application/json' })), weight: 1 },
+      ),
     }),
     call: (rt, input) => assistantCall(rt, 'POST', path, input.caller, input.body),
     checkStored: (rt, _input, verdict, changes) => {
       const resultId = (verdict.answer.json as { result?: { id?: string } }).result?.id;
       const results = changes.filter((change) => change.kind === 'added' && change.after?.itemId === `result#${resultId}`);
       if (results.length !== 1) return `An accepted call did not store its result ${resultId}: ${JSON.stringify(changes).slice(0, 500)}`;
-      return storedProblem(rt, changes, (change) => change === results[0] || (extraItem !== undefined && String(change.after?.itemId).startsWith(extraItem)));
+      return storedProblem(
+        rt,
+        changes,
+        (change) => change === results[0] || (extraItem !== undefined && String(change.after?.itemId).startsWith(extraItem)),
+      );
     },
   };
 }
@@ -73,15 +101,18 @@ export const listJobs: FuzzEntryPoint<{ caller: RestCaller }> = {
   call: (rt, input) => assistantCall(rt, 'GET', '/assistant/jobs', input.caller),
 };
 
-const plausibleJob = fc.record({
-  id: fc.constantFrom(OWN_JOB, 'no-such-job'),
-  title: fc.constantFrom(SAMPLE.title, ' Lead Engineer '),
-  description: fc.constantFrom(SAMPLE.description),
-  companyInfo: fc.constantFrom(SAMPLE.companyInfo, ''),
-  location: fc.constantFrom(SAMPLE.location),
-  mustHaves: fc.subarray([...SAMPLE.expectedMustHaves]),
-  niceToHaves: fc.constant(['Kafka']),
-}, { requiredKeys: ['title', 'description', 'mustHaves', 'niceToHaves'] });
+const plausibleJob = fc.record(
+  {
+    id: fc.constantFrom(OWN_JOB, 'no-such-job'),
+    title: fc.constantFrom(SAMPLE.title, ' Lead Engineer '),
+    description: fc.constantFrom(SAMPLE.description),
+    companyInfo: fc.constantFrom(SAMPLE.companyInfo, ''),
+    location: fc.constantFrom(SAMPLE.location),
+    mustHaves: fc.subarray([...SAMPLE.expectedMustHaves]),
+    niceToHaves: fc.constant(['Kafka']),
+  },
+  { requiredKeys: ['title', 'description', 'mustHaves', 'niceToHaves'] },
+);
 
 export const saveJob: FuzzEntryPoint<{ caller: RestCaller; body: Body }> = {
   name: 'POST /assistant/jobs',
@@ -111,20 +142,32 @@ export const saveJob: FuzzEntryPoint<{ caller: RestCaller; body: Body }> = {
   checkStored: (rt, _input, verdict, changes) => {
     const job = (verdict.answer.json as { job?: { id?: string; title?: string } }).job;
     const [change, ...more] = changes;
-    if (!change || more.length > 0 || change.after?.itemId !== `job#${job?.id}` || change.after?.title !== job?.title) return `Expected the answered job stored, got: ${JSON.stringify(changes).slice(0, 500)}`;
+    if (!change || more.length > 0 || change.after?.itemId !== `job#${job?.id}` || change.after?.title !== job?.title)
+      return `Expected the answered job stored, got: ${JSON.stringify(changes).slice(0, 500)}`;
     return storedProblem(rt, changes, () => true);
   },
 };
 
 export const proposeMustHaves = capabilityEntry(
   '/assistant/must-haves',
-  { title: text(SAMPLE.title), description: text(SAMPLE.description, 'Python developer, 3+ years.'), companyInfo: text(SAMPLE.companyInfo) },
+  {
+    title: text(SAMPLE.title),
+    description: text(SAMPLE.description, 'Python developer, 3+ years.'),
+    companyInfo: text(SAMPLE.companyInfo),
+  },
   fc.record({ title: fc.constantFrom(SAMPLE.title), description: fc.constantFrom(SAMPLE.description) }),
 );
 
 export const sourcingTerms = capabilityEntry(
   '/assistant/sourcing-terms',
-  { jobId, title: text(SAMPLE.title), description: text(SAMPLE.description), companyInfo: text(SAMPLE.companyInfo), location: text(SAMPLE.location), exclusions: textList('recruiter', 'intern') },
+  {
+    jobId,
+    title: text(SAMPLE.title),
+    description: text(SAMPLE.description),
+    companyInfo: text(SAMPLE.companyInfo),
+    location: text(SAMPLE.location),
+    exclusions: textList('recruiter', 'intern'),
+  },
   fc.record({ jobId: fc.constant(OWN_JOB), exclusions: fc.constant(['intern']) }),
 );
 
@@ -137,19 +180,34 @@ export const jobDescription = capabilityEntry(
 export const screeningQuestions = capabilityEntry('/assistant/screening-questions', { jobId }, fc.constant({ jobId: OWN_JOB }));
 
 const answers = fc.oneof(
-  { arbitrary: fc.array(hostileRecord({ questionId: text('q1', 'q2', 'q99'), answer: text('Eight years of Node.js on AWS.', '') }), { maxLength: 22 }), weight: 4 },
+  {
+    arbitrary: fc.array(hostileRecord({ questionId: text('q1', 'q2', 'q99'), answer: text('Eight years of Node.js on AWS.', '') }), {
+      maxLength: 22,
+    }),
+    weight: 4,
+  },
   { arbitrary: wrongTypeValue, weight: 1 },
 );
 
 export const evaluateAnswers = capabilityEntry(
   '/assistant/evaluations',
   { jobId, screeningResultId: text(OWN_SCREENING, 'no-such-result'), candidateName: text(BEST.name, ' priya RAMAN '), answers },
-  fc.record({ jobId: fc.constant(OWN_JOB), screeningResultId: fc.constant(OWN_SCREENING), candidateName: fc.constantFrom(BEST.name), answers: fc.constant([{ questionId: 'q1', answer: 'Eight years of Node.js on AWS.' }]) }),
+  fc.record({
+    jobId: fc.constant(OWN_JOB),
+    screeningResultId: fc.constant(OWN_SCREENING),
+    candidateName: fc.constantFrom(BEST.name),
+    answers: fc.constant([{ questionId: 'q1', answer: 'Eight years of Node.js on AWS.' }]),
+  }),
   'evaluation#',
 );
 
 const candidates = fc.oneof(
-  { arbitrary: fc.array(hostileRecord({ name: text(BEST.name, NEAR_MISS.name), profile: text(BEST.profile, 'Engineer.') }), { maxLength: 22 }), weight: 4 },
+  {
+    arbitrary: fc.array(hostileRecord({ name: text(BEST.name, NEAR_MISS.name), profile: text(BEST.profile, 'Engineer.') }), {
+      maxLength: 22,
+    }),
+    weight: 4,
+  },
   { arbitrary: wrongTypeValue, weight: 1 },
 );
 
@@ -170,7 +228,12 @@ export const listResults: FuzzEntryPoint<{ caller: RestCaller; query: [string, s
   writes: [],
   input: fc.record({
     caller: assistantCaller,
-    query: fc.array(fc.tuple(hostileString(fc.constantFrom('capability', 'jobId')), hostileString(fc.constantFrom(...CAPABILITIES, OWN_JOB))).filter(([name, value]) => name.length + value.length < 2000), { maxLength: 3 }),
+    query: fc.array(
+      fc
+        .tuple(hostileString(fc.constantFrom('capability', 'jobId')), hostileString(fc.constantFrom(...CAPABILITIES, OWN_JOB)))
+        .filter(([name, value]) => name.length + value.length < 2000),
+      { maxLength: 3 },
+    ),
   }),
   call: (rt, input) => {
     const query = input.query.map(([name, value]) => `${percentEncode(name)}=${percentEncode(value)}`).join('&');
@@ -179,4 +242,15 @@ export const listResults: FuzzEntryPoint<{ caller: RestCaller; query: [string, s
 };
 
 /** The assistant's routes, in the order of `REST_ROUTES`. */
-export const ASSISTANT_ENTRY_POINTS = [listJobs, saveJob, proposeMustHaves, sourcingTerms, jobDescription, screeningQuestions, evaluateAnswers, bestFit, candidateSummary, listResults] as const;
+export const ASSISTANT_ENTRY_POINTS = [
+  listJobs,
+  saveJob,
+  proposeMustHaves,
+  sourcingTerms,
+  jobDescription,
+  screeningQuestions,
+  evaluateAnswers,
+  bestFit,
+  candidateSummary,
+  listResults,
+] as const;

@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { isDeepStrictEqual } from 'node:util';
-import { ATS_CONTRACT_KEY_TYPES, ATS_CONTRACT_NAMES, type AtsConnectionResponse, type AtsSyncResponse, type AtsTestResponse } from '../../../lambdas/shared/contracts/ats';
+import {
+  ATS_CONTRACT_KEY_TYPES,
+  ATS_CONTRACT_NAMES,
+  type AtsConnectionResponse,
+  type AtsSyncResponse,
+  type AtsTestResponse,
+} from '../../../lambdas/shared/contracts/ats';
 import { ATS_DEMO_CREDENTIALS } from '../../../local/ats/ats-stand-ins';
 import { restAnswerProblem, send, type HttpAnswer } from './answer-checks';
 import { assistantCaller, percentEncode, restHeaders, type RestCaller } from './callers';
@@ -28,7 +34,9 @@ const MASK = '\u2022\u2022\u2022\u2022';
 const SEALED_PREFIX = 'enc:v1:';
 const DEMO = Object.values(ATS_DEMO_CREDENTIALS);
 /** What no answer may hold: every demo key (Workable's subdomain too: it is sealed like a key). */
-const DEMO_SECRETS = DEMO.flatMap((credentials) => (credentials.apikey2 ? [credentials.apikey1, credentials.apikey2] : [credentials.apikey1]));
+const DEMO_SECRETS = DEMO.flatMap((credentials) =>
+  credentials.apikey2 ? [credentials.apikey1, credentials.apikey2] : [credentials.apikey1],
+);
 /** The User record's ATS fields. */
 const ATS_USER_FIELDS = ['atsname', 'apikeytype', 'apikey1', 'apikey2'];
 
@@ -76,7 +84,16 @@ const headerText = fc.oneof(
   fc.constantFrom(...INJECTION_STRINGS.filter((text) => /^[\x20-\x7e]*$/.test(text)), 'demo@talentpilot.local', 'Admins'),
 );
 const extraHeaders = fc.dictionary(
-  fc.constantFrom('origin', 'x-forwarded-for', 'x-user-id', 'x-amzn-oidc-identity', 'x-api-key', 'cookie', 'accept', 'x-http-method-override'),
+  fc.constantFrom(
+    'origin',
+    'x-forwarded-for',
+    'x-user-id',
+    'x-amzn-oidc-identity',
+    'x-api-key',
+    'cookie',
+    'accept',
+    'x-http-method-override',
+  ),
   headerText,
   { maxKeys: 3 },
 );
@@ -91,18 +108,33 @@ async function atsCall(
 ): Promise<CallVerdict> {
   const headers: Record<string, string> = { ...input.headers, ...restHeaders(rt, input.caller) };
   if (input.body?.contentType) headers['content-type'] = input.body.contentType;
-  const answer = await send(`${rt.restUrl}${withOwnIds(rt, path)}`, { method, headers, body: method === 'POST' && input.body ? withOwnIds(rt, input.body.text) : undefined });
+  const answer = await send(`${rt.restUrl}${withOwnIds(rt, path)}`, {
+    method,
+    headers,
+    body: method === 'POST' && input.body ? withOwnIds(rt, input.body.text) : undefined,
+  });
   const accepted = answer.status >= 200 && answer.status < 300;
   const leak = secretIn(answerStrings(answer), options.sentKeys ?? []);
-  const problem = restAnswerProblem(answer) ?? (leak ? `The answer (${answer.status}) gives away ${leak}` : undefined) ?? (accepted ? options.accepted?.(answer.json as never) : undefined);
+  const problem =
+    restAnswerProblem(answer) ??
+    (leak ? `The answer (${answer.status}) gives away ${leak}` : undefined) ??
+    (accepted ? options.accepted?.(answer.json as never) : undefined);
   return { answer, problem, accepted };
 }
 
-const queryOf = (pairs: readonly (readonly [string, string])[]) => (pairs.length > 0 ? `?${pairs.map(([name, value]) => `${percentEncode(name)}=${percentEncode(value)}`).join('&')}` : '');
+const queryOf = (pairs: readonly (readonly [string, string])[]) =>
+  pairs.length > 0 ? `?${pairs.map(([name, value]) => `${percentEncode(name)}=${percentEncode(value)}`).join('&')}` : '';
 /** Query strings a route without parameters must ignore or refuse. */
-const strayQuery = fc.array(fc.tuple(hostileString(fc.constantFrom('userId', 'atsname', 'jobId')), hostileString(fc.constantFrom('other', OWN_JOB))).filter(([name, value]) => name.length + value.length < 2000), { maxLength: 3 });
+const strayQuery = fc.array(
+  fc
+    .tuple(hostileString(fc.constantFrom('userId', 'atsname', 'jobId')), hostileString(fc.constantFrom('other', OWN_JOB)))
+    .filter(([name, value]) => name.length + value.length < 2000),
+  { maxLength: 3 },
+);
 /** Bodies a route without input must ignore (or refuse): a connect request included. */
-const strayBody = hostileBody(fc.oneof(hostileRecord({ atsname: hostileField(fc.constantFrom('greenhouse')), userId: hostileField() }), fc.constantFrom(...DEMO)));
+const strayBody = hostileBody(
+  fc.oneof(hostileRecord({ atsname: hostileField(fc.constantFrom('greenhouse')), userId: hostileField() }), fc.constantFrom(...DEMO)),
+);
 
 /** Differing fields of two versions of a record. */
 function changedFields(change: ItemChange): string[] {
@@ -139,7 +171,8 @@ function ownChangesProblem(
     const problem = userRecord(users[0]);
     if (problem) return problem;
   }
-  const stored = (table: string) => changes.flatMap((change) => (change.table === table && change.after ? [JSON.stringify(change.after)] : []));
+  const stored = (table: string) =>
+    changes.flatMap((change) => (change.table === table && change.after ? [JSON.stringify(change.after)] : []));
   const leak = keyIn([...stored('users'), ...stored('ats')], sentKeys) ?? secretIn(stored('ats'), []);
   return leak ? `An accepted call stored ${leak}` : undefined;
 }
@@ -151,7 +184,9 @@ export const getConnection: FuzzEntryPoint<Input & { query: [string, string][] }
   call: (rt, input) =>
     atsCall(rt, 'GET', `/ats/connection${queryOf(input.query)}`, input, {
       accepted: ({ connection }: AtsConnectionResponse) =>
-        connection?.atsname === rt.ats.atsname && connection.apikey1.startsWith(MASK) ? undefined : `The saved connection is not shown masked: ${JSON.stringify(connection)}`,
+        connection?.atsname === rt.ats.atsname && connection.apikey1.startsWith(MASK)
+          ? undefined
+          : `The saved connection is not shown masked: ${JSON.stringify(connection)}`,
     }),
 };
 
@@ -209,7 +244,15 @@ const demoVariant = fc
   .map(([demo, change]) => ({ ...demo, ...change }));
 /** Demo connections with keys no contract knows, prototype-polluting ones included, as raw JSON. */
 const pollutedDemo = fc
-  .tuple(fc.constantFrom(...DEMO), fc.constantFrom('"__proto__":{"apikeytype":"basic","isAdmin":true}', '"constructor":{"prototype":{"apikey1":"x"}}', '"userId":"someone-else"', '"atsname":"lever"'))
+  .tuple(
+    fc.constantFrom(...DEMO),
+    fc.constantFrom(
+      '"__proto__":{"apikeytype":"basic","isAdmin":true}',
+      '"constructor":{"prototype":{"apikey1":"x"}}',
+      '"userId":"someone-else"',
+      '"atsname":"lever"',
+    ),
+  )
   .map(([demo, extra]) => `${JSON.stringify(demo).slice(0, -1)},${extra}}`);
 
 const plausibleConnect = fc.oneof(
@@ -245,7 +288,10 @@ export const connectAts: FuzzEntryPoint<Input & { body: Body }> = {
             atsname: hostileField(fc.constantFrom(...ATS_CONTRACT_NAMES)),
             apikeytype: hostileField(fc.constantFrom(...ATS_CONTRACT_KEY_TYPES)),
             apikey1: hostileField(fc.constantFrom(...DEMO.map((demo) => demo.apikey1), ...KEYS)),
-            apikey2: fc.oneof(hostileField(fc.constantFrom(...SECONDS.filter((second): second is string => typeof second === 'string'))), fc.constant(null)),
+            apikey2: fc.oneof(
+              hostileField(fc.constantFrom(...SECONDS.filter((second): second is string => typeof second === 'string'))),
+              fc.constant(null),
+            ),
           }),
         ),
         weight: 3,
@@ -256,7 +302,9 @@ export const connectAts: FuzzEntryPoint<Input & { body: Body }> = {
     atsCall(rt, 'POST', '/ats/connection', input, {
       sentKeys: sentKeysOf(input.body.text),
       accepted: ({ connection }: AtsConnectionResponse) =>
-        connection?.apikey1.startsWith(MASK) && (connection.apikey2 === null || connection.apikey2.startsWith(MASK)) ? undefined : `The saved connection is not answered masked: ${JSON.stringify(connection)}`,
+        connection?.apikey1.startsWith(MASK) && (connection.apikey2 === null || connection.apikey2.startsWith(MASK))
+          ? undefined
+          : `The saved connection is not answered masked: ${JSON.stringify(connection)}`,
     }),
   // The caller's record holds the answered ATS with sealed keys; their partition its details (and,
   // for another ATS than the synced one, none of the synced data).
@@ -264,15 +312,21 @@ export const connectAts: FuzzEntryPoint<Input & { body: Body }> = {
     const connection = (verdict.answer.json as AtsConnectionResponse).connection!;
     const otherAts = connection.atsname !== rt.ats.atsname;
     const meta = changes.find((change) => change.table === 'ats' && itemIdOf(change) === 'connection#meta');
-    if (meta?.after?.atsname !== connection.atsname) return `The connection's details do not name ${connection.atsname}: ${JSON.stringify(meta)}`;
+    if (meta?.after?.atsname !== connection.atsname)
+      return `The connection's details do not name ${connection.atsname}: ${JSON.stringify(meta)}`;
     return ownChangesProblem(
       rt,
       changes,
       (change) => change === meta || (otherAts && (change.kind === 'removed' || itemIdOf(change) === 'sync#status')),
       ({ after }) => {
-        if (after?.atsname !== connection.atsname || after.apikeytype !== connection.apikeytype) return `The record does not hold the answered connection: ${JSON.stringify(after).slice(0, 300)}`;
-        const unsealed = ['apikey1', 'apikey2'].filter((field) => after[field] !== undefined && !String(after[field]).startsWith(SEALED_PREFIX));
-        return typeof after.apikey1 !== 'string' || unsealed.length > 0 ? `A key was stored unsealed (${unsealed.join(', ') || 'apikey1 missing'})` : undefined;
+        if (after?.atsname !== connection.atsname || after.apikeytype !== connection.apikeytype)
+          return `The record does not hold the answered connection: ${JSON.stringify(after).slice(0, 300)}`;
+        const unsealed = ['apikey1', 'apikey2'].filter(
+          (field) => after[field] !== undefined && !String(after[field]).startsWith(SEALED_PREFIX),
+        );
+        return typeof after.apikey1 !== 'string' || unsealed.length > 0
+          ? `A key was stored unsealed (${unsealed.join(', ') || 'apikey1 missing'})`
+          : undefined;
       },
       sentKeysOf(input.body.text),
     );
@@ -285,12 +339,14 @@ export const testConnection: FuzzEntryPoint<Input & { body: Body }> = {
   input: fc.record({ ...caller, body: strayBody }),
   call: (rt, input) =>
     atsCall(rt, 'POST', '/ats/connection/test', input, {
-      accepted: (answer: AtsTestResponse) => (answer.ok === true ? undefined : `The healthy fake ${rt.ats.atsname} failed the test: ${JSON.stringify(answer).slice(0, 300)}`),
+      accepted: (answer: AtsTestResponse) =>
+        answer.ok === true ? undefined : `The healthy fake ${rt.ats.atsname} failed the test: ${JSON.stringify(answer).slice(0, 300)}`,
     }),
   // A passed test records itself on the connection's details, and nothing else.
   checkStored: (rt, _input, _verdict, changes) => {
     const [meta, ...more] = changes;
-    if (!meta || more.length > 0 || itemIdOf(meta) !== 'connection#meta' || meta.kind !== 'changed') return `Expected the test recorded on the connection's details, got: ${JSON.stringify(changes).slice(0, 500)}`;
+    if (!meta || more.length > 0 || itemIdOf(meta) !== 'connection#meta' || meta.kind !== 'changed')
+      return `Expected the test recorded on the connection's details, got: ${JSON.stringify(changes).slice(0, 500)}`;
     const stray = changedFields(meta).filter((field) => !['accountName', 'lastTestedAt'].includes(field));
     return stray.length > 0 ? `A test changed ${stray.join(', ')}` : ownChangesProblem(rt, changes, () => true);
   },
@@ -302,14 +358,17 @@ export const removeConnection: FuzzEntryPoint<Input & { body: Body }> = {
   input: fc.record({ ...caller, body: strayBody }),
   call: (rt, input) =>
     atsCall(rt, 'POST', '/ats/connection/remove', input, {
-      accepted: ({ connection }: AtsConnectionResponse) => (connection === null ? undefined : `A removal answered a connection: ${JSON.stringify(connection)}`),
+      accepted: ({ connection }: AtsConnectionResponse) =>
+        connection === null ? undefined : `A removal answered a connection: ${JSON.stringify(connection)}`,
     }),
   // The record's ATS fields and the caller's whole partition go (the status item keeps its key only).
   checkStored: (rt, _input, _verdict, changes) =>
     ownChangesProblem(
       rt,
       changes,
-      (change) => change.kind === 'removed' || (itemIdOf(change) === 'sync#status' && Object.keys(change.after ?? {}).every((field) => ['userId', 'itemId'].includes(field))),
+      (change) =>
+        change.kind === 'removed' ||
+        (itemIdOf(change) === 'sync#status' && Object.keys(change.after ?? {}).every((field) => ['userId', 'itemId'].includes(field))),
       ({ after }) => {
         const left = ATS_USER_FIELDS.filter((field) => after?.[field] !== undefined);
         return left.length > 0 ? `A removal left ${left.join(', ')} on the record` : undefined;
@@ -323,11 +382,16 @@ export const syncAts: FuzzEntryPoint<Input & { body: Body }> = {
   input: fc.record({ ...caller, body: strayBody }),
   call: (rt, input) =>
     atsCall(rt, 'POST', '/ats/sync', input, {
-      accepted: ({ outcome }: AtsSyncResponse) => (outcome === 'complete' ? undefined : `A sync of the healthy fake ${rt.ats.atsname} ended ${outcome}`),
+      accepted: ({ outcome }: AtsSyncResponse) =>
+        outcome === 'complete' ? undefined : `A sync of the healthy fake ${rt.ats.atsname} ended ${outcome}`,
     }),
   // A sync writes synced records, checkpoints and its status in the caller's partition only.
   checkStored: (rt, _input, _verdict, changes) =>
-    ownChangesProblem(rt, changes, (change) => /^(job|candidate|application|checkpoint)#/.test(itemIdOf(change)) || itemIdOf(change) === 'sync#status'),
+    ownChangesProblem(
+      rt,
+      changes,
+      (change) => /^(job|candidate|application|checkpoint)#/.test(itemIdOf(change)) || itemIdOf(change) === 'sync#status',
+    ),
 };
 
 export const listJobs: FuzzEntryPoint<Input & { query: [string, string][] }> = {
@@ -336,12 +400,18 @@ export const listJobs: FuzzEntryPoint<Input & { query: [string, string][] }> = {
   input: fc.record({ ...caller, query: strayQuery }),
   call: (rt, input) =>
     atsCall(rt, 'GET', `/ats/jobs${queryOf(input.query)}`, input, {
-      accepted: ({ jobs }: { jobs: { id: string }[] }) => (isDeepStrictEqual(jobs.map((job) => job.id).sort(), [...rt.ats.jobIds].sort()) ? undefined : `Answered other jobs than the synced ones: ${JSON.stringify(jobs).slice(0, 300)}`),
+      accepted: ({ jobs }: { jobs: { id: string }[] }) =>
+        isDeepStrictEqual(jobs.map((job) => job.id).sort(), [...rt.ats.jobIds].sort())
+          ? undefined
+          : `Answered other jobs than the synced ones: ${JSON.stringify(jobs).slice(0, 300)}`,
     }),
 };
 
 /** Job ids: the caller's synced ones, ids of the other fakes' jobs, wrong case, hostile text. */
-const jobId = hostileString(fc.constantFrom(OWN_JOB, OWN_IDLE_JOB, '4100001', 'j1000000-0000-4000-8000-000000000001', 'GROOV999', 'groov003', `${OWN_JOB}:x`), { huge: false });
+const jobId = hostileString(
+  fc.constantFrom(OWN_JOB, OWN_IDLE_JOB, '4100001', 'j1000000-0000-4000-8000-000000000001', 'GROOV999', 'groov003', `${OWN_JOB}:x`),
+  { huge: false },
+);
 const ownJob = (rt: SecurityRuntime, sent: unknown) => typeof sent === 'string' && rt.ats.jobIds.includes(sent);
 
 export const listCandidates: FuzzEntryPoint<Input & { query: [string, string][] }> = {
@@ -352,7 +422,15 @@ export const listCandidates: FuzzEntryPoint<Input & { query: [string, string][] 
     query: fc.oneof(
       { arbitrary: fc.constantFrom<[string, string][]>([['jobId', OWN_JOB]], [['jobId', OWN_IDLE_JOB]]), weight: 2 },
       { arbitrary: jobId.map((id): [string, string][] => [['jobId', id]]), weight: 3 },
-      { arbitrary: fc.array(fc.tuple(hostileString(fc.constantFrom('jobId', 'jobid', 'limit', 'userId')), jobId).filter(([name, value]) => name.length + value.length < 2000), { maxLength: 3 }), weight: 2 },
+      {
+        arbitrary: fc.array(
+          fc
+            .tuple(hostileString(fc.constantFrom('jobId', 'jobid', 'limit', 'userId')), jobId)
+            .filter(([name, value]) => name.length + value.length < 2000),
+          { maxLength: 3 },
+        ),
+        weight: 2,
+      },
     ),
   }),
   call: (rt, input) =>
@@ -360,7 +438,9 @@ export const listCandidates: FuzzEntryPoint<Input & { query: [string, string][] 
       accepted: ({ candidates }: { candidates: unknown[] }) => {
         // A repeated parameter: API Gateway passes the last value.
         const sent = input.query.filter(([name]) => name === 'jobId').map(([, value]) => withOwnIds(rt, value));
-        return ownJob(rt, sent.at(-1)) && candidates.length <= 100 ? undefined : `Candidates answered for a job the caller does not have (${JSON.stringify(sent).slice(0, 200)})`;
+        return ownJob(rt, sent.at(-1)) && candidates.length <= 100
+          ? undefined
+          : `Candidates answered for a job the caller does not have (${JSON.stringify(sent).slice(0, 200)})`;
       },
     }),
 };
@@ -371,18 +451,37 @@ export const predictPlacements: FuzzEntryPoint<Input & { body: Body }> = {
   input: fc.record({
     ...caller,
     body: fc.oneof(
-      { arbitrary: hostileBody(hostileRecord({ jobId: fc.oneof({ arbitrary: jobId, weight: 5 }, { arbitrary: wrongTypeValue, weight: 1 }) })), weight: 3 },
-      { arbitrary: fc.record({ text: fc.constantFrom(OWN_JOB, OWN_IDLE_JOB).map((id) => JSON.stringify({ jobId: id })), contentType }), weight: 1 },
+      {
+        arbitrary: hostileBody(
+          hostileRecord({ jobId: fc.oneof({ arbitrary: jobId, weight: 5 }, { arbitrary: wrongTypeValue, weight: 1 }) }),
+        ),
+        weight: 3,
+      },
+      {
+        arbitrary: fc.record({ text: fc.constantFrom(OWN_JOB, OWN_IDLE_JOB).map((id) => JSON.stringify({ jobId: id })), contentType }),
+        weight: 1,
+      },
     ),
   }),
   call: (rt, input) =>
     atsCall(rt, 'POST', '/ats/predict', input, {
       accepted: ({ job }: { job?: { id?: string } }) => {
         const sent = parsedOrNull<{ jobId?: unknown }>(withOwnIds(rt, input.body.text))?.jobId;
-        return ownJob(rt, sent) && job?.id === sent ? undefined : `A prediction answered for a job the caller does not have (${JSON.stringify(sent)}) or another job (${job?.id})`;
+        return ownJob(rt, sent) && job?.id === sent
+          ? undefined
+          : `A prediction answered for a job the caller does not have (${JSON.stringify(sent)}) or another job (${job?.id})`;
       },
     }),
 };
 
 /** The ATS routes, in the order of `REST_ROUTES`. */
-export const ATS_ENTRY_POINTS = [getConnection, connectAts, testConnection, removeConnection, syncAts, listJobs, listCandidates, predictPlacements] as const;
+export const ATS_ENTRY_POINTS = [
+  getConnection,
+  connectAts,
+  testConnection,
+  removeConnection,
+  syncAts,
+  listJobs,
+  listCandidates,
+  predictPlacements,
+] as const;

@@ -32,8 +32,18 @@ const USER_INPUT_FIELDS = USER_FIELDS.filter((field) => !['id', 'createdAt', 'up
 
 type Variables = Record<string, unknown>;
 
-async function graphqlCall(rt: SecurityRuntime, caller: GraphqlCaller, field: string, query: string, variables: Variables): Promise<CallVerdict> {
-  const answer = await send(rt.graphqlUrl, { method: 'POST', headers: { 'content-type': 'application/json', ...graphqlHeaders(rt, caller) }, body: JSON.stringify({ query, variables }) });
+async function graphqlCall(
+  rt: SecurityRuntime,
+  caller: GraphqlCaller,
+  field: string,
+  query: string,
+  variables: Variables,
+): Promise<CallVerdict> {
+  const answer = await send(rt.graphqlUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...graphqlHeaders(rt, caller) },
+    body: JSON.stringify({ query, variables }),
+  });
   const body = answer.json as GraphqlBody | undefined;
   const accepted = answer.status === 200 && !body?.errors?.length && body?.data?.[field] !== null && body?.data?.[field] !== undefined;
   return { answer, problem: graphqlAnswerProblem(answer), accepted };
@@ -58,19 +68,26 @@ function coerced(field: string, value: unknown): unknown {
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 
 function onlyChange(changes: readonly ItemChange[], table: string, kind: ItemChange['kind']): ItemChange | string {
-  if (changes.length !== 1 || changes[0].table !== table || changes[0].kind !== kind) return `Expected one ${kind} item in ${table}, got: ${JSON.stringify(changes).slice(0, 600)}`;
+  if (changes.length !== 1 || changes[0].table !== table || changes[0].kind !== kind)
+    return `Expected one ${kind} item in ${table}, got: ${JSON.stringify(changes).slice(0, 600)}`;
   return changes[0];
 }
 
 function compare(stored: Record<string, unknown>, expected: Record<string, unknown>): string | undefined {
-  return isDeepStrictEqual(stored, expected) ? undefined : `Stored ${JSON.stringify(stored).slice(0, 600)}, the contract allows ${JSON.stringify(expected).slice(0, 600)}`;
+  return isDeepStrictEqual(stored, expected)
+    ? undefined
+    : `Stored ${JSON.stringify(stored).slice(0, 600)}, the contract allows ${JSON.stringify(expected).slice(0, 600)}`;
 }
 
 export const getContact: FuzzEntryPoint<{ caller: GraphqlCaller; id: unknown }> = {
   name: 'Query.getContact',
   writes: [],
-  input: fc.record({ caller: graphqlCaller('admin'), id: stringArgument(fc.constantFrom(SEEDED_CONTACT_ID, '3f2b8a6e-0000-4000-8000-000000000000')) }),
-  call: (rt, input) => graphqlCall(rt, input.caller, 'getContact', `query Q($id: ID!) { getContact(id: $id) { ${CONTACT_SELECTION} } }`, { id: input.id }),
+  input: fc.record({
+    caller: graphqlCaller('admin'),
+    id: stringArgument(fc.constantFrom(SEEDED_CONTACT_ID, '3f2b8a6e-0000-4000-8000-000000000000')),
+  }),
+  call: (rt, input) =>
+    graphqlCall(rt, input.caller, 'getContact', `query Q($id: ID!) { getContact(id: $id) { ${CONTACT_SELECTION} } }`, { id: input.id }),
 };
 
 export const listUsers: FuzzEntryPoint<{ caller: GraphqlCaller; variables: Variables }> = {
@@ -78,10 +95,19 @@ export const listUsers: FuzzEntryPoint<{ caller: GraphqlCaller; variables: Varia
   writes: [],
   input: fc.record({
     caller: graphqlCaller('member', 'admin'),
-    variables: fc.record({ filter: modelFilter(USER_FILTER_FIELDS, fc.constantFrom('SubscriptionTBD', 'ACTIVE', 'REMOVED')), limit: pageLimit, nextToken }, { requiredKeys: [] }),
+    variables: fc.record(
+      { filter: modelFilter(USER_FILTER_FIELDS, fc.constantFrom('SubscriptionTBD', 'ACTIVE', 'REMOVED')), limit: pageLimit, nextToken },
+      { requiredKeys: [] },
+    ),
   }),
   call: (rt, input) =>
-    graphqlCall(rt, input.caller, 'listUsers', `query Q($filter: ModelUserFilterInput, $limit: Int, $nextToken: String) { listUsers(filter: $filter, limit: $limit, nextToken: $nextToken) { items { ${USER_SELECTION} } nextToken } }`, input.variables),
+    graphqlCall(
+      rt,
+      input.caller,
+      'listUsers',
+      `query Q($filter: ModelUserFilterInput, $limit: Int, $nextToken: String) { listUsers(filter: $filter, limit: $limit, nextToken: $nextToken) { items { ${USER_SELECTION} } nextToken } }`,
+      input.variables,
+    ),
 };
 
 type QueryInput = { caller: GraphqlCaller; variables: Variables };
@@ -92,22 +118,28 @@ export const getUserByEmail: FuzzEntryPoint<QueryInput> = {
   input: mostlyHostile<QueryInput>(
     fc.record({
       caller: fc.constantFrom<GraphqlCaller>('member', 'admin'),
-      variables: fc.record({ email: fc.constantFrom('dana.reyes@northbridge.example', 'lee.park@harbor.example', ' DANA.REYES@northbridge.example '), limit: fc.option(fc.integer({ min: 1, max: 1000 }), { nil: undefined }) }, { requiredKeys: ['email'] }),
+      variables: fc.record(
+        {
+          email: fc.constantFrom('dana.reyes@northbridge.example', 'lee.park@harbor.example', ' DANA.REYES@northbridge.example '),
+          limit: fc.option(fc.integer({ min: 1, max: 1000 }), { nil: undefined }),
+        },
+        { requiredKeys: ['email'] },
+      ),
     }),
     fc.record({
-    caller: graphqlCaller('member', 'admin'),
-    variables: fc.record(
-      {
-        email: stringArgument(fc.constantFrom('dana.reyes@northbridge.example', 'lee.park@harbor.example', 'admin@talentpilot.local')),
-        companyName: keyCondition,
-        sortDirection: fc.constantFrom('ASC', 'DESC', 'asc', 'SIDEWAYS'),
-        filter: modelFilter(USER_FILTER_FIELDS),
-        limit: pageLimit,
-        nextToken,
-      },
-      { requiredKeys: ['email'] },
-    ),
-  }),
+      caller: graphqlCaller('member', 'admin'),
+      variables: fc.record(
+        {
+          email: stringArgument(fc.constantFrom('dana.reyes@northbridge.example', 'lee.park@harbor.example', 'admin@talentpilot.local')),
+          companyName: keyCondition,
+          sortDirection: fc.constantFrom('ASC', 'DESC', 'asc', 'SIDEWAYS'),
+          filter: modelFilter(USER_FILTER_FIELDS),
+          limit: pageLimit,
+          nextToken,
+        },
+        { requiredKeys: ['email'] },
+      ),
+    }),
   ),
   call: (rt, input) =>
     graphqlCall(
@@ -142,7 +174,16 @@ function plausibleUser(withIdentity: boolean): fc.Arbitrary<Record<string, unkno
     apikey2: fc.constant(null),
   };
   return withIdentity
-    ? fc.record({ ...profile, id: fc.oneof(fc.uuid(), fc.constant('user-fuzz-1')), email: fc.constantFrom('new.person@example.com', ' Caps@Example.COM '), status: fc.constantFrom('ACTIVE', 'REMOVED'), subscriptions: fc.constantFrom(['sub_1'], []) }, { requiredKeys: ['email', 'firstName', 'lastName', 'companyName'] })
+    ? fc.record(
+        {
+          ...profile,
+          id: fc.oneof(fc.uuid(), fc.constant('user-fuzz-1')),
+          email: fc.constantFrom('new.person@example.com', ' Caps@Example.COM '),
+          status: fc.constantFrom('ACTIVE', 'REMOVED'),
+          subscriptions: fc.constantFrom(['sub_1'], []),
+        },
+        { requiredKeys: ['email', 'firstName', 'lastName', 'companyName'] },
+      )
     : fc.record(profile, { requiredKeys: [] });
 }
 
@@ -159,7 +200,10 @@ export const createContact: FuzzEntryPoint<MutationInput> = {
           name: fc.constantFrom('Lee Park', ' Zoë ', 'José-María Ñúñez', '李小龍', "D'Arcy O'Neil"),
           email: fc.constantFrom('lee@harborstaffing.com', ' Mixed.Case@Example.COM ', 'a.b+tag@sub.example.co'),
           phoneNumber: fc.constantFrom('+1 555 010 0199', '', '   ', '(555) 010-0199', null),
-          message: fc.oneof(fc.string({ unit: 'grapheme', minLength: 1, maxLength: 200 }), fc.constantFrom('Interested in the enterprise plan.', 'fewer than < a dozen', ' 😀 hi ')),
+          message: fc.oneof(
+            fc.string({ unit: 'grapheme', minLength: 1, maxLength: 200 }),
+            fc.constantFrom('Interested in the enterprise plan.', 'fewer than < a dozen', ' 😀 hi '),
+          ),
         },
         { requiredKeys: ['name', 'email', 'message'] },
       ),
@@ -181,10 +225,16 @@ export const createContact: FuzzEntryPoint<MutationInput> = {
     ),
   ),
   call: (rt, input) =>
-    graphqlCall(rt, input.caller, 'createContact', `mutation M($input: CreateContactInput!, $condition: ModelContactConditionInput) { createContact(input: $input, condition: $condition) { ${CONTACT_SELECTION} } }`, {
-      input: input.input,
-      condition: input.condition,
-    }),
+    graphqlCall(
+      rt,
+      input.caller,
+      'createContact',
+      `mutation M($input: CreateContactInput!, $condition: ModelContactConditionInput) { createContact(input: $input, condition: $condition) { ${CONTACT_SELECTION} } }`,
+      {
+        input: input.input,
+        condition: input.condition,
+      },
+    ),
   checkStored: (_rt, { input }, verdict, changes) => {
     const change = onlyChange(changes, 'contacts', 'added');
     if (typeof change === 'string') return change;
@@ -209,17 +259,31 @@ export const createUser: FuzzEntryPoint<MutationInput> = {
   name: 'Mutation.createUser',
   writes: ['users'],
   input: mostlyHostile(
-    fc.record({ caller: fc.constant<GraphqlCaller>('admin'), input: plausibleUser(true), condition: fc.constantFrom(undefined, { email: { attributeExists: false } }) }),
+    fc.record({
+      caller: fc.constant<GraphqlCaller>('admin'),
+      input: plausibleUser(true),
+      condition: fc.constantFrom(undefined, { email: { attributeExists: false } }),
+    }),
     fc.record(
-      { caller: graphqlCaller('admin'), input: someFields({ id: stringArgument(fc.constantFrom('user-fuzz-1', 'u')), ...userFields }), condition: modelFilter(USER_FILTER_FIELDS) },
+      {
+        caller: graphqlCaller('admin'),
+        input: someFields({ id: stringArgument(fc.constantFrom('user-fuzz-1', 'u')), ...userFields }),
+        condition: modelFilter(USER_FILTER_FIELDS),
+      },
       { requiredKeys: ['caller', 'input'] },
     ),
   ),
   call: (rt, input) =>
-    graphqlCall(rt, input.caller, 'createUser', `mutation M($input: CreateUserInput!, $condition: ModelUserConditionInput) { createUser(input: $input, condition: $condition) { ${USER_SELECTION} } }`, {
-      input: input.input,
-      condition: input.condition,
-    }),
+    graphqlCall(
+      rt,
+      input.caller,
+      'createUser',
+      `mutation M($input: CreateUserInput!, $condition: ModelUserConditionInput) { createUser(input: $input, condition: $condition) { ${USER_SELECTION} } }`,
+      {
+        input: input.input,
+        condition: input.condition,
+      },
+    ),
   checkStored: (_rt, { input }, verdict, changes) => {
     const change = onlyChange(changes, 'users', 'added');
     if (typeof change === 'string') return change;
@@ -247,18 +311,35 @@ export const updateUser: FuzzEntryPoint<UpdateInput> = {
   name: 'Mutation.updateUser',
   writes: ['users'],
   input: mostlyHostile<UpdateInput>(
-    fc.record({ caller: fc.constantFrom<GraphqlCaller>('member', 'admin'), id: fc.constant('own'), input: plausibleUser(false), condition: fc.constantFrom(undefined, { status: { ne: 'REMOVED' } }) }),
+    fc.record({
+      caller: fc.constantFrom<GraphqlCaller>('member', 'admin'),
+      id: fc.constant('own'),
+      input: plausibleUser(false),
+      condition: fc.constantFrom(undefined, { status: { ne: 'REMOVED' } }),
+    }),
     fc.record(
-      { caller: graphqlCaller('member', 'admin'), id: recordId, input: someFields(userFields), condition: modelFilter(USER_FILTER_FIELDS, fc.constantFrom('ACTIVE', 'Dana')) },
+      {
+        caller: graphqlCaller('member', 'admin'),
+        id: recordId,
+        input: someFields(userFields),
+        condition: modelFilter(USER_FILTER_FIELDS, fc.constantFrom('ACTIVE', 'Dana')),
+      },
       { requiredKeys: ['caller', 'id', 'input'] },
     ) as fc.Arbitrary<UpdateInput>,
   ),
   call: (rt, input) => {
-    const id = input.id === 'own' ? rt.member.sub : input.id === 'other' ? rt.otherMember.sub : input.id === 'admin' ? rt.admin.sub : input.id;
-    return graphqlCall(rt, input.caller, 'updateUser', `mutation M($input: UpdateUserInput!, $condition: ModelUserConditionInput) { updateUser(input: $input, condition: $condition) { ${USER_SELECTION} } }`, {
-      input: { ...input.input, id },
-      condition: input.condition,
-    });
+    const id =
+      input.id === 'own' ? rt.member.sub : input.id === 'other' ? rt.otherMember.sub : input.id === 'admin' ? rt.admin.sub : input.id;
+    return graphqlCall(
+      rt,
+      input.caller,
+      'updateUser',
+      `mutation M($input: UpdateUserInput!, $condition: ModelUserConditionInput) { updateUser(input: $input, condition: $condition) { ${USER_SELECTION} } }`,
+      {
+        input: { ...input.input, id },
+        condition: input.condition,
+      },
+    );
   },
   checkStored: (_rt, { input }, _verdict, changes) => {
     const change = onlyChange(changes, 'users', 'changed');
@@ -278,10 +359,23 @@ export const updateUser: FuzzEntryPoint<UpdateInput> = {
 
 /** Hostile query text: deep selections, many aliases, garbage, huge documents. */
 const hostileQuery = fc.oneof(
-  fc.constantFrom('{', '}', 'query', 'mutation { createContact }', '{ __schema { types { name } } }', 'query { getContact(id: "x") { id } } query { getContact(id: "y") { id } }', '{ listUsers { items { id } } }'),
+  fc.constantFrom(
+    '{',
+    '}',
+    'query',
+    'mutation { createContact }',
+    '{ __schema { types { name } } }',
+    'query { getContact(id: "x") { id } } query { getContact(id: "y") { id } }',
+    '{ listUsers { items { id } } }',
+  ),
   fc.constantFrom(10, 100, 500).map((depth) => `{ ${'listUsers { items { '.repeat(depth)}id${' } }'.repeat(depth)} }`),
   fc.constantFrom(100, 1_000, 10_000).map((depth) => `${'{'.repeat(depth)}${'}'.repeat(depth)}`),
-  fc.constantFrom(10, 300).map((count) => `mutation { ${Array.from({ length: count }, (_, index) => `a${index}: createContact(input: {name: "x", email: "bad", message: "m"}) { id }`).join(' ')} }`),
+  fc
+    .constantFrom(10, 300)
+    .map(
+      (count) =>
+        `mutation { ${Array.from({ length: count }, (_, index) => `a${index}: createContact(input: {name: "x", email: "bad", message: "m"}) { id }`).join(' ')} }`,
+    ),
   fc.string({ maxLength: 80 }),
   hugeString,
 );
@@ -296,11 +390,23 @@ export const graphqlTransport: FuzzEntryPoint<TransportInput> = {
     contentType,
     body: fc.oneof(
       malformedBody,
-      fc.record({ query: hostileQuery, variables: fc.oneof(fc.constant(undefined), fc.constantFrom<unknown>(null, [], 'x', 1, { input: null })), operationName: fc.constantFrom(undefined, null, 'Nope', 1) }, { requiredKeys: ['query'] }).map((request) => JSON.stringify(request)),
+      fc
+        .record(
+          {
+            query: hostileQuery,
+            variables: fc.oneof(fc.constant(undefined), fc.constantFrom<unknown>(null, [], 'x', 1, { input: null })),
+            operationName: fc.constantFrom(undefined, null, 'Nope', 1),
+          },
+          { requiredKeys: ['query'] },
+        )
+        .map((request) => JSON.stringify(request)),
     ),
   }),
   call: async (rt, input) => {
-    const headers: Record<string, string> = { ...graphqlHeaders(rt, input.caller), ...(input.contentType ? { 'content-type': input.contentType } : {}) };
+    const headers: Record<string, string> = {
+      ...graphqlHeaders(rt, input.caller),
+      ...(input.contentType ? { 'content-type': input.contentType } : {}),
+    };
     const answer = await send(rt.graphqlUrl, { method: 'POST', headers, body: input.body });
     const body = answer.json as GraphqlBody | undefined;
     return { answer, problem: graphqlAnswerProblem(answer), accepted: answer.status === 200 && !body?.errors?.length };
@@ -308,4 +414,12 @@ export const graphqlTransport: FuzzEntryPoint<TransportInput> = {
 };
 
 /** Every resolver, then the transport. */
-export const GRAPHQL_ENTRY_POINTS: readonly FuzzEntryPoint<never>[] = [getContact, listUsers, getUserByEmail, createContact, createUser, updateUser, graphqlTransport] as unknown as FuzzEntryPoint<never>[];
+export const GRAPHQL_ENTRY_POINTS: readonly FuzzEntryPoint<never>[] = [
+  getContact,
+  listUsers,
+  getUserByEmail,
+  createContact,
+  createUser,
+  updateUser,
+  graphqlTransport,
+] as unknown as FuzzEntryPoint<never>[];

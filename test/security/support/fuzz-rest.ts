@@ -26,7 +26,12 @@ const headerText = fc.oneof(
   fc.constantFrom(...INJECTION_STRINGS.filter((text) => /^[\x20-\x7e]*$/.test(text))),
 );
 
-async function restCall(rt: SecurityRuntime, method: 'GET' | 'POST', path: string, options: { caller: RestCaller | 'none'; body?: Body; headers?: Record<string, string> }): Promise<CallVerdict> {
+async function restCall(
+  rt: SecurityRuntime,
+  method: 'GET' | 'POST',
+  path: string,
+  options: { caller: RestCaller | 'none'; body?: Body; headers?: Record<string, string> },
+): Promise<CallVerdict> {
   const headers: Record<string, string> = { ...options.headers, ...(options.caller === 'none' ? {} : restHeaders(rt, options.caller)) };
   if (options.body?.contentType) headers['content-type'] = options.body.contentType;
   const answer = await send(`${rt.restUrl}${path}`, { method, headers, body: method === 'POST' ? options.body?.text : undefined });
@@ -39,12 +44,23 @@ export const getPlans: FuzzEntryPoint<{ query: [string, string][]; origin?: stri
   name: 'GET /subscription/plans',
   writes: [],
   input: fc.record(
-    { query: fc.array(fc.tuple(hostileString(fc.constantFrom('currency', 'planCode')), hostileString(fc.constantFrom('USD', 'EUR'))).filter(([name, value]) => name.length + value.length < 2000), { maxLength: 3 }), origin: headerText },
+    {
+      query: fc.array(
+        fc
+          .tuple(hostileString(fc.constantFrom('currency', 'planCode')), hostileString(fc.constantFrom('USD', 'EUR')))
+          .filter(([name, value]) => name.length + value.length < 2000),
+        { maxLength: 3 },
+      ),
+      origin: headerText,
+    },
     { requiredKeys: ['query'] },
   ),
   call: (rt, input) => {
     const query = input.query.map(([name, value]) => `${percentEncode(name)}=${percentEncode(value)}`).join('&');
-    return restCall(rt, 'GET', `/subscription/plans${query ? `?${query}` : ''}`, { caller: 'none', headers: input.origin !== undefined ? { origin: input.origin } : {} });
+    return restCall(rt, 'GET', `/subscription/plans${query ? `?${query}` : ''}`, {
+      caller: 'none',
+      headers: input.origin !== undefined ? { origin: input.origin } : {},
+    });
   },
 };
 
@@ -66,7 +82,11 @@ export const createChange: FuzzEntryPoint<{ caller: RestCaller; body: Body; idem
     { requiredKeys: ['caller', 'body'] },
   ),
   call: (rt, input) =>
-    restCall(rt, 'POST', '/subscription/create-change', { caller: input.caller, body: input.body, headers: input.idempotencyKey !== undefined ? { 'Idempotency-Key': input.idempotencyKey } : {} }),
+    restCall(rt, 'POST', '/subscription/create-change', {
+      caller: input.caller,
+      body: input.body,
+      headers: input.idempotencyKey !== undefined ? { 'Idempotency-Key': input.idempotencyKey } : {},
+    }),
 };
 
 function subscriptionAction(action: 'cancel' | 'reactivate'): FuzzEntryPoint<{ caller: RestCaller; body: Body }> {
@@ -75,7 +95,11 @@ function subscriptionAction(action: 'cancel' | 'reactivate'): FuzzEntryPoint<{ c
     writes: ['users', 'subscriptions'],
     input: fc.record({
       caller: restCaller,
-      body: hostileBody(hostileRecord({ subscriptionId: hostileField(fc.constantFrom('SubscriptionTBD', 'sub_0000000001', 'uuid-0123456789abcdef0123456789abcdef')) })),
+      body: hostileBody(
+        hostileRecord({
+          subscriptionId: hostileField(fc.constantFrom('SubscriptionTBD', 'sub_0000000001', 'uuid-0123456789abcdef0123456789abcdef')),
+        }),
+      ),
     }),
     call: (rt, input) => restCall(rt, 'POST', `/subscription/${action}`, { caller: input.caller, body: input.body }),
   };
@@ -96,7 +120,11 @@ export const getUserSubscriptions: FuzzEntryPoint<{ caller: RestCaller; id: stri
   input: fc.record({ caller: restCaller, id: lookupId, raw: fc.boolean() }),
   call: (rt, input) => {
     const id =
-      input.id === 'own-code' ? `code-talentpilot-${rt.member.sub}` : input.id === 'other-code' ? `code-talentpilot-${rt.otherMember.sub}` : input.id;
+      input.id === 'own-code'
+        ? `code-talentpilot-${rt.member.sub}`
+        : input.id === 'other-code'
+          ? `code-talentpilot-${rt.otherMember.sub}`
+          : input.id;
     // `raw` keeps '/' and '.' as typed (path traversal); the URL parser may still fold `..`.
     const path = input.raw ? percentEncode(id).replace(/%2F/g, '/') : percentEncode(id);
     return restCall(rt, 'GET', `/user/subscriptions/${path}`, { caller: input.caller });
@@ -109,7 +137,10 @@ export const receiveWebhook: FuzzEntryPoint<{ signature: WebhookSignature; body:
   name: 'POST /subscription/webhook',
   writes: ['users', 'subscriptions'],
   input: fc.record({
-    signature: fc.oneof({ arbitrary: fc.constant<WebhookSignature>('valid'), weight: 4 }, { arbitrary: fc.constantFrom<WebhookSignature>('none', 'garbage', 'stale', 'otherSecret'), weight: 1 }),
+    signature: fc.oneof(
+      { arbitrary: fc.constant<WebhookSignature>('valid'), weight: 4 },
+      { arbitrary: fc.constantFrom<WebhookSignature>('none', 'garbage', 'stale', 'otherSecret'), weight: 1 },
+    ),
     body: hostileBody(
       hostileRecord({
         id: hostileField(fc.constantFrom('notif-1', 'a1b2c3d4e5')),
@@ -124,18 +155,26 @@ export const receiveWebhook: FuzzEntryPoint<{ signature: WebhookSignature; body:
   call: (rt, input) => {
     const now = Date.now();
     const headers: Record<string, string> = {};
-    if (input.signature === 'valid') headers['recurly-signature'] = `${now},${signRecurlyPayload(LOCAL_WEBHOOK_SECRET, now, input.body.text)}`;
-    if (input.signature === 'stale') headers['recurly-signature'] = `${now - 3_600_000},${signRecurlyPayload(LOCAL_WEBHOOK_SECRET, now - 3_600_000, input.body.text)}`;
-    if (input.signature === 'otherSecret') headers['recurly-signature'] = `${now},${signRecurlyPayload('not-the-secret', now, input.body.text)}`;
-    if (input.signature === 'garbage') headers['recurly-signature'] = `${now},${createHash('sha256').update(input.body.text).digest('hex')},,`;
+    if (input.signature === 'valid')
+      headers['recurly-signature'] = `${now},${signRecurlyPayload(LOCAL_WEBHOOK_SECRET, now, input.body.text)}`;
+    if (input.signature === 'stale')
+      headers['recurly-signature'] = `${now - 3_600_000},${signRecurlyPayload(LOCAL_WEBHOOK_SECRET, now - 3_600_000, input.body.text)}`;
+    if (input.signature === 'otherSecret')
+      headers['recurly-signature'] = `${now},${signRecurlyPayload('not-the-secret', now, input.body.text)}`;
+    if (input.signature === 'garbage')
+      headers['recurly-signature'] = `${now},${createHash('sha256').update(input.body.text).digest('hex')},,`;
     return restCall(rt, 'POST', '/subscription/webhook', { caller: 'none', body: input.body, headers });
   },
   // An accepted notification leaves one trace: its id, so a replay changes nothing.
   checkStored: (_rt, input, _verdict, changes) => {
     const id = (JSON.parse(input.body.text) as { id: string }).id;
     const expected = notificationItemId('recurly', id);
-    const unexpected = changes.filter((change) => !(change.table === 'subscriptions' && change.kind === 'added' && change.after?.id === expected));
-    return unexpected.length > 0 ? `An accepted notification stored more than its id: ${JSON.stringify(unexpected).slice(0, 500)}` : undefined;
+    const unexpected = changes.filter(
+      (change) => !(change.table === 'subscriptions' && change.kind === 'added' && change.after?.id === expected),
+    );
+    return unexpected.length > 0
+      ? `An accepted notification stored more than its id: ${JSON.stringify(unexpected).slice(0, 500)}`
+      : undefined;
   },
 };
 
@@ -185,12 +224,34 @@ export const adminCreateUser: FuzzEntryPoint<{ caller: RestCaller; body: Body }>
     const sent = JSON.parse(input.body.text) as Record<string, string>;
     const answered = (verdict.answer.json as { user: Record<string, unknown> }).user;
     const [change, ...more] = changes;
-    if (!change || more.length > 0 || change.kind !== 'added') return `Expected one new user record, got: ${JSON.stringify(changes).slice(0, 500)}`;
+    if (!change || more.length > 0 || change.kind !== 'added')
+      return `Expected one new user record, got: ${JSON.stringify(changes).slice(0, 500)}`;
     const stored = change.after!;
-    const expected: Record<string, unknown> = { id: answered.id, email: sent.email.trim().toLowerCase(), status: 'ACTIVE', subscriptionId: 'SubscriptionTBD' };
+    const expected: Record<string, unknown> = {
+      id: answered.id,
+      email: sent.email.trim().toLowerCase(),
+      status: 'ACTIVE',
+      subscriptionId: 'SubscriptionTBD',
+    };
     const wrong = Object.entries(expected).filter(([field, value]) => stored[field] !== value);
-    const strayFields = Object.keys(stored).filter((field) => !['id', 'email', 'firstName', 'lastName', 'companyName', 'phoneNumber', 'status', 'subscriptionId', 'subscriptions', 'createdAt', 'updatedAt'].includes(field));
-    if (wrong.length > 0 || strayFields.length > 0) return `The stored record breaks the contract (${[...wrong.map(([field]) => field), ...strayFields].join(', ')}): ${JSON.stringify(stored).slice(0, 500)}`;
+    const strayFields = Object.keys(stored).filter(
+      (field) =>
+        ![
+          'id',
+          'email',
+          'firstName',
+          'lastName',
+          'companyName',
+          'phoneNumber',
+          'status',
+          'subscriptionId',
+          'subscriptions',
+          'createdAt',
+          'updatedAt',
+        ].includes(field),
+    );
+    if (wrong.length > 0 || strayFields.length > 0)
+      return `The stored record breaks the contract (${[...wrong.map(([field]) => field), ...strayFields].join(', ')}): ${JSON.stringify(stored).slice(0, 500)}`;
     return undefined;
   },
   cleanup: async (rt, _input, verdict) => {
@@ -200,7 +261,9 @@ export const adminCreateUser: FuzzEntryPoint<{ caller: RestCaller; body: Body }>
 };
 
 /** Usernames: the admin's own (a refusal: nobody removes themselves), unknown people, hostile text. */
-const usernameField = hostileField(fc.constantFrom('admin@talentpilot.local', 'nobody@example.com', '00000000-0000-0000-0000-000000000000'));
+const usernameField = hostileField(
+  fc.constantFrom('admin@talentpilot.local', 'nobody@example.com', '00000000-0000-0000-0000-000000000000'),
+);
 
 export const adminRemoveUser: FuzzEntryPoint<{ caller: RestCaller; body: Body }> = {
   name: 'POST /admin/user/remove',
@@ -214,7 +277,11 @@ export const adminGetUser: FuzzEntryPoint<{ caller: RestCaller; body: Body }> = 
   writes: [],
   input: fc.record({
     caller: adminRouteCaller,
-    body: hostileBody(hostileRecord({ username: fc.oneof(usernameField, fc.constantFrom('dana.reyes@northbridge.example', 'DANA.REYES@NORTHBRIDGE.EXAMPLE')) })),
+    body: hostileBody(
+      hostileRecord({
+        username: fc.oneof(usernameField, fc.constantFrom('dana.reyes@northbridge.example', 'DANA.REYES@NORTHBRIDGE.EXAMPLE')),
+      }),
+    ),
   }),
   call: (rt, input) => restCall(rt, 'POST', '/admin/user', { caller: input.caller, body: input.body }),
 };

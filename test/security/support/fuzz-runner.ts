@@ -4,7 +4,15 @@ import { TABLES, type TableName } from '../../../lib/definitions/tables';
 import type { HttpAnswer } from './answer-checks';
 import { fuzzSeed } from './fuzz-config';
 import type { SecurityRuntime } from './security-runtime';
-import { changesBetween, describeChanges, restoreSnapshot, takeSnapshot, type ItemChange, type SnapshotTarget, type TableSnapshot } from './table-snapshot';
+import {
+  changesBetween,
+  describeChanges,
+  restoreSnapshot,
+  takeSnapshot,
+  type ItemChange,
+  type SnapshotTarget,
+  type TableSnapshot,
+} from './table-snapshot';
 
 /**
  * Runs one entry point's property: for each generated input, the call must answer acceptably
@@ -58,7 +66,8 @@ export function snapshotTarget(rt: SecurityRuntime): SnapshotTarget {
       const definition = TABLES[table] as { partitionKey: { name: string }; sortKey?: { name: string } };
       const key = [definition.partitionKey.name, ...(definition.sortKey ? [definition.sortKey.name] : [])];
       // The assistant's per-minute request counters count refused requests too: bookkeeping, not data.
-      const ignore = table === 'assistant' ? (item: Record<string, AttributeValue>) => item.itemId?.S?.startsWith('rate#') === true : undefined;
+      const ignore =
+        table === 'assistant' ? (item: Record<string, AttributeValue>) => item.itemId?.S?.startsWith('rate#') === true : undefined;
       return [table, { name: names[table], key, ignore }];
     }),
   );
@@ -69,7 +78,14 @@ function limitTo(snapshot: TableSnapshot, tables: readonly string[]): TableSnaps
   return { tables: Object.fromEntries(tables.map((table) => [table, snapshot.tables[table]])) };
 }
 
-async function runOnce<I>(rt: SecurityRuntime, target: SnapshotTarget, baseline: TableSnapshot, entry: FuzzEntryPoint<I>, input: I, counts: { accepted: number }) {
+async function runOnce<I>(
+  rt: SecurityRuntime,
+  target: SnapshotTarget,
+  baseline: TableSnapshot,
+  entry: FuzzEntryPoint<I>,
+  input: I,
+  counts: { accepted: number },
+) {
   const verdict = await entry.call(rt, input);
   try {
     if (verdict.problem) throw new Error(verdict.problem);
@@ -101,7 +117,9 @@ async function runOnce<I>(rt: SecurityRuntime, target: SnapshotTarget, baseline:
 /** Strings over 120 characters shortened, so a 1 MB counterexample still reads in one line. */
 export function abbreviate(value: unknown): string {
   return JSON.stringify(value, (_key, item: unknown) =>
-    typeof item === 'string' && item.length > 120 ? `${item.slice(0, 60)}…(${item.length} characters, starting ${JSON.stringify(item.slice(0, 3))})` : item,
+    typeof item === 'string' && item.length > 120
+      ? `${item.slice(0, 60)}…(${item.length} characters, starting ${JSON.stringify(item.slice(0, 3))})`
+      : item,
   );
 }
 
@@ -123,7 +141,12 @@ const BATCH_RUNS = 500;
  * {@link BATCH_RUNS}, each with its own seed, so a time limit never abandons a run half-way (its
  * table changes would still be undone while the next entry point starts).
  */
-export async function runFuzz<I>(rt: SecurityRuntime, entry: FuzzEntryPoint<I>, numRuns: number, options: { readonly timeLimitMs?: number } = {}): Promise<FuzzResult> {
+export async function runFuzz<I>(
+  rt: SecurityRuntime,
+  entry: FuzzEntryPoint<I>,
+  numRuns: number,
+  options: { readonly timeLimitMs?: number } = {},
+): Promise<FuzzResult> {
   const startedAt = Date.now();
   const deadline = startedAt + (options.timeLimitMs ?? Number.POSITIVE_INFINITY);
   const target = snapshotTarget(rt);
@@ -147,7 +170,14 @@ export async function runFuzz<I>(rt: SecurityRuntime, entry: FuzzEntryPoint<I>, 
     const leftovers = changesBetween(baseline, await takeSnapshot(target));
     if (leftovers.length > 0) report = `${entry.name}: after ${runs} runs the tables differ from before: ${describeChanges(leftovers)}`;
   }
-  return { entryPoint: entry.name, runs, accepted: counts.accepted, failed: report !== undefined, report, durationMs: Date.now() - startedAt };
+  return {
+    entryPoint: entry.name,
+    runs,
+    accepted: counts.accepted,
+    failed: report !== undefined,
+    report,
+    durationMs: Date.now() - startedAt,
+  };
 }
 
 /** For jest: runs the entry point and fails the test with fast-check's report. */

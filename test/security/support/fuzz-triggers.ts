@@ -19,20 +19,30 @@ import type { ItemChange } from './table-snapshot';
  */
 
 /** Cognito refuses attribute values over 2048 characters itself; longer ones never reach a trigger. */
-const attributeValue = (plausible: fc.Arbitrary<string>) => hostileString(plausible, { huge: false }).filter((value) => value.length <= 2048);
+const attributeValue = (plausible: fc.Arbitrary<string>) =>
+  hostileString(plausible, { huge: false }).filter((value) => value.length <= 2048);
 
 /** A map of strings with hostile keys (`__proto__`, `constructor`…) and values. */
 function hostileStringMap(known: Readonly<Record<string, fc.Arbitrary<string>>>): fc.Arbitrary<Record<string, string>> {
   return fc
-    .tuple(fc.record(known as Record<string, fc.Arbitrary<string>>, { requiredKeys: [] }), fc.array(fc.tuple(extraKey, attributeValue(fc.constant('x'))), { maxLength: 2 }))
+    .tuple(
+      fc.record(known as Record<string, fc.Arbitrary<string>>, { requiredKeys: [] }),
+      fc.array(fc.tuple(extraKey, attributeValue(fc.constant('x'))), { maxLength: 2 }),
+    )
     .map(([record, extras]) => {
       const map: Record<string, string> = {};
-      for (const [key, value] of [...Object.entries(record), ...extras]) Object.defineProperty(map, key, { value, enumerable: true, writable: true, configurable: true });
+      for (const [key, value] of [...Object.entries(record), ...extras])
+        Object.defineProperty(map, key, { value, enumerable: true, writable: true, configurable: true });
       return map;
     });
 }
 
-const ALLOWED_REFUSALS = new Set(['InvalidParameterException', 'UsernameExistsException', 'InvalidPasswordException', 'CodeMismatchException']);
+const ALLOWED_REFUSALS = new Set([
+  'InvalidParameterException',
+  'UsernameExistsException',
+  'InvalidPasswordException',
+  'CodeMismatchException',
+]);
 
 /** The verdict of a Cognito call: its error must be a refusal Cognito or a trigger gives on purpose. */
 async function cognitoCall(call: () => Promise<unknown>): Promise<CallVerdict> {
@@ -45,7 +55,11 @@ async function cognitoCall(call: () => Promise<unknown>): Promise<CallVerdict> {
     const leak = leakIn(message ?? '');
     let problem: string | undefined;
     if (name === 'UserLambdaValidationException') {
-      if (!message.includes(`${SIGN_UP_ERROR_MARKERS.registrationCodeInvalid}:`) && !message.includes(`${SIGN_UP_ERROR_MARKERS.detailsInvalid}:`)) problem = `the trigger failed: ${message}`;
+      if (
+        !message.includes(`${SIGN_UP_ERROR_MARKERS.registrationCodeInvalid}:`) &&
+        !message.includes(`${SIGN_UP_ERROR_MARKERS.detailsInvalid}:`)
+      )
+        problem = `the trigger failed: ${message}`;
     } else if (!ALLOWED_REFUSALS.has(name)) {
       problem = `an unexpected failure ${name} (${answer.status}): ${message}`;
     }
@@ -66,7 +80,12 @@ async function deleteUser(rt: SecurityRuntime, username: string): Promise<void> 
 
 const CODES = ['BETA-R1-2024', 'beta-r2-2024', ' BETA-R3-2024 ', 'NOPE-0000', 'BETA-R1-2024X'];
 
-type SignUpInput = { local: string; attributes: Record<string, string>; clientMetadata?: Record<string, string>; validationData?: Record<string, string> };
+type SignUpInput = {
+  local: string;
+  attributes: Record<string, string>;
+  clientMetadata?: Record<string, string>;
+  validationData?: Record<string, string>;
+};
 
 export const preSignUp: FuzzEntryPoint<SignUpInput> = {
   name: 'Cognito PreSignUp (SignUp)',
@@ -103,7 +122,8 @@ export const preSignUp: FuzzEntryPoint<SignUpInput> = {
     );
   },
   // A sign-up stores nothing in the tables: the record is made once the email is confirmed.
-  checkStored: (_rt, _input, _verdict, changes) => (changes.length > 0 ? `A sign-up stored something before confirmation: ${JSON.stringify(changes).slice(0, 500)}` : undefined),
+  checkStored: (_rt, _input, _verdict, changes) =>
+    changes.length > 0 ? `A sign-up stored something before confirmation: ${JSON.stringify(changes).slice(0, 500)}` : undefined,
   cleanup: (rt, input) => deleteUser(rt, (input as { email?: string }).email ?? ''),
 };
 
@@ -115,7 +135,12 @@ const person = fc.record({
   phoneNumber: fc.option(fc.constantFrom('+15550100199', '+447700900123'), { nil: undefined }),
 });
 
-type ConfirmInput = { person: { firstName: string; lastName: string; companyName: string; phoneNumber?: string }; clientMetadata: Record<string, string>; email?: string; sub?: string };
+type ConfirmInput = {
+  person: { firstName: string; lastName: string; companyName: string; phoneNumber?: string };
+  clientMetadata: Record<string, string>;
+  email?: string;
+  sub?: string;
+};
 
 export const postConfirmation: FuzzEntryPoint<ConfirmInput> = {
   name: 'Cognito PostConfirmation (ConfirmSignUp)',
@@ -132,16 +157,33 @@ export const postConfirmation: FuzzEntryPoint<ConfirmInput> = {
       'custom:registrationCode': rt.registrationCode,
       ...(input.person.phoneNumber ? { phone_number: input.person.phoneNumber } : {}),
     };
-    const { UserSub } = await rt.cognito.send(new SignUpCommand({ ClientId: rt.userPoolClientId, Username: email, Password: 'fuzz password 1', UserAttributes: attributeList(attributes) }));
+    const { UserSub } = await rt.cognito.send(
+      new SignUpCommand({
+        ClientId: rt.userPoolClientId,
+        Username: email,
+        Password: 'fuzz password 1',
+        UserAttributes: attributeList(attributes),
+      }),
+    );
     input.sub = UserSub;
     const code = await latestEmailedCode(rt.outboxUrl, email);
-    return cognitoCall(() => rt.cognito.send(new ConfirmSignUpCommand({ ClientId: rt.userPoolClientId, Username: email, ConfirmationCode: code, ClientMetadata: input.clientMetadata })));
+    return cognitoCall(() =>
+      rt.cognito.send(
+        new ConfirmSignUpCommand({
+          ClientId: rt.userPoolClientId,
+          Username: email,
+          ConfirmationCode: code,
+          ClientMetadata: input.clientMetadata,
+        }),
+      ),
+    );
   },
   // The person's record as the contract makes it, and one counted use of the code.
   checkStored: (rt, input, _verdict, changes) => {
     const added = changes.find((change: ItemChange) => change.table === 'users' && change.kind === 'added');
     const counted = changes.find((change: ItemChange) => change.table === 'registrationCodes' && change.kind === 'changed');
-    if (!added || !counted || changes.length !== 2) return `Expected one new user and one counted code, got: ${JSON.stringify(changes).slice(0, 600)}`;
+    if (!added || !counted || changes.length !== 2)
+      return `Expected one new user and one counted code, got: ${JSON.stringify(changes).slice(0, 600)}`;
     const createdAt = String(added.after!.createdAt);
     const expectedUser = {
       id: input.sub,
@@ -156,11 +198,17 @@ export const postConfirmation: FuzzEntryPoint<ConfirmInput> = {
       createdAt,
       updatedAt: createdAt,
     };
-    if (!isDeepStrictEqual(added.after, expectedUser)) return `Stored ${JSON.stringify(added.after)}, the contract makes ${JSON.stringify(expectedUser)}`;
+    if (!isDeepStrictEqual(added.after, expectedUser))
+      return `Stored ${JSON.stringify(added.after)}, the contract makes ${JSON.stringify(expectedUser)}`;
     const before = counted.before!;
     const after = counted.after!;
     const usedBy = after.usedBy as Set<string>;
-    if (after.code !== rt.registrationCode || after.uses !== Number(before.uses) + 1 || !(usedBy instanceof Set) || !usedBy.has(String(input.sub))) {
+    if (
+      after.code !== rt.registrationCode ||
+      after.uses !== Number(before.uses) + 1 ||
+      !(usedBy instanceof Set) ||
+      !usedBy.has(String(input.sub))
+    ) {
       return `The code's use was not counted once for this person: ${JSON.stringify({ ...after, usedBy: [...(usedBy ?? [])] })}`;
     }
     return undefined;

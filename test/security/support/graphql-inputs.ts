@@ -12,7 +12,11 @@ import { hostileString, hugeString, wrongTypeValue } from './hostile-values';
 
 /** A String argument: hostile text, rarely null or a value of the wrong type. */
 export function stringArgument(plausible?: fc.Arbitrary<string>): fc.Arbitrary<unknown> {
-  return fc.oneof({ arbitrary: hostileString(plausible), weight: 12 }, { arbitrary: fc.constant(null), weight: 1 }, { arbitrary: wrongTypeValue, weight: 1 });
+  return fc.oneof(
+    { arbitrary: hostileString(plausible), weight: 12 },
+    { arbitrary: fc.constant(null), weight: 1 },
+    { arbitrary: wrongTypeValue, weight: 1 },
+  );
 }
 
 const ATTRIBUTE_TYPES = ['binary', 'binarySet', 'bool', 'list', 'map', 'number', 'numberSet', 'string', 'stringSet', '_null'] as const;
@@ -47,15 +51,27 @@ export function modelStringInput(plausible?: fc.Arbitrary<string>): fc.Arbitrary
 export function modelFilter(fields: readonly string[], plausible?: fc.Arbitrary<string>): fc.Arbitrary<Record<string, unknown>> {
   const conditions = fc.record(Object.fromEntries(fields.map((field) => [field, modelStringInput(plausible)])), { requiredKeys: [] });
   const nested = fc
-    .tuple(conditions, fc.array(conditions, { maxLength: 2 }), fc.array(conditions, { maxLength: 2 }), fc.option(conditions, { nil: undefined }))
+    .tuple(
+      conditions,
+      fc.array(conditions, { maxLength: 2 }),
+      fc.array(conditions, { maxLength: 2 }),
+      fc.option(conditions, { nil: undefined }),
+    )
     .map(([base, and, or, not]) => ({ ...base, ...(and.length ? { and } : {}), ...(or.length ? { or } : {}), ...(not ? { not } : {}) }));
-  const deepChain = fc.tuple(fc.constantFrom(20, 100, 400), fc.constantFrom('not', 'and', 'or'), conditions).map(([depth, operator, leaf]) => {
-    let filter: Record<string, unknown> = leaf;
-    for (let level = 0; level < depth; level += 1) filter = { [operator]: operator === 'not' ? filter : [filter] };
-    return filter;
-  });
+  const deepChain = fc
+    .tuple(fc.constantFrom(20, 100, 400), fc.constantFrom('not', 'and', 'or'), conditions)
+    .map(([depth, operator, leaf]) => {
+      let filter: Record<string, unknown> = leaf;
+      for (let level = 0; level < depth; level += 1) filter = { [operator]: operator === 'not' ? filter : [filter] };
+      return filter;
+    });
   const hugeOperand = fc.constantFrom(...fields).chain((field) => hugeString.map((text) => ({ [field]: { eq: text } })));
-  return fc.oneof({ arbitrary: conditions, weight: 8 }, { arbitrary: nested, weight: 4 }, { arbitrary: deepChain, weight: 2 }, { arbitrary: hugeOperand, weight: 1 });
+  return fc.oneof(
+    { arbitrary: conditions, weight: 8 },
+    { arbitrary: nested, weight: 4 },
+    { arbitrary: deepChain, weight: 2 },
+    { arbitrary: hugeOperand, weight: 1 },
+  );
 }
 
 /** `ModelStringKeyConditionInput`: usually one operator, sometimes several (refused). */
@@ -78,11 +94,29 @@ export const pageLimit: fc.Arbitrary<unknown> = fc.oneof(
 
 /** `nextToken`: absent, garbage, base64 of something that is not a key, or hostile text. */
 export const nextToken: fc.Arbitrary<unknown> = fc.oneof(
-  fc.constantFrom(null, '', 'e30=', Buffer.from('{"id":{"S":"x"}}').toString('base64'), Buffer.from('{"id":"x"}').toString('base64'), Buffer.from('[1,2]').toString('base64'), 'not base64 at all!'),
+  fc.constantFrom(
+    null,
+    '',
+    'e30=',
+    Buffer.from('{"id":{"S":"x"}}').toString('base64'),
+    Buffer.from('{"id":"x"}').toString('base64'),
+    Buffer.from('[1,2]').toString('base64'),
+    'not base64 at all!',
+  ),
   hostileString(),
 );
 
-export const USER_FILTER_FIELDS = ['id', 'email', 'companyName', 'status', 'subscriptionId', 'firstName', 'apikey1', 'subscriptions', 'createdAt'] as const;
+export const USER_FILTER_FIELDS = [
+  'id',
+  'email',
+  'companyName',
+  'status',
+  'subscriptionId',
+  'firstName',
+  'apikey1',
+  'subscriptions',
+  'createdAt',
+] as const;
 export const CONTACT_CONDITION_FIELDS = ['name', 'email', 'phoneNumber', 'message', 'createdAt'] as const;
 
 const names = fc.constantFrom('Dana', 'Zoë', "O'Brien", 'José-María', '李', ' Lee ');
@@ -101,13 +135,22 @@ export const userFields: Readonly<Record<string, fc.Arbitrary<unknown>>> = {
   apikeytype: stringArgument(fc.constantFrom('api-key', 'oauth')),
   apikey1: stringArgument(fc.constantFrom('ats-key-0001')),
   apikey2: stringArgument(),
-  subscriptions: fc.oneof(fc.array(hostileString(fc.constantFrom('sub_1', 'sub_2')), { maxLength: 4 }), fc.constant(null), fc.array(fc.constant('sub_x'), { minLength: 101, maxLength: 102 })),
+  subscriptions: fc.oneof(
+    fc.array(hostileString(fc.constantFrom('sub_1', 'sub_2')), { maxLength: 4 }),
+    fc.constant(null),
+    fc.array(fc.constant('sub_x'), { minLength: 101, maxLength: 102 }),
+  ),
 };
 
 /** Picks some of `fields` (any may be missing), plus sometimes a field the input type does not have. */
 export function someFields(fields: Readonly<Record<string, fc.Arbitrary<unknown>>>, extra = true): fc.Arbitrary<Record<string, unknown>> {
   return fc
-    .tuple(fc.record(fields as Record<string, fc.Arbitrary<unknown>>, { requiredKeys: [] }), extra ? fc.option(fc.constantFrom('isAdmin', 'createdAt', 'groups', '__proto__'), { freq: 8, nil: undefined }) : fc.constant(undefined))
+    .tuple(
+      fc.record(fields as Record<string, fc.Arbitrary<unknown>>, { requiredKeys: [] }),
+      extra
+        ? fc.option(fc.constantFrom('isAdmin', 'createdAt', 'groups', '__proto__'), { freq: 8, nil: undefined })
+        : fc.constant(undefined),
+    )
     .map(([record, unknownField]) => {
       const input: Record<string, unknown> = { ...record };
       if (unknownField) Object.defineProperty(input, unknownField, { value: 'x', enumerable: true, writable: true, configurable: true });

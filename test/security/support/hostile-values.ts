@@ -95,7 +95,9 @@ export const hugeString: fc.Arbitrary<string> = fc
 /** Random text from the whole of Unicode, lone surrogates included. */
 export const unicodeText: fc.Arbitrary<string> = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 40 }),
-  fc.string({ unit: fc.oneof(fc.constantFrom(...UNICODE_STRINGS.filter((text) => text.length > 0)), LONE_SURROGATE), maxLength: 8 }).map((parts) => parts),
+  fc
+    .string({ unit: fc.oneof(fc.constantFrom(...UNICODE_STRINGS.filter((text) => text.length > 0)), LONE_SURROGATE), maxLength: 8 })
+    .map((parts) => parts),
   fc.string({ maxLength: 40 }),
 );
 
@@ -113,20 +115,20 @@ export function hostileString(plausible?: fc.Arbitrary<string>, options: { reado
     { arbitrary: options.huge === false ? fc.constantFrom('x'.repeat(101), 'é'.repeat(300)) : hugeString, weight: 1 },
     {
       // A plausible value wrapped in hostile text: passes a prefix check, fails a full match.
-      arbitrary: fc.tuple(plausible ?? fc.string({ maxLength: 8 }), fc.constantFrom(...INJECTION_STRINGS, ...UNICODE_STRINGS)).map(([value, tail]) => `${value}${tail}`),
+      arbitrary: fc
+        .tuple(plausible ?? fc.string({ maxLength: 8 }), fc.constantFrom(...INJECTION_STRINGS, ...UNICODE_STRINGS))
+        .map(([value, tail]) => `${value}${tail}`),
       weight: 2,
     },
   );
 }
 
 /** Nested arrays and objects, up to thousands of levels deep. */
-export const deepNesting: fc.Arbitrary<unknown> = fc
-  .tuple(fc.constantFrom(10, 100, 500, 1_000), fc.boolean())
-  .map(([depth, asObject]) => {
-    let value: unknown = 'bottom';
-    for (let level = 0; level < depth; level += 1) value = asObject ? { a: value } : [value];
-    return value;
-  });
+export const deepNesting: fc.Arbitrary<unknown> = fc.tuple(fc.constantFrom(10, 100, 500, 1_000), fc.boolean()).map(([depth, asObject]) => {
+  let value: unknown = 'bottom';
+  for (let level = 0; level < depth; level += 1) value = asObject ? { a: value } : [value];
+  return value;
+});
 
 /** A value of any JSON type (or a deep one), for fields that expect something else. */
 export const wrongTypeValue: fc.Arbitrary<unknown> = fc.oneof(
@@ -148,7 +150,20 @@ export function hostileField(plausible?: fc.Arbitrary<string>): fc.Arbitrary<unk
 
 /** Keys that pollute prototypes when merged carelessly, and keys no contract knows. */
 export const extraKey: fc.Arbitrary<string> = fc.oneof(
-  fc.constantFrom('__proto__', 'constructor', 'prototype', 'isAdmin', 'groups', 'id', 'userId', 'status', 'admin', '$where', '#name', ':value'),
+  fc.constantFrom(
+    '__proto__',
+    'constructor',
+    'prototype',
+    'isAdmin',
+    'groups',
+    'id',
+    'userId',
+    'status',
+    'admin',
+    '$where',
+    '#name',
+    ':value',
+  ),
   fc.string({ minLength: 1, maxLength: 12 }),
 );
 
@@ -165,7 +180,10 @@ export function hostileRecord(fields: Readonly<Record<string, fc.Arbitrary<unkno
   return fc
     .tuple(
       fc.record(fields as Record<string, fc.Arbitrary<unknown>>, { requiredKeys: [] }),
-      fc.oneof({ arbitrary: fc.constant<[string, unknown][]>([]), weight: 3 }, { arbitrary: fc.array(fc.tuple(extraKey, wrongTypeValue), { minLength: 1, maxLength: 3 }), weight: 1 }),
+      fc.oneof(
+        { arbitrary: fc.constant<[string, unknown][]>([]), weight: 3 },
+        { arbitrary: fc.array(fc.tuple(extraKey, wrongTypeValue), { minLength: 1, maxLength: 3 }), weight: 1 },
+      ),
     )
     .map(([known, extras]) => {
       const record: Record<string, unknown> = {};
@@ -177,7 +195,27 @@ export function hostileRecord(fields: Readonly<Record<string, fc.Arbitrary<unkno
 
 /** Request bodies that are not JSON at all, or not the JSON anyone expects. */
 export const malformedBody: fc.Arbitrary<string> = fc.oneof(
-  fc.constantFrom('', ' ', '{', '{"a":', '{"a" 1}', "{'a': 1}", 'null', 'true', '1', '"text"', '[]', '[{}]', '{}', '1e999999', '{"a":1,"a":2}', '\u0000', '\ufeff{}', '{"__proto__":{"admin":true}}', '{"constructor":{"prototype":{"admin":true}}}'),
+  fc.constantFrom(
+    '',
+    ' ',
+    '{',
+    '{"a":',
+    '{"a" 1}',
+    "{'a': 1}",
+    'null',
+    'true',
+    '1',
+    '"text"',
+    '[]',
+    '[{}]',
+    '{}',
+    '1e999999',
+    '{"a":1,"a":2}',
+    '\u0000',
+    '\ufeff{}',
+    '{"__proto__":{"admin":true}}',
+    '{"constructor":{"prototype":{"admin":true}}}',
+  ),
   fc.constantFrom(100, 10_000).map((depth) => `${'['.repeat(depth)}${']'.repeat(depth)}`),
   fc.string({ unit: 'binary', maxLength: 60 }),
   hugeString,
@@ -187,13 +225,23 @@ export const malformedBody: fc.Arbitrary<string> = fc.oneof(
 export const contentType: fc.Arbitrary<string | undefined> = fc.oneof(
   { arbitrary: fc.constant('application/json'), weight: 4 },
   {
-    arbitrary: fc.constantFrom<string | undefined>(undefined, 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/json; charset=utf-16', 'application/xml', '*/*'),
+    arbitrary: fc.constantFrom<string | undefined>(
+      undefined,
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+      'application/json; charset=utf-16',
+      'application/xml',
+      '*/*',
+    ),
     weight: 1,
   },
 );
 
 /** A request body: hostile JSON (usually) or malformed text. */
-export function hostileBody(json: fc.Arbitrary<unknown>): fc.Arbitrary<{ readonly text: string; readonly contentType: string | undefined }> {
+export function hostileBody(
+  json: fc.Arbitrary<unknown>,
+): fc.Arbitrary<{ readonly text: string; readonly contentType: string | undefined }> {
   return fc.record({
     text: fc.oneof({ arbitrary: json.map((value) => JSON.stringify(value) ?? 'null'), weight: 4 }, { arbitrary: malformedBody, weight: 1 }),
     contentType,

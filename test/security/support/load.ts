@@ -101,14 +101,23 @@ export async function runLoad(kinds: readonly LoadKind[], options: LoadOptions):
   }
   const scheduleMs = performance.now() - startedAt;
   let drainTimer: NodeJS.Timeout | undefined;
-  await Promise.race([Promise.all(inFlight), new Promise((resolve) => (drainTimer = setTimeout(resolve, options.drainMs ?? CALL_TIMEOUT_MS + 1000)))]);
+  await Promise.race([
+    Promise.all(inFlight),
+    new Promise((resolve) => (drainTimer = setTimeout(resolve, options.drainMs ?? CALL_TIMEOUT_MS + 1000))),
+  ]);
   clearTimeout(drainTimer);
 
   const byKind: Record<string, KindResult> = {};
   for (const kind of kinds) {
     const sorted = [...latencies.get(kind.name)!].sort((a, b) => a - b);
     const round = (value: number) => Math.round(value * 10) / 10;
-    byKind[kind.name] = { requests: sorted.length, errors: errors.get(kind.name)!, p50Ms: round(percentile(sorted, 0.5)), p95Ms: round(percentile(sorted, 0.95)), maxMs: round(sorted[sorted.length - 1] ?? 0) };
+    byKind[kind.name] = {
+      requests: sorted.length,
+      errors: errors.get(kind.name)!,
+      p50Ms: round(percentile(sorted, 0.5)),
+      p95Ms: round(percentile(sorted, 0.95)),
+      maxMs: round(sorted[sorted.length - 1] ?? 0),
+    };
   }
   const unanswered = started - [...latencies.values()].reduce((sum, values) => sum + values.length, 0);
   if (unanswered > 0 && samples.length < 10) samples.push(`${unanswered} request(s) still unanswered after the drain time`);
@@ -129,7 +138,8 @@ async function restOk(response: Response): Promise<string | undefined> {
 
 async function graphqlOk(response: Response, field: string): Promise<string | undefined> {
   const body = (await response.json()) as { data?: Record<string, unknown> | null; errors?: { message?: string }[] };
-  if (!response.ok || body.errors?.length || !body.data?.[field]) return `${response.status} ${JSON.stringify(body.errors ?? body).slice(0, 200)}`;
+  if (!response.ok || body.errors?.length || !body.data?.[field])
+    return `${response.status} ${JSON.stringify(body.errors ?? body).slice(0, 200)}`;
   return undefined;
 }
 
@@ -139,23 +149,43 @@ async function graphqlOk(response: Response, field: string): Promise<string | un
  */
 export function productMix(rt: SecurityRuntime): LoadKind[] {
   const graphql = (headers: Record<string, string>, query: string, variables: Record<string, unknown>, signal: AbortSignal) =>
-    fetch(rt.graphqlUrl, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ query, variables }), signal });
+    fetch(rt.graphqlUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify({ query, variables }),
+      signal,
+    });
   let contacts = 0;
   return [
-    { name: 'GET /subscription/plans', weight: 30, send: async (signal) => restOk(await fetch(`${rt.restUrl}/subscription/plans`, { signal })) },
+    {
+      name: 'GET /subscription/plans',
+      weight: 30,
+      send: async (signal) => restOk(await fetch(`${rt.restUrl}/subscription/plans`, { signal })),
+    },
     {
       name: 'getUserByEmail (signed in)',
       weight: 30,
       send: async (signal) =>
         graphqlOk(
-          await graphql({ authorization: rt.member.accessToken }, 'query Q($email: String!) { getUserByEmail(email: $email) { items { id email companyName subscriptionId } nextToken } }', { email: rt.member.email }, signal),
+          await graphql(
+            { authorization: rt.member.accessToken },
+            'query Q($email: String!) { getUserByEmail(email: $email) { items { id email companyName subscriptionId } nextToken } }',
+            { email: rt.member.email },
+            signal,
+          ),
           'getUserByEmail',
         ),
     },
     {
       name: 'GET /user/subscriptions/{id} (signed in)',
       weight: 25,
-      send: async (signal) => restOk(await fetch(`${rt.restUrl}/user/subscriptions/code-talentpilot-${rt.member.sub}`, { headers: { authorization: rt.member.idToken }, signal })),
+      send: async (signal) =>
+        restOk(
+          await fetch(`${rt.restUrl}/user/subscriptions/code-talentpilot-${rt.member.sub}`, {
+            headers: { authorization: rt.member.idToken },
+            signal,
+          }),
+        ),
     },
     {
       name: 'createContact (API key)',
@@ -165,7 +195,13 @@ export function productMix(rt: SecurityRuntime): LoadKind[] {
           await graphql(
             { 'x-api-key': rt.apiKey },
             'mutation M($input: CreateContactInput!) { createContact(input: $input) { id } }',
-            { input: { name: 'Lee Park', email: 'lee@harborstaffing.example', message: `Load test message ${(contacts += 1)}: please call me about the enterprise plan.` } },
+            {
+              input: {
+                name: 'Lee Park',
+                email: 'lee@harborstaffing.example',
+                message: `Load test message ${(contacts += 1)}: please call me about the enterprise plan.`,
+              },
+            },
             signal,
           ),
           'createContact',

@@ -76,9 +76,18 @@ export async function latestEmailedCode(outboxUrl: string, to: string): Promise<
   return code;
 }
 
-async function signIn(cognito: CognitoIdentityProviderClient, clientId: string, email: string, password: string): Promise<AuthenticationResultType> {
+async function signIn(
+  cognito: CognitoIdentityProviderClient,
+  clientId: string,
+  email: string,
+  password: string,
+): Promise<AuthenticationResultType> {
   const { AuthenticationResult } = await cognito.send(
-    new InitiateAuthCommand({ ClientId: clientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: password } }),
+    new InitiateAuthCommand({
+      ClientId: clientId,
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: email, PASSWORD: password },
+    }),
   );
   if (!AuthenticationResult?.IdToken || !AuthenticationResult.AccessToken) throw new Error(`No tokens for ${email}`);
   return AuthenticationResult;
@@ -117,7 +126,14 @@ async function seedContact(runtime: LocalRuntime): Promise<void> {
     headers: { 'content-type': 'application/json', 'x-api-key': runtime.endpoints.graphqlApiKey },
     body: JSON.stringify({
       query: 'mutation M($input: CreateContactInput!) { createContact(input: $input) { id } }',
-      variables: { input: { id: SEEDED_CONTACT_ID, name: 'Omar Reyes', email: 'omar@talentbridge.example', message: 'Please call me about the R2 plan.' } },
+      variables: {
+        input: {
+          id: SEEDED_CONTACT_ID,
+          name: 'Omar Reyes',
+          email: 'omar@talentbridge.example',
+          message: 'Please call me about the R2 plan.',
+        },
+      },
     }),
     signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
   });
@@ -135,7 +151,8 @@ async function seedScreeningQuestions(runtime: LocalRuntime, subscriber: SignedI
     signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
   });
   const body = (await response.json()) as { result?: { id: string; output: { questions: { id: string }[] } } };
-  if (response.status !== 200 || !body.result) throw new Error(`Seeding screening questions failed: ${response.status} ${JSON.stringify(body)}`);
+  if (response.status !== 200 || !body.result)
+    throw new Error(`Seeding screening questions failed: ${response.status} ${JSON.stringify(body)}`);
   return { jobId, screeningResultId: body.result.id, questionIds: body.result.output.questions.map((question) => question.id) };
 }
 
@@ -149,13 +166,15 @@ async function seedAtsConnection(runtime: LocalRuntime, subscriber: SignedInCall
       signal: AbortSignal.timeout(CALL_TIMEOUT_MS * 2),
     });
     const answer = (await response.json()) as T;
-    if (response.status !== 200) throw new Error(`Seeding the ATS failed on ${method} ${path}: ${response.status} ${JSON.stringify(answer).slice(0, 300)}`);
+    if (response.status !== 200)
+      throw new Error(`Seeding the ATS failed on ${method} ${path}: ${response.status} ${JSON.stringify(answer).slice(0, 300)}`);
     return answer;
   };
   const credentials = ATS_DEMO_CREDENTIALS.workable;
   await call('POST', '/ats/connection', credentials);
   let outcome = 'partial';
-  for (let attempt = 0; outcome === 'partial' && attempt < 5; attempt += 1) ({ outcome } = await call<{ outcome: string }>('POST', '/ats/sync'));
+  for (let attempt = 0; outcome === 'partial' && attempt < 5; attempt += 1)
+    ({ outcome } = await call<{ outcome: string }>('POST', '/ats/sync'));
   if (outcome !== 'complete') throw new Error(`Seeding the ATS failed: the sync ended ${outcome}`);
   const { jobs } = await call<{ jobs: { id: string; activeApplications: number }[] }>('GET', '/ats/jobs');
   const active = jobs.find((job) => job.activeApplications > 0);
@@ -167,7 +186,13 @@ async function seedAtsConnection(runtime: LocalRuntime, subscriber: SignedInCall
 export async function startSecurityRuntime(): Promise<SecurityRuntime> {
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   // The assistant's rate limit (30 a minute) would refuse most fuzz and load calls: raised here.
-  const runtime = await startLocalRuntime({ inMemory: true, ports: FREE_PORTS, webDistDir: false, buildDir: BUILD_DIR, assistantRateLimitPerMinute: 100_000 });
+  const runtime = await startLocalRuntime({
+    inMemory: true,
+    ports: FREE_PORTS,
+    webDistDir: false,
+    buildDir: BUILD_DIR,
+    assistantRateLimitPerMinute: 100_000,
+  });
   const cognito = new CognitoIdentityProviderClient({
     endpoint: String(runtime.endpoints.cognitoEndpoint),
     region: runtime.endpoints.region,
@@ -175,14 +200,30 @@ export async function startSecurityRuntime(): Promise<SecurityRuntime> {
     maxAttempts: 1,
   });
   try {
-    const seed = runtime.endpoints.seed as { adminEmail: string; adminPassword: string; demoEmail: string; demoPassword: string; registrationCodes: { code: string }[] };
+    const seed = runtime.endpoints.seed as {
+      adminEmail: string;
+      adminPassword: string;
+      demoEmail: string;
+      demoPassword: string;
+      registrationCodes: { code: string }[];
+    };
     const clientId = String(runtime.endpoints.userPoolClientId);
     const outboxUrl = String(runtime.endpoints.outboxEndpoint);
     const registrationCode = seed.registrationCodes[0].code;
     const context = { clientId, outboxUrl, registrationCode };
     const admin = callerOf(seed.adminEmail, seed.adminPassword, await signIn(cognito, clientId, seed.adminEmail, seed.adminPassword));
-    const member = await signedUpMember(cognito, context, { email: 'dana.reyes@northbridge.example', firstName: 'Dana', lastName: 'Reyes', companyName: 'Northbridge Staffing' });
-    const otherMember = await signedUpMember(cognito, context, { email: 'lee.park@harbor.example', firstName: 'Lee', lastName: 'Park', companyName: 'Harbor Talent' });
+    const member = await signedUpMember(cognito, context, {
+      email: 'dana.reyes@northbridge.example',
+      firstName: 'Dana',
+      lastName: 'Reyes',
+      companyName: 'Northbridge Staffing',
+    });
+    const otherMember = await signedUpMember(cognito, context, {
+      email: 'lee.park@harbor.example',
+      firstName: 'Lee',
+      lastName: 'Park',
+      companyName: 'Harbor Talent',
+    });
     const subscriber = callerOf(seed.demoEmail, seed.demoPassword, await signIn(cognito, clientId, seed.demoEmail, seed.demoPassword));
     const assistant = await seedScreeningQuestions(runtime, subscriber);
     const ats = await seedAtsConnection(runtime, subscriber);

@@ -27,14 +27,24 @@ export interface ItemChange {
 export interface SnapshotTarget {
   readonly dynamodb: DynamoDBClient;
   /** Logical table name → physical name, with the key attributes of each. */
-  readonly tables: Readonly<Record<string, { readonly name: string; readonly key: readonly string[]; readonly ignore?: (item: Record<string, AttributeValue>) => boolean }>>;
+  readonly tables: Readonly<
+    Record<
+      string,
+      { readonly name: string; readonly key: readonly string[]; readonly ignore?: (item: Record<string, AttributeValue>) => boolean }
+    >
+  >;
 }
 
 function keyOf(item: Record<string, AttributeValue>, key: readonly string[]): string {
   return key.map((attribute) => JSON.stringify(item[attribute])).join('|');
 }
 
-async function scanTable(dynamodb: DynamoDBClient, name: string, key: readonly string[], ignore?: (item: Record<string, AttributeValue>) => boolean): Promise<TableItems> {
+async function scanTable(
+  dynamodb: DynamoDBClient,
+  name: string,
+  key: readonly string[],
+  ignore?: (item: Record<string, AttributeValue>) => boolean,
+): Promise<TableItems> {
   const items = new Map<string, Record<string, AttributeValue>>();
   let start: Record<string, AttributeValue> | undefined;
   do {
@@ -47,7 +57,15 @@ async function scanTable(dynamodb: DynamoDBClient, name: string, key: readonly s
 
 /** Reads every item of the given logical tables (all of the target's by default). */
 export async function takeSnapshot(target: SnapshotTarget, only: readonly string[] = Object.keys(target.tables)): Promise<TableSnapshot> {
-  const entries = await Promise.all(only.map(async (table) => [table, await scanTable(target.dynamodb, target.tables[table].name, target.tables[table].key, target.tables[table].ignore)] as const));
+  const entries = await Promise.all(
+    only.map(
+      async (table) =>
+        [
+          table,
+          await scanTable(target.dynamodb, target.tables[table].name, target.tables[table].key, target.tables[table].ignore),
+        ] as const,
+    ),
+  );
   return { tables: Object.fromEntries(entries) };
 }
 
@@ -59,7 +77,8 @@ export function changesBetween(before: TableSnapshot, after: TableSnapshot): Ite
     for (const [key, item] of afterItems) {
       const previous = beforeItems.get(key);
       if (!previous) changes.push({ table, key, kind: 'added', after: unmarshall(item) });
-      else if (!isDeepStrictEqual(previous, item)) changes.push({ table, key, kind: 'changed', before: unmarshall(previous), after: unmarshall(item) });
+      else if (!isDeepStrictEqual(previous, item))
+        changes.push({ table, key, kind: 'changed', before: unmarshall(previous), after: unmarshall(item) });
     }
     for (const [key, item] of beforeItems) {
       if (!afterItems.has(key)) changes.push({ table, key, kind: 'removed', before: unmarshall(item) });
@@ -76,7 +95,9 @@ export async function restoreSnapshot(target: SnapshotTarget, before: TableSnaps
     for (const [itemKey, item] of afterItems) {
       const previous = beforeItems.get(itemKey);
       if (!previous) {
-        await target.dynamodb.send(new DeleteItemCommand({ TableName: name, Key: Object.fromEntries(key.map((attribute) => [attribute, item[attribute]])) }));
+        await target.dynamodb.send(
+          new DeleteItemCommand({ TableName: name, Key: Object.fromEntries(key.map((attribute) => [attribute, item[attribute]])) }),
+        );
       } else if (!isDeepStrictEqual(previous, item)) {
         await target.dynamodb.send(new PutItemCommand({ TableName: name, Item: previous }));
       }

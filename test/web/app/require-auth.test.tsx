@@ -52,12 +52,12 @@ describe('the sign-in guard', () => {
         { path: '/sign-in', element: <p>Sign-in page</p> },
         { element: <RequireAuth />, children: [{ path: '/profile', element: <ProtectedPage /> }] },
       ],
-      { initialEntries: ['/profile'] }
+      { initialEntries: ['/profile'] },
     );
     render(
       <AuthProvider session={new FakeIdentity({ signedIn: authUser() }).session()}>
         <RouterProvider router={router} />
-      </AuthProvider>
+      </AuthProvider>,
     );
     await userEvent.click(await screen.findByRole('button', { name: 'Sign Out' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));

@@ -61,7 +61,10 @@ describe('the subscription gate', () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const billing = new FakeBilling();
     billing.subscriptions = [testSubscription()];
-    billing.failNext('getUserSubscriptions', new RestApiError(503, 'BILLING_UNAVAILABLE', 'Billing is not available right now. Please try again in a moment.'));
+    billing.failNext(
+      'getUserSubscriptions',
+      new RestApiError(503, 'BILLING_UNAVAILABLE', 'Billing is not available right now. Please try again in a moment.'),
+    );
     const { router, user } = renderApp('/services', { ports: signedIn(billing) });
 
     const main = screen.getByRole('main');

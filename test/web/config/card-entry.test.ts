@@ -4,7 +4,9 @@ import { testConfig } from '../support/render';
 
 describe('the card entry of a deployment', () => {
   it('is Recurly.js when the config has a Recurly public key (even with a local token URL)', () => {
-    expect(cardEntryOf(testConfig({ recurlyPublicKey: 'ewr1-abc', localBillingTokenUrl: 'http://127.0.0.1:5185/_local/billing/tokens' }))).toEqual({
+    expect(
+      cardEntryOf(testConfig({ recurlyPublicKey: 'ewr1-abc', localBillingTokenUrl: 'http://127.0.0.1:5185/_local/billing/tokens' })),
+    ).toEqual({
       kind: 'recurly',
       publicKey: 'ewr1-abc',
     });

@@ -21,7 +21,11 @@ describe('validating config.json', () => {
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.problems).toEqual(
-      expect.arrayContaining([expect.stringMatching(/^graphqlUrl: /), expect.stringMatching(/^restApiUrl: /), expect.stringMatching(/^stage: /)]),
+      expect.arrayContaining([
+        expect.stringMatching(/^graphqlUrl: /),
+        expect.stringMatching(/^restApiUrl: /),
+        expect.stringMatching(/^stage: /),
+      ]),
     );
   });
 

@@ -29,7 +29,7 @@ describe('the REST client', () => {
     });
     expect(fetchImpl).toHaveBeenCalledWith(
       'http://127.0.0.1:5181/prod/user/subscriptions/SubscriptionTBD?product=talentpilot',
-      expect.objectContaining({ method: 'GET', headers: { Accept: 'application/json', Authorization: 'id-token-1' } })
+      expect.objectContaining({ method: 'GET', headers: { Accept: 'application/json', Authorization: 'id-token-1' } }),
     );
   });
 
@@ -42,18 +42,27 @@ describe('the REST client', () => {
         method: 'POST',
         body: '{"username":"ada"}',
         headers: expect.objectContaining({ 'Content-Type': 'application/json', Authorization: 'id-token-1' }),
-      })
+      }),
     );
   });
 
   it('sends extra headers (an Idempotency-Key), which cannot replace its own', async () => {
     const { api, fetchImpl } = client(jsonResponse(201, { ok: true }));
-    await api.post('subscription/create-change', { planCode: 'starter' }, { headers: { 'Idempotency-Key': 'key-1', Authorization: 'forged' } });
+    await api.post(
+      'subscription/create-change',
+      { planCode: 'starter' },
+      { headers: { 'Idempotency-Key': 'key-1', Authorization: 'forged' } },
+    );
     expect(fetchImpl).toHaveBeenCalledWith(
       expect.any(String),
       expect.objectContaining({
-        headers: { 'Idempotency-Key': 'key-1', Accept: 'application/json', 'Content-Type': 'application/json', Authorization: 'id-token-1' },
-      })
+        headers: {
+          'Idempotency-Key': 'key-1',
+          Accept: 'application/json',
+          'Content-Type': 'application/json',
+          Authorization: 'id-token-1',
+        },
+      }),
     );
   });
 
@@ -61,10 +70,7 @@ describe('the REST client', () => {
     const { api, fetchImpl, getIdToken } = client(jsonResponse(200, [{ code: 'starter' }]));
     await api.get('subscription/plans', { auth: 'none' });
     expect(getIdToken).not.toHaveBeenCalled();
-    expect(fetchImpl).toHaveBeenCalledWith(
-      expect.any(String),
-      expect.objectContaining({ headers: { Accept: 'application/json' } })
-    );
+    expect(fetchImpl).toHaveBeenCalledWith(expect.any(String), expect.objectContaining({ headers: { Accept: 'application/json' } }));
   });
 
   it('refuses a user call when nobody is signed in, without sending it', async () => {
@@ -79,7 +85,7 @@ describe('the REST client', () => {
 
   it('turns an ApiErrorBody into a typed error with its fields', async () => {
     const { api } = client(
-      jsonResponse(400, { message: 'Check the highlighted fields.', code: 'VALIDATION', fields: { email: 'Enter an email.' } })
+      jsonResponse(400, { message: 'Check the highlighted fields.', code: 'VALIDATION', fields: { email: 'Enter an email.' } }),
     );
     const error = await api.post('admin/user/create', {}).catch((thrown: unknown) => thrown);
     expect(error).toBeInstanceOf(RestApiError);

@@ -26,7 +26,9 @@ export class FakeAssistant {
     return {
       listJobs: async () => this.jobs,
       history: async (query = {}) =>
-        this.results.filter((result) => (!query.capability || result.capability === query.capability) && (!query.jobId || result.jobId === query.jobId)),
+        this.results.filter(
+          (result) => (!query.capability || result.capability === query.capability) && (!query.jobId || result.jobId === query.jobId),
+        ),
       saveJob: call('saveJob'),
       proposeMustHaves: call('proposeMustHaves'),
       sourcingTerms: call('sourcingTerms'),

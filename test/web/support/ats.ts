@@ -26,7 +26,15 @@ export function atsOptions(): AtsOption[] {
       help: 'In Greenhouse: Configure → Dev Center → API Credential Management, a Harvest key with read access.',
       available: true,
     },
-    { atsname: 'lever', label: 'Lever', apikeytype: 'basic', keyLabel: 'Lever API key', secondLabel: null, help: 'In Lever: Settings → Integrations and API → API credentials.', available: true },
+    {
+      atsname: 'lever',
+      label: 'Lever',
+      apikeytype: 'basic',
+      keyLabel: 'Lever API key',
+      secondLabel: null,
+      help: 'In Lever: Settings → Integrations and API → API credentials.',
+      available: true,
+    },
     {
       atsname: 'workable',
       label: 'Workable',
@@ -36,8 +44,24 @@ export function atsOptions(): AtsOption[] {
       help: 'In Workable: Settings → Integrations → Access token, with the read scopes.',
       available: true,
     },
-    { atsname: 'crelate', label: 'Crelate', apikeytype: 'api-key', keyLabel: 'Crelate API key', secondLabel: null, help: 'In Crelate: Settings → API Access.', available: true },
-    { atsname: 'bullhorn', label: 'Bullhorn', apikeytype: 'oauth2', keyLabel: 'Bullhorn OAuth client id', secondLabel: null, help: 'Bullhorn connects through OAuth.', available: false },
+    {
+      atsname: 'crelate',
+      label: 'Crelate',
+      apikeytype: 'api-key',
+      keyLabel: 'Crelate API key',
+      secondLabel: null,
+      help: 'In Crelate: Settings → API Access.',
+      available: true,
+    },
+    {
+      atsname: 'bullhorn',
+      label: 'Bullhorn',
+      apikeytype: 'oauth2',
+      keyLabel: 'Bullhorn OAuth client id',
+      secondLabel: null,
+      help: 'Bullhorn connects through OAuth.',
+      available: false,
+    },
   ];
 }
 
@@ -58,7 +82,11 @@ export function idleSync(overrides: Partial<AtsSyncView> = {}): AtsSyncView {
 
 /** A sync in `state` having read and stored `jobs` jobs, ten candidates and applications per job, a tenth of them placed. */
 export function syncWith(state: AtsSyncView['state'], jobs: number, overrides: Partial<AtsSyncView> = {}): AtsSyncView {
-  const counts = { jobs: { read: jobs, stored: jobs }, candidates: { read: jobs * 10, stored: jobs * 10 }, applications: { read: jobs * 10, stored: jobs * 10 } };
+  const counts = {
+    jobs: { read: jobs, stored: jobs },
+    candidates: { read: jobs * 10, stored: jobs * 10 },
+    applications: { read: jobs * 10, stored: jobs * 10 },
+  };
   return idleSync({
     state,
     startedAt: '2026-11-24T14:00:00.000Z',
@@ -172,7 +200,12 @@ export class FakeAts {
   candidates: Record<string, AtsCandidateView[]> = {};
   predictions: Record<string, PredictPlacementsResponse> = {};
   syncAnswers: AtsSyncResponse['outcome'][] = [];
-  testAnswer: AtsTestResponse = { ok: true, accountName: 'Northbridge Staffing', message: 'Greenhouse answered: the connection works.', testedAt: '2026-11-24T15:00:00.000Z' };
+  testAnswer: AtsTestResponse = {
+    ok: true,
+    accountName: 'Northbridge Staffing',
+    message: 'Greenhouse answered: the connection works.',
+    testedAt: '2026-11-24T15:00:00.000Z',
+  };
   /** Every request the connect call received (to check that keys never come back). */
   readonly connected: ConnectAtsRequest[] = [];
   private readonly failures: Partial<Record<keyof AtsApi, unknown[]>> = {};
@@ -200,7 +233,8 @@ export class FakeAts {
         this.fail('connect');
         this.connected.push(request);
         const option = this.options.find((candidate) => candidate.atsname === request.atsname);
-        if (!option) throw new RestApiError(400, 'VALIDATION', 'Some fields are missing or invalid.', { atsname: 'Choose the ATS to connect.' });
+        if (!option)
+          throw new RestApiError(400, 'VALIDATION', 'Some fields are missing or invalid.', { atsname: 'Choose the ATS to connect.' });
         const key = request.apikey1.startsWith('••••') ? (this.connection?.apikey1 ?? '••••') : `••••${request.apikey1.slice(-4)}`;
         this.connection = {
           atsname: option.atsname,
@@ -250,7 +284,8 @@ export class FakeAts {
       predict: jest.fn(async (jobId: string) => {
         this.fail('predict');
         const answer = this.predictions[jobId];
-        if (!answer) throw new RestApiError(404, 'NOT_FOUND', 'We could not find that ATS job.', { jobId: 'We could not find that ATS job.' });
+        if (!answer)
+          throw new RestApiError(404, 'NOT_FOUND', 'We could not find that ATS job.', { jobId: 'We could not find that ATS job.' });
         return answer;
       }),
     } as AtsApi & Mocked<AtsApi>;

@@ -65,8 +65,7 @@ type Mocked<T> = { [K in keyof T]: jest.Mock };
 export function fakeAuthApi(identity: FakeIdentity, overrides: Partial<AuthApi> = {}): AuthApi & Mocked<AuthApi> {
   return {
     signIn: jest.fn(async (email: string, password: string) => {
-      if (password === 'wrong')
-        throw Object.assign(new Error('Incorrect username or password.'), { name: 'NotAuthorizedException' });
+      if (password === 'wrong') throw Object.assign(new Error('Incorrect username or password.'), { name: 'NotAuthorizedException' });
       identity.signedIn = authUser({ email, userId: `sub-${email}`, username: `sub-${email}` });
       return 'done' as const;
     }),
@@ -81,7 +80,7 @@ export function fakeAuthApi(identity: FakeIdentity, overrides: Partial<AuthApi> 
 
 export function fakeInviteSignupApi(
   identity: FakeIdentity,
-  overrides: Partial<InviteSignupApi> = {}
+  overrides: Partial<InviteSignupApi> = {},
 ): InviteSignupApi & Mocked<InviteSignupApi> {
   return {
     signUp: jest.fn(async ({ email }: { email: string }) => ({ username: email.toLowerCase(), needsConfirmation: true })),
@@ -97,7 +96,7 @@ export function fakeInviteSignupApi(
 
 export function fakeProfileApi(overrides: Partial<ProfileApi> = {}): ProfileApi & Mocked<ProfileApi> {
   return {
-    updateUser: jest.fn(async (input) => ({ ...dbUser(), ...input, updatedAt: '2024-05-01T00:00:00.000Z' } as User)),
+    updateUser: jest.fn(async (input) => ({ ...dbUser(), ...input, updatedAt: '2024-05-01T00:00:00.000Z' }) as User),
     changePassword: jest.fn(async () => undefined),
     ...overrides,
   } as ProfileApi & Mocked<ProfileApi>;

@@ -35,7 +35,7 @@ export function testConfig(overrides: Partial<RuntimeConfig> = {}): RuntimeConfi
  */
 export function renderWithProviders(
   ui: ReactElement,
-  { config = testConfig(), route = '/', session }: { config?: RuntimeConfig; route?: string; session?: SessionPort } = {}
+  { config = testConfig(), route = '/', session }: { config?: RuntimeConfig; route?: string; session?: SessionPort } = {},
 ): RenderResult & { user: UserEvent } {
   const user = userEvent.setup();
   const result = render(
@@ -44,7 +44,7 @@ export function renderWithProviders(
         <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
         <Notifications />
       </AuthProvider>
-    </ConfigProvider>
+    </ConfigProvider>,
   );
   return { ...result, user };
 }
@@ -57,20 +57,19 @@ export function renderWithProviders(
  */
 export function renderApp(
   path: string,
-  {
-    config = testConfig(),
-    ports = {},
-    state,
-  }: { config?: RuntimeConfig; ports?: Partial<AppPorts>; state?: unknown } = {}
+  { config = testConfig(), ports = {}, state }: { config?: RuntimeConfig; ports?: Partial<AppPorts>; state?: unknown } = {},
 ) {
   const user = userEvent.setup();
   // `state` is the location state of the first entry (then `path` is a plain pathname).
   const entry = state === undefined ? path : { pathname: path, state };
   const router = createMemoryRouter(createAppRoutes(), { initialEntries: [entry] });
   const result = render(
-    <AppProvider config={config} ports={{ billing: new FakeBilling().api(), assistant: new FakeAssistant().api(), ats: new FakeAts().api(), ...ports }}>
+    <AppProvider
+      config={config}
+      ports={{ billing: new FakeBilling().api(), assistant: new FakeAssistant().api(), ats: new FakeAts().api(), ...ports }}
+    >
       <RouterProvider router={router} />
-    </AppProvider>
+    </AppProvider>,
   );
   return { ...result, user, router };
 }

@@ -16,8 +16,8 @@ export function ConfigErrorPage({ reason, problems }: { readonly reason: string;
           </ul>
         ) : null}
         <p>
-          Please try again in a few minutes. If you operate this site, check the <code>config.json</code> published next
-          to <code>index.html</code>.
+          Please try again in a few minutes. If you operate this site, check the <code>config.json</code> published next to{' '}
+          <code>index.html</code>.
         </p>
         <button type="button" className="button button--primary" onClick={() => window.location.reload()}>
           Try again

@@ -16,9 +16,7 @@ export function RootLayout({ hydrating = false }: { readonly hydrating?: boolean
   const waiting = hydrating || authLoading;
   return (
     <>
-      <AppLayout>
-        {waiting ? <Spinner page label={hydrating ? 'Loading page…' : 'Loading your account…'} /> : <Outlet />}
-      </AppLayout>
+      <AppLayout>{waiting ? <Spinner page label={hydrating ? 'Loading page…' : 'Loading your account…'} /> : <Outlet />}</AppLayout>
       {waiting ? null : <PageViewTracker />}
       {hydrating ? null : <ScrollRestoration />}
     </>

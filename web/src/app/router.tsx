@@ -48,20 +48,26 @@ export function createAppRoutes(): RouteObject[] {
         page(paths.signIn, () => import('./routes/sign-in')),
         page(paths.inviteSignup, () => import('./routes/invite-signup')),
         page(paths.success, () => import('./routes/success')),
-        guard(() => import('./require-auth').then((module) => ({ Component: module.RequireAuth })), [
-          page(paths.account, () => import('./routes/account')),
-          page(paths.subscribe, () => import('./routes/subscribe')),
-          page(paths.profile, () => import('./routes/profile')),
-          page(paths.editProfile, () => import('./routes/edit-profile')),
-          page(paths.changePassword, () => import('./routes/change-password')),
-          guard(() => import('./require-subscription').then((module) => ({ Component: module.RequireSubscription })), [
-            page(paths.services, () => import('./routes/services')),
-            // One route for the assistant's seven screens: each screen is still its own chunk,
-            // loaded by this page (the entry stays within its size budget; see the page).
-            page(`${paths.services}/:capability`, () => import('./routes/services/capability')),
-            page(paths.support, () => import('./routes/support')),
-          ]),
-        ]),
+        guard(
+          () => import('./require-auth').then((module) => ({ Component: module.RequireAuth })),
+          [
+            page(paths.account, () => import('./routes/account')),
+            page(paths.subscribe, () => import('./routes/subscribe')),
+            page(paths.profile, () => import('./routes/profile')),
+            page(paths.editProfile, () => import('./routes/edit-profile')),
+            page(paths.changePassword, () => import('./routes/change-password')),
+            guard(
+              () => import('./require-subscription').then((module) => ({ Component: module.RequireSubscription })),
+              [
+                page(paths.services, () => import('./routes/services')),
+                // One route for the assistant's seven screens: each screen is still its own chunk,
+                // loaded by this page (the entry stays within its size budget; see the page).
+                page(`${paths.services}/:capability`, () => import('./routes/services/capability')),
+                page(paths.support, () => import('./routes/support')),
+              ],
+            ),
+          ],
+        ),
         page('*', () => import('./routes/missing-route')),
       ],
     },

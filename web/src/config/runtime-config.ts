@@ -21,7 +21,10 @@ export interface LoadRuntimeConfigOptions {
  * (parse-runtime-config.ts). Never throws: a missing, unreadable or invalid file becomes a result
  * the startup screen can explain.
  */
-export async function loadRuntimeConfig({ fetch: fetchImpl = fetch, url = RUNTIME_CONFIG_URL }: LoadRuntimeConfigOptions = {}): Promise<RuntimeConfigResult> {
+export async function loadRuntimeConfig({
+  fetch: fetchImpl = fetch,
+  url = RUNTIME_CONFIG_URL,
+}: LoadRuntimeConfigOptions = {}): Promise<RuntimeConfigResult> {
   let response: Response;
   try {
     response = await fetchImpl(url, { cache: 'no-store', headers: { Accept: 'application/json' } });

@@ -28,9 +28,7 @@ export function toAmplifyConfig(config: RuntimeConfig): ResourcesConfig {
       ...(config.cognitoEndpoint ? { userPoolEndpoint: config.cognitoEndpoint } : {}),
       loginWith: { email: true },
     };
-    resources.Auth = config.identityPoolId
-      ? { Cognito: { ...userPool, identityPoolId: config.identityPoolId } }
-      : { Cognito: userPool };
+    resources.Auth = config.identityPoolId ? { Cognito: { ...userPool, identityPoolId: config.identityPoolId } } : { Cognito: userPool };
   }
   return resources;
 }

@@ -30,8 +30,7 @@ function fieldsOf(errorInfo: unknown): Record<string, string> {
   const result: Record<string, string> = {};
   if (Array.isArray(fields)) {
     for (const entry of fields) {
-      if (isRecord(entry) && typeof entry.field === 'string' && typeof entry.message === 'string')
-        result[entry.field] ??= entry.message;
+      if (isRecord(entry) && typeof entry.field === 'string' && typeof entry.message === 'string') result[entry.field] ??= entry.message;
     }
   } else if (isRecord(fields)) {
     for (const [field, message] of Object.entries(fields)) {

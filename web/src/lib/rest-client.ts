@@ -95,7 +95,7 @@ export function createRestClient({ baseUrl, getIdToken: idToken, fetch: fetchImp
   const request = async <T>(
     method: string,
     path: string,
-    { auth = 'user', query, body, signal, headers: extraHeaders }: RestRequest = {}
+    { auth = 'user', query, body, signal, headers: extraHeaders }: RestRequest = {},
   ): Promise<T> => {
     const headers: Record<string, string> = { ...extraHeaders, Accept: 'application/json' };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -125,7 +125,7 @@ export function createRestClient({ baseUrl, getIdToken: idToken, fetch: fetchImp
       `HTTP_${response.status}`,
       response.status === 401 ? NOT_LOGGED_IN_MESSAGE : FALLBACK_ERROR_MESSAGE,
       {},
-      payload
+      payload,
     );
   };
   return {

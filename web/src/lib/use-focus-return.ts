@@ -20,6 +20,7 @@ export function useFocusReturn(busy: boolean): () => void {
   }, [busy]);
 
   return useCallback(() => {
-    target.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+    target.current =
+      document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
   }, []);
 }

@@ -48,8 +48,7 @@ export function useForm<F extends string>({ initialValues, validate }: UseFormOp
   const rememberFocus = useFocusReturn(busy);
 
   const errors = validate(values);
-  const errorOf = (field: F): string | undefined =>
-    (attempted || touched[field] ? errors[field] : undefined) ?? serverErrors[field];
+  const errorOf = (field: F): string | undefined => (attempted || touched[field] ? errors[field] : undefined) ?? serverErrors[field];
 
   const setValue = useCallback((field: F, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -66,8 +65,7 @@ export function useForm<F extends string>({ initialValues, validate }: UseFormOp
 
   /** The form's `onSubmit`: checks the rules, then runs `submit` (once at a time) with valid values. */
   const handleSubmit =
-    (submit: (values: Readonly<Record<F, string>>, helpers: SubmitHelpers<F>) => Promise<void>) =>
-    (event: FormEvent<HTMLFormElement>) => {
+    (submit: (values: Readonly<Record<F, string>>, helpers: SubmitHelpers<F>) => Promise<void>) => (event: FormEvent<HTMLFormElement>) => {
       event.preventDefault();
       const form = event.currentTarget;
       setAttempted(true);

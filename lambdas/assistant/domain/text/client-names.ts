@@ -19,8 +19,10 @@ const GENERIC = new Set(
 
 /** Short forms too common to remove on sight. */
 const COMMON_WORDS = new Set(
-  ('american national general first united global new north south east west central pacific atlantic standard premier summit advanced ' +
-    'best city state blue red green black white golden silver royal grand great little big modern smart bright next prime true').split(' '),
+  (
+    'american national general first united global new north south east west central pacific atlantic standard premier summit advanced ' +
+    'best city state blue red green black white golden silver royal grand great little big modern smart bright next prime true'
+  ).split(' '),
 );
 
 const NAME = `[A-Z][\\p{L}'’&.-]*(?:[ \\t]+(?:[A-Z][\\p{L}'’&.-]*|of|and|&|de|la)){0,5}`;
@@ -32,13 +34,20 @@ const FROM_TEXT: readonly RegExp[] = [
   // "Requisition for St. Brigid Regional Medical Center"
   new RegExp(`\\b(?:requisition|req|opening|vacancy|role|position) (?:for|at|with)\\s+(${NAME})`, 'gu'),
   // "consumer brand: PayHarbor", "Its subsidiary Harlow Aerospace Castings", "part of Lakeshore Health Partners"
-  new RegExp(`\\b(?:brand|subsidiary|division|parent company|sister company|part of|owned by|a subsidiary of)\\s*[:：]?\\s*(${NAME})`, 'gu'),
+  new RegExp(
+    `\\b(?:brand|subsidiary|division|parent company|sister company|part of|owned by|a subsidiary of)\\s*[:：]?\\s*(${NAME})`,
+    'gu',
+  ),
   // "Brightledger Financial is a Chicago fintech company"
-  new RegExp(`(?:^|[.!?]\\s+)(${NAME})\\s+(?:is|are|was)\\s+(?:a|an|the|one of)\\s+(?:[\\p{L}\\d-]+\\s+){0,5}(?:company|manufacturer|provider|hospital|firm|bank|start-?up|organi[sz]ation|cent(?:er|re)|business|group|leader|retailer|insurer|agency|producer|maker|supplier|operator|network|system|chain|brand|fintech|platform|employer|institution)\\b`, 'gmu'),
+  new RegExp(
+    `(?:^|[.!?]\\s+)(${NAME})\\s+(?:is|are|was)\\s+(?:a|an|the|one of)\\s+(?:[\\p{L}\\d-]+\\s+){0,5}(?:company|manufacturer|provider|hospital|firm|bank|start-?up|organi[sz]ation|cent(?:er|re)|business|group|leader|retailer|insurer|agency|producer|maker|supplier|operator|network|system|chain|brand|fintech|platform|employer|institution)\\b`,
+    'gmu',
+  ),
 ];
 
 /** Capitalised words that open sentences without naming anyone. */
-const NOT_A_NAME = /^(?:this|that|it|its|our|we|you|they|the|there|here|each|every|a|an|what|who|which|location|role|position|job|team|unit|client|company|requisition)\b/i;
+const NOT_A_NAME =
+  /^(?:this|that|it|its|our|we|you|they|the|there|here|each|every|a|an|what|who|which|location|role|position|job|team|unit|client|company|requisition)\b/i;
 
 function tidy(name: string): string {
   return name
@@ -55,7 +64,12 @@ function tidy(name: string): string {
  */
 export function shortForms(name: string): string[] {
   const words = name.replace(/,/g, ' ').split(/\s+/).filter(Boolean);
-  const first = words.length > 1 && !/\.$/.test(words[0]) && words[0].replace(/[^\p{L}]/gu, '').length >= 4 && !COMMON_WORDS.has(words[0].toLowerCase()) && !GENERIC.has(words[0].toLowerCase());
+  const first =
+    words.length > 1 &&
+    !/\.$/.test(words[0]) &&
+    words[0].replace(/[^\p{L}]/gu, '').length >= 4 &&
+    !COMMON_WORDS.has(words[0].toLowerCase()) &&
+    !GENERIC.has(words[0].toLowerCase());
   return [...new Set([shortForm(name), first ? words[0] : null].filter((s): s is string => !!s))];
 }
 

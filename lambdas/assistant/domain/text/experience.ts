@@ -4,8 +4,22 @@
  */
 
 const NUMBER_WORDS: Record<string, number> = {
-  one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
-  eleven: 11, twelve: 12, thirteen: 13, fourteen: 14, fifteen: 15, twenty: 20,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  thirteen: 13,
+  fourteen: 14,
+  fifteen: 15,
+  twenty: 20,
 };
 
 const NUMBER = `(\\d{1,2}(?:\\.5)?|${Object.keys(NUMBER_WORDS).join('|')})`;
@@ -15,13 +29,16 @@ const YEARS = new RegExp(
   'gi',
 );
 /** What turns "N years" into experience rather than a company's age or a contract length. */
-const EXPERIENCE_AFTER = /^[^.;\n]{0,60}?\b(?:experience|exp\b|background|work(?:ing|ed)?\b|in\b|of\b|with\b|as\b|building|developing|managing|leading|running|selling|hands[- ]on|post[- ]qualification|progressive|professional|clinical|practice|nursing|bedside|accounting|sales)/i;
-const EXPERIENCE_BEFORE = /(?:experience|require[sd]?|requirements?|must have|must|you have|you bring|need|minimum|at least)[^.;\n]{0,40}$/i;
-const NOT_EXPERIENCE_AFTER = /^[^.;\n]{0,40}?\b(?:history|in business|of operation|warranty|contract|lease|term|tenure with us|anniversary|guarantee)\b/i;
+const EXPERIENCE_AFTER =
+  /^[^.;\n]{0,60}?\b(?:experience|exp\b|background|work(?:ing|ed)?\b|in\b|of\b|with\b|as\b|building|developing|managing|leading|running|selling|hands[- ]on|post[- ]qualification|progressive|professional|clinical|practice|nursing|bedside|accounting|sales)/i;
+const EXPERIENCE_BEFORE =
+  /(?:experience|require[sd]?|requirements?|must have|must|you have|you bring|need|minimum|at least)[^.;\n]{0,40}$/i;
+const NOT_EXPERIENCE_AFTER =
+  /^[^.;\n]{0,40}?\b(?:history|in business|of operation|warranty|contract|lease|term|tenure with us|anniversary|guarantee)\b/i;
 
 function numberOf(word: string): number {
   const n = Number(word);
-  return Number.isFinite(n) ? n : NUMBER_WORDS[word.toLowerCase()] ?? NaN;
+  return Number.isFinite(n) ? n : (NUMBER_WORDS[word.toLowerCase()] ?? NaN);
 }
 
 /** Every "N years" of experience a text mentions, as the lower bound of each (3-5 years → 3). */
@@ -32,7 +49,7 @@ export function yearsMentioned(text: string): number[] {
     const at = m.index ?? 0;
     const after = source.slice(at + m[0].length, at + m[0].length + 80);
     const before = source.slice(Math.max(0, at - 60), at);
-    if (NOT_EXPERIENCE_AFTER.test(after) || /\bfor (?:over |more than )?$/i.test(before) && !EXPERIENCE_AFTER.test(after)) continue;
+    if (NOT_EXPERIENCE_AFTER.test(after) || (/\bfor (?:over |more than )?$/i.test(before) && !EXPERIENCE_AFTER.test(after))) continue;
     if (!EXPERIENCE_AFTER.test(after) && !EXPERIENCE_BEFORE.test(before)) continue;
     const n = numberOf(m[1]);
     if (n > 0 && n <= 50) years.push(n);
@@ -51,12 +68,24 @@ export function yearsRequired(text: string): number | null {
 }
 
 const MONTHS: Record<string, number> = {
-  jan: 0, feb: 1, mar: 2, apr: 3, may: 4, jun: 5, jul: 6, aug: 7, sep: 8, oct: 9, nov: 10, dec: 11,
+  jan: 0,
+  feb: 1,
+  mar: 2,
+  apr: 3,
+  may: 4,
+  jun: 5,
+  jul: 6,
+  aug: 7,
+  sep: 8,
+  oct: 9,
+  nov: 10,
+  dec: 11,
 };
 const DATE = `(?:(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\\.?\\s+|(\\d{1,2})\\s*/\\s*)?((?:19|20)\\d{2})`;
 const RANGE = new RegExp(`${DATE}\\s*(?:-|–|—|to|until)\\s*(?:${DATE}|(present|current|now|today|ongoing))`, 'gi');
 
-const EDUCATION = /\b(?:b\.?sc?|m\.?sc?|b\.?a|m\.?a|bsn|msn|mba|ph\.?d|degree|bachelor|master|diploma|university|college|school|graduated|coursework|gpa)\b/i;
+const EDUCATION =
+  /\b(?:b\.?sc?|m\.?sc?|b\.?a|m\.?a|bsn|msn|mba|ph\.?d|degree|bachelor|master|diploma|university|college|school|graduated|coursework|gpa)\b/i;
 
 /** Options for {@link yearsOfExperience}. */
 export interface ExperienceOptions {
@@ -104,6 +133,10 @@ export function yearsOfExperience(profile: string, options: ExperienceOptions = 
 function monthIndex(monthName: string | undefined, monthNumber: string | undefined, year: string | undefined): number {
   const y = Number(year);
   if (!Number.isFinite(y) || y < 1950) return -1;
-  const month = monthName ? MONTHS[monthName.slice(0, 3).toLowerCase()] : monthNumber ? Math.min(Math.max(Number(monthNumber) - 1, 0), 11) : 0;
+  const month = monthName
+    ? MONTHS[monthName.slice(0, 3).toLowerCase()]
+    : monthNumber
+      ? Math.min(Math.max(Number(monthNumber) - 1, 0), 11)
+      : 0;
   return y * 12 + month;
 }

@@ -15,21 +15,96 @@ export interface Industry {
 
 /** Most specific first: a hospital is healthcare, a fintech is financial services. */
 const INDUSTRIES: readonly (Industry & { readonly pattern: RegExp })[] = [
-  { name: 'fintech', phrase: 'a fintech company', searchTerms: ['fintech', 'payments', 'financial services'], pattern: /\b(?:fintech|financial technology|payments? (?:company|processor|platform)|card processing|neobank|digital bank)/i },
-  { name: 'hospital', phrase: 'a hospital', searchTerms: ['hospital', 'health system', 'medical center'], pattern: /\b(?:hospital|medical cent(?:er|re)|health system|trauma cent(?:er|re)|acute care)/i },
-  { name: 'healthcare', phrase: 'a healthcare organization', searchTerms: ['healthcare', 'clinical'], pattern: /\b(?:healthcare|health care|clinic|patients|home health|long-term care|senior living)\b/i },
-  { name: 'manufacturing', phrase: 'a manufacturing company', searchTerms: ['manufacturing', 'industrial'], pattern: /\b(?:manufactur\w+|factory|factories|plants? in|machin(?:ed|ing) parts|castings|fabrication|industrial products)/i },
-  { name: 'logistics', phrase: 'a logistics company', searchTerms: ['logistics', '3PL', 'supply chain'], pattern: /\b(?:logistics|3PL|freight|distribution cent(?:er|re)s?|warehousing|supply chain|cold chain|trucking|shipping company)\b/i },
-  { name: 'pharmaceutical', phrase: 'a life sciences company', searchTerms: ['pharmaceutical', 'biotech', 'life sciences'], pattern: /\b(?:pharma\w*|biotech\w*|life sciences|medical devices?)\b/i },
-  { name: 'banking', phrase: 'a financial services company', searchTerms: ['banking', 'financial services'], pattern: /\b(?:bank|banking|credit union|asset management|wealth management|investment firm|financial services)\b/i },
-  { name: 'insurance', phrase: 'an insurance company', searchTerms: ['insurance'], pattern: /\b(?:insurance|insurer|underwriting|reinsurance)\b/i },
-  { name: 'retail', phrase: 'a retail company', searchTerms: ['retail', 'e-commerce'], pattern: /\b(?:retail(?:er)?|e-?commerce|consumer goods|stores? across)\b/i },
-  { name: 'software', phrase: 'a software company', searchTerms: ['SaaS', 'software'], pattern: /\b(?:saas|software (?:company|vendor|product)|tech(?:nology)? company|platform for|start-?up)\b/i },
-  { name: 'energy', phrase: 'an energy company', searchTerms: ['energy', 'utilities'], pattern: /\b(?:energy|utility|utilities|oil and gas|renewables?|solar|wind farms?)\b/i },
-  { name: 'construction', phrase: 'a construction company', searchTerms: ['construction'], pattern: /\b(?:construction|contractor|civil engineering|real estate development)\b/i },
-  { name: 'education', phrase: 'an education organization', searchTerms: ['education'], pattern: /\b(?:university|college|school district|education(?:al)? (?:provider|organization)|edtech)\b/i },
-  { name: 'public sector', phrase: 'a public sector organization', searchTerms: ['public sector', 'government'], pattern: /\b(?:government|public sector|municipal|federal agency|state agency)\b/i },
-  { name: 'non-profit', phrase: 'a non-profit organization', searchTerms: ['non-profit', 'nonprofit'], pattern: /\b(?:non-?profit|charity|foundation)\b/i },
+  {
+    name: 'fintech',
+    phrase: 'a fintech company',
+    searchTerms: ['fintech', 'payments', 'financial services'],
+    pattern: /\b(?:fintech|financial technology|payments? (?:company|processor|platform)|card processing|neobank|digital bank)/i,
+  },
+  {
+    name: 'hospital',
+    phrase: 'a hospital',
+    searchTerms: ['hospital', 'health system', 'medical center'],
+    pattern: /\b(?:hospital|medical cent(?:er|re)|health system|trauma cent(?:er|re)|acute care)/i,
+  },
+  {
+    name: 'healthcare',
+    phrase: 'a healthcare organization',
+    searchTerms: ['healthcare', 'clinical'],
+    pattern: /\b(?:healthcare|health care|clinic|patients|home health|long-term care|senior living)\b/i,
+  },
+  {
+    name: 'manufacturing',
+    phrase: 'a manufacturing company',
+    searchTerms: ['manufacturing', 'industrial'],
+    pattern: /\b(?:manufactur\w+|factory|factories|plants? in|machin(?:ed|ing) parts|castings|fabrication|industrial products)/i,
+  },
+  {
+    name: 'logistics',
+    phrase: 'a logistics company',
+    searchTerms: ['logistics', '3PL', 'supply chain'],
+    pattern: /\b(?:logistics|3PL|freight|distribution cent(?:er|re)s?|warehousing|supply chain|cold chain|trucking|shipping company)\b/i,
+  },
+  {
+    name: 'pharmaceutical',
+    phrase: 'a life sciences company',
+    searchTerms: ['pharmaceutical', 'biotech', 'life sciences'],
+    pattern: /\b(?:pharma\w*|biotech\w*|life sciences|medical devices?)\b/i,
+  },
+  {
+    name: 'banking',
+    phrase: 'a financial services company',
+    searchTerms: ['banking', 'financial services'],
+    pattern: /\b(?:bank|banking|credit union|asset management|wealth management|investment firm|financial services)\b/i,
+  },
+  {
+    name: 'insurance',
+    phrase: 'an insurance company',
+    searchTerms: ['insurance'],
+    pattern: /\b(?:insurance|insurer|underwriting|reinsurance)\b/i,
+  },
+  {
+    name: 'retail',
+    phrase: 'a retail company',
+    searchTerms: ['retail', 'e-commerce'],
+    pattern: /\b(?:retail(?:er)?|e-?commerce|consumer goods|stores? across)\b/i,
+  },
+  {
+    name: 'software',
+    phrase: 'a software company',
+    searchTerms: ['SaaS', 'software'],
+    pattern: /\b(?:saas|software (?:company|vendor|product)|tech(?:nology)? company|platform for|start-?up)\b/i,
+  },
+  {
+    name: 'energy',
+    phrase: 'an energy company',
+    searchTerms: ['energy', 'utilities'],
+    pattern: /\b(?:energy|utility|utilities|oil and gas|renewables?|solar|wind farms?)\b/i,
+  },
+  {
+    name: 'construction',
+    phrase: 'a construction company',
+    searchTerms: ['construction'],
+    pattern: /\b(?:construction|contractor|civil engineering|real estate development)\b/i,
+  },
+  {
+    name: 'education',
+    phrase: 'an education organization',
+    searchTerms: ['education'],
+    pattern: /\b(?:university|college|school district|education(?:al)? (?:provider|organization)|edtech)\b/i,
+  },
+  {
+    name: 'public sector',
+    phrase: 'a public sector organization',
+    searchTerms: ['public sector', 'government'],
+    pattern: /\b(?:government|public sector|municipal|federal agency|state agency)\b/i,
+  },
+  {
+    name: 'non-profit',
+    phrase: 'a non-profit organization',
+    searchTerms: ['non-profit', 'nonprofit'],
+    pattern: /\b(?:non-?profit|charity|foundation)\b/i,
+  },
 ];
 
 /** How a company describes itself: "… is a Chicago fintech company", "— a SaaS company selling …". */

@@ -10,10 +10,19 @@ export type SectionRole = 'about' | 'duties' | 'requirements' | 'nice-to-haves' 
 
 const ROLE_OF_HEADING: readonly [SectionRole, RegExp][] = [
   ['about', /^(?:(?:about|overview of) (?:the|this) (?:role|position|job|opportunity)\b|(?:the )?(?:role|position|opportunity)$)/i],
-  ['internal', /\b(?:internal|confidential|recruiter|do not (?:share|publish)|not for (?:publication|candidates)|rates?|margin|billing|bill rate|pay rate|fee|hiring manager|contact|client details|account notes?)\b/i],
+  [
+    'internal',
+    /\b(?:internal|confidential|recruiter|do not (?:share|publish)|not for (?:publication|candidates)|rates?|margin|billing|bill rate|pay rate|fee|hiring manager|contact|client details|account notes?)\b/i,
+  ],
   ['nice-to-haves', /\b(?:nice[- ]to[- ]haves?|preferred|bonus|desirable|desired|pluses|a plus|ideally|extra credit|good to have)\b/i],
-  ['requirements', /\b(?:requirements?|must[- ]haves?|required|essential|qualifications?|what you(?:'|’)?(?:ll)? bring|what we(?:'|’)?re looking for|what (?:we|you) need|you(?:'|’)ll need|you will need|what it takes|who you are|you have|you are|about you|skills|experience|licen[cs](?:e|ure)s?|certifications?|education)\b/i],
-  ['duties', /\b(?:responsibilit(?:y|ies)|duties|what you(?:'|’)?(?:ll| will)? do|your (?:role|day|impact)|the role|day[- ]to[- ]day|key tasks|accountabilities|in this role)\b/i],
+  [
+    'requirements',
+    /\b(?:requirements?|must[- ]haves?|required|essential|qualifications?|what you(?:'|’)?(?:ll)? bring|what we(?:'|’)?re looking for|what (?:we|you) need|you(?:'|’)ll need|you will need|what it takes|who you are|you have|you are|about you|skills|experience|licen[cs](?:e|ure)s?|certifications?|education)\b/i,
+  ],
+  [
+    'duties',
+    /\b(?:responsibilit(?:y|ies)|duties|what you(?:'|’)?(?:ll| will)? do|your (?:role|day|impact)|the role|day[- ]to[- ]day|key tasks|accountabilities|in this role)\b/i,
+  ],
   ['offer', /\b(?:benefits|perks|compensation|what we offer|what(?:'|’)s on offer|why join|we offer|package|salary)\b/i],
   ['location', /\b(?:location|where|work (?:model|arrangement)|schedule|shift)\b/i],
   ['about', /\b(?:about|overview|summary|company|who we are|our client|the client|the team|mission)\b/i],
@@ -48,7 +57,10 @@ const ROLE_NOUN =
  * line that reads like a title ("Senior Accountant – Finance"); `null` when there is none.
  */
 export function titleInText(description: string): string | null {
-  const lines = String(description ?? '').split(/\r\n|\r|\n/).map((l) => l.trim()).filter(Boolean);
+  const lines = String(description ?? '')
+    .split(/\r\n|\r|\n/)
+    .map((l) => l.trim())
+    .filter(Boolean);
   for (const line of lines.slice(0, 40)) {
     const m = /^(?:job title|title|position|role|vacancy|opening|requisition)\s*[:：–-]\s*(.{3,120})$/i.exec(stripBullet(line));
     if (m && ROLE_NOUN.test(m[1])) return cleanLine(m[1]);
@@ -69,7 +81,8 @@ const LOCATION_PHRASE =
   /\b(?:based in|located in|on[- ]?site in|onsite in|in[- ]office in|hybrid (?:in|from|role in)|work from our|office in)\s+([A-Z][\p{L}.'’-]*(?:[ ,]+(?:[A-Z][\p{L}.'’-]*|[A-Z]{2}))*)/u;
 
 /** "based at their Leeds office", "at our Austin hub". */
-const OFFICE = /\b(?:based|located|working|work) (?:at|in|from) (?:our|their|the(?: client(?:'|’)s)?) ([A-Z][\p{L}-]+(?: [A-Z][\p{L}-]+)?) (?:office|site|campus|hub|headquarters|HQ|plant|facility)\b/u;
+const OFFICE =
+  /\b(?:based|located|working|work) (?:at|in|from) (?:our|their|the(?: client(?:'|’)s)?) ([A-Z][\p{L}-]+(?: [A-Z][\p{L}-]+)?) (?:office|site|campus|hub|headquarters|HQ|plant|facility)\b/u;
 /** "Leeds LS1 4AP": a UK town before its postcode. */
 const UK_CITY = /\b([A-Z][a-z]+(?: [A-Z][a-z]+)?),? [A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}\b/;
 
@@ -92,7 +105,10 @@ export function locationInText(description: string): string | null {
     const m = LOCATION_LINE.exec(stripBullet(raw.trim()));
     if (m && !isHeading(raw)) return cityOf(m[1]);
   }
-  const usable = source.split(/\r\n|\r|\n/).filter((l) => !INTERNAL_LINE.test(l)).join('\n');
+  const usable = source
+    .split(/\r\n|\r|\n/)
+    .filter((l) => !INTERNAL_LINE.test(l))
+    .join('\n');
   const cityState = CITY_STATE.exec(usable);
   if (cityState) return `${cityState[1]}, ${cityState[2]}`;
   const phrase = LOCATION_PHRASE.exec(usable);
@@ -105,7 +121,14 @@ export function locationInText(description: string): string | null {
 
 /** "1200 W Harrison St, Chicago, IL 60607 (hybrid)" → "Chicago, IL (hybrid)": no street, no postcode. */
 function cityOf(text: string): string {
-  const parts = squash(text).replace(/[.;]$/, '').split(/\s*,\s*/);
+  const parts = squash(text)
+    .replace(/[.;]$/, '')
+    .split(/\s*,\s*/);
   const kept = parts.filter((p) => !/^\d+\s+\S/.test(p) && !/\b(?:suite|ste|floor|fl|unit|building|bldg)\b\.?\s*\w*$/i.test(p));
-  return kept.join(', ').replace(/\s+\d{5}(?:-\d{4})?\b/, '').trim() || squash(text);
+  return (
+    kept
+      .join(', ')
+      .replace(/\s+\d{5}(?:-\d{4})?\b/, '')
+      .trim() || squash(text)
+  );
 }

@@ -23,7 +23,8 @@ export const MATCH_THRESHOLD = 0.5;
 /** At most this many sentences are weighed (a 20,000-character resume has a few hundred). */
 const MAX_SENTENCES = 1_500;
 
-const NEGATION = /\b(?:no|not|never|without|lack|lacking|haven't|hasn't|didn't|don't|doesn't|do not|have not|has not|did not|does not|unfamiliar|zero)\b/i;
+const NEGATION =
+  /\b(?:no|not|never|without|lack|lacking|haven't|hasn't|didn't|don't|doesn't|do not|have not|has not|did not|does not|unfamiliar|zero)\b/i;
 const CONTRAST = /\b(?:but|however|although|though|yet|whereas)\b/i;
 
 /** Whether the words just before `index` in `sentence` negate what follows ("never used X"). */
@@ -45,7 +46,13 @@ function factsOf(sentence: string): SentenceFacts {
   const skills = new Set<string>();
   for (const m of findSkills(sentence)) if (!negatedAt(sentence, m.index)) skills.add(m.canonical);
   const years = yearsMentioned(sentence);
-  return { sentence, skills, stems: new Set(keywords(sentence)), years: years.length ? Math.max(...years) : 0, negated: NEGATION.test(sentence) };
+  return {
+    sentence,
+    skills,
+    stems: new Set(keywords(sentence)),
+    years: years.length ? Math.max(...years) : 0,
+    negated: NEGATION.test(sentence),
+  };
 }
 
 interface TextFacts {
@@ -90,7 +97,14 @@ export function matchRequirement(text: string, requirement: string): Requirement
   // "Kafka or RabbitMQ", "AWS/Azure": any one of the skills covers it.
   const anyOf = reqSkills.length > 1 && /\bor\b|\//i.test(wanted);
   // Other word forms of a skill's names ("mentored" for "Mentoring"); ambiguous names ("Go") never.
-  const skillStems = new Map(reqSkills.map((s) => [s, searchTermsOf(s).map(keywords).filter((k) => k.length)]));
+  const skillStems = new Map(
+    reqSkills.map((s) => [
+      s,
+      searchTermsOf(s)
+        .map(keywords)
+        .filter((k) => k.length),
+    ]),
+  );
   const reqYears = yearsRequired(wanted);
   const reqStems = keywords(withoutSkillNames(wanted));
   if (!reqSkills.length && !reqStems.length && reqYears === null) return none;
@@ -101,7 +115,8 @@ export function matchRequirement(text: string, requirement: string): Requirement
   for (const facts of sentences) {
     const parts: [weight: number, score: number][] = [];
     const covers = (skill: string) =>
-      facts.skills.has(skill) || (!facts.negated && (skillStems.get(skill) ?? []).some((stems) => stems.every((st) => facts.stems.has(st))));
+      facts.skills.has(skill) ||
+      (!facts.negated && (skillStems.get(skill) ?? []).some((stems) => stems.every((st) => facts.stems.has(st))));
     const coveredHere = reqSkills.filter(covers);
     if (reqSkills.length) {
       const here = coveredHere.length;
@@ -114,7 +129,8 @@ export function matchRequirement(text: string, requirement: string): Requirement
       parts.push([reqSkills.length ? 0.25 : 0.85, !reqSkills.length && facts.negated ? hits / 2 : hits]);
     }
     if (reqYears !== null) {
-      const years = facts.years >= reqYears ? 1 : totalYears !== null && totalYears >= reqYears ? 0.7 : facts.years > 0 || totalYears ? 0.25 : 0;
+      const years =
+        facts.years >= reqYears ? 1 : totalYears !== null && totalYears >= reqYears ? 0.7 : facts.years > 0 || totalYears ? 0.25 : 0;
       parts.push([0.15 + (parts.length ? 0 : 0.85), years]);
     }
     const weight = parts.reduce((sum, [w]) => sum + w, 0);

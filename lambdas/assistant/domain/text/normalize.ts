@@ -80,9 +80,55 @@ export function splitSections(text: string): TextSection[] {
 
 /** Abbreviations whose dot does not end a sentence. */
 const ABBREVIATIONS = new Set([
-  'e.g', 'i.e', 'etc', 'vs', 'inc', 'ltd', 'co', 'corp', 'llc', 'st', 'dr', 'mr', 'mrs', 'ms', 'jr', 'sr', 'no', 'approx',
-  'dept', 'ave', 'blvd', 'rd', 'ste', 'u.s', 'u.k', 'b.s', 'm.s', 'b.sc', 'm.sc', 'ph.d', 'mba', 'min', 'max', 'yrs', 'hr', 'mo', 'ext',
-  'jan', 'feb', 'mar', 'apr', 'jun', 'jul', 'aug', 'sep', 'sept', 'oct', 'nov', 'dec',
+  'e.g',
+  'i.e',
+  'etc',
+  'vs',
+  'inc',
+  'ltd',
+  'co',
+  'corp',
+  'llc',
+  'st',
+  'dr',
+  'mr',
+  'mrs',
+  'ms',
+  'jr',
+  'sr',
+  'no',
+  'approx',
+  'dept',
+  'ave',
+  'blvd',
+  'rd',
+  'ste',
+  'u.s',
+  'u.k',
+  'b.s',
+  'm.s',
+  'b.sc',
+  'm.sc',
+  'ph.d',
+  'mba',
+  'min',
+  'max',
+  'yrs',
+  'hr',
+  'mo',
+  'ext',
+  'jan',
+  'feb',
+  'mar',
+  'apr',
+  'jun',
+  'jul',
+  'aug',
+  'sep',
+  'sept',
+  'oct',
+  'nov',
+  'dec',
 ]);
 
 /**
@@ -101,7 +147,8 @@ export function splitSentences(text: string): string[] {
     for (let m = boundary.exec(line); m; m = boundary.exec(line)) {
       const before = line.slice(Math.max(start, m.index - 40), m.index);
       const lastWord = /([\p{L}.]+)$/u.exec(before)?.[1]?.toLowerCase() ?? '';
-      if (m[0].startsWith('.') && m[0].trim() === '.' && (ABBREVIATIONS.has(lastWord.replace(/\.$/, '')) || /^\p{L}$/u.test(lastWord))) continue;
+      if (m[0].startsWith('.') && m[0].trim() === '.' && (ABBREVIATIONS.has(lastWord.replace(/\.$/, '')) || /^\p{L}$/u.test(lastWord)))
+        continue;
       const sentence = line.slice(start, m.index + m[0].trimEnd().length).trim();
       if (sentence) sentences.push(sentence);
       start = m.index + m[0].length;
@@ -117,7 +164,11 @@ export function splitSentences(text: string): string[] {
  * "node.js", "ci/cd" splits into "ci" and "cd"). Apostrophes inside a word are kept ("don't").
  */
 export function tokenize(text: string): string[] {
-  return (String(text ?? '').toLowerCase().match(/[\p{L}\p{N}]+(?:['’.][\p{L}\p{N}]+)*(?:\+\+|#)?/gu) ?? []).map((w) => w.replace(/’/g, "'"));
+  return (
+    String(text ?? '')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+(?:['’.][\p{L}\p{N}]+)*(?:\+\+|#)?/gu) ?? []
+  ).map((w) => w.replace(/’/g, "'"));
 }
 
 const VOWEL = /[aeiouy]/;
@@ -128,7 +179,9 @@ const VOWEL = /[aeiouy]/;
  * and "automated" at "automat". Words of four letters or fewer, and technical names, stay as they are.
  */
 export function stem(word: string): string {
-  let w = String(word ?? '').toLowerCase().replace(/['’]s$/, '');
+  let w = String(word ?? '')
+    .toLowerCase()
+    .replace(/['’]s$/, '');
   if (w.length <= 4 || /[^a-z]/.test(w)) return w;
   // British spellings meet American ones: "optimised" and "optimized".
   if (w.length > 6) w = w.replace(/is(e|ed|es|ing|ation|ations)$/, 'iz$1');
@@ -183,5 +236,7 @@ export function keywords(text: string): string[] {
 
 /** Collapses runs of whitespace to one space and trims. */
 export function squash(text: string): string {
-  return String(text ?? '').replace(/\s+/g, ' ').trim();
+  return String(text ?? '')
+    .replace(/\s+/g, ' ')
+    .trim();
 }

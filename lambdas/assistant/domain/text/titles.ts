@@ -104,7 +104,9 @@ function isSoftwareSpecialisation(spec: string): boolean {
  * At most eight; `[]` for an empty title.
  */
 export function titleVariants(title: string): string[] {
-  const [, ...tail] = String(title ?? '').replace(/\s*[([{][^)\]}]*[)\]}]\s*/g, ' ').split(/\s+[-–—|]\s+|\s*\|\s*/);
+  const [, ...tail] = String(title ?? '')
+    .replace(/\s*[([{][^)\]}]*[)\]}]\s*/g, ' ')
+    .split(/\s+[-–—|]\s+|\s*\|\s*/);
   const clean = cleanTitle(title);
   if (!clean) return [];
   // "Registered Nurse - ICU": a known specialisation after a dash belongs to the role.
@@ -146,7 +148,8 @@ export function titleVariants(title: string): string[] {
   if (roles[1]) variants.push(join(seniority, specs[0], roles[1]));
   if (specs[1]) variants.push(join(seniority, specs[1], roles[0]));
   if (roles[1] && specs[1]) variants.push(join(seniority, specs[1], roles[1]));
-  if (software && spec && !/software/i.test(spec) && !/software/i.test(role)) variants.push(`${join(seniority, 'Software Engineer')}, ${specs[0]}`);
+  if (software && spec && !/software/i.test(spec) && !/software/i.test(role))
+    variants.push(`${join(seniority, 'Software Engineer')}, ${specs[0]}`);
   if (seniority && !/^(head of|chief)$/i.test(seniority)) variants.push(join(specs[0], roles[0]), join(specs[0], at(roles, 1)));
   if (/^senior$/i.test(seniority)) variants.push(join('Sr.', specs[0], roles[0]));
   for (const r of roles.slice(0, 3)) for (const s of specs.slice(0, 3)) variants.push(join(seniority, s, r));
@@ -156,7 +159,10 @@ export function titleVariants(title: string): string[] {
 function unique(values: readonly string[]): string[] {
   const seen = new Set<string>();
   return values.filter((v) => {
-    const key = v.toLowerCase().replace(/[\s-]+/g, ' ').replace(/\./g, '');
+    const key = v
+      .toLowerCase()
+      .replace(/[\s-]+/g, ' ')
+      .replace(/\./g, '');
     return !seen.has(key) && !!seen.add(key);
   });
 }

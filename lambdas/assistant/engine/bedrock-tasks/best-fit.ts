@@ -1,7 +1,20 @@
 import * as z from '../../../shared/zod';
 import { BestFitOutputSchema, type BestFitOutput, type RankedCandidate } from '../../../shared/contracts/assistant';
 import { LanguageModelError } from '../language-model-error';
-import { checkShape, clamp, cleanList, cleanText, documentBlock, jobBlocks, matchItems, parseAnswer, splitRequirements, stringList, systemPrompt, type BedrockTask } from './task';
+import {
+  checkShape,
+  clamp,
+  cleanList,
+  cleanText,
+  documentBlock,
+  jobBlocks,
+  matchItems,
+  parseAnswer,
+  splitRequirements,
+  stringList,
+  systemPrompt,
+  type BedrockTask,
+} from './task';
 
 /** Capability 6: candidates ranked for a job on its must-haves and their evaluations. */
 
@@ -41,7 +54,7 @@ export const bestFitTask: BedrockTask<'best-fit'> = {
   capability: 'best-fit',
   maxTokens: 3_000,
   system: systemPrompt({
-    task: 'Rank candidates for a job: how well each profile meets the job\'s must-haves and nice-to-haves, and, when given, the candidate\'s interview evaluation (0-100).',
+    task: "Rank candidates for a job: how well each profile meets the job's must-haves and nice-to-haves, and, when given, the candidate's interview evaluation (0-100).",
     rules: [
       'Rank every candidate given, each exactly once, by the name given.',
       'Must-haves weigh most; a missing must-have lowers the score clearly. Nice-to-haves and a strong evaluation raise it.',
@@ -52,9 +65,14 @@ export const bestFitTask: BedrockTask<'best-fit'> = {
   userMessage(input) {
     const blocks = jobBlocks(input.job);
     input.candidates.forEach((candidate, index) => {
-      const profile = candidate.profile.length > BEST_FIT_PROFILE_MAX_CHARS ? `${candidate.profile.slice(0, BEST_FIT_PROFILE_MAX_CHARS)}\n[profile cut here]` : candidate.profile;
+      const profile =
+        candidate.profile.length > BEST_FIT_PROFILE_MAX_CHARS
+          ? `${candidate.profile.slice(0, BEST_FIT_PROFILE_MAX_CHARS)}\n[profile cut here]`
+          : candidate.profile;
       const evaluation = candidate.evaluationOverall === null ? 'none' : `${candidate.evaluationOverall}/100`;
-      blocks.push(documentBlock(`candidate ${index + 1}`, `Name: ${candidate.name}\nInterview evaluation: ${evaluation}\nProfile:\n${profile}`));
+      blocks.push(
+        documentBlock(`candidate ${index + 1}`, `Name: ${candidate.name}\nInterview evaluation: ${evaluation}\nProfile:\n${profile}`),
+      );
     });
     return blocks.join('\n\n');
   },
@@ -64,22 +82,33 @@ export const bestFitTask: BedrockTask<'best-fit'> = {
     const entries = input.candidates.map((candidate) => {
       const key = candidate.name.trim().toLowerCase();
       const ranked = answer.ranking.find((item) => item.name.trim().toLowerCase() === key);
-      if (!ranked) throw new LanguageModelError('invalid-answer', 'The model\'s ranking left out a candidate.');
+      if (!ranked) throw new LanguageModelError('invalid-answer', "The model's ranking left out a candidate.");
       // Requirement names are the job's own; with no confirmed must-haves, the model's words.
-      const met = mustHaves.length > 0 ? splitRequirements(ranked.mustHavesMet, mustHaves) : { met: cleanList(ranked.mustHavesMet, 25, 160), missing: [] };
+      const met =
+        mustHaves.length > 0
+          ? splitRequirements(ranked.mustHavesMet, mustHaves)
+          : { met: cleanList(ranked.mustHavesMet, 25, 160), missing: [] };
       const candidateEntry: Omit<RankedCandidate, 'rank'> = {
         name: candidate.name,
         score: clamp(ranked.score, 0, 100),
         mustHavesMet: met.met,
         mustHavesMissing: met.missing,
-        niceToHavesMet: niceToHaves.length > 0 ? matchItems(ranked.niceToHavesMet, niceToHaves.map((item) => item.text)).matched : cleanList(ranked.niceToHavesMet, 25, 160),
+        niceToHavesMet:
+          niceToHaves.length > 0
+            ? matchItems(
+                ranked.niceToHavesMet,
+                niceToHaves.map((item) => item.text),
+              ).matched
+            : cleanList(ranked.niceToHavesMet, 25, 160),
         evaluationOverall: candidate.evaluationOverall,
         reasons: cleanList(ranked.reasons, REASONS_MAX, REASON_MAX_CHARS),
       };
       return candidateEntry;
     });
     // Highest score first; ties keep the order the candidates were given (a stable sort).
-    const ranking: RankedCandidate[] = [...entries].sort((a, b) => b.score - a.score).map((entry, index) => ({ rank: index + 1, ...entry }));
+    const ranking: RankedCandidate[] = [...entries]
+      .sort((a, b) => b.score - a.score)
+      .map((entry, index) => ({ rank: index + 1, ...entry }));
     const top = ranking[0];
     let recommendation = cleanText(answer.recommendation, 500);
     // The sentence must name the candidate ranked first; the model's may name another.

@@ -1,7 +1,19 @@
 import * as z from '../../../shared/zod';
 import { ASSISTANT_LIMITS, CandidateSummaryOutputSchema, type CandidateSummaryOutput } from '../../../shared/contracts/assistant';
 import { stripContact } from '../../domain/contact-data';
-import { checkShape, clamp, cleanList, cleanText, documentBlock, jobBlocks, parseAnswer, splitRequirements, stringList, systemPrompt, type BedrockTask } from './task';
+import {
+  checkShape,
+  clamp,
+  cleanList,
+  cleanText,
+  documentBlock,
+  jobBlocks,
+  parseAnswer,
+  splitRequirements,
+  stringList,
+  systemPrompt,
+  type BedrockTask,
+} from './task';
 
 /**
  * Capability 7: a short client-ready candidate summary, against a job's must-haves when given.
@@ -36,7 +48,7 @@ export const candidateSummaryTask: BedrockTask<'candidate-summary'> = {
   capability: 'candidate-summary',
   maxTokens: 1_500,
   system: systemPrompt({
-    task: 'Write a short, factual summary of a candidate that a recruiter sends to the client, from the candidate\'s resume or profile, and against the job\'s must-haves when a job is given.',
+    task: "Write a short, factual summary of a candidate that a recruiter sends to the client, from the candidate's resume or profile, and against the job's must-haves when a job is given.",
     rules: [
       'No contact data (e-mail, phone, address, links) and nothing about age, family, health, religion, nationality or other protected characteristics.',
       'Every statement comes from the profile; no superlatives the profile does not support.',
@@ -54,7 +66,10 @@ export const candidateSummaryTask: BedrockTask<'candidate-summary'> = {
     const answer = parseAnswer(AnswerSchema, text);
     const clean = (value: string, max: number) => cleanText(stripContact(value), max);
     const candidateName =
-      input.candidateName ?? (answer.candidateName !== null && clean(answer.candidateName, ASSISTANT_LIMITS.candidateNameMaxChars) !== '' ? clean(answer.candidateName, ASSISTANT_LIMITS.candidateNameMaxChars) : 'The candidate');
+      input.candidateName ??
+      (answer.candidateName !== null && clean(answer.candidateName, ASSISTANT_LIMITS.candidateNameMaxChars) !== ''
+        ? clean(answer.candidateName, ASSISTANT_LIMITS.candidateNameMaxChars)
+        : 'The candidate');
     const headline = clean(answer.headline, HEADLINE_MAX_CHARS);
     const summary = clean(answer.summary, SUMMARY_MAX_CHARS);
     const highlights = cleanList(answer.highlights.map(stripContact), 8, 300);
@@ -66,9 +81,20 @@ export const candidateSummaryTask: BedrockTask<'candidate-summary'> = {
       summary,
       highlights.length > 0 ? `Highlights:\n${highlights.map((item) => `- ${item}`).join('\n')}` : '',
       skills.length > 0 ? `Skills: ${skills.join(', ')}` : '',
-      fit && fit.met.length + fit.missing.length > 0 ? `Must-haves met: ${fit.met.join(', ') || 'none'}${fit.missing.length > 0 ? `\nNot shown: ${fit.missing.join(', ')}` : ''}` : '',
+      fit && fit.met.length + fit.missing.length > 0
+        ? `Must-haves met: ${fit.met.join(', ') || 'none'}${fit.missing.length > 0 ? `\nNot shown: ${fit.missing.join(', ')}` : ''}`
+        : '',
     ].filter((part) => part !== '');
-    const output: CandidateSummaryOutput = { candidateName, headline, summary, highlights, skills, yearsOfExperience: years, fit, text: plain.join('\n\n') };
+    const output: CandidateSummaryOutput = {
+      candidateName,
+      headline,
+      summary,
+      highlights,
+      skills,
+      yearsOfExperience: years,
+      fit,
+      text: plain.join('\n\n'),
+    };
     return checkShape(CandidateSummaryOutputSchema, output, 'candidate summary');
   },
 };

@@ -1,7 +1,18 @@
 import * as z from '../../../shared/zod';
 import { EvaluationOutputSchema, type AnswerScore, type EvaluationOutput } from '../../../shared/contracts/assistant';
 import { LanguageModelError } from '../language-model-error';
-import { checkShape, clamp, cleanText, documentBlock, listBlock, matchItems, parseAnswer, stringList, systemPrompt, type BedrockTask } from './task';
+import {
+  checkShape,
+  clamp,
+  cleanText,
+  documentBlock,
+  listBlock,
+  matchItems,
+  parseAnswer,
+  stringList,
+  systemPrompt,
+  type BedrockTask,
+} from './task';
 
 /** Capability 5: a candidate's interview answers scored against each question's rubric. */
 
@@ -36,11 +47,11 @@ export const interviewEvaluationTask: BedrockTask<'interview-evaluation'> = {
   capability: 'interview-evaluation',
   maxTokens: 3_000,
   system: systemPrompt({
-    task: 'Score a candidate\'s answers to screening questions against each question\'s rubric (the points a good answer covers), with the evidence for each score.',
+    task: "Score a candidate's answers to screening questions against each question's rubric (the points a good answer covers), with the evidence for each score.",
     rules: [
       'Score every question given, by its id, even when the answer is empty (score 0).',
-      'A point is covered only when the answer itself shows it; quote the candidate\'s words as evidence. Confident wording without specifics earns little.',
-      'Judge only what the answer says, never the candidate\'s name or any characteristic unrelated to the job.',
+      "A point is covered only when the answer itself shows it; quote the candidate's words as evidence. Confident wording without specifics earns little.",
+      "Judge only what the answer says, never the candidate's name or any characteristic unrelated to the job.",
     ],
     shape: SHAPE,
   }),
@@ -74,7 +85,10 @@ export const interviewEvaluationTask: BedrockTask<'interview-evaluation'> = {
         if (!point || covered.some((entry) => entry.point === point)) continue;
         covered.push({ point, evidence: cleanText(item.evidence, EVIDENCE_MAX_CHARS) });
       }
-      const missing = rubric.length > 0 ? rubric.filter((point) => !covered.some((entry) => entry.point === point)) : scored.missing.map((point) => cleanText(point, EVIDENCE_MAX_CHARS));
+      const missing =
+        rubric.length > 0
+          ? rubric.filter((point) => !covered.some((entry) => entry.point === point))
+          : scored.missing.map((point) => cleanText(point, EVIDENCE_MAX_CHARS));
       return {
         ...base,
         score: clamp(scored.score, 0, 5, 0.5),
@@ -84,7 +98,9 @@ export const interviewEvaluationTask: BedrockTask<'interview-evaluation'> = {
       };
     });
     const mean = scores.length > 0 ? scores.reduce((sum, score) => sum + score.score, 0) / scores.length : 0;
-    const failedKnockouts = input.answers.filter(({ question }) => scores.find((score) => score.questionId === question.id)?.meetsRequirement === false);
+    const failedKnockouts = input.answers.filter(
+      ({ question }) => scores.find((score) => score.questionId === question.id)?.meetsRequirement === false,
+    );
     let summary = cleanText(answer.summary, SUMMARY_MAX_CHARS);
     // The contract promises failed knockouts in the summary; the model may not have said so.
     if (failedKnockouts.length > 0) {

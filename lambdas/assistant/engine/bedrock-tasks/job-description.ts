@@ -1,5 +1,11 @@
 import * as z from '../../../shared/zod';
-import { ASSISTANT_LIMITS, ExternalJobDescriptionOutputSchema, REDACTION_CATEGORIES, type ExternalJobDescriptionOutput, type RedactionCategory } from '../../../shared/contracts/assistant';
+import {
+  ASSISTANT_LIMITS,
+  ExternalJobDescriptionOutputSchema,
+  REDACTION_CATEGORIES,
+  type ExternalJobDescriptionOutput,
+  type RedactionCategory,
+} from '../../../shared/contracts/assistant';
 import { scrubSensitive } from '../../domain/sensitive-data';
 import { checkShape, cleanText, documentBlock, listBlock, parseAnswer, systemPrompt, type BedrockTask } from './task';
 
@@ -37,9 +43,9 @@ export const jobDescriptionTask: BedrockTask<'job-description'> = {
   capability: 'job-description',
   maxTokens: 3_000,
   system: systemPrompt({
-    task: 'Turn an internal job description into one a staffing firm can publish: clean sections, the role\'s substance kept, and everything sensitive removed.',
+    task: "Turn an internal job description into one a staffing firm can publish: clean sections, the role's substance kept, and everything sensitive removed.",
     rules: [
-      'Remove the client\'s name and brands (those listed and any you find), details that identify the client (exact address, unique product or project names, named managers), bill and pay rates, margins and fees, contact data (names, e-mails, phone numbers, links) and internal notes.',
+      "Remove the client's name and brands (those listed and any you find), details that identify the client (exact address, unique product or project names, named managers), bill and pay rates, margins and fees, contact data (names, e-mails, phone numbers, links) and internal notes.",
       'Keep the role: responsibilities, requirements, nice-to-haves, seniority, the city or region and the work arrangement (remote, hybrid, on-site). Describe the client generically (e.g. "a freight company in Chicago").',
       'List every removal under "removed" with its category and a short reason.',
       'Write in the second person ("you will..."), plainly, without exaggeration.',
@@ -58,12 +64,17 @@ export const jobDescriptionTask: BedrockTask<'job-description'> = {
     const context = { clientNames: input.clientNames, companyInfo: input.companyInfo };
     const removed: Removed[] = [];
     const note = (item: Removed) => {
-      const entry = { category: item.category, text: cleanText(item.text, REMOVED_TEXT_MAX_CHARS), reason: cleanText(item.reason, REMOVED_TEXT_MAX_CHARS) };
+      const entry = {
+        category: item.category,
+        text: cleanText(item.text, REMOVED_TEXT_MAX_CHARS),
+        reason: cleanText(item.reason, REMOVED_TEXT_MAX_CHARS),
+      };
       if (entry.text === '' || removed.length >= REMOVED_MAX) return;
       if (removed.some((known) => known.category === entry.category && known.text.toLowerCase() === entry.text.toLowerCase())) return;
       removed.push(entry);
     };
-    for (const item of answer.removed) note({ category: categoryOf(item.category), text: item.text, reason: item.reason || 'Removed by the model.' });
+    for (const item of answer.removed)
+      note({ category: categoryOf(item.category), text: item.text, reason: item.reason || 'Removed by the model.' });
     /** The safety net: what the domain still finds in the model's text is removed and listed. */
     const scrub = (value: string, max: number): string => {
       const result = scrubSensitive(cleanText(value, max), context);
@@ -71,7 +82,8 @@ export const jobDescriptionTask: BedrockTask<'job-description'> = {
       return cleanText(result.text, max);
     };
 
-    const title = scrub(answer.title, ASSISTANT_LIMITS.titleMaxChars) || scrub(input.title, ASSISTANT_LIMITS.titleMaxChars) || 'Job description';
+    const title =
+      scrub(answer.title, ASSISTANT_LIMITS.titleMaxChars) || scrub(input.title, ASSISTANT_LIMITS.titleMaxChars) || 'Job description';
     const sections: ExternalJobDescriptionOutput['sections'] = [];
     for (const section of answer.sections) {
       const body = scrub(section.body, ASSISTANT_LIMITS.documentMaxChars);

@@ -1,5 +1,11 @@
 import * as z from '../../../shared/zod';
-import { ASSISTANT_LIMITS, MustHavesOutputSchema, REQUIREMENT_KINDS, type MustHavesOutput, type RequirementKind } from '../../../shared/contracts/assistant';
+import {
+  ASSISTANT_LIMITS,
+  MustHavesOutputSchema,
+  REQUIREMENT_KINDS,
+  type MustHavesOutput,
+  type RequirementKind,
+} from '../../../shared/contracts/assistant';
 import { checkShape, cleanText, documentBlock, parseAnswer, systemPrompt, type BedrockTask } from './task';
 
 /** Capability 3: must-haves and nice-to-haves proposed from a job description. */
@@ -51,18 +57,23 @@ export const mustHavesTask: BedrockTask<'must-haves'> = {
       'Each requirement is one short phrase a recruiter can check (e.g. "5+ years of Python", "Registered Nurse licence", "Fluent Spanish"), at most 160 characters; no duplicates.',
       `At most ${ASSISTANT_LIMITS.requirementsMax} must-haves and ${ASSISTANT_LIMITS.requirementsMax} nice-to-haves.`,
       '"evidence" quotes the sentence of the description that states the requirement.',
-      'Leave out duties, benefits, pay and anything about the client\'s internal process.',
+      "Leave out duties, benefits, pay and anything about the client's internal process.",
     ],
     shape: SHAPE,
   }),
   userMessage: (input) =>
-    [documentBlock('job-title', input.title || '(not given)'), documentBlock('company-information', input.companyInfo || '(not given)'), documentBlock('job-description', input.description)].join('\n\n'),
+    [
+      documentBlock('job-title', input.title || '(not given)'),
+      documentBlock('company-information', input.companyInfo || '(not given)'),
+      documentBlock('job-description', input.description),
+    ].join('\n\n'),
   parse(text) {
     const answer = parseAnswer(AnswerSchema, text);
     const seen = new Set<string>();
     const output: MustHavesOutput = {
       title: answer.title === null || answer.title.trim() === '' ? null : cleanText(answer.title, ASSISTANT_LIMITS.titleMaxChars),
-      location: answer.location === null || answer.location.trim() === '' ? null : cleanText(answer.location, ASSISTANT_LIMITS.locationMaxChars),
+      location:
+        answer.location === null || answer.location.trim() === '' ? null : cleanText(answer.location, ASSISTANT_LIMITS.locationMaxChars),
       // Must-haves first: a requirement the model lists twice stays a must-have.
       mustHaves: requirements(answer.mustHaves, seen),
       niceToHaves: requirements(answer.niceToHaves, seen),

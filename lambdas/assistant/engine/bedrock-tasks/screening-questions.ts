@@ -32,7 +32,7 @@ export const screeningQuestionsTask: BedrockTask<'screening-questions'> = {
   capability: 'screening-questions',
   maxTokens: 3_000,
   system: systemPrompt({
-    task: 'Write screening questions a recruiter asks a candidate on a first call, from the job\'s must-haves and nice-to-haves.',
+    task: "Write screening questions a recruiter asks a candidate on a first call, from the job's must-haves and nice-to-haves.",
     rules: [
       'One question per must-have first, then nice-to-haves; when the job lists no must-haves, use the clearest requirements of the description.',
       `At most ${ASSISTANT_LIMITS.questionsMax} questions.`,

@@ -1,7 +1,17 @@
 import * as z from '../../../shared/zod';
 import { ASSISTANT_LIMITS, SourcingTermsOutputSchema, type SourcingTermsOutput, type TermGroup } from '../../../shared/contracts/assistant';
 import { buildSearches, cleanTerm } from '../../domain/boolean-query';
-import { checkShape, cleanText, documentBlock, jobBlocks, listBlock, parseAnswer, stringList, systemPrompt, type BedrockTask } from './task';
+import {
+  checkShape,
+  cleanText,
+  documentBlock,
+  jobBlocks,
+  listBlock,
+  parseAnswer,
+  stringList,
+  systemPrompt,
+  type BedrockTask,
+} from './task';
 
 /**
  * Capability 1: sourcing search terms. The model chooses the words (title variants, must-have
@@ -75,20 +85,33 @@ export const sourcingTermsTask: BedrockTask<'sourcing-terms'> = {
       'Every confirmed must-have gets its own group; when the job lists none, take the must-haves from the description.',
       'Terms are plain words or short phrases as they appear on profiles (e.g. "Kubernetes", "K8s"); no quotes, brackets, AND/OR/NOT or other search syntax.',
       `At most ${TITLES_MAX} titles, ${GROUPS_MAX} groups of each kind, ${TERMS_PER_GROUP_MAX} terms per group, ${EXCLUSIONS_MAX} exclusions. Fewer, precise terms find better candidates than many.`,
-      'Keep the recruiter\'s exclusions; add only exclusions that clearly remove wrong profiles.',
+      "Keep the recruiter's exclusions; add only exclusions that clearly remove wrong profiles.",
     ],
     shape: SHAPE,
   }),
-  userMessage: (input) => [...jobBlocks(input), documentBlock('company-information', input.companyInfo || '(not given)'), listBlock('exclusions', input.exclusions)].join('\n\n'),
+  userMessage: (input) =>
+    [
+      ...jobBlocks(input),
+      documentBlock('company-information', input.companyInfo || '(not given)'),
+      listBlock('exclusions', input.exclusions),
+    ].join('\n\n'),
   parse(text, input) {
     const answer = parseAnswer(AnswerSchema, text);
     const terms = {
-      titles: searchTerms([input.title, ...answer.titles].filter((title) => title.trim() !== ''), TITLES_MAX),
+      titles: searchTerms(
+        [input.title, ...answer.titles].filter((title) => title.trim() !== ''),
+        TITLES_MAX,
+      ),
       mustHaveGroups: groups(answer.mustHaveGroups),
       niceToHaveGroups: groups(answer.niceToHaveGroups),
       // The recruiter's exclusions always stay, first.
       exclusions: searchTerms([...input.exclusions, ...answer.exclusions], EXCLUSIONS_MAX),
-      location: input.location.trim() !== '' ? input.location.trim() : answer.location === null || answer.location.trim() === '' ? null : cleanText(answer.location, ASSISTANT_LIMITS.locationMaxChars),
+      location:
+        input.location.trim() !== ''
+          ? input.location.trim()
+          : answer.location === null || answer.location.trim() === ''
+            ? null
+            : cleanText(answer.location, ASSISTANT_LIMITS.locationMaxChars),
     };
     const { searches, notes } = buildSearches(terms);
     const output: SourcingTermsOutput = { ...terms, searches, notes };

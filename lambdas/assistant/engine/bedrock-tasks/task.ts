@@ -63,7 +63,10 @@ export function listBlock(name: string, items: readonly string[]): string {
 
 /** The requirement texts of a job, as a document. */
 export function requirementsBlock(name: string, requirements: readonly Requirement[]): string {
-  return listBlock(name, requirements.map((requirement) => requirement.text));
+  return listBlock(
+    name,
+    requirements.map((requirement) => requirement.text),
+  );
 }
 
 /** A job as documents: title, location, must-haves, nice-to-haves and the description. */
@@ -109,7 +112,10 @@ export function parseAnswer<S extends z.core.$ZodType>(schema: S, text: string):
 
 /** Trimmed text with runs of spaces collapsed, cut to `max` characters (at a word when it can). */
 export function cleanText(value: string, max: number): string {
-  const text = value.replace(/[^\S\n]+/g, ' ').replace(/\n{3,}/g, '\n\n').trim();
+  const text = value
+    .replace(/[^\S\n]+/g, ' ')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
   if (text.length <= max) return text;
   const cut = text.slice(0, max);
   const space = cut.lastIndexOf(' ');
@@ -139,7 +145,10 @@ export function clamp(value: number, min: number, max: number, step = 1): number
 }
 
 function normalized(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9+#]+/g, ' ').trim();
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9+#]+/g, ' ')
+    .trim();
 }
 
 /**
@@ -160,8 +169,14 @@ export function matchItems(claims: readonly string[], wanted: readonly string[])
 }
 
 /** The job's requirements the model said are met (`met`) and the rest (`missing`). */
-export function splitRequirements(claimedMet: readonly string[], requirements: readonly Requirement[]): { met: string[]; missing: string[] } {
-  const { matched, unmatched } = matchItems(claimedMet, requirements.map((requirement) => requirement.text));
+export function splitRequirements(
+  claimedMet: readonly string[],
+  requirements: readonly Requirement[],
+): { met: string[]; missing: string[] } {
+  const { matched, unmatched } = matchItems(
+    claimedMet,
+    requirements.map((requirement) => requirement.text),
+  );
   return { met: matched, missing: unmatched };
 }
 

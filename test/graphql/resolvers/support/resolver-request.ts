@@ -42,7 +42,11 @@ export function userPoolIdentity(sub: string, groups: string[] | null) {
 }
 
 /** Runs the request handler of `name` ("Query.listUsers") with `args` and `identity`. */
-export function requestHandlerOutcome(name: string, args: Record<string, unknown>, identity: Record<string, unknown> | null): HandlerOutcome {
+export function requestHandlerOutcome(
+  name: string,
+  args: Record<string, unknown>,
+  identity: Record<string, unknown> | null,
+): HandlerOutcome {
   const ctx = {
     arguments: args,
     args,
@@ -51,7 +55,13 @@ export function requestHandlerOutcome(name: string, args: Record<string, unknown
     stash: {},
     prev: { result: {} },
     request: { headers: {}, domainName: null },
-    info: { fieldName: name.split('.')[1], parentTypeName: name.split('.')[0], variables: {}, selectionSetList: [], selectionSetGraphQL: '' },
+    info: {
+      fieldName: name.split('.')[1],
+      parentTypeName: name.split('.')[0],
+      variables: {},
+      selectionSetList: [],
+      selectionSetGraphQL: '',
+    },
   };
   return moduleOf(name).call('request', ctx, identity ? 'AMAZON_COGNITO_USER_POOLS' : 'API_KEY').outcome;
 }

@@ -219,7 +219,9 @@ export async function startUserApi(): Promise<UserApi> {
       return user;
     },
     async storedUser(id) {
-      const answer = await started.dynamodb.send(new GetItemCommand({ TableName: usersTable, Key: { id: { S: id } }, ConsistentRead: true }));
+      const answer = await started.dynamodb.send(
+        new GetItemCommand({ TableName: usersTable, Key: { id: { S: id } }, ConsistentRead: true }),
+      );
       return answer.Item ? (unmarshall(answer.Item) as User) : undefined;
     },
     countUsers: () => countItems(started.dynamodb, usersTable),

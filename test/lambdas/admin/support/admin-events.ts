@@ -18,7 +18,11 @@ export const ADMIN_CLAIMS = claims('admin-sub', 'Admins');
 export const MEMBER_CLAIMS = claims('member-sub', 'Beta_Customer_R1');
 
 /** A POST to an admin route, as API Gateway sends it after the authorizer (claims null: no authorizer in front). */
-export function adminEvent(resource: string, body: unknown, authorizerClaims: Record<string, string> | null = ADMIN_CLAIMS): APIGatewayProxyEvent {
+export function adminEvent(
+  resource: string,
+  body: unknown,
+  authorizerClaims: Record<string, string> | null = ADMIN_CLAIMS,
+): APIGatewayProxyEvent {
   const event = apiGatewayEvent({
     method: 'POST',
     resource,

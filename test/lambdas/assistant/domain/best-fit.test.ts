@@ -1,10 +1,19 @@
 import fc from 'fast-check';
 import { BestFitOutputSchema } from '../../../../lambdas/shared/contracts/assistant';
 import { bestFit } from '../../../../lambdas/assistant/domain/best-fit';
-import { PLANTED_BEST_CANDIDATE_BY_JOB, sampleCandidatesFor, type SampleCandidate } from '../../../../lambdas/assistant/samples/sample-candidates';
+import {
+  PLANTED_BEST_CANDIDATE_BY_JOB,
+  sampleCandidatesFor,
+  type SampleCandidate,
+} from '../../../../lambdas/assistant/samples/sample-candidates';
 import { SAMPLE_JOB_IDS, candidateIn, sampleJobContext } from './support/sample-job-contexts';
 
-function rank(jobId: string, candidates: readonly SampleCandidate[] = sampleCandidatesFor(jobId), evaluations: Record<string, number> = {}, confirmed = true) {
+function rank(
+  jobId: string,
+  candidates: readonly SampleCandidate[] = sampleCandidatesFor(jobId),
+  evaluations: Record<string, number> = {},
+  confirmed = true,
+) {
   return bestFit({
     job: sampleJobContext(jobId, { confirmed }),
     candidates: candidates.map((c) => ({ name: c.name, profile: c.profile, evaluationOverall: evaluations[c.name] ?? null })),
@@ -18,26 +27,35 @@ function entry(output: ReturnType<typeof bestFit>, name: string) {
 }
 
 describe('best-fit ranking of the sample candidates', () => {
-  it.each(SAMPLE_JOB_IDS)('puts the planted best candidate first for %s, the near miss second and the keyword-stuffer below both', (jobId) => {
-    const output = rank(jobId);
-    const names = output.ranking.map((r) => r.name);
-    const best = sampleCandidatesFor(jobId).find((c) => c.id === PLANTED_BEST_CANDIDATE_BY_JOB[jobId]);
-    expect(names[0]).toBe(best?.name);
-    expect(names[1]).toBe(candidateIn(jobId, 'near-miss').name);
-    expect(names.indexOf(candidateIn(jobId, 'keyword-stuffer').name)).toBeGreaterThan(1);
-    expect(output.ranking.map((r) => r.rank)).toEqual([1, 2, 3, 4]);
-    expect(BestFitOutputSchema.safeParse(output).success).toBe(true);
-  });
+  it.each(SAMPLE_JOB_IDS)(
+    'puts the planted best candidate first for %s, the near miss second and the keyword-stuffer below both',
+    (jobId) => {
+      const output = rank(jobId);
+      const names = output.ranking.map((r) => r.name);
+      const best = sampleCandidatesFor(jobId).find((c) => c.id === PLANTED_BEST_CANDIDATE_BY_JOB[jobId]);
+      expect(names[0]).toBe(best?.name);
+      expect(names[1]).toBe(candidateIn(jobId, 'near-miss').name);
+      expect(names.indexOf(candidateIn(jobId, 'keyword-stuffer').name)).toBeGreaterThan(1);
+      expect(output.ranking.map((r) => r.rank)).toEqual([1, 2, 3, 4]);
+      expect(BestFitOutputSchema.safeParse(output).success).toBe(true);
+    },
+  );
 
   it('explains the backend ranking in plain English', () => {
     const output = rank('senior-backend-engineer');
     const priya = entry(output, 'Priya Raman');
     expect(priya.mustHavesMissing).toEqual([]);
     // Kotlin appears only in her skills list: a claim, not a nice-to-have met.
-    expect(priya.niceToHavesMet).toEqual(['Apache Kafka or another event streaming platform', 'Terraform', 'Knowledge of PCI DSS compliance']);
+    expect(priya.niceToHavesMet).toEqual([
+      'Apache Kafka or another event streaming platform',
+      'Terraform',
+      'Knowledge of PCI DSS compliance',
+    ]);
     expect(priya.reasons).toEqual([
       'Meets all 6 must-haves',
-      expect.stringMatching(/^Strongest evidence: "Led the rewrite of the card authorization service as Java 17 and Spring Boot microservices/),
+      expect.stringMatching(
+        /^Strongest evidence: "Led the rewrite of the card authorization service as Java 17 and Spring Boot microservices/,
+      ),
       '8 years of experience, the job asks for 6+',
       'Has worked as Senior Backend Engineer',
       'Also brings Apache Kafka, Terraform and PCI DSS',
@@ -59,7 +77,9 @@ describe('best-fit ranking of the sample candidates', () => {
     expect(jordan.reasons).toContain('1 year of experience; the job asks for 6+');
     expect(jordan.score).toBeLessThan(30);
     const brittany = entry(rank('icu-registered-nurse'), 'Brittany Hall');
-    expect(brittany.reasons).toContain('Names Registered Nurse license in Wisconsin or a multistate compact license only in a keyword list, with no license or certificate details');
+    expect(brittany.reasons).toContain(
+      'Names Registered Nurse license in Wisconsin or a multistate compact license only in a keyword list, with no license or certificate details',
+    );
   });
 
   it('names the one must-have each near miss lacks', () => {
@@ -69,7 +89,10 @@ describe('best-fit ranking of the sample candidates', () => {
     });
     expect(entry(rank('senior-accountant'), 'Thomas Hughes')).toMatchObject({
       mustHavesMissing: ['Inventory and cost accounting experience in a manufacturing environment'],
-      reasons: expect.arrayContaining(['Meets 5 of 6 must-haves', 'No evidence of inventory and cost accounting in a manufacturing environment']),
+      reasons: expect.arrayContaining([
+        'Meets 5 of 6 must-haves',
+        'No evidence of inventory and cost accounting in a manufacturing environment',
+      ]),
     });
   });
 
@@ -91,12 +114,21 @@ describe('best-fit ranking of the sample candidates', () => {
       { ...priya, name: 'Blake Stone' },
     ];
     expect(rank('senior-backend-engineer', twins).ranking.map((r) => r.name)).toEqual(['Avery Stone', 'Blake Stone']);
-    expect(rank('senior-backend-engineer', twins, { 'Blake Stone': 100, 'Avery Stone': 40 }).ranking.map((r) => r.name)).toEqual(['Blake Stone', 'Avery Stone']);
+    expect(rank('senior-backend-engineer', twins, { 'Blake Stone': 100, 'Avery Stone': 40 }).ranking.map((r) => r.name)).toEqual([
+      'Blake Stone',
+      'Avery Stone',
+    ]);
   });
 
   it('breaks ties by name, whatever order the candidates come in', () => {
     const profile = candidateIn('senior-accountant', 'near-miss').profile;
-    const forward = ['Zoe Quinn', 'Adam Quinn', 'Mia Quinn'].map((name, i) => ({ id: String(i), jobId: 'senior-accountant', name, role: 'near-miss' as const, profile }));
+    const forward = ['Zoe Quinn', 'Adam Quinn', 'Mia Quinn'].map((name, i) => ({
+      id: String(i),
+      jobId: 'senior-accountant',
+      name,
+      role: 'near-miss' as const,
+      profile,
+    }));
     const names = rank('senior-accountant', forward).ranking.map((r) => r.name);
     expect(names).toEqual(['Adam Quinn', 'Mia Quinn', 'Zoe Quinn']);
     expect(rank('senior-accountant', [...forward].reverse()).ranking.map((r) => r.name)).toEqual(names);
@@ -113,10 +145,17 @@ describe('best-fit ranking of the sample candidates', () => {
     const job = sampleJobContext('icu-registered-nurse');
     fc.assert(
       fc.property(
-        fc.array(fc.record({ name: fc.string({ maxLength: 120 }), profile: fc.string({ maxLength: 1_500 }), evaluationOverall: fc.option(fc.double({ min: -1e6, max: 1e6, noNaN: false })) }), {
-          minLength: 1,
-          maxLength: 20,
-        }),
+        fc.array(
+          fc.record({
+            name: fc.string({ maxLength: 120 }),
+            profile: fc.string({ maxLength: 1_500 }),
+            evaluationOverall: fc.option(fc.double({ min: -1e6, max: 1e6, noNaN: false })),
+          }),
+          {
+            minLength: 1,
+            maxLength: 20,
+          },
+        ),
         (candidates) => {
           const output = bestFit({ job, candidates });
           expect(BestFitOutputSchema.safeParse(output).success).toBe(true);

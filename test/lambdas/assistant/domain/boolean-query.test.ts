@@ -9,9 +9,24 @@ describe('the boolean query parser', () => {
       ast: {
         type: 'and',
         children: [
-          { type: 'or', children: [{ type: 'term', value: 'Backend Engineer', phrase: true }, { type: 'term', value: 'Developer', phrase: false }] },
+          {
+            type: 'or',
+            children: [
+              { type: 'term', value: 'Backend Engineer', phrase: true },
+              { type: 'term', value: 'Developer', phrase: false },
+            ],
+          },
           { type: 'term', value: 'Java', phrase: false },
-          { type: 'not', child: { type: 'or', children: [{ type: 'term', value: 'recruiter', phrase: false }, { type: 'term', value: 'intern', phrase: false }] } },
+          {
+            type: 'not',
+            child: {
+              type: 'or',
+              children: [
+                { type: 'term', value: 'recruiter', phrase: false },
+                { type: 'term', value: 'intern', phrase: false },
+              ],
+            },
+          },
         ],
       },
     });
@@ -39,7 +54,10 @@ describe('the boolean query parser', () => {
   });
 
   it('tells Google users to exclude with a minus sign', () => {
-    expect(parseBooleanQuery('Java NOT recruiter', 'google-xray')).toEqual({ ok: false, problems: ['NOT at character 6: Google excludes with a minus sign (-term).'] });
+    expect(parseBooleanQuery('Java NOT recruiter', 'google-xray')).toEqual({
+      ok: false,
+      problems: ['NOT at character 6: Google excludes with a minus sign (-term).'],
+    });
   });
 
   it('counts the words Google reads, operators and quoted words included', () => {
@@ -76,7 +94,9 @@ describe('building search strings', () => {
       ['job-board', '("Data Engineer" OR "ETL Developer") AND Python AND ("Apache Spark" OR PySpark) AND dbt NOT recruiter'],
       ['google-xray', 'site:linkedin.com/in ("Data Engineer" OR "ETL Developer") Python ("Apache Spark" OR PySpark) "Austin" -recruiter'],
     ]);
-    expect(searches[0].usage).toBe('Paste into the Keywords field of a LinkedIn Recruiter search; set the Location filter to Austin, TX (hybrid).');
+    expect(searches[0].usage).toBe(
+      'Paste into the Keywords field of a LinkedIn Recruiter search; set the Location filter to Austin, TX (hybrid).',
+    );
     expect(notes).toEqual(['Google X-ray: nice-to-haves left out; Google reads only 32 words.']);
   });
 
@@ -95,7 +115,10 @@ describe('building search strings', () => {
   it('drops the lowest-value terms to fit each limit and says which', () => {
     const many = {
       titles: Array.from({ length: 8 }, (_, i) => `Senior Platform Engineer Variant ${i}`),
-      mustHaveGroups: Array.from({ length: 30 }, (_, i) => ({ concept: `Skill${i}`, terms: [`Skill${i}`, `Synonym number ${i}`, `Another long synonym ${i}`] })),
+      mustHaveGroups: Array.from({ length: 30 }, (_, i) => ({
+        concept: `Skill${i}`,
+        terms: [`Skill${i}`, `Synonym number ${i}`, `Another long synonym ${i}`],
+      })),
       niceToHaveGroups: Array.from({ length: 5 }, (_, i) => ({ concept: `Bonus${i}`, terms: [`Bonus${i}`] })),
       exclusions: ['recruiter', 'intern', 'sales'],
       location: 'Denver, CO',
@@ -124,7 +147,13 @@ describe('building search strings', () => {
         fc.array(fc.record({ concept: term, terms: fc.array(term, { maxLength: 6 }) }), { maxLength: 10 }),
         fc.array(term, { maxLength: 6 }),
         (titles, groups, exclusions) => {
-          const { searches, notes } = buildSearches({ titles, mustHaveGroups: groups, niceToHaveGroups: groups.slice(0, 3), exclusions, location: null });
+          const { searches, notes } = buildSearches({
+            titles,
+            mustHaveGroups: groups,
+            niceToHaveGroups: groups.slice(0, 3),
+            exclusions,
+            location: null,
+          });
           for (const s of searches) {
             expect(parseBooleanQuery(s.query, s.target)).toMatchObject({ ok: true });
             expect(s.length).toBeLessThanOrEqual(s.limit.max);

@@ -10,14 +10,19 @@ function everythingWritten(output: CandidateSummaryOutput): string {
 }
 
 describe('candidate summaries', () => {
-  it.each(SAMPLE_CANDIDATES.map((c) => [c.name, c] as const))('leave out every e-mail, phone, address and link of %s', (_name, candidate) => {
-    const written = everythingWritten(candidateSummary({ candidateName: null, profile: candidate.profile, job: sampleJobContext(candidate.jobId) }));
-    const details = contactDetailsIn(candidate.profile);
-    expect(details.length).toBeGreaterThanOrEqual(2);
-    for (const detail of details) expect(written).not.toContain(detail);
-    expect(written).not.toMatch(/linkedin|github\.com|@/i);
-    expect(hasContact(written)).toBe(false);
-  });
+  it.each(SAMPLE_CANDIDATES.map((c) => [c.name, c] as const))(
+    'leave out every e-mail, phone, address and link of %s',
+    (_name, candidate) => {
+      const written = everythingWritten(
+        candidateSummary({ candidateName: null, profile: candidate.profile, job: sampleJobContext(candidate.jobId) }),
+      );
+      const details = contactDetailsIn(candidate.profile);
+      expect(details.length).toBeGreaterThanOrEqual(2);
+      for (const detail of details) expect(written).not.toContain(detail);
+      expect(written).not.toMatch(/linkedin|github\.com|@/i);
+      expect(hasContact(written)).toBe(false);
+    },
+  );
 
   it('strip a street address and its ZIP code', () => {
     const grace = candidateIn('icu-registered-nurse', 'best-fit');
@@ -41,16 +46,33 @@ describe('candidate summaries', () => {
     ].join('\n');
     const output = candidateSummary({ candidateName: null, profile, job: null });
     const written = everythingWritten(output);
-    for (const detail of ['2065550147', '7946 0958', '312.555.0119', 'jamie.rivera', 'jamie.dev', 'example.org', 'Baker Street', '45501', 'Phone', 'Mobile']) {
+    for (const detail of [
+      '2065550147',
+      '7946 0958',
+      '312.555.0119',
+      'jamie.rivera',
+      'jamie.dev',
+      'example.org',
+      'Baker Street',
+      '45501',
+      'Phone',
+      'Mobile',
+    ]) {
       expect(written).not.toContain(detail);
     }
     expect(output.candidateName).toBe('Jamie Rivera');
-    expect(output.highlights).toEqual(['Closed the books for 3 entities with revenue of $1,200,000 a month, cutting the close from 9 to 5 days.']);
+    expect(output.highlights).toEqual([
+      'Closed the books for 3 entities with revenue of $1,200,000 a month, cutting the close from 9 to 5 days.',
+    ]);
     expect(output.summary).toContain('Credentials: CPA');
   });
 
   it("write the backend engineer's headline, years, key skills and quantified highlights", () => {
-    const output = candidateSummary({ candidateName: null, profile: candidateIn('senior-backend-engineer', 'best-fit').profile, job: null });
+    const output = candidateSummary({
+      candidateName: null,
+      profile: candidateIn('senior-backend-engineer', 'best-fit').profile,
+      job: null,
+    });
     expect(output.candidateName).toBe('Priya Raman');
     expect(output.headline).toBe('Senior Software Engineer, Backend · 8 years of experience · payments and financial services');
     expect(output.yearsOfExperience).toBe(8);
@@ -62,7 +84,9 @@ describe('candidate summaries', () => {
         'Education: B.S. Computer Science, University of Illinois Chicago, 2016.',
     );
     expect(output.highlights).toHaveLength(5);
-    expect(output.highlights).toContain('Migrated 14 services from EC2 to Kubernetes on Amazon EKS with Docker, Helm and Argo CD; deploys went from weekly to 30 a day.');
+    expect(output.highlights).toContain(
+      'Migrated 14 services from EC2 to Kubernetes on Amazon EKS with Docker, Helm and Argo CD; deploys went from weekly to 30 a day.',
+    );
     expect(output.fit).toBeNull();
     expect(output.text.startsWith('Priya Raman\nSenior Software Engineer, Backend · 8 years of experience')).toBe(true);
     expect(output.text).toContain('\nHighlights\n- Led the rewrite');
@@ -73,7 +97,9 @@ describe('candidate summaries', () => {
     const output = candidateSummary({ candidateName: null, profile: candidateIn('icu-registered-nurse', 'best-fit').profile, job: null });
     expect(output.candidateName).toBe('Grace Okafor');
     expect(output.headline).toBe('Registered Nurse, Medical ICU · 7 years of experience · critical care and trauma care');
-    expect(output.summary).toContain('Credentials: Registered Nurse, CCRN, BLS and ACLS; education: B.S. Nursing, Marquette University, 2017.');
+    expect(output.summary).toContain(
+      'Credentials: Registered Nurse, CCRN, BLS and ACLS; education: B.S. Nursing, Marquette University, 2017.',
+    );
     expect(output.skills.slice(0, 4)).toEqual(['Critical Care', 'Epic', 'Mechanical Ventilation', 'Vasoactive Drips']);
     expect(output.highlights).toContain("Led the unit's sepsis bundle project, raising 3-hour bundle compliance from 71% to 93%.");
   });
@@ -91,13 +117,23 @@ describe('candidate summaries', () => {
       expect(output.fit?.missing).toEqual(missing);
       expect(output.fit?.met).toEqual(job.mustHaves.map((m) => m.text).filter((text) => !(missing as readonly string[]).includes(text)));
     }
-    const marcus = candidateSummary({ candidateName: null, profile: candidateIn('senior-backend-engineer', 'near-miss').profile, job: sampleJobContext('senior-backend-engineer') });
-    expect(marcus.summary).toContain("Against the Senior Backend Engineer's 6 must-haves, the resume shows 5; not shown: Kubernetes and Docker.");
+    const marcus = candidateSummary({
+      candidateName: null,
+      profile: candidateIn('senior-backend-engineer', 'near-miss').profile,
+      job: sampleJobContext('senior-backend-engineer'),
+    });
+    expect(marcus.summary).toContain(
+      "Against the Senior Backend Engineer's 6 must-haves, the resume shows 5; not shown: Kubernetes and Docker.",
+    );
     expect(marcus.text).toContain('Not shown: Production experience with Kubernetes and Docker');
   });
 
   it('do not credit a keyword list with any must-have', () => {
-    const output = candidateSummary({ candidateName: null, profile: candidateIn('senior-accountant', 'keyword-stuffer').profile, job: sampleJobContext('senior-accountant') });
+    const output = candidateSummary({
+      candidateName: null,
+      profile: candidateIn('senior-accountant', 'keyword-stuffer').profile,
+      job: sampleJobContext('senior-accountant'),
+    });
     expect(output.fit?.met).toEqual([]);
     expect(output.headline).toBe('Accounts Payable Clerk · 1 year of experience');
   });
@@ -112,7 +148,9 @@ describe('candidate summaries', () => {
   });
 
   it('say so when a resume gives nothing to summarize', () => {
-    expect(candidateSummary({ candidateName: null, profile: 'hello', job: null }).summary).toBe('The resume shows no title, years of experience or skills to summarize yet.');
+    expect(candidateSummary({ candidateName: null, profile: 'hello', job: null }).summary).toBe(
+      'The resume shows no title, years of experience or skills to summarize yet.',
+    );
   });
 
   it('never throws and never repeats an e-mail address, whatever the resume holds', () => {

@@ -39,7 +39,10 @@ describe('evaluating interview answers', () => {
   });
 
   it('quotes the evidence for every covered point from the answer itself', () => {
-    for (const [set, output] of [[SAMPLE_INTERVIEW_ANSWERS.strong, strong], [SAMPLE_INTERVIEW_ANSWERS.weak, weak]] as const) {
+    for (const [set, output] of [
+      [SAMPLE_INTERVIEW_ANSWERS.strong, strong],
+      [SAMPLE_INTERVIEW_ANSWERS.weak, weak],
+    ] as const) {
       for (const score of output.scores) {
         const asked = BACKEND_QUESTIONS.find((q) => q.id === score.questionId) as ScreeningQuestion;
         const answer = sampleAnswerFor(set, asked.requirement);
@@ -52,7 +55,10 @@ describe('evaluating interview answers', () => {
   it('shows which words earned each rubric point on the Kubernetes and Kafka answers', () => {
     const kubernetes = strong.scores.find((s) => s.questionId === question(BACKEND_QUESTIONS, /Kubernetes/).id);
     expect(kubernetes?.covered).toEqual([
-      { point: 'Names a real system, project or employer where they used Kubernetes and Docker', evidence: expect.stringContaining('At Northwind Payments I migrated 14 services') },
+      {
+        point: 'Names a real system, project or employer where they used Kubernetes and Docker',
+        evidence: expect.stringContaining('At Northwind Payments I migrated 14 services'),
+      },
       { point: 'Says what they personally did (designed, built, ran, fixed)', evidence: expect.stringContaining('I migrated 14 services') },
       { point: 'Gives a measurable result or scale (users, requests, latency, cost)', evidence: expect.stringContaining('14 services') },
     ]);
@@ -63,7 +69,9 @@ describe('evaluating interview answers', () => {
   });
 
   it('names the strengths and the gaps in the summary', () => {
-    expect(strong.summary).toMatch(/^Priya Raman scored 9\d\/100 over 13 questions\. Strong, specific answers on backend development; Spring Boot and REST API design; Kubernetes and Docker; and 10 more\.$/);
+    expect(strong.summary).toMatch(
+      /^Priya Raman scored 9\d\/100 over 13 questions\. Strong, specific answers on backend development; Spring Boot and REST API design; Kubernetes and Docker; and 10 more\.$/,
+    );
     expect(weak.summary).toContain('Gaps: backend development; Spring Boot and REST API design');
     expect(weak.summary).toContain('Does not meet the must-haves backend development; Kubernetes and Docker.');
     expect(weak.summary).toContain('3 questions were left unanswered.');
@@ -72,15 +80,26 @@ describe('evaluating interview answers', () => {
   it('scores an unanswered question 0 with every rubric point missing', () => {
     const asked = question(BACKEND_QUESTIONS, /Kafka/);
     for (const answer of ['', '   ', '\n\t']) {
-      expect(scoreAnswer(asked, answer)).toEqual({ questionId: asked.id, question: asked.question, score: 0, covered: [], missing: asked.goodAnswer, meetsRequirement: null });
+      expect(scoreAnswer(asked, answer)).toEqual({
+        questionId: asked.id,
+        question: asked.question,
+        score: 0,
+        covered: [],
+        missing: asked.goodAnswer,
+        meetsRequirement: null,
+      });
     }
-    const none = evaluateAnswers({ job: BACKEND, candidateName: 'Quiet Candidate', answers: BACKEND_QUESTIONS.map((q) => ({ question: q, answer: '' })) });
+    const none = evaluateAnswers({
+      job: BACKEND,
+      candidateName: 'Quiet Candidate',
+      answers: BACKEND_QUESTIONS.map((q) => ({ question: q, answer: '' })),
+    });
     expect(none.overall).toBe(0);
     expect(none.summary).toBe('Quiet Candidate answered none of the 13 questions, so there is nothing to score yet.');
   });
 
   it.each([
-    ['No, I haven\'t used Kubernetes yet, but I have read about it.', /Kubernetes/, BACKEND_QUESTIONS],
+    ["No, I haven't used Kubernetes yet, but I have read about it.", /Kubernetes/, BACKEND_QUESTIONS],
     ['About 4 years of backend work, on and off.', /6\+ years/, BACKEND_QUESTIONS],
     ["I have BLS, but I don't have ACLS yet; the class is booked for March.", /BLS and ACLS/, NURSE_QUESTIONS],
     ['My ACLS lapsed last year; BLS is current.', /BLS and ACLS/, NURSE_QUESTIONS],
@@ -96,7 +115,10 @@ describe('evaluating interview answers', () => {
   it('does not read "never posts twice" or "with no downtime" as a refusal', () => {
     const postgres = scoreAnswer(question(BACKEND_QUESTIONS, /PostgreSQL/), sampleAnswerFor(SAMPLE_INTERVIEW_ANSWERS.strong, 'PostgreSQL'));
     expect(postgres.meetsRequirement).toBe(true);
-    const aws = scoreAnswer(question(BACKEND_QUESTIONS, /AWS/), 'I moved our billing services to AWS with no downtime at Summit Pay, serving 2 million invoices a month.');
+    const aws = scoreAnswer(
+      question(BACKEND_QUESTIONS, /AWS/),
+      'I moved our billing services to AWS with no downtime at Summit Pay, serving 2 million invoices a month.',
+    );
     expect(aws.meetsRequirement).toBe(true);
   });
 
@@ -106,7 +128,10 @@ describe('evaluating interview answers', () => {
       'Yes, I hold a Wisconsin RN license, number 231877-30, which expires 02/2027; it is a multistate compact license.',
     );
     expect(score).toMatchObject({ score: 5, meetsRequirement: true, missing: [] });
-    const cards = scoreAnswer(question(NURSE_QUESTIONS, /BLS and ACLS/), 'Yes, both BLS and ACLS from the American Heart Association, valid until 03/2026.');
+    const cards = scoreAnswer(
+      question(NURSE_QUESTIONS, /BLS and ACLS/),
+      'Yes, both BLS and ACLS from the American Heart Association, valid until 03/2026.',
+    );
     expect(cards).toMatchObject({ score: 5, meetsRequirement: true, missing: [] });
   });
 
@@ -132,20 +157,31 @@ describe('evaluating interview answers', () => {
     );
     expect(score.covered).toEqual([
       { point: 'Mentions blue-green or canary deployments', evidence: 'We ship with canary deployments behind a feature flag.' },
-      { point: 'Mentions database migrations that stay backwards compatible', evidence: 'Database migrations stay backwards compatible for one release, so old and new code can run together.' },
+      {
+        point: 'Mentions database migrations that stay backwards compatible',
+        evidence: 'Database migrations stay backwards compatible for one release, so old and new code can run together.',
+      },
     ]);
     expect(scoreAnswer(asked, 'We deploy on Fridays and hope for the best.').covered).toEqual([]);
   });
 
   it('never throws and keeps scores within 0-5 and 0-100, whatever the answers say', () => {
     fc.assert(
-      fc.property(fc.array(fc.string({ maxLength: 600 }), { minLength: 1, maxLength: BACKEND_QUESTIONS.length }), fc.string({ maxLength: 120 }), (answers, name) => {
-        const output = evaluateAnswers({ job: BACKEND, candidateName: name, answers: answers.map((answer, i) => ({ question: BACKEND_QUESTIONS[i], answer })) });
-        expect(EvaluationOutputSchema.safeParse(output).success).toBe(true);
-        expect(output.overall).toBeGreaterThanOrEqual(0);
-        expect(output.overall).toBeLessThanOrEqual(100);
-        for (const score of output.scores) expect([0, 1, 2, 3, 4, 5]).toContain(score.score);
-      }),
+      fc.property(
+        fc.array(fc.string({ maxLength: 600 }), { minLength: 1, maxLength: BACKEND_QUESTIONS.length }),
+        fc.string({ maxLength: 120 }),
+        (answers, name) => {
+          const output = evaluateAnswers({
+            job: BACKEND,
+            candidateName: name,
+            answers: answers.map((answer, i) => ({ question: BACKEND_QUESTIONS[i], answer })),
+          });
+          expect(EvaluationOutputSchema.safeParse(output).success).toBe(true);
+          expect(output.overall).toBeGreaterThanOrEqual(0);
+          expect(output.overall).toBeLessThanOrEqual(100);
+          for (const score of output.scores) expect([0, 1, 2, 3, 4, 5]).toContain(score.score);
+        },
+      ),
       { numRuns: 150 },
     );
   });

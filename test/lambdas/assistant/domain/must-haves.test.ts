@@ -2,7 +2,14 @@ import fc from 'fast-check';
 import { ASSISTANT_LIMITS, MustHavesOutputSchema } from '../../../../lambdas/shared/contracts/assistant';
 import { classifyRequirement, proposeMustHaves } from '../../../../lambdas/assistant/domain/must-haves';
 import { skillEntry, skillsIn } from '../../../../lambdas/assistant/domain/text/skills-dictionary';
-import { ICU_REGISTERED_NURSE, LOGISTICS_COORDINATOR, SAMPLE_JOBS, SENIOR_ACCOUNTANT, SENIOR_BACKEND_ENGINEER, type SampleJob } from '../../../../lambdas/assistant/samples/sample-jobs';
+import {
+  ICU_REGISTERED_NURSE,
+  LOGISTICS_COORDINATOR,
+  SAMPLE_JOBS,
+  SENIOR_ACCOUNTANT,
+  SENIOR_BACKEND_ENGINEER,
+  type SampleJob,
+} from '../../../../lambdas/assistant/samples/sample-jobs';
 
 function propose(job: SampleJob) {
   return proposeMustHaves({ title: job.title, description: job.description, companyInfo: job.companyInfo });
@@ -63,7 +70,11 @@ describe('proposed must-haves on the sample requisitions', () => {
       'skill: Inventory and cost accounting experience in a manufacturing environment',
       'skill: Advanced Excel skills (pivot tables, VLOOKUP/XLOOKUP)',
     ]);
-    expect(texts(output.niceToHaves)).toEqual(['certification: CPA license or progress toward a CPA', 'skill: NetSuite experience', 'skill: Experience with an ERP implementation']);
+    expect(texts(output.niceToHaves)).toEqual([
+      'certification: CPA license or progress toward a CPA',
+      'skill: NetSuite experience',
+      'skill: Experience with an ERP implementation',
+    ]);
     expect(output.location).toBe('Dayton, OH (on-site)');
   });
 
@@ -80,19 +91,23 @@ describe('proposed must-haves on the sample requisitions', () => {
     expect(output.mustHaves[1].evidence).toMatch(/tracks every load in our TMS/);
   });
 
-  it.each(SAMPLE_JOBS.map((job) => [job.id, job] as const))('cover every expected must-have of %s, each with its evidence, and never an internal note', (_id, job) => {
-    const output = propose(job);
-    expect(MustHavesOutputSchema.safeParse(output).success).toBe(true);
-    const found = new Set(output.mustHaves.flatMap((m) => skillsIn(m.text)));
-    for (const expected of job.expectedMustHaves) expect(found).toContain(skillEntry(expected)?.canonical);
-    for (const item of [...output.mustHaves, ...output.niceToHaves]) {
-      expect(job.description.replace(/\s+/g, ' ')).toContain(item.evidence);
-      for (const planted of job.plantedSensitive.filter((p) => p.category !== 'client-name')) expect(item.text.toLowerCase()).not.toContain(planted.text.toLowerCase());
-    }
-  });
+  it.each(SAMPLE_JOBS.map((job) => [job.id, job] as const))(
+    'cover every expected must-have of %s, each with its evidence, and never an internal note',
+    (_id, job) => {
+      const output = propose(job);
+      expect(MustHavesOutputSchema.safeParse(output).success).toBe(true);
+      const found = new Set(output.mustHaves.flatMap((m) => skillsIn(m.text)));
+      for (const expected of job.expectedMustHaves) expect(found).toContain(skillEntry(expected)?.canonical);
+      for (const item of [...output.mustHaves, ...output.niceToHaves]) {
+        expect(job.description.replace(/\s+/g, ' ')).toContain(item.evidence);
+        for (const planted of job.plantedSensitive.filter((p) => p.category !== 'client-name'))
+          expect(item.text.toLowerCase()).not.toContain(planted.text.toLowerCase());
+      }
+    },
+  );
 });
 
-describe('a requirement\'s kind', () => {
+describe("a requirement's kind", () => {
   it.each([
     ['Active RN license', 'certification'],
     ['CPA', 'certification'],
@@ -129,7 +144,10 @@ describe('proposing must-haves from odd text', () => {
   });
 
   it('caps 20,000 characters of repeated requirements at the contract limits', () => {
-    const description = `Requirements\n${Array.from({ length: 600 }, (_, i) => `- Kubernetes with tool v${i}x`).join('\n')}`.slice(0, ASSISTANT_LIMITS.documentMaxChars);
+    const description = `Requirements\n${Array.from({ length: 600 }, (_, i) => `- Kubernetes with tool v${i}x`).join('\n')}`.slice(
+      0,
+      ASSISTANT_LIMITS.documentMaxChars,
+    );
     const output = proposeMustHaves({ title: 'Engineer', description, companyInfo: '' });
     expect(output.mustHaves).toHaveLength(ASSISTANT_LIMITS.requirementsMax);
     const repeated = proposeMustHaves({ title: '', description: 'Java and SQL. '.repeat(1400), companyInfo: '' });
@@ -141,7 +159,8 @@ describe('proposing must-haves from odd text', () => {
       fc.property(fc.string({ maxLength: 600 }), fc.string({ maxLength: 60 }), (description, title) => {
         const output = proposeMustHaves({ title, description, companyInfo: '' });
         expect(MustHavesOutputSchema.safeParse(output).success).toBe(true);
-        for (const item of [...output.mustHaves, ...output.niceToHaves]) expect(item.text.length).toBeLessThanOrEqual(ASSISTANT_LIMITS.itemMaxChars);
+        for (const item of [...output.mustHaves, ...output.niceToHaves])
+          expect(item.text.length).toBeLessThanOrEqual(ASSISTANT_LIMITS.itemMaxChars);
       }),
       { numRuns: 150 },
     );

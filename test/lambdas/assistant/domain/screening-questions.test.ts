@@ -1,5 +1,10 @@
 import fc from 'fast-check';
-import { ASSISTANT_LIMITS, REQUIREMENT_KINDS, ScreeningQuestionsOutputSchema, type ScreeningQuestion } from '../../../../lambdas/shared/contracts/assistant';
+import {
+  ASSISTANT_LIMITS,
+  REQUIREMENT_KINDS,
+  ScreeningQuestionsOutputSchema,
+  type ScreeningQuestion,
+} from '../../../../lambdas/shared/contracts/assistant';
 import { screeningQuestions } from '../../../../lambdas/assistant/domain/screening-questions';
 import { SAMPLE_JOB_IDS, sampleJobContext } from './support/sample-job-contexts';
 
@@ -32,7 +37,9 @@ describe('screening questions for the sample jobs', () => {
     const questions = questionsFor('icu-registered-nurse');
     const licence = about(questions, /Registered Nurse/);
     // The requirement names the state already, so the question does not ask for it again.
-    expect(licence.question).toBe('Do you hold a current Registered Nurse license in Wisconsin or a multistate compact license? What are the license number and expiry date?');
+    expect(licence.question).toBe(
+      'Do you hold a current Registered Nurse license in Wisconsin or a multistate compact license? What are the license number and expiry date?',
+    );
     expect(licence.goodAnswer).toEqual([
       'Confirms they hold a current Registered Nurse license in Wisconsin or a multistate compact license',
       'Names the issuing state or board',
@@ -40,8 +47,14 @@ describe('screening questions for the sample jobs', () => {
       'Gives an expiry date that has not passed',
     ]);
     const cards = about(questions, /BLS and ACLS/);
-    expect(cards.question).toBe('Do you hold a current BLS and ACLS certification from the American Heart Association? Who issued each, and when do they expire?');
-    expect(cards.goodAnswer).toEqual(['Confirms they hold each of BLS, ACLS, current', 'Names the issuing body (American Heart Association or Red Cross)', 'Gives an expiry date that has not passed']);
+    expect(cards.question).toBe(
+      'Do you hold a current BLS and ACLS certification from the American Heart Association? Who issued each, and when do they expire?',
+    );
+    expect(cards.goodAnswer).toEqual([
+      'Confirms they hold each of BLS, ACLS, current',
+      'Names the issuing body (American Heart Association or Red Cross)',
+      'Gives an expiry date that has not passed',
+    ]);
   });
 
   it('ask for years and roles where the must-have is experience, and about patients for clinical skills', () => {
@@ -51,15 +64,21 @@ describe('screening questions for the sample jobs', () => {
     expect(years.goodAnswer[0]).toBe('States at least 2 years of ICU in an adult critical care unit');
     expect(years.goodAnswer).toContain('Describes the unit, the patient types and the patient load');
     const ventilation = about(questions, /mechanical ventilation/);
-    expect(ventilation.question).toMatch(/^Tell me about a patient situation where you relied on mechanical ventilation and vasoactive medications/);
+    expect(ventilation.question).toMatch(
+      /^Tell me about a patient situation where you relied on mechanical ventilation and vasoactive medications/,
+    );
     expect(ventilation.goodAnswer).toContain('Gives the outcome for the patient');
-    expect(about(questions, /night shifts/).question).toBe('Are you able to work 12-hour night shifts and every third weekend? What schedule do you work now?');
+    expect(about(questions, /night shifts/).question).toBe(
+      'Are you able to work 12-hour night shifts and every third weekend? What schedule do you work now?',
+    );
   });
 
   it('ask the engineer for both numbers of "6+ years, at least 3 in Java" and about production use of each skill', () => {
     const questions = questionsFor('senior-backend-engineer');
     const years = about(questions, /6\+ years/);
-    expect(years.question).toBe('How many years of backend development experience do you have, how many of them in Java, and in which roles?');
+    expect(years.question).toBe(
+      'How many years of backend development experience do you have, how many of them in Java, and in which roles?',
+    );
     expect(years.goodAnswer.slice(0, 2)).toEqual(['States at least 6 years of backend development', 'States at least 3 years in Java']);
     const kubernetes = about(questions, /Kubernetes/);
     expect(kubernetes.question).toMatch(/^Tell me about a time you used Kubernetes and Docker in production/);
@@ -68,14 +87,20 @@ describe('screening questions for the sample jobs', () => {
       'Says what they personally did (designed, built, ran, fixed)',
       'Gives a measurable result or scale (users, requests, latency, cost)',
     ]);
-    expect(about(questions, /payment processing/).goodAnswer).toContain('Explains how they kept it correct or compliant (controls, reconciliation, audits)');
+    expect(about(questions, /payment processing/).goodAnswer).toContain(
+      'Explains how they kept it correct or compliant (controls, reconciliation, audits)',
+    );
   });
 
   it('ask the accountant about the degree, the tools with their examples, and the CPA or the progress toward it', () => {
     const questions = questionsFor('senior-accountant');
-    expect(about(questions, /Bachelor/).question).toBe("Do you have a bachelor's degree in Accounting or Finance? From which institution, and when did you complete it?");
+    expect(about(questions, /Bachelor/).question).toBe(
+      "Do you have a bachelor's degree in Accounting or Finance? From which institution, and when did you complete it?",
+    );
     const excel = about(questions, /Excel/);
-    expect(excel.question).toBe('How long have you used Excel, at which employer, and what is the most advanced thing you have built or set up in it (for example pivot tables, VLOOKUP/XLOOKUP)?');
+    expect(excel.question).toBe(
+      'How long have you used Excel, at which employer, and what is the most advanced thing you have built or set up in it (for example pivot tables, VLOOKUP/XLOOKUP)?',
+    );
     expect(excel.goodAnswer).toContain('Mentions pivot tables, VLOOKUP/XLOOKUP');
     const cpa = about(questions, /CPA/);
     expect(cpa.kind).toBe('competency');
@@ -87,7 +112,12 @@ describe('screening questions for the sample jobs', () => {
     const firstCompetency = questions.findIndex((q) => q.kind === 'competency');
     expect(questions.slice(firstCompetency).every((q) => q.kind === 'competency')).toBe(true);
     const nice = questions.slice(firstCompetency).map((q) => q.requirement);
-    expect(nice.slice(0, 4)).toEqual(['Apache Kafka or another event streaming platform', 'Terraform', 'Knowledge of PCI DSS compliance', 'Kotlin']);
+    expect(nice.slice(0, 4)).toEqual([
+      'Apache Kafka or another event streaming platform',
+      'Terraform',
+      'Knowledge of PCI DSS compliance',
+      'Kotlin',
+    ]);
     expect(about(questions, /Terraform/).goodAnswer).toContain('Explains a trade-off: the options considered and why they chose one');
   });
 
@@ -99,11 +129,16 @@ describe('screening questions for the sample jobs', () => {
 
   it('derive the must-haves from the description when the job has none confirmed yet', () => {
     const derived = questionsFor('icu-registered-nurse', { confirmed: false });
-    expect(derived.filter((q) => q.kind === 'knockout').map((q) => q.requirement)).toEqual(sampleJobContext('icu-registered-nurse').mustHaves.map((m) => m.text));
+    expect(derived.filter((q) => q.kind === 'knockout').map((q) => q.requirement)).toEqual(
+      sampleJobContext('icu-registered-nurse').mustHaves.map((m) => m.text),
+    );
   });
 
   it(`stop at ${ASSISTANT_LIMITS.questionsMax} questions, knock-outs first`, () => {
-    const mustHaves = Array.from({ length: 25 }, (_, i) => ({ text: `Requirement number ${i + 1} about Kubernetes cluster ${i + 1}`, kind: 'skill' as const }));
+    const mustHaves = Array.from({ length: 25 }, (_, i) => ({
+      text: `Requirement number ${i + 1} about Kubernetes cluster ${i + 1}`,
+      kind: 'skill' as const,
+    }));
     const questions = screeningQuestions({ ...sampleJobContext('senior-backend-engineer'), mustHaves }).questions;
     expect(questions).toHaveLength(ASSISTANT_LIMITS.questionsMax);
     expect(questions.every((q) => q.kind === 'knockout')).toBe(true);

@@ -3,20 +3,34 @@ import { scrubSensitive } from '../../../../lambdas/assistant/domain/sensitive-d
 import { SAMPLE_JOBS, SENIOR_BACKEND_ENGINEER } from '../../../../lambdas/assistant/samples/sample-jobs';
 
 describe('removing sensitive data from a requisition', () => {
-  it.each(SAMPLE_JOBS.map((job) => [job.id, job] as const))('removes every planted item of %s and lists each category it removed', (_id, job) => {
-    const { text, removed } = scrubSensitive(job.description, { clientNames: job.clientNames, companyInfo: job.companyInfo });
-    const lower = text.toLowerCase();
-    for (const planted of job.plantedSensitive) expect([planted.category, planted.text, lower.includes(planted.text.toLowerCase())]).toEqual([planted.category, planted.text, false]);
-    expect(new Set(removed.map((r) => r.category))).toEqual(new Set(job.plantedSensitive.map((p) => p.category)));
-    for (const item of removed) expect(item.reason.length).toBeGreaterThan(20);
-  });
+  it.each(SAMPLE_JOBS.map((job) => [job.id, job] as const))(
+    'removes every planted item of %s and lists each category it removed',
+    (_id, job) => {
+      const { text, removed } = scrubSensitive(job.description, { clientNames: job.clientNames, companyInfo: job.companyInfo });
+      const lower = text.toLowerCase();
+      for (const planted of job.plantedSensitive)
+        expect([planted.category, planted.text, lower.includes(planted.text.toLowerCase())]).toEqual([
+          planted.category,
+          planted.text,
+          false,
+        ]);
+      expect(new Set(removed.map((r) => r.category))).toEqual(new Set(job.plantedSensitive.map((p) => p.category)));
+      for (const item of removed) expect(item.reason.length).toBeGreaterThan(20);
+    },
+  );
 
   it('says what it removed from the backend requisition, and why', () => {
-    const { removed } = scrubSensitive(SENIOR_BACKEND_ENGINEER.description, { clientNames: SENIOR_BACKEND_ENGINEER.clientNames, companyInfo: SENIOR_BACKEND_ENGINEER.companyInfo });
+    const { removed } = scrubSensitive(SENIOR_BACKEND_ENGINEER.description, {
+      clientNames: SENIOR_BACKEND_ENGINEER.clientNames,
+      companyInfo: SENIOR_BACKEND_ENGINEER.companyInfo,
+    });
     expect(removed.map((r) => [r.category, r.text])).toEqual([
       ['client-name', 'Brightledger Financial'],
       ['client-name', 'PayHarbor'],
-      ['identifying-detail', 'The payments platform team is rebuilding its settlement and ledger services under Project Falcon, an internal program to move the legacy monolith to event-driven microservices.'],
+      [
+        'identifying-detail',
+        'The payments platform team is rebuilding its settlement and ledger services under Project Falcon, an internal program to move the legacy monolith to event-driven microservices.',
+      ],
       ['identifying-detail', '410 N Wells St, Suite 800, Chicago, IL 60654'],
       ['internal-note', 'Internal notes – do not share'],
       ['rate-or-margin', 'Bill rate $118/hr, pay rate $84/hr W2 (28.8% margin).'],
@@ -25,7 +39,9 @@ describe('removing sensitive data from a requisition', () => {
       ['internal-note', 'Internal: the client lost two finalists to counteroffers last quarter; ask about notice periods early.'],
       ['internal-note', 'Do not share the client name before the first phone screen.'],
     ]);
-    expect(removed[0].reason).toBe('The client’s name or brand tells candidates and competitors who is hiring before the client agrees to it.');
+    expect(removed[0].reason).toBe(
+      'The client’s name or brand tells candidates and competitors who is hiring before the client agrees to it.',
+    );
   });
 
   it.each(SAMPLE_JOBS.filter((job) => job.description.includes('\n- ')).map((job) => [job.id, job] as const))(
@@ -53,14 +69,21 @@ describe('removing sensitive data from a requisition', () => {
       'Acme Robotics is a warehouse automation company.\nYou will own Acme’s fleet software and report into the Acme Robotics platform group. Contact Jane Doe at jane.doe@acme.io or +44 20 7946 0958.',
       { clientNames: [], companyInfo: 'Client: Acme Robotics' },
     );
-    expect(text).toBe('Our client is a warehouse automation company.\nYou will own our client’s fleet software and report into the platform group.');
+    expect(text).toBe(
+      'Our client is a warehouse automation company.\nYou will own our client’s fleet software and report into the platform group.',
+    );
     expect(removed.map((r) => r.category)).toEqual(['client-name', 'client-name', 'contact']);
   });
 
   it('cuts a UK postcode and a US ZIP code out of a sentence that stays', () => {
-    expect(scrubSensitive('Our office near EC1A 1BB is easy to reach; the Austin, TX 78701 site too.', { clientNames: [], companyInfo: '' })).toEqual({
+    expect(
+      scrubSensitive('Our office near EC1A 1BB is easy to reach; the Austin, TX 78701 site too.', { clientNames: [], companyInfo: '' }),
+    ).toEqual({
       text: 'Our office near is easy to reach; the Austin, TX site too.',
-      removed: [expect.objectContaining({ category: 'identifying-detail', text: 'EC1A 1BB' }), expect.objectContaining({ category: 'identifying-detail', text: '78701' })],
+      removed: [
+        expect.objectContaining({ category: 'identifying-detail', text: 'EC1A 1BB' }),
+        expect.objectContaining({ category: 'identifying-detail', text: '78701' }),
+      ],
     });
   });
 
@@ -72,10 +95,15 @@ describe('removing sensitive data from a requisition', () => {
       'Also talk to Tom Ashworth about the Fenwick & Hale graduate scheme.',
     ].join('\n');
     const { text, removed } = scrubSensitive(description, { clientNames: [], companyInfo: '' });
-    expect(text).toBe('Our client is modernising its claims data platform.\n- Build batch and streaming pipelines in Python and PySpark on Databricks\nAlso talk to about the graduate scheme.');
+    expect(text).toBe(
+      'Our client is modernising its claims data platform.\n- Build batch and streaming pipelines in Python and PySpark on Databricks\nAlso talk to about the graduate scheme.',
+    );
     expect(removed.map((r) => [r.category, r.text])).toEqual([
       ['client-name', 'Fenwick & Hale Insurance'],
-      ['identifying-detail', 'The work sits within the confidential "Atlas" programme and is based at their Leeds office, 1 Wellington Place, Leeds LS1 4AP.'],
+      [
+        'identifying-detail',
+        'The work sits within the confidential "Atlas" programme and is based at their Leeds office, 1 Wellington Place, Leeds LS1 4AP.',
+      ],
       ['rate-or-margin', 'Rate: £550/day outside IR35 (client budget up to £600 — margin £50/day).'],
       ['contact', 'Hiring manager is Tom Ashworth, Head of Data (tom.ashworth@fenwickhale.co.uk, 0113 496 0123).'],
       ['contact', 'Tom Ashworth'],
@@ -84,7 +112,8 @@ describe('removing sensitive data from a requisition', () => {
   });
 
   it('leaves ordinary text alone, money in a requirement and a sign-on bonus included', () => {
-    const text = 'Build APIs in Go, Python and Java.\n- 5+ years of experience\n- Managed a $2M budget\n- Contact center experience\n$5,000 sign-on bonus.';
+    const text =
+      'Build APIs in Go, Python and Java.\n- 5+ years of experience\n- Managed a $2M budget\n- Contact center experience\n$5,000 sign-on bonus.';
     expect(scrubSensitive(text, { clientNames: [], companyInfo: '' })).toEqual({ text, removed: [] });
   });
 

@@ -3,10 +3,24 @@ import { SourcingTermsOutputSchema } from '../../../../lambdas/shared/contracts/
 import { googleWordCount, parseBooleanQuery, SEARCH_LIMITS } from '../../../../lambdas/assistant/domain/boolean-query';
 import { sourcingTerms } from '../../../../lambdas/assistant/domain/sourcing-terms';
 import { synonymsOf } from '../../../../lambdas/assistant/domain/text/skills-dictionary';
-import { ICU_REGISTERED_NURSE, SAMPLE_JOBS, SENIOR_BACKEND_ENGINEER, type SampleJob } from '../../../../lambdas/assistant/samples/sample-jobs';
+import {
+  ICU_REGISTERED_NURSE,
+  SAMPLE_JOBS,
+  SENIOR_BACKEND_ENGINEER,
+  type SampleJob,
+} from '../../../../lambdas/assistant/samples/sample-jobs';
 
 function termsFor(job: SampleJob, extra: Partial<Parameters<typeof sourcingTerms>[0]> = {}) {
-  return sourcingTerms({ title: job.title, description: job.description, companyInfo: job.companyInfo, location: job.location, mustHaves: [], niceToHaves: [], exclusions: [], ...extra });
+  return sourcingTerms({
+    title: job.title,
+    description: job.description,
+    companyInfo: job.companyInfo,
+    location: job.location,
+    mustHaves: [],
+    niceToHaves: [],
+    exclusions: [],
+    ...extra,
+  });
 }
 
 /** Whether a query names a concept by any of its names. */
@@ -16,26 +30,39 @@ function names(query: string, concept: string): boolean {
 }
 
 describe('sourcing search strings for the sample jobs', () => {
-  it.each(SAMPLE_JOBS.map((job) => [job.id, job] as const))('for %s: one valid string per target, within its limit, naming every must-have', (_id, job) => {
-    const output = termsFor(job);
-    expect(SourcingTermsOutputSchema.safeParse(output).success).toBe(true);
-    expect(output.searches.map((s) => s.target)).toEqual(['linkedin-recruiter', 'job-board', 'google-xray']);
-    for (const search of output.searches) {
-      expect(parseBooleanQuery(search.query, search.target)).toMatchObject({ ok: true });
-      expect(search.limit).toEqual(SEARCH_LIMITS[search.target]);
-      const length = search.target === 'google-xray' ? googleWordCount(search.query) : search.query.length;
-      expect(search.length).toBe(length);
-      expect(length).toBeLessThanOrEqual(search.limit.max);
-      for (const concept of job.expectedMustHaves) expect([search.target, concept, names(search.query, concept)]).toEqual([search.target, concept, true]);
-      // No client name or internal detail leaks into a search a recruiter may share.
-      for (const planted of job.plantedSensitive) expect(search.query.toLowerCase()).not.toContain(planted.text.toLowerCase());
-    }
-  });
+  it.each(SAMPLE_JOBS.map((job) => [job.id, job] as const))(
+    'for %s: one valid string per target, within its limit, naming every must-have',
+    (_id, job) => {
+      const output = termsFor(job);
+      expect(SourcingTermsOutputSchema.safeParse(output).success).toBe(true);
+      expect(output.searches.map((s) => s.target)).toEqual(['linkedin-recruiter', 'job-board', 'google-xray']);
+      for (const search of output.searches) {
+        expect(parseBooleanQuery(search.query, search.target)).toMatchObject({ ok: true });
+        expect(search.limit).toEqual(SEARCH_LIMITS[search.target]);
+        const length = search.target === 'google-xray' ? googleWordCount(search.query) : search.query.length;
+        expect(search.length).toBe(length);
+        expect(length).toBeLessThanOrEqual(search.limit.max);
+        for (const concept of job.expectedMustHaves)
+          expect([search.target, concept, names(search.query, concept)]).toEqual([search.target, concept, true]);
+        // No client name or internal detail leaks into a search a recruiter may share.
+        for (const planted of job.plantedSensitive) expect(search.query.toLowerCase()).not.toContain(planted.text.toLowerCase());
+      }
+    },
+  );
 
   it('gives the backend engineer the strings a sourcer would write', () => {
     const output = termsFor(SENIOR_BACKEND_ENGINEER);
     expect(output.titles.slice(0, 3)).toEqual(['Senior Backend Engineer', 'Senior Backend Developer', 'Senior Back-End Engineer']);
-    expect(output.mustHaveGroups.map((g) => g.concept)).toEqual(['Java', 'Spring Boot', 'REST APIs', 'Kubernetes', 'Docker', 'SQL', 'PostgreSQL', 'AWS']);
+    expect(output.mustHaveGroups.map((g) => g.concept)).toEqual([
+      'Java',
+      'Spring Boot',
+      'REST APIs',
+      'Kubernetes',
+      'Docker',
+      'SQL',
+      'PostgreSQL',
+      'AWS',
+    ]);
     expect(output.mustHaveGroups.find((g) => g.concept === 'Kubernetes')?.terms).toEqual(['Kubernetes', 'k8s', 'EKS', 'AKS']);
     expect(output.niceToHaveGroups.map((g) => g.concept)).toEqual(['Apache Kafka', 'Terraform', 'PCI DSS', 'Kotlin', 'fintech industry']);
     expect(output.exclusions).toEqual(['recruiter', 'talent acquisition', 'intern', 'sales']);
@@ -50,8 +77,15 @@ describe('sourcing search strings for the sample jobs', () => {
   it('keeps students out of a licensed nursing search and says what no keyword can find', () => {
     const output = termsFor(ICU_REGISTERED_NURSE);
     expect(output.exclusions).toEqual(['recruiter', 'talent acquisition', 'intern', 'sales', 'nursing student', 'student nurse']);
-    expect(output.mustHaveGroups.find((g) => g.concept === 'Critical Care')?.terms).toEqual(['Critical Care', 'ICU', 'intensive care', 'CCU']);
-    expect(output.notes).toContain('Not in the strings (no keyword finds it; check it when screening): Able to work 12-hour night shifts and every third weekend.');
+    expect(output.mustHaveGroups.find((g) => g.concept === 'Critical Care')?.terms).toEqual([
+      'Critical Care',
+      'ICU',
+      'intensive care',
+      'CCU',
+    ]);
+    expect(output.notes).toContain(
+      'Not in the strings (no keyword finds it; check it when screening): Able to work 12-hour night shifts and every third weekend.',
+    );
   });
 
   it('never excludes what the job is about', () => {
@@ -67,7 +101,7 @@ describe('sourcing search strings for the sample jobs', () => {
     expect(output.exclusions).toEqual(['intern', 'sales']);
   });
 
-  it('uses the confirmed must-haves and the recruiter\'s exclusions when the job has them', () => {
+  it("uses the confirmed must-haves and the recruiter's exclusions when the job has them", () => {
     const output = termsFor(SENIOR_BACKEND_ENGINEER, {
       mustHaves: [
         { text: 'Go or Rust', kind: 'skill' },
@@ -86,8 +120,23 @@ describe('sourcing search strings for the sample jobs', () => {
   });
 
   it('answers sensibly for odd input', () => {
-    for (const description of ['', '   \n\n  ', 'Requirements\n\n', '🎉 ' + 'Lorem ipsum dolor sit amet. '.repeat(700), ' '.repeat(20_000), 'Go R Excel Project Falcon '.repeat(760)]) {
-      const output = sourcingTerms({ title: '', description: description.slice(0, 20_000), companyInfo: '', location: '', mustHaves: [], niceToHaves: [], exclusions: [] });
+    for (const description of [
+      '',
+      '   \n\n  ',
+      'Requirements\n\n',
+      '🎉 ' + 'Lorem ipsum dolor sit amet. '.repeat(700),
+      ' '.repeat(20_000),
+      'Go R Excel Project Falcon '.repeat(760),
+    ]) {
+      const output = sourcingTerms({
+        title: '',
+        description: description.slice(0, 20_000),
+        companyInfo: '',
+        location: '',
+        mustHaves: [],
+        niceToHaves: [],
+        exclusions: [],
+      });
       expect(SourcingTermsOutputSchema.safeParse(output).success).toBe(true);
     }
     fc.assert(

@@ -23,7 +23,12 @@ afterEach(async () => {
   await server.close();
 });
 
-const model = () => createBedrockModel({ client: clientFor(server), modelId: MODEL_ID, tasks: { 'sourcing-terms': sourcingTermsTask, 'job-description': jobDescriptionTask } });
+const model = () =>
+  createBedrockModel({
+    client: clientFor(server),
+    modelId: MODEL_ID,
+    tasks: { 'sourcing-terms': sourcingTermsTask, 'job-description': jobDescriptionTask },
+  });
 
 describe('sourcing terms through Bedrock', () => {
   const input: AssistantInputs['sourcing-terms'] = { ...JOB, exclusions: ['recruiter'] };
@@ -51,7 +56,10 @@ describe('sourcing terms through Bedrock', () => {
     expect(z.safeParse(SourcingTermsOutputSchema, output).success).toBe(true);
     expect(output.searches.map((search) => search.target).sort()).toEqual(['google-xray', 'job-board', 'linkedin-recruiter']);
     for (const search of output.searches) {
-      expect({ target: search.target, parsed: parseBooleanQuery(search.query, search.target).ok }).toEqual({ target: search.target, parsed: true });
+      expect({ target: search.target, parsed: parseBooleanQuery(search.query, search.target).ok }).toEqual({
+        target: search.target,
+        parsed: true,
+      });
       expect(search.length).toBeLessThanOrEqual(search.limit.max);
       expect(search.query).not.toContain('("Python" AND (AWS');
     }
@@ -63,8 +71,10 @@ describe('sourcing terms through Bedrock', () => {
     expect(output.location).toBe('Chicago, IL');
   });
 
-  it('asks for words, not syntax, and sends the recruiter\'s exclusions as a document', async () => {
-    server.reply(json({ titles: ['Backend Engineer'], mustHaveGroups: [{ concept: 'Python', terms: [] }], exclusions: [], location: null }));
+  it("asks for words, not syntax, and sends the recruiter's exclusions as a document", async () => {
+    server.reply(
+      json({ titles: ['Backend Engineer'], mustHaveGroups: [{ concept: 'Python', terms: [] }], exclusions: [], location: null }),
+    );
 
     await model().run('sourcing-terms', input);
 
@@ -75,18 +85,29 @@ describe('sourcing terms through Bedrock', () => {
 
 describe('the external job description through Bedrock', () => {
   const sample = SENIOR_BACKEND_ENGINEER;
-  const input: AssistantInputs['job-description'] = { title: sample.title, description: sample.description, companyInfo: sample.companyInfo, clientNames: [...sample.clientNames] };
+  const input: AssistantInputs['job-description'] = {
+    title: sample.title,
+    description: sample.description,
+    companyInfo: sample.companyInfo,
+    clientNames: [...sample.clientNames],
+  };
 
   it('removes and lists an e-mail address and a client brand the model left in', async () => {
     server.reply(
       json({
         title: 'Senior Backend Engineer',
         sections: [
-          { heading: 'About the role', body: 'A Chicago fintech company is rebuilding its payments platform. You will own the APIs behind the PayHarbor app.' },
-          { heading: 'What you bring', body: '6+ years of backend development, 3 in Java. Questions? Write to hiring.lead@brightledger.com.' },
+          {
+            heading: 'About the role',
+            body: 'A Chicago fintech company is rebuilding its payments platform. You will own the APIs behind the PayHarbor app.',
+          },
+          {
+            heading: 'What you bring',
+            body: '6+ years of backend development, 3 in Java. Questions? Write to hiring.lead@brightledger.com.',
+          },
           { heading: 'Empty', body: '   ' },
         ],
-        removed: [{ category: 'client-name', text: 'Brightledger Financial', reason: 'The client\'s name.' }],
+        removed: [{ category: 'client-name', text: 'Brightledger Financial', reason: "The client's name." }],
       }),
     );
 
@@ -99,7 +120,7 @@ describe('the external job description through Bedrock', () => {
     expect(output.text).toContain('6+ years of backend development');
     expect(output.removed).toEqual(
       expect.arrayContaining([
-        { category: 'client-name', text: 'Brightledger Financial', reason: 'The client\'s name.' },
+        { category: 'client-name', text: 'Brightledger Financial', reason: "The client's name." },
         expect.objectContaining({ category: 'contact', text: expect.stringContaining('hiring.lead@brightledger.com') }),
         expect.objectContaining({ category: 'client-name', text: expect.stringContaining('PayHarbor') }),
       ]),

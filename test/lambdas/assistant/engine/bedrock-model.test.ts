@@ -3,7 +3,18 @@ import { mustHavesTask } from '../../../../lambdas/assistant/engine/bedrock-task
 import { LanguageModelError } from '../../../../lambdas/assistant/engine/language-model-error';
 import { MustHavesOutputSchema } from '../../../../lambdas/shared/contracts/assistant';
 import * as z from '../../../../lambdas/shared/zod';
-import { accessDenied, clientFor, json, serverError, startConverseServer, systemText, throttled, userText, validationFailed, type ConverseServer } from './support/converse-server';
+import {
+  accessDenied,
+  clientFor,
+  json,
+  serverError,
+  startConverseServer,
+  systemText,
+  throttled,
+  userText,
+  validationFailed,
+  type ConverseServer,
+} from './support/converse-server';
 import { DESCRIPTION, MODEL_ID } from './support/fixtures';
 
 /**
@@ -60,7 +71,9 @@ describe('the Bedrock adapter asks the Converse API', () => {
     expect(request.body.messages).toHaveLength(1);
     expect(request.body.messages?.[0].role).toBe('user');
     expect(request.body.inferenceConfig).toEqual({ maxTokens: mustHavesTask.maxTokens, temperature: 0.2 });
-    expect(String(request.headers.authorization)).toMatch(/^AWS4-HMAC-SHA256 Credential=AKIDTESTBEDROCK\/\d{8}\/us-east-2\/bedrock\/aws4_request/);
+    expect(String(request.headers.authorization)).toMatch(
+      /^AWS4-HMAC-SHA256 Credential=AKIDTESTBEDROCK\/\d{8}\/us-east-2\/bedrock\/aws4_request/,
+    );
   });
 
   it('keeps a document from closing its wrapper early, so text inside it cannot pose as instructions', async () => {
@@ -88,7 +101,10 @@ describe('the Bedrock adapter reads the answer', () => {
   });
 
   it('accepts JSON inside ```json fences with words around it', async () => {
-    server.reply({ kind: 'text', text: `Here are the requirements:\n\`\`\`json\n${JSON.stringify(ANSWER, null, 2)}\n\`\`\`\nLet me know!` });
+    server.reply({
+      kind: 'text',
+      text: `Here are the requirements:\n\`\`\`json\n${JSON.stringify(ANSWER, null, 2)}\n\`\`\`\nLet me know!`,
+    });
 
     const answer = await model().run('must-haves', INPUT);
 
@@ -130,7 +146,10 @@ describe('the Bedrock adapter reads the answer', () => {
   });
 
   it('treats an answer cut off at the token limit as invalid, and a content filter as a refusal', async () => {
-    server.reply({ kind: 'text', text: JSON.stringify(ANSWER), stopReason: 'max_tokens' }, { kind: 'text', text: '', stopReason: 'content_filtered' });
+    server.reply(
+      { kind: 'text', text: JSON.stringify(ANSWER), stopReason: 'max_tokens' },
+      { kind: 'text', text: '', stopReason: 'content_filtered' },
+    );
 
     expect((await failure(model().run('must-haves', INPUT))).reason).toBe('invalid-answer');
     expect((await failure(model().run('must-haves', INPUT))).reason).toBe('refused');
@@ -170,7 +189,11 @@ describe('the Bedrock adapter types every failure', () => {
 
     const url = server.url;
     await server.close();
-    const unreachable = createBedrockModel({ client: clientFor({ url } as ConverseServer), modelId: MODEL_ID, tasks: { 'must-haves': mustHavesTask } });
+    const unreachable = createBedrockModel({
+      client: clientFor({ url } as ConverseServer),
+      modelId: MODEL_ID,
+      tasks: { 'must-haves': mustHavesTask },
+    });
     expect((await failure(unreachable.run('must-haves', INPUT))).reason).toBe('unavailable');
     server = await startConverseServer();
   });

@@ -6,7 +6,12 @@ import { interviewEvaluationTask } from '../../../../lambdas/assistant/engine/be
 import { screeningQuestionsTask } from '../../../../lambdas/assistant/engine/bedrock-tasks/screening-questions';
 import type { AssistantInputs } from '../../../../lambdas/assistant/engine/language-model';
 import { LanguageModelError } from '../../../../lambdas/assistant/engine/language-model-error';
-import { BestFitOutputSchema, CandidateSummaryOutputSchema, EvaluationOutputSchema, ScreeningQuestionsOutputSchema } from '../../../../lambdas/shared/contracts/assistant';
+import {
+  BestFitOutputSchema,
+  CandidateSummaryOutputSchema,
+  EvaluationOutputSchema,
+  ScreeningQuestionsOutputSchema,
+} from '../../../../lambdas/shared/contracts/assistant';
 import * as z from '../../../../lambdas/shared/zod';
 import { clientFor, json, startConverseServer, systemText, userText, type ConverseServer } from './support/converse-server';
 import { JOB, MODEL_ID, QUESTIONS } from './support/fixtures';
@@ -30,7 +35,12 @@ const model = () =>
   createBedrockModel({
     client: clientFor(server),
     modelId: MODEL_ID,
-    tasks: { 'screening-questions': screeningQuestionsTask, 'interview-evaluation': interviewEvaluationTask, 'best-fit': bestFitTask, 'candidate-summary': candidateSummaryTask },
+    tasks: {
+      'screening-questions': screeningQuestionsTask,
+      'interview-evaluation': interviewEvaluationTask,
+      'best-fit': bestFitTask,
+      'candidate-summary': candidateSummaryTask,
+    },
   });
 
 async function failure(promise: Promise<unknown>): Promise<LanguageModelError> {
@@ -45,13 +55,23 @@ async function failure(promise: Promise<unknown>): Promise<LanguageModelError> {
 describe('screening questions through Bedrock', () => {
   const answer = {
     questions: [
-      { question: 'How many years have you written Python professionally?', requirement: '5+ years of Python', kind: 'knockout', goodAnswer: ['Five or more years', 'Production services'] },
-      { question: 'Tell me about a Kubernetes cluster you operated.', requirement: 'Kubernetes', kind: 'competency', goodAnswer: ['Cluster size', 'Upgrades', 'Upgrades'] },
+      {
+        question: 'How many years have you written Python professionally?',
+        requirement: '5+ years of Python',
+        kind: 'knockout',
+        goodAnswer: ['Five or more years', 'Production services'],
+      },
+      {
+        question: 'Tell me about a Kubernetes cluster you operated.',
+        requirement: 'Kubernetes',
+        kind: 'competency',
+        goodAnswer: ['Cluster size', 'Upgrades', 'Upgrades'],
+      },
       { question: '   ', requirement: 'AWS', kind: 'competency', goodAnswer: [] },
     ],
   };
 
-  it('sends the job\'s must-haves as a document and numbers the questions q1, q2… itself', async () => {
+  it("sends the job's must-haves as a document and numbers the questions q1, q2… itself", async () => {
     server.reply(json({ questions: answer.questions.map((question) => ({ ...question, id: 'custom-id' })) }));
 
     const { output, engine } = await model().run('screening-questions', JOB);
@@ -68,7 +88,16 @@ describe('screening questions through Bedrock', () => {
   });
 
   it('keeps at most 20 questions', async () => {
-    server.reply(json({ questions: Array.from({ length: 30 }, (_, index) => ({ question: `Question ${index}?`, requirement: 'AWS', kind: 'competency', goodAnswer: ['Lambda'] })) }));
+    server.reply(
+      json({
+        questions: Array.from({ length: 30 }, (_, index) => ({
+          question: `Question ${index}?`,
+          requirement: 'AWS',
+          kind: 'competency',
+          goodAnswer: ['Lambda'],
+        })),
+      }),
+    );
 
     const { output } = await model().run('screening-questions', JOB);
 
@@ -157,12 +186,18 @@ describe('best fit through Bedrock', () => {
     ],
   };
 
-  it('ranks by score, keeps the stored evaluation, and speaks of the job\'s own must-haves', async () => {
+  it("ranks by score, keeps the stored evaluation, and speaks of the job's own must-haves", async () => {
     server.reply(
       json({
         ranking: [
           { name: 'ana lima', score: 35, mustHavesMet: ['python'], niceToHavesMet: [], reasons: ['Junior.'] },
-          { name: 'Marcus Chen', score: 140, mustHavesMet: ['5+ years of python', 'AWS', 'Kubernetes', 'Rust'], niceToHavesMet: ['Terraform', 'Go'], reasons: ['Meets every must-have.'] },
+          {
+            name: 'Marcus Chen',
+            score: 140,
+            mustHavesMet: ['5+ years of python', 'AWS', 'Kubernetes', 'Rust'],
+            niceToHavesMet: ['Terraform', 'Go'],
+            reasons: ['Meets every must-have.'],
+          },
         ],
         recommendation: 'Marcus Chen meets every must-have.',
       }),
@@ -175,12 +210,16 @@ describe('best fit through Bedrock', () => {
       [1, 'Marcus Chen', 100, 80],
       [2, 'Ana Lima', 35, null],
     ]);
-    expect(output.ranking[0]).toMatchObject({ mustHavesMet: ['5+ years of Python', 'AWS', 'Kubernetes'], mustHavesMissing: [], niceToHavesMet: ['Terraform'] });
+    expect(output.ranking[0]).toMatchObject({
+      mustHavesMet: ['5+ years of Python', 'AWS', 'Kubernetes'],
+      mustHavesMissing: [],
+      niceToHavesMet: ['Terraform'],
+    });
     expect(output.ranking[1]).toMatchObject({ mustHavesMet: ['5+ years of Python'], mustHavesMissing: ['AWS', 'Kubernetes'] });
     expect(output.recommendation).toBe('Marcus Chen meets every must-have.');
   });
 
-  it('cuts very long profiles in the prompt and names the top candidate when the model\'s sentence does not', async () => {
+  it("cuts very long profiles in the prompt and names the top candidate when the model's sentence does not", async () => {
     server.reply(
       json({
         ranking: [
@@ -199,7 +238,9 @@ describe('best fit through Bedrock', () => {
   });
 
   it('refuses a ranking that leaves out a candidate', async () => {
-    server.reply(json({ ranking: [{ name: 'Marcus Chen', score: 90, mustHavesMet: [], niceToHavesMet: [], reasons: [] }], recommendation: '' }));
+    server.reply(
+      json({ ranking: [{ name: 'Marcus Chen', score: 90, mustHavesMet: [], niceToHavesMet: [], reasons: [] }], recommendation: '' }),
+    );
 
     expect((await failure(model().run('best-fit', input))).reason).toBe('invalid-answer');
   });
@@ -216,10 +257,14 @@ describe('candidate summaries through Bedrock', () => {
     mustHavesMet: ['AWS', 'Python'],
   };
 
-  it('keeps contact data out of a client-ready summary even when the model copies it, and measures fit by the job\'s must-haves', async () => {
+  it("keeps contact data out of a client-ready summary even when the model copies it, and measures fit by the job's must-haves", async () => {
     server.reply(json(answer));
 
-    const { output } = await model().run('candidate-summary', { candidateName: null, profile: 'Marcus Chen, marcus.chen@example.com …', job: JOB });
+    const { output } = await model().run('candidate-summary', {
+      candidateName: null,
+      profile: 'Marcus Chen, marcus.chen@example.com …',
+      job: JOB,
+    });
 
     expect(z.safeParse(CandidateSummaryOutputSchema, output).success).toBe(true);
     expect(output.candidateName).toBe('Marcus Chen');

@@ -2,7 +2,12 @@ import { createDeterministicModel, DETERMINISTIC_ENGINE } from '../../../../lamb
 import type { AssistantInputs } from '../../../../lambdas/assistant/engine/language-model';
 
 const input: AssistantInputs['must-haves'] = { title: 'Nurse', description: 'ICU nurse with BLS.', companyInfo: '' };
-const output = { mustHaves: [{ text: 'BLS', kind: 'certification' as const, evidence: 'ICU nurse with BLS.' }], niceToHaves: [], title: 'Nurse', location: null };
+const output = {
+  mustHaves: [{ text: 'BLS', kind: 'certification' as const, evidence: 'ICU nurse with BLS.' }],
+  niceToHaves: [],
+  title: 'Nurse',
+  location: null,
+};
 
 describe('the deterministic engine as a language model', () => {
   it('answers a capability with its domain function and says the deterministic engine answered', async () => {
@@ -22,8 +27,11 @@ describe('the deterministic engine as a language model', () => {
   it('fails loudly for a capability it was not given (a wiring mistake, never the caller’s)', async () => {
     const model = createDeterministicModel({ 'must-haves': () => output });
 
-    await expect(model.run('best-fit', { job: { title: '', description: '', companyInfo: '', location: '', mustHaves: [], niceToHaves: [] }, candidates: [] })).rejects.toThrow(
-      'The deterministic engine has no implementation of best-fit',
-    );
+    await expect(
+      model.run('best-fit', {
+        job: { title: '', description: '', companyInfo: '', location: '', mustHaves: [], niceToHaves: [] },
+        candidates: [],
+      }),
+    ).rejects.toThrow('The deterministic engine has no implementation of best-fit');
   });
 });

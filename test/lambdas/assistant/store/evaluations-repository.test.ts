@@ -10,7 +10,13 @@ beforeAll(async () => {
 });
 afterAll(() => tables.stop());
 
-const evaluation = (candidateName: string, overall: number, createdAt: string, jobId = 'job-1') => ({ jobId, candidateName, overall, resultId: `r-${overall}`, createdAt });
+const evaluation = (candidateName: string, overall: number, createdAt: string, jobId = 'job-1') => ({
+  jobId,
+  candidateName,
+  overall,
+  resultId: `r-${overall}`,
+  createdAt,
+});
 
 describe('EvaluationsRepository', () => {
   it('finds a candidate’s latest evaluation for a job by name, whatever its case or spacing', async () => {

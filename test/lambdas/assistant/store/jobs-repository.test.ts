@@ -39,10 +39,20 @@ describe('JobsRepository', () => {
   it('replaces a job keeping when it was created; another user cannot replace it (404) and it stays as it was', async () => {
     await jobs.create('jobs-editor', job('edited'));
 
-    const replaced = await jobs.replace('jobs-editor', job('edited', { title: 'Lead Data Engineer', createdAt: '2030-01-01T00:00:00.000Z', updatedAt: '2026-03-05T10:00:00.000Z' }));
-    await expect(jobs.replace('jobs-intruder', job('edited', { title: 'Hijacked' }))).rejects.toMatchObject({ name: 'NotFoundError', message: JOB_MESSAGES.notFound });
+    const replaced = await jobs.replace(
+      'jobs-editor',
+      job('edited', { title: 'Lead Data Engineer', createdAt: '2030-01-01T00:00:00.000Z', updatedAt: '2026-03-05T10:00:00.000Z' }),
+    );
+    await expect(jobs.replace('jobs-intruder', job('edited', { title: 'Hijacked' }))).rejects.toMatchObject({
+      name: 'NotFoundError',
+      message: JOB_MESSAGES.notFound,
+    });
 
-    expect(replaced).toMatchObject({ title: 'Lead Data Engineer', createdAt: '2026-03-01T10:00:00.000Z', updatedAt: '2026-03-05T10:00:00.000Z' });
+    expect(replaced).toMatchObject({
+      title: 'Lead Data Engineer',
+      createdAt: '2026-03-01T10:00:00.000Z',
+      updatedAt: '2026-03-05T10:00:00.000Z',
+    });
     expect(await jobs.get('jobs-editor', 'edited')).toEqual(replaced);
     expect(await jobs.get('jobs-intruder', 'edited')).toBeUndefined();
   });
@@ -50,7 +60,11 @@ describe('JobsRepository', () => {
   it(`refuses a user’s job number ${ASSISTANT_LIMITS.jobsMax + 1} with a clear conflict, and stores nothing`, async () => {
     for (let index = 0; index < ASSISTANT_LIMITS.jobsMax; index++) await jobs.create('jobs-full', job(`full-${index}`));
 
-    await expect(jobs.create('jobs-full', job('one-too-many'))).rejects.toMatchObject({ name: 'ConflictError', code: 'too_many_jobs', message: JOB_MESSAGES.tooMany });
+    await expect(jobs.create('jobs-full', job('one-too-many'))).rejects.toMatchObject({
+      name: 'ConflictError',
+      code: 'too_many_jobs',
+      message: JOB_MESSAGES.tooMany,
+    });
     expect(await jobs.get('jobs-full', 'one-too-many')).toBeUndefined();
     expect(await jobs.list('jobs-full')).toHaveLength(ASSISTANT_LIMITS.jobsMax);
     // 200 sequential creates, each counting the user's jobs first: generous on a busy machine.

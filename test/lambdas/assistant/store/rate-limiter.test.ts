@@ -10,7 +10,8 @@ beforeAll(async () => {
 });
 afterAll(() => tables.stop());
 
-const limiter = (limitPerMinute: number) => createRateLimiter({ client: tables.client, tableName: tables.tableNames.assistant, limitPerMinute });
+const limiter = (limitPerMinute: number) =>
+  createRateLimiter({ client: tables.client, tableName: tables.tableNames.assistant, limitPerMinute });
 
 describe('the assistant rate limiter', () => {
   it('lets a user make the limit’s number of requests in a minute, refuses the next with the seconds left, and starts again next minute', async () => {
@@ -51,7 +52,13 @@ describe('the assistant rate limiter', () => {
     const outcomes = await Promise.allSettled(Array.from({ length: 12 }, () => rate.consume('rate-burst', now)));
 
     expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(5);
-    const { Items = [] } = await tables.client.send(new ScanCommand({ TableName: tables.tableNames.assistant, FilterExpression: 'userId = :u', ExpressionAttributeValues: { ':u': 'rate-burst' } }));
+    const { Items = [] } = await tables.client.send(
+      new ScanCommand({
+        TableName: tables.tableNames.assistant,
+        FilterExpression: 'userId = :u',
+        ExpressionAttributeValues: { ':u': 'rate-burst' },
+      }),
+    );
     expect(Items).toEqual([expect.objectContaining({ count: 5, ttl: expect.any(Number) })]);
   });
 });

@@ -43,7 +43,8 @@ describe('ResultsRepository', () => {
     const summaryForJob = at(13, { jobId: 'job-a' });
     for (const result of [summary, screening, otherJob, summaryForJob]) await results.append('history-filters', result);
 
-    const ids = async (filter: Parameters<ResultsRepository['list']>[1]) => (await results.list('history-filters', filter)).map((result) => result.id);
+    const ids = async (filter: Parameters<ResultsRepository['list']>[1]) =>
+      (await results.list('history-filters', filter)).map((result) => result.id);
     expect(await ids({ capability: 'screening-questions' })).toEqual([otherJob.id, screening.id]);
     expect(await ids({ jobId: 'job-a' })).toEqual([summaryForJob.id, screening.id]);
     expect(await ids({ jobId: 'job-a', capability: 'candidate-summary' })).toEqual([summaryForJob.id]);
@@ -51,7 +52,9 @@ describe('ResultsRepository', () => {
   });
 
   it(`answers at most ${ASSISTANT_LIMITS.historyMax} results, the most recent ones`, async () => {
-    const all = Array.from({ length: ASSISTANT_LIMITS.historyMax + 5 }, (_, index) => at(100 + index, index % 2 === 0 ? { jobId: 'busy-job' } : {}));
+    const all = Array.from({ length: ASSISTANT_LIMITS.historyMax + 5 }, (_, index) =>
+      at(100 + index, index % 2 === 0 ? { jobId: 'busy-job' } : {}),
+    );
     await Promise.all(all.map((result) => results.append('history-long', result)));
 
     const recent = await results.list('history-long');

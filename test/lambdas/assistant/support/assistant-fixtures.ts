@@ -34,10 +34,16 @@ export const PLANTED_BEST_BACKEND_CANDIDATE = 'Priya Raman';
 
 /** Priya's strong answers to the questions asked. */
 export function strongAnswers(questions: readonly ScreeningQuestion[]): { questionId: string; answer: string }[] {
-  return questions.map((question) => ({ questionId: question.id, answer: sampleAnswerFor(SAMPLE_INTERVIEW_ANSWERS.strong, question.requirement) }));
+  return questions.map((question) => ({
+    questionId: question.id,
+    answer: sampleAnswerFor(SAMPLE_INTERVIEW_ANSWERS.strong, question.requirement),
+  }));
 }
 
 /** Sam's weak answers to the questions asked. */
 export function weakAnswers(questions: readonly ScreeningQuestion[]): { questionId: string; answer: string }[] {
-  return questions.map((question) => ({ questionId: question.id, answer: sampleAnswerFor(SAMPLE_INTERVIEW_ANSWERS.weak, question.requirement) }));
+  return questions.map((question) => ({
+    questionId: question.id,
+    answer: sampleAnswerFor(SAMPLE_INTERVIEW_ANSWERS.weak, question.requirement),
+  }));
 }

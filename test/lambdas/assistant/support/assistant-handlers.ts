@@ -45,7 +45,10 @@ export function assistantHandlers(deps: () => CapabilityDependencies): Record<As
 }
 
 /** A valid request of each route (ids of the caller's own job and screening result where needed). */
-export function validRequest(route: AssistantRoute, ids: { jobId: string; screeningResultId: string; questionId: string }): Omit<AssistantCall, 'as'> {
+export function validRequest(
+  route: AssistantRoute,
+  ids: { jobId: string; screeningResultId: string; questionId: string },
+): Omit<AssistantCall, 'as'> {
   const [method, resource] = route.split(' ') as ['GET' | 'POST', string];
   const body: Record<AssistantRoute, unknown> = {
     'GET /assistant/jobs': undefined,
@@ -54,7 +57,12 @@ export function validRequest(route: AssistantRoute, ids: { jobId: string; screen
     'POST /assistant/sourcing-terms': { jobId: ids.jobId },
     'POST /assistant/job-description': { jobId: ids.jobId, clientNames: ['Northwind Payments'] },
     'POST /assistant/screening-questions': { jobId: ids.jobId },
-    'POST /assistant/evaluations': { jobId: ids.jobId, screeningResultId: ids.screeningResultId, candidateName: 'Priya Raman', answers: [{ questionId: ids.questionId, answer: 'Eight years on AWS.' }] },
+    'POST /assistant/evaluations': {
+      jobId: ids.jobId,
+      screeningResultId: ids.screeningResultId,
+      candidateName: 'Priya Raman',
+      answers: [{ questionId: ids.questionId, answer: 'Eight years on AWS.' }],
+    },
     'POST /assistant/best-fit': { jobId: ids.jobId, candidates: BACKEND_CANDIDATES.slice(0, 2) },
     'POST /assistant/candidate-summary': { profile: BACKEND_CANDIDATES[0].profile },
     'GET /assistant/results': undefined,

@@ -18,7 +18,15 @@ import type { User } from '../../../../lambdas/shared/contracts/user';
 import { accountCode } from '../../../../lambdas/shared/domain/account-codes';
 import { subscriptionSnapshot } from '../../../../lambdas/shared/subscriptions/subscription-record';
 import { apiGatewayEvent, lambdaContext } from '../../support/api-gateway-event';
-import { claims, HANDLER_OPTIONS, PLANS, PRODUCT_SLUG, startSubscriptionServices, WEB_ORIGIN, type SubscriptionServices } from '../../subscription/support/subscription-services';
+import {
+  claims,
+  HANDLER_OPTIONS,
+  PLANS,
+  PRODUCT_SLUG,
+  startSubscriptionServices,
+  WEB_ORIGIN,
+  type SubscriptionServices,
+} from '../../subscription/support/subscription-services';
 
 /**
  * Real stand-ins for the assistant handler tests: dynalite in memory with the shared tables, the
@@ -79,13 +87,21 @@ export async function startAssistantServices(): Promise<AssistantServices> {
         currency: 'USD',
         billingToken: await services.cardToken(),
       });
-      await services.subscriptions.upsert(subscriptionSnapshot(subscription, { userId: id, email: user.email, company: user.companyName }), new Date());
+      await services.subscriptions.upsert(
+        subscriptionSnapshot(subscription, { userId: id, email: user.email, company: user.companyName }),
+        new Date(),
+      );
       return user;
     },
     member: (id, extra) => services.addUser(id, extra),
     async itemsOf(userId) {
       const { Items = [] } = await services.client.send(
-        new QueryCommand({ TableName: table.tableName, KeyConditionExpression: 'userId = :u', ExpressionAttributeValues: { ':u': userId }, ConsistentRead: true }),
+        new QueryCommand({
+          TableName: table.tableName,
+          KeyConditionExpression: 'userId = :u',
+          ExpressionAttributeValues: { ':u': userId },
+          ConsistentRead: true,
+        }),
       );
       return Items.filter((item) => !String(item.itemId).startsWith('rate#'));
     },
@@ -127,5 +143,9 @@ export async function call<T = Record<string, unknown>>(handler: Handler, input:
     },
     lambdaContext(),
   );
-  return { status: response.statusCode, headers: response.headers ?? {}, body: (response.body ? JSON.parse(response.body) : undefined) as T };
+  return {
+    status: response.statusCode,
+    headers: response.headers ?? {},
+    body: (response.body ? JSON.parse(response.body) : undefined) as T,
+  };
 }

@@ -27,7 +27,11 @@ describe('Crelate jobs as the port reads them', () => {
   });
 
   it('uses the job name, the portal city and state, and the description (the portal one when it is the only one) as text', () => {
-    expect(jobs[0]).toMatchObject({ title: 'Warehouse Operations Manager', location: 'Columbus, OH', description: 'Run a 200-person distribution center.\n• Lean\n• WMS' });
+    expect(jobs[0]).toMatchObject({
+      title: 'Warehouse Operations Manager',
+      location: 'Columbus, OH',
+      description: 'Run a 200-person distribution center.\n• Lean\n• WMS',
+    });
     expect(jobs[1].description).toBe('Lead the second shift.');
     expect(jobs[2].location).toBe('');
   });
@@ -70,16 +74,18 @@ describe('Crelate contacts as candidates', () => {
 
 describe('Crelate applications and placements', () => {
   it('reads workflow stage names as the port statuses', () => {
-    expect(['Interviewing with Client', 'Placed', 'Hired', 'Not a Fit', 'Rejected by Client', 'Candidate Not Interested', 'Withdrew', 'Submitted to Client'].map(statusFromStageName)).toEqual([
-      'active',
-      'hired',
-      'hired',
-      'rejected',
-      'rejected',
-      'withdrawn',
-      'withdrawn',
-      'active',
-    ]);
+    expect(
+      [
+        'Interviewing with Client',
+        'Placed',
+        'Hired',
+        'Not a Fit',
+        'Rejected by Client',
+        'Candidate Not Interested',
+        'Withdrew',
+        'Submitted to Client',
+      ].map(statusFromStageName),
+    ).toEqual(['active', 'hired', 'hired', 'rejected', 'rejected', 'withdrawn', 'withdrawn', 'active']);
   });
 
   it('maps a portal application to the contact and job it links, skipping one without a job', () => {

@@ -26,7 +26,12 @@ afterEach(async () => {
 
 function connect(server: FakeCrelate, overrides: Partial<AtsCredentials> = {}, options: CrelateConnectorOptions = {}): AtsConnector {
   const credentials: AtsCredentials = { atsname: 'crelate', apikeytype: 'api-key', apikey1: API_KEY, apikey2: null, ...overrides };
-  return createCrelateConnector(credentials, { baseUrl: server.baseUrl, sleep: async (ms) => void sleeps.push(ms), random: () => 0, ...options });
+  return createCrelateConnector(credentials, {
+    baseUrl: server.baseUrl,
+    sleep: async (ms) => void sleeps.push(ms),
+    random: () => 0,
+    ...options,
+  });
 }
 
 describe('Crelate connector: auth', () => {
@@ -47,7 +52,9 @@ describe('Crelate connector: auth', () => {
 
   it('asks for the key before any call when there is none', async () => {
     const server = await start();
-    expect(() => connect(server, { apikey1: ' ' })).toThrow(expect.objectContaining({ reason: 'credentials', message: expect.stringContaining('Crelate API key') }));
+    expect(() => connect(server, { apikey1: ' ' })).toThrow(
+      expect.objectContaining({ reason: 'credentials', message: expect.stringContaining('Crelate API key') }),
+    );
     expect(server.requests).toHaveLength(0);
   });
 
@@ -69,7 +76,10 @@ describe('Crelate connector: reading', () => {
     const { items, pages } = await readAllPages(connect(server, {}, { pageSize: 2 }).listJobs);
     expect(pages).toBe(2);
     expect(items.map((job) => job.id)).toEqual(CRELATE_JOBS.map((job) => job.Id));
-    expect(server.requests.map((r) => [r.query.limit, r.query.offset])).toEqual([['2', '0'], ['2', '2']]);
+    expect(server.requests.map((r) => [r.query.limit, r.query.offset])).toEqual([
+      ['2', '0'],
+      ['2', '2'],
+    ]);
   });
 
   it('reads candidates over several pages, leaving client contacts out', async () => {
@@ -108,7 +118,10 @@ describe('Crelate connector: reading', () => {
   it('still returns only changed records when Crelate ignores modified_after', async () => {
     const server = await start({ modifiedAfter: 'ignore' });
     const { items } = await readAllPages(connect(server, {}, { pageSize: 2 }).listApplications, '2026-03-20T00:00:00.000Z');
-    expect(items.map((a) => a.id)).toEqual(['application:p1000000-0000-4000-8000-000000000003', 'placement:m1000000-0000-4000-8000-000000000002']);
+    expect(items.map((a) => a.id)).toEqual([
+      'application:p1000000-0000-4000-8000-000000000003',
+      'placement:m1000000-0000-4000-8000-000000000002',
+    ]);
   });
 
   it('asks again without modified_after when Crelate refuses it, and remembers that on the next pages', async () => {
@@ -181,7 +194,8 @@ describe('Crelate connector: failures', () => {
     errors.push(await atsRejection(connect(server).listJobs(FIRST), [API_KEY]));
     expect(errors.map((error) => error.reason)).toEqual(['credentials', 'rate-limited', 'unavailable', 'response']);
     for (const error of errors) {
-      for (const text of [error.message, String(error.cause ?? ''), error.stack ?? '', JSON.stringify(error)]) expect(text).not.toContain(API_KEY);
+      for (const text of [error.message, String(error.cause ?? ''), error.stack ?? '', JSON.stringify(error)])
+        expect(text).not.toContain(API_KEY);
     }
   });
 

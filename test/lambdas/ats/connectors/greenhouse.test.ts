@@ -1,7 +1,14 @@
 import { AtsError, type AtsConnector } from '../../../../lambdas/ats/ats-port';
 import { createGreenhouseConnector } from '../../../../lambdas/ats/connectors/greenhouse';
 import { startFakeAtsServer, type FakeAtsServer } from '../../../../local/ats/fake-ats-server';
-import { greenhouseApplication, greenhouseCandidate, greenhouseJob, startFakeGreenhouse, type FakeGreenhouse, type FakeGreenhouseData } from '../../../../local/ats/fake-greenhouse';
+import {
+  greenhouseApplication,
+  greenhouseCandidate,
+  greenhouseJob,
+  startFakeGreenhouse,
+  type FakeGreenhouse,
+  type FakeGreenhouseData,
+} from '../../../../local/ats/fake-greenhouse';
 import { atsRejection, readAllPages } from '../support/connector-calls';
 
 const KEY = 'a7183e1b7e9ab09b8a5cfa87d1934c3c';
@@ -68,8 +75,15 @@ describe('the Greenhouse connector', () => {
   it('forwards updatedSince as updated_after (jobs, candidates) and last_activity_after (applications), on every page', async () => {
     await start(
       {
-        jobs: [greenhouseJob({ id: 1, updated_at: '2026-01-01T00:00:00Z' }), greenhouseJob({ id: 2, updated_at: '2026-03-01T00:00:00Z' }), greenhouseJob({ id: 3, updated_at: '2026-03-02T00:00:00Z' })],
-        candidates: [greenhouseCandidate({ id: 10, updated_at: '2026-01-01T00:00:00Z' }), greenhouseCandidate({ id: 11, updated_at: '2026-03-05T00:00:00Z' })],
+        jobs: [
+          greenhouseJob({ id: 1, updated_at: '2026-01-01T00:00:00Z' }),
+          greenhouseJob({ id: 2, updated_at: '2026-03-01T00:00:00Z' }),
+          greenhouseJob({ id: 3, updated_at: '2026-03-02T00:00:00Z' }),
+        ],
+        candidates: [
+          greenhouseCandidate({ id: 10, updated_at: '2026-01-01T00:00:00Z' }),
+          greenhouseCandidate({ id: 11, updated_at: '2026-03-05T00:00:00Z' }),
+        ],
         applications: [
           greenhouseApplication({ id: 20, candidate_id: 10, last_activity_at: '2026-01-01T00:00:00Z' }),
           greenhouseApplication({ id: 21, candidate_id: 11, last_activity_at: '2026-03-01T00:00:00Z' }),
@@ -119,7 +133,15 @@ describe('the Greenhouse connector', () => {
     expect(mapped.profile).toContain("Bachelor's Degree, Computer Science — University of Michigan - Ann Arbor (2012-08 – 2016-05)");
     expect(mapped.profile).toContain('Python, Ruby');
     expect(mapped.profile).toContain('Why do you want to work for us?: I love digs.');
-    for (const contact of ['john.locke@example.com', '555-555-5555', '123 City Street', 'mysite.com', 'twitter.com', 'linkedin.com', '1000000000']) {
+    for (const contact of [
+      'john.locke@example.com',
+      '555-555-5555',
+      '123 City Street',
+      'mysite.com',
+      'twitter.com',
+      'linkedin.com',
+      '1000000000',
+    ]) {
       expect(JSON.stringify(mapped)).not.toContain(contact);
     }
   });
@@ -149,7 +171,16 @@ describe('the Greenhouse connector', () => {
     });
     const { items } = await connector().listApplications(FIRST);
     expect(items).toEqual([
-      { id: '1', candidateId: '10', jobId: '6404', status: 'active', stage: 'Application Review', appliedAt: '2026-03-01T12:56:05.244Z', closedAt: null, updatedAt: '2026-03-02T13:00:28.038Z' },
+      {
+        id: '1',
+        candidateId: '10',
+        jobId: '6404',
+        status: 'active',
+        stage: 'Application Review',
+        appliedAt: '2026-03-01T12:56:05.244Z',
+        closedAt: null,
+        updatedAt: '2026-03-02T13:00:28.038Z',
+      },
       expect.objectContaining({ id: '2', status: 'rejected', closedAt: '2026-03-05T10:00:00.000Z' }),
       expect.objectContaining({ id: '3', status: 'withdrawn', closedAt: '2026-03-06T10:00:00.000Z' }),
       expect.objectContaining({ id: '4', status: 'hired', stage: '', closedAt: '2026-03-09T09:00:00.000Z' }),
@@ -167,7 +198,10 @@ describe('the Greenhouse connector', () => {
 
   it('retries a server error and then reads the page', async () => {
     await start({ jobs: [greenhouseJob({ id: 1 })] });
-    greenhouse.failNext({ kind: 'status', status: 500, body: { message: 'We had a problem with our server.' } }, { kind: 'status', status: 503, body: '<html>Service Unavailable</html>' });
+    greenhouse.failNext(
+      { kind: 'status', status: 500, body: { message: 'We had a problem with our server.' } },
+      { kind: 'status', status: 503, body: '<html>Service Unavailable</html>' },
+    );
     const page = await connector().listJobs(FIRST);
     expect(page.items).toHaveLength(1);
     expect(delays).toEqual([500, 1000]);

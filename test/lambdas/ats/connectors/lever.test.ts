@@ -1,6 +1,13 @@
 import type { AtsConnector } from '../../../../lambdas/ats/ats-port';
 import { createLeverConnector, type LeverConnectorOptions } from '../../../../lambdas/ats/connectors/lever';
-import { LEVER_ARCHIVE_REASONS, leverOpportunity, leverPosting, startFakeLever, type FakeLever, type FakeLeverData } from '../../../../local/ats/fake-lever';
+import {
+  LEVER_ARCHIVE_REASONS,
+  leverOpportunity,
+  leverPosting,
+  startFakeLever,
+  type FakeLever,
+  type FakeLeverData,
+} from '../../../../local/ats/fake-lever';
 import { atsRejection, readAllPages } from '../support/connector-calls';
 
 const KEY = 'Lw2kPq9vT4xZ8cR1mN6bY3hJ';
@@ -81,7 +88,15 @@ describe('the Lever connector', () => {
             createdAt: 1_700_000_000_000,
             file: { name: 'resume.pdf', ext: 'pdf', downloadUrl: 'https://api.lever.co/v1/opportunities/o1/resumes/r1/download' },
             parsedData: {
-              positions: [{ org: 'Vandelay Industries', title: 'Latex Sales Lead', summary: 'Grew imports 40%. Call 415-555-0142.', start: { year: 2019, month: 3 }, end: null }],
+              positions: [
+                {
+                  org: 'Vandelay Industries',
+                  title: 'Latex Sales Lead',
+                  summary: 'Grew imports 40%. Call 415-555-0142.',
+                  start: { year: 2019, month: 3 },
+                  end: null,
+                },
+              ],
               schools: [{ org: 'Queens College', degree: 'BA', field: 'Economics', start: { year: 2010 }, end: { year: 2014 } }],
             },
           },
@@ -91,12 +106,18 @@ describe('the Lever connector', () => {
     const { items } = await connector().listCandidates(FIRST);
     expect(items).toHaveLength(1);
     const [candidate] = items;
-    expect(candidate).toMatchObject({ id: 'contact-1', name: 'Shane Smith', headline: 'Brickly LLC, Vandelay Industries, Inc, Central Perk', location: 'Oakland' });
+    expect(candidate).toMatchObject({
+      id: 'contact-1',
+      name: 'Shane Smith',
+      headline: 'Brickly LLC, Vandelay Industries, Inc, Central Perk',
+      location: 'Oakland',
+    });
     expect(candidate.profile).toContain('Latex Sales Lead at Vandelay Industries (2019-03 – present)');
     expect(candidate.profile).toContain('Grew imports 40%.');
     expect(candidate.profile).toContain('BA, Economics — Queens College (2010 – 2014)');
     expect(candidate.profile).toContain('Marketing, Customer Service');
-    for (const contact of ['shane@exampleq3.com', '456-7891', 'linkedin.com', '415-555-0142']) expect(JSON.stringify(candidate)).not.toContain(contact);
+    for (const contact of ['shane@exampleq3.com', '456-7891', 'linkedin.com', '415-555-0142'])
+      expect(JSON.stringify(candidate)).not.toContain(contact);
     expect(lever.requests.map((request) => request.path)).toEqual(['/v1/opportunities', '/v1/opportunities/o1/resumes']);
   });
 
@@ -113,7 +134,16 @@ describe('the Lever connector', () => {
     });
     const { items } = await connector().listApplications(FIRST);
     expect(items).toEqual([
-      { id: 'o1', candidateId: 'c1', jobId: 'p1', status: 'active', stage: 'On-site interview', appliedAt: '2026-01-06T09:00:00.000Z', closedAt: null, updatedAt: '2026-01-07T09:00:00.000Z' },
+      {
+        id: 'o1',
+        candidateId: 'c1',
+        jobId: 'p1',
+        status: 'active',
+        stage: 'On-site interview',
+        appliedAt: '2026-01-06T09:00:00.000Z',
+        closedAt: null,
+        updatedAt: '2026-01-07T09:00:00.000Z',
+      },
       expect.objectContaining({ id: 'o2', status: 'hired', closedAt: '2026-02-04T00:00:00.000Z' }),
       expect.objectContaining({ id: 'o3', jobId: 'p2', status: 'rejected', closedAt: '2026-02-05T00:00:00.000Z' }),
       expect.objectContaining({ id: 'o4', status: 'withdrawn' }),

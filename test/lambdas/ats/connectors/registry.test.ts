@@ -19,7 +19,10 @@ const VALID: Readonly<Record<(typeof AVAILABLE_ATS_NAMES)[number], AtsCredential
 
 /** Expected first request of each connector's connection test. */
 const EXPECTED: Readonly<Record<(typeof AVAILABLE_ATS_NAMES)[number], { url: RegExp; header: [string, string | RegExp] }>> = {
-  greenhouse: { url: /^http:\/\/fake\.test\/greenhouse\/v1\//, header: ['authorization', `Basic ${Buffer.from(`${KEY}:`).toString('base64')}`] },
+  greenhouse: {
+    url: /^http:\/\/fake\.test\/greenhouse\/v1\//,
+    header: ['authorization', `Basic ${Buffer.from(`${KEY}:`).toString('base64')}`],
+  },
   lever: { url: /^http:\/\/fake\.test\/lever\/v1\//, header: ['authorization', `Basic ${Buffer.from(`${KEY}:`).toString('base64')}`] },
   workable: { url: /^http:\/\/fake\.test\/groove-tech\/spi\/v3\/jobs\?/, header: ['authorization', `Bearer ${KEY}`] },
   crelate: { url: /^http:\/\/fake\.test\/api3\/jobs\?/, header: ['x-api-key', KEY] },
@@ -60,22 +63,25 @@ describe('ATS registry: which connector for which settings', () => {
     expect(calls).toHaveLength(0);
   });
 
-  it.each(AVAILABLE_ATS_NAMES)('wires %s to its base URL and auth header, and its 401 to a credentials error without the key', async (name) => {
-    const { calls, fetch } = recordingFetch();
-    const connector = createConnector(VALID[name], { fetch, baseUrls: BASE_URLS, sleep: async () => undefined });
-    const error = await connector.testConnection().then(
-      () => null,
-      (e: unknown) => e,
-    );
-    expect(error).toBeInstanceOf(AtsError);
-    expect(error).toMatchObject({ reason: 'credentials' });
-    expect((error as AtsError).message).not.toContain(KEY);
-    expect(calls).toHaveLength(1);
-    expect(calls[0].method).toBe('GET');
-    expect(calls[0].url).toMatch(EXPECTED[name].url);
-    const [header, value] = EXPECTED[name].header;
-    expect(calls[0].headers.get(header)).toBe(value);
-  });
+  it.each(AVAILABLE_ATS_NAMES)(
+    'wires %s to its base URL and auth header, and its 401 to a credentials error without the key',
+    async (name) => {
+      const { calls, fetch } = recordingFetch();
+      const connector = createConnector(VALID[name], { fetch, baseUrls: BASE_URLS, sleep: async () => undefined });
+      const error = await connector.testConnection().then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(AtsError);
+      expect(error).toMatchObject({ reason: 'credentials' });
+      expect((error as AtsError).message).not.toContain(KEY);
+      expect(calls).toHaveLength(1);
+      expect(calls[0].method).toBe('GET');
+      expect(calls[0].url).toMatch(EXPECTED[name].url);
+      const [header, value] = EXPECTED[name].header;
+      expect(calls[0].headers.get(header)).toBe(value);
+    },
+  );
 
   it('knows one auth style per ATS', () => {
     expect(ATS_AUTH_STYLES).toEqual({ greenhouse: 'basic', lever: 'basic', workable: 'bearer', crelate: 'api-key', bullhorn: 'oauth2' });
@@ -99,7 +105,9 @@ describe('ATS registry: which connector for which settings', () => {
     for (const apikeytype of APIKEY_TYPES) {
       const error = settingsError(() => createConnector({ atsname: 'bullhorn', apikeytype, apikey1: KEY, apikey2: 'client-secret' }));
       expect(error.field).toBe('atsname');
-      expect(error.message).toMatch(/^Bullhorn is not available yet: .*comes next\. Connect Greenhouse, Lever, Workable or Crelate for now\.$/);
+      expect(error.message).toMatch(
+        /^Bullhorn is not available yet: .*comes next\. Connect Greenhouse, Lever, Workable or Crelate for now\.$/,
+      );
     }
   });
 
@@ -110,8 +118,14 @@ describe('ATS registry: which connector for which settings', () => {
   });
 
   it('asks for a missing key by its name in that ATS', () => {
-    expect(settingsError(() => createConnector({ ...VALID.workable, apikey1: '  ' }))).toMatchObject({ field: 'apikey1', message: 'Enter your Workable API access token.' });
-    expect(settingsError(() => createConnector({ ...VALID.greenhouse, apikey1: '' }))).toMatchObject({ field: 'apikey1', message: 'Enter your Greenhouse Harvest API key.' });
+    expect(settingsError(() => createConnector({ ...VALID.workable, apikey1: '  ' }))).toMatchObject({
+      field: 'apikey1',
+      message: 'Enter your Workable API access token.',
+    });
+    expect(settingsError(() => createConnector({ ...VALID.greenhouse, apikey1: '' }))).toMatchObject({
+      field: 'apikey1',
+      message: 'Enter your Greenhouse Harvest API key.',
+    });
   });
 
   it('refuses a key that is not one (a line break inside, or a whole page pasted) without repeating it', () => {
@@ -124,7 +138,9 @@ describe('ATS registry: which connector for which settings', () => {
 
   it('requires a valid Workable subdomain and refuses a second secret other ATSs do not use', () => {
     expect(settingsError(() => createConnector({ ...VALID.workable, apikey2: null }))).toMatchObject({ field: 'apikey2' });
-    expect(settingsError(() => createConnector({ ...VALID.workable, apikey2: 'evil.example.com' })).message).toMatch(/Workable subdomain is not valid/);
+    expect(settingsError(() => createConnector({ ...VALID.workable, apikey2: 'evil.example.com' })).message).toMatch(
+      /Workable subdomain is not valid/,
+    );
     expect(createConnector({ ...VALID.workable, apikey2: 'https://groove-tech.workable.com/' }).name).toBe('workable');
     const stray = settingsError(() => createConnector({ ...VALID.lever, apikey2: 'another-secret' }));
     expect(stray).toMatchObject({ field: 'apikey2', message: 'Lever needs only the Lever API key: leave the second field empty.' });

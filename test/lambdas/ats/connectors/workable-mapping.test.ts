@@ -51,15 +51,27 @@ describe('Workable jobs as the port reads them', () => {
     expect(backend.location).toBe('Denver, Colorado, United States');
     expect(office.location).toBe('Remote');
     expect(intern.department).toBe('');
-    expect(backend).toMatchObject({ title: 'Senior Backend Engineer', department: 'Engineering', createdAt: '2026-01-10T09:00:00.000Z', updatedAt: '2026-03-01T12:00:00.000Z' });
+    expect(backend).toMatchObject({
+      title: 'Senior Backend Engineer',
+      department: 'Engineering',
+      createdAt: '2026-01-10T09:00:00.000Z',
+      updatedAt: '2026-03-01T12:00:00.000Z',
+    });
   });
 });
 
 describe('Workable candidates as the port reads them', () => {
   it('assembles the profile from headline, summary, experience, education, skills and tags', () => {
     const candidate = mapWorkableCandidate(detail(byId('ce4da98')));
-    expect(candidate).toMatchObject({ id: 'ce4da98', name: 'Lakita Marrero', headline: 'Backend Engineer at Paylane', location: 'Denver, CO, United States' });
-    expect(candidate.profile).toContain('Experience\nBackend Engineer at Paylane (2020-05 – present)\nCard authorization in Java 17 and Spring Boot.');
+    expect(candidate).toMatchObject({
+      id: 'ce4da98',
+      name: 'Lakita Marrero',
+      headline: 'Backend Engineer at Paylane',
+      location: 'Denver, CO, United States',
+    });
+    expect(candidate.profile).toContain(
+      'Experience\nBackend Engineer at Paylane (2020-05 – present)\nCard authorization in Java 17 and Spring Boot.',
+    );
     expect(candidate.profile).toContain('Education\nBSc, Computer Science — University of Colorado (2014-09 – 2018-06)');
     expect(candidate.profile).toContain('Skills\nJava, Spring Boot, Kafka');
     expect(candidate.profile).toContain('Tags\npayments, referral');

@@ -1,5 +1,9 @@
 import { AtsError, type AtsConnector, type AtsCredentials, type AtsListOptions } from '../../../../lambdas/ats/ats-port';
-import { createWorkableConnector, normalizeWorkableSubdomain, type WorkableConnectorOptions } from '../../../../lambdas/ats/connectors/workable';
+import {
+  createWorkableConnector,
+  normalizeWorkableSubdomain,
+  type WorkableConnectorOptions,
+} from '../../../../lambdas/ats/connectors/workable';
 import { startFakeWorkable, type FakeWorkable } from '../../../../local/ats/fake-workable';
 import { WORKABLE_CANDIDATES, WORKABLE_JOBS } from '../../../../local/ats/fake-workable-data';
 import { atsRejection, everythingIn, readAllPages } from '../support/connector-calls';
@@ -52,7 +56,9 @@ describe('Workable connector: auth and address', () => {
 
   it('refuses a bad subdomain before any call', () => {
     for (const apikey2 of ['evil.example.com/', 'two words', null]) {
-      expect(() => connect({ apikey2 })).toThrow(expect.objectContaining({ reason: 'account', message: expect.stringContaining('Workable subdomain') }));
+      expect(() => connect({ apikey2 })).toThrow(
+        expect.objectContaining({ reason: 'account', message: expect.stringContaining('Workable subdomain') }),
+      );
     }
     expect(() => connect({ apikey1: '  ' })).toThrow(expect.objectContaining({ reason: 'credentials' }));
     expect(fake.requests).toHaveLength(0);

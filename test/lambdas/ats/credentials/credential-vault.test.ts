@@ -33,7 +33,10 @@ async function rejection(promise: Promise<unknown>): Promise<Error> {
 
 describe('sealing ATS credentials', () => {
   it('seals both keys for their owner and field, with the last four beside each for the mask', async () => {
-    const sealed = await sealCredentials({ atsname: 'workable', apikeytype: 'bearer', apikey1: `  ${TOKEN} `, apikey2: 'https://Acme-Staffing.workable.com/' }, { cipher, userId: USER });
+    const sealed = await sealCredentials(
+      { atsname: 'workable', apikeytype: 'bearer', apikey1: `  ${TOKEN} `, apikey2: 'https://Acme-Staffing.workable.com/' },
+      { cipher, userId: USER },
+    );
     expect(sealed.atsname).toBe('workable');
     expect(isSealed(sealed.apikey1)).toBe(true);
     expect(parseSealed(sealed.apikey1)?.hint).toBe('8Nm1');
@@ -48,14 +51,27 @@ describe('sealing ATS credentials', () => {
   });
 
   it('stores no second credential for an ATS that uses one key', async () => {
-    const sealed = await sealCredentials({ atsname: 'greenhouse', apikeytype: 'basic', apikey1: KEY, apikey2: '' }, { cipher, userId: USER });
+    const sealed = await sealCredentials(
+      { atsname: 'greenhouse', apikeytype: 'basic', apikey1: KEY, apikey2: '' },
+      { cipher, userId: USER },
+    );
     expect(sealed.apikey2).toBeNull();
-    await expect(openCredentials(sealed, { cipher, userId: USER })).resolves.toEqual({ atsname: 'greenhouse', apikeytype: 'basic', apikey1: KEY, apikey2: null });
+    await expect(openCredentials(sealed, { cipher, userId: USER })).resolves.toEqual({
+      atsname: 'greenhouse',
+      apikeytype: 'basic',
+      apikey1: KEY,
+      apikey2: null,
+    });
   });
 
   it('works the same with the KMS cipher (real client, KMS-like server)', async () => {
     const kms = await startFakeKms();
-    const client = new KMSClient({ endpoint: kms.url, region: 'us-east-2', credentials: { accessKeyId: 'AKIAFAKE', secretAccessKey: 'fake' }, maxAttempts: 1 });
+    const client = new KMSClient({
+      endpoint: kms.url,
+      region: 'us-east-2',
+      credentials: { accessKeyId: 'AKIAFAKE', secretAccessKey: 'fake' },
+      maxAttempts: 1,
+    });
     try {
       const kmsCipher = createKmsCipher({ client, keyId: kms.keyArn });
       const sealed = await sealCredentials({ atsname: 'lever', apikeytype: 'basic', apikey1: KEY }, { cipher: kmsCipher, userId: USER });
@@ -69,7 +85,11 @@ describe('sealing ATS credentials', () => {
   });
 
   it('returns what was entered for any printable key (property)', async () => {
-    const printable = fc.string({ unit: fc.integer({ min: 0x21, max: 0x7e }).map((code) => String.fromCharCode(code)), minLength: 1, maxLength: 512 });
+    const printable = fc.string({
+      unit: fc.integer({ min: 0x21, max: 0x7e }).map((code) => String.fromCharCode(code)),
+      minLength: 1,
+      maxLength: 512,
+    });
     const fixed = createLocalCipher({ key: randomBytes(32) });
     await fc.assert(
       fc.asyncProperty(printable, fc.constantFrom('greenhouse', 'lever', 'crelate'), async (key, atsname) => {
@@ -88,16 +108,56 @@ describe('what the settings form is told when credentials cannot work', () => {
   const cases: readonly [string, Record<string, unknown>, string, RegExp][] = [
     ['no ATS chosen', { apikeytype: 'basic', apikey1: KEY }, 'atsname', /Choose the ATS to connect/],
     ['an unknown ATS', { atsname: 'taleo', apikeytype: 'basic', apikey1: KEY }, 'atsname', /Choose the ATS to connect/],
-    ['the wrong key type', { atsname: 'greenhouse', apikeytype: 'bearer', apikey1: KEY }, 'apikeytype', /Greenhouse connects with .*"basic"/],
+    [
+      'the wrong key type',
+      { atsname: 'greenhouse', apikeytype: 'bearer', apikey1: KEY },
+      'apikeytype',
+      /Greenhouse connects with .*"basic"/,
+    ],
     ['no key', { atsname: 'lever', apikeytype: 'basic', apikey1: '   ' }, 'apikey1', /Enter your Lever API key/],
     ['a key with a space inside', { atsname: 'lever', apikeytype: 'basic', apikey1: 'abcd efgh-1234' }, 'apikey1', /cannot contain spaces/],
-    ['a key with a typographic character', { atsname: 'crelate', apikeytype: 'api-key', apikey1: 'abc\u2013def-123456' }, 'apikey1', /characters a Crelate key never has/],
-    ['a key over 512 characters', { atsname: 'lever', apikeytype: 'basic', apikey1: 'k'.repeat(513) }, 'apikey1', /paste the Lever key again|too long/],
-    ['a sealed value pasted back', { atsname: 'lever', apikeytype: 'basic', apikey1: 'enc:v1:kms:QUJDRA==' }, 'apikey1', /encrypted value, not a key/],
-    ['Workable without its subdomain', { atsname: 'workable', apikeytype: 'bearer', apikey1: TOKEN }, 'apikey2', /Enter your Workable subdomain/],
-    ['Workable with a subdomain that cannot be one', { atsname: 'workable', apikeytype: 'bearer', apikey1: TOKEN, apikey2: 'acme staffing' }, 'apikey2', /subdomain is not valid/],
-    ['a second key Greenhouse does not use', { atsname: 'greenhouse', apikeytype: 'basic', apikey1: KEY, apikey2: 'extra-secret-xyz' }, 'apikey2', /leave the second field empty/],
-    ['Bullhorn, not available yet', { atsname: 'bullhorn', apikeytype: 'oauth2', apikey1: 'client-id', apikey2: 'client-secret' }, 'atsname', /Bullhorn is not available yet/],
+    [
+      'a key with a typographic character',
+      { atsname: 'crelate', apikeytype: 'api-key', apikey1: 'abc\u2013def-123456' },
+      'apikey1',
+      /characters a Crelate key never has/,
+    ],
+    [
+      'a key over 512 characters',
+      { atsname: 'lever', apikeytype: 'basic', apikey1: 'k'.repeat(513) },
+      'apikey1',
+      /paste the Lever key again|too long/,
+    ],
+    [
+      'a sealed value pasted back',
+      { atsname: 'lever', apikeytype: 'basic', apikey1: 'enc:v1:kms:QUJDRA==' },
+      'apikey1',
+      /encrypted value, not a key/,
+    ],
+    [
+      'Workable without its subdomain',
+      { atsname: 'workable', apikeytype: 'bearer', apikey1: TOKEN },
+      'apikey2',
+      /Enter your Workable subdomain/,
+    ],
+    [
+      'Workable with a subdomain that cannot be one',
+      { atsname: 'workable', apikeytype: 'bearer', apikey1: TOKEN, apikey2: 'acme staffing' },
+      'apikey2',
+      /subdomain is not valid/,
+    ],
+    [
+      'a second key Greenhouse does not use',
+      { atsname: 'greenhouse', apikeytype: 'basic', apikey1: KEY, apikey2: 'extra-secret-xyz' },
+      'apikey2',
+      /leave the second field empty/,
+    ],
+    [
+      'Bullhorn, not available yet',
+      { atsname: 'bullhorn', apikeytype: 'oauth2', apikey1: 'client-id', apikey2: 'client-secret' },
+      'atsname',
+      /Bullhorn is not available yet/,
+    ],
   ];
 
   it.each(cases)('%s', async (_name, input, field, message) => {
@@ -115,31 +175,46 @@ describe('what the settings form is told when credentials cannot work', () => {
     expect(() => checkCredentialShape({ atsname: 'bullhorn', apikeytype: 'oauth2', apikey1: 'client-id-123', apikey2: null })).toThrow(
       expect.objectContaining({ field: 'apikey2', message: expect.stringMatching(/Enter your Bullhorn OAuth client secret too/) }),
     );
-    expect(() => checkCredentialShape({ atsname: 'bullhorn', apikeytype: 'oauth2', apikey1: 'client-id-123', apikey2: 'client-secret-456' })).not.toThrow();
+    expect(() =>
+      checkCredentialShape({ atsname: 'bullhorn', apikeytype: 'oauth2', apikey1: 'client-id-123', apikey2: 'client-secret-456' }),
+    ).not.toThrow();
   });
 });
 
 describe('a settings form that sends the masks back', () => {
   it('keeps the saved key when the mask comes back for the same ATS, and changes only what was entered', async () => {
-    const previous = await sealCredentials({ atsname: 'workable', apikeytype: 'bearer', apikey1: TOKEN, apikey2: 'acme' }, { cipher, userId: USER });
+    const previous = await sealCredentials(
+      { atsname: 'workable', apikeytype: 'bearer', apikey1: TOKEN, apikey2: 'acme' },
+      { cipher, userId: USER },
+    );
     const view = maskedCredentialView(previous);
-    const saved = await sealCredentials({ atsname: 'workable', apikeytype: 'bearer', apikey1: view.apikey1, apikey2: 'acme-eu' }, { cipher, userId: USER, previous });
+    const saved = await sealCredentials(
+      { atsname: 'workable', apikeytype: 'bearer', apikey1: view.apikey1, apikey2: 'acme-eu' },
+      { cipher, userId: USER, previous },
+    );
     expect(saved.apikey1).toBe(previous.apikey1);
     await expect(openCredentials(saved, { cipher, userId: USER })).resolves.toMatchObject({ apikey1: TOKEN, apikey2: 'acme-eu' });
   });
 
   it('refuses a mask when the ATS changed or nothing is saved, so one ATS never gets the key of another', async () => {
     const previous = await sealCredentials({ atsname: 'greenhouse', apikeytype: 'basic', apikey1: KEY }, { cipher, userId: USER });
-    const switched = await rejection(sealCredentials({ atsname: 'lever', apikeytype: 'basic', apikey1: `${MASK}7f3e` }, { cipher, userId: USER, previous }));
+    const switched = await rejection(
+      sealCredentials({ atsname: 'lever', apikeytype: 'basic', apikey1: `${MASK}7f3e` }, { cipher, userId: USER, previous }),
+    );
     expect(switched).toMatchObject({ field: 'apikey1', message: expect.stringMatching(/enter the key for Lever/) });
-    const nothing = await rejection(sealCredentials({ atsname: 'lever', apikeytype: 'basic', apikey1: `${MASK}7f3e` }, { cipher, userId: USER }));
+    const nothing = await rejection(
+      sealCredentials({ atsname: 'lever', apikeytype: 'basic', apikey1: `${MASK}7f3e` }, { cipher, userId: USER }),
+    );
     expect(nothing).toMatchObject({ field: 'apikey1', message: expect.stringMatching(/No key is saved yet/) });
   });
 });
 
 describe('opening stored credentials', () => {
-  it("refuses a record copied from another user, or with its fields swapped", async () => {
-    const sealed = await sealCredentials({ atsname: 'workable', apikeytype: 'bearer', apikey1: TOKEN, apikey2: 'acme' }, { cipher, userId: USER });
+  it('refuses a record copied from another user, or with its fields swapped', async () => {
+    const sealed = await sealCredentials(
+      { atsname: 'workable', apikeytype: 'bearer', apikey1: TOKEN, apikey2: 'acme' },
+      { cipher, userId: USER },
+    );
     for (const [record, userId] of [
       [sealed, 'user-bob'],
       [{ ...sealed, apikey1: sealed.apikey2, apikey2: sealed.apikey1 }, USER],
@@ -159,11 +234,15 @@ describe('opening stored credentials', () => {
   });
 
   it('says no ATS is connected, or asks again for a key saved before encryption, without repeating it', async () => {
-    await expect(openCredentials({ atsname: null, apikeytype: null, apikey1: null, apikey2: null }, { cipher, userId: USER })).rejects.toMatchObject({
+    await expect(
+      openCredentials({ atsname: null, apikeytype: null, apikey1: null, apikey2: null }, { cipher, userId: USER }),
+    ).rejects.toMatchObject({
       reason: 'missing',
       message: expect.stringMatching(/No ATS is connected yet/),
     });
-    const legacy = await rejection(openCredentials({ atsname: 'greenhouse', apikeytype: 'basic', apikey1: KEY, apikey2: null }, { cipher, userId: USER }));
+    const legacy = await rejection(
+      openCredentials({ atsname: 'greenhouse', apikeytype: 'basic', apikey1: KEY, apikey2: null }, { cipher, userId: USER }),
+    );
     expect(legacy).toMatchObject({ reason: 'format', message: expect.stringMatching(/Enter it again/) });
     expectNoSecretIn(legacy, KEY);
   });
@@ -171,7 +250,10 @@ describe('opening stored credentials', () => {
 
 describe('what API answers show', () => {
   it('shows the ATS and masks built from the hints, never a key or its sealed form', async () => {
-    const sealed = await sealCredentials({ atsname: 'workable', apikeytype: 'bearer', apikey1: TOKEN, apikey2: 'acme' }, { cipher, userId: USER });
+    const sealed = await sealCredentials(
+      { atsname: 'workable', apikeytype: 'bearer', apikey1: TOKEN, apikey2: 'acme' },
+      { cipher, userId: USER },
+    );
     const view = maskedCredentialView(sealed);
     expect(view).toEqual({ atsname: 'workable', apikeytype: 'bearer', apikey1: `${MASK}8Nm1`, apikey2: MASK });
     expectNoSecretIn(view, TOKEN);

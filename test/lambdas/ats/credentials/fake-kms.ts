@@ -106,7 +106,10 @@ export async function startFakeKms(options: FakeKmsOptions = {}): Promise<FakeKm
         return;
       }
       if (fake.accessDenied) {
-        fail('AccessDeniedException', `User: arn:aws:sts::111122223333:assumed-role/fn is not authorized to perform: kms:${target.split('.')[1]} on resource: ${keyArn}`);
+        fail(
+          'AccessDeniedException',
+          `User: arn:aws:sts::111122223333:assumed-role/fn is not authorized to perform: kms:${target.split('.')[1]} on resource: ${keyArn}`,
+        );
         return;
       }
       if (target === 'TrentService.Encrypt') {
@@ -119,7 +122,11 @@ export async function startFakeKms(options: FakeKmsOptions = {}): Promise<FakeKm
           fail('ValidationException', 'Plaintext must be 1 to 4096 bytes.');
           return;
         }
-        answer(200, { CiphertextBlob: encrypt(plaintext, input.EncryptionContext).toString('base64'), KeyId: keyArn, EncryptionAlgorithm: 'SYMMETRIC_DEFAULT' });
+        answer(200, {
+          CiphertextBlob: encrypt(plaintext, input.EncryptionContext).toString('base64'),
+          KeyId: keyArn,
+          EncryptionAlgorithm: 'SYMMETRIC_DEFAULT',
+        });
         return;
       }
       if (target === 'TrentService.Decrypt') {

@@ -64,7 +64,10 @@ describe('the KMS credential cipher, with the real KMS client against a KMS-like
 
   it("refuses a value copied into another user's record or field, as KMS does (InvalidCiphertextException)", async () => {
     const sealed = await cipher.encrypt(SECRET, ALICE);
-    for (const context of [{ userId: 'user-bob', field: 'apikey1' }, { userId: 'user-alice', field: 'apikey2' }] as const) {
+    for (const context of [
+      { userId: 'user-bob', field: 'apikey1' },
+      { userId: 'user-alice', field: 'apikey2' },
+    ] as const) {
       const error = await vaultError(cipher.decrypt(sealed, context));
       expect(error.reason).toBe('integrity');
       expect(error.message).toMatch(/Enter it again/);
@@ -95,7 +98,9 @@ describe('the KMS credential cipher, with the real KMS client against a KMS-like
       const error = await vaultError(attempt);
       expect(error.reason).toBe('access');
       expect(error.message).toMatch(/contact support/);
-      expect(String((error.cause as Error).message)).toMatch(/^KMS (Encrypt|Decrypt) failed: AccessDeniedException, HTTP 400, request [0-9a-f-]{36}$/);
+      expect(String((error.cause as Error).message)).toMatch(
+        /^KMS (Encrypt|Decrypt) failed: AccessDeniedException, HTTP 400, request [0-9a-f-]{36}$/,
+      );
       expect(error.cause).not.toHaveProperty('$response');
       expectNoSecretIn(error, SECRET);
     }

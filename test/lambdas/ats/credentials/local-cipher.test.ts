@@ -29,7 +29,10 @@ describe('the local credential cipher (AES-256-GCM)', () => {
 
   it("refuses to open a value copied into another user's record or into the other field", async () => {
     const sealed = await cipher.encrypt(SECRET, ALICE);
-    for (const context of [{ userId: 'user-bob', field: 'apikey1' }, { userId: 'user-alice', field: 'apikey2' }] as const) {
+    for (const context of [
+      { userId: 'user-bob', field: 'apikey1' },
+      { userId: 'user-alice', field: 'apikey2' },
+    ] as const) {
       const error = await vaultError(cipher.decrypt(sealed, context));
       expect(error.reason).toBe('integrity');
       expectNoSecretIn(error, SECRET);
@@ -46,7 +49,9 @@ describe('the local credential cipher (AES-256-GCM)', () => {
       const error = await vaultError(cipher.decrypt(`enc:v1:local:${altered.toString('base64')}`, ALICE));
       expect(error.reason).toBe('integrity');
     }
-    await expect(cipher.decrypt(`enc:v1:local:${bytes.subarray(0, 20).toString('base64')}`, ALICE)).rejects.toMatchObject({ reason: 'integrity' });
+    await expect(cipher.decrypt(`enc:v1:local:${bytes.subarray(0, 20).toString('base64')}`, ALICE)).rejects.toMatchObject({
+      reason: 'integrity',
+    });
   });
 
   it('refuses a value sealed with another key file', async () => {

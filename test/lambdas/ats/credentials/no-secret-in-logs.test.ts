@@ -30,7 +30,12 @@ async function failure(promise: Promise<unknown>): Promise<unknown> {
 describe('ATS keys never reach a log line', () => {
   it('when sealing, opening or KMS fails and the error is logged with the project logger', async () => {
     const kms = await startFakeKms();
-    const client = new KMSClient({ endpoint: kms.url, region: 'us-east-2', credentials: { accessKeyId: 'AKIAFAKE', secretAccessKey: 'fake' }, maxAttempts: 1 });
+    const client = new KMSClient({
+      endpoint: kms.url,
+      region: 'us-east-2',
+      credentials: { accessKeyId: 'AKIAFAKE', secretAccessKey: 'fake' },
+      maxAttempts: 1,
+    });
     try {
       const cipher = createKmsCipher({ client, keyId: kms.keyArn });
       const input = { atsname: 'crelate', apikeytype: 'api-key', apikey1: KEY };
@@ -41,7 +46,10 @@ describe('ATS keys never reach a log line', () => {
         await failure(openCredentials({ ...sealed, apikey1: KEY }, { cipher, userId: USER })), // stored before encryption
       ];
       kms.accessDenied = true;
-      failures.push(await failure(sealCredentials(input, { cipher, userId: USER })), await failure(openCredentials(sealed, { cipher, userId: USER })));
+      failures.push(
+        await failure(sealCredentials(input, { cipher, userId: USER })),
+        await failure(openCredentials(sealed, { cipher, userId: USER })),
+      );
       for (const error of failures) {
         const lines = logged(error, { ...input, apikey1: KEY });
         expect(lines).toHaveLength(2);
@@ -57,7 +65,11 @@ describe('ATS keys never reach a log line', () => {
 
   it('for any key refused by validation: the message names the problem, never the key (property)', async () => {
     const cipher = createLocalCipher({ key: randomBytes(32) });
-    const keyPart = fc.string({ unit: fc.integer({ min: 0x21, max: 0x7e }).map((code) => String.fromCharCode(code)), minLength: 4, maxLength: 40 });
+    const keyPart = fc.string({
+      unit: fc.integer({ min: 0x21, max: 0x7e }).map((code) => String.fromCharCode(code)),
+      minLength: 4,
+      maxLength: 40,
+    });
     await fc.assert(
       fc.asyncProperty(keyPart, keyPart, fc.constantFrom(' ', '\t', '\u00a0', '\u2013', '\u00e9'), async (left, right, odd) => {
         const key = `${left}${odd}${right}`;

@@ -1,4 +1,11 @@
-import { formatSealed, hintOf, isSealed, maskStoredCredential, parseSealed, withHint } from '../../../../lambdas/ats/credentials/sealed-format';
+import {
+  formatSealed,
+  hintOf,
+  isSealed,
+  maskStoredCredential,
+  parseSealed,
+  withHint,
+} from '../../../../lambdas/ats/credentials/sealed-format';
 import { maskSecret } from '../../../../lambdas/shared/domain/secret-fields';
 
 describe('the sealed credential format', () => {
@@ -11,7 +18,17 @@ describe('the sealed credential format', () => {
 
   it('tells a sealed value from a key, a mask or an unknown version or cipher', () => {
     expect(isSealed('enc:v1:kms:QUJDRA==')).toBe(true);
-    for (const value of ['gh-key-1234567890', '\u2022\u2022\u2022\u2022abcd', 'enc:v2:kms:QUJDRA==', 'enc:v1:vault:QUJDRA==', 'enc:v1:kms:', 'enc:v1:kms:not base64', 'enc:v1:kms:QUJDRA==:toolong', null, 42]) {
+    for (const value of [
+      'gh-key-1234567890',
+      '\u2022\u2022\u2022\u2022abcd',
+      'enc:v2:kms:QUJDRA==',
+      'enc:v1:vault:QUJDRA==',
+      'enc:v1:kms:',
+      'enc:v1:kms:not base64',
+      'enc:v1:kms:QUJDRA==:toolong',
+      null,
+      42,
+    ]) {
       expect(isSealed(value)).toBe(false);
     }
   });

@@ -1,5 +1,11 @@
 import { AtsError } from '../../../../lambdas/ats/ats-port';
-import { AtsHttpStatusError, basicAuthHeader, createReadOnlyClient, retryAfterSeconds, type ReadOnlyClientOptions } from '../../../../lambdas/ats/http/read-only-client';
+import {
+  AtsHttpStatusError,
+  basicAuthHeader,
+  createReadOnlyClient,
+  retryAfterSeconds,
+  type ReadOnlyClientOptions,
+} from '../../../../lambdas/ats/http/read-only-client';
 import { basicUser, startFakeAtsServer, type FakeAtsServer, type FakeAtsServerOptions } from '../../../../local/ats/fake-ats-server';
 
 const KEY = 'sk_live_9f8e7d6c5b4a';
@@ -11,7 +17,8 @@ let delays: number[];
 async function start(routes: FakeAtsServerOptions['routes'] = {}, extra: Partial<FakeAtsServerOptions> = {}): Promise<FakeAtsServer> {
   server = await startFakeAtsServer({
     routes: { '/v1/jobs': () => ({ status: 200, body: [{ id: 1 }] }), ...routes },
-    authenticate: (request) => (basicUser(request.headers) === KEY ? null : { status: 401, body: { message: 'Invalid Basic Auth credentials' } }),
+    authenticate: (request) =>
+      basicUser(request.headers) === KEY ? null : { status: 401, body: { message: 'Invalid Basic Auth credentials' } },
     ...extra,
   });
   return server;
@@ -188,7 +195,11 @@ describe('the read-only ATS client', () => {
 
   it('says the key was refused on a 401, without retrying and without the key', async () => {
     await start();
-    const error = await failure(createReadOnlyClient({ baseUrl: `${server.origin}/v1`, atsLabel: 'Greenhouse', authorize: () => basicAuthHeader(`${KEY}x`) }).get('/jobs'));
+    const error = await failure(
+      createReadOnlyClient({ baseUrl: `${server.origin}/v1`, atsLabel: 'Greenhouse', authorize: () => basicAuthHeader(`${KEY}x`) }).get(
+        '/jobs',
+      ),
+    );
     expect(error.reason).toBe('credentials');
     expect(error.message).toBe('Greenhouse refused the API key: check that it is correct, active and has read access.');
     expect(server.requests).toHaveLength(1);

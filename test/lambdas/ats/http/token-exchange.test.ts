@@ -34,7 +34,10 @@ function source(options: Partial<ClientCredentialsOptions> = {}) {
 }
 
 async function rejection(promise: Promise<unknown>): Promise<AtsError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(AtsError);
   const atsError = error as AtsError;
   for (const text of [atsError.message, String(atsError.stack), String(atsError.cause ?? ''), JSON.stringify(atsError)]) {
@@ -50,7 +53,8 @@ beforeEach(async () => {
   auth = await startFakeAtsServer({ routes: {}, tokenRoutes: { '/token': tokenEndpoint } });
   api = await startFakeAtsServer({
     routes: { '/v3/jobs': () => ({ status: 200, body: [{ id: 1 }] }) },
-    authenticate: (request) => (request.headers.authorization?.startsWith(`Bearer ${TOKEN}`) ? null : { status: 401, body: { error: 'invalid_token' } }),
+    authenticate: (request) =>
+      request.headers.authorization?.startsWith(`Bearer ${TOKEN}`) ? null : { status: 401, body: { error: 'invalid_token' } },
   });
 });
 
@@ -64,7 +68,11 @@ afterEach(async () => {
 describe('the client-credentials token exchange', () => {
   it('posts the grant as a form with the client in HTTP Basic, and the read-only client sends the token as a bearer', async () => {
     const tokens = source();
-    const client = createReadOnlyClient({ baseUrl: `${api.origin}/v3`, atsLabel: 'Greenhouse', authorize: async () => ({ authorization: `Bearer ${await tokens.token()}` }) });
+    const client = createReadOnlyClient({
+      baseUrl: `${api.origin}/v3`,
+      atsLabel: 'Greenhouse',
+      authorize: async () => ({ authorization: `Bearer ${await tokens.token()}` }),
+    });
     expect((await client.get('jobs')).body).toEqual([{ id: 1 }]);
     expect(auth.requests).toHaveLength(1);
     expect(auth.requests[0].headers['content-type']).toBe('application/x-www-form-urlencoded');

@@ -10,7 +10,13 @@ function examples(seed: number, size: number, signal: boolean): TrainingExample[
   return Array.from({ length: size }, () => {
     const coverage = Math.round(random() * 5) / 5;
     const label = (signal ? coverage >= 0.6 !== random() < 0.1 : random() < 0.3) ? 1 : 0;
-    return { label, features: [{ name: 'must-have-coverage' as const, value: coverage, explanation: '' }, { name: 'location-match' as const, value: random(), explanation: '' }] };
+    return {
+      label,
+      features: [
+        { name: 'must-have-coverage' as const, value: coverage, explanation: '' },
+        { name: 'location-match' as const, value: random(), explanation: '' },
+      ],
+    };
   });
 }
 const options = { seed: 7, featureNames: ['must-have-coverage', 'location-match'] as const, trainedAt: '2026-06-30T00:00:00.000Z' };
@@ -65,7 +71,14 @@ describe('history minimums', () => {
 describe('evaluation against the majority baseline', () => {
   it('reports a real signal as beating the baseline, in words a recruiter reads', () => {
     const { evaluation, model } = evaluatePlacementModel(examples(1, 200, true), options);
-    expect(evaluation).toMatchObject({ method: 'held-out', rounds: 1, heldOutSize: 40, trainingSize: 160, beatsBaseline: true, majorityClass: 'not placed' });
+    expect(evaluation).toMatchObject({
+      method: 'held-out',
+      rounds: 1,
+      heldOutSize: 40,
+      trainingSize: 160,
+      beatsBaseline: true,
+      majorityClass: 'not placed',
+    });
     expect(model.trainingSize).toBe(160);
     expect(evaluation.accuracy).toBeGreaterThanOrEqual(evaluation.baselineAccuracy + 0.1);
     expect(evaluation.summary).toMatch(

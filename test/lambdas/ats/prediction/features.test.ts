@@ -1,5 +1,11 @@
 import type { AtsApplication, AtsCandidate, AtsJob } from '../../../../lambdas/ats/ats-port';
-import { applicationFeatures, FEATURE_NAMES, mustHavesOfJob, type Feature, type FeatureName } from '../../../../lambdas/ats/prediction/features';
+import {
+  applicationFeatures,
+  FEATURE_NAMES,
+  mustHavesOfJob,
+  type Feature,
+  type FeatureName,
+} from '../../../../lambdas/ats/prediction/features';
 import { compareLocations, stageLevel, titleSimilarity } from '../../../../lambdas/ats/prediction/signals';
 
 const job: AtsJob = {
@@ -19,7 +25,8 @@ const candidate: AtsCandidate = {
   name: 'Ada',
   headline: 'Senior Backend Engineer at Acme',
   location: 'Austin, Texas',
-  profile: 'Backend engineer with 7 years of experience in Java. Runs services on Kubernetes. Built event pipelines on Kafka. Designed PostgreSQL schemas.',
+  profile:
+    'Backend engineer with 7 years of experience in Java. Runs services on Kubernetes. Built event pipelines on Kafka. Designed PostgreSQL schemas.',
   createdAt: null,
   updatedAt: null,
 };
@@ -79,7 +86,12 @@ describe('placement features of an application', () => {
   });
 
   it('scores a junior in another state low on seniority, location and years', () => {
-    const junior = { ...candidate, headline: 'Junior Developer at Beta', location: 'Seattle, WA', profile: 'Two years of experience with Java.' };
+    const junior = {
+      ...candidate,
+      headline: 'Junior Developer at Beta',
+      location: 'Seattle, WA',
+      profile: 'Two years of experience with Java.',
+    };
     const { features: f } = applicationFeatures({ job, mustHaves, candidate: junior, application, now });
     expect(feature(f, 'seniority-match')).toMatchObject({ value: 0.5, explanation: 'Entry-level; the job is senior' });
     expect(feature(f, 'location-match')).toMatchObject({ value: 0, explanation: 'Lives in Seattle, WA; the job is in Austin, TX' });
@@ -99,8 +111,21 @@ describe('placement features of an application', () => {
     expect(feature(result.features, 'must-have-coverage').explanation).toBe('The job has no must-haves to compare');
     expect(feature(result.features, 'time-in-process').explanation).toBe('Dates in process unknown');
     const odd = { ...candidate, headline: undefined, location: 42, profile: null } as unknown as AtsCandidate;
-    expect(() => applicationFeatures({ job, mustHaves: ['', 'Java'], candidate: odd, application: { ...application, closedAt: '2026-01-01T00:00:00Z' }, now })).not.toThrow();
-    expect(feature(applicationFeatures({ job, mustHaves, candidate, application: { ...application, closedAt: '2026-01-01T00:00:00Z' }, now }).features, 'time-in-process').value).toBeNull();
+    expect(() =>
+      applicationFeatures({
+        job,
+        mustHaves: ['', 'Java'],
+        candidate: odd,
+        application: { ...application, closedAt: '2026-01-01T00:00:00Z' },
+        now,
+      }),
+    ).not.toThrow();
+    expect(
+      feature(
+        applicationFeatures({ job, mustHaves, candidate, application: { ...application, closedAt: '2026-01-01T00:00:00Z' }, now }).features,
+        'time-in-process',
+      ).value,
+    ).toBeNull();
   });
 });
 
@@ -109,7 +134,10 @@ describe('comparisons behind the features', () => {
     expect(compareLocations('Lisbon, Portugal', 'Remote').value).toBe(1);
     expect(compareLocations('Denver, CO', 'Remote (US)').value).toBe(1);
     expect(compareLocations('Chicago, IL', 'Chicago, IL (hybrid)').value).toBe(1);
-    expect(compareLocations('Evanston, IL', 'Chicago, IL')).toMatchObject({ value: 0.5, explanation: 'Same region as the job (IL), another city' });
+    expect(compareLocations('Evanston, IL', 'Chicago, IL')).toMatchObject({
+      value: 0.5,
+      explanation: 'Same region as the job (IL), another city',
+    });
     expect(compareLocations('Boston, MA', 'Chicago, IL').value).toBe(0);
     expect(compareLocations('Remote', 'Chicago, IL').value).toBe(0);
     expect(compareLocations('', 'Chicago, IL').value).toBeNull();

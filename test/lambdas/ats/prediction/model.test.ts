@@ -1,5 +1,11 @@
 import type { Feature, FeatureName } from '../../../../lambdas/ats/prediction/features';
-import { isPlacementModel, predictionReasons, predictProbability, trainLogisticRegression, type TrainingExample } from '../../../../lambdas/ats/prediction/model';
+import {
+  isPlacementModel,
+  predictionReasons,
+  predictProbability,
+  trainLogisticRegression,
+  type TrainingExample,
+} from '../../../../lambdas/ats/prediction/model';
 import { seededRandom } from '../../../../lambdas/ats/prediction/seeded-random';
 
 const NAMES: readonly FeatureName[] = ['must-have-coverage', 'location-match', 'time-in-process'];
@@ -18,7 +24,7 @@ function history(seed: number, size = 200): TrainingExample[] {
   const random = seededRandom(seed);
   return Array.from({ length: size }, () => {
     const coverage = Math.round(random() * 5) / 5;
-    const label = (coverage >= 0.6) !== random() < 0.1 ? 1 : 0;
+    const label = coverage >= 0.6 !== random() < 0.1 ? 1 : 0;
     return example(coverage, random() < 0.5 ? 1 : 0, random(), label);
   });
 }
@@ -41,7 +47,13 @@ describe('logistic regression for placements', () => {
 
   it('records what it was trained on and survives a JSON round trip', () => {
     const model = trainLogisticRegression(history(3, 120), options);
-    expect(model).toMatchObject({ kind: 'logistic-regression', version: 1, featureNames: NAMES, trainedAt: options.trainedAt, trainingSize: 120 });
+    expect(model).toMatchObject({
+      kind: 'logistic-regression',
+      version: 1,
+      featureNames: NAMES,
+      trainedAt: options.trainedAt,
+      trainingSize: 120,
+    });
     expect(model.placements).toBe(history(3, 120).filter((e) => e.label === 1).length);
     const restored: unknown = JSON.parse(JSON.stringify(model));
     expect(isPlacementModel(restored)).toBe(true);
@@ -66,7 +78,13 @@ describe('logistic regression for placements', () => {
   it('gives the features that moved a prediction most as reasons, with their explanations', () => {
     const model = trainLogisticRegression(history(6), options);
     const [first] = predictionReasons(model, example(1, 1, 0.5, 1).features);
-    expect(first).toMatchObject({ name: 'must-have-coverage', label: 'Must-haves met', direction: 'raises', explanation: 'coverage 1', value: 1 });
+    expect(first).toMatchObject({
+      name: 'must-have-coverage',
+      label: 'Must-haves met',
+      direction: 'raises',
+      explanation: 'coverage 1',
+      value: 1,
+    });
     expect(first.contribution).toBeCloseTo(model.weights[0]);
     expect(predictionReasons(model, example(0, 1, 0.5, 0).features)[0]).toMatchObject({ name: 'must-have-coverage', direction: 'lowers' });
   });

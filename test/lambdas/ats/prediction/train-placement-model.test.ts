@@ -1,6 +1,11 @@
 import type { AtsApplication } from '../../../../lambdas/ats/ats-port';
 import { FEATURE_NAMES } from '../../../../lambdas/ats/prediction/features';
-import { DEFAULT_MODEL_FEATURES, predictPlacements, trainPlacementModel, type PlacementTraining } from '../../../../lambdas/ats/prediction/train-placement-model';
+import {
+  DEFAULT_MODEL_FEATURES,
+  predictPlacements,
+  trainPlacementModel,
+  type PlacementTraining,
+} from '../../../../lambdas/ats/prediction/train-placement-model';
 import { syntheticHistory } from '../../../../local/ats/synthetic-history';
 
 // Reading 300 profiles against five must-haves each takes a second or two on a busy machine.
@@ -12,7 +17,8 @@ function once(key: string, train: () => PlacementTraining): PlacementTraining {
   if (!memo.has(key)) memo.set(key, train());
   return memo.get(key) as PlacementTraining;
 }
-const withSignal = (historySeed: number) => once(`signal-${historySeed}`, () => trainPlacementModel({ ...syntheticHistory({ seed: historySeed }), seed: 1 }));
+const withSignal = (historySeed: number) =>
+  once(`signal-${historySeed}`, () => trainPlacementModel({ ...syntheticHistory({ seed: historySeed }), seed: 1 }));
 const withoutSignal = () => once('no-signal', () => trainPlacementModel({ ...syntheticHistory({ seed: 11, signal: false }), seed: 1 }));
 
 function trained(result: PlacementTraining) {
@@ -41,12 +47,16 @@ describe('training a placement model on ATS history', () => {
     if (result.status !== 'weak-signal') return;
     expect(result).not.toHaveProperty('model');
     expect(result.evaluation.beatsBaseline).toBe(false);
-    expect(result.message).toMatch(/^Not reliable yet: on 60 past applications it did not learn from it was right \d+% of the time, and always guessing 'not placed' would be right \d+%\./);
+    expect(result.message).toMatch(
+      /^Not reliable yet: on 60 past applications it did not learn from it was right \d+% of the time, and always guessing 'not placed' would be right \d+%\./,
+    );
   });
 
   it('says exactly how much history is missing', () => {
     const history = syntheticHistory({ seed: 3, closedApplications: 12, activeApplications: 3 });
-    const closed = history.applications.map((a, i): AtsApplication => (a.status === 'active' ? a : { ...a, status: i < 2 ? 'hired' : 'rejected' }));
+    const closed = history.applications.map((a, i): AtsApplication =>
+      a.status === 'active' ? a : { ...a, status: i < 2 ? 'hired' : 'rejected' },
+    );
     // An application to a job the sync has not read yet cannot be used, so it is not counted.
     const orphan: AtsApplication = { ...closed[0], id: 'app-orphan', jobId: 'job-unknown', status: 'hired' };
     // A page read twice during a resumed sync repeats applications; each counts once.
@@ -84,10 +94,18 @@ describe('training a placement model on ATS history', () => {
   });
 
   it('copes with an empty ATS and with applications missing candidates and dates', () => {
-    expect(trainPlacementModel({ jobs: [], candidates: [], applications: [], now: '', seed: 0 })).toMatchObject({ status: 'insufficient-history', closedApplications: 0, placements: 0 });
+    expect(trainPlacementModel({ jobs: [], candidates: [], applications: [], now: '', seed: 0 })).toMatchObject({
+      status: 'insufficient-history',
+      closedApplications: 0,
+      placements: 0,
+    });
     const history = syntheticHistory({ seed: 11, closedApplications: 60 });
-    const damaged = history.applications.map((a, i) => (i % 4 === 0 ? { ...a, appliedAt: null, closedAt: null, candidateId: 'nobody' } : a));
-    expect(() => trainPlacementModel({ ...history, applications: damaged, candidates: history.candidates.slice(10), seed: 2 })).not.toThrow();
+    const damaged = history.applications.map((a, i) =>
+      i % 4 === 0 ? { ...a, appliedAt: null, closedAt: null, candidateId: 'nobody' } : a,
+    );
+    expect(() =>
+      trainPlacementModel({ ...history, applications: damaged, candidates: history.candidates.slice(10), seed: 2 }),
+    ).not.toThrow();
   });
 });
 
@@ -95,7 +113,13 @@ describe('predicting placements for a job', () => {
   const history = syntheticHistory({ seed: 11 });
   const { model } = trained(withSignal(11));
   const job = history.jobs[0];
-  const predictions = predictPlacements(model, { job, candidates: history.candidates, applications: history.applications, mustHaves: history.mustHavesByJob[job.id], now: history.now });
+  const predictions = predictPlacements(model, {
+    job,
+    candidates: history.candidates,
+    applications: history.applications,
+    mustHaves: history.mustHavesByJob[job.id],
+    now: history.now,
+  });
 
   it("ranks the job's active applications, most likely placement first, as percentages", () => {
     const active = history.applications.filter((a) => a.jobId === job.id && a.status === 'active');
@@ -106,13 +130,22 @@ describe('predicting placements for a job', () => {
   });
 
   it('ranks a local candidate meeting every must-have above a distant one meeting none, and says why', () => {
-    const strong = { ...history.candidates[0], id: 'strong', name: 'Strong', location: job.location, profile: 'Built Java services. Runs services on Kubernetes. Designed PostgreSQL schemas. Built pipelines on Kafka. Deployed to AWS.' };
+    const strong = {
+      ...history.candidates[0],
+      id: 'strong',
+      name: 'Strong',
+      location: job.location,
+      profile: 'Built Java services. Runs services on Kubernetes. Designed PostgreSQL schemas. Built pipelines on Kafka. Deployed to AWS.',
+    };
     const weak = { ...history.candidates[0], id: 'weak', name: 'Weak', location: 'Miami, FL', profile: 'Enjoys hiking.' };
     const base = history.applications.find((a) => a.status === 'active' && a.jobId === job.id) as AtsApplication;
     const ranked = predictPlacements(model, {
       job,
       candidates: [strong, weak],
-      applications: [{ ...base, id: 'app-weak', candidateId: 'weak' }, { ...base, id: 'app-strong', candidateId: 'strong' }],
+      applications: [
+        { ...base, id: 'app-weak', candidateId: 'weak' },
+        { ...base, id: 'app-strong', candidateId: 'strong' },
+      ],
       now: history.now,
     });
     expect(ranked.map((p) => p.candidateName)).toEqual(['Strong', 'Weak']);
@@ -123,6 +156,8 @@ describe('predicting placements for a job', () => {
   });
 
   it('predicts nothing for a job without active applications', () => {
-    expect(predictPlacements(model, { job: { ...job, id: 'job-none' }, candidates: [], applications: history.applications, now: history.now })).toEqual([]);
+    expect(
+      predictPlacements(model, { job: { ...job, id: 'job-none' }, candidates: [], applications: history.applications, now: history.now }),
+    ).toEqual([]);
   });
 });

@@ -4,7 +4,16 @@ import { RATE_LIMITED_MESSAGE } from '../../../../lambdas/assistant/store/rate-l
 import type { AtsConnectionResponse, AtsJobsResponse } from '../../../../lambdas/shared/contracts/ats';
 import { REST_ROUTES } from '../../../../lib/definitions/rest-routes';
 import { captureLogs, type CapturedLogs } from '../../support/capture-logs';
-import { ATS_ROUTES, GREENHOUSE_KEY, call, oneJobGreenhouse, startAtsRouteServices, validRequest, type AtsRoute, type AtsRouteServices } from './support/ats-route-services';
+import {
+  ATS_ROUTES,
+  GREENHOUSE_KEY,
+  call,
+  oneJobGreenhouse,
+  startAtsRouteServices,
+  validRequest,
+  type AtsRoute,
+  type AtsRouteServices,
+} from './support/ats-route-services';
 
 /**
  * Who may use the ATS routes: a signed-in, ACTIVE user with a live subscription, within the
@@ -55,7 +64,10 @@ describe('access to the ATS routes', () => {
   });
 
   it.each(ROUTES)('%s refuses anonymous callers (401)', async (route) => {
-    expect(await call(handlers[route], { ...validRequest(route, JOB), as: null })).toMatchObject({ status: 401, body: { code: 'unauthorized' } });
+    expect(await call(handlers[route], { ...validRequest(route, JOB), as: null })).toMatchObject({
+      status: 401,
+      body: { code: 'unauthorized' },
+    });
   });
 
   it.each(ROUTES)('%s refuses a user without a subscription (403 subscription_required) and stores nothing', async (route) => {
@@ -69,8 +81,14 @@ describe('access to the ATS routes', () => {
   });
 
   it.each(ROUTES)('%s refuses a removed user (403 user_inactive) and a caller without a user record (404)', async (route) => {
-    expect(await call(handlers[route], { ...validRequest(route, JOB), as: 'removed' })).toMatchObject({ status: 403, body: { code: 'user_inactive' } });
-    expect(await call(handlers[route], { ...validRequest(route, JOB), as: 'ghost' })).toMatchObject({ status: 404, body: { code: 'user_not_found' } });
+    expect(await call(handlers[route], { ...validRequest(route, JOB), as: 'removed' })).toMatchObject({
+      status: 403,
+      body: { code: 'user_inactive' },
+    });
+    expect(await call(handlers[route], { ...validRequest(route, JOB), as: 'ghost' })).toMatchObject({
+      status: 404,
+      body: { code: 'user_not_found' },
+    });
   });
 
   it.each(ROUTES)('%s answers 429 with Retry-After past the per-user limit, and changes nothing more', async (route) => {
@@ -91,19 +109,41 @@ describe('access to the ATS routes', () => {
 
 describe("another user and the owner's data", () => {
   it("sees none of it: no connection, no jobs, and the owner's job ids are unknown (404)", async () => {
-    const connection = await call<AtsConnectionResponse>(handlers['GET /ats/connection'], { method: 'GET', resource: '/ats/connection', as: 'other' });
+    const connection = await call<AtsConnectionResponse>(handlers['GET /ats/connection'], {
+      method: 'GET',
+      resource: '/ats/connection',
+      as: 'other',
+    });
     expect(connection.body).toMatchObject({ connection: null, sync: { state: 'idle', stored: { jobs: 0 } } });
-    expect((await call<AtsJobsResponse>(handlers['GET /ats/jobs'], { method: 'GET', resource: '/ats/jobs', as: 'other' })).body.jobs).toEqual([]);
-    expect(await call(handlers['GET /ats/candidates'], { ...validRequest('GET /ats/candidates', JOB), as: 'other' })).toMatchObject({ status: 404, body: { code: 'ats_job_not_found' } });
-    expect(await call(handlers['POST /ats/predict'], { ...validRequest('POST /ats/predict', JOB), as: 'other' })).toMatchObject({ status: 404, body: { code: 'ats_job_not_found' } });
-    expect(await call(handlers['POST /ats/sync'], { method: 'POST', resource: '/ats/sync', as: 'other' })).toMatchObject({ status: 409, body: { code: 'ats_not_connected' } });
-    expect(await call(handlers['POST /ats/connection/test'], { method: 'POST', resource: '/ats/connection/test', as: 'other' })).toMatchObject({ status: 409 });
+    expect(
+      (await call<AtsJobsResponse>(handlers['GET /ats/jobs'], { method: 'GET', resource: '/ats/jobs', as: 'other' })).body.jobs,
+    ).toEqual([]);
+    expect(await call(handlers['GET /ats/candidates'], { ...validRequest('GET /ats/candidates', JOB), as: 'other' })).toMatchObject({
+      status: 404,
+      body: { code: 'ats_job_not_found' },
+    });
+    expect(await call(handlers['POST /ats/predict'], { ...validRequest('POST /ats/predict', JOB), as: 'other' })).toMatchObject({
+      status: 404,
+      body: { code: 'ats_job_not_found' },
+    });
+    expect(await call(handlers['POST /ats/sync'], { method: 'POST', resource: '/ats/sync', as: 'other' })).toMatchObject({
+      status: 409,
+      body: { code: 'ats_not_connected' },
+    });
+    expect(
+      await call(handlers['POST /ats/connection/test'], { method: 'POST', resource: '/ats/connection/test', as: 'other' }),
+    ).toMatchObject({ status: 409 });
   });
 
-  it("changes none of it: their connect and remove touch only their own record and partition", async () => {
+  it('changes none of it: their connect and remove touch only their own record and partition', async () => {
     const ownerBefore = [await ats.storedUser('owner'), await ats.atsItemsOf('owner')];
 
-    await call(handlers['POST /ats/connection'], { method: 'POST', resource: '/ats/connection', body: { atsname: 'lever', apikeytype: 'basic', apikey1: 'lever-key-of-the-other-user' }, as: 'other' });
+    await call(handlers['POST /ats/connection'], {
+      method: 'POST',
+      resource: '/ats/connection',
+      body: { atsname: 'lever', apikeytype: 'basic', apikey1: 'lever-key-of-the-other-user' },
+      as: 'other',
+    });
     await call(handlers['POST /ats/connection/remove'], { method: 'POST', resource: '/ats/connection/remove', as: 'other' });
 
     expect([await ats.storedUser('owner'), await ats.atsItemsOf('owner')]).toEqual(ownerBefore);
@@ -113,7 +153,12 @@ describe("another user and the owner's data", () => {
     const owner = await ats.storedUser('owner');
     const copier = await ats.subscriber('copier');
     const { client, tableNames } = ats.assistant.services;
-    await client.send(new PutCommand({ TableName: tableNames.users, Item: { ...copier, atsname: owner?.atsname, apikeytype: owner?.apikeytype, apikey1: owner?.apikey1 } }));
+    await client.send(
+      new PutCommand({
+        TableName: tableNames.users,
+        Item: { ...copier, atsname: owner?.atsname, apikeytype: owner?.apikeytype, apikey1: owner?.apikey1 },
+      }),
+    );
     ats.greenhouse.requests.length = 0;
 
     const tested = await call(handlers['POST /ats/connection/test'], { method: 'POST', resource: '/ats/connection/test', as: 'copier' });

@@ -21,7 +21,11 @@ describe('ATS_BASE_URLS', () => {
   });
 
   it('maps ATS names to the local fakes’ API roots, Workable’s with its {subdomain} placeholder', () => {
-    const urls = { greenhouse: 'http://127.0.0.1:5186/v1', workable: 'http://127.0.0.1:5188/{subdomain}/spi/v3', crelate: 'https://{subdomain}.example.test/api' };
+    const urls = {
+      greenhouse: 'http://127.0.0.1:5186/v1',
+      workable: 'http://127.0.0.1:5188/{subdomain}/spi/v3',
+      crelate: 'https://{subdomain}.example.test/api',
+    };
     expect(parseAtsBaseUrls(JSON.stringify(urls))).toEqual(urls);
   });
 
@@ -52,7 +56,9 @@ describe('the credential cipher', () => {
       const sealed = await cipher.encrypt('a-key-to-seal-0001', { userId: 'user-1', field: 'apikey1' });
 
       expect(sealed).toMatch(/^enc:v1:local:/);
-      expect(await cipherFromEnvironment({ ATS_LOCAL_KEY_FILE: keyFile }).decrypt(sealed, { userId: 'user-1', field: 'apikey1' })).toBe('a-key-to-seal-0001');
+      expect(await cipherFromEnvironment({ ATS_LOCAL_KEY_FILE: keyFile }).decrypt(sealed, { userId: 'user-1', field: 'apikey1' })).toBe(
+        'a-key-to-seal-0001',
+      );
       expect((await stat(keyFile)).mode & 0o777).toBe(0o600);
     } finally {
       await rm(folder, { recursive: true, force: true });
@@ -61,7 +67,9 @@ describe('the credential cipher', () => {
 
   it('is a configuration error naming both variables when neither or both are set', () => {
     expect(() => cipherFromEnvironment({})).toThrow(/ATS_KMS_KEY_ID \(AWS\) or ATS_LOCAL_KEY_FILE \(local runtime\) must be set/);
-    expect(() => cipherFromEnvironment({ ATS_KMS_KEY_ID: 'key', ATS_LOCAL_KEY_FILE: '/tmp/key' })).toThrow(/set only one of ATS_KMS_KEY_ID \(AWS\) and ATS_LOCAL_KEY_FILE/);
+    expect(() => cipherFromEnvironment({ ATS_KMS_KEY_ID: 'key', ATS_LOCAL_KEY_FILE: '/tmp/key' })).toThrow(
+      /set only one of ATS_KMS_KEY_ID \(AWS\) and ATS_LOCAL_KEY_FILE/,
+    );
   });
 });
 
@@ -70,6 +78,8 @@ describe('the table variables', () => {
     expect(() => atsDependenciesFromEnvironment(TABLES)).not.toThrow();
     const { ATS_TABLE: _ats, ...withoutAts } = TABLES;
     expect(() => atsDependenciesFromEnvironment(withoutAts)).toThrow(/ATS_TABLE is not set/);
-    expect(() => atsDependenciesFromEnvironment({ ...TABLES, ASSISTANT_RATE_LIMIT_PER_MINUTE: 'many' })).toThrow(/ASSISTANT_RATE_LIMIT_PER_MINUTE is invalid/);
+    expect(() => atsDependenciesFromEnvironment({ ...TABLES, ASSISTANT_RATE_LIMIT_PER_MINUTE: 'many' })).toThrow(
+      /ASSISTANT_RATE_LIMIT_PER_MINUTE is invalid/,
+    );
   });
 });

@@ -26,15 +26,19 @@ afterEach(() => logs.restore());
 const greenhouse = (apikey1: string = GREENHOUSE_KEY) => ({ atsname: 'greenhouse', apikeytype: 'basic', apikey1 });
 
 async function connect(as: string, body: unknown) {
-  return call<AtsConnectionResponse & { code?: string; fields?: Record<string, string>; message?: string }>(handlers['POST /ats/connection'], {
-    method: 'POST',
-    resource: '/ats/connection',
-    body,
-    as,
-  });
+  return call<AtsConnectionResponse & { code?: string; fields?: Record<string, string>; message?: string }>(
+    handlers['POST /ats/connection'],
+    {
+      method: 'POST',
+      resource: '/ats/connection',
+      body,
+      as,
+    },
+  );
 }
 
-const getConnection = (as: string) => call<AtsConnectionResponse>(handlers['GET /ats/connection'], { method: 'GET', resource: '/ats/connection', as });
+const getConnection = (as: string) =>
+  call<AtsConnectionResponse>(handlers['GET /ats/connection'], { method: 'GET', resource: '/ats/connection', as });
 
 describe('GET /ats/connection', () => {
   it('shows nothing connected, an idle sync and every ATS the form offers, Bullhorn not yet available', async () => {
@@ -65,7 +69,13 @@ describe('POST /ats/connection', () => {
     const answer = await connect('conn-ok', greenhouse());
 
     expect(answer.status).toBe(200);
-    expect(answer.body.connection).toMatchObject({ atsname: 'greenhouse', label: 'Greenhouse', apikeytype: 'basic', apikey1: `••••${GREENHOUSE_KEY.slice(-4)}`, apikey2: null });
+    expect(answer.body.connection).toMatchObject({
+      atsname: 'greenhouse',
+      label: 'Greenhouse',
+      apikeytype: 'basic',
+      apikey1: `••••${GREENHOUSE_KEY.slice(-4)}`,
+      apikey2: null,
+    });
     expect(answer.body.connection?.connectedAt).toEqual(answer.body.connection?.lastTestedAt);
     expect(ats.greenhouse.requests.map((request) => [request.method, request.path])).toEqual([['GET', '/v1/jobs']]);
     const stored = await ats.storedUser('conn-ok');
@@ -98,14 +108,19 @@ describe('POST /ats/connection', () => {
 
     expect(answer.status).toBe(200);
     // The kept key was opened and tested: Greenhouse accepted it.
-    expect(ats.greenhouse.requests.map((request) => request.headers.authorization)).toEqual([`Basic ${Buffer.from(`${GREENHOUSE_KEY}:`).toString('base64')}`]);
+    expect(ats.greenhouse.requests.map((request) => request.headers.authorization)).toEqual([
+      `Basic ${Buffer.from(`${GREENHOUSE_KEY}:`).toString('base64')}`,
+    ]);
     expect((await ats.storedUser('conn-mask'))?.apikey1).toBe(sealed);
   });
 
   it('refuses a mask when nothing is saved, or when it is sent for another ATS, naming the field', async () => {
     await ats.subscriber('conn-mask-other');
     const none = await connect('conn-mask-other', greenhouse('••••abcd'));
-    expect(none).toMatchObject({ status: 400, body: { code: 'invalid_ats_settings', fields: { apikey1: 'No key is saved yet to keep: enter the key itself.' } } });
+    expect(none).toMatchObject({
+      status: 400,
+      body: { code: 'invalid_ats_settings', fields: { apikey1: 'No key is saved yet to keep: enter the key itself.' } },
+    });
 
     await connect('conn-mask-other', greenhouse());
     const other = await connect('conn-mask-other', { atsname: 'lever', apikeytype: 'basic', apikey1: `••••${GREENHOUSE_KEY.slice(-4)}` });
@@ -125,7 +140,9 @@ describe('POST /ats/connection', () => {
     expect(answer.status).toBe(200);
     expect(answer.body.connection).toMatchObject({ atsname: 'lever', label: 'Lever' });
     expect(answer.body.sync).toMatchObject({ state: 'idle', stored: { jobs: 0, candidates: 0, applications: 0, placements: 0 } });
-    expect((await ats.atsItemsOf('conn-switch')).map((item) => item.itemId).filter((id) => id !== 'sync#status')).toEqual(['connection#meta']);
+    expect((await ats.atsItemsOf('conn-switch')).map((item) => item.itemId).filter((id) => id !== 'sync#status')).toEqual([
+      'connection#meta',
+    ]);
   });
 
   it('keeps the synced data when the key of the same ATS is replaced', async () => {
@@ -140,15 +157,40 @@ describe('POST /ats/connection', () => {
 
   it.each([
     ['an unknown ATS', { atsname: 'taleo', apikeytype: 'basic', apikey1: 'k' }, 'atsname', 'Choose the ATS to connect.'],
-    ['Bullhorn, not available yet', { atsname: 'bullhorn', apikeytype: 'oauth2', apikey1: 'client-id-0001', apikey2: 'secret-0001' }, 'atsname', /Bullhorn is not available yet/],
+    [
+      'Bullhorn, not available yet',
+      { atsname: 'bullhorn', apikeytype: 'oauth2', apikey1: 'client-id-0001', apikey2: 'secret-0001' },
+      'atsname',
+      /Bullhorn is not available yet/,
+    ],
     ['the wrong key type', { atsname: 'greenhouse', apikeytype: 'bearer', apikey1: GREENHOUSE_KEY }, 'apikeytype', /choose "basic"/],
     ['an empty key', { atsname: 'greenhouse', apikeytype: 'basic', apikey1: '  ' }, 'apikey1', /Enter your Greenhouse Harvest API key/],
     ['a key with a space inside', { atsname: 'greenhouse', apikeytype: 'basic', apikey1: 'abc def' }, 'apikey1', /cannot contain spaces/],
-    ['a sealed value pasted back', { atsname: 'greenhouse', apikeytype: 'basic', apikey1: 'enc:v1:local:AAAA' }, 'apikey1', /encrypted value/],
-    ['an over-long key', { atsname: 'greenhouse', apikeytype: 'basic', apikey1: 'k'.repeat(513) }, 'apikey1', 'The API key has at most 512 characters.'],
+    [
+      'a sealed value pasted back',
+      { atsname: 'greenhouse', apikeytype: 'basic', apikey1: 'enc:v1:local:AAAA' },
+      'apikey1',
+      /encrypted value/,
+    ],
+    [
+      'an over-long key',
+      { atsname: 'greenhouse', apikeytype: 'basic', apikey1: 'k'.repeat(513) },
+      'apikey1',
+      'The API key has at most 512 characters.',
+    ],
     ['a second credential Greenhouse does not use', { ...greenhouse(), apikey2: 'extra' }, 'apikey2', /leave the second field empty/],
-    ['Workable without its subdomain', { atsname: 'workable', apikeytype: 'bearer', apikey1: 'wk-token-0001' }, 'apikey2', /Workable subdomain/],
-    ['a field the contract does not know', { ...greenhouse(), userId: 'someone-else' }, 'body', 'Send only atsname, apikeytype, apikey1 and apikey2.'],
+    [
+      'Workable without its subdomain',
+      { atsname: 'workable', apikeytype: 'bearer', apikey1: 'wk-token-0001' },
+      'apikey2',
+      /Workable subdomain/,
+    ],
+    [
+      'a field the contract does not know',
+      { ...greenhouse(), userId: 'someone-else' },
+      'body',
+      'Send only atsname, apikeytype, apikey1 and apikey2.',
+    ],
   ])('refuses %s with a 400 naming the field, and stores nothing', async (_case, body, field, message) => {
     await ats.subscriber('conn-invalid');
     const before = await ats.storedUser('conn-invalid');
@@ -170,7 +212,12 @@ describe('POST /ats/connection', () => {
     await ats.subscriber('conn-down');
     const down = ats.handlers({ baseUrls: { greenhouse: 'http://127.0.0.1:9/v1' } });
 
-    const answer = await call<{ code: string; message: string }>(down['POST /ats/connection'], { method: 'POST', resource: '/ats/connection', body: greenhouse(), as: 'conn-down' });
+    const answer = await call<{ code: string; message: string }>(down['POST /ats/connection'], {
+      method: 'POST',
+      resource: '/ats/connection',
+      body: greenhouse(),
+      as: 'conn-down',
+    });
 
     expect(answer).toMatchObject({ status: 503, body: { code: 'ats_unavailable' } });
     expect(answer.body.message).toMatch(/Greenhouse/);
@@ -184,7 +231,11 @@ describe('POST /ats/connection/test', () => {
     await connect('test-ok', greenhouse());
     const later = new Date(Date.now() + 60_000);
 
-    const answer = await call<AtsTestResponse>(ats.handlers({ now: () => later })['POST /ats/connection/test'], { method: 'POST', resource: '/ats/connection/test', as: 'test-ok' });
+    const answer = await call<AtsTestResponse>(ats.handlers({ now: () => later })['POST /ats/connection/test'], {
+      method: 'POST',
+      resource: '/ats/connection/test',
+      as: 'test-ok',
+    });
 
     expect(answer).toMatchObject({ status: 200, body: { ok: true, accountName: null, testedAt: later.toISOString() } });
     expect(answer.body.message).toMatch(/Greenhouse answered/);
@@ -196,7 +247,11 @@ describe('POST /ats/connection/test', () => {
     await connect('test-refused', greenhouse());
     ats.greenhouse.failNext({ kind: 'status', status: 401, body: { message: 'Invalid Basic Auth credentials' } });
 
-    const answer = await call<AtsTestResponse>(handlers['POST /ats/connection/test'], { method: 'POST', resource: '/ats/connection/test', as: 'test-refused' });
+    const answer = await call<AtsTestResponse>(handlers['POST /ats/connection/test'], {
+      method: 'POST',
+      resource: '/ats/connection/test',
+      as: 'test-refused',
+    });
 
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ ok: false, accountName: null });
@@ -214,7 +269,11 @@ describe('POST /ats/connection/test', () => {
     await ats.subscriber('test-legacy');
     await ats.assistant.services.addUser('test-legacy', { atsname: 'greenhouse', apikeytype: 'basic', apikey1: GREENHOUSE_KEY });
 
-    const answer = await call<{ code: string; message: string }>(handlers['POST /ats/connection/test'], { method: 'POST', resource: '/ats/connection/test', as: 'test-legacy' });
+    const answer = await call<{ code: string; message: string }>(handlers['POST /ats/connection/test'], {
+      method: 'POST',
+      resource: '/ats/connection/test',
+      as: 'test-legacy',
+    });
 
     expect(answer).toMatchObject({ status: 409, body: { code: 'ats_key_unreadable' } });
     expect(answer.body.message).toMatch(/Enter it again/);
@@ -227,15 +286,24 @@ describe('POST /ats/connection/remove', () => {
     await connect('remove-me', greenhouse());
     await call(handlers['POST /ats/sync'], { method: 'POST', resource: '/ats/sync', as: 'remove-me' });
 
-    const answer = await call<AtsConnectionResponse>(handlers['POST /ats/connection/remove'], { method: 'POST', resource: '/ats/connection/remove', as: 'remove-me' });
+    const answer = await call<AtsConnectionResponse>(handlers['POST /ats/connection/remove'], {
+      method: 'POST',
+      resource: '/ats/connection/remove',
+      as: 'remove-me',
+    });
 
     expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ connection: null, sync: { state: 'idle', stored: { jobs: 0, candidates: 0, applications: 0, placements: 0 } } });
+    expect(answer.body).toMatchObject({
+      connection: null,
+      sync: { state: 'idle', stored: { jobs: 0, candidates: 0, applications: 0, placements: 0 } },
+    });
     const stored = await ats.storedUser('remove-me');
     for (const field of ['atsname', 'apikeytype', 'apikey1', 'apikey2']) expect(stored).not.toHaveProperty(field);
     expect(stored).toMatchObject({ status: 'ACTIVE', email: 'remove-me@example.com' });
     expect((await ats.atsItemsOf('remove-me')).filter((item) => item.itemId !== 'sync#status')).toEqual([]);
-    expect(await call(handlers['POST /ats/connection/remove'], { method: 'POST', resource: '/ats/connection/remove', as: 'remove-me' })).toMatchObject({
+    expect(
+      await call(handlers['POST /ats/connection/remove'], { method: 'POST', resource: '/ats/connection/remove', as: 'remove-me' }),
+    ).toMatchObject({
       status: 200,
       body: { connection: null },
     });

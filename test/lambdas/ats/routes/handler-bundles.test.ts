@@ -15,10 +15,13 @@ async function bundle(entry: string) {
 describe('ATS handler bundles', () => {
   const atsRoutes = REST_ROUTES.filter((route) => route.path.startsWith('/ats/'));
 
-  it.each(atsRoutes.map((route) => [`${route.method} ${route.path}`, route] as const))('%s is within the budget, with the KMS client and connectors only if it needs them', async (_name, route) => {
-    const { bytes, kms, connectors } = await bundle(route.entry);
+  it.each(atsRoutes.map((route) => [`${route.method} ${route.path}`, route] as const))(
+    '%s is within the budget, with the KMS client and connectors only if it needs them',
+    async (_name, route) => {
+      const { bytes, kms, connectors } = await bundle(route.entry);
 
-    expect(bytes).toBeLessThan(HANDLER_BUDGET_BYTES);
-    expect({ kms, connectors }).toEqual({ kms: route.atsCredentials === true, connectors: route.atsCredentials === true });
-  });
+      expect(bytes).toBeLessThan(HANDLER_BUDGET_BYTES);
+      expect({ kms, connectors }).toEqual({ kms: route.atsCredentials === true, connectors: route.atsCredentials === true });
+    },
+  );
 });

@@ -1,7 +1,15 @@
 import { parseSealed } from '../../../../lambdas/ats/credentials/sealed-format';
 import { captureLogs } from '../../support/capture-logs';
 import { expectNoSecretIn } from '../credentials/secret-search';
-import { GREENHOUSE_KEY, LEVER_KEY, call, oneJobGreenhouse, startAtsRouteServices, type Answer, type AtsRouteServices } from './support/ats-route-services';
+import {
+  GREENHOUSE_KEY,
+  LEVER_KEY,
+  call,
+  oneJobGreenhouse,
+  startAtsRouteServices,
+  type Answer,
+  type AtsRouteServices,
+} from './support/ats-route-services';
 
 /**
  * ATS keys are write-only: across every route, its successes and its refusals, no answer (body or
@@ -63,9 +71,17 @@ it('no answer and no log line of any ATS route carries a key or its sealed value
     logs.restore();
   }
 
-  expect(answers.map((answer) => answer.status)).toEqual([400, 503, 200, 200, 400, 400, 400, 400, 400, 400, 200, 200, 200, 200, 200, 200, 404, 200, 404, 200, 200, 200]);
+  expect(answers.map((answer) => answer.status)).toEqual([
+    400, 503, 200, 200, 400, 400, 400, 400, 400, 400, 200, 200, 200, 200, 200, 200, 404, 200, 404, 200, 200, 200,
+  ]);
   expect(new Set(sealedValues).size).toBeGreaterThanOrEqual(2);
-  const secrets = [GREENHOUSE_KEY, WRONG_KEY, LEVER_KEY, ...sealedValues, ...sealedValues.map((sealed) => parseSealed(sealed)?.payload ?? sealed)];
+  const secrets = [
+    GREENHOUSE_KEY,
+    WRONG_KEY,
+    LEVER_KEY,
+    ...sealedValues,
+    ...sealedValues.map((sealed) => parseSealed(sealed)?.payload ?? sealed),
+  ];
   const seen = { answers, logs: logs.text() };
   expect(logs.lines.length).toBeGreaterThan(answers.length);
   for (const secret of secrets) expectNoSecretIn(seen, secret);

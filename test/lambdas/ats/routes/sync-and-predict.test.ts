@@ -1,4 +1,9 @@
-import type { AtsCandidatesResponse, AtsJobsResponse, AtsSyncResponse, PredictPlacementsResponse } from '../../../../lambdas/shared/contracts/ats';
+import type {
+  AtsCandidatesResponse,
+  AtsJobsResponse,
+  AtsSyncResponse,
+  PredictPlacementsResponse,
+} from '../../../../lambdas/shared/contracts/ats';
 import { ATS_LIMITS } from '../../../../lambdas/shared/contracts/ats';
 import { startFakeGreenhouse, type FakeGreenhouse } from '../../../../local/ats/fake-greenhouse';
 import { greenhouseHistory } from '../../../../local/ats/greenhouse-history';
@@ -42,16 +47,32 @@ afterEach(() => logs.restore());
 
 async function connected(userId: string, which = handlers): Promise<void> {
   await ats.subscriber(userId);
-  const answer = await call(which['POST /ats/connection'], { method: 'POST', resource: '/ats/connection', body: { atsname: 'greenhouse', apikeytype: 'basic', apikey1: GREENHOUSE_KEY }, as: userId });
+  const answer = await call(which['POST /ats/connection'], {
+    method: 'POST',
+    resource: '/ats/connection',
+    body: { atsname: 'greenhouse', apikeytype: 'basic', apikey1: GREENHOUSE_KEY },
+    as: userId,
+  });
   expect(answer.status).toBe(200);
 }
 
-const sync = (as: string, which = handlers) => call<AtsSyncResponse>(which['POST /ats/sync'], { method: 'POST', resource: '/ats/sync', as });
+const sync = (as: string, which = handlers) =>
+  call<AtsSyncResponse>(which['POST /ats/sync'], { method: 'POST', resource: '/ats/sync', as });
 const jobs = (as: string) => call<AtsJobsResponse>(handlers['GET /ats/jobs'], { method: 'GET', resource: '/ats/jobs', as });
 const candidates = (as: string, query: Record<string, string>) =>
-  call<AtsCandidatesResponse & { code?: string; fields?: Record<string, string> }>(handlers['GET /ats/candidates'], { method: 'GET', resource: '/ats/candidates', query, as });
+  call<AtsCandidatesResponse & { code?: string; fields?: Record<string, string> }>(handlers['GET /ats/candidates'], {
+    method: 'GET',
+    resource: '/ats/candidates',
+    query,
+    as,
+  });
 const predict = (as: string, body: unknown, which = handlers) =>
-  call<PredictPlacementsResponse & { code?: string; fields?: Record<string, string> }>(which['POST /ats/predict'], { method: 'POST', resource: '/ats/predict', body, as });
+  call<PredictPlacementsResponse & { code?: string; fields?: Record<string, string> }>(which['POST /ats/predict'], {
+    method: 'POST',
+    resource: '/ats/predict',
+    body,
+    as,
+  });
 
 /** Handlers whose Greenhouse is another fake, serving the synthetic history of `options`. */
 async function withOwnGreenhouse(options: SyntheticHistoryOptions) {
@@ -62,7 +83,11 @@ async function withOwnGreenhouse(options: SyntheticHistoryOptions) {
 
 describe('POST /ats/sync', () => {
   it('reads every job, candidate and application, and says what is stored', async () => {
-    const answer = await call<AtsSyncResponse>(handlers['GET /ats/connection'], { method: 'GET', resource: '/ats/connection', as: 'recruiter' });
+    const answer = await call<AtsSyncResponse>(handlers['GET /ats/connection'], {
+      method: 'GET',
+      resource: '/ats/connection',
+      as: 'recruiter',
+    });
 
     expect(answer.body.sync).toMatchObject({
       state: 'complete',
@@ -78,8 +103,14 @@ describe('POST /ats/sync', () => {
     const first = await sync('sync-partial', ats.handlers({ syncBudgetMs: 0 }));
     const second = await sync('sync-partial');
 
-    expect(first.body).toMatchObject({ outcome: 'partial', sync: { state: 'partial', message: expect.stringMatching(/continues where it stopped/) } });
-    expect(second.body).toMatchObject({ outcome: 'complete', sync: { state: 'complete', stored: { jobs: 3, applications: HISTORY.applications.length } } });
+    expect(first.body).toMatchObject({
+      outcome: 'partial',
+      sync: { state: 'partial', message: expect.stringMatching(/continues where it stopped/) },
+    });
+    expect(second.body).toMatchObject({
+      outcome: 'complete',
+      sync: { state: 'complete', stored: { jobs: 3, applications: HISTORY.applications.length } },
+    });
   });
 
   it('pauses when Greenhouse asks to wait, with its Retry-After', async () => {
@@ -185,8 +216,14 @@ describe('POST /ats/predict', () => {
     const answer = await predict('predict-short', { jobId: JOB }, short);
 
     expect(answer.status).toBe(200);
-    expect(answer.body.prediction).toMatchObject({ status: 'insufficient-history', closedApplications: 12, required: { closedApplications: 30, placements: 5 } });
-    expect(answer.body.prediction.status === 'insufficient-history' && answer.body.prediction.message).toMatch(/needs at least 30 closed applications including 5 placements/);
+    expect(answer.body.prediction).toMatchObject({
+      status: 'insufficient-history',
+      closedApplications: 12,
+      required: { closedApplications: 30, placements: 5 },
+    });
+    expect(answer.body.prediction.status === 'insufficient-history' && answer.body.prediction.message).toMatch(
+      /needs at least 30 closed applications including 5 placements/,
+    );
   });
 
   it('says the model is not reliable, without predictions, when outcomes ignore the candidates (200)', async () => {

@@ -70,7 +70,12 @@ describe('createDynamoDbSyncStore', () => {
 
   it('gives up with a named error when DynamoDB keeps leaving items unprocessed', async () => {
     const { throttled, batchSizes } = throttlingClient(() => 0);
-    const throttledStore = createDynamoDbSyncStore({ client: throttled, tableName: TABLE, sleep: async () => undefined, maxBatchAttempts: 3 });
+    const throttledStore = createDynamoDbSyncStore({
+      client: throttled,
+      tableName: TABLE,
+      sleep: async () => undefined,
+      maxBatchAttempts: 3,
+    });
 
     await expect(throttledStore.upsertJobs('never-written', [atsJob('j1')])).rejects.toMatchObject({ name: 'AtsStoreThrottledError' });
     expect(batchSizes).toEqual([1, 1, 1]);
@@ -95,7 +100,13 @@ describe('runSync on DynamoDB', () => {
 
     const first = await runSync({ connector, store, userId: 'engine', now, deadline: () => calls.length >= 6 });
     expect(first.outcome).toBe('partial');
-    expect(await store.acquireLease('engine', { owner: 'someone-else', now: now().toISOString(), expiresAt: new Date(time + 60_000).toISOString() })).toBe(true);
+    expect(
+      await store.acquireLease('engine', {
+        owner: 'someone-else',
+        now: now().toISOString(),
+        expiresAt: new Date(time + 60_000).toISOString(),
+      }),
+    ).toBe(true);
     expect((await runSync({ connector, store, userId: 'engine', now, deadline: () => false })).outcome).toBe('running');
     await store.releaseLease('engine', 'someone-else');
 
@@ -103,8 +114,15 @@ describe('runSync on DynamoDB', () => {
     const second = await runSync({ connector, store, userId: 'engine', now, deadline: () => false });
 
     expect(second.outcome).toBe('complete');
-    expect({ jobs: await store.listJobs('engine'), candidates: await store.listCandidates('engine'), applications: await store.listApplications('engine') }).toEqual(data);
-    expect(await store.getStatus('engine')).toMatchObject({ state: 'complete', counts: { jobs: { read: 30, stored: 30 }, candidates: { read: 12, stored: 12 }, applications: { read: 40, stored: 40 } } });
+    expect({
+      jobs: await store.listJobs('engine'),
+      candidates: await store.listCandidates('engine'),
+      applications: await store.listApplications('engine'),
+    }).toEqual(data);
+    expect(await store.getStatus('engine')).toMatchObject({
+      state: 'complete',
+      counts: { jobs: { read: 30, stored: 30 }, candidates: { read: 12, stored: 12 }, applications: { read: 40, stored: 40 } },
+    });
     expect((await store.listCandidates('engine', { jobId: 'j000' })).map((candidate) => candidate.id)).toEqual(['c000', 'c006']);
   });
 });

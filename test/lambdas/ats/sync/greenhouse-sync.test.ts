@@ -2,7 +2,13 @@ import { createGreenhouseConnector } from '../../../../lambdas/ats/connectors/gr
 import { createMemorySyncStore } from '../../../../lambdas/ats/sync/memory-sync-store';
 import { runSync } from '../../../../lambdas/ats/sync/sync-engine';
 import type { AtsSyncStore } from '../../../../lambdas/ats/sync/sync-store';
-import { greenhouseApplication, greenhouseCandidate, greenhouseJob, startFakeGreenhouse, type FakeGreenhouse } from '../../../../local/ats/fake-greenhouse';
+import {
+  greenhouseApplication,
+  greenhouseCandidate,
+  greenhouseJob,
+  startFakeGreenhouse,
+  type FakeGreenhouse,
+} from '../../../../local/ats/fake-greenhouse';
 
 const KEY = 'f3c1a9d27be84e6a9d0c55b1e2a7c4d9';
 const USER = 'recruiter-greenhouse';
@@ -22,16 +28,25 @@ beforeAll(async () => {
 afterAll(() => greenhouse.close());
 
 const connector = () =>
-  createGreenhouseConnector({ atsname: 'greenhouse', apikeytype: 'basic', apikey1: KEY, apikey2: null }, { baseUrl: greenhouse.url, sleep: async () => undefined, random: () => 0 });
+  createGreenhouseConnector(
+    { atsname: 'greenhouse', apikeytype: 'basic', apikey1: KEY, apikey2: null },
+    { baseUrl: greenhouse.url, sleep: async () => undefined, random: () => 0 },
+  );
 
-const everything = async (store: AtsSyncStore) => ({ jobs: await store.listJobs(USER), candidates: await store.listCandidates(USER), applications: await store.listApplications(USER) });
+const everything = async (store: AtsSyncStore) => ({
+  jobs: await store.listJobs(USER),
+  candidates: await store.listCandidates(USER),
+  applications: await store.listApplications(USER),
+});
 
 describe('runSync with the Greenhouse connector against a fake Greenhouse', () => {
   it('syncs in budgeted calls to the same data as in one, through a 429, with GET requests only and no key in any status', async () => {
     let time = Date.parse('2026-03-10T10:00:00.000Z');
     const now = () => new Date(time);
     const reference = createMemorySyncStore();
-    expect((await runSync({ connector: connector(), store: reference, userId: USER, now, deadline: () => false })).outcome).toBe('complete');
+    expect((await runSync({ connector: connector(), store: reference, userId: USER, now, deadline: () => false })).outcome).toBe(
+      'complete',
+    );
 
     const store = createMemorySyncStore();
     const outcomes: string[] = [];
@@ -62,7 +77,13 @@ describe('runSync with the Greenhouse connector against a fake Greenhouse', () =
     time += 3_600_000;
     await runSync({ connector: connector(), store, userId: USER, now, deadline: () => false });
 
-    const since = greenhouse.requests.map((request) => `${request.path} ${request.query.updated_after ?? request.query.last_activity_after}`);
-    expect(since).toEqual(['/v1/jobs 2026-03-10T09:55:00.000Z', '/v1/candidates 2026-03-10T09:55:00.000Z', '/v1/applications 2026-03-10T09:55:00.000Z']);
+    const since = greenhouse.requests.map(
+      (request) => `${request.path} ${request.query.updated_after ?? request.query.last_activity_after}`,
+    );
+    expect(since).toEqual([
+      '/v1/jobs 2026-03-10T09:55:00.000Z',
+      '/v1/candidates 2026-03-10T09:55:00.000Z',
+      '/v1/applications 2026-03-10T09:55:00.000Z',
+    ]);
   });
 });

@@ -7,7 +7,11 @@ const USER = 'recruiter-property';
 const START = Date.parse('2026-03-01T10:00:00.000Z');
 
 /** Runs a sync to completion, one call per budget (pages that call may read), then without budget. */
-async function syncInCalls(sizes: { jobs: number; candidates: number; applications: number }, pageSize: number, budgets: readonly number[]) {
+async function syncInCalls(
+  sizes: { jobs: number; candidates: number; applications: number },
+  pageSize: number,
+  budgets: readonly number[],
+) {
   const data = scriptedData(sizes);
   const { connector, calls } = createScriptedConnector({ data, pageSize });
   const store = createMemorySyncStore();
@@ -16,7 +20,13 @@ async function syncInCalls(sizes: { jobs: number; candidates: number; applicatio
   for (const budget of [...budgets, Number.POSITIVE_INFINITY]) {
     const before = calls.length;
     time += 1_000;
-    const result = await runSync({ connector, store, userId: USER, now: () => new Date(time), deadline: () => calls.length - before >= budget });
+    const result = await runSync({
+      connector,
+      store,
+      userId: USER,
+      now: () => new Date(time),
+      deadline: () => calls.length - before >= budget,
+    });
     outcomes.push(result.outcome);
     if (result.outcome === 'complete') break;
   }
@@ -24,7 +34,11 @@ async function syncInCalls(sizes: { jobs: number; candidates: number; applicatio
     data,
     outcomes,
     reads: calls.map((call) => `${call.method} ${call.cursor ?? 'first'} ${call.updatedSince ?? 'all'}`),
-    stored: { jobs: await store.listJobs(USER), candidates: await store.listCandidates(USER), applications: await store.listApplications(USER) },
+    stored: {
+      jobs: await store.listJobs(USER),
+      candidates: await store.listCandidates(USER),
+      applications: await store.listApplications(USER),
+    },
     status: await store.getStatus(USER),
   };
 }

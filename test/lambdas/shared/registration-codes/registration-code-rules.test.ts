@@ -9,7 +9,14 @@ import {
 const NOW = new Date('2026-03-01T12:00:00Z');
 
 function code(overrides: Partial<RegistrationCodeRecord> = {}): RegistrationCodeRecord {
-  return { code: 'BETA-R1', group: 'Beta_Customer_R1', uses: 0, createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z', ...overrides };
+  return {
+    code: 'BETA-R1',
+    group: 'Beta_Customer_R1',
+    uses: 0,
+    createdAt: '2026-01-01T00:00:00Z',
+    updatedAt: '2026-01-01T00:00:00Z',
+    ...overrides,
+  };
 }
 
 function reasonOf(run: () => unknown): string | undefined {

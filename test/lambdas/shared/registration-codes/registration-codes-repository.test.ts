@@ -15,7 +15,11 @@ let codes: RegistrationCodesRepository;
 
 beforeAll(async () => {
   dynamodb = await startMemoryDynamoDb();
-  client = createDocumentClient({ endpoint: dynamodb.endpoint, region: 'us-east-2', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  client = createDocumentClient({
+    endpoint: dynamodb.endpoint,
+    region: 'us-east-2',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
   codes = createRegistrationCodesRepository({ client, tableName: dynamodb.tableNames.registrationCodes });
 });
 afterAll(async () => {
@@ -26,7 +30,16 @@ afterAll(async () => {
 let sequence = 0;
 async function storedCode(extra: { maxUses?: number; expiresAt?: string } = {}): Promise<string> {
   const code = `CODE-${++sequence}`;
-  expect(await codes.putIfAbsent({ code, group: 'Beta_Customer_R2', uses: 0, createdAt: NOW.toISOString(), updatedAt: NOW.toISOString(), ...extra })).toBe(true);
+  expect(
+    await codes.putIfAbsent({
+      code,
+      group: 'Beta_Customer_R2',
+      uses: 0,
+      createdAt: NOW.toISOString(),
+      updatedAt: NOW.toISOString(),
+      ...extra,
+    }),
+  ).toBe(true);
   return code;
 }
 
@@ -58,7 +71,9 @@ describe('RegistrationCodesRepository (dynalite)', () => {
 
   it('never overwrites an existing code', async () => {
     const code = await storedCode();
-    expect(await codes.putIfAbsent({ code, group: 'Beta_Customer_R3', uses: 0, createdAt: NOW.toISOString(), updatedAt: NOW.toISOString() })).toBe(false);
+    expect(
+      await codes.putIfAbsent({ code, group: 'Beta_Customer_R3', uses: 0, createdAt: NOW.toISOString(), updatedAt: NOW.toISOString() }),
+    ).toBe(false);
     expect((await codes.get(code))?.group).toBe('Beta_Customer_R2');
   });
 

@@ -22,13 +22,34 @@ describe('invitation sign-up contract (what the web app sends and reads)', () =>
   });
 
   it('leaves the phone number out when none was typed', () => {
-    expect(signUpUserAttributes({ email: 'a@b.co', firstName: 'A', lastName: 'B', companyName: 'C', phoneNumber: '  ', registrationCode: 'X1Y' })).not.toHaveProperty('phone_number');
+    expect(
+      signUpUserAttributes({
+        email: 'a@b.co',
+        firstName: 'A',
+        lastName: 'B',
+        companyName: 'C',
+        phoneNumber: '  ',
+        registrationCode: 'X1Y',
+      }),
+    ).not.toHaveProperty('phone_number');
   });
 
   it.each([
-    ['PreSignUp failed with error REGISTRATION_CODE_INVALID: This registration code has expired.', 'registration_code_invalid', 'This registration code has expired.'],
-    ['PreSignUp failed with error SIGN_UP_DETAILS_INVALID: Please enter your first name.', 'details_invalid', 'Please enter your first name.'],
-    ['PostConfirmation failed with error SIGN_UP_UNAVAILABLE: We could not complete your sign-up right now. Please try again shortly.', 'unavailable', 'We could not complete your sign-up right now. Please try again shortly.'],
+    [
+      'PreSignUp failed with error REGISTRATION_CODE_INVALID: This registration code has expired.',
+      'registration_code_invalid',
+      'This registration code has expired.',
+    ],
+    [
+      'PreSignUp failed with error SIGN_UP_DETAILS_INVALID: Please enter your first name.',
+      'details_invalid',
+      'Please enter your first name.',
+    ],
+    [
+      'PostConfirmation failed with error SIGN_UP_UNAVAILABLE: We could not complete your sign-up right now. Please try again shortly.',
+      'unavailable',
+      'We could not complete your sign-up right now. Please try again shortly.',
+    ],
   ])('recognises the trigger error in %j', (message, kind, text) => {
     expect(signUpErrorKind(message)).toBe(kind);
     expect(signUpErrorMessage(message)).toBe(text);

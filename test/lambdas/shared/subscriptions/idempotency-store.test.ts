@@ -1,4 +1,8 @@
-import { createIdempotencyStore, idempotencyItemId, type IdempotencyStore } from '../../../../lambdas/shared/subscriptions/idempotency-store';
+import {
+  createIdempotencyStore,
+  idempotencyItemId,
+  type IdempotencyStore,
+} from '../../../../lambdas/shared/subscriptions/idempotency-store';
 import { startTables } from './support';
 
 let tables: Awaited<ReturnType<typeof startTables>>;
@@ -14,7 +18,12 @@ describe('IdempotencyStore', () => {
   const now = new Date('2026-07-01T00:00:00Z');
 
   it('returns a stored result until it expires', async () => {
-    await store.save('user-1', 'key:abc', { requestFingerprint: 'fp', statusCode: 201, body: { outcome: 'created' } }, { ttlMs: 60_000, now });
+    await store.save(
+      'user-1',
+      'key:abc',
+      { requestFingerprint: 'fp', statusCode: 201, body: { outcome: 'created' } },
+      { ttlMs: 60_000, now },
+    );
 
     expect(await store.find('user-1', 'key:abc', new Date('2026-07-01T00:00:59Z'))).toMatchObject({
       requestFingerprint: 'fp',

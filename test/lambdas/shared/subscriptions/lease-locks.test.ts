@@ -41,7 +41,9 @@ describe('LeaseLocks', () => {
 
     // The late holder's release leaves the successor's lock alone.
     await crashed!.release();
-    const item = await tables.client.send(new GetCommand({ TableName: tables.tableNames.subscriptions, Key: { id: lockItemId('crash') }, ConsistentRead: true }));
+    const item = await tables.client.send(
+      new GetCommand({ TableName: tables.tableNames.subscriptions, Key: { id: lockItemId('crash') }, ConsistentRead: true }),
+    );
     expect(item.Item).toMatchObject({ owner: successor!.owner });
   });
 });

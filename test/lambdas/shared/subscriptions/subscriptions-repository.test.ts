@@ -1,6 +1,9 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { subscriptionSnapshot } from '../../../../lambdas/shared/subscriptions/subscription-record';
-import { createSubscriptionsRepository, type SubscriptionsRepository } from '../../../../lambdas/shared/subscriptions/subscriptions-repository';
+import {
+  createSubscriptionsRepository,
+  type SubscriptionsRepository,
+} from '../../../../lambdas/shared/subscriptions/subscriptions-repository';
 import { startTables, subscriptionView } from './support';
 
 let tables: Awaited<ReturnType<typeof startTables>>;
@@ -49,14 +52,23 @@ describe('SubscriptionsRepository', () => {
   });
 
   it('never goes backwards: an older snapshot arriving late is not applied', async () => {
-    const newer = subscriptionView({ id: 'subrecord0002', state: 'canceled', updatedAt: '2026-02-01T10:00:00Z', canceledAt: '2026-02-01T10:00:00Z' });
+    const newer = subscriptionView({
+      id: 'subrecord0002',
+      state: 'canceled',
+      updatedAt: '2026-02-01T10:00:00Z',
+      canceledAt: '2026-02-01T10:00:00Z',
+    });
     const older = subscriptionView({ id: 'subrecord0002', state: 'active', updatedAt: '2026-02-01T09:59:59.999Z' });
     await repository.upsert(subscriptionSnapshot(newer, owner), new Date('2026-02-01T10:00:01Z'));
 
     const late = await repository.upsert(subscriptionSnapshot(older, owner), new Date('2026-02-01T10:00:02Z'));
 
     expect(late.applied).toBe(false);
-    expect(late.record).toMatchObject({ state: 'canceled', subscriptionUpdatedAt: '2026-02-01T10:00:00.000Z', updatedAt: '2026-02-01T10:00:01.000Z' });
+    expect(late.record).toMatchObject({
+      state: 'canceled',
+      subscriptionUpdatedAt: '2026-02-01T10:00:00.000Z',
+      updatedAt: '2026-02-01T10:00:01.000Z',
+    });
   });
 
   it('applies a snapshot of the same version again, and a newer one, keeping createdAt', async () => {
@@ -65,7 +77,10 @@ describe('SubscriptionsRepository', () => {
 
     const same = await repository.upsert(subscriptionSnapshot(first, { ...owner, company: 'Renamed' }), new Date('2026-03-01T00:00:02Z'));
     const newer = await repository.upsert(
-      subscriptionSnapshot({ ...first, planCode: 'professional_2weeksfree_monthly_onetimesetup_dev', updatedAt: '2026-03-02T00:00:00Z' }, owner),
+      subscriptionSnapshot(
+        { ...first, planCode: 'professional_2weeksfree_monthly_onetimesetup_dev', updatedAt: '2026-03-02T00:00:00Z' },
+        owner,
+      ),
       new Date('2026-03-02T00:00:01Z'),
     );
 
@@ -80,10 +95,24 @@ describe('SubscriptionsRepository', () => {
 
   it("lists a user's records newest first, and nothing else that lives in the table", async () => {
     const repositoryOwner = { userId: 'user-list' };
-    await repository.upsert(subscriptionSnapshot(subscriptionView({ id: 'sublistold001' }), repositoryOwner), new Date('2026-04-01T00:00:00Z'));
-    await repository.upsert(subscriptionSnapshot(subscriptionView({ id: 'sublistnew001' }), repositoryOwner), new Date('2026-04-02T00:00:00Z'));
-    await repository.upsert(subscriptionSnapshot(subscriptionView({ id: 'subotheruser1' }), { userId: 'someone-else' }), new Date('2026-04-03T00:00:00Z'));
-    await tables.client.send(new PutCommand({ TableName: tables.tableNames.subscriptions, Item: { id: 'lock#create-change#user-list', owner: 'x', leaseUntil: 1 } }));
+    await repository.upsert(
+      subscriptionSnapshot(subscriptionView({ id: 'sublistold001' }), repositoryOwner),
+      new Date('2026-04-01T00:00:00Z'),
+    );
+    await repository.upsert(
+      subscriptionSnapshot(subscriptionView({ id: 'sublistnew001' }), repositoryOwner),
+      new Date('2026-04-02T00:00:00Z'),
+    );
+    await repository.upsert(
+      subscriptionSnapshot(subscriptionView({ id: 'subotheruser1' }), { userId: 'someone-else' }),
+      new Date('2026-04-03T00:00:00Z'),
+    );
+    await tables.client.send(
+      new PutCommand({
+        TableName: tables.tableNames.subscriptions,
+        Item: { id: 'lock#create-change#user-list', owner: 'x', leaseUntil: 1 },
+      }),
+    );
 
     const records = await repository.listByUserId('user-list');
 

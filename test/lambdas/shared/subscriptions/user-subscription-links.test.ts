@@ -34,9 +34,19 @@ describe('UserSubscriptionLinks', () => {
     await putUser('link-1');
 
     const linked = await links.link({ userId: 'link-1', subscriptionId: 'subaaaaaaaaa1', now, makeCurrent: () => true });
-    const again = await links.link({ userId: 'link-1', subscriptionId: 'subaaaaaaaaa1', now: new Date('2026-05-02T00:00:00Z'), makeCurrent: () => true });
+    const again = await links.link({
+      userId: 'link-1',
+      subscriptionId: 'subaaaaaaaaa1',
+      now: new Date('2026-05-02T00:00:00Z'),
+      makeCurrent: () => true,
+    });
 
-    expect(linked).toMatchObject({ subscriptionId: 'subaaaaaaaaa1', subscriptions: ['subaaaaaaaaa1'], updatedAt: now.toISOString(), firstName: 'Ana' });
+    expect(linked).toMatchObject({
+      subscriptionId: 'subaaaaaaaaa1',
+      subscriptions: ['subaaaaaaaaa1'],
+      updatedAt: now.toISOString(),
+      firstName: 'Ana',
+    });
     // Nothing to change: the record is left as it was.
     expect(again).toEqual(linked);
     expect(await links.findUserIdsByCurrentSubscription('subaaaaaaaaa1')).toEqual(['link-1']);
@@ -55,7 +65,9 @@ describe('UserSubscriptionLinks', () => {
     // (subscriptionId is a GSI key: it is a string or absent, never NULL.)
     await putUser('link-4', { subscriptions: null, subscriptionId: undefined });
 
-    expect(await links.link({ userId: 'link-3', subscriptionId: 'subbbbbbbbbb1', now, makeCurrent: () => true })).toMatchObject({ subscriptions: ['subbbbbbbbbb1'] });
+    expect(await links.link({ userId: 'link-3', subscriptionId: 'subbbbbbbbbb1', now, makeCurrent: () => true })).toMatchObject({
+      subscriptions: ['subbbbbbbbbb1'],
+    });
     expect(await links.link({ userId: 'link-4', subscriptionId: 'subcccccccccc1', now, makeCurrent: () => true })).toMatchObject({
       subscriptionId: 'subcccccccccc1',
       subscriptions: ['subcccccccccc1'],

@@ -69,6 +69,9 @@ describe('Cognito user directory (against cognito-local)', () => {
     });
     const failure = await directory.getUser('anyone').catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(UpstreamError);
-    expect(failure).toMatchObject({ retryable: true, message: 'The identity service could not look the user up right now. Please try again shortly.' });
+    expect(failure).toMatchObject({
+      retryable: true,
+      message: 'The identity service could not look the user up right now. Please try again shortly.',
+    });
   });
 });

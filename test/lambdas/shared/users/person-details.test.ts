@@ -1,9 +1,11 @@
 import { checkPersonDetails } from '../../../../lambdas/shared/users/person-details';
 import { toE164 } from '../../../../lambdas/shared/users/phone-number';
 
-describe('a joining person\'s details', () => {
+describe("a joining person's details", () => {
   it('are trimmed, with the phone number in E.164', () => {
-    expect(checkPersonDetails({ firstName: ' José ', lastName: "O'Neil-Smith", companyName: ' Acme & Co. ', phoneNumber: '+44 20 7946 0958' })).toEqual({
+    expect(
+      checkPersonDetails({ firstName: ' José ', lastName: "O'Neil-Smith", companyName: ' Acme & Co. ', phoneNumber: '+44 20 7946 0958' }),
+    ).toEqual({
       ok: true,
       details: { firstName: 'José', lastName: "O'Neil-Smith", companyName: 'Acme & Co.', phoneNumber: '+442079460958' },
     });

@@ -11,7 +11,11 @@ let users: UsersRepository;
 
 beforeAll(async () => {
   dynamodb = await startMemoryDynamoDb();
-  client = createDocumentClient({ endpoint: dynamodb.endpoint, region: 'us-east-2', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  client = createDocumentClient({
+    endpoint: dynamodb.endpoint,
+    region: 'us-east-2',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
   users = createUsersRepository({ client, tableName: dynamodb.tableNames.users });
 });
 afterAll(async () => {
@@ -20,11 +24,16 @@ afterAll(async () => {
 });
 
 function person(id: string, email: string, now = new Date('2026-03-01T12:00:00Z')): User {
-  return newUserRecord({ id, email, details: { firstName: 'Dana', lastName: 'Li', companyName: 'Acme', phoneNumber: '+15550100199' }, now });
+  return newUserRecord({
+    id,
+    email,
+    details: { firstName: 'Dana', lastName: 'Li', companyName: 'Acme', phoneNumber: '+15550100199' },
+    now,
+  });
 }
 
 describe('UsersRepository (dynalite)', () => {
-  it('creates a new person\'s record: ACTIVE, SubscriptionTBD, no subscriptions', async () => {
+  it("creates a new person's record: ACTIVE, SubscriptionTBD, no subscriptions", async () => {
     const result = await users.putIfAbsent(person('sub-1', 'dana@example.com'));
     expect(result.created).toBe(true);
     expect(await users.getById('sub-1')).toEqual({
@@ -61,7 +70,13 @@ describe('UsersRepository (dynalite)', () => {
   it('marks a record REMOVED and keeps everything else, its subscriptions above all', async () => {
     await users.putIfAbsent({ ...person('sub-3', 'sam@example.com'), subscriptionId: 'sub-abc', subscriptions: ['sub-abc'] });
     const removed = await users.markRemoved('sub-3', new Date('2026-04-01T00:00:00Z'));
-    expect(removed).toMatchObject({ id: 'sub-3', status: 'REMOVED', subscriptionId: 'sub-abc', subscriptions: ['sub-abc'], updatedAt: '2026-04-01T00:00:00.000Z' });
+    expect(removed).toMatchObject({
+      id: 'sub-3',
+      status: 'REMOVED',
+      subscriptionId: 'sub-abc',
+      subscriptions: ['sub-abc'],
+      updatedAt: '2026-04-01T00:00:00.000Z',
+    });
     expect(await users.getById('sub-3')).toEqual(removed);
   });
 

@@ -1,10 +1,15 @@
 import { createHmac } from 'node:crypto';
-import { signRecurlyPayload, verifyRecurlySignature, type SignatureCheckInput } from '../../../../lambdas/shared/webhooks/recurly-signature';
+import {
+  signRecurlyPayload,
+  verifyRecurlySignature,
+  type SignatureCheckInput,
+} from '../../../../lambdas/shared/webhooks/recurly-signature';
 
 const SECRET = 'whsec-current-0123456789';
 const OLD_SECRET = 'whsec-previous-9876543210';
 const NOW = 1_767_225_600_000; // 2026-01-01T00:00:00Z, in milliseconds as Recurly's header has it
-const BODY = '{"id":"ra8foq26o2dt","object_type":"subscription","site_id":"qc326l1hl8k9","event_type":"created","event_time":"2022-07-26T22:01:56Z","uuid":"63ab531e1d5b1d47eaf1ef44eeb853c3"}';
+const BODY =
+  '{"id":"ra8foq26o2dt","object_type":"subscription","site_id":"qc326l1hl8k9","event_type":"created","event_time":"2022-07-26T22:01:56Z","uuid":"63ab531e1d5b1d47eaf1ef44eeb853c3"}';
 
 /** What Recurly computes, written out independently of the code under test. */
 function recurlySignature(secret: string, timestamp: number, body: string): string {
@@ -26,7 +31,15 @@ describe('verifyRecurlySignature', () => {
   it('accepts a request signed with our secret, whatever the header name case', () => {
     const header = `${NOW},${recurlySignature(SECRET, NOW, BODY)}`;
     expect(check(header)).toEqual({ ok: true, timestamp: NOW });
-    expect(verifyRecurlySignature({ headers: { 'Recurly-Signature': header }, rawBody: Buffer.from(BODY), secrets: [SECRET], now: NOW, toleranceSeconds: 300 })).toEqual({
+    expect(
+      verifyRecurlySignature({
+        headers: { 'Recurly-Signature': header },
+        rawBody: Buffer.from(BODY),
+        secrets: [SECRET],
+        now: NOW,
+        toleranceSeconds: 300,
+      }),
+    ).toEqual({
       ok: true,
       timestamp: NOW,
     });

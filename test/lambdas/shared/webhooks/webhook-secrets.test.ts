@@ -1,5 +1,9 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { parseWebhookSecrets, secretsManagerWebhookSecrets, staticWebhookSecrets } from '../../../../lambdas/shared/webhooks/webhook-secrets';
+import {
+  parseWebhookSecrets,
+  secretsManagerWebhookSecrets,
+  staticWebhookSecrets,
+} from '../../../../lambdas/shared/webhooks/webhook-secrets';
 import { captureLogs, type CapturedLogs } from '../../support/capture-logs';
 
 let logs: CapturedLogs;
@@ -40,7 +44,11 @@ describe('secretsManagerWebhookSecrets', () => {
   it('reads the secret once, and again on reload only after the minimum interval', async () => {
     let now = 0;
     const scripted = scriptedClient([() => ({ SecretString: 'first' }), () => ({ SecretString: 'second,first' })]);
-    const source = secretsManagerWebhookSecrets('talentpilot/dev/recurly-webhook-secret', { client: scripted.client, clock: () => now, minReloadIntervalMs: 60_000 });
+    const source = secretsManagerWebhookSecrets('talentpilot/dev/recurly-webhook-secret', {
+      client: scripted.client,
+      clock: () => now,
+      minReloadIntervalMs: 60_000,
+    });
 
     expect(await source.get()).toEqual(['first']);
     expect(await source.get()).toEqual(['first']);

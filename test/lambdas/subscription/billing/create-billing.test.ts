@@ -3,13 +3,26 @@ import { createBilling, readBillingSettings } from '../../../../lambdas/subscrip
 
 describe('choosing the billing adapter from the environment', () => {
   it('chooses the local adapter with the stage suffix', () => {
-    expect(readBillingSettings({ BILLING_ADAPTER: 'local', PLAN_CODE_SUFFIX: '_dev' })).toEqual({ adapter: 'local', planCodeSuffix: '_dev' });
+    expect(readBillingSettings({ BILLING_ADAPTER: 'local', PLAN_CODE_SUFFIX: '_dev' })).toEqual({
+      adapter: 'local',
+      planCodeSuffix: '_dev',
+    });
   });
 
   it('reads the local billing table and the DynamoDB endpoint the local runtime gives billing routes', () => {
     expect(
-      readBillingSettings({ BILLING_ADAPTER: 'local', PLAN_CODE_SUFFIX: '_dev', LOCAL_BILLING_TABLE: 'talentpilot-local-billing', DYNAMODB_ENDPOINT: 'http://127.0.0.1:5183' }),
-    ).toEqual({ adapter: 'local', planCodeSuffix: '_dev', localBillingTable: 'talentpilot-local-billing', dynamodbEndpoint: 'http://127.0.0.1:5183' });
+      readBillingSettings({
+        BILLING_ADAPTER: 'local',
+        PLAN_CODE_SUFFIX: '_dev',
+        LOCAL_BILLING_TABLE: 'talentpilot-local-billing',
+        DYNAMODB_ENDPOINT: 'http://127.0.0.1:5183',
+      }),
+    ).toEqual({
+      adapter: 'local',
+      planCodeSuffix: '_dev',
+      localBillingTable: 'talentpilot-local-billing',
+      dynamodbEndpoint: 'http://127.0.0.1:5183',
+    });
   });
 
   it('chooses Recurly with the secret name, and treats an absent suffix as prod', () => {
@@ -46,7 +59,9 @@ describe('choosing the billing adapter from the environment', () => {
     const before = process.env.BUNDLED_BILLING_ADAPTERS;
     process.env.BUNDLED_BILLING_ADAPTERS = 'recurly';
     try {
-      expect(() => createBilling({ adapter: 'local', planCodeSuffix: '' })).toThrow('BILLING_ADAPTER=local exists only in the local runtime');
+      expect(() => createBilling({ adapter: 'local', planCodeSuffix: '' })).toThrow(
+        'BILLING_ADAPTER=local exists only in the local runtime',
+      );
     } finally {
       if (before === undefined) delete process.env.BUNDLED_BILLING_ADAPTERS;
       else process.env.BUNDLED_BILLING_ADAPTERS = before;

@@ -4,7 +4,11 @@ import { isInTrial, SubscriptionViewSchema, type SubscriptionView } from '../../
 import { BillingUnavailableError, ConflictError, NotFoundError, ValidationError } from '../../../../lambdas/shared/errors';
 import type { BillingPort, CreateSubscriptionInput } from '../../../../lambdas/subscription/billing/billing-port';
 import { createLocalBilling } from '../../../../lambdas/subscription/billing/local-billing';
-import { createLocalBillingStore, TOKEN_LIFETIME_MS, type LocalBillingStore } from '../../../../lambdas/subscription/billing/local-billing-store';
+import {
+  createLocalBillingStore,
+  TOKEN_LIFETIME_MS,
+  type LocalBillingStore,
+} from '../../../../lambdas/subscription/billing/local-billing-store';
 import { LOCAL_TEST_CARDS, tokenizeTestCard, type TokenizedCard } from '../../../../lambdas/subscription/billing/local-test-cards';
 import { ensureLocalBillingTable } from '../../../../local/billing/billing-table';
 import { createLocalDynamoDbClient } from '../../../../local/dynamodb/client';
@@ -45,7 +49,10 @@ beforeEach(async () => {
   tableCount += 1;
   const tableName = `talentpilot-local-billing-${tableCount}`;
   await ensureLocalBillingTable(client, tableName);
-  store = createLocalBillingStore({ tableName, documentClient: DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } }) });
+  store = createLocalBillingStore({
+    tableName,
+    documentClient: DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } }),
+  });
   now = START;
   billing = createLocalBilling({ planCodeSuffix: '_dev', store, clock: () => now });
 });
@@ -122,9 +129,23 @@ describe('local billing: subscribing', () => {
       hasBillingInfo: true,
       createdAt: START.toISOString(),
     });
-    expect((await store.getAccount(ACCOUNT))?.billingInfo).toEqual({ brand: 'visa', lastFour: '1111', expMonth: 12, expYear: 2030, firstName: 'Dana', lastName: 'Reyes' });
+    expect((await store.getAccount(ACCOUNT))?.billingInfo).toEqual({
+      brand: 'visa',
+      lastFour: '1111',
+      expMonth: 12,
+      expYear: 2030,
+      firstName: 'Dana',
+      lastName: 'Reyes',
+    });
     expect(await store.listCharges(ACCOUNT)).toEqual([
-      expect.objectContaining({ kind: 'setup_fee', subscriptionId: subscription.id, planCode: STARTER, currency: 'USD', amount: 99, createdAt: START.toISOString() }),
+      expect.objectContaining({
+        kind: 'setup_fee',
+        subscriptionId: subscription.id,
+        planCode: STARTER,
+        currency: 'USD',
+        amount: 99,
+        createdAt: START.toISOString(),
+      }),
     ]);
     expect((await store.getToken(billingToken))?.usedAt).toBe(START.toISOString());
   });
@@ -159,7 +180,11 @@ describe('local billing: subscribing', () => {
     const failure = await failureOf(billing.createSubscription(input({ billingToken: await token(LOCAL_TEST_CARDS.declined) })));
 
     expect(failure).toBeInstanceOf(ValidationError);
-    expect(failure).toMatchObject({ message: 'Your card was declined.', code: 'card_declined', fields: { billingToken: 'Your card was declined.' } });
+    expect(failure).toMatchObject({
+      message: 'Your card was declined.',
+      code: 'card_declined',
+      fields: { billingToken: 'Your card was declined.' },
+    });
     await expect(billing.getAccount(ACCOUNT)).resolves.toBeUndefined();
     await expect(billing.listAccountSubscriptions(ACCOUNT)).resolves.toEqual([]);
   });
@@ -202,7 +227,9 @@ describe('local billing: subscribing', () => {
     const results = await Promise.allSettled(Array.from({ length: 5 }, () => billing.createSubscription(input({ billingToken }))));
 
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
-    expect(results.filter((result) => result.status === 'rejected').map((result) => (result as PromiseRejectedResult).reason.code)).toEqual(Array(4).fill('invalid_billing_token'));
+    expect(results.filter((result) => result.status === 'rejected').map((result) => (result as PromiseRejectedResult).reason.code)).toEqual(
+      Array(4).fill('invalid_billing_token'),
+    );
     await expect(billing.listAccountSubscriptions(ACCOUNT)).resolves.toHaveLength(1);
   });
 });
@@ -228,7 +255,12 @@ describe('local billing: reading', () => {
 
     now = at(14);
     const firstBill = await billing.getSubscription(created.id);
-    expect(firstBill).toMatchObject({ state: 'active', currentPeriodStartedAt: at(14).toISOString(), currentPeriodEndsAt: '2025-03-14T10:00:00.000Z', updatedAt: at(14).toISOString() });
+    expect(firstBill).toMatchObject({
+      state: 'active',
+      currentPeriodStartedAt: at(14).toISOString(),
+      currentPeriodEndsAt: '2025-03-14T10:00:00.000Z',
+      updatedAt: at(14).toISOString(),
+    });
     expect(isInTrial(firstBill, now)).toBe(false);
     expect(firstBill.trialEndsAt).toBe(created.trialEndsAt);
 
@@ -245,7 +277,10 @@ describe('local billing: reading', () => {
     await store.setSubscriptionState(created.id, 'paused');
     now = at(60);
 
-    await expect(billing.getSubscription(created.id)).resolves.toMatchObject({ state: 'paused', currentPeriodEndsAt: created.currentPeriodEndsAt });
+    await expect(billing.getSubscription(created.id)).resolves.toMatchObject({
+      state: 'paused',
+      currentPeriodEndsAt: created.currentPeriodEndsAt,
+    });
   });
 
   it('serves the plans without storage, and says billing is unavailable for the rest', async () => {
@@ -285,10 +320,16 @@ describe('local billing: changing, canceling and reactivating', () => {
   it('refuses an unknown plan, an unknown subscription and an ended subscription', async () => {
     const created = await subscribe();
 
-    await expect(billing.changeSubscriptionPlan(created.id, 'platinum')).rejects.toMatchObject({ name: 'ValidationError', fields: { planCode: expect.any(String) } });
+    await expect(billing.changeSubscriptionPlan(created.id, 'platinum')).rejects.toMatchObject({
+      name: 'ValidationError',
+      fields: { planCode: expect.any(String) },
+    });
     await expect(billing.changeSubscriptionPlan('zzzzzzzzzzzzz', PROFESSIONAL)).rejects.toBeInstanceOf(NotFoundError);
     await store.setSubscriptionState(created.id, 'failed');
-    await expect(billing.changeSubscriptionPlan(created.id, PROFESSIONAL)).rejects.toMatchObject({ name: 'ConflictError', code: 'subscription_not_changeable' });
+    await expect(billing.changeSubscriptionPlan(created.id, PROFESSIONAL)).rejects.toMatchObject({
+      name: 'ConflictError',
+      code: 'subscription_not_changeable',
+    });
   });
 
   it('cancels at the end of the period: canceled now, expires when the period ends, no renewal', async () => {
@@ -297,11 +338,20 @@ describe('local billing: changing, canceling and reactivating', () => {
 
     const canceled = await billing.cancelSubscription(created.id);
 
-    expect(canceled).toMatchObject({ state: 'canceled', canceledAt: at(5).toISOString(), expiresAt: created.currentPeriodEndsAt, currentPeriodEndsAt: created.currentPeriodEndsAt });
+    expect(canceled).toMatchObject({
+      state: 'canceled',
+      canceledAt: at(5).toISOString(),
+      expiresAt: created.currentPeriodEndsAt,
+      currentPeriodEndsAt: created.currentPeriodEndsAt,
+    });
     await expect(billing.cancelSubscription(created.id)).resolves.toEqual(canceled);
 
     now = at(14);
-    await expect(billing.getSubscription(created.id)).resolves.toMatchObject({ state: 'expired', expiresAt: created.currentPeriodEndsAt, updatedAt: at(14).toISOString() });
+    await expect(billing.getSubscription(created.id)).resolves.toMatchObject({
+      state: 'expired',
+      expiresAt: created.currentPeriodEndsAt,
+      updatedAt: at(14).toISOString(),
+    });
   });
 
   it('reactivates a canceled subscription before it expires, and it renews again', async () => {
@@ -315,7 +365,10 @@ describe('local billing: changing, canceling and reactivating', () => {
     expect(reactivated).toMatchObject({ state: 'active', canceledAt: null, expiresAt: null, updatedAt: at(6).toISOString() });
     await expect(billing.reactivateSubscription(created.id)).resolves.toEqual(reactivated);
     now = at(15);
-    await expect(billing.getSubscription(created.id)).resolves.toMatchObject({ state: 'active', currentPeriodStartedAt: at(14).toISOString() });
+    await expect(billing.getSubscription(created.id)).resolves.toMatchObject({
+      state: 'active',
+      currentPeriodStartedAt: at(14).toISOString(),
+    });
   });
 
   it('refuses to reactivate an expired subscription, or to cancel an ended one', async () => {
@@ -327,7 +380,10 @@ describe('local billing: changing, canceling and reactivating', () => {
     const cancellation = await failureOf(billing.cancelSubscription(created.id));
 
     expect(reactivation).toBeInstanceOf(ConflictError);
-    expect(reactivation).toMatchObject({ code: 'subscription_not_reactivatable', message: 'This subscription has ended and cannot be reactivated. Please subscribe again.' });
+    expect(reactivation).toMatchObject({
+      code: 'subscription_not_reactivatable',
+      message: 'This subscription has ended and cannot be reactivated. Please subscribe again.',
+    });
     expect(cancellation).toMatchObject({ name: 'ConflictError', code: 'subscription_not_cancelable' });
   });
 

@@ -41,7 +41,10 @@ describe('local subscription rules', () => {
     const end = Date.parse(created.currentPeriodEndsAt!);
 
     expect(atTime(created, new Date(end - 1))).toBe(created);
-    expect(atTime(created, new Date(end))).toMatchObject({ currentPeriodStartedAt: created.currentPeriodEndsAt, currentPeriodEndsAt: '2025-02-28T08:00:00.000Z' });
+    expect(atTime(created, new Date(end))).toMatchObject({
+      currentPeriodStartedAt: created.currentPeriodEndsAt,
+      currentPeriodEndsAt: '2025-02-28T08:00:00.000Z',
+    });
   });
 
   it('starts a plan without a trial with one paid interval', () => {
@@ -67,7 +70,9 @@ describe('local test cards (the local stand-in for Recurly.js)', () => {
     expect(tokenizeTestCard({ ...form, number: '4111 1111 1111 1111' }, now)).toEqual({
       card: { brand: 'visa', lastFour: '1111', expMonth: 7, expYear: 2031, firstName: 'Dana', lastName: 'Reyes', outcome: 'approve' },
     });
-    expect(tokenizeTestCard({ ...form, number: '4000-0000-0000-0002', year: '31' }, now)).toMatchObject({ card: { lastFour: '0002', expYear: 2031, outcome: 'decline' } });
+    expect(tokenizeTestCard({ ...form, number: '4000-0000-0000-0002', year: '31' }, now)).toMatchObject({
+      card: { lastFour: '0002', expYear: 2031, outcome: 'decline' },
+    });
   });
 
   it('refuses any other number, even a valid-looking real one, naming the test cards', () => {
@@ -84,7 +89,13 @@ describe('local test cards (the local stand-in for Recurly.js)', () => {
     expect(tokenizeTestCard({ number: LOCAL_TEST_CARDS.approved }, now)).toEqual({
       problems: {
         message: CARD_MESSAGES.invalid,
-        fields: { month: CARD_MESSAGES.month, year: CARD_MESSAGES.year, cvv: CARD_MESSAGES.cvv, firstName: CARD_MESSAGES.firstName, lastName: CARD_MESSAGES.lastName },
+        fields: {
+          month: CARD_MESSAGES.month,
+          year: CARD_MESSAGES.year,
+          cvv: CARD_MESSAGES.cvv,
+          firstName: CARD_MESSAGES.firstName,
+          lastName: CARD_MESSAGES.lastName,
+        },
       },
     });
   });

@@ -34,7 +34,14 @@ async function startSecretsEndpoint(): Promise<SecretsEndpoint> {
       const answer = endpoint.answer;
       if (answer.status === 200) {
         response.writeHead(200, { 'Content-Type': 'application/x-amz-json-1.1' });
-        response.end(JSON.stringify({ ARN: `arn:aws:secretsmanager:us-east-2:123456789012:secret:${body.SecretId}-AbCdEf`, Name: body.SecretId, SecretString: answer.secretString, VersionId: 'v1' }));
+        response.end(
+          JSON.stringify({
+            ARN: `arn:aws:secretsmanager:us-east-2:123456789012:secret:${body.SecretId}-AbCdEf`,
+            Name: body.SecretId,
+            SecretString: answer.secretString,
+            VersionId: 'v1',
+          }),
+        );
       } else {
         response.writeHead(answer.status, { 'Content-Type': 'application/x-amz-json-1.1', 'x-amzn-ErrorType': answer.type });
         response.end(JSON.stringify({ __type: answer.type, message: answer.message }));
@@ -110,7 +117,11 @@ describe('Recurly API key from Secrets Manager', () => {
     expect(failure).toBeInstanceOf(BillingUnavailableError);
     expect(failure).toMatchObject({ retryable: false });
     expect(logs.lines).toContainEqual(
-      expect.objectContaining({ level: 'error', message: 'Could not read the Recurly API key from Secrets Manager', secretName: 'missing' }),
+      expect.objectContaining({
+        level: 'error',
+        message: 'Could not read the Recurly API key from Secrets Manager',
+        secretName: 'missing',
+      }),
     );
 
     endpoint.answer = { status: 200, secretString: 'created-since' };
@@ -120,7 +131,9 @@ describe('Recurly API key from Secrets Manager', () => {
   it('fails as a retryable billing outage when Secrets Manager itself fails', async () => {
     endpoint.answer = { status: 500, type: 'InternalServiceError', message: 'An error occurred on the server side.' };
 
-    const failure = await secretsManagerApiKeySource('recurly', client).get().catch((error: unknown) => error);
+    const failure = await secretsManagerApiKeySource('recurly', client)
+      .get()
+      .catch((error: unknown) => error);
 
     expect(failure).toBeInstanceOf(BillingUnavailableError);
     expect(failure).toMatchObject({ retryable: true });
@@ -129,7 +142,9 @@ describe('Recurly API key from Secrets Manager', () => {
   it('refuses an empty secret without logging its value', async () => {
     endpoint.answer = { status: 200, secretString: '{"apiKey":""}' };
 
-    const failure = await secretsManagerApiKeySource('recurly', client).get().catch((error: unknown) => error);
+    const failure = await secretsManagerApiKeySource('recurly', client)
+      .get()
+      .catch((error: unknown) => error);
 
     expect(failure).toMatchObject({ retryable: false, code: 'billing_unavailable' });
   });

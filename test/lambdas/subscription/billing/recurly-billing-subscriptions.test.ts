@@ -1,5 +1,11 @@
 import { isInTrial, SubscriptionViewSchema } from '../../../../lambdas/shared/contracts/subscriptions';
-import { BillingUnavailableError, ConflictError, NotFoundError, RateLimitedError, ValidationError } from '../../../../lambdas/shared/errors';
+import {
+  BillingUnavailableError,
+  ConflictError,
+  NotFoundError,
+  RateLimitedError,
+  ValidationError,
+} from '../../../../lambdas/shared/errors';
 import type { BillingPort, CreateSubscriptionInput } from '../../../../lambdas/subscription/billing/billing-port';
 import type { RecurlyApiKeySource } from '../../../../lambdas/subscription/billing/recurly-api-key';
 import { createRecurlyBilling } from '../../../../lambdas/subscription/billing/recurly-billing';
@@ -111,11 +117,23 @@ describe('Recurly billing adapter: accounts and subscriptions against a Recurly-
           },
         },
       });
-      await expect(billing.getAccount(ACCOUNT_CODE)).resolves.toMatchObject({ code: ACCOUNT_CODE, email: 'dana@harborstaffing.com', hasBillingInfo: true, state: 'active' });
+      await expect(billing.getAccount(ACCOUNT_CODE)).resolves.toMatchObject({
+        code: ACCOUNT_CODE,
+        email: 'dana@harborstaffing.com',
+        hasBillingInfo: true,
+        state: 'active',
+      });
     });
 
     it('reads the account first, and sends no card for an account that has one on file', async () => {
-      server.site.addAccount({ code: ACCOUNT_CODE, email: 'dana@harborstaffing.com', firstName: 'Dana', lastName: 'Reyes', company: null, withCard: true });
+      server.site.addAccount({
+        code: ACCOUNT_CODE,
+        email: 'dana@harborstaffing.com',
+        firstName: 'Dana',
+        lastName: 'Reyes',
+        company: null,
+        withCard: true,
+      });
 
       const subscription = await billing.createSubscription(subscribeInput({ planCode: PROFESSIONAL.code }));
 
@@ -140,7 +158,14 @@ describe('Recurly billing adapter: accounts and subscriptions against a Recurly-
       expect((failure as Error).message).toMatch(/^Your card was declined\./);
       expect(server.site.accounts.size).toBe(0);
       expect(server.site.subscriptions.size).toBe(0);
-      expect(logs.lines).toContainEqual(expect.objectContaining({ level: 'warn', message: 'Recurly refused the request', recurlyErrorType: 'transaction', declineCode: 'generic_decline' }));
+      expect(logs.lines).toContainEqual(
+        expect.objectContaining({
+          level: 'warn',
+          message: 'Recurly refused the request',
+          recurlyErrorType: 'transaction',
+          declineCode: 'generic_decline',
+        }),
+      );
     });
 
     it('refuses an unknown or already used token as invalid card details', async () => {
@@ -194,7 +219,10 @@ describe('Recurly billing adapter: accounts and subscriptions against a Recurly-
         [second.id, 199],
         [first.id, 99],
       ]);
-      expect(server.requests[0]).toMatchObject({ path: `/accounts/code-${ACCOUNT_CODE}/subscriptions`, query: { limit: '200', sort: 'created_at', order: 'desc' } });
+      expect(server.requests[0]).toMatchObject({
+        path: `/accounts/code-${ACCOUNT_CODE}/subscriptions`,
+        query: { limit: '200', sort: 'created_at', order: 'desc' },
+      });
       // pageSizeCap 1: two pages of subscriptions, then the line items (two pages).
       expect(server.requests.map((request) => request.path)).toEqual([
         `/accounts/code-${ACCOUNT_CODE}/subscriptions`,
@@ -231,10 +259,21 @@ describe('Recurly billing adapter: accounts and subscriptions against a Recurly-
 
       const changed = await billing.changeSubscriptionPlan(created.id, PROFESSIONAL.code);
 
-      expect(changed).toMatchObject({ id: created.id, planCode: PROFESSIONAL.code, planName: PROFESSIONAL.name, unitAmount: 149, setupFee: 99, state: 'active' });
+      expect(changed).toMatchObject({
+        id: created.id,
+        planCode: PROFESSIONAL.code,
+        planName: PROFESSIONAL.name,
+        unitAmount: 149,
+        setupFee: 99,
+        state: 'active',
+      });
       expect(changed.trialEndsAt).toBe(created.trialEndsAt);
       expect(changed.currentPeriodEndsAt).toBe(created.currentPeriodEndsAt);
-      expect(server.writes().at(-1)).toMatchObject({ method: 'POST', path: `/subscriptions/${created.id}/change`, body: { plan_code: PROFESSIONAL.code, timeframe: 'now' } });
+      expect(server.writes().at(-1)).toMatchObject({
+        method: 'POST',
+        path: `/subscriptions/${created.id}/change`,
+        body: { plan_code: PROFESSIONAL.code, timeframe: 'now' },
+      });
     });
 
     it('changes nothing when the subscription is already on that plan', async () => {
@@ -272,8 +311,17 @@ describe('Recurly billing adapter: accounts and subscriptions against a Recurly-
 
       const canceled = await billing.cancelSubscription(created.id);
 
-      expect(canceled).toMatchObject({ state: 'canceled', canceledAt: new Date(NOW.getTime() + 3 * DAY).toISOString(), expiresAt: created.currentPeriodEndsAt, setupFee: 99 });
-      expect(server.writes().at(-1)).toMatchObject({ method: 'PUT', path: `/subscriptions/${created.id}/cancel`, body: { timeframe: 'term_end' } });
+      expect(canceled).toMatchObject({
+        state: 'canceled',
+        canceledAt: new Date(NOW.getTime() + 3 * DAY).toISOString(),
+        expiresAt: created.currentPeriodEndsAt,
+        setupFee: 99,
+      });
+      expect(server.writes().at(-1)).toMatchObject({
+        method: 'PUT',
+        path: `/subscriptions/${created.id}/cancel`,
+        body: { timeframe: 'term_end' },
+      });
     });
 
     it('reactivates a canceled subscription: active again, cancellation cleared', async () => {
@@ -282,7 +330,12 @@ describe('Recurly billing adapter: accounts and subscriptions against a Recurly-
 
       const reactivated = await billing.reactivateSubscription(created.id);
 
-      expect(reactivated).toMatchObject({ state: 'active', canceledAt: null, expiresAt: null, currentPeriodEndsAt: created.currentPeriodEndsAt });
+      expect(reactivated).toMatchObject({
+        state: 'active',
+        canceledAt: null,
+        expiresAt: null,
+        currentPeriodEndsAt: created.currentPeriodEndsAt,
+      });
       expect(server.writes().at(-1)).toMatchObject({ method: 'PUT', path: `/subscriptions/${created.id}/reactivate` });
     });
 
@@ -304,7 +357,10 @@ describe('Recurly billing adapter: accounts and subscriptions against a Recurly-
       const cancellation = await failureOf(billing.cancelSubscription(created.id));
 
       expect(reactivation).toBeInstanceOf(ConflictError);
-      expect(reactivation).toMatchObject({ code: 'subscription_not_reactivatable', message: expect.stringContaining('cannot be reactivated') });
+      expect(reactivation).toMatchObject({
+        code: 'subscription_not_reactivatable',
+        message: expect.stringContaining('cannot be reactivated'),
+      });
       expect(cancellation).toBeInstanceOf(ConflictError);
       expect(cancellation).toMatchObject({ code: 'subscription_not_cancelable' });
     });

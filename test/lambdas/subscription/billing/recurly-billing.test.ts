@@ -149,14 +149,20 @@ describe('Recurly billing adapter against a Recurly-like server', () => {
 
     expect(plans.map((plan) => plan.code)).toEqual([STARTER.code]);
     expect(logs.lines).toContainEqual(
-      expect.objectContaining({ level: 'warn', message: 'Skipped a Recurly plan that does not fit the plan contract', planCode: ENTERPRISE.code }),
+      expect.objectContaining({
+        level: 'warn',
+        message: 'Skipped a Recurly plan that does not fit the plan contract',
+        planCode: ENTERPRISE.code,
+      }),
     );
   });
 
   it('turns a rejected API key (401) into a non-retryable billing outage, logs it and forgets the key', async () => {
     const apiKey = keySource('a-revoked-key');
 
-    const failure = await billing(apiKey).listPlans().catch((error: unknown) => error);
+    const failure = await billing(apiKey)
+      .listPlans()
+      .catch((error: unknown) => error);
 
     expect(failure).toBeInstanceOf(BillingUnavailableError);
     expect(failure).toMatchObject({ retryable: false, code: 'billing_unavailable' });
@@ -168,7 +174,9 @@ describe('Recurly billing adapter against a Recurly-like server', () => {
   it('treats a key without permission (403) like a rejected key', async () => {
     server.answerWith('forbidden');
 
-    const failure = await billing().listPlans().catch((error: unknown) => error);
+    const failure = await billing()
+      .listPlans()
+      .catch((error: unknown) => error);
 
     expect(failure).toBeInstanceOf(BillingUnavailableError);
     expect(failure).toMatchObject({ retryable: false });
@@ -178,7 +186,9 @@ describe('Recurly billing adapter against a Recurly-like server', () => {
   it('turns Recurly rate limiting (429) into a retryable RateLimitedError with the wait from X-RateLimit-Reset', async () => {
     server.answerWith('rate_limited');
 
-    const failure = await billing().listPlans().catch((error: unknown) => error);
+    const failure = await billing()
+      .listPlans()
+      .catch((error: unknown) => error);
 
     expect(failure).toBeInstanceOf(RateLimitedError);
     const rateLimited = failure as RateLimitedError;
@@ -194,7 +204,9 @@ describe('Recurly billing adapter against a Recurly-like server', () => {
   ] as const)('turns %s into a retryable billing outage', async (_label, scenario) => {
     server.answerWith(scenario);
 
-    const failure = await billing().listPlans().catch((error: unknown) => error);
+    const failure = await billing()
+      .listPlans()
+      .catch((error: unknown) => error);
 
     expect(failure).toBeInstanceOf(BillingUnavailableError);
     expect(failure).toMatchObject({ retryable: true, code: 'billing_unavailable' });
@@ -203,7 +215,9 @@ describe('Recurly billing adapter against a Recurly-like server', () => {
   it('fails the whole list, rather than answering half of it, when a later page fails', async () => {
     server.answerWith('server_error', { afterRequests: 1 });
 
-    const failure = await billing().listPlans().catch((error: unknown) => error);
+    const failure = await billing()
+      .listPlans()
+      .catch((error: unknown) => error);
 
     expect(failure).toBeInstanceOf(BillingUnavailableError);
     expect(server.requests).toHaveLength(2);
@@ -212,7 +226,9 @@ describe('Recurly billing adapter against a Recurly-like server', () => {
   it('turns a time-out into a retryable billing outage', async () => {
     server.answerWith('hang');
 
-    const failure = await billing(keySource(), 200).listPlans().catch((error: unknown) => error);
+    const failure = await billing(keySource(), 200)
+      .listPlans()
+      .catch((error: unknown) => error);
 
     expect(failure).toBeInstanceOf(BillingUnavailableError);
     expect(failure).toMatchObject({ retryable: true });

@@ -3,7 +3,10 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { SUBSCRIPTION_TBD, type User } from '../../../../lambdas/shared/contracts/user';
 import { createIdempotencyStore, type IdempotencyStore } from '../../../../lambdas/shared/subscriptions/idempotency-store';
 import { createLeaseLocks, type LeaseLocks } from '../../../../lambdas/shared/subscriptions/lease-locks';
-import { createSubscriptionsRepository, type SubscriptionsRepository } from '../../../../lambdas/shared/subscriptions/subscriptions-repository';
+import {
+  createSubscriptionsRepository,
+  type SubscriptionsRepository,
+} from '../../../../lambdas/shared/subscriptions/subscriptions-repository';
 import { createUserSubscriptionLinks, type UserSubscriptionLinks } from '../../../../lambdas/shared/subscriptions/user-subscription-links';
 import { createDocumentClient } from '../../../../lambdas/shared/users/document-client';
 import { createUsersRepository, type UsersRepository } from '../../../../lambdas/shared/users/users-repository';
@@ -61,7 +64,11 @@ export async function startSubscriptionServices(): Promise<SubscriptionServices>
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
   const dynamodb = await startMemoryDynamoDb(PRODUCT_SLUG);
   await ensureLocalBillingTable(dynamodb.client, LOCAL_BILLING_TABLE);
-  const client = createDocumentClient({ endpoint: dynamodb.endpoint, region: 'us-east-2', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const client = createDocumentClient({
+    endpoint: dynamodb.endpoint,
+    region: 'us-east-2',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
   const billingStore = createLocalBillingStore({ documentClient: client, tableName: LOCAL_BILLING_TABLE });
   const subscriptionsTable = { client, tableName: dynamodb.tableNames.subscriptions };
   const users = createUsersRepository({ client, tableName: dynamodb.tableNames.users });
@@ -99,7 +106,10 @@ export async function startSubscriptionServices(): Promise<SubscriptionServices>
     async cardToken(outcome = 'approve') {
       const now = new Date();
       const number = outcome === 'approve' ? LOCAL_TEST_CARDS.approved : LOCAL_TEST_CARDS.declined;
-      const result = tokenizeTestCard({ number, month: 12, year: now.getUTCFullYear() + 3, cvv: '123', firstName: 'Ana', lastName: 'Reyes' }, now);
+      const result = tokenizeTestCard(
+        { number, month: 12, year: now.getUTCFullYear() + 3, cvv: '123', firstName: 'Ana', lastName: 'Reyes' },
+        now,
+      );
       if (!('card' in result)) throw new Error(`test card refused: ${result.problems.message}`);
       return (await billingStore.createToken(result.card, now)).id;
     },
@@ -127,7 +137,12 @@ export function userEvent(input: RequestInput): APIGatewayProxyEvent {
     method: input.method,
     resource: input.resource,
     path: input.path,
-    headers: { Origin: WEB_ORIGIN, 'Content-Type': 'application/json', ...(input.claims ? { Authorization: 'id-token' } : {}), ...input.headers },
+    headers: {
+      Origin: WEB_ORIGIN,
+      'Content-Type': 'application/json',
+      ...(input.claims ? { Authorization: 'id-token' } : {}),
+      ...input.headers,
+    },
     body: input.body === undefined ? null : typeof input.body === 'string' ? input.body : JSON.stringify(input.body),
   });
   return {
@@ -149,7 +164,11 @@ export async function invoke<T = Record<string, unknown>>(
   event: APIGatewayProxyEvent,
 ): Promise<Answer<T>> {
   const response = await handler(event, lambdaContext());
-  return { status: response.statusCode, headers: response.headers ?? {}, body: (response.body ? JSON.parse(response.body) : undefined) as T };
+  return {
+    status: response.statusCode,
+    headers: response.headers ?? {},
+    body: (response.body ? JSON.parse(response.body) : undefined) as T,
+  };
 }
 
 export { claims };

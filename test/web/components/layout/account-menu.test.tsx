@@ -52,7 +52,7 @@ describe('the signed-in header', () => {
     expect(
       within(menu)
         .getAllByRole('menuitem')
-        .map((item) => item.textContent)
+        .map((item) => item.textContent),
     ).toEqual(['Account', 'Profile', 'Services', 'Support↗', 'Sign Out']);
     expect(within(menu).getByRole('menuitem', { name: 'Account' })).toHaveAttribute('href', '/account');
     expect(within(menu).getByRole('menuitem', { name: 'Profile' })).toHaveAttribute('href', '/profile');
@@ -106,7 +106,7 @@ describe('the signed-in header', () => {
         <Header />
         <button type="button">Elsewhere</button>
       </>,
-      { session: signedInSession() }
+      { session: signedInSession() },
     );
     const { button } = await openMenu(user);
     await user.click(screen.getByRole('button', { name: 'Elsewhere' }));
@@ -133,7 +133,7 @@ describe('the signed-in header', () => {
       expect(
         within(menu)
           .getAllByRole('menuitem')
-          .map((item) => item.getAttribute('href') ?? item.textContent)
+          .map((item) => item.getAttribute('href') ?? item.textContent),
       ).toEqual([
         '/',
         '/products',

@@ -10,13 +10,22 @@ function jsonResponse(status: number, body: unknown): Response {
 /** The assistant API over the real REST client, against a fake HTTP answer. */
 function assistantApi(answer: Response) {
   const fetchImpl = jest.fn(async (_url: string, _init: RequestInit) => answer);
-  const client = createRestClient({ baseUrl: 'http://127.0.0.1:5181/prod/', getIdToken: async () => 'id-token-ada', fetch: fetchImpl as unknown as typeof fetch });
+  const client = createRestClient({
+    baseUrl: 'http://127.0.0.1:5181/prod/',
+    getIdToken: async () => 'id-token-ada',
+    fetch: fetchImpl as unknown as typeof fetch,
+  });
   return { api: createRestAssistantApi(testConfig(), client), fetchImpl };
 }
 
 function sent(fetchImpl: jest.Mock) {
   const [url, init] = fetchImpl.mock.calls[0] as [string, RequestInit];
-  return { url, method: init.method, headers: init.headers as Record<string, string>, body: init.body ? (JSON.parse(String(init.body)) as unknown) : undefined };
+  return {
+    url,
+    method: init.method,
+    headers: init.headers as Record<string, string>,
+    body: init.body ? (JSON.parse(String(init.body)) as unknown) : undefined,
+  };
 }
 
 const summary: AssistantResult<'candidate-summary'> = {
@@ -26,7 +35,16 @@ const summary: AssistantResult<'candidate-summary'> = {
   label: 'Priya Raman',
   engine: { kind: 'deterministic', model: null, note: null },
   createdAt: '2026-11-24T14:05:00.000Z',
-  output: { candidateName: 'Priya Raman', headline: 'Backend engineer', summary: 'Eight years.', highlights: [], skills: [], yearsOfExperience: 8, fit: null, text: 'Priya Raman' },
+  output: {
+    candidateName: 'Priya Raman',
+    headline: 'Backend engineer',
+    summary: 'Eight years.',
+    highlights: [],
+    skills: [],
+    yearsOfExperience: 8,
+    fit: null,
+    text: 'Priya Raman',
+  },
 };
 
 describe('the assistant API', () => {
@@ -42,7 +60,12 @@ describe('the assistant API', () => {
 
   it('sends evaluations to /assistant/evaluations', async () => {
     const { api, fetchImpl } = assistantApi(jsonResponse(200, { result: { ...summary, capability: 'interview-evaluation' } }));
-    await api.evaluateAnswers({ jobId: 'j1', screeningResultId: 'r0', candidateName: 'Priya', answers: [{ questionId: 'q1', answer: 'Yes' }] });
+    await api.evaluateAnswers({
+      jobId: 'j1',
+      screeningResultId: 'r0',
+      candidateName: 'Priya',
+      answers: [{ questionId: 'q1', answer: 'Yes' }],
+    });
     expect(sent(fetchImpl).url).toBe('http://127.0.0.1:5181/prod/assistant/evaluations');
   });
 
@@ -61,7 +84,17 @@ describe('the assistant API', () => {
   });
 
   it('lists and saves jobs', async () => {
-    const job = { id: 'j1', title: 'Senior Backend Engineer', companyInfo: '', description: 'Build APIs.', location: '', mustHaves: [], niceToHaves: [], createdAt: summary.createdAt, updatedAt: summary.createdAt };
+    const job = {
+      id: 'j1',
+      title: 'Senior Backend Engineer',
+      companyInfo: '',
+      description: 'Build APIs.',
+      location: '',
+      mustHaves: [],
+      niceToHaves: [],
+      createdAt: summary.createdAt,
+      updatedAt: summary.createdAt,
+    };
     const { api, fetchImpl } = assistantApi(jsonResponse(200, { job }));
     await expect(api.saveJob({ title: job.title, description: job.description, mustHaves: [], niceToHaves: [] })).resolves.toEqual(job);
     expect(sent(fetchImpl).url).toBe('http://127.0.0.1:5181/prod/assistant/jobs');
@@ -70,7 +103,13 @@ describe('the assistant API', () => {
   });
 
   it('rejects with the server’s message and its field problems', async () => {
-    const { api } = assistantApi(jsonResponse(400, { message: 'Some fields are missing or invalid.', code: 'VALIDATION', fields: { description: 'Please give the job description.' } }));
+    const { api } = assistantApi(
+      jsonResponse(400, {
+        message: 'Some fields are missing or invalid.',
+        code: 'VALIDATION',
+        fields: { description: 'Please give the job description.' },
+      }),
+    );
     await expect(api.proposeMustHaves({ description: '' })).rejects.toMatchObject({
       status: 400,
       message: 'Some fields are missing or invalid.',

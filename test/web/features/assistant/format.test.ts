@@ -1,9 +1,20 @@
-import { definedErrors, engineLabel, formatWhen, lengthLabel, scoreLabel, splitList, textError, withinLimit } from '../../../../web/src/features/assistant/format';
+import {
+  definedErrors,
+  engineLabel,
+  formatWhen,
+  lengthLabel,
+  scoreLabel,
+  splitList,
+  textError,
+  withinLimit,
+} from '../../../../web/src/features/assistant/format';
 
 describe('the assistant screens’ text helpers', () => {
   it('say which engine produced a result, with the Bedrock model when there is one', () => {
     expect(engineLabel({ kind: 'deterministic', model: null, note: null })).toBe('Produced by the offline engine');
-    expect(engineLabel({ kind: 'bedrock', model: 'anthropic.claude-3-haiku', note: null })).toBe('Produced by Amazon Bedrock (anthropic.claude-3-haiku)');
+    expect(engineLabel({ kind: 'bedrock', model: 'anthropic.claude-3-haiku', note: null })).toBe(
+      'Produced by Amazon Bedrock (anthropic.claude-3-haiku)',
+    );
     expect(engineLabel({ kind: 'bedrock', model: null, note: null })).toBe('Produced by Amazon Bedrock');
   });
 
@@ -27,7 +38,9 @@ describe('the assistant screens’ text helpers', () => {
     expect(textError('Job description', '  ', 20_000)).toBe('Please give the job description.');
     expect(textError('Location', '', 120, false)).toBeUndefined();
     expect(textError('Job title', 'x'.repeat(121), 120)).toBe('Job title has at most 120 characters.');
-    expect(definedErrors({ title: undefined, description: 'Please give the job description.' })).toEqual({ description: 'Please give the job description.' });
+    expect(definedErrors({ title: undefined, description: 'Please give the job description.' })).toEqual({
+      description: 'Please give the job description.',
+    });
   });
 
   it('show scores and dates readably', () => {

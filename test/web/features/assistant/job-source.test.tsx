@@ -12,7 +12,11 @@ afterEach(() => jest.restoreAllMocks());
 function subscriber(assistant: FakeAssistant) {
   const billing = new FakeBilling();
   billing.subscriptions = [testSubscription()];
-  return { session: new FakeIdentity({ signedIn: authUser(), users: [dbUser()] }).session(), billing: billing.api(), assistant: assistant.api() };
+  return {
+    session: new FakeIdentity({ signedIn: authUser(), users: [dbUser()] }).session(),
+    billing: billing.api(),
+    assistant: assistant.api(),
+  };
 }
 
 function savedJob(overrides: Partial<Job> = {}): Job {

@@ -11,7 +11,11 @@ afterEach(() => jest.restoreAllMocks());
 function subscriber(assistant: FakeAssistant) {
   const billing = new FakeBilling();
   billing.subscriptions = [testSubscription()];
-  return { session: new FakeIdentity({ signedIn: authUser(), users: [dbUser()] }).session(), billing: billing.api(), assistant: assistant.api() };
+  return {
+    session: new FakeIdentity({ signedIn: authUser(), users: [dbUser()] }).session(),
+    billing: billing.api(),
+    assistant: assistant.api(),
+  };
 }
 
 describe('the Services area', () => {
@@ -44,7 +48,9 @@ describe('the Services area', () => {
   it('shows the server’s message, and its field message next to the field', async () => {
     const assistant = new FakeAssistant();
     assistant.answers.candidateSummary = async () => {
-      throw new RestApiError(400, 'VALIDATION', 'Some fields are missing or invalid.', { profile: 'Resume or profile has at most 20,000 characters.' });
+      throw new RestApiError(400, 'VALIDATION', 'Some fields are missing or invalid.', {
+        profile: 'Resume or profile has at most 20,000 characters.',
+      });
     };
     const { user } = renderApp('/services/candidate-summary', { ports: subscriber(assistant) });
     await user.type(await screen.findByLabelText('Resume or profile'), 'Priya Raman, backend engineer.');
@@ -57,7 +63,10 @@ describe('the Services area', () => {
 
   it('shows a new result with the engine that produced it, focuses its heading and adds it to the history', async () => {
     const assistant = new FakeAssistant();
-    const fresh = summaryResult({ id: 'result-2', engine: { kind: 'deterministic', model: null, note: 'Amazon Bedrock did not answer, so the offline engine did.' } });
+    const fresh = summaryResult({
+      id: 'result-2',
+      engine: { kind: 'deterministic', model: null, note: 'Amazon Bedrock did not answer, so the offline engine did.' },
+    });
     assistant.answers.candidateSummary = async () => fresh;
     const { user } = renderApp('/services/candidate-summary', { ports: subscriber(assistant) });
     await user.type(await screen.findByLabelText('Resume or profile'), 'Priya Raman, backend engineer.');

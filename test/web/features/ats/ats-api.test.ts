@@ -10,13 +10,22 @@ function jsonResponse(status: number, body: unknown): Response {
 /** The ATS API over the real REST client, against a fake HTTP answer. */
 function atsApi(answer: Response) {
   const fetchImpl = jest.fn(async (_url: string, _init: RequestInit) => answer);
-  const client = createRestClient({ baseUrl: 'http://127.0.0.1:5181/prod/', getIdToken: async () => 'id-token-ada', fetch: fetchImpl as unknown as typeof fetch });
+  const client = createRestClient({
+    baseUrl: 'http://127.0.0.1:5181/prod/',
+    getIdToken: async () => 'id-token-ada',
+    fetch: fetchImpl as unknown as typeof fetch,
+  });
   return { api: createRestAtsApi(testConfig(), client), fetchImpl };
 }
 
 function sent(fetchImpl: jest.Mock) {
   const [url, init] = fetchImpl.mock.calls[0] as [string, RequestInit];
-  return { url, method: init.method, headers: init.headers as Record<string, string>, body: init.body ? (JSON.parse(String(init.body)) as unknown) : undefined };
+  return {
+    url,
+    method: init.method,
+    headers: init.headers as Record<string, string>,
+    body: init.body ? (JSON.parse(String(init.body)) as unknown) : undefined,
+  };
 }
 
 const connectionAnswer = { connection: greenhouseConnection(), sync: idleSync(), options: atsOptions() };
@@ -33,7 +42,12 @@ describe('the ATS API', () => {
   it.each([
     ['getConnection', 'GET', 'ats/connection', connectionAnswer],
     ['disconnect', 'POST', 'ats/connection/remove', { ...connectionAnswer, connection: null }],
-    ['testConnection', 'POST', 'ats/connection/test', { ok: true, accountName: null, message: 'It works.', testedAt: '2026-11-24T15:00:00.000Z' }],
+    [
+      'testConnection',
+      'POST',
+      'ats/connection/test',
+      { ok: true, accountName: null, message: 'It works.', testedAt: '2026-11-24T15:00:00.000Z' },
+    ],
     ['sync', 'POST', 'ats/sync', { outcome: 'partial', sync: idleSync({ state: 'partial' }) }],
   ] as const)('%s calls %s /%s, without a body', async (method, verb, path, answer) => {
     const { api, fetchImpl } = atsApi(jsonResponse(200, answer));
@@ -53,7 +67,11 @@ describe('the ATS API', () => {
 
     const predicted = atsApi(jsonResponse(200, trainedPrediction()));
     await expect(predicted.api.predict('gh-4001')).resolves.toEqual(trainedPrediction());
-    expect(sent(predicted.fetchImpl)).toMatchObject({ url: 'http://127.0.0.1:5181/prod/ats/predict', method: 'POST', body: { jobId: 'gh-4001' } });
+    expect(sent(predicted.fetchImpl)).toMatchObject({
+      url: 'http://127.0.0.1:5181/prod/ats/predict',
+      method: 'POST',
+      body: { jobId: 'gh-4001' },
+    });
   });
 
   it('treats an answer that is not the contract’s shape as a failure', async () => {

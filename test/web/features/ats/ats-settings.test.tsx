@@ -27,7 +27,11 @@ function connected(): FakeAts {
 
 /** The facts of a part of the settings as term → description. */
 function facts(region: HTMLElement): Record<string, string> {
-  return Object.fromEntries(within(region).getAllByRole('term').map((term) => [term.textContent, term.nextElementSibling?.textContent ?? '']));
+  return Object.fromEntries(
+    within(region)
+      .getAllByRole('term')
+      .map((term) => [term.textContent, term.nextElementSibling?.textContent ?? '']),
+  );
 }
 
 describe('the ATS settings on the account page', () => {
@@ -54,7 +58,11 @@ describe('the ATS settings on the account page', () => {
       Account: 'Northbridge Staffing',
       'Harvest API key': '••••1234',
     });
-    expect(within(section).getAllByRole('status').map((status) => status.textContent)).toContain(
+    expect(
+      within(section)
+        .getAllByRole('status')
+        .map((status) => status.textContent),
+    ).toContain(
       'Connected to Greenhouse (Northbridge Staffing): the connection works and your key is saved. It is shown only as ••••1234.',
     );
     expect(document.body).not.toHaveTextContent('gh-harvest-secret-abcd1234');
@@ -132,7 +140,12 @@ describe('the ATS settings on the account page', () => {
     expect(facts(region)['Last tested']).toBe(formatWhen('2026-11-24T15:00:00.000Z'));
     expect(within(region).getByRole('button', { name: 'Test connection' })).toHaveFocus();
 
-    ats.testAnswer = { ok: false, accountName: null, message: 'Greenhouse refused the key: connect again with a new one.', testedAt: '2026-11-24T15:10:00.000Z' };
+    ats.testAnswer = {
+      ok: false,
+      accountName: null,
+      message: 'Greenhouse refused the key: connect again with a new one.',
+      testedAt: '2026-11-24T15:10:00.000Z',
+    };
     await user.click(within(region).getByRole('button', { name: 'Test connection' }));
     expect(await within(region).findByRole('alert')).toHaveTextContent('Greenhouse refused the key: connect again with a new one.');
     expect(within(region).queryByText('Greenhouse answered: the connection works.')).not.toBeInTheDocument();
@@ -185,7 +198,9 @@ describe('the ATS settings on the account page', () => {
     const { user, api } = accountPage(ats);
     const region = await screen.findByRole('region', { name: 'Sync' });
     await user.click(within(region).getByRole('button', { name: 'Sync now' }));
-    expect(await within(region).findByText('Sync complete. Stored from your ATS: 15 jobs, 150 candidates, 150 applications and 15 placements.')).toBeInTheDocument();
+    expect(
+      await within(region).findByText('Sync complete. Stored from your ATS: 15 jobs, 150 candidates, 150 applications and 15 placements.'),
+    ).toBeInTheDocument();
     expect(api.sync).toHaveBeenCalledTimes(3);
     expect(facts(region).Status).toBe('Up to date');
     expect(facts(region).Jobs).toBe('15 jobs');
@@ -209,7 +224,9 @@ describe('the ATS settings on the account page', () => {
     });
     const region = await screen.findByRole('region', { name: 'Sync' });
     await user.click(within(region).getByRole('button', { name: 'Sync now' }));
-    expect(await within(region).findByText('Still syncing (call 2 of at most 20): 5 jobs, 50 candidates and 50 applications read so far.')).toBeInTheDocument();
+    expect(
+      await within(region).findByText('Still syncing (call 2 of at most 20): 5 jobs, 50 candidates and 50 applications read so far.'),
+    ).toBeInTheDocument();
     expect(within(region).getByRole('button', { name: 'Syncing…' })).toBeDisabled();
     release();
     expect(await within(region).findByText(/^Sync complete\./)).toBeInTheDocument();
@@ -223,10 +240,15 @@ describe('the ATS settings on the account page', () => {
     const region = await screen.findByRole('region', { name: 'Sync' });
     await user.click(within(region).getByRole('button', { name: 'Sync now' }));
     expect(
-      await within(region).findByText(`Your ATS asked us to wait: the sync can continue after ${formatWhen('2026-11-24T15:20:00.000Z')}. Press Sync now again then.`),
+      await within(region).findByText(
+        `Your ATS asked us to wait: the sync can continue after ${formatWhen('2026-11-24T15:20:00.000Z')}. Press Sync now again then.`,
+      ),
     ).toBeInTheDocument();
     expect(api.sync).toHaveBeenCalledTimes(2);
-    expect(facts(region)).toMatchObject({ Status: 'Paused at the ATS’s request', 'Can continue after': formatWhen('2026-11-24T15:20:00.000Z') });
+    expect(facts(region)).toMatchObject({
+      Status: 'Paused at the ATS’s request',
+      'Can continue after': formatWhen('2026-11-24T15:20:00.000Z'),
+    });
     expect(within(region).getByText('Greenhouse asked us to slow down.')).toBeInTheDocument();
   });
 
@@ -236,7 +258,9 @@ describe('the ATS settings on the account page', () => {
     const { user, api } = accountPage(ats);
     const region = await screen.findByRole('region', { name: 'Sync' });
     await user.click(within(region).getByRole('button', { name: 'Sync now' }));
-    expect(await within(region).findByRole('alert')).toHaveTextContent('Greenhouse refused the key: check that it is a Harvest key with read access, then connect again.');
+    expect(await within(region).findByRole('alert')).toHaveTextContent(
+      'Greenhouse refused the key: check that it is a Harvest key with read access, then connect again.',
+    );
     expect(api.sync).toHaveBeenCalledTimes(2);
     expect(facts(region).Status).toBe('The last sync failed');
   });

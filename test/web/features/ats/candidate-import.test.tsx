@@ -11,7 +11,12 @@ afterEach(() => jest.restoreAllMocks());
 function subscriber(assistant: FakeAssistant, ats: FakeAts) {
   const billing = new FakeBilling();
   billing.subscriptions = [testSubscription()];
-  return { session: new FakeIdentity({ signedIn: authUser(), users: [dbUser()] }).session(), billing: billing.api(), assistant: assistant.api(), ats: ats.api() };
+  return {
+    session: new FakeIdentity({ signedIn: authUser(), users: [dbUser()] }).session(),
+    billing: billing.api(),
+    assistant: assistant.api(),
+    ats: ats.api(),
+  };
 }
 
 /** Greenhouse connected and synced: one job with `candidates` candidates. */
@@ -52,12 +57,18 @@ describe('adding candidates from the ATS to best fit', () => {
     await user.selectOptions(await within(group).findByLabelText('ATS job'), 'gh-4001');
     await user.click(within(group).getByRole('button', { name: 'Add candidates from this job' }));
 
-    expect(await within(group).findByText('Added 3 candidates from Senior Backend Engineer, and the job’s title and description.')).toBeInTheDocument();
+    expect(
+      await within(group).findByText('Added 3 candidates from Senior Backend Engineer, and the job’s title and description.'),
+    ).toBeInTheDocument();
     expect(screen.getByLabelText('Candidate 1: name')).toHaveValue('Candidate A');
     expect(screen.getByLabelText('Candidate 3: name')).toHaveValue('Candidate C');
-    expect(screen.getByLabelText('Candidate 2: resume or profile')).toHaveValue('Backend engineer number 2: TypeScript and Node.js on AWS.');
+    expect(screen.getByLabelText('Candidate 2: resume or profile')).toHaveValue(
+      'Backend engineer number 2: TypeScript and Node.js on AWS.',
+    );
     expect(screen.getByLabelText('Job title')).toHaveValue('Senior Backend Engineer');
-    expect(screen.getByLabelText('Job description')).toHaveValue('Build payment services in TypeScript on AWS. Must have: TypeScript, Node.js.');
+    expect(screen.getByLabelText('Job description')).toHaveValue(
+      'Build payment services in TypeScript on AWS. Must have: TypeScript, Node.js.',
+    );
     expect(screen.queryByLabelText('Candidate 4: name')).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Rank the candidates' }));
@@ -65,7 +76,10 @@ describe('adding candidates from the ATS to best fit', () => {
     expect(assistant.calls.map((call) => call.method)).toEqual(['saveJob', 'bestFit']);
     expect(assistant.calls[1].request).toEqual({
       jobId: 'job-9',
-      candidates: [1, 2, 3].map((index) => ({ name: `Candidate ${'ABC'[index - 1]}`, profile: `Backend engineer number ${index}: TypeScript and Node.js on AWS.` })),
+      candidates: [1, 2, 3].map((index) => ({
+        name: `Candidate ${'ABC'[index - 1]}`,
+        profile: `Backend engineer number ${index}: TypeScript and Node.js on AWS.`,
+      })),
     });
   });
 
@@ -74,7 +88,9 @@ describe('adding candidates from the ATS to best fit', () => {
     const group = await screen.findByRole('group', { name: 'Add candidates from your ATS' });
     await user.selectOptions(await within(group).findByLabelText('ATS job'), 'gh-4001');
     await user.click(within(group).getByRole('button', { name: 'Add candidates from this job' }));
-    expect(await within(group).findByText(/Added 20 candidates from Senior Backend Engineer \(a ranking takes at most 20; 6 left out\)/)).toBeInTheDocument();
+    expect(
+      await within(group).findByText(/Added 20 candidates from Senior Backend Engineer \(a ranking takes at most 20; 6 left out\)/),
+    ).toBeInTheDocument();
     expect(screen.getByLabelText('Candidate 20: name')).toBeInTheDocument();
     expect(screen.queryByLabelText('Candidate 21: name')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add a candidate' })).toBeDisabled();
@@ -108,12 +124,11 @@ describe('picking a candidate from the ATS for a summary', () => {
     await user.selectOptions(await within(group).findByLabelText('ATS job'), 'gh-4001');
     await user.click(within(group).getByRole('button', { name: 'Load candidates' }));
     const pick = await within(group).findByLabelText('ATS candidate');
-    expect(within(pick).getAllByRole('option').map((option) => option.textContent)).toEqual([
-      'Choose a candidate',
-      'Candidate A · Backend engineer',
-      'Candidate B · Backend engineer',
-      'Candidate C · Backend engineer',
-    ]);
+    expect(
+      within(pick)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Choose a candidate', 'Candidate A · Backend engineer', 'Candidate B · Backend engineer', 'Candidate C · Backend engineer']);
     await user.selectOptions(pick, 'gh-c-2');
     await user.click(within(group).getByRole('button', { name: 'Use this candidate' }));
 
@@ -135,7 +150,9 @@ describe('picking a candidate from the ATS for a summary', () => {
     const group = await screen.findByRole('group', { name: 'Add a candidate from your ATS' });
     await user.selectOptions(await within(group).findByLabelText('ATS job'), 'gh-4001');
     await user.click(within(group).getByRole('button', { name: 'Load candidates' }));
-    await waitFor(() => expect(within(group).getByRole('status')).toHaveTextContent('No candidates are synced for Senior Backend Engineer yet.'));
+    await waitFor(() =>
+      expect(within(group).getByRole('status')).toHaveTextContent('No candidates are synced for Senior Backend Engineer yet.'),
+    );
     expect(within(group).queryByLabelText('ATS candidate')).not.toBeInTheDocument();
   });
 

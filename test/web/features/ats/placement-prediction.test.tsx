@@ -55,7 +55,11 @@ describe('placement prediction', () => {
 
     const heading = await screen.findByRole('heading', { level: 2, name: 'Placement prediction for Senior Backend Engineer' });
     await waitFor(() => expect(heading).toHaveFocus());
-    expect(screen.getByText('Right 82% of the time on 40 past applications it did not learn from; always guessing ‘not placed’ would be right 57%.')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Right 82% of the time on 40 past applications it did not learn from; always guessing ‘not placed’ would be right 57%.',
+      ),
+    ).toBeInTheDocument();
     const table = screen.getByRole('table', { name: 'Active applications for Senior Backend Engineer, most likely placement first' });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((row) => within(row).getAllByRole('cell')[1].textContent)).toEqual(['72%', '18%']);
@@ -92,7 +96,9 @@ describe('placement prediction', () => {
     const { user } = openScreen(ats);
     await user.selectOptions(await screen.findByLabelText('ATS job'), 'gh-4001');
     await user.click(screen.getByRole('button', { name: 'Predict placements' }));
-    const status = await screen.findByText('Predictions need at least 30 closed applications including 5 placements; you have 12 (2 placements).');
+    const status = await screen.findByText(
+      'Predictions need at least 30 closed applications including 5 placements; you have 12 (2 placements).',
+    );
     expect(status.closest('[role="status"]')).toHaveTextContent('Closed applications: 12 of the 30 needed. Placements: 2 of the 5 needed.');
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
@@ -110,8 +116,12 @@ describe('placement prediction', () => {
     const { user } = openScreen(ats);
     await user.selectOptions(await screen.findByLabelText('ATS job'), 'gh-4001');
     await user.click(screen.getByRole('button', { name: 'Predict placements' }));
-    const message = await screen.findByText('Your past placements do not predict new ones better than guessing yet, so no ranking is shown.');
-    expect(message.closest('[role="status"]')).toHaveTextContent('Right 71% of the time on 40 past applications it did not learn from; always guessing ‘not placed’ would be right 70%.');
+    const message = await screen.findByText(
+      'Your past placements do not predict new ones better than guessing yet, so no ranking is shown.',
+    );
+    expect(message.closest('[role="status"]')).toHaveTextContent(
+      'Right 71% of the time on 40 past applications it did not learn from; always guessing ‘not placed’ would be right 70%.',
+    );
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 

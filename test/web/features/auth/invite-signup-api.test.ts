@@ -52,7 +52,7 @@ describe('the invitation sign-up contract', () => {
         ...input,
         email: ' Priya@Northbridge.example ',
         registrationCode: ' beta-r2-2024 ',
-      })
+      }),
     ).resolves.toEqual({
       username: 'priya@northbridge.example',
       needsConfirmation: true,
@@ -92,9 +92,7 @@ describe('the invitation sign-up contract', () => {
   });
 
   it('signs in with USER_PASSWORD_AUTH locally and with the default flow in AWS', async () => {
-    await expect(createAmplifyInviteSignupApi(local).signIn('priya@northbridge.example', 'placements-2024')).resolves.toBe(
-      'done'
-    );
+    await expect(createAmplifyInviteSignupApi(local).signIn('priya@northbridge.example', 'placements-2024')).resolves.toBe('done');
     expect(auth.signIn).toHaveBeenLastCalledWith({
       username: 'priya@northbridge.example',
       password: 'placements-2024',
@@ -111,9 +109,7 @@ describe('the invitation sign-up contract', () => {
 
   it('ends a leftover session before signing in over it', async () => {
     auth.signIn.mockRejectedValueOnce(cognitoError('UserAlreadyAuthenticatedException', 'There is already a signed in user.'));
-    await expect(createAmplifyInviteSignupApi(local).signIn('priya@northbridge.example', 'placements-2024')).resolves.toBe(
-      'done'
-    );
+    await expect(createAmplifyInviteSignupApi(local).signIn('priya@northbridge.example', 'placements-2024')).resolves.toBe('done');
     expect(auth.signOut).toHaveBeenCalledTimes(1);
     expect(auth.signIn).toHaveBeenCalledTimes(2);
   });
@@ -121,8 +117,8 @@ describe('the invitation sign-up contract', () => {
   it('recognises the pre-sign-up trigger’s refusal of the registration code', () => {
     expect(
       isRegistrationCodeError(
-        cognitoError('UserLambdaValidationException', 'PreSignUp failed with error REGISTRATION_CODE_INVALID: Unknown code.')
-      )
+        cognitoError('UserLambdaValidationException', 'PreSignUp failed with error REGISTRATION_CODE_INVALID: Unknown code.'),
+      ),
     ).toBe(true);
     expect(isRegistrationCodeError(cognitoError('UsernameExistsException', 'User already exists'))).toBe(false);
   });
@@ -131,8 +127,8 @@ describe('the invitation sign-up contract', () => {
     const refusal = signUpRefusal(
       cognitoError(
         'UserLambdaValidationException',
-        'PreSignUp failed with error SIGN_UP_UNAVAILABLE: We could not complete your sign-up right now. Please try again shortly.'
-      )
+        'PreSignUp failed with error SIGN_UP_UNAVAILABLE: We could not complete your sign-up right now. Please try again shortly.',
+      ),
     );
     expect(refusal?.message).toBe('We could not complete your sign-up right now. Please try again shortly.');
     expect(signUpRefusal(cognitoError('CodeMismatchException'))).toBeUndefined();

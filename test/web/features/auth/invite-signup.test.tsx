@@ -17,10 +17,7 @@ async function openSignup(identity = new FakeIdentity({ users: [PRIYA] }), invit
   return { ...app, identity, inviteSignup };
 }
 
-async function fillDetails(
-  user: Awaited<ReturnType<typeof openSignup>>['user'],
-  overrides: Partial<Record<string, string>> = {}
-) {
+async function fillDetails(user: Awaited<ReturnType<typeof openSignup>>['user'], overrides: Partial<Record<string, string>> = {}) {
   const values = {
     'Registration code': 'beta-r2-2024',
     'First name': 'Priya',
@@ -64,9 +61,7 @@ describe('invitation sign-up', () => {
     expect(errorOf(field('Password'))).toBe('Password must be at least 8 characters.');
 
     await fillDetails(user, { 'Phone number (optional)': '555 010 0142' });
-    expect(errorOf(field('Phone number (optional)'))).toBe(
-      'Please enter the phone number with its country code, like +1 555 010 0199.'
-    );
+    expect(errorOf(field('Phone number (optional)'))).toBe('Please enter the phone number with its country code, like +1 555 010 0199.');
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     expect(inviteSignup.signUp).not.toHaveBeenCalled();
   });
@@ -105,8 +100,8 @@ describe('invitation sign-up', () => {
         .mockRejectedValue(
           cognitoError(
             'UserLambdaValidationException',
-            'PreSignUp failed with error REGISTRATION_CODE_INVALID: The registration code is not valid.'
-          )
+            'PreSignUp failed with error REGISTRATION_CODE_INVALID: The registration code is not valid.',
+          ),
         ),
     });
     const { user, router } = await openSignup(identity, inviteSignup);
@@ -126,9 +121,7 @@ describe('invitation sign-up', () => {
     await fillDetails(user);
     await user.click(screen.getByRole('button', { name: 'Create account' }));
 
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'An account with this email address already exists. Sign in instead.'
-    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('An account with this email address already exists. Sign in instead.');
     expect(router.state.location.pathname).toBe('/invite-signup');
   });
 
@@ -140,8 +133,8 @@ describe('invitation sign-up', () => {
         .mockRejectedValue(
           cognitoError(
             'UserLambdaValidationException',
-            'PreSignUp failed with error SIGN_UP_DETAILS_INVALID: Company name must be at most 100 characters.'
-          )
+            'PreSignUp failed with error SIGN_UP_DETAILS_INVALID: Company name must be at most 100 characters.',
+          ),
         ),
     });
     const { user, router } = await openSignup(identity, inviteSignup);

@@ -79,7 +79,7 @@ describe('the sign-in page', () => {
     await user.type(field('Password'), 'placements-2024');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'We could not reach the sign-in service. Check your connection and try again.'
+      'We could not reach the sign-in service. Check your connection and try again.',
     );
   });
 

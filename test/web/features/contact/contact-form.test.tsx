@@ -129,13 +129,11 @@ describe('the contact form', () => {
   });
 
   it('shows the server’s validation messages on the fields and in an error toast, keeping the input', async () => {
-    const submit = jest
-      .fn()
-      .mockRejectedValue(
-        new ContactSubmitError('validation', 'The message was not stored: some fields are invalid.', {
-          email: 'This email domain cannot receive mail.',
-        }),
-      );
+    const submit = jest.fn().mockRejectedValue(
+      new ContactSubmitError('validation', 'The message was not stored: some fields are invalid.', {
+        email: 'This email domain cannot receive mail.',
+      }),
+    );
     const { user, field, button } = renderForm(submit);
     await fillValid(user, field);
 

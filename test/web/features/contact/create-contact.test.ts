@@ -1,11 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildSchema, parse, validate } from 'graphql';
-import {
-  CREATE_CONTACT_MUTATION,
-  ContactSubmitError,
-  toContactSubmitError,
-} from '../../../../web/src/features/contact/api/create-contact';
+import { CREATE_CONTACT_MUTATION, ContactSubmitError, toContactSubmitError } from '../../../../web/src/features/contact/api/create-contact';
 
 describe('the createContact call', () => {
   it('is a valid operation against graphql/schema.graphql', () => {
@@ -60,7 +56,9 @@ describe('reading why a contact message was not stored', () => {
   });
 
   it('treats any other failure as a server error with a message for people', () => {
-    const error = toContactSubmitError({ errors: [{ message: 'You are not authorized to make this call.', errorType: 'UnauthorizedException' }] });
+    const error = toContactSubmitError({
+      errors: [{ message: 'You are not authorized to make this call.', errorType: 'UnauthorizedException' }],
+    });
     expect(error.kind).toBe('server');
     expect(error.message).toBe('Your message could not be sent. Please try again in a moment.');
     expect(error.cause).toEqual(expect.objectContaining({ errors: expect.any(Array) }));

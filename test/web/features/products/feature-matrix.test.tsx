@@ -30,7 +30,11 @@ function cellTexts(row: HTMLElement): string[] {
 describe('the feature comparison matrix', () => {
   it('is a table with the releases R1, R2 and R3 as columns', () => {
     const { header } = matrix();
-    expect(within(header).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Capability', 'R1', 'R2', 'R3']);
+    expect(
+      within(header)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Capability', 'R1', 'R2', 'R3']);
   });
 
   it('has the nine capabilities of the spec as row headers, in order', () => {

@@ -51,7 +51,7 @@ describe('editing the profile', () => {
     expect(
       within(role)
         .getAllByRole('option')
-        .map((option) => option.textContent)
+        .map((option) => option.textContent),
     ).toEqual([
       'Not set',
       'Recruiter',
@@ -167,8 +167,6 @@ describe('the changes sent to updateUser', () => {
   });
 
   it('treats a missing stored value as empty', () => {
-    expect(
-      changedFields(dbUser({ phoneNumber: null, profileRole: null }), { ...values, phoneNumber: '', profileRole: '' })
-    ).toEqual({});
+    expect(changedFields(dbUser({ phoneNumber: null, profileRole: null }), { ...values, phoneNumber: '', profileRole: '' })).toEqual({});
   });
 });

@@ -102,7 +102,10 @@ describe('the account page’s subscription', () => {
   it('keeps the dialog open and shows the server’s message when cancelling fails; Escape backs out', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const billing = inTrialBilling();
-    billing.failNext('cancel', new RestApiError(503, 'BILLING_UNAVAILABLE', 'Billing is not available right now. Please try again in a moment.'));
+    billing.failNext(
+      'cancel',
+      new RestApiError(503, 'BILLING_UNAVAILABLE', 'Billing is not available right now. Please try again in a moment.'),
+    );
     const { user } = accountPage(billing);
     const region = await screen.findByRole('region', { name: 'Your subscription' });
 
@@ -150,7 +153,10 @@ describe('the account page’s subscription', () => {
   it('says when the subscription could not be loaded, and loads it on Try again', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const billing = inTrialBilling();
-    billing.failNext('getUserSubscriptions', new RestApiError(0, 'NETWORK', 'We could not reach our servers. Check your connection and try again.'));
+    billing.failNext(
+      'getUserSubscriptions',
+      new RestApiError(0, 'NETWORK', 'We could not reach our servers. Check your connection and try again.'),
+    );
     const { user } = accountPage(billing);
     const region = await screen.findByRole('region', { name: 'Your subscription' });
     expect(await within(region).findByText(/We could not load your subscription/)).toBeInTheDocument();

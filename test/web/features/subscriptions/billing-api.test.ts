@@ -20,7 +20,12 @@ function billingApi(answer: Response) {
 
 function sent(fetchImpl: jest.Mock) {
   const [url, init] = fetchImpl.mock.calls[0] as [string, RequestInit];
-  return { url, method: init.method, headers: init.headers as Record<string, string>, body: init.body ? (JSON.parse(String(init.body)) as unknown) : undefined };
+  return {
+    url,
+    method: init.method,
+    headers: init.headers as Record<string, string>,
+    body: init.body ? (JSON.parse(String(init.body)) as unknown) : undefined,
+  };
 }
 
 describe('the billing API', () => {
@@ -48,7 +53,10 @@ describe('the billing API', () => {
 
   it('sends create-change with the Idempotency-Key header and only the plan, currency and token', async () => {
     const { api, fetchImpl } = billingApi(jsonResponse(201, { outcome: 'created', subscription: testSubscription() }));
-    const answer = await api.createChange({ planCode: 'starter_2weeksfree_monthly_onetimesetup_dev', currency: 'USD', billingToken: 'tok-1111' }, 'key-1');
+    const answer = await api.createChange(
+      { planCode: 'starter_2weeksfree_monthly_onetimesetup_dev', currency: 'USD', billingToken: 'tok-1111' },
+      'key-1',
+    );
     expect(answer.outcome).toBe('created');
     const request = sent(fetchImpl);
     expect(request.url).toBe('http://127.0.0.1:5181/prod/subscription/create-change');
@@ -71,7 +79,9 @@ describe('the billing API', () => {
 
   it('rejects with the server’s message', async () => {
     const { api } = billingApi(jsonResponse(402, { message: 'Your card was declined.', code: 'CARD_DECLINED' }));
-    await expect(api.createChange({ planCode: 'starter_2weeksfree_monthly_onetimesetup_dev', currency: 'USD', billingToken: 'tok-0002' }, 'key-2')).rejects.toMatchObject({
+    await expect(
+      api.createChange({ planCode: 'starter_2weeksfree_monthly_onetimesetup_dev', currency: 'USD', billingToken: 'tok-0002' }, 'key-2'),
+    ).rejects.toMatchObject({
       status: 402,
       code: 'CARD_DECLINED',
       message: 'Your card was declined.',

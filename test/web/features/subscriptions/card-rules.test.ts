@@ -1,4 +1,10 @@
-import { cardDigits, parseExpiry, passesLuhn, splitCardholderName, validateCard } from '../../../../web/src/features/subscriptions/card-rules';
+import {
+  cardDigits,
+  parseExpiry,
+  passesLuhn,
+  splitCardholderName,
+  validateCard,
+} from '../../../../web/src/features/subscriptions/card-rules';
 import { mayRetrySameAttempt, newIdempotencyKey } from '../../../../web/src/features/subscriptions/idempotency';
 import { RestApiError } from '../../../../web/src/lib/rest-client';
 
@@ -19,7 +25,9 @@ describe('the card form’s checks', () => {
       cvc: 'Enter the security code (CVC).',
       name: 'Enter the name as it appears on the card.',
     });
-    expect(validateCard({ ...VALID, number: '4111 1111 1111 1112' }, NOW).number).toBe('This card number is not valid. Check it and try again.');
+    expect(validateCard({ ...VALID, number: '4111 1111 1111 1112' }, NOW).number).toBe(
+      'This card number is not valid. Check it and try again.',
+    );
     expect(validateCard({ ...VALID, number: '4111' }, NOW).number).toBe('A card number has 12 to 19 digits.');
     expect(validateCard({ ...VALID, expiry: '13/30' }, NOW).expiry).toBe('Enter the expiry date as MM/YY, for example 04/29.');
     expect(validateCard({ ...VALID, cvc: '12' }, NOW).cvc).toBe('The security code has 3 or 4 digits.');

@@ -68,7 +68,7 @@ describe('prices', () => {
   it('say the monthly price after the free trial and the one-time setup fee', () => {
     const plan = testPlan('professional');
     expect(priceSentence(plan.currencies[0], plan.trial, plan.interval)).toBe(
-      '$149 / month after a 14-day free trial · $199 one-time setup fee'
+      '$149 / month after a 14-day free trial · $199 one-time setup fee',
     );
     expect(priceSentence({ currency: 'EUR', unitAmount: 45, setupFee: 0 }, { length: 0, unit: 'days' }, plan.interval)).toBe('€45 / month');
   });

@@ -18,7 +18,7 @@ function fakeRecurly(answer: { error: RecurlyTokenError } | { id: string }) {
     configure: jest.fn(),
     Elements: jest.fn(() => elements),
     token: jest.fn((_elements: RecurlyElements, _form: HTMLFormElement, done: Parameters<RecurlyJs['token']>[2]) =>
-      'error' in answer ? done(answer.error, { id: '' }) : done(null, { id: answer.id })
+      'error' in answer ? done(answer.error, { id: '' }) : done(null, { id: answer.id }),
     ),
   };
   (window as Window & { recurly?: RecurlyJs }).recurly = recurly;
@@ -34,7 +34,10 @@ function subscribeWithRecurly() {
   const billing = new FakeBilling();
   const api = billing.api();
   const session = new FakeIdentity({ signedIn: authUser(), users: [dbUser()] }).session();
-  const rendered = renderApp('/subscribe', { config: testConfig({ recurlyPublicKey: 'ewr1-test-public-key' }), ports: { session, billing: api } });
+  const rendered = renderApp('/subscribe', {
+    config: testConfig({ recurlyPublicKey: 'ewr1-test-public-key' }),
+    ports: { session, billing: api },
+  });
   return { ...rendered, api };
 }
 
@@ -60,13 +63,15 @@ describe('card entry with Recurly.js', () => {
     expect(form.querySelector<HTMLInputElement>('[data-recurly="last_name"]')?.value).toBe('Okafor');
     expect(api.createChange).toHaveBeenCalledWith(
       { planCode: 'starter_2weeksfree_monthly_onetimesetup_dev', currency: 'USD', billingToken: 'recurly-token-1' },
-      expect.any(String)
+      expect.any(String),
     );
   });
 
   it('shows a message and sends nothing when Recurly.js refuses the card', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    const { element } = fakeRecurly({ error: { code: 'validation', message: 'There was an error validating your request.', fields: ['number'] } });
+    const { element } = fakeRecurly({
+      error: { code: 'validation', message: 'There was an error validating your request.', fields: ['number'] },
+    });
     const { user, api } = subscribeWithRecurly();
     await user.click(await screen.findByRole('button', { name: 'Choose Starter' }));
     await waitFor(() => expect(element.attach).toHaveBeenCalled());

@@ -15,7 +15,10 @@ const localConfig = (): RuntimeConfig => testConfig({ localBillingTokenUrl: 'htt
 
 afterEach(() => jest.restoreAllMocks());
 
-function subscribePage(billing = new FakeBilling(), { config = localConfig(), path = '/subscribe', state }: { config?: RuntimeConfig; path?: string; state?: unknown } = {}) {
+function subscribePage(
+  billing = new FakeBilling(),
+  { config = localConfig(), path = '/subscribe', state }: { config?: RuntimeConfig; path?: string; state?: unknown } = {},
+) {
   const api = billing.api();
   const testCardTokens = fakeTestCardTokens();
   const session = new FakeIdentity({ signedIn: authUser(), users: [dbUser()] }).session();
@@ -47,7 +50,11 @@ describe('the subscribe page', () => {
     const { user } = subscribePage();
     const currency = await screen.findByLabelText('Currency');
     expect(currency).toHaveValue('USD');
-    expect(within(currency).getAllByRole('option').map((option) => option.textContent)).toEqual(['USD ($)', 'EUR (€)']);
+    expect(
+      within(currency)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['USD ($)', 'EUR (€)']);
 
     await user.selectOptions(currency, 'EUR');
 
@@ -116,7 +123,10 @@ describe('the subscribe page', () => {
   it('retries an unsettled attempt with the same Idempotency-Key and token, and disables the button while in flight', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const billing = new FakeBilling();
-    billing.failNext('createChange', new RestApiError(0, 'NETWORK', 'We could not reach our servers. Check your connection and try again.'));
+    billing.failNext(
+      'createChange',
+      new RestApiError(0, 'NETWORK', 'We could not reach our servers. Check your connection and try again.'),
+    );
     const { user, api, testCardTokens } = subscribePage(billing);
     await user.click(await screen.findByRole('button', { name: 'Choose Starter' }));
     await enterCard(user);

@@ -8,8 +8,16 @@ import {
 import { testSubscription } from '../../support/billing';
 
 const NOW = new Date('2024-05-10T12:00:00.000Z');
-const inTrial = testSubscription({ trialStartedAt: '2024-05-04T12:00:00.000Z', trialEndsAt: '2024-05-18T12:00:00.000Z', currentPeriodEndsAt: '2024-05-18T12:00:00.000Z' });
-const paying = testSubscription({ trialStartedAt: '2024-03-01T12:00:00.000Z', trialEndsAt: '2024-03-15T12:00:00.000Z', currentPeriodEndsAt: '2024-05-15T12:00:00.000Z' });
+const inTrial = testSubscription({
+  trialStartedAt: '2024-05-04T12:00:00.000Z',
+  trialEndsAt: '2024-05-18T12:00:00.000Z',
+  currentPeriodEndsAt: '2024-05-18T12:00:00.000Z',
+});
+const paying = testSubscription({
+  trialStartedAt: '2024-03-01T12:00:00.000Z',
+  trialEndsAt: '2024-03-15T12:00:00.000Z',
+  currentPeriodEndsAt: '2024-05-15T12:00:00.000Z',
+});
 
 describe('a subscription for the person', () => {
   it('is in trial between the trial dates, then active', () => {
@@ -19,13 +27,13 @@ describe('a subscription for the person', () => {
 
   it('reads canceled with the date access ends, and the other states plainly', () => {
     expect(subscriptionStateLabel({ ...paying, state: 'canceled', expiresAt: '2024-05-15T12:00:00.000Z' }, NOW)).toBe(
-      'Canceled — access until May 15, 2024'
+      'Canceled — access until May 15, 2024',
     );
     expect(subscriptionStateLabel({ ...paying, state: 'expired' }, NOW)).toBe('Expired');
     expect(subscriptionStateLabel({ ...paying, state: 'failed' }, NOW)).toBe('Payment failed');
     expect(subscriptionStateLabel({ ...paying, state: 'paused' }, NOW)).toBe('Paused');
     expect(subscriptionStateLabel({ ...paying, state: 'future', currentPeriodStartedAt: '2024-06-01T12:00:00.000Z' }, NOW)).toBe(
-      'Starts June 1, 2024'
+      'Starts June 1, 2024',
     );
   });
 
@@ -33,7 +41,8 @@ describe('a subscription for the person', () => {
     expect(isLiveSubscription(inTrial, NOW)).toBe(true);
     expect(isLiveSubscription({ ...paying, state: 'canceled', expiresAt: '2024-05-15T12:00:00.000Z' }, NOW)).toBe(true);
     expect(isLiveSubscription({ ...paying, state: 'canceled', expiresAt: '2024-05-01T12:00:00.000Z' }, NOW)).toBe(false);
-    for (const state of ['expired', 'failed', 'future', 'paused'] as const) expect(isLiveSubscription({ ...paying, state }, NOW)).toBe(false);
+    for (const state of ['expired', 'failed', 'future', 'paused'] as const)
+      expect(isLiveSubscription({ ...paying, state }, NOW)).toBe(false);
     expect(liveSubscriptions([{ ...paying, state: 'expired' }, inTrial], NOW)).toEqual([inTrial]);
   });
 

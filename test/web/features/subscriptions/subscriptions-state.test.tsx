@@ -19,7 +19,8 @@ function Probe() {
   return (
     <>
       <p data-testid="state">
-        {state.status} · {state.subscriptions.length} subscriptions · account {state.account?.code ?? 'none'} · error {state.error ?? 'none'}
+        {state.status} · {state.subscriptions.length} subscriptions · account {state.account?.code ?? 'none'} · error{' '}
+        {state.error ?? 'none'}
       </p>
       <button type="button" onClick={() => void state.refresh()}>
         Refresh
@@ -28,7 +29,13 @@ function Probe() {
   );
 }
 
-function renderState(billing: FakeBilling, { identity = new FakeIdentity({ signedIn: authUser() }), config = testConfig() }: { identity?: FakeIdentity; config?: RuntimeConfig } = {}) {
+function renderState(
+  billing: FakeBilling,
+  {
+    identity = new FakeIdentity({ signedIn: authUser() }),
+    config = testConfig(),
+  }: { identity?: FakeIdentity; config?: RuntimeConfig } = {},
+) {
   const api = billing.api();
   render(
     <ConfigProvider config={config}>
@@ -38,7 +45,7 @@ function renderState(billing: FakeBilling, { identity = new FakeIdentity({ signe
           <Notifications />
         </SubscriptionsProvider>
       </AuthProvider>
-    </ConfigProvider>
+    </ConfigProvider>,
   );
   return api;
 }
@@ -70,7 +77,7 @@ describe('the subscriptions state', () => {
         <AuthProvider session={new FakeIdentity({ signedIn: authUser() }).session()}>
           <SubscriptionsProvider api={other}>{null}</SubscriptionsProvider>
         </AuthProvider>
-      </ConfigProvider>
+      </ConfigProvider>,
     );
     await waitFor(() => expect(other.getUserSubscriptions).toHaveBeenCalledWith('code-hirewise-sub-ada'));
   });
@@ -89,13 +96,18 @@ describe('the subscriptions state', () => {
     renderState(billing);
     await waitFor(() => expect(state()).toMatch(/^ready · 1 subscriptions/));
 
-    billing.failNext('getUserSubscriptions', new RestApiError(0, 'NETWORK', 'We could not reach our servers. Check your connection and try again.'));
+    billing.failNext(
+      'getUserSubscriptions',
+      new RestApiError(0, 'NETWORK', 'We could not reach our servers. Check your connection and try again.'),
+    );
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
 
-    await waitFor(() => expect(state()).toBe(
-      'error · 0 subscriptions · account none · error We could not reach our servers. Check your connection and try again.'
-    ));
+    await waitFor(() =>
+      expect(state()).toBe(
+        'error · 0 subscriptions · account none · error We could not reach our servers. Check your connection and try again.',
+      ),
+    );
     expect(await screen.findByRole('alert')).toHaveTextContent('We could not reach our servers. Check your connection and try again.');
 
     await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));

@@ -13,7 +13,11 @@ describe('the success page', () => {
     await waitFor(() => expect(document.title).toBe('Subscribed · TalentPilot'));
     expect(screen.getByText(`Your Professional plan is ready, and your free trial runs until ${trialEnds}.`)).toBeInTheDocument();
     const bought = screen.getByRole('region', { name: 'What you bought' });
-    const facts = Object.fromEntries(within(bought).getAllByRole('term').map((term) => [term.textContent, term.nextElementSibling?.textContent]));
+    const facts = Object.fromEntries(
+      within(bought)
+        .getAllByRole('term')
+        .map((term) => [term.textContent, term.nextElementSibling?.textContent]),
+    );
     expect(facts).toEqual({
       Plan: 'Professional',
       Price: '$149 / month (USD)',

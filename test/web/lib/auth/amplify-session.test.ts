@@ -85,7 +85,7 @@ describe('the session through the real Amplify Auth', () => {
         username: 'ada@northbridge.example',
         password: 'placements-2024',
         options: { authFlowType: 'USER_PASSWORD_AUTH' },
-      })
+      }),
     ).resolves.toMatchObject({
       isSignedIn: true,
     });

@@ -6,12 +6,7 @@ describe('identity service errors shown to people', () => {
   it.each([
     ['NotAuthorizedException', 'Incorrect username or password.', 'signIn', 'Incorrect email or password.'],
     ['UserNotFoundException', 'User does not exist.', 'signIn', 'Incorrect email or password.'],
-    [
-      'NotAuthorizedException',
-      'Password attempts exceeded',
-      'signIn',
-      'Too many attempts. Please wait a few minutes and try again.',
-    ],
+    ['NotAuthorizedException', 'Password attempts exceeded', 'signIn', 'Too many attempts. Please wait a few minutes and try again.'],
     ['NotAuthorizedException', 'User is disabled.', 'signIn', 'This account is disabled. Please contact support.'],
     ['NotAuthorizedException', 'Incorrect username or password.', 'changePassword', 'Your current password is incorrect.'],
     [
@@ -20,12 +15,7 @@ describe('identity service errors shown to people', () => {
       'newPassword',
       'Your sign-in took too long and expired. Please sign in again.',
     ],
-    [
-      'UsernameExistsException',
-      'User already exists',
-      'signUp',
-      'An account with this email address already exists. Sign in instead.',
-    ],
+    ['UsernameExistsException', 'User already exists', 'signUp', 'An account with this email address already exists. Sign in instead.'],
     [
       'CodeMismatchException',
       'Invalid verification code provided, please try again.',
@@ -50,12 +40,7 @@ describe('identity service errors shown to people', () => {
       'signUp',
       'Choose a password of at least 8 characters that does not start or end with a space.',
     ],
-    [
-      'InvalidParameterException',
-      'Invalid phone number format.',
-      'signUp',
-      'Please enter a valid phone number, like +1 555 010 0199.',
-    ],
+    ['InvalidParameterException', 'Invalid phone number format.', 'signUp', 'Please enter a valid phone number, like +1 555 010 0199.'],
     [
       'UserNotFoundException',
       'Username/client id combination not found.',
@@ -77,7 +62,7 @@ describe('identity service errors shown to people', () => {
   it('shows a trigger’s own message without Cognito’s wrapper and its code', () => {
     const error = cognitoError(
       'UserLambdaValidationException',
-      'PreSignUp failed with error EMAIL_DOMAIN_BLOCKED: Use your work email address.'
+      'PreSignUp failed with error EMAIL_DOMAIN_BLOCKED: Use your work email address.',
     );
     expect(toAuthError(error, 'signUp').message).toBe('Use your work email address.');
     expect(triggerMessage('PostConfirmation failed with error Please try again.')).toBe('Please try again.');

@@ -21,7 +21,7 @@ function renderAuth(session: SessionPort) {
     <AuthProvider session={session}>
       <Probe />
       <Notifications />
-    </AuthProvider>
+    </AuthProvider>,
   );
   return { auth: () => latest.current as AuthContextValue, status: () => screen.getByTestId('status').textContent };
 }

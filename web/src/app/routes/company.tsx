@@ -33,9 +33,9 @@ export default function CompanyPage() {
         <p className="page__eyebrow">Company</p>
         <h1>Built with recruiters, for recruiters</h1>
         <p className="page__lead">
-          {productName} exists because great recruiting is a people business buried under admin. We build an assistant
-          that takes the repetitive writing, searching and sorting off a recruiter’s desk, so more of the week goes to
-          conversations with candidates and clients.
+          {productName} exists because great recruiting is a people business buried under admin. We build an assistant that takes the
+          repetitive writing, searching and sorting off a recruiter’s desk, so more of the week goes to conversations with candidates and
+          clients.
         </p>
       </div>
 
@@ -43,20 +43,19 @@ export default function CompanyPage() {
         <section className="prose" aria-labelledby="who-title">
           <h2 id="who-title">Who we serve</h2>
           <p>
-            Independent recruiters, agency teams and staffing firms that place people every week — in finance, technology,
-            healthcare, light industrial and professional services. Our customers work from an applicant tracking system
-            and answer to clients with exacting briefs.
+            Independent recruiters, agency teams and staffing firms that place people every week — in finance, technology, healthcare, light
+            industrial and professional services. Our customers work from an applicant tracking system and answer to clients with exacting
+            briefs.
           </p>
           <h2>How we work</h2>
           <p>
-            We release in steps. Beta customers join a release group, use the new tools on live requisitions and tell us
-            what saves them time and what does not. Nothing ships to everyone until it has earned its place on a real
-            desk.
+            We release in steps. Beta customers join a release group, use the new tools on live requisitions and tell us what saves them
+            time and what does not. Nothing ships to everyone until it has earned its place on a real desk.
           </p>
           <p>
-            Our team combines agency recruiting experience with engineering and data science. We run on established cloud
-            infrastructure in the United States, encrypt data in transit and at rest, and keep access to customer data to
-            the few people who need it to run the service.
+            Our team combines agency recruiting experience with engineering and data science. We run on established cloud infrastructure in
+            the United States, encrypt data in transit and at rest, and keep access to customer data to the few people who need it to run
+            the service.
           </p>
         </section>
 

@@ -18,8 +18,8 @@ export default function ContactPage() {
         <p className="page__eyebrow">Contact</p>
         <h1>Talk to the {config.productName} team</h1>
         <p className="page__lead">
-          Want a walkthrough on one of your live roles, a registration code for the beta, or answers for your security
-          review? Send us a message.
+          Want a walkthrough on one of your live roles, a registration code for the beta, or answers for your security review? Send us a
+          message.
         </p>
         <h2>What happens next</h2>
         <ol className="contact-page__steps">
@@ -28,8 +28,8 @@ export default function ContactPage() {
           <li>If it is a fit, we set up a 30-minute walkthrough using a role you are working on.</li>
         </ol>
         <p className="contact-page__privacy">
-          We use your details only to answer your message. See our{' '}
-          <Link to={paths.privacyPolicy}>privacy policy</Link> for how we handle personal data.
+          We use your details only to answer your message. See our <Link to={paths.privacyPolicy}>privacy policy</Link> for how we handle
+          personal data.
         </p>
       </div>
       <section className="card contact-page__form" aria-labelledby="contact-form-title">

@@ -25,9 +25,8 @@ export default function HomePage() {
             <p className="page__eyebrow">AI recruiting assistant</p>
             <h1 id="home-title">Fill roles faster with an assistant that reads your ATS and never writes to it.</h1>
             <p className="hero__lead">
-              {productName} turns a job description into sourcing strings, screening questions and a client-ready
-              shortlist, so your recruiters spend their day with candidates and clients instead of copy-pasting between
-              tabs.
+              {productName} turns a job description into sourcing strings, screening questions and a client-ready shortlist, so your
+              recruiters spend their day with candidates and clients instead of copy-pasting between tabs.
             </p>
             <div className="hero__actions">
               <Link to={paths.contact} className="button button--primary">
@@ -49,9 +48,8 @@ export default function HomePage() {
               Senior Payroll Specialist · Austin, TX (hybrid)
             </figcaption>
             <code className="hero__sample-code">
-              (&quot;payroll specialist&quot; OR &quot;payroll analyst&quot; OR &quot;payroll administrator&quot;) AND
-              (ADP OR Workday OR &quot;UKG Pro&quot;) AND (&quot;multi-state&quot; OR &quot;multistate&quot;) NOT
-              intern
+              (&quot;payroll specialist&quot; OR &quot;payroll analyst&quot; OR &quot;payroll administrator&quot;) AND (ADP OR Workday OR
+              &quot;UKG Pro&quot;) AND (&quot;multi-state&quot; OR &quot;multistate&quot;) NOT intern
             </code>
             <ul className="hero__sample-chips">
               <li>Must-have: CPP certification</li>
@@ -67,8 +65,8 @@ export default function HomePage() {
           <div className="section__header">
             <h2 id="capabilities-title">Nine capabilities, one assistant for the whole desk</h2>
             <p>
-              From the first search string to the placement forecast, every step works from the job, the client’s
-              must-haves and your own history — and shows its reasoning.
+              From the first search string to the placement forecast, every step works from the job, the client’s must-haves and your own
+              history — and shows its reasoning.
             </p>
           </div>
           <ol className="capability-grid">
@@ -90,8 +88,8 @@ export default function HomePage() {
           <div>
             <h2 id="ats-title">Read-only by design</h2>
             <p>
-              Your applicant tracking system stays the system of record. {productName} connects with a read-only API key,
-              reads the jobs, candidates and placement history it needs, and writes nothing back.
+              Your applicant tracking system stays the system of record. {productName} connects with a read-only API key, reads the jobs,
+              candidates and placement history it needs, and writes nothing back.
             </p>
           </div>
           <ul className="checklist">
@@ -108,8 +106,8 @@ export default function HomePage() {
           <div className="section__header">
             <h2 id="trial-title">Start with two weeks free</h2>
             <p>
-              Every plan begins with a two-week free trial, then bills monthly. A one-time setup fee covers connecting
-              your ATS and tuning the assistant to your desk. Cancel before the trial ends and you pay no monthly fee.
+              Every plan begins with a two-week free trial, then bills monthly. A one-time setup fee covers connecting your ATS and tuning
+              the assistant to your desk. Cancel before the trial ends and you pay no monthly fee.
             </p>
           </div>
           <ul className="plan-grid">

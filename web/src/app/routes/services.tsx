@@ -27,8 +27,8 @@ export default function ServicesPage() {
         <p className="page__eyebrow">Services</p>
         <h1>What {productName} does for you</h1>
         <p className="page__lead">
-          Start with a job: confirm the client’s must-haves, then source, publish, screen, evaluate, rank and summarize. Every
-          result is kept, so you can come back to it and copy it again.
+          Start with a job: confirm the client’s must-haves, then source, publish, screen, evaluate, rank and summarize. Every result is
+          kept, so you can come back to it and copy it again.
         </p>
       </div>
       <ul className="service-list service-list--grid">
@@ -49,8 +49,8 @@ export default function ServicesPage() {
           Your ATS
         </h2>
         <p>
-          Connect your applicant tracking system with a read-only key and sync it: placement prediction learns from its history, and
-          best fit and candidate summaries can take their candidates from it. <Link to={paths.account}>Your ATS settings</Link>
+          Connect your applicant tracking system with a read-only key and sync it: placement prediction learns from its history, and best
+          fit and candidate summaries can take their candidates from it. <Link to={paths.account}>Your ATS settings</Link>
         </p>
       </section>
       <p className="page__lead">

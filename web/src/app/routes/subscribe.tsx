@@ -21,7 +21,7 @@ export default function SubscribePage() {
   const cardEntry = useMemo(() => cardEntryOf(config), [config]);
   const tokens = useMemo(
     () => testCardTokens ?? (cardEntry.kind === 'test' ? createTestCardTokenizer(cardEntry.tokenUrl) : undefined),
-    [testCardTokens, cardEntry]
+    [testCardTokens, cardEntry],
   );
   const from = returnPathFrom(useLocation().state);
   return (

@@ -130,11 +130,7 @@ export function AccountMenu() {
         onKeyDown={onMenuKeyDown}
       >
         {links.map((link, position) => (
-          <li
-            role="none"
-            key={link.to}
-            className={narrow && position === MAIN_NAVIGATION.length ? 'account-menu__group-start' : undefined}
-          >
+          <li role="none" key={link.to} className={narrow && position === MAIN_NAVIGATION.length ? 'account-menu__group-start' : undefined}>
             <Link
               role="menuitem"
               tabIndex={-1}

@@ -87,6 +87,6 @@ export function ConfirmDialog({ title, children, confirmLabel, busyLabel, cancel
         </div>
       </div>
     </div>,
-    document.body
+    document.body,
   );
 }

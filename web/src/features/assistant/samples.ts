@@ -41,9 +41,15 @@ export function sampleOf(samples: readonly JobSample[], job: Pick<Job, 'title'> 
  * The sample candidates for a job: those written for the sample job it was made from (same
  * title), else the first sample job that has candidates, with that job.
  */
-export async function loadCandidateSamples(job: Pick<Job, 'title'> | undefined): Promise<{ readonly job: JobSample; readonly candidates: readonly CandidateSample[] }> {
-  const [jobs, { SAMPLE_CANDIDATES }] = await Promise.all([loadJobSamples(), import('../../../../lambdas/assistant/samples/sample-candidates')]);
-  const forJob = (jobId: string) => SAMPLE_CANDIDATES.filter((candidate) => candidate.jobId === jobId).map(({ name, profile }) => ({ name, profile }));
+export async function loadCandidateSamples(
+  job: Pick<Job, 'title'> | undefined,
+): Promise<{ readonly job: JobSample; readonly candidates: readonly CandidateSample[] }> {
+  const [jobs, { SAMPLE_CANDIDATES }] = await Promise.all([
+    loadJobSamples(),
+    import('../../../../lambdas/assistant/samples/sample-candidates'),
+  ]);
+  const forJob = (jobId: string) =>
+    SAMPLE_CANDIDATES.filter((candidate) => candidate.jobId === jobId).map(({ name, profile }) => ({ name, profile }));
   const matching = sampleOf(jobs, job);
   const sample = matching && forJob(matching.id).length > 0 ? matching : jobs.find((candidate) => forJob(candidate.id).length > 0);
   if (!sample) throw new Error('There are no sample candidates.');

@@ -50,7 +50,8 @@ export const ASSISTANT_SCREENS: readonly AssistantScreen[] = [
     capability: 'job-description',
     path: paths.servicesJobDescription,
     title: 'External job description',
-    summary: 'A publishable job description with the client’s name, rates, contacts and internal notes removed, and a list of what was removed and why.',
+    summary:
+      'A publishable job description with the client’s name, rates, contacts and internal notes removed, and a list of what was removed and why.',
   },
   {
     capability: 'screening-questions',

@@ -32,7 +32,10 @@ export function useJobs(api: AssistantApi) {
   }, [api, attempt]);
 
   const saved = useCallback((job: Job) => {
-    setState((before) => ({ status: 'ready', jobs: [job, ...(before.status === 'ready' ? before.jobs.filter((other) => other.id !== job.id) : [])] }));
+    setState((before) => ({
+      status: 'ready',
+      jobs: [job, ...(before.status === 'ready' ? before.jobs.filter((other) => other.id !== job.id) : [])],
+    }));
   }, []);
 
   const retry = useCallback(() => {

@@ -47,7 +47,9 @@ export function useResults<C extends AssistantCapability>(api: AssistantApi, cap
   const add = useCallback((result: AssistantResult<C>) => {
     setShown(result);
     setHistory((before) =>
-      before.status === 'ready' ? { status: 'ready', results: [result, ...before.results.filter((other) => other.id !== result.id)] } : before,
+      before.status === 'ready'
+        ? { status: 'ready', results: [result, ...before.results.filter((other) => other.id !== result.id)] }
+        : before,
     );
   }, []);
 

@@ -53,7 +53,9 @@ export function readSummary(counts: AtsSyncView['counts']): string {
  * the time on 40 past applications it did not learn from; always guessing ‘not placed’ would be
  * right 57%."
  */
-export function accuracySentence(evaluation: Pick<PlacementEvaluationView, 'accuracy' | 'baselineAccuracy' | 'heldOutSize' | 'method'>): string {
+export function accuracySentence(
+  evaluation: Pick<PlacementEvaluationView, 'accuracy' | 'baselineAccuracy' | 'heldOutSize' | 'method'>,
+): string {
   const tested =
     evaluation.method === 'cross-validation'
       ? `on ${count(evaluation.heldOutSize, 'past application')}, each checked by a model that did not learn from it`

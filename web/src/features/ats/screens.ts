@@ -4,5 +4,6 @@ import { paths } from '../../config/paths';
 export const PLACEMENT_PREDICTION_SCREEN = {
   path: paths.servicesPlacementPrediction,
   title: 'Placement prediction',
-  summary: 'The active applications of a synced ATS job ranked by their chance of a placement, learned from your own past placements, with the reasons.',
+  summary:
+    'The active applications of a synced ATS job ranked by their chance of a placement, learned from your own past placements, with the reasons.',
 } as const;

@@ -42,7 +42,11 @@ export function useAtsJobs(api: Pick<AtsApi, 'getConnection' | 'listJobs'>) {
       .catch((error: unknown) => {
         console.error(error);
         if (!current) return;
-        setState(isSubscriptionRequired(error) ? { status: 'not-connected', subscriptionRequired: true } : { status: 'error', error: readableMessage(error, ATS_JOBS_ERROR_MESSAGE) });
+        setState(
+          isSubscriptionRequired(error)
+            ? { status: 'not-connected', subscriptionRequired: true }
+            : { status: 'error', error: readableMessage(error, ATS_JOBS_ERROR_MESSAGE) },
+        );
       });
     return () => {
       current = false;

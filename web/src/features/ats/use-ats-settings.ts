@@ -30,7 +30,11 @@ export function useAtsSettings(api: AtsApi) {
       .catch((error: unknown) => {
         console.error(error);
         if (!current) return;
-        setState(isSubscriptionRequired(error) ? { status: 'subscription-required' } : { status: 'error', error: readableMessage(error, SETTINGS_ERROR_MESSAGE) });
+        setState(
+          isSubscriptionRequired(error)
+            ? { status: 'subscription-required' }
+            : { status: 'error', error: readableMessage(error, SETTINGS_ERROR_MESSAGE) },
+        );
       });
     return () => {
       current = false;
@@ -57,7 +61,14 @@ export function useAtsSettings(api: AtsApi) {
     (test: AtsTestResponse) =>
       update((data) =>
         data.connection
-          ? { ...data, connection: { ...data.connection, lastTestedAt: test.testedAt, accountName: test.ok ? test.accountName ?? data.connection.accountName : data.connection.accountName } }
+          ? {
+              ...data,
+              connection: {
+                ...data.connection,
+                lastTestedAt: test.testedAt,
+                accountName: test.ok ? (test.accountName ?? data.connection.accountName) : data.connection.accountName,
+              },
+            }
           : data,
       ),
     [update],

@@ -9,10 +9,7 @@ import { isLiveSubscription, liveSubscriptions } from './subscription-access';
  * The subscription the account page shows: the active one, else a canceled one that still gives
  * access, else the newest (the API lists newest first), else none.
  */
-export function currentSubscription(
-  subscriptions: readonly SubscriptionView[],
-  now: Date = new Date()
-): SubscriptionView | undefined {
+export function currentSubscription(subscriptions: readonly SubscriptionView[], now: Date = new Date()): SubscriptionView | undefined {
   const live = liveSubscriptions(subscriptions, now);
   return live.find((subscription) => subscription.state === 'active') ?? live[0] ?? subscriptions[0];
 }

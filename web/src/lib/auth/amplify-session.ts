@@ -62,9 +62,7 @@ export function createAmplifySessionCalls(config: RuntimeConfig): Omit<SessionPo
         const variables: Record<string, unknown> = { email, limit: 10, nextToken };
         const result = (await client.graphql({ query: GET_USER_BY_EMAIL_QUERY, variables })) as { data?: UserConnection };
         const connection = result.data?.getUserByEmail;
-        const found = connection?.items?.find(
-          (item): item is User => item !== null && item.email.toLowerCase() === email.toLowerCase()
-        );
+        const found = connection?.items?.find((item): item is User => item !== null && item.email.toLowerCase() === email.toLowerCase());
         if (found) return found;
         nextToken = connection?.nextToken;
         if (!nextToken) return null;

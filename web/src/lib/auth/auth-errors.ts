@@ -9,14 +9,7 @@ import { UserFacingError } from '../errors';
 
 /** Where the error happened: the same Cognito error reads differently per step. */
 export type AuthErrorContext =
-  | 'signIn'
-  | 'signUp'
-  | 'confirm'
-  | 'resend'
-  | 'resetRequest'
-  | 'resetConfirm'
-  | 'newPassword'
-  | 'changePassword';
+  'signIn' | 'signUp' | 'confirm' | 'resend' | 'resetRequest' | 'resetConfirm' | 'newPassword' | 'changePassword';
 
 export const INCORRECT_CREDENTIALS_MESSAGE = 'Incorrect email or password.';
 export const INCORRECT_CURRENT_PASSWORD_MESSAGE = 'Your current password is incorrect.';
@@ -60,8 +53,7 @@ function messageFor({ name, message }: ErrorLike, context: AuthErrorContext): st
       if (/disabled/i.test(message)) return 'This account is disabled. Please contact support.';
       if (context === 'changePassword') return INCORRECT_CURRENT_PASSWORD_MESSAGE;
       if (context === 'newPassword') return SIGN_IN_SESSION_EXPIRED_MESSAGE;
-      if (/temporary password has expired/i.test(message))
-        return 'Your temporary password has expired. Ask for a new invitation.';
+      if (/temporary password has expired/i.test(message)) return 'Your temporary password has expired. Ask for a new invitation.';
       return context === 'signIn' ? INCORRECT_CREDENTIALS_MESSAGE : 'This request was refused. Please start again.';
     case 'UserNotFoundException':
       return context === 'signIn' ? INCORRECT_CREDENTIALS_MESSAGE : 'We could not find an account with that email address.';
@@ -97,8 +89,7 @@ function messageFor({ name, message }: ErrorLike, context: AuthErrorContext): st
     case 'NetworkError':
       return AUTH_NETWORK_MESSAGE;
     default:
-      if (/network|failed to fetch|load failed|fetch failed|dynamically imported module/i.test(message))
-        return AUTH_NETWORK_MESSAGE;
+      if (/network|failed to fetch|load failed|fetch failed|dynamically imported module/i.test(message)) return AUTH_NETWORK_MESSAGE;
       return FALLBACK_ERROR_MESSAGE;
   }
 }

@@ -87,7 +87,7 @@ export function AuthProvider({ session, children }: { readonly session: SessionP
 
   const value = useMemo<AuthContextValue>(
     () => ({ ...state, completeSignIn, signOut, updateDbUser }),
-    [state, completeSignIn, signOut, updateDbUser]
+    [state, completeSignIn, signOut, updateDbUser],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

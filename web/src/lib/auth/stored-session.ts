@@ -24,10 +24,7 @@ function safeLocalStorage(): Storage | undefined {
  * sign-in and removes it on sign-out. Without it nobody is signed in, so the app can show a
  * signed-out visitor the page at once instead of loading Amplify to find that out.
  */
-export function mayHaveStoredSession(
-  config: RuntimeConfig,
-  storage: Pick<Storage, 'getItem'> | undefined = safeLocalStorage()
-): boolean {
+export function mayHaveStoredSession(config: RuntimeConfig, storage: Pick<Storage, 'getItem'> | undefined = safeLocalStorage()): boolean {
   if (!hasUserPool(config)) return false;
   // Storage we cannot read: let Amplify decide.
   if (!storage) return true;

@@ -20,7 +20,8 @@ function jobById(id: string): SampleJob {
 export function sampleJobContext(id: string, { confirmed = true } = {}): JobContext {
   const job = jobById(id);
   const proposed = proposeMustHaves({ title: job.title, description: job.description, companyInfo: job.companyInfo });
-  const strip = (items: readonly { text: string; kind: JobContext['mustHaves'][number]['kind'] }[]) => items.map(({ text, kind }) => ({ text, kind }));
+  const strip = (items: readonly { text: string; kind: JobContext['mustHaves'][number]['kind'] }[]) =>
+    items.map(({ text, kind }) => ({ text, kind }));
   return {
     title: job.title,
     description: job.description,

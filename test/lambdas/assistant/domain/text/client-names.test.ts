@@ -23,7 +23,10 @@ describe('the names a client goes by', () => {
       'St. Brigid',
       'Lakeshore',
     ]);
-    expect(clientNamesIn([], 'Northwind Traders is a specialty food distributor and retailer.', '')).toEqual(['Northwind Traders', 'Northwind']);
+    expect(clientNamesIn([], 'Northwind Traders is a specialty food distributor and retailer.', '')).toEqual([
+      'Northwind Traders',
+      'Northwind',
+    ]);
   });
 
   it('does not take a skill or a sentence opening for a client', () => {

@@ -11,12 +11,15 @@ describe('years a job asks for', () => {
     expect(yearsRequired(text)).toBe(years);
   });
 
-  it.each(['Founded 40 years ago', 'We have served patients for over 40 years.', 'Acme has 25 years of history', 'a 2 year contract', 'no numbers'])(
-    'does not take the company or the contract for a requirement: %j',
-    (text) => {
-      expect(yearsRequired(text)).toBeNull();
-    },
-  );
+  it.each([
+    'Founded 40 years ago',
+    'We have served patients for over 40 years.',
+    'Acme has 25 years of history',
+    'a 2 year contract',
+    'no numbers',
+  ])('does not take the company or the contract for a requirement: %j', (text) => {
+    expect(yearsRequired(text)).toBeNull();
+  });
 });
 
 describe('years a resume shows', () => {
@@ -25,7 +28,8 @@ describe('years a resume shows', () => {
   });
 
   it('adds up dated roles, counting overlaps once and leaving out study', () => {
-    const resume = 'Senior Engineer, Acme (Mar 2018 – Present)\nEngineer, Beta 2014 - 2018\nContractor, Gamma 2016 - 2017\nBSc Computer Science 2010 - 2014';
+    const resume =
+      'Senior Engineer, Acme (Mar 2018 – Present)\nEngineer, Beta 2014 - 2018\nContractor, Gamma 2016 - 2017\nBSc Computer Science 2010 - 2014';
     expect(yearsOfExperience(resume, { currentYear: 2026 })).toBe(13);
     expect(yearsOfExperience('Staff Accountant 06/2017 - 08/2021\nSenior Accountant 09/2021 - present', { currentYear: 2025 })).toBe(9);
   });

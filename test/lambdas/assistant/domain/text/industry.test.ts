@@ -1,8 +1,8 @@
 import { industryOf } from '../../../../../lambdas/assistant/domain/text/industry';
 import { SAMPLE_JOBS } from '../../../../../lambdas/assistant/samples/sample-jobs';
 
-describe('the client\'s industry', () => {
-  it('is read from each sample\'s company information', () => {
+describe("the client's industry", () => {
+  it("is read from each sample's company information", () => {
     expect(SAMPLE_JOBS.map((job) => [job.id, industryOf(job.companyInfo)?.phrase])).toEqual([
       ['senior-backend-engineer', 'a fintech company'],
       ['icu-registered-nurse', 'a hospital'],

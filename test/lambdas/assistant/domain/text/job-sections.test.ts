@@ -3,7 +3,7 @@ import { SAMPLE_JOBS } from '../../../../../lambdas/assistant/samples/sample-job
 
 describe('the sections of a job description', () => {
   it.each([
-    ['What you\'ll do', 'duties'],
+    ["What you'll do", 'duties'],
     ['Key responsibilities', 'duties'],
     ['Requirements', 'requirements'],
     ['Qualifications', 'requirements'],
@@ -11,7 +11,7 @@ describe('the sections of a job description', () => {
     ['Preferred qualifications', 'nice-to-haves'],
     ['Nice to have', 'nice-to-haves'],
     ['Benefits', 'offer'],
-    ['What\'s on offer', 'offer'],
+    ["What's on offer", 'offer'],
     ['Internal notes – do not share', 'internal'],
     ['Confidential – for the agency only', 'internal'],
     ['About the role', 'about'],
@@ -24,7 +24,18 @@ describe('the sections of a job description', () => {
   it('gives each sample its sections in order', () => {
     const roles = jobSections(SAMPLE_JOBS[0].description).map((s) => s.role);
     // "Client: …", "Hiring manager: …" and "Internal: …" lines are labelled sections of their own.
-    expect(roles).toEqual(['other', 'other', 'about', 'duties', 'requirements', 'nice-to-haves', 'offer', 'internal', 'internal', 'internal']);
+    expect(roles).toEqual([
+      'other',
+      'other',
+      'about',
+      'duties',
+      'requirements',
+      'nice-to-haves',
+      'offer',
+      'internal',
+      'internal',
+      'internal',
+    ]);
   });
 });
 

@@ -6,7 +6,11 @@ Managed budgets for the platform team. Mentored four junior engineers.`;
 
 describe('whether a resume covers a requirement', () => {
   it('finds a skill by its synonym and shows the sentence', () => {
-    expect(matchRequirement(resume, 'Kubernetes')).toEqual({ matched: true, evidence: 'Ran services on k8s (EKS) with Terraform.', strength: 1 });
+    expect(matchRequirement(resume, 'Kubernetes')).toEqual({
+      matched: true,
+      evidence: 'Ran services on k8s (EKS) with Terraform.',
+      strength: 1,
+    });
   });
 
   it('weighs years against what the resume states', () => {
@@ -18,12 +22,21 @@ describe('whether a resume covers a requirement', () => {
 
   it('does not count a skill the candidate says they have not used', () => {
     expect(matchRequirement(resume, 'Apache Kafka')).toEqual({ matched: false, evidence: null, strength: 0 });
-    expect(matchRequirement(resume, 'RabbitMQ or Kafka')).toMatchObject({ matched: true, evidence: 'I have not used Kafka, but I know RabbitMQ well.' });
+    expect(matchRequirement(resume, 'RabbitMQ or Kafka')).toMatchObject({
+      matched: true,
+      evidence: 'I have not used Kafka, but I know RabbitMQ well.',
+    });
   });
 
   it('meets other word forms of the requirement', () => {
-    expect(matchRequirement(resume, 'Budget management')).toMatchObject({ matched: true, evidence: 'Managed budgets for the platform team.' });
-    expect(matchRequirement(resume, 'Mentoring junior engineers')).toMatchObject({ matched: true, evidence: 'Mentored four junior engineers.' });
+    expect(matchRequirement(resume, 'Budget management')).toMatchObject({
+      matched: true,
+      evidence: 'Managed budgets for the platform team.',
+    });
+    expect(matchRequirement(resume, 'Mentoring junior engineers')).toMatchObject({
+      matched: true,
+      evidence: 'Mentored four junior engineers.',
+    });
   });
 
   it('does not match what is not there', () => {

@@ -56,7 +56,17 @@ describe('splitting text into sentences', () => {
 
 describe('words and stems', () => {
   it('tokenizes into lower-case words, keeping technical names whole', () => {
-    expect(tokenize('C++, C# and Node.js on CI/CD — don’t panic')).toEqual(['c++', 'c#', 'and', 'node.js', 'on', 'ci', 'cd', "don't", 'panic']);
+    expect(tokenize('C++, C# and Node.js on CI/CD — don’t panic')).toEqual([
+      'c++',
+      'c#',
+      'and',
+      'node.js',
+      'on',
+      'ci',
+      'cd',
+      "don't",
+      'panic',
+    ]);
   });
 
   it('brings the forms of a word to one stem', () => {

@@ -1,4 +1,11 @@
-import { findSkills, searchTermsOf, skillKey, SKILLS, skillsIn, synonymsOf } from '../../../../../lambdas/assistant/domain/text/skills-dictionary';
+import {
+  findSkills,
+  searchTermsOf,
+  skillKey,
+  SKILLS,
+  skillsIn,
+  synonymsOf,
+} from '../../../../../lambdas/assistant/domain/text/skills-dictionary';
 
 describe('the skills dictionary', () => {
   it('stays compact and gives every name to exactly one skill', () => {
@@ -8,7 +15,9 @@ describe('the skills dictionary', () => {
     for (const entry of SKILLS) {
       for (const name of [entry.canonical, ...entry.synonyms, ...(entry.exactCase ?? [])]) {
         const previous = owner.get(skillKey(name));
-        expect(previous === undefined || previous === entry.canonical ? 'unique' : `${name}: ${previous} and ${entry.canonical}`).toBe('unique');
+        expect(previous === undefined || previous === entry.canonical ? 'unique' : `${name}: ${previous} and ${entry.canonical}`).toBe(
+          'unique',
+        );
         owner.set(skillKey(name), entry.canonical);
       }
     }
@@ -23,13 +32,30 @@ describe('the skills dictionary', () => {
     expect(synonymsOf('k8s')[0]).toBe('Kubernetes');
     expect(synonymsOf('Underwater basket weaving')).toEqual([]);
     expect(new Set(SKILLS.map((s) => s.category))).toEqual(
-      new Set(['software', 'data', 'cloud', 'clinical', 'finance', 'sales', 'operations', 'certification', 'education', 'language', 'soft-skill']),
+      new Set([
+        'software',
+        'data',
+        'cloud',
+        'clinical',
+        'finance',
+        'sales',
+        'operations',
+        'certification',
+        'education',
+        'language',
+        'soft-skill',
+      ]),
     );
   });
 
   it('finds skills by any of their names, at word boundaries', () => {
     expect(skillsIn('JavaScript and TypeScript on Node.js, deployed to k8s on AWS; data in Postgres.')).toEqual([
-      'JavaScript', 'TypeScript', 'Node.js', 'Kubernetes', 'AWS', 'PostgreSQL',
+      'JavaScript',
+      'TypeScript',
+      'Node.js',
+      'Kubernetes',
+      'AWS',
+      'PostgreSQL',
     ]);
     expect(skillsIn('Registered Nurse (RN) with BLS and ACLS; a CPA is not needed.')).toEqual(['Registered Nurse', 'BLS', 'ACLS', 'CPA']);
   });

@@ -32,10 +32,30 @@ export type ConverseReply =
   /** Accept the request and never answer (time-outs). */
   | { readonly kind: 'hang' };
 
-export const throttled: ConverseReply = { kind: 'error', status: 429, type: 'ThrottlingException', message: 'Too many requests, please wait before trying your request again.' };
-export const accessDenied: ConverseReply = { kind: 'error', status: 403, type: 'AccessDeniedException', message: "You don't have access to the model with the specified model ID." };
-export const validationFailed: ConverseReply = { kind: 'error', status: 400, type: 'ValidationException', message: 'The provided model identifier is invalid.' };
-export const serverError: ConverseReply = { kind: 'error', status: 500, type: 'InternalServerException', message: 'The server encountered an internal error.' };
+export const throttled: ConverseReply = {
+  kind: 'error',
+  status: 429,
+  type: 'ThrottlingException',
+  message: 'Too many requests, please wait before trying your request again.',
+};
+export const accessDenied: ConverseReply = {
+  kind: 'error',
+  status: 403,
+  type: 'AccessDeniedException',
+  message: "You don't have access to the model with the specified model ID.",
+};
+export const validationFailed: ConverseReply = {
+  kind: 'error',
+  status: 400,
+  type: 'ValidationException',
+  message: 'The provided model identifier is invalid.',
+};
+export const serverError: ConverseReply = {
+  kind: 'error',
+  status: 500,
+  type: 'InternalServerException',
+  message: 'The server encountered an internal error.',
+};
 
 export interface ConverseServer {
   /** `http://127.0.0.1:<port>`. */
@@ -96,14 +116,23 @@ export async function startConverseServer(): Promise<ConverseServer> {
       const reply = queue.shift() ?? fallbackReply;
       if (reply.kind === 'hang') return;
       if (reply.kind === 'error') {
-        send(response, reply.status, { message: reply.message ?? reply.type }, { 'x-amzn-errortype': `${reply.type}:http://internal.amazon.com/coral/com.amazon.bedrock/` });
+        send(
+          response,
+          reply.status,
+          { message: reply.message ?? reply.type },
+          { 'x-amzn-errortype': `${reply.type}:http://internal.amazon.com/coral/com.amazon.bedrock/` },
+        );
         return;
       }
       send(response, 200, {
         metrics: { latencyMs: 412 },
         output: { message: { role: 'assistant', content: [{ text: reply.text }] } },
         stopReason: reply.stopReason ?? 'end_turn',
-        usage: { inputTokens: Math.ceil(raw.length / 4), outputTokens: Math.ceil(reply.text.length / 4), totalTokens: Math.ceil((raw.length + reply.text.length) / 4) },
+        usage: {
+          inputTokens: Math.ceil(raw.length / 4),
+          outputTokens: Math.ceil(reply.text.length / 4),
+          totalTokens: Math.ceil((raw.length + reply.text.length) / 4),
+        },
       });
     })();
   });

@@ -26,7 +26,19 @@ export const JOB: JobContext = {
 };
 
 export const QUESTIONS: ScreeningQuestion[] = [
-  { id: 'q1', question: 'How many years have you built services in Python?', requirement: '5+ years of Python', kind: 'knockout', goodAnswer: ['Five or more years', 'Production services'] },
-  { id: 'q2', question: 'Tell me about a Kubernetes cluster you ran.', requirement: 'Kubernetes', kind: 'competency', goodAnswer: ['Cluster size', 'Upgrades', 'Monitoring'] },
+  {
+    id: 'q1',
+    question: 'How many years have you built services in Python?',
+    requirement: '5+ years of Python',
+    kind: 'knockout',
+    goodAnswer: ['Five or more years', 'Production services'],
+  },
+  {
+    id: 'q2',
+    question: 'Tell me about a Kubernetes cluster you ran.',
+    requirement: 'Kubernetes',
+    kind: 'competency',
+    goodAnswer: ['Cluster size', 'Upgrades', 'Monitoring'],
+  },
   { id: 'q3', question: 'Which AWS services have you used?', requirement: 'AWS', kind: 'competency', goodAnswer: ['Lambda', 'DynamoDB'] },
 ];

@@ -17,7 +17,14 @@ import { createDynamoDbSyncStore } from '../../../../../lambdas/ats/sync/dynamod
 import type { AtsName } from '../../../../../lambdas/ats/ats-port';
 import type { User } from '../../../../../lambdas/shared/contracts/user';
 import type { ApiGatewayHandler } from '../../../../../lambdas/shared/http/handler';
-import { greenhouseApplication, greenhouseCandidate, greenhouseJob, startFakeGreenhouse, type FakeGreenhouse, type FakeGreenhouseData } from '../../../../../local/ats/fake-greenhouse';
+import {
+  greenhouseApplication,
+  greenhouseCandidate,
+  greenhouseJob,
+  startFakeGreenhouse,
+  type FakeGreenhouse,
+  type FakeGreenhouseData,
+} from '../../../../../local/ats/fake-greenhouse';
 import { startFakeLever, type FakeLever } from '../../../../../local/ats/fake-lever';
 import { HANDLER_OPTIONS, startAssistantServices, type AssistantServices } from '../../../assistant/support/assistant-services';
 
@@ -79,10 +86,16 @@ export interface AtsRouteServices {
   stop(): Promise<void>;
 }
 
-export async function startAtsRouteServices(options: { readonly greenhouseData?: FakeGreenhouseData; readonly greenhousePageSize?: number } = {}): Promise<AtsRouteServices> {
+export async function startAtsRouteServices(
+  options: { readonly greenhouseData?: FakeGreenhouseData; readonly greenhousePageSize?: number } = {},
+): Promise<AtsRouteServices> {
   const assistant = await startAssistantServices();
   const { client, tableNames } = assistant.services;
-  const greenhouse = await startFakeGreenhouse({ apiKey: GREENHOUSE_KEY, data: options.greenhouseData, pageSize: options.greenhousePageSize });
+  const greenhouse = await startFakeGreenhouse({
+    apiKey: GREENHOUSE_KEY,
+    data: options.greenhouseData,
+    pageSize: options.greenhousePageSize,
+  });
   const lever = await startFakeLever({ apiKey: LEVER_KEY });
   const cipher = createLocalCipher({ key: randomBytes(32) });
   const atsTable = { client, tableName: tableNames.ats };
@@ -90,7 +103,12 @@ export async function startAtsRouteServices(options: { readonly greenhouseData?:
   const dependencies = (overrides: DependencyOverrides = {}): AtsCredentialDependencies => ({
     users: assistant.services.users,
     subscriptions: assistant.services.subscriptions,
-    rateLimiter: createRateLimiter({ client, tableName: tableNames.assistant, limitPerMinute: overrides.rateLimitPerMinute ?? 1_000, bucket: ATS_RATE_LIMIT_BUCKET }),
+    rateLimiter: createRateLimiter({
+      client,
+      tableName: tableNames.assistant,
+      limitPerMinute: overrides.rateLimitPerMinute ?? 1_000,
+      bucket: ATS_RATE_LIMIT_BUCKET,
+    }),
     now: overrides.now ?? (() => new Date()),
     store: createDynamoDbSyncStore({ ...atsTable, sleep: async () => undefined }),
     connections: createAtsConnectionStore(atsTable),
@@ -131,7 +149,12 @@ export async function startAtsRouteServices(options: { readonly greenhouseData?:
     },
     async atsItemsOf(userId) {
       const { Items = [] } = await client.send(
-        new QueryCommand({ TableName: tableNames.ats, KeyConditionExpression: 'userId = :u', ExpressionAttributeValues: { ':u': userId }, ConsistentRead: true }),
+        new QueryCommand({
+          TableName: tableNames.ats,
+          KeyConditionExpression: 'userId = :u',
+          ExpressionAttributeValues: { ':u': userId },
+          ConsistentRead: true,
+        }),
       );
       return Items;
     },
@@ -143,7 +166,10 @@ export async function startAtsRouteServices(options: { readonly greenhouseData?:
 }
 
 /** A valid request of each route (the caller's own job id where one is needed). */
-export function validRequest(route: AtsRoute, jobId: string): { method: 'GET' | 'POST'; resource: string; body?: unknown; query?: Record<string, string> } {
+export function validRequest(
+  route: AtsRoute,
+  jobId: string,
+): { method: 'GET' | 'POST'; resource: string; body?: unknown; query?: Record<string, string> } {
   const [method, resource] = route.split(' ') as ['GET' | 'POST', string];
   switch (route) {
     case 'POST /ats/connection':

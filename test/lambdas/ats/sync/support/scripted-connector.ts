@@ -1,4 +1,12 @@
-import type { AtsApplication, AtsCandidate, AtsConnector, AtsJob, AtsListOptions, AtsName, AtsPage } from '../../../../../lambdas/ats/ats-port';
+import type {
+  AtsApplication,
+  AtsCandidate,
+  AtsConnector,
+  AtsJob,
+  AtsListOptions,
+  AtsName,
+  AtsPage,
+} from '../../../../../lambdas/ats/ats-port';
 
 /** What the scripted ATS holds; tests change it between syncs to play edits in the ATS. */
 export interface ScriptedAtsData {
@@ -47,10 +55,15 @@ export function createScriptedConnector({ data, pageSize, name = 'greenhouse', f
     if (error) throw error;
   };
 
-  const page = async <T extends { readonly updatedAt: string | null }>(method: keyof typeof RESOURCE_OF, options: AtsListOptions): Promise<AtsPage<T>> => {
+  const page = async <T extends { readonly updatedAt: string | null }>(
+    method: keyof typeof RESOURCE_OF,
+    options: AtsListOptions,
+  ): Promise<AtsPage<T>> => {
     await answer(method, options);
     const resource = RESOURCE_OF[method];
-    const all = (data[resource] as unknown as T[]).filter((record) => options.updatedSince === null || record.updatedAt === null || record.updatedAt >= options.updatedSince!);
+    const all = (data[resource] as unknown as T[]).filter(
+      (record) => options.updatedSince === null || record.updatedAt === null || record.updatedAt >= options.updatedSince!,
+    );
     const offset = options.cursor === null ? 0 : Number(/^offset:(\d+)$/.exec(options.cursor)?.[1] ?? Number.NaN);
     if (!Number.isInteger(offset)) throw new Error(`The scripted ATS never handed out the cursor ${options.cursor}.`);
     const items = all.slice(offset, offset + pageSize).map((record) => structuredClone(record));
@@ -83,7 +96,10 @@ export function createScriptedConnector({ data, pageSize, name = 'greenhouse', f
 }
 
 /** A small ATS: `jobs` jobs, `candidates` candidates and `applications` applications linking them. */
-export function scriptedData(sizes: { jobs: number; candidates: number; applications: number }, updatedAt = '2026-02-01T00:00:00.000Z'): ScriptedAtsData {
+export function scriptedData(
+  sizes: { jobs: number; candidates: number; applications: number },
+  updatedAt = '2026-02-01T00:00:00.000Z',
+): ScriptedAtsData {
   const pad = (index: number) => String(index).padStart(3, '0');
   return {
     jobs: Array.from({ length: sizes.jobs }, (_, index) => ({

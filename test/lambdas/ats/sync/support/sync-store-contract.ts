@@ -24,7 +24,9 @@ export function describeSyncStoreContract(adapter: string, getStore: () => AtsSy
 
       expect(await store.listJobs(ana)).toEqual([atsJob('j1', { description: '', location: '' }), atsJob('j2')]);
       expect(await store.listCandidates(ana)).toEqual([atsCandidate('c1', { createdAt: null, updatedAt: null })]);
-      expect(await store.listApplications(ana)).toEqual([atsApplication('a1', 'c1', 'j1', { status: 'hired', closedAt: '2026-02-01T00:00:00.000Z' })]);
+      expect(await store.listApplications(ana)).toEqual([
+        atsApplication('a1', 'c1', 'j1', { status: 'hired', closedAt: '2026-02-01T00:00:00.000Z' }),
+      ]);
       expect((await store.listJobs(ben)).map((job) => job.id)).toEqual(['j9']);
       expect(await store.listCandidates(ben)).toEqual([]);
       expect(await store.listApplications(newUser('nobody'))).toEqual([]);
@@ -35,9 +37,14 @@ export function describeSyncStoreContract(adapter: string, getStore: () => AtsSy
       const user = newUser('upsert');
       expect(await store.upsertCandidates(user, [atsCandidate('c1'), atsCandidate('c2')])).toBe(2);
       expect(await store.upsertCandidates(user, [atsCandidate('c1'), atsCandidate('c2')])).toBe(2);
-      await store.upsertCandidates(user, [atsCandidate('c2', { headline: 'Staff Engineer at Globex', updatedAt: '2026-03-01T00:00:00.000Z' })]);
+      await store.upsertCandidates(user, [
+        atsCandidate('c2', { headline: 'Staff Engineer at Globex', updatedAt: '2026-03-01T00:00:00.000Z' }),
+      ]);
 
-      expect(await store.listCandidates(user)).toEqual([atsCandidate('c1'), atsCandidate('c2', { headline: 'Staff Engineer at Globex', updatedAt: '2026-03-01T00:00:00.000Z' })]);
+      expect(await store.listCandidates(user)).toEqual([
+        atsCandidate('c1'),
+        atsCandidate('c2', { headline: 'Staff Engineer at Globex', updatedAt: '2026-03-01T00:00:00.000Z' }),
+      ]);
     });
 
     it('writes a record listed twice in one page once (the last copy) and skips records without an id', async () => {
@@ -52,7 +59,9 @@ export function describeSyncStoreContract(adapter: string, getStore: () => AtsSy
     it('stores pages larger than one DynamoDB batch (25) completely', async () => {
       const store = getStore();
       const user = newUser('large');
-      const applications = Array.from({ length: 61 }, (_, index) => atsApplication(`a${String(index).padStart(3, '0')}`, `c${index % 7}`, `j${index % 3}`));
+      const applications = Array.from({ length: 61 }, (_, index) =>
+        atsApplication(`a${String(index).padStart(3, '0')}`, `c${index % 7}`, `j${index % 3}`),
+      );
 
       expect(await store.upsertApplications(user, applications)).toBe(61);
       expect(await store.listApplications(user)).toEqual(applications);
@@ -81,7 +90,13 @@ export function describeSyncStoreContract(adapter: string, getStore: () => AtsSy
       const user = newUser('checkpoint');
       expect(await store.getCheckpoint(user, 'jobs')).toBeNull();
 
-      const candidates = { cursor: 'page-3', updatedSince: '2026-01-01T00:00:00.000Z', passStartedAt: '2026-03-01T00:00:00.000Z', completedInSync: 'sync-1', lastFullPassAt: '2026-02-01T00:00:00.000Z' };
+      const candidates = {
+        cursor: 'page-3',
+        updatedSince: '2026-01-01T00:00:00.000Z',
+        passStartedAt: '2026-03-01T00:00:00.000Z',
+        completedInSync: 'sync-1',
+        lastFullPassAt: '2026-02-01T00:00:00.000Z',
+      };
       await store.saveCheckpoint(user, 'candidates', candidates);
       await store.saveCheckpoint(user, 'jobs', EMPTY_CHECKPOINT);
 

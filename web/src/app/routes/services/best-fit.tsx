@@ -12,5 +12,7 @@ import { useAtsApi } from '../../use-ats-api';
 export default function BestFitPage() {
   useDocumentTitle(screenOf('best-fit').title);
   const ats = useAtsApi();
-  return <BestFitScreen api={useAssistantApi()} importCandidates={(fill) => <AtsCandidateImport api={ats} mode="many" onImport={fill} />} />;
+  return (
+    <BestFitScreen api={useAssistantApi()} importCandidates={(fill) => <AtsCandidateImport api={ats} mode="many" onImport={fill} />} />
+  );
 }

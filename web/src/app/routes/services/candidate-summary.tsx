@@ -12,5 +12,10 @@ import { useAtsApi } from '../../use-ats-api';
 export default function CandidateSummaryPage() {
   useDocumentTitle(screenOf('candidate-summary').title);
   const ats = useAtsApi();
-  return <CandidateSummaryScreen api={useAssistantApi()} importCandidate={(fill) => <AtsCandidateImport api={ats} mode="one" onImport={fill} />} />;
+  return (
+    <CandidateSummaryScreen
+      api={useAssistantApi()}
+      importCandidate={(fill) => <AtsCandidateImport api={ats} mode="one" onImport={fill} />}
+    />
+  );
 }

@@ -47,7 +47,9 @@ export function BestFitView({ result }: { readonly result: AssistantResult<'best
                 <th scope="row">{candidate.name}</th>
                 <td>
                   {Math.round(candidate.score)} of 100
-                  {candidate.evaluationOverall === null ? null : <span className="ranking__detail">Interview: {Math.round(candidate.evaluationOverall)} of 100</span>}
+                  {candidate.evaluationOverall === null ? null : (
+                    <span className="ranking__detail">Interview: {Math.round(candidate.evaluationOverall)} of 100</span>
+                  )}
                 </td>
                 <td>
                   <ul className="ranking__reasons">
@@ -55,9 +57,15 @@ export function BestFitView({ result }: { readonly result: AssistantResult<'best
                       <li key={reason}>{reason}</li>
                     ))}
                   </ul>
-                  {candidate.mustHavesMet.length > 0 ? <p className="ranking__detail">Must-haves met: {candidate.mustHavesMet.join(', ')}</p> : null}
-                  {candidate.mustHavesMissing.length > 0 ? <p className="ranking__detail">Missing: {candidate.mustHavesMissing.join(', ')}</p> : null}
-                  {candidate.niceToHavesMet.length > 0 ? <p className="ranking__detail">Nice-to-haves: {candidate.niceToHavesMet.join(', ')}</p> : null}
+                  {candidate.mustHavesMet.length > 0 ? (
+                    <p className="ranking__detail">Must-haves met: {candidate.mustHavesMet.join(', ')}</p>
+                  ) : null}
+                  {candidate.mustHavesMissing.length > 0 ? (
+                    <p className="ranking__detail">Missing: {candidate.mustHavesMissing.join(', ')}</p>
+                  ) : null}
+                  {candidate.niceToHavesMet.length > 0 ? (
+                    <p className="ranking__detail">Nice-to-haves: {candidate.niceToHavesMet.join(', ')}</p>
+                  ) : null}
                 </td>
               </tr>
             ))}
@@ -142,7 +150,8 @@ export function BestFitScreen({ api, importCandidates }: { readonly api: Assista
       });
     form.reset();
     const count = added.length === 1 ? '1 candidate' : `${added.length} candidates`;
-    const limited = usable.length > added.length ? ` (a ranking takes at most ${LIMITS.candidatesMax}; ${usable.length - added.length} left out)` : '';
+    const limited =
+      usable.length > added.length ? ` (a ranking takes at most ${LIMITS.candidatesMax}; ${usable.length - added.length} left out)` : '';
     return `Added ${count} from ${title}${limited}${fillJob ? ', and the job’s title and description' : ''}.`;
   };
 
@@ -152,7 +161,15 @@ export function BestFitScreen({ api, importCandidates }: { readonly api: Assista
       form={form}
       results={results}
       errors={errors}
-      shownFields={['jobId', 'title', 'location', 'companyInfo', 'description', 'candidates', ...candidates.flatMap((_, index) => [`candidates.${index}.name`, `candidates.${index}.profile`])]}
+      shownFields={[
+        'jobId',
+        'title',
+        'location',
+        'companyInfo',
+        'description',
+        'candidates',
+        ...candidates.flatMap((_, index) => [`candidates.${index}.name`, `candidates.${index}.profile`]),
+      ]}
       submitLabel="Rank the candidates"
       busyLabel="Ranking…"
       heading={(result) => `Best fit for ${result.label}`}

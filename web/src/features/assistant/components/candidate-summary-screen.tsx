@@ -58,7 +58,13 @@ export function CandidateSummaryView({ result }: { readonly result: AssistantRes
  * With `importCandidate` (the ATS import, composed in by the app) the name and profile can be
  * filled from elsewhere.
  */
-export function CandidateSummaryScreen({ api, importCandidate }: { readonly api: AssistantApi; readonly importCandidate?: CandidateImporter }) {
+export function CandidateSummaryScreen({
+  api,
+  importCandidate,
+}: {
+  readonly api: AssistantApi;
+  readonly importCandidate?: CandidateImporter;
+}) {
   const jobs = useJobs(api);
   const results = useResults(api, 'candidate-summary');
   const form = useAssistantForm();
@@ -106,7 +112,13 @@ export function CandidateSummaryScreen({ api, importCandidate }: { readonly api:
         return api.candidateSummary({ ...(jobId ? { jobId } : {}), ...(name ? { candidateName: name } : {}), profile: profile.trim() });
       }}
     >
-      <JobPicker jobs={jobs} value={jobId} onChange={setJobId} extra="No job" hint="With a job, the summary says which of its must-haves the candidate meets." />
+      <JobPicker
+        jobs={jobs}
+        value={jobId}
+        onChange={setJobId}
+        extra="No job"
+        hint="With a job, the summary says which of its must-haves the candidate meets."
+      />
       {importCandidate?.(fillImported)}
       <SampleButton fill={fillSample} />
       <InputField

@@ -14,11 +14,27 @@ interface FieldProps {
 }
 
 /** A labelled one-line text field with its hint and inline error. */
-export function InputField({ label, name, value, onChange, error, optional, hint, autoComplete = 'off' }: FieldProps & { readonly autoComplete?: string }) {
+export function InputField({
+  label,
+  name,
+  value,
+  onChange,
+  error,
+  optional,
+  hint,
+  autoComplete = 'off',
+}: FieldProps & { readonly autoComplete?: string }) {
   return (
     <FieldFrame label={label} optional={optional} hint={hint} error={error}>
       {(control) => (
-        <input {...control} type="text" name={name} value={value} autoComplete={autoComplete} onChange={(event) => onChange(event.target.value)} />
+        <input
+          {...control}
+          type="text"
+          name={name}
+          value={value}
+          autoComplete={autoComplete}
+          onChange={(event) => onChange(event.target.value)}
+        />
       )}
     </FieldFrame>
   );

@@ -37,7 +37,11 @@ export function EvaluationView({ result }: { readonly result: AssistantResult<'i
             <p className="score-list__question">{score.question}</p>
             <p className="score-list__score">
               Score: <strong>{scoreLabel(score.score)}</strong>
-              {score.meetsRequirement === null ? null : score.meetsRequirement ? ' · meets the must-have' : ' · does not meet the must-have'}
+              {score.meetsRequirement === null
+                ? null
+                : score.meetsRequirement
+                  ? ' · meets the must-have'
+                  : ' · does not meet the must-have'}
             </p>
             {score.covered.length > 0 ? (
               <>
@@ -91,7 +95,9 @@ export function InterviewEvaluationScreen({ api }: { readonly api: AssistantApi 
       .history({ capability: 'screening-questions', jobId })
       .then((found) => {
         if (!current) return;
-        const mine = found.filter((result): result is AssistantResult<'screening-questions'> => result.capability === 'screening-questions');
+        const mine = found.filter(
+          (result): result is AssistantResult<'screening-questions'> => result.capability === 'screening-questions',
+        );
         setSets({ status: 'ready', sets: mine });
         setSetId(mine[0]?.id ?? '');
       })
@@ -111,8 +117,14 @@ export function InterviewEvaluationScreen({ api }: { readonly api: AssistantApi 
     jobId: jobId ? undefined : 'Please choose a job.',
     screeningResultId: !jobId || chosen ? undefined : 'Please choose a set of screening questions.',
     candidateName: textError('Candidate name', candidateName, LIMITS.candidateNameMaxChars),
-    ...Object.fromEntries(questions.map((question, index) => [`answers.${index}.answer`, textError('Answer', answers[question.id] ?? '', LIMITS.answerMaxChars, false)])),
-    answers: chosen && questions.every((question) => !(answers[question.id] ?? '').trim()) ? 'Please answer at least one question.' : undefined,
+    ...Object.fromEntries(
+      questions.map((question, index) => [
+        `answers.${index}.answer`,
+        textError('Answer', answers[question.id] ?? '', LIMITS.answerMaxChars, false),
+      ]),
+    ),
+    answers:
+      chosen && questions.every((question) => !(answers[question.id] ?? '').trim()) ? 'Please answer at least one question.' : undefined,
   });
   const errorOf = (name: string) => form.errorOf(errors, name);
 
@@ -157,7 +169,8 @@ export function InterviewEvaluationScreen({ api }: { readonly api: AssistantApi 
       {sets.status === 'error' ? <p className="field__error">{sets.error}</p> : null}
       {sets.status === 'ready' && sets.sets.length === 0 ? (
         <p className="assistant-note">
-          This job has no screening questions yet. <Link to={paths.servicesScreeningQuestions}>Generate them first</Link>, then come back to evaluate answers.
+          This job has no screening questions yet. <Link to={paths.servicesScreeningQuestions}>Generate them first</Link>, then come back to
+          evaluate answers.
         </p>
       ) : null}
       {sets.status === 'ready' && sets.sets.length > 0 ? (

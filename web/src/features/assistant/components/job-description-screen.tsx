@@ -46,7 +46,8 @@ export function JobDescriptionView({ result }: { readonly result: AssistantResul
         <ul className="removed-list">
           {output.removed.map((item, index) => (
             <li key={index}>
-              <span className="tag">{REDACTION_LABELS[item.category] ?? item.category}</span> <del className="removed-list__text">{item.text}</del>
+              <span className="tag">{REDACTION_LABELS[item.category] ?? item.category}</span>{' '}
+              <del className="removed-list__text">{item.text}</del>
               <span className="removed-list__reason">{item.reason}</span>
             </li>
           ))}
@@ -106,7 +107,14 @@ export function JobDescriptionScreen({ api }: { readonly api: AssistantApi }) {
       renderResult={(result) => <JobDescriptionView result={result} />}
       onSubmit={() => api.jobDescription(request())}
     >
-      <JobSource jobs={jobs} job={job} errorOf={errorOf} extra="Paste a description (not saved)" fillSample={fillSample} withTitle={false} />
+      <JobSource
+        jobs={jobs}
+        job={job}
+        errorOf={errorOf}
+        extra="Paste a description (not saved)"
+        fillSample={fillSample}
+        withTitle={false}
+      />
       <TextAreaField
         label="Client names"
         name="clientNames"

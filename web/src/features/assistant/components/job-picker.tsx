@@ -136,24 +136,26 @@ export function JobFields({
 }) {
   return (
     <>
-      {withTitle ? <div className="form__row">
-        <InputField
-          label="Job title"
-          name="title"
-          optional={titleOptional}
-          value={draft.title}
-          error={errorOf('title')}
-          onChange={(value) => onChange('title', value)}
-        />
-        <InputField
-          label="Location"
-          name="location"
-          optional
-          value={draft.location}
-          error={errorOf('location')}
-          onChange={(value) => onChange('location', value)}
-        />
-      </div> : null}
+      {withTitle ? (
+        <div className="form__row">
+          <InputField
+            label="Job title"
+            name="title"
+            optional={titleOptional}
+            value={draft.title}
+            error={errorOf('title')}
+            onChange={(value) => onChange('title', value)}
+          />
+          <InputField
+            label="Location"
+            name="location"
+            optional
+            value={draft.location}
+            error={errorOf('location')}
+            onChange={(value) => onChange('location', value)}
+          />
+        </div>
+      ) : null}
       <TextAreaField
         label="Company information"
         name="companyInfo"

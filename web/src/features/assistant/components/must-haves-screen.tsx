@@ -41,9 +41,7 @@ function ProposalView({ result, onUse }: { readonly result: AssistantResult<'mus
   return (
     <>
       {output.title || output.location ? (
-        <p>
-          Found in the description: {[output.title, output.location].filter(Boolean).join(' · ')}
-        </p>
+        <p>Found in the description: {[output.title, output.location].filter(Boolean).join(' · ')}</p>
       ) : null}
       {list('Proposed must-haves', output.mustHaves)}
       {list('Proposed nice-to-haves', output.niceToHaves)}
@@ -75,7 +73,9 @@ export function MustHavesScreen({ api }: { readonly api: AssistantApi }) {
   const errorsFor = (which: Action) =>
     definedErrors({
       ...draftErrors(draft, { titleRequired: which === 'save' }),
-      ...(which === 'save' ? { ...requirementErrors('mustHaves', 'Must-have', mustHaves), ...requirementErrors('niceToHaves', 'Nice-to-have', niceToHaves) } : {}),
+      ...(which === 'save'
+        ? { ...requirementErrors('mustHaves', 'Must-have', mustHaves), ...requirementErrors('niceToHaves', 'Nice-to-have', niceToHaves) }
+        : {}),
     });
   const errors = errorsFor(action);
   const errorOf = (name: string) => form.errorOf(errors, name);
@@ -116,7 +116,11 @@ export function MustHavesScreen({ api }: { readonly api: AssistantApi }) {
 
   const propose = () =>
     form.run(errorsFor('propose'), async () => {
-      const request = { title: draft.title.trim() || undefined, description: draft.description.trim(), companyInfo: draft.companyInfo.trim() || undefined };
+      const request = {
+        title: draft.title.trim() || undefined,
+        description: draft.description.trim(),
+        companyInfo: draft.companyInfo.trim() || undefined,
+      };
       const result = await api.proposeMustHaves(request);
       results.add(result);
       use(result);
@@ -140,7 +144,16 @@ export function MustHavesScreen({ api }: { readonly api: AssistantApi }) {
       );
     });
 
-  const shownFields = new Set(['title', 'location', 'companyInfo', 'description', 'jobId', 'mustHaves', 'niceToHaves', ...Object.keys(form.serverFields).filter((name) => /^(mustHaves|niceToHaves)\.\d+$/.test(name))]);
+  const shownFields = new Set([
+    'title',
+    'location',
+    'companyInfo',
+    'description',
+    'jobId',
+    'mustHaves',
+    'niceToHaves',
+    ...Object.keys(form.serverFields).filter((name) => /^(mustHaves|niceToHaves)\.\d+$/.test(name)),
+  ]);
 
   return (
     <ScreenFrame
@@ -159,10 +172,20 @@ export function MustHavesScreen({ api }: { readonly api: AssistantApi }) {
             propose();
           }}
         >
-          <JobPicker jobs={jobs} value={jobId} onChange={pick} extra="A new job" hint="Pick a saved job to change it, or write a new one." />
+          <JobPicker
+            jobs={jobs}
+            value={jobId}
+            onChange={pick}
+            extra="A new job"
+            hint="Pick a saved job to change it, or write a new one."
+          />
           <SampleButton fill={fillSample} />
           <JobFields draft={draft} onChange={edit} errorOf={errorOf} />
-          <FormAlert problem={action === 'propose' ? form.problem : null} attachAlert={action === 'propose' ? attachAlert : undefined} shownFields={shownFields} />
+          <FormAlert
+            problem={action === 'propose' ? form.problem : null}
+            attachAlert={action === 'propose' ? attachAlert : undefined}
+            shownFields={shownFields}
+          />
           <div className="form__actions">
             <SubmitButton busy={form.busy && action === 'propose'} busyLabel="Proposing…">
               Propose must-haves
@@ -188,7 +211,9 @@ export function MustHavesScreen({ api }: { readonly api: AssistantApi }) {
           }}
         >
           <h2 className="assistant-form__heading">Confirm the must-haves</h2>
-          <p className="field__hint">Change, remove or add requirements, then save the job: screening questions, best-fit rankings and summaries use what you save.</p>
+          <p className="field__hint">
+            Change, remove or add requirements, then save the job: screening questions, best-fit rankings and summaries use what you save.
+          </p>
           <RequirementList
             name="mustHaves"
             legend="Must-haves"
@@ -211,7 +236,11 @@ export function MustHavesScreen({ api }: { readonly api: AssistantApi }) {
             }}
             errorOf={errorOf}
           />
-          <FormAlert problem={action === 'save' ? form.problem : null} attachAlert={action === 'save' ? attachAlert : undefined} shownFields={shownFields} />
+          <FormAlert
+            problem={action === 'save' ? form.problem : null}
+            attachAlert={action === 'save' ? attachAlert : undefined}
+            shownFields={shownFields}
+          />
           <div className="form__actions">
             <SubmitButton busy={form.busy && action === 'save'} busyLabel="Saving…">
               {jobId ? 'Save the job' : 'Save as a new job'}

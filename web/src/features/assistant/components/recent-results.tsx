@@ -44,7 +44,9 @@ export function RecentResults({ api }: { readonly api: AssistantApi }) {
       </h2>
       {state.status === 'loading' ? <Spinner label="Loading your recent results…" /> : null}
       {state.status === 'error' ? <p>{state.error}</p> : null}
-      {state.status === 'ready' && state.results.length === 0 ? <p>Nothing yet. Pick a service above; what it produces is kept here.</p> : null}
+      {state.status === 'ready' && state.results.length === 0 ? (
+        <p>Nothing yet. Pick a service above; what it produces is kept here.</p>
+      ) : null}
       {state.status === 'ready' && state.results.length > 0 ? (
         <ul className="recent-results__list">
           {state.results.map((result) => {

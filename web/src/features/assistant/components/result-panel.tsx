@@ -21,7 +21,15 @@ export function EngineNote({ result }: { readonly result: AssistantResult }) {
  * the history), so keyboard and screen-reader users land on it; then who produced it, then the
  * capability's own rendering.
  */
-export function ResultPanel({ result, heading, children }: { readonly result: AssistantResult; readonly heading: string; readonly children: ReactNode }) {
+export function ResultPanel({
+  result,
+  heading,
+  children,
+}: {
+  readonly result: AssistantResult;
+  readonly heading: string;
+  readonly children: ReactNode;
+}) {
   const id = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
@@ -65,7 +73,9 @@ export function HistoryPanel<C extends AssistantCapability>({
           </button>
         </div>
       ) : null}
-      {history.status === 'ready' && history.results.length === 0 ? <p className="assistant-history__empty">Nothing yet: what you produce here is kept and listed here.</p> : null}
+      {history.status === 'ready' && history.results.length === 0 ? (
+        <p className="assistant-history__empty">Nothing yet: what you produce here is kept and listed here.</p>
+      ) : null}
       {history.status === 'ready' && history.results.length > 0 ? (
         <ul className="assistant-history__list">
           {history.results.map((result) => (

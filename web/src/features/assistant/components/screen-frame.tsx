@@ -8,7 +8,15 @@ import './assistant.css';
  * The frame of every capability screen: a way back to all services, the heading and what the
  * screen does, then the form and the result beside the user's recent results (stacked at 640px).
  */
-export function ScreenFrame({ screen, children, history }: { readonly screen: AssistantScreen; readonly children: ReactNode; readonly history: ReactNode }) {
+export function ScreenFrame({
+  screen,
+  children,
+  history,
+}: {
+  readonly screen: AssistantScreen;
+  readonly children: ReactNode;
+  readonly history: ReactNode;
+}) {
   return (
     <div className="container page assistant-screen">
       <div className="page__header">

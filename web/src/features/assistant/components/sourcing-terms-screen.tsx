@@ -115,7 +115,9 @@ export function SourcingTermsScreen({ api }: { readonly api: AssistantApi }) {
       busyLabel="Generating…"
       heading={(result) => `Search strings for ${result.label}`}
       renderResult={(result) => <SourcingTermsView result={result} />}
-      onSubmit={() => api.sourcingTerms(job.jobId ? { jobId: job.jobId, exclusions: excluded } : { ...draftRequest(job.draft), exclusions: excluded })}
+      onSubmit={() =>
+        api.sourcingTerms(job.jobId ? { jobId: job.jobId, exclusions: excluded } : { ...draftRequest(job.draft), exclusions: excluded })
+      }
     >
       <JobSource
         jobs={jobs}

@@ -66,7 +66,12 @@ function isSync(value: unknown): boolean {
 }
 
 function readConnection(payload: unknown): AtsConnectionResponse {
-  if (!isObject(payload) || !(payload.connection === null || isObject(payload.connection)) || !isSync(payload.sync) || !Array.isArray(payload.options))
+  if (
+    !isObject(payload) ||
+    !(payload.connection === null || isObject(payload.connection)) ||
+    !isSync(payload.sync) ||
+    !Array.isArray(payload.options)
+  )
     throw malformed('connection', payload);
   return payload as unknown as AtsConnectionResponse;
 }

@@ -94,9 +94,7 @@ export function AtsCandidateImport({
 
   return (
     <fieldset className="ats-import">
-      <legend className="ats-import__legend">
-        {legend}
-      </legend>
+      <legend className="ats-import__legend">{legend}</legend>
       {state.status === 'loading' ? <p className="ats-note">Loading your ATS jobs…</p> : null}
       {state.status === 'error' ? (
         <>

@@ -87,7 +87,9 @@ function AtsSettingsPanel({ api }: { readonly api: AtsApi }) {
           onSubscriptionRequired={settings.requireSubscription}
         />
       ) : null}
-      {connection ? <SyncPanel api={api} sync={sync} onSync={settings.applySync} onSubscriptionRequired={settings.requireSubscription} /> : null}
+      {connection ? (
+        <SyncPanel api={api} sync={sync} onSync={settings.applySync} onSubscriptionRequired={settings.requireSubscription} />
+      ) : null}
       <ConnectForm
         key={formKey}
         api={api}

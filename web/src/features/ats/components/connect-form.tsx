@@ -24,7 +24,11 @@ function firstAvailable(options: readonly AtsOption[]): string {
 }
 
 /** The client rules: the contract's limits, a key unless the saved one is kept. */
-function clientErrors(option: AtsOption | undefined, keys: Record<'apikey1' | 'apikey2', string>, keeps: (field: 'apikey1' | 'apikey2') => boolean): Problems {
+function clientErrors(
+  option: AtsOption | undefined,
+  keys: Record<'apikey1' | 'apikey2', string>,
+  keeps: (field: 'apikey1' | 'apikey2') => boolean,
+): Problems {
   if (!option) return { atsname: 'Choose the ATS to connect.' };
   if (!option.available) return { atsname: `${option.label} cannot be connected yet: choose another ATS.` };
   const errors: Problems = {};
@@ -138,7 +142,9 @@ export function ConnectForm({
         console.error(thrown);
         if (isSubscriptionRequired(thrown)) return onSubscriptionRequired();
         const fields = thrown instanceof RestApiError ? thrown.fields : {};
-        const shown = Object.keys(fields).filter((name) => name === 'atsname' || name === 'apikey1' || (name === 'apikey2' && option.secondLabel));
+        const shown = Object.keys(fields).filter(
+          (name) => name === 'atsname' || name === 'apikey1' || (name === 'apikey2' && option.secondLabel),
+        );
         setServerFields(Object.fromEntries(shown.map((name) => [name, fields[name]])));
         setProblem({
           message: readableMessage(thrown, 'The connection could not be saved. Please try again.'),

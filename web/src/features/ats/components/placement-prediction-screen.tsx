@@ -1,6 +1,10 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import type { PlacementEvaluationView, PlacementPredictionView, PredictPlacementsResponse } from '../../../../../lambdas/shared/contracts/ats';
+import type {
+  PlacementEvaluationView,
+  PlacementPredictionView,
+  PredictPlacementsResponse,
+} from '../../../../../lambdas/shared/contracts/ats';
 import { SubmitButton } from '../../../components/ui/form-field';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
@@ -99,7 +103,8 @@ function PredictionResult({ answer }: { readonly answer: PredictPlacementsRespon
         <>
           <EvaluationFigures evaluation={prediction.evaluation} />
           <p className="ats-accuracy__detail">
-            Trained {formatWhen(prediction.trainedAt)}. A chance is an estimate from your past placements, not a decision: the call stays yours.
+            Trained {formatWhen(prediction.trainedAt)}. A chance is an estimate from your past placements, not a decision: the call stays
+            yours.
           </p>
           <Ranking title={job.title} predictions={prediction.predictions} />
         </>
@@ -184,7 +189,8 @@ export function PlacementPredictionScreen({ api }: { readonly api: AtsApi }) {
   };
 
   let body;
-  if (subscriptionRequired || (state.status === 'not-connected' && state.subscriptionRequired)) body = <SubscriptionNote>Placement prediction is part of every plan.</SubscriptionNote>;
+  if (subscriptionRequired || (state.status === 'not-connected' && state.subscriptionRequired))
+    body = <SubscriptionNote>Placement prediction is part of every plan.</SubscriptionNote>;
   else if (state.status === 'loading') body = <Spinner label="Loading your ATS jobs…" />;
   else if (state.status === 'error')
     body = (
@@ -195,12 +201,20 @@ export function PlacementPredictionScreen({ api }: { readonly api: AtsApi }) {
         </button>
       </div>
     );
-  else if (state.status === 'not-connected') body = <AtsSetupNote state="not-connected" what="predict placements from your past placements" />;
+  else if (state.status === 'not-connected')
+    body = <AtsSetupNote state="not-connected" what="predict placements from your past placements" />;
   else if (state.jobs.length === 0) body = <AtsSetupNote state="nothing-synced" what="predict placements on its jobs" />;
   else
     body = (
       <>
-        <form ref={formRef} className="card form" noValidate aria-label="Predict placements" aria-busy={busy || undefined} onSubmit={onSubmit}>
+        <form
+          ref={formRef}
+          className="card form"
+          noValidate
+          aria-label="Predict placements"
+          aria-busy={busy || undefined}
+          onSubmit={onSubmit}
+        >
           <p className="ats-block__lead">
             From {state.connection.label}
             {state.sync.lastCompleteAt ? `, last synced ${formatWhen(state.sync.lastCompleteAt)}` : ''}.

@@ -2,13 +2,7 @@ import { NewPasswordFields, SubmitButton, TextField } from '../../../components/
 import { StepHeading } from '../../../components/ui/step-heading';
 import { PASSWORD_MIN_LENGTH } from '../../../config/constants';
 import { useForm } from '../../../lib/use-form';
-import {
-  confirmPasswordError,
-  emailError,
-  newPasswordError,
-  normalizeCode,
-  verificationCodeError,
-} from '../../../lib/validation';
+import { confirmPasswordError, emailError, newPasswordError, normalizeCode, verificationCodeError } from '../../../lib/validation';
 import { ResendCodeButton } from './resend-code-button';
 import { VerificationCodeField } from './verification-code-field';
 
@@ -84,9 +78,7 @@ export function ResetPasswordForm({
         className="form"
         noValidate
         aria-busy={form.busy || undefined}
-        onSubmit={form.handleSubmit(() =>
-          onReset({ code: normalizeCode(form.values.code), newPassword: form.values.newPassword })
-        )}
+        onSubmit={form.handleSubmit(() => onReset({ code: normalizeCode(form.values.code), newPassword: form.values.newPassword }))}
       >
         <VerificationCodeField binding={form.field('code')} hint="The 6-digit code from the email." />
         <NewPasswordFields

@@ -33,7 +33,10 @@ export function VerifyEmailForm({ email, intro, onVerify, onResend }: VerifyEmai
         aria-busy={form.busy || undefined}
         onSubmit={form.handleSubmit(() => onVerify(normalizeCode(form.values.code)))}
       >
-        <VerificationCodeField binding={form.field('code')} hint="The 6-digit code from the email. It can take a minute to arrive; check your spam folder too." />
+        <VerificationCodeField
+          binding={form.field('code')}
+          hint="The 6-digit code from the email. It can take a minute to arrive; check your spam folder too."
+        />
         <div className="form__actions">
           <SubmitButton busy={form.busy} busyLabel="Verifying…">
             Verify email

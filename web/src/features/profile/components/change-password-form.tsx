@@ -41,12 +41,7 @@ export function ChangePasswordForm({ api }: { readonly api: ProfileApi }) {
         }
       })}
     >
-      <TextField
-        label="Current password"
-        binding={form.field('currentPassword')}
-        type="password"
-        autoComplete="current-password"
-      />
+      <TextField label="Current password" binding={form.field('currentPassword')} type="password" autoComplete="current-password" />
       <NewPasswordFields
         newPassword={form.field('newPassword')}
         confirmPassword={form.field('confirmPassword')}

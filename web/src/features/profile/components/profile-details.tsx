@@ -20,7 +20,7 @@ export function ProfileDetails({ user }: { readonly user: User }) {
     ['Phone number', user.phoneNumber || 'Not given'],
     ['Company', user.companyName],
     ['Role', user.profileRole || 'Not set'],
-    ['Status', user.status ? STATUS_LABELS[user.status] ?? user.status : 'Active'],
+    ['Status', user.status ? (STATUS_LABELS[user.status] ?? user.status) : 'Active'],
     ['Member since', formatMemberSince(user.createdAt)],
   ];
   return (

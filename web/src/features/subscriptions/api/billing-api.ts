@@ -49,7 +49,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
 function readPlans(payload: unknown): Plan[] {
   if (!isObject(payload) || !Array.isArray(payload.plans)) throw malformed('plans', payload);
   return (payload as unknown as PlansResponse).plans.filter(
-    (plan) => isObject(plan) && typeof plan.code === 'string' && Array.isArray(plan.currencies)
+    (plan) => isObject(plan) && typeof plan.code === 'string' && Array.isArray(plan.currencies),
   );
 }
 
@@ -60,8 +60,7 @@ function readUserSubscriptions(payload: unknown): UserSubscriptionsResponse {
 }
 
 function readSubscriptionAnswer<T extends { subscription: unknown }>(what: string, payload: unknown): T {
-  if (!isObject(payload) || !isObject(payload.subscription) || typeof payload.subscription.id !== 'string')
-    throw malformed(what, payload);
+  if (!isObject(payload) || !isObject(payload.subscription) || typeof payload.subscription.id !== 'string') throw malformed(what, payload);
   return payload as unknown as T;
 }
 

@@ -142,14 +142,12 @@ export function Checkout({
           <ul className="checkout__terms">
             {trial && trialEnd ? (
               <li>
-                Your {trial} starts today and ends on {trialEnd}; monthly billing of {formatAmount(price.unitAmount, price.currency)}{' '}
-                starts then.
+                Your {trial} starts today and ends on {trialEnd}; monthly billing of {formatAmount(price.unitAmount, price.currency)} starts
+                then.
               </li>
             ) : null}
             {price.setupFee > 0 ? (
-              <li>
-                The one-time setup fee of {formatAmount(price.setupFee, price.currency)} is charged today, on your first invoice.
-              </li>
+              <li>The one-time setup fee of {formatAmount(price.setupFee, price.currency)} is charged today, on your first invoice.</li>
             ) : null}
             <li>Cancel at any time from your account; you keep access until the end of the period.</li>
           </ul>

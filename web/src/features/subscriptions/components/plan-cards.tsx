@@ -33,9 +33,7 @@ export function PlanCards({ plans, labels, currency, selectedCode, currentCode, 
             <h2 className="plan-card__name">{label}</h2>
             {current ? <p className="plan-card__badge">Your current plan</p> : null}
             {plan.description ? <p className="plan-card__description">{plan.description}</p> : null}
-            <p className="plan-card__price">
-              {price ? priceSentence(price, plan.trial, plan.interval) : `Not available in ${currency}`}
-            </p>
+            <p className="plan-card__price">{price ? priceSentence(price, plan.trial, plan.interval) : `Not available in ${currency}`}</p>
             <p className="plan-card__terms">Two weeks free · monthly billing · one-time setup fee</p>
             {current ? null : (
               <button

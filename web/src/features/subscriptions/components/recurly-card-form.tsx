@@ -63,7 +63,8 @@ export default function RecurlyCardForm({ ref, disabled, defaultName = '', publi
         setNameTouched(true);
         if (nameError(name)) throw new CardEntryError();
         const form = container.current?.closest('form');
-        if (!recurly.current || !form) throw new UserFacingError(status === 'failed' ? CARD_ENTRY_LOAD_FAILED_MESSAGE : CARD_FORM_LOADING_MESSAGE);
+        if (!recurly.current || !form)
+          throw new UserFacingError(status === 'failed' ? CARD_ENTRY_LOAD_FAILED_MESSAGE : CARD_FORM_LOADING_MESSAGE);
         try {
           return await tokenizeWithRecurly(recurly.current.js, recurly.current.elements, form);
         } catch (error) {
@@ -72,7 +73,7 @@ export default function RecurlyCardForm({ ref, disabled, defaultName = '', publi
         }
       },
     }),
-    [name, status]
+    [name, status],
   );
 
   const nameBinding: FieldBinding<'cardholder'> = {

@@ -47,8 +47,8 @@ export function SubscribeView({ api, cardEntry, testCardTokens, from }: Subscrib
       <p className="page__eyebrow">Plans</p>
       <h1>Choose your plan</h1>
       <p className="page__lead">
-        Every plan starts with two weeks free, then bills monthly; a one-time setup fee is charged when you subscribe. Cancel at
-        any time from your account.
+        Every plan starts with two weeks free, then bills monthly; a one-time setup fee is charged when you subscribe. Cancel at any time
+        from your account.
       </p>
     </div>
   );
@@ -119,8 +119,8 @@ export function SubscribeView({ api, cardEntry, testCardTokens, from }: Subscrib
       ) : live ? (
         <div className="notice">
           <p>
-            You are on the <strong>{currentLabel}</strong> plan ({subscriptionStateLabel(live)}). Choose another plan to change it; no
-            card is needed.
+            You are on the <strong>{currentLabel}</strong> plan ({subscriptionStateLabel(live)}). Choose another plan to change it; no card
+            is needed.
           </p>
         </div>
       ) : null}

@@ -11,13 +11,7 @@ import type { BillingApi } from '../api/billing-api';
 import { formatAmount, formatDate } from '../format';
 import { planLabel } from '../plans';
 import { useSubscriptions } from '../state/subscriptions-context';
-import {
-  accessEndsAt,
-  canReactivate,
-  currentSubscription,
-  nextBillAt,
-  subscriptionStateLabel,
-} from '../subscription-status';
+import { accessEndsAt, canReactivate, currentSubscription, nextBillAt, subscriptionStateLabel } from '../subscription-status';
 import { isLiveSubscription } from '../subscription-access';
 import './subscriptions.css';
 
@@ -179,8 +173,8 @@ export function SubscriptionPanel({ api }: { readonly api: Pick<BillingApi, 'can
         >
           <p>
             Your {plan} subscription stays active until the end of the current period
-            {subscription.currentPeriodEndsAt ? `, ${formatDate(subscription.currentPeriodEndsAt)}` : ''}, and is not renewed after
-            that. You can reactivate it until then.
+            {subscription.currentPeriodEndsAt ? `, ${formatDate(subscription.currentPeriodEndsAt)}` : ''}, and is not renewed after that.
+            You can reactivate it until then.
           </p>
         </ConfirmDialog>
       ) : null}

@@ -81,15 +81,17 @@ export function SuccessView({ state }: { readonly state: SubscribeSuccessState |
               <h3>Explore your services</h3>
               <p>
                 See what the assistant does for you, from sourcing search terms to candidate summaries.{' '}
-                <Link to={from ?? paths.services}>{from && from !== paths.services ? 'Continue where you left off' : 'Go to Services'}</Link>
+                <Link to={from ?? paths.services}>
+                  {from && from !== paths.services ? 'Continue where you left off' : 'Go to Services'}
+                </Link>
               </p>
             </li>
             <li>
               <h3>Connect your ATS, read-only</h3>
               <p>
-                The assistant reads jobs, candidates and placement history from your applicant tracking system through a read-only
-                API key, and never writes anything back. Ask your ATS administrator for a read-only key, then send it to us through
-                Support, never by email.
+                The assistant reads jobs, candidates and placement history from your applicant tracking system through a read-only API key,
+                and never writes anything back. Ask your ATS administrator for a read-only key, then send it to us through Support, never by
+                email.
               </p>
             </li>
             <li>

@@ -85,7 +85,7 @@ export function TestCardForm({ ref, disabled, defaultName = '', tokens }: CardFo
         }
       },
     }),
-    [errors, values, tokens]
+    [errors, values, tokens],
   );
 
   const binding = (name: CardField): FieldBinding<CardField> => ({
@@ -104,12 +104,19 @@ export function TestCardForm({ ref, disabled, defaultName = '', tokens }: CardFo
       <legend className="card-entry__legend">Test card — local billing, no real charge</legend>
       <p className="card-entry__note">
         This is the local runtime: the card goes to the local billing adapter and nothing is charged. Use{' '}
-        <strong>{TEST_CARD_SUCCEEDS}</strong> (succeeds) or <strong>{TEST_CARD_DECLINED}</strong> (declined), any future
-        expiry date and any 3-digit CVC.
+        <strong>{TEST_CARD_SUCCEEDS}</strong> (succeeds) or <strong>{TEST_CARD_DECLINED}</strong> (declined), any future expiry date and any
+        3-digit CVC.
       </p>
       <TextField label="Card number" binding={binding('number')} type="text" inputMode="numeric" autoComplete="cc-number" />
       <div className="form__row">
-        <TextField label="Expiry (MM/YY)" binding={binding('expiry')} type="text" inputMode="numeric" autoComplete="cc-exp" placeholder="MM/YY" />
+        <TextField
+          label="Expiry (MM/YY)"
+          binding={binding('expiry')}
+          type="text"
+          inputMode="numeric"
+          autoComplete="cc-exp"
+          placeholder="MM/YY"
+        />
         <TextField label="CVC" binding={binding('cvc')} type="text" inputMode="numeric" autoComplete="cc-csc" />
       </div>
       <TextField label="Name on card" binding={binding('name')} type="text" autoComplete="cc-name" />

@@ -52,7 +52,7 @@ export function SubscriptionsEngine({
         dispatch({ type: 'failed', lookupId: id, message: readableMessage(error) });
       }
     },
-    [api]
+    [api],
   );
 
   useEffect(() => {
@@ -90,7 +90,7 @@ export function SubscriptionsEngine({
       refresh,
       applySubscription,
     }),
-    [status, current, state.subscriptions, state.account, state.error, refresh, applySubscription]
+    [status, current, state.subscriptions, state.account, state.error, refresh, applySubscription],
   );
   const userId = authUser?.userId ?? null;
   // Before paint: the page never renders with a value that is a step behind.
