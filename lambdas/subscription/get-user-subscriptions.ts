@@ -1,6 +1,6 @@
 import { UserSubscriptionsResponseSchema, type UserSubscriptionsResponse } from '../shared/contracts/subscriptions';
 import type { User } from '../shared/contracts/user';
-import { accountCode } from '../shared/domain/account-codes';
+import { accountCode, parseSubscriptionsLookupId, userIdFromAccountCode } from '../shared/domain/account-codes';
 import { ForbiddenError, NotFoundError, ValidationError } from '../shared/errors';
 import { httpHandler, type ApiGatewayHandler, type HttpHandlerOptions } from '../shared/http/handler';
 import { createUserSubscriptionLinks, type UserSubscriptionLinks } from '../shared/subscriptions/user-subscription-links';
@@ -8,7 +8,7 @@ import { createUsersRepository, type UsersRepository } from '../shared/users/use
 import type { BillingPort } from './billing/billing-port';
 import { callerFromEvent, requireActiveUser, type SubscriptionCaller } from './subscription-caller';
 import { lazily, subscriptionEnvironment } from './subscription-dependencies';
-import { isOwnLookupId, parseSubscriptionsLookupId, userIdFromAccountCode } from './subscription-rules';
+import { isOwnLookupId } from './subscription-rules';
 
 /**
  * `GET /user/subscriptions/{id}` (signed-in users): the subscriptions and billing account of the

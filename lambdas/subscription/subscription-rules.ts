@@ -1,6 +1,6 @@
 import type { SubscriptionView } from '../shared/contracts/subscriptions';
 import { SUBSCRIPTION_TBD, type User } from '../shared/contracts/user';
-import { accountCode } from '../shared/domain/account-codes';
+import { accountCode, accountLookupId } from '../shared/domain/account-codes';
 import { knownPlanCodes, type PlanCodeSuffix } from '../shared/domain/plans';
 import { ValidationError } from '../shared/errors';
 
@@ -31,22 +31,6 @@ export function requireKnownPlan(planCode: string, suffix: PlanCodeSuffix): void
   throw new ValidationError(`Unknown plan ${planCode}. ${choices}`, { planCode: choices }, { code: 'unknown_plan' });
 }
 
-/** The user id inside an account code `{product}-{userId}`, or undefined for another product's code. */
-export function userIdFromAccountCode(productSlug: string, code: string): string | undefined {
-  const prefix = `${productSlug}-`;
-  return code.startsWith(prefix) && code.length > prefix.length ? code.slice(prefix.length) : undefined;
-}
-
-/** What `GET /user/subscriptions/{id}` was given: a user's account lookup code, or a subscription id. */
-export type SubscriptionsLookup =
-  { readonly kind: 'account'; readonly userId: string } | { readonly kind: 'subscription'; readonly subscriptionId: string };
-
-/** Reads a `/user/subscriptions/{id}` id: `code-{product}-{userId}` names a user, anything else a subscription. */
-export function parseSubscriptionsLookupId(productSlug: string, id: string): SubscriptionsLookup {
-  const userId = id.startsWith('code-') ? userIdFromAccountCode(productSlug, id.slice('code-'.length)) : undefined;
-  return userId ? { kind: 'account', userId } : { kind: 'subscription', subscriptionId: id };
-}
-
 /** The provider subscription ids a User record links to (current and past), without the placeholder. */
 export function linkedSubscriptionIds(user: Pick<User, 'subscriptionId' | 'subscriptions'>): string[] {
   const ids = new Set<string>();
@@ -57,5 +41,5 @@ export function linkedSubscriptionIds(user: Pick<User, 'subscriptionId' | 'subsc
 
 /** Whether a lookup id belongs to this user: their account lookup code or one of their subscriptions. */
 export function isOwnLookupId(productSlug: string, user: Pick<User, 'id' | 'subscriptionId' | 'subscriptions'>, id: string): boolean {
-  return id === `code-${accountCode(productSlug, user.id)}` || linkedSubscriptionIds(user).includes(id);
+  return id === accountLookupId(accountCode(productSlug, user.id)) || linkedSubscriptionIds(user).includes(id);
 }

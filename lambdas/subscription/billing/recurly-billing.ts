@@ -10,6 +10,7 @@ import {
 import DefaultHttpAdapter from 'recurly/lib/recurly/DefaultHttpAdapter';
 import type { HttpAdapter } from 'recurly/lib/recurly/HttpAdapter';
 import type { SubscriptionView } from '../../shared/contracts/subscriptions';
+import { accountLookupId } from '../../shared/domain/account-codes';
 import { BillingUnavailableError, ConflictError } from '../../shared/errors';
 import { createLogger } from '../../shared/logger';
 import { billingErrors, checkAccountCode, STATE_MESSAGES } from './billing-messages';
@@ -99,7 +100,7 @@ export function createRecurlyBilling(options: RecurlyBillingOptions): BillingPor
   const findAccount = (accountCode: string) =>
     call('getAccount', async (recurly): Promise<RecurlyAccount | undefined> => {
       try {
-        return await recurly.getAccount(`code-${accountCode}`);
+        return await recurly.getAccount(accountLookupId(accountCode));
       } catch (error) {
         if (isNotFound(error)) return undefined;
         throw error;
@@ -178,7 +179,7 @@ export function createRecurlyBilling(options: RecurlyBillingOptions): BillingPor
         try {
           subscriptions = await collect<RecurlySubscription>(
             recurly
-              .listAccountSubscriptions(`code-${accountCode}`, { params: { limit: PAGE_SIZE, sort: 'created_at', order: 'desc' } })
+              .listAccountSubscriptions(accountLookupId(accountCode), { params: { limit: PAGE_SIZE, sort: 'created_at', order: 'desc' } })
               .each(),
           );
         } catch (error) {
@@ -187,7 +188,7 @@ export function createRecurlyBilling(options: RecurlyBillingOptions): BillingPor
         }
         if (subscriptions.length === 0) return { subscriptions, lineItems: [] };
         const lineItems = await collect<RecurlyLineItem>(
-          recurly.listAccountLineItems(`code-${accountCode}`, { params: { limit: PAGE_SIZE, type: 'charge' } }).each(),
+          recurly.listAccountLineItems(accountLookupId(accountCode), { params: { limit: PAGE_SIZE, type: 'charge' } }).each(),
         );
         return { subscriptions, lineItems };
       });

@@ -1,4 +1,5 @@
 import { SUBSCRIPTION_TBD, type User } from '../../shared/contracts/user';
+import { userIdFromAccountCode } from '../../shared/domain/account-codes';
 import { NotFoundError, ValidationError } from '../../shared/errors';
 import { createLogger } from '../../shared/logger';
 import type { ProcessedNotifications } from '../../shared/webhooks/processed-notifications';
@@ -7,7 +8,7 @@ import type { SubscriptionsRepository } from '../../shared/subscriptions/subscri
 import type { UserSubscriptionLinks } from '../../shared/subscriptions/user-subscription-links';
 import type { UsersRepository } from '../../shared/users/users-repository';
 import type { BillingPort } from '../billing/billing-port';
-import { isLive, userIdFromAccountCode } from '../subscription-rules';
+import { isLive } from '../subscription-rules';
 import { SUBSCRIPTION_UUID_PATTERN, subscriptionIdForUuid, type RecurlyNotification } from './recurly-notification';
 
 /**
