@@ -14,7 +14,7 @@ import { callerFromEvent, requireActiveUser } from './subscription-caller';
 import { lazily, subscriptionEnvironment } from './subscription-dependencies';
 
 /**
- * `POST /subscription/create-change` (signed-in users): subscribe to a plan, or move the live
+ * `POST /subscription/create-change` (signed-in users): subscribe to a plan, or move the unexpired
  * subscription to another plan. Body `CreateChangeRequestSchema`; optional `Idempotency-Key`
  * header. Answers 201 `created`, 200 `changed` / `unchanged` (a replayed answer carries
  * `Idempotency-Replayed: true`); 400 bad body, unknown plan, missing card, other currency;

@@ -6,21 +6,25 @@ import { ValidationError } from '../shared/errors';
 
 /**
  * The subscription rules the handlers share, in plain TypeScript (no AWS, no HTTP): which
- * subscription is live, which plans may be bought, who owns an id.
+ * subscriptions have not expired, which plans may be bought, who owns an id. Whether a subscription
+ * gives access (is live) is another rule: shared/domain/subscription-access.ts.
  */
 
 export const CARD_REQUIRED_MESSAGE = 'A card is required to subscribe.';
 
-/** Live: anything the provider has not ended for good. Only `expired` subscriptions are over. */
-export function isLive(subscription: Pick<SubscriptionView, 'state'>): boolean {
+/**
+ * Unexpired: anything the provider has not ended for good (`future`, `paused` and `failed` too), the
+ * subscription a checkout changes instead of creating another. Only `expired` subscriptions are over.
+ */
+export function isUnexpired(subscription: Pick<SubscriptionView, 'state'>): boolean {
   return subscription.state !== 'expired';
 }
 
-/** The newest live subscription of a list, if any. */
-export function newestLiveSubscription<T extends Pick<SubscriptionView, 'state' | 'createdAt'>>(
+/** The newest unexpired subscription of a list, if any. */
+export function newestUnexpiredSubscription<T extends Pick<SubscriptionView, 'state' | 'createdAt'>>(
   subscriptions: readonly T[],
 ): T | undefined {
-  return [...subscriptions].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt)).find(isLive);
+  return [...subscriptions].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt)).find(isUnexpired);
 }
 
 /** Refuses a plan code that is not one of the stage's known plans (400, naming them). */

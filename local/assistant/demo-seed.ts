@@ -14,7 +14,7 @@ import { createUserSubscriptionLinks } from '../../lambdas/shared/subscriptions/
 import { createLocalBilling } from '../../lambdas/subscription/billing/local-billing';
 import type { LocalBillingStore } from '../../lambdas/subscription/billing/local-billing-store';
 import { LOCAL_TEST_CARDS, tokenizeTestCard } from '../../lambdas/subscription/billing/local-test-cards';
-import { newestLiveSubscription } from '../../lambdas/subscription/subscription-rules';
+import { newestUnexpiredSubscription } from '../../lambdas/subscription/subscription-rules';
 
 /**
  * The assistant's part of the `npm start` seed: the demo recruiter subscribes (a 14-day trial of
@@ -86,7 +86,7 @@ export async function seedAssistantDemo(input: AssistantDemoSeedInput): Promise<
     const billing = createLocalBilling({ planCodeSuffix: '_dev', store: input.billingStore });
     const code = accountCode(input.productSlug, recruiter.sub);
     // A subscription the provider has but our records lack (an interrupted seed) is reused.
-    let subscription = newestLiveSubscription(await billing.listAccountSubscriptions(code));
+    let subscription = newestUnexpiredSubscription(await billing.listAccountSubscriptions(code));
     if (!subscription) {
       const tokenized = tokenizeTestCard(
         {

@@ -8,7 +8,7 @@ import type { SubscriptionsRepository } from '../../shared/subscriptions/subscri
 import type { UserSubscriptionLinks } from '../../shared/subscriptions/user-subscription-links';
 import type { UsersRepository } from '../../shared/users/users-repository';
 import type { BillingPort } from '../billing/billing-port';
-import { isLive } from '../subscription-rules';
+import { isUnexpired } from '../subscription-rules';
 import { SUBSCRIPTION_UUID_PATTERN, subscriptionIdForUuid, type RecurlyNotification } from './recurly-notification';
 
 /**
@@ -101,14 +101,14 @@ async function applySubscriptionNotification(deps: NotificationDependencies, uui
 }
 
 /**
- * A subscription becomes the user's current one when they have none yet, or when it is live and
+ * A subscription becomes the user's current one when they have none yet, or when it has not expired and
  * their current one has ended (a new subscription after an expired one). The checkout itself
  * always makes its subscription current; this only fills in what a webhook learns first.
  */
 async function shouldBecomeCurrent(subscriptions: SubscriptionsRepository, user: User, record: SubscriptionRecord): Promise<boolean> {
   const current = user.subscriptionId;
   if (!current || current === SUBSCRIPTION_TBD) return true;
-  if (!isLive(record)) return false;
+  if (!isUnexpired(record)) return false;
   const currentRecord = await subscriptions.get(current);
-  return !currentRecord || !isLive(currentRecord);
+  return !currentRecord || !isUnexpired(currentRecord);
 }

@@ -2,7 +2,7 @@ import { SUBSCRIPTION_TBD } from '../../../lambdas/shared/contracts/user';
 import {
   isOwnLookupId,
   linkedSubscriptionIds,
-  newestLiveSubscription,
+  newestUnexpiredSubscription,
   requireKnownPlan,
 } from '../../../lambdas/subscription/subscription-rules';
 
@@ -18,9 +18,13 @@ describe('subscription rules', () => {
 
   it('picks the newest subscription that has not expired', () => {
     const at = (createdAt: string, state: 'active' | 'canceled' | 'expired' | 'failed', id: string) => ({ id, state, createdAt });
-    expect(newestLiveSubscription([at('2026-01-01T00:00:00Z', 'active', 'a'), at('2026-02-01T00:00:00Z', 'canceled', 'b')])?.id).toBe('b');
-    expect(newestLiveSubscription([at('2026-03-01T00:00:00Z', 'expired', 'c'), at('2026-01-01T00:00:00Z', 'failed', 'd')])?.id).toBe('d');
-    expect(newestLiveSubscription([at('2026-03-01T00:00:00Z', 'expired', 'e')])).toBeUndefined();
+    expect(newestUnexpiredSubscription([at('2026-01-01T00:00:00Z', 'active', 'a'), at('2026-02-01T00:00:00Z', 'canceled', 'b')])?.id).toBe(
+      'b',
+    );
+    expect(newestUnexpiredSubscription([at('2026-03-01T00:00:00Z', 'expired', 'c'), at('2026-01-01T00:00:00Z', 'failed', 'd')])?.id).toBe(
+      'd',
+    );
+    expect(newestUnexpiredSubscription([at('2026-03-01T00:00:00Z', 'expired', 'e')])).toBeUndefined();
   });
 
   it("accepts only the stage's known plans", () => {
