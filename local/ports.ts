@@ -1,3 +1,5 @@
+import { AVAILABLE_ATS_NAMES } from '../lambdas/ats/ats-settings';
+
 /** Default ports of the local runtime on 127.0.0.1; each can be overridden (see local/README). */
 export const DEFAULT_PORTS = {
   web: 5180,
@@ -21,5 +23,5 @@ export const DEFAULT_PORTS = {
 export type PortName = keyof typeof DEFAULT_PORTS;
 
 /** The ports of the ATS stand-ins, one per ATS the product connects to. */
-export const ATS_PORT_NAMES = ['greenhouse', 'lever', 'workable', 'crelate'] as const satisfies readonly PortName[];
+export const ATS_PORT_NAMES = AVAILABLE_ATS_NAMES satisfies readonly PortName[];
 export type AtsPortName = (typeof ATS_PORT_NAMES)[number];

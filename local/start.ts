@@ -10,7 +10,8 @@ import * as path from 'node:path';
 import { LocalRuntimeError } from './errors';
 import { parseStartCommand, USAGE } from './options';
 import { REPO_ROOT } from './paths';
-import { ATS_PORT_NAMES, type AtsPortName } from './ports';
+import { ATS_PORT_NAMES } from './ports';
+import { ATS_LABELS } from '../lambdas/ats/ats-settings';
 import type { SeedEndpoints } from './identity/local-identity';
 import { startLocalRuntime, type LocalEndpoints, type LocalRuntime } from './runtime';
 
@@ -32,13 +33,6 @@ function identityLines(endpoints: LocalEndpoints): string[] {
   }
   return lines;
 }
-
-const ATS_LABELS: Readonly<Record<AtsPortName, string>> = {
-  greenhouse: 'Greenhouse',
-  lever: 'Lever',
-  workable: 'Workable',
-  crelate: 'Crelate',
-};
 
 /** The ATS stand-ins' lines: each fake's API root and the demo key to connect it with. */
 function atsLines(endpoints: LocalEndpoints): string[] {

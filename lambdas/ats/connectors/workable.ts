@@ -53,7 +53,7 @@ export function normalizeWorkableSubdomain(value: string | null | undefined): st
   return /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(host) ? host : null;
 }
 
-/** The settings message for a subdomain that cannot be one (shared with the registry). */
+/** The settings message for a subdomain that cannot be one (ats-settings.ts refuses such settings with it). */
 export const WORKABLE_SUBDOMAIN_MESSAGE =
   'That Workable subdomain is not valid: enter the part before ".workable.com" (for acme.workable.com, enter "acme").';
 

@@ -14,7 +14,7 @@
  * Nothing here logs; errors name fields and reasons, never values.
  */
 import { APIKEY_TYPES, ATS_NAMES, type ApiKeyType, type AtsCredentials, type AtsName } from '../ats-port';
-import { ATS_LABELS, AtsSettingsError } from '../connectors';
+import { ATS_LABELS, AtsSettingsError } from '../ats-settings';
 import { isMaskedSecret } from '../../shared/domain/secret-fields';
 import type { User } from '../../shared/contracts/user';
 import { CredentialVaultError, ENTER_AGAIN_MESSAGE, type CredentialCipher, type CredentialField } from './credential-cipher';

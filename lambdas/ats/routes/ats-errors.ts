@@ -1,5 +1,5 @@
 import { AtsError, type AtsName } from '../ats-port';
-import { AtsSettingsError } from '../connectors';
+import { AtsSettingsError } from '../ats-settings';
 import { CredentialVaultError } from '../credentials/credential-cipher';
 import { ConflictError, DomainError, RateLimitedError, UpstreamError, ValidationError } from '../../shared/errors';
 

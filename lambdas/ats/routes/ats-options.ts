@@ -1,6 +1,6 @@
 import type { AtsOption } from '../../shared/contracts/ats';
 import { ATS_NAMES, type AtsName } from '../ats-port';
-import { ATS_AUTH_STYLES, ATS_LABELS, AVAILABLE_ATS_NAMES } from '../connectors';
+import { ATS_AUTH_STYLES, ATS_LABELS, AVAILABLE_ATS_NAMES } from '../ats-settings';
 
 /** The settings form's words for each ATS: what its key is called and where the recruiter finds it. */
 const FORM_WORDS: Readonly<Record<AtsName, Pick<AtsOption, 'keyLabel' | 'secondLabel' | 'help'>>> = {

@@ -10,7 +10,7 @@ import {
   type AtsSyncView,
 } from '../../shared/contracts/ats';
 import type { AtsApplication, AtsCandidate, AtsJob } from '../ats-port';
-import { ATS_LABELS } from '../connectors';
+import { ATS_LABELS } from '../ats-settings';
 import { maskedCredentialView, type StoredCredentials } from '../credentials/credential-vault';
 import { presentSyncStatus } from '../sync/sync-status';
 import type { AtsSyncStatus } from '../sync/sync-store';

@@ -1,7 +1,8 @@
 import type { AtsTestResponse } from '../../shared/contracts/ats';
 import type { ApiGatewayHandler, HttpHandlerOptions } from '../../shared/http/handler';
 import { AtsError } from '../ats-port';
-import { ATS_LABELS, createConnector } from '../connectors';
+import { ATS_LABELS } from '../ats-settings';
+import { createConnector } from '../connectors';
 import { openCredentials } from '../credentials/credential-vault';
 import { TEST_CONNECTOR_LIMITS } from './ats-call-limits';
 import { cipherFromEnvironment } from './ats-cipher';

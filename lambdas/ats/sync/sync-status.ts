@@ -1,5 +1,5 @@
 import type { AtsName } from '../ats-port';
-import { ATS_LABELS } from '../connectors';
+import { ATS_LABELS } from '../ats-settings';
 import { IDLE_STATUS, type AtsSyncStatus } from './sync-store';
 
 /**

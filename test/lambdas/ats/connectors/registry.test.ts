@@ -1,11 +1,6 @@
 import { APIKEY_TYPES, ATS_NAMES, AtsError, type ApiKeyType, type AtsCredentials, type AtsName } from '../../../../lambdas/ats/ats-port';
-import {
-  ATS_AUTH_STYLES,
-  AVAILABLE_ATS_NAMES,
-  AtsSettingsError,
-  createConnector,
-  validateAtsCredentials,
-} from '../../../../lambdas/ats/connectors';
+import { ATS_AUTH_STYLES, AVAILABLE_ATS_NAMES, AtsSettingsError, validateAtsCredentials } from '../../../../lambdas/ats/ats-settings';
+import { createConnector } from '../../../../lambdas/ats/connectors';
 
 const KEY = 'registry-secret-key-91c2';
 

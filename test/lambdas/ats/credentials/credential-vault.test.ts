@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { KMSClient } from '@aws-sdk/client-kms';
 import * as fc from 'fast-check';
-import { AtsSettingsError } from '../../../../lambdas/ats/connectors';
+import { AtsSettingsError } from '../../../../lambdas/ats/ats-settings';
 import { CredentialVaultError, type CredentialCipher } from '../../../../lambdas/ats/credentials/credential-cipher';
 import { maskedCredentialView, openCredentials, sealCredentials } from '../../../../lambdas/ats/credentials/credential-vault';
 import { createKmsCipher } from '../../../../lambdas/ats/credentials/kms-cipher';
@@ -171,7 +171,7 @@ describe('what the settings form is told when credentials cannot work', () => {
   });
 
   it('asks for the OAuth client secret where the auth style needs one', async () => {
-    const { checkCredentialShape } = await import('../../../../lambdas/ats/credentials/credential-validation');
+    const { checkCredentialShape } = await import('../../../../lambdas/ats/ats-settings');
     expect(() => checkCredentialShape({ atsname: 'bullhorn', apikeytype: 'oauth2', apikey1: 'client-id-123', apikey2: null })).toThrow(
       expect.objectContaining({ field: 'apikey2', message: expect.stringMatching(/Enter your Bullhorn OAuth client secret too/) }),
     );

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { KMSClient } from '@aws-sdk/client-kms';
 import * as fc from 'fast-check';
-import { createKmsCipher, createLocalCipher, openCredentials, sealCredentials } from '../../../../lambdas/ats/credentials';
+import { openCredentials, sealCredentials } from '../../../../lambdas/ats/credentials/credential-vault';
+import { createKmsCipher } from '../../../../lambdas/ats/credentials/kms-cipher';
+import { createLocalCipher } from '../../../../lambdas/ats/credentials/local-cipher';
 import { createLogger } from '../../../../lambdas/shared/logger';
 import { startFakeKms } from './fake-kms';
 import { containsSecret, expectNoSecretIn } from './secret-search';
