@@ -4,7 +4,7 @@ import { ENV } from '../shared/environment';
 import { readEnvironment, type EnvironmentSource } from '../shared/read-environment';
 import { createCognitoClient, createCognitoUserDirectory } from '../shared/user-directory/cognito-user-directory';
 import { USER_DIRECTORY_ENV } from '../shared/user-directory/environment';
-import { createDocumentClient } from '../shared/users/document-client';
+import { createDocumentClient } from '../shared/dynamodb/document-client';
 import { createUsersRepository } from '../shared/users/users-repository';
 import type { AdminUsersDependencies } from './admin-users';
 

@@ -5,7 +5,7 @@ import { TABLES } from '../../lib/definitions/tables';
 import { ENV } from '../shared/environment';
 import { readEnvironment, type EnvironmentSource } from '../shared/read-environment';
 import { createSubscriptionsRepository, type SubscriptionsRepository } from '../shared/subscriptions/subscriptions-repository';
-import { createDocumentClient } from '../shared/users/document-client';
+import { createDocumentClient } from '../shared/dynamodb/document-client';
 import { createUsersRepository, type UsersRepository } from '../shared/users/users-repository';
 import type { RouteGateDependencies } from './assistant-route';
 import type { LanguageModel } from './engine/language-model';

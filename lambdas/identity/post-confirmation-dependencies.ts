@@ -9,7 +9,7 @@ import {
 import { createCognitoClient, createCognitoUserDirectory } from '../shared/user-directory/cognito-user-directory';
 import { USER_DIRECTORY_ENV } from '../shared/user-directory/environment';
 import type { UserDirectory } from '../shared/user-directory/user-directory';
-import { createDocumentClient } from '../shared/users/document-client';
+import { createDocumentClient } from '../shared/dynamodb/document-client';
 import { createUsersRepository, type UsersRepository } from '../shared/users/users-repository';
 
 /**

@@ -7,7 +7,7 @@ import {
   createRegistrationCodesRepository,
   type RegistrationCodesRepository,
 } from '../shared/registration-codes/registration-codes-repository';
-import { createDocumentClient } from '../shared/users/document-client';
+import { createDocumentClient } from '../shared/dynamodb/document-client';
 import { checkSignUp } from './check-sign-up';
 import { cognitoTrigger } from './sign-up-errors';
 

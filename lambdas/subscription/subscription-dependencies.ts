@@ -4,7 +4,7 @@ import { TABLES } from '../../lib/definitions/tables';
 import type { PlanCodeSuffix } from '../shared/domain/plans';
 import { ENV } from '../shared/environment';
 import { readEnvironment, type EnvironmentSource } from '../shared/read-environment';
-import { createDocumentClient } from '../shared/users/document-client';
+import { createDocumentClient } from '../shared/dynamodb/document-client';
 import type { BillingPort } from './billing/billing-port';
 import { createBilling, readBillingSettings } from './billing/create-billing';
 

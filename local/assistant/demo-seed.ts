@@ -1,10 +1,10 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { TableName } from '../../lib/definitions/tables';
 import { classifyRequirement, proposeMustHaves } from '../../lambdas/assistant/domain/must-haves';
 import { SAMPLE_JOBS, type SampleJob } from '../../lambdas/assistant/samples/sample-jobs';
 import { createJobsRepository } from '../../lambdas/assistant/store/jobs-repository';
 import type { Job, Requirement } from '../../lambdas/shared/contracts/assistant';
+import { documentClientFor } from '../../lambdas/shared/dynamodb/document-client';
 import { accountCode } from '../../lambdas/shared/domain/account-codes';
 import { planCode } from '../../lambdas/shared/domain/plans';
 import { liveSubscriptions } from '../../lambdas/shared/domain/subscription-access';
@@ -77,7 +77,7 @@ export function sampleJobRecord(sample: SampleJob, now: Date): Job {
 export async function seedAssistantDemo(input: AssistantDemoSeedInput): Promise<AssistantDemoSeedResult> {
   const now = input.now ?? new Date();
   const { recruiter } = input;
-  const documents = DynamoDBDocumentClient.from(input.dynamodb, { marshallOptions: { removeUndefinedValues: true } });
+  const documents = documentClientFor(input.dynamodb);
   const subscriptions = createSubscriptionsRepository({ client: documents, tableName: input.tableNames.subscriptions });
 
   let subscriptionId = liveSubscriptions(await subscriptions.listByUserId(recruiter.sub), now)[0]?.id;

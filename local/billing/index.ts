@@ -1,5 +1,5 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { documentClientFor } from '../../lambdas/shared/dynamodb/document-client';
 import { LOCAL_BILLING_ENV } from '../../lambdas/subscription/billing/create-billing';
 import { createLocalBillingStore, type LocalBillingStore } from '../../lambdas/subscription/billing/local-billing-store';
 import type { LocalEndpointRoute } from '../identity/lambda-endpoint';
@@ -41,7 +41,7 @@ export async function prepareLocalBilling(options: LocalBillingOptions): Promise
   const created = await ensureLocalBillingTable(options.dynamodb, tableName);
   const store = createLocalBillingStore({
     tableName,
-    documentClient: DynamoDBDocumentClient.from(options.dynamodb, { marshallOptions: { removeUndefinedValues: true } }),
+    documentClient: documentClientFor(options.dynamodb),
   });
   return {
     tableName,

@@ -1,5 +1,5 @@
 import { BatchGetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { isConditionalCheckFailed } from '../../shared/users/document-client';
+import { isConditionalCheckFailed } from '../../shared/dynamodb/document-client';
 import { evaluationItemId, expiresAfterDays, normalizeCandidateName, type AssistantTableOptions } from './assistant-items';
 import { RESULT_RETENTION_DAYS } from './results-repository';
 

@@ -1,7 +1,7 @@
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ASSISTANT_LIMITS, type Job } from '../../shared/contracts/assistant';
 import { ConflictError, NotFoundError } from '../../shared/errors';
-import { isConditionalCheckFailed } from '../../shared/users/document-client';
+import { isConditionalCheckFailed } from '../../shared/dynamodb/document-client';
 import { ITEM_PREFIX, jobItemId, type AssistantTableOptions } from './assistant-items';
 
 /**

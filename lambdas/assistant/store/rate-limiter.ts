@@ -1,6 +1,6 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { RateLimitedError } from '../../shared/errors';
-import { isConditionalCheckFailed } from '../../shared/users/document-client';
+import { isConditionalCheckFailed } from '../../shared/dynamodb/document-client';
 import { ITEM_PREFIX, type AssistantTableOptions } from './assistant-items';
 
 /**

@@ -1,5 +1,5 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { isConditionalCheckFailed } from '../../shared/users/document-client';
+import { isConditionalCheckFailed } from '../../shared/dynamodb/document-client';
 import { ATS_CONNECTION_ITEM_ID, ATS_ITEM_PREFIX } from '../sync/ats-table';
 
 /**

@@ -3,7 +3,7 @@ import { GATED_ROUTE_ENVIRONMENT, gateDependencies, lazily, TABLE_NAME_VARIABLE 
 import type { RouteGateDependencies } from '../../assistant/assistant-route';
 import { ENV } from '../../shared/environment';
 import { readEnvironment, type EnvironmentSource } from '../../shared/read-environment';
-import { createDocumentClient } from '../../shared/users/document-client';
+import { createDocumentClient } from '../../shared/dynamodb/document-client';
 import * as z from '../../shared/zod';
 import type { CreateConnectorOptions } from '../connectors';
 import type { CredentialCipher } from '../credentials/credential-cipher';

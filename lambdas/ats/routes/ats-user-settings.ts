@@ -1,7 +1,7 @@
 import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { SealedCredentials, StoredCredentials } from '../credentials/credential-vault';
 import { ATS_USER_FIELDS as FIELDS } from '../../shared/contracts/user';
-import { isConditionalCheckFailed } from '../../shared/users/document-client';
+import { isConditionalCheckFailed } from '../../shared/dynamodb/document-client';
 
 /**
  * The ATS fields of a User record (`atsname`, `apikeytype`, `apikey1`, `apikey2`; spec section 3)

@@ -8,7 +8,7 @@ import {
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
 import type { AtsApplication, AtsCandidate, AtsJob } from '../ats-port';
-import { isConditionalCheckFailed } from '../../shared/users/document-client';
+import { isConditionalCheckFailed } from '../../shared/dynamodb/document-client';
 import { ATS_ITEM_PREFIX, ATS_STATUS_ITEM_ID, applicationItemId, candidateItemId, checkpointItemId, jobItemId } from './ats-table';
 import { byId, distinctById, type AtsSyncCheckpoint, type AtsSyncStatus, type AtsSyncStore } from './sync-store';
 

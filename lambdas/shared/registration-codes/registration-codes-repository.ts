@@ -1,7 +1,7 @@
 import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { RegistrationCodeRecord } from '../contracts/registration-code';
 import { BETA_CUSTOMER_GROUPS } from '../domain/groups';
-import { isConditionalCheckFailed } from '../users/document-client';
+import { isConditionalCheckFailed } from '../dynamodb/document-client';
 import { isWellFormedRegistrationCode, RegistrationCodeError } from './registration-code-rules';
 
 /**

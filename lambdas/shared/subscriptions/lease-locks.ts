@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DeleteCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { isConditionalCheckFailed } from '../users/document-client';
+import { isConditionalCheckFailed } from '../dynamodb/document-client';
 
 /**
  * Leased locks as items of a table (`lock#<name>`), for work that must not run twice at once

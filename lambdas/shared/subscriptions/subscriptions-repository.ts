@@ -1,6 +1,6 @@
 import { GetCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { SUBSCRIPTIONS_BY_USER_ID_INDEX } from '../../../lib/definitions/tables';
-import { isConditionalCheckFailed } from '../users/document-client';
+import { isConditionalCheckFailed } from '../dynamodb/document-client';
 import type { SubscriptionRecord, SubscriptionSnapshot } from './subscription-record';
 
 /**

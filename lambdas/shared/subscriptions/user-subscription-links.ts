@@ -1,7 +1,7 @@
 import { GetCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { USERS_BY_SUBSCRIPTION_ID_INDEX } from '../../../lib/definitions/tables';
 import type { User } from '../contracts/user';
-import { isConditionalCheckFailed } from '../users/document-client';
+import { isConditionalCheckFailed } from '../dynamodb/document-client';
 
 /**
  * The link from a User record to its subscriptions: `subscriptions` (every provider subscription

@@ -1,7 +1,7 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { User } from '../contracts/user';
 import { USERS_BY_EMAIL_INDEX } from '../../../lib/definitions/tables';
-import { isConditionalCheckFailed } from './document-client';
+import { isConditionalCheckFailed } from '../dynamodb/document-client';
 
 /**
  * User records in the users table (pk `id` = Cognito sub, GSI `byEmail`). The triggers, the

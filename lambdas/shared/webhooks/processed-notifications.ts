@@ -1,5 +1,5 @@
 import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { isConditionalCheckFailed } from '../users/document-client';
+import { isConditionalCheckFailed } from '../dynamodb/document-client';
 
 /**
  * The webhook notifications already handled, by the provider's notification id: items

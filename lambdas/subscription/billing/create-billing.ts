@@ -2,7 +2,7 @@ import * as z from '../../shared/zod';
 import type { PlanCodeSuffix } from '../../shared/domain/plans';
 import { ENV } from '../../shared/environment';
 import { EnvironmentError, planCodeSuffixVariable, readEnvironment, type EnvironmentSource } from '../../shared/read-environment';
-import { createDocumentClient } from '../../shared/users/document-client';
+import { createDocumentClient } from '../../shared/dynamodb/document-client';
 import type { BillingPort } from './billing-port';
 import { createLocalBilling } from './local-billing';
 import { createLocalBillingStore } from './local-billing-store';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { SubscriptionState } from '../../shared/contracts/subscriptions';
-import { isConditionalCheckFailed } from '../../shared/users/document-client';
+import { isConditionalCheckFailed } from '../../shared/dynamodb/document-client';
 import type { LocalSubscription } from './local-subscription-lifecycle';
 import type { TokenizedCard } from './local-test-cards';
 

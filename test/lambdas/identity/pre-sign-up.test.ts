@@ -5,7 +5,7 @@ import {
   createRegistrationCodesRepository,
   type RegistrationCodesRepository,
 } from '../../../lambdas/shared/registration-codes/registration-codes-repository';
-import { createDocumentClient } from '../../../lambdas/shared/users/document-client';
+import { createDocumentClient } from '../../../lambdas/shared/dynamodb/document-client';
 import { startMemoryDynamoDb } from '../../local/support/local-services';
 import { captureLogs, type CapturedLogs } from '../support/capture-logs';
 import { preSignUpEvent, signUpAttributes } from '../support/cognito-trigger-events';

@@ -11,7 +11,7 @@ import {
 } from '../../../lambdas/shared/registration-codes/registration-codes-repository';
 import { createCognitoClient, createCognitoUserDirectory } from '../../../lambdas/shared/user-directory/cognito-user-directory';
 import type { UserDirectory } from '../../../lambdas/shared/user-directory/user-directory';
-import { createDocumentClient } from '../../../lambdas/shared/users/document-client';
+import { createDocumentClient } from '../../../lambdas/shared/dynamodb/document-client';
 import { createUsersRepository, type UsersRepository } from '../../../lambdas/shared/users/users-repository';
 import { startCognitoLocal, type RunningCognitoLocal } from '../../../local/identity/cognito-local';
 import { startMemoryDynamoDb } from '../../local/support/local-services';

@@ -4,7 +4,7 @@ import { ATS_TABLE_DEFINITION } from '../../../../lambdas/ats/sync/ats-table';
 import { createDynamoDbSyncStore } from '../../../../lambdas/ats/sync/dynamodb-sync-store';
 import { runSync } from '../../../../lambdas/ats/sync/sync-engine';
 import type { AtsSyncStore } from '../../../../lambdas/ats/sync/sync-store';
-import { createDocumentClient } from '../../../../lambdas/shared/users/document-client';
+import { createDocumentClient } from '../../../../lambdas/shared/dynamodb/document-client';
 import { createLocalDynamoDbClient, LOCAL_AWS_CREDENTIALS } from '../../../../local/dynamodb/client';
 import { startDynalite, type RunningDynalite } from '../../../../local/dynamodb/dynalite';
 import { createTableInput } from '../../../../local/dynamodb/tables';

@@ -1,5 +1,5 @@
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { createDocumentClient } from '../../../../lambdas/shared/users/document-client';
+import { createDocumentClient } from '../../../../lambdas/shared/dynamodb/document-client';
 import {
   createRegistrationCodesRepository,
   type RegistrationCodesRepository,

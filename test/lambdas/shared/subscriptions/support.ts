@@ -1,6 +1,6 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { SubscriptionView } from '../../../../lambdas/shared/contracts/subscriptions';
-import { createDocumentClient } from '../../../../lambdas/shared/users/document-client';
+import { createDocumentClient } from '../../../../lambdas/shared/dynamodb/document-client';
 import { startMemoryDynamoDb } from '../../../local/support/local-services';
 
 /** dynalite in memory with the shared tables, and a document client on it. */

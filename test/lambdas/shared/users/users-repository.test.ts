@@ -1,6 +1,6 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { User } from '../../../../lambdas/shared/contracts/user';
-import { createDocumentClient } from '../../../../lambdas/shared/users/document-client';
+import { createDocumentClient } from '../../../../lambdas/shared/dynamodb/document-client';
 import { newUserRecord } from '../../../../lambdas/shared/users/new-user-record';
 import { createUsersRepository, type UsersRepository } from '../../../../lambdas/shared/users/users-repository';
 import { countItems, startMemoryDynamoDb } from '../../../local/support/local-services';

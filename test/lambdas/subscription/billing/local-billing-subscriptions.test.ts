@@ -1,5 +1,5 @@
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { documentClientFor } from '../../../../lambdas/shared/dynamodb/document-client';
 import { isInTrial, SubscriptionViewSchema, type SubscriptionView } from '../../../../lambdas/shared/contracts/subscriptions';
 import { BillingUnavailableError, ConflictError, NotFoundError, ValidationError } from '../../../../lambdas/shared/errors';
 import type { BillingPort, CreateSubscriptionInput } from '../../../../lambdas/subscription/billing/billing-port';
@@ -51,7 +51,7 @@ beforeEach(async () => {
   await ensureLocalBillingTable(client, tableName);
   store = createLocalBillingStore({
     tableName,
-    documentClient: DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } }),
+    documentClient: documentClientFor(client),
   });
   now = START;
   billing = createLocalBilling({ planCodeSuffix: '_dev', store, clock: () => now });

@@ -8,7 +8,7 @@ import {
   type SubscriptionsRepository,
 } from '../../../../lambdas/shared/subscriptions/subscriptions-repository';
 import { createUserSubscriptionLinks, type UserSubscriptionLinks } from '../../../../lambdas/shared/subscriptions/user-subscription-links';
-import { createDocumentClient } from '../../../../lambdas/shared/users/document-client';
+import { createDocumentClient } from '../../../../lambdas/shared/dynamodb/document-client';
 import { createUsersRepository, type UsersRepository } from '../../../../lambdas/shared/users/users-repository';
 import { createProcessedNotifications, type ProcessedNotifications } from '../../../../lambdas/shared/webhooks/processed-notifications';
 import type { BillingPort } from '../../../../lambdas/subscription/billing/billing-port';

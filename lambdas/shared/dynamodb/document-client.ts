@@ -20,6 +20,11 @@ export function createDocumentClient(options: DocumentClientOptions = {}): Dynam
     ...(options.region ? { region: options.region } : {}),
     ...(options.credentials ? { credentials: { ...options.credentials } } : {}),
   });
+  return documentClientFor(client);
+}
+
+/** The same document client on a DynamoDB client made elsewhere (the local runtime's, a test's). */
+export function documentClientFor(client: DynamoDBClient): DynamoDBDocumentClient {
   return DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
 }
 
