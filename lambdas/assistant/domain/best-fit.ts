@@ -4,10 +4,10 @@ import { clip, hasAction, hasMeasure } from './evidence-signals';
 import { requirementsOf } from './job-requirements';
 import { analyzeProfile, requirementEvidence, type ProfileAnalysis, type RequirementEvidence } from './profile-evidence';
 import { inlineSubject, subjectOf, topicOf } from './requirement-phrasing';
-import { yearsRequired } from './text/experience';
+import { yearsRequired } from '../../shared/text/experience';
 import { headerTitle, rolesOf } from './resume-outline';
-import { keywords, squash } from './text/normalize';
-import { cleanTitle, seniorityOf, titleVariants, type Seniority } from './text/titles';
+import { keywords, squash } from '../../shared/text/normalize';
+import { cleanTitle, seniorityOf, titleVariants, type Seniority } from '../../shared/text/titles';
 
 /**
  * Capability 6: candidates ranked for a job. Each candidate scores 0-100 from, in order of weight:

@@ -1,6 +1,6 @@
 import type { SearchString, SearchTarget, TermGroup } from '../../shared/contracts/assistant';
 import { googleWordCount, parseBooleanQuery } from './boolean-query-parser';
-import { squash } from './text/normalize';
+import { squash } from '../../shared/text/normalize';
 import { formatCount } from '../../shared/domain/format-count';
 
 export { googleWordCount, parseBooleanQuery, type ParseResult, type QueryNode } from './boolean-query-parser';

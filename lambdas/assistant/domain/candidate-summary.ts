@@ -1,13 +1,13 @@
 import type { CandidateSummaryOutput } from '../../shared/contracts/assistant';
 import type { AssistantInputs } from '../engine/language-model';
-import { stripContact } from './contact-data';
+import { stripContact } from '../../shared/text/contact-data';
 import { clip, hasAction, hasQuantity } from './evidence-signals';
 import { requirementsOf } from './job-requirements';
 import { analyzeProfile, requirementEvidence, type ProfileLine } from './profile-evidence';
 import { subjectOf } from './requirement-phrasing';
 import { educationOf, headerTitle, industriesOf, latestRole, nameFromProfile } from './resume-outline';
-import { squash } from './text/normalize';
-import { findSkills, skillEntry } from './text/skills-dictionary';
+import { squash } from '../../shared/text/normalize';
+import { findSkills, skillEntry } from '../../shared/text/skills-dictionary';
 
 /**
  * Capability 7: a short, client-ready summary of a resume or profile. A headline (current title,

@@ -2,10 +2,10 @@ import type { ExternalJobDescriptionOutput } from '../../shared/contracts/assist
 import type { AssistantInputs } from '../engine/language-model';
 import { MUST_CUE, NICE_CUE } from './must-haves';
 import { scrubSensitive, type Removal } from './sensitive-data';
-import { industryOf } from './text/industry';
-import { jobSections, locationInText, titleInText, type SectionRole } from './text/job-sections';
-import { splitSentences, squash } from './text/normalize';
-import { cleanTitle } from './text/titles';
+import { industryOf } from '../../shared/text/industry';
+import { jobSections, locationInText, titleInText, type SectionRole } from '../../shared/text/job-sections';
+import { splitSentences, squash } from '../../shared/text/normalize';
+import { cleanTitle } from '../../shared/text/titles';
 
 /**
  * Capability 2: a publishable job description from an internal one. Everything sensitive is

@@ -18,10 +18,10 @@ import {
   statedYears,
 } from './evidence-signals';
 import { subjectOf } from './requirement-phrasing';
-import { matchRequirement } from './text/matching';
-import { keywords, splitSentences, squash, stem } from './text/normalize';
-import { yearsRequired } from './text/experience';
-import { findSkills, skillsIn } from './text/skills-dictionary';
+import { matchRequirement } from '../../shared/text/matching';
+import { keywords, splitSentences, squash, stem } from '../../shared/text/normalize';
+import { yearsRequired } from '../../shared/text/experience';
+import { findSkills, skillsIn } from '../../shared/text/skills-dictionary';
 
 /**
  * Capability 5: a candidate's answers scored against the screening questions' rubrics. Each rubric

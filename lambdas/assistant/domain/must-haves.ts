@@ -1,11 +1,11 @@
 import { ASSISTANT_LIMITS, type MustHavesOutput, type RequirementKind } from '../../shared/contracts/assistant';
 import type { AssistantInputs } from '../engine/language-model';
-import { yearsRequired } from './text/experience';
-import { INTERNAL_LINE, jobSections, locationInText, titleInText, type SectionRole } from './text/job-sections';
-import { keywords, splitSentences, squash } from './text/normalize';
-import { cleanTitle } from './text/titles';
+import { yearsRequired } from '../../shared/text/experience';
+import { INTERNAL_LINE, jobSections, locationInText, titleInText, type SectionRole } from '../../shared/text/job-sections';
+import { keywords, splitSentences, squash } from '../../shared/text/normalize';
+import { cleanTitle } from '../../shared/text/titles';
 import { statesCommercialTerms } from './sensitive-data';
-import { findSkills, skillEntry } from './text/skills-dictionary';
+import { findSkills, skillEntry } from '../../shared/text/skills-dictionary';
 
 /**
  * Capability 3: the client's must-haves and nice-to-haves, proposed from a job description for

@@ -1,10 +1,10 @@
 import type { Requirement } from '../../shared/contracts/assistant';
 import { hasAction, hasDate, hasIdentifier, hasIssuer, hasMeasure, hasQuantity, statedYears } from './evidence-signals';
 import { coreOf, skillGroups, subjectOf } from './requirement-phrasing';
-import { yearsOfExperience, yearsRequired } from './text/experience';
-import { matchRequirement } from './text/matching';
-import { keywords, splitSections, splitSentences } from './text/normalize';
-import { skillsIn } from './text/skills-dictionary';
+import { yearsOfExperience, yearsRequired } from '../../shared/text/experience';
+import { matchRequirement } from '../../shared/text/matching';
+import { keywords, splitSections, splitSentences } from '../../shared/text/normalize';
+import { skillsIn } from '../../shared/text/skills-dictionary';
 
 /**
  * Where a resume shows each requirement, and how convincingly. A requirement mentioned in an

@@ -1,8 +1,8 @@
 import type { Requirement } from '../../shared/contracts/assistant';
 import { hasIssuer } from './evidence-signals';
 import { examplesOf, fieldOf, inlineSubject, isLicence, topicOf, type RequirementField } from './requirement-phrasing';
-import { yearsRequired } from './text/experience';
-import { skillsIn } from './text/skills-dictionary';
+import { yearsRequired } from '../../shared/text/experience';
+import { skillsIn } from '../../shared/text/skills-dictionary';
 
 /**
  * The words of screening questions and their rubrics. A knock-out question checks a must-have

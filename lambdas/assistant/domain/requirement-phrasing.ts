@@ -1,5 +1,5 @@
-import { skillEntry, skillsIn, type SkillCategory } from './text/skills-dictionary';
-import { squash } from './text/normalize';
+import { skillEntry, skillsIn, type SkillCategory } from '../../shared/text/skills-dictionary';
+import { squash } from '../../shared/text/normalize';
 
 /**
  * How a requirement reads inside a question or a reason. Its core (what it actually asks for,

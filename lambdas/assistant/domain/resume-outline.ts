@@ -1,4 +1,4 @@
-import { squash, splitSections } from './text/normalize';
+import { squash, splitSections } from '../../shared/text/normalize';
 
 /**
  * The outline of a resume a summary is written from: the person's name when the first line is one,

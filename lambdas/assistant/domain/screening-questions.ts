@@ -8,7 +8,7 @@ import type { AssistantInputs, JobContext } from '../engine/language-model';
 import { requirementsOf } from './job-requirements';
 import { competencyWording, knockoutWording } from './question-wording';
 import { coreOf, isDomainSkill } from './requirement-phrasing';
-import { skillEntry, skillsIn } from './text/skills-dictionary';
+import { skillEntry, skillsIn } from '../../shared/text/skills-dictionary';
 
 /**
  * Capability 4: screening questions from a job's must-haves. Every must-have gets one knock-out

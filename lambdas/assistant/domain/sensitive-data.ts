@@ -1,7 +1,7 @@
 import type { ExternalJobDescriptionOutput, RedactionCategory } from '../../shared/contracts/assistant';
-import { clientNamesIn, namePattern } from './text/client-names';
-import { INTERNAL_LINE, sectionRole } from './text/job-sections';
-import { isHeading, splitSentences, squash } from './text/normalize';
+import { clientNamesIn, namePattern } from '../../shared/text/client-names';
+import { INTERNAL_LINE, sectionRole } from '../../shared/text/job-sections';
+import { isHeading, splitSentences, squash } from '../../shared/text/normalize';
 
 /**
  * Capability 2's safety: what must not reach candidates, removed from a text with the reason.

@@ -2,10 +2,10 @@ import type { Requirement, SourcingTermsOutput, TermGroup } from '../../shared/c
 import type { AssistantInputs } from '../engine/language-model';
 import { buildSearches, cleanTerm } from './boolean-query';
 import { proposeMustHaves } from './must-haves';
-import { industryOf } from './text/industry';
-import { INTERNAL_LINE } from './text/job-sections';
-import { findSkills, searchTermsOf, skillEntry } from './text/skills-dictionary';
-import { titleVariants } from './text/titles';
+import { industryOf } from '../../shared/text/industry';
+import { INTERNAL_LINE } from '../../shared/text/job-sections';
+import { findSkills, searchTermsOf, skillEntry } from '../../shared/text/skills-dictionary';
+import { titleVariants } from '../../shared/text/titles';
 
 /**
  * Capability 1: sourcing search terms. The job's confirmed must-haves (or, without them, the ones

@@ -9,7 +9,7 @@
  * goes through `stripContact`.
  */
 import * as z from '../../shared/zod';
-import { stripContact } from '../../assistant/domain/contact-data';
+import { stripContact } from '../../shared/text/contact-data';
 import type { AtsApplication, AtsApplicationStatus, AtsCandidate, AtsJob, AtsJobStatus } from '../ats-port';
 import { htmlToText, isoOrNull, joinNonEmpty } from './record-text';
 

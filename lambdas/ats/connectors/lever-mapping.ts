@@ -11,7 +11,7 @@
  * free text that is read (headline, resume positions and schools) goes through `stripContact`.
  */
 import * as z from '../../shared/zod';
-import { stripContact } from '../../assistant/domain/contact-data';
+import { stripContact } from '../../shared/text/contact-data';
 import type { AtsApplication, AtsApplicationStatus, AtsCandidate, AtsJob, AtsJobStatus } from '../ats-port';
 import { htmlToText, joinNonEmpty } from './record-text';
 

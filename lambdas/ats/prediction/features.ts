@@ -1,9 +1,9 @@
 import type { AtsApplication, AtsCandidate, AtsJob } from '../ats-port';
 import { proposeMustHaves } from '../../assistant/domain/must-haves';
-import { yearsOfExperience, yearsRequired } from '../../assistant/domain/text/experience';
-import { locationInText } from '../../assistant/domain/text/job-sections';
-import { matchRequirement } from '../../assistant/domain/text/matching';
-import { seniorityOf, type Seniority } from '../../assistant/domain/text/titles';
+import { yearsOfExperience, yearsRequired } from '../../shared/text/experience';
+import { locationInText } from '../../shared/text/job-sections';
+import { matchRequirement } from '../../shared/text/matching';
+import { seniorityOf, type Seniority } from '../../shared/text/titles';
 import { compareLocations, STAGE_LEVELS, stageLevel, titleOfHeadline, titleSimilarity } from './signals';
 
 /**

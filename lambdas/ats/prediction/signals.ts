@@ -1,5 +1,5 @@
-import { keywords, stem } from '../../assistant/domain/text/normalize';
-import { cleanTitle, titleVariants } from '../../assistant/domain/text/titles';
+import { keywords, stem } from '../../shared/text/normalize';
+import { cleanTitle, titleVariants } from '../../shared/text/titles';
 
 /**
  * The small comparisons behind the placement features that the assistant's text helpers do not

@@ -1,6 +1,6 @@
 import * as z from '../../../shared/zod';
 import { ASSISTANT_LIMITS, CandidateSummaryOutputSchema, type CandidateSummaryOutput } from '../../../shared/contracts/assistant';
-import { stripContact } from '../../domain/contact-data';
+import { stripContact } from '../../../shared/text/contact-data';
 import {
   checkShape,
   clamp,

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { CandidateSummaryOutputSchema, type CandidateSummaryOutput } from '../../../../lambdas/shared/contracts/assistant';
 import { candidateSummary } from '../../../../lambdas/assistant/domain/candidate-summary';
-import { hasContact } from '../../../../lambdas/assistant/domain/contact-data';
+import { hasContact } from '../../../../lambdas/shared/text/contact-data';
 import { SAMPLE_CANDIDATES } from '../../../../lambdas/assistant/samples/sample-candidates';
 import { candidateIn, contactDetailsIn, sampleJobContext } from './support/sample-job-contexts';
 

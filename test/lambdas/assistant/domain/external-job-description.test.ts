@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { ExternalJobDescriptionOutputSchema } from '../../../../lambdas/shared/contracts/assistant';
 import { externalJobDescription } from '../../../../lambdas/assistant/domain/external-job-description';
-import { synonymsOf } from '../../../../lambdas/assistant/domain/text/skills-dictionary';
+import { synonymsOf } from '../../../../lambdas/shared/text/skills-dictionary';
 import {
   ICU_REGISTERED_NURSE,
   LOGISTICS_COORDINATOR,

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { ASSISTANT_LIMITS, MustHavesOutputSchema } from '../../../../lambdas/shared/contracts/assistant';
 import { classifyRequirement, proposeMustHaves } from '../../../../lambdas/assistant/domain/must-haves';
-import { skillEntry, skillsIn } from '../../../../lambdas/assistant/domain/text/skills-dictionary';
+import { skillEntry, skillsIn } from '../../../../lambdas/shared/text/skills-dictionary';
 import {
   ICU_REGISTERED_NURSE,
   LOGISTICS_COORDINATOR,

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { SourcingTermsOutputSchema } from '../../../../lambdas/shared/contracts/assistant';
 import { googleWordCount, parseBooleanQuery, SEARCH_LIMITS } from '../../../../lambdas/assistant/domain/boolean-query';
 import { sourcingTerms } from '../../../../lambdas/assistant/domain/sourcing-terms';
-import { synonymsOf } from '../../../../lambdas/assistant/domain/text/skills-dictionary';
+import { synonymsOf } from '../../../../lambdas/shared/text/skills-dictionary';
 import {
   ICU_REGISTERED_NURSE,
   SAMPLE_JOBS,

@@ -1,4 +1,4 @@
-import { hasContact } from '../../../../lambdas/assistant/domain/contact-data';
+import { hasContact } from '../../../../lambdas/shared/text/contact-data';
 import { createBedrockModel } from '../../../../lambdas/assistant/engine/bedrock-model';
 import { bestFitTask } from '../../../../lambdas/assistant/engine/bedrock-tasks/best-fit';
 import { candidateSummaryTask } from '../../../../lambdas/assistant/engine/bedrock-tasks/candidate-summary';

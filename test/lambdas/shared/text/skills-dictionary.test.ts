@@ -5,7 +5,7 @@ import {
   SKILLS,
   skillsIn,
   synonymsOf,
-} from '../../../../../lambdas/assistant/domain/text/skills-dictionary';
+} from '../../../../lambdas/shared/text/skills-dictionary';
 
 describe('the skills dictionary', () => {
   it('stays compact and gives every name to exactly one skill', () => {

@@ -1,4 +1,4 @@
-import { seniorityOf, titleVariants } from '../../../../../lambdas/assistant/domain/text/titles';
+import { seniorityOf, titleVariants } from '../../../../lambdas/shared/text/titles';
 
 describe('title variants for sourcing', () => {
   it('give a backend engineer the names recruiters search for', () => {

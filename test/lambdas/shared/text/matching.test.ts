@@ -1,4 +1,4 @@
-import { matchRequirement } from '../../../../../lambdas/assistant/domain/text/matching';
+import { matchRequirement } from '../../../../lambdas/shared/text/matching';
 
 const resume = `Backend engineer with 8 years of experience building payment systems in Java and Spring Boot.
 Ran services on k8s (EKS) with Terraform. I have not used Kafka, but I know RabbitMQ well.

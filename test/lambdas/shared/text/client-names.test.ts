@@ -1,5 +1,5 @@
-import { clientNamesIn, namePattern, shortForm } from '../../../../../lambdas/assistant/domain/text/client-names';
-import { SAMPLE_JOBS } from '../../../../../lambdas/assistant/samples/sample-jobs';
+import { clientNamesIn, namePattern, shortForm } from '../../../../lambdas/shared/text/client-names';
+import { SAMPLE_JOBS } from '../../../../lambdas/assistant/samples/sample-jobs';
 
 describe('the names a client goes by', () => {
   it.each([

@@ -1,5 +1,5 @@
-import { jobSections, locationInText, sectionRole, titleInText } from '../../../../../lambdas/assistant/domain/text/job-sections';
-import { SAMPLE_JOBS } from '../../../../../lambdas/assistant/samples/sample-jobs';
+import { jobSections, locationInText, sectionRole, titleInText } from '../../../../lambdas/shared/text/job-sections';
+import { SAMPLE_JOBS } from '../../../../lambdas/assistant/samples/sample-jobs';
 
 describe('the sections of a job description', () => {
   it.each([

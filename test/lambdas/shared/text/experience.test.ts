@@ -1,4 +1,4 @@
-import { yearsOfExperience, yearsRequired } from '../../../../../lambdas/assistant/domain/text/experience';
+import { yearsOfExperience, yearsRequired } from '../../../../lambdas/shared/text/experience';
 
 describe('years a job asks for', () => {
   it.each([

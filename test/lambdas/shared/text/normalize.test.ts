@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { keywords, splitSections, splitSentences, stem, tokenize } from '../../../../../lambdas/assistant/domain/text/normalize';
+import { keywords, splitSections, splitSentences, stem, tokenize } from '../../../../lambdas/shared/text/normalize';
 
 describe('splitting a job description into sections', () => {
   it('finds headings written with a colon, in capitals, in markdown or as known words, and strips bullets', () => {

@@ -1,5 +1,5 @@
-import { industryOf } from '../../../../../lambdas/assistant/domain/text/industry';
-import { SAMPLE_JOBS } from '../../../../../lambdas/assistant/samples/sample-jobs';
+import { industryOf } from '../../../../lambdas/shared/text/industry';
+import { SAMPLE_JOBS } from '../../../../lambdas/assistant/samples/sample-jobs';
 
 describe("the client's industry", () => {
   it("is read from each sample's company information", () => {
