@@ -1,5 +1,5 @@
 import { WEBHOOK_ENV } from '../lambdas/shared/webhooks/environment';
-import { ASSISTANT_RATE_LIMIT_ENV } from '../lambdas/assistant/assistant-dependencies';
+import { RATE_LIMIT_PER_MINUTE_ENV } from '../lambdas/shared/http/subscriber-route-dependencies';
 import { ASSISTANT_ENGINE_ENV } from '../lambdas/assistant/engine/environment';
 import { ATS_ENV } from '../lambdas/ats/routes/ats-environment-names';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -187,7 +187,7 @@ export function lambdaEnvironment(
     environment[ATS_ENV.baseUrls] = JSON.stringify(input.ats.baseUrls);
   }
   if (input.assistantRateLimitPerMinute !== undefined && route.tables.some(({ table }) => table === 'assistant')) {
-    environment[ASSISTANT_RATE_LIMIT_ENV] = String(input.assistantRateLimitPerMinute);
+    environment[RATE_LIMIT_PER_MINUTE_ENV] = String(input.assistantRateLimitPerMinute);
   }
   return { ...environment, ...input.extra };
 }

@@ -1,7 +1,8 @@
 import * as z from '../shared/zod';
 import { TABLES } from '../../lib/definitions/tables';
 import { ENV } from '../shared/environment';
-import { readEnvironment, type EnvironmentSource } from '../shared/read-environment';
+import { lazily } from '../shared/lazily';
+import { readEnvironment, requiredNameVariable, type EnvironmentSource } from '../shared/read-environment';
 import { createCognitoClient, createCognitoUserDirectory } from '../shared/user-directory/cognito-user-directory';
 import { USER_DIRECTORY_ENV } from '../shared/user-directory/environment';
 import { createDocumentClient } from '../shared/dynamodb/document-client';
@@ -9,8 +10,8 @@ import { createUsersRepository } from '../shared/users/users-repository';
 import type { AdminUsersDependencies } from './admin-users';
 
 const AdminEnvironmentSchema = z.object({
-  [USER_DIRECTORY_ENV.userPoolId]: z.string().check(z.trim(), z.minLength(1)),
-  [TABLES.users.envVar]: z.string().check(z.trim(), z.minLength(1)),
+  [USER_DIRECTORY_ENV.userPoolId]: requiredNameVariable,
+  [TABLES.users.envVar]: requiredNameVariable,
   [USER_DIRECTORY_ENV.cognitoEndpoint]: z.optional(z.url()),
   [ENV.dynamodbEndpoint]: z.optional(z.url()),
 });
@@ -36,6 +37,5 @@ export function adminDependenciesFromEnvironment(source: EnvironmentSource = pro
 
 /** Resolves the environment's dependencies on first use and keeps them for the container's life. */
 export function lazyAdminDependencies(): () => AdminUsersDependencies {
-  let resolved: AdminUsersDependencies | undefined;
-  return () => (resolved ??= adminDependenciesFromEnvironment());
+  return lazily(adminDependenciesFromEnvironment);
 }

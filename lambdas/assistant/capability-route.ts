@@ -9,12 +9,12 @@ import type { User } from '../shared/contracts/user';
 import * as z from '../shared/zod';
 import type { ApiGatewayHandler, HttpHandlerOptions } from '../shared/http/handler';
 import type { CapabilityDependencies } from './assistant-dependencies';
-import { assistantRoute, type AssistantRequest } from './assistant-route';
+import { subscriberRoute, type SubscriberRequest } from '../shared/http/subscriber-route';
 import type { AssistantInputs } from './engine/language-model';
 import { timeOrderedId } from './store/assistant-items';
 
 /**
- * One capability route: the request (checked by {@link assistantRoute}) is turned into the
+ * One capability route: the request (checked by {@link subscriberRoute}) is turned into the
  * capability's input (the caller's stored job resolved first), the language model answers, and
  * the answer becomes an {@link AssistantResult}: checked against the contract before it leaves,
  * stored in the caller's history, answered as `{ result }`.
@@ -32,7 +32,7 @@ export interface PreparedCapability<C extends AssistantCapability> {
 export interface CapabilityRouteSpec<C extends AssistantCapability, S extends z.core.$ZodType> {
   readonly capability: C;
   readonly request: S;
-  readonly prepare: (request: AssistantRequest<CapabilityDependencies, z.output<S>>) => Promise<PreparedCapability<C>>;
+  readonly prepare: (request: SubscriberRequest<CapabilityDependencies, z.output<S>>) => Promise<PreparedCapability<C>>;
   /** Runs once the result is stored (e.g. evaluations record the candidate's latest score). */
   readonly afterStored?: (
     deps: CapabilityDependencies,
@@ -56,13 +56,13 @@ export function capabilityRoute<C extends AssistantCapability, S extends z.core.
   options?: HttpHandlerOptions,
 ): ApiGatewayHandler {
   const resultSchema = assistantResultSchema(spec.capability);
-  return assistantRoute(
+  return subscriberRoute(
     {
       from: 'body',
       schema: spec.request,
       run: async (request) => {
         const { deps, user } = request;
-        const prepared = await spec.prepare(request as AssistantRequest<CapabilityDependencies, z.output<S>>);
+        const prepared = await spec.prepare(request as SubscriberRequest<CapabilityDependencies, z.output<S>>);
         const answer = await deps.model.run(spec.capability, prepared.input);
         const createdAt = deps.now();
         const label = typeof prepared.label === 'function' ? prepared.label(answer.output) : prepared.label;

@@ -1,14 +1,15 @@
 import { HistoryQuerySchema, type HistoryResponse } from '../shared/contracts/assistant';
 import type { ApiGatewayHandler, HttpHandlerOptions } from '../shared/http/handler';
-import { assistantDependenciesFromEnvironment, lazily, type AssistantDependencies } from './assistant-dependencies';
-import { assistantRoute } from './assistant-route';
+import { lazily } from '../shared/lazily';
+import { assistantDependenciesFromEnvironment, type AssistantDependencies } from './assistant-dependencies';
+import { subscriberRoute } from '../shared/http/subscriber-route';
 
 /**
  * `GET /assistant/results?capability=…&jobId=…` (subscribers): the caller's most recent results,
  * newest first (at most `ASSISTANT_LIMITS.historyMax`), optionally of one capability and/or job.
  */
 export function createListResultsHandler(dependencies: () => AssistantDependencies, options?: HttpHandlerOptions): ApiGatewayHandler {
-  return assistantRoute(
+  return subscriberRoute(
     {
       from: 'query',
       schema: HistoryQuerySchema,

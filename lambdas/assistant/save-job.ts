@@ -1,7 +1,8 @@
 import { SaveJobRequestSchema, SaveJobResponseSchema, type Job, type Requirement } from '../shared/contracts/assistant';
 import type { ApiGatewayHandler, HttpHandlerOptions } from '../shared/http/handler';
-import { assistantDependenciesFromEnvironment, lazily, type AssistantDependencies } from './assistant-dependencies';
-import { assistantRoute } from './assistant-route';
+import { lazily } from '../shared/lazily';
+import { assistantDependenciesFromEnvironment, type AssistantDependencies } from './assistant-dependencies';
+import { subscriberRoute } from '../shared/http/subscriber-route';
 import { classifyRequirement } from './domain/must-haves';
 
 /**
@@ -11,7 +12,7 @@ import { classifyRequirement } from './domain/must-haves';
  * unknown here). Requirement kinds are inferred from their text; repeated requirements are kept once.
  */
 export function createSaveJobHandler(dependencies: () => AssistantDependencies, options?: HttpHandlerOptions): ApiGatewayHandler {
-  return assistantRoute(
+  return subscriberRoute(
     {
       from: 'body',
       schema: SaveJobRequestSchema,

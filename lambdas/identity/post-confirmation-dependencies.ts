@@ -1,7 +1,7 @@
 import * as z from '../shared/zod';
 import { TABLES } from '../../lib/definitions/tables';
 import { ENV } from '../shared/environment';
-import { readEnvironment, type EnvironmentSource } from '../shared/read-environment';
+import { readEnvironment, requiredNameVariable, type EnvironmentSource } from '../shared/read-environment';
 import {
   createRegistrationCodesRepository,
   type RegistrationCodesRepository,
@@ -20,8 +20,8 @@ import { createUsersRepository, type UsersRepository } from '../shared/users/use
  */
 
 const PostConfirmationEnvironmentSchema = z.object({
-  [TABLES.registrationCodes.envVar]: z.string().check(z.trim(), z.minLength(1)),
-  [TABLES.users.envVar]: z.string().check(z.trim(), z.minLength(1)),
+  [TABLES.registrationCodes.envVar]: requiredNameVariable,
+  [TABLES.users.envVar]: requiredNameVariable,
   [ENV.dynamodbEndpoint]: z.optional(z.url()),
   [USER_DIRECTORY_ENV.cognitoEndpoint]: z.optional(z.url()),
 });

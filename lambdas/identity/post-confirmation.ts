@@ -1,4 +1,5 @@
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
+import { lazily } from '../shared/lazily';
 import { createLogger } from '../shared/logger';
 import { completeRegistration } from './complete-registration';
 import { postConfirmationDependenciesFromEnvironment, type PostConfirmationDependencies } from './post-confirmation-dependencies';
@@ -26,6 +27,4 @@ export function createPostConfirmationHandler(dependencies: () => PostConfirmati
   });
 }
 
-let resolved: PostConfirmationDependencies | undefined;
-
-export const handler = createPostConfirmationHandler(() => (resolved ??= postConfirmationDependenciesFromEnvironment()));
+export const handler = createPostConfirmationHandler(lazily(postConfirmationDependenciesFromEnvironment));

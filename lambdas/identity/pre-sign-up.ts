@@ -2,7 +2,8 @@ import type { PreSignUpTriggerEvent } from 'aws-lambda';
 import * as z from '../shared/zod';
 import { TABLES } from '../../lib/definitions/tables';
 import { ENV } from '../shared/environment';
-import { readEnvironment, type EnvironmentSource } from '../shared/read-environment';
+import { lazily } from '../shared/lazily';
+import { readEnvironment, requiredNameVariable, type EnvironmentSource } from '../shared/read-environment';
 import {
   createRegistrationCodesRepository,
   type RegistrationCodesRepository,
@@ -23,7 +24,7 @@ export interface PreSignUpDependencies {
 }
 
 const PreSignUpEnvironmentSchema = z.object({
-  [TABLES.registrationCodes.envVar]: z.string().check(z.trim(), z.minLength(1)),
+  [TABLES.registrationCodes.envVar]: requiredNameVariable,
   [ENV.dynamodbEndpoint]: z.optional(z.url()),
 });
 
@@ -50,6 +51,4 @@ export function createPreSignUpHandler(dependencies: () => PreSignUpDependencies
   });
 }
 
-let resolved: PreSignUpDependencies | undefined;
-
-export const handler = createPreSignUpHandler(() => (resolved ??= preSignUpDependenciesFromEnvironment()));
+export const handler = createPreSignUpHandler(lazily(preSignUpDependenciesFromEnvironment));

@@ -58,6 +58,9 @@ function isOrigin(value: string): boolean {
   }
 }
 
+/** A table name variable (`USERS_TABLE`, …) or another required name: set and not blank. */
+export const requiredNameVariable = z.string().check(z.trim(), z.minLength(1));
+
 /** `PLAN_CODE_SUFFIX`: `_dev`, `_stage`, or empty (prod). Unset means prod. */
 export const planCodeSuffixVariable = z._default(z.enum(PLAN_CODE_SUFFIXES), '');
 

@@ -1,17 +1,19 @@
 import * as z from '../shared/zod';
 import { CreateChangeRequestSchema, CreateChangeResponseSchema } from '../shared/contracts/subscriptions';
 import { ValidationError } from '../shared/errors';
+import { callerFromEvent } from '../shared/http/caller';
 import { httpHandler, parseJsonBody, validateBody, type ApiGatewayHandler, type HttpHandlerOptions } from '../shared/http/handler';
 import { createIdempotencyStore } from '../shared/subscriptions/idempotency-store';
 import { createLeaseLocks } from '../shared/subscriptions/lease-locks';
 import { createSubscriptionsRepository } from '../shared/subscriptions/subscriptions-repository';
 import { createUserSubscriptionLinks } from '../shared/subscriptions/user-subscription-links';
+import { requireActiveUser } from '../shared/users/active-user';
 import type { UsersRepository } from '../shared/users/users-repository';
 import { createUsersRepository } from '../shared/users/users-repository';
 import { createOrChangeSubscription, type CreateChangeDependencies } from './create-change';
 import { DEFAULT_ONCE_ONLY_TIMING } from './once-only';
-import { callerFromEvent, requireActiveUser } from './subscription-caller';
-import { lazily, subscriptionEnvironment } from './subscription-dependencies';
+import { lazily } from '../shared/lazily';
+import { subscriptionEnvironment } from './subscription-dependencies';
 
 /**
  * `POST /subscription/create-change` (signed-in users): subscribe to a plan, or move the unexpired

@@ -2,12 +2,14 @@ import { UserSubscriptionsResponseSchema, type UserSubscriptionsResponse } from 
 import type { User } from '../shared/contracts/user';
 import { accountCode, parseSubscriptionsLookupId, userIdFromAccountCode } from '../shared/domain/account-codes';
 import { ForbiddenError, NotFoundError, ValidationError } from '../shared/errors';
+import { callerFromEvent, type Caller } from '../shared/http/caller';
 import { httpHandler, type ApiGatewayHandler, type HttpHandlerOptions } from '../shared/http/handler';
 import { createUserSubscriptionLinks, type UserSubscriptionLinks } from '../shared/subscriptions/user-subscription-links';
+import { requireActiveUser } from '../shared/users/active-user';
 import { createUsersRepository, type UsersRepository } from '../shared/users/users-repository';
 import type { BillingPort } from './billing/billing-port';
-import { callerFromEvent, requireActiveUser, type SubscriptionCaller } from './subscription-caller';
-import { lazily, subscriptionEnvironment } from './subscription-dependencies';
+import { lazily } from '../shared/lazily';
+import { subscriptionEnvironment } from './subscription-dependencies';
 import { isOwnLookupId } from './subscription-rules';
 
 /**
@@ -54,7 +56,7 @@ export function createGetUserSubscriptionsHandler(
 }
 
 /** The user whose subscriptions the caller may see under `id`. */
-async function resolveOwner(deps: GetUserSubscriptionsDependencies, caller: SubscriptionCaller, id: string): Promise<User> {
+async function resolveOwner(deps: GetUserSubscriptionsDependencies, caller: Caller, id: string): Promise<User> {
   if (!caller.isAdmin) {
     const self = await requireActiveUser(deps.users, caller);
     if (!isOwnLookupId(deps.productSlug, self, id)) throw new ForbiddenError(LOOKUP_MESSAGES.notYours, { code: 'not_your_subscription' });

@@ -16,7 +16,8 @@ import {
   staticWebhookSecrets,
   type WebhookSecretsSource,
 } from '../shared/webhooks/webhook-secrets';
-import { lazily, subscriptionEnvironment } from './subscription-dependencies';
+import { lazily } from '../shared/lazily';
+import { subscriptionEnvironment } from './subscription-dependencies';
 import { handleRecurlyNotification, type NotificationDependencies } from './webhook/handle-notification';
 import { RecurlyNotificationSchema } from './webhook/recurly-notification';
 

@@ -4,13 +4,15 @@ import {
   type SubscriptionView,
 } from '../shared/contracts/subscriptions';
 import { ForbiddenError } from '../shared/errors';
+import { callerFromEvent } from '../shared/http/caller';
 import { httpHandler, parseJsonBody, validateBody, type ApiGatewayHandler, type HttpHandlerOptions } from '../shared/http/handler';
 import { subscriptionSnapshot } from '../shared/subscriptions/subscription-record';
 import { createSubscriptionsRepository, type SubscriptionsRepository } from '../shared/subscriptions/subscriptions-repository';
+import { requireActiveUser } from '../shared/users/active-user';
 import { createUsersRepository, type UsersRepository } from '../shared/users/users-repository';
 import type { BillingPort } from './billing/billing-port';
-import { callerFromEvent, requireActiveUser } from './subscription-caller';
-import { lazily, subscriptionEnvironment } from './subscription-dependencies';
+import { lazily } from '../shared/lazily';
+import { subscriptionEnvironment } from './subscription-dependencies';
 import { linkedSubscriptionIds } from './subscription-rules';
 
 /**

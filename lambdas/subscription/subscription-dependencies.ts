@@ -3,7 +3,7 @@ import * as z from '../shared/zod';
 import { TABLES } from '../../lib/definitions/tables';
 import type { PlanCodeSuffix } from '../shared/domain/plans';
 import { ENV } from '../shared/environment';
-import { readEnvironment, type EnvironmentSource } from '../shared/read-environment';
+import { readEnvironment, requiredNameVariable as tableName, type EnvironmentSource } from '../shared/read-environment';
 import { createDocumentClient } from '../shared/dynamodb/document-client';
 import type { BillingPort } from './billing/billing-port';
 import { createBilling, readBillingSettings } from './billing/create-billing';
@@ -23,8 +23,6 @@ export interface SubscriptionEnvironment {
   readonly client: DynamoDBDocumentClient;
   readonly billing: BillingPort;
 }
-
-const tableName = z.string().check(z.trim(), z.minLength(1));
 
 const SubscriptionEnvironmentSchema = z.object({
   [ENV.productSlug]: z.string().check(z.regex(/^[a-z][a-z0-9-]{1,19}$/, 'must be 2-20 lower-case letters, digits or dashes')),
@@ -50,10 +48,4 @@ export function subscriptionEnvironment(
     client: createDocumentClient({ endpoint: env[ENV.dynamodbEndpoint] }),
     billing: createBilling(settings),
   };
-}
-
-/** Resolves a handler's dependencies on first use and keeps them for the container's life. */
-export function lazily<T>(build: () => T): () => T {
-  let built: T | undefined;
-  return () => (built ??= build());
 }

@@ -57,7 +57,7 @@ const ASSISTANT_TABLES = [
   { table: 'assistant', access: 'readWrite' },
 ] as const satisfies RestRouteDefinition['tables'];
 
-/** An assistant route (signed-in subscribers; see lambdas/assistant/assistant-route.ts). */
+/** An assistant route (signed-in subscribers; see lambdas/shared/http/subscriber-route.ts). */
 function assistantRoute(
   functionId: string,
   method: 'GET' | 'POST',

@@ -3,7 +3,8 @@ import { randomBytes } from 'node:crypto';
 
 /**
  * The assistant table's item keys. Every item lives in its owner's partition (`userId` = the
- * Cognito sub); the sort key `itemId` says what it is. Ids that come from requests are checked
+ * Cognito sub); the sort key `itemId` says what it is (the `rate#` counters of the subscriber
+ * gate's rate limit live here too: shared/dynamodb/rate-limiter.ts). Ids that come from requests are checked
  * against the contract's `ID_PATTERN` (no `#`) before they reach a key, so one kind of item can
  * never be named as another.
  */
@@ -11,7 +12,6 @@ export const ITEM_PREFIX = {
   job: 'job#',
   result: 'result#',
   evaluation: 'evaluation#',
-  rate: 'rate#',
 } as const;
 
 export const jobItemId = (jobId: string) => `${ITEM_PREFIX.job}${jobId}`;

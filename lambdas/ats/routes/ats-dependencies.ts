@@ -1,8 +1,9 @@
 import { TABLES } from '../../../lib/definitions/tables';
-import { GATED_ROUTE_ENVIRONMENT, gateDependencies, lazily, TABLE_NAME_VARIABLE } from '../../assistant/assistant-dependencies';
-import type { RouteGateDependencies } from '../../assistant/assistant-route';
+import type { SubscriberGateDependencies } from '../../shared/http/subscriber-route';
+import { SUBSCRIBER_ROUTE_ENVIRONMENT, subscriberGateDependencies } from '../../shared/http/subscriber-route-dependencies';
+import { lazily } from '../../shared/lazily';
 import { ENV } from '../../shared/environment';
-import { readEnvironment, type EnvironmentSource } from '../../shared/read-environment';
+import { readEnvironment, requiredNameVariable, type EnvironmentSource } from '../../shared/read-environment';
 import { createDocumentClient } from '../../shared/dynamodb/document-client';
 import * as z from '../../shared/zod';
 import type { CreateConnectorOptions } from '../connectors';
@@ -15,7 +16,7 @@ import { ATS_ENV } from './ats-environment-names';
 import { createAtsUserSettings, type AtsUserSettings } from './ats-user-settings';
 
 /** What every ATS handler works with (tests pass their own, on dynalite). */
-export interface AtsDependencies extends RouteGateDependencies {
+export interface AtsDependencies extends SubscriberGateDependencies {
   /** The synced records, checkpoints, sync status and lease (the ATS table). */
   readonly store: AtsSyncStore;
   /** The connection's details and the counts of what is synced (the ATS table). */
@@ -41,7 +42,7 @@ export interface AtsCredentialDependencies extends AtsDependencies {
  */
 export const SYNC_TIME_BUDGET_MS = 17_000;
 
-const AtsEnvironmentSchema = z.object({ ...GATED_ROUTE_ENVIRONMENT, [TABLES.ats.envVar]: TABLE_NAME_VARIABLE });
+const AtsEnvironmentSchema = z.object({ ...SUBSCRIBER_ROUTE_ENVIRONMENT, [TABLES.ats.envVar]: requiredNameVariable });
 
 /** The ATS routes' own per-user budget (as many a minute as the assistant's, counted apart). */
 export const ATS_RATE_LIMIT_BUCKET = 'ats';
@@ -58,7 +59,7 @@ export function atsDependenciesFromEnvironment(source: EnvironmentSource = proce
   const client = createDocumentClient({ endpoint: env[ENV.dynamodbEndpoint] });
   const atsTable = { client, tableName: env[TABLES.ats.envVar] };
   return {
-    ...gateDependencies(env, client, ATS_RATE_LIMIT_BUCKET),
+    ...subscriberGateDependencies(env, client, ATS_RATE_LIMIT_BUCKET),
     store: createDynamoDbSyncStore(atsTable),
     connections: createAtsConnectionStore(atsTable),
     settings: createAtsUserSettings({ client, tableName: env[TABLES.users.envVar] }),
@@ -76,5 +77,3 @@ export function atsCredentialDependencies(cipher: (source: EnvironmentSource) =>
     connectorOptions: { baseUrls: parseAtsBaseUrls(process.env[ATS_ENV.baseUrls]) },
   }));
 }
-
-export { lazily };

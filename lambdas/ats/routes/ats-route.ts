@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { assistantRoute, type AssistantRouteSpec } from '../../assistant/assistant-route';
+import { subscriberRoute, type SubscriberRouteSpec } from '../../shared/http/subscriber-route';
 import { ConflictError } from '../../shared/errors';
 import type { ApiGatewayHandler, HttpHandlerOptions } from '../../shared/http/handler';
 import type * as z from '../../shared/zod';
@@ -8,18 +8,18 @@ import type { AtsDependencies } from './ats-dependencies';
 import { ATS_ERROR_MESSAGES, atsDomainError } from './ats-errors';
 
 /**
- * One ATS REST route: the assistant's gate (caller from the Cognito claims → ACTIVE User record
- * → live subscription → the per-user rate limit (the ATS routes' own budget) → the contract's schema; see
- * lambdas/assistant/assistant-route.ts), then the route's work on the caller's own data only
- * (the user id is the token's sub, never an input). Errors of the ATS module that escape the
- * route become their 4xx answers (ats-errors.ts); anything else is the generic 500.
+ * One ATS REST route: the subscriber gate (caller from the Cognito claims → ACTIVE User record →
+ * live subscription → the per-user rate limit, in the ATS routes' own bucket → the contract's
+ * schema; see lambdas/shared/http/subscriber-route.ts), then the route's work on the caller's own
+ * data only (the user id is the token's sub, never an input). Errors of the ATS module that escape
+ * the route become their 4xx answers (ats-errors.ts); anything else is the generic 500.
  */
 export function atsRoute<D extends AtsDependencies, S extends z.core.$ZodType | undefined = undefined>(
-  spec: AssistantRouteSpec<D, S>,
+  spec: SubscriberRouteSpec<D, S>,
   dependencies: () => D,
   options?: HttpHandlerOptions,
 ): ApiGatewayHandler {
-  return assistantRoute<D, S>(
+  return subscriberRoute<D, S>(
     {
       ...spec,
       run: async (request) => {

@@ -1,5 +1,6 @@
 import type { ApiGatewayHandler, HttpHandlerOptions } from '../../shared/http/handler';
-import { atsDependenciesFromEnvironment, lazily, type AtsDependencies } from './ats-dependencies';
+import { lazily } from '../../shared/lazily';
+import { atsDependenciesFromEnvironment, type AtsDependencies } from './ats-dependencies';
 import { atsRoute } from './ats-route';
 import { connectionResponse, storedCredentials } from './ats-views';
 

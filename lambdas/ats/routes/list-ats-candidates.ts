@@ -1,6 +1,7 @@
 import { ATS_LIMITS, AtsCandidatesQuerySchema, type AtsCandidatesResponse } from '../../shared/contracts/ats';
 import type { ApiGatewayHandler, HttpHandlerOptions } from '../../shared/http/handler';
-import { atsDependenciesFromEnvironment, lazily, type AtsDependencies } from './ats-dependencies';
+import { lazily } from '../../shared/lazily';
+import { atsDependenciesFromEnvironment, type AtsDependencies } from './ats-dependencies';
 import { atsRoute } from './ats-route';
 import { findJob } from './find-job';
 import { candidateView } from './ats-views';

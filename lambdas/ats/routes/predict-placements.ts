@@ -8,7 +8,8 @@ import {
 import type { ApiGatewayHandler, HttpHandlerOptions } from '../../shared/http/handler';
 import type { Evaluation } from '../prediction/evaluation';
 import { predictPlacements, trainPlacementModel } from '../prediction/train-placement-model';
-import { atsDependenciesFromEnvironment, lazily, type AtsDependencies } from './ats-dependencies';
+import { lazily } from '../../shared/lazily';
+import { atsDependenciesFromEnvironment, type AtsDependencies } from './ats-dependencies';
 import { atsRoute } from './ats-route';
 import { applicationCounts, jobView } from './ats-views';
 import { findJob } from './find-job';

@@ -1,6 +1,7 @@
 import type { ApiGatewayHandler, HttpHandlerOptions } from '../../shared/http/handler';
 import { createLogger } from '../../shared/logger';
-import { atsDependenciesFromEnvironment, lazily, type AtsDependencies } from './ats-dependencies';
+import { lazily } from '../../shared/lazily';
+import { atsDependenciesFromEnvironment, type AtsDependencies } from './ats-dependencies';
 import { atsRoute, withSyncLease } from './ats-route';
 import { connectionResponse } from './ats-views';
 

@@ -1,5 +1,5 @@
-import { SUBSCRIPTION_REQUIRED_MESSAGE } from '../../../lambdas/assistant/assistant-route';
-import { RATE_LIMITED_MESSAGE } from '../../../lambdas/assistant/store/rate-limiter';
+import { SUBSCRIPTION_REQUIRED_MESSAGE } from '../../../lambdas/shared/http/subscriber-route';
+import { RATE_LIMITED_MESSAGE } from '../../../lambdas/shared/dynamodb/rate-limiter';
 import type { AssistantResult, Job } from '../../../lambdas/shared/contracts/assistant';
 import { subscriptionSnapshot } from '../../../lambdas/shared/subscriptions/subscription-record';
 import { captureLogs, type CapturedLogs } from '../support/capture-logs';

@@ -12,7 +12,7 @@ import { createDeterministicModel } from '../../../../lambdas/assistant/engine/d
 import type { LanguageModel } from '../../../../lambdas/assistant/engine/language-model';
 import { createEvaluationsRepository } from '../../../../lambdas/assistant/store/evaluations-repository';
 import { createJobsRepository } from '../../../../lambdas/assistant/store/jobs-repository';
-import { createRateLimiter } from '../../../../lambdas/assistant/store/rate-limiter';
+import { createRateLimiter } from '../../../../lambdas/shared/dynamodb/rate-limiter';
 import { createResultsRepository } from '../../../../lambdas/assistant/store/results-repository';
 import type { User } from '../../../../lambdas/shared/contracts/user';
 import { accountCode } from '../../../../lambdas/shared/domain/account-codes';

@@ -1,6 +1,6 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { SUBSCRIPTION_REQUIRED_MESSAGE } from '../../../../lambdas/assistant/assistant-route';
-import { RATE_LIMITED_MESSAGE } from '../../../../lambdas/assistant/store/rate-limiter';
+import { SUBSCRIPTION_REQUIRED_MESSAGE } from '../../../../lambdas/shared/http/subscriber-route';
+import { RATE_LIMITED_MESSAGE } from '../../../../lambdas/shared/dynamodb/rate-limiter';
 import type { AtsConnectionResponse, AtsJobsResponse } from '../../../../lambdas/shared/contracts/ats';
 import { REST_ROUTES } from '../../../../lib/definitions/rest-routes';
 import { captureLogs, type CapturedLogs } from '../../support/capture-logs';

@@ -1,11 +1,4 @@
-import {
-  findSkills,
-  searchTermsOf,
-  skillKey,
-  SKILLS,
-  skillsIn,
-  synonymsOf,
-} from '../../../../lambdas/shared/text/skills-dictionary';
+import { findSkills, searchTermsOf, skillKey, SKILLS, skillsIn, synonymsOf } from '../../../../lambdas/shared/text/skills-dictionary';
 
 describe('the skills dictionary', () => {
   it('stays compact and gives every name to exactly one skill', () => {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { createRateLimiter } from '../../../../../lambdas/assistant/store/rate-limiter';
+import { createRateLimiter } from '../../../../../lambdas/shared/dynamodb/rate-limiter';
 import { createLocalCipher } from '../../../../../lambdas/ats/credentials/local-cipher';
 import { createConnectAtsHandler } from '../../../../../lambdas/ats/routes/connect-ats';
 import { createGetConnectionHandler } from '../../../../../lambdas/ats/routes/get-connection';

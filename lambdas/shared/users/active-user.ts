@@ -1,11 +1,7 @@
-import type { User } from '../shared/contracts/user';
-import { ForbiddenError, NotFoundError } from '../shared/errors';
-import type { UsersRepository } from '../shared/users/users-repository';
-import { callerFromEvent, type Caller } from '../shared/http/caller';
-
-/** Who calls a subscription route (see {@link callerFromEvent}). */
-export type SubscriptionCaller = Caller;
-export { callerFromEvent };
+import type { User } from '../contracts/user';
+import { ForbiddenError, NotFoundError } from '../errors';
+import type { Caller } from '../http/caller';
+import type { UsersRepository } from './users-repository';
 
 export const USER_MESSAGES = {
   notFound: 'We could not find your account. Please sign out and in again, or contact support.',
@@ -13,7 +9,7 @@ export const USER_MESSAGES = {
 } as const;
 
 /** The caller's own User record, which must exist (else 404) and be ACTIVE (else 403). */
-export async function requireActiveUser(users: UsersRepository, caller: SubscriptionCaller): Promise<User> {
+export async function requireActiveUser(users: UsersRepository, caller: Caller): Promise<User> {
   const user = await users.getById(caller.sub);
   if (!user) throw new NotFoundError(USER_MESSAGES.notFound, { code: 'user_not_found' });
   if (user.status !== 'ACTIVE') throw new ForbiddenError(USER_MESSAGES.inactive, { code: 'user_inactive' });

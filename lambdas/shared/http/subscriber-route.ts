@@ -1,22 +1,17 @@
-import type { User } from '../shared/contracts/user';
-import { liveSubscriptions } from '../shared/domain/subscription-access';
-import { ForbiddenError } from '../shared/errors';
-import * as z from '../shared/zod';
-import { callerFromEvent } from '../shared/http/caller';
-import {
-  httpHandler,
-  parseJsonBody,
-  validateBody,
-  type ApiGatewayHandler,
-  type HttpHandlerOptions,
-  type HttpResult,
-} from '../shared/http/handler';
-import { requireActiveUser } from '../subscription/subscription-caller';
-import type { AssistantDependencies } from './assistant-dependencies';
+import type { User } from '../contracts/user';
+import type { RateLimiter } from '../dynamodb/rate-limiter';
+import { liveSubscriptions } from '../domain/subscription-access';
+import { ForbiddenError } from '../errors';
+import type { SubscriptionsRepository } from '../subscriptions/subscriptions-repository';
+import { requireActiveUser } from '../users/active-user';
+import type { UsersRepository } from '../users/users-repository';
+import * as z from '../zod';
+import { callerFromEvent } from './caller';
+import { httpHandler, parseJsonBody, validateBody, type ApiGatewayHandler, type HttpHandlerOptions, type HttpResult } from './handler';
 
 /**
- * One assistant REST route (the ATS routes of lambdas/ats/routes use the same gate), in the order
- * that keeps refusals cheap and honest:
+ * One REST route for subscribers (the assistant's and the ATS's routes), in the order that keeps
+ * refusals cheap and honest:
  * 1. the caller from the Cognito authorizer's claims (401 without);
  * 2. their User record, which must be ACTIVE (404 / 403 `user_inactive`);
  * 3. a live subscription among their stored subscription records (403 `subscription_required`):
@@ -27,15 +22,20 @@ import type { AssistantDependencies } from './assistant-dependencies';
  */
 
 /**
- * What the gate itself needs; the assistant's routes and the ATS routes (lambdas/ats/routes) each
- * pass their own dependencies with at least these, so both share one gate and one rate limit.
+ * What the gate itself needs; each family of routes passes its own dependencies with at least
+ * these (subscriber-route-dependencies.ts builds them from the environment).
  */
-export type RouteGateDependencies = Pick<AssistantDependencies, 'users' | 'subscriptions' | 'rateLimiter' | 'now'>;
+export interface SubscriberGateDependencies {
+  readonly users: UsersRepository;
+  readonly subscriptions: Pick<SubscriptionsRepository, 'listByUserId'>;
+  readonly rateLimiter: RateLimiter;
+  readonly now: () => Date;
+}
 
 export const SUBSCRIPTION_REQUIRED_MESSAGE =
   'An active subscription is required to use the assistant. Choose a plan on the Subscribe page.';
 
-export interface AssistantRequest<D, I> {
+export interface SubscriberRequest<D, I> {
   readonly deps: D;
   /** The caller's ACTIVE User record (its `id` is the Cognito sub, the key of all their data). */
   readonly user: User;
@@ -44,15 +44,15 @@ export interface AssistantRequest<D, I> {
 
 type Input<S> = S extends z.core.$ZodType ? z.output<S> : undefined;
 
-export interface AssistantRouteSpec<D, S extends z.core.$ZodType | undefined> {
+export interface SubscriberRouteSpec<D, S extends z.core.$ZodType | undefined> {
   /** Where the input comes from: the JSON body or the query string (GET); none without a schema. */
   readonly from?: 'body' | 'query';
   readonly schema?: S;
-  readonly run: (request: AssistantRequest<D, Input<S>>) => Promise<HttpResult>;
+  readonly run: (request: SubscriberRequest<D, Input<S>>) => Promise<HttpResult>;
 }
 
-export function assistantRoute<D extends RouteGateDependencies, S extends z.core.$ZodType | undefined = undefined>(
-  spec: AssistantRouteSpec<D, S>,
+export function subscriberRoute<D extends SubscriberGateDependencies, S extends z.core.$ZodType | undefined = undefined>(
+  spec: SubscriberRouteSpec<D, S>,
   dependencies: () => D,
   options?: HttpHandlerOptions,
 ): ApiGatewayHandler {

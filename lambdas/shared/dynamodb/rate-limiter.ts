@@ -1,11 +1,11 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { RateLimitedError } from '../../shared/errors';
-import { isConditionalCheckFailed } from '../../shared/dynamodb/document-client';
-import { ITEM_PREFIX, type AssistantTableOptions } from './assistant-items';
+import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { RateLimitedError } from '../errors';
+import { isConditionalCheckFailed } from './document-client';
 
 /**
- * The per-user rate limit of the assistant routes: a fixed one-minute window, counted in one
- * item per user and minute (`rate#<minute>`, or `rate#<bucket>#<minute>` for another family of
+ * The per-user rate limit of the routes behind the subscriber gate (shared/http/subscriber-route.ts:
+ * the assistant's and the ATS's): a fixed one-minute window, counted in the assistant table in
+ * one item per user and minute (`rate#<minute>`, or `rate#<bucket>#<minute>` for another family of
  * routes with its own budget) by a conditional atomic increment, so concurrent requests (several
  * Lambda containers) cannot overshoot. The items expire by TTL shortly after their minute.
  */
@@ -20,7 +20,13 @@ export const RATE_LIMITED_MESSAGE = 'You are sending requests faster than the as
 
 const WINDOW_MS = 60_000;
 
-export interface RateLimiterOptions extends AssistantTableOptions {
+/** The sort key prefix of the counters, beside the assistant's own items (assistant/store/assistant-items.ts). */
+const RATE_ITEM_PREFIX = 'rate#';
+
+export interface RateLimiterOptions {
+  readonly client: DynamoDBDocumentClient;
+  /** `ASSISTANT_TABLE`, where the counters live. */
+  readonly tableName: string;
   readonly limitPerMinute: number;
   /**
    * A family of routes counted apart from the assistant's capabilities (e.g. `ats`): the ATS
@@ -31,7 +37,7 @@ export interface RateLimiterOptions extends AssistantTableOptions {
 
 export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
   const { client, tableName, limitPerMinute, bucket } = options;
-  const prefix = bucket ? `${ITEM_PREFIX.rate}${bucket}#` : ITEM_PREFIX.rate;
+  const prefix = bucket ? `${RATE_ITEM_PREFIX}${bucket}#` : RATE_ITEM_PREFIX;
   return {
     async consume(userId, now) {
       const windowStart = Math.floor(now.getTime() / WINDOW_MS) * WINDOW_MS;

@@ -1,7 +1,7 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { createRateLimiter, RATE_LIMITED_MESSAGE } from '../../../../lambdas/assistant/store/rate-limiter';
+import { createRateLimiter, RATE_LIMITED_MESSAGE } from '../../../../lambdas/shared/dynamodb/rate-limiter';
 import { RateLimitedError } from '../../../../lambdas/shared/errors';
-import { startTables } from '../../shared/subscriptions/support';
+import { startTables } from '../subscriptions/support';
 
 let tables: Awaited<ReturnType<typeof startTables>>;
 

@@ -1,0 +1,56 @@
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { TABLES } from '../../../lib/definitions/tables';
+import { createRateLimiter, DEFAULT_RATE_LIMIT_PER_MINUTE } from '../dynamodb/rate-limiter';
+import { ENV } from '../environment';
+import { requiredNameVariable } from '../read-environment';
+import { createSubscriptionsRepository } from '../subscriptions/subscriptions-repository';
+import { createUsersRepository } from '../users/users-repository';
+import * as z from '../zod';
+import type { SubscriberGateDependencies } from './subscriber-route';
+
+/**
+ * The per-user limit of requests per minute behind the subscriber gate (each family of routes
+ * counts apart, in its own bucket); 30 unless set.
+ */
+export const RATE_LIMIT_PER_MINUTE_ENV = 'ASSISTANT_RATE_LIMIT_PER_MINUTE';
+
+/**
+ * The variables every route behind the subscriber gate reads (the assistant's and the ATS's):
+ * the users, subscriptions and assistant tables (the rate limit counts in the last), the optional
+ * per-minute limit and, in the local runtime, the DynamoDB endpoint.
+ */
+export const SUBSCRIBER_ROUTE_ENVIRONMENT = {
+  [TABLES.users.envVar]: requiredNameVariable,
+  [TABLES.subscriptions.envVar]: requiredNameVariable,
+  [TABLES.assistant.envVar]: requiredNameVariable,
+  [ENV.dynamodbEndpoint]: z.optional(z.url()),
+  [RATE_LIMIT_PER_MINUTE_ENV]: z._default(
+    z.pipe(z.string().check(z.regex(/^[1-9][0-9]{0,5}$/, 'must be a whole number from 1 to 999999')), z.transform(Number)),
+    DEFAULT_RATE_LIMIT_PER_MINUTE,
+  ),
+};
+
+const SubscriberRouteEnvironmentSchema = z.object(SUBSCRIBER_ROUTE_ENVIRONMENT);
+type SubscriberRouteEnvironment = z.output<typeof SubscriberRouteEnvironmentSchema>;
+
+/**
+ * What the subscriber gate needs (see subscriber-route.ts), from an environment read with
+ * {@link SUBSCRIBER_ROUTE_ENVIRONMENT}; `rateLimitBucket` counts a family of routes apart.
+ */
+export function subscriberGateDependencies(
+  env: SubscriberRouteEnvironment,
+  client: DynamoDBDocumentClient,
+  rateLimitBucket?: string,
+): SubscriberGateDependencies {
+  return {
+    users: createUsersRepository({ client, tableName: env[TABLES.users.envVar] }),
+    subscriptions: createSubscriptionsRepository({ client, tableName: env[TABLES.subscriptions.envVar] }),
+    rateLimiter: createRateLimiter({
+      client,
+      tableName: env[TABLES.assistant.envVar],
+      limitPerMinute: env[RATE_LIMIT_PER_MINUTE_ENV],
+      bucket: rateLimitBucket,
+    }),
+    now: () => new Date(),
+  };
+}
