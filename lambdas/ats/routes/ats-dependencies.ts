@@ -8,12 +8,12 @@ import { createDocumentClient } from '../../shared/dynamodb/document-client';
 import * as z from '../../shared/zod';
 import type { CreateConnectorOptions } from '../connectors';
 import type { CredentialCipher } from '../credentials/credential-cipher';
-import { createDynamoDbSyncStore } from '../sync/dynamodb-sync-store';
+import { createDynamoDbSyncStore } from '../store/dynamodb-sync-store';
 import type { AtsSyncStore } from '../sync/sync-store';
 import { parseAtsBaseUrls } from './ats-base-urls';
-import { createAtsConnectionStore, type AtsConnectionStore } from './ats-connection-store';
+import { createAtsConnectionStore, type AtsConnectionStore } from '../store/ats-connection-store';
 import { ATS_ENV } from './ats-environment-names';
-import { createAtsUserSettings, type AtsUserSettings } from './ats-user-settings';
+import { createAtsUserSettings, type AtsUserSettings } from '../store/ats-user-settings';
 
 /** What every ATS handler works with (tests pass their own, on dynalite). */
 export interface AtsDependencies extends SubscriberGateDependencies {

@@ -14,7 +14,7 @@ import { ATS_LABELS } from '../ats-settings';
 import { maskedCredentialView, type StoredCredentials } from '../credentials/credential-vault';
 import { presentSyncStatus } from '../sync/sync-status';
 import type { AtsSyncStatus } from '../sync/sync-store';
-import type { AtsConnectionMeta, AtsStoredCounts } from './ats-connection-store';
+import type { AtsConnectionMeta, AtsStoredCounts } from '../store/ats-connection-store';
 import type { AtsDependencies } from './ats-dependencies';
 import { ATS_OPTIONS } from './ats-options';
 

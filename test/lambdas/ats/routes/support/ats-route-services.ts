@@ -10,10 +10,10 @@ import { createPredictPlacementsHandler } from '../../../../../lambdas/ats/route
 import { createRemoveConnectionHandler } from '../../../../../lambdas/ats/routes/remove-connection';
 import { createSyncAtsHandler } from '../../../../../lambdas/ats/routes/sync-ats';
 import { createTestConnectionHandler } from '../../../../../lambdas/ats/routes/test-connection';
-import { createAtsConnectionStore } from '../../../../../lambdas/ats/routes/ats-connection-store';
+import { createAtsConnectionStore } from '../../../../../lambdas/ats/store/ats-connection-store';
 import { ATS_RATE_LIMIT_BUCKET, type AtsCredentialDependencies } from '../../../../../lambdas/ats/routes/ats-dependencies';
-import { createAtsUserSettings } from '../../../../../lambdas/ats/routes/ats-user-settings';
-import { createDynamoDbSyncStore } from '../../../../../lambdas/ats/sync/dynamodb-sync-store';
+import { createAtsUserSettings } from '../../../../../lambdas/ats/store/ats-user-settings';
+import { createDynamoDbSyncStore } from '../../../../../lambdas/ats/store/dynamodb-sync-store';
 import type { AtsName } from '../../../../../lambdas/ats/ats-port';
 import type { User } from '../../../../../lambdas/shared/contracts/user';
 import type { ApiGatewayHandler } from '../../../../../lambdas/shared/http/handler';

@@ -1,5 +1,5 @@
 import { TABLES } from '../../../lib/definitions/tables';
-import type { AtsResource } from './sync-store';
+import type { AtsResource } from '../sync/sync-store';
 
 /** The ATS data table (`TABLES.ats` in lib/definitions/tables.ts describes its items). */
 export const ATS_TABLE_DEFINITION = TABLES.ats;

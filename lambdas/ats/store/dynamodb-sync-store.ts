@@ -10,7 +10,7 @@ import {
 import type { AtsApplication, AtsCandidate, AtsJob } from '../ats-port';
 import { isConditionalCheckFailed } from '../../shared/dynamodb/document-client';
 import { ATS_ITEM_PREFIX, ATS_STATUS_ITEM_ID, applicationItemId, candidateItemId, checkpointItemId, jobItemId } from './ats-table';
-import { byId, distinctById, type AtsSyncCheckpoint, type AtsSyncStatus, type AtsSyncStore } from './sync-store';
+import { byId, distinctById, type AtsSyncCheckpoint, type AtsSyncStatus, type AtsSyncStore } from '../sync/sync-store';
 
 export interface DynamoDbSyncStoreOptions {
   readonly client: DynamoDBDocumentClient;

@@ -1,6 +1,6 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { isConditionalCheckFailed } from '../../shared/dynamodb/document-client';
-import { ATS_CONNECTION_ITEM_ID, ATS_ITEM_PREFIX } from '../sync/ats-table';
+import { ATS_CONNECTION_ITEM_ID, ATS_ITEM_PREFIX } from './ats-table';
 
 /**
  * The connection's details in the user's partition of the ATS table (`connection#meta`): which

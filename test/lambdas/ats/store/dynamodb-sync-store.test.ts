@@ -1,16 +1,16 @@
 import { CreateTableCommand } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { ATS_TABLE_DEFINITION } from '../../../../lambdas/ats/sync/ats-table';
-import { createDynamoDbSyncStore } from '../../../../lambdas/ats/sync/dynamodb-sync-store';
+import { ATS_TABLE_DEFINITION } from '../../../../lambdas/ats/store/ats-table';
+import { createDynamoDbSyncStore } from '../../../../lambdas/ats/store/dynamodb-sync-store';
 import { runSync } from '../../../../lambdas/ats/sync/sync-engine';
 import type { AtsSyncStore } from '../../../../lambdas/ats/sync/sync-store';
 import { createDocumentClient } from '../../../../lambdas/shared/dynamodb/document-client';
 import { createLocalDynamoDbClient, LOCAL_AWS_CREDENTIALS } from '../../../../local/dynamodb/client';
 import { startDynalite, type RunningDynalite } from '../../../../local/dynamodb/dynalite';
 import { createTableInput } from '../../../../local/dynamodb/tables';
-import { atsCandidate, atsJob } from './support/ats-records';
-import { createScriptedConnector, scriptedData } from './support/scripted-connector';
-import { describeSyncStoreContract } from './support/sync-store-contract';
+import { atsCandidate, atsJob } from '../sync/support/ats-records';
+import { createScriptedConnector, scriptedData } from '../sync/support/scripted-connector';
+import { describeSyncStoreContract } from '../sync/support/sync-store-contract';
 
 const TABLE = 'talentpilot-test-ats';
 let dynalite: RunningDynalite;
