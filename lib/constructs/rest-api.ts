@@ -20,6 +20,7 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Secret, type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import * as path from 'node:path';
+import { API_GATEWAY_TIMEOUT_SECONDS } from '../../lambdas/shared/http/api-gateway';
 import { CORS_ALLOW_HEADERS, CORS_ALLOW_METHODS, CORS_MAX_AGE_SECONDS } from '../../lambdas/shared/http/cors';
 import { ENV } from '../../lambdas/shared/environment';
 import { USER_DIRECTORY_ENV } from '../../lambdas/shared/user-directory/environment';
@@ -52,19 +53,19 @@ export const USER_POOL_ACTIONS: Readonly<Record<string, readonly string[]>> = {
 };
 
 /**
- * Time-out of handlers that call Amazon Bedrock: just under API Gateway's 29 s, so the gateway
- * never answers 504 for a handler still working. The Bedrock adapter gives up after 18 s
+ * Time-out of handlers that call Amazon Bedrock: a second under API Gateway's 29 s, so the
+ * gateway never answers 504 for a handler still working. The Bedrock adapter gives up after 18 s
  * (lambdas/assistant/engine/bedrock-model.ts), which leaves ~10 s for the offline engine's
  * answer and the result's storage.
  */
-export const LANGUAGE_MODEL_TIMEOUT = Duration.seconds(28);
+export const LANGUAGE_MODEL_TIMEOUT = Duration.seconds(API_GATEWAY_TIMEOUT_SECONDS - 1);
 
 /**
  * The longest `timeoutSeconds` a route may declare: API Gateway's integration time-out (29 s),
  * which this construct does not raise. A handler allowed to run longer would keep working after
  * the caller got a 504.
  */
-export const MAX_ROUTE_TIMEOUT_SECONDS = 29;
+export const MAX_ROUTE_TIMEOUT_SECONDS = API_GATEWAY_TIMEOUT_SECONDS;
 
 /** How the routes with `languageModel` reach a model (from the stage config). */
 export interface LanguageModelSettings {

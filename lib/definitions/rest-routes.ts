@@ -1,3 +1,4 @@
+import { ATS_ROUTE_TIMEOUT_SECONDS } from '../../lambdas/ats/ats-time-limits';
 import type { TableName } from './tables';
 
 /**
@@ -99,12 +100,6 @@ function atsRoute(
 ): RestRouteDefinition {
   return { functionId, method, path, entry: `lambdas/ats/routes/${file}`, auth: 'user', tables: ATS_TABLES, billing: false, ...extra };
 }
-
-/**
- * API Gateway ends a request at 29 s; a second less (as the Bedrock routes) so the function ends
- * before the gateway answers 504 for it. The sync's own budget ends well before.
- */
-export const ATS_SYNC_TIMEOUT_SECONDS = 28;
 
 export const REST_ROUTES: readonly RestRouteDefinition[] = [
   {
@@ -221,15 +216,15 @@ export const REST_ROUTES: readonly RestRouteDefinition[] = [
   atsRoute('AtsGetConnectionFunction', 'GET', '/ats/connection', 'get-connection.ts'),
   atsRoute('AtsConnectFunction', 'POST', '/ats/connection', 'connect-ats.ts', {
     atsCredentials: true,
-    timeoutSeconds: ATS_SYNC_TIMEOUT_SECONDS,
+    timeoutSeconds: ATS_ROUTE_TIMEOUT_SECONDS,
   }),
   atsRoute('AtsTestConnectionFunction', 'POST', '/ats/connection/test', 'test-connection.ts', {
     atsCredentials: true,
-    timeoutSeconds: ATS_SYNC_TIMEOUT_SECONDS,
+    timeoutSeconds: ATS_ROUTE_TIMEOUT_SECONDS,
   }),
   atsRoute('AtsRemoveConnectionFunction', 'POST', '/ats/connection/remove', 'remove-connection.ts'),
-  atsRoute('AtsSyncFunction', 'POST', '/ats/sync', 'sync-ats.ts', { atsCredentials: true, timeoutSeconds: ATS_SYNC_TIMEOUT_SECONDS }),
+  atsRoute('AtsSyncFunction', 'POST', '/ats/sync', 'sync-ats.ts', { atsCredentials: true, timeoutSeconds: ATS_ROUTE_TIMEOUT_SECONDS }),
   atsRoute('AtsListJobsFunction', 'GET', '/ats/jobs', 'list-ats-jobs.ts'),
   atsRoute('AtsListCandidatesFunction', 'GET', '/ats/candidates', 'list-ats-candidates.ts'),
-  atsRoute('AtsPredictFunction', 'POST', '/ats/predict', 'predict-placements.ts', { timeoutSeconds: ATS_SYNC_TIMEOUT_SECONDS }),
+  atsRoute('AtsPredictFunction', 'POST', '/ats/predict', 'predict-placements.ts', { timeoutSeconds: ATS_ROUTE_TIMEOUT_SECONDS }),
 ];

@@ -74,16 +74,47 @@ const MAX_REDIRECTS = 3;
 /** Header values a credential may hold: visible ASCII and spaces (no CR/LF, no non-Latin-1). */
 const SAFE_HEADER_VALUE = /^[\x20-\x7e]*$/;
 
+/** How patient a client is unless told otherwise. */
+const DEFAULT_LIMITS = { maxAttempts: 4, maxRetryAfterSeconds: 30, timeoutMs: 10_000, baseDelayMs: 500 } as const;
+
+type RetryLimits = Pick<ReadOnlyClientOptions, 'maxAttempts' | 'maxRetryAfterSeconds' | 'timeoutMs' | 'baseDelayMs'>;
+
+function retryLimits(options: RetryLimits): Required<RetryLimits> {
+  return {
+    maxAttempts: Math.max(1, options.maxAttempts ?? DEFAULT_LIMITS.maxAttempts),
+    maxRetryAfterSeconds: options.maxRetryAfterSeconds ?? DEFAULT_LIMITS.maxRetryAfterSeconds,
+    timeoutMs: options.timeoutMs ?? DEFAULT_LIMITS.timeoutMs,
+    baseDelayMs: options.baseDelayMs ?? DEFAULT_LIMITS.baseDelayMs,
+  };
+}
+
+/** The wait before attempt `attemptNumber + 1`: the backoff step, doubling, plus up to as much jitter. */
+function backoffMs(baseDelayMs: number, attemptNumber: number, random: number): number {
+  const exponential = baseDelayMs * 2 ** (attemptNumber - 1);
+  return Math.round(exponential + random * exponential);
+}
+
+/**
+ * The longest one `get` can take with these limits: every attempt running to its time-out, and
+ * before each next one the longest wait (the backoff at its most jitter, or the longest
+ * Retry-After still waited for). What a caller with a deadline must leave room for.
+ */
+export function longestRequestMs(options: RetryLimits): number {
+  const { maxAttempts, maxRetryAfterSeconds, timeoutMs, baseDelayMs } = retryLimits(options);
+  let total = maxAttempts * timeoutMs;
+  for (let attemptNumber = 1; attemptNumber < maxAttempts; attemptNumber++) {
+    total += Math.max(backoffMs(baseDelayMs, attemptNumber, 1), maxRetryAfterSeconds * 1000);
+  }
+  return total;
+}
+
 /** Creates a GET-only client for one ATS account. */
 export function createReadOnlyClient(options: ReadOnlyClientOptions): ReadOnlyClient {
   const doFetch = options.fetch ?? fetch;
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const now = options.now ?? Date.now;
   const random = options.random ?? Math.random;
-  const maxAttempts = Math.max(1, options.maxAttempts ?? 4);
-  const maxRetryAfterSeconds = options.maxRetryAfterSeconds ?? 30;
-  const timeoutMs = options.timeoutMs ?? 10_000;
-  const baseDelayMs = options.baseDelayMs ?? 500;
+  const { maxAttempts, maxRetryAfterSeconds, timeoutMs, baseDelayMs } = retryLimits(options);
   const maxBodyBytes = options.maxBodyBytes ?? 20 * 1024 * 1024;
   const label = options.atsLabel;
   const base = new URL(options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`);
@@ -179,11 +210,6 @@ export function createReadOnlyClient(options: ReadOnlyClientOptions): ReadOnlyCl
     );
   }
 
-  function backoffMs(attemptNumber: number): number {
-    const exponential = baseDelayMs * 2 ** (attemptNumber - 1);
-    return Math.round(exponential + random() * exponential);
-  }
-
   async function get(pathOrAbsoluteUrl: string, query?: Readonly<Record<string, QueryValue>>): Promise<ReadOnlyResponse> {
     const url = resolve(pathOrAbsoluteUrl, query);
     let lastProblem = '';
@@ -199,7 +225,7 @@ export function createReadOnlyClient(options: ReadOnlyClientOptions): ReadOnlyCl
         // The raw error is not kept: undici's messages can quote a URL or a header value.
         rateLimited = false;
         lastProblem = error instanceof AttemptTimedOut ? 'did not answer in time' : 'could not be reached';
-        if (!isLast) await sleep(backoffMs(attemptNumber));
+        if (!isLast) await sleep(backoffMs(baseDelayMs, attemptNumber, random()));
         continue;
       }
       const { status, headers, text } = result;
@@ -208,13 +234,13 @@ export function createReadOnlyClient(options: ReadOnlyClientOptions): ReadOnlyCl
         const retryAfter = retryAfterSeconds(headers.get('retry-after'), now());
         lastRetryAfter = retryAfter;
         if (retryAfter !== null && retryAfter > maxRetryAfterSeconds) break;
-        if (!isLast) await sleep(retryAfter !== null ? retryAfter * 1000 : backoffMs(attemptNumber));
+        if (!isLast) await sleep(retryAfter !== null ? retryAfter * 1000 : backoffMs(baseDelayMs, attemptNumber, random()));
         continue;
       }
       if (status >= 500) {
         rateLimited = false;
         lastProblem = `had a server error (HTTP ${status})`;
-        if (!isLast) await sleep(backoffMs(attemptNumber));
+        if (!isLast) await sleep(backoffMs(baseDelayMs, attemptNumber, random()));
         continue;
       }
       if (status === 401) {

@@ -30,17 +30,12 @@ export interface AtsCredentialDependencies extends AtsDependencies {
   readonly cipher: CredentialCipher;
   /** API roots (`ATS_BASE_URLS`, the local fakes) and, in tests, the client's clock and waits. */
   readonly connectorOptions: CreateConnectorOptions;
-  /** How long one `POST /ats/sync` call reads before it stops as `partial`; {@link SYNC_TIME_BUDGET_MS} by default. */
+  /**
+   * How long one `POST /ats/sync` call reads before it stops as `partial`; `SYNC_TIME_BUDGET_MS`
+   * (ats-time-limits.ts) by default. Tests set 0 to see a partial sync without waiting for it.
+   */
   readonly syncBudgetMs?: number;
 }
-
-/**
- * One sync call reads pages until this much time has passed, then stops as `partial`. API
- * Gateway ends a request at 29 s and the function at 28 s: a page begun just before the budget
- * ends must still finish (at most two attempts of {@link SYNC_CONNECTOR_LIMITS}' time-out) and be
- * stored by then.
- */
-export const SYNC_TIME_BUDGET_MS = 17_000;
 
 const AtsEnvironmentSchema = z.object({ ...SUBSCRIBER_ROUTE_ENVIRONMENT, [TABLES.ats.envVar]: requiredNameVariable });
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { subscriberRoute, type SubscriberRouteSpec } from '../../shared/http/subscriber-route';
 import { ConflictError } from '../../shared/errors';
+import { SYNC_LEASE_SECONDS } from '../ats-time-limits';
 import type { ApiGatewayHandler, HttpHandlerOptions } from '../../shared/http/handler';
 import type * as z from '../../shared/zod';
 import type { AtsSyncStore } from '../sync/sync-store';
@@ -36,19 +37,13 @@ export function atsRoute<D extends AtsDependencies, S extends z.core.$ZodType | 
 }
 
 /**
- * How long a connection change holds the user's sync lease: longer than any ATS route may run
- * (API Gateway's 29 s), so a crashed call frees it by itself soon after.
- */
-export const ROUTE_LEASE_SECONDS = 60;
-
-/**
  * Runs `work` holding the user's sync lease, so no sync writes while the connection changes
  * under it (a sync of the old ATS would otherwise refill what a change of ATS just cleared).
  * A sync running: 409 `ats_sync_running`, and `work` does not run.
  */
 export async function withSyncLease<T>(store: AtsSyncStore, userId: string, now: Date, work: () => Promise<T>): Promise<T> {
   const owner = randomUUID();
-  const expiresAt = new Date(now.getTime() + ROUTE_LEASE_SECONDS * 1000).toISOString();
+  const expiresAt = new Date(now.getTime() + SYNC_LEASE_SECONDS * 1000).toISOString();
   if (!(await store.acquireLease(userId, { owner, now: now.toISOString(), expiresAt }))) {
     throw new ConflictError(ATS_ERROR_MESSAGES.syncRunning, { code: 'ats_sync_running' });
   }

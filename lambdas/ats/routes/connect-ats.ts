@@ -5,7 +5,7 @@ import { createLogger } from '../../shared/logger';
 import { AtsError } from '../ats-port';
 import { createConnector } from '../connectors';
 import { prepareCredentials } from '../credentials/credential-vault';
-import { TEST_CONNECTOR_LIMITS } from './ats-call-limits';
+import { TEST_CONNECTOR_LIMITS } from '../ats-time-limits';
 import { cipherFromEnvironment } from './ats-cipher';
 import { atsCredentialDependencies, type AtsCredentialDependencies } from './ats-dependencies';
 import { ATS_ERROR_MESSAGES, connectionRefused } from './ats-errors';

@@ -1,13 +1,13 @@
 import type { AtsSyncResponse } from '../../shared/contracts/ats';
 import type { ApiGatewayHandler, HttpHandlerOptions } from '../../shared/http/handler';
 import { createLogger } from '../../shared/logger';
+import { SYNC_CONNECTOR_LIMITS, SYNC_TIME_BUDGET_MS } from '../ats-time-limits';
 import { createConnector } from '../connectors';
 import { openCredentials } from '../credentials/credential-vault';
 import { runSync } from '../sync/sync-engine';
-import { SYNC_CONNECTOR_LIMITS } from './ats-call-limits';
 import { cipherFromEnvironment } from './ats-cipher';
-import { atsCredentialDependencies, SYNC_TIME_BUDGET_MS, type AtsCredentialDependencies } from './ats-dependencies';
-import { ROUTE_LEASE_SECONDS, atsRoute } from './ats-route';
+import { atsCredentialDependencies, type AtsCredentialDependencies } from './ats-dependencies';
+import { atsRoute } from './ats-route';
 import { currentSyncView, storedCredentials } from './ats-views';
 
 const logger = createLogger({ component: 'ats-sync' });
@@ -32,7 +32,6 @@ export function createSyncAtsHandler(dependencies: () => AtsCredentialDependenci
           userId: user.id,
           now: deps.now,
           deadline: () => deps.now().getTime() >= budgetEndsAt,
-          leaseSeconds: ROUTE_LEASE_SECONDS,
         });
         logger.info('ATS sync call ended', {
           userId: user.id,

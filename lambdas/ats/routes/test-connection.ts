@@ -4,7 +4,7 @@ import { AtsError } from '../ats-port';
 import { ATS_LABELS } from '../ats-settings';
 import { createConnector } from '../connectors';
 import { openCredentials } from '../credentials/credential-vault';
-import { TEST_CONNECTOR_LIMITS } from './ats-call-limits';
+import { TEST_CONNECTOR_LIMITS } from '../ats-time-limits';
 import { cipherFromEnvironment } from './ats-cipher';
 import { atsCredentialDependencies, type AtsCredentialDependencies } from './ats-dependencies';
 import { atsRoute } from './ats-route';

@@ -10,7 +10,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { AtsError, type AtsConnector, type AtsListOptions, type AtsPage } from '../ats-port';
-import { SYNC_LEASE_SECONDS, SYNC_MESSAGES } from './sync-status';
+import { SYNC_LEASE_SECONDS } from '../ats-time-limits';
+import { SYNC_MESSAGES } from './sync-status';
 import {
   ATS_RESOURCES,
   EMPTY_CHECKPOINT,
@@ -41,16 +42,8 @@ export interface RunSyncOptions {
   readonly store: AtsSyncStore;
   readonly userId: string;
   readonly now: () => Date;
-  /** `true` once the call's time budget is spent: checked before each page. */
+  /** `true` once the call's budget is spent: checked before each page. */
   readonly deadline: () => boolean;
-  /** The most pages this call reads (another budget); unlimited by default. */
-  readonly pageLimit?: number;
-  /** How long the lease lasts if never released; {@link SYNC_LEASE_SECONDS} by default. */
-  readonly leaseSeconds?: number;
-  /** Days between full passes of a resource; {@link FULL_PASS_EVERY_DAYS} by default. */
-  readonly fullPassEveryDays?: number;
-  /** Ids for syncs and lease owners; random UUIDs by default. */
-  readonly newId?: () => string;
 }
 
 /** How the call ended; `running`: another call holds the lease, this one did nothing. */
@@ -74,7 +67,7 @@ const addCount = (counts: AtsSyncCounts, resource: AtsResource, read: number, st
   [resource]: { read: counts[resource].read + read, stored: counts[resource].stored + stored },
 });
 
-/** Thrown inside a call when its time or page budget is spent. */
+/** Thrown inside a call when its budget is spent. */
 class BudgetSpent {}
 
 /**
@@ -82,17 +75,7 @@ class BudgetSpent {}
  * slow down, or something fails; never two at once for one user (a lease on the status record).
  */
 export async function runSync(options: RunSyncOptions): Promise<AtsSyncResult> {
-  const {
-    connector,
-    store,
-    userId,
-    now,
-    deadline,
-    pageLimit = Number.POSITIVE_INFINITY,
-    leaseSeconds = SYNC_LEASE_SECONDS,
-    fullPassEveryDays = FULL_PASS_EVERY_DAYS,
-    newId = randomUUID,
-  } = options;
+  const { connector, store, userId, now, deadline } = options;
   const callStartedAt = now();
 
   const found = (await store.getStatus(userId)) ?? IDLE_STATUS;
@@ -102,11 +85,11 @@ export async function runSync(options: RunSyncOptions): Promise<AtsSyncResult> {
     return { outcome: 'paused', counts: ZERO_COUNTS, message: found.message, retryAfterSeconds, status: found };
   }
 
-  const owner = newId();
+  const owner = randomUUID();
   const leased = await store.acquireLease(userId, {
     owner,
     now: iso(callStartedAt),
-    expiresAt: iso(new Date(callStartedAt.getTime() + leaseSeconds * 1000)),
+    expiresAt: iso(new Date(callStartedAt.getTime() + SYNC_LEASE_SECONDS * 1000)),
   });
   if (!leased) return { outcome: 'running', counts: ZERO_COUNTS, message: SYNC_MESSAGES.running, retryAfterSeconds: null, status: found };
 
@@ -119,7 +102,7 @@ export async function runSync(options: RunSyncOptions): Promise<AtsSyncResult> {
     let status: AtsSyncStatus = {
       ...previous,
       state: 'running',
-      syncId: continues ? previous.syncId : newId(),
+      syncId: continues ? previous.syncId : randomUUID(),
       startedAt: continues ? previous.startedAt : iso(callStartedAt),
       finishedAt: null,
       counts: continues ? previous.counts : ZERO_COUNTS,
@@ -129,7 +112,6 @@ export async function runSync(options: RunSyncOptions): Promise<AtsSyncResult> {
     };
     await store.saveStatus(userId, status);
     let counts = ZERO_COUNTS;
-    let pagesRead = 0;
 
     const syncResource = async <T extends { readonly id: string }>(
       resource: AtsResource,
@@ -139,17 +121,16 @@ export async function runSync(options: RunSyncOptions): Promise<AtsSyncResult> {
       let checkpoint: AtsSyncCheckpoint = (await store.getCheckpoint(userId, resource)) ?? EMPTY_CHECKPOINT;
       if (checkpoint.completedInSync === status.syncId && checkpoint.passStartedAt === null) return;
       for (;;) {
-        if (pagesRead >= pageLimit || deadline()) throw new BudgetSpent();
+        if (deadline()) throw new BudgetSpent();
         let { passStartedAt } = checkpoint;
         if (passStartedAt === null) {
           // A new pass: incremental from the watermark, or in full when the last full one is old.
           passStartedAt = iso(now());
           const lastFull = checkpoint.lastFullPassAt ? Date.parse(checkpoint.lastFullPassAt) : Number.NaN;
-          const full = !(Date.parse(passStartedAt) - lastFull < fullPassEveryDays * DAY_MS);
+          const full = !(Date.parse(passStartedAt) - lastFull < FULL_PASS_EVERY_DAYS * DAY_MS);
           checkpoint = { ...checkpoint, cursor: null, updatedSince: full ? null : checkpoint.updatedSince, passStartedAt };
         }
         const page = await list({ cursor: checkpoint.cursor, updatedSince: checkpoint.updatedSince });
-        pagesRead++;
         if (page.nextCursor !== null && page.nextCursor === checkpoint.cursor)
           throw new AtsError('response', SYNC_MESSAGES.samePage(connector.name));
         const stored = await write(page.items.map(boundRecord));

@@ -1,12 +1,7 @@
 import type { AtsName } from '../ats-port';
 import { ATS_LABELS } from '../ats-settings';
+import { RUNNING_STATUS_STALE_AFTER_SECONDS } from '../ats-time-limits';
 import { IDLE_STATUS, type AtsSyncStatus } from './sync-store';
-
-/**
- * How long one sync call may hold the user's lease: Lambda's 15-minute maximum, so a live call
- * never loses it (its time budget ends first) and a crashed one frees it by itself.
- */
-export const SYNC_LEASE_SECONDS = 15 * 60;
 
 /** What the recruiter reads about a sync (the ATS's own errors carry their own message). */
 export const SYNC_MESSAGES = {
@@ -20,13 +15,14 @@ export const SYNC_MESSAGES = {
 } as const;
 
 /**
- * The status as the UI should show it: a `running` record nobody saved for longer than a lease
- * lasts belongs to a call that crashed, which the next sync continues, so it shows as `partial`.
+ * The status as the UI should show it: a `running` record nobody saved for longer than
+ * {@link RUNNING_STATUS_STALE_AFTER_SECONDS} belongs to a call that crashed, which the next sync
+ * continues, so it shows as `partial`.
  */
 export function presentSyncStatus(status: AtsSyncStatus | null, now: Date): AtsSyncStatus {
   if (!status) return IDLE_STATUS;
   const savedAt = status.updatedAt ? Date.parse(status.updatedAt) : Number.NaN;
-  if (status.state === 'running' && !(now.getTime() - savedAt <= SYNC_LEASE_SECONDS * 1000)) {
+  if (status.state === 'running' && !(now.getTime() - savedAt <= RUNNING_STATUS_STALE_AFTER_SECONDS * 1000)) {
     return { ...status, state: 'partial', message: SYNC_MESSAGES.partial };
   }
   return status;

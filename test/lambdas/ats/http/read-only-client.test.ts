@@ -3,6 +3,7 @@ import {
   AtsHttpStatusError,
   basicAuthHeader,
   createReadOnlyClient,
+  longestRequestMs,
   retryAfterSeconds,
   type ReadOnlyClientOptions,
 } from '../../../../lambdas/ats/http/read-only-client';
@@ -181,6 +182,24 @@ describe('the read-only ATS client', () => {
     expect(error.reason).toBe('unavailable');
     expect(error.message).toBe('Greenhouse had a server error (HTTP 502) after 3 attempts; try again in a few minutes.');
     expect(server.requests).toHaveLength(3);
+  });
+
+  it('waits between attempts no longer than longestRequestMs leaves beside the attempts, at the most jitter and the longest Retry-After', async () => {
+    const limits = { maxAttempts: 3, timeoutMs: 100, baseDelayMs: 40, maxRetryAfterSeconds: 1 };
+    const waits = () => delays.reduce((sum, ms) => sum + ms, 0);
+    const allowed = longestRequestMs(limits) - limits.maxAttempts * limits.timeoutMs;
+    await start();
+    server.failNext(...Array.from({ length: 3 }, () => ({ kind: 'status' as const, status: 502 })));
+    await failure(client({ ...limits, random: () => 0.999999 }).get('/jobs'));
+    expect(server.requests).toHaveLength(3);
+    expect(waits()).toBeGreaterThan(0);
+    expect(waits()).toBeLessThanOrEqual(allowed);
+
+    delays = [];
+    server.failNext(...Array.from({ length: 3 }, () => ({ kind: 'rate-limit' as const, retryAfter: '1' })));
+    await failure(client(limits).get('/jobs'));
+    expect(delays).toEqual([1000, 1000]);
+    expect(waits()).toBeLessThanOrEqual(allowed);
   });
 
   it('retries a dropped connection and a time-out, then reports the ATS unavailable', async () => {

@@ -2,6 +2,7 @@ import { createGreenhouseConnector } from '../../../../lambdas/ats/connectors/gr
 import { createMemorySyncStore } from '../../../../lambdas/ats/sync/memory-sync-store';
 import { runSync } from '../../../../lambdas/ats/sync/sync-engine';
 import type { AtsSyncStore } from '../../../../lambdas/ats/sync/sync-store';
+import { afterPages } from './support/page-budget';
 import {
   greenhouseApplication,
   greenhouseCandidate,
@@ -51,7 +52,7 @@ describe('runSync with the Greenhouse connector against a fake Greenhouse', () =
     const store = createMemorySyncStore();
     const outcomes: string[] = [];
     greenhouse.requests.length = 0;
-    outcomes.push((await runSync({ connector: connector(), store, userId: USER, now, deadline: () => false, pageLimit: 3 })).outcome);
+    outcomes.push((await runSync({ connector: connector(), store, userId: USER, now, deadline: afterPages(3) })).outcome);
     // Four 429s: the client's retries are spent, so the sync pauses for the Retry-After asked.
     greenhouse.failNext(...Array.from({ length: 4 }, () => ({ kind: 'rate-limit' as const, retryAfter: '20' })));
     const paused = await runSync({ connector: connector(), store, userId: USER, now, deadline: () => false });

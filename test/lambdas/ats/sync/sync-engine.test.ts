@@ -1,8 +1,10 @@
 import { AtsError } from '../../../../lambdas/ats/ats-port';
+import { SYNC_LEASE_SECONDS } from '../../../../lambdas/ats/ats-time-limits';
 import { createMemorySyncStore } from '../../../../lambdas/ats/sync/memory-sync-store';
 import { runSync, type RunSyncOptions } from '../../../../lambdas/ats/sync/sync-engine';
 import { SYNC_MESSAGES } from '../../../../lambdas/ats/sync/sync-status';
 import { ATS_RESOURCES, type AtsSyncStore } from '../../../../lambdas/ats/sync/sync-store';
+import { afterPages } from './support/page-budget';
 import { createScriptedConnector, scriptedData, type ScriptedAtsData, type ScriptedCall } from './support/scripted-connector';
 
 const USER = 'recruiter-1';
@@ -13,11 +15,8 @@ function clock(start: string) {
   return { now: () => new Date(time), advance: (seconds: number) => void (time += seconds * 1000) };
 }
 
-let ids = 0;
-const newId = () => `id-${++ids}`;
-
 function sync(options: Partial<RunSyncOptions> & Pick<RunSyncOptions, 'connector' | 'store' | 'now'>) {
-  return runSync({ userId: USER, deadline: () => false, newId, ...options });
+  return runSync({ userId: USER, deadline: () => false, ...options });
 }
 
 async function stored(store: AtsSyncStore): Promise<ScriptedAtsData> {
@@ -148,10 +147,15 @@ describe('runSync', () => {
     });
   });
 
-  it('reads no further than its page limit in one call', async () => {
+  it('reads no further than its budget in one call, checked before each page', async () => {
     const { connector, calls } = createScriptedConnector({ data: scriptedData({ jobs: 9, candidates: 1, applications: 1 }), pageSize: 2 });
 
-    const result = await sync({ connector, store: createMemorySyncStore(), now: clock('2026-03-01T10:00:00.000Z').now, pageLimit: 2 });
+    const result = await sync({
+      connector,
+      store: createMemorySyncStore(),
+      now: clock('2026-03-01T10:00:00.000Z').now,
+      deadline: afterPages(2),
+    });
 
     expect(result.outcome).toBe('partial');
     expect(calls).toHaveLength(2);
@@ -326,11 +330,11 @@ describe('runSync', () => {
       releaseLease: async () => undefined,
       saveStatus: async (userId, status) => (status.state === 'running' ? memory.saveStatus(userId, status) : undefined),
     };
-    await sync({ connector, store: dying, now: time.now, pageLimit: 1, leaseSeconds: 900 });
+    await sync({ connector, store: dying, now: time.now, deadline: afterPages(1) });
 
-    time.advance(60);
+    time.advance(SYNC_LEASE_SECONDS / 2);
     expect((await sync({ connector, store: memory, now: time.now })).outcome).toBe('running');
-    time.advance(900);
+    time.advance(SYNC_LEASE_SECONDS);
     const result = await sync({ connector, store: memory, now: time.now });
 
     expect(result.outcome).toBe('complete');
@@ -375,7 +379,7 @@ describe('runSync', () => {
     const store = createMemorySyncStore();
     const time = clock('2026-03-01T10:00:00.000Z');
 
-    await sync({ connector, store, now: time.now, pageLimit: 2 });
+    await sync({ connector, store, now: time.now, deadline: afterPages(2) });
     await sync({ connector, store, now: time.now });
     time.advance(3_600);
     failure = new AtsError('rate-limited', 'Greenhouse is limiting how often it can be read right now; try again in 5 seconds.', 5);

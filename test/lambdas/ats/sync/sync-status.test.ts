@@ -1,4 +1,5 @@
-import { presentSyncStatus, SYNC_LEASE_SECONDS, SYNC_MESSAGES } from '../../../../lambdas/ats/sync/sync-status';
+import { RUNNING_STATUS_STALE_AFTER_SECONDS } from '../../../../lambdas/ats/ats-time-limits';
+import { presentSyncStatus, SYNC_MESSAGES } from '../../../../lambdas/ats/sync/sync-status';
 import { IDLE_STATUS, type AtsSyncStatus } from '../../../../lambdas/ats/sync/sync-store';
 
 const running: AtsSyncStatus = {
@@ -16,11 +17,11 @@ describe('presentSyncStatus', () => {
   });
 
   it('shows a running sync as running while its call can still be alive', () => {
-    expect(presentSyncStatus(running, at(SYNC_LEASE_SECONDS))).toEqual(running);
+    expect(presentSyncStatus(running, at(RUNNING_STATUS_STALE_AFTER_SECONDS))).toEqual(running);
   });
 
   it('shows a sync whose call crashed as partial, to be continued, once no call can still be running it', () => {
-    expect(presentSyncStatus(running, at(SYNC_LEASE_SECONDS + 1))).toEqual({
+    expect(presentSyncStatus(running, at(RUNNING_STATUS_STALE_AFTER_SECONDS + 1))).toEqual({
       ...running,
       state: 'partial',
       message: SYNC_MESSAGES.partial,
