@@ -1,8 +1,9 @@
 /**
  * The ATS port (issue 7): what the product reads from a recruiter's applicant tracking system,
  * whichever it is. One connector per ATS implements {@link AtsConnector}; every one of them is
- * read-only by construction (its HTTP client exposes GET only, plus the one POST of an OAuth
- * token exchange for ATSs that need one). Plain TypeScript: no AWS types.
+ * read-only by construction (its HTTP client exposes GET only; an ATS that needs an OAuth token
+ * exchange, Bullhorn once connected, will make that one POST outside it). Plain TypeScript: no
+ * AWS types.
  *
  * A User record names the connection (spec section 3): `atsname` picks the connector,
  * `apikeytype` the auth style, `apikey1`/`apikey2` the credentials (stored encrypted).

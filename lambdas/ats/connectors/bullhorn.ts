@@ -15,9 +15,9 @@
  *    every read then goes to that corporation-scoped `restUrl` with the `BhRestToken` header until
  *    the session expires (`GET {restUrl}ping` tells when), and a 401 means log in again.
  *
- * The token step is the one POST: it goes through `postTokenForm` (`../http/token-exchange`),
- * outside the GET-only client, with the client secret in the form body rather than in the URL
- * Bullhorn's examples use (a standard OAuth token request; to be checked against Bullhorn).
+ * The token step will be the one POST: a form POST to the token URL, outside the GET-only client,
+ * with the client secret in the form body rather than in the URL Bullhorn's examples use (a
+ * standard OAuth token request; to be checked against Bullhorn). It is written with the connector.
  */
 import type { AtsApplicationStatus, AtsJobStatus } from '../ats-port';
 
@@ -133,5 +133,5 @@ export const BULLHORN_DESIGN = {
     'refresh → access token → REST login → BhRestToken header on the restUrl; 401 → log in again once; refresh tokens rotate, so each new one is saved before use',
   reads:
     'search/JobOrder, search/Candidate (Lucene, dateLastModified ranges), query/JobSubmission, query/Placement (where dateLastModified >= …); start/count paging, count ≤ 500, sorted by id',
-  writes: 'none: the token exchange is the only POST, through postTokenForm (http/token-exchange), outside the GET-only client',
+  writes: 'none: the token exchange is the only POST, a form POST to the token URL outside the GET-only client',
 } as const;

@@ -1,8 +1,8 @@
 /**
  * Where a user's synced ATS data lives (issue 7): the {@link AtsSyncStore} port the sync engine
- * writes through and the assistant and placement prediction read through. Two adapters:
- * `memory-sync-store.ts` (domain tests, nothing to start) and `dynamodb-sync-store.ts` (one table,
- * one partition per user). Plain TypeScript: no AWS types here.
+ * writes through and the assistant and placement prediction read through. Its adapter is
+ * `../store/dynamodb-sync-store.ts` (one table, one partition per user); the engine's tests use
+ * an in-memory double held to the same contract. Plain TypeScript: no AWS types here.
  */
 import type { AtsApplication, AtsCandidate, AtsJob } from '../ats-port';
 

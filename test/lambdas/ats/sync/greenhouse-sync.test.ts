@@ -1,5 +1,5 @@
 import { createGreenhouseConnector } from '../../../../lambdas/ats/connectors/greenhouse';
-import { createMemorySyncStore } from '../../../../lambdas/ats/sync/memory-sync-store';
+import { createMemorySyncStore } from './support/memory-sync-store';
 import { runSync } from '../../../../lambdas/ats/sync/sync-engine';
 import type { AtsSyncStore } from '../../../../lambdas/ats/sync/sync-store';
 import { afterPages } from './support/page-budget';

@@ -1,4 +1,4 @@
-import { createMemorySyncStore } from '../../../../lambdas/ats/sync/memory-sync-store';
+import { createMemorySyncStore } from './support/memory-sync-store';
 import { atsJob } from './support/ats-records';
 import { describeSyncStoreContract } from './support/sync-store-contract';
 

@@ -1,5 +1,5 @@
 import * as fc from 'fast-check';
-import { createMemorySyncStore } from '../../../../lambdas/ats/sync/memory-sync-store';
+import { createMemorySyncStore } from './support/memory-sync-store';
 import { runSync } from '../../../../lambdas/ats/sync/sync-engine';
 import { createScriptedConnector, scriptedData } from './support/scripted-connector';
 

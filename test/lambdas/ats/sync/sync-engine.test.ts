@@ -1,6 +1,6 @@
 import { AtsError } from '../../../../lambdas/ats/ats-port';
 import { SYNC_LEASE_SECONDS } from '../../../../lambdas/ats/ats-time-limits';
-import { createMemorySyncStore } from '../../../../lambdas/ats/sync/memory-sync-store';
+import { createMemorySyncStore } from './support/memory-sync-store';
 import { runSync, type RunSyncOptions } from '../../../../lambdas/ats/sync/sync-engine';
 import { SYNC_MESSAGES } from '../../../../lambdas/ats/sync/sync-status';
 import { ATS_RESOURCES, type AtsSyncStore } from '../../../../lambdas/ats/sync/sync-store';

@@ -1,5 +1,12 @@
-import type { AtsApplication, AtsCandidate, AtsJob } from '../ats-port';
-import { byId, distinctById, type AtsResource, type AtsSyncCheckpoint, type AtsSyncStatus, type AtsSyncStore } from './sync-store';
+import type { AtsApplication, AtsCandidate, AtsJob } from '../../../../../lambdas/ats/ats-port';
+import {
+  byId,
+  distinctById,
+  type AtsResource,
+  type AtsSyncCheckpoint,
+  type AtsSyncStatus,
+  type AtsSyncStore,
+} from '../../../../../lambdas/ats/sync/sync-store';
 
 interface UserData {
   readonly jobs: Map<string, AtsJob>;
@@ -11,7 +18,8 @@ interface UserData {
 }
 
 /**
- * The {@link AtsSyncStore} in memory, for domain tests (and nothing else: it forgets on restart).
+ * The {@link AtsSyncStore} in memory, a test double for the sync engine's tests (the same contract
+ * as the DynamoDB store: sync-store-contract.ts, run against both).
  * Everything is copied in and out, so a caller mutating a record cannot change what is stored.
  */
 export function createMemorySyncStore(): AtsSyncStore {
