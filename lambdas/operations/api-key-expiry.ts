@@ -16,7 +16,7 @@ export const MAX_VALIDITY_DAYS = 365;
 /** A key with fewer days left than this is renewed (the job runs daily, so there are many tries). */
 export const DEFAULT_RENEW_WITHIN_DAYS = 30;
 /** How long a renewed key lives: as long as AppSync allows. */
-export const DEFAULT_VALIDITY_DAYS = MAX_VALIDITY_DAYS;
+const VALIDITY_DAYS = MAX_VALIDITY_DAYS;
 
 export interface ApiKeyExpiry {
   readonly id: string;
@@ -27,8 +27,6 @@ export interface ApiKeyExpiry {
 export interface RenewalPolicy {
   /** Renew keys with fewer than this many days left. @default DEFAULT_RENEW_WITHIN_DAYS */
   readonly renewWithinDays?: number;
-  /** The new expiry is this many days from now (clamped to AppSync's limits). @default DEFAULT_VALIDITY_DAYS */
-  readonly validityDays?: number;
 }
 
 export type RenewalDecision =
@@ -58,18 +56,16 @@ export function clampExpiry(now: Date, wanted: Date): Date {
 
 /**
  * Decides for one key: keep it while it has at least `renewWithinDays` left, otherwise renew it
- * to `validityDays` from now. An expired key is renewed too (AppSync keeps expired keys for a
+ * to 365 days from now (as long as AppSync allows). An expired key is renewed too (AppSync keeps expired keys for a
  * while, and extending one brings the contact form back); if AppSync refuses, the job fails and
  * its alarm fires.
  */
 export function decideRenewal(now: Date, key: ApiKeyExpiry, policy: RenewalPolicy = {}): RenewalDecision {
   const renewWithinDays = policy.renewWithinDays ?? DEFAULT_RENEW_WITHIN_DAYS;
-  const validityDays = policy.validityDays ?? DEFAULT_VALIDITY_DAYS;
-  if (!(renewWithinDays > 0) || !(validityDays > 0))
-    throw new RangeError('renewWithinDays and validityDays must be positive numbers of days.');
+  if (!(renewWithinDays > 0)) throw new RangeError('renewWithinDays must be a positive number of days.');
   const left = daysLeft(now, key.expires);
   if (left >= renewWithinDays) return { id: key.id, action: 'keep', expires: key.expires, daysLeft: left };
-  const newExpires = clampExpiry(now, new Date(now.getTime() + validityDays * DAY_MS));
+  const newExpires = clampExpiry(now, new Date(now.getTime() + VALIDITY_DAYS * DAY_MS));
   return { id: key.id, action: 'renew', expires: key.expires, daysLeft: left, newExpires };
 }
 
