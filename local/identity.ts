@@ -64,8 +64,8 @@ export interface LocalIdentityService extends LocalIdentity {
   readonly endpoints?: Readonly<Record<string, unknown>>;
   /** Added to the web app's `config.json` (userPoolId, userPoolClientId, cognitoEndpoint). */
   readonly webConfig?: Readonly<Record<string, string>>;
-  /** Added to the Lambda handlers' environment (e.g. USER_POOL_ID, COGNITO_ENDPOINT). */
-  readonly lambdaEnvironment?: Readonly<Record<string, string>>;
+  /** The user pool the routes with `userPoolAccess` call (USER_POOL_ID, COGNITO_ENDPOINT in their environment). */
+  readonly userPool?: { readonly userPoolId: string; readonly endpoint: string };
   /** Base URL where the context's `localRoutes` are served (the Lambda endpoint). */
   readonly localRoutesUrl?: string;
   /** Pages the web server serves at exact paths (e.g. `/_local/outbox`). */

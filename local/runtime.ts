@@ -1,15 +1,11 @@
-import { WEBHOOK_ENV } from '../lambdas/shared/webhooks/environment';
-import { RATE_LIMIT_PER_MINUTE_ENV } from '../lambdas/shared/http/subscriber-route-dependencies';
-import { ASSISTANT_ENGINE_ENV } from '../lambdas/assistant/engine/environment';
-import { ATS_ENV } from '../lambdas/ats/routes/ats-environment-names';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { DEFAULT_PRODUCT_SLUG, REGION } from '../lib/config';
 import { RESOLVERS } from '../lib/definitions/resolvers';
 import { REST_ROUTES, type RestRouteDefinition } from '../lib/definitions/rest-routes';
-import { TABLES, type TableName } from '../lib/definitions/tables';
-import { ENV } from '../lambdas/shared/environment';
+import { routeEnvironment, routeTimeoutSeconds, type RouteNeeds } from '../lib/definitions/route-function';
+import type { TableName } from '../lib/definitions/tables';
 import { prepareResolvers, startAppSyncServer, type ResolverSource } from './appsync';
 import { atsKeyFile, prepareLocalAts, type AtsStandInEndpoint } from './ats/ats-stand-ins';
 import { prepareLocalBilling } from './billing';
@@ -28,6 +24,7 @@ import { bundleLambda } from './lambda/bundle';
 import { createLambdaFunction, type LambdaFunction } from './lambda/host';
 import { startRestServer } from './rest/rest-server';
 import type { RuntimeConfig } from '../lambdas/shared/contracts/runtime-config';
+import { LOCAL_PLAN_CODE_SUFFIX } from './stage';
 import { localRuntimeConfig } from './web/runtime-config';
 import { buildWeb, webBuildState } from './web/web-build';
 import { startWebServer } from './web/web-server';
@@ -129,42 +126,46 @@ export function resolvePorts(ports: Partial<Record<PortName, number>> | undefine
 export const LOCAL_WEBHOOK_SECRET = 'local-webhook-secret';
 
 /**
- * The environment of one route's function: the variables the RestApi construct sets (its tables
- * only, the plan-code suffix, the slug, the allowed origins, the billing adapter) with local
- * values, plus what the Lambda service provides (region, credentials, function name) and the
- * DynamoDB endpoint; routes with `billing: true` also get the local billing's variables
- * (`LOCAL_BILLING_TABLE`), routes with `languageModel: true` `ASSISTANT_ENGINE=deterministic`,
- * routes with `atsCredentials: true` the local credential key file and the ATS stand-ins' API
- * roots (`ATS_LOCAL_KEY_FILE`, `ATS_BASE_URLS`) where the construct sets `ATS_KMS_KEY_ID`.
+ * The environment of one route's function: the variables every stage gives it
+ * (lib/definitions/route-function.ts, the rule the RestApi construct applies too) with the local
+ * adapters' values (the local billing's table, the webhook secret itself, cognito-local's pool,
+ * the deterministic engine, the local credential key file and the ATS stand-ins' API roots,
+ * dynalite), plus what the Lambda service provides in AWS (region, credentials, function name).
  * Of the host's environment only PATH and LOG_LEVEL reach the handler.
  */
 export function lambdaEnvironment(
-  route: Pick<RestRouteDefinition, 'functionId' | 'tables'> & {
-    readonly billing?: boolean;
-    readonly webhookSecret?: boolean;
-    readonly languageModel?: boolean;
-    readonly atsCredentials?: boolean;
-  },
+  route: RouteNeeds,
   input: {
     readonly productSlug: string;
     readonly tableNames: Readonly<Record<TableName, string>>;
     readonly allowedOrigins: readonly string[];
     readonly dynamodbEndpoint: string;
-    /** The local billing adapter's variables, for routes with `billing: true`. */
-    readonly billing?: Readonly<Record<string, string>>;
-    /** `ASSISTANT_RATE_LIMIT_PER_MINUTE` for the routes with the assistant table. */
+    /** The local billing's table, for routes with `billing: true`. */
+    readonly billingTable?: string;
+    /** `ASSISTANT_RATE_LIMIT_PER_MINUTE` for the routes behind the subscriber gate. */
     readonly assistantRateLimitPerMinute?: number;
     /** The local credential key file and the fakes' API roots, for routes with `atsCredentials: true`. */
     readonly ats?: { readonly keyFile: string; readonly baseUrls: Readonly<Record<string, string>> };
-    readonly extra?: Readonly<Record<string, string>>;
+    /** cognito-local's pool, for routes with `userPoolAccess: true`. */
+    readonly userPool?: { readonly userPoolId: string; readonly endpoint: string };
   },
 ): Record<string, string> {
-  const environment: Record<string, string> = {
-    [ENV.planCodeSuffix]: '_dev',
-    [ENV.productSlug]: input.productSlug,
-    [ENV.allowedOrigins]: input.allowedOrigins.join(','),
-    [ENV.billingAdapter]: 'local',
-    [ENV.dynamodbEndpoint]: input.dynamodbEndpoint,
+  return {
+    ...routeEnvironment(route, {
+      productSlug: input.productSlug,
+      planCodeSuffix: LOCAL_PLAN_CODE_SUFFIX,
+      allowedOrigins: input.allowedOrigins,
+      tableNames: input.tableNames,
+      billing: { adapter: 'local', table: input.billingTable },
+      // The secret itself: in AWS the handler reads it from Secrets Manager.
+      webhookSecret: { secrets: LOCAL_WEBHOOK_SECRET },
+      userPool: input.userPool,
+      // Offline, the assistant's capabilities run on the deterministic engine (no Bedrock locally).
+      languageModel: { engine: 'deterministic' },
+      atsCredentials: input.ats && { localKeyFile: input.ats.keyFile, baseUrls: input.ats.baseUrls },
+      dynamodbEndpoint: input.dynamodbEndpoint,
+      rateLimitPerMinute: input.assistantRateLimitPerMinute,
+    }),
     AWS_REGION: REGION,
     AWS_DEFAULT_REGION: REGION,
     AWS_ACCESS_KEY_ID: LOCAL_AWS_CREDENTIALS.accessKeyId,
@@ -175,21 +176,6 @@ export function lambdaEnvironment(
     // The host's LOG_LEVEL (e.g. `warn` under load), so handler logs can be quieted locally.
     ...(process.env.LOG_LEVEL ? { LOG_LEVEL: process.env.LOG_LEVEL } : {}),
   };
-  for (const { table } of route.tables) environment[TABLES[table].envVar] = input.tableNames[table];
-  if (route.billing) Object.assign(environment, input.billing);
-  // The local webhook secret, given as a value (in AWS the handler reads it from Secrets Manager).
-  if (route.webhookSecret) environment[WEBHOOK_ENV.recurlyWebhookSecrets] = LOCAL_WEBHOOK_SECRET;
-  // Offline, the assistant's capabilities run on the deterministic engine (no Bedrock locally).
-  if (route.languageModel) environment[ASSISTANT_ENGINE_ENV.engine] = 'deterministic';
-  // Offline, ATS credentials are sealed with a local key file and the connectors call the fakes.
-  if (route.atsCredentials && input.ats) {
-    environment[ATS_ENV.localKeyFile] = input.ats.keyFile;
-    environment[ATS_ENV.baseUrls] = JSON.stringify(input.ats.baseUrls);
-  }
-  if (input.assistantRateLimitPerMinute !== undefined && route.tables.some(({ table }) => table === 'assistant')) {
-    environment[RATE_LIMIT_PER_MINUTE_ENV] = String(input.assistantRateLimitPerMinute);
-  }
-  return { ...environment, ...input.extra };
 }
 
 /** `<slug>-local-<functionId>`, the name in Lambda contexts and logs. */
@@ -345,17 +331,17 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       const lambda = createLambdaFunction({
         bundle: lambdaBundles[index],
         functionName: localFunctionName(productSlug, route.functionId),
-        // The construct's timeout where the route sets one (the ATS sync); the default otherwise.
-        ...(route.timeoutSeconds ? { timeoutMs: route.timeoutSeconds * 1000 } : {}),
+        // The construct's time-out (the deterministic engine: no route waits for Bedrock locally).
+        timeoutMs: routeTimeoutSeconds(route, 'deterministic') * 1000,
         environment: lambdaEnvironment(route, {
           productSlug,
           tableNames,
           allowedOrigins: webOrigins,
           dynamodbEndpoint: database.endpoint,
-          billing: database.billing.lambdaEnvironment,
+          billingTable: database.billing.tableName,
           assistantRateLimitPerMinute: options.assistantRateLimitPerMinute,
           ats: { keyFile: ats.keyFile, baseUrls: ats.baseUrls },
-          extra: identityService?.lambdaEnvironment,
+          userPool: identityService?.userPool,
         }),
       });
       stops.push({ name: lambda.functionName, stop: lambda.stop });

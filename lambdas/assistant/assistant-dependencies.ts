@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import * as z from '../shared/zod';
 import { TABLES } from '../../lib/definitions/tables';
 import { createDocumentClient } from '../shared/dynamodb/document-client';
 import { ENV } from '../shared/environment';
 import type { SubscriberGateDependencies } from '../shared/http/subscriber-route';
-import { SUBSCRIBER_ROUTE_ENVIRONMENT, subscriberGateDependencies } from '../shared/http/subscriber-route-dependencies';
+import { SubscriberRouteEnvironmentSchema, subscriberGateDependencies } from '../shared/http/subscriber-route-dependencies';
 import { lazily } from '../shared/lazily';
 import { readEnvironment, type EnvironmentSource } from '../shared/read-environment';
 import type { LanguageModel } from './engine/language-model';
@@ -26,8 +25,6 @@ export interface CapabilityDependencies extends AssistantDependencies {
   readonly model: LanguageModel;
 }
 
-const AssistantEnvironmentSchema = z.object(SUBSCRIBER_ROUTE_ENVIRONMENT);
-
 /**
  * The dependencies from the handler's environment: `USERS_TABLE`, `SUBSCRIPTIONS_TABLE`,
  * `ASSISTANT_TABLE`, optionally `ASSISTANT_RATE_LIMIT_PER_MINUTE` and, in the local runtime,
@@ -35,7 +32,7 @@ const AssistantEnvironmentSchema = z.object(SUBSCRIBER_ROUTE_ENVIRONMENT);
  * the variable.
  */
 export function assistantDependenciesFromEnvironment(source: EnvironmentSource = process.env): AssistantDependencies {
-  const env = readEnvironment(AssistantEnvironmentSchema, source);
+  const env = readEnvironment(SubscriberRouteEnvironmentSchema, source);
   const client = createDocumentClient({ endpoint: env[ENV.dynamodbEndpoint] });
   const assistantTable = { client, tableName: env[TABLES.assistant.envVar] };
   return {

@@ -8,6 +8,8 @@ export const ENV = {
   billingAdapter: 'BILLING_ADAPTER',
   /** Secrets Manager name of the Recurly private API key (AWS only). */
   recurlyApiKeySecretName: 'RECURLY_API_KEY_SECRET_NAME',
+  /** The local billing's DynamoDB table (the offline runtime's stand-in for Recurly). */
+  localBillingTable: 'LOCAL_BILLING_TABLE',
   /** `_dev`, `_stage` or empty: appended to every plan code. */
   planCodeSuffix: 'PLAN_CODE_SUFFIX',
   /** Product slug, the prefix of billing account codes. */
@@ -16,4 +18,9 @@ export const ENV = {
   allowedOrigins: 'ALLOWED_ORIGINS',
   /** DynamoDB endpoint override (the local runtime's dynalite). */
   dynamodbEndpoint: 'DYNAMODB_ENDPOINT',
+  /**
+   * Requests per user and minute behind the subscriber gate (the assistant's and the ATS's
+   * routes, each family counted apart); 30 unless set.
+   */
+  rateLimitPerMinute: 'ASSISTANT_RATE_LIMIT_PER_MINUTE',
 } as const;

@@ -20,15 +20,11 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Secret, type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import * as path from 'node:path';
-import { API_GATEWAY_TIMEOUT_SECONDS } from '../../lambdas/shared/http/api-gateway';
 import { CORS_ALLOW_HEADERS, CORS_ALLOW_METHODS, CORS_MAX_AGE_SECONDS } from '../../lambdas/shared/http/cors';
-import { ENV } from '../../lambdas/shared/environment';
-import { USER_DIRECTORY_ENV } from '../../lambdas/shared/user-directory/environment';
-import { WEBHOOK_ENV } from '../../lambdas/shared/webhooks/environment';
-import { ASSISTANT_ENGINE_ENV, type AssistantEngine } from '../../lambdas/assistant/engine/environment';
-import { ATS_ENV } from '../../lambdas/ats/routes/ats-environment-names';
-import { REST_ROUTES, type RestRouteDefinition } from '../definitions/rest-routes';
-import { TABLES, type TableName } from '../definitions/tables';
+import type { AssistantEngine } from '../../lambdas/assistant/engine/environment';
+import { REST_ROUTES, REST_STAGE_NAME, type RestRouteDefinition } from '../definitions/rest-routes';
+import { routeEnvironment, routeTimeoutSeconds } from '../definitions/route-function';
+import type { TableName } from '../definitions/tables';
 import { atsCredentialStatement } from './ats-credentials-key';
 import { bedrockInvokeStatement } from './bedrock-access';
 import { acknowledgeTableIndexWildcard, acknowledgeWildcardResource } from './nag-acknowledgements';
@@ -37,8 +33,6 @@ import { ProductFunction } from './product-function';
 /** Repository root (this file lives in `lib/constructs/`); route entries are relative to it. */
 const REPO_ROOT = path.resolve(__dirname, '..', '..');
 
-/** The spec's REST stage name (SPEC 7: "a custom gateway, US-east region, stage prod"). */
-export const REST_STAGE_NAME = 'prod';
 /**
  * The user pool actions each route with `userPoolAccess` calls (see lambdas/admin/admin-users.ts),
  * by `functionId`: exactly these are granted, on the one pool. A new user-pool route must be added
@@ -51,21 +45,6 @@ export const USER_POOL_ACTIONS: Readonly<Record<string, readonly string[]>> = {
   AdminRemoveUserFunction: ['cognito-idp:AdminGetUser', 'cognito-idp:AdminListGroupsForUser', 'cognito-idp:AdminDeleteUser'],
   AdminGetUserFunction: ['cognito-idp:AdminGetUser', 'cognito-idp:AdminListGroupsForUser'],
 };
-
-/**
- * Time-out of handlers that call Amazon Bedrock: a second under API Gateway's 29 s, so the
- * gateway never answers 504 for a handler still working. The Bedrock adapter gives up after 18 s
- * (lambdas/assistant/engine/bedrock-model.ts), which leaves ~10 s for the offline engine's
- * answer and the result's storage.
- */
-export const LANGUAGE_MODEL_TIMEOUT = Duration.seconds(API_GATEWAY_TIMEOUT_SECONDS - 1);
-
-/**
- * The longest `timeoutSeconds` a route may declare: API Gateway's integration time-out (29 s),
- * which this construct does not raise. A handler allowed to run longer would keep working after
- * the caller got a 504.
- */
-export const MAX_ROUTE_TIMEOUT_SECONDS = API_GATEWAY_TIMEOUT_SECONDS;
 
 /** How the routes with `languageModel` reach a model (from the stage config). */
 export interface LanguageModelSettings {
@@ -297,18 +276,6 @@ export class RestApi extends Construct {
     return this.props.atsCredentialsKey;
   }
 
-  /** The route's own `timeoutSeconds`, else 28 s for Bedrock callers, else ProductFunction's default. */
-  private timeoutOf(route: RestRouteDefinition, callsBedrock: boolean): Duration | undefined {
-    const seconds = route.timeoutSeconds;
-    if (seconds === undefined) return callsBedrock ? LANGUAGE_MODEL_TIMEOUT : undefined;
-    if (!Number.isInteger(seconds) || seconds < 1 || seconds > MAX_ROUTE_TIMEOUT_SECONDS) {
-      throw new Error(
-        `Route ${route.functionId} declares timeoutSeconds ${seconds}: it must be a whole number of seconds from 1 to ${MAX_ROUTE_TIMEOUT_SECONDS} (API Gateway's integration time-out).`,
-      );
-    }
-    return Duration.seconds(seconds);
-  }
-
   private get recurlySecret(): ISecret {
     this.recurlySecretInstance ??= Secret.fromSecretNameV2(this, 'RecurlyApiKey', this.props.recurlyApiKeySecretName);
     return this.recurlySecretInstance;
@@ -321,33 +288,28 @@ export class RestApi extends Construct {
 
   private createFunction(route: RestRouteDefinition): ProductFunction {
     const { props } = this;
-    const environment: Record<string, string> = {
-      [ENV.planCodeSuffix]: props.planCodeSuffix,
-      [ENV.productSlug]: props.productSlug,
-      [ENV.allowedOrigins]: props.websiteOrigin,
-      [ENV.billingAdapter]: 'recurly',
-    };
-    for (const { table } of route.tables) {
-      environment[TABLES[table].envVar] = props.tables[table].tableName;
-    }
-    if (route.billing) environment[ENV.recurlyApiKeySecretName] = props.recurlyApiKeySecretName;
-    const verifiesWebhooks = route.webhookSecret === true;
-    if (verifiesWebhooks) environment[WEBHOOK_ENV.recurlyWebhookSecretName] = props.recurlyWebhookSecretName;
-    if (route.userPoolAccess) environment[USER_DIRECTORY_ENV.userPoolId] = props.userPool.userPoolId;
     const model = route.languageModel ? this.languageModelSettings(route) : undefined;
     const callsBedrock = model?.engine === 'bedrock';
-    if (model) environment[ASSISTANT_ENGINE_ENV.engine] = model.engine;
-    if (model && callsBedrock) environment[ASSISTANT_ENGINE_ENV.bedrockModelId] = model.bedrockModelId;
     const credentialsKey = route.atsCredentials ? this.atsCredentialsKey(route) : undefined;
-    if (credentialsKey) environment[ATS_ENV.kmsKeyId] = credentialsKey.keyArn;
-    const timeout = this.timeoutOf(route, callsBedrock);
+    const verifiesWebhooks = route.webhookSecret === true;
+    const environment = routeEnvironment(route, {
+      productSlug: props.productSlug,
+      planCodeSuffix: props.planCodeSuffix,
+      allowedOrigins: [props.websiteOrigin],
+      tableNames: tableNamesOf(props.tables),
+      billing: { adapter: 'recurly', apiKeySecretName: props.recurlyApiKeySecretName },
+      webhookSecret: { secretName: props.recurlyWebhookSecretName },
+      userPool: { userPoolId: props.userPool.userPoolId },
+      languageModel: model,
+      atsCredentials: credentialsKey ? { kmsKeyId: credentialsKey.keyArn } : undefined,
+    });
 
     const fn = new ProductFunction(this, route.functionId, {
       entry: path.resolve(REPO_ROOT, route.entry),
       description: `${route.method} ${route.path}`,
       environment,
       retainLogs: props.retainLogs,
-      ...(timeout ? { timeout } : {}),
+      timeout: Duration.seconds(routeTimeoutSeconds(route, model?.engine ?? 'deterministic')),
     });
     // Exactly one model (its inference profile and the foundation model in the profile's regions).
     if (model && callsBedrock) fn.addToRolePolicy(bedrockInvokeStatement(fn, model.bedrockModelId));
@@ -385,6 +347,11 @@ export class RestApi extends Construct {
     }
     return fn;
   }
+}
+
+/** The deployed table names by logical name. */
+function tableNamesOf(tables: Readonly<Record<TableName, ITable>>): Record<TableName, string> {
+  return Object.fromEntries(Object.entries(tables).map(([name, table]) => [name, table.tableName])) as Record<TableName, string>;
 }
 
 function publicReason(route: RestRouteDefinition): string {

@@ -7,6 +7,9 @@ import type { TableName } from './tables';
  * API Gateway v1 proxy events. Plain TypeScript: no aws-cdk-lib imports.
  */
 
+/** The spec's REST stage name (SPEC 7: "a custom gateway, US-east region, stage prod"); URLs end with it. */
+export const REST_STAGE_NAME = 'prod';
+
 export type RouteAuth =
   /** Anyone may call it (no authorizer). */
   | 'public'

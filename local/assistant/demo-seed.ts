@@ -15,6 +15,7 @@ import { createLocalBilling } from '../../lambdas/subscription/billing/local-bil
 import type { LocalBillingStore } from '../../lambdas/subscription/billing/local-billing-store';
 import { LOCAL_TEST_CARDS, tokenizeTestCard } from '../../lambdas/subscription/billing/local-test-cards';
 import { newestUnexpiredSubscription } from '../../lambdas/subscription/subscription-rules';
+import { LOCAL_PLAN_CODE_SUFFIX } from '../stage';
 
 /**
  * The assistant's part of the `npm start` seed: the demo recruiter subscribes (a 14-day trial of
@@ -50,7 +51,7 @@ export interface AssistantDemoSeedResult {
 }
 
 /** The plan the demo recruiter is on (local plan codes carry `_dev`, as the local handlers expect). */
-export const DEMO_PLAN_CODE = planCode('professional', '_dev');
+export const DEMO_PLAN_CODE = planCode('professional', LOCAL_PLAN_CODE_SUFFIX);
 
 /** A sample job as the recruiter would have saved it: the expected must-haves confirmed, the proposed nice-to-haves kept. */
 export function sampleJobRecord(sample: SampleJob, now: Date): Job {
@@ -83,7 +84,7 @@ export async function seedAssistantDemo(input: AssistantDemoSeedInput): Promise<
   let subscriptionId = liveSubscriptions(await subscriptions.listByUserId(recruiter.sub), now)[0]?.id;
   let subscribed = false;
   if (!subscriptionId) {
-    const billing = createLocalBilling({ planCodeSuffix: '_dev', store: input.billingStore });
+    const billing = createLocalBilling({ planCodeSuffix: LOCAL_PLAN_CODE_SUFFIX, store: input.billingStore });
     const code = accountCode(input.productSlug, recruiter.sub);
     // A subscription the provider has but our records lack (an interrupted seed) is reused.
     let subscription = newestUnexpiredSubscription(await billing.listAccountSubscriptions(code));

@@ -1,6 +1,5 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { documentClientFor } from '../../lambdas/shared/dynamodb/document-client';
-import { LOCAL_BILLING_ENV } from '../../lambdas/subscription/billing/create-billing';
 import { createLocalBillingStore, type LocalBillingStore } from '../../lambdas/subscription/billing/local-billing-store';
 import type { LocalEndpointRoute } from '../identity/lambda-endpoint';
 import { ensureLocalBillingTable, localBillingTableName } from './billing-table';
@@ -21,8 +20,6 @@ export interface LocalBilling {
   readonly created: boolean;
   /** For the Lambda endpoint (`LocalIdentityContext.localRoutes`). */
   readonly routes: Readonly<Record<string, LocalEndpointRoute>>;
-  /** Added to the environment of every route with `billing: true`. */
-  readonly lambdaEnvironment: Readonly<Record<string, string>>;
   /** `config.json` and `endpoints.json` entries, once the routes' base URL is known. */
   webConfig(baseUrl: string): { readonly localBillingTokenUrl: string };
   endpoints(baseUrl: string): Readonly<Record<string, string>>;
@@ -48,7 +45,6 @@ export async function prepareLocalBilling(options: LocalBillingOptions): Promise
     store,
     created,
     routes: localBillingRoutes({ store, allowedOrigins: options.allowedOrigins }),
-    lambdaEnvironment: { [LOCAL_BILLING_ENV.table]: tableName },
     webConfig: (baseUrl) => ({ localBillingTokenUrl: `${baseUrl}${LOCAL_BILLING_PATHS.tokens}` }),
     endpoints: (baseUrl) => ({
       localBillingTable: tableName,

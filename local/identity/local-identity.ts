@@ -10,7 +10,6 @@ import { startLambdaEndpoint } from './lambda-endpoint';
 import { createOutbox, outboxPages } from './outbox';
 import { seedLocalIdentity, type SeedResult } from './seed';
 import { authorizationToken, authorizerClaims, verifiedToken } from './token-claims';
-import { USER_DIRECTORY_ENV } from '../../lambdas/shared/user-directory/environment';
 import { bundleTriggers, startTriggerFunctions, triggerNames, type TriggerFunctions } from './trigger-functions';
 import { createUserPoolVerifier } from './user-pool-verifier';
 
@@ -161,8 +160,8 @@ export function createCognitoIdentity(options: CognitoIdentityOptions = {}): Loc
           ...(seedEndpoints ? { seed: seedEndpoints } : {}),
         },
         webConfig: { userPoolId: cognito.userPoolId, userPoolClientId: cognito.userPoolClientId, cognitoEndpoint: cognito.endpoint },
-        // The REST handlers that manage users (the admin routes) read both.
-        lambdaEnvironment: { [USER_DIRECTORY_ENV.userPoolId]: cognito.userPoolId, [USER_DIRECTORY_ENV.cognitoEndpoint]: cognito.endpoint },
+        // The REST handlers that manage users (the admin routes) call this pool.
+        userPool: { userPoolId: cognito.userPoolId, endpoint: cognito.endpoint },
         webPages: outboxPages(outbox),
         localRoutesUrl: lambdaEndpoint.url,
         stop: stopAll,

@@ -1,7 +1,7 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import type { IncomingMessage } from 'node:http';
 import type { AuthorizerClaims } from '../identity';
-import { REST_STAGE } from './routes';
+import { REST_STAGE_NAME } from '../../lib/definitions/rest-routes';
 
 /**
  * API Gateway REST (v1) proxy events, as faithful as this product needs:
@@ -119,14 +119,14 @@ export function buildProxyEvent(input: ProxyEventInput): APIGatewayProxyEvent {
       extendedRequestId: input.requestId,
       httpMethod: req.method ?? 'GET',
       identity: callerIdentity(sourceIp, req.headers['user-agent'] ?? null),
-      path: `/${REST_STAGE}${input.path}`,
+      path: `/${REST_STAGE_NAME}${input.path}`,
       protocol: `HTTP/${req.httpVersion}`,
       requestId: input.requestId,
       requestTime: requestTime(now),
       requestTimeEpoch: now.getTime(),
       resourceId: `local-${input.functionId}`,
       resourcePath: input.resource,
-      stage: REST_STAGE,
+      stage: REST_STAGE_NAME,
     },
     body: input.body === '' ? null : input.body,
     isBase64Encoded: false,

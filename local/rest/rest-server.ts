@@ -1,14 +1,14 @@
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import { randomUUID } from 'node:crypto';
 import * as http from 'node:http';
-import type { RestRouteDefinition } from '../../lib/definitions/rest-routes';
 import { allowedOriginFor, CORS_ALLOW_HEADERS, CORS_ALLOW_METHODS, CORS_MAX_AGE_SECONDS } from '../../lambdas/shared/http/cors';
 import { BodyTooLargeError, readBody } from '../http-body';
 import type { LocalIdentity } from '../identity';
 import { closeServer, listen, LOCAL_HOST } from '../net';
 import type { LambdaFunction } from '../lambda/host';
 import { buildProxyEvent } from './proxy-event';
-import { createRouteMatcher, REST_STAGE } from './routes';
+import { REST_STAGE_NAME, type RestRouteDefinition } from '../../lib/definitions/rest-routes';
+import { createRouteMatcher } from './routes';
 
 /**
  * The local API Gateway (REST, stage `prod`): serves the routes of `lib/definitions/rest-routes.ts`
@@ -59,7 +59,7 @@ function fromProxyResult(result: unknown): Answer | undefined {
 
 export async function startRestServer(options: RestServerOptions): Promise<RunningRestServer> {
   const matchResource = createRouteMatcher(options.routes);
-  const stagePrefix = `/${REST_STAGE}`;
+  const stagePrefix = `/${REST_STAGE_NAME}`;
 
   const corsOrigin = (req: http.IncomingMessage) => allowedOriginFor(req.headers.origin, options.allowedOrigins);
 

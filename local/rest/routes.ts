@@ -1,8 +1,5 @@
 import type { RestRouteDefinition } from '../../lib/definitions/rest-routes';
 
-/** The REST API's stage: API Gateway URLs end with it, and `requestContext.path` carries it. */
-export const REST_STAGE = 'prod';
-
 export interface MatchedResource {
   /** Routes defined on the matched resource path (one per method). */
   readonly routes: readonly RestRouteDefinition[];

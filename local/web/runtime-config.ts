@@ -1,5 +1,6 @@
 import { DEFAULT_PRODUCT_NAME, DEFAULT_SUPPORT_PORTAL_URL, REGION } from '../../lib/config';
 import { RuntimeConfigSchema, type RuntimeConfig } from '../../lambdas/shared/contracts/runtime-config';
+import { LOCAL_PLAN_CODE_SUFFIX } from '../stage';
 
 export interface LocalWebConfigInput {
   readonly restUrl: string;
@@ -25,7 +26,7 @@ export function localRuntimeConfig(input: LocalWebConfigInput): RuntimeConfig {
     graphqlUrl: input.graphqlUrl,
     graphqlApiKey: input.graphqlApiKey,
     supportPortalUrl: DEFAULT_SUPPORT_PORTAL_URL,
-    planCodeSuffix: '_dev',
+    planCodeSuffix: LOCAL_PLAN_CODE_SUFFIX,
     ...input.extra,
   });
 }

@@ -9,12 +9,6 @@ import * as z from '../zod';
 import type { SubscriberGateDependencies } from './subscriber-route';
 
 /**
- * The per-user limit of requests per minute behind the subscriber gate (each family of routes
- * counts apart, in its own bucket); 30 unless set.
- */
-export const RATE_LIMIT_PER_MINUTE_ENV = 'ASSISTANT_RATE_LIMIT_PER_MINUTE';
-
-/**
  * The variables every route behind the subscriber gate reads (the assistant's and the ATS's):
  * the users, subscriptions and assistant tables (the rate limit counts in the last), the optional
  * per-minute limit and, in the local runtime, the DynamoDB endpoint.
@@ -24,13 +18,14 @@ export const SUBSCRIBER_ROUTE_ENVIRONMENT = {
   [TABLES.subscriptions.envVar]: requiredNameVariable,
   [TABLES.assistant.envVar]: requiredNameVariable,
   [ENV.dynamodbEndpoint]: z.optional(z.url()),
-  [RATE_LIMIT_PER_MINUTE_ENV]: z._default(
+  [ENV.rateLimitPerMinute]: z._default(
     z.pipe(z.string().check(z.regex(/^[1-9][0-9]{0,5}$/, 'must be a whole number from 1 to 999999')), z.transform(Number)),
     DEFAULT_RATE_LIMIT_PER_MINUTE,
   ),
 };
 
-const SubscriberRouteEnvironmentSchema = z.object(SUBSCRIBER_ROUTE_ENVIRONMENT);
+/** The environment of a route behind the subscriber gate that needs nothing else. */
+export const SubscriberRouteEnvironmentSchema = z.object(SUBSCRIBER_ROUTE_ENVIRONMENT);
 type SubscriberRouteEnvironment = z.output<typeof SubscriberRouteEnvironmentSchema>;
 
 /**
@@ -48,7 +43,7 @@ export function subscriberGateDependencies(
     rateLimiter: createRateLimiter({
       client,
       tableName: env[TABLES.assistant.envVar],
-      limitPerMinute: env[RATE_LIMIT_PER_MINUTE_ENV],
+      limitPerMinute: env[ENV.rateLimitPerMinute],
       bucket: rateLimitBucket,
     }),
     now: () => new Date(),

@@ -9,15 +9,6 @@ import { createLocalBillingStore } from './local-billing-store';
 import { secretsManagerApiKeySource } from './recurly-api-key';
 import { createRecurlyBilling } from './recurly-billing';
 
-/**
- * Variables only the local runtime sets (never deployed): the local billing adapter's table.
- * The local runtime gives it to every route with `billing: true`; `DYNAMODB_ENDPOINT` is the
- * runtime's dynalite.
- */
-export const LOCAL_BILLING_ENV = {
-  table: 'LOCAL_BILLING_TABLE',
-} as const;
-
 /** Which billing adapter a handler uses, from its environment. */
 export type BillingSettings =
   | {
@@ -34,7 +25,7 @@ const BillingEnvironmentSchema = z
     [ENV.billingAdapter]: z.enum(['recurly', 'local']),
     [ENV.recurlyApiKeySecretName]: z.optional(z.string().check(z.trim(), z.minLength(1))),
     [ENV.planCodeSuffix]: planCodeSuffixVariable,
-    [LOCAL_BILLING_ENV.table]: z.optional(z.string().check(z.trim(), z.minLength(3))),
+    [ENV.localBillingTable]: z.optional(z.string().check(z.trim(), z.minLength(3))),
     [ENV.dynamodbEndpoint]: z.optional(z.url()),
   })
   .check(
@@ -63,7 +54,7 @@ export function readBillingSettings(source: EnvironmentSource = process.env): Bi
     : {
         adapter: 'local',
         planCodeSuffix,
-        localBillingTable: env[LOCAL_BILLING_ENV.table],
+        localBillingTable: env[ENV.localBillingTable],
         dynamodbEndpoint: env[ENV.dynamodbEndpoint],
       };
 }

@@ -116,7 +116,7 @@ describe('the local identity service', () => {
       cognitoEndpoint: endpoints.cognitoEndpoint,
     });
     expect(identity.webConfig).not.toHaveProperty('identityPoolId');
-    expect(identity.lambdaEnvironment).toEqual({ USER_POOL_ID: 'us-east-2_LocalPool1', COGNITO_ENDPOINT: endpoints.cognitoEndpoint });
+    expect(identity.userPool).toEqual({ userPoolId: 'us-east-2_LocalPool1', endpoint: endpoints.cognitoEndpoint });
     expect(Object.keys(identity.webPages ?? {})).toEqual(['/_local/outbox', '/_local/outbox.json']);
   });
 
