@@ -1,14 +1,14 @@
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
 import { lazily } from '../shared/lazily';
 import { createLogger } from '../shared/logger';
-import { completeRegistration } from './complete-registration';
+import { completeRegistration } from './registration-completion';
 import { postConfirmationDependenciesFromEnvironment, type PostConfirmationDependencies } from './post-confirmation-dependencies';
 import { cognitoTrigger } from './sign-up-errors';
 
 /**
  * Cognito PostConfirmation trigger. After ConfirmSignUp (`PostConfirmation_ConfirmSignUp`): counts
  * the registration code's use, creates the User record and adds the person to the code's group
- * (`complete-registration.ts`; idempotent, so a retry changes nothing twice). After a password
+ * (`registration-completion.ts`; idempotent, so a retry changes nothing twice). After a password
  * reset (`PostConfirmation_ConfirmForgotPassword`) it does nothing.
  */
 

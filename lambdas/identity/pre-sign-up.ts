@@ -9,12 +9,12 @@ import {
   type RegistrationCodesRepository,
 } from '../shared/registration-codes/registration-codes-repository';
 import { createDocumentClient } from '../shared/dynamodb/document-client';
-import { checkSignUp } from './check-sign-up';
+import { checkSignUp } from './sign-up-check';
 import { cognitoTrigger } from './sign-up-errors';
 
 /**
  * Cognito PreSignUp trigger: admits an invitation sign-up only with a valid registration code and
- * valid details (`check-sign-up.ts`). A refusal fails SignUp with
+ * valid details (`sign-up-check.ts`). A refusal fails SignUp with
  * `PreSignUp failed with error REGISTRATION_CODE_INVALID: …` (or SIGN_UP_DETAILS_INVALID). Never
  * confirms or verifies anyone automatically: the person confirms their email with the code
  * Cognito sends.

@@ -10,7 +10,7 @@ import { createUserSubscriptionLinks } from '../shared/subscriptions/user-subscr
 import { requireActiveUser } from '../shared/users/active-user';
 import type { UsersRepository } from '../shared/users/users-repository';
 import { createUsersRepository } from '../shared/users/users-repository';
-import { createOrChangeSubscription, type CreateChangeDependencies } from './create-change';
+import { createOrChangeSubscription, type CreateChangeDependencies } from './subscription-checkout';
 import { DEFAULT_ONCE_ONLY_TIMING } from './once-only';
 import { lazily } from '../shared/lazily';
 import { subscriptionEnvironment } from './subscription-dependencies';

@@ -3,7 +3,7 @@ import { orderKnownPlans, type PlanCodeSuffix } from '../shared/domain/plans';
 import { httpHandler, type ApiGatewayHandler, type HttpHandlerOptions } from '../shared/http/handler';
 import { NO_STORE } from '../shared/http/response';
 import type { BillingPort } from './billing/billing-port';
-import { createBilling, readBillingSettings } from './billing/create-billing';
+import { createBilling, readBillingSettings } from './billing/billing-adapter';
 
 /**
  * `GET /subscription/plans` (public): the stage's known plans, ordered starter, professional,

@@ -18,14 +18,14 @@ import {
 } from '../shared/webhooks/webhook-secrets';
 import { lazily } from '../shared/lazily';
 import { subscriptionEnvironment } from './subscription-dependencies';
-import { handleRecurlyNotification, type NotificationDependencies } from './webhook/handle-notification';
+import { handleRecurlyNotification, type NotificationDependencies } from './webhook/notification-processing';
 import { RecurlyNotificationSchema } from './webhook/recurly-notification';
 
 /**
  * `POST /subscription/webhook` (public; Recurly calls it): a signed JSON notification. The
  * signature is checked over the raw body before anything else is read (401 missing, forged,
  * stale or future-dated; 400 malformed header); then the body must be a JSON notification
- * (400). Subscription notifications refresh the record (see `webhook/handle-notification.ts`);
+ * (400). Subscription notifications refresh the record (see `webhook/notification-processing.ts`);
  * every accepted notification, handled or ignored, is answered 204 (Recurly retries non-2xx).
  * Provider or storage outages answer 5xx, so Recurly retries later.
  */

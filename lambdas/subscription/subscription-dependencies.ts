@@ -6,7 +6,7 @@ import { ENV } from '../shared/environment';
 import { readEnvironment, requiredNameVariable as tableName, type EnvironmentSource } from '../shared/read-environment';
 import { createDocumentClient } from '../shared/dynamodb/document-client';
 import type { BillingPort } from './billing/billing-port';
-import { createBilling, readBillingSettings } from './billing/create-billing';
+import { createBilling, readBillingSettings } from './billing/billing-adapter';
 
 /**
  * What every subscription handler reads from its environment: `PRODUCT_SLUG`,

@@ -3,7 +3,7 @@ import type { ApiGatewayHandler, HttpHandlerOptions } from '../../shared/http/ha
 import { lazily } from '../../shared/lazily';
 import { atsDependenciesFromEnvironment, type AtsDependencies } from './ats-dependencies';
 import { atsRoute } from './ats-route';
-import { findJob } from './find-job';
+import { findJob } from './ats-jobs';
 import { candidateView } from './ats-views';
 
 /**

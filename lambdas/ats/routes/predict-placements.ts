@@ -7,12 +7,12 @@ import {
 } from '../../shared/contracts/ats';
 import type { ApiGatewayHandler, HttpHandlerOptions } from '../../shared/http/handler';
 import type { Evaluation } from '../prediction/evaluation';
-import { predictPlacements, trainPlacementModel } from '../prediction/train-placement-model';
+import { predictPlacements, trainPlacementModel } from '../prediction/placement-prediction';
 import { lazily } from '../../shared/lazily';
 import { atsDependenciesFromEnvironment, type AtsDependencies } from './ats-dependencies';
 import { atsRoute } from './ats-route';
 import { applicationCounts, jobView } from './ats-views';
-import { findJob } from './find-job';
+import { findJob } from './ats-jobs';
 
 /**
  * `POST /ats/predict` (subscribers): learns from the caller's synced history (closed

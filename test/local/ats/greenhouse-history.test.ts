@@ -1,7 +1,7 @@
 import type { AtsApplication, AtsCandidate, AtsJob } from '../../../lambdas/ats/ats-port';
 import { createConnector } from '../../../lambdas/ats/connectors';
 import { applicationFeatures, mustHavesOfJob } from '../../../lambdas/ats/prediction/features';
-import { trainPlacementModel } from '../../../lambdas/ats/prediction/train-placement-model';
+import { trainPlacementModel } from '../../../lambdas/ats/prediction/placement-prediction';
 import { ATS_DEMO_CREDENTIALS } from '../../../local/ats/ats-stand-ins';
 import { startFakeGreenhouse, type FakeGreenhouse } from '../../../local/ats/fake-greenhouse';
 import { greenhouseDemoHistory, type GreenhouseDemoHistory } from '../../../local/ats/greenhouse-history';

@@ -5,7 +5,7 @@ import {
   predictPlacements,
   trainPlacementModel,
   type PlacementTraining,
-} from '../../../../lambdas/ats/prediction/train-placement-model';
+} from '../../../../lambdas/ats/prediction/placement-prediction';
 import { syntheticHistory } from '../../../../local/ats/synthetic-history';
 
 // Reading 300 profiles against five must-haves each takes a second or two on a busy machine.

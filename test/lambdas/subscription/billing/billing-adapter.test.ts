@@ -1,5 +1,5 @@
 import { EnvironmentError } from '../../../../lambdas/shared/read-environment';
-import { createBilling, readBillingSettings } from '../../../../lambdas/subscription/billing/create-billing';
+import { createBilling, readBillingSettings } from '../../../../lambdas/subscription/billing/billing-adapter';
 
 describe('choosing the billing adapter from the environment', () => {
   it('chooses the local adapter with the stage suffix', () => {
