@@ -4,7 +4,8 @@ import type { TableName } from './tables';
 /**
  * The REST API's routes, described once. The RestApi construct creates one method and one
  * Lambda per route; the local runtime's REST adapter serves the same handler files with
- * API Gateway v1 proxy events. Plain TypeScript: no aws-cdk-lib imports.
+ * API Gateway v1 proxy events. Both give each function its environment and time-out through
+ * route-function.ts. Plain TypeScript: no aws-cdk-lib imports.
  */
 
 /** The spec's REST stage name (SPEC 7: "a custom gateway, US-east region, stage prod"); URLs end with it. */
@@ -37,17 +38,17 @@ export interface RestRouteDefinition {
   readonly webhookSecret?: boolean;
   /**
    * Whether the handler asks a language model (the assistant's capabilities): the construct
-   * grants it Amazon Bedrock's Converse on the configured model and sets the engine's variables
-   * (`ASSISTANT_ENGINE`, `BEDROCK_MODEL_ID`); the local runtime sets `ASSISTANT_ENGINE=deterministic`.
+   * grants it Amazon Bedrock's Converse on the configured model; the engine's variables
+   * (`ASSISTANT_ENGINE`, `BEDROCK_MODEL_ID`) come from the stage (`deterministic` locally).
    */
   readonly languageModel?: boolean;
   /**
    * Whether the handler seals or opens ATS credentials and calls the ATS (issue 7): the construct
-   * grants it the ATS credential KMS key (encrypt, decrypt) and sets `ATS_KMS_KEY_ID`; the local
-   * runtime sets `ATS_LOCAL_KEY_FILE` and `ATS_BASE_URLS` (its fake ATS servers) instead.
+   * grants it the ATS credential KMS key (encrypt, decrypt), whose id it gets as `ATS_KMS_KEY_ID`;
+   * locally it gets `ATS_LOCAL_KEY_FILE` and `ATS_BASE_URLS` (the fake ATS servers) instead.
    */
   readonly atsCredentials?: boolean;
-  /** Seconds the function may run; the construct's default otherwise (the sync needs longer). */
+  /** Seconds the function may run; `routeTimeoutSeconds` (route-function.ts) decides otherwise. */
   readonly timeoutSeconds?: number;
 }
 
