@@ -16,9 +16,9 @@ module.exports = {
   projects: [
     {
       displayName: 'backend',
-      testEnvironment: 'node',
+      testEnvironment: '<rootDir>/test/support/backend-environment.js',
       roots: ['<rootDir>/test'],
-      testMatch: ['<rootDir>/test/{lib,lambdas,graphql,local,bin,security,bench}/**/*.test.ts'],
+      testMatch: ['<rootDir>/test/{lib,lambdas,graphql,local,bin,security,bench,support,lint}/**/*.test.ts'],
       transform: { '^.+\\.tsx?$': swc(false) },
     },
     {
