@@ -13,6 +13,7 @@ const swc = (tsx) => [
 
 /** @type {import('jest').Config} */
 module.exports = {
+  testSequencer: '<rootDir>/test/support/slow-first-sequencer.js',
   projects: [
     {
       displayName: 'backend',
