@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { Job } from '../../../../lambdas/shared/contracts/assistant';
+import type { Job } from '@contracts/assistant';
 import { readableMessage } from '../../lib/notify';
 import type { AssistantApi } from './api/assistant-api';
 

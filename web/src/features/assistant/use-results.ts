@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { AssistantCapability, AssistantResult } from '../../../../lambdas/shared/contracts/assistant';
+import type { AssistantCapability, AssistantResult } from '@contracts/assistant';
 import { readableMessage } from '../../lib/notify';
 import type { AssistantApi } from './api/assistant-api';
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { AtsConnectionView, AtsJobView, AtsSyncView } from '../../../../lambdas/shared/contracts/ats';
+import type { AtsConnectionView, AtsJobView, AtsSyncView } from '@contracts/ats';
 import { readableMessage } from '../../lib/notify';
 import { isSubscriptionRequired, type AtsApi } from './api/ats-api';
 

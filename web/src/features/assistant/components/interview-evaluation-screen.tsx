@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { AssistantResult } from '../../../../../lambdas/shared/contracts/assistant';
+import type { AssistantResult } from '@contracts/assistant';
 import { FieldFrame } from '../../../components/ui/form-field';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';

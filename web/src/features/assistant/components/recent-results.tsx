@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { AssistantResult } from '../../../../../lambdas/shared/contracts/assistant';
+import type { AssistantResult } from '@contracts/assistant';
 import { Spinner } from '../../../components/ui/spinner';
 import { readableMessage } from '../../../lib/notify';
 import type { AssistantApi } from '../api/assistant-api';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { Plan } from '../../../../../lambdas/shared/contracts/plans';
-import type { PlanCodeSuffix } from '../../../../../lambdas/shared/domain/plans';
+import type { Plan } from '@contracts/plans';
+import type { PlanCodeSuffix } from '@shared-domain/plans';
 import { offeredPlans, PLANS_ERROR_MESSAGE } from '../plans';
 import type { BillingApi } from './billing-api';
 

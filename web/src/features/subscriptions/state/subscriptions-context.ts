@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { SubscriptionView } from '../../../../../lambdas/shared/contracts/subscriptions';
+import type { SubscriptionView } from '@contracts/subscriptions';
 import type { SubscriptionsState } from './subscriptions-state';
 
 export interface SubscriptionsContextValue extends Pick<SubscriptionsState, 'status' | 'subscriptions' | 'account' | 'error'> {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef } from 'react';
-import type { SubscriptionView } from '../../../../../lambdas/shared/contracts/subscriptions';
-import { subscriptionsLookupId } from '../../../../../lambdas/shared/domain/account-codes';
+import type { SubscriptionView } from '@contracts/subscriptions';
+import { subscriptionsLookupId } from '@shared-domain/account-codes';
 import { useRuntimeConfig } from '../../../config/config-context';
 import { productSlugOf } from '../../../config/product-slug';
 import { useAuth } from '../../../lib/auth/auth-context';

@@ -1,4 +1,4 @@
-import type { AccountView, SubscriptionView, UserSubscriptionsResponse } from '../../../../../lambdas/shared/contracts/subscriptions';
+import type { AccountView, SubscriptionView, UserSubscriptionsResponse } from '@contracts/subscriptions';
 
 export type SubscriptionsStatus = 'idle' | 'loading' | 'ready' | 'error';
 
