@@ -29,7 +29,16 @@ module.exports = {
       testMatch: ['<rootDir>/test/web/**/*.test.{ts,tsx}'],
       setupFilesAfterEnv: ['<rootDir>/test/web/support/setup.ts'],
       transform: { '^.+\\.tsx?$': swc(true) },
-      moduleNameMapper: { '\\.(css)$': '<rootDir>/test/web/support/style-stub.js' },
+      moduleNameMapper: {
+        '\\.(css)$': '<rootDir>/test/web/support/style-stub.js',
+        // The web's aliases (`@contracts/*`, …): web/tsconfig.json's `paths`, which the build reads too.
+        ...Object.fromEntries(
+          Object.entries(require('./web/tsconfig.json').compilerOptions.paths).map(([alias, [target]]) => [
+            `^${alias.replace('*', '(.*)')}$`,
+            require('node:path').join('<rootDir>/web', target.replace('*', '$1')),
+          ]),
+        ),
+      },
     },
   ],
 };
