@@ -1,12 +1,13 @@
 import { Match } from 'aws-cdk-lib/assertions';
-import { buildApp, onlyResource, resourcesOfType, type BuiltApp } from '../support/build-app';
+import { onlyResource, resourcesOfType } from '../support/build-app';
+import { synthesizedApp, SYNTHESIS_TIMEOUT_MS, type SynthesizedApp } from '../support/synthesized-app';
 
 /** The scheduled job that keeps the AppSync API key from expiring between deployments. */
 
-let prod: BuiltApp;
-beforeAll(() => {
-  prod = buildApp({ stage: 'prod' });
-});
+let prod: SynthesizedApp;
+beforeAll(async () => {
+  prod = await synthesizedApp('prod');
+}, SYNTHESIS_TIMEOUT_MS);
 
 function renewalFunction() {
   const found = resourcesOfType(prod.template, 'AWS::Lambda::Function').filter(([id]) => id.startsWith('ApiKeyRenewalRenewApiKeyFunction'));

@@ -1,12 +1,13 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { RESOLVERS } from '../../../lib/definitions/resolvers';
-import { buildApp, onlyResource, resourcesOfType, type BuiltApp } from '../support/build-app';
+import { onlyResource, resourcesOfType } from '../support/build-app';
+import { synthesizedApp, SYNTHESIS_TIMEOUT_MS, type SynthesizedApp } from '../support/synthesized-app';
 
 describe('GraphqlApi: AppSync with the API key and Cognito user pools', () => {
-  let dev: BuiltApp;
-  beforeAll(() => {
-    dev = buildApp({ stage: 'dev' });
-  });
+  let dev: SynthesizedApp;
+  beforeAll(async () => {
+    dev = await synthesizedApp('dev');
+  }, SYNTHESIS_TIMEOUT_MS);
 
   it('authorizes with the API key by default and Cognito user pools as an additional mode', () => {
     dev.template.hasResourceProperties('AWS::AppSync::GraphQLApi', {

@@ -1,4 +1,4 @@
-import { buildApp, type BuiltApp } from '../support/build-app';
+import { synthesizedApp, SYNTHESIS_TIMEOUT_MS, type SynthesizedApp } from '../support/synthesized-app';
 
 /**
  * Logical ids of the resources that hold data or identities. Changing one makes CloudFormation
@@ -34,10 +34,10 @@ const STATEFUL_LOGICAL_IDS = {
 const ATS_CREDENTIALS_KEY_LOGICAL_ID = 'AtsCredentialsKeyAEC1078C';
 
 describe('ProductStack', () => {
-  let prod: BuiltApp;
-  beforeAll(() => {
-    prod = buildApp({ stage: 'prod' });
-  });
+  let prod: SynthesizedApp;
+  beforeAll(async () => {
+    prod = await synthesizedApp('prod');
+  }, SYNTHESIS_TIMEOUT_MS);
 
   it.each(Object.entries(STATEFUL_LOGICAL_IDS))('keeps the logical ids of every %s', (type, ids) => {
     expect(Object.keys(prod.template.findResources(type)).sort()).toEqual([...ids].sort());
