@@ -10,6 +10,7 @@ import { CREDENTIAL_PURPOSE } from '../../../lambdas/ats/credentials/credential-
 import { ATS_ENV } from '../../../lambdas/ats/routes/ats-environment-names';
 import { flatten, resourcesOfType } from '../support/build-app';
 import { resourceOf, synthesizedApp, SYNTHESIS_TIMEOUT_MS, type SynthesizedApp } from '../support/synthesized-app';
+import { concernSnapshot } from '../support/template-snapshots';
 
 /** The ATS credential key (issue 7) and what the ATS routes may do with it. */
 
@@ -181,6 +182,10 @@ describe('AtsCredentialsKey: the KMS key that seals saved ATS keys', () => {
       });
       expect(flatten(variables.ATS_TABLE)).toMatch(/^\$\{DataAtsTable[0-9A-F]{8}\}$/);
     }
+  });
+
+  it('matches the reviewed snapshot of the key and its alias (dev, compact view)', () => {
+    expect(concernSnapshot(dev, 'ATS credentials key')).toMatchSnapshot();
   });
 });
 

@@ -2,6 +2,7 @@ import { Match } from 'aws-cdk-lib/assertions';
 import { ADMIN_GROUP, BETA_CUSTOMER_GROUPS } from '../../../lambdas/shared/domain/groups';
 import { flatten, onlyResource, resourcesOfType } from '../support/build-app';
 import { resourceOf, synthesizedApp, SYNTHESIS_TIMEOUT_MS, type SynthesizedApp } from '../support/synthesized-app';
+import { concernSnapshot } from '../support/template-snapshots';
 
 describe('Auth: the identity configuration of the spec', () => {
   let dev: SynthesizedApp;
@@ -86,6 +87,10 @@ describe('Auth: the identity configuration of the spec', () => {
       UpdateReplacePolicy: 'Retain',
       Properties: Match.objectLike({ DeletionProtection: 'ACTIVE' }),
     });
+  });
+
+  it('matches the reviewed snapshot of the user pool, identity pool and triggers (dev, compact view)', () => {
+    expect(concernSnapshot(dev, 'auth')).toMatchSnapshot();
   });
 });
 

@@ -2,6 +2,7 @@ import { Match } from 'aws-cdk-lib/assertions';
 import { TABLES, type TableDefinition } from '../../../lib/definitions/tables';
 import { resourcesOfType } from '../support/build-app';
 import { synthesizedApp, SYNTHESIS_TIMEOUT_MS, type SynthesizedApp } from '../support/synthesized-app';
+import { concernSnapshot } from '../support/template-snapshots';
 
 type TableResource = {
   DeletionPolicy: string;
@@ -124,5 +125,9 @@ describe('Data: the DynamoDB tables from the shared definitions', () => {
       UpdateReplacePolicy: 'Retain',
       Properties: Match.objectLike({ DeletionProtectionEnabled: true }),
     });
+  });
+
+  it('matches the reviewed snapshot of the tables (dev, compact view)', () => {
+    expect(concernSnapshot(dev, 'data')).toMatchSnapshot();
   });
 });

@@ -2,6 +2,7 @@ import { Match } from 'aws-cdk-lib/assertions';
 import { RESOLVERS } from '../../../lib/definitions/resolvers';
 import { onlyResource, resourcesOfType } from '../support/build-app';
 import { synthesizedApp, SYNTHESIS_TIMEOUT_MS, type SynthesizedApp } from '../support/synthesized-app';
+import { concernSnapshot } from '../support/template-snapshots';
 
 describe('GraphqlApi: AppSync with the API key and Cognito user pools', () => {
   let dev: SynthesizedApp;
@@ -69,5 +70,9 @@ describe('GraphqlApi: AppSync with the API key and Cognito user pools', () => {
     const actions = JSON.stringify(contactsPolicy?.[1].Properties);
     expect(actions).toContain('dynamodb:PutItem');
     expect(actions).not.toContain('dynamodb:*');
+  });
+
+  it('matches the reviewed snapshot of the API, its data sources and resolvers (dev, compact view)', () => {
+    expect(concernSnapshot(dev, 'GraphQL API')).toMatchSnapshot();
   });
 });

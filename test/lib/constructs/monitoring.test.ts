@@ -10,6 +10,7 @@ import { SYNC_CONNECTOR_LIMITS } from '../../../lambdas/ats/routes/ats-call-limi
 import { SYNC_TIME_BUDGET_MS } from '../../../lambdas/ats/routes/ats-dependencies';
 import { onlyResource, resourcesOfType } from '../support/build-app';
 import { synthesizedApp, SYNTHESIS_TIMEOUT_MS, type SynthesizedApp } from '../support/synthesized-app';
+import { concernSnapshot } from '../support/template-snapshots';
 
 /** Alarms, the alarm topic, the dashboard, log retention and cost tags of a stage. */
 
@@ -209,6 +210,10 @@ describe('Monitoring: alarms notify one encrypted SNS topic whose subscribers co
       expect(body).toContain(title);
     }
     expect(onlyResource(dev.template, 'AWS::CloudWatch::Dashboard').Properties.DashboardName).toBe('talentpilot-dev');
+  });
+
+  it('matches the reviewed snapshot of the topic, metric filters, alarms and dashboard (dev, compact view)', () => {
+    expect(concernSnapshot(dev, 'monitoring')).toMatchSnapshot();
   });
 });
 

@@ -9,6 +9,7 @@ import { REST_ROUTES, type RestRouteDefinition } from '../../../lib/definitions/
 import { CORS_ALLOW_HEADERS, CORS_MAX_AGE_SECONDS } from '../../../lambdas/shared/http/cors';
 import { flatten, onlyResource, resourcesOfType } from '../support/build-app';
 import { resourceOf, synthesizedApp, SYNTHESIS_TIMEOUT_MS, type SynthesizedApp } from '../support/synthesized-app';
+import { concernSnapshot } from '../support/template-snapshots';
 
 const WEBSITE_ORIGIN = 'https://${WebsiteDistribution0C86AB5B.DomainName}';
 
@@ -237,6 +238,16 @@ describe('RestApi: API Gateway REST, stage prod', () => {
         `'${WEBSITE_ORIGIN}'`,
       );
     }
+  });
+
+  it.each([
+    'REST API routes',
+    'REST handlers /subscription and /user',
+    'REST handlers /admin',
+    'REST handlers /assistant',
+    'REST handlers /ats',
+  ])('matches the reviewed snapshot of the %s (dev, compact view)', (concern) => {
+    expect(concernSnapshot(dev, concern)).toMatchSnapshot();
   });
 });
 

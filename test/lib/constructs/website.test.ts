@@ -2,6 +2,7 @@ import { Match } from 'aws-cdk-lib/assertions';
 import { RuntimeConfigSchema } from '../../../lambdas/shared/contracts/runtime-config';
 import { flatten, onlyResource, resourcesOfType } from '../support/build-app';
 import { synthesizedApp, SYNTHESIS_TIMEOUT_MS, type SynthesizedApp } from '../support/synthesized-app';
+import { concernSnapshot } from '../support/template-snapshots';
 
 function contentSecurityPolicy(app: SynthesizedApp): string {
   const policy = onlyResource(app.template, 'AWS::CloudFront::ResponseHeadersPolicy');
@@ -232,5 +233,9 @@ describe('Website: private bucket behind CloudFront', () => {
         SystemMetadata: { 'cache-control': 'public, max-age=31536000, immutable' },
       });
     });
+  });
+
+  it('matches the reviewed snapshot of the buckets, distribution and deployments (dev, compact view)', () => {
+    expect(concernSnapshot(dev, 'website')).toMatchSnapshot();
   });
 });
