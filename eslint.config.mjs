@@ -4,6 +4,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import boundaries from './eslint-rules/import-boundaries.mjs';
 
 export default tseslint.config(
   {
@@ -26,6 +27,13 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
+  },
+  {
+    // The architecture's import boundaries (web features, plain domain, no local/ in deployed code,
+    // the web's contracts alias): eslint-rules/import-boundaries.mjs owns the zones.
+    files: ['**/*.{ts,tsx,js,mjs,cjs}'],
+    plugins: { talentpilot: boundaries },
+    rules: { 'talentpilot/import-boundaries': 'error' },
   },
   {
     files: ['web/**/*.{ts,tsx}', 'test/web/**/*.{ts,tsx}'],

@@ -13,12 +13,13 @@ const swc = (tsx) => [
 
 /** @type {import('jest').Config} */
 module.exports = {
+  testSequencer: '<rootDir>/test/support/slow-first-sequencer.js',
   projects: [
     {
       displayName: 'backend',
-      testEnvironment: 'node',
+      testEnvironment: '<rootDir>/test/support/backend-environment.js',
       roots: ['<rootDir>/test'],
-      testMatch: ['<rootDir>/test/{lib,lambdas,graphql,local,bin,security,bench}/**/*.test.ts'],
+      testMatch: ['<rootDir>/test/{lib,lambdas,graphql,local,bin,security,bench,support,lint}/**/*.test.ts'],
       transform: { '^.+\\.tsx?$': swc(false) },
     },
     {
@@ -28,7 +29,16 @@ module.exports = {
       testMatch: ['<rootDir>/test/web/**/*.test.{ts,tsx}'],
       setupFilesAfterEnv: ['<rootDir>/test/web/support/setup.ts'],
       transform: { '^.+\\.tsx?$': swc(true) },
-      moduleNameMapper: { '\\.(css)$': '<rootDir>/test/web/support/style-stub.js' },
+      moduleNameMapper: {
+        '\\.(css)$': '<rootDir>/test/web/support/style-stub.js',
+        // The web's aliases (`@contracts/*`, …): web/tsconfig.json's `paths`, which the build reads too.
+        ...Object.fromEntries(
+          Object.entries(require('./web/tsconfig.json').compilerOptions.paths).map(([alias, [target]]) => [
+            `^${alias.replace('*', '(.*)')}$`,
+            require('node:path').join('<rootDir>/web', target.replace('*', '$1')),
+          ]),
+        ),
+      },
     },
   ],
 };

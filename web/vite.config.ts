@@ -1,12 +1,27 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Alias, type Plugin } from 'vite';
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import { paths } from './src/config/paths';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+
+/**
+ * The web's aliases for the backend code it shares (`@contracts/*` is lambdas/shared/contracts/*,
+ * …), read from web/tsconfig.json's `paths`: the one list the type checker, this build and jest
+ * (jest.config.js) all follow, so the web never reaches into lambdas/ by a relative path.
+ */
+function tsconfigAliases(): Alias[] {
+  const { compilerOptions } = JSON.parse(readFileSync(`${webRoot}tsconfig.json`, 'utf8')) as {
+    compilerOptions: { paths: Record<string, [string]> };
+  };
+  return Object.entries(compilerOptions.paths).map(([alias, [target]]) => ({
+    find: new RegExp(`^${alias.replace('*', '(.*)')}$`),
+    replacement: fileURLToPath(new URL(target.replace('*', '$1'), import.meta.url)),
+  }));
+}
 
 /**
  * `vite dev` only: serves `/config.json` from WEB_CONFIG (a path) or the local runtime's
@@ -100,6 +115,7 @@ function preloadFirstPage(): Plugin {
 export default defineConfig({
   root: webRoot,
   plugins: [react(), devRuntimeConfig(), preloadFirstPage()],
+  resolve: { alias: tsconfigAliases() },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,6 +1,6 @@
 import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogLevel, NodejsFunction, OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
@@ -29,6 +29,8 @@ export const PRODUCT_FUNCTION_BUNDLING = {
   // is dead code here, and esbuild drops it (lambdas/subscription/billing/create-billing.ts).
   define: { 'process.env.BUNDLED_BILLING_ADAPTERS': JSON.stringify('recurly') },
   tsconfig: path.join(REPO_ROOT, 'tsconfig.json'),
+  // esbuild says only what needs attention: 40 size summaries per synth hid the warnings.
+  logLevel: LogLevel.WARNING,
 } as const satisfies BundlingOptions;
 
 export interface ProductFunctionProps {

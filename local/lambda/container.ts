@@ -68,9 +68,15 @@ export function startContainer(options: ContainerOptions): Container {
     workerData: { file: options.bundle.file, repoRoot: REPO_ROOT },
     env: { ...options.environment },
     execArgv: [],
-    stdout: false,
-    stderr: false,
+    // The handler's log lines go through this process's streams (not straight to the terminal),
+    // so whoever hosts the runtime decides where they land: the terminal under npm start, the
+    // test's held-back output under jest. Forwarded chunk by chunk (not piped): a container
+    // ending never closes them, and dozens of containers add no listeners to them.
+    stdout: true,
+    stderr: true,
   });
+  worker.stdout.on('data', (chunk: Buffer) => process.stdout.write(chunk));
+  worker.stderr.on('data', (chunk: Buffer) => process.stderr.write(chunk));
   worker.unref();
   let alive = true;
   let running: Running | undefined;

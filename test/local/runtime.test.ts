@@ -53,13 +53,25 @@ afterEach(async () => {
   await running?.stop();
   running = undefined;
   dataDir.remove();
-});
+}, 30_000);
 
 afterAll(() => dist.remove());
 
-describe('startLocalRuntime', () => {
+describe('a started local runtime', () => {
+  // Read-only checks share one runtime: each start costs seconds on a busy 2-core machine.
+  let shared: LocalRuntime;
+  let sharedDataDir: ReturnType<typeof temporaryFolder>;
+  beforeAll(async () => {
+    sharedDataDir = temporaryFolder('local-runtime-shared');
+    shared = await startLocalRuntime({ dataDir: sharedDataDir.path, ports: FREE_PORTS, webDistDir: dist.path, webBuild: 'never' });
+  }, 60_000);
+  afterAll(async () => {
+    await shared?.stop();
+    sharedDataDir?.remove();
+  }, 30_000);
+
   it('starts every service on 127.0.0.1 and writes endpoints.json and the web config', async () => {
-    const runtime = await start();
+    const runtime = shared;
     const { endpoints } = runtime;
 
     expect(endpoints).toMatchObject({
@@ -74,7 +86,7 @@ describe('startLocalRuntime', () => {
         contacts: 'talentpilot-local-contacts',
       },
     });
-    expect(runtime.endpointsFile).toBe(path.join(dataDir.path, 'endpoints.json'));
+    expect(runtime.endpointsFile).toBe(path.join(sharedDataDir.path, 'endpoints.json'));
     expect(JSON.parse(fs.readFileSync(runtime.endpointsFile!, 'utf8'))).toEqual(endpoints);
 
     const config = await (await fetch(`${endpoints.webUrl}/config.json`)).json();
@@ -85,12 +97,12 @@ describe('startLocalRuntime', () => {
       graphqlApiKey: endpoints.graphqlApiKey,
       planCodeSuffix: '_dev',
     });
-    expect(JSON.parse(fs.readFileSync(path.join(dataDir.path, 'web', 'config.json'), 'utf8'))).toEqual(config);
+    expect(JSON.parse(fs.readFileSync(path.join(sharedDataDir.path, 'web', 'config.json'), 'utf8'))).toEqual(config);
     expect(await (await fetch(`${endpoints.webUrl}/contact`)).text()).toContain('TalentPilot (fixture)');
-  }, 60_000);
+  });
 
   it('serves the real plans handler through the REST adapter, with the web app’s origin allowed', async () => {
-    const { endpoints } = await start();
+    const { endpoints } = shared;
 
     const response = await fetch(`${endpoints.restUrl}/subscription/plans`, { headers: { origin: endpoints.webUrl! } });
     const body = (await response.json()) as { plans: { code: string }[] };
@@ -102,8 +114,10 @@ describe('startLocalRuntime', () => {
       'professional_2weeksfree_monthly_onetimesetup_dev',
       'enterprise_2weeksfree_monthly_onetimesetup_dev',
     ]);
-  }, 60_000);
+  });
+});
 
+describe('startLocalRuntime', () => {
   it('keeps a stored contact across a stop and a start, and starts empty with reset', async () => {
     const first = await start();
     const id = await sendContact(first, 'Lee Park');

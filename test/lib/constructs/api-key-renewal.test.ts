@@ -1,12 +1,16 @@
 import { Match } from 'aws-cdk-lib/assertions';
-import { buildApp, onlyResource, resourcesOfType, type BuiltApp } from '../support/build-app';
+import { onlyResource, resourcesOfType } from '../support/build-app';
+import { synthesizedApp, SYNTHESIS_TIMEOUT_MS, type SynthesizedApp } from '../support/synthesized-app';
+import { concernSnapshot } from '../support/template-snapshots';
 
 /** The scheduled job that keeps the AppSync API key from expiring between deployments. */
 
-let prod: BuiltApp;
-beforeAll(() => {
-  prod = buildApp({ stage: 'prod' });
-});
+let prod: SynthesizedApp;
+let dev: SynthesizedApp;
+beforeAll(async () => {
+  prod = await synthesizedApp('prod');
+  dev = await synthesizedApp('dev');
+}, SYNTHESIS_TIMEOUT_MS);
 
 function renewalFunction() {
   const found = resourcesOfType(prod.template, 'AWS::Lambda::Function').filter(([id]) => id.startsWith('ApiKeyRenewalRenewApiKeyFunction'));
@@ -72,5 +76,9 @@ describe('ApiKeyRenewal', () => {
       SqsManagedSseEnabled: true,
       MessageRetentionPeriod: 14 * 86400,
     });
+  });
+
+  it('matches the reviewed snapshot of the renewal job, its schedule and queue (dev, compact view)', () => {
+    expect(concernSnapshot(dev, 'API key renewal')).toMatchSnapshot();
   });
 });

@@ -8,7 +8,9 @@ import { RestApi } from '../../../lib/constructs/rest-api';
 import { ATS_SYNC_TIMEOUT_SECONDS, REST_ROUTES, type RestRouteDefinition } from '../../../lib/definitions/rest-routes';
 import { CREDENTIAL_PURPOSE } from '../../../lambdas/ats/credentials/credential-cipher';
 import { ATS_ENV } from '../../../lambdas/ats/routes/ats-environment-names';
-import { buildApp, flatten, resourcesOfType, type BuiltApp } from '../support/build-app';
+import { flatten, resourcesOfType } from '../support/build-app';
+import { resourceOf, synthesizedApp, SYNTHESIS_TIMEOUT_MS, type SynthesizedApp } from '../support/synthesized-app';
+import { concernSnapshot } from '../support/template-snapshots';
 
 /** The ATS credential key (issue 7) and what the ATS routes may do with it. */
 
@@ -22,30 +24,30 @@ type KeyResource = {
 const ATS_ROUTES = REST_ROUTES.filter((route) => route.path.startsWith('/ats/'));
 const CREDENTIAL_ROUTES = REST_ROUTES.filter((route) => route.atsCredentials);
 
-function credentialKey(app: BuiltApp): [string, KeyResource] {
+function credentialKey(app: SynthesizedApp): [string, KeyResource] {
   const keys = resourcesOfType(app.template, 'AWS::KMS::Key').filter(([id]) => id.startsWith('AtsCredentialsKey'));
   expect(keys).toHaveLength(1);
   return keys[0] as unknown as [string, KeyResource];
 }
-const keyArn = (app: BuiltApp) => ({ 'Fn::GetAtt': [credentialKey(app)[0], 'Arn'] });
-const functionOf = (app: BuiltApp, functionId: string) =>
-  app.template.toJSON().Resources[app.stack.getLogicalId(app.stack.restApi.functions[functionId].node.defaultChild as never)] as {
+const keyArn = (app: SynthesizedApp) => ({ 'Fn::GetAtt': [credentialKey(app)[0], 'Arn'] });
+const functionOf = (app: SynthesizedApp, functionId: string) =>
+  resourceOf(app, app.logicalIds.restApiFunctions[functionId]) as {
     Properties: { Environment: { Variables: Record<string, unknown> }; Timeout: number };
   };
-function statementsOf(app: BuiltApp, functionId: string): Statement[] {
+function statementsOf(app: SynthesizedApp, functionId: string): Statement[] {
   const policy = resourcesOfType(app.template, 'AWS::IAM::Policy').find(([id]) => id.startsWith(`RestApi${functionId}Role`));
   return (policy?.[1].Properties.PolicyDocument as { Statement: Statement[] } | undefined)?.Statement ?? [];
 }
-const kmsStatements = (app: BuiltApp, functionId: string) =>
+const kmsStatements = (app: SynthesizedApp, functionId: string) =>
   statementsOf(app, functionId).filter((s) => [s.Action].flat().some((action) => action.startsWith('kms:')));
 
 describe('AtsCredentialsKey: the KMS key that seals saved ATS keys', () => {
-  let dev: BuiltApp;
-  let prod: BuiltApp;
-  beforeAll(() => {
-    dev = buildApp({ stage: 'dev' });
-    prod = buildApp({ stage: 'prod' });
-  });
+  let dev: SynthesizedApp;
+  let prod: SynthesizedApp;
+  beforeAll(async () => {
+    dev = await synthesizedApp('dev');
+    prod = await synthesizedApp('prod');
+  }, SYNTHESIS_TIMEOUT_MS);
 
   it.each(['dev', 'prod'] as const)('is a customer managed key, rotated yearly and retained (with the stack or without) in %s', (stage) => {
     const [, key] = credentialKey(stage === 'dev' ? dev : prod);
@@ -104,8 +106,7 @@ describe('AtsCredentialsKey: the KMS key that seals saved ATS keys', () => {
       'AtsTestConnectionFunction',
     ]);
     for (const route of ATS_ROUTES) {
-      const method =
-        prod.template.toJSON().Resources[prod.stack.getLogicalId(prod.stack.restApi.methods[route.functionId].node.defaultChild as never)];
+      const method = resourceOf(prod, prod.logicalIds.restApiMethods[route.functionId]);
       expect({ route: route.path, properties: method.Properties }).toMatchObject({
         route: route.path,
         properties: {
@@ -181,6 +182,10 @@ describe('AtsCredentialsKey: the KMS key that seals saved ATS keys', () => {
       });
       expect(flatten(variables.ATS_TABLE)).toMatch(/^\$\{DataAtsTable[0-9A-F]{8}\}$/);
     }
+  });
+
+  it('matches the reviewed snapshot of the key and its alias (dev, compact view)', () => {
+    expect(concernSnapshot(dev, 'ATS credentials key')).toMatchSnapshot();
   });
 });
 

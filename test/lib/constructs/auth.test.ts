@@ -1,14 +1,16 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { ADMIN_GROUP, BETA_CUSTOMER_GROUPS } from '../../../lambdas/shared/domain/groups';
-import { buildApp, flatten, onlyResource, resourcesOfType, type BuiltApp } from '../support/build-app';
+import { flatten, onlyResource, resourcesOfType } from '../support/build-app';
+import { resourceOf, synthesizedApp, SYNTHESIS_TIMEOUT_MS, type SynthesizedApp } from '../support/synthesized-app';
+import { concernSnapshot } from '../support/template-snapshots';
 
 describe('Auth: the identity configuration of the spec', () => {
-  let dev: BuiltApp;
-  let prod: BuiltApp;
-  beforeAll(() => {
-    dev = buildApp({ stage: 'dev' });
-    prod = buildApp({ stage: 'prod' });
-  });
+  let dev: SynthesizedApp;
+  let prod: SynthesizedApp;
+  beforeAll(async () => {
+    dev = await synthesizedApp('dev');
+    prod = await synthesizedApp('prod');
+  }, SYNTHESIS_TIMEOUT_MS);
 
   it('signs users in with their email as username and verifies it by email', () => {
     dev.template.hasResourceProperties('AWS::Cognito::UserPool', {
@@ -86,16 +88,19 @@ describe('Auth: the identity configuration of the spec', () => {
       Properties: Match.objectLike({ DeletionProtection: 'ACTIVE' }),
     });
   });
+
+  it('matches the reviewed snapshot of the user pool, identity pool and triggers (dev, compact view)', () => {
+    expect(concernSnapshot(dev, 'auth')).toMatchSnapshot();
+  });
 });
 
 describe('Auth: invitation sign-up (custom attributes and Cognito triggers)', () => {
-  let dev: BuiltApp;
-  beforeAll(() => {
-    dev = buildApp({ stage: 'dev' });
-  });
+  let dev: SynthesizedApp;
+  beforeAll(async () => {
+    dev = await synthesizedApp('dev');
+  }, SYNTHESIS_TIMEOUT_MS);
 
-  const functionOf = (functionId: string) =>
-    dev.template.toJSON().Resources[dev.stack.getLogicalId(dev.stack.auth.triggerFunctions[functionId].node.defaultChild as never)];
+  const functionOf = (functionId: string) => resourceOf(dev, dev.logicalIds.authTriggerFunctions[functionId]);
   const policyDocuments = (prefix: string) =>
     resourcesOfType(dev.template, 'AWS::IAM::Policy')
       .filter(([id]) => id.startsWith(prefix))

@@ -1,6 +1,8 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { TABLES, type TableDefinition } from '../../../lib/definitions/tables';
-import { buildApp, resourcesOfType, type BuiltApp } from '../support/build-app';
+import { resourcesOfType } from '../support/build-app';
+import { synthesizedApp, SYNTHESIS_TIMEOUT_MS, type SynthesizedApp } from '../support/synthesized-app';
+import { concernSnapshot } from '../support/template-snapshots';
 
 type TableResource = {
   DeletionPolicy: string;
@@ -10,19 +12,19 @@ type TableResource = {
   };
 };
 
-function tableByConstructId(app: BuiltApp, constructId: string): TableResource {
+function tableByConstructId(app: SynthesizedApp, constructId: string): TableResource {
   const found = resourcesOfType(app.template, 'AWS::DynamoDB::Table').filter(([logicalId]) => logicalId.startsWith(`Data${constructId}`));
   expect(found).toHaveLength(1);
   return found[0][1] as unknown as TableResource;
 }
 
 describe('Data: the DynamoDB tables from the shared definitions', () => {
-  let dev: BuiltApp;
-  let prod: BuiltApp;
-  beforeAll(() => {
-    dev = buildApp({ stage: 'dev' });
-    prod = buildApp({ stage: 'prod' });
-  });
+  let dev: SynthesizedApp;
+  let prod: SynthesizedApp;
+  beforeAll(async () => {
+    dev = await synthesizedApp('dev');
+    prod = await synthesizedApp('prod');
+  }, SYNTHESIS_TIMEOUT_MS);
 
   it('creates exactly the users, subscriptions, registration codes, contacts, assistant and ATS tables', () => {
     dev.template.resourceCountIs('AWS::DynamoDB::Table', Object.keys(TABLES).length);
@@ -123,5 +125,9 @@ describe('Data: the DynamoDB tables from the shared definitions', () => {
       UpdateReplacePolicy: 'Retain',
       Properties: Match.objectLike({ DeletionProtectionEnabled: true }),
     });
+  });
+
+  it('matches the reviewed snapshot of the tables (dev, compact view)', () => {
+    expect(concernSnapshot(dev, 'data')).toMatchSnapshot();
   });
 });

@@ -1,12 +1,14 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { RESOLVERS } from '../../../lib/definitions/resolvers';
-import { buildApp, onlyResource, resourcesOfType, type BuiltApp } from '../support/build-app';
+import { onlyResource, resourcesOfType } from '../support/build-app';
+import { synthesizedApp, SYNTHESIS_TIMEOUT_MS, type SynthesizedApp } from '../support/synthesized-app';
+import { concernSnapshot } from '../support/template-snapshots';
 
 describe('GraphqlApi: AppSync with the API key and Cognito user pools', () => {
-  let dev: BuiltApp;
-  beforeAll(() => {
-    dev = buildApp({ stage: 'dev' });
-  });
+  let dev: SynthesizedApp;
+  beforeAll(async () => {
+    dev = await synthesizedApp('dev');
+  }, SYNTHESIS_TIMEOUT_MS);
 
   it('authorizes with the API key by default and Cognito user pools as an additional mode', () => {
     dev.template.hasResourceProperties('AWS::AppSync::GraphQLApi', {
@@ -68,5 +70,9 @@ describe('GraphqlApi: AppSync with the API key and Cognito user pools', () => {
     const actions = JSON.stringify(contactsPolicy?.[1].Properties);
     expect(actions).toContain('dynamodb:PutItem');
     expect(actions).not.toContain('dynamodb:*');
+  });
+
+  it('matches the reviewed snapshot of the API, its data sources and resolvers (dev, compact view)', () => {
+    expect(concernSnapshot(dev, 'GraphQL API')).toMatchSnapshot();
   });
 });

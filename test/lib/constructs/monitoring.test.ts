@@ -1,6 +1,4 @@
-import { TagManager, Stack } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
-import type { IConstruct } from 'constructs';
 import {
   API_KEY_MIN_DAYS_LEFT,
   BEDROCK_FALLBACK_LOG_MESSAGE,
@@ -10,22 +8,27 @@ import {
 import { ATS_SYNC_TIMEOUT_SECONDS, REST_ROUTES } from '../../../lib/definitions/rest-routes';
 import { SYNC_CONNECTOR_LIMITS } from '../../../lambdas/ats/routes/ats-call-limits';
 import { SYNC_TIME_BUDGET_MS } from '../../../lambdas/ats/routes/ats-dependencies';
-import { buildApp, onlyResource, resourcesOfType, type BuiltApp } from '../support/build-app';
+import { onlyResource, resourcesOfType } from '../support/build-app';
+import { synthesizedApp, SYNTHESIS_TIMEOUT_MS, type SynthesizedApp } from '../support/synthesized-app';
+import { concernSnapshot } from '../support/template-snapshots';
 
 /** Alarms, the alarm topic, the dashboard, log retention and cost tags of a stage. */
 
-let prod: BuiltApp;
-let dev: BuiltApp;
-beforeAll(() => {
-  prod = buildApp({ stage: 'prod', alarmEmails: 'ops@example.com, oncall@example.com' });
-  dev = buildApp({ stage: 'dev' });
-});
+let prod: SynthesizedApp;
+let dev: SynthesizedApp;
+/** prod without Bedrock (`-c assistantEngine=deterministic`). */
+let offline: SynthesizedApp;
+beforeAll(async () => {
+  prod = await synthesizedApp('prod-with-alarm-emails');
+  dev = await synthesizedApp('dev');
+  offline = await synthesizedApp('prod-deterministic');
+}, SYNTHESIS_TIMEOUT_MS);
 
 type Alarm = { Properties: Record<string, unknown> };
-function alarms(app: BuiltApp): Map<string, Alarm> {
+function alarms(app: SynthesizedApp): Map<string, Alarm> {
   return new Map(resourcesOfType(app.template, 'AWS::CloudWatch::Alarm').map(([, alarm]) => [String(alarm.Properties.AlarmName), alarm]));
 }
-function alarm(app: BuiltApp, name: string): Alarm {
+function alarm(app: SynthesizedApp, name: string): Alarm {
   const found = alarms(app).get(`talentpilot-${app.config.stage}-${name}`);
   if (!found) throw new Error(`no alarm ${name}; alarms: ${[...alarms(app).keys()].join(', ')}`);
   return found;
@@ -170,7 +173,6 @@ describe('Monitoring: alarms notify one encrypted SNS topic whose subscribers co
   });
 
   it('has no fallback metric or alarm when the assistant runs without Bedrock', () => {
-    const offline = buildApp({ stage: 'prod', assistantEngine: 'deterministic' });
     expect(JSON.stringify(offline.template.findResources('AWS::Logs::MetricFilter'))).not.toContain('BedrockFallbacks');
     expect([...alarms(offline).keys()].filter((name) => name.includes('bedrock'))).toEqual([]);
   });
@@ -209,6 +211,10 @@ describe('Monitoring: alarms notify one encrypted SNS topic whose subscribers co
     }
     expect(onlyResource(dev.template, 'AWS::CloudWatch::Dashboard').Properties.DashboardName).toBe('talentpilot-dev');
   });
+
+  it('matches the reviewed snapshot of the topic, metric filters, alarms and dashboard (dev, compact view)', () => {
+    expect(concernSnapshot(dev, 'monitoring')).toMatchSnapshot();
+  });
 });
 
 describe('log retention everywhere', () => {
@@ -235,17 +241,13 @@ describe('log retention everywhere', () => {
 });
 
 describe('cost tags', () => {
-  function taggables(scope: IConstruct): IConstruct[] {
-    return scope.node.findAll().filter((node) => TagManager.isTaggable(node) && Stack.of(node) === prod.stack && node !== prod.stack);
-  }
-
   it('tags every taggable resource with product and stage', () => {
-    const found = taggables(prod.stack);
+    // Every taggable construct of the stack with its tags, as the synthesis saw them (synthesize-variants.ts).
+    const found = prod.taggables;
     expect(found.length).toBeGreaterThan(50);
-    for (const node of found) {
-      const tags = (node as unknown as { tags: TagManager }).tags.tagValues();
-      expect({ path: node.node.path, tags }).toEqual({
-        path: node.node.path,
+    for (const { path, tags } of found) {
+      expect({ path, tags }).toEqual({
+        path,
         tags: expect.objectContaining({ product: 'talentpilot', stage: 'prod' }),
       });
     }

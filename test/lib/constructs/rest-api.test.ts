@@ -7,15 +7,17 @@ import { RestApi, type LanguageModelSettings } from '../../../lib/constructs/res
 import { COGNITO_TRIGGERS } from '../../../lib/definitions/cognito-triggers';
 import { REST_ROUTES, type RestRouteDefinition } from '../../../lib/definitions/rest-routes';
 import { CORS_ALLOW_HEADERS, CORS_MAX_AGE_SECONDS } from '../../../lambdas/shared/http/cors';
-import { buildApp, flatten, onlyResource, resourcesOfType, type BuiltApp } from '../support/build-app';
+import { flatten, onlyResource, resourcesOfType } from '../support/build-app';
+import { resourceOf, synthesizedApp, SYNTHESIS_TIMEOUT_MS, type SynthesizedApp } from '../support/synthesized-app';
+import { concernSnapshot } from '../support/template-snapshots';
 
 const WEBSITE_ORIGIN = 'https://${WebsiteDistribution0C86AB5B.DomainName}';
 
 describe('RestApi: API Gateway REST, stage prod', () => {
-  let dev: BuiltApp;
-  beforeAll(() => {
-    dev = buildApp({ stage: 'dev' });
-  });
+  let dev: SynthesizedApp;
+  beforeAll(async () => {
+    dev = await synthesizedApp('dev');
+  }, SYNTHESIS_TIMEOUT_MS);
 
   it('is a regional REST API deployed to the stage named prod', () => {
     dev.template.hasResourceProperties('AWS::ApiGateway::RestApi', {
@@ -56,9 +58,9 @@ describe('RestApi: API Gateway REST, stage prod', () => {
   });
 
   it('serves GET /subscription/plans publicly (no authorizer) through its Lambda', () => {
-    const plans = dev.stack.restApi.methods.GetPlansFunction;
+    const plans = dev.logicalIds.restApiMethods.GetPlansFunction;
     expect(plans).toBeDefined();
-    const method = dev.template.toJSON().Resources[dev.stack.getLogicalId(plans.node.defaultChild as never)];
+    const method = resourceOf(dev, plans);
     expect(method.Properties).toMatchObject({ HttpMethod: 'GET', AuthorizationType: 'NONE', Integration: { Type: 'AWS_PROXY' } });
     expect(method.Properties.AuthorizerId).toBeUndefined();
     expect(JSON.stringify(dev.template.findResources('AWS::ApiGateway::Resource'))).toContain('"PathPart":"plans"');
@@ -67,8 +69,7 @@ describe('RestApi: API Gateway REST, stage prod', () => {
   it.each(REST_ROUTES.filter((route) => route.auth === 'admin').map((route) => [`${route.method} ${route.path}`, route] as const))(
     'serves %s behind the Cognito user pool authorizer',
     (_name, route) => {
-      const method =
-        dev.template.toJSON().Resources[dev.stack.getLogicalId(dev.stack.restApi.methods[route.functionId].node.defaultChild as never)];
+      const method = resourceOf(dev, dev.logicalIds.restApiMethods[route.functionId]);
       expect(method.Properties).toMatchObject({
         HttpMethod: route.method,
         AuthorizationType: 'COGNITO_USER_POOLS',
@@ -89,7 +90,7 @@ describe('RestApi: API Gateway REST, stage prod', () => {
     };
     const resources = dev.template.toJSON().Resources;
     for (const [functionId, actions] of Object.entries(expected)) {
-      const fn = resources[dev.stack.getLogicalId(dev.stack.restApi.functions[functionId].node.defaultChild as never)];
+      const fn = resources[dev.logicalIds.restApiFunctions[functionId]];
       expect(fn.Properties.Environment.Variables.USER_POOL_ID).toEqual({ Ref: expect.stringMatching(/^AuthUserPool[0-9A-F]{8}$/) });
       expect(fn.Properties.Environment.Variables.USERS_TABLE).toEqual({ Ref: expect.stringMatching(/^DataUsersTable/) });
       const policy = resourcesOfType(dev.template, 'AWS::IAM::Policy').find(([id]) => id.startsWith(`RestApi${functionId}Role`));
@@ -101,7 +102,7 @@ describe('RestApi: API Gateway REST, stage prod', () => {
       expect(cognito[0].Resource).toEqual({ 'Fn::GetAtt': [expect.stringMatching(/^AuthUserPool[0-9A-F]{8}$/), 'Arn'] });
     }
     // The public route neither knows nor may touch the pool.
-    const plans = resources[dev.stack.getLogicalId(dev.stack.restApi.functions.GetPlansFunction.node.defaultChild as never)];
+    const plans = resources[dev.logicalIds.restApiFunctions.GetPlansFunction];
     expect(plans.Properties.Environment.Variables.USER_POOL_ID).toBeUndefined();
     expect(
       JSON.stringify(resourcesOfType(dev.template, 'AWS::IAM::Policy').find(([id]) => id.startsWith('RestApiGetPlansFunctionRole'))),
@@ -111,8 +112,7 @@ describe('RestApi: API Gateway REST, stage prod', () => {
   it('has one function per route, each on Node 22 / arm64 with source maps and the stage settings', () => {
     // + the two Cognito triggers, the BucketDeployment and the auto-delete handlers, the API key renewal job
     dev.template.resourceCountIs('AWS::Lambda::Function', REST_ROUTES.length + COGNITO_TRIGGERS.length + 3);
-    const fn =
-      dev.template.toJSON().Resources[dev.stack.getLogicalId(dev.stack.restApi.functions.GetPlansFunction.node.defaultChild as never)];
+    const fn = resourceOf(dev, dev.logicalIds.restApiFunctions.GetPlansFunction);
     expect(fn.Properties).toMatchObject({
       Runtime: 'nodejs22.x',
       Architectures: ['arm64'],
@@ -153,10 +153,7 @@ describe('RestApi: API Gateway REST, stage prod', () => {
       GetUserSubscriptionsFunction: { method: 'GET', path: '/user/subscriptions/{id}', tables: ['USERS_TABLE'] },
       SubscriptionWebhookFunction: { method: 'POST', path: '/subscription/webhook', tables: ['SUBSCRIPTIONS_TABLE', 'USERS_TABLE'] },
     } as const;
-    const resourceOf = (construct: { node: { defaultChild?: unknown } }) =>
-      dev.template.toJSON().Resources[dev.stack.getLogicalId(construct.node.defaultChild as never)] as {
-        Properties: Record<string, unknown>;
-      };
+    const propertiesOf = (logicalId: string | undefined) => resourceOf(dev, logicalId) as { Properties: Record<string, unknown> };
     const policyOf = (functionId: string) =>
       JSON.stringify(
         resourcesOfType(dev.template, 'AWS::IAM::Policy').find(([id]) => id.startsWith(`RestApi${functionId}Role`))?.[1].Properties
@@ -164,7 +161,7 @@ describe('RestApi: API Gateway REST, stage prod', () => {
       );
 
     it.each(Object.entries(SUBSCRIPTION_ROUTES))('serves %s behind the Cognito authorizer, except the webhook', (functionId, route) => {
-      const method = resourceOf(dev.stack.restApi.methods[functionId]);
+      const method = propertiesOf(dev.logicalIds.restApiMethods[functionId]);
       expect(method.Properties).toMatchObject({ HttpMethod: route.method, Integration: { Type: 'AWS_PROXY' } });
       if (functionId === 'SubscriptionWebhookFunction') {
         expect(method.Properties).toMatchObject({ AuthorizationType: 'NONE' });
@@ -183,7 +180,7 @@ describe('RestApi: API Gateway REST, stage prod', () => {
       'gives %s the product slug, the plan suffix, its tables and the Recurly key',
       (functionId, route) => {
         const variables = (
-          resourceOf(dev.stack.restApi.functions[functionId]).Properties.Environment as { Variables: Record<string, unknown> }
+          propertiesOf(dev.logicalIds.restApiFunctions[functionId]).Properties.Environment as { Variables: Record<string, unknown> }
         ).Variables;
         expect(variables).toMatchObject({
           PRODUCT_SLUG: 'talentpilot',
@@ -241,6 +238,16 @@ describe('RestApi: API Gateway REST, stage prod', () => {
         `'${WEBSITE_ORIGIN}'`,
       );
     }
+  });
+
+  it.each([
+    'REST API routes',
+    'REST handlers /subscription and /user',
+    'REST handlers /admin',
+    'REST handlers /assistant',
+    'REST handlers /ats',
+  ])('matches the reviewed snapshot of the %s (dev, compact view)', (concern) => {
+    expect(concernSnapshot(dev, concern)).toMatchSnapshot();
   });
 });
 
@@ -390,20 +397,20 @@ describe("RestApi: the recruiting assistant's routes", () => {
   const ASSISTANT_ROUTES = REST_ROUTES.filter((route) => route.path.startsWith('/assistant/'));
   const MODEL_ROUTES = REST_ROUTES.filter((route) => route.languageModel);
   const PROFILE = 'us.amazon.nova-lite-v1:0';
-  let dev: BuiltApp;
-  let offline: BuiltApp;
-  let nova: BuiltApp;
-  beforeAll(() => {
-    dev = buildApp({ stage: 'dev' });
-    offline = buildApp({ stage: 'dev', assistantEngine: 'deterministic' });
-    nova = buildApp({ stage: 'dev', bedrockModelId: 'amazon.nova-pro-v1:0' });
-  });
+  let dev: SynthesizedApp;
+  let offline: SynthesizedApp;
+  let nova: SynthesizedApp;
+  beforeAll(async () => {
+    dev = await synthesizedApp('dev');
+    offline = await synthesizedApp('dev-deterministic');
+    nova = await synthesizedApp('dev-nova-pro');
+  }, SYNTHESIS_TIMEOUT_MS);
 
-  const functionOf = (app: BuiltApp, functionId: string) =>
-    app.template.toJSON().Resources[app.stack.getLogicalId(app.stack.restApi.functions[functionId].node.defaultChild as never)] as {
+  const functionOf = (app: SynthesizedApp, functionId: string) =>
+    resourceOf(app, app.logicalIds.restApiFunctions[functionId]) as {
       Properties: { Environment: { Variables: Record<string, unknown> }; Timeout: number };
     };
-  const bedrockStatements = (app: BuiltApp, functionId: string) => {
+  const bedrockStatements = (app: SynthesizedApp, functionId: string) => {
     const policy = resourcesOfType(app.template, 'AWS::IAM::Policy').find(([id]) => id.startsWith(`RestApi${functionId}Role`));
     const statements =
       (policy?.[1].Properties.PolicyDocument as { Statement: { Action: string | string[]; Resource: unknown }[] } | undefined)?.Statement ??
@@ -430,8 +437,7 @@ describe("RestApi: the recruiting assistant's routes", () => {
         .sort(),
     ).toEqual(['GET /assistant/jobs', 'GET /assistant/results', 'POST /assistant/jobs'].sort());
     for (const route of ASSISTANT_ROUTES) {
-      const method =
-        dev.template.toJSON().Resources[dev.stack.getLogicalId(dev.stack.restApi.methods[route.functionId].node.defaultChild as never)];
+      const method = resourceOf(dev, dev.logicalIds.restApiMethods[route.functionId]);
       expect({ route: route.path, properties: method.Properties }).toMatchObject({
         route: route.path,
         properties: {
@@ -507,7 +513,7 @@ describe("RestApi: the recruiting assistant's routes", () => {
       expect(fn.Properties.Timeout).toBe(10);
     }
     expect(JSON.stringify(offline.template.findResources('AWS::IAM::Policy'))).not.toContain('bedrock:');
-    expect(offline.stack.restApi.bedrockFunctions).toEqual({});
+    expect(offline.logicalIds.bedrockFunctions).toEqual({});
   });
 });
 

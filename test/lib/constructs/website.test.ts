@@ -1,10 +1,10 @@
 import { Match } from 'aws-cdk-lib/assertions';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { RuntimeConfigSchema } from '../../../lambdas/shared/contracts/runtime-config';
-import { buildApp, flatten, onlyResource, resourcesOfType, type BuiltApp } from '../support/build-app';
+import { flatten, onlyResource, resourcesOfType } from '../support/build-app';
+import { synthesizedApp, SYNTHESIS_TIMEOUT_MS, type SynthesizedApp } from '../support/synthesized-app';
+import { concernSnapshot } from '../support/template-snapshots';
 
-function contentSecurityPolicy(app: BuiltApp): string {
+function contentSecurityPolicy(app: SynthesizedApp): string {
   const policy = onlyResource(app.template, 'AWS::CloudFront::ResponseHeadersPolicy');
   const config = policy.Properties.ResponseHeadersPolicyConfig as {
     SecurityHeadersConfig: { ContentSecurityPolicy: { ContentSecurityPolicy: unknown } };
@@ -22,23 +22,22 @@ function directive(csp: string, name: string): string[] {
 }
 
 /** The config.json written into the cloud assembly, and the deployment resource that fills its markers. */
-function runtimeConfigFile(app: BuiltApp): { json: Record<string, unknown>; markers: Record<string, unknown> } {
-  const assembly = app.app.synth();
-  const dirs = fs.readdirSync(assembly.directory).filter((name) => fs.existsSync(path.join(assembly.directory, name, 'config.json')));
-  expect(dirs).toHaveLength(1);
-  const json = JSON.parse(fs.readFileSync(path.join(assembly.directory, dirs[0], 'config.json'), 'utf8')) as Record<string, unknown>;
+function runtimeConfigFile(app: SynthesizedApp): { json: Record<string, unknown>; markers: Record<string, unknown> } {
+  // Every config.json of the cloud assembly, as the synthesis wrote them.
+  expect(app.runtimeConfigFiles).toHaveLength(1);
+  const json = app.runtimeConfigFiles[0];
   const deployment = resourcesOfType(app.template, 'Custom::CDKBucketDeployment').find(([id]) => id.startsWith('WebsiteDeployPages'));
   const markers = (deployment?.[1].Properties.SourceMarkers as Record<string, unknown>[]).find((m) => Object.keys(m).length > 0) ?? {};
   return { json, markers };
 }
 
 describe('Website: private bucket behind CloudFront', () => {
-  let dev: BuiltApp;
-  let prod: BuiltApp;
-  beforeAll(() => {
-    dev = buildApp({ stage: 'dev' });
-    prod = buildApp({ stage: 'prod', analyticsMeasurementId: 'G-TEST12345' });
-  });
+  let dev: SynthesizedApp;
+  let prod: SynthesizedApp;
+  beforeAll(async () => {
+    dev = await synthesizedApp('dev');
+    prod = await synthesizedApp('prod-with-analytics');
+  }, SYNTHESIS_TIMEOUT_MS);
 
   describe('bucket', () => {
     it('is private, encrypted, TLS-only and logs its access to the logs bucket', () => {
@@ -234,5 +233,9 @@ describe('Website: private bucket behind CloudFront', () => {
         SystemMetadata: { 'cache-control': 'public, max-age=31536000, immutable' },
       });
     });
+  });
+
+  it('matches the reviewed snapshot of the buckets, distribution and deployments (dev, compact view)', () => {
+    expect(concernSnapshot(dev, 'website')).toMatchSnapshot();
   });
 });

@@ -1,4 +1,5 @@
-import { buildApp, type BuiltApp } from '../support/build-app';
+import { synthesizedApp, SYNTHESIS_TIMEOUT_MS, type SynthesizedApp } from '../support/synthesized-app';
+import { concernsOf, outputsSnapshot } from '../support/template-snapshots';
 
 /**
  * Logical ids of the resources that hold data or identities. Changing one makes CloudFormation
@@ -34,10 +35,12 @@ const STATEFUL_LOGICAL_IDS = {
 const ATS_CREDENTIALS_KEY_LOGICAL_ID = 'AtsCredentialsKeyAEC1078C';
 
 describe('ProductStack', () => {
-  let prod: BuiltApp;
-  beforeAll(() => {
-    prod = buildApp({ stage: 'prod' });
-  });
+  let prod: SynthesizedApp;
+  let dev: SynthesizedApp;
+  beforeAll(async () => {
+    prod = await synthesizedApp('prod');
+    dev = await synthesizedApp('dev');
+  }, SYNTHESIS_TIMEOUT_MS);
 
   it.each(Object.entries(STATEFUL_LOGICAL_IDS))('keeps the logical ids of every %s', (type, ids) => {
     expect(Object.keys(prod.template.findResources(type)).sort()).toEqual([...ids].sort());
@@ -95,5 +98,15 @@ describe('ProductStack', () => {
         ],
       },
     });
+  });
+
+  it('matches the reviewed snapshot of the outputs (dev, compact view)', () => {
+    expect(outputsSnapshot(dev)).toMatchSnapshot();
+  });
+
+  it('shows every resource in exactly one focused snapshot (support/template-snapshots.ts)', () => {
+    for (const logicalId of Object.keys(dev.template.toJSON().Resources)) {
+      expect({ logicalId, concerns: concernsOf(dev, logicalId) }).toEqual({ logicalId, concerns: [expect.any(String)] });
+    }
   });
 });

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { RuntimeConfigSchema } from '../../../lambdas/shared/contracts/runtime-config';
+import { RuntimeConfigSchema } from '@contracts/runtime-config';
 import { parseRuntimeConfig, RUNTIME_CONFIG_FIELDS } from '../../../web/src/config/parse-runtime-config';
 import { testConfig } from '../support/render';
 

@@ -1,4 +1,4 @@
-import type { AssistantResult, Job } from '../../../lambdas/shared/contracts/assistant';
+import type { AssistantResult, Job } from '@contracts/assistant';
 import type { AssistantApi } from '../../../web/src/features/assistant/api/assistant-api';
 
 type Calls = Omit<AssistantApi, 'listJobs' | 'history'>;

@@ -10,7 +10,7 @@ import type {
   ConnectAtsRequest,
   PlacementEvaluationView,
   PredictPlacementsResponse,
-} from '../../../lambdas/shared/contracts/ats';
+} from '@contracts/ats';
 import type { AtsApi } from '../../../web/src/features/ats/api/ats-api';
 import { RestApiError } from '../../../web/src/lib/rest-client';
 

@@ -1,5 +1,5 @@
-import type { User } from '../../../lambdas/shared/contracts/user';
-import { SUBSCRIPTION_TBD } from '../../../lambdas/shared/contracts/user';
+import type { User } from '@contracts/user';
+import { SUBSCRIPTION_TBD } from '@contracts/user';
 import type { AuthApi } from '../../../web/src/features/auth/api/auth-api';
 import type { InviteSignupApi } from '../../../web/src/features/auth/api/invite-signup-api';
 import type { ProfileApi } from '../../../web/src/features/profile/api/profile-api';

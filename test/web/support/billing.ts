@@ -1,5 +1,5 @@
-import type { Plan } from '../../../lambdas/shared/contracts/plans';
-import type { AccountView, CreateChangeRequest, SubscriptionView } from '../../../lambdas/shared/contracts/subscriptions';
+import type { Plan } from '@contracts/plans';
+import type { AccountView, CreateChangeRequest, SubscriptionView } from '@contracts/subscriptions';
 import type { BillingApi } from '../../../web/src/features/subscriptions/api/billing-api';
 import type { TestCard, TestCardTokenizer } from '../../../web/src/features/subscriptions/api/test-card-tokenizer';
 import { RestApiError } from '../../../web/src/lib/rest-client';

@@ -6,6 +6,7 @@
  */
 const { TestEnvironment } = require('jest-environment-jsdom');
 const { TextEncoder, TextDecoder } = require('node:util');
+const { withQuietOutput } = require('../../support/quiet-output');
 
 class WebTestEnvironment extends TestEnvironment {
   async setup() {
@@ -35,4 +36,5 @@ class WebTestEnvironment extends TestEnvironment {
   }
 }
 
-module.exports = WebTestEnvironment;
+// Output held back unless a test fails, as in the backend tests (test/support/quiet-output.js).
+module.exports = withQuietOutput(WebTestEnvironment);

@@ -2,15 +2,16 @@ import { useMemo, type ReactNode } from 'react';
 import { LazyNotifications } from '../components/ui/lazy-notifications';
 import { ConfigProvider } from '../config/config-context';
 import type { RuntimeConfig } from '../config/runtime-config';
-import { SubscriptionsProvider } from '../features/subscriptions/state/subscriptions-provider';
 import { AuthProvider } from '../lib/auth/auth-provider';
 import { createAmplifySession } from '../lib/auth/session';
+import { ServerStateSlotProvider } from '../lib/server-state/server-state-slot';
 import { PortsProvider, type AppPorts } from './ports';
 
 /**
  * App-wide providers around the router: the validated runtime config, the ports (fakes in tests),
  * the auth state (which finds the signed-in user, loading Amplify only when a session may exist),
- * the signed-in user's subscriptions (fetched once the database user exists) and the toaster (loaded with the first toast).
+ * the slot of the server-state cache (filled by the lazily loaded pages that read from the
+ * server, with the signed-in user's subscriptions among them) and the toaster (loaded with the first toast).
  */
 export function AppProvider({
   config,
@@ -27,10 +28,10 @@ export function AppProvider({
     <ConfigProvider config={config}>
       <PortsProvider ports={ports}>
         <AuthProvider session={session}>
-          <SubscriptionsProvider api={ports.billing}>
+          <ServerStateSlotProvider>
             {children}
             <LazyNotifications />
-          </SubscriptionsProvider>
+          </ServerStateSlotProvider>
         </AuthProvider>
       </PortsProvider>
     </ConfigProvider>

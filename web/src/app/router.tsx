@@ -12,8 +12,9 @@ function page(path: string | undefined, importPage: () => Promise<PageModule>): 
 }
 
 /**
- * A layout route whose element loads with the first page below it: the sign-in guard and the
- * subscription gate only matter to signed-in pages, so signed-out visits never load them.
+ * A layout route whose element loads with the first page below it: the sign-in guard, the
+ * server-state layout and the subscription gate only matter to signed-in pages, so signed-out
+ * visits never load them.
  */
 function guard(importGuard: () => Promise<{ Component: ComponentType }>, children: RouteObject[]): RouteObject {
   return { lazy: importGuard, children };
@@ -24,10 +25,11 @@ function guard(importGuard: () => Promise<{ Component: ComponentType }>, childre
  * (header, footer) and its HydrateFallback shows a spinner while the first page's code loads;
  * later navigations keep the current page and show a progress bar.
  *
- * The protected pages sit below the sign-in guard, a layout route without a path; /services (with
- * the assistant's screens, /services/<capability>) and /support sit one level deeper, below the
- * subscription gate (see docs/decisions.md). /success
- * is public: it reads what was bought from the location state.
+ * The protected pages sit below the sign-in guard, a layout route without a path. Those that read
+ * from the server (/account, /subscribe and the gated pages) sit below the server-state layout,
+ * which holds the query cache and the subscriptions; /services (with the assistant's screens,
+ * /services/<capability>) and /support sit one level deeper, below the subscription gate (see
+ * docs/decisions.md). /success is public: it reads what was bought from the location state.
  */
 export function createAppRoutes(): RouteObject[] {
   return [
@@ -51,19 +53,24 @@ export function createAppRoutes(): RouteObject[] {
         guard(
           () => import('./require-auth').then((module) => ({ Component: module.RequireAuth })),
           [
-            page(paths.account, () => import('./routes/account')),
-            page(paths.subscribe, () => import('./routes/subscribe')),
             page(paths.profile, () => import('./routes/profile')),
             page(paths.editProfile, () => import('./routes/edit-profile')),
             page(paths.changePassword, () => import('./routes/change-password')),
             guard(
-              () => import('./require-subscription').then((module) => ({ Component: module.RequireSubscription })),
+              () => import('./server-state-layout').then((module) => ({ Component: module.ServerStateLayout })),
               [
-                page(paths.services, () => import('./routes/services')),
-                // One route for the assistant's seven screens: each screen is still its own chunk,
-                // loaded by this page (the entry stays within its size budget; see the page).
-                page(`${paths.services}/:capability`, () => import('./routes/services/capability')),
-                page(paths.support, () => import('./routes/support')),
+                page(paths.account, () => import('./routes/account')),
+                page(paths.subscribe, () => import('./routes/subscribe')),
+                guard(
+                  () => import('./require-subscription').then((module) => ({ Component: module.RequireSubscription })),
+                  [
+                    page(paths.services, () => import('./routes/services')),
+                    // One route for the assistant's seven screens: each screen is still its own chunk,
+                    // loaded by this page (the entry stays within its size budget; see the page).
+                    page(`${paths.services}/:capability`, () => import('./routes/services/capability')),
+                    page(paths.support, () => import('./routes/support')),
+                  ],
+                ),
               ],
             ),
           ],

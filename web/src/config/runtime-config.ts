@@ -1,4 +1,4 @@
-import type { RuntimeConfig } from '../../../lambdas/shared/contracts/runtime-config';
+import type { RuntimeConfig } from '@contracts/runtime-config';
 import { parseRuntimeConfig } from './parse-runtime-config';
 
 export type { RuntimeConfig };

@@ -1,4 +1,4 @@
-import type { ApiErrorBody } from '../../../lambdas/shared/contracts/api-error';
+import type { ApiErrorBody } from '@contracts/api-error';
 import { FALLBACK_ERROR_MESSAGE } from '../config/constants';
 import type { RuntimeConfig } from '../config/runtime-config';
 import { getIdToken } from './amplify';

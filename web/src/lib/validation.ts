@@ -1,4 +1,4 @@
-import { regExpFullMatch, validateContactInput } from '../../../lambdas/shared/domain/contact-rules';
+import { regExpFullMatch, validateContactInput } from '@shared-domain/contact-rules';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../config/constants';
 
 /**

@@ -1,4 +1,4 @@
-import type { AssistantResult } from '../../../../lambdas/shared/contracts/assistant';
+import type { AssistantResult } from '@contracts/assistant';
 import { createRestAssistantApi } from '../../../../web/src/features/assistant/api/assistant-api';
 import { createRestClient, RestApiError } from '../../../../web/src/lib/rest-client';
 import { testConfig } from '../../support/render';

@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import type { AssistantResult, Job } from '../../../../lambdas/shared/contracts/assistant';
+import type { AssistantResult, Job } from '@contracts/assistant';
 import { RestApiError } from '../../../../web/src/lib/rest-client';
 import { FakeAssistant } from '../../support/assistant';
 import { authUser, dbUser, FakeIdentity } from '../../support/auth';

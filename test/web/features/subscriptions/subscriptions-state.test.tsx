@@ -7,6 +7,7 @@ import { SubscriptionsProvider } from '../../../../web/src/features/subscription
 import { AuthProvider } from '../../../../web/src/lib/auth/auth-provider';
 import { Notifications } from '../../../../web/src/components/ui/notifications';
 import { RestApiError } from '../../../../web/src/lib/rest-client';
+import { ServerStateProvider } from '../../../../web/src/lib/server-state/server-state-provider';
 import { authUser, dbUser, FakeIdentity } from '../../support/auth';
 import { FakeBilling, testAccount, testSubscription } from '../../support/billing';
 import { testConfig } from '../../support/render';
@@ -40,10 +41,12 @@ function renderState(
   render(
     <ConfigProvider config={config}>
       <AuthProvider session={identity.session()}>
-        <SubscriptionsProvider api={api}>
-          <Probe />
-          <Notifications />
-        </SubscriptionsProvider>
+        <ServerStateProvider>
+          <SubscriptionsProvider api={api}>
+            <Probe />
+            <Notifications />
+          </SubscriptionsProvider>
+        </ServerStateProvider>
       </AuthProvider>
     </ConfigProvider>,
   );
@@ -75,7 +78,9 @@ describe('the subscriptions state', () => {
     render(
       <ConfigProvider config={testConfig({ productSlug: 'hirewise' })}>
         <AuthProvider session={new FakeIdentity({ signedIn: authUser() }).session()}>
-          <SubscriptionsProvider api={other}>{null}</SubscriptionsProvider>
+          <ServerStateProvider>
+            <SubscriptionsProvider api={other}>{null}</SubscriptionsProvider>
+          </ServerStateProvider>
         </AuthProvider>
       </ConfigProvider>,
     );

@@ -1,4 +1,4 @@
-import type { EngineInfo, SearchString } from '../../../../lambdas/shared/contracts/assistant';
+import type { EngineInfo, SearchString } from '@contracts/assistant';
 
 /** Which engine produced a result, in words: every result says so (issue 6). */
 export function engineLabel(engine: EngineInfo): string {

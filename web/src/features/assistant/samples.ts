@@ -1,4 +1,4 @@
-import type { Job } from '../../../../lambdas/shared/contracts/assistant';
+import type { Job } from '@contracts/assistant';
 import type { JobDraft } from './components/job-picker';
 
 /**
@@ -20,7 +20,7 @@ export interface CandidateSample {
 }
 
 export async function loadJobSamples(): Promise<readonly JobSample[]> {
-  const { SAMPLE_JOBS } = await import('../../../../lambdas/assistant/samples/sample-jobs');
+  const { SAMPLE_JOBS } = await import('@assistant-samples/sample-jobs');
   return SAMPLE_JOBS.map((job) => ({
     id: job.id,
     title: job.title,
@@ -44,10 +44,7 @@ export function sampleOf(samples: readonly JobSample[], job: Pick<Job, 'title'> 
 export async function loadCandidateSamples(
   job: Pick<Job, 'title'> | undefined,
 ): Promise<{ readonly job: JobSample; readonly candidates: readonly CandidateSample[] }> {
-  const [jobs, { SAMPLE_CANDIDATES }] = await Promise.all([
-    loadJobSamples(),
-    import('../../../../lambdas/assistant/samples/sample-candidates'),
-  ]);
+  const [jobs, { SAMPLE_CANDIDATES }] = await Promise.all([loadJobSamples(), import('@assistant-samples/sample-candidates')]);
   const forJob = (jobId: string) =>
     SAMPLE_CANDIDATES.filter((candidate) => candidate.jobId === jobId).map(({ name, profile }) => ({ name, profile }));
   const matching = sampleOf(jobs, job);
@@ -58,7 +55,7 @@ export async function loadCandidateSamples(
 
 /** Every sample resume, for the candidate summary. */
 export async function loadAllCandidateSamples(): Promise<readonly CandidateSample[]> {
-  const { SAMPLE_CANDIDATES } = await import('../../../../lambdas/assistant/samples/sample-candidates');
+  const { SAMPLE_CANDIDATES } = await import('@assistant-samples/sample-candidates');
   return SAMPLE_CANDIDATES.map(({ name, profile }) => ({ name, profile }));
 }
 
@@ -70,7 +67,7 @@ export interface AnswerSample {
 }
 
 export async function loadAnswerSamples(): Promise<readonly AnswerSample[]> {
-  const { SAMPLE_INTERVIEW_ANSWERS, sampleAnswerFor } = await import('../../../../lambdas/assistant/samples/sample-candidates');
+  const { SAMPLE_INTERVIEW_ANSWERS, sampleAnswerFor } = await import('@assistant-samples/sample-candidates');
   return [SAMPLE_INTERVIEW_ANSWERS.strong, SAMPLE_INTERVIEW_ANSWERS.weak].map((set) => ({
     candidateName: set.candidateName,
     answerFor: (requirement: string) => sampleAnswerFor(set, requirement),

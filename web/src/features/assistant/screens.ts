@@ -1,4 +1,4 @@
-import type { ASSISTANT_LIMITS, AssistantCapability } from '../../../../lambdas/shared/contracts/assistant';
+import type { ASSISTANT_LIMITS, AssistantCapability } from '@contracts/assistant';
 import { paths } from '../../config/paths';
 
 /**

@@ -1,7 +1,10 @@
-import { useCallback, useEffect, useState } from 'react';
-import type { Job } from '../../../../lambdas/shared/contracts/assistant';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import type { Job } from '@contracts/assistant';
 import { readableMessage } from '../../lib/notify';
+import { phaseOf } from '../../lib/server-state/query-state';
 import type { AssistantApi } from './api/assistant-api';
+import { assistantKeys, assistantQueries } from './assistant-queries';
 
 export const JOBS_ERROR_MESSAGE = 'Your saved jobs could not be loaded.';
 
@@ -12,36 +15,24 @@ export type JobsState =
 
 /** The user's saved jobs (`GET /assistant/jobs`), with `saved` to put a just-saved job first. */
 export function useJobs(api: AssistantApi) {
-  const [state, setState] = useState<JobsState>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  const queryClient = useQueryClient();
+  const query = useQuery(assistantQueries.jobs(api));
+  const phase = phaseOf(query);
+  const state: JobsState =
+    phase.status === 'ready'
+      ? { status: 'ready', jobs: phase.data }
+      : phase.status === 'error'
+        ? { status: 'error', error: readableMessage(phase.error, JOBS_ERROR_MESSAGE) }
+        : phase;
 
-  useEffect(() => {
-    let current = true;
-    api
-      .listJobs()
-      .then((jobs) => {
-        if (current) setState({ status: 'ready', jobs });
-      })
-      .catch((error: unknown) => {
-        console.error(error);
-        if (current) setState({ status: 'error', error: readableMessage(error, JOBS_ERROR_MESSAGE) });
-      });
-    return () => {
-      current = false;
-    };
-  }, [api, attempt]);
+  const saved = useCallback(
+    (job: Job) =>
+      queryClient.setQueryData<Job[]>(assistantKeys.jobs, (before) => [job, ...(before ?? []).filter((other) => other.id !== job.id)]),
+    [queryClient],
+  );
 
-  const saved = useCallback((job: Job) => {
-    setState((before) => ({
-      status: 'ready',
-      jobs: [job, ...(before.status === 'ready' ? before.jobs.filter((other) => other.id !== job.id) : [])],
-    }));
-  }, []);
-
-  const retry = useCallback(() => {
-    setState({ status: 'loading' });
-    setAttempt((count) => count + 1);
-  }, []);
+  const { refetch } = query;
+  const retry = useCallback(() => void refetch(), [refetch]);
 
   const jobs = state.status === 'ready' ? state.jobs : [];
   return { state, jobs, saved, retry, find: (id: string) => jobs.find((job) => job.id === id) };

@@ -1,8 +1,11 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { AssistantCapability, AssistantResult } from '../../../../lambdas/shared/contracts/assistant';
+import type { AssistantCapability, AssistantResult } from '@contracts/assistant';
 import { readableMessage } from '../../lib/notify';
+import { phaseOf, type QueryPhase } from '../../lib/server-state/query-state';
 import type { AssistantApi } from './api/assistant-api';
+import { assistantKeys, assistantQueries } from './assistant-queries';
 
 export const HISTORY_ERROR_MESSAGE = 'Your recent results could not be loaded.';
 
@@ -11,54 +14,63 @@ export type HistoryState<C extends AssistantCapability> =
   | { readonly status: 'ready'; readonly results: readonly AssistantResult<C>[] }
   | { readonly status: 'error'; readonly error: string };
 
+/** A results query as the screens show it, `message` when it failed. */
+function historyState<C extends AssistantCapability>(phase: QueryPhase<AssistantResult<C>[]>, message: string): HistoryState<C> {
+  if (phase.status === 'ready') return { status: 'ready', results: phase.data };
+  if (phase.status === 'error') return { status: 'error', error: readableMessage(phase.error, message) };
+  return phase;
+}
+
 /**
  * A capability screen's results: the user's recent ones (`GET /assistant/results?capability=`)
  * and the one on show. A new result is shown and joins the top of the history; `?result=<id>` in
  * the address (the hub's links) shows that result once the history has loaded.
  */
 export function useResults<C extends AssistantCapability>(api: AssistantApi, capability: C) {
-  const [history, setHistory] = useState<HistoryState<C>>({ status: 'loading' });
-  const [shown, setShown] = useState<AssistantResult<C> | null>(null);
-  const [attempt, setAttempt] = useState(0);
+  const queryClient = useQueryClient();
+  const query = useQuery(assistantQueries.results(api, capability));
+  const history = historyState(phaseOf(query), HISTORY_ERROR_MESSAGE);
+  const [chosen, setShown] = useState<AssistantResult<C> | null>(null);
   const [searchParams] = useSearchParams();
   const wanted = searchParams.get('result');
-
-  useEffect(() => {
-    let current = true;
-    api
-      .history({ capability })
-      .then((results) => {
-        if (!current) return;
-        const mine = results.filter((result): result is AssistantResult<C> => result.capability === capability);
-        setHistory({ status: 'ready', results: mine });
-        const linked = wanted ? mine.find((result) => result.id === wanted) : undefined;
-        if (linked) setShown((before) => before ?? linked);
-      })
-      .catch((error: unknown) => {
-        console.error(error);
-        if (current) setHistory({ status: 'error', error: readableMessage(error, HISTORY_ERROR_MESSAGE) });
-      });
-    return () => {
-      current = false;
-    };
-  }, [api, capability, wanted, attempt]);
+  const linked = wanted && history.status === 'ready' ? history.results.find((result) => result.id === wanted) : undefined;
+  const shown = chosen ?? linked ?? null;
 
   /** Shows a fresh result and puts it at the top of the history. */
-  const add = useCallback((result: AssistantResult<C>) => {
-    setShown(result);
-    setHistory((before) =>
-      before.status === 'ready'
-        ? { status: 'ready', results: [result, ...before.results.filter((other) => other.id !== result.id)] }
-        : before,
-    );
-  }, []);
+  const add = useCallback(
+    (result: AssistantResult<C>) => {
+      setShown(result);
+      queryClient.setQueryData<AssistantResult<C>[]>(assistantKeys.results({ capability }), (before) =>
+        before ? [result, ...before.filter((other) => other.id !== result.id)] : before,
+      );
+    },
+    [queryClient, capability, setShown],
+  );
 
-  const retry = useCallback(() => {
-    setHistory({ status: 'loading' });
-    setAttempt((count) => count + 1);
-  }, []);
+  const { refetch } = query;
+  const retry = useCallback(() => void refetch(), [refetch]);
 
   return { history, shown, show: setShown, add, retry };
 }
 
 export type Results<C extends AssistantCapability> = ReturnType<typeof useResults<C>>;
+
+/** How many results the hub lists. */
+const LATEST_SHOWN = 8;
+
+/** The user's latest results across capabilities (the hub's list). */
+export function useLatestResults(api: AssistantApi): HistoryState<AssistantCapability> {
+  const query = useQuery({ ...assistantQueries.latest(api), select: (results) => results.slice(0, LATEST_SHOWN) });
+  return historyState(phaseOf(query), HISTORY_ERROR_MESSAGE);
+}
+
+export const QUESTION_SETS_ERROR_MESSAGE = 'The job’s screening questions could not be loaded.';
+
+/** The sets of screening questions generated for the job `jobId`, newest first; `idle` while no job is chosen. */
+export function useQuestionSets(api: AssistantApi, jobId: string): HistoryState<'screening-questions'> | { readonly status: 'idle' } {
+  const phase = phaseOf(useQuery(assistantQueries.results(api, 'screening-questions', jobId)));
+  if (!jobId) return { status: 'idle' };
+  if (phase.status === 'ready') return { status: 'ready', results: phase.data };
+  if (phase.status === 'error') return { status: 'error', error: QUESTION_SETS_ERROR_MESSAGE };
+  return phase;
+}

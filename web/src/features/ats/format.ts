@@ -1,4 +1,4 @@
-import type { ATS_LIMITS, AtsSyncStateView, AtsSyncView, PlacementEvaluationView } from '../../../../lambdas/shared/contracts/ats';
+import type { ATS_LIMITS, AtsSyncStateView, AtsSyncView, PlacementEvaluationView } from '@contracts/ats';
 
 /**
  * The contract's limits, written out here because the pages import the contract's types only

@@ -1,7 +1,10 @@
-import { useCallback, useEffect, useState } from 'react';
-import type { AtsConnectionView, AtsJobView, AtsSyncView } from '../../../../lambdas/shared/contracts/ats';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import type { AtsConnectionResponse, AtsConnectionView, AtsJobView, AtsSyncView } from '@contracts/ats';
 import { readableMessage } from '../../lib/notify';
+import { phaseOf, type QueryPhase } from '../../lib/server-state/query-state';
 import { isSubscriptionRequired, type AtsApi } from './api/ats-api';
+import { atsQueries } from './ats-queries';
 
 export const ATS_JOBS_ERROR_MESSAGE = 'Your ATS jobs could not be loaded.';
 
@@ -19,47 +22,31 @@ export type AtsJobsState =
  * needed and its failure is ignored.
  */
 export function useAtsJobs(api: Pick<AtsApi, 'getConnection' | 'listJobs'>) {
-  const [state, setState] = useState<AtsJobsState>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  const connectionQuery = useQuery(atsQueries.connection(api));
+  const jobsQuery = useQuery(atsQueries.jobs(api));
+  const state = atsJobsState(phaseOf(connectionQuery), phaseOf(jobsQuery));
 
-  useEffect(() => {
-    let current = true;
-    const jobs = api.listJobs().then(
-      (list) => ({ ok: true as const, list }),
-      (error: unknown) => ({ ok: false as const, error }),
-    );
-    api
-      .getConnection()
-      .then(async ({ connection, sync }) => {
-        if (!connection) {
-          if (current) setState({ status: 'not-connected', subscriptionRequired: false });
-          return;
-        }
-        const answer = await jobs;
-        if (!answer.ok) throw answer.error;
-        if (current) setState({ status: 'ready', connection, sync, jobs: answer.list });
-      })
-      .catch((error: unknown) => {
-        console.error(error);
-        if (!current) return;
-        setState(
-          isSubscriptionRequired(error)
-            ? { status: 'not-connected', subscriptionRequired: true }
-            : { status: 'error', error: readableMessage(error, ATS_JOBS_ERROR_MESSAGE) },
-        );
-      });
-    return () => {
-      current = false;
-    };
-  }, [api, attempt]);
-
+  const { refetch: refetchConnection } = connectionQuery;
+  const { refetch: refetchJobs } = jobsQuery;
   const retry = useCallback(() => {
-    setState({ status: 'loading' });
-    setAttempt((value) => value + 1);
-  }, []);
+    void refetchConnection();
+    void refetchJobs();
+  }, [refetchConnection, refetchJobs]);
 
   const jobs = state.status === 'ready' ? state.jobs : [];
   return { state, jobs, retry, find: (id: string) => jobs.find((job) => job.id === id) };
+}
+
+function atsJobsState(connection: QueryPhase<AtsConnectionResponse>, jobs: QueryPhase<AtsJobView[]>): AtsJobsState {
+  const failed = (error: unknown): AtsJobsState =>
+    isSubscriptionRequired(error)
+      ? { status: 'not-connected', subscriptionRequired: true }
+      : { status: 'error', error: readableMessage(error, ATS_JOBS_ERROR_MESSAGE) };
+  if (connection.status !== 'ready') return connection.status === 'error' ? failed(connection.error) : connection;
+  const { connection: view, sync } = connection.data;
+  if (!view) return { status: 'not-connected', subscriptionRequired: false };
+  if (jobs.status !== 'ready') return jobs.status === 'error' ? failed(jobs.error) : jobs;
+  return { status: 'ready', connection: view, sync, jobs: jobs.data };
 }
 
 export type AtsJobs = ReturnType<typeof useAtsJobs>;

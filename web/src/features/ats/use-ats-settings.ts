@@ -1,7 +1,10 @@
-import { useCallback, useEffect, useState } from 'react';
-import type { AtsConnectionResponse, AtsSyncView, AtsTestResponse } from '../../../../lambdas/shared/contracts/ats';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import type { AtsConnectionResponse, AtsSyncView, AtsTestResponse } from '@contracts/ats';
 import { readableMessage } from '../../lib/notify';
+import { phaseOf } from '../../lib/server-state/query-state';
 import { isSubscriptionRequired, type AtsApi } from './api/ats-api';
+import { atsKeys, atsQueries } from './ats-queries';
 
 export const SETTINGS_ERROR_MESSAGE = 'Your ATS settings could not be loaded.';
 
@@ -14,47 +17,49 @@ export type AtsSettingsState =
 
 /**
  * The ATS settings as `GET /ats/connection` answers them, kept up to date by the answers of the
- * changes (connect, test, disconnect, sync) so the page never reloads them.
+ * changes (connect, test, disconnect, sync) so the page never reloads them; a sync or a change of
+ * connection makes the synced jobs stale.
  */
 export function useAtsSettings(api: AtsApi) {
-  const [state, setState] = useState<AtsSettingsState>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  const queryClient = useQueryClient();
+  const query = useQuery(atsQueries.connection(api));
+  // A change refused with 403 `subscription_required`: the section shows the note from then on.
+  const [subscriptionRefused, setSubscriptionRefused] = useState(false);
+  const phase = phaseOf(query);
+  const state: AtsSettingsState = subscriptionRefused
+    ? { status: 'subscription-required' }
+    : phase.status === 'error'
+      ? isSubscriptionRequired(phase.error)
+        ? { status: 'subscription-required' }
+        : { status: 'error', error: readableMessage(phase.error, SETTINGS_ERROR_MESSAGE) }
+      : phase;
 
-  useEffect(() => {
-    let current = true;
-    api
-      .getConnection()
-      .then((data) => {
-        if (current) setState({ status: 'ready', data });
-      })
-      .catch((error: unknown) => {
-        console.error(error);
-        if (!current) return;
-        setState(
-          isSubscriptionRequired(error)
-            ? { status: 'subscription-required' }
-            : { status: 'error', error: readableMessage(error, SETTINGS_ERROR_MESSAGE) },
-        );
-      });
-    return () => {
-      current = false;
-    };
-  }, [api, attempt]);
-
-  const retry = useCallback(() => {
-    setState({ status: 'loading' });
-    setAttempt((value) => value + 1);
-  }, []);
+  const { refetch } = query;
+  const retry = useCallback(() => void refetch(), [refetch]);
 
   /** The answer of a change to the connection (it carries the whole view). */
-  const apply = useCallback((data: AtsConnectionResponse) => setState({ status: 'ready', data }), []);
+  const apply = useCallback(
+    (data: AtsConnectionResponse) => {
+      queryClient.setQueryData(atsKeys.connection, data);
+      void queryClient.invalidateQueries({ queryKey: atsKeys.jobs });
+    },
+    [queryClient],
+  );
 
-  const update = useCallback((change: (data: AtsConnectionResponse) => AtsConnectionResponse) => {
-    setState((before) => (before.status === 'ready' ? { status: 'ready', data: change(before.data) } : before));
-  }, []);
+  const update = useCallback(
+    (change: (data: AtsConnectionResponse) => AtsConnectionResponse) =>
+      queryClient.setQueryData<AtsConnectionResponse>(atsKeys.connection, (before) => (before ? change(before) : before)),
+    [queryClient],
+  );
 
   /** A sync call's view of the sync. */
-  const applySync = useCallback((sync: AtsSyncView) => update((data) => ({ ...data, sync })), [update]);
+  const applySync = useCallback(
+    (sync: AtsSyncView) => {
+      update((data) => ({ ...data, sync }));
+      void queryClient.invalidateQueries({ queryKey: atsKeys.jobs });
+    },
+    [update, queryClient],
+  );
 
   /** A connection test's outcome: when it was tested and, when it worked, the account's name. */
   const applyTest = useCallback(
@@ -74,7 +79,7 @@ export function useAtsSettings(api: AtsApi) {
     [update],
   );
 
-  const requireSubscription = useCallback(() => setState({ status: 'subscription-required' }), []);
+  const requireSubscription = useCallback(() => setSubscriptionRefused(true), []);
 
   return { state, retry, apply, applySync, applyTest, requireSubscription };
 }

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { AtsSyncResponse, AtsSyncView } from '../../../../lambdas/shared/contracts/ats';
+import type { AtsSyncResponse, AtsSyncView } from '@contracts/ats';
 import { readableMessage } from '../../lib/notify';
 import { isSubscriptionRequired, type AtsApi } from './api/ats-api';
 import { formatWhen, readSummary, storedSummary } from './format';

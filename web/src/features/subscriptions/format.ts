@@ -1,4 +1,4 @@
-import type { PlanCurrency, PlanPeriod } from '../../../../lambdas/shared/contracts/plans';
+import type { PlanCurrency, PlanPeriod } from '@contracts/plans';
 import { CURRENCY_SYMBOLS } from './subscription-terms';
 
 /**

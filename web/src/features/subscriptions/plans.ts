@@ -1,5 +1,5 @@
-import type { Plan, PlanCurrency } from '../../../../lambdas/shared/contracts/plans';
-import { orderKnownPlans, tierOfPlanCode, type PlanCodeSuffix, type PlanTier } from '../../../../lambdas/shared/domain/plans';
+import type { Plan, PlanCurrency } from '@contracts/plans';
+import { orderKnownPlans, tierOfPlanCode, type PlanCodeSuffix, type PlanTier } from '@shared-domain/plans';
 
 /** Stored and shown when the plans could not be loaded or none is offered (spec error catalogue). */
 export const PLANS_ERROR_MESSAGE = 'Could not get plans';

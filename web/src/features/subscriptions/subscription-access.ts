@@ -4,4 +4,4 @@
  * (subscription-status.ts) because the gate is in the entry bundle: the shared module imports no
  * runtime code from the contracts (whose zod schemas would come along).
  */
-export { isLiveSubscription, liveSubscriptions } from '../../../../lambdas/shared/domain/subscription-access';
+export { isLiveSubscription, liveSubscriptions } from '@shared-domain/subscription-access';

@@ -1,4 +1,4 @@
-import type { SubscriptionView } from '../../../../lambdas/shared/contracts/subscriptions';
+import type { SubscriptionView } from '@contracts/subscriptions';
 import { isInTrial } from './subscription-terms';
 import { formatDate } from './format';
 import { isLiveSubscription, liveSubscriptions } from './subscription-access';

@@ -1,4 +1,4 @@
-import type { SubscriptionView } from '../../../../lambdas/shared/contracts/subscriptions';
+import type { SubscriptionView } from '@contracts/subscriptions';
 
 /** What the subscribe page hands to /success in the location state. */
 export interface SubscribeSuccessState {

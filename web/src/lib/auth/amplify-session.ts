@@ -1,4 +1,4 @@
-import { USER_FIELDS, type User } from '../../../../lambdas/shared/contracts/user';
+import { USER_FIELDS, type User } from '@contracts/user';
 import type { RuntimeConfig } from '../../config/runtime-config';
 import { getUserPoolGraphqlClient, loadAuth } from '../amplify';
 import type { SessionPort } from './session';

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { User } from '../../../../lambdas/shared/contracts/user';
+import type { User } from '@contracts/user';
 import type { AuthState } from './auth-state';
 
 export interface AuthContextValue extends AuthState {

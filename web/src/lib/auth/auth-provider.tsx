@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
-import type { User } from '../../../../lambdas/shared/contracts/user';
+import type { User } from '@contracts/user';
 import { ERROR_MESSAGE_AUTO_CLEAR_MS } from '../../config/constants';
 import { notifyError } from '../notify';
 import { AuthContext, type AuthContextValue } from './auth-context';

@@ -1,4 +1,4 @@
-import type { User } from '../../../../lambdas/shared/contracts/user';
+import type { User } from '@contracts/user';
 import { FALLBACK_ERROR_MESSAGE } from '../../config/constants';
 
 /** Stored when the signed-in email has no user record (spec error catalogue). */

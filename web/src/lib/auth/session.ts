@@ -1,4 +1,4 @@
-import type { User } from '../../../../lambdas/shared/contracts/user';
+import type { User } from '@contracts/user';
 import type { RuntimeConfig } from '../../config/runtime-config';
 import type { AuthUser } from './auth-state';
 import { mayHaveStoredSession } from './stored-session';

@@ -15,7 +15,7 @@ import type {
   SaveJobResponse,
   ScreeningQuestionsRequest,
   SourcingTermsRequest,
-} from '../../../../../lambdas/shared/contracts/assistant';
+} from '@contracts/assistant';
 import { FALLBACK_ERROR_MESSAGE } from '../../../config/constants';
 import type { RuntimeConfig } from '../../../config/runtime-config';
 import { createAppRestClient, RestApiError, type RestClient } from '../../../lib/rest-client';

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import type { AssistantResult } from '../../../../../lambdas/shared/contracts/assistant';
+import type { AssistantResult } from '@contracts/assistant';
 import type { AssistantApi } from '../api/assistant-api';
 import { clip, type CandidateImporter, type ImportedCandidates } from '../candidate-import';
 import { definedErrors, textError } from '../format';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { AssistantCapability, AssistantResult } from '../../../../../lambdas/shared/contracts/assistant';
+import type { AssistantCapability, AssistantResult } from '@contracts/assistant';
 import { SubmitButton } from '../../../components/ui/form-field';
 import type { AssistantScreen } from '../screens';
 import type { AssistantForm } from '../use-assistant-form';

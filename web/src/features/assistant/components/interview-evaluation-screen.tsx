@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { AssistantResult } from '../../../../../lambdas/shared/contracts/assistant';
+import type { AssistantResult } from '@contracts/assistant';
 import { FieldFrame } from '../../../components/ui/form-field';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
@@ -10,17 +10,12 @@ import { cycle, loadAnswerSamples } from '../samples';
 import { LIMITS, screenOf } from '../screens';
 import { useAssistantForm } from '../use-assistant-form';
 import { useJobs } from '../use-jobs';
-import { useResults } from '../use-results';
+import { useQuestionSets, useResults } from '../use-results';
 import { CapabilityForm } from './capability-form';
 import { InputField, TextAreaField } from './fields';
 import { JobPicker, SampleButton } from './job-picker';
 
 const SCREEN = screenOf('interview-evaluation');
-
-type QuestionSets =
-  | { readonly status: 'idle' | 'loading' }
-  | { readonly status: 'ready'; readonly sets: readonly AssistantResult<'screening-questions'>[] }
-  | { readonly status: 'error'; readonly error: string };
 
 /** The overall score and summary, then each answer's score with the rubric points it covered (and the words that show it) and those it missed. */
 export function EvaluationView({ result }: { readonly result: AssistantResult<'interview-evaluation'> }) {
@@ -82,35 +77,16 @@ export function InterviewEvaluationScreen({ api }: { readonly api: AssistantApi 
   const results = useResults(api, 'interview-evaluation');
   const form = useAssistantForm();
   const [jobId, setJobId] = useState('');
-  const [sets, setSets] = useState<QuestionSets>({ status: 'idle' });
-  const [setId, setSetId] = useState('');
+  const sets = useQuestionSets(api, jobId);
+  // The set chosen in the list; the newest until one is chosen.
+  const [chosenSetId, setChosenSetId] = useState('');
   const [candidateName, setCandidateName] = useState('');
   const [answers, setAnswers] = useState<Readonly<Record<string, string>>>({});
   const sampleCounter = useRef(0);
 
-  useEffect(() => {
-    if (!jobId) return;
-    let current = true;
-    api
-      .history({ capability: 'screening-questions', jobId })
-      .then((found) => {
-        if (!current) return;
-        const mine = found.filter(
-          (result): result is AssistantResult<'screening-questions'> => result.capability === 'screening-questions',
-        );
-        setSets({ status: 'ready', sets: mine });
-        setSetId(mine[0]?.id ?? '');
-      })
-      .catch((error: unknown) => {
-        console.error(error);
-        if (current) setSets({ status: 'error', error: 'The job’s screening questions could not be loaded.' });
-      });
-    return () => {
-      current = false;
-    };
-  }, [api, jobId]);
-
-  const chosen = sets.status === 'ready' ? sets.sets.find((set) => set.id === setId) : undefined;
+  const setsOfJob = sets.status === 'ready' ? sets.results : [];
+  const chosen = setsOfJob.find((set) => set.id === chosenSetId) ?? setsOfJob[0];
+  const setId = chosen?.id ?? '';
   const questions = chosen?.output.questions ?? [];
 
   const errors = definedErrors({
@@ -130,8 +106,7 @@ export function InterviewEvaluationScreen({ api }: { readonly api: AssistantApi 
 
   const chooseJob = (id: string) => {
     setJobId(id);
-    setSets({ status: id ? 'loading' : 'idle' });
-    setSetId('');
+    setChosenSetId('');
     setAnswers({});
     form.reset();
   };
@@ -167,17 +142,17 @@ export function InterviewEvaluationScreen({ api }: { readonly api: AssistantApi 
       <JobPicker jobs={jobs} value={jobId} onChange={chooseJob} error={errorOf('jobId')} />
       {sets.status === 'loading' ? <Spinner label="Loading the job’s screening questions…" /> : null}
       {sets.status === 'error' ? <p className="field__error">{sets.error}</p> : null}
-      {sets.status === 'ready' && sets.sets.length === 0 ? (
+      {sets.status === 'ready' && sets.results.length === 0 ? (
         <p className="assistant-note">
           This job has no screening questions yet. <Link to={paths.servicesScreeningQuestions}>Generate them first</Link>, then come back to
           evaluate answers.
         </p>
       ) : null}
-      {sets.status === 'ready' && sets.sets.length > 0 ? (
+      {sets.status === 'ready' && sets.results.length > 0 ? (
         <FieldFrame label="Screening questions" error={errorOf('screeningResultId')} hint="The set the candidate answered.">
           {(control) => (
-            <select {...control} name="screeningResultId" value={setId} onChange={(event) => setSetId(event.target.value)}>
-              {sets.sets.map((set) => (
+            <select {...control} name="screeningResultId" value={setId} onChange={(event) => setChosenSetId(event.target.value)}>
+              {sets.results.map((set) => (
                 <option key={set.id} value={set.id}>
                   {`${set.output.questions.length} questions · ${formatWhen(set.createdAt)}`}
                 </option>

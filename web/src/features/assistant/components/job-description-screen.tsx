@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { AssistantResult, RedactionCategory } from '../../../../../lambdas/shared/contracts/assistant';
+import type { AssistantResult, RedactionCategory } from '@contracts/assistant';
 import type { AssistantApi } from '../api/assistant-api';
 import { definedErrors, splitList } from '../format';
 import { LIMITS, screenOf } from '../screens';

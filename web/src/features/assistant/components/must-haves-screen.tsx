@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { AssistantResult } from '../../../../../lambdas/shared/contracts/assistant';
+import type { AssistantResult } from '@contracts/assistant';
 import { SubmitButton } from '../../../components/ui/form-field';
 import type { AssistantApi } from '../api/assistant-api';
 import { definedErrors } from '../format';

@@ -1,41 +1,15 @@
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import { Link } from 'react-router-dom';
-import type { AssistantResult } from '../../../../../lambdas/shared/contracts/assistant';
 import { Spinner } from '../../../components/ui/spinner';
-import { readableMessage } from '../../../lib/notify';
 import type { AssistantApi } from '../api/assistant-api';
 import { formatWhen } from '../format';
 import { ASSISTANT_SCREENS } from '../screens';
-import { HISTORY_ERROR_MESSAGE } from '../use-results';
-
-/** How many recent results the hub lists. */
-const SHOWN = 8;
-
-type State =
-  | { readonly status: 'loading' }
-  | { readonly status: 'ready'; readonly results: readonly AssistantResult[] }
-  | { readonly status: 'error'; readonly error: string };
+import { useLatestResults } from '../use-results';
 
 /** The user's latest results across capabilities, each a link to its screen showing it. */
 export function RecentResults({ api }: { readonly api: AssistantApi }) {
   const id = useId();
-  const [state, setState] = useState<State>({ status: 'loading' });
-
-  useEffect(() => {
-    let current = true;
-    api
-      .history()
-      .then((results) => {
-        if (current) setState({ status: 'ready', results: results.slice(0, SHOWN) });
-      })
-      .catch((error: unknown) => {
-        console.error(error);
-        if (current) setState({ status: 'error', error: readableMessage(error, HISTORY_ERROR_MESSAGE) });
-      });
-    return () => {
-      current = false;
-    };
-  }, [api]);
+  const state = useLatestResults(api);
 
   return (
     <section className="card recent-results" aria-labelledby={id}>

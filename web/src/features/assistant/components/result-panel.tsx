@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import type { AssistantCapability, AssistantResult } from '../../../../../lambdas/shared/contracts/assistant';
+import type { AssistantCapability, AssistantResult } from '@contracts/assistant';
 import { Spinner } from '../../../components/ui/spinner';
 import { engineLabel, formatWhen } from '../format';
 import type { HistoryState } from '../use-results';

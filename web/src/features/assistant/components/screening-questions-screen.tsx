@@ -1,4 +1,4 @@
-import type { AssistantResult, ScreeningQuestion } from '../../../../../lambdas/shared/contracts/assistant';
+import type { AssistantResult, ScreeningQuestion } from '@contracts/assistant';
 import type { AssistantApi } from '../api/assistant-api';
 import { definedErrors } from '../format';
 import { screenOf } from '../screens';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { AssistantResult, TermGroup } from '../../../../../lambdas/shared/contracts/assistant';
+import type { AssistantResult, TermGroup } from '@contracts/assistant';
 import type { AssistantApi } from '../api/assistant-api';
 import { definedErrors, lengthLabel, splitList, withinLimit } from '../format';
 import { LIMITS, screenOf } from '../screens';

@@ -8,7 +8,7 @@ import type {
   AtsTestResponse,
   ConnectAtsRequest,
   PredictPlacementsResponse,
-} from '../../../../../lambdas/shared/contracts/ats';
+} from '@contracts/ats';
 import { FALLBACK_ERROR_MESSAGE } from '../../../config/constants';
 import type { RuntimeConfig } from '../../../config/runtime-config';
 import { createAppRestClient, RestApiError, type RestClient } from '../../../lib/rest-client';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { AtsCandidateView, AtsJobView } from '../../../../../lambdas/shared/contracts/ats';
+import type { AtsCandidateView, AtsJobView } from '@contracts/ats';
 import { FieldFrame } from '../../../components/ui/form-field';
 import { readableMessage } from '../../../lib/notify';
 import type { AtsApi } from '../api/ats-api';

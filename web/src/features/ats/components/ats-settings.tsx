@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { AtsConnectionResponse } from '../../../../../lambdas/shared/contracts/ats';
+import type { AtsConnectionResponse } from '@contracts/ats';
 import { Spinner } from '../../../components/ui/spinner';
 import type { AtsApi } from '../api/ats-api';
 import { useAtsSettings } from '../use-ats-settings';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type Ref } from 'react';
-import type { AtsConnectionResponse, AtsConnectionView, AtsOption, ConnectAtsRequest } from '../../../../../lambdas/shared/contracts/ats';
+import type { AtsConnectionResponse, AtsConnectionView, AtsOption, ConnectAtsRequest } from '@contracts/ats';
 import { FieldFrame, SubmitButton } from '../../../components/ui/form-field';
 import { useRuntimeConfig } from '../../../config/config-context';
 import { readableMessage } from '../../../lib/notify';

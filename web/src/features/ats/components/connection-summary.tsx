@@ -1,5 +1,5 @@
 import { useId, useState, type Ref } from 'react';
-import type { AtsConnectionResponse, AtsConnectionView, AtsOption, AtsTestResponse } from '../../../../../lambdas/shared/contracts/ats';
+import type { AtsConnectionResponse, AtsConnectionView, AtsOption, AtsTestResponse } from '@contracts/ats';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useRuntimeConfig } from '../../../config/config-context';
 import { readableMessage } from '../../../lib/notify';

@@ -1,10 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import type {
-  PlacementEvaluationView,
-  PlacementPredictionView,
-  PredictPlacementsResponse,
-} from '../../../../../lambdas/shared/contracts/ats';
+import type { PlacementEvaluationView, PlacementPredictionView, PredictPlacementsResponse } from '@contracts/ats';
 import { SubmitButton } from '../../../components/ui/form-field';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { AtsSyncView } from '../../../../../lambdas/shared/contracts/ats';
+import type { AtsSyncView } from '@contracts/ats';
 import { useFocusReturn } from '../../../lib/use-focus-return';
 import type { AtsApi } from '../api/ats-api';
 import { count, formatWhen, syncStateLabel } from '../format';

@@ -4,7 +4,7 @@ import {
   signUpErrorKind,
   signUpErrorMessage,
   signUpUserAttributes,
-} from '../../../../../lambdas/shared/registration-codes/sign-up-contract';
+} from '@shared-registration-codes/sign-up-contract';
 import type { RuntimeConfig } from '../../../config/runtime-config';
 import { loadAuth } from '../../../lib/amplify';
 import { describeError } from '../../../lib/auth/auth-errors';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { checkPersonDetails } from '../../../../../lambdas/shared/users/person-details';
+import { checkPersonDetails } from '@shared-users/person-details';
 import { SubmitButton, TextField } from '../../../components/ui/form-field';
 import { StepHeading } from '../../../components/ui/step-heading';
 import { PASSWORD_MIN_LENGTH } from '../../../config/constants';

@@ -1,4 +1,4 @@
-import type { ContactField } from '../../../../../lambdas/shared/domain/contact-rules';
+import type { ContactField } from '@shared-domain/contact-rules';
 import type { RuntimeConfig } from '../../../config/runtime-config';
 import { getApiKeyGraphqlClient } from '../../../lib/amplify';
 import { readGraphqlFailure } from '../../../lib/graphql-errors';

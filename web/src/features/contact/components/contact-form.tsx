@@ -1,10 +1,5 @@
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import {
-  CONTACT_LIMITS,
-  regExpFullMatch,
-  validateContactInput,
-  type ContactField,
-} from '../../../../../lambdas/shared/domain/contact-rules';
+import { CONTACT_LIMITS, regExpFullMatch, validateContactInput, type ContactField } from '@shared-domain/contact-rules';
 import '../../../components/ui/form.css';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useFocusReturn } from '../../../lib/use-focus-return';

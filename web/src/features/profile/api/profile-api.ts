@@ -1,5 +1,5 @@
-import { USER_FIELDS, type SelfEditableUserField, type User } from '../../../../../lambdas/shared/contracts/user';
-import type { ProfileField } from '../../../../../lambdas/shared/domain/profile-rules';
+import { USER_FIELDS, type SelfEditableUserField, type User } from '@contracts/user';
+import type { ProfileField } from '@shared-domain/profile-rules';
 import type { RuntimeConfig } from '../../../config/runtime-config';
 import { getUserPoolGraphqlClient, loadAuth } from '../../../lib/amplify';
 import { readGraphqlFailure } from '../../../lib/graphql-errors';

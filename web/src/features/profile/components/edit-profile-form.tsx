@@ -1,7 +1,7 @@
 import { Link, useNavigate } from 'react-router-dom';
-import type { User } from '../../../../../lambdas/shared/contracts/user';
-import { regExpFullMatch } from '../../../../../lambdas/shared/domain/contact-rules';
-import { PROFILE_ROLES, validateProfileInput, type ProfileField } from '../../../../../lambdas/shared/domain/profile-rules';
+import type { User } from '@contracts/user';
+import { regExpFullMatch } from '@shared-domain/contact-rules';
+import { PROFILE_ROLES, validateProfileInput, type ProfileField } from '@shared-domain/profile-rules';
 import { SelectField, SubmitButton, TextField } from '../../../components/ui/form-field';
 import { paths } from '../../../config/paths';
 import { useAuth } from '../../../lib/auth/auth-context';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import type { User } from '../../../../../lambdas/shared/contracts/user';
+import type { User } from '@contracts/user';
 import { paths } from '../../../config/paths';
 import './profile.css';
 

@@ -1,11 +1,11 @@
-import type { Plan, PlansResponse } from '../../../../../lambdas/shared/contracts/plans';
+import type { Plan, PlansResponse } from '@contracts/plans';
 import type {
   CreateChangeRequest,
   CreateChangeResponse,
   SubscriptionActionRequest,
   SubscriptionActionResponse,
   UserSubscriptionsResponse,
-} from '../../../../../lambdas/shared/contracts/subscriptions';
+} from '@contracts/subscriptions';
 import { FALLBACK_ERROR_MESSAGE } from '../../../config/constants';
 import type { RuntimeConfig } from '../../../config/runtime-config';
 import { createAppRestClient, RestApiError, type RestClient } from '../../../lib/rest-client';

@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
-import type { Plan } from '../../../../../lambdas/shared/contracts/plans';
-import type { PlanCodeSuffix } from '../../../../../lambdas/shared/domain/plans';
+import { useQuery } from '@tanstack/react-query';
+import type { Plan } from '@contracts/plans';
+import type { PlanCodeSuffix } from '@shared-domain/plans';
+import { phaseOf } from '../../../lib/server-state/query-state';
 import { offeredPlans, PLANS_ERROR_MESSAGE } from '../plans';
 import type { BillingApi } from './billing-api';
 
@@ -15,30 +16,18 @@ export type PlansState =
  * `retry` loads them again.
  */
 export function usePlans(api: Pick<BillingApi, 'listPlans'>, suffix: PlanCodeSuffix): PlansState & { retry(): void } {
-  const [state, setState] = useState<PlansState>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    let current = true;
-    api
-      .listPlans()
-      .then((plans) => {
-        const offered = offeredPlans(plans, suffix);
-        if (!offered) console.error(`No known plans among: ${plans.map((plan) => plan.code).join(', ') || 'none'}.`);
-        if (current) setState(offered ? { status: 'ready', plans: offered } : { status: 'error', error: PLANS_ERROR_MESSAGE });
-      })
-      .catch((error: unknown) => {
-        console.error(error);
-        if (current) setState({ status: 'error', error: PLANS_ERROR_MESSAGE });
-      });
-    return () => {
-      current = false;
-    };
-  }, [api, suffix, attempt]);
-
-  const retry = useCallback(() => {
-    setState({ status: 'loading' });
-    setAttempt((count) => count + 1);
-  }, []);
-  return { ...state, retry };
+  const query = useQuery({
+    queryKey: ['plans', suffix],
+    queryFn: async () => {
+      const plans = await api.listPlans();
+      const offered = offeredPlans(plans, suffix);
+      if (!offered) throw new Error(`No known plans among: ${plans.map((plan) => plan.code).join(', ') || 'none'}.`);
+      return offered;
+    },
+  });
+  const retry = () => void query.refetch();
+  const phase = phaseOf(query);
+  if (phase.status === 'ready') return { status: 'ready', plans: phase.data, retry };
+  if (phase.status === 'error') return { status: 'error', error: PLANS_ERROR_MESSAGE, retry };
+  return { status: 'loading', retry };
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import type { Plan, PlanCurrency } from '../../../../../lambdas/shared/contracts/plans';
-import type { CreateChangeRequest, CreateChangeResponse, SubscriptionView } from '../../../../../lambdas/shared/contracts/subscriptions';
+import type { Plan, PlanCurrency } from '@contracts/plans';
+import type { CreateChangeRequest, CreateChangeResponse, SubscriptionView } from '@contracts/subscriptions';
 import type { CardEntry } from '../../../config/card-entry';
 import { UserFacingError } from '../../../lib/errors';
 import { notifyError } from '../../../lib/notify';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { Plan } from '../../../../../lambdas/shared/contracts/plans';
+import type { Plan } from '@contracts/plans';
 import { currencySymbol, priceSentence } from '../format';
 import { priceIn } from '../plans';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import type { CreateChangeResponse } from '../../../../../lambdas/shared/contracts/subscriptions';
+import type { CreateChangeResponse } from '@contracts/subscriptions';
 import { Spinner } from '../../../components/ui/spinner';
 import type { CardEntry } from '../../../config/card-entry';
 import { useRuntimeConfig } from '../../../config/config-context';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { SubscriptionView } from '../../../../../lambdas/shared/contracts/subscriptions';
+import type { SubscriptionView } from '@contracts/subscriptions';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { useRuntimeConfig } from '../../../config/config-context';

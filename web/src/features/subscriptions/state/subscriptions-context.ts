@@ -1,8 +1,8 @@
 import { createContext, useContext } from 'react';
-import type { SubscriptionView } from '../../../../../lambdas/shared/contracts/subscriptions';
+import type { SubscriptionView } from '@contracts/subscriptions';
 import type { SubscriptionsState } from './subscriptions-state';
 
-export interface SubscriptionsContextValue extends Pick<SubscriptionsState, 'status' | 'subscriptions' | 'account' | 'error'> {
+export interface SubscriptionsContextValue extends SubscriptionsState {
   /** Fetches the subscriptions again (keeping what is shown while it runs). */
   refresh(): Promise<void>;
   /** Records a subscription as the API just answered it (after subscribing, cancelling, …). */

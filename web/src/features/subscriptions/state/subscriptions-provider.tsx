@@ -1,63 +1,78 @@
-import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, type ReactNode } from 'react';
+import type { SubscriptionView, UserSubscriptionsResponse } from '@contracts/subscriptions';
+import { subscriptionsLookupId } from '@shared-domain/account-codes';
+import { useRuntimeConfig } from '../../../config/config-context';
+import { productSlugOf } from '../../../config/product-slug';
 import { useAuth } from '../../../lib/auth/auth-context';
-import type { BillingApi } from '../api/billing-api';
+import { notifyError, readableMessage } from '../../../lib/notify';
+import { phaseOf } from '../../../lib/server-state/query-state';
+import { createRestBillingApi, type BillingApi } from '../api/billing-api';
 import { SubscriptionsContext, type SubscriptionsContextValue } from './subscriptions-context';
-import type { SubscriptionsReport } from './subscriptions-engine';
-
-const IDLE: SubscriptionsContextValue = {
-  status: 'idle',
-  subscriptions: [],
-  account: null,
-  error: null,
-  refresh: async () => undefined,
-  applySubscription: () => undefined,
-};
-const LOADING: SubscriptionsContextValue = { ...IDLE, status: 'loading' };
-
-type Engine = ComponentType<{ api?: Pick<BillingApi, 'getUserSubscriptions'>; onReport: (report: SubscriptionsReport) => void }>;
+import { subscriptionsKey, withSubscription, type SubscriptionsStatus } from './subscriptions-state';
 
 /**
- * Holds the signed-in user's subscriptions for the whole app (spec section 4); sits below the
- * AuthProvider. Signed out, the list is empty and idle without loading any code; once someone is
- * signed in the state's code (subscriptions-engine.tsx) loads and runs beside the page, and the
- * page sees `loading` until it has an answer for this user. The page keeps its place in the tree
- * throughout, so nothing below is remounted when the code arrives.
+ * The signed-in user's subscriptions and billing account (spec section 4) for the pages below it
+ * (the server-state layout puts it around the pages that need them; it needs the query client).
+ * Once the database user exists it fetches `GET /user/subscriptions/{id}` (the id from
+ * `subscriptionsLookupId`) once per sign-in; `refresh` asks again. A failure is logged, shown as
+ * a toast, and empties the list. Signed out, the list is empty and idle.
  */
 export function SubscriptionsProvider({
-  api,
+  api: givenApi,
   children,
 }: {
   /** The REST billing API when omitted (tests pass a fake). */
   readonly api?: Pick<BillingApi, 'getUserSubscriptions'>;
   readonly children: ReactNode;
 }) {
-  const { status, authUser } = useAuth();
-  const authenticated = status === 'authenticated';
-  const [engine, setEngine] = useState<{ readonly Component: Engine } | null>(null);
-  const [report, setReport] = useState<SubscriptionsReport | null>(null);
+  const config = useRuntimeConfig();
+  const api = useMemo(() => givenApi ?? createRestBillingApi(config), [givenApi, config]);
+  const { status: authStatus, dbUser } = useAuth();
+  const lookupId = authStatus === 'authenticated' && dbUser ? subscriptionsLookupId(productSlugOf(config), dbUser) : null;
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: subscriptionsKey(lookupId),
+    queryFn: lookupId === null ? skipToken : () => api.getUserSubscriptions(lookupId),
+    // Kept for the whole sign-in, as the gate and the account page read them on every visit.
+    staleTime: Infinity,
+    gcTime: Infinity,
+  });
+
+  const phase = phaseOf(query);
+  const status: SubscriptionsStatus = lookupId === null ? 'idle' : phase.status;
+  const error = phase.status === 'error' ? readableMessage(phase.error) : null;
 
   useEffect(() => {
-    if (!authenticated || engine) return;
-    let current = true;
-    import('./subscriptions-engine').then(
-      (module) => {
-        if (current) setEngine({ Component: module.SubscriptionsEngine });
-      },
-      // The pages that need subscriptions wait behind their spinner; the next sign-in tries again.
-      (error: unknown) => console.error(error),
-    );
-    return () => {
-      current = false;
-    };
-  }, [authenticated, engine]);
+    if (error === null) return;
+    // The id makes the toast idempotent (StrictMode runs effects twice).
+    notifyError(error, undefined, `subscriptions-error-${query.errorUpdateCount}`);
+  }, [error, query.errorUpdateCount]);
 
-  const fresh = authenticated && report !== null && report.userId === (authUser?.userId ?? null);
-  const value = !authenticated ? IDLE : fresh ? report.value : LOADING;
-  const Engine = engine?.Component;
-  return (
-    <SubscriptionsContext.Provider value={value}>
-      {Engine ? <Engine api={api} onReport={setReport} /> : null}
-      {children}
-    </SubscriptionsContext.Provider>
+  const { refetch } = query;
+  const refresh = useCallback(async () => {
+    if (lookupId !== null) await refetch();
+  }, [lookupId, refetch]);
+
+  const applySubscription = useCallback(
+    (subscription: SubscriptionView) => {
+      if (lookupId === null) return;
+      queryClient.setQueryData<UserSubscriptionsResponse>(subscriptionsKey(lookupId), (before) => withSubscription(before, subscription));
+    },
+    [lookupId, queryClient],
   );
+
+  const ready = phase.status === 'ready' ? phase.data : undefined;
+  const value = useMemo<SubscriptionsContextValue>(
+    () => ({
+      status,
+      subscriptions: ready?.subscriptions ?? [],
+      account: ready?.account ?? null,
+      error,
+      refresh,
+      applySubscription,
+    }),
+    [status, ready, error, refresh, applySubscription],
+  );
+  return <SubscriptionsContext.Provider value={value}>{children}</SubscriptionsContext.Provider>;
 }

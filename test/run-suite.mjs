@@ -1,0 +1,135 @@
+// `npm test`: every check, each its own step, run two cores' worth at a time. tsc, ESLint and
+// Prettier are single-threaded, so two of them run side by side; jest and the browser tests take
+// both cores to themselves. A step that shares the machine prints its output when it ends (never
+// interleaved); one that has it alone prints live. A failure stops the rest, and the closing table
+// gives each step's share of the time.
+//
+// `node test/run-suite.mjs --only jest,e2e` runs some steps; `--list` names them.
+import { spawn } from 'node:child_process';
+
+/** Cores this suite assumes (the development machine and CI have 2). */
+const CORES = 2;
+
+/**
+ * The steps. `cores`: how many it keeps busy; `after`: steps it needs. Declared in the order they
+ * start when cores allow: quick static checks first, so a type or format error fails in a minute.
+ */
+const STEPS = [
+  { name: 'typecheck', command: 'tsc --noEmit -p tsconfig.json', cores: 1 },
+  { name: 'typecheck:web', command: 'tsc --noEmit -p web/tsconfig.json', cores: 1 },
+  { name: 'eslint', command: 'eslint .', cores: 1 },
+  { name: 'prettier', command: 'prettier --check --log-level warn .', cores: 1 },
+  { name: 'build:web', command: 'vite build --config web/vite.config.ts --logLevel warn', cores: 1 },
+  // The web build is the previous step: synth skips cdk.json's own build of it.
+  { name: 'synth', command: 'cdk synth -c stage=prod --quiet --build true', cores: 1, after: ['build:web'] },
+  { name: 'jest', command: 'jest --maxWorkers=2', cores: 2 },
+  { name: 'e2e', command: 'node test/e2e/require-chromium.js && playwright test', cores: 2, after: ['build:web'] },
+];
+
+function parseArguments(argv) {
+  if (argv.includes('--list')) {
+    for (const step of STEPS) console.log(`${step.name.padEnd(14)} ${step.command}`);
+    process.exit(0);
+  }
+  const only = argv.indexOf('--only');
+  if (only === -1) return STEPS;
+  const names = (argv[only + 1] ?? '').split(',').filter(Boolean);
+  const unknown = names.filter((name) => !STEPS.some((step) => step.name === name));
+  if (names.length === 0 || unknown.length > 0) {
+    console.error(
+      `--only takes step names separated by commas (${STEPS.map((step) => step.name).join(', ')})${unknown.length ? `; unknown: ${unknown.join(', ')}` : ''}`,
+    );
+    process.exit(2);
+  }
+  // A chosen step's prerequisites run too (the browser tests need the web build).
+  const chosen = new Set(names);
+  for (const step of STEPS) if (chosen.has(step.name)) for (const need of step.after ?? []) chosen.add(need);
+  return STEPS.filter((step) => chosen.has(step.name));
+}
+
+const seconds = (ms) => `${(ms / 1000).toFixed(0)} s`;
+
+function runStep(step) {
+  const startedAt = Date.now();
+  // Local binaries first, as npm scripts have them; a process group, so a stop ends the whole tree.
+  const child = spawn(step.command, {
+    shell: true,
+    detached: true,
+    env: { ...process.env, PATH: `${process.cwd()}/node_modules/.bin:${process.env.PATH}`, FORCE_COLOR: process.stdout.isTTY ? '1' : '0' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  // A step that has the machine to itself (jest, the browser tests) shows its progress live.
+  const live = step.cores >= CORES;
+  const output = [];
+  child.stdout.on('data', (chunk) => (live ? process.stdout.write(chunk) : output.push(chunk)));
+  child.stderr.on('data', (chunk) => (live ? process.stderr.write(chunk) : output.push(chunk)));
+  const done = new Promise((resolve) => {
+    child.on('close', (code, signal) =>
+      resolve({ step, ok: code === 0, code: code ?? signal, ms: Date.now() - startedAt, output: Buffer.concat(output) }),
+    );
+  });
+  return { child, done };
+}
+
+async function main() {
+  const steps = parseArguments(process.argv.slice(2));
+  const suiteStart = Date.now();
+  const waiting = [...steps];
+  const running = new Map();
+  const finished = new Map();
+  let failure;
+
+  const startable = () =>
+    waiting.filter((step) => {
+      const busy = [...running.values()].reduce((sum, run) => sum + run.step.cores, 0);
+      const ready = (step.after ?? []).every((need) => finished.get(need)?.ok || !steps.some((s) => s.name === need));
+      return ready && (busy === 0 || busy + step.cores <= CORES);
+    });
+
+  const stopAll = () => {
+    for (const run of running.values()) {
+      try {
+        process.kill(-run.child.pid, 'SIGTERM');
+      } catch {
+        // Already gone.
+      }
+    }
+  };
+  process.on('SIGINT', () => {
+    stopAll();
+    process.exit(130);
+  });
+
+  while ((waiting.length > 0 || running.size > 0) && !failure) {
+    for (const step of startable()) {
+      // Start one at a time: each start changes how many cores are free.
+      if (!startable().includes(step)) continue;
+      waiting.splice(waiting.indexOf(step), 1);
+      console.log(`▶ ${step.name}: ${step.command}`);
+      running.set(step.name, { step, ...runStep(step) });
+    }
+    const result = await Promise.race([...running.values()].map((run) => run.done));
+    running.delete(result.step.name);
+    finished.set(result.step.name, result);
+    const text = result.output.toString().trimEnd();
+    if (!result.ok || text) console.log(text);
+    console.log(
+      `${result.ok ? '✔' : '✘'} ${result.step.name} ${result.ok ? 'passed' : `failed (exit ${result.code})`} in ${seconds(result.ms)}\n`,
+    );
+    if (!result.ok) failure = result;
+  }
+  if (failure) {
+    stopAll();
+    for (const run of running.values()) console.log(`■ ${run.step.name} stopped: ${failure.step.name} failed`);
+  }
+
+  console.log('Step            time');
+  for (const step of steps) {
+    const result = finished.get(step.name);
+    console.log(`${step.name.padEnd(15)} ${result ? `${seconds(result.ms).padStart(5)}${result.ok ? '' : '  failed'}` : '    -'}`);
+  }
+  console.log(`${'npm test'.padEnd(15)} ${seconds(Date.now() - suiteStart).padStart(5)} (wall clock; steps overlap two at a time)`);
+  process.exit(failure ? 1 : 0);
+}
+
+main();
