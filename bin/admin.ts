@@ -24,7 +24,7 @@ import {
 import { DomainError, ValidationError } from '../lambdas/shared/errors';
 import { createRegistrationCodesRepository } from '../lambdas/shared/registration-codes/registration-codes-repository';
 import { createCognitoClient, createCognitoUserDirectory } from '../lambdas/shared/user-directory/cognito-user-directory';
-import { createDocumentClient } from '../lambdas/shared/users/document-client';
+import { createDocumentClient } from '../lambdas/shared/dynamodb/document-client';
 import { createUsersRepository } from '../lambdas/shared/users/users-repository';
 
 const REPO_ROOT = path.resolve(__dirname, '..');

@@ -2,7 +2,7 @@ import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { subscriptionsLookupId } from '../../lambdas/shared/domain/account-codes';
 import { createCognitoClient } from '../../lambdas/shared/user-directory/cognito-user-directory';
-import { createDocumentClient } from '../../lambdas/shared/users/document-client';
+import { createDocumentClient } from '../../lambdas/shared/dynamodb/document-client';
 import { createSmokeUser, deleteSmokeUser, signIn, type SmokeUser, type SmokeUserServices } from './smoke-user';
 import type { SmokeTarget } from './target';
 

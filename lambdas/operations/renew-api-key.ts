@@ -5,7 +5,7 @@ import * as z from '../shared/zod';
 import { readEnvironment, type EnvironmentSource } from '../shared/read-environment';
 import { DEFAULT_RENEW_WITHIN_DAYS, MAX_VALIDITY_DAYS } from './api-key-expiry';
 import { createAppSyncApiKeyStore, type ApiKeyStore } from './api-key-store';
-import { renewApiKeys, type RenewalReport } from './renew-api-keys';
+import { renewApiKeys, type RenewalReport } from './api-key-renewal';
 
 /**
  * The scheduled API key renewal job (EventBridge Scheduler, daily; lib/constructs/api-key-renewal.ts).

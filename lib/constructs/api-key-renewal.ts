@@ -10,7 +10,7 @@ import { Construct } from 'constructs';
 import * as path from 'node:path';
 import { DEFAULT_RENEW_WITHIN_DAYS } from '../../lambdas/operations/api-key-expiry';
 import { RENEWAL_ENV } from '../../lambdas/operations/renew-api-key';
-import { DAYS_LEFT_METRIC } from '../../lambdas/operations/renew-api-keys';
+import { DAYS_LEFT_METRIC } from '../../lambdas/operations/api-key-renewal';
 import { acknowledgeWildcardResource } from './nag-acknowledgements';
 import { ProductFunction } from './product-function';
 

@@ -26,7 +26,7 @@ export const PRODUCT_FUNCTION_BUNDLING = {
   // (local/lambda/bundle.ts). Anything else (recurly, zod) is bundled.
   bundleAwsSDK: false,
   // Deployed functions bill through Recurly only: the local billing adapter (offline runtime)
-  // is dead code here, and esbuild drops it (lambdas/subscription/billing/create-billing.ts).
+  // is dead code here, and esbuild drops it (lambdas/subscription/billing/billing-adapter.ts).
   define: { 'process.env.BUNDLED_BILLING_ADAPTERS': JSON.stringify('recurly') },
   tsconfig: path.join(REPO_ROOT, 'tsconfig.json'),
   // esbuild says only what needs attention: 40 size summaries per synth hid the warnings.

@@ -5,7 +5,8 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { AtsCredentialsKey } from '../../../lib/constructs/ats-credentials-key';
 import { Data } from '../../../lib/constructs/data';
 import { RestApi } from '../../../lib/constructs/rest-api';
-import { ATS_SYNC_TIMEOUT_SECONDS, REST_ROUTES, type RestRouteDefinition } from '../../../lib/definitions/rest-routes';
+import { REST_ROUTES, type RestRouteDefinition } from '../../../lib/definitions/rest-routes';
+import { ATS_ROUTE_TIMEOUT_SECONDS } from '../../../lambdas/ats/ats-time-limits';
 import { CREDENTIAL_PURPOSE } from '../../../lambdas/ats/credentials/credential-cipher';
 import { ATS_ENV } from '../../../lambdas/ats/routes/ats-environment-names';
 import { flatten, resourcesOfType } from '../support/build-app';
@@ -154,7 +155,7 @@ describe('AtsCredentialsKey: the KMS key that seals saved ATS keys', () => {
   });
 
   it("lets connect, test, sync and predict run up to 28 s (a second under API Gateway's 29 s, like the Bedrock routes); the other ATS routes keep the usual 10 s", () => {
-    expect(ATS_SYNC_TIMEOUT_SECONDS).toBe(28);
+    expect(ATS_ROUTE_TIMEOUT_SECONDS).toBe(28);
     for (const functionId of ['AtsConnectFunction', 'AtsTestConnectionFunction', 'AtsSyncFunction', 'AtsPredictFunction']) {
       expect({ functionId, timeout: functionOf(prod, functionId).Properties.Timeout }).toEqual({ functionId, timeout: 28 });
     }

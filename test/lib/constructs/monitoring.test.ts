@@ -5,9 +5,8 @@ import {
   BEDROCK_FALLBACKS_THRESHOLD,
   WEBHOOK_REFUSED_LOG_MESSAGE,
 } from '../../../lib/constructs/monitoring';
-import { ATS_SYNC_TIMEOUT_SECONDS, REST_ROUTES } from '../../../lib/definitions/rest-routes';
-import { SYNC_CONNECTOR_LIMITS } from '../../../lambdas/ats/routes/ats-call-limits';
-import { SYNC_TIME_BUDGET_MS } from '../../../lambdas/ats/routes/ats-dependencies';
+import { REST_ROUTES } from '../../../lib/definitions/rest-routes';
+import { ATS_ROUTE_TIMEOUT_SECONDS, SYNC_CONNECTOR_LIMITS, SYNC_TIME_BUDGET_MS } from '../../../lambdas/ats/ats-time-limits';
 import { onlyResource, resourcesOfType } from '../support/build-app';
 import { synthesizedApp, SYNTHESIS_TIMEOUT_MS, type SynthesizedApp } from '../support/synthesized-app';
 import { concernSnapshot } from '../support/template-snapshots';
@@ -136,13 +135,13 @@ describe('Monitoring: alarms notify one encrypted SNS topic whose subscribers co
       expect(alarm(prod, `${name}-errors`).Properties.AlarmDescription).toMatch(new RegExp(`^REST handler ${name} failed`));
       expect({ name, threshold: alarm(prod, `${name}-duration-p95`).Properties.Threshold }).toEqual({
         name,
-        threshold: route.timeoutSeconds === ATS_SYNC_TIMEOUT_SECONDS ? ATS_SYNC_TIMEOUT_SECONDS * 800 : 8000,
+        threshold: route.timeoutSeconds === ATS_ROUTE_TIMEOUT_SECONDS ? ATS_ROUTE_TIMEOUT_SECONDS * 800 : 8000,
       });
     }
-    expect(alarm(prod, 'AtsSync-duration-p95').Properties.AlarmDescription).toContain(`${ATS_SYNC_TIMEOUT_SECONDS} s time-out`);
+    expect(alarm(prod, 'AtsSync-duration-p95').Properties.AlarmDescription).toContain(`${ATS_ROUTE_TIMEOUT_SECONDS} s time-out`);
     // A busy sync runs its whole budget by design, then finishes the page it began: one slow
     // attempt past the budget stays under the alarm; only an ATS slow page after page reaches it.
-    expect(SYNC_TIME_BUDGET_MS + (SYNC_CONNECTOR_LIMITS.timeoutMs ?? Infinity)).toBeLessThan(ATS_SYNC_TIMEOUT_SECONDS * 800);
+    expect(SYNC_TIME_BUDGET_MS + (SYNC_CONNECTOR_LIMITS.timeoutMs ?? Infinity)).toBeLessThan(ATS_ROUTE_TIMEOUT_SECONDS * 800);
   });
 
   it('counts Bedrock fallbacks from the exact line the assistant logs, on every handler that calls Bedrock, and alarms on three in 15 minutes', () => {
