@@ -13,6 +13,9 @@ const swc = (tsx) => [
 
 /** @type {import('jest').Config} */
 module.exports = {
+  // No test or hook lives on jest's 5 s default: on a busy 2-core machine starting dynalite, a
+  // local server or the runtime takes longer. A hung test still fails, after a minute.
+  testTimeout: 60_000,
   testSequencer: '<rootDir>/test/support/slow-first-sequencer.js',
   projects: [
     {
