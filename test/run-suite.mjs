@@ -1,10 +1,9 @@
 // `npm test`: every check, each its own step, run two cores' worth at a time. tsc, ESLint and
-// Prettier are single-threaded, so two of them run side by side. jest keeps about one and a half
-// cores busy and the browser tests (one browser, mostly waiting on pages) about half of one, so
-// those two run together: measured on the 2-core machine, jest used 1.6 cores and the browser
-// tests 0.4 over their own 4 to 5 minutes when run one after the other. A step's output is
-// printed when it ends (never interleaved), with a line every minute saying what still runs; a
-// failure stops the rest, and the closing table gives each step's share of the time.
+// Prettier are single-threaded, so two of them run side by side; jest and the browser tests each
+// take the machine to themselves (run together, the load made Lambda containers miss their 10 s
+// load limit and cognito-local drop connections). A step's output is printed when it ends, never
+// interleaved: all of it when it failed, its closing lines when it passed; a line every minute
+// says what still runs. A failure stops the rest, and the closing table gives each step's time.
 //
 // `node test/run-suite.mjs --only jest,e2e` runs some steps; `--list` names them.
 import { spawn } from 'node:child_process';
@@ -12,8 +11,11 @@ import { spawn } from 'node:child_process';
 /** Cores this suite assumes (the development machine and CI have 2). */
 const CORES = 2;
 
+/** A passed step shows its summary (jest's and Playwright's totals), not every line. */
+const PASSED_STEP_LINES = 8;
+
 /**
- * The steps. `cores`: how many it keeps busy (a share, measured); `after`: steps it needs. Declared in the order they
+ * The steps. `cores`: how many it keeps busy; `after`: steps it needs. Declared in the order they
  * start when cores allow: quick static checks first, so a type or format error fails in a minute.
  */
 const STEPS = [
@@ -24,8 +26,8 @@ const STEPS = [
   { name: 'build:web', command: 'vite build --config web/vite.config.ts --logLevel warn', cores: 1 },
   // The web build is the previous step: synth skips cdk.json's own build of it.
   { name: 'synth', command: 'cdk synth -c stage=prod --quiet --build true', cores: 1, after: ['build:web'] },
-  { name: 'jest', command: 'jest --maxWorkers=2', cores: 1.5 },
-  { name: 'e2e', command: 'node test/e2e/require-chromium.js && playwright test', cores: 0.5, after: ['build:web'] },
+  { name: 'jest', command: 'jest --maxWorkers=2', cores: 2 },
+  { name: 'e2e', command: 'node test/e2e/require-chromium.js && playwright test', cores: 2, after: ['build:web'] },
 ];
 
 function parseArguments(argv) {
@@ -116,8 +118,9 @@ async function main() {
     clearInterval(heartbeat);
     running.delete(result.step.name);
     finished.set(result.step.name, result);
-    const text = result.output.toString().trimEnd();
-    if (!result.ok || text) console.log(text);
+    const lines = result.output.toString().trimEnd().split('\n');
+    const shown = result.ok ? lines.slice(-PASSED_STEP_LINES) : lines;
+    if (shown.join('').trim()) console.log(shown.join('\n'));
     console.log(
       `${result.ok ? '✔' : '✘'} ${result.step.name} ${result.ok ? 'passed' : `failed (exit ${result.code})`} in ${seconds(result.ms)}\n`,
     );

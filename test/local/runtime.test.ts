@@ -52,7 +52,7 @@ beforeEach(() => {
 afterEach(async () => {
   await running?.stop();
   running = undefined;
-  dataDir.remove();
+  dataDir?.remove();
 }, 30_000);
 
 afterAll(() => dist.remove());
