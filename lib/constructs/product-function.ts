@@ -5,6 +5,7 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
 import * as path from 'node:path';
+import { DEFAULT_FUNCTION_MEMORY_MB, DEFAULT_FUNCTION_TIMEOUT_SECONDS } from '../definitions/function-defaults';
 
 /** Repository root: this file lives in `lib/constructs/`. The lock file and tsconfig live there. */
 const REPO_ROOT = path.resolve(__dirname, '..', '..');
@@ -41,13 +42,13 @@ export interface ProductFunctionProps {
   /** Environment variables for the handler (NODE_OPTIONS is set here, do not pass it). */
   readonly environment?: Readonly<Record<string, string>>;
   /**
-   * Memory in MB. 512 MB buys enough CPU for a quick cold start of the SDK clients.
-   * @default 512
+   * Memory in MB.
+   * @default DEFAULT_FUNCTION_MEMORY_MB (512: enough CPU for a quick cold start of the SDK clients)
    */
   readonly memorySize?: number;
   /**
    * Handler time-out; API Gateway gives up after 29 s anyway.
-   * @default Duration.seconds(10)
+   * @default DEFAULT_FUNCTION_TIMEOUT_SECONDS (10)
    */
   readonly timeout?: Duration;
   /**
@@ -88,8 +89,8 @@ export class ProductFunction extends NodejsFunction {
       description: props.description,
       runtime: Runtime.NODEJS_22_X,
       architecture: Architecture.ARM_64,
-      memorySize: props.memorySize ?? 512,
-      timeout: props.timeout ?? Duration.seconds(10),
+      memorySize: props.memorySize ?? DEFAULT_FUNCTION_MEMORY_MB,
+      timeout: props.timeout ?? Duration.seconds(DEFAULT_FUNCTION_TIMEOUT_SECONDS),
       tracing: Tracing.ACTIVE,
       role,
       logGroup,

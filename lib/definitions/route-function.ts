@@ -4,6 +4,7 @@ import { ENV } from '../../lambdas/shared/environment';
 import { API_GATEWAY_TIMEOUT_SECONDS } from '../../lambdas/shared/http/api-gateway';
 import { USER_DIRECTORY_ENV } from '../../lambdas/shared/user-directory/environment';
 import { WEBHOOK_ENV } from '../../lambdas/shared/webhooks/environment';
+import { DEFAULT_FUNCTION_TIMEOUT_SECONDS } from './function-defaults';
 import type { RestRouteDefinition } from './rest-routes';
 import { TABLES, type TableName } from './tables';
 
@@ -105,9 +106,6 @@ export function routeEnvironment(route: RouteNeeds, values: RouteEnvironmentValu
   return environment;
 }
 
-/** The time-out of a route that declares none and calls no model (ProductFunction's default too). */
-export const DEFAULT_ROUTE_TIMEOUT_SECONDS = 10;
-
 /**
  * The time-out of routes that call Amazon Bedrock: a second under API Gateway's 29 s, so the
  * gateway never answers 504 for a handler still working. The Bedrock adapter gives up after 18 s
@@ -126,7 +124,7 @@ export const MAX_ROUTE_TIMEOUT_SECONDS = API_GATEWAY_TIMEOUT_SECONDS;
 /**
  * The seconds a route's function may run: its own `timeoutSeconds`, else
  * {@link LANGUAGE_MODEL_TIMEOUT_SECONDS} when it calls Bedrock (`engine` is the stage's), else
- * {@link DEFAULT_ROUTE_TIMEOUT_SECONDS}. A declared time-out that is not a whole number of seconds
+ * {@link DEFAULT_FUNCTION_TIMEOUT_SECONDS}. A declared time-out that is not a whole number of seconds
  * from 1 to 29 is refused.
  */
 export function routeTimeoutSeconds(
@@ -135,7 +133,7 @@ export function routeTimeoutSeconds(
 ): number {
   const seconds = route.timeoutSeconds;
   if (seconds === undefined)
-    return route.languageModel && engine === 'bedrock' ? LANGUAGE_MODEL_TIMEOUT_SECONDS : DEFAULT_ROUTE_TIMEOUT_SECONDS;
+    return route.languageModel && engine === 'bedrock' ? LANGUAGE_MODEL_TIMEOUT_SECONDS : DEFAULT_FUNCTION_TIMEOUT_SECONDS;
   if (!Number.isInteger(seconds) || seconds < 1 || seconds > MAX_ROUTE_TIMEOUT_SECONDS) {
     throw new Error(
       `Route ${route.functionId} declares timeoutSeconds ${seconds}: it must be a whole number of seconds from 1 to ${MAX_ROUTE_TIMEOUT_SECONDS} (API Gateway's integration time-out).`,

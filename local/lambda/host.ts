@@ -1,3 +1,4 @@
+import { DEFAULT_FUNCTION_MEMORY_MB, DEFAULT_FUNCTION_TIMEOUT_SECONDS } from '../../lib/definitions/function-defaults';
 import type { LambdaBundle } from './bundle';
 import { LambdaInvocationError, startContainer, type Container } from './container';
 
@@ -13,9 +14,6 @@ export { LambdaInvocationError } from './container';
  * Cognito trigger endpoint invoke handlers through it.
  */
 
-/** The ProductFunction construct's defaults. */
-export const DEFAULT_LAMBDA_TIMEOUT_MS = 10_000;
-export const DEFAULT_LAMBDA_MEMORY_MB = 512;
 /**
  * Containers per function. Lambda would start up to the account's concurrency (1,000); on a
  * 2-core machine more threads than this only add cold starts and memory (each container loads
@@ -59,7 +57,7 @@ interface Waiter {
 }
 
 export function createLambdaFunction(options: LambdaFunctionOptions): LambdaFunction {
-  const timeoutMs = options.timeoutMs ?? DEFAULT_LAMBDA_TIMEOUT_MS;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_FUNCTION_TIMEOUT_SECONDS * 1000;
   const maxConcurrency = Math.max(1, options.maxConcurrency ?? DEFAULT_LAMBDA_MAX_CONCURRENCY);
   const maxQueueWaitMs = options.maxQueueWaitMs ?? timeoutMs;
   /** Every container alive: starting, busy or idle. */
@@ -76,7 +74,7 @@ export function createLambdaFunction(options: LambdaFunctionOptions): LambdaFunc
       functionName: options.functionName,
       environment: options.environment,
       timeoutMs,
-      memoryLimitInMB: options.memoryLimitInMB ?? DEFAULT_LAMBDA_MEMORY_MB,
+      memoryLimitInMB: options.memoryLimitInMB ?? DEFAULT_FUNCTION_MEMORY_MB,
       onEnd: () => forget(container),
     });
     containers.add(container);
