@@ -81,7 +81,9 @@ const MISSING_SECOND_CREDENTIAL: Partial<Record<AtsName, string>> = {
   workable: 'Enter your Workable subdomain (for acme.workable.com, enter "acme").',
 };
 
-const AVAILABLE_WORDS = 'Greenhouse, Lever, Workable or Crelate';
+const AVAILABLE_LABELS = AVAILABLE_ATS_NAMES.map((name) => ATS_LABELS[name]);
+/** "Greenhouse, Lever, Workable or Crelate", from the list above. */
+const AVAILABLE_WORDS = `${AVAILABLE_LABELS.slice(0, -1).join(', ')} or ${AVAILABLE_LABELS[AVAILABLE_LABELS.length - 1]}`;
 
 function isAtsName(value: unknown): value is AtsName {
   return typeof value === 'string' && (ATS_NAMES as readonly string[]).includes(value);
