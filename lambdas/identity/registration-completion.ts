@@ -2,10 +2,9 @@ import { RegistrationCodeError, resolveRegistrationCode } from '../shared/regist
 import type { RegistrationCodesRepository } from '../shared/registration-codes/registration-codes-repository';
 import { REGISTRATION_CODE_METADATA_KEY, SIGN_UP_ATTRIBUTES } from '../shared/registration-codes/sign-up-contract';
 import { newUserRecord } from '../shared/users/new-user-record';
-import { checkPersonDetails } from '../shared/users/person-details';
 import type { UsersRepository } from '../shared/users/users-repository';
 import type { UserDirectory } from '../shared/user-directory/user-directory';
-import { SignUpDetailsError } from './sign-up-errors';
+import { signUpPersonDetails } from './sign-up-errors';
 
 /**
  * The post-confirmation rule: once a person confirmed their email, their registration code's use
@@ -61,17 +60,11 @@ export async function completeRegistration(
     throw new RegistrationCodeError('missing');
   }
 
-  const checked = checkPersonDetails({
-    firstName: attributes[SIGN_UP_ATTRIBUTES.firstName],
-    lastName: attributes[SIGN_UP_ATTRIBUTES.lastName],
-    companyName: attributes[SIGN_UP_ATTRIBUTES.companyName],
-    phoneNumber: attributes[SIGN_UP_ATTRIBUTES.phoneNumber],
-  });
-  if (!checked.ok) throw new SignUpDetailsError({ ...checked.errors });
+  const details = signUpPersonDetails(attributes);
 
   const now = deps.now?.() ?? new Date();
   const { record: registrationCode, counted } = await deps.codes.countUse(code, userId, now);
-  await deps.users.putIfAbsent(newUserRecord({ id: userId, email, details: checked.details, now }));
+  await deps.users.putIfAbsent(newUserRecord({ id: userId, email, details, now }));
   await deps.directory.addToGroup(confirmed.username, registrationCode.group);
   return { kind: counted ? 'registered' : 'already_registered', userId, group: registrationCode.group };
 }

@@ -5,8 +5,7 @@ import {
 } from '../shared/registration-codes/registration-code-rules';
 import type { RegistrationCodesRepository } from '../shared/registration-codes/registration-codes-repository';
 import { REGISTRATION_CODE_METADATA_KEY, SIGN_UP_ATTRIBUTES } from '../shared/registration-codes/sign-up-contract';
-import { checkPersonDetails } from '../shared/users/person-details';
-import { SignUpDetailsError } from './sign-up-errors';
+import { signUpPersonDetails } from './sign-up-errors';
 
 /**
  * The pre-sign-up rule: a person signs up only with a registration code that admits them
@@ -37,13 +36,7 @@ export async function checkSignUp(deps: CheckSignUpDependencies, request: SignUp
   if (request.triggerSource === 'PreSignUp_AdminCreateUser') return;
 
   const attributes = request.userAttributes;
-  const checked = checkPersonDetails({
-    firstName: attributes[SIGN_UP_ATTRIBUTES.firstName],
-    lastName: attributes[SIGN_UP_ATTRIBUTES.lastName],
-    companyName: attributes[SIGN_UP_ATTRIBUTES.companyName],
-    phoneNumber: attributes[SIGN_UP_ATTRIBUTES.phoneNumber],
-  });
-  if (!checked.ok) throw new SignUpDetailsError({ ...checked.errors });
+  signUpPersonDetails(attributes);
 
   const code = resolveRegistrationCode([
     attributes[SIGN_UP_ATTRIBUTES.registrationCode],

@@ -1,7 +1,8 @@
 import { ValidationError } from '../shared/errors';
 import { createLogger, runWithRequestId } from '../shared/logger';
 import { RegistrationCodeError } from '../shared/registration-codes/registration-code-rules';
-import { SIGN_UP_ERROR_MARKERS } from '../shared/registration-codes/sign-up-contract';
+import { SIGN_UP_ATTRIBUTES, SIGN_UP_ERROR_MARKERS } from '../shared/registration-codes/sign-up-contract';
+import { checkPersonDetails, type PersonDetails } from '../shared/users/person-details';
 
 /**
  * How the Cognito triggers fail. Cognito shows a failing trigger's error message to the caller as
@@ -15,6 +16,22 @@ export class SignUpDetailsError extends ValidationError {
   constructor(fields: Record<string, string>) {
     super(Object.values(fields).join(' '), fields, { code: 'sign_up_details_invalid' });
   }
+}
+
+/**
+ * The person details of a sign-up's Cognito attributes (name, company, phone), checked as every
+ * sign-up is: the pre-sign-up check and the registration on confirmation both refuse with
+ * {@link SignUpDetailsError}.
+ */
+export function signUpPersonDetails(attributes: Readonly<Record<string, string | undefined>>): PersonDetails {
+  const checked = checkPersonDetails({
+    firstName: attributes[SIGN_UP_ATTRIBUTES.firstName],
+    lastName: attributes[SIGN_UP_ATTRIBUTES.lastName],
+    companyName: attributes[SIGN_UP_ATTRIBUTES.companyName],
+    phoneNumber: attributes[SIGN_UP_ATTRIBUTES.phoneNumber],
+  });
+  if (!checked.ok) throw new SignUpDetailsError({ ...checked.errors });
+  return checked.details;
 }
 
 const UNAVAILABLE_MESSAGE = 'We could not complete your sign-up right now. Please try again shortly';
