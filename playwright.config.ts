@@ -20,13 +20,20 @@ export const E2E_PORTS = {
   crelate: 5289,
 };
 
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * Debian's headless shell (package chromium-headless-shell): the same Blink and V8 as Debian's
+ * chromium without the desktop browser's GPU process and compositor, which took over half the
+ * browser tests' CPU time on this 2-core machine (docs/decisions.md, "Test suite").
+ */
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
 
 export default defineConfig({
   testDir: 'test/e2e',
   testMatch: '**/*.spec.ts',
+  // Two files at a time, each test in a file in order: every test works as its own freshly invited
+  // person (or the seeded admin, read-only), so files share the runtime without sharing data.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },
@@ -34,7 +41,9 @@ export default defineConfig({
   outputDir: 'test-results/playwright',
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORTS.web}`,
-    trace: 'retain-on-failure',
+    // No trace: recording one for every test cost a third of the step's CPU. A failure keeps its
+    // screenshot and Playwright's error context; `npm run test:e2e -- --trace on` records traces.
+    trace: 'off',
     screenshot: 'only-on-failure',
   },
   projects: [

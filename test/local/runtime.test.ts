@@ -119,15 +119,16 @@ describe('a started local runtime', () => {
 
 describe('startLocalRuntime', () => {
   it('keeps a stored contact across a stop and a start, and starts empty with reset', async () => {
-    const first = await start();
+    // About stored data, not handlers: the functions load on their first call.
+    const first = await start({ warmFunctions: false });
     const id = await sendContact(first, 'Lee Park');
     await first.stop();
 
-    const second = await start();
+    const second = await start({ warmFunctions: false });
     expect(await contactExists(second, id)).toBe(true);
     await second.stop();
 
-    const reset = await start({ reset: true });
+    const reset = await start({ reset: true, warmFunctions: false });
     expect(await contactExists(reset, id)).toBe(false);
   }, 60_000);
 
@@ -136,14 +137,37 @@ describe('startLocalRuntime', () => {
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
     const busyPort = (blocker.address() as net.AddressInfo).port;
     try {
-      await expect(start({ ports: { ...FREE_PORTS, rest: busyPort } })).rejects.toThrow(
+      await expect(start({ ports: { ...FREE_PORTS, rest: busyPort }, warmFunctions: false })).rejects.toThrow(
         new LocalRuntimeError(`Port ${busyPort} is already in use (REST API). Stop the other process or set LOCAL_REST_PORT.`),
       );
       // The data folder was released: the next start opens it.
-      await start();
+      await start({ warmFunctions: false });
     } finally {
       blocker.close();
     }
+  }, 60_000);
+
+  it('stops the start when a handler fails at import, or with warmFunctions false answers its first call with 502', async () => {
+    const routes = [
+      {
+        functionId: 'BrokenFunction',
+        method: 'GET',
+        path: '/broken',
+        entry: 'test/local/fixtures/lambdas/fails-on-import.ts',
+        auth: 'public',
+        tables: [],
+        billing: false,
+      },
+    ] as const satisfies LocalRuntimeOptions['routes'];
+    await expect(start({ routes, identity: false })).rejects.toThrow(
+      new LocalRuntimeError(
+        'The Lambda handler test/local/fixtures/lambdas/fails-on-import.ts fails while loading: FIXTURE_SETTING is not set',
+      ),
+    );
+
+    const lazy = await start({ routes, identity: false, warmFunctions: false });
+    const answer = await fetch(`${lazy.endpoints.restUrl}/broken`);
+    expect(answer.status).toBe(502);
   }, 60_000);
 
   it('fails with a clear message when the web app is not built', async () => {

@@ -95,7 +95,14 @@ export async function startSecurityRuntime(options: Partial<LocalRuntimeOptions>
   const dataDir = temporaryFolder('security-runtime');
   let runtime: LocalRuntime;
   try {
-    runtime = await startLocalRuntime({ dataDir: dataDir.path, ports: FREE_PORTS, webDistDir: dist.path, webBuild: 'never', ...options });
+    runtime = await startLocalRuntime({
+      dataDir: dataDir.path,
+      ports: FREE_PORTS,
+      webDistDir: dist.path,
+      webBuild: 'never',
+      warmFunctions: false,
+      ...options,
+    });
   } catch (error) {
     dataDir.remove();
     dist.remove();

@@ -192,6 +192,7 @@ export async function startSecurityRuntime(): Promise<SecurityRuntime> {
     webDistDir: false,
     buildDir: BUILD_DIR,
     assistantRateLimitPerMinute: 100_000,
+    warmFunctions: false,
   });
   const cognito = new CognitoIdentityProviderClient({
     endpoint: String(runtime.endpoints.cognitoEndpoint),
