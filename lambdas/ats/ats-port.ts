@@ -80,10 +80,22 @@ export interface AtsApplication {
   readonly updatedAt: string | null;
 }
 
+/**
+ * Records of one page that could not be read, grouped by why. `reason` names the field or the
+ * rule (`unreadable "applied_at"`, `no candidate id`), never a value from the record: it is shown
+ * to the recruiter and logged, and a value could be personal data.
+ */
+export interface AtsSkippedRecords {
+  readonly reason: string;
+  readonly count: number;
+}
+
 /** One page of a list; `nextCursor` is opaque to callers and `null` on the last page. */
 export interface AtsPage<T> {
   readonly items: readonly T[];
   readonly nextCursor: string | null;
+  /** What this page held that could not be read (connectors/record-reading.ts); absent or empty when everything was. */
+  readonly skipped?: readonly AtsSkippedRecords[];
 }
 
 export interface AtsListOptions {

@@ -14,7 +14,7 @@ export const MIN_VALIDITY_DAYS = 1;
 /** AppSync refuses an expiry later than this after the call. */
 export const MAX_VALIDITY_DAYS = 365;
 /** A key with fewer days left than this is renewed (the job runs daily, so there are many tries). */
-export const DEFAULT_RENEW_WITHIN_DAYS = 30;
+export const RENEW_WITHIN_DAYS = 30;
 /** How long a renewed key lives: as long as AppSync allows. */
 const VALIDITY_DAYS = MAX_VALIDITY_DAYS;
 
@@ -22,11 +22,6 @@ export interface ApiKeyExpiry {
   readonly id: string;
   /** When the key stops working. */
   readonly expires: Date;
-}
-
-export interface RenewalPolicy {
-  /** Renew keys with fewer than this many days left. @default DEFAULT_RENEW_WITHIN_DAYS */
-  readonly renewWithinDays?: number;
 }
 
 export type RenewalDecision =
@@ -55,16 +50,14 @@ export function clampExpiry(now: Date, wanted: Date): Date {
 }
 
 /**
- * Decides for one key: keep it while it has at least `renewWithinDays` left, otherwise renew it
+ * Decides for one key: keep it while it has at least {@link RENEW_WITHIN_DAYS} left, otherwise renew it
  * to 365 days from now (as long as AppSync allows). An expired key is renewed too (AppSync keeps expired keys for a
  * while, and extending one brings the contact form back); if AppSync refuses, the job fails and
  * its alarm fires.
  */
-export function decideRenewal(now: Date, key: ApiKeyExpiry, policy: RenewalPolicy = {}): RenewalDecision {
-  const renewWithinDays = policy.renewWithinDays ?? DEFAULT_RENEW_WITHIN_DAYS;
-  if (!(renewWithinDays > 0)) throw new RangeError('renewWithinDays must be a positive number of days.');
+export function decideRenewal(now: Date, key: ApiKeyExpiry): RenewalDecision {
   const left = daysLeft(now, key.expires);
-  if (left >= renewWithinDays) return { id: key.id, action: 'keep', expires: key.expires, daysLeft: left };
+  if (left >= RENEW_WITHIN_DAYS) return { id: key.id, action: 'keep', expires: key.expires, daysLeft: left };
   const newExpires = clampExpiry(now, new Date(now.getTime() + VALIDITY_DAYS * DAY_MS));
   return { id: key.id, action: 'renew', expires: key.expires, daysLeft: left, newExpires };
 }

@@ -1,5 +1,5 @@
 import { createLogger, type Logger } from '../shared/logger';
-import { decideRenewal, type RenewalPolicy } from './api-key-expiry';
+import { decideRenewal } from './api-key-expiry';
 import { maskKeyId, type ApiKeyStore } from './api-key-store';
 
 /**
@@ -12,7 +12,6 @@ import { maskKeyId, type ApiKeyStore } from './api-key-store';
 export interface RenewApiKeysDependencies {
   readonly store: ApiKeyStore;
   readonly now?: () => Date;
-  readonly policy?: RenewalPolicy;
   /** CloudWatch namespace of the `ApiKeyDaysLeft` metric, e.g. `talentpilot-prod`. */
   readonly metricsNamespace?: string;
   readonly logger?: Logger;
@@ -45,7 +44,7 @@ export async function renewApiKeys(deps: RenewApiKeysDependencies): Promise<Rene
   const failures: unknown[] = [];
   const expiries: Date[] = [];
   for (const key of keys) {
-    const decision = decideRenewal(now, key, deps.policy);
+    const decision = decideRenewal(now, key);
     if (decision.action === 'keep') {
       expiries.push(decision.expires);
       continue;

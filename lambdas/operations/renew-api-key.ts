@@ -3,7 +3,6 @@ import type { Context } from 'aws-lambda';
 import { createLogger, runWithRequestId } from '../shared/logger';
 import * as z from '../shared/zod';
 import { readEnvironment, type EnvironmentSource } from '../shared/read-environment';
-import { DEFAULT_RENEW_WITHIN_DAYS, MAX_VALIDITY_DAYS } from './api-key-expiry';
 import { createAppSyncApiKeyStore, type ApiKeyStore } from './api-key-store';
 import { renewApiKeys, type RenewalReport } from './api-key-renewal';
 
@@ -15,16 +14,11 @@ import { renewApiKeys, type RenewalReport } from './api-key-renewal';
 /** The job's environment variables. */
 export const RENEWAL_ENV = {
   apiId: 'GRAPHQL_API_ID',
-  renewWithinDays: 'RENEW_WITHIN_DAYS',
   metricsNamespace: 'METRICS_NAMESPACE',
 } as const;
 
 const RenewalEnvironmentSchema = z.object({
   [RENEWAL_ENV.apiId]: z.string().check(z.regex(/^[a-z0-9]{10,64}$/, 'must be an AppSync API id')),
-  [RENEWAL_ENV.renewWithinDays]: z._default(
-    z.coerce.number().check(z.int(), z.minimum(1), z.maximum(MAX_VALIDITY_DAYS)),
-    DEFAULT_RENEW_WITHIN_DAYS,
-  ),
   [RENEWAL_ENV.metricsNamespace]: z.optional(z.string().check(z.minLength(1), z.maxLength(255))),
 });
 
@@ -50,7 +44,6 @@ export function createRenewalHandler(
         return await renewApiKeys({
           store,
           now: options.now,
-          policy: { renewWithinDays: env[RENEWAL_ENV.renewWithinDays] },
           metricsNamespace: env[RENEWAL_ENV.metricsNamespace],
           logger,
         });

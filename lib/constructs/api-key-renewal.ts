@@ -8,7 +8,6 @@ import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import * as path from 'node:path';
-import { DEFAULT_RENEW_WITHIN_DAYS } from '../../lambdas/operations/api-key-expiry';
 import { RENEWAL_ENV } from '../../lambdas/operations/renew-api-key';
 import { DAYS_LEFT_METRIC } from '../../lambdas/operations/api-key-renewal';
 import { acknowledgeWildcardResource } from './nag-acknowledgements';
@@ -26,14 +25,12 @@ export interface ApiKeyRenewalProps {
   readonly metricsNamespace: string;
   /** Keep the job's log group on stack deletion (prod). */
   readonly retainLogs: boolean;
-  /** Renew keys with fewer days left than this. @default DEFAULT_RENEW_WITHIN_DAYS (30) */
-  readonly renewWithinDays?: number;
 }
 
 /**
  * Keeps the AppSync API key alive between deployments: EventBridge Scheduler invokes
  * `lambdas/operations/renew-api-key.ts` daily; the job extends every key with fewer than
- * `renewWithinDays` left to 365 days (UpdateApiKey keeps the key's value, so config.json stays
+ * `RENEW_WITHIN_DAYS` (api-key-expiry.ts) left to 365 days (UpdateApiKey keeps the key's value, so config.json stays
  * valid). Failed deliveries and failed invocations (after two retries) land in an encrypted
  * dead-letter queue. Monitoring alarms on the job's errors, the queue and `daysLeftMetric`.
  */
@@ -66,7 +63,6 @@ export class ApiKeyRenewal extends Construct {
       retainLogs: props.retainLogs,
       environment: {
         [RENEWAL_ENV.apiId]: props.api.apiId,
-        [RENEWAL_ENV.renewWithinDays]: String(props.renewWithinDays ?? DEFAULT_RENEW_WITHIN_DAYS),
         [RENEWAL_ENV.metricsNamespace]: props.metricsNamespace,
       },
     });

@@ -18,14 +18,6 @@ describe('when an AppSync API key is renewed', () => {
   it('renews a key that has already expired', () => {
     expect(decideRenewal(NOW, { id: 'k', expires: inDays(-3) })).toMatchObject({ action: 'renew', daysLeft: -3 });
   });
-
-  it('follows the configured threshold', () => {
-    expect(decideRenewal(NOW, { id: 'k', expires: inDays(50) }, { renewWithinDays: 60 })).toMatchObject({
-      action: 'renew',
-      newExpires: new Date('2027-11-24T12:00:00.000Z'),
-    });
-    expect(() => decideRenewal(NOW, { id: 'k', expires: inDays(1) }, { renewWithinDays: 0 })).toThrow(RangeError);
-  });
 });
 
 describe('clampExpiry: what AppSync accepts', () => {

@@ -40,7 +40,6 @@ describe('ApiKeyRenewal', () => {
     expect(fn.Properties.Environment).toEqual({
       Variables: {
         GRAPHQL_API_ID: { 'Fn::GetAtt': [expect.stringMatching('^GraphqlApi'), 'ApiId'] },
-        RENEW_WITHIN_DAYS: '30',
         METRICS_NAMESPACE: 'talentpilot-prod',
         NODE_OPTIONS: '--enable-source-maps',
       },
