@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { ASSISTANT_ENGINES, BEDROCK_MODEL_ID_PATTERN } from '../lambdas/assistant/engine/environment';
+import { PLAN_CODE_SUFFIXES, type PlanCodeSuffix } from '../lambdas/shared/domain/plans';
+import { PRODUCT_SLUG_PATTERN, PRODUCT_SLUG_RULE } from '../lambdas/shared/domain/product-slug';
 
 /** The deployment stages; `-c stage=…` picks one, `dev` when absent. */
 export const STAGES = ['dev', 'stage', 'prod'] as const;
 export type Stage = (typeof STAGES)[number];
 
 /** Recurly plan codes carry the stage as a suffix so one Recurly site can serve every stage. */
-export const PLAN_CODE_SUFFIX_BY_STAGE: Record<Stage, '' | '_dev' | '_stage'> = {
+export const PLAN_CODE_SUFFIX_BY_STAGE: Record<Stage, PlanCodeSuffix> = {
   dev: '_dev',
   stage: '_stage',
   prod: '',
@@ -35,8 +37,8 @@ const StageConfigSchema = z
       .optional(),
     productName: z.string().trim().min(1).max(40),
     /** Lower-case slug used in resource names and Recurly account codes (`{slug}-{userId}`). */
-    productSlug: z.string().regex(/^[a-z][a-z0-9-]{1,19}$/, 'productSlug must be 2-20 lower-case letters, digits or dashes'),
-    planCodeSuffix: z.enum(['', '_dev', '_stage']),
+    productSlug: z.string().regex(PRODUCT_SLUG_PATTERN, `productSlug ${PRODUCT_SLUG_RULE}`),
+    planCodeSuffix: z.enum(PLAN_CODE_SUFFIXES),
     supportPortalUrl: z.url({ protocol: /^https$/, error: 'supportPortalUrl must be an https URL' }),
     /** Google Analytics 4 measurement id; page views are reported only when it is set. */
     analyticsMeasurementId: z

@@ -2,6 +2,7 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import * as z from '../shared/zod';
 import { TABLES } from '../../lib/definitions/tables';
 import type { PlanCodeSuffix } from '../shared/domain/plans';
+import { PRODUCT_SLUG_PATTERN, PRODUCT_SLUG_RULE } from '../shared/domain/product-slug';
 import { ENV } from '../shared/environment';
 import { readEnvironment, requiredNameVariable as tableName, type EnvironmentSource } from '../shared/read-environment';
 import { createDocumentClient } from '../shared/dynamodb/document-client';
@@ -25,7 +26,7 @@ export interface SubscriptionEnvironment {
 }
 
 const SubscriptionEnvironmentSchema = z.object({
-  [ENV.productSlug]: z.string().check(z.regex(/^[a-z][a-z0-9-]{1,19}$/, 'must be 2-20 lower-case letters, digits or dashes')),
+  [ENV.productSlug]: z.string().check(z.regex(PRODUCT_SLUG_PATTERN, PRODUCT_SLUG_RULE)),
   [TABLES.users.envVar]: tableName,
   [TABLES.subscriptions.envVar]: z.optional(tableName),
   [ENV.dynamodbEndpoint]: z.optional(z.url()),

@@ -1,4 +1,6 @@
 import * as z from 'zod/mini';
+import { PLAN_CODE_SUFFIXES } from '../domain/plans';
+import { PRODUCT_SLUG_PATTERN } from '../domain/product-slug';
 
 /**
  * The web app's runtime `config.json`, written by the Website construct from the stacks' outputs
@@ -9,7 +11,7 @@ import * as z from 'zod/mini';
 export const RuntimeConfigSchema = z.object({
   productName: z.string().check(z.minLength(1)),
   /** Lower-case product slug, the prefix of billing account codes (`{slug}-{userId}`). */
-  productSlug: z.optional(z.string().check(z.regex(/^[a-z][a-z0-9-]{1,19}$/))),
+  productSlug: z.optional(z.string().check(z.regex(PRODUCT_SLUG_PATTERN))),
   stage: z.enum(['dev', 'stage', 'prod', 'local']),
   region: z.string().check(z.minLength(1)),
   restApiUrl: z.url(),
@@ -17,7 +19,7 @@ export const RuntimeConfigSchema = z.object({
   graphqlApiKey: z.string().check(z.minLength(1)),
   supportPortalUrl: z.url(),
   /** `_dev`, `_stage` or empty: the stage's plan-code suffix. */
-  planCodeSuffix: z.enum(['', '_dev', '_stage']),
+  planCodeSuffix: z.enum(PLAN_CODE_SUFFIXES),
   /** Google Analytics 4 measurement id; absent means no analytics and no network call. */
   analyticsMeasurementId: z.optional(z.string()),
   /** Identity (filled by the identity issue). */

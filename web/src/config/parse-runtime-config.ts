@@ -1,4 +1,6 @@
 import type { RuntimeConfig, RuntimeConfigResult } from './runtime-config';
+import { PLAN_CODE_SUFFIXES } from '@shared-domain/plans';
+import { PRODUCT_SLUG_PATTERN } from '@shared-domain/product-slug';
 
 /**
  * The browser's check of `config.json`: the shared contract (`RuntimeConfigSchema`, zod) written
@@ -49,14 +51,14 @@ function oneOf(options: readonly string[]): Rule {
 /** Every field of the contract, in its order; `true` marks the optional ones. */
 export const RUNTIME_CONFIG_FIELDS: Readonly<Record<keyof RuntimeConfig, readonly [Rule, boolean]>> = {
   productName: [text({ min: 1 }), false],
-  productSlug: [text({ pattern: /^[a-z][a-z0-9-]{1,19}$/ }), true],
+  productSlug: [text({ pattern: PRODUCT_SLUG_PATTERN }), true],
   stage: [oneOf(['dev', 'stage', 'prod', 'local']), false],
   region: [text({ min: 1 }), false],
   restApiUrl: [url, false],
   graphqlUrl: [url, false],
   graphqlApiKey: [text({ min: 1 }), false],
   supportPortalUrl: [url, false],
-  planCodeSuffix: [oneOf(['', '_dev', '_stage']), false],
+  planCodeSuffix: [oneOf(PLAN_CODE_SUFFIXES), false],
   analyticsMeasurementId: [text(), true],
   userPoolId: [text(), true],
   userPoolClientId: [text(), true],
