@@ -161,6 +161,10 @@ export async function startCognitoLocal(options: CognitoLocalOptions = {}): Prom
           case 'log':
             options.log?.(message.line);
             break;
+          case 'warning':
+            // Whatever the log setting: the developer must read it (e.g. a data file set aside).
+            console.warn(`[cognito] ${message.line}`);
+            break;
           case 'stopped':
             stopped();
             break;

@@ -11,7 +11,6 @@ import { loadConfig, type Config } from 'cognito-local/lib/server/config';
 import { DateClock, LambdaService, TriggersService, type Services } from 'cognito-local/lib/services';
 import { CognitoServiceFactoryImpl, USER_POOL_AWS_DEFAULTS } from 'cognito-local/lib/services/cognitoService';
 import type { Context } from 'cognito-local/lib/services/context';
-import { StormDBDataStoreFactory } from 'cognito-local/lib/services/dataStore/stormDb';
 import type { Lambda } from 'cognito-local/lib/services/lambda';
 import type { Messages } from 'cognito-local/lib/services/messages';
 import { otp } from 'cognito-local/lib/services/otp';
@@ -21,6 +20,7 @@ import { UserPoolServiceFactoryImpl, type User, type UserPoolService } from 'cog
 import { InitiateAuth } from 'cognito-local/lib/targets/initiateAuth';
 import pino from 'pino';
 import { writeFileAtomic } from '../files';
+import { DurableJsonStoreFactory } from './durable-json-store';
 import { closeServer, listen } from '../net';
 import { composeCognitoEmail } from './cognito-messages';
 import { createLocalTargets } from './cognito-targets';
@@ -54,6 +54,8 @@ export interface CognitoServerOptions {
   /** Hands an email to the outbox; the call that sent it answers once this resolves. */
   readonly deliverEmail: (message: OutboxMessageInput) => Promise<void>;
   readonly log?: (line: string) => void;
+  /** Something the developer must know (a data file that could not be read and was set aside). */
+  readonly warn: (line: string) => void;
 }
 
 export interface RunningCognitoServer {
@@ -218,10 +220,12 @@ export async function startCognitoServer(options: CognitoServerOptions): Promise
     TokenConfig: { IssuerDomain: COGNITO_ISSUER_DOMAIN },
   };
   writeFileAtomic(path.join(options.dataDir, 'config.json'), `${JSON.stringify(configFile, null, 2)}\n`);
-  const config = await loadConfig(ctx, new StormDBDataStoreFactory(options.dataDir));
+  // Atomic, serialized writes instead of cognito-local's StormDB files (durable-json-store.ts).
+  const recovery = { onRecovered: options.warn };
+  const config = await loadConfig(ctx, new DurableJsonStoreFactory(options.dataDir, recovery));
 
   const clock = new DateClock();
-  const dataStoreFactory = new StormDBDataStoreFactory(dbDir);
+  const dataStoreFactory = new DurableJsonStoreFactory(dbDir, recovery);
   const userPoolFactory = new UserPoolServiceFactoryImpl(clock, dataStoreFactory);
   const createUserPool = userPoolFactory.create.bind(userPoolFactory);
   userPoolFactory.create = async (...args) => withCaseInsensitiveEmails(await createUserPool(...args));

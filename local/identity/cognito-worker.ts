@@ -9,13 +9,14 @@ import type { OutboxMessageInput } from './outbox';
  * (so the outbox holds a code by the time SignUp returns), and stops on request.
  */
 
-export type WorkerData = Omit<CognitoServerOptions, 'deliverEmail' | 'log'> & { readonly log: boolean };
+export type WorkerData = Omit<CognitoServerOptions, 'deliverEmail' | 'log' | 'warn'> & { readonly log: boolean };
 
 export type FromWorker =
   | { readonly type: 'ready'; readonly port: number }
   | { readonly type: 'failed'; readonly message: string; readonly local: boolean; readonly stack?: string }
   | { readonly type: 'email'; readonly id: number; readonly message: OutboxMessageInput }
   | { readonly type: 'log'; readonly line: string }
+  | { readonly type: 'warning'; readonly line: string }
   | { readonly type: 'stopped' };
 
 export type ToWorker = { readonly type: 'email-received'; readonly id: number } | { readonly type: 'stop' };
@@ -48,6 +49,7 @@ startCognitoServer({
       post({ type: 'email', id, message });
     }),
   log: data.log ? (line) => post({ type: 'log', line }) : undefined,
+  warn: (line) => post({ type: 'warning', line }),
 }).then(
   (started) => {
     server = started;
