@@ -5,6 +5,7 @@ import { runFuzz, type FuzzResult } from '../security/support/fuzz-runner';
 import { TRIGGER_ENTRY_POINTS } from '../security/support/fuzz-triggers';
 import { productMix, runLoad } from '../security/support/load';
 import { startSecurityRuntime } from '../security/support/security-runtime';
+import { benchPlansCache } from './plans-cache';
 import type { BenchFigure, BenchSection } from './section';
 
 /**
@@ -102,10 +103,11 @@ export async function benchReliability(options: ReliabilityOptions = {}): Promis
         pass: null,
       })),
     ];
+    const plansCache = await benchPlansCache();
     return {
       id: 'reliability',
       title: 'Reliability: fuzzing and load on the local runtime',
-      figures: [...fuzzFigures(results, fuzzRuns, capSeconds), ...loadFigures],
+      figures: [...fuzzFigures(results, fuzzRuns, capSeconds), ...loadFigures, plansCache],
       details: { fuzz: { runsWanted: fuzzRuns, capSecondsPerEntryPoint: capSeconds, entryPoints: results }, load },
     };
   } finally {

@@ -192,6 +192,16 @@ describe('GET /subscription/plans on Recurly (a Recurly-like server)', () => {
     expect(server.requests).toHaveLength(2); // 6 active plans, 3 per page
   });
 
+  it('asks Recurly once for 50 requests at once and for the requests after them (the container keeps the list)', async () => {
+    const handler = handlerOnRecurly();
+
+    const answers = await Promise.all(Array.from({ length: 50 }, () => handler(getPlans(), lambdaContext())));
+    const later = await handler(getPlans(), lambdaContext());
+
+    expect([...answers, later].every((response) => response.statusCode === 200)).toBe(true);
+    expect(server.requests).toHaveLength(2); // one listing: 6 active plans, 3 per page
+  });
+
   it('answers an empty list, not cached, when Recurly has none of the known plans', async () => {
     server.setPlans([fakePlan('legacy_gold_annual')]);
 
