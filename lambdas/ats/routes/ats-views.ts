@@ -7,13 +7,14 @@ import {
   type AtsContractKeyType,
   type AtsContractName,
   type AtsJobView,
+  type AtsSyncCountView,
   type AtsSyncView,
 } from '../../shared/contracts/ats';
 import type { AtsApplication, AtsCandidate, AtsJob } from '../ats-port';
 import { ATS_LABELS } from '../ats-settings';
 import { maskedCredentialView, type StoredCredentials } from '../credentials/credential-vault';
 import { presentSyncStatus } from '../sync/sync-status';
-import type { AtsSyncStatus } from '../sync/sync-store';
+import type { AtsSyncCount, AtsSyncStatus } from '../sync/sync-store';
 import type { AtsConnectionMeta, AtsStoredCounts } from '../store/ats-connection-store';
 import type { AtsDependencies } from './ats-dependencies';
 import { ATS_OPTIONS } from './ats-options';
@@ -49,6 +50,8 @@ export function connectionView(record: StoredCredentials, meta: AtsConnectionMet
   };
 }
 
+const countView = ({ read, stored, skipped }: AtsSyncCount): AtsSyncCountView => ({ read, stored, skipped });
+
 export function syncView(status: AtsSyncStatus | null, stored: AtsStoredCounts, now: Date): AtsSyncView {
   const shown = presentSyncStatus(status, now);
   return {
@@ -59,10 +62,11 @@ export function syncView(status: AtsSyncStatus | null, stored: AtsStoredCounts, 
     resumeAt: shown.resumeAt,
     message: shown.message,
     counts: {
-      jobs: { read: shown.counts.jobs.read, stored: shown.counts.jobs.stored },
-      candidates: { read: shown.counts.candidates.read, stored: shown.counts.candidates.stored },
-      applications: { read: shown.counts.applications.read, stored: shown.counts.applications.stored },
+      jobs: countView(shown.counts.jobs),
+      candidates: countView(shown.counts.candidates),
+      applications: countView(shown.counts.applications),
     },
+    skippedReasons: shown.skippedReasons.map(({ resource, reason, count }) => ({ resource, reason, count })),
     stored: { jobs: stored.jobs, candidates: stored.candidates, applications: stored.applications, placements: stored.placements },
   };
 }

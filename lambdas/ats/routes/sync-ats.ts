@@ -38,6 +38,8 @@ export function createSyncAtsHandler(dependencies: () => AtsCredentialDependenci
           atsname: credentials.atsname,
           outcome: result.outcome,
           counts: result.counts,
+          // Fields and rules only, never values (sync/skipped-records.ts): what the connectors could not read.
+          skippedReasons: result.status.skippedReasons,
         });
         const body: AtsSyncResponse = { outcome: result.outcome, sync: await currentSyncView(deps, user.id, deps.now()) };
         const retryAfter =

@@ -10,7 +10,19 @@ import {
 import type { AtsApplication, AtsCandidate, AtsJob } from '../ats-port';
 import { isConditionalCheckFailed } from '../../shared/dynamodb/document-client';
 import { ATS_ITEM_PREFIX, ATS_STATUS_ITEM_ID, applicationItemId, candidateItemId, checkpointItemId, jobItemId } from './ats-table';
-import { byId, distinctById, type AtsSyncCheckpoint, type AtsSyncStatus, type AtsSyncStore } from '../sync/sync-store';
+import { storedSkippedReasons } from '../sync/skipped-records';
+import {
+  ATS_RESOURCES,
+  byId,
+  distinctById,
+  ZERO_COUNTS,
+  type AtsResource,
+  type AtsSyncCheckpoint,
+  type AtsSyncCount,
+  type AtsSyncCounts,
+  type AtsSyncStatus,
+  type AtsSyncStore,
+} from '../sync/sync-store';
 
 export interface DynamoDbSyncStoreOptions {
   readonly client: DynamoDBDocumentClient;
@@ -31,6 +43,7 @@ const STATUS_FIELDS = [
   'startedAt',
   'finishedAt',
   'counts',
+  'skippedReasons',
   'message',
   'lastCompleteAt',
   'resumeAt',
@@ -49,6 +62,29 @@ type Item = Record<string, unknown>;
 function withoutKeys<T>(item: Item): T {
   const { userId: _userId, itemId: _itemId, ...record } = item;
   return record as T;
+}
+
+const storedNumber = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
+
+/** A count as stored; one saved before a field existed (`skipped`) reads it as 0. */
+function storedCounts(value: unknown): AtsSyncCounts {
+  const counts = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+  const count = (resource: AtsResource): AtsSyncCount => {
+    const stored = counts[resource];
+    if (typeof stored !== 'object' || stored === null) return ZERO_COUNTS[resource];
+    const { read, stored: written, skipped } = stored as Record<string, unknown>;
+    return { read: storedNumber(read), stored: storedNumber(written), skipped: storedNumber(skipped) };
+  };
+  return Object.fromEntries(ATS_RESOURCES.map((resource) => [resource, count(resource)])) as Record<AtsResource, AtsSyncCount>;
+}
+
+/**
+ * The status item as the engine reads it: every field, `null` when absent, and the fields a record
+ * saved before they existed lacks at their empty values (no skipped records, no reasons).
+ */
+function statusFromItem(item: Item): AtsSyncStatus {
+  const fields = Object.fromEntries(STATUS_FIELDS.map((field) => [field, item[field] ?? null])) as unknown as AtsSyncStatus;
+  return { ...fields, counts: storedCounts(item.counts), skippedReasons: storedSkippedReasons(item.skippedReasons) };
 }
 
 /**
@@ -143,7 +179,7 @@ export function createDynamoDbSyncStore({
         new GetCommand({ TableName: tableName, Key: { userId, itemId: ATS_STATUS_ITEM_ID }, ConsistentRead: true }),
       );
       if (!result.Item || result.Item.state === undefined) return null;
-      return Object.fromEntries(STATUS_FIELDS.map((field) => [field, result.Item?.[field] ?? null])) as unknown as AtsSyncStatus;
+      return statusFromItem(result.Item);
     },
     async saveStatus(userId, status) {
       // An update of the status fields only, so the lease on the same item stays as it is.

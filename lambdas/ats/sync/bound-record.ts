@@ -10,11 +10,12 @@ export const MAX_SHORT_TEXT = 2_000;
 const LONG_FIELDS = new Set(['description', 'profile']);
 const ID_FIELDS = new Set(['id', 'candidateId', 'jobId']);
 
-function cut(text: string, max: number): string {
+/** The text cut to at most `max` characters, never between the halves of a surrogate pair. */
+export function cutText(text: string, max: number): string {
   if (text.length <= max) return text;
-  const cutText = text.slice(0, max);
+  const kept = text.slice(0, max);
   // Never leave half of a surrogate pair at the end.
-  return /[\uD800-\uDBFF]$/.test(cutText) ? cutText.slice(0, -1) : cutText;
+  return /[\uD800-\uDBFF]$/.test(kept) ? kept.slice(0, -1) : kept;
 }
 
 /** The record with over-long text fields cut to {@link MAX_LONG_TEXT} or {@link MAX_SHORT_TEXT} characters. */
@@ -25,7 +26,7 @@ export function boundRecord<T extends object>(record: T): T {
     const max = LONG_FIELDS.has(field) ? MAX_LONG_TEXT : MAX_SHORT_TEXT;
     if (value.length <= max) continue;
     bounded ??= { ...(record as Record<string, unknown>) };
-    bounded[field] = cut(value, max);
+    bounded[field] = cutText(value, max);
   }
   return (bounded ?? record) as T;
 }

@@ -7,6 +7,10 @@
  * spent time budget loses at most one page, and reading that page again is harmless (records are
  * upserted by ATS id). A completed pass moves the watermark to the pass's start time, less a
  * safety overlap for clock skew, so the next sync reads only what changed.
+ *
+ * Records a connector could not read (`AtsPage.skipped`) never stop a sync: they are counted per
+ * resource and by reason in the status record (./skipped-records.ts), and a page whose every
+ * record was skipped moves on like any other.
  */
 import { randomUUID } from 'node:crypto';
 import { AtsError, type AtsConnector, type AtsListOptions, type AtsPage } from '../ats-port';
@@ -19,11 +23,13 @@ import {
   ZERO_COUNTS,
   type AtsResource,
   type AtsSyncCheckpoint,
+  type AtsSyncCount,
   type AtsSyncCounts,
   type AtsSyncStatus,
   type AtsSyncStore,
 } from './sync-store';
 import { boundRecord } from './bound-record';
+import { addSkippedReasons, pageSkipped } from './skipped-records';
 
 /** Subtracted from a pass's start time: records changed on an ATS clock a little behind ours are still read next time. */
 export const WATERMARK_OVERLAP_MS = 5 * 60 * 1000;
@@ -51,7 +57,7 @@ export type AtsSyncOutcome = 'complete' | 'partial' | 'paused' | 'failed' | 'run
 
 export interface AtsSyncResult {
   readonly outcome: AtsSyncOutcome;
-  /** Records read and stored by this call (the status record counts the whole sync). */
+  /** Records read, stored and skipped by this call (the status record counts the whole sync). */
   readonly counts: AtsSyncCounts;
   /** For the recruiter; `null` when complete. */
   readonly message: string | null;
@@ -62,9 +68,13 @@ export interface AtsSyncResult {
 }
 
 const iso = (date: Date) => date.toISOString();
-const addCount = (counts: AtsSyncCounts, resource: AtsResource, read: number, stored: number): AtsSyncCounts => ({
+const addCount = (counts: AtsSyncCounts, resource: AtsResource, page: AtsSyncCount): AtsSyncCounts => ({
   ...counts,
-  [resource]: { read: counts[resource].read + read, stored: counts[resource].stored + stored },
+  [resource]: {
+    read: counts[resource].read + page.read,
+    stored: counts[resource].stored + page.stored,
+    skipped: counts[resource].skipped + page.skipped,
+  },
 });
 
 /** Thrown inside a call when its budget is spent. */
@@ -106,6 +116,7 @@ export async function runSync(options: RunSyncOptions): Promise<AtsSyncResult> {
       startedAt: continues ? previous.startedAt : iso(callStartedAt),
       finishedAt: null,
       counts: continues ? previous.counts : ZERO_COUNTS,
+      skippedReasons: continues ? previous.skippedReasons : [],
       message: null,
       resumeAt: null,
       updatedAt: iso(callStartedAt),
@@ -146,8 +157,15 @@ export async function runSync(options: RunSyncOptions): Promise<AtsSyncResult> {
             : { ...checkpoint, cursor: page.nextCursor, passStartedAt };
         // Saved only once the page is stored: a crash before this line reads the page again.
         await store.saveCheckpoint(userId, resource, checkpoint);
-        counts = addCount(counts, resource, page.items.length, stored);
-        status = { ...addStatusCount(status, resource, page.items.length, stored), updatedAt: iso(now()) };
+        const skipped = pageSkipped(page.skipped);
+        const pageCount = { read: page.items.length, stored, skipped: skipped.total };
+        counts = addCount(counts, resource, pageCount);
+        status = {
+          ...status,
+          counts: addCount(status.counts, resource, pageCount),
+          skippedReasons: addSkippedReasons(status.skippedReasons, resource, skipped.reasons),
+          updatedAt: iso(now()),
+        };
         await store.saveStatus(userId, status);
         if (page.nextCursor === null) return;
       }
@@ -204,8 +222,4 @@ export async function runSync(options: RunSyncOptions): Promise<AtsSyncResult> {
   } finally {
     await store.releaseLease(userId, owner);
   }
-}
-
-function addStatusCount(status: AtsSyncStatus, resource: AtsResource, read: number, stored: number): AtsSyncStatus {
-  return { ...status, counts: addCount(status.counts, resource, read, stored) };
 }

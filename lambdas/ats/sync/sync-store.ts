@@ -40,19 +40,32 @@ export const EMPTY_CHECKPOINT: AtsSyncCheckpoint = {
 };
 
 export interface AtsSyncCount {
-  /** Records the ATS returned. */
+  /** Records read from the ATS (not counting the skipped ones). */
   readonly read: number;
   /** Distinct records written to the store (a record listed twice in one page is written once). */
   readonly stored: number;
+  /** Records the ATS returned that could not be read (the connectors' `AtsPage.skipped`), so were not stored. */
+  readonly skipped: number;
 }
 
 export type AtsSyncCounts = Readonly<Record<AtsResource, AtsSyncCount>>;
 
 export const ZERO_COUNTS: AtsSyncCounts = {
-  jobs: { read: 0, stored: 0 },
-  candidates: { read: 0, stored: 0 },
-  applications: { read: 0, stored: 0 },
+  jobs: { read: 0, stored: 0, skipped: 0 },
+  candidates: { read: 0, stored: 0, skipped: 0 },
+  applications: { read: 0, stored: 0, skipped: 0 },
 };
+
+/**
+ * Why records of one resource were skipped during a sync, and how many: a reason names a field or
+ * a rule (`unreadable "Tags"`, `no candidate id`), never a value. Bounded and merged by
+ * `./skipped-records.ts`.
+ */
+export interface AtsSkippedReason {
+  readonly resource: AtsResource;
+  readonly reason: string;
+  readonly count: number;
+}
 
 /**
  * - `idle`: never synced; `running`: a sync holds the lease; `partial`: stopped on its time
@@ -73,8 +86,13 @@ export interface AtsSyncStatus {
   readonly startedAt: string | null;
   /** When its last call ended; `null` while running. */
   readonly finishedAt: string | null;
-  /** Records read and stored by this sync so far, over all its calls. */
+  /** Records read, stored and skipped by this sync so far, over all its calls. */
   readonly counts: AtsSyncCounts;
+  /**
+   * Why this sync skipped records so far, over all its calls (at most `MAX_SKIPPED_REASONS`
+   * entries; a resource's `counts.skipped` is exact even when some of its reasons did not fit).
+   */
+  readonly skippedReasons: readonly AtsSkippedReason[];
   /** For the recruiter: what failed or why it paused; `null` otherwise. */
   readonly message: string | null;
   /** When a sync last read everything; `null` before the first complete one. */
@@ -91,6 +109,7 @@ export const IDLE_STATUS: AtsSyncStatus = {
   startedAt: null,
   finishedAt: null,
   counts: ZERO_COUNTS,
+  skippedReasons: [],
   message: null,
   lastCompleteAt: null,
   resumeAt: null,

@@ -100,8 +100,24 @@ export interface AtsConnectionView {
 export type AtsSyncStateView = 'idle' | 'running' | 'partial' | 'paused' | 'failed' | 'complete';
 
 export interface AtsSyncCountView {
+  /** Records read from the ATS (the skipped ones not included). */
   readonly read: number;
   readonly stored: number;
+  /** Records the ATS returned that could not be read, so were not stored. */
+  readonly skipped: number;
+}
+
+/** What a sync reads: jobs, candidates, applications. */
+export type AtsSyncResourceView = keyof AtsSyncView['counts'];
+
+/**
+ * Why a sync skipped records of one kind, and how many. `reason` names a field or a rule
+ * (`unreadable "Tags"`, `no candidate id`), never a value from the record.
+ */
+export interface AtsSkippedReasonView {
+  readonly resource: AtsSyncResourceView;
+  readonly reason: string;
+  readonly count: number;
 }
 
 /** Where the user's sync stands (see lambdas/ats/sync/sync-store.ts). */
@@ -113,7 +129,13 @@ export interface AtsSyncView {
   /** `paused`: not before this instant. */
   readonly resumeAt: string | null;
   readonly message: string | null;
+  /** What this sync (the last one, once it ended) read, stored and skipped, over all its calls. */
   readonly counts: { readonly jobs: AtsSyncCountView; readonly candidates: AtsSyncCountView; readonly applications: AtsSyncCountView };
+  /**
+   * Why this sync skipped records, by kind (at most 10 reasons; a kind's `counts.skipped` is exact
+   * even when some of its reasons are not listed). Empty when nothing was skipped.
+   */
+  readonly skippedReasons: readonly AtsSkippedReasonView[];
   /** What is stored now for the user (all syncs together). */
   readonly stored: { readonly jobs: number; readonly candidates: number; readonly applications: number; readonly placements: number };
 }

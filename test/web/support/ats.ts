@@ -4,6 +4,7 @@ import type {
   AtsConnectionView,
   AtsJobView,
   AtsOption,
+  AtsSkippedReasonView,
   AtsSyncResponse,
   AtsSyncView,
   AtsTestResponse,
@@ -74,7 +75,12 @@ export function idleSync(overrides: Partial<AtsSyncView> = {}): AtsSyncView {
     lastCompleteAt: null,
     resumeAt: null,
     message: null,
-    counts: { jobs: { read: 0, stored: 0 }, candidates: { read: 0, stored: 0 }, applications: { read: 0, stored: 0 } },
+    counts: {
+      jobs: { read: 0, stored: 0, skipped: 0 },
+      candidates: { read: 0, stored: 0, skipped: 0 },
+      applications: { read: 0, stored: 0, skipped: 0 },
+    },
+    skippedReasons: [],
     stored: { jobs: 0, candidates: 0, applications: 0, placements: 0 },
     ...overrides,
   };
@@ -83,9 +89,9 @@ export function idleSync(overrides: Partial<AtsSyncView> = {}): AtsSyncView {
 /** A sync in `state` having read and stored `jobs` jobs, ten candidates and applications per job, a tenth of them placed. */
 export function syncWith(state: AtsSyncView['state'], jobs: number, overrides: Partial<AtsSyncView> = {}): AtsSyncView {
   const counts = {
-    jobs: { read: jobs, stored: jobs },
-    candidates: { read: jobs * 10, stored: jobs * 10 },
-    applications: { read: jobs * 10, stored: jobs * 10 },
+    jobs: { read: jobs, stored: jobs, skipped: 0 },
+    candidates: { read: jobs * 10, stored: jobs * 10, skipped: 0 },
+    applications: { read: jobs * 10, stored: jobs * 10, skipped: 0 },
   };
   return idleSync({
     state,
@@ -94,6 +100,21 @@ export function syncWith(state: AtsSyncView['state'], jobs: number, overrides: P
     stored: { jobs, candidates: jobs * 10, applications: jobs * 10, placements: jobs },
     ...overrides,
   });
+}
+
+/** The sync having skipped records for `reasons` (all of them listed), as the server counts them. */
+export function withSkipped(sync: AtsSyncView, reasons: readonly AtsSkippedReasonView[]): AtsSyncView {
+  const skipped = (resource: AtsSkippedReasonView['resource']) =>
+    reasons.filter((entry) => entry.resource === resource).reduce((sum, entry) => sum + entry.count, 0);
+  return {
+    ...sync,
+    counts: {
+      jobs: { ...sync.counts.jobs, skipped: skipped('jobs') },
+      candidates: { ...sync.counts.candidates, skipped: skipped('candidates') },
+      applications: { ...sync.counts.applications, skipped: skipped('applications') },
+    },
+    skippedReasons: reasons,
+  };
 }
 
 /** A connected Greenhouse account, with the key masked as every answer shows it. */
@@ -189,7 +210,7 @@ type Mocked<T> = { [K in keyof T]: jest.Mock };
 /**
  * An in-memory ATS integration behind the REST calls, as the handlers answer them: `options`,
  * the saved `connection` (masked) and `sync`; `jobs`, `candidates` by job and `predictions` by
- * job. `syncAnswers` are the answers of the next sync calls, in order; `failNext` makes the next
+ * job. `syncAnswers` are the answers of the next sync calls, in order (with `skippedOnSync`); `failNext` makes the next
  * calls of a method fail with the given errors, in order. Every call is a jest mock.
  */
 export class FakeAts {
@@ -200,6 +221,8 @@ export class FakeAts {
   candidates: Record<string, AtsCandidateView[]> = {};
   predictions: Record<string, PredictPlacementsResponse> = {};
   syncAnswers: AtsSyncResponse['outcome'][] = [];
+  /** What every following sync call answers as skipped. */
+  skippedOnSync: AtsSkippedReasonView[] = [];
   testAnswer: AtsTestResponse = {
     ok: true,
     accountName: 'Northbridge Staffing',
@@ -261,7 +284,7 @@ export class FakeAts {
         this.fail('sync');
         const outcome = this.syncAnswers.shift() ?? 'complete';
         const jobs = this.sync.counts.jobs.read + 5;
-        this.sync = syncWith(outcome === 'complete' ? 'complete' : outcome, jobs, {
+        const answered = syncWith(outcome === 'complete' ? 'complete' : outcome, jobs, {
           lastCompleteAt: outcome === 'complete' ? '2026-11-24T15:05:00.000Z' : this.sync.lastCompleteAt,
           resumeAt: outcome === 'paused' ? '2026-11-24T15:20:00.000Z' : null,
           message:
@@ -271,6 +294,7 @@ export class FakeAts {
                 ? 'Greenhouse asked us to slow down.'
                 : null,
         });
+        this.sync = withSkipped(answered, this.skippedOnSync);
         return { outcome, sync: this.sync };
       }),
       listJobs: jest.fn(async () => {

@@ -48,7 +48,12 @@ describe('GET /ats/connection', () => {
 
     expect(answer.status).toBe(200);
     expect(answer.body.connection).toBeNull();
-    expect(answer.body.sync).toMatchObject({ state: 'idle', stored: { jobs: 0, candidates: 0, applications: 0, placements: 0 } });
+    expect(answer.body.sync).toMatchObject({
+      state: 'idle',
+      counts: { jobs: { skipped: 0 }, candidates: { skipped: 0 }, applications: { skipped: 0 } },
+      skippedReasons: [],
+      stored: { jobs: 0, candidates: 0, applications: 0, placements: 0 },
+    });
     expect(answer.body.options.map((option) => [option.atsname, option.apikeytype, option.available])).toEqual([
       ['greenhouse', 'basic', true],
       ['lever', 'basic', true],
@@ -139,7 +144,12 @@ describe('POST /ats/connection', () => {
 
     expect(answer.status).toBe(200);
     expect(answer.body.connection).toMatchObject({ atsname: 'lever', label: 'Lever' });
-    expect(answer.body.sync).toMatchObject({ state: 'idle', stored: { jobs: 0, candidates: 0, applications: 0, placements: 0 } });
+    expect(answer.body.sync).toMatchObject({
+      state: 'idle',
+      counts: { jobs: { skipped: 0 }, candidates: { skipped: 0 }, applications: { skipped: 0 } },
+      skippedReasons: [],
+      stored: { jobs: 0, candidates: 0, applications: 0, placements: 0 },
+    });
     expect((await ats.atsItemsOf('conn-switch')).map((item) => item.itemId).filter((id) => id !== 'sync#status')).toEqual([
       'connection#meta',
     ]);

@@ -1,10 +1,12 @@
 import type {
   AtsCandidatesResponse,
+  AtsConnectionResponse,
   AtsJobsResponse,
   AtsSyncResponse,
   PredictPlacementsResponse,
 } from '../../../../lambdas/shared/contracts/ats';
 import { ATS_LIMITS } from '../../../../lambdas/shared/contracts/ats';
+import { IDLE_STATUS, ZERO_COUNTS } from '../../../../lambdas/ats/sync/sync-store';
 import { startFakeGreenhouse, type FakeGreenhouse } from '../../../../local/ats/fake-greenhouse';
 import { greenhouseHistory } from '../../../../local/ats/greenhouse-history';
 import type { SyntheticHistoryOptions } from '../../../../local/ats/synthetic-history';
@@ -123,6 +125,56 @@ describe('POST /ats/sync', () => {
     expect(answer.body).toMatchObject({ outcome: 'paused', sync: { state: 'paused' } });
     expect(answer.body.sync.resumeAt).not.toBeNull();
     expect(answer.headers['Retry-After']).toBe('20');
+  });
+
+  it('says how many records of which kind the sync skipped and why, and keeps them when the next call continues it', async () => {
+    await connected('sync-skipped');
+    const skippedReasons = [
+      { resource: 'candidates', reason: 'unreadable "Tags"', count: 2 },
+      { resource: 'candidates', reason: 'no candidate id', count: 1 },
+    ] as const;
+    // An earlier call of this sync skipped three candidates, then spent its budget.
+    await ats.dependencies().store.saveStatus('sync-skipped', {
+      ...IDLE_STATUS,
+      state: 'partial',
+      syncId: 'sync-with-skips',
+      startedAt: '2026-11-26T09:00:00.000Z',
+      finishedAt: '2026-11-26T09:00:17.000Z',
+      updatedAt: '2026-11-26T09:00:17.000Z',
+      counts: { ...ZERO_COUNTS, candidates: { read: 40, stored: 40, skipped: 3 } },
+      skippedReasons,
+    });
+
+    const shown = await call<AtsConnectionResponse>(handlers['GET /ats/connection'], {
+      method: 'GET',
+      resource: '/ats/connection',
+      as: 'sync-skipped',
+    });
+    expect(shown.body.sync).toMatchObject({
+      state: 'partial',
+      counts: { jobs: { skipped: 0 }, candidates: { read: 40, stored: 40, skipped: 3 }, applications: { skipped: 0 } },
+      skippedReasons,
+    });
+
+    const answer = await sync('sync-skipped');
+
+    expect(answer.body).toMatchObject({ outcome: 'complete', sync: { state: 'complete' } });
+    expect(answer.body.sync.counts.candidates.skipped).toBeGreaterThanOrEqual(3);
+    expect(answer.body.sync.skippedReasons).toEqual(expect.arrayContaining([...skippedReasons]));
+    for (const entry of answer.body.sync.skippedReasons) expect(Object.keys(entry).sort()).toEqual(['count', 'reason', 'resource']);
+    const logged = logs.lines.find((line) => line.message === 'ATS sync call ended');
+    expect(logged?.skippedReasons).toEqual(expect.arrayContaining([...skippedReasons]));
+  });
+
+  it('shows nothing skipped for a sync that skipped nothing', async () => {
+    const answer = await call<AtsConnectionResponse>(handlers['GET /ats/connection'], {
+      method: 'GET',
+      resource: '/ats/connection',
+      as: 'recruiter',
+    });
+
+    expect(answer.body.sync.skippedReasons).toEqual([]);
+    expect(Object.values(answer.body.sync.counts).map((count) => count.skipped)).toEqual([0, 0, 0]);
   });
 
   it('answers 409 ats_not_connected when nothing is connected', async () => {

@@ -1,6 +1,6 @@
 import { CreateTableCommand } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { ATS_TABLE_DEFINITION } from '../../../../lambdas/ats/store/ats-table';
+import { BatchWriteCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { ATS_STATUS_ITEM_ID, ATS_TABLE_DEFINITION } from '../../../../lambdas/ats/store/ats-table';
 import { createDynamoDbSyncStore } from '../../../../lambdas/ats/store/dynamodb-sync-store';
 import { runSync } from '../../../../lambdas/ats/sync/sync-engine';
 import type { AtsSyncStore } from '../../../../lambdas/ats/sync/sync-store';
@@ -88,6 +88,81 @@ describe('createDynamoDbSyncStore', () => {
 
     expect((await store.listJobs('separator')).map((job) => job.id)).toEqual(['1', 'candidate#1']);
     expect((await store.listCandidates('separator')).map((candidate) => candidate.id)).toEqual(['1']);
+  });
+});
+
+/** A status item as this store wrote it before skipped records were counted (no `skipped`, no `skippedReasons`). */
+async function saveStatusFromBefore(userId: string, fields: Record<string, unknown>) {
+  await client.send(
+    new PutCommand({
+      TableName: TABLE,
+      Item: {
+        userId,
+        itemId: ATS_STATUS_ITEM_ID,
+        state: 'complete',
+        syncId: 'sync-before',
+        startedAt: '2026-02-01T10:00:00.000Z',
+        finishedAt: '2026-02-01T10:01:00.000Z',
+        counts: { jobs: { read: 3, stored: 3 }, candidates: { read: 10, stored: 9 }, applications: { read: 12, stored: 12 } },
+        message: null,
+        lastCompleteAt: '2026-02-01T10:01:00.000Z',
+        resumeAt: null,
+        updatedAt: '2026-02-01T10:01:00.000Z',
+        ...fields,
+      },
+    }),
+  );
+}
+
+describe('status records saved before skipped records were counted', () => {
+  it('read as having skipped nothing, every other field as saved', async () => {
+    await saveStatusFromBefore('before', {});
+
+    expect(await store.getStatus('before')).toEqual({
+      state: 'complete',
+      syncId: 'sync-before',
+      startedAt: '2026-02-01T10:00:00.000Z',
+      finishedAt: '2026-02-01T10:01:00.000Z',
+      counts: {
+        jobs: { read: 3, stored: 3, skipped: 0 },
+        candidates: { read: 10, stored: 9, skipped: 0 },
+        applications: { read: 12, stored: 12, skipped: 0 },
+      },
+      skippedReasons: [],
+      message: null,
+      lastCompleteAt: '2026-02-01T10:01:00.000Z',
+      resumeAt: null,
+      updatedAt: '2026-02-01T10:01:00.000Z',
+    });
+  });
+
+  it('are continued by the sync, which adds what it skips to the counts saved before', async () => {
+    await saveStatusFromBefore('before-partial', { state: 'partial', finishedAt: null, lastCompleteAt: null });
+    const { connector } = createScriptedConnector({
+      data: scriptedData({ jobs: 2, candidates: 2, applications: 2 }),
+      pageSize: 5,
+      skipped: (call) => (call.method === 'listApplications' ? [{ reason: 'no job id', count: 2 }] : undefined),
+    });
+
+    const result = await runSync({
+      connector,
+      store,
+      userId: 'before-partial',
+      now: () => new Date('2026-02-01T10:05:00.000Z'),
+      deadline: () => false,
+    });
+
+    expect(result.outcome).toBe('complete');
+    expect(await store.getStatus('before-partial')).toMatchObject({
+      state: 'complete',
+      syncId: 'sync-before',
+      counts: {
+        jobs: { read: 5, stored: 5, skipped: 0 },
+        candidates: { read: 12, stored: 11, skipped: 0 },
+        applications: { read: 14, stored: 14, skipped: 2 },
+      },
+      skippedReasons: [{ resource: 'applications', reason: 'no job id', count: 2 }],
+    });
   });
 });
 

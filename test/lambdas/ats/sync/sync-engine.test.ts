@@ -40,9 +40,9 @@ describe('runSync', () => {
 
     expect(result).toMatchObject({ outcome: 'complete', message: null, retryAfterSeconds: null });
     expect(result.counts).toEqual({
-      jobs: { read: 5, stored: 5 },
-      candidates: { read: 7, stored: 7 },
-      applications: { read: 9, stored: 9 },
+      jobs: { read: 5, stored: 5, skipped: 0 },
+      candidates: { read: 7, stored: 7, skipped: 0 },
+      applications: { read: 9, stored: 9, skipped: 0 },
     });
     expect(await stored(store)).toEqual(data);
     expect(calls.every((call) => call.updatedSince === null)).toBe(true);
@@ -84,9 +84,9 @@ describe('runSync', () => {
       '2026-03-01T09:55:00.000Z',
     ]);
     expect(result.counts).toEqual({
-      jobs: { read: 1, stored: 1 },
-      candidates: { read: 1, stored: 1 },
-      applications: { read: 0, stored: 0 },
+      jobs: { read: 1, stored: 1, skipped: 0 },
+      candidates: { read: 1, stored: 1, skipped: 0 },
+      applications: { read: 0, stored: 0, skipped: 0 },
     });
     expect(await stored(store)).toEqual(data);
     expect((await store.getCheckpoint(USER, 'jobs'))?.updatedSince).toBe('2026-03-02T09:55:00.000Z');
@@ -107,7 +107,7 @@ describe('runSync', () => {
     time.advance(86_400);
     const full = await sync({ connector, store, now: time.now });
     expect(since()).toEqual([null, null, null]);
-    expect(full.counts.candidates).toEqual({ read: 2, stored: 2 });
+    expect(full.counts.candidates).toEqual({ read: 2, stored: 2, skipped: 0 });
     time.advance(86_400);
     await sync({ connector, store, now: time.now });
     expect(since()).toEqual(Array(3).fill('2026-03-08T09:55:00.000Z'));
@@ -122,9 +122,9 @@ describe('runSync', () => {
     const first = await sync({ connector, store, now: time.now, deadline: () => calls.length >= 3 });
     expect(first).toMatchObject({ outcome: 'partial', message: SYNC_MESSAGES.partial });
     expect(first.counts).toEqual({
-      jobs: { read: 3, stored: 3 },
-      candidates: { read: 2, stored: 2 },
-      applications: { read: 0, stored: 0 },
+      jobs: { read: 3, stored: 3, skipped: 0 },
+      candidates: { read: 2, stored: 2, skipped: 0 },
+      applications: { read: 0, stored: 0, skipped: 0 },
     });
     expect((await store.getStatus(USER))?.state).toBe('partial');
 
@@ -143,7 +143,11 @@ describe('runSync', () => {
     expect(await store.getStatus(USER)).toMatchObject({
       state: 'complete',
       startedAt: '2026-03-01T10:00:00.000Z',
-      counts: { jobs: { read: 3, stored: 3 }, candidates: { read: 5, stored: 5 }, applications: { read: 4, stored: 4 } },
+      counts: {
+        jobs: { read: 3, stored: 3, skipped: 0 },
+        candidates: { read: 5, stored: 5, skipped: 0 },
+        applications: { read: 4, stored: 4, skipped: 0 },
+      },
     });
   });
 

@@ -56,6 +56,21 @@ describe('the ATS API', () => {
     expect(sent(fetchImpl).headers.Authorization).toBe('id-token-ada');
   });
 
+  it('reads a sync from an API deployed before skipped records were counted as nothing skipped', async () => {
+    const { skippedReasons: _reasons, ...before } = idleSync({ state: 'complete' });
+    const counts = { jobs: { read: 2, stored: 2 }, candidates: { read: 3, stored: 3 }, applications: { read: 4, stored: 4 } };
+    const { api } = atsApi(jsonResponse(200, { outcome: 'complete', sync: { ...before, counts } }));
+
+    const answer = await api.sync();
+
+    expect(answer.sync.skippedReasons).toEqual([]);
+    expect(answer.sync.counts).toEqual({
+      jobs: { read: 2, stored: 2, skipped: 0 },
+      candidates: { read: 3, stored: 3, skipped: 0 },
+      applications: { read: 4, stored: 4, skipped: 0 },
+    });
+  });
+
   it('lists jobs, the candidates of a job by its id, and predicts for a job', async () => {
     const jobs = atsApi(jsonResponse(200, { jobs: [atsJob(), { nonsense: true }] }));
     await expect(jobs.api.listJobs()).resolves.toEqual([atsJob()]);

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { formatWhen } from '../../../../web/src/features/ats/format';
 import { RestApiError } from '../../../../web/src/lib/rest-client';
-import { FakeAts, greenhouseConnection, syncWith } from '../../support/ats';
+import { FakeAts, greenhouseConnection, syncWith, withSkipped } from '../../support/ats';
 import { authUser, dbUser, FakeIdentity } from '../../support/auth';
 import { FakeBilling, testSubscription } from '../../support/billing';
 import { errorOf } from '../../support/forms';
@@ -189,6 +189,36 @@ describe('the ATS settings on the account page', () => {
       Applications: '120 applications',
       Placements: '12 placements',
     });
+    expect(within(region).queryByText(/skipped/)).not.toBeInTheDocument();
+  });
+
+  it('says which records the last sync could not read and why, under what is stored', async () => {
+    const ats = connected();
+    ats.sync = withSkipped(ats.sync, [
+      { resource: 'candidates', reason: 'unreadable "Tags"', count: 2 },
+      { resource: 'candidates', reason: 'no candidate id', count: 1 },
+    ]);
+    accountPage(ats);
+    const region = await screen.findByRole('region', { name: 'Sync' });
+
+    const list = within(region).getByRole('list', { name: /could not be read/ });
+    expect(within(list).getByRole('listitem')).toHaveTextContent('3 candidates were skipped: unreadable "Tags" (2), no candidate id (1).');
+    expect(facts(region).Candidates).toBe('120 candidates');
+  });
+
+  it('says when a sync it ran skipped records, and lists them', async () => {
+    const ats = connected();
+    ats.skippedOnSync = [{ resource: 'applications', reason: 'no job id', count: 3 }];
+    const { user } = accountPage(ats);
+    const region = await screen.findByRole('region', { name: 'Sync' });
+    expect(within(region).queryByRole('list')).not.toBeInTheDocument();
+
+    await user.click(within(region).getByRole('button', { name: 'Sync now' }));
+
+    expect(await within(region).findByRole('status')).toHaveTextContent(
+      'Sync complete. Stored from your ATS: 17 jobs, 170 candidates, 170 applications and 17 placements. 3 records could not be read and were skipped.',
+    );
+    expect(within(region).getByRole('listitem')).toHaveTextContent('3 applications were skipped: no job id (3).');
   });
 
   it('keeps syncing while the server answers partial, and says when the sync is complete', async () => {

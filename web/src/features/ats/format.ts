@@ -1,4 +1,4 @@
-import type { ATS_LIMITS, AtsSyncStateView, AtsSyncView, PlacementEvaluationView } from '@contracts/ats';
+import type { ATS_LIMITS, AtsSyncResourceView, AtsSyncStateView, AtsSyncView, PlacementEvaluationView } from '@contracts/ats';
 
 /**
  * The contract's limits, written out here because the pages import the contract's types only
@@ -46,6 +46,38 @@ export function storedSummary(stored: AtsSyncView['stored']): string {
 /** What a sync has read so far: "120 jobs, 400 candidates and 800 applications". */
 export function readSummary(counts: AtsSyncView['counts']): string {
   return `${count(counts.jobs.read, 'job')}, ${count(counts.candidates.read, 'candidate')} and ${count(counts.applications.read, 'application')}`;
+}
+
+/** What a sync reads, in its order, each as one record of it is called. */
+const RESOURCES: readonly (readonly [AtsSyncResourceView, string])[] = [
+  ['jobs', 'job'],
+  ['candidates', 'candidate'],
+  ['applications', 'application'],
+];
+
+/** Records the sync skipped, all kinds together. */
+export function skippedTotal(sync: Pick<AtsSyncView, 'counts'>): number {
+  return RESOURCES.reduce((sum, [resource]) => sum + sync.counts[resource].skipped, 0);
+}
+
+/**
+ * What the sync skipped, one sentence per kind of record that had any: "3 candidates were
+ * skipped: unreadable "Tags" (2), no candidate id (1)." Reasons the server could not list (it
+ * names at most ten) are "other reasons". None when nothing was skipped.
+ */
+export function skippedSentences(sync: Pick<AtsSyncView, 'counts' | 'skippedReasons'>): string[] {
+  const sentences: string[] = [];
+  for (const [resource, singular] of RESOURCES) {
+    const skipped = sync.counts[resource].skipped;
+    if (!(skipped > 0)) continue;
+    const listed = sync.skippedReasons.filter((entry) => entry.resource === resource);
+    const parts = listed.map((entry) => `${entry.reason} (${entry.count.toLocaleString('en-US')})`);
+    const unlisted = skipped - listed.reduce((sum, entry) => sum + entry.count, 0);
+    if (unlisted > 0 && parts.length > 0) parts.push(`other reasons (${unlisted.toLocaleString('en-US')})`);
+    const subject = `${count(skipped, singular)} ${skipped === 1 ? 'was' : 'were'} skipped`;
+    sentences.push(parts.length > 0 ? `${subject}: ${parts.join(', ')}.` : `${subject}.`);
+  }
+  return sentences;
 }
 
 /**

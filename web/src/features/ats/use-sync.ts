@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AtsSyncResponse, AtsSyncView } from '@contracts/ats';
 import { readableMessage } from '../../lib/notify';
 import { isSubscriptionRequired, type AtsApi } from './api/ats-api';
-import { formatWhen, readSummary, storedSummary } from './format';
+import { count, formatWhen, readSummary, skippedTotal, storedSummary } from './format';
 
 /**
  * The most `POST /ats/sync` calls one press of "Sync now" makes while the answer is `partial`
@@ -20,8 +20,12 @@ export interface SyncOutcome {
 export function outcomeOf(answer: AtsSyncResponse): SyncOutcome {
   const { sync } = answer;
   switch (answer.outcome) {
-    case 'complete':
-      return { tone: 'done', message: `Sync complete. Stored from your ATS: ${storedSummary(sync.stored)}.` };
+    case 'complete': {
+      const skipped = skippedTotal(sync);
+      const skippedNote =
+        skipped > 0 ? ` ${count(skipped, 'record')} could not be read and ${skipped === 1 ? 'was' : 'were'} skipped.` : '';
+      return { tone: 'done', message: `Sync complete. Stored from your ATS: ${storedSummary(sync.stored)}.${skippedNote}` };
+    }
     case 'paused':
       return {
         tone: 'waiting',

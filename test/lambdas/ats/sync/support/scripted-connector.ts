@@ -6,6 +6,7 @@ import type {
   AtsListOptions,
   AtsName,
   AtsPage,
+  AtsSkippedRecords,
 } from '../../../../../lambdas/ats/ats-port';
 
 /** What the scripted ATS holds; tests change it between syncs to play edits in the ATS. */
@@ -32,6 +33,8 @@ export interface ScriptedConnectorOptions {
   readonly fail?: (call: ScriptedCall, index: number) => Error | undefined;
   /** Awaited before each answer: lets a test hold a call open. */
   readonly gate?: (call: ScriptedCall, index: number) => Promise<void>;
+  /** What each answered page reports as skipped (records the connector could not read), if anything. */
+  readonly skipped?: (call: ScriptedCall, index: number) => readonly AtsSkippedRecords[] | undefined;
 }
 
 const RESOURCE_OF = { listJobs: 'jobs', listCandidates: 'candidates', listApplications: 'applications' } as const;
@@ -40,10 +43,10 @@ const MEMBERS = new Set<PropertyKey>(['name', 'testConnection', 'listJobs', 'lis
 /**
  * An in-memory {@link AtsConnector} answering from arrays: pages of `pageSize` records behind an
  * opaque cursor, only records updated at or after `updatedSince` when asked (records without a
- * time always), failures injectable per call. It records every call, and every member anyone
+ * time always), failures and skipped records injectable per call. It records every call, and every member anyone
  * touched on it (`touched`), so a test can prove the sync only ever lists.
  */
-export function createScriptedConnector({ data, pageSize, name = 'greenhouse', fail, gate }: ScriptedConnectorOptions) {
+export function createScriptedConnector({ data, pageSize, name = 'greenhouse', fail, gate, skipped }: ScriptedConnectorOptions) {
   const calls: ScriptedCall[] = [];
   const touched = new Set<PropertyKey>();
 
@@ -53,13 +56,14 @@ export function createScriptedConnector({ data, pageSize, name = 'greenhouse', f
     await gate?.(call, index);
     const error = fail?.(call, index);
     if (error) throw error;
+    return skipped?.(call, index);
   };
 
   const page = async <T extends { readonly updatedAt: string | null }>(
     method: keyof typeof RESOURCE_OF,
     options: AtsListOptions,
   ): Promise<AtsPage<T>> => {
-    await answer(method, options);
+    const skippedOnPage = await answer(method, options);
     const resource = RESOURCE_OF[method];
     const all = (data[resource] as unknown as T[]).filter(
       (record) => options.updatedSince === null || record.updatedAt === null || record.updatedAt >= options.updatedSince!,
@@ -67,7 +71,8 @@ export function createScriptedConnector({ data, pageSize, name = 'greenhouse', f
     const offset = options.cursor === null ? 0 : Number(/^offset:(\d+)$/.exec(options.cursor)?.[1] ?? Number.NaN);
     if (!Number.isInteger(offset)) throw new Error(`The scripted ATS never handed out the cursor ${options.cursor}.`);
     const items = all.slice(offset, offset + pageSize).map((record) => structuredClone(record));
-    return { items, nextCursor: offset + pageSize < all.length ? `offset:${offset + pageSize}` : null };
+    const nextCursor = offset + pageSize < all.length ? `offset:${offset + pageSize}` : null;
+    return skippedOnPage ? { items, nextCursor, skipped: skippedOnPage } : { items, nextCursor };
   };
 
   const target: AtsConnector = {

@@ -117,7 +117,15 @@ export function describeSyncStoreContract(adapter: string, getStore: () => AtsSy
         syncId: 'sync-1',
         startedAt: '2026-03-01T00:00:00.000Z',
         finishedAt: '2026-03-01T00:01:00.000Z',
-        counts: { jobs: { read: 3, stored: 3 }, candidates: { read: 10, stored: 9 }, applications: { read: 0, stored: 0 } },
+        counts: {
+          jobs: { read: 3, stored: 3, skipped: 0 },
+          candidates: { read: 10, stored: 9, skipped: 3 },
+          applications: { read: 0, stored: 0, skipped: 0 },
+        },
+        skippedReasons: [
+          { resource: 'candidates', reason: 'unreadable "tags"', count: 2 },
+          { resource: 'candidates', reason: 'no candidate id', count: 1 },
+        ],
         message: 'Greenhouse asked us to slow down.',
         resumeAt: '2026-03-01T00:02:00.000Z',
         updatedAt: '2026-03-01T00:01:00.000Z',

@@ -4,7 +4,10 @@ import type {
   AtsConnectionResponse,
   AtsJobsResponse,
   AtsJobView,
+  AtsSyncCountView,
+  AtsSyncResourceView,
   AtsSyncResponse,
+  AtsSyncView,
   AtsTestResponse,
   ConnectAtsRequest,
   PredictPlacementsResponse,
@@ -61,8 +64,27 @@ function isObject(value: unknown): value is Record<string, unknown> {
  * schemas would bring zod into the pages, as for the assistant's and the billing pages.
  */
 
-function isSync(value: unknown): boolean {
+function isSync(value: unknown): value is Record<string, unknown> {
   return isObject(value) && typeof value.state === 'string' && isObject(value.counts) && isObject(value.stored);
+}
+
+/**
+ * The sync view, with what an API deployed before skipped records were counted leaves out (each
+ * count's `skipped`, `skippedReasons`) read as nothing skipped.
+ */
+function readSync(value: Record<string, unknown>): AtsSyncView {
+  const sync = value as unknown as AtsSyncView;
+  const counts = sync.counts as Partial<Record<AtsSyncResourceView, Partial<AtsSyncCountView>>>;
+  const count = (resource: AtsSyncResourceView): AtsSyncCountView => ({
+    read: counts[resource]?.read ?? 0,
+    stored: counts[resource]?.stored ?? 0,
+    skipped: counts[resource]?.skipped ?? 0,
+  });
+  return {
+    ...sync,
+    counts: { jobs: count('jobs'), candidates: count('candidates'), applications: count('applications') },
+    skippedReasons: Array.isArray(sync.skippedReasons) ? sync.skippedReasons : [],
+  };
 }
 
 function readConnection(payload: unknown): AtsConnectionResponse {
@@ -73,7 +95,7 @@ function readConnection(payload: unknown): AtsConnectionResponse {
     !Array.isArray(payload.options)
   )
     throw malformed('connection', payload);
-  return payload as unknown as AtsConnectionResponse;
+  return { ...(payload as unknown as AtsConnectionResponse), sync: readSync(payload.sync) };
 }
 
 function isJob(value: unknown): value is AtsJobView {
@@ -98,7 +120,7 @@ export function createRestAtsApi(config: RuntimeConfig, client: RestClient = cre
     async sync() {
       const payload = await client.request<unknown>('POST', 'ats/sync');
       if (!isObject(payload) || typeof payload.outcome !== 'string' || !isSync(payload.sync)) throw malformed('sync', payload);
-      return payload as unknown as AtsSyncResponse;
+      return { ...(payload as unknown as AtsSyncResponse), sync: readSync(payload.sync) };
     },
     async listJobs() {
       const payload = await client.get<unknown>('ats/jobs');
