@@ -127,10 +127,11 @@ export function createReadOnlyClient(options: ReadOnlyClientOptions): ReadOnlyCl
       } catch {
         throw new AtsError('response', `${label} sent a link to the next page that is not a valid address.`);
       }
-      assertSameOrigin(url);
     } else {
       url = new URL(pathOrAbsoluteUrl.replace(/^\/+/, ''), base);
     }
+    // Every URL, relative ones too: `\\host/x` (a backslash is a slash in a URL) or `//host` resolve to another host.
+    assertSameOrigin(url);
     for (const [key, value] of Object.entries(query ?? {})) {
       if (value === null || value === undefined) continue;
       if (Array.isArray(value)) {

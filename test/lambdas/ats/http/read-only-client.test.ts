@@ -111,6 +111,19 @@ describe('the read-only ATS client', () => {
     expect(server.requests).toHaveLength(0);
   });
 
+  it.each([
+    ['two backslashes', (host: string) => `${String.raw`\\`}${host}/v1/jobs`],
+    ['a backslash and a slash', (host: string) => `${String.raw`\/`}${host}/v1/jobs`],
+    ['a tab before two slashes', (host: string) => `\t//${host}/v1/jobs`],
+  ])('refuses a relative path that begins with %s and so names another host', async (_label, path) => {
+    await start();
+    const elsewhere = await startFakeAtsServer({ routes: { '/v1/jobs': () => ({ status: 200, body: [] }) } });
+    others.push(elsewhere);
+    const error = await failure(client().get(path(new URL(elsewhere.origin).host)));
+    expect(error.message).toMatch(/^Greenhouse pointed us to another website/);
+    expect(elsewhere.requests).toHaveLength(0);
+  });
+
   it('refuses a redirect to another origin but follows one on the same origin', async () => {
     const elsewhere = await startFakeAtsServer({ routes: { '/steal': () => ({ status: 200, body: [] }) } });
     others.push(elsewhere);
