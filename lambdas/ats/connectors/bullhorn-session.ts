@@ -154,9 +154,18 @@ async function restLogin(dataCentre: BullhornDataCentre, accessToken: string, op
  * with `credentials` when nothing is stored or Bullhorn refuses the grant (connect again).
  */
 export async function openBullhornSession(options: BullhornSessionOptions): Promise<BullhornRestSession> {
-  const grant = await options.grants.read();
+  let grant = await options.grants.read();
   if (grant === null) throw new AtsError('credentials', 'Bullhorn is not authorized yet: connect Bullhorn and sign in to it once.');
-  const tokens = await exchange(grant, { grant_type: 'refresh_token', refresh_token: grant.refreshToken }, options);
+  let tokens: BullhornTokens;
+  try {
+    tokens = await exchange(grant, { grant_type: 'refresh_token', refresh_token: grant.refreshToken }, options);
+  } catch (error) {
+    // Another session (a connection test during a sync) may have spent the token and saved the next one.
+    const latest = error instanceof AtsError && error.reason === 'credentials' ? await options.grants.read() : null;
+    if (latest === null || latest.refreshToken === grant.refreshToken) throw error;
+    grant = latest;
+    tokens = await exchange(grant, { grant_type: 'refresh_token', refresh_token: grant.refreshToken }, options);
+  }
   await options.grants.save({ oauthUrl: grant.oauthUrl, restUrl: grant.restUrl, refreshToken: tokens.refresh_token });
   return restLogin(grant, tokens.access_token, options);
 }

@@ -217,6 +217,18 @@ describe('the Bullhorn connector against a fake Bullhorn', () => {
     expect(error.reason).toBe('credentials');
   });
 
+  it('uses the refresh token another session saved meanwhile instead of failing on the one it read first', async () => {
+    const grants = await authorized();
+    const first = grants.current!;
+    await connectorWith(grants).testConnection();
+    const saved = grants.current!;
+    // Read before the other session saved: the first read is stale, the second is the saved grant.
+    const reads = [first, saved];
+    const racing = { read: async () => reads.shift() ?? grants.current, save: grants.save };
+    await expect(connectorWith(racing).testConnection()).resolves.toEqual({ accountName: null });
+    expect(grants.current!.refreshToken).not.toBe(saved.refreshToken);
+  });
+
   it('logs in again once when the session expired, and says so when that does not help', async () => {
     const events: string[] = [];
     const connector = connectorWith(await authorized(), events);
