@@ -276,6 +276,36 @@ describe('the Bullhorn connector against a fake Bullhorn', () => {
   });
 });
 
+describe('Bullhorn answers the connector cannot use', () => {
+  it('become errors a recruiter can act on, never a crash, and never quote a secret or token', async () => {
+    const grants = await authorized();
+    const secrets = [CLIENT_SECRET, grants.current!.refreshToken];
+    // The sign-in service down, then answering without tokens.
+    bullhorn.auth.failNext({ kind: 'status', status: 503 });
+    expect((await atsRejection(connectorWith(grants).testConnection(), secrets)).reason).toBe('unavailable');
+    bullhorn.auth.failNext({ kind: 'status', status: 200, body: { token_type: 'Bearer' } });
+    expect((await atsRejection(connectorWith(grants).testConnection(), secrets)).reason).toBe('response');
+    // A page without its records, and one that is not JSON.
+    const connector = connectorWith(grants);
+    await connector.testConnection();
+    bullhorn.rest.failNext({ kind: 'status', status: 200, body: { total: 3 } });
+    expect((await atsRejection(connector.listJobs({ cursor: null, updatedSince: null }), secrets)).reason).toBe('response');
+    bullhorn.rest.failNext({ kind: 'malformed-json' });
+    expect((await atsRejection(connector.listJobs({ cursor: null, updatedSince: null }), secrets)).reason).toBe('response');
+  });
+
+  it('refuses a data centre or REST root outside Bullhorn before sending it anything', async () => {
+    const grants = memoryGrants([]);
+    grants.current = {
+      oauthUrl: 'https://auth.evil.example/oauth',
+      restUrl: 'https://rest-west.bullhornstaffing.com/rest-services',
+      refreshToken: 'r',
+    };
+    const error = await atsRejection(createBullhornConnector(CREDENTIALS, { grants }).testConnection(), [CLIENT_SECRET]);
+    expect(error).toMatchObject({ reason: 'response', message: expect.stringMatching(/not Bullhorn’s/) });
+  });
+});
+
 describe('Bullhorn authorization and data centres', () => {
   it('sends the browser to the data centre’s authorize page and trades the code it brings back for a saved grant', async () => {
     const dataCentre = await findBullhornDataCentre('staffing.api', {
