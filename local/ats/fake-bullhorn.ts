@@ -240,7 +240,7 @@ export async function startFakeBullhorn(options: FakeBullhornOptions): Promise<F
       '/rest-services/login': (request) => {
         const token = request.query.access_token;
         if (request.query.version === undefined || token === undefined || !accessTokens.has(token)) {
-          return errorBody(401, 'Invalid or expired OAuth access token.', 'errors.authentication.invalidOAuthToken');
+          return errorBody(401, 'The OAuth access token is unknown or has expired.', 'errors.authentication.invalidOAuthToken');
         }
         return { status: 200, body: { BhRestToken: issue(sessions), restUrl: `${restOrigin}${corpRoot}/` } };
       },
