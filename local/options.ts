@@ -16,6 +16,7 @@ export const PORT_ENV: Readonly<Record<PortName, string>> = {
   lever: 'LOCAL_LEVER_PORT',
   workable: 'LOCAL_WORKABLE_PORT',
   crelate: 'LOCAL_CRELATE_PORT',
+  bullhorn: 'LOCAL_BULLHORN_PORT',
 };
 
 export const DATA_DIR_ENV = 'LOCAL_DATA_DIR';
@@ -40,6 +41,7 @@ Options:
   --lever-port <port>       fake Lever port (default ${DEFAULT_PORTS.lever}; env ${PORT_ENV.lever})
   --workable-port <port>    fake Workable port (default ${DEFAULT_PORTS.workable}; env ${PORT_ENV.workable})
   --crelate-port <port>     fake Crelate port (default ${DEFAULT_PORTS.crelate}; env ${PORT_ENV.crelate})
+  --bullhorn-port <port>    fake Bullhorn REST port (default ${DEFAULT_PORTS.bullhorn}; env ${PORT_ENV.bullhorn})
   --no-web-build            serve web/dist as it is (no rebuild when it is older than web/src)
   --web-dist <folder>       serve another build of the web app, as it is (env ${WEB_DIST_ENV})
   --quiet                   no line per request
@@ -80,6 +82,7 @@ export function parseStartCommand(argv: readonly string[], env: NodeJS.ProcessEn
         'lever-port': { type: 'string' },
         'workable-port': { type: 'string' },
         'crelate-port': { type: 'string' },
+        'bullhorn-port': { type: 'string' },
         'no-web-build': { type: 'boolean' },
         'web-dist': { type: 'string' },
         quiet: { type: 'boolean' },

@@ -1,3 +1,4 @@
+import { ATS_NAMES } from '../lambdas/ats/ats-port';
 import { AVAILABLE_ATS_NAMES } from '../lambdas/ats/ats-settings';
 
 /** Default ports of the local runtime on 127.0.0.1; each can be overridden (see local/README). */
@@ -18,6 +19,8 @@ export const DEFAULT_PORTS = {
   workable: 5188,
   /** The fake Crelate API. */
   crelate: 5189,
+  /** The fake Bullhorn's REST service (its sign-in service takes a free port; `loginInfo` names it). */
+  bullhorn: 5190,
 } as const;
 
 export type PortName = keyof typeof DEFAULT_PORTS;
@@ -25,3 +28,6 @@ export type PortName = keyof typeof DEFAULT_PORTS;
 /** The ports of the ATS stand-ins, one per ATS the product connects to. */
 export const ATS_PORT_NAMES = AVAILABLE_ATS_NAMES satisfies readonly PortName[];
 export type AtsPortName = (typeof ATS_PORT_NAMES)[number];
+
+/** Every ATS the product knows has a stand-in, connectable or not yet (Bullhorn). */
+export const ATS_STAND_IN_PORT_NAMES = ATS_NAMES satisfies readonly PortName[];

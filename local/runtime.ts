@@ -19,7 +19,7 @@ import { createCognitoIdentity, type SeedEndpoints } from './identity/local-iden
 import { SEED_DEMO_RECRUITER } from './identity/seed';
 import { seedAssistantDemo, type AssistantDemoSeedInput } from './assistant/demo-seed';
 import { dataPaths, DEFAULT_BUILD_DIR, DEFAULT_DATA_DIR, DEFAULT_WEB_DIST_DIR } from './paths';
-import { ATS_PORT_NAMES, DEFAULT_PORTS, type AtsPortName, type PortName } from './ports';
+import { ATS_STAND_IN_PORT_NAMES, DEFAULT_PORTS, type AtsPortName, type PortName } from './ports';
 import { bundleLambda } from './lambda/bundle';
 import { createLambdaFunction, type LambdaFunction } from './lambda/host';
 import { startRestServer } from './rest/rest-server';
@@ -121,7 +121,7 @@ export interface LocalRuntime {
 
 export function resolvePorts(ports: Partial<Record<PortName, number>> | undefined): Record<PortName, number> {
   const freeAts = Object.values(ports ?? {}).includes(0);
-  const atsDefaults = Object.fromEntries(ATS_PORT_NAMES.map((name) => [name, freeAts ? 0 : DEFAULT_PORTS[name]]));
+  const atsDefaults = Object.fromEntries(ATS_STAND_IN_PORT_NAMES.map((name) => [name, freeAts ? 0 : DEFAULT_PORTS[name]]));
   const resolved = { ...DEFAULT_PORTS, ...atsDefaults, ...ports };
   for (const [name, port] of Object.entries(resolved)) {
     if (!Number.isInteger(port) || port < 0 || port > 65535) throw new LocalRuntimeError(`Invalid ${name} port: ${port}`);

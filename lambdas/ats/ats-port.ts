@@ -2,14 +2,14 @@
  * The ATS port (issue 7): what the product reads from a recruiter's applicant tracking system,
  * whichever it is. One connector per ATS implements {@link AtsConnector}; every one of them is
  * read-only by construction (its HTTP client exposes GET only; an ATS that needs an OAuth token
- * exchange, Bullhorn once connected, will make that one POST outside it). Plain TypeScript: no
+ * exchange, Bullhorn's, makes that one POST outside it: connectors/bullhorn-token.ts). Plain TypeScript: no
  * AWS types.
  *
  * A User record names the connection (spec section 3): `atsname` picks the connector,
  * `apikeytype` the auth style, `apikey1`/`apikey2` the credentials (stored encrypted).
  */
 
-/** The ATSs the product knows. `bullhorn` is designed into the port, not yet implemented. */
+/** The ATSs the product knows. `bullhorn` is built but not connectable yet (ats-settings.ts `AVAILABLE_ATS_NAMES`). */
 export const ATS_NAMES = ['greenhouse', 'lever', 'workable', 'crelate', 'bullhorn'] as const;
 export type AtsName = (typeof ATS_NAMES)[number];
 

@@ -31,7 +31,7 @@ export const ATS_AUTH_STYLES: Readonly<Record<AtsName, ApiKeyType>> = {
   bullhorn: 'oauth2',
 };
 
-/** The ATSs that can be connected today (Bullhorn is designed, not connected yet). */
+/** The ATSs that can be connected today (Bullhorn's connector is built; its browser sign-in is not, so it is not connectable yet). */
 export const AVAILABLE_ATS_NAMES = ['greenhouse', 'lever', 'workable', 'crelate'] as const satisfies readonly AtsName[];
 
 /** Longer than any real key: a paste of something else (a whole page, a file). */
@@ -166,7 +166,7 @@ export function validateAtsCredentials(credentials: AtsCredentials): void {
   if (atsname === 'bullhorn') {
     throw new AtsSettingsError(
       'atsname',
-      `Bullhorn is not available yet: its connection (OAuth 2 with Bullhorn’s REST login) is designed and comes next. Connect ${AVAILABLE_WORDS} for now.`,
+      `Bullhorn is not available yet: its sign-in from TalentPilot (OAuth 2 with Bullhorn’s REST login) comes next. Connect ${AVAILABLE_WORDS} for now.`,
     );
   }
   const expected = ATS_AUTH_STYLES[atsname];

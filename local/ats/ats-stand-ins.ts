@@ -6,7 +6,9 @@ import { CredentialVaultError } from '../../lambdas/ats/credentials/credential-c
 import { loadOrCreateLocalKey } from '../../lambdas/ats/credentials/local-cipher';
 import { LocalRuntimeError } from '../errors';
 import { PORT_ENV } from '../options';
-import type { AtsPortName } from '../ports';
+import type { AtsPortName, PortName } from '../ports';
+import { bullhornDemoHistory } from './bullhorn-history';
+import { startFakeBullhorn, type FakeBullhorn } from './fake-bullhorn';
 import { LEVER_ACCOUNT } from './fake-lever-data';
 import { CRELATE_ACCOUNT } from './fake-crelate-data';
 import { startFakeCrelate } from './fake-crelate';
@@ -36,6 +38,26 @@ export const ATS_DEMO_CREDENTIALS = {
   crelate: { atsname: 'crelate', apikeytype: 'api-key', apikey1: 'crelate-local-demo-2738', apikey2: null },
 } as const satisfies Readonly<Record<AtsPortName, AtsCredentials>>;
 
+/**
+ * The fake Bullhorn's demo OAuth client (local values, not secrets). Bullhorn is not connectable
+ * yet (its browser authorization is not built), so it is started for the connector's tests and
+ * for the next step, not listed with the connectable stand-ins.
+ */
+export const BULLHORN_DEMO_CLIENT = {
+  clientId: 'bullhorn-local-demo-client-6250',
+  clientSecret: 'bullhorn-local-demo-secret-6250',
+} as const;
+
+/** The fake Bullhorn as the stand-ins started it. */
+export interface BullhornStandIn {
+  /** Where `loginInfo` is asked (the connector's data-centre lookup). */
+  readonly loginInfoRoot: string;
+  /** The origins its answers point to: the connector's `allowedOrigins`. */
+  readonly origins: readonly string[];
+  readonly clientId: string;
+  readonly clientSecret: string;
+}
+
 /** One stand-in as `endpoints.json` lists it under `ats`. */
 export interface AtsStandInEndpoint {
   /** The API root the connector is given (Workable's with its `{subdomain}` placeholder). */
@@ -52,21 +74,23 @@ export interface AtsStandIns {
   readonly endpoints: Readonly<Record<AtsPortName, AtsStandInEndpoint>>;
   /** API roots by ATS name: the value of `ATS_BASE_URLS`. */
   readonly baseUrls: Readonly<Record<AtsPortName, string>>;
+  /** The fake Bullhorn (not connectable yet). */
+  readonly bullhorn: BullhornStandIn;
   /** Stops every fake; safe to call twice. */
   stop(): Promise<void>;
 }
 
 export interface AtsStandInsOptions {
-  /** Port per fake on 127.0.0.1 (0 picks a free one). */
-  readonly ports: Readonly<Record<AtsPortName, number>>;
+  /** Port per fake on 127.0.0.1 (0 picks a free one; the fake Bullhorn's by default). */
+  readonly ports: Readonly<Record<AtsPortName, number>> & { readonly bullhorn?: number };
   /** The instant the demo Greenhouse history is dated up to; now by default. */
   readonly now?: Date;
 }
 
-const label = (name: AtsPortName, service: string) => ({ service, envVar: PORT_ENV[name] });
+const label = (name: PortName, service: string) => ({ service, envVar: PORT_ENV[name] });
 
 /**
- * Starts the four fakes (in parallel); a busy port rejects with the same one-line
+ * Starts the fakes (in parallel); a busy port rejects with the same one-line
  * `LocalRuntimeError` as the other services, after stopping the fakes that did start.
  */
 export async function startAtsStandIns(options: AtsStandInsOptions): Promise<AtsStandIns> {
@@ -87,6 +111,12 @@ export async function startAtsStandIns(options: AtsStandInsOptions): Promise<Ats
       data: WORKABLE_ACCOUNT,
     }),
     startFakeCrelate({ port: ports.crelate, label: label('crelate', 'fake Crelate'), apiKey: keys.crelate.apikey1, data: CRELATE_ACCOUNT }),
+    startFakeBullhorn({
+      port: ports.bullhorn ?? 0,
+      label: label('bullhorn', 'fake Bullhorn'),
+      ...BULLHORN_DEMO_CLIENT,
+      data: bullhornDemoHistory(options.now).data,
+    }),
   ]);
   const servers = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
   let stopping: Promise<void> | undefined;
@@ -96,11 +126,12 @@ export async function startAtsStandIns(options: AtsStandInsOptions): Promise<Ats
     await stop();
     throw failure.reason;
   }
-  const [greenhouse, lever, workable, crelate] = started.map((result) => (result as PromiseFulfilledResult<unknown>).value) as [
+  const [greenhouse, lever, workable, crelate, bullhorn] = started.map((result) => (result as PromiseFulfilledResult<unknown>).value) as [
     Awaited<ReturnType<typeof startFakeGreenhouse>>,
     Awaited<ReturnType<typeof startFakeLever>>,
     Awaited<ReturnType<typeof startFakeWorkable>>,
     Awaited<ReturnType<typeof startFakeCrelate>>,
+    FakeBullhorn,
   ];
   const baseUrls = { greenhouse: greenhouse.url, lever: lever.url, workable: workable.baseUrl, crelate: crelate.baseUrl };
   const endpoint = (name: AtsPortName): AtsStandInEndpoint => {
@@ -115,6 +146,7 @@ export async function startAtsStandIns(options: AtsStandInsOptions): Promise<Ats
       crelate: endpoint('crelate'),
     },
     baseUrls,
+    bullhorn: { loginInfoRoot: bullhorn.loginInfoRoot, origins: bullhorn.origins, ...BULLHORN_DEMO_CLIENT },
     stop,
   };
 }

@@ -10,11 +10,19 @@
 export const CREDENTIAL_FIELDS = ['apikey1', 'apikey2'] as const;
 export type CredentialField = (typeof CREDENTIAL_FIELDS)[number];
 
+/**
+ * Sealed secrets of a connection kept outside the User record, in the user's partition of the
+ * ATS table: Bullhorn's grant (its rotating refresh token and data-centre URLs).
+ */
+export const CONNECTION_SECRET_FIELDS = ['bullhornGrant'] as const;
+export type SealedField = CredentialField | (typeof CONNECTION_SECRET_FIELDS)[number];
+const SEALED_FIELDS: readonly string[] = [...CREDENTIAL_FIELDS, ...CONNECTION_SECRET_FIELDS];
+
 /** Whose credential, in which field: bound to the ciphertext, checked on every decryption. */
 export interface CredentialContext {
   /** The owner's user id (the Cognito sub). */
   readonly userId: string;
-  readonly field: CredentialField;
+  readonly field: SealedField;
 }
 
 export interface CredentialCipher {
@@ -36,8 +44,8 @@ export const MAX_CREDENTIAL_BYTES = 4096;
  */
 export function encryptionContextOf(context: CredentialContext): Record<string, string> {
   if (typeof context.userId !== 'string' || context.userId === '') throw new TypeError('A credential context needs the user id.');
-  if (context.field !== 'apikey1' && context.field !== 'apikey2')
-    throw new TypeError('A credential context needs the field apikey1 or apikey2.');
+  if (!SEALED_FIELDS.includes(context.field))
+    throw new TypeError(`A credential context needs one of the fields ${SEALED_FIELDS.join(', ')}.`);
   return { userId: context.userId, field: context.field, purpose: CREDENTIAL_PURPOSE };
 }
 
