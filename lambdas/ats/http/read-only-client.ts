@@ -70,6 +70,16 @@ export class AtsHttpStatusError extends AtsError {
   }
 }
 
+/**
+ * A 401: the credentials were refused. A connector whose token can expire (Greenhouse v3) catches
+ * it to fetch a new token once; for every other connector it is the 'credentials' error it always was.
+ */
+export class AtsUnauthorizedError extends AtsError {
+  constructor(atsLabel: string) {
+    super('credentials', `${atsLabel} refused the API key: check that it is correct, active and has read access.`);
+  }
+}
+
 const MAX_REDIRECTS = 3;
 /** Header values a credential may hold: visible ASCII and spaces (no CR/LF, no non-Latin-1). */
 const SAFE_HEADER_VALUE = /^[\x20-\x7e]*$/;
@@ -243,9 +253,7 @@ export function createReadOnlyClient(options: ReadOnlyClientOptions): ReadOnlyCl
         if (!isLast) await sleep(backoffMs(baseDelayMs, attemptNumber, random()));
         continue;
       }
-      if (status === 401) {
-        throw new AtsError('credentials', `${label} refused the API key: check that it is correct, active and has read access.`);
-      }
+      if (status === 401) throw new AtsUnauthorizedError(label);
       if (status === 403) {
         throw new AtsError(
           'credentials',

@@ -2,7 +2,10 @@ import { shapeOf, undocumentedShape } from '../../../local/ats/fixture-shape';
 
 describe('the shape of a JSON answer', () => {
   it('lists every key path with the JSON types found there, array items sharing one path', () => {
-    const shape = shapeOf([{ id: 1, tags: ['a'], office: { name: 'HQ' } }, { id: null, tags: [], office: null }]);
+    const shape = shapeOf([
+      { id: 1, tags: ['a'], office: { name: 'HQ' } },
+      { id: null, tags: [], office: null },
+    ]);
     expect(Object.fromEntries([...shape].map(([path, types]) => [path, [...types].sort()]))).toEqual({
       '': ['array'],
       '[]': ['object'],
