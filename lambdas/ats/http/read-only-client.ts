@@ -16,7 +16,7 @@ import { AtsError } from '../ats-port';
 export type QueryValue = string | number | boolean | null | undefined | readonly string[];
 
 export interface ReadOnlyClientOptions {
-  /** The API root, e.g. `https://harvest.greenhouse.io/v1`; paths are appended to it. */
+  /** The API root, e.g. `https://harvest.greenhouse.io/v3`; paths are appended to it. */
   readonly baseUrl: string;
   /** The ATS's name as a recruiter knows it ("Greenhouse"), used in every error message. */
   readonly atsLabel: string;

@@ -89,7 +89,7 @@ export interface AtsOption {
   readonly atsname: AtsContractName;
   readonly label: string;
   readonly apikeytype: AtsContractKeyType;
-  /** The first credential's label, e.g. "Harvest API key". */
+  /** The first credential's label, e.g. "Lever API key". */
   readonly keyLabel: string;
   /** The second credential's label (Workable's subdomain); `null` when the ATS needs none. */
   readonly secondLabel: string | null;
