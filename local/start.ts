@@ -12,6 +12,7 @@ import { parseStartCommand, USAGE } from './options';
 import { REPO_ROOT } from './paths';
 import { ATS_PORT_NAMES } from './ports';
 import { ATS_LABELS } from '../lambdas/ats/ats-settings';
+import { splitClientIdAndUserId } from '../lambdas/shared/contracts/ats';
 import type { SeedEndpoints } from './identity/local-identity';
 import { startLocalRuntime, type LocalEndpoints, type LocalRuntime } from './runtime';
 
@@ -39,9 +40,12 @@ function atsLines(endpoints: LocalEndpoints): string[] {
   const lines = ['  ATS stand-ins (fakes of each ATS API; connect with these demo keys, any other key is refused)'];
   for (const name of ATS_PORT_NAMES) {
     const ats = endpoints.ats[name];
-    const second = ats.apikey2 ? `  subdomain ${ats.apikey2}` : '';
+    const greenhouse = name === 'greenhouse' ? splitClientIdAndUserId(ats.apikey1) : null;
+    const keys = greenhouse
+      ? `client ID ${greenhouse.clientId}  client secret ${ats.apikey2}  user ID ${greenhouse.userId}`
+      : `key ${ats.apikey1}${ats.apikey2 ? `  subdomain ${ats.apikey2}` : ''}`;
     const note = name === 'greenhouse' ? '  (the demo history: connect, sync, predict)' : '';
-    lines.push(`    ${ATS_LABELS[name].padEnd(11)} ${ats.baseUrl}  key ${ats.apikey1}${second}${note}`);
+    lines.push(`    ${ATS_LABELS[name].padEnd(11)} ${ats.baseUrl}  ${keys}${note}`);
   }
   return lines;
 }

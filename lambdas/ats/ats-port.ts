@@ -2,8 +2,8 @@
  * The ATS port (issue 7): what the product reads from a recruiter's applicant tracking system,
  * whichever it is. One connector per ATS implements {@link AtsConnector}; every one of them is
  * read-only by construction (its HTTP client exposes GET only; an ATS that needs an OAuth token
- * exchange, Bullhorn's, makes that one POST outside it: connectors/bullhorn-token.ts). Plain TypeScript: no
- * AWS types.
+ * exchange makes that one POST outside it: Greenhouse's `connectors/greenhouse-token.ts`,
+ * Bullhorn's `connectors/bullhorn-token.ts`). Plain TypeScript: no AWS types.
  *
  * A User record names the connection (spec section 3): `atsname` picks the connector,
  * `apikeytype` the auth style, `apikey1`/`apikey2` the credentials (stored encrypted).
@@ -15,11 +15,11 @@ export type AtsName = (typeof ATS_NAMES)[number];
 
 /**
  * How a connector authenticates, the User record's `apikeytype`:
- * - `basic`: HTTP Basic with the API key as the user name and an empty password (Greenhouse
- *   Harvest, Lever);
+ * - `basic`: HTTP Basic with the API key as the user name and an empty password (Lever);
  * - `bearer`: `Authorization: Bearer <token>` (Workable; `apikey2` is the account subdomain);
  * - `api-key`: the key in the ATS's own header or query parameter (Crelate);
- * - `oauth2`: client id and secret exchanged for tokens, then the ATS's REST login (Bullhorn).
+ * - `oauth2`: client id and secret exchanged for tokens (Greenhouse Harvest v3: client credentials
+ *   on behalf of a user; Bullhorn: then its REST login).
  */
 export const APIKEY_TYPES = ['basic', 'bearer', 'api-key', 'oauth2'] as const;
 export type ApiKeyType = (typeof APIKEY_TYPES)[number];

@@ -12,6 +12,7 @@ import { APIKEY_TYPES, ATS_NAMES, type ApiKeyType, type AtsCredentials, type Ats
 import { WORKABLE_SUBDOMAIN_MESSAGE, normalizeWorkableSubdomain } from './connectors/workable';
 import { isSealed } from './credentials/sealed-format';
 import { isMaskedSecret } from '../shared/domain/secret-fields';
+import { splitClientIdAndUserId } from '../shared/contracts/ats';
 
 /** Each ATS as a recruiter knows it. */
 export const ATS_LABELS: Readonly<Record<AtsName, string>> = {
@@ -24,7 +25,7 @@ export const ATS_LABELS: Readonly<Record<AtsName, string>> = {
 
 /** The one auth style each ATS uses (the User record's `apikeytype`). */
 export const ATS_AUTH_STYLES: Readonly<Record<AtsName, ApiKeyType>> = {
-  greenhouse: 'basic',
+  greenhouse: 'oauth2',
   lever: 'basic',
   workable: 'bearer',
   crelate: 'api-key',
@@ -69,7 +70,7 @@ const AUTH_STYLE_WORDS: Readonly<Record<ApiKeyType, string>> = {
 
 /** Each credential as the ATS's own screens name it. */
 const CREDENTIAL_NAMES: Readonly<Record<AtsName, Readonly<Record<KeyField, string>>>> = {
-  greenhouse: { apikey1: 'Greenhouse Harvest API key', apikey2: 'second Greenhouse credential' },
+  greenhouse: { apikey1: 'Greenhouse client ID and user ID', apikey2: 'Greenhouse client secret' },
   lever: { apikey1: 'Lever API key', apikey2: 'second Lever credential' },
   workable: { apikey1: 'Workable API access token', apikey2: 'Workable subdomain' },
   crelate: { apikey1: 'Crelate API key', apikey2: 'second Crelate credential' },
@@ -154,6 +155,12 @@ export function checkCredentialShape(credentials: AtsCredentials): void {
     return;
   }
   checkKey(atsname, 'apikey2', apikey2);
+  if (atsname === 'greenhouse' && !splitClientIdAndUserId(apikey1)) {
+    throw new AtsSettingsError(
+      'apikey1',
+      'Enter the Greenhouse client ID and the Greenhouse user ID the connection acts for (the number at the end of the user’s page address in Greenhouse).',
+    );
+  }
 }
 
 /**

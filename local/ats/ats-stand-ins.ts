@@ -17,6 +17,17 @@ import { startFakeLever } from './fake-lever';
 import { startFakeWorkable } from './fake-workable';
 import { WORKABLE_ACCOUNT } from './fake-workable-data';
 import { greenhouseDemoHistory } from './greenhouse-history';
+import { joinClientIdAndUserId } from '../../lambdas/shared/contracts/ats';
+
+/**
+ * The demo Greenhouse Harvest v3 client credentials and user the fake Greenhouse accepts (the user
+ * id's last four digits make the masked client ID `••••4821`).
+ */
+export const GREENHOUSE_DEMO_CLIENT = {
+  clientId: 'greenhouse-local-demo-client',
+  clientSecret: 'greenhouse-local-demo-secret-6619',
+  userId: '604821',
+} as const;
 
 /**
  * The ATS stand-ins of the local runtime: one fake server per ATS the product connects to, each
@@ -32,7 +43,12 @@ import { greenhouseDemoHistory } from './greenhouse-history';
  * tried. The last four characters differ, so each masked key (`••••4821`) says which one it is.
  */
 export const ATS_DEMO_CREDENTIALS = {
-  greenhouse: { atsname: 'greenhouse', apikeytype: 'basic', apikey1: 'greenhouse-local-demo-4821', apikey2: null },
+  greenhouse: {
+    atsname: 'greenhouse',
+    apikeytype: 'oauth2',
+    apikey1: joinClientIdAndUserId(GREENHOUSE_DEMO_CLIENT.clientId, GREENHOUSE_DEMO_CLIENT.userId),
+    apikey2: GREENHOUSE_DEMO_CLIENT.clientSecret,
+  },
   lever: { atsname: 'lever', apikeytype: 'basic', apikey1: 'lever-local-demo-3907', apikey2: null },
   workable: { atsname: 'workable', apikeytype: 'bearer', apikey1: 'workable-local-demo-5164', apikey2: WORKABLE_ACCOUNT.subdomain },
   crelate: { atsname: 'crelate', apikeytype: 'api-key', apikey1: 'crelate-local-demo-2738', apikey2: null },
@@ -65,7 +81,7 @@ export interface AtsStandInEndpoint {
   readonly apikeytype: AtsCredentials['apikeytype'];
   /** The demo key the fake accepts. */
   readonly apikey1: string;
-  /** Workable only: the demo account's subdomain. */
+  /** Workable: the demo account's subdomain; Greenhouse: the demo client secret. */
   readonly apikey2?: string;
 }
 
@@ -100,7 +116,7 @@ export async function startAtsStandIns(options: AtsStandInsOptions): Promise<Ats
     startFakeGreenhouse({
       port: ports.greenhouse,
       label: label('greenhouse', 'fake Greenhouse'),
-      apiKey: keys.greenhouse.apikey1,
+      ...GREENHOUSE_DEMO_CLIENT,
       data: greenhouseDemoHistory(options.now).data,
     }),
     startFakeLever({ port: ports.lever, label: label('lever', 'fake Lever'), apiKey: keys.lever.apikey1, data: LEVER_ACCOUNT }),

@@ -1,249 +1,253 @@
+import { randomBytes } from 'node:crypto';
 import {
   basicUser,
   startFakeAtsServer,
   type FakeAtsServer,
+  type FakeAtsServerOptions,
   type FakeResponse,
   type RecordedRequest,
-  type FakeAtsServerOptions,
 } from './fake-ats-server';
+import applicationsFixture from './fixtures/greenhouse/applications.json';
+import candidatesFixture from './fixtures/greenhouse/candidates.json';
+import departmentsFixture from './fixtures/greenhouse/departments.json';
+import jobPostsFixture from './fixtures/greenhouse/job_posts.json';
+import jobsFixture from './fixtures/greenhouse/jobs.json';
+import officesFixture from './fixtures/greenhouse/offices.json';
+import openingsFixture from './fixtures/greenhouse/openings.json';
+import rejectionReasonsFixture from './fixtures/greenhouse/rejection_reasons.json';
+import tokenFixture from './fixtures/greenhouse/token.json';
 
 /**
- * A fake Greenhouse Harvest API v1 on 127.0.0.1, answering as Greenhouse documents it
- * (grnhse/greenhouse-api-docs, `harvest/_introduction.md`, `_jobs.md`, `_candidates.md`,
- * `_applications.md`):
- * - Basic auth with the API key as the user name and an empty password; anything else 401;
- * - `GET /v1/jobs`, `/v1/candidates`, `/v1/applications` as JSON arrays, `per_page` 1–500
- *   (default 100; else 422) and `page`, a `Link` header with `next`/`prev` and `last` (left out
- *   with `skip_count=true`) as absolute URLs keeping the request's other parameters, no `Link`
- *   header when everything fits on one page;
- * - filters `updated_after` (jobs, candidates), `last_activity_after` (applications),
- *   `created_after`, `status`, `job_id`; timestamps must be ISO 8601 (else 422);
- * - `X-RateLimit-Limit`/`X-RateLimit-Remaining` on answers; scripted failures from the base.
- * Guessed where the docs are silent: the 401/404/422/429 body texts, whether 429 carries
- * `Retry-After` (tests script both), and records sorted by id.
+ * A fake Greenhouse Harvest API v3 on 127.0.0.1, answering as Greenhouse documents it
+ * (https://harvestdocs.greenhouse.io/docs/authentication, /docs/pagination, /docs/list-endpoints
+ * and the list pages named in `fixtures/greenhouse/SOURCES.md`), with records built from those
+ * fixtures (`test/local/ats/greenhouse-contract.test.ts` holds it to their shape):
+ * - `POST /token` stands for `https://auth.greenhouse.io/token`: HTTP Basic client id and secret,
+ *   a form body `grant_type=client_credentials&sub=<user id>`; answers the token fixture's fields.
+ *   It is the only route that is not a GET; every list wants `Authorization: Bearer <that token>`
+ *   until it expires or {@link FakeGreenhouse.revokeTokens} (else 401);
+ * - `GET /v3/<list>` for jobs, job_posts, candidates, applications, openings, offices,
+ *   departments and rejection_reasons, as JSON arrays; `per_page` 1–500 (default 100; else 422);
+ *   `updated_at`/`created_at` filters `op|ISO 8601` (gte, gt, lte, lt, chainable); `ids` and the
+ *   parent filters each list has (`job_ids`, `candidate_ids`, `application_ids`); any other
+ *   parameter is refused with 422, as Harvest v3 refuses unknown filters;
+ * - the next page in a `Link` header `rel="next"` (no `prev`/`last`) whose only parameter is an
+ *   opaque `cursor`; a cursor combined with another parameter is refused (422);
+ * - `X-RateLimit-Limit`/`-Remaining` on answers; scripted failures from the base.
+ * Guessed where the docs are silent: the 401/422 bodies and status of a refused cursor, the token
+ * refusal's status (401 `invalid_client`), and records sorted by id.
  */
 
 export type GreenhouseRecord = Record<string, unknown> & { readonly id: number };
 
-export interface FakeGreenhouseData {
-  readonly jobs?: readonly GreenhouseRecord[];
-  readonly candidates?: readonly GreenhouseRecord[];
-  readonly applications?: readonly GreenhouseRecord[];
-}
+export const GREENHOUSE_LISTS = [
+  'jobs',
+  'job_posts',
+  'candidates',
+  'applications',
+  'openings',
+  'offices',
+  'departments',
+  'rejection_reasons',
+] as const;
+export type GreenhouseListName = (typeof GREENHOUSE_LISTS)[number];
+
+export type FakeGreenhouseData = Partial<Record<GreenhouseListName, readonly GreenhouseRecord[]>>;
 
 export interface FakeGreenhouseOptions {
   readonly port?: number;
   /** Names the server in a busy port's message (see {@link FakeAtsServerOptions}). */
   readonly label?: FakeAtsServerOptions['label'];
-  readonly apiKey: string;
+  readonly clientId: string;
+  readonly clientSecret: string;
+  /** The Greenhouse user tokens may act for (`sub`). */
+  readonly userId: string;
   readonly data?: FakeGreenhouseData;
   /** At most this many records per page whatever `per_page` asks (to get several pages from a little data). */
   readonly pageSize?: number;
+  /** How long a token lives. Default 3600 s. */
+  readonly tokenLifetimeSeconds?: number;
+  /** The fake's clock (ms since the epoch). */
+  readonly now?: () => number;
 }
 
 export interface FakeGreenhouse extends FakeAtsServer {
-  /** The API root to give the connector: `http://127.0.0.1:<port>/v1`. */
+  /** The API root to give the connector: `http://127.0.0.1:<port>/v3`. */
   readonly url: string;
+  /** The token endpoint: `http://127.0.0.1:<port>/token`. */
+  readonly tokenUrl: string;
+  /** Makes every token issued so far invalid (the next API request with one answers 401). */
+  revokeTokens(): void;
 }
 
+/** The filters each list takes besides `per_page`, `ids`, `created_at` and `updated_at`. */
+const PARENT_FILTERS: Readonly<Record<GreenhouseListName, readonly string[]>> = {
+  jobs: ['status'],
+  job_posts: ['job_ids'],
+  candidates: [],
+  applications: ['candidate_ids', 'job_ids', 'status'],
+  openings: ['application_ids', 'job_ids'],
+  offices: [],
+  departments: [],
+  rejection_reasons: [],
+};
+/** Which field of a record each id filter matches. */
+const ID_FIELDS: Readonly<Record<string, string>> = {
+  ids: 'id',
+  job_ids: 'job_id',
+  candidate_ids: 'candidate_id',
+  application_ids: 'application_id',
+};
 const ISO_8601 = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+const OPERATORS: Readonly<Record<string, (a: number, b: number) => boolean>> = {
+  gte: (a, b) => a >= b,
+  gt: (a, b) => a > b,
+  lte: (a, b) => a <= b,
+  lt: (a, b) => a < b,
+};
 
-/** Starts a fake Greenhouse Harvest API; resolves once it listens. */
+/** Starts a fake Greenhouse Harvest v3 API and its token endpoint; resolves once it listens. */
 export async function startFakeGreenhouse(options: FakeGreenhouseOptions): Promise<FakeGreenhouse> {
-  const data = { jobs: [], candidates: [], applications: [], ...options.data };
+  const now = options.now ?? Date.now;
+  const lifetimeMs = (options.tokenLifetimeSeconds ?? 3600) * 1000;
+  const tokens = new Map<string, number>();
   let origin = '';
+
+  const issueToken = (request: RecordedRequest): FakeResponse => {
+    const form = new URLSearchParams(request.body);
+    const [user, secret] = Buffer.from((request.headers.authorization ?? '').replace(/^Basic\s+/i, ''), 'base64')
+      .toString('utf8')
+      .split(':');
+    const rightClient =
+      /^Basic /i.test(request.headers.authorization ?? '') && user === options.clientId && secret === options.clientSecret;
+    if (!rightClient || basicUser(request.headers) === null) return { status: 401, body: { error: 'invalid_client' } };
+    if (
+      !/^application\/x-www-form-urlencoded/i.test(request.headers['content-type'] ?? '') ||
+      form.get('grant_type') !== 'client_credentials'
+    ) {
+      return { status: 400, body: { error: 'unsupported_grant_type' } };
+    }
+    if (form.get('sub') !== options.userId) return { status: 400, body: { error: 'invalid_request' } };
+    const token = `${tokenFixture.access_token.split('.')[0]}.${randomBytes(18).toString('base64url')}`;
+    const expiresAt = now() + lifetimeMs;
+    tokens.set(token, expiresAt);
+    return { status: 200, body: { ...tokenFixture, access_token: token, expires_at: new Date(expiresAt).toISOString() } };
+  };
+
   const list =
-    (records: readonly GreenhouseRecord[], updatedField: string, updatedParam: string, skipCountAllowed: boolean) =>
+    (name: GreenhouseListName) =>
     (request: RecordedRequest): FakeResponse => {
-      const perPage = request.query.per_page === undefined ? 100 : Number(request.query.per_page);
-      const page = request.query.page === undefined ? 1 : Number(request.query.page);
-      if (!Number.isInteger(perPage) || perPage < 1 || perPage > 500 || !Number.isInteger(page) || page < 1) {
+      const records = options.data?.[name] ?? [];
+      let query = request.query;
+      if ('cursor' in query) {
+        if (Object.keys(request.queryAll).length !== 1 || request.queryAll.cursor.length !== 1) {
+          return validationError('cursor', 'A cursor cannot be combined with other parameters');
+        }
+        const decoded = decodeCursor(query.cursor, name);
+        if (!decoded) return validationError('cursor', 'Invalid cursor');
+        query = decoded;
+      }
+      const allowed = new Set(['per_page', 'ids', 'created_at', 'updated_at', 'offset', ...PARENT_FILTERS[name]]);
+      const unknown = Object.keys(query).find((key) => !allowed.has(key) || (key === 'offset' && !('cursor' in request.query)));
+      if (unknown) return validationError(unknown, 'Unknown parameter');
+      const perPage = query.per_page === undefined ? 100 : Number(query.per_page);
+      if (!Number.isInteger(perPage) || perPage < 1 || perPage > 500)
         return validationError('per_page', 'Must be an integer between 1 and 500');
-      }
-      for (const param of [updatedParam, 'created_after']) {
-        const value = request.query[param];
-        if (value !== undefined && (!ISO_8601.test(value) || Number.isNaN(Date.parse(value))))
-          return validationError(param, 'Must be a valid ISO-8601 timestamp');
-      }
-      const since = request.query[updatedParam];
-      const createdAfter = request.query.created_after;
+      const dateFilters = ['created_at', 'updated_at'].map((field) => [field, dateFilter(query[field])] as const);
+      const invalidDate = dateFilters.find(([, filter]) => filter === null);
+      if (invalidDate) return validationError(invalidDate[0], 'Must be operator|ISO-8601 timestamp, e.g. gte|2026-01-01T00:00:00Z');
       const selected = [...records]
-        .filter((record) => since === undefined || Date.parse(String(record[updatedField])) >= Date.parse(since))
-        .filter(
-          (record) => createdAfter === undefined || Date.parse(String(record.created_at ?? record.applied_at)) >= Date.parse(createdAfter),
+        .filter((record) => dateFilters.every(([field, filter]) => filter === undefined || filter!(Date.parse(String(record[field])))))
+        .filter((record) =>
+          Object.entries(ID_FIELDS).every(
+            ([param, field]) => query[param] === undefined || query[param].split(',').map(Number).includes(Number(record[field])),
+          ),
         )
-        .filter((record) => request.query.status === undefined || record.status === request.query.status)
-        .filter((record) => request.query.job_id === undefined || jobIds(record).includes(Number(request.query.job_id)))
+        .filter((record) => query.status === undefined || record.status === query.status)
         .sort((a, b) => a.id - b.id);
       const size = Math.min(perPage, options.pageSize ?? perPage);
-      const pages = Math.max(1, Math.ceil(selected.length / size));
-      const body = selected.slice((page - 1) * size, page * size);
-      const link = (n: number) => {
-        const query = new URLSearchParams({ ...request.query, page: String(n), per_page: String(size) });
-        return `${origin}${request.path}?${query.toString()}`;
-      };
-      const links: string[] = [];
-      if (page < pages) links.push(`<${link(page + 1)}>; rel="next"`);
-      if (page > 1) links.push(`<${link(page - 1)}>; rel="prev"`);
-      if (!(skipCountAllowed && request.query.skip_count === 'true') && pages > 1) links.push(`<${link(pages)}>; rel="last"`);
+      const offset = Number(query.offset ?? 0);
+      const body = selected.slice(offset, offset + size);
       const headers: Record<string, string> = { 'x-ratelimit-limit': '50', 'x-ratelimit-remaining': '49' };
-      if (links.length > 0) headers.link = links.join(',');
+      if (offset + size < selected.length) {
+        const rest = Object.fromEntries(Object.entries(query).filter(([key]) => key !== 'offset'));
+        const cursor = Buffer.from(
+          JSON.stringify({ list: name, query: { ...rest, per_page: String(size), offset: String(offset + size) } }),
+        ).toString('base64url');
+        headers.link = `<${origin}/v3/${name}?cursor=${cursor}>; rel="next"`;
+      }
       return { status: 200, headers, body };
     };
 
   const server = await startFakeAtsServer({
     port: options.port,
     label: options.label,
-    routes: {
-      '/v1/jobs': list(data.jobs, 'updated_at', 'updated_after', true),
-      '/v1/candidates': list(data.candidates, 'updated_at', 'updated_after', false),
-      '/v1/applications': list(data.applications, 'last_activity_at', 'last_activity_after', true),
-    },
-    authenticate: (request) =>
-      basicUser(request.headers) === options.apiKey &&
-      /^Basic /.test(request.headers.authorization ?? '') &&
-      decodedPassword(request) === ''
+    routes: Object.fromEntries(GREENHOUSE_LISTS.map((name) => [`/v3/${name}`, list(name)])),
+    tokenRoutes: { '/token': issueToken },
+    authenticate: (request) => {
+      const token = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1];
+      const expiresAt = token === undefined ? undefined : tokens.get(token);
+      return expiresAt !== undefined && now() < expiresAt
         ? null
-        : { status: 401, body: { message: 'Invalid Basic Auth credentials' } },
+        : { status: 401, body: { error: 'Unauthorized', message: 'Invalid or expired token' } };
+    },
   });
   origin = server.origin;
-  return Object.assign(server, { url: `${server.origin}/v1` });
+  return Object.assign(server, { url: `${server.origin}/v3`, tokenUrl: `${server.origin}/token`, revokeTokens: () => tokens.clear() });
 }
 
-function decodedPassword(request: RecordedRequest): string | null {
-  const token = (request.headers.authorization ?? '').replace(/^Basic\s+/i, '');
-  const decoded = Buffer.from(token, 'base64').toString('utf8');
-  const colon = decoded.indexOf(':');
-  return colon < 0 ? null : decoded.slice(colon + 1);
+/** `op|ISO[|op|ISO]` as a test on a time; `undefined` when absent, `null` when unreadable. */
+function dateFilter(value: string | undefined): ((time: number) => boolean) | undefined | null {
+  if (value === undefined) return undefined;
+  const parts = value.split('|');
+  if (parts.length % 2 !== 0) return null;
+  const tests: ((time: number) => boolean)[] = [];
+  for (let i = 0; i < parts.length; i += 2) {
+    const compare = OPERATORS[parts[i]];
+    const bound = Date.parse(parts[i + 1]);
+    if (!compare || !ISO_8601.test(parts[i + 1]) || Number.isNaN(bound)) return null;
+    tests.push((time) => compare(time, bound));
+  }
+  return (time) => tests.every((test) => test(time));
+}
+
+function decodeCursor(cursor: string, name: GreenhouseListName): Record<string, string> | null {
+  try {
+    const decoded = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { list?: unknown; query?: unknown };
+    if (decoded.list !== name || typeof decoded.query !== 'object' || decoded.query === null) return null;
+    return decoded.query as Record<string, string>;
+  } catch {
+    return null;
+  }
 }
 
 function validationError(field: string, message: string): FakeResponse {
   return { status: 422, body: { message: 'Validation error', errors: [{ message, field }] } };
 }
 
-function jobIds(record: GreenhouseRecord): number[] {
-  const jobs = (record.jobs ?? []) as { id: number }[];
-  const applications = (record.applications ?? []) as { jobs?: { id: number }[] }[];
-  return [...jobs, ...applications.flatMap((application) => application.jobs ?? [])].map((job) => job.id);
+// --- Records built from the fixtures (Greenhouse's documented fields, our values) ------------------
+
+function fromFixture(fixture: unknown, overrides: Partial<GreenhouseRecord> & { id: number }): GreenhouseRecord {
+  return { ...(structuredClone(fixture) as GreenhouseRecord), ...overrides };
 }
 
-// --- Records shaped like the documentation's examples ------------------------------------------
+/** A job as `GET /v3/jobs` lists it, with overrides. */
+export const greenhouseJob = (overrides: Partial<GreenhouseRecord> & { id: number }) => fromFixture(jobsFixture[0], overrides);
+/** A live external job post as `GET /v3/job_posts` lists it, with overrides. */
+export const greenhouseJobPost = (overrides: Partial<GreenhouseRecord> & { id: number }) => fromFixture(jobPostsFixture[0], overrides);
+/** A candidate, contact data included (the connector must not read it), with overrides. */
+export const greenhouseCandidate = (overrides: Partial<GreenhouseRecord> & { id: number }) => fromFixture(candidatesFixture[0], overrides);
+/** An application in process, with overrides. */
+export const greenhouseApplication = (overrides: Partial<GreenhouseRecord> & { id: number }) =>
+  fromFixture(applicationsFixture[0], overrides);
+/** An opening filled by a hire, with overrides. */
+export const greenhouseOpening = (overrides: Partial<GreenhouseRecord> & { id: number }) => fromFixture(openingsFixture[0], overrides);
+/** An office, with overrides. */
+export const greenhouseOffice = (overrides: Partial<GreenhouseRecord> & { id: number }) => fromFixture(officesFixture[0], overrides);
+/** A department, with overrides. */
+export const greenhouseDepartment = (overrides: Partial<GreenhouseRecord> & { id: number }) =>
+  fromFixture(departmentsFixture[0], overrides);
 
-/** A job as Harvest lists it (the documented example's fields), with overrides. */
-export function greenhouseJob(overrides: Partial<GreenhouseRecord> & { id: number }): GreenhouseRecord {
-  return {
-    name: 'Archaeologist',
-    requisition_id: `req-${overrides.id}`,
-    notes: '<p>Resistance to electro-magnetic radiation a plus!</p>',
-    confidential: false,
-    status: 'open',
-    created_at: '2026-01-10T14:42:58Z',
-    opened_at: '2026-01-11T14:42:58Z',
-    closed_at: null,
-    updated_at: '2026-02-12T14:42:58Z',
-    is_template: false,
-    copied_from_id: null,
-    departments: [{ id: 25907, name: 'Engineering', parent_id: null, child_ids: [], external_id: null }],
-    offices: [
-      {
-        id: 47012,
-        name: 'New York',
-        location: { name: 'New York, United States' },
-        primary_contact_user_id: null,
-        parent_id: null,
-        child_ids: [],
-        external_id: null,
-      },
-    ],
-    custom_fields: { employment_type: 'Full-Time' },
-    keyed_custom_fields: { employment_type: { name: 'Time type', type: 'single_select', value: 'Full-Time' } },
-    hiring_team: { hiring_managers: [], recruiters: [], coordinators: [], sourcers: [] },
-    openings: [
-      {
-        id: 123,
-        opening_id: '3-1',
-        status: 'open',
-        opened_at: '2026-01-11T14:42:58Z',
-        closed_at: null,
-        application_id: null,
-        close_reason: null,
-      },
-    ],
-    ...overrides,
-  };
-}
-
-/** An application as Harvest lists it, with overrides. */
-export function greenhouseApplication(
-  overrides: Partial<GreenhouseRecord> & { id: number; candidate_id: number; job_id?: number },
-): GreenhouseRecord {
-  const { job_id: jobId = 6404, ...rest } = overrides;
-  return {
-    prospect: false,
-    applied_at: '2026-03-01T12:56:05.244Z',
-    rejected_at: null,
-    last_activity_at: '2026-03-02T13:00:28.038Z',
-    location: { address: 'New York, New York, USA' },
-    source: { id: 2, public_name: 'Jobs page on your website' },
-    credited_to: { id: 4080, first_name: 'Kate', last_name: 'Austen', name: 'Kate Austen', employee_id: '12345' },
-    rejection_reason: null,
-    rejection_details: null,
-    jobs: [{ id: jobId, name: 'Archaeologist' }],
-    job_post_id: 123,
-    status: 'active',
-    current_stage: { id: 767358, name: 'Application Review' },
-    answers: [
-      { question: 'How did you hear about this job?', answer: 'Online Research' },
-      { question: 'Website', answer: 'mytestwebsite.com' },
-    ],
-    prospective_office: null,
-    prospective_department: null,
-    prospect_detail: { prospect_pool: null, prospect_stage: null, prospect_owner: null },
-    custom_fields: {},
-    keyed_custom_fields: {},
-    attachments: [],
-    ...rest,
-  };
-}
-
-/** A candidate as Harvest lists it, contact data included (the connector must not read it), with overrides. */
-export function greenhouseCandidate(overrides: Partial<GreenhouseRecord> & { id: number }): GreenhouseRecord {
-  return {
-    first_name: 'John',
-    last_name: 'Locke',
-    company: 'The Tustin Box Company',
-    title: 'Man of Mystery',
-    created_at: '2026-01-15T03:31:46.591Z',
-    updated_at: '2026-02-28T12:29:30.497Z',
-    last_activity: '2026-02-28T12:29:30.481Z',
-    is_private: false,
-    photo_url: null,
-    attachments: [],
-    application_ids: [],
-    phone_numbers: [{ value: '555-555-5555', type: 'mobile' }],
-    addresses: [{ value: '123 City Street\nNew York, Ny 10001', type: 'home' }],
-    email_addresses: [{ value: 'john.locke@example.com', type: 'personal' }],
-    website_addresses: [{ value: 'mysite.com', type: 'personal' }],
-    social_media_addresses: [{ value: 'twitter.com/test' }],
-    recruiter: { id: 92120, first_name: 'Greenhouse', last_name: 'Admin', name: 'Greenhouse Admin', employee_id: null },
-    coordinator: null,
-    can_email: true,
-    tags: ['Python', 'Ruby'],
-    applications: [],
-    educations: [
-      {
-        id: 561227,
-        school_name: 'University of Michigan - Ann Arbor',
-        degree: "Bachelor's Degree",
-        discipline: 'Computer Science',
-        start_date: '2012-08-15T00:00:00.000Z',
-        end_date: '2016-05-15T00:00:00.000Z',
-      },
-    ],
-    employments: [{ id: 8485064, company_name: 'Greenhouse', title: 'Engineer', start_date: '2016-08-15T00:00:00.000Z', end_date: null }],
-    linked_user_ids: [],
-    custom_fields: { desired_salary: '1000000000' },
-    keyed_custom_fields: { desired_salary: { name: 'Desired Salary', type: 'short_text', value: '1000000000' } },
-    ...overrides,
-  };
-}
+/** The fixture's rejection reasons: one "We rejected them", one "They rejected us" (a withdrawal). */
+export const GREENHOUSE_REJECTION_REASONS = rejectionReasonsFixture as readonly GreenhouseRecord[];
+export const [REJECTED_REASON_ID, WITHDREW_REASON_ID] = GREENHOUSE_REJECTION_REASONS.map((reason) => reason.id);

@@ -1,8 +1,15 @@
 import type { AtsApplication, AtsCandidate, AtsJob } from '../../lambdas/ats/ats-port';
 import {
+  GREENHOUSE_REJECTION_REASONS,
+  REJECTED_REASON_ID,
+  WITHDREW_REASON_ID,
   greenhouseApplication,
   greenhouseCandidate,
+  greenhouseDepartment,
   greenhouseJob,
+  greenhouseJobPost,
+  greenhouseOffice,
+  greenhouseOpening,
   type FakeGreenhouseData,
   type GreenhouseRecord,
 } from './fake-greenhouse';
@@ -10,21 +17,23 @@ import { syntheticHistory, type SyntheticHistory, type SyntheticHistoryOptions }
 
 /**
  * The demo Greenhouse account of the local runtime: {@link syntheticHistory} (a seeded history
- * with a planted signal) written as Greenhouse Harvest v1 records, so that the product, reading
- * it through the real Greenhouse connector, finds what the history holds:
- * - jobs: `name`, `notes` (the posting as HTML: title, location, requirements list), `status`,
- *   `departments`, `offices[].location.name` (the job's city);
- * - candidates: `first_name`/`last_name` (made-up names), `title`/`company` (the headline),
- *   one current `employments` entry and one `educations` entry in the job's field, and their
- *   applications embedded as Harvest embeds them, with `location.address` (the candidate's city)
- *   and an answer that carries the profile's sentences; contact fields are filled with
+ * with a planted signal) written as Greenhouse Harvest v3 records built from the fixtures, so that
+ * the product, reading it through the real Greenhouse connector, finds what the history holds:
+ * - jobs: `name`, `status`, `department_id`, `office_ids`, and `notes` that are the hiring team's
+ *   notes only (no requirements: a connector reading them as the posting finds no must-haves);
+ * - job posts: the posting as HTML (title, location, requirements list) in `content`;
+ * - offices (`location` is the job's city) and departments;
+ * - candidates: made-up names, `title`/`company` (the headline); contact fields filled with
  *   example.com/555 values the connector must never read;
- * - applications: `status` active/hired/rejected (a withdrawal is `rejected` with the rejection
- *   type "They rejected us"), `current_stage`, `applied_at`, `rejected_at`, `last_activity_at`
- *   (for a placement, the hire), `jobs`, `prospect: false`.
+ * - applications: `status` in_process/hired/rejected (a withdrawal is `rejected` with a reason of
+ *   type "They rejected us"), `stage_name`, `created_at` (applied), `rejected_at`,
+ *   `location_address` (the candidate's city) and an answer that carries the profile's sentences.
+ *   A hire's `updated_at`/`last_activity_at` are days AFTER the hire (onboarding notes), so only
+ *   the opening's `closed_at` gives the hire date;
+ * - openings: one closed opening per hire, naming the application, closed when it was made, and
+ *   one open opening per job.
  * A plain module: the runtime serves it, tests read it through the connector.
  */
-
 /** The seed of the demo history: the same account on every start. */
 export const GREENHOUSE_DEMO_SEED = 'talentpilot-greenhouse-demo';
 
@@ -39,7 +48,7 @@ const CANDIDATE_ID_BASE = 5_200_000;
 const APPLICATION_ID_BASE = 6_300_000;
 const DAY_MS = 86_400_000;
 
-/** Per job family (the synthetic history's job order): department, stage ids, employers, schools. */
+/** Per job family (the synthetic history's job order): department, the posting's introduction, employers. */
 const FAMILIES = [
   {
     department: 'Engineering',
@@ -53,11 +62,6 @@ const FAMILIES = [
       'Harbor Analytics',
       'Quarry Labs',
     ],
-    education: {
-      degree: "Bachelor's Degree",
-      discipline: 'Computer Science',
-      schools: ['University of Texas at Austin', 'Texas A&M University', 'Georgia Institute of Technology', 'Purdue University'],
-    },
   },
   {
     department: 'Finance',
@@ -70,16 +74,6 @@ const FAMILIES = [
       'Cherry Creek Holdings',
       'Aspen Freight',
     ],
-    education: {
-      degree: "Bachelor's Degree",
-      discipline: 'Business Administration',
-      schools: [
-        'University of Colorado Denver',
-        'Colorado State University',
-        'University of Denver',
-        'Metropolitan State University of Denver',
-      ],
-    },
   },
   {
     department: 'Nursing',
@@ -91,11 +85,6 @@ const FAMILIES = [
       'Midwest Regional Health',
       'Riverside University Hospital',
     ],
-    education: {
-      degree: 'Bachelor of Science in Nursing',
-      discipline: 'Nursing',
-      schools: ['Loyola University Chicago', 'University of Illinois Chicago', 'DePaul University', 'Rush University'],
-    },
   },
 ] as const;
 
@@ -177,8 +166,11 @@ const STAGE_IDS: Readonly<Record<string, number>> = {
   'Onsite Interview': 7_100_003,
   Offer: 7_100_004,
 };
-const REJECTED = { id: 8_100_001, name: 'Lacking skill(s)/qualification(s)', type: { id: 1, name: 'We rejected them' } };
-const WITHDREW = { id: 8_100_002, name: 'Took another offer', type: { id: 2, name: 'They rejected us' } };
+/** The ids of the demo account's offices, departments, job posts and openings. */
+const OFFICE_ID_BASE = 47_000;
+const DEPARTMENT_ID_BASE = 25_900;
+const JOB_POST_ID_BASE = 8_800_000;
+const OPENING_ID_BASE = 9_000_000;
 
 export interface GreenhouseDemoHistory {
   /** What the fake Greenhouse serves. */
@@ -192,8 +184,8 @@ function numberOf(id: string): number {
   return Number(/(\d+)$/.exec(id)?.[1] ?? 0);
 }
 
-/** The posting as Harvest job notes: the same lines the synthetic description has, as HTML, after an introduction. */
-function jobNotes(job: AtsJob, mustHaves: readonly string[], intro: string): string {
+/** The posting as a job post's HTML: the same lines the synthetic description has, after an introduction. */
+function postingHtml(job: AtsJob, mustHaves: readonly string[], intro: string): string {
   const items = mustHaves.map((mustHave) => `<li>${escapeHtml(mustHave)}</li>`).join('');
   return `<p>${escapeHtml(job.title)}</p><p>Location: ${escapeHtml(job.location)}</p><p>${escapeHtml(intro)}</p><p>Requirements:</p><ul>${items}</ul>`;
 }
@@ -209,82 +201,117 @@ function splitHeadline(headline: string): { title: string; company: number } {
   return { title, company: Number(/(\d+)$/.exec(headline)?.[1] ?? 1) };
 }
 
-/** The synthetic history as Greenhouse Harvest records; `options` as {@link syntheticHistory} takes them. */
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** The synthetic history as Greenhouse Harvest v3 records; `options` as {@link syntheticHistory} takes them. */
 export function greenhouseHistory(options: SyntheticHistoryOptions): GreenhouseDemoHistory {
-  const history = syntheticHistory(options);
+  return greenhouseRecordsOf(syntheticHistory(options));
+}
+
+/** Any history in the port's types (a test's own, too) as Greenhouse Harvest v3 records. */
+export function greenhouseRecordsOf(history: SyntheticHistory): GreenhouseDemoHistory {
   const jobIndex = new Map(history.jobs.map((job, index) => [job.id, index]));
   const jobIdOf = (id: string) => JOB_ID_BASE + (jobIndex.get(id) ?? 0) + 1;
   const candidatesById = new Map(history.candidates.map((candidate) => [candidate.id, candidate]));
 
-  const jobs = history.jobs.map((job, index) => {
-    const family = FAMILIES[index % FAMILIES.length];
-    const [city] = job.location.split(',');
-    return greenhouseJob({
+  const offices = history.jobs.map((job, index) =>
+    greenhouseOffice({ id: OFFICE_ID_BASE + index, name: job.location.split(',')[0], location: job.location }),
+  );
+  const departments = FAMILIES.map((family, index) => greenhouseDepartment({ id: DEPARTMENT_ID_BASE + index, name: family.department }));
+  const jobs = history.jobs.map((job, index) =>
+    greenhouseJob({
       id: jobIdOf(job.id),
       name: job.title,
       requisition_id: `REQ-${1040 + index}`,
-      notes: jobNotes(job, history.mustHavesByJob[job.id] ?? [], family.intro),
+      notes: '<p>Hiring plan: one hire this quarter; the hiring manager screens every shortlist.</p>',
       status: job.status,
       created_at: job.createdAt,
       opened_at: job.createdAt,
+      closed_at: null,
       updated_at: job.updatedAt,
-      departments: [{ id: 25_900 + index, name: family.department, parent_id: null, child_ids: [], external_id: null }],
-      offices: [
-        {
-          id: 47_000 + index,
-          name: city,
-          location: { name: job.location },
-          primary_contact_user_id: null,
-          parent_id: null,
-          child_ids: [],
-          external_id: null,
-        },
-      ],
-      openings: [
-        {
-          id: 9_000 + index,
-          opening_id: `${index + 1}-1`,
-          status: 'open',
-          opened_at: job.createdAt,
-          closed_at: null,
-          application_id: null,
-          close_reason: null,
-        },
-      ],
-    });
-  });
+      department_id: DEPARTMENT_ID_BASE + (index % FAMILIES.length),
+      office_ids: [OFFICE_ID_BASE + index],
+      custom_fields: {},
+    }),
+  );
+  const jobPosts = history.jobs.map((job, index) =>
+    greenhouseJobPost({
+      id: JOB_POST_ID_BASE + index,
+      title: job.title,
+      job_id: jobIdOf(job.id),
+      content: postingHtml(job, history.mustHavesByJob[job.id] ?? [], FAMILIES[index % FAMILIES.length].intro),
+      first_published_at: job.createdAt,
+      public_url: `https://job-boards.example.org/talentpilot-demo/jobs/${JOB_POST_ID_BASE + index}`,
+      created_at: job.createdAt,
+      updated_at: job.updatedAt,
+    }),
+  );
 
-  const applicationOf = (application: AtsApplication): GreenhouseRecord => {
+  const openings: GreenhouseRecord[] = history.jobs.map((job, index) =>
+    greenhouseOpening({
+      id: OPENING_ID_BASE + index,
+      opening_id: `${index + 1}-open`,
+      job_id: jobIdOf(job.id),
+      open: true,
+      opened_at: job.createdAt,
+      closed_at: null,
+      application_id: null,
+      close_reason_id: null,
+      target_start_on: null,
+      custom_fields: {},
+      created_at: job.createdAt,
+      updated_at: job.createdAt,
+    }),
+  );
+  const applications = history.applications.map((application: AtsApplication) => {
+    const n = numberOf(application.id);
     const candidate = candidatesById.get(application.candidateId);
     const job = history.jobs[jobIndex.get(application.jobId) ?? 0];
-    const withdrawn = application.status === 'withdrawn';
-    const closed = application.status !== 'active';
+    const hired = application.status === 'hired';
+    const rejected = application.status === 'rejected' || application.status === 'withdrawn';
+    const applicationId = APPLICATION_ID_BASE + n;
+    // After a hire, onboarding notes keep the application's activity moving: only the opening dates the hire.
+    const lastActivity =
+      hired && application.closedAt ? iso(Date.parse(application.closedAt) + (3 + (n % 25)) * DAY_MS) : application.updatedAt;
+    if (hired) {
+      openings.push(
+        greenhouseOpening({
+          id: OPENING_ID_BASE + 1000 + n,
+          opening_id: `${(jobIndex.get(application.jobId) ?? 0) + 1}-${n}`,
+          job_id: jobIdOf(application.jobId),
+          open: false,
+          opened_at: job.createdAt,
+          closed_at: application.closedAt,
+          application_id: applicationId,
+          target_start_on: application.closedAt?.slice(0, 10) ?? null,
+          custom_fields: {},
+          created_at: job.createdAt,
+          updated_at: application.closedAt,
+        }),
+      );
+    }
     return greenhouseApplication({
-      id: APPLICATION_ID_BASE + numberOf(application.id),
+      id: applicationId,
       candidate_id: CANDIDATE_ID_BASE + numberOf(application.candidateId),
       job_id: jobIdOf(application.jobId),
-      jobs: [{ id: jobIdOf(application.jobId), name: job.title }],
-      status: application.status === 'withdrawn' ? 'rejected' : application.status,
-      current_stage: { id: STAGE_IDS[application.stage] ?? 7_100_001, name: application.stage },
-      applied_at: application.appliedAt,
-      rejected_at: closed && application.status !== 'hired' ? application.closedAt : null,
-      rejection_reason: !closed || application.status === 'hired' ? null : withdrawn ? WITHDREW : REJECTED,
-      last_activity_at: application.updatedAt,
-      location: { address: candidate?.location ?? '' },
-      source: { id: 2, public_name: 'Jobs page on your website' },
+      job_post_id: JOB_POST_ID_BASE + (jobIndex.get(application.jobId) ?? 0),
+      status: application.status === 'active' ? 'in_process' : hired ? 'hired' : 'rejected',
+      stage_id: application.status === 'active' ? (STAGE_IDS[application.stage] ?? null) : null,
+      stage_name: application.stage,
+      job_interview_stage_id: application.status === 'active' ? (STAGE_IDS[application.stage] ?? null) : null,
+      needs_decision: application.status === 'active',
+      rejection_reason_id: rejected ? (application.status === 'withdrawn' ? WITHDREW_REASON_ID : REJECTED_REASON_ID) : null,
+      rejected_at: rejected ? application.closedAt : null,
+      created_at: application.appliedAt,
+      updated_at: lastActivity,
+      last_activity_at: lastActivity,
+      location_address: candidate?.location ?? null,
       answers: [
         { question: 'How did you hear about this job?', answer: 'Company careers page' },
         { question: EXPERIENCE_QUESTION, answer: candidate?.profile ?? '' },
       ],
+      custom_fields: {},
     });
-  };
-  const applications = history.applications.map(applicationOf);
-  const applicationsByCandidate = new Map<string, GreenhouseRecord[]>();
-  history.applications.forEach((application, index) => {
-    applicationsByCandidate.set(application.candidateId, [
-      ...(applicationsByCandidate.get(application.candidateId) ?? []),
-      applications[index],
-    ]);
   });
   const firstApplication = new Map<string, AtsApplication>();
   for (const application of history.applications)
@@ -295,14 +322,8 @@ export function greenhouseHistory(options: SyntheticHistoryOptions): GreenhouseD
     const application = firstApplication.get(candidate.id);
     const family = FAMILIES[(jobIndex.get(application?.jobId ?? '') ?? 0) % FAMILIES.length];
     const { title, company } = splitHeadline(candidate.headline);
-    const employer = family.employers[company % family.employers.length];
     const firstName = FIRST_NAMES[n % FIRST_NAMES.length];
     const lastName = LAST_NAMES[n % LAST_NAMES.length];
-    const applied = Date.parse(application?.appliedAt ?? history.now);
-    const startedYearsAgo = 2 + (n % 6);
-    const since = new Date(applied - startedYearsAgo * 365 * DAY_MS);
-    const graduated = new Date(applied - (startedYearsAgo + 2 + (n % 3)) * 365 * DAY_MS);
-    const embedded = applicationsByCandidate.get(candidate.id) ?? [];
     const handle = `${firstName}.${lastName}`
       .toLowerCase()
       .normalize('NFD')
@@ -311,36 +332,35 @@ export function greenhouseHistory(options: SyntheticHistoryOptions): GreenhouseD
       id: CANDIDATE_ID_BASE + n,
       first_name: firstName,
       last_name: lastName,
-      company: employer,
+      preferred_name: null,
+      company: family.employers[company % family.employers.length],
       title,
       created_at: application?.appliedAt ?? history.now,
       updated_at: application?.updatedAt ?? history.now,
-      last_activity: application?.updatedAt ?? history.now,
-      application_ids: embedded.map((record) => record.id),
-      applications: embedded,
+      last_activity_at: application?.updatedAt ?? history.now,
+      tags: [],
+      custom_fields: {},
       phone_numbers: [{ value: `555-01${String(n % 100).padStart(2, '0')}`, type: 'mobile' }],
-      addresses: [{ value: `${100 + n} Main Street\n${candidate.location}`, type: 'home' }],
+      addresses: [{ value: `${100 + n} Main Street, ${candidate.location}`, type: 'home' }],
       email_addresses: [{ value: `${handle}@example.com`, type: 'personal' }],
       website_addresses: [],
       social_media_addresses: [{ value: `linkedin.com/in/${handle.replace('.', '-')}` }],
-      tags: [],
-      educations: [
-        {
-          id: 560_000 + n,
-          school_name: family.education.schools[n % family.education.schools.length],
-          degree: family.education.degree,
-          discipline: family.education.discipline,
-          start_date: new Date(graduated.getTime() - 4 * 365 * DAY_MS).toISOString(),
-          end_date: graduated.toISOString(),
-        },
-      ],
-      employments: [{ id: 8_480_000 + n, company_name: employer, title, start_date: since.toISOString(), end_date: null }],
-      custom_fields: {},
-      keyed_custom_fields: {},
     });
   });
 
-  return { data: { jobs, candidates, applications }, history };
+  return {
+    data: {
+      jobs,
+      job_posts: jobPosts,
+      candidates,
+      applications,
+      openings,
+      offices,
+      departments,
+      rejection_reasons: GREENHOUSE_REJECTION_REASONS,
+    },
+    history,
+  };
 }
 
 /**

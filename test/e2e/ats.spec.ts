@@ -1,12 +1,12 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { ATS_DEMO_CREDENTIALS } from '../../local/ats/ats-stand-ins';
+import { ATS_DEMO_CREDENTIALS, GREENHOUSE_DEMO_CLIENT } from '../../local/ats/ats-stand-ins';
 import { expectNoAxeViolations, expectNoSidewaysScroll } from './support/accessibility';
 import { inviteAndActivateUser } from './support/identity';
 import { scanTable } from './support/local-runtime';
 import { subscribeWithTestCard } from './support/subscriptions';
 
 // A recruiter connects their ATS (the local runtime's fake Greenhouse, which answers like
-// Greenhouse Harvest), syncs it, predicts placements for a job from their past placements and
+// Greenhouse Harvest v3), syncs it, predicts placements for a job from their past placements and
 // ranks the job's candidates with the assistant; a short history gets a clear message instead of
 // a model. The tests run in order on one signed-in page.
 
@@ -47,18 +47,28 @@ async function connect(atsLabel: string, key: string): Promise<void> {
   await section.getByRole('button', { name: 'Test and save' }).click();
 }
 
+/** Connects Greenhouse with the demo client ID and user ID, and `secret` as the client secret. */
+async function connectGreenhouse(secret: string): Promise<void> {
+  const section = atsSection();
+  await section.getByLabel('ATS', { exact: true }).selectOption({ label: 'Greenhouse' });
+  await section.getByLabel('Client ID', { exact: true }).fill(GREENHOUSE_DEMO_CLIENT.clientId);
+  await section.getByLabel('Greenhouse user ID', { exact: true }).fill(GREENHOUSE_DEMO_CLIENT.userId);
+  await section.getByLabel('Client secret', { exact: true }).fill(secret);
+  await section.getByRole('button', { name: 'Test and save' }).click();
+}
+
 /** Presses Sync now and waits until the sync says it is complete. */
 async function syncNow(): Promise<void> {
   await atsSection().getByRole('button', { name: 'Sync now' }).click();
   await expect(atsSection().getByText(/^Sync complete\./)).toBeVisible({ timeout: 60_000 });
 }
 
-test('a wrong key is refused by the ATS, said next to the key field, and nothing is saved', async () => {
+test('a wrong client secret is refused by the ATS, said next to the key field, and nothing is saved', async () => {
   await page.goto('/account');
   await expect(page.getByRole('heading', { level: 3, name: 'Connect your ATS' })).toBeVisible();
   await expect(atsSection().getByRole('option', { name: 'Bullhorn (not available yet)' })).toBeDisabled();
 
-  await connect('Greenhouse', 'not-the-right-key-0000');
+  await connectGreenhouse('not-the-right-secret-0000');
 
   const keyField = atsSection().locator('input[type="password"]').first();
   await expect(keyField).toBeFocused();
@@ -70,8 +80,8 @@ test('a wrong key is refused by the ATS, said next to the key field, and nothing
   await expectNoAxeViolations(page, '/account with a refused ATS key');
 });
 
-test('the demo Greenhouse key connects: the key is shown masked only, and stored sealed', async () => {
-  await connect('Greenhouse', GREENHOUSE.apikey1);
+test('the demo Greenhouse credentials connect: the keys are shown masked only, and stored sealed', async () => {
+  await connectGreenhouse(GREENHOUSE_DEMO_CLIENT.clientSecret);
 
   await expect(page.getByRole('heading', { level: 3, name: 'Connected ATS' })).toBeFocused();
   await expect(
@@ -80,10 +90,12 @@ test('the demo Greenhouse key connects: the key is shown masked only, and stored
       .filter({ hasText: /^Connected to Greenhouse/ }),
   ).toBeVisible();
   await expect(atsSection().getByText(GREENHOUSE_MASK).first()).toBeVisible();
-  expect(await page.content()).not.toContain(GREENHOUSE.apikey1);
+  expect(await page.content()).not.toContain(GREENHOUSE_DEMO_CLIENT.clientSecret);
   const stored = (await scanTable('users')).find((user) => user.atsname === 'greenhouse');
   expect(stored?.apikey1).toMatch(/^enc:v1:local:/);
+  expect(stored?.apikey2).toMatch(/^enc:v1:local:/);
   expect(JSON.stringify(stored)).not.toContain(GREENHOUSE.apikey1);
+  expect(JSON.stringify(stored)).not.toContain(GREENHOUSE_DEMO_CLIENT.clientSecret);
 
   await atsSection().getByRole('button', { name: 'Test connection' }).click();
   await expect(atsSection().getByRole('status').filter({ hasText: /works/i })).toBeVisible();

@@ -3,7 +3,7 @@ import { expectNoAxeViolations } from './support/accessibility';
 import { inviteUser, latestMessageTo, SEEDED_ADMIN, uniqueEmail } from './support/identity';
 import { expectAnnouncedError, expectTabOrder, expectVisibleFocus, fillInTabOrder, tabTo } from './support/keyboard';
 import { APPROVED_TEST_CARD } from './support/subscriptions';
-import { ATS_DEMO_CREDENTIALS } from '../../local/ats/ats-stand-ins';
+import { GREENHOUSE_DEMO_CLIENT } from '../../local/ats/ats-stand-ins';
 
 // Every form here is driven by page.keyboard alone: no clicks, no fill(). The steps only reached
 // through a flow (verify email, first new password, reset code) also get their axe check here.
@@ -271,14 +271,20 @@ test.describe('a signed-in user by keyboard alone', () => {
     await tabTo(page, ats, 80);
     await page.keyboard.type('Greenhouse');
     await expect(ats).toHaveValue('greenhouse');
-    const key = page.getByLabel('Harvest API key');
+    const key = page.getByLabel('Client ID', { exact: true });
     const submit = page.getByRole('button', { name: 'Test and save' });
     await tabTo(page, submit, 10);
     await page.keyboard.press('Enter');
     await expect(key).toBeFocused();
-    await expectAnnouncedError(key, 'Please give the Harvest API key.');
+    await expectAnnouncedError(key, 'Please give the Client ID.');
 
-    await page.keyboard.type(ATS_DEMO_CREDENTIALS.greenhouse.apikey1);
+    await page.keyboard.type(GREENHOUSE_DEMO_CLIENT.clientId);
+    await page.keyboard.press('Tab');
+    await expect(page.getByLabel('Greenhouse user ID', { exact: true })).toBeFocused();
+    await page.keyboard.type(GREENHOUSE_DEMO_CLIENT.userId);
+    await page.keyboard.press('Tab');
+    await expect(page.getByLabel('Client secret', { exact: true })).toBeFocused();
+    await page.keyboard.type(GREENHOUSE_DEMO_CLIENT.clientSecret);
     await tabTo(page, submit, 10);
     await expectVisibleFocus(page);
     await page.keyboard.press('Enter');

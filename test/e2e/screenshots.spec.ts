@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { inviteAndActivateUser } from './support/identity';
-import { ATS_DEMO_CREDENTIALS } from '../../local/ats/ats-stand-ins';
+import { GREENHOUSE_DEMO_CLIENT } from '../../local/ats/ats-stand-ins';
 import { saveScreenshot, WIDTHS, writeScreenshotIndex, type IndexSection, type WidthName } from './support/screenshots';
 import { subscribeWithTestCard } from './support/subscriptions';
 
@@ -108,7 +108,9 @@ test.describe('signed in', () => {
     await page.setViewportSize(WIDTHS.desktop);
     await page.goto('/account');
     await page.getByLabel('ATS', { exact: true }).selectOption({ label: 'Greenhouse' });
-    await page.getByLabel('Harvest API key').fill(ATS_DEMO_CREDENTIALS.greenhouse.apikey1);
+    await page.getByLabel('Client ID', { exact: true }).fill(GREENHOUSE_DEMO_CLIENT.clientId);
+    await page.getByLabel('Greenhouse user ID', { exact: true }).fill(GREENHOUSE_DEMO_CLIENT.userId);
+    await page.getByLabel('Client secret', { exact: true }).fill(GREENHOUSE_DEMO_CLIENT.clientSecret);
     await page.getByRole('button', { name: 'Test and save' }).click();
     await expect(page.getByRole('heading', { level: 3, name: 'Connected ATS' })).toBeFocused({ timeout: 20_000 });
     await page.getByRole('button', { name: 'Sync now' }).click();

@@ -1,80 +1,119 @@
 /**
- * Greenhouse Harvest v1 answers → the ATS port's types. Pure functions: no HTTP, no clock.
- * Shapes follow Greenhouse's documentation (grnhse/greenhouse-api-docs, `harvest/_jobs.md`,
- * `_candidates.md`, `_applications.md`): snake_case, numeric ids, `null` for missing values.
+ * Greenhouse Harvest v3 answers → the ATS port's types. Pure functions: no HTTP, no clock.
+ * Shapes follow the v3 reference (one fixture per page in `local/ats/fixtures/greenhouse/`, see its
+ * SOURCES.md): snake_case, numeric ids, flat `*_id` references instead of v1's embedded objects,
+ * `null` for missing values (every v3 field is nullable, so every field here is optional).
  *
  * Profile text never carries contact data: `email_addresses`, `phone_numbers`, `addresses`,
- * `website_addresses` and `social_media_addresses` are not read, custom fields are not read
- * (they hold salaries and birthdays), and the free text that is read (application answers)
- * goes through `stripContact`.
+ * `website_addresses` and `social_media_addresses` are not part of the schemas, custom fields are
+ * not read (they hold salaries and birthdays), and the free text that is read (application
+ * answers) goes through `stripContact`.
  */
 import * as z from '../../shared/zod';
 import { stripContact } from '../../shared/text/contact-data';
 import type { AtsApplication, AtsApplicationStatus, AtsCandidate, AtsJob, AtsJobStatus } from '../ats-port';
+import { skipRecord, type RecordSkip } from './record-reading';
 import { htmlToText, isoOrNull, joinNonEmpty } from './record-text';
 
 const text = z.nullish(z.string());
-const id = z.union([z.number(), z.string()]);
-const named = z.object({ id: z.nullish(id), name: text });
+const id = z.number();
+const idRef = z.nullish(z.number());
 
-/** One job of `GET /v1/jobs`. */
+/** One job of `GET /v3/jobs`. `notes` (the hiring team's notes) is deliberately not read. */
 export const GreenhouseJobSchema = z.object({
   id,
   name: text,
-  notes: text,
   status: text,
-  departments: z.nullish(z.array(named)),
-  offices: z.nullish(z.array(z.object({ name: text, location: z.nullish(z.object({ name: text })) }))),
+  department_id: idRef,
+  office_ids: z.nullish(z.array(z.nullable(z.number()))),
   created_at: text,
   updated_at: text,
 });
 export type GreenhouseJob = z.infer<typeof GreenhouseJobSchema>;
 
-const GreenhouseAnswer = z.object({ question: text, answer: text });
-
-/** One application, as `GET /v1/applications` lists it and as candidates embed it. */
-export const GreenhouseApplicationSchema = z.object({
+/** One job post of `GET /v3/job_posts`: where the posting text is. */
+export const GreenhouseJobPostSchema = z.object({
   id,
-  candidate_id: id,
-  prospect: z.nullish(z.boolean()),
-  applied_at: text,
-  rejected_at: text,
-  last_activity_at: text,
-  location: z.nullish(z.object({ address: text })),
-  rejection_reason: z.nullish(z.object({ name: text, type: z.nullish(named) })),
-  jobs: z.nullish(z.array(named)),
-  status: text,
-  current_stage: z.nullish(named),
-  answers: z.nullish(z.array(GreenhouseAnswer)),
+  job_id: idRef,
+  internal: z.nullish(z.boolean()),
+  live: z.nullish(z.boolean()),
+  active: z.nullish(z.boolean()),
+  content: text,
+  internal_content: text,
 });
-export type GreenhouseApplication = z.infer<typeof GreenhouseApplicationSchema>;
+export type GreenhouseJobPost = z.infer<typeof GreenhouseJobPostSchema>;
 
-const Dated = { start_date: text, end_date: text };
-
-/** One candidate of `GET /v1/candidates`. Contact fields are deliberately not part of the schema. */
+/** One candidate of `GET /v3/candidates`. Contact fields are deliberately not part of the schema. */
 export const GreenhouseCandidateSchema = z.object({
   id,
   first_name: text,
   last_name: text,
   company: text,
   title: text,
+  tags: z.nullish(z.array(z.nullable(z.string()))),
   created_at: text,
   updated_at: text,
-  tags: z.nullish(z.array(z.string())),
-  applications: z.nullish(z.array(GreenhouseApplicationSchema)),
-  educations: z.nullish(z.array(z.object({ school_name: text, degree: text, discipline: text, ...Dated }))),
-  employments: z.nullish(z.array(z.object({ company_name: text, title: text, ...Dated }))),
 });
 export type GreenhouseCandidate = z.infer<typeof GreenhouseCandidateSchema>;
 
-export const GreenhouseJobsSchema = z.array(GreenhouseJobSchema);
-export const GreenhouseCandidatesSchema = z.array(GreenhouseCandidateSchema);
-export const GreenhouseApplicationsSchema = z.array(GreenhouseApplicationSchema);
+/** One application of `GET /v3/applications`. */
+export const GreenhouseApplicationSchema = z.object({
+  id,
+  candidate_id: id,
+  job_id: idRef,
+  prospect: z.nullish(z.boolean()),
+  status: text,
+  stage_name: text,
+  rejection_reason_id: idRef,
+  rejected_at: text,
+  location_address: text,
+  answers: z.nullish(z.array(z.nullable(z.object({ question: text, answer: text })))),
+  created_at: text,
+  updated_at: text,
+  last_activity_at: text,
+});
+export type GreenhouseApplication = z.infer<typeof GreenhouseApplicationSchema>;
+
+/** One opening of `GET /v3/openings`: `application_id` is the hire that filled it, `closed_at` when. */
+export const GreenhouseOpeningSchema = z.object({ id, application_id: idRef, closed_at: text });
+export type GreenhouseOpening = z.infer<typeof GreenhouseOpeningSchema>;
+
+/** One reason of `GET /v3/rejection_reasons`; `type.key` says who rejected whom. */
+export const GreenhouseRejectionReasonSchema = z.object({ id, type: z.nullish(z.object({ key: text, name: text })) });
+export type GreenhouseRejectionReason = z.infer<typeof GreenhouseRejectionReasonSchema>;
+
+/** One office of `GET /v3/offices` (`location` is free text in v3). */
+export const GreenhouseOfficeSchema = z.object({ id, name: text, location: text });
+export type GreenhouseOffice = z.infer<typeof GreenhouseOfficeSchema>;
+
+/** One department of `GET /v3/departments`. */
+export const GreenhouseDepartmentSchema = z.object({ id, name: text });
+export type GreenhouseDepartment = z.infer<typeof GreenhouseDepartmentSchema>;
+
+/** What a page of jobs is joined with: the account's offices and departments, and the jobs' posts. */
+export interface GreenhouseJobContext {
+  readonly offices: ReadonlyMap<number, GreenhouseOffice>;
+  readonly departments: ReadonlyMap<number, GreenhouseDepartment>;
+  readonly postsByJob: ReadonlyMap<number, readonly GreenhouseJobPost[]>;
+}
+
+/** What a page of candidates is joined with: each candidate's applications (answers, the city given). */
+export interface GreenhouseCandidateContext {
+  readonly applicationsByCandidate: ReadonlyMap<number, readonly GreenhouseApplication[]>;
+}
+
+/** What a page of applications is joined with: who rejected whom, and when each hire was made. */
+export interface GreenhouseApplicationContext {
+  /** Rejection reason id → its type key (`THEY_REJECTED_US` is a withdrawal). */
+  readonly rejectionTypes: ReadonlyMap<number, string>;
+  /** Application id → the `closed_at` of the opening it filled. */
+  readonly hiredAt: ReadonlyMap<number, string>;
+}
 
 const JOB_STATUSES: Readonly<Record<string, AtsJobStatus>> = { open: 'open', closed: 'closed', draft: 'draft' };
 
 /** Greenhouse's rejection-reason type for a candidate who withdrew ("They rejected us"). */
-const WITHDREW = 'they rejected us';
+export const WITHDREW_KEY = 'THEY_REJECTED_US';
 
 function clean(value: string | null | undefined): string {
   return value?.trim() ?? '';
@@ -84,26 +123,38 @@ function unique(values: readonly string[]): string[] {
   return [...new Set(values.filter((value) => value !== ''))];
 }
 
-/** A Greenhouse job as the port's job. Harvest jobs carry internal `notes`; the posting text lives in job posts. */
-export function mapGreenhouseJob(job: GreenhouseJob): AtsJob {
-  const offices = unique((job.offices ?? []).map((office) => clean(office.location?.name) || clean(office.name)));
+/**
+ * The posting a job shows candidates: a live external post first, then any active external
+ * post, then an internal one (its `internal_content`); '' when the job has none.
+ */
+export function postingText(posts: readonly GreenhouseJobPost[]): string {
+  const usable = posts.filter((post) => post.active !== false);
+  const external = usable.filter((post) => post.internal !== true);
+  const chosen =
+    external.find((post) => post.live === true && clean(post.content)) ??
+    external.find((post) => clean(post.content)) ??
+    usable.find((post) => clean(post.internal_content) || clean(post.content));
+  if (!chosen) return '';
+  return htmlToText((chosen.internal === true ? chosen.internal_content || chosen.content : chosen.content) ?? '');
+}
+
+/** A Greenhouse job as the port's job: location from its offices, text from its job posts. */
+export function mapGreenhouseJob(job: GreenhouseJob, context: GreenhouseJobContext): AtsJob {
+  const offices = (job.office_ids ?? []).flatMap((officeId) => {
+    const office = officeId === null ? undefined : context.offices.get(officeId);
+    return office ? [clean(office.location) || clean(office.name)] : [];
+  });
+  const department = job.department_id === null || job.department_id === undefined ? undefined : context.departments.get(job.department_id);
   return {
     id: String(job.id),
     title: clean(job.name),
     status: JOB_STATUSES[clean(job.status)] ?? 'other',
-    location: offices.join('; '),
-    department: unique((job.departments ?? []).map((department) => clean(department.name))).join(', '),
-    description: htmlToText(job.notes ?? ''),
+    location: unique(offices).join('; '),
+    department: clean(department?.name),
+    description: postingText(context.postsByJob.get(job.id) ?? []),
     createdAt: isoOrNull(job.created_at),
     updatedAt: isoOrNull(job.updated_at),
   };
-}
-
-function period(entry: { start_date?: string | null; end_date?: string | null }): string {
-  const start = entry.start_date?.slice(0, 7) ?? '';
-  const end = entry.end_date?.slice(0, 7) ?? '';
-  if (!start && !end) return '';
-  return `(${start || '?'} – ${end || 'present'})`;
 }
 
 function section(heading: string, lines: readonly string[]): string {
@@ -111,12 +162,12 @@ function section(heading: string, lines: readonly string[]): string {
   return body ? `${heading}\n${body}` : '';
 }
 
-/** Application answers worth reading ("Why do you want to work for us?"), once each, contact data removed. */
+/** Application answers worth reading ("How many people have you supervised?"), once each, contact data removed. */
 function answerLines(applications: readonly GreenhouseApplication[]): string[] {
   const lines = applications.flatMap((application) =>
     (application.answers ?? []).map((answer) => {
-      const reply = stripContact(clean(answer.answer));
-      const question = clean(answer.question);
+      const reply = stripContact(clean(answer?.answer));
+      const question = clean(answer?.question);
       return reply && question ? `${question}: ${reply}` : '';
     }),
   );
@@ -124,24 +175,12 @@ function answerLines(applications: readonly GreenhouseApplication[]): string[] {
 }
 
 /** A Greenhouse candidate as the port's candidate. */
-export function mapGreenhouseCandidate(candidate: GreenhouseCandidate): AtsCandidate {
+export function mapGreenhouseCandidate(candidate: GreenhouseCandidate, context: GreenhouseCandidateContext): AtsCandidate {
   const headline = joinNonEmpty([candidate.title, candidate.company], ' at ');
-  const applications = candidate.applications ?? [];
-  const experience = (candidate.employments ?? []).map((entry) =>
-    joinNonEmpty([joinNonEmpty([entry.title, entry.company_name], ' at '), period(entry)], ' '),
-  );
-  const education = (candidate.educations ?? []).map((entry) => {
-    const degree = joinNonEmpty([entry.degree, entry.discipline], ', ');
-    return joinNonEmpty([joinNonEmpty([degree, entry.school_name], ' — '), period(entry)], ' ');
-  });
+  const applications = context.applicationsByCandidate.get(candidate.id) ?? [];
+  const tags = (candidate.tags ?? []).map((tag) => clean(tag));
   const profile = joinNonEmpty(
-    [
-      headline,
-      section('Experience', experience),
-      section('Education', education),
-      section('Tags', [joinNonEmpty(candidate.tags ?? [], ', ')]),
-      section('Application answers', answerLines(applications)),
-    ],
+    [headline, section('Tags', [joinNonEmpty(tags, ', ')]), section('Application answers', answerLines(applications))],
     '\n\n',
   );
   return {
@@ -149,48 +188,56 @@ export function mapGreenhouseCandidate(candidate: GreenhouseCandidate): AtsCandi
     name: joinNonEmpty([candidate.first_name, candidate.last_name], ' '),
     headline,
     // The city a candidate gave on an application; `addresses` are home addresses and stay unread.
-    location: applications.map((application) => clean(application.location?.address)).find((address) => address !== '') ?? '',
+    location: applications.map((application) => clean(application.location_address)).find((address) => address !== '') ?? '',
     profile: stripContact(profile),
     createdAt: isoOrNull(candidate.created_at),
     updatedAt: isoOrNull(candidate.updated_at),
   };
 }
 
-function applicationStatus(application: GreenhouseApplication): AtsApplicationStatus | null {
+function applicationStatus(application: GreenhouseApplication, context: GreenhouseApplicationContext): AtsApplicationStatus | null {
   switch (clean(application.status)) {
-    case 'active':
+    case 'in_process':
       return 'active';
     case 'hired':
       return 'hired';
-    case 'rejected':
-      return clean(application.rejection_reason?.type?.name).toLowerCase() === WITHDREW ? 'withdrawn' : 'rejected';
+    case 'rejected': {
+      const reason = application.rejection_reason_id;
+      return reason !== null && reason !== undefined && context.rejectionTypes.get(reason) === WITHDREW_KEY ? 'withdrawn' : 'rejected';
+    }
+    case 'converted':
+      // A prospect application promoted to a candidate application, which is listed on its own.
+      return null;
     default:
-      // `converted`: a prospect application that became a candidate application, listed on its own.
       return null;
   }
 }
 
 /**
  * A Greenhouse application as the port's application; `null` for what is not an application to
- * one job: prospect applications (people sourced for zero or more jobs, not applicants) and
- * converted prospects (their candidate application is listed separately).
+ * one job: prospect applications, converted prospects, and applications without a job. An
+ * unknown status is skipped and counted. A hire's date is the `closed_at` of the opening that
+ * names the application: Greenhouse records the hire there, while `last_activity_at` and
+ * `updated_at` move with any later note or e-mail.
  */
-export function mapGreenhouseApplication(application: GreenhouseApplication): AtsApplication | null {
+export function mapGreenhouseApplication(
+  application: GreenhouseApplication,
+  context: GreenhouseApplicationContext,
+): AtsApplication | RecordSkip | null {
   if (application.prospect) return null;
-  const status = applicationStatus(application);
-  const job = application.jobs?.[0];
-  if (status === null || !job || job.id === null || job.id === undefined) return null;
-  const lastActivity = isoOrNull(application.last_activity_at);
-  // Harvest v1 has no hire date on an application; its last activity is the hire (or later).
-  const closedAt = status === 'active' ? null : status === 'hired' ? lastActivity : (isoOrNull(application.rejected_at) ?? lastActivity);
+  const status = applicationStatus(application, context);
+  if (status === null) return clean(application.status) === 'converted' ? null : skipRecord('unknown "status"');
+  if (application.job_id === null || application.job_id === undefined) return null;
+  const closedAt =
+    status === 'active' ? null : status === 'hired' ? isoOrNull(context.hiredAt.get(application.id)) : isoOrNull(application.rejected_at);
   return {
     id: String(application.id),
     candidateId: String(application.candidate_id),
-    jobId: String(job.id),
+    jobId: String(application.job_id),
     status,
-    stage: clean(application.current_stage?.name),
-    appliedAt: isoOrNull(application.applied_at),
+    stage: clean(application.stage_name),
+    appliedAt: isoOrNull(application.created_at),
     closedAt,
-    updatedAt: lastActivity,
+    updatedAt: isoOrNull(application.updated_at) ?? isoOrNull(application.last_activity_at),
   };
 }

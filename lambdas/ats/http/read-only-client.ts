@@ -16,7 +16,7 @@ import { AtsError } from '../ats-port';
 export type QueryValue = string | number | boolean | null | undefined | readonly string[];
 
 export interface ReadOnlyClientOptions {
-  /** The API root, e.g. `https://harvest.greenhouse.io/v1`; paths are appended to it. */
+  /** The API root, e.g. `https://harvest.greenhouse.io/v3`; paths are appended to it. */
   readonly baseUrl: string;
   /** The ATS's name as a recruiter knows it ("Greenhouse"), used in every error message. */
   readonly atsLabel: string;
@@ -67,6 +67,16 @@ export class AtsHttpStatusError extends AtsError {
     readonly status: number,
   ) {
     super('response', `${atsLabel} refused the request (HTTP ${status}). If it keeps happening, contact support.`);
+  }
+}
+
+/**
+ * A 401: the credentials were refused. A connector whose token can expire (Greenhouse v3) catches
+ * it to fetch a new token once; for every other connector it is the 'credentials' error it always was.
+ */
+export class AtsUnauthorizedError extends AtsError {
+  constructor(atsLabel: string) {
+    super('credentials', `${atsLabel} refused the API key: check that it is correct, active and has read access.`);
   }
 }
 
@@ -244,9 +254,7 @@ export function createReadOnlyClient(options: ReadOnlyClientOptions): ReadOnlyCl
         if (!isLast) await sleep(backoffMs(baseDelayMs, attemptNumber, random()));
         continue;
       }
-      if (status === 401) {
-        throw new AtsError('credentials', `${label} refused the API key: check that it is correct, active and has read access.`);
-      }
+      if (status === 401) throw new AtsUnauthorizedError(label);
       if (status === 403) {
         throw new AtsError(
           'credentials',

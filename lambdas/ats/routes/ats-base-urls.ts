@@ -4,7 +4,7 @@ import { ATS_ENV } from './ats-environment-names';
 
 /**
  * `ATS_BASE_URLS` (local runtime only): a JSON object of API roots by ATS name, e.g.
- * `{"greenhouse":"http://127.0.0.1:5186/v1","workable":"http://127.0.0.1:5188/{subdomain}/spi/v3"}`.
+ * `{"greenhouse":"http://127.0.0.1:5186/v3","workable":"http://127.0.0.1:5188/{subdomain}/spi/v3"}`.
  * Unset or empty: every connector uses its ATS's own origin (AWS). Anything else that is not such
  * an object of known names and http(s) URLs is a deployment mistake, refused with an
  * {@link EnvironmentError} naming the variable (never silently ignored: the keys would go to the

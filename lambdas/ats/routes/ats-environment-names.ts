@@ -10,7 +10,7 @@ export const ATS_ENV = {
   /** The local AES-256-GCM key file (offline runtime only; created 0600 on first use). */
   localKeyFile: 'ATS_LOCAL_KEY_FILE',
   /**
-   * JSON object of API roots by ATS name, e.g. `{"greenhouse":"http://127.0.0.1:5186/v1"}`
+   * JSON object of API roots by ATS name, e.g. `{"greenhouse":"http://127.0.0.1:5186/v3"}`
    * (Workable's with a `{subdomain}` placeholder): the local runtime's fake ATS servers. Never
    * set in AWS, where each connector uses its ATS's own origin.
    */

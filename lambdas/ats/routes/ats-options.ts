@@ -3,11 +3,12 @@ import { ATS_NAMES, type AtsName } from '../ats-port';
 import { ATS_AUTH_STYLES, ATS_LABELS, AVAILABLE_ATS_NAMES } from '../ats-settings';
 
 /** The settings form's words for each ATS: what its key is called and where the recruiter finds it. */
-const FORM_WORDS: Readonly<Record<AtsName, Pick<AtsOption, 'keyLabel' | 'secondLabel' | 'help'>>> = {
+const FORM_WORDS: Readonly<Record<AtsName, Pick<AtsOption, 'keyLabel' | 'secondLabel' | 'help' | 'userIdLabel'>>> = {
   greenhouse: {
-    keyLabel: 'Harvest API key',
-    secondLabel: null,
-    help: 'In Greenhouse, open Configure › Dev Center › API Credential Management and create a Harvest API key with read (GET) access to jobs, candidates and applications.',
+    keyLabel: 'Client ID',
+    secondLabel: 'Client secret',
+    userIdLabel: 'Greenhouse user ID',
+    help: 'A Greenhouse admin opens Configure › Dev Center › API Credentials, creates new API credentials of type Harvest V3 (OAuth) and, under Manage Scopes, allows listing jobs, job posts, candidates, applications, openings, offices, departments and rejection reasons. The user ID is the number at the end of that user’s page address (Configure › Users): a user who may see those records.',
   },
   lever: {
     keyLabel: 'Lever API key',

@@ -68,17 +68,39 @@ export const ConnectAtsRequestSchema = z.strictObject(
 );
 export type ConnectAtsRequest = z.infer<typeof ConnectAtsRequestSchema>;
 
+/**
+ * Greenhouse Harvest v3's client ID and the Greenhouse user ID its token acts for, as one
+ * `apikey1` (`<client id>:<user id>`): the User record has two sealed key fields and the client
+ * secret takes the second (docs/decisions.md, "Greenhouse Harvest v3"). The form and the connector
+ * both go through these two functions.
+ */
+export function joinClientIdAndUserId(clientId: string, userId: string): string {
+  return `${clientId.trim()}:${userId.trim()}`;
+}
+
+/** The client ID and user ID of a joined `apikey1`; `null` when it is not one (the user ID is Greenhouse's numeric id). */
+export function splitClientIdAndUserId(value: string | null | undefined): { readonly clientId: string; readonly userId: string } | null {
+  const match = /^(\S+):(\d{1,20})$/.exec(value?.trim() ?? '');
+  return match ? { clientId: match[1], userId: match[2] } : null;
+}
+
 /** One ATS as the settings form offers it. */
 export interface AtsOption {
   readonly atsname: AtsContractName;
   readonly label: string;
   readonly apikeytype: AtsContractKeyType;
-  /** The first credential's label, e.g. "Harvest API key". */
+  /** The first credential's label, e.g. "Lever API key". */
   readonly keyLabel: string;
   /** The second credential's label (Workable's subdomain); `null` when the ATS needs none. */
   readonly secondLabel: string | null;
   /** Where in the ATS the recruiter finds the key, in one sentence. */
   readonly help: string;
+  /**
+   * The label of a user id the first credential carries with it (Greenhouse Harvest v3: the user
+   * the token acts for), typed in its own field and sent joined to it by {@link joinClientIdAndUserId};
+   * absent for the other ATSs.
+   */
+  readonly userIdLabel?: string;
   /** `false` for an ATS designed but not connectable yet (Bullhorn). */
   readonly available: boolean;
 }

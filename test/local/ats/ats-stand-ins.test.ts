@@ -48,7 +48,9 @@ describe('the ATS stand-ins', () => {
   it.each(ATS_PORT_NAMES)(
     'refuses another %s key with the ATS’s 401, which the connector reports as a credentials problem',
     async (name) => {
-      const wrong = { ...ATS_DEMO_CREDENTIALS[name], apikey1: `${ATS_DEMO_CREDENTIALS[name].apikey1}-wrong` };
+      const demo: AtsCredentials = ATS_DEMO_CREDENTIALS[name];
+      // Greenhouse's secret is its second credential; its first names the client and user.
+      const wrong = name === 'greenhouse' ? { ...demo, apikey2: `${demo.apikey2}-wrong` } : { ...demo, apikey1: `${demo.apikey1}-wrong` };
       const error = await connector(name, wrong)
         .testConnection()
         .catch((caught: unknown) => caught);
@@ -59,16 +61,16 @@ describe('the ATS stand-ins', () => {
 
   it('answers 401 in each vendor’s own words, and only GET', async () => {
     const answers = await Promise.all([
-      fetch(`${standIns.baseUrls.greenhouse}/jobs`, { headers: { authorization: `Basic ${Buffer.from('nope:').toString('base64')}` } }),
+      fetch(`${standIns.baseUrls.greenhouse}/jobs`, { headers: { authorization: 'Bearer nope' } }),
       fetch(`${standIns.baseUrls.lever}/postings`),
       fetch(`${standIns.baseUrls.workable.replace('{subdomain}', 'groove-tech')}/jobs`, { headers: { authorization: 'Bearer nope' } }),
       fetch(`${standIns.baseUrls.crelate}/jobs`, { headers: { 'x-api-key': 'nope' } }),
     ]);
     expect(answers.map((answer) => answer.status)).toEqual([401, 401, 401, 401]);
-    expect(await answers[0].json()).toEqual({ message: 'Invalid Basic Auth credentials' });
+    expect(await answers[0].json()).toEqual({ error: 'Unauthorized', message: 'Invalid or expired token' });
     const post = await fetch(`${standIns.baseUrls.greenhouse}/jobs`, {
       method: 'POST',
-      headers: { authorization: `Basic ${Buffer.from(`${ATS_DEMO_CREDENTIALS.greenhouse.apikey1}:`).toString('base64')}` },
+      headers: { authorization: 'Bearer nope' },
     });
     expect(post.status).toBe(405);
   });

@@ -2,7 +2,7 @@ import type { AtsApplication, AtsCandidate, AtsJob } from '../../../lambdas/ats/
 import { createConnector } from '../../../lambdas/ats/connectors';
 import { applicationFeatures, mustHavesOfJob } from '../../../lambdas/ats/prediction/features';
 import { trainPlacementModel } from '../../../lambdas/ats/prediction/placement-prediction';
-import { ATS_DEMO_CREDENTIALS } from '../../../local/ats/ats-stand-ins';
+import { ATS_DEMO_CREDENTIALS, GREENHOUSE_DEMO_CLIENT } from '../../../local/ats/ats-stand-ins';
 import { startFakeGreenhouse, type FakeGreenhouse } from '../../../local/ats/fake-greenhouse';
 import { greenhouseDemoHistory, type GreenhouseDemoHistory } from '../../../local/ats/greenhouse-history';
 import { readAllPages } from '../../lambdas/ats/support/connector-calls';
@@ -20,7 +20,7 @@ let read: { jobs: AtsJob[]; candidates: AtsCandidate[]; applications: AtsApplica
 
 beforeAll(async () => {
   demo = greenhouseDemoHistory(NOW);
-  greenhouse = await startFakeGreenhouse({ apiKey: ATS_DEMO_CREDENTIALS.greenhouse.apikey1, data: demo.data });
+  greenhouse = await startFakeGreenhouse({ ...GREENHOUSE_DEMO_CLIENT, data: demo.data });
   const connector = createConnector(ATS_DEMO_CREDENTIALS.greenhouse, { baseUrls: { greenhouse: greenhouse.url } });
   read = {
     jobs: (await readAllPages((options) => connector.listJobs(options))).items,
@@ -32,7 +32,7 @@ beforeAll(async () => {
 afterAll(() => greenhouse.close());
 
 describe('the demo Greenhouse history, read through the Greenhouse connector', () => {
-  it('holds three realistic jobs, every candidate and application, over several pages of GET requests', () => {
+  it('holds three realistic jobs, every candidate and application, over several pages of GET requests (and one token request)', () => {
     expect(read.jobs.map((job) => [job.title, job.location, job.department])).toEqual([
       ['Senior Backend Engineer', 'Austin, TX', 'Engineering'],
       ['Staff Accountant', 'Denver, CO', 'Finance'],
@@ -43,8 +43,8 @@ describe('the demo Greenhouse history, read through the Greenhouse connector', (
     expect(new Set(read.applications.map((application) => application.status))).toEqual(
       new Set(['active', 'hired', 'rejected', 'withdrawn']),
     );
-    expect(greenhouse.requests.filter((request) => request.path === '/v1/candidates').length).toBeGreaterThan(1);
-    expect(new Set(greenhouse.requests.map((request) => request.method))).toEqual(new Set(['GET']));
+    expect(greenhouse.requests.filter((request) => request.path === '/v3/candidates').length).toBeGreaterThan(1);
+    expect(greenhouse.requests.filter((request) => request.method !== 'GET').map((request) => request.path)).toEqual(['/token']);
   });
 
   it('gives candidates a name, a headline and a profile the assistant can read, without their contact data', () => {
@@ -52,8 +52,7 @@ describe('the demo Greenhouse history, read through the Greenhouse connector', (
     expect(candidate.name).toMatch(/^[A-Z][a-zà-ÿ]+ [A-Z][a-z]+$/);
     expect(candidate.headline).toMatch(/^.+ at .+$/);
     expect(candidate.headline).not.toMatch(/Company \d+/);
-    expect(candidate.profile).toContain('Experience');
-    expect(candidate.profile).toContain('Education');
+    expect(candidate.profile).toContain('Application answers');
     const profiles = read.candidates.map((c) => c.profile).join('\n');
     expect(profiles).not.toMatch(/@example\.com|555-01|Main Street|linkedin\.com/);
   });

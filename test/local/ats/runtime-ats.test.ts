@@ -33,7 +33,7 @@ describe('the ATS routes’ environment and the stand-ins’ ports', () => {
   };
   const ats = {
     keyFile: '/data/ats-credentials.key',
-    baseUrls: { greenhouse: 'http://127.0.0.1:5186/v1', workable: 'http://127.0.0.1:5188/{subdomain}/spi/v3' },
+    baseUrls: { greenhouse: 'http://127.0.0.1:5186/v3', workable: 'http://127.0.0.1:5188/{subdomain}/spi/v3' },
   };
 
   it('gives routes with atsCredentials the local key file and the fakes’ API roots, and no other route either', () => {
@@ -99,9 +99,10 @@ describe('the demo Greenhouse in the local runtime', () => {
       expect(JSON.parse(fs.readFileSync(runtime.endpointsFile!, 'utf8')).ats).toEqual(ats);
       expect(ats).toEqual({
         greenhouse: {
-          baseUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/v1$/),
-          apikeytype: 'basic',
+          baseUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/v3$/),
+          apikeytype: 'oauth2',
           apikey1: ATS_DEMO_CREDENTIALS.greenhouse.apikey1,
+          apikey2: ATS_DEMO_CREDENTIALS.greenhouse.apikey2,
         },
         lever: {
           baseUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/v1$/),
@@ -134,12 +135,18 @@ describe('the demo Greenhouse in the local runtime', () => {
       };
       const { greenhouse } = ats;
 
-      const wrong = await post<unknown>('/ats/connection', { atsname: 'greenhouse', apikeytype: 'basic', apikey1: 'not-the-demo-key' });
+      const wrong = await post<unknown>('/ats/connection', {
+        atsname: 'greenhouse',
+        apikeytype: 'oauth2',
+        apikey1: greenhouse.apikey1,
+        apikey2: 'not-the-demo-secret',
+      });
       expect(wrong.status).toBe(400);
       const connected = await post<AtsConnectionResponse>('/ats/connection', {
         atsname: 'greenhouse',
         apikeytype: greenhouse.apikeytype,
         apikey1: greenhouse.apikey1,
+        apikey2: greenhouse.apikey2,
       });
       expect(connected.status).toBe(200);
       expect(connected.body.connection).toMatchObject({ atsname: 'greenhouse', apikey1: '••••4821' });
@@ -160,7 +167,7 @@ describe('the demo Greenhouse in the local runtime', () => {
       if (prediction.status !== 'trained') return;
       expect(prediction.evaluation.accuracy).toBeGreaterThan(prediction.evaluation.baselineAccuracy);
       expect(prediction.predictions.length).toBeGreaterThan(0);
-      expect(JSON.stringify([connected.body, sync.body, predicted.body])).not.toContain(greenhouse.apikey1);
+      expect(JSON.stringify([connected.body, sync.body, predicted.body])).not.toContain(String(greenhouse.apikey2));
     } finally {
       await runtime.stop();
     }

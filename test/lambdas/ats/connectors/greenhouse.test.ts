@@ -1,257 +1,341 @@
 import { AtsError, type AtsConnector } from '../../../../lambdas/ats/ats-port';
 import { createGreenhouseConnector } from '../../../../lambdas/ats/connectors/greenhouse';
+import { joinClientIdAndUserId } from '../../../../lambdas/shared/contracts/ats';
 import { startFakeAtsServer, type FakeAtsServer } from '../../../../local/ats/fake-ats-server';
 import {
+  GREENHOUSE_REJECTION_REASONS,
+  REJECTED_REASON_ID,
+  WITHDREW_REASON_ID,
   greenhouseApplication,
   greenhouseCandidate,
+  greenhouseDepartment,
   greenhouseJob,
+  greenhouseJobPost,
+  greenhouseOffice,
+  greenhouseOpening,
   startFakeGreenhouse,
   type FakeGreenhouse,
   type FakeGreenhouseData,
 } from '../../../../local/ats/fake-greenhouse';
 import { atsRejection, readAllPages } from '../support/connector-calls';
 
-const KEY = 'a7183e1b7e9ab09b8a5cfa87d1934c3c';
+const CLIENT = { clientId: 'c0ffee-client-7a1d', clientSecret: 's3cr3t-4f9e2b71d0a84c6e', userId: '2210437' };
 const FIRST = { cursor: null, updatedSince: null };
 
 let greenhouse: FakeGreenhouse;
 let extra: FakeAtsServer[] = [];
 let delays: number[];
+let clock: number;
 
 async function start(data: FakeGreenhouseData, pageSize?: number): Promise<FakeGreenhouse> {
-  greenhouse = await startFakeGreenhouse({ apiKey: KEY, data, pageSize });
+  greenhouse = await startFakeGreenhouse({ ...CLIENT, data, pageSize, now: () => clock });
   return greenhouse;
 }
 
-function connector(apiKey = KEY, baseUrl = greenhouse.url): AtsConnector {
+function connector(secret = CLIENT.clientSecret, baseUrl = greenhouse.url): AtsConnector {
   return createGreenhouseConnector(
-    { atsname: 'greenhouse', apikeytype: 'basic', apikey1: apiKey, apikey2: null },
-    { baseUrl, sleep: async (ms) => void delays.push(ms), random: () => 0 },
+    { atsname: 'greenhouse', apikeytype: 'oauth2', apikey1: joinClientIdAndUserId(CLIENT.clientId, CLIENT.userId), apikey2: secret },
+    { baseUrl, sleep: async (ms) => void delays.push(ms), random: () => 0, now: () => clock },
   );
 }
+
+const apiRequests = () => greenhouse.requests.filter((request) => request.path !== '/token');
+const tokenRequests = () => greenhouse.requests.filter((request) => request.path === '/token');
 
 beforeEach(() => {
   delays = [];
   extra = [];
+  clock = Date.parse('2026-09-14T15:00:00.000Z');
 });
 
 afterEach(async () => {
-  for (const server of [greenhouse, ...extra]) expect(server.requests.every((request) => request.method === 'GET')).toBe(true);
+  // Read-only: the API saw GETs only; the one POST is the token request, to the token endpoint.
+  for (const request of greenhouse.requests)
+    expect(request.method === 'GET' || (request.method === 'POST' && request.path === '/token')).toBe(true);
+  for (const server of extra) expect(server.requests.every((request) => request.method === 'GET')).toBe(true);
   await Promise.all([greenhouse, ...extra].map((server) => server.close()));
 });
 
-describe('the Greenhouse connector', () => {
-  it('tests the connection with one job, sending the key as the Basic user name with an empty password', async () => {
+describe('the Greenhouse Harvest v3 connector', () => {
+  it('fetches a token with the client credentials on behalf of the user, then reads one job with it as a Bearer token', async () => {
     await start({ jobs: [greenhouseJob({ id: 1 })] });
     await expect(connector().testConnection()).resolves.toEqual({ accountName: null });
-    expect(greenhouse.requests).toHaveLength(1);
-    const [request] = greenhouse.requests;
-    expect(request.path).toBe('/v1/jobs');
-    expect(request.query).toMatchObject({ per_page: '1' });
-    expect(request.headers.authorization).toBe('Basic YTcxODNlMWI3ZTlhYjA5YjhhNWNmYTg3ZDE5MzRjM2M6');
+    const [token, job] = greenhouse.requests;
+    expect(token.method).toBe('POST');
+    expect(token.headers.authorization).toBe(`Basic ${Buffer.from(`${CLIENT.clientId}:${CLIENT.clientSecret}`).toString('base64')}`);
+    expect(token.headers['content-type']).toBe('application/x-www-form-urlencoded');
+    expect(Object.fromEntries(new URLSearchParams(token.body))).toEqual({ grant_type: 'client_credentials', sub: CLIENT.userId });
+    expect(job).toMatchObject({ method: 'GET', path: '/v3/jobs', query: { per_page: '1' } });
+    expect(job.headers.authorization).toMatch(/^Bearer \S+$/);
   });
 
-  it('reads every job through several pages by following the Link header', async () => {
-    const jobs = [1, 2, 3, 4, 5].map((id) => greenhouseJob({ id, name: `Job ${id}` }));
-    await start({ jobs }, 2);
-    const { items, cursors } = await readAllPages((options) => connector().listJobs(options));
+  it('reads every job through cursor pages, with its posting from the job posts (not the notes), office location and department', async () => {
+    const jobs = [1, 2, 3, 4, 5].map((id) => greenhouseJob({ id, name: `Job ${id}`, notes: '<p>Internal hiring plan</p>' }));
+    await start(
+      {
+        jobs,
+        job_posts: [
+          greenhouseJobPost({
+            id: 90,
+            job_id: 1,
+            internal: true,
+            live: false,
+            content: '<p>Internal</p>',
+            internal_content: '<p>Internal</p>',
+          }),
+          greenhouseJobPost({ id: 91, job_id: 1, content: '<p>Lead the night shift.</p><ul><li>Forklift certification</li></ul>' }),
+        ],
+        offices: [greenhouseOffice({ id: 55301, location: 'Joliet, IL' })],
+        departments: [greenhouseDepartment({ id: 77120, name: 'Logistics' })],
+      },
+      2,
+    );
+    const reader = connector();
+    const { items, cursors } = await readAllPages((options) => reader.listJobs(options));
     expect(items.map((job) => job.title)).toEqual(['Job 1', 'Job 2', 'Job 3', 'Job 4', 'Job 5']);
     expect(cursors).toHaveLength(3);
-    expect(cursors[2]).toBeNull();
-    expect(greenhouse.requests.map((request) => request.query.page ?? '1')).toEqual(['1', '2', '3']);
-    expect(greenhouse.requests[0].query).toMatchObject({ per_page: '100', skip_count: 'true' });
+    expect(cursors[0]).toMatch(/^jobs\?cursor=[A-Za-z0-9_-]+$/);
     expect(items[0]).toEqual({
       id: '1',
       title: 'Job 1',
       status: 'open',
-      location: 'New York, United States',
-      department: 'Engineering',
-      description: 'Resistance to electro-magnetic radiation a plus!',
-      createdAt: '2026-01-10T14:42:58.000Z',
-      updatedAt: '2026-02-12T14:42:58.000Z',
+      location: 'Joliet, IL',
+      department: 'Logistics',
+      description: 'Lead the night shift.\n• Forklift certification',
+      createdAt: '2026-02-03T09:12:44.310Z',
+      updatedAt: '2026-03-18T15:41:02.117Z',
     });
+    expect(items[1].description).toBe('');
+    const jobPages = apiRequests().filter((request) => request.path === '/v3/jobs');
+    expect(jobPages[0].query).toEqual({ per_page: '100' });
+    for (const page of jobPages.slice(1)) expect(Object.keys(page.queryAll)).toEqual(['cursor']);
+    expect(apiRequests().find((request) => request.path === '/v3/job_posts')?.query).toMatchObject({ job_ids: '1,2' });
+    // One token and one reading of the offices and departments for the whole list.
+    expect(tokenRequests()).toHaveLength(1);
+    expect(apiRequests().filter((request) => request.path === '/v3/offices')).toHaveLength(1);
   });
 
-  it('forwards updatedSince as updated_after (jobs, candidates) and last_activity_after (applications), on every page', async () => {
+  it('sends updatedSince as updated_at=gte|<instant> on the first page only', async () => {
     await start(
       {
-        jobs: [
-          greenhouseJob({ id: 1, updated_at: '2026-01-01T00:00:00Z' }),
-          greenhouseJob({ id: 2, updated_at: '2026-03-01T00:00:00Z' }),
-          greenhouseJob({ id: 3, updated_at: '2026-03-02T00:00:00Z' }),
-        ],
-        candidates: [
-          greenhouseCandidate({ id: 10, updated_at: '2026-01-01T00:00:00Z' }),
-          greenhouseCandidate({ id: 11, updated_at: '2026-03-05T00:00:00Z' }),
-        ],
-        applications: [
-          greenhouseApplication({ id: 20, candidate_id: 10, last_activity_at: '2026-01-01T00:00:00Z' }),
-          greenhouseApplication({ id: 21, candidate_id: 11, last_activity_at: '2026-03-01T00:00:00Z' }),
-        ],
+        jobs: [1, 2, 3].map((id) => greenhouseJob({ id, updated_at: `2026-0${id}-02T00:00:00Z` })),
+        candidates: [greenhouseCandidate({ id: 10, updated_at: '2026-01-01T00:00:00Z' }), greenhouseCandidate({ id: 11 })],
+        applications: [greenhouseApplication({ id: 20, updated_at: '2026-01-01T00:00:00Z' }), greenhouseApplication({ id: 21 })],
       },
       1,
     );
-    const since = '2026-02-15T00:00:00.000Z';
-    const jobs = await readAllPages((options) => connector().listJobs(options), since);
-    const candidates = await readAllPages((options) => connector().listCandidates(options), since);
-    const applications = await readAllPages((options) => connector().listApplications(options), since);
-    expect(jobs.items.map((job) => job.id)).toEqual(['2', '3']);
-    expect(candidates.items.map((candidate) => candidate.id)).toEqual(['11']);
-    expect(applications.items.map((application) => application.id)).toEqual(['21']);
-    const byPath = (path: string) => greenhouse.requests.filter((request) => request.path === path);
-    expect(byPath('/v1/jobs').map((request) => request.query.updated_after)).toEqual([since, since]);
-    expect(byPath('/v1/candidates').map((request) => request.query.updated_after)).toEqual([since]);
-    expect(byPath('/v1/applications').map((request) => request.query.last_activity_after)).toEqual([since]);
+    const since = '2026-02-01T00:00:00.000Z';
+    expect((await readAllPages((options) => connector().listJobs(options), since)).items.map((job) => job.id)).toEqual(['2', '3']);
+    expect((await readAllPages((options) => connector().listCandidates(options), since)).items.map((c) => c.id)).toEqual(['11']);
+    expect((await readAllPages((options) => connector().listApplications(options), since)).items.map((a) => a.id)).toEqual(['21']);
+    const firsts = apiRequests().filter(
+      (request) =>
+        !('cursor' in request.query) &&
+        !('candidate_ids' in request.query) &&
+        ['/v3/jobs', '/v3/candidates', '/v3/applications'].includes(request.path),
+    );
+    expect(firsts.map((request) => request.query.updated_at)).toEqual([`gte|${since}`, `gte|${since}`, `gte|${since}`]);
   });
 
-  it('builds candidate profiles from title, company, employments, educations, tags and answers, without contact data', async () => {
-    const candidate = greenhouseCandidate({
-      id: 53883394,
+  it('builds candidate profiles from title, company, tags and their applications’ answers and city, without contact data', async () => {
+    await start({
+      candidates: [greenhouseCandidate({ id: 71640023 })],
       applications: [
         greenhouseApplication({
           id: 1,
-          candidate_id: 53883394,
           answers: [
-            { question: 'Why do you want to work for us?', answer: 'I love digs. Reach me at john.locke@example.com or 555-555-5555.' },
-            { question: 'LinkedIn Profile', answer: 'https://linkedin.com/example' },
+            { question: 'Why this job?', answer: 'I run a tight dock. Reach me at rosa.d@example.net or +1 555 0142.' },
+            { question: 'Portfolio', answer: 'https://rosa-delacroix.example.net' },
           ],
         }),
       ],
     });
-    await start({ candidates: [candidate] });
     const { items } = await connector().listCandidates(FIRST);
-    expect(items).toHaveLength(1);
-    const [mapped] = items;
-    expect(mapped).toMatchObject({
-      id: '53883394',
-      name: 'John Locke',
-      headline: 'Man of Mystery at The Tustin Box Company',
-      location: 'New York, New York, USA',
-      createdAt: '2026-01-15T03:31:46.591Z',
-    });
-    expect(mapped.profile).toContain('Engineer at Greenhouse (2016-08 – present)');
-    expect(mapped.profile).toContain("Bachelor's Degree, Computer Science — University of Michigan - Ann Arbor (2012-08 – 2016-05)");
-    expect(mapped.profile).toContain('Python, Ruby');
-    expect(mapped.profile).toContain('Why do you want to work for us?: I love digs.');
-    for (const contact of [
-      'john.locke@example.com',
-      '555-555-5555',
-      '123 City Street',
-      'mysite.com',
-      'twitter.com',
-      'linkedin.com',
-      '1000000000',
-    ]) {
-      expect(JSON.stringify(mapped)).not.toContain(contact);
+    expect(items).toEqual([
+      expect.objectContaining({
+        id: '71640023',
+        name: 'Rosa Delacroix',
+        headline: 'Shift Supervisor at Meridian Freight',
+        location: 'Joliet, IL',
+        createdAt: '2026-02-10T14:02:11.000Z',
+      }),
+    ]);
+    expect(items[0].profile).toContain('Forklift, Bilingual');
+    expect(items[0].profile).toContain('Why this job?: I run a tight dock.');
+    for (const contact of ['rosa.d@example.net', '555 0142', 'Orchard Lane', 'rosa-delacroix', 'social.example.net', '61000']) {
+      expect(JSON.stringify(items[0])).not.toContain(contact);
     }
+    expect(apiRequests().find((request) => request.path === '/v3/applications')?.query).toMatchObject({ candidate_ids: '71640023' });
   });
 
-  it('maps application statuses: active, rejected, withdrawn, hired (placements); prospects and converted ones are left out', async () => {
+  it('maps statuses (a "They rejected us" reason is a withdrawal) and dates a hire by the opening that names it, not its last activity', async () => {
     await start({
       applications: [
-        greenhouseApplication({ id: 1, candidate_id: 10, job_id: 6404 }),
+        greenhouseApplication({ id: 1, candidate_id: 10, job_id: 3104512 }),
+        greenhouseApplication({ id: 2, status: 'rejected', rejection_reason_id: REJECTED_REASON_ID, rejected_at: '2026-03-05T10:00:00Z' }),
+        greenhouseApplication({ id: 3, status: 'rejected', rejection_reason_id: WITHDREW_REASON_ID, rejected_at: '2026-03-06T10:00:00Z' }),
         greenhouseApplication({
-          id: 2,
-          candidate_id: 11,
-          status: 'rejected',
-          rejected_at: '2026-03-05T10:00:00Z',
-          rejection_reason: { id: 8, name: 'Lacking skill(s)/qualification(s)', type: { id: 1, name: 'We rejected them' } },
+          id: 4,
+          status: 'hired',
+          stage_name: 'Offer',
+          updated_at: '2026-05-30T09:00:00Z',
+          last_activity_at: '2026-05-30T09:00:00Z',
         }),
-        greenhouseApplication({
-          id: 3,
-          candidate_id: 12,
-          status: 'rejected',
-          rejected_at: '2026-03-06T10:00:00Z',
-          rejection_reason: { id: 9, name: 'Took another offer', type: { id: 2, name: 'They rejected us' } },
-        }),
-        greenhouseApplication({ id: 4, candidate_id: 13, status: 'hired', current_stage: null, last_activity_at: '2026-03-09T09:00:00Z' }),
-        greenhouseApplication({ id: 5, candidate_id: 14, prospect: true, jobs: [] }),
-        greenhouseApplication({ id: 6, candidate_id: 15, status: 'converted' }),
+        greenhouseApplication({ id: 5, status: 'hired' }),
+        greenhouseApplication({ id: 6, prospect: true, job_id: null }),
+        greenhouseApplication({ id: 7, status: 'converted' }),
+        greenhouseApplication({ id: 8, job_id: null }),
       ],
+      openings: [
+        greenhouseOpening({ id: 500, application_id: 4, closed_at: '2026-04-02T16:00:00.000Z' }),
+        greenhouseOpening({ id: 501, application_id: null, closed_at: null, open: true }),
+      ],
+      rejection_reasons: GREENHOUSE_REJECTION_REASONS,
     });
-    const { items } = await connector().listApplications(FIRST);
-    expect(items).toEqual([
+    const page = await connector().listApplications(FIRST);
+    expect(page.items).toEqual([
       {
         id: '1',
         candidateId: '10',
-        jobId: '6404',
+        jobId: '3104512',
         status: 'active',
-        stage: 'Application Review',
-        appliedAt: '2026-03-01T12:56:05.244Z',
+        stage: 'Phone Screen',
+        appliedAt: '2026-02-10T14:02:11.000Z',
         closedAt: null,
-        updatedAt: '2026-03-02T13:00:28.038Z',
+        updatedAt: '2026-03-01T10:15:40.000Z',
       },
       expect.objectContaining({ id: '2', status: 'rejected', closedAt: '2026-03-05T10:00:00.000Z' }),
       expect.objectContaining({ id: '3', status: 'withdrawn', closedAt: '2026-03-06T10:00:00.000Z' }),
-      expect.objectContaining({ id: '4', status: 'hired', stage: '', closedAt: '2026-03-09T09:00:00.000Z' }),
+      expect.objectContaining({
+        id: '4',
+        status: 'hired',
+        stage: 'Offer',
+        closedAt: '2026-04-02T16:00:00.000Z',
+        updatedAt: '2026-05-30T09:00:00.000Z',
+      }),
+      // A hire no opening names has no known hire date (the sync keeps it as a placement).
+      expect.objectContaining({ id: '5', status: 'hired', closedAt: null }),
     ]);
+    expect(page.skipped).toEqual([]);
+    expect(apiRequests().find((request) => request.path === '/v3/openings')?.query).toMatchObject({ application_ids: '4,5' });
   });
 
-  it('waits out a 429 as Retry-After says and then reads the page', async () => {
-    await start({ jobs: [greenhouseJob({ id: 1 })] });
-    greenhouse.failNext({ kind: 'rate-limit', retryAfter: '4', body: { message: 'Rate limit exceeded' } });
-    const page = await connector().listJobs(FIRST);
-    expect(page.items).toHaveLength(1);
-    expect(delays).toEqual([4000]);
-    expect(greenhouse.requests).toHaveLength(2);
+  it('skips and counts a record it cannot read, by field, and goes on with the page', async () => {
+    await start({
+      applications: [
+        greenhouseApplication({ id: 1 }),
+        greenhouseApplication({ id: 2, created_at: 20260301 }),
+        greenhouseApplication({ id: 3, status: 'archived' }),
+        greenhouseApplication({ id: 4 }),
+      ],
+      openings: [],
+    });
+    const page = await connector().listApplications(FIRST);
+    expect(page.items.map((application) => application.id)).toEqual(['1', '4']);
+    expect(page.skipped).toEqual([
+      { reason: 'unreadable "created_at"', count: 1 },
+      { reason: 'unknown "status"', count: 1 },
+    ]);
+    expect(JSON.stringify(page.skipped)).not.toContain('20260301');
   });
 
-  it('retries a server error and then reads the page', async () => {
+  it('keeps its token while it is valid, renews it a minute before it expires, and replaces a refused one once', async () => {
     await start({ jobs: [greenhouseJob({ id: 1 })] });
-    greenhouse.failNext(
-      { kind: 'status', status: 500, body: { message: 'We had a problem with our server.' } },
-      { kind: 'status', status: 503, body: '<html>Service Unavailable</html>' },
-    );
-    const page = await connector().listJobs(FIRST);
-    expect(page.items).toHaveLength(1);
-    expect(delays).toEqual([500, 1000]);
+    const reader = connector();
+    await reader.listJobs(FIRST);
+    await reader.testConnection();
+    expect(tokenRequests()).toHaveLength(1);
+    clock += 59 * 60_000 + 1;
+    await reader.testConnection();
+    expect(tokenRequests()).toHaveLength(2);
+    greenhouse.revokeTokens();
+    await expect(reader.testConnection()).resolves.toEqual({ accountName: null });
+    expect(tokenRequests()).toHaveLength(3);
+    const bearers = apiRequests().map((request) => request.headers.authorization);
+    expect(bearers.at(-1)).not.toBe(bearers.at(-2));
   });
 
-  it('says clearly that a wrong key was refused, without the key', async () => {
+  it('fails as credentials when Greenhouse refuses even a fresh token, after asking for one new token only', async () => {
     await start({ jobs: [greenhouseJob({ id: 1 })] });
-    const wrong = 'b8294f2c8f0bc19c9b6dfb98e2045d4d';
-    const error = await atsRejection(connector(wrong).testConnection(), [wrong]);
+    const reader = connector();
+    await reader.testConnection(); // requests 1 (token) and 2 (job)
+    greenhouse.revokeTokens(); // request 3 is refused; 4 is the new token; 5 is refused again
+    greenhouse.failOn(5, { kind: 'status', status: 401, body: { error: 'Unauthorized' } });
+    const error = await atsRejection(reader.testConnection(), [CLIENT.clientSecret]);
     expect(error.reason).toBe('credentials');
-    expect(error.message).toBe('Greenhouse refused the API key: check that it is correct, active and has read access.');
-    expect(greenhouse.requests).toHaveLength(1);
+    expect(error.message).toMatch(/^Greenhouse refused the access token issued for these credentials/);
+    expect(tokenRequests()).toHaveLength(2);
+    expect(greenhouse.requests).toHaveLength(5);
   });
 
-  it('refuses an empty key before any request', async () => {
+  it('says clearly that wrong client credentials were refused, without the secret', async () => {
+    await start({ jobs: [greenhouseJob({ id: 1 })] });
+    const wrong = 'not-the-secret-9b6dfb98e2045d4d';
+    const error = await atsRejection(connector(wrong).testConnection(), [wrong, CLIENT.clientSecret]);
+    expect(error.reason).toBe('credentials');
+    expect(error.message).toMatch(/^Greenhouse refused the client ID, client secret or user ID/);
+    expect(apiRequests()).toHaveLength(0);
+  });
+
+  it('names the missing scopes when Greenhouse accepts the token but refuses a list (403)', async () => {
+    await start({ jobs: [greenhouseJob({ id: 1 })] });
+    greenhouse.failOn(2, { kind: 'status', status: 403, body: { error: 'Forbidden' } });
+    const error = await atsRejection(connector().listJobs(FIRST), [CLIENT.clientSecret]);
+    expect(error.reason).toBe('credentials');
+    expect(error.message).toMatch(/refused the jobs list: give the Harvest v3 credentials the list scopes/);
+  });
+
+  it('refuses missing credentials before any request', async () => {
     await start({});
-    expect(() => connector('  ')).toThrow(new AtsError('credentials', 'Enter your Greenhouse Harvest API key.'));
+    const make = (apikey1: string, apikey2: string | null) => () =>
+      createGreenhouseConnector({ atsname: 'greenhouse', apikeytype: 'oauth2', apikey1, apikey2 }, { baseUrl: greenhouse.url });
+    expect(make('client-only', CLIENT.clientSecret)).toThrow(AtsError);
+    expect(make(joinClientIdAndUserId('c', '12'), '  ')).toThrow(new AtsError('credentials', 'Enter your Greenhouse client secret.'));
     expect(greenhouse.requests).toHaveLength(0);
   });
 
-  it('reports a malformed page or an unexpected shape as a response error', async () => {
+  it('waits out a 429 as Retry-After says, retries a server error, and gives up rate-limited with the wait asked for', async () => {
     await start({ jobs: [greenhouseJob({ id: 1 })] });
-    greenhouse.failNext({ kind: 'malformed-json' }, { kind: 'status', status: 200, body: { jobs: [] } });
-    expect((await atsRejection(connector().listJobs(FIRST), [KEY])).reason).toBe('response');
-    const error = await atsRejection(connector().listJobs(FIRST), [KEY]);
-    expect(error.reason).toBe('response');
-    expect(error.message).toMatch(/^Greenhouse answered the jobs request with data we could not read/);
-  });
-
-  it('gives up rate-limited with the wait Greenhouse asked for', async () => {
-    await start({});
+    greenhouse.failOn(2, { kind: 'rate-limit', retryAfter: '4' });
+    greenhouse.failOn(3, { kind: 'status', status: 503, body: '<html>Service Unavailable</html>' });
+    expect((await connector().testConnection()).accountName).toBeNull();
+    expect(delays).toEqual([4000, 1000]);
+    const reader = connector();
+    await reader.testConnection();
     greenhouse.failNext(...Array.from({ length: 4 }, () => ({ kind: 'rate-limit' as const, retryAfter: '10' })));
-    const error = await atsRejection(connector().listCandidates(FIRST), [KEY]);
+    const error = await atsRejection(reader.listCandidates(FIRST), [CLIENT.clientSecret]);
     expect(error.reason).toBe('rate-limited');
     expect(error.retryAfterSeconds).toBe(10);
   });
 
-  it('refuses a next link to another host and a saved cursor of another list', async () => {
-    const elsewhere = await startFakeAtsServer({ routes: {} });
-    extra.push(elsewhere);
-    greenhouse = await startFakeGreenhouse({ apiKey: KEY });
-    const hostile = await startFakeAtsServer({
-      routes: { '/v1/jobs': () => ({ status: 200, headers: { link: `<${elsewhere.origin}/v1/jobs?page=2>; rel="next"` }, body: [] }) },
-    });
-    extra.push(hostile);
-    const error = await atsRejection(connector(KEY, `${hostile.origin}/v1`).listJobs(FIRST), [KEY]);
+  it('reports a page that is not a list as a response error', async () => {
+    await start({ jobs: [greenhouseJob({ id: 1 })] });
+    greenhouse.failOn(2, { kind: 'status', status: 200, body: { jobs: [] } });
+    const error = await atsRejection(connector().listJobs(FIRST), [CLIENT.clientSecret]);
     expect(error.reason).toBe('response');
+    expect(error.message).toMatch(/^Greenhouse answered the jobs request with data we could not read/);
+  });
+
+  it('refuses a next link to another host or with more than a cursor, and a saved cursor of another list', async () => {
+    const elsewhere = await startFakeAtsServer({ routes: {} });
+    await start({});
+    const links = [`<${elsewhere.origin}/v3/jobs?cursor=abc>; rel="next"`, '</v3/jobs?cursor=abc&per_page=2>; rel="next"'];
+    const hostile = await startFakeAtsServer({
+      routes: { '/v3/jobs': () => ({ status: 200, headers: { link: links.shift() ?? '' }, body: [] }) },
+      tokenRoutes: {
+        '/token': () => ({ status: 200, body: { access_token: 'token-1', token_type: 'Bearer', expires_at: '2026-09-14T16:00:00Z' } }),
+      },
+    });
+    extra.push(elsewhere);
+    const viaHostile = () => connector(CLIENT.clientSecret, `${hostile.origin}/v3`).listJobs(FIRST);
+    expect((await atsRejection(viaHostile(), [CLIENT.clientSecret])).message).toMatch(/outside its API/);
+    expect((await atsRejection(viaHostile(), [CLIENT.clientSecret])).message).toMatch(/not a cursor/);
     expect(elsewhere.requests).toHaveLength(0);
-    const cursorError = await atsRejection(connector().listJobs({ cursor: 'candidates?page=2', updatedSince: null }), [KEY]);
+    await hostile.close();
+    const cursorError = await atsRejection(connector().listJobs({ cursor: 'candidates?cursor=abc', updatedSince: null }), [
+      CLIENT.clientSecret,
+    ]);
     expect(cursorError.message).toMatch(/saved Greenhouse sync position is not valid/);
-    expect(greenhouse.requests).toHaveLength(0);
+    expect(apiRequests()).toHaveLength(0);
   });
 });

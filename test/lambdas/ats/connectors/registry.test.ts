@@ -6,7 +6,7 @@ const KEY = 'registry-secret-key-91c2';
 
 /** Valid settings for each available ATS. */
 const VALID: Readonly<Record<(typeof AVAILABLE_ATS_NAMES)[number], AtsCredentials>> = {
-  greenhouse: { atsname: 'greenhouse', apikeytype: 'basic', apikey1: KEY, apikey2: null },
+  greenhouse: { atsname: 'greenhouse', apikeytype: 'oauth2', apikey1: `${KEY}:7781204`, apikey2: KEY },
   lever: { atsname: 'lever', apikeytype: 'basic', apikey1: KEY, apikey2: '' },
   workable: { atsname: 'workable', apikeytype: 'bearer', apikey1: KEY, apikey2: 'groove-tech' },
   crelate: { atsname: 'crelate', apikeytype: 'api-key', apikey1: KEY, apikey2: null },
@@ -14,9 +14,10 @@ const VALID: Readonly<Record<(typeof AVAILABLE_ATS_NAMES)[number], AtsCredential
 
 /** Expected first request of each connector's connection test. */
 const EXPECTED: Readonly<Record<(typeof AVAILABLE_ATS_NAMES)[number], { url: RegExp; header: [string, string | RegExp] }>> = {
+  // Greenhouse v3 asks its token endpoint first (the one POST, checked below).
   greenhouse: {
-    url: /^http:\/\/fake\.test\/greenhouse\/v1\//,
-    header: ['authorization', `Basic ${Buffer.from(`${KEY}:`).toString('base64')}`],
+    url: /^http:\/\/fake\.test\/token$/,
+    header: ['authorization', `Basic ${Buffer.from(`${KEY}:${KEY}`).toString('base64')}`],
   },
   lever: { url: /^http:\/\/fake\.test\/lever\/v1\//, header: ['authorization', `Basic ${Buffer.from(`${KEY}:`).toString('base64')}`] },
   workable: { url: /^http:\/\/fake\.test\/groove-tech\/spi\/v3\/jobs\?/, header: ['authorization', `Bearer ${KEY}`] },
@@ -24,7 +25,7 @@ const EXPECTED: Readonly<Record<(typeof AVAILABLE_ATS_NAMES)[number], { url: Reg
 };
 
 const BASE_URLS = {
-  greenhouse: 'http://fake.test/greenhouse/v1',
+  greenhouse: 'http://fake.test/greenhouse/v3',
   lever: 'http://fake.test/lever/v1',
   workable: 'http://fake.test/{subdomain}/spi/v3',
   crelate: 'http://fake.test/api3',
@@ -71,7 +72,7 @@ describe('ATS registry: which connector for which settings', () => {
       expect(error).toMatchObject({ reason: 'credentials' });
       expect((error as AtsError).message).not.toContain(KEY);
       expect(calls).toHaveLength(1);
-      expect(calls[0].method).toBe('GET');
+      expect(calls[0].method).toBe(name === 'greenhouse' ? 'POST' : 'GET');
       expect(calls[0].url).toMatch(EXPECTED[name].url);
       const [header, value] = EXPECTED[name].header;
       expect(calls[0].headers.get(header)).toBe(value);
@@ -79,7 +80,7 @@ describe('ATS registry: which connector for which settings', () => {
   );
 
   it('knows one auth style per ATS', () => {
-    expect(ATS_AUTH_STYLES).toEqual({ greenhouse: 'basic', lever: 'basic', workable: 'bearer', crelate: 'api-key', bullhorn: 'oauth2' });
+    expect(ATS_AUTH_STYLES).toEqual({ greenhouse: 'oauth2', lever: 'basic', workable: 'bearer', crelate: 'api-key', bullhorn: 'oauth2' });
   });
 
   it('refuses every wrong name/type pair, naming the key type the ATS uses', () => {
@@ -119,7 +120,11 @@ describe('ATS registry: which connector for which settings', () => {
     });
     expect(settingsError(() => createConnector({ ...VALID.greenhouse, apikey1: '' }))).toMatchObject({
       field: 'apikey1',
-      message: 'Enter your Greenhouse Harvest API key.',
+      message: 'Enter your Greenhouse client ID and user ID.',
+    });
+    expect(settingsError(() => createConnector({ ...VALID.greenhouse, apikey2: null }))).toMatchObject({
+      field: 'apikey2',
+      message: 'Enter your Greenhouse client secret too: Greenhouse needs it.',
     });
   });
 

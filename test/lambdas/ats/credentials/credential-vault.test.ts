@@ -52,13 +52,13 @@ describe('sealing ATS credentials', () => {
 
   it('stores no second credential for an ATS that uses one key', async () => {
     const sealed = await sealCredentials(
-      { atsname: 'greenhouse', apikeytype: 'basic', apikey1: KEY, apikey2: '' },
+      { atsname: 'crelate', apikeytype: 'api-key', apikey1: KEY, apikey2: '' },
       { cipher, userId: USER },
     );
     expect(sealed.apikey2).toBeNull();
     await expect(openCredentials(sealed, { cipher, userId: USER })).resolves.toEqual({
-      atsname: 'greenhouse',
-      apikeytype: 'basic',
+      atsname: 'crelate',
+      apikeytype: 'api-key',
       apikey1: KEY,
       apikey2: null,
     });
@@ -92,7 +92,7 @@ describe('sealing ATS credentials', () => {
     });
     const fixed = createLocalCipher({ key: randomBytes(32) });
     await fc.assert(
-      fc.asyncProperty(printable, fc.constantFrom('greenhouse', 'lever', 'crelate'), async (key, atsname) => {
+      fc.asyncProperty(printable, fc.constantFrom('lever', 'crelate'), async (key, atsname) => {
         const apikeytype = atsname === 'crelate' ? 'api-key' : 'basic';
         const sealed = await sealCredentials({ atsname, apikeytype, apikey1: key, apikey2: null }, { cipher: fixed, userId: USER });
         expect(maskedCredentialView(sealed).apikey1).toBe(key.length >= 12 ? `${MASK}${key.slice(-4)}` : MASK);
@@ -112,7 +112,7 @@ describe('what the settings form is told when credentials cannot work', () => {
       'the wrong key type',
       { atsname: 'greenhouse', apikeytype: 'bearer', apikey1: KEY },
       'apikeytype',
-      /Greenhouse connects with .*"basic"/,
+      /Greenhouse connects with .*"oauth2"/,
     ],
     ['no key', { atsname: 'lever', apikeytype: 'basic', apikey1: '   ' }, 'apikey1', /Enter your Lever API key/],
     ['a key with a space inside', { atsname: 'lever', apikeytype: 'basic', apikey1: 'abcd efgh-1234' }, 'apikey1', /cannot contain spaces/],
@@ -147,8 +147,8 @@ describe('what the settings form is told when credentials cannot work', () => {
       /subdomain is not valid/,
     ],
     [
-      'a second key Greenhouse does not use',
-      { atsname: 'greenhouse', apikeytype: 'basic', apikey1: KEY, apikey2: 'extra-secret-xyz' },
+      'a second key Crelate does not use',
+      { atsname: 'crelate', apikeytype: 'api-key', apikey1: KEY, apikey2: 'extra-secret-xyz' },
       'apikey2',
       /leave the second field empty/,
     ],
@@ -197,7 +197,7 @@ describe('a settings form that sends the masks back', () => {
   });
 
   it('refuses a mask when the ATS changed or nothing is saved, so one ATS never gets the key of another', async () => {
-    const previous = await sealCredentials({ atsname: 'greenhouse', apikeytype: 'basic', apikey1: KEY }, { cipher, userId: USER });
+    const previous = await sealCredentials({ atsname: 'crelate', apikeytype: 'api-key', apikey1: KEY }, { cipher, userId: USER });
     const switched = await rejection(
       sealCredentials({ atsname: 'lever', apikeytype: 'basic', apikey1: `${MASK}7f3e` }, { cipher, userId: USER, previous }),
     );
@@ -227,7 +227,7 @@ describe('opening stored credentials', () => {
   });
 
   it('refuses a record whose mask hint was altered', async () => {
-    const sealed = await sealCredentials({ atsname: 'greenhouse', apikeytype: 'basic', apikey1: KEY }, { cipher, userId: USER });
+    const sealed = await sealCredentials({ atsname: 'crelate', apikeytype: 'api-key', apikey1: KEY }, { cipher, userId: USER });
     const altered = { ...sealed, apikey1: sealed.apikey1.replace(/:7f3e$/, ':0000') };
     expect(altered.apikey1).not.toBe(sealed.apikey1);
     await expect(openCredentials(altered, { cipher, userId: USER })).rejects.toMatchObject({ reason: 'integrity' });
@@ -241,7 +241,7 @@ describe('opening stored credentials', () => {
       message: expect.stringMatching(/No ATS is connected yet/),
     });
     const legacy = await rejection(
-      openCredentials({ atsname: 'greenhouse', apikeytype: 'basic', apikey1: KEY, apikey2: null }, { cipher, userId: USER }),
+      openCredentials({ atsname: 'crelate', apikeytype: 'api-key', apikey1: KEY, apikey2: null }, { cipher, userId: USER }),
     );
     expect(legacy).toMatchObject({ reason: 'format', message: expect.stringMatching(/Enter it again/) });
     expectNoSecretIn(legacy, KEY);
@@ -262,7 +262,7 @@ describe('what API answers show', () => {
   });
 
   it("agrees with the resolvers' existing mask for keys of 12 characters or more", async () => {
-    const sealed = await sealCredentials({ atsname: 'greenhouse', apikeytype: 'basic', apikey1: KEY }, { cipher, userId: USER });
+    const sealed = await sealCredentials({ atsname: 'crelate', apikeytype: 'api-key', apikey1: KEY }, { cipher, userId: USER });
     expect(withMaskedSecrets(sealed).apikey1).toBe(maskedCredentialView(sealed).apikey1);
   });
 });

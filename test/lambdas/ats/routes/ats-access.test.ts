@@ -7,6 +7,7 @@ import { captureLogs, type CapturedLogs } from '../../support/capture-logs';
 import {
   ATS_ROUTES,
   GREENHOUSE_KEY,
+  GREENHOUSE_SECRET,
   call,
   oneJobGreenhouse,
   startAtsRouteServices,
@@ -174,7 +175,7 @@ describe("another user and the owner's data", () => {
     const answer = await call(handlers['POST /ats/connection'], {
       method: 'POST',
       resource: '/ats/connection',
-      body: { atsname: 'greenhouse', apikeytype: 'basic', apikey1: GREENHOUSE_KEY, userId: 'owner' },
+      body: { atsname: 'greenhouse', apikeytype: 'oauth2', apikey1: GREENHOUSE_KEY, apikey2: GREENHOUSE_SECRET, userId: 'owner' },
       as: 'other',
     });
     expect(answer.status).toBe(400);

@@ -1,7 +1,15 @@
 import type { AtsConnectionResponse, AtsSyncResponse, AtsTestResponse } from '../../../../lambdas/shared/contracts/ats';
 import { greenhouseJob } from '../../../../local/ats/fake-greenhouse';
 import { captureLogs, type CapturedLogs } from '../../support/capture-logs';
-import { GREENHOUSE_KEY, LEVER_KEY, call, startAtsRouteServices, type AtsRouteServices } from './support/ats-route-services';
+import {
+  GREENHOUSE_KEY,
+  GREENHOUSE_CLIENT,
+  GREENHOUSE_SECRET,
+  LEVER_KEY,
+  call,
+  startAtsRouteServices,
+  type AtsRouteServices,
+} from './support/ats-route-services';
 
 /**
  * A recruiter connects their ATS from the Account page: the key is tried against the ATS before
@@ -23,7 +31,12 @@ beforeEach(() => {
 });
 afterEach(() => logs.restore());
 
-const greenhouse = (apikey1: string = GREENHOUSE_KEY) => ({ atsname: 'greenhouse', apikeytype: 'basic', apikey1 });
+const greenhouse = (apikey1: string = GREENHOUSE_KEY, apikey2: string = GREENHOUSE_SECRET) => ({
+  atsname: 'greenhouse',
+  apikeytype: 'oauth2',
+  apikey1,
+  apikey2,
+});
 
 async function connect(as: string, body: unknown) {
   return call<AtsConnectionResponse & { code?: string; fields?: Record<string, string>; message?: string }>(
@@ -55,7 +68,7 @@ describe('GET /ats/connection', () => {
       stored: { jobs: 0, candidates: 0, applications: 0, placements: 0 },
     });
     expect(answer.body.options.map((option) => [option.atsname, option.apikeytype, option.available])).toEqual([
-      ['greenhouse', 'basic', true],
+      ['greenhouse', 'oauth2', true],
       ['lever', 'basic', true],
       ['workable', 'bearer', true],
       ['crelate', 'api-key', true],
@@ -77,16 +90,19 @@ describe('POST /ats/connection', () => {
     expect(answer.body.connection).toMatchObject({
       atsname: 'greenhouse',
       label: 'Greenhouse',
-      apikeytype: 'basic',
+      apikeytype: 'oauth2',
       apikey1: `••••${GREENHOUSE_KEY.slice(-4)}`,
-      apikey2: null,
+      apikey2: `••••${GREENHOUSE_SECRET.slice(-4)}`,
     });
     expect(answer.body.connection?.connectedAt).toEqual(answer.body.connection?.lastTestedAt);
-    expect(ats.greenhouse.requests.map((request) => [request.method, request.path])).toEqual([['GET', '/v1/jobs']]);
+    expect(ats.greenhouse.requests.map((request) => [request.method, request.path])).toEqual([
+      ['POST', '/token'],
+      ['GET', '/v3/jobs'],
+    ]);
     const stored = await ats.storedUser('conn-ok');
-    expect(stored).toMatchObject({ atsname: 'greenhouse', apikeytype: 'basic', status: 'ACTIVE' });
+    expect(stored).toMatchObject({ atsname: 'greenhouse', apikeytype: 'oauth2', status: 'ACTIVE' });
     expect(String(stored?.apikey1)).toMatch(/^enc:v1:local:/);
-    expect(stored).not.toHaveProperty('apikey2');
+    expect(String(stored?.apikey2)).toMatch(/^enc:v1:local:/);
     expect(await getConnection('conn-ok')).toMatchObject({ status: 200, body: { connection: answer.body.connection } });
   });
 
@@ -94,7 +110,7 @@ describe('POST /ats/connection', () => {
     await ats.subscriber('conn-refused');
     const before = await ats.storedUser('conn-refused');
 
-    const answer = await connect('conn-refused', greenhouse('not-the-right-key-0000000000'));
+    const answer = await connect('conn-refused', greenhouse(GREENHOUSE_KEY, 'not-the-right-secret-0000000000'));
 
     expect(answer.status).toBe(400);
     expect(answer.body.code).toBe('ats_connection_failed');
@@ -109,12 +125,12 @@ describe('POST /ats/connection', () => {
     const sealed = (await ats.storedUser('conn-mask'))?.apikey1;
     ats.greenhouse.requests.length = 0;
 
-    const answer = await connect('conn-mask', greenhouse(`••••${GREENHOUSE_KEY.slice(-4)}`));
+    const answer = await connect('conn-mask', greenhouse(`••••${GREENHOUSE_KEY.slice(-4)}`, `••••${GREENHOUSE_SECRET.slice(-4)}`));
 
     expect(answer.status).toBe(200);
     // The kept key was opened and tested: Greenhouse accepted it.
-    expect(ats.greenhouse.requests.map((request) => request.headers.authorization)).toEqual([
-      `Basic ${Buffer.from(`${GREENHOUSE_KEY}:`).toString('base64')}`,
+    expect(ats.greenhouse.requests.filter((request) => request.path === '/token').map((request) => request.headers.authorization)).toEqual([
+      `Basic ${Buffer.from(`${GREENHOUSE_CLIENT.clientId}:${GREENHOUSE_SECRET}`).toString('base64')}`,
     ]);
     expect((await ats.storedUser('conn-mask'))?.apikey1).toBe(sealed);
   });
@@ -173,22 +189,33 @@ describe('POST /ats/connection', () => {
       'atsname',
       /Bullhorn is not available yet/,
     ],
-    ['the wrong key type', { atsname: 'greenhouse', apikeytype: 'bearer', apikey1: GREENHOUSE_KEY }, 'apikeytype', /choose "basic"/],
-    ['an empty key', { atsname: 'greenhouse', apikeytype: 'basic', apikey1: '  ' }, 'apikey1', /Enter your Greenhouse Harvest API key/],
-    ['a key with a space inside', { atsname: 'greenhouse', apikeytype: 'basic', apikey1: 'abc def' }, 'apikey1', /cannot contain spaces/],
+    ['the wrong key type', { atsname: 'greenhouse', apikeytype: 'basic', apikey1: GREENHOUSE_KEY }, 'apikeytype', /choose "oauth2"/],
+    [
+      'an empty key',
+      { atsname: 'greenhouse', apikeytype: 'oauth2', apikey1: '  ', apikey2: GREENHOUSE_SECRET },
+      'apikey1',
+      /Enter your Greenhouse client ID and user ID/,
+    ],
+    [
+      'a key with a space inside',
+      { atsname: 'greenhouse', apikeytype: 'oauth2', apikey1: 'abc def', apikey2: GREENHOUSE_SECRET },
+      'apikey1',
+      /cannot contain spaces/,
+    ],
     [
       'a sealed value pasted back',
-      { atsname: 'greenhouse', apikeytype: 'basic', apikey1: 'enc:v1:local:AAAA' },
+      { atsname: 'greenhouse', apikeytype: 'oauth2', apikey1: 'enc:v1:local:AAAA', apikey2: GREENHOUSE_SECRET },
       'apikey1',
       /encrypted value/,
     ],
     [
       'an over-long key',
-      { atsname: 'greenhouse', apikeytype: 'basic', apikey1: 'k'.repeat(513) },
+      { atsname: 'greenhouse', apikeytype: 'oauth2', apikey1: 'k'.repeat(513), apikey2: GREENHOUSE_SECRET },
       'apikey1',
       'The API key has at most 512 characters.',
     ],
-    ['a second credential Greenhouse does not use', { ...greenhouse(), apikey2: 'extra' }, 'apikey2', /leave the second field empty/],
+    ['a client ID without the user ID', greenhouse('client-id-only'), 'apikey1', /Greenhouse user ID the connection acts for/],
+    ['a Greenhouse client secret left out', { ...greenhouse(), apikey2: null }, 'apikey2', /Enter your Greenhouse client secret too/],
     [
       'Workable without its subdomain',
       { atsname: 'workable', apikeytype: 'bearer', apikey1: 'wk-token-0001' },
@@ -277,7 +304,12 @@ describe('POST /ats/connection/test', () => {
 
   it('answers 409 ats_key_unreadable for a key saved before encryption (enter it again)', async () => {
     await ats.subscriber('test-legacy');
-    await ats.assistant.services.addUser('test-legacy', { atsname: 'greenhouse', apikeytype: 'basic', apikey1: GREENHOUSE_KEY });
+    await ats.assistant.services.addUser('test-legacy', {
+      atsname: 'greenhouse',
+      apikeytype: 'oauth2',
+      apikey1: GREENHOUSE_KEY,
+      apikey2: GREENHOUSE_SECRET,
+    });
 
     const answer = await call<{ code: string; message: string }>(handlers['POST /ats/connection/test'], {
       method: 'POST',

@@ -3,6 +3,7 @@ import { captureLogs } from '../../support/capture-logs';
 import { expectNoSecretIn } from '../credentials/secret-search';
 import {
   GREENHOUSE_KEY,
+  GREENHOUSE_SECRET,
   LEVER_KEY,
   call,
   oneJobGreenhouse,
@@ -44,15 +45,36 @@ it('no answer and no log line of any ATS route carries a key or its sealed value
 
   const logs = captureLogs();
   try {
-    await connect({ atsname: 'greenhouse', apikeytype: 'basic', apikey1: WRONG_KEY });
-    await connect({ atsname: 'greenhouse', apikeytype: 'basic', apikey1: GREENHOUSE_KEY }, unreachable);
-    await connect({ atsname: 'greenhouse', apikeytype: 'basic', apikey1: GREENHOUSE_KEY });
-    await connect({ atsname: 'greenhouse', apikeytype: 'basic', apikey1: `••••${GREENHOUSE_KEY.slice(-4)}` });
+    await connect({ atsname: 'greenhouse', apikeytype: 'oauth2', apikey1: WRONG_KEY, apikey2: GREENHOUSE_SECRET });
+    await connect({ atsname: 'greenhouse', apikeytype: 'oauth2', apikey1: GREENHOUSE_KEY, apikey2: GREENHOUSE_SECRET }, unreachable);
+    await connect({ atsname: 'greenhouse', apikeytype: 'oauth2', apikey1: GREENHOUSE_KEY, apikey2: GREENHOUSE_SECRET });
+    await connect({
+      atsname: 'greenhouse',
+      apikeytype: 'oauth2',
+      apikey1: `••••${GREENHOUSE_KEY.slice(-4)}`,
+      apikey2: `••••${GREENHOUSE_SECRET.slice(-4)}`,
+    });
     await connect({ atsname: 'greenhouse', apikeytype: 'bearer', apikey1: GREENHOUSE_KEY });
-    await connect({ atsname: 'greenhouse', apikeytype: 'basic', apikey1: `${GREENHOUSE_KEY} ${GREENHOUSE_KEY}` });
-    await connect({ atsname: 'greenhouse', apikeytype: 'basic', apikey1: GREENHOUSE_KEY, apikey2: LEVER_KEY });
-    await connect({ atsname: 'greenhouse', apikeytype: 'basic', apikey1: GREENHOUSE_KEY, [GREENHOUSE_KEY]: LEVER_KEY });
-    await connect({ atsname: 'greenhouse', apikeytype: 'basic', apikey1: sealedValues[0] ?? 'enc:v1:local:AAAA' });
+    await connect({
+      atsname: 'greenhouse',
+      apikeytype: 'oauth2',
+      apikey1: `${GREENHOUSE_KEY} ${GREENHOUSE_KEY}`,
+      apikey2: GREENHOUSE_SECRET,
+    });
+    await connect({ atsname: 'greenhouse', apikeytype: 'oauth2', apikey1: GREENHOUSE_KEY, apikey2: LEVER_KEY });
+    await connect({
+      atsname: 'greenhouse',
+      apikeytype: 'oauth2',
+      apikey1: GREENHOUSE_KEY,
+      apikey2: GREENHOUSE_SECRET,
+      [GREENHOUSE_KEY]: LEVER_KEY,
+    });
+    await connect({
+      atsname: 'greenhouse',
+      apikeytype: 'oauth2',
+      apikey1: sealedValues[0] ?? 'enc:v1:local:AAAA',
+      apikey2: GREENHOUSE_SECRET,
+    });
     await connect(`{"atsname":"greenhouse","apikey1":"${GREENHOUSE_KEY}"`);
     await post('/ats/connection/test');
     ats.greenhouse.failNext({ kind: 'status', status: 401, body: { message: 'Invalid Basic Auth credentials' } });
@@ -77,6 +99,7 @@ it('no answer and no log line of any ATS route carries a key or its sealed value
   expect(new Set(sealedValues).size).toBeGreaterThanOrEqual(2);
   const secrets = [
     GREENHOUSE_KEY,
+    GREENHOUSE_SECRET,
     WRONG_KEY,
     LEVER_KEY,
     ...sealedValues,

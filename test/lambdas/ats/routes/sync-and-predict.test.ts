@@ -11,7 +11,14 @@ import { startFakeGreenhouse, type FakeGreenhouse } from '../../../../local/ats/
 import { greenhouseHistory } from '../../../../local/ats/greenhouse-history';
 import type { SyntheticHistoryOptions } from '../../../../local/ats/synthetic-history';
 import { captureLogs, type CapturedLogs } from '../../support/capture-logs';
-import { GREENHOUSE_KEY, call, startAtsRouteServices, type AtsRouteServices } from './support/ats-route-services';
+import {
+  GREENHOUSE_CLIENT,
+  GREENHOUSE_KEY,
+  GREENHOUSE_SECRET,
+  call,
+  startAtsRouteServices,
+  type AtsRouteServices,
+} from './support/ats-route-services';
 
 /**
  * A recruiter syncs their Greenhouse (the fake one serving the synthetic history as the local
@@ -52,7 +59,7 @@ async function connected(userId: string, which = handlers): Promise<void> {
   const answer = await call(which['POST /ats/connection'], {
     method: 'POST',
     resource: '/ats/connection',
-    body: { atsname: 'greenhouse', apikeytype: 'basic', apikey1: GREENHOUSE_KEY },
+    body: { atsname: 'greenhouse', apikeytype: 'oauth2', apikey1: GREENHOUSE_KEY, apikey2: GREENHOUSE_SECRET },
     as: userId,
   });
   expect(answer.status).toBe(200);
@@ -78,7 +85,7 @@ const predict = (as: string, body: unknown, which = handlers) =>
 
 /** Handlers whose Greenhouse is another fake, serving the synthetic history of `options`. */
 async function withOwnGreenhouse(options: SyntheticHistoryOptions) {
-  const server = await startFakeGreenhouse({ apiKey: GREENHOUSE_KEY, data: greenhouseHistory(options).data });
+  const server = await startFakeGreenhouse({ ...GREENHOUSE_CLIENT, data: greenhouseHistory(options).data });
   others.push(server);
   return ats.handlers({ baseUrls: { greenhouse: server.url } });
 }

@@ -1,4 +1,5 @@
 import { createGreenhouseConnector } from '../../../../lambdas/ats/connectors/greenhouse';
+import { joinClientIdAndUserId } from '../../../../lambdas/shared/contracts/ats';
 import { createMemorySyncStore } from './support/memory-sync-store';
 import { runSync } from '../../../../lambdas/ats/sync/sync-engine';
 import type { AtsSyncStore } from '../../../../lambdas/ats/sync/sync-store';
@@ -11,13 +12,13 @@ import {
   type FakeGreenhouse,
 } from '../../../../local/ats/fake-greenhouse';
 
-const KEY = 'f3c1a9d27be84e6a9d0c55b1e2a7c4d9';
+const CLIENT = { clientId: 'f3c1a9d27be84e6a', clientSecret: '9d0c55b1e2a7c4d9-secret', userId: '880213' };
 const USER = 'recruiter-greenhouse';
 let greenhouse: FakeGreenhouse;
 
 beforeAll(async () => {
   greenhouse = await startFakeGreenhouse({
-    apiKey: KEY,
+    ...CLIENT,
     pageSize: 2,
     data: {
       jobs: [1, 2, 3].map((id) => greenhouseJob({ id })),
@@ -30,7 +31,12 @@ afterAll(() => greenhouse.close());
 
 const connector = () =>
   createGreenhouseConnector(
-    { atsname: 'greenhouse', apikeytype: 'basic', apikey1: KEY, apikey2: null },
+    {
+      atsname: 'greenhouse',
+      apikeytype: 'oauth2',
+      apikey1: joinClientIdAndUserId(CLIENT.clientId, CLIENT.userId),
+      apikey2: CLIENT.clientSecret,
+    },
     { baseUrl: greenhouse.url, sleep: async () => undefined, random: () => 0 },
   );
 
@@ -54,8 +60,11 @@ describe('runSync with the Greenhouse connector against a fake Greenhouse', () =
     greenhouse.requests.length = 0;
     outcomes.push((await runSync({ connector: connector(), store, userId: USER, now, deadline: afterPages(3) })).outcome);
     // Four 429s: the client's retries are spent, so the sync pauses for the Retry-After asked.
+    // A connector that holds its token already, so the 429s fall on the reads.
+    const limited = connector();
+    await limited.testConnection();
     greenhouse.failNext(...Array.from({ length: 4 }, () => ({ kind: 'rate-limit' as const, retryAfter: '20' })));
-    const paused = await runSync({ connector: connector(), store, userId: USER, now, deadline: () => false });
+    const paused = await runSync({ connector: limited, store, userId: USER, now, deadline: () => false });
     outcomes.push(paused.outcome);
     time += 30_000;
     outcomes.push((await runSync({ connector: connector(), store, userId: USER, now, deadline: () => false })).outcome);
@@ -64,8 +73,12 @@ describe('runSync with the Greenhouse connector against a fake Greenhouse', () =
     expect(paused.retryAfterSeconds).toBe(20);
     expect(await everything(store)).toEqual(await everything(reference));
     expect((await store.listApplications(USER)).map((application) => application.id)).toEqual(['21', '22', '23', '24']);
-    expect(new Set(greenhouse.requests.map((request) => request.method))).toEqual(new Set(['GET']));
-    expect(JSON.stringify([await store.getStatus(USER), paused])).not.toContain(KEY);
+    // Read-only: GETs only, but for the token request.
+    expect(greenhouse.requests.filter((request) => request.method !== 'GET').map((request) => request.path)).toEqual(
+      expect.arrayContaining(['/token']),
+    );
+    expect(greenhouse.requests.every((request) => request.method === 'GET' || request.path === '/token')).toBe(true);
+    expect(JSON.stringify([await store.getStatus(USER), paused])).not.toContain(CLIENT.clientSecret);
   });
 
   it('asks Greenhouse only for what changed since the last pass began, less five minutes', async () => {
@@ -78,13 +91,13 @@ describe('runSync with the Greenhouse connector against a fake Greenhouse', () =
     time += 3_600_000;
     await runSync({ connector: connector(), store, userId: USER, now, deadline: () => false });
 
-    const since = greenhouse.requests.map(
-      (request) => `${request.path} ${request.query.updated_after ?? request.query.last_activity_after}`,
-    );
+    const since = greenhouse.requests
+      .filter((request) => request.query.updated_at)
+      .map((request) => `${request.path} ${request.query.updated_at}`);
     expect(since).toEqual([
-      '/v1/jobs 2026-03-10T09:55:00.000Z',
-      '/v1/candidates 2026-03-10T09:55:00.000Z',
-      '/v1/applications 2026-03-10T09:55:00.000Z',
+      '/v3/jobs gte|2026-03-10T09:55:00.000Z',
+      '/v3/candidates gte|2026-03-10T09:55:00.000Z',
+      '/v3/applications gte|2026-03-10T09:55:00.000Z',
     ]);
   });
 });

@@ -25,6 +25,7 @@ import {
   type FakeGreenhouse,
   type FakeGreenhouseData,
 } from '../../../../../local/ats/fake-greenhouse';
+import { joinClientIdAndUserId } from '../../../../../lambdas/shared/contracts/ats';
 import { startFakeLever, type FakeLever } from '../../../../../local/ats/fake-lever';
 import { HANDLER_OPTIONS, startAssistantServices, type AssistantServices } from '../../../assistant/support/assistant-services';
 
@@ -50,7 +51,14 @@ export const ATS_ROUTES = [
 ] as const;
 export type AtsRoute = (typeof ATS_ROUTES)[number];
 
-export const GREENHOUSE_KEY = 'gh7Qw2Lx9Pz4Rk8Vm3Nt6Bc1Yd5Hf0Js';
+/** The Greenhouse Harvest v3 client the fake accepts; `GREENHOUSE_KEY` is its `apikey1` (client ID and user ID). */
+export const GREENHOUSE_CLIENT = {
+  clientId: 'gh7Qw2Lx9Pz4Rk8Vm3Nt6Bc1Yd5Hf0Js',
+  clientSecret: 'ghs-2Rk8Vm3Nt6Bc1Yd5Hf0Js7Qw2Lx9Pz4',
+  userId: '4407731',
+};
+export const GREENHOUSE_KEY = joinClientIdAndUserId(GREENHOUSE_CLIENT.clientId, GREENHOUSE_CLIENT.userId);
+export const GREENHOUSE_SECRET = GREENHOUSE_CLIENT.clientSecret;
 export const LEVER_KEY = 'lv3Kp8Wq1Zx6Tn4Rm9Gc2Vb7Hd5Fy0Ls';
 
 /** A Greenhouse account with one job (ATS id `7`), one candidate and one application to it. */
@@ -92,7 +100,7 @@ export async function startAtsRouteServices(
   const assistant = await startAssistantServices();
   const { client, tableNames } = assistant.services;
   const greenhouse = await startFakeGreenhouse({
-    apiKey: GREENHOUSE_KEY,
+    ...GREENHOUSE_CLIENT,
     data: options.greenhouseData,
     pageSize: options.greenhousePageSize,
   });
@@ -173,7 +181,11 @@ export function validRequest(
   const [method, resource] = route.split(' ') as ['GET' | 'POST', string];
   switch (route) {
     case 'POST /ats/connection':
-      return { method, resource, body: { atsname: 'greenhouse', apikeytype: 'basic', apikey1: GREENHOUSE_KEY } };
+      return {
+        method,
+        resource,
+        body: { atsname: 'greenhouse', apikeytype: 'oauth2', apikey1: GREENHOUSE_KEY, apikey2: GREENHOUSE_SECRET },
+      };
     case 'GET /ats/candidates':
       return { method, resource, query: { jobId } };
     case 'POST /ats/predict':

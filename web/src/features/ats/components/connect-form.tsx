@@ -1,5 +1,11 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type Ref } from 'react';
-import type { AtsConnectionResponse, AtsConnectionView, AtsOption, ConnectAtsRequest } from '@contracts/ats';
+import {
+  joinClientIdAndUserId,
+  type AtsConnectionResponse,
+  type AtsConnectionView,
+  type AtsOption,
+  type ConnectAtsRequest,
+} from '@contracts/ats';
 import { FieldFrame, SubmitButton } from '../../../components/ui/form-field';
 import { useRuntimeConfig } from '../../../config/config-context';
 import { readableMessage } from '../../../lib/notify';
@@ -8,7 +14,9 @@ import { useFocusReturn } from '../../../lib/use-focus-return';
 import { isSubscriptionRequired, type AtsApi } from '../api/ats-api';
 import { LIMITS } from '../format';
 
-type Field = 'atsname' | 'apikey1' | 'apikey2';
+type Field = 'atsname' | 'apikey1' | 'apikey2' | 'userId';
+type Keys = Record<'apikey1' | 'apikey2' | 'userId', string>;
+const NO_KEYS: Keys = { apikey1: '', apikey2: '', userId: '' };
 type Problems = Partial<Record<string, string>>;
 
 export const FIX_FIELDS_MESSAGE = 'Please correct the highlighted fields.';
@@ -24,11 +32,7 @@ function firstAvailable(options: readonly AtsOption[]): string {
 }
 
 /** The client rules: the contract's limits, a key unless the saved one is kept. */
-function clientErrors(
-  option: AtsOption | undefined,
-  keys: Record<'apikey1' | 'apikey2', string>,
-  keeps: (field: 'apikey1' | 'apikey2') => boolean,
-): Problems {
+function clientErrors(option: AtsOption | undefined, keys: Keys, keeps: (field: 'apikey1' | 'apikey2') => boolean): Problems {
   if (!option) return { atsname: 'Choose the ATS to connect.' };
   if (!option.available) return { atsname: `${option.label} cannot be connected yet: choose another ATS.` };
   const errors: Problems = {};
@@ -39,6 +43,15 @@ function clientErrors(
   };
   check('apikey1', option.keyLabel);
   if (option.secondLabel) check('apikey2', option.secondLabel);
+  if (option.userIdLabel) {
+    // The user ID goes with the client ID: both typed, or both left empty to keep the saved pair.
+    const clientId = keys.apikey1.trim();
+    const userId = keys.userId.trim();
+    if (userId && !/^\d{1,20}$/.test(userId)) errors.userId = `The ${option.userIdLabel} is a number.`;
+    else if (clientId && !userId) errors.userId = `Please give the ${option.userIdLabel}.`;
+    else if (userId && !clientId) errors.apikey1 = `Please give the ${option.keyLabel} with the ${option.userIdLabel}.`;
+    else if (!clientId && !userId && !keeps('apikey1')) errors.userId = `Please give the ${option.userIdLabel}.`;
+  }
   return errors;
 }
 
@@ -67,7 +80,7 @@ export function ConnectForm({
   const { productName } = useRuntimeConfig();
   const headingId = useId();
   const [atsname, setAtsname] = useState(() => connection?.atsname ?? firstAvailable(options));
-  const [keys, setKeys] = useState({ apikey1: '', apikey2: '' });
+  const [keys, setKeys] = useState<Keys>(NO_KEYS);
   const [attempted, setAttempted] = useState(false);
   const [serverFields, setServerFields] = useState<Problems>({});
   const [problem, setProblem] = useState<{ readonly message: string; readonly others: readonly string[] } | null>(null);
@@ -111,7 +124,7 @@ export function ConnectForm({
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setAttempted(true);
-    const invalid = (['atsname', 'apikey1', 'apikey2'] as const).filter((field) => errors[field]);
+    const invalid = (['atsname', 'apikey1', 'userId', 'apikey2'] as const).filter((field) => errors[field]);
     if (invalid.length > 0) {
       setProblem({ message: FIX_FIELDS_MESSAGE, others: [] });
       focusFirst(invalid);
@@ -123,7 +136,7 @@ export function ConnectForm({
     const request: ConnectAtsRequest = {
       atsname: option.atsname,
       apikeytype: option.apikeytype,
-      apikey1: keyOrMask('apikey1') ?? '',
+      apikey1: option.userIdLabel && keys.apikey1.trim() ? joinClientIdAndUserId(keys.apikey1, keys.userId) : (keyOrMask('apikey1') ?? ''),
       apikey2: option.secondLabel ? keyOrMask('apikey2') : null,
     };
     inFlight.current = true;
@@ -134,7 +147,7 @@ export function ConnectForm({
     api
       .connect(request)
       .then((data) => {
-        setKeys({ apikey1: '', apikey2: '' });
+        setKeys(NO_KEYS);
         setAttempted(false);
         onConnected(data);
       })
@@ -189,7 +202,7 @@ export function ConnectForm({
               value={atsname}
               onChange={(event) => {
                 setAtsname(event.target.value);
-                setKeys({ apikey1: '', apikey2: '' });
+                setKeys(NO_KEYS);
                 setServerFields({});
                 setProblem(null);
                 setAttempted(false);
@@ -223,6 +236,29 @@ export function ConnectForm({
                 />
               )}
             </FieldFrame>
+            {option.userIdLabel ? (
+              <FieldFrame
+                label={option.userIdLabel}
+                hint={keeps('apikey1') ? 'Leave it and the client ID empty to keep the saved ones.' : undefined}
+                error={errorOf('userId')}
+              >
+                {(control) => (
+                  <input
+                    {...control}
+                    type="text"
+                    inputMode="numeric"
+                    name="userId"
+                    value={keys.userId}
+                    autoComplete="off"
+                    spellCheck={false}
+                    onChange={(event) => {
+                      setKeys((before) => ({ ...before, userId: event.target.value }));
+                      changed('userId');
+                    }}
+                  />
+                )}
+              </FieldFrame>
+            ) : null}
             {option.secondLabel ? (
               <FieldFrame label={option.secondLabel} hint={keyHint('apikey2')} error={errorOf('apikey2')}>
                 {(control) => (
