@@ -47,6 +47,11 @@ export interface FakeLeverOptions {
   readonly data?: FakeLeverData;
   /** At most this many records per page whatever `limit` asks. */
   readonly pageSize?: number;
+  /**
+   * Endpoints the key was not granted (Lever grants keys per endpoint): answered 403. The status
+   * and body are guessed; Lever documents the per-endpoint grant, not the refusal.
+   */
+  readonly deniedEndpoints?: readonly ('archive_reasons' | 'resumes')[];
 }
 
 export interface FakeLever extends FakeAtsServer {
@@ -124,7 +129,10 @@ export async function startFakeLever(options: FakeLeverOptions): Promise<FakeLev
         /^Basic\s/i.test(request.headers.authorization ?? '') &&
         basicUser(request.headers) === options.apiKey &&
         decoded === `${options.apiKey}:`;
-      return ok ? null : { status: 401, body: { code: 'UnauthorizedError', message: 'Invalid API key' } };
+      if (!ok) return { status: 401, body: { code: 'UnauthorizedError', message: 'Invalid API key' } };
+      const endpoint = request.path.endsWith('/resumes') ? 'resumes' : request.path.replace(/^\/v1\//, '');
+      const denied = (options.deniedEndpoints ?? []).some((name) => name === endpoint);
+      return denied ? { status: 403, body: { code: 'Forbidden', message: 'This API key may not read this endpoint' } } : null;
     },
   });
   return Object.assign(server, { url: `${server.origin}/v1` });

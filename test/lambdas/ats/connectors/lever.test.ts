@@ -7,6 +7,7 @@ import {
   startFakeLever,
   type FakeLever,
   type FakeLeverData,
+  type FakeLeverOptions,
 } from '../../../../local/ats/fake-lever';
 import { atsRejection, readAllPages } from '../support/connector-calls';
 
@@ -17,8 +18,8 @@ const [HIRED, UNDERQUALIFIED, WITHDREW] = LEVER_ARCHIVE_REASONS.map((reason) => 
 let lever: FakeLever;
 let delays: number[];
 
-async function start(data: FakeLeverData, pageSize?: number): Promise<FakeLever> {
-  lever = await startFakeLever({ apiKey: KEY, data, pageSize });
+async function start(data: FakeLeverData, pageSize?: number, deniedEndpoints?: FakeLeverOptions['deniedEndpoints']): Promise<FakeLever> {
+  lever = await startFakeLever({ apiKey: KEY, data, pageSize, deniedEndpoints });
   return lever;
 }
 
@@ -164,13 +165,16 @@ describe('the Lever connector', () => {
   });
 
   it('still syncs applications when the key may not read archive reasons: archived candidacies are skipped, with a notice', async () => {
-    await start({
-      opportunities: [
-        leverOpportunity({ id: 'o1', contact: 'c1', posting: 'p1' }, 1),
-        leverOpportunity({ id: 'o2', contact: 'c2', posting: 'p1', archived: { reason: HIRED, archivedAt: 1_770_000_000_000 } }, 2),
-      ],
-    });
-    lever.failOn(1, { kind: 'status', status: 403, body: { code: 'Forbidden', message: 'Not allowed' } });
+    await start(
+      {
+        opportunities: [
+          leverOpportunity({ id: 'o1', contact: 'c1', posting: 'p1' }, 1),
+          leverOpportunity({ id: 'o2', contact: 'c2', posting: 'p1', archived: { reason: HIRED, archivedAt: 1_770_000_000_000 } }, 2),
+        ],
+      },
+      undefined,
+      ['archive_reasons'],
+    );
     const page = await connector().listApplications(FIRST);
     expect(page.items.map((application) => [application.id, application.status])).toEqual([['o1', 'active']]);
     expect(page.skipped).toEqual([{ reason: 'archive reason unknown (the API key may not read archive reasons)', count: 1 }]);
@@ -212,8 +216,11 @@ describe('the Lever connector', () => {
   });
 
   it('still reads candidates when the key may not read resumes', async () => {
-    await start({ opportunities: [leverOpportunity({ id: 'o1', contact: 'c1' }), leverOpportunity({ id: 'o2', contact: 'c2' }, 1)] });
-    lever.failOn(2, { kind: 'status', status: 403, body: { code: 'Forbidden', message: 'Not allowed' } });
+    await start(
+      { opportunities: [leverOpportunity({ id: 'o1', contact: 'c1' }), leverOpportunity({ id: 'o2', contact: 'c2' }, 1)] },
+      undefined,
+      ['resumes'],
+    );
     const { items, notices } = await connector().listCandidates(FIRST);
     expect(items.map((candidate) => candidate.id)).toEqual(['c1', 'c2']);
     expect(notices).toEqual([expect.stringMatching(/^Lever did not let this API key read resumes/)]);

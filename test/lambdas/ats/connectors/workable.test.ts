@@ -122,6 +122,14 @@ describe('Workable connector: reading', () => {
     expect(page.notices).toEqual([expect.stringMatching(/^Workable did not give the disqualification date of 1 candidate,/)]);
   });
 
+  it("keeps a candidate whose detail is missing with the list's headline, and says so", async () => {
+    fake.failOn(2, { kind: 'status', status: 404, body: { error: 'Not found' } });
+    const page = await connect().listCandidates(FIRST);
+    expect(page.items.map((candidate) => candidate.id)).toEqual(WORKABLE_CANDIDATES.map((candidate) => candidate.id));
+    expect(page.items[0]).toMatchObject({ headline: 'Backend Engineer at Paylane', profile: 'Backend Engineer at Paylane' });
+    expect(page.notices).toEqual(['Workable did not give the details of 1 candidate, so that profile has the headline only.']);
+  });
+
   it('skips and counts an odd candidate record instead of failing the page', async () => {
     fake.failNext({
       kind: 'status',
