@@ -1,10 +1,15 @@
 /**
- * A small Crelate account in API3's own JSON shapes: PascalCase fields, lookups as `{ Id, Title }`,
+ * A small Crelate account in API3's own JSON shapes (local/ats/fixtures/crelate/ holds one answer
+ * per endpoint; the contract test checks these records against them): PascalCase fields, lookups
+ * as `{ Id, Title }`, tags as an object keyed by tag-category id, the record type by name,
  * contacts with their e-mail/phone/address fields (which the connector must never copy into a
- * profile), a client contact among the candidates, portal applications and placements.
+ * profile), a client contact among the candidates, portal applications and placements (the job in
+ * `RegardingId`).
  */
 
 type Lookup = { readonly Id: string; readonly Title: string } | null;
+/** Tags by tag-category id, as API3 answers them. */
+type TagsByCategory = Readonly<Record<string, readonly { readonly Id: string; readonly Title: string }[]>>;
 
 export interface CrelateJobRecord {
   readonly Id: string;
@@ -27,8 +32,8 @@ export interface CrelateContactRecord {
   readonly Id: string;
   readonly FirstName: string;
   readonly LastName: string;
-  readonly RecordType: number;
-  readonly CurrentPosition: { readonly JobTitle: string | null; readonly CompanyName: string | null; readonly IsPrimary: boolean } | null;
+  readonly RecordType: string;
+  readonly CurrentPosition: { readonly JobTitle: string | null; readonly CompanyId: Lookup; readonly IsPrimary: boolean } | null;
   readonly Description: string | null;
   readonly EmailAddresses_Personal: { readonly Value: string; readonly IsPrimary: boolean } | null;
   readonly PhoneNumbers_Mobile: { readonly Value: string; readonly IsPrimary: boolean } | null;
@@ -39,7 +44,7 @@ export interface CrelateContactRecord {
     readonly ZipCode: string | null;
     readonly Country: string | null;
   } | null;
-  readonly Tags: readonly { readonly Id: string; readonly Title: string }[];
+  readonly Tags: TagsByCategory | null;
   readonly CreatedOn: string;
   readonly ModifiedOn: string;
 }
@@ -57,7 +62,7 @@ export interface CrelatePlacementRecord {
   readonly Id: string;
   readonly Name: string;
   readonly PlacedContactId: Lookup;
-  readonly JobId: Lookup;
+  readonly RegardingId: Lookup;
   readonly AccountId: Lookup;
   readonly StartDate: string | null;
   readonly CreatedOn: string;
@@ -128,13 +133,13 @@ function contact(
   overrides: Partial<CrelateContactRecord> & Pick<CrelateContactRecord, 'Id' | 'FirstName' | 'LastName'>,
 ): CrelateContactRecord {
   return {
-    RecordType: 1,
+    RecordType: 'Candidate',
     CurrentPosition: null,
     Description: null,
     EmailAddresses_Personal: { Value: `${overrides.FirstName.toLowerCase()}@example.org`, IsPrimary: true },
     PhoneNumbers_Mobile: { Value: '+16145550142', IsPrimary: true },
     Addresses_Home: { Line1: '4410 N Clarendon Ave', City: 'Columbus', State: 'OH', ZipCode: '43215', Country: 'United States' },
-    Tags: [],
+    Tags: null,
     CreatedOn: '2026-01-10T10:00:00Z',
     ModifiedOn: '2026-01-10T10:00:00Z',
     ...overrides,
@@ -146,35 +151,43 @@ export const CRELATE_CONTACTS: readonly CrelateContactRecord[] = [
     Id: 'c1000000-0000-4000-8000-000000000001',
     FirstName: 'Dana',
     LastName: 'Whitfield',
-    CurrentPosition: { JobTitle: 'Distribution Manager', CompanyName: 'Midwest Freight', IsPrimary: true },
+    CurrentPosition: {
+      JobTitle: 'Distribution Manager',
+      CompanyId: { Id: 'a2000000-0000-4000-8000-000000000007', Title: 'Midwest Freight' },
+      IsPrimary: true,
+    },
     Description: 'Ran two DCs with Lean and Manhattan WMS. Call 614-555-0142 or dana.w@example.org.',
-    Tags: [
-      { Id: 'g1', Title: 'Lean Six Sigma' },
-      { Id: 'g2', Title: 'Warehouse' },
-    ],
+    Tags: {
+      'e3000000-0000-4000-8000-000000000001': [{ Id: 'g1000000-0000-4000-8000-000000000001', Title: 'Lean Six Sigma' }],
+      'e3000000-0000-4000-8000-000000000002': [{ Id: 'g1000000-0000-4000-8000-000000000002', Title: 'Warehouse' }],
+    },
     ModifiedOn: '2026-03-15T10:00:00Z',
   }),
   contact({
     Id: 'c1000000-0000-4000-8000-000000000002',
     FirstName: 'Ray',
     LastName: 'Okafor',
-    RecordType: 2,
-    CurrentPosition: { JobTitle: 'VP Operations', CompanyName: 'Acme Logistics', IsPrimary: true },
+    RecordType: 'ClientContact',
+    CurrentPosition: { JobTitle: 'VP Operations', CompanyId: ACME, IsPrimary: true },
     ModifiedOn: '2026-03-16T10:00:00Z',
   }),
   contact({
     Id: 'c1000000-0000-4000-8000-000000000003',
     FirstName: 'Luis',
     LastName: 'Ortega',
-    RecordType: 3,
-    CurrentPosition: { JobTitle: 'Shift Lead', CompanyName: null, IsPrimary: true },
+    RecordType: 'Candidate, ClientContact',
+    CurrentPosition: { JobTitle: 'Shift Lead', CompanyId: null, IsPrimary: true },
     ModifiedOn: '2026-02-01T10:00:00Z',
   }),
   contact({
     Id: 'c1000000-0000-4000-8000-000000000004',
     FirstName: 'Priya',
     LastName: 'Nair',
-    CurrentPosition: { JobTitle: 'Inventory Planner', CompanyName: 'Kroger', IsPrimary: true },
+    CurrentPosition: {
+      JobTitle: 'Inventory Planner',
+      CompanyId: { Id: 'a2000000-0000-4000-8000-000000000008', Title: 'Kroger' },
+      IsPrimary: true,
+    },
     Addresses_Home: null,
     ModifiedOn: '2026-04-02T10:00:00Z',
   }),
@@ -223,7 +236,7 @@ export const CRELATE_PLACEMENTS: readonly CrelatePlacementRecord[] = [
     Id: 'm1000000-0000-4000-8000-000000000001',
     Name: 'Luis Ortega - Forklift Lead',
     PlacedContactId: LUIS,
-    JobId: FORKLIFT,
+    RegardingId: FORKLIFT,
     AccountId: ACME,
     StartDate: '2026-02-16T00:00:00Z',
     CreatedOn: '2026-02-10T10:00:00Z',
@@ -233,7 +246,7 @@ export const CRELATE_PLACEMENTS: readonly CrelatePlacementRecord[] = [
     Id: 'm1000000-0000-4000-8000-000000000002',
     Name: 'Dana Whitfield - Operations',
     PlacedContactId: DANA,
-    JobId: OPS,
+    RegardingId: OPS,
     AccountId: ACME,
     StartDate: null,
     CreatedOn: '2026-03-20T10:00:00Z',
@@ -243,7 +256,7 @@ export const CRELATE_PLACEMENTS: readonly CrelatePlacementRecord[] = [
     Id: 'm1000000-0000-4000-8000-000000000003',
     Name: 'Orphan placement',
     PlacedContactId: null,
-    JobId: OPS,
+    RegardingId: OPS,
     AccountId: ACME,
     StartDate: null,
     CreatedOn: '2026-03-22T10:00:00Z',

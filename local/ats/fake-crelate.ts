@@ -9,7 +9,9 @@ import {
 import { CRELATE_ACCOUNT, type CrelateAccountData } from './fake-crelate-data';
 
 /**
- * A fake Crelate API3 on 127.0.0.1 answering the way Crelate's answers look: the key in the
+ * A fake Crelate API3 on 127.0.0.1 answering the way Crelate's answers look (only in the shapes of
+ * local/ats/fixtures/crelate/, checked by a contract test; `/applications` is not confirmed by any
+ * public source, see SOURCES.md there): the key in the
  * `X-Api-Key` header or the `api_key` query parameter, list endpoints (`/api3/jobs`, `/contacts`,
  * `/applications`, `/placements`) paged by `limit` (default 50) and `offset`, every answer the
  * envelope `{ Data, Metadata: { Url, Verb, TotalRecords, MoreRecords, … }, Errors }` with the

@@ -1,8 +1,8 @@
 import { LEVER_ARCHIVE_REASONS, leverOpportunity, leverPosting, type FakeLeverData, type LeverRecord } from './fake-lever';
 
 /**
- * A small Lever account in Lever's own JSON shapes (built with the documented-example helpers of
- * fake-lever.ts): two postings, six opportunities (active, hired, rejected, withdrawn and a general
+ * A small Lever account in Lever's own JSON shapes (built with the helpers of fake-lever.ts on the
+ * documented examples in fixtures/lever/; headlines list past companies and schools, as Lever's are): two postings, six opportunities (active, hired, rejected, withdrawn and a general
  * lead without a posting) and parsed resumes for some of them. The local runtime's fake Lever
  * serves it, so connecting a Lever account can be tried offline.
  */
@@ -52,7 +52,7 @@ const OPPORTUNITIES: readonly LeverRecord[] = [
       contact: 'contact-2001',
       posting: BACKEND,
       name: 'Nadia Rahman',
-      headline: 'Senior Software Engineer at Ledgerly',
+      headline: 'Ledgerly, Paystream, University of California, Davis',
       location: 'San Francisco',
       tags: ['Go', 'Postgres', 'Kubernetes'],
     },
@@ -64,7 +64,7 @@ const OPPORTUNITIES: readonly LeverRecord[] = [
       contact: 'contact-2002',
       posting: BACKEND,
       name: 'Felix Moreau',
-      headline: 'Backend Engineer at Tillwise',
+      headline: 'Tillwise, Harbor Bank, Oregon State University',
       location: 'Oakland',
       tags: ['Go', 'gRPC'],
       archived: { reason: HIRED, archivedAt: T0 + 40 * DAY },
@@ -77,7 +77,7 @@ const OPPORTUNITIES: readonly LeverRecord[] = [
       contact: 'contact-2003',
       posting: BACKEND,
       name: 'Grace Liu',
-      headline: 'Frontend Developer at Pixelhaus',
+      headline: 'Pixelhaus, University of Washington',
       location: 'Seattle',
       tags: ['React'],
       archived: { reason: UNDERQUALIFIED, archivedAt: T0 + 25 * DAY },
@@ -90,7 +90,7 @@ const OPPORTUNITIES: readonly LeverRecord[] = [
       contact: 'contact-2004',
       posting: SUCCESS,
       name: 'Marcus Bell',
-      headline: 'Customer Success Manager at Cloudnest',
+      headline: 'Cloudnest, Northwestern University',
       location: 'Chicago',
       tags: ['Salesforce', 'Renewals'],
       stage: { id: 'b1e0c8e2-7f5a-4d6b-9c3e-2a1f0e9d8c7b', text: 'Phone screen' },
@@ -103,7 +103,7 @@ const OPPORTUNITIES: readonly LeverRecord[] = [
       contact: 'contact-2005',
       posting: SUCCESS,
       name: 'Sara Lindqvist',
-      headline: 'Account Manager at Brightdesk',
+      headline: 'Brightdesk, Lake Forest College',
       location: 'Evanston',
       tags: ['Onboarding'],
       archived: { reason: WITHDREW, archivedAt: T0 + 30 * DAY },
@@ -116,7 +116,7 @@ const OPPORTUNITIES: readonly LeverRecord[] = [
       contact: 'contact-2006',
       posting: null,
       name: 'Owen Price',
-      headline: 'Solutions Engineer at Northgrid',
+      headline: 'Northgrid, Colorado State University',
       location: 'Denver',
       tags: ['Sales engineering'],
     },

@@ -7,11 +7,15 @@ import {
   type RecordedRequest,
   type FakeAtsServerOptions,
 } from './fake-ats-server';
+import POSTINGS_FIXTURE from './fixtures/lever/postings.json';
+import EXPANDED_OPPORTUNITIES_FIXTURE from './fixtures/lever/opportunities-expanded.json';
+import ARCHIVE_REASONS_FIXTURE from './fixtures/lever/archive_reasons.json';
 
 /**
  * A fake Lever API v1 on 127.0.0.1, answering as Lever documents it (hire.lever.co/developer/
- * documentation: Authentication, Pagination, Opportunities, Postings, Archive Reasons, Resumes;
- * field names cross-checked with corbaltcode/lever-data-api-go's models):
+ * documentation: Authentication, Pagination, Opportunities, Postings, Archive Reasons, Resumes).
+ * Its records are built on the documented examples in local/ats/fixtures/lever/ (see SOURCES.md
+ * there), and a contract test fails when it answers with a shape those files do not have:
  * - Basic auth with the API key as the user name and an empty password; anything else 401;
  * - lists as `{ data, hasNext, next }`, `limit` 1–100 (default 100), `offset` = a `next` token
  *   this server issued (opaque, like Lever's); an unknown token or a bad limit is 400;
@@ -43,6 +47,11 @@ export interface FakeLeverOptions {
   readonly data?: FakeLeverData;
   /** At most this many records per page whatever `limit` asks. */
   readonly pageSize?: number;
+  /**
+   * Endpoints the key was not granted (Lever grants keys per endpoint): answered 403. The status
+   * and body are guessed; Lever documents the per-endpoint grant, not the refusal.
+   */
+  readonly deniedEndpoints?: readonly ('archive_reasons' | 'resumes')[];
 }
 
 export interface FakeLever extends FakeAtsServer {
@@ -50,11 +59,16 @@ export interface FakeLever extends FakeAtsServer {
   readonly url: string;
 }
 
+/** The documented examples' records, the templates every fake record starts from. */
+const POSTING_TEMPLATE = POSTINGS_FIXTURE.data[0] as unknown as LeverRecord;
+const OPPORTUNITY_TEMPLATE = EXPANDED_OPPORTUNITIES_FIXTURE.data[0] as unknown as LeverRecord;
+const REASON_TEMPLATE = ARCHIVE_REASONS_FIXTURE.data[0] as unknown as LeverRecord;
+
 /** Lever's fixed archive reason, plus typical non-hired ones. */
 export const LEVER_ARCHIVE_REASONS: readonly LeverRecord[] = [
-  { id: '63dd55b2-a99f-4e7b-985f-22c7bf80ab42', text: 'Hired', status: 'active', type: 'hired' },
-  { id: '0dea7b5c-4e5e-4e4b-93c1-4a0b1c6c2a11', text: 'Underqualified', status: 'active', type: 'non-hired' },
-  { id: '7a1c3f0e-2b8d-4c55-9b7e-5f3a2d1e0c99', text: 'Withdrew', status: 'active', type: 'non-hired' },
+  { ...REASON_TEMPLATE, id: '63dd55b2-a99f-4e7b-985f-22c7bf80ab42', text: 'Hired', status: 'active', type: 'hired' },
+  { ...REASON_TEMPLATE, id: '0dea7b5c-4e5e-4e4b-93c1-4a0b1c6c2a11', text: 'Underqualified', status: 'active', type: 'non-hired' },
+  { ...REASON_TEMPLATE, id: '7a1c3f0e-2b8d-4c55-9b7e-5f3a2d1e0c99', text: 'Withdrew', status: 'active', type: 'non-hired' },
 ];
 
 /** Starts a fake Lever API; resolves once it listens. */
@@ -115,7 +129,10 @@ export async function startFakeLever(options: FakeLeverOptions): Promise<FakeLev
         /^Basic\s/i.test(request.headers.authorization ?? '') &&
         basicUser(request.headers) === options.apiKey &&
         decoded === `${options.apiKey}:`;
-      return ok ? null : { status: 401, body: { code: 'UnauthorizedError', message: 'Invalid API key' } };
+      if (!ok) return { status: 401, body: { code: 'UnauthorizedError', message: 'Invalid API key' } };
+      const endpoint = request.path.endsWith('/resumes') ? 'resumes' : request.path.replace(/^\/v1\//, '');
+      const denied = (options.deniedEndpoints ?? []).some((name) => name === endpoint);
+      return denied ? { status: 403, body: { code: 'Forbidden', message: 'This API key may not read this endpoint' } } : null;
     },
   });
   return Object.assign(server, { url: `${server.origin}/v1` });
@@ -141,9 +158,10 @@ function badRequest(message: string): FakeResponse {
 const DAY = 86_400_000;
 const T0 = Date.parse('2026-01-05T09:00:00Z');
 
-/** A posting as Lever lists it, with overrides. */
+/** A posting as Lever lists it (the documented example's fields), with overrides. */
 export function leverPosting(overrides: Partial<LeverRecord> & { id: string }, day = 0): LeverRecord {
   return {
+    ...structuredClone(POSTING_TEMPLATE),
     text: 'Senior Backend Engineer',
     createdAt: T0 + day * DAY,
     updatedAt: T0 + (day + 1) * DAY,
@@ -189,7 +207,9 @@ export function leverOpportunity(
 ): LeverRecord {
   const { posting = 'posting-1', ...rest } = overrides;
   const createdAt = T0 + day * DAY;
+  const application = (OPPORTUNITY_TEMPLATE.applications as LeverRecord[])[0];
   return {
+    ...structuredClone(OPPORTUNITY_TEMPLATE),
     name: 'Shane Smith',
     headline: 'Brickly LLC, Vandelay Industries, Inc, Central Perk',
     stage: { id: '00922a60-7c15-422b-b086-f62000824fd7', text: 'On-site interview' },
@@ -211,6 +231,7 @@ export function leverOpportunity(
         ? []
         : [
             {
+              ...structuredClone(application),
               id: `app-${overrides.id}`,
               type: 'posting',
               candidateId: overrides.contact,

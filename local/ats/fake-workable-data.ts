@@ -210,7 +210,8 @@ export const WORKABLE_CANDIDATES: readonly WorkableCandidateRecord[] = [
     disqualified_at: '2026-03-05T15:00:00Z',
     disqualification_reason: 'Overqualified',
     summary: 'A results-driven operations manager.',
-    updated_at: '2026-03-05T15:00:00Z',
+    // Edited after the disqualification: the last change is not the rejection's date.
+    updated_at: '2026-03-09T11:00:00Z',
   }),
   candidate({
     id: 'ce4daa0',
@@ -221,6 +222,7 @@ export const WORKABLE_CANDIDATES: readonly WorkableCandidateRecord[] = [
     stage_kind: 'offer',
     disqualified: true,
     withdrew: true,
+    disqualified_at: '2026-03-10T16:30:00Z',
     updated_at: '2026-03-11T09:00:00Z',
   }),
   candidate({

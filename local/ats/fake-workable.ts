@@ -9,7 +9,9 @@ import {
 import { WORKABLE_ACCOUNT, type WorkableAccountData, type WorkableCandidateRecord, type WorkableJobRecord } from './fake-workable-data';
 
 /**
- * A fake Workable SPI v3 on 127.0.0.1 answering like the documented API: `Authorization: Bearer`
+ * A fake Workable SPI v3 on 127.0.0.1 answering like the documented API (its answers keep to the
+ * shapes of the documented examples in local/ats/fixtures/workable/, checked by a contract
+ * test; the list's candidates have no `disqualified_at`, only the detail has it): `Authorization: Bearer`
  * tokens, `/jobs` and `/candidates` sorted oldest first with `limit` (default 50, at most 100),
  * `since_id`, `created_after`/`updated_after` (ISO 8601 basic or extended, or Unix time) and a
  * `paging.next` URL while more remain, the list's reduced candidate JSON, and `/candidates/:id`
@@ -96,8 +98,9 @@ function isResponse(value: unknown): value is FakeResponse {
   return typeof value === 'object' && value !== null && 'status' in value;
 }
 
+/** A job as Workable lists it: `full_description` only when asked for; no `updated_at` (not in Workable's job example). */
 function jobJson(job: WorkableJobRecord, includeFields: readonly string[]) {
-  const { full_description, ...rest } = job;
+  const { full_description, updated_at: _updatedAt, ...rest } = job;
   return includeFields.includes('full_description') ? { ...rest, full_description } : rest;
 }
 

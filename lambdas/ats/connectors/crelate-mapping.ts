@@ -1,12 +1,14 @@
 /**
  * Crelate API3 answers → the ATS port's types. Pure functions: no HTTP, no clock.
  *
- * Crelate's model: candidates are contacts (`RecordType` is a bitmask, 1 = candidate,
- * 2 = client contact); references to other records are lookups `{ Id, Title }`; every answer
- * is an envelope `{ Data, Metadata, Errors }`. Jobs, contacts and placements follow the field
- * names seen in Crelate's API3 answers; the portal application's status field and the contact's
- * address, tag and education fields are not in any public example and are read defensively
- * (see docs/ats-connectors.md, "what was guessed").
+ * Crelate's model: candidates are contacts with the candidate record type (a flags value: the
+ * number 1 in the bitmask Crelate's writes use, or its name, "Candidate", in a list such as
+ * "Candidate, Client Contact"; both are read); references to other records are lookups
+ * `{ Id, Title }`; tags are an object keyed by tag-category id, each a list of lookups; every
+ * answer is an envelope `{ Data, Metadata, Errors }`. A placement (`GET /placements`) is Crelate's
+ * record of a hire: the placed contact, the job it regards, its start date. The portal
+ * application list and the contact's address and education fields are not in any public source
+ * and are read defensively (see docs/ats-connectors.md, "what was guessed").
  *
  * Profile text never carries contact data: e-mail, phone, website and street fields are not read,
  * and the free text that is read goes through `stripContact`.
@@ -14,6 +16,7 @@
 import * as z from '../../shared/zod';
 import { stripContact } from '../../shared/text/contact-data';
 import type { AtsApplication, AtsApplicationStatus, AtsCandidate, AtsJob, AtsJobStatus } from '../ats-port';
+import { skipRecord, type RecordSkip } from './record-reading';
 import { htmlToText, isoOrNull, joinNonEmpty } from './record-text';
 
 const text = z.nullish(z.string());
@@ -22,13 +25,14 @@ const flag = z.nullish(z.boolean());
 const Lookup = z.nullish(z.object({ Id: z.nullish(z.string()), Title: text, Name: text }));
 type LookupValue = z.infer<typeof Lookup>;
 
-/** A list answer: `{ Data: [...], Metadata: { MoreRecords, TotalRecords } }`. */
-export function crelateListSchema<T extends z.ZodMiniType>(item: T) {
-  return z.object({
-    Data: z.array(item),
-    Metadata: z.nullish(z.object({ MoreRecords: flag, TotalRecords: z.nullish(z.number()) })),
-  });
-}
+/**
+ * A list answer's envelope: `{ Data: [...], Metadata: { MoreRecords, TotalRecords } }`. The records
+ * are read one by one afterwards (record-reading.ts).
+ */
+export const CrelateListSchema = z.object({
+  Data: z.array(z.unknown()),
+  Metadata: z.nullish(z.object({ MoreRecords: flag, TotalRecords: z.nullish(z.number()) })),
+});
 
 export const CrelateJobSchema = z.object({
   Id: z.string(),
@@ -49,19 +53,24 @@ export type CrelateJob = z.infer<typeof CrelateJobSchema>;
 
 const Address = z.nullish(z.object({ City: text, State: text, Country: text }));
 const Named = z.union([z.string(), z.object({ Title: text, Name: text })]);
+/** Tags: `{ <tag-category id>: [{ Id, Title }] }` in API3 answers; a plain list is read too. */
+const Tags = z.nullish(z.union([z.array(Named), z.record(z.string(), z.nullish(z.array(Named)))]));
+/** The record type as a bitmask number, a flags name list ("Candidate, Client Contact"), a list or a lookup. */
+const RecordType = z.nullish(z.union([z.number(), z.string(), z.array(Named), z.object({ Title: text, Name: text })]));
 
 export const CrelateContactSchema = z.object({
   Id: z.string(),
   FirstName: text,
   LastName: text,
   FullName: text,
-  RecordType: z.nullish(z.number()),
-  CurrentPosition: z.nullish(z.object({ JobTitle: text, CompanyName: text })),
+  RecordType: RecordType,
+  // The company is a lookup (`CompanyId`); a plain `CompanyName` is read too.
+  CurrentPosition: z.nullish(z.object({ JobTitle: text, CompanyId: Lookup, CompanyName: text })),
   Description: text,
   Addresses_Home: Address,
   Addresses_Business: Address,
-  Tags: z.nullish(z.array(Named)),
-  Skills: z.nullish(z.array(Named)),
+  Tags: Tags,
+  Skills: Tags,
   Education: z.nullish(z.array(z.object({ Degree: text, Major: text, SchoolName: text, School: text }))),
   CreatedOn: text,
   ModifiedOn: text,
@@ -80,12 +89,15 @@ export const CrelateApplicationSchema = z.object({
 });
 export type CrelateApplication = z.infer<typeof CrelateApplicationSchema>;
 
-/** A placement (`GET /placements`): a contact placed in a job, Crelate's record of a hire. */
+/**
+ * A placement (`GET /placements`): a contact placed in a job, Crelate's record of a hire. The job
+ * is the placement's `RegardingId` (a `JobId` lookup is read too, where an account has one).
+ */
 export const CrelatePlacementSchema = z.object({
   Id: z.string(),
   PlacedContactId: Lookup,
-  JobId: Lookup,
   RegardingId: Lookup,
+  JobId: Lookup,
   StartDate: text,
   CreatedOn: text,
   ModifiedOn: text,
@@ -123,20 +135,31 @@ export function mapCrelateJob(job: CrelateJob): AtsJob {
   };
 }
 
-/** Whether a contact is a candidate: the candidate bit, or no record type at all. */
+function nameOf(value: z.infer<typeof Named>): string {
+  return typeof value === 'string' ? value : (value.Title ?? value.Name ?? '');
+}
+
+/**
+ * Whether a contact is a candidate: the candidate bit of a number, the word "Candidate" in a
+ * name, or no record type at all (an account that does not send it: every contact may be one).
+ */
 export function isCrelateCandidate(contact: CrelateContact): boolean {
-  return contact.RecordType == null || (contact.RecordType & 1) === 1;
+  const type = contact.RecordType;
+  if (type === null || type === undefined) return true;
+  if (typeof type === 'number') return (type & 1) === 1;
+  const words = typeof type === 'string' ? type : Array.isArray(type) ? type.map(nameOf).join(',') : nameOf(type);
+  return /\bcandidate\b/i.test(words);
 }
 
 function headline(contact: CrelateContact): string {
-  return joinNonEmpty([contact.CurrentPosition?.JobTitle, contact.CurrentPosition?.CompanyName], ' at ');
+  const position = contact.CurrentPosition;
+  return joinNonEmpty([position?.JobTitle, lookupTitle(position?.CompanyId) || position?.CompanyName], ' at ');
 }
 
-function names(values: readonly z.infer<typeof Named>[] | null | undefined): string {
-  return joinNonEmpty(
-    (values ?? []).map((value) => (typeof value === 'string' ? value : (value.Title ?? value.Name ?? ''))),
-    ', ',
-  );
+/** Tag or skill names, from a list or from Crelate's object of lists keyed by category. */
+function names(values: z.infer<typeof Tags>): string {
+  const list = Array.isArray(values) ? values : Object.values(values ?? {}).flatMap((entries) => entries ?? []);
+  return joinNonEmpty([...new Set(list.map(nameOf).map((name) => name.trim()))], ', ');
 }
 
 function section(heading: string, body: string): string {
@@ -203,11 +226,12 @@ export function mapCrelateApplication(application: CrelateApplication): AtsAppli
   };
 }
 
-/** A placement as the port's hired application; `null` without a placed contact or a job. */
-export function mapCrelatePlacement(placement: CrelatePlacement): AtsApplication | null {
+/** A placement as the port's hired application; skipped without a placed contact or a job. */
+export function mapCrelatePlacement(placement: CrelatePlacement): AtsApplication | RecordSkip {
   const candidateId = lookupId(placement.PlacedContactId);
-  const jobId = lookupId(placement.JobId) || lookupId(placement.RegardingId);
-  if (!candidateId || !jobId) return null;
+  const jobId = lookupId(placement.RegardingId) || lookupId(placement.JobId);
+  if (!candidateId) return skipRecord('no placed contact');
+  if (!jobId) return skipRecord('no job');
   return {
     id: `placement:${placement.Id}`,
     candidateId,

@@ -11,23 +11,31 @@
  *
  * Candidates are contacts with the candidate record type. Applications are Crelate's portal
  * applications followed by its placements (each a hired application); the cursor walks
- * applications first, then placements.
+ * applications first, then placements. Pages are read record by record (record-reading.ts): an
+ * odd contact is skipped and counted, so it can no longer stop the sync before the placements.
  */
 import { AtsError, type AtsApplication, type AtsConnector, type AtsCredentials, type AtsListOptions, type AtsPage } from '../ats-port';
 import { AtsHttpStatusError, createReadOnlyClient, type ReadOnlyClientOptions } from '../http/read-only-client';
 import * as z from '../../shared/zod';
+import { readRecords, type RecordSkip } from './record-reading';
 import {
   CrelateApplicationSchema,
   CrelateContactSchema,
   CrelateJobSchema,
+  CrelateListSchema,
   CrelatePlacementSchema,
-  crelateListSchema,
   isCrelateCandidate,
   mapCrelateApplication,
   mapCrelateContact,
   mapCrelateJob,
   mapCrelatePlacement,
 } from './crelate-mapping';
+
+/** What the recruiter reads when an optional Crelate list could not be read. */
+export const CRELATE_NOTICES = {
+  applications:
+    'Crelate did not answer the list of portal applications, so only placements (hires) were read: predictions need rejected candidates too, so they may not be available.',
+} as const;
 
 /** Crelate's API root. */
 export const CRELATE_BASE_URL = 'https://app.crelate.com/api3';
@@ -89,17 +97,19 @@ export function createCrelateConnector(credentials: AtsCredentials, options: Cre
   });
 
   /**
-   * One page of an endpoint from `position`. `modified_after` goes out unless Crelate refused it
-   * before; `ModifiedOn` is checked here either way, so a Crelate that ignores the parameter still
-   * yields only changed records. The next position is `null` after the last page.
+   * One page of an endpoint from `position`, read record by record with `item` and `map` (an odd
+   * record is skipped and counted). `modified_after` goes out unless Crelate refused it before;
+   * `ModifiedOn` is checked here either way, so a Crelate that ignores the parameter still yields
+   * only changed records. The next position is `null` after the last page.
    */
-  async function readPage<S extends z.ZodMiniType>(
+  async function readPage<S extends z.ZodMiniType, T>(
     item: S,
+    map: (record: z.infer<S>) => T | RecordSkip | null,
     position: Position,
     updatedSince: string | null,
     what: string,
     limit = pageSize,
-  ): Promise<{ records: z.infer<S>[]; next: Position | null }> {
+  ): Promise<AtsPage<T> & { next: Position | null }> {
     const since = sinceTime(updatedSince);
     const query = { limit, offset: position.offset };
     let serverFilter = since !== null && !position.localFilter;
@@ -112,7 +122,7 @@ export function createCrelateConnector(credentials: AtsCredentials, options: Cre
       serverFilter = false;
       ({ body } = await client.get(position.phase, query));
     }
-    const parsed = crelateListSchema(item).safeParse(body);
+    const parsed = CrelateListSchema.safeParse(body);
     if (!parsed.success) {
       throw new AtsError(
         'response',
@@ -120,57 +130,77 @@ export function createCrelateConnector(credentials: AtsCredentials, options: Cre
       );
     }
     const { Data: data, Metadata: metadata } = parsed.data;
-    const records = (data as z.infer<S>[]).filter((record) => changedSince((record as { ModifiedOn?: string | null }).ModifiedOn, since));
+    const { items, skipped } = readRecords(data, item, (record) =>
+      changedSince((record as { ModifiedOn?: string | null }).ModifiedOn, since) ? map(record) : null,
+    );
     const more = (metadata?.MoreRecords ?? data.length >= limit) && data.length > 0;
     const next = more
       ? { phase: position.phase, offset: position.offset + data.length, localFilter: since !== null && !serverFilter }
       : null;
-    return { records, next };
+    return { items, skipped, next, nextCursor: next ? encode(next) : null };
   }
 
   function start(options: AtsListOptions, phases: readonly Phase[]): Position {
     return options.cursor === null ? { phase: phases[0], offset: 0, localFilter: false } : decode(options.cursor, phases);
   }
 
-  /** Applications first, then placements: both are where a contact met a job. */
+  /**
+   * Applications first, then placements: both are where a contact met a job. Placements are
+   * Crelate's record of a hire and what prediction relies on; the portal application list is not
+   * in Crelate's public documentation, so when Crelate refuses it (404, 400, 403, 405) the list
+   * goes on to the placements with a notice instead of failing.
+   */
   async function applicationsPage(options: AtsListOptions): Promise<AtsPage<AtsApplication>> {
     const position = start(options, ['applications', 'placements']);
+    const placementsStart: Position = { phase: 'placements', offset: 0, localFilter: false };
     if (position.phase === 'applications') {
       let page;
       try {
-        page = await readPage(CrelateApplicationSchema, position, options.updatedSince, 'applications');
+        page = await readPage(CrelateApplicationSchema, mapCrelateApplication, position, options.updatedSince, 'applications');
       } catch (error) {
-        // An account without the portal's applications (or an API without them): placements still count.
-        if (error instanceof AtsHttpStatusError && error.status === 404)
-          return { items: [], nextCursor: encode({ phase: 'placements', offset: 0, localFilter: false }) };
+        if (error instanceof AtsHttpStatusError && [400, 403, 404, 405].includes(error.status))
+          return { items: [], nextCursor: encode(placementsStart), notices: [CRELATE_NOTICES.applications] };
+        if (error instanceof AtsError && error.reason === 'credentials')
+          return { items: [], nextCursor: encode(placementsStart), notices: [CRELATE_NOTICES.applications] };
         throw error;
       }
-      const items = page.records.map(mapCrelateApplication).filter((item) => item !== null);
-      const next = page.next ?? { phase: 'placements', offset: 0, localFilter: false };
-      return { items, nextCursor: encode(next) };
+      return { items: page.items, skipped: page.skipped, nextCursor: encode(page.next ?? placementsStart) };
     }
-    const page = await readPage(CrelatePlacementSchema, position, options.updatedSince, 'placements');
-    const items = page.records.map(mapCrelatePlacement).filter((item) => item !== null);
-    return { items, nextCursor: page.next ? encode(page.next) : null };
+    const page = await readPage(CrelatePlacementSchema, mapCrelatePlacement, position, options.updatedSince, 'placements');
+    return { items: page.items, skipped: page.skipped, nextCursor: page.nextCursor };
   }
 
   return {
     name: 'crelate',
 
     async testConnection() {
-      await readPage(CrelateJobSchema, { phase: 'jobs', offset: 0, localFilter: false }, null, 'jobs', 1);
+      await readPage(CrelateJobSchema, mapCrelateJob, { phase: 'jobs', offset: 0, localFilter: false }, null, 'jobs', 1);
       return { accountName: null };
     },
 
     async listJobs(options) {
-      const page = await readPage(CrelateJobSchema, start(options, ['jobs']), options.updatedSince, 'jobs');
-      return { items: page.records.map(mapCrelateJob), nextCursor: page.next ? encode(page.next) : null };
+      const { items, skipped, nextCursor } = await readPage(
+        CrelateJobSchema,
+        mapCrelateJob,
+        start(options, ['jobs']),
+        options.updatedSince,
+        'jobs',
+      );
+      return { items, skipped, nextCursor };
     },
 
     async listCandidates(options) {
-      const page = await readPage(CrelateContactSchema, start(options, ['contacts']), options.updatedSince, 'contacts');
-      const items = page.records.filter(isCrelateCandidate).map(mapCrelateContact);
-      return { items, nextCursor: page.next ? encode(page.next) : null };
+      // A client contact is not a candidate: left out, not counted as skipped.
+      const toCandidate = (contact: z.infer<typeof CrelateContactSchema>) =>
+        isCrelateCandidate(contact) ? mapCrelateContact(contact) : null;
+      const { items, skipped, nextCursor } = await readPage(
+        CrelateContactSchema,
+        toCandidate,
+        start(options, ['contacts']),
+        options.updatedSince,
+        'contacts',
+      );
+      return { items, skipped, nextCursor };
     },
 
     listApplications: applicationsPage,

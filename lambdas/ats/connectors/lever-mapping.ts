@@ -13,15 +13,18 @@
 import * as z from '../../shared/zod';
 import { stripContact } from '../../shared/text/contact-data';
 import type { AtsApplication, AtsApplicationStatus, AtsCandidate, AtsJob, AtsJobStatus } from '../ats-port';
+import { skipRecord, type RecordSkip } from './record-reading';
 import { htmlToText, joinNonEmpty } from './record-text';
 
 const text = z.nullish(z.string());
 const millis = z.nullish(z.number());
 
-/** Every Lever list: `{ data, hasNext, next }`; `next` is the opaque `offset` of the next page. */
-export function leverListSchema<T extends z.ZodMiniType>(item: T) {
-  return z.object({ data: z.array(item), hasNext: z.nullish(z.boolean()), next: text });
-}
+/**
+ * Every Lever list's envelope: `{ data, hasNext, next }`; `next` is the opaque `offset` of the next
+ * page. The records are read one by one afterwards (record-reading.ts), so one odd record costs
+ * that record, never the page.
+ */
+export const LeverListSchema = z.object({ data: z.array(z.unknown()), hasNext: z.nullish(z.boolean()), next: text });
 
 /** One posting of `GET /v1/postings`. */
 export const LeverPostingSchema = z.object({
@@ -163,7 +166,25 @@ function section(heading: string, lines: readonly string[]): string {
   return body ? `${heading}\n${body}` : '';
 }
 
-/** A Lever opportunity (and its resumes, when read) as the port's candidate: the contact behind it. */
+/**
+ * The current position from the parsed resumes: an open-ended one (no end date), the latest
+ * started first. Lever's `headline` is not a title (see {@link mapLeverCandidate}).
+ */
+function currentPosition(resumes: readonly LeverResume[]): string {
+  const open = resumes
+    .flatMap((resume) => resume.parsedData?.positions ?? [])
+    .filter((entry) => !entry.end?.year && (clean(entry.title) || clean(entry.org)))
+    .sort((a, b) => (b.start?.year ?? 0) * 12 + (b.start?.month ?? 0) - ((a.start?.year ?? 0) * 12 + (a.start?.month ?? 0)));
+  const [latest] = open;
+  return latest ? joinNonEmpty([latest.title, latest.org], ' at ') : '';
+}
+
+/**
+ * A Lever opportunity (and its resumes, when read) as the port's candidate: the contact behind it.
+ * Lever documents `headline` as "typically a list of previous companies or schools", not the
+ * current title, so the port's headline (current title and company) comes from the resume's
+ * open-ended position, and is '' without one; Lever's headline goes into the profile as what it is.
+ */
 export function mapLeverCandidate(opportunity: LeverOpportunity, resumes: readonly LeverResume[] = []): AtsCandidate {
   const parsed = resumes.map((resume) => resume.parsedData);
   const experience = parsed
@@ -178,10 +199,11 @@ export function mapLeverCandidate(opportunity: LeverOpportunity, resumes: readon
       const degree = joinNonEmpty([entry.degree, entry.field], ', ');
       return joinNonEmpty([joinNonEmpty([degree, entry.org], ' — '), period(entry)], ' ');
     });
-  const headline = stripContact(clean(opportunity.headline));
+  const headline = stripContact(currentPosition(resumes));
   const profile = joinNonEmpty(
     [
       headline,
+      section('Companies and schools', [clean(opportunity.headline)]),
       section('Experience', experience),
       section('Education', education),
       section('Tags', [joinNonEmpty(opportunity.tags ?? [], ', ')]),
@@ -214,11 +236,16 @@ function stageName(stage: LeverOpportunity['stage']): string {
   return typeof stage === 'object' && stage !== null ? clean(stage.text) : '';
 }
 
+/** Why an archived opportunity is skipped when the key may not read `/archive_reasons`. */
+export const UNKNOWN_ARCHIVE_REASON = 'archive reason unknown (the API key may not read archive reasons)';
+
 /**
  * A Lever opportunity as the port's application for its posting; `null` for an opportunity
- * without a posting (a general lead is not an application to a job).
+ * without a posting (a general lead is not an application to a job). `reasons` is `null` when the
+ * key may not read archive reasons: an archived opportunity could then be a hire or a rejection,
+ * and guessing either would teach prediction the wrong thing, so it is skipped.
  */
-export function mapLeverApplication(opportunity: LeverOpportunity, reasons: ArchiveReasons): AtsApplication | null {
+export function mapLeverApplication(opportunity: LeverOpportunity, reasons: ArchiveReasons | null): AtsApplication | RecordSkip | null {
   const application = (opportunity.applications ?? []).find((item) => typeof item === 'object' && clean(item.posting) !== '');
   if (!application || typeof application === 'string') return null;
   const archived = opportunity.archived ?? application.archived;
@@ -226,6 +253,7 @@ export function mapLeverApplication(opportunity: LeverOpportunity, reasons: Arch
   let status: AtsApplicationStatus = 'active';
   let closedAt: string | null = null;
   if (archived?.reason) {
+    if (reasons === null) return skipRecord(UNKNOWN_ARCHIVE_REASON);
     status = archivedStatus(archived.reason, reasons);
     closedAt = isoFromMillis(archived.archivedAt);
   } else if (stage.toLowerCase() === 'hired') {

@@ -9,8 +9,12 @@
  * (`/archive_reasons`, read once per connector) tell a hire from a rejection. Postings have no
  * documented update filter, so `updatedSince` is applied to them here. Lever allows about 10
  * requests per second per key; the client waits out 429s.
+ *
+ * Pages are read record by record (record-reading.ts): an odd record is skipped and counted.
+ * Lever grants keys per endpoint: a key that may not read `/archive_reasons` or resumes still
+ * syncs, and the page says which feature went without ({@link LEVER_NOTICES}).
  */
-import { AtsError, type AtsCandidate, type AtsConnector, type AtsCredentials, type AtsListOptions } from '../ats-port';
+import { AtsError, type AtsConnector, type AtsCredentials, type AtsListOptions } from '../ats-port';
 import {
   AtsHttpStatusError,
   basicAuthHeader,
@@ -21,16 +25,17 @@ import {
 import * as z from '../../shared/zod';
 import {
   LeverArchiveReasonSchema,
+  LeverListSchema,
   LeverOpportunitySchema,
   LeverPostingSchema,
   LeverResumeSchema,
-  leverListSchema,
   mapLeverApplication,
   mapLeverCandidate,
   mapLeverPosting,
   type ArchiveReasons,
   type LeverResume,
 } from './lever-mapping';
+import { readRecords } from './record-reading';
 
 /** Lever's API root. */
 export const LEVER_BASE_URL = 'https://api.lever.co/v1';
@@ -41,10 +46,13 @@ const MAX_PAGE_SIZE = 100;
 /** Archive reasons are few; more pages than this means something is wrong. */
 const MAX_REASON_PAGES = 20;
 
-const PostingsPage = leverListSchema(LeverPostingSchema);
-const OpportunitiesPage = leverListSchema(LeverOpportunitySchema);
-const ReasonsPage = leverListSchema(LeverArchiveReasonSchema);
-const ResumesPage = leverListSchema(LeverResumeSchema);
+/** What the recruiter reads when the key may not read an optional endpoint (Lever grants keys per endpoint). */
+export const LEVER_NOTICES = {
+  archiveReasons:
+    'Lever did not let this API key read archive reasons, so archived candidacies (hires and rejections) were left out; allow "Archive reasons" for the key in Lever to use them.',
+  resumes:
+    'Lever did not let this API key read resumes, so profiles have no experience or education and no current title; allow "Resumes" for the key in Lever to add them.',
+} as const;
 
 export interface LeverConnectorOptions extends Omit<ReadOnlyClientOptions, 'baseUrl' | 'atsLabel' | 'authorize'> {
   /** The API root (a local fake in tests); Lever's by default. */
@@ -73,14 +81,11 @@ export function createLeverConnector(credentials: AtsCredentials, options: Lever
     authorize: () => basicAuthHeader(apiKey),
   });
   let resumesAllowed = readResumes;
-  let reasons: Promise<ArchiveReasons> | null = null;
+  /** `null` once Lever refused the key `/archive_reasons`. */
+  let reasons: Promise<ArchiveReasons | null> | null = null;
 
-  async function read<S extends z.ZodMiniType>(
-    schema: S,
-    path: string,
-    query: Readonly<Record<string, QueryValue>>,
-    what: string,
-  ): Promise<z.infer<S>> {
+  /** One list page's envelope; its records are read one by one by the caller. */
+  async function read(path: string, query: Readonly<Record<string, QueryValue>>, what: string): Promise<z.infer<typeof LeverListSchema>> {
     let body: unknown;
     try {
       ({ body } = await client.get(path, query));
@@ -93,7 +98,7 @@ export function createLeverConnector(credentials: AtsCredentials, options: Lever
       }
       throw error;
     }
-    const parsed = schema.safeParse(body);
+    const parsed = LeverListSchema.safeParse(body);
     if (!parsed.success) {
       throw new AtsError(
         'response',
@@ -101,6 +106,11 @@ export function createLeverConnector(credentials: AtsCredentials, options: Lever
       );
     }
     return parsed.data;
+  }
+
+  /** Whether an error means the key may not read an optional endpoint (or the account has none). */
+  function notGranted(error: unknown): boolean {
+    return (error instanceof AtsError && error.reason === 'credentials') || (error instanceof AtsHttpStatusError && error.status === 404);
   }
 
   /** The cursor of the next page: the list's path with the query that continues it. */
@@ -138,19 +148,25 @@ export function createLeverConnector(credentials: AtsCredentials, options: Lever
       updatedAtStart = saved.get('updated_at_start') ?? undefined;
     }
     const query = { limit, updated_at_start: updatedAtStart, expand: expand.length > 0 ? expand : undefined, offset };
-    const page = await read(OpportunitiesPage, 'opportunities', query, 'opportunities');
+    const page = await read('opportunities', query, 'opportunities');
     return { page, nextCursor: cursorFrom('opportunities', page, { updated_at_start: updatedAtStart }) };
   }
 
-  async function archiveReasons(): Promise<ArchiveReasons> {
+  /** The account's archive reasons by id, read once per connector; `null` when the key may not read them. */
+  async function archiveReasons(): Promise<ArchiveReasons | null> {
     reasons ??= (async () => {
       const all = new Map<string, z.infer<typeof LeverArchiveReasonSchema>>();
       let offset: string | undefined;
-      for (let n = 0; n < MAX_REASON_PAGES; n++) {
-        const page = await read(ReasonsPage, 'archive_reasons', { limit: MAX_PAGE_SIZE, offset }, 'archive reasons');
-        for (const reason of page.data) all.set(reason.id, reason);
-        if (!page.hasNext || !page.next) break;
-        offset = page.next;
+      try {
+        for (let n = 0; n < MAX_REASON_PAGES; n++) {
+          const page = await read('archive_reasons', { limit: MAX_PAGE_SIZE, offset }, 'archive reasons');
+          for (const reason of readRecords(page.data, LeverArchiveReasonSchema, (record) => record).items) all.set(reason.id, reason);
+          if (!page.hasNext || !page.next) break;
+          offset = page.next;
+        }
+      } catch (error) {
+        if (notGranted(error)) return null;
+        throw error;
       }
       return all;
     })();
@@ -165,7 +181,9 @@ export function createLeverConnector(credentials: AtsCredentials, options: Lever
   async function resumesOf(opportunityId: string): Promise<LeverResume[]> {
     if (!resumesAllowed) return [];
     try {
-      return (await read(ResumesPage, `opportunities/${encodeURIComponent(opportunityId)}/resumes`, {}, 'resumes')).data;
+      const page = await read(`opportunities/${encodeURIComponent(opportunityId)}/resumes`, {}, 'resumes');
+      // An unreadable resume only thins the profile; it is not a record of the list.
+      return readRecords(page.data, LeverResumeSchema, (record) => record).items;
     } catch (error) {
       // A key without the resumes permission still syncs, with thinner profiles.
       if (error instanceof AtsError && error.reason === 'credentials') {
@@ -183,42 +201,43 @@ export function createLeverConnector(credentials: AtsCredentials, options: Lever
 
     async testConnection() {
       // Lever's API has no account endpoint for an API key, so the account's name is unknown.
-      await read(PostingsPage, 'postings', { limit: 1 }, 'postings');
+      await read('postings', { limit: 1 }, 'postings');
       return { accountName: null };
     },
 
     async listJobs(listOptions) {
       const offset = listOptions.cursor === null ? undefined : (resume('postings', listOptions.cursor).get('offset') ?? undefined);
-      const page = await read(PostingsPage, 'postings', { limit: limitOf(pageSize), offset }, 'postings');
+      const page = await read('postings', { limit: limitOf(pageSize), offset }, 'postings');
       const sinceText = millisOf(listOptions.updatedSince);
       const since = sinceText === undefined ? undefined : Number(sinceText);
-      const items = page.data
-        .filter(
-          (posting) => since === undefined || posting.updatedAt === null || posting.updatedAt === undefined || posting.updatedAt >= since,
-        )
-        .map(mapLeverPosting);
-      return { items, nextCursor: cursorFrom('postings', page, {}) };
+      const { items, skipped } = readRecords(page.data, LeverPostingSchema, (posting) =>
+        since !== undefined && typeof posting.updatedAt === 'number' && posting.updatedAt < since ? null : mapLeverPosting(posting),
+      );
+      return { items, nextCursor: cursorFrom('postings', page, {}), skipped };
     },
 
     async listCandidates(listOptions) {
       const { page, nextCursor } = await opportunities(listOptions, limitOf(candidatePageSize), []);
-      const items: AtsCandidate[] = [];
+      const { items: readable, skipped } = readRecords(page.data, LeverOpportunitySchema, (opportunity) => opportunity);
+      const items = [];
       const seen = new Set<string>();
+      const hadResumes = resumesAllowed;
       // One at a time: resumes cost a request per opportunity against Lever's rate limit.
-      for (const opportunity of page.data) {
+      for (const opportunity of readable) {
         const candidate = mapLeverCandidate(opportunity, await resumesOf(opportunity.id));
         if (seen.has(candidate.id)) continue;
         seen.add(candidate.id);
         items.push(candidate);
       }
-      return { items, nextCursor };
+      const notices = readResumes && (!hadResumes || !resumesAllowed) ? [LEVER_NOTICES.resumes] : [];
+      return { items, nextCursor, skipped, notices };
     },
 
     async listApplications(listOptions) {
       const known = await archiveReasons();
       const { page, nextCursor } = await opportunities(listOptions, limitOf(pageSize), ['applications', 'stage']);
-      const items = page.data.map((opportunity) => mapLeverApplication(opportunity, known)).filter((item) => item !== null);
-      return { items, nextCursor };
+      const { items, skipped } = readRecords(page.data, LeverOpportunitySchema, (opportunity) => mapLeverApplication(opportunity, known));
+      return { items, nextCursor, skipped, notices: known === null ? [LEVER_NOTICES.archiveReasons] : [] };
     },
   };
 }

@@ -46,10 +46,16 @@ export type WorkableJob = z.infer<typeof WorkableJobSchema>;
 
 const Paging = z.nullish(z.object({ next: text }));
 
-/** `GET /jobs`: `{ jobs, paging: { next } }`; `paging` is absent on the last page. */
-export const WorkableJobsPageSchema = z.object({ jobs: z.array(WorkableJobSchema), paging: Paging });
+/**
+ * `GET /jobs`: `{ jobs, paging: { next } }`; `paging` is absent on the last page. The envelope
+ * only: the jobs are read one by one (record-reading.ts) with {@link WorkableJobSchema}.
+ */
+export const WorkableJobsPageSchema = z.object({ jobs: z.array(z.unknown()), paging: Paging });
 
-/** One candidate of `GET /candidates` (the list keeps only the basic fields). */
+/**
+ * One candidate of `GET /candidates` (the list keeps only the basic fields: Workable's list has
+ * `hired_at` but no `disqualified_at`, which only the candidate's detail carries).
+ */
 export const WorkableCandidateSummarySchema = z.object({
   id: z.string(),
   name: text,
@@ -61,18 +67,14 @@ export const WorkableCandidateSummarySchema = z.object({
   stage_kind: text,
   disqualified: z.nullish(z.boolean()),
   withdrew: z.nullish(z.boolean()),
-  disqualified_at: text,
   hired_at: text,
   created_at: text,
   updated_at: text,
 });
 export type WorkableCandidateSummary = z.infer<typeof WorkableCandidateSummarySchema>;
 
-/** `GET /candidates`: `{ candidates, paging: { next } }`. */
-export const WorkableCandidatesPageSchema = z.object({
-  candidates: z.array(WorkableCandidateSummarySchema),
-  paging: Paging,
-});
+/** `GET /candidates`: `{ candidates, paging: { next } }`, the envelope only (see {@link WorkableJobsPageSchema}). */
+export const WorkableCandidatesPageSchema = z.object({ candidates: z.array(z.unknown()), paging: Paging });
 
 const Dated = { start_date: text, end_date: text };
 
@@ -93,6 +95,9 @@ export const WorkableCandidateDetailSchema = z.object({
     // Skills are `{ name }` objects in v3; plain strings are accepted too.
     skills: z.nullish(z.array(z.union([z.string(), z.object({ name: text })]))),
     tags: z.nullish(z.array(z.string())),
+    disqualified: z.nullish(z.boolean()),
+    // Only the detail has it: when the candidate was disqualified (the rejection's date).
+    disqualified_at: text,
     created_at: text,
     updated_at: text,
   }),
@@ -150,7 +155,7 @@ function period(entry: { start_date?: string | null; end_date?: string | null; c
 }
 
 /** The profile text the assistant reads: headline, summary, experience, education, skills, tags. */
-function profileText(candidate: WorkableCandidateDetail): string {
+function profileText(candidate: Partial<WorkableCandidateDetail>): string {
   const experience = (candidate.experience_entries ?? []).map((entry) => {
     const role = joinNonEmpty([entry.title, entry.company], ' at ');
     const heading = joinNonEmpty([role, period(entry)], ' ');
@@ -177,13 +182,16 @@ function section(heading: string, lines: readonly string[]): string {
   return body ? `${heading}\n${body}` : '';
 }
 
-/** A Workable candidate (the detail answer) as the port's candidate. */
-export function mapWorkableCandidate(candidate: WorkableCandidateDetail): AtsCandidate {
+/**
+ * A Workable candidate as the port's candidate: the detail answer, or the list's summary when the
+ * detail could not be read (a thinner profile: headline only).
+ */
+export function mapWorkableCandidate(candidate: WorkableCandidateDetail | WorkableCandidateSummary): AtsCandidate {
   return {
     id: candidate.id,
     name: personName(candidate),
     headline: candidate.headline?.trim() ?? '',
-    location: locationText(candidate.location),
+    location: locationText('location' in candidate ? candidate.location : null),
     profile: profileText(candidate),
     createdAt: isoOrNull(candidate.created_at),
     updatedAt: isoOrNull(candidate.updated_at),
@@ -200,9 +208,11 @@ function applicationStatus(candidate: WorkableCandidateSummary): AtsApplicationS
 
 /**
  * A Workable candidate record (list answer) as the port's one application for its job; `null`
- * for a candidate without a job (a talent-pool record is not an application).
+ * for a candidate without a job (a talent-pool record is not an application). `disqualifiedAt`
+ * is the detail's `disqualified_at` (the list does not carry it); without it a rejection is dated
+ * by the last edit, `updated_at`.
  */
-export function mapWorkableApplication(candidate: WorkableCandidateSummary): AtsApplication | null {
+export function mapWorkableApplication(candidate: WorkableCandidateSummary, disqualifiedAt: string | null = null): AtsApplication | null {
   const jobId = candidate.job?.shortcode?.trim();
   if (!jobId) return null;
   const status = applicationStatus(candidate);
@@ -211,7 +221,7 @@ export function mapWorkableApplication(candidate: WorkableCandidateSummary): Ats
       ? (isoOrNull(candidate.hired_at) ?? isoOrNull(candidate.updated_at))
       : status === 'active'
         ? null
-        : (isoOrNull(candidate.disqualified_at) ?? isoOrNull(candidate.updated_at));
+        : (isoOrNull(disqualifiedAt) ?? isoOrNull(candidate.updated_at));
   return {
     id: candidate.id,
     candidateId: candidate.id,

@@ -6,21 +6,28 @@
  *
  * Lists page by following `paging.next` (same origin and same API path only); `updated_after`
  * carries `updatedSince`. Workable's candidate list keeps only basic fields, so `listCandidates`
- * reads each candidate's detail (`/candidates/:id`) for the profile; its pages are smaller to stay
- * within Workable's account-token limit (10 requests per 10 seconds). Workable announces the limit
+ * reads each candidate's detail (`/candidates/:id`) for the profile, and `listApplications` reads
+ * the detail of each disqualified candidate for `disqualified_at` (the list has no rejection
+ * date); their pages are smaller to stay within Workable's account-token limit (10 requests per
+ * 10 seconds). Records are read one by one (record-reading.ts); a missing detail degrades that
+ * record with a notice ({@link WORKABLE_NOTICES}), never the page. Workable announces the limit
  * in `X-Rate-Limit-Remaining`/`X-Rate-Limit-Reset` rather than `Retry-After`, so the connector
  * waits for the next interval when none remain instead of running into 429s.
  */
 import { AtsError, type AtsConnector, type AtsCredentials, type AtsListOptions } from '../ats-port';
 import { AtsHttpStatusError, createReadOnlyClient, type QueryValue, type ReadOnlyClientOptions } from '../http/read-only-client';
 import * as z from '../../shared/zod';
+import { readRecords } from './record-reading';
 import {
   WorkableCandidateDetailSchema,
+  WorkableCandidateSummarySchema,
   WorkableCandidatesPageSchema,
+  WorkableJobSchema,
   WorkableJobsPageSchema,
   mapWorkableApplication,
   mapWorkableCandidate,
   mapWorkableJob,
+  type WorkableCandidateDetail,
 } from './workable-mapping';
 
 /** Workable's API root; `{subdomain}` is the account's subdomain. */
@@ -33,9 +40,12 @@ const MAX_INTERVAL_WAIT_MS = 10_000;
 export interface WorkableConnectorOptions extends Omit<ReadOnlyClientOptions, 'baseUrl' | 'atsLabel' | 'authorize'> {
   /** The API root with a `{subdomain}` placeholder (a local fake in tests); Workable's by default. */
   readonly baseUrl?: string;
-  /** Jobs and applications per page (Workable allows up to 100). Default 100. */
+  /** Jobs per page (Workable allows up to 100). Default 100. */
   readonly pageSize?: number;
-  /** Candidates per page; each costs one more request for its detail. Default 20. */
+  /**
+   * Candidates (and applications, which are candidate records) per page; each candidate, and each
+   * disqualified application, costs one more request for its detail. Default 20.
+   */
   readonly candidatePageSize?: number;
 }
 
@@ -56,6 +66,14 @@ export function normalizeWorkableSubdomain(value: string | null | undefined): st
 /** The settings message for a subdomain that cannot be one (ats-settings.ts refuses such settings with it). */
 export const WORKABLE_SUBDOMAIN_MESSAGE =
   'That Workable subdomain is not valid: enter the part before ".workable.com" (for acme.workable.com, enter "acme").';
+
+/** What the recruiter reads when candidate details were missing (counts only, never a name). */
+export const WORKABLE_NOTICES = {
+  profiles: (count: number) =>
+    `Workable did not give the details of ${count} candidate${count === 1 ? '' : 's'}, so ${count === 1 ? 'that profile has' : 'those profiles have'} the headline only.`,
+  rejectionDates: (count: number) =>
+    `Workable did not give the disqualification date of ${count} candidate${count === 1 ? '' : 's'}, so ${count === 1 ? 'that rejection is' : 'those rejections are'} dated by the last change instead.`,
+} as const;
 
 /** Workable's documented timestamp form for `updated_after` (20150708T115616Z), one second early. */
 function updatedAfter(updatedSince: string | null): string | undefined {
@@ -169,12 +187,17 @@ export function createWorkableConnector(credentials: AtsCredentials, options: Wo
     return [listOptions.cursor, {}];
   }
 
-  async function candidateDetail(id: string) {
+  /**
+   * A candidate's detail, or `null` when Workable cannot give it: deleted between the list and
+   * its detail (404), refused to the token, or in a shape we cannot read. One missing detail
+   * degrades that record (a thinner profile, a rejection dated by the last edit), never the sync;
+   * rate limits and outages still pause or fail it as usual.
+   */
+  async function candidateDetail(id: string): Promise<WorkableCandidateDetail | null> {
     try {
       return (await read(WorkableCandidateDetailSchema, `candidates/${encodeURIComponent(id)}`, {}, 'candidate')).candidate;
     } catch (error) {
-      // Deleted between the list and its detail: nothing to read, not an account problem.
-      if (error instanceof AtsError && error.reason === 'account') return null;
+      if (error instanceof AtsError && ['account', 'credentials', 'response'].includes(error.reason)) return null;
       throw error;
     }
   }
@@ -190,26 +213,45 @@ export function createWorkableConnector(credentials: AtsCredentials, options: Wo
     async listJobs(listOptions) {
       const [path, query] = pageRequest('jobs', listOptions, { limit: pageSize, include_fields: 'full_description' });
       const page = await read(WorkableJobsPageSchema, path, query, 'jobs');
-      return { items: page.jobs.map(mapWorkableJob), nextCursor: cursorFrom(page.paging?.next, 'jobs') };
+      const { items, skipped } = readRecords(page.jobs, WorkableJobSchema, mapWorkableJob);
+      return { items, nextCursor: cursorFrom(page.paging?.next, 'jobs'), skipped };
     },
 
     async listCandidates(listOptions) {
       const [path, query] = pageRequest('candidates', listOptions, { limit: candidatePageSize });
       const page = await read(WorkableCandidatesPageSchema, path, query, 'candidates');
+      const { items: summaries, skipped } = readRecords(page.candidates, WorkableCandidateSummarySchema, (summary) => summary);
       const items = [];
+      let missing = 0;
       // One at a time: Workable's account tokens allow 10 requests per 10 seconds.
-      for (const summary of page.candidates) {
+      for (const summary of summaries) {
         const detail = await candidateDetail(summary.id);
-        if (detail) items.push(mapWorkableCandidate(detail));
+        if (!detail) missing += 1;
+        items.push(mapWorkableCandidate(detail ?? summary));
       }
-      return { items, nextCursor: cursorFrom(page.paging?.next, 'candidates') };
+      const notices = missing > 0 ? [WORKABLE_NOTICES.profiles(missing)] : [];
+      return { items, nextCursor: cursorFrom(page.paging?.next, 'candidates'), skipped, notices };
     },
 
     async listApplications(listOptions) {
-      const [path, query] = pageRequest('candidates', listOptions, { limit: pageSize });
+      const [path, query] = pageRequest('candidates', listOptions, { limit: candidatePageSize });
       const page = await read(WorkableCandidatesPageSchema, path, query, 'candidates');
-      const items = page.candidates.map(mapWorkableApplication).filter((item) => item !== null);
-      return { items, nextCursor: cursorFrom(page.paging?.next, 'candidates') };
+      const { items: summaries, skipped } = readRecords(page.candidates, WorkableCandidateSummarySchema, (summary) => summary);
+      const items = [];
+      let undated = 0;
+      for (const summary of summaries) {
+        // The list has no disqualified_at: a rejection's date is on the candidate's detail only.
+        let disqualifiedAt: string | null = null;
+        if (summary.disqualified && summary.job?.shortcode) {
+          const detail = await candidateDetail(summary.id);
+          disqualifiedAt = detail?.disqualified_at ?? null;
+          if (!disqualifiedAt) undated += 1;
+        }
+        const application = mapWorkableApplication(summary, disqualifiedAt);
+        if (application) items.push(application);
+      }
+      const notices = undated > 0 ? [WORKABLE_NOTICES.rejectionDates(undated)] : [];
+      return { items, nextCursor: cursorFrom(page.paging?.next, 'candidates'), skipped, notices };
     },
   };
 }

@@ -82,11 +82,11 @@ it('fails a fake that answers with a field or a type the documentation does not 
     const { body } = (await token(greenhouse)) as { body: { access_token: string } };
     const pages = await pagesOf(greenhouse, 'jobs', body.access_token);
     expect(unknownPaths(shapeOfAll(pages), [documented('jobs.json')])).toEqual([
-      '[].departments:array',
-      '[].departments[].id:number',
-      '[].departments[].name:string',
-      '[].departments[]:object',
-      '[].office_ids[]:string',
+      '$[].departments array',
+      '$[].departments[] object',
+      '$[].departments[].id number',
+      '$[].departments[].name string',
+      '$[].office_ids[] string',
     ]);
   } finally {
     await greenhouse.close();

@@ -10,6 +10,7 @@ import {
   mapCrelatePlacement,
   statusFromStageName,
 } from '../../../../lambdas/ats/connectors/crelate-mapping';
+import { skipRecord } from '../../../../lambdas/ats/connectors/record-reading';
 import { CRELATE_APPLICATIONS, CRELATE_CONTACTS, CRELATE_JOBS, CRELATE_PLACEMENTS } from '../../../../local/ats/fake-crelate-data';
 
 function parse<T>(schema: { safeParse(value: unknown): { success: true; data: T } | { success: false; error: Error } }, value: unknown): T {
@@ -43,9 +44,21 @@ describe('Crelate jobs as the port reads them', () => {
 });
 
 describe('Crelate contacts as candidates', () => {
-  it('keeps candidates (record type bit 1) and leaves client contacts out', () => {
+  it('keeps candidates and leaves client contacts out, whether the record type comes by name or as the bitmask', () => {
     expect(contacts.map(isCrelateCandidate)).toEqual([true, false, true, true]);
+    expect([1, 2, 3].map((RecordType) => isCrelateCandidate({ ...contacts[0], RecordType }))).toEqual([true, false, true]);
+    expect(isCrelateCandidate({ ...contacts[0], RecordType: [{ Title: 'Candidate' }] })).toBe(true);
     expect(isCrelateCandidate({ ...contacts[0], RecordType: null })).toBe(true);
+  });
+
+  it('reads tags from the object of tag lists keyed by tag category that API3 answers, and from a plain list', () => {
+    const byCategory = parse(CrelateContactSchema, {
+      ...CRELATE_CONTACTS[0],
+      Tags: { cat1: [{ Id: 't1', Title: 'Forklift' }], cat2: [{ Id: 't2', Title: 'OSHA 30' }] },
+    });
+    expect(mapCrelateContact(byCategory).profile).toContain('Tags\nForklift, OSHA 30');
+    const listed = parse(CrelateContactSchema, { ...CRELATE_CONTACTS[0], Tags: [{ Id: 't1', Title: 'Forklift' }] });
+    expect(mapCrelateContact(listed).profile).toContain('Tags\nForklift');
   });
 
   it('reads the current position as the headline and city, state and country as the location', () => {
@@ -115,12 +128,12 @@ describe('Crelate applications and placements', () => {
       closedAt: '2026-02-16T00:00:00.000Z',
       updatedAt: '2026-02-10T10:00:00.000Z',
     });
-    expect(mapped[1]?.closedAt).toBe('2026-03-20T10:00:00.000Z');
-    expect(mapped[2]).toBeNull();
+    expect(mapped[1]).toMatchObject({ closedAt: '2026-03-20T10:00:00.000Z' });
+    expect(mapped[2]).toEqual(skipRecord('no placed contact'));
   });
 
-  it('takes the job from RegardingId when a placement has no JobId', () => {
-    const placement = parse(CrelatePlacementSchema, { ...CRELATE_PLACEMENTS[0], JobId: null, RegardingId: { Id: 'j-9', Title: 'Other' } });
-    expect(mapCrelatePlacement(placement)?.jobId).toBe('j-9');
+  it('takes the job from RegardingId, where Crelate names what a placement regards, or from a JobId lookup', () => {
+    const placement = parse(CrelatePlacementSchema, { ...CRELATE_PLACEMENTS[0], RegardingId: null, JobId: { Id: 'j-9', Title: 'Other' } });
+    expect(mapCrelatePlacement(placement)).toMatchObject({ jobId: 'j-9' });
   });
 });

@@ -131,11 +131,52 @@ describe('Crelate connector: reading', () => {
     expect(server.requests.map((r) => r.query.modified_after ?? '-')).toEqual(['2026-03-01T00:00:00.000Z', '-', '-']);
   });
 
-  it('goes on to placements when the account has no portal applications endpoint', async () => {
+  it('goes on to placements, and says so, when Crelate has no portal applications list for the key', async () => {
     const server = await start();
     server.failNext({ kind: 'status', status: 404 });
-    const { items } = await readAllPages(connect(server).listApplications);
+    const first = await connect(server).listApplications(FIRST);
+    expect(first.items).toEqual([]);
+    expect(first.notices).toEqual([expect.stringMatching(/^Crelate did not answer the list of portal applications/)]);
+    const { items } = await readAllPages((options) =>
+      connect(server).listApplications(options.cursor ? options : { ...options, cursor: first.nextCursor }),
+    );
     expect(items.map((a) => a.status)).toEqual(['hired', 'hired']);
+  });
+
+  it('reads API3 contacts (tags keyed by category, the record type by name, the company as a lookup) and reaches the placements', async () => {
+    const server = await start();
+    const connector = connect(server);
+    const candidates = await readAllPages(connector.listCandidates);
+    expect(candidates.items.find((c) => c.name === 'Dana Whitfield')).toMatchObject({
+      headline: 'Distribution Manager at Midwest Freight',
+      profile: expect.stringContaining('Tags\nLean Six Sigma, Warehouse'),
+    });
+    const applications = await readAllPages(connector.listApplications);
+    expect(applications.items.filter((a) => a.status === 'hired').map((a) => [a.candidateId, a.jobId, a.closedAt])).toEqual([
+      ['c1000000-0000-4000-8000-000000000003', 'j1000000-0000-4000-8000-000000000002', '2026-02-16T00:00:00.000Z'],
+      ['c1000000-0000-4000-8000-000000000001', 'j1000000-0000-4000-8000-000000000001', '2026-03-20T10:00:00.000Z'],
+    ]);
+  });
+
+  it('skips and counts an odd contact or placement instead of failing the page, ignoring fields it does not know', async () => {
+    const server = await start();
+    server.failNext({
+      kind: 'status',
+      status: 200,
+      body: {
+        Data: [
+          { Id: 'c-1', FirstName: 'Ana', Unknown: { Deep: [1] } },
+          { Id: 'c-2', Tags: 'not tags' },
+        ],
+        Metadata: { MoreRecords: false },
+        Errors: [],
+      },
+    });
+    const page = await connect(server).listCandidates(FIRST);
+    expect(page.items.map((c) => c.id)).toEqual(['c-1']);
+    expect(page.skipped).toEqual([{ reason: 'unreadable "Tags"', count: 1 }]);
+    const placements = await connect(server).listApplications({ cursor: 'placements:0', updatedSince: null });
+    expect(placements.skipped).toEqual([{ reason: 'no placed contact', count: 1 }]);
   });
 
   it('refuses a saved cursor that is not a position in the same list, without a request', async () => {

@@ -7,6 +7,7 @@ import {
   startFakeLever,
   type FakeLever,
   type FakeLeverData,
+  type FakeLeverOptions,
 } from '../../../../local/ats/fake-lever';
 import { atsRejection, readAllPages } from '../support/connector-calls';
 
@@ -17,8 +18,8 @@ const [HIRED, UNDERQUALIFIED, WITHDREW] = LEVER_ARCHIVE_REASONS.map((reason) => 
 let lever: FakeLever;
 let delays: number[];
 
-async function start(data: FakeLeverData, pageSize?: number): Promise<FakeLever> {
-  lever = await startFakeLever({ apiKey: KEY, data, pageSize });
+async function start(data: FakeLeverData, pageSize?: number, deniedEndpoints?: FakeLeverOptions['deniedEndpoints']): Promise<FakeLever> {
+  lever = await startFakeLever({ apiKey: KEY, data, pageSize, deniedEndpoints });
   return lever;
 }
 
@@ -78,7 +79,7 @@ describe('the Lever connector', () => {
     expect(opportunityRequests.map((request) => request.query.updated_at_start)).toEqual(Array(3).fill(String(Date.parse(since))));
   });
 
-  it('builds candidates from the contact, headline, tags and parsed resumes, without contact data', async () => {
+  it('builds candidates from the contact, the current resume position as the title, tags and parsed resumes, without contact data', async () => {
     await start({
       opportunities: [leverOpportunity({ id: 'o1', contact: 'contact-1' })],
       resumes: {
@@ -109,9 +110,11 @@ describe('the Lever connector', () => {
     expect(candidate).toMatchObject({
       id: 'contact-1',
       name: 'Shane Smith',
-      headline: 'Brickly LLC, Vandelay Industries, Inc, Central Perk',
+      // Lever's headline lists past companies or schools: not a title, so the resume's open position is.
+      headline: 'Latex Sales Lead at Vandelay Industries',
       location: 'Oakland',
     });
+    expect(candidate.profile).toContain('Companies and schools\nBrickly LLC, Vandelay Industries, Inc, Central Perk');
     expect(candidate.profile).toContain('Latex Sales Lead at Vandelay Industries (2019-03 – present)');
     expect(candidate.profile).toContain('Grew imports 40%.');
     expect(candidate.profile).toContain('BA, Economics — Queens College (2010 – 2014)');
@@ -154,6 +157,42 @@ describe('the Lever connector', () => {
     expect(lever.requests.filter((request) => request.path === '/v1/archive_reasons')).toHaveLength(1);
   });
 
+  it("never takes Lever's headline for a current title: without a resume the headline is unknown", async () => {
+    await start({ opportunities: [leverOpportunity({ id: 'o1', contact: 'c1', headline: 'Senior Engineer, Acme, MIT' })] });
+    const { items } = await connector(KEY, { readResumes: false }).listCandidates(FIRST);
+    expect(items[0].headline).toBe('');
+    expect(items[0].profile).toContain('Senior Engineer, Acme, MIT');
+  });
+
+  it('still syncs applications when the key may not read archive reasons: archived candidacies are skipped, with a notice', async () => {
+    await start(
+      {
+        opportunities: [
+          leverOpportunity({ id: 'o1', contact: 'c1', posting: 'p1' }, 1),
+          leverOpportunity({ id: 'o2', contact: 'c2', posting: 'p1', archived: { reason: HIRED, archivedAt: 1_770_000_000_000 } }, 2),
+        ],
+      },
+      undefined,
+      ['archive_reasons'],
+    );
+    const page = await connector().listApplications(FIRST);
+    expect(page.items.map((application) => [application.id, application.status])).toEqual([['o1', 'active']]);
+    expect(page.skipped).toEqual([{ reason: 'archive reason unknown (the API key may not read archive reasons)', count: 1 }]);
+    expect(page.notices).toEqual([expect.stringMatching(/^Lever did not let this API key read archive reasons/)]);
+  });
+
+  it('skips and counts an odd opportunity instead of failing the page, ignoring fields it does not know', async () => {
+    await start({
+      opportunities: [
+        leverOpportunity({ id: 'o1', contact: 'c1', posting: 'p1', somethingNew: { nested: [1, 2] } }, 1),
+        leverOpportunity({ id: 'o2', contact: 'c2', posting: 'p1', createdAt: 'yesterday' }, 2),
+      ],
+    });
+    const page = await connector().listApplications(FIRST);
+    expect(page.items.map((application) => application.id)).toEqual(['o1']);
+    expect(page.skipped).toEqual([{ reason: 'unreadable "createdAt"', count: 1 }]);
+  });
+
   it('waits out a 429 as Retry-After says and then reads the page', async () => {
     await start({ postings: [leverPosting({ id: 'p1' })] });
     lever.failNext({ kind: 'rate-limit', retryAfter: '2', body: { code: 'TooManyRequests', message: 'Rate limit exceeded' } });
@@ -177,10 +216,14 @@ describe('the Lever connector', () => {
   });
 
   it('still reads candidates when the key may not read resumes', async () => {
-    await start({ opportunities: [leverOpportunity({ id: 'o1', contact: 'c1' }), leverOpportunity({ id: 'o2', contact: 'c2' }, 1)] });
-    lever.failOn(2, { kind: 'status', status: 403, body: { code: 'Forbidden', message: 'Not allowed' } });
-    const { items } = await connector().listCandidates(FIRST);
+    await start(
+      { opportunities: [leverOpportunity({ id: 'o1', contact: 'c1' }), leverOpportunity({ id: 'o2', contact: 'c2' }, 1)] },
+      undefined,
+      ['resumes'],
+    );
+    const { items, notices } = await connector().listCandidates(FIRST);
     expect(items.map((candidate) => candidate.id)).toEqual(['c1', 'c2']);
+    expect(notices).toEqual([expect.stringMatching(/^Lever did not let this API key read resumes/)]);
     // After the refusal the connector stops asking for resumes.
     expect(lever.requests.map((request) => request.path)).toEqual(['/v1/opportunities', '/v1/opportunities/o1/resumes']);
   });

@@ -1,7 +1,7 @@
 import {
   WorkableCandidateDetailSchema,
-  WorkableCandidatesPageSchema,
-  WorkableJobsPageSchema,
+  WorkableCandidateSummarySchema,
+  WorkableJobSchema,
   mapWorkableApplication,
   mapWorkableCandidate,
   mapWorkableJob,
@@ -15,15 +15,17 @@ function detail(record: WorkableCandidateRecord) {
 }
 
 function summary(record: WorkableCandidateRecord) {
-  const parsed = WorkableCandidatesPageSchema.safeParse({ candidates: [record], paging: null });
+  const parsed = WorkableCandidateSummarySchema.safeParse(record);
   if (!parsed.success) throw new Error(parsed.error.message);
-  return parsed.data.candidates[0];
+  return parsed.data;
 }
 
 function jobs() {
-  const parsed = WorkableJobsPageSchema.safeParse({ jobs: WORKABLE_JOBS });
-  if (!parsed.success) throw new Error(parsed.error.message);
-  return parsed.data.jobs.map(mapWorkableJob);
+  return WORKABLE_JOBS.map((job) => {
+    const parsed = WorkableJobSchema.safeParse(job);
+    if (!parsed.success) throw new Error(parsed.error.message);
+    return mapWorkableJob(parsed.data);
+  });
 }
 
 function byId(id: string): WorkableCandidateRecord {
@@ -122,8 +124,13 @@ describe('Workable candidate records as applications', () => {
     expect(mapWorkableApplication(summary(record))?.status).toBe('hired');
   });
 
-  it('reads a disqualified candidate as rejected, or withdrawn when they withdrew', () => {
-    expect(mapWorkableApplication(summary(byId('ce4da99')))).toMatchObject({ status: 'rejected', closedAt: '2026-03-05T15:00:00.000Z' });
+  it("reads a disqualified candidate as rejected, or withdrawn when they withdrew, dated by the detail's disqualified_at", () => {
+    expect(mapWorkableApplication(summary(byId('ce4da99')), '2026-03-04T15:00:00Z')).toMatchObject({
+      status: 'rejected',
+      closedAt: '2026-03-04T15:00:00.000Z',
+    });
+    // Without the detail's date, the last edit stands in.
+    expect(mapWorkableApplication(summary(byId('ce4da99')))).toMatchObject({ status: 'rejected', closedAt: '2026-03-09T11:00:00.000Z' });
     expect(mapWorkableApplication(summary(byId('ce4daa0')))).toMatchObject({ status: 'withdrawn', closedAt: '2026-03-11T09:00:00.000Z' });
   });
 

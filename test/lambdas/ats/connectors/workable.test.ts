@@ -94,7 +94,7 @@ describe('Workable connector: reading', () => {
   });
 
   it('reads one application per candidate record over several pages, skipping talent-pool records', async () => {
-    const { items, pages } = await readAllPages(connect({}, { pageSize: 2 }).listApplications);
+    const { items, pages } = await readAllPages(connect({}, { candidatePageSize: 2 }).listApplications);
     expect(pages).toBe(3);
     expect(items.map((a) => [a.candidateId, a.jobId, a.status])).toEqual([
       ['ce4da98', 'GROOV003', 'hired'],
@@ -104,10 +104,48 @@ describe('Workable connector: reading', () => {
     ]);
   });
 
+  it("dates a rejection by the detail's disqualified_at (the list has none), reading details only for disqualified candidates", async () => {
+    const { items } = await connect().listApplications(FIRST);
+    const details = fake.requests.filter((r) => /\/candidates\/\w+$/.test(r.path)).map((r) => r.path.split('/').pop());
+    expect(details).toEqual(['ce4da99', 'ce4daa0']);
+    const rejected = WORKABLE_CANDIDATES.find((c) => c.id === 'ce4da99');
+    expect(items.find((a) => a.id === 'ce4da99')?.closedAt).toBe(new Date(rejected?.disqualified_at ?? '').toISOString());
+  });
+
+  it('keeps an application whose detail is missing, dated by its last change, and says so', async () => {
+    fake.failOn(2, { kind: 'status', status: 404, body: { error: 'Not found' } });
+    const page = await connect().listApplications(FIRST);
+    expect(page.items).toHaveLength(4);
+    expect(page.items.find((a) => a.id === 'ce4da99')?.closedAt).toBe(
+      new Date(WORKABLE_CANDIDATES.find((c) => c.id === 'ce4da99')?.updated_at ?? '').toISOString(),
+    );
+    expect(page.notices).toEqual([expect.stringMatching(/^Workable did not give the disqualification date of 1 candidate,/)]);
+  });
+
+  it("keeps a candidate whose detail is missing with the list's headline, and says so", async () => {
+    fake.failOn(2, { kind: 'status', status: 404, body: { error: 'Not found' } });
+    const page = await connect().listCandidates(FIRST);
+    expect(page.items.map((candidate) => candidate.id)).toEqual(WORKABLE_CANDIDATES.map((candidate) => candidate.id));
+    expect(page.items[0]).toMatchObject({ headline: 'Backend Engineer at Paylane', profile: 'Backend Engineer at Paylane' });
+    expect(page.notices).toEqual(['Workable did not give the details of 1 candidate, so that profile has the headline only.']);
+  });
+
+  it('skips and counts an odd candidate record instead of failing the page', async () => {
+    fake.failNext({
+      kind: 'status',
+      status: 200,
+      body: { candidates: [{ id: 'x1', name: 'A', job: { shortcode: 'GROOV003' }, stage: 'applied', extra: { a: 1 } }, { id: 42 }] },
+    });
+    const page = await connect().listApplications(FIRST);
+    expect(page.items.map((a) => a.id)).toEqual(['x1']);
+    expect(page.skipped).toEqual([{ reason: 'unreadable "id"', count: 1 }]);
+  });
+
   it('forwards updatedSince as updated_after on the first page and keeps it on the next', async () => {
-    const { items } = await readAllPages(connect({}, { pageSize: 1 }).listApplications, '2026-03-11T09:00:00.000Z');
-    expect(fake.requests[0].query.updated_after).toBe('20260311T085959Z');
-    expect(fake.requests[1].query.updated_after).toBe('20260311T085959Z');
+    const { items } = await readAllPages(connect({}, { candidatePageSize: 1 }).listApplications, '2026-03-11T09:00:00.000Z');
+    const lists = fake.requests.filter((r) => r.path.endsWith('/candidates'));
+    expect(lists.length).toBeGreaterThan(1);
+    for (const list of lists) expect(list.query.updated_after).toBe('20260311T085959Z');
     expect(items.map((a) => a.candidateId)).toEqual(['ce4da98', 'ce4daa0', 'ce4daa1']);
   });
 
@@ -141,7 +179,8 @@ describe('Workable connector: failures', () => {
     const page = await connect().listApplications(FIRST);
     expect(page.items).toHaveLength(4);
     expect(sleeps).toEqual([500]);
-    expect(fake.requests).toHaveLength(2);
+    // The failed list, the list again, and the details of the two disqualified candidates.
+    expect(fake.requests).toHaveLength(4);
   });
 
   it('reports a wrong token as a credentials problem, naming Workable and never the token', async () => {
