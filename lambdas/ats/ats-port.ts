@@ -96,6 +96,12 @@ export interface AtsPage<T> {
   readonly nextCursor: string | null;
   /** What this page held that could not be read (connectors/record-reading.ts); absent or empty when everything was. */
   readonly skipped?: readonly AtsSkippedRecords[];
+  /**
+   * Features this page had to do without, in words for the recruiter ("Lever did not let this API
+   * key read archive reasons, …"): an optional endpoint the key may not read degrades one feature,
+   * never the sync. Names endpoints and features, never a value from a record.
+   */
+  readonly notices?: readonly string[];
 }
 
 export interface AtsListOptions {
