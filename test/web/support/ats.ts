@@ -81,6 +81,7 @@ export function idleSync(overrides: Partial<AtsSyncView> = {}): AtsSyncView {
       applications: { read: 0, stored: 0, skipped: 0 },
     },
     skippedReasons: [],
+    notices: [],
     stored: { jobs: 0, candidates: 0, applications: 0, placements: 0 },
     ...overrides,
   };
