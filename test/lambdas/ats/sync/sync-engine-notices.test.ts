@@ -65,6 +65,11 @@ describe('addNotices', () => {
     expect(addNotices([], [42, null, { text: ARCHIVE }, '', ARCHIVE])).toEqual([ARCHIVE]);
     expect(addNotices([ARCHIVE], 'not a list')).toEqual([ARCHIVE]);
   });
+
+  it('keeps a notice naming an endpoint by its path; one naming it by its web address reads as contact data and is dropped', () => {
+    const byPath = 'Lever did not let this API key read /archive_reasons, so rejected applications show no reason.';
+    expect(addNotices([], [byPath, 'Lever refused https://api.lever.co/v1/archive_reasons for this API key.'])).toEqual([byPath]);
+  });
 });
 
 describe('storedNotices', () => {
