@@ -67,6 +67,7 @@ export function syncView(status: AtsSyncStatus | null, stored: AtsStoredCounts, 
       applications: countView(shown.counts.applications),
     },
     skippedReasons: shown.skippedReasons.map(({ resource, reason, count }) => ({ resource, reason, count })),
+    notices: [...shown.notices],
     stored: { jobs: stored.jobs, candidates: stored.candidates, applications: stored.applications, placements: stored.placements },
   };
 }

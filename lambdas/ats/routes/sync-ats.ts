@@ -40,6 +40,8 @@ export function createSyncAtsHandler(dependencies: () => AtsCredentialDependenci
           counts: result.counts,
           // Fields and rules only, never values (sync/skipped-records.ts): what the connectors could not read.
           skippedReasons: result.status.skippedReasons,
+          // How many features the sync had to do without (sync/sync-notices.ts); the panel shows which.
+          notices: result.status.notices.length,
         });
         const body: AtsSyncResponse = { outcome: result.outcome, sync: await currentSyncView(deps, user.id, deps.now()) };
         const retryAfter =

@@ -11,6 +11,7 @@ import type { AtsApplication, AtsCandidate, AtsJob } from '../ats-port';
 import { isConditionalCheckFailed } from '../../shared/dynamodb/document-client';
 import { ATS_ITEM_PREFIX, ATS_STATUS_ITEM_ID, applicationItemId, candidateItemId, checkpointItemId, jobItemId } from './ats-table';
 import { storedSkippedReasons } from '../sync/skipped-records';
+import { storedNotices } from '../sync/sync-notices';
 import {
   ATS_RESOURCES,
   byId,
@@ -44,6 +45,7 @@ const STATUS_FIELDS = [
   'finishedAt',
   'counts',
   'skippedReasons',
+  'notices',
   'message',
   'lastCompleteAt',
   'resumeAt',
@@ -80,11 +82,16 @@ function storedCounts(value: unknown): AtsSyncCounts {
 
 /**
  * The status item as the engine reads it: every field, `null` when absent, and the fields a record
- * saved before they existed lacks at their empty values (no skipped records, no reasons).
+ * saved before they existed lacks at their empty values (no skipped records, no reasons, no notices).
  */
 function statusFromItem(item: Item): AtsSyncStatus {
   const fields = Object.fromEntries(STATUS_FIELDS.map((field) => [field, item[field] ?? null])) as unknown as AtsSyncStatus;
-  return { ...fields, counts: storedCounts(item.counts), skippedReasons: storedSkippedReasons(item.skippedReasons) };
+  return {
+    ...fields,
+    counts: storedCounts(item.counts),
+    skippedReasons: storedSkippedReasons(item.skippedReasons),
+    notices: storedNotices(item.notices),
+  };
 }
 
 /**

@@ -10,9 +10,8 @@
  * shown to the recruiter and logged, so one that carries contact data anyway (a connector bug) is
  * replaced, not passed on. Plain TypeScript: no AWS types.
  */
-import { hasContact } from '../../shared/text/contact-data';
 import type { AtsSkippedRecords } from '../ats-port';
-import { cutText } from './bound-record';
+import { connectorLine } from './connector-text';
 import { ATS_RESOURCES, type AtsResource, type AtsSkippedReason } from './sync-store';
 
 /** Reasons one sync names, over all resources; enough for a real ATS, small enough for any status record. */
@@ -24,9 +23,7 @@ export const UNNAMED_SKIP_REASON = 'could not be read';
 
 /** The reason as it is kept: on one line, bounded, never contact data. */
 export function skippedReason(reason: unknown): string {
-  const line = typeof reason === 'string' ? reason.replace(/[\s\p{Cc}]+/gu, ' ').trim() : '';
-  if (line === '' || hasContact(line)) return UNNAMED_SKIP_REASON;
-  return line.length <= MAX_SKIPPED_REASON_CHARS ? line : `${cutText(line, MAX_SKIPPED_REASON_CHARS - 1).trimEnd()}…`;
+  return connectorLine(reason, MAX_SKIPPED_REASON_CHARS) ?? UNNAMED_SKIP_REASON;
 }
 
 const isCount = (count: unknown): count is number => typeof count === 'number' && Number.isSafeInteger(count) && count > 0;

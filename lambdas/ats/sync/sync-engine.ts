@@ -10,7 +10,9 @@
  *
  * Records a connector could not read (`AtsPage.skipped`) never stop a sync: they are counted per
  * resource and by reason in the status record (./skipped-records.ts), and a page whose every
- * record was skipped moves on like any other.
+ * record was skipped moves on like any other. Nor do features a connector had to do without
+ * (`AtsPage.notices`, an optional endpoint the API key may not read): they are gathered, distinct
+ * and bounded, into the status record for the recruiter (./sync-notices.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { AtsError, type AtsConnector, type AtsListOptions, type AtsPage } from '../ats-port';
@@ -30,6 +32,7 @@ import {
 } from './sync-store';
 import { boundRecord } from './bound-record';
 import { addSkippedReasons, pageSkipped } from './skipped-records';
+import { addNotices } from './sync-notices';
 
 /** Subtracted from a pass's start time: records changed on an ATS clock a little behind ours are still read next time. */
 export const WATERMARK_OVERLAP_MS = 5 * 60 * 1000;
@@ -117,6 +120,7 @@ export async function runSync(options: RunSyncOptions): Promise<AtsSyncResult> {
       finishedAt: null,
       counts: continues ? previous.counts : ZERO_COUNTS,
       skippedReasons: continues ? previous.skippedReasons : [],
+      notices: continues ? previous.notices : [],
       message: null,
       resumeAt: null,
       updatedAt: iso(callStartedAt),
@@ -164,6 +168,7 @@ export async function runSync(options: RunSyncOptions): Promise<AtsSyncResult> {
           ...status,
           counts: addCount(status.counts, resource, pageCount),
           skippedReasons: addSkippedReasons(status.skippedReasons, resource, skipped.reasons),
+          notices: addNotices(status.notices, page.notices),
           updatedAt: iso(now()),
         };
         await store.saveStatus(userId, status);

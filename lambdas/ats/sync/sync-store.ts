@@ -93,6 +93,11 @@ export interface AtsSyncStatus {
    * entries; a resource's `counts.skipped` is exact even when some of its reasons did not fit).
    */
   readonly skippedReasons: readonly AtsSkippedReason[];
+  /**
+   * Features this sync had to do without so far, over all its calls, in words for the recruiter
+   * (the connectors' `AtsPage.notices`: distinct, at most `MAX_SYNC_NOTICES`, ./sync-notices.ts).
+   */
+  readonly notices: readonly string[];
   /** For the recruiter: what failed or why it paused; `null` otherwise. */
   readonly message: string | null;
   /** When a sync last read everything; `null` before the first complete one. */
@@ -110,6 +115,7 @@ export const IDLE_STATUS: AtsSyncStatus = {
   finishedAt: null,
   counts: ZERO_COUNTS,
   skippedReasons: [],
+  notices: [],
   message: null,
   lastCompleteAt: null,
   resumeAt: null,

@@ -158,6 +158,11 @@ export interface AtsSyncView {
    * even when some of its reasons are not listed). Empty when nothing was skipped.
    */
   readonly skippedReasons: readonly AtsSkippedReasonView[];
+  /**
+   * Features this sync had to do without, in words for the recruiter ("Lever did not let this API
+   * key read archive reasons, …"; at most 5, distinct). Empty when it had everything it reads.
+   */
+  readonly notices: readonly string[];
   /** What is stored now for the user (all syncs together). */
   readonly stored: { readonly jobs: number; readonly candidates: number; readonly applications: number; readonly placements: number };
 }

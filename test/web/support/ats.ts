@@ -81,6 +81,7 @@ export function idleSync(overrides: Partial<AtsSyncView> = {}): AtsSyncView {
       applications: { read: 0, stored: 0, skipped: 0 },
     },
     skippedReasons: [],
+    notices: [],
     stored: { jobs: 0, candidates: 0, applications: 0, placements: 0 },
     ...overrides,
   };
@@ -210,8 +211,9 @@ type Mocked<T> = { [K in keyof T]: jest.Mock };
 /**
  * An in-memory ATS integration behind the REST calls, as the handlers answer them: `options`,
  * the saved `connection` (masked) and `sync`; `jobs`, `candidates` by job and `predictions` by
- * job. `syncAnswers` are the answers of the next sync calls, in order (with `skippedOnSync`); `failNext` makes the next
- * calls of a method fail with the given errors, in order. Every call is a jest mock.
+ * job. `syncAnswers` are the answers of the next sync calls, in order (with `skippedOnSync` and
+ * `noticesOnSync`); `failNext` makes the next calls of a method fail with the given errors, in
+ * order. Every call is a jest mock.
  */
 export class FakeAts {
   options: AtsOption[] = atsOptions();
@@ -223,6 +225,8 @@ export class FakeAts {
   syncAnswers: AtsSyncResponse['outcome'][] = [];
   /** What every following sync call answers as skipped. */
   skippedOnSync: AtsSkippedReasonView[] = [];
+  /** The features every following sync call answers it had to do without. */
+  noticesOnSync: string[] = [];
   testAnswer: AtsTestResponse = {
     ok: true,
     accountName: 'Northbridge Staffing',
@@ -294,7 +298,7 @@ export class FakeAts {
                 ? 'Greenhouse asked us to slow down.'
                 : null,
         });
-        this.sync = withSkipped(answered, this.skippedOnSync);
+        this.sync = { ...withSkipped(answered, this.skippedOnSync), notices: [...this.noticesOnSync] };
         return { outcome, sync: this.sync };
       }),
       listJobs: jest.fn(async () => {

@@ -65,6 +65,7 @@ describe('GET /ats/connection', () => {
       state: 'idle',
       counts: { jobs: { skipped: 0 }, candidates: { skipped: 0 }, applications: { skipped: 0 } },
       skippedReasons: [],
+      notices: [],
       stored: { jobs: 0, candidates: 0, applications: 0, placements: 0 },
     });
     expect(answer.body.options.map((option) => [option.atsname, option.apikeytype, option.available])).toEqual([
@@ -164,6 +165,7 @@ describe('POST /ats/connection', () => {
       state: 'idle',
       counts: { jobs: { skipped: 0 }, candidates: { skipped: 0 }, applications: { skipped: 0 } },
       skippedReasons: [],
+      notices: [],
       stored: { jobs: 0, candidates: 0, applications: 0, placements: 0 },
     });
     expect((await ats.atsItemsOf('conn-switch')).map((item) => item.itemId).filter((id) => id !== 'sync#status')).toEqual([

@@ -173,6 +173,34 @@ describe('POST /ats/sync', () => {
     expect(logged?.skippedReasons).toEqual(expect.arrayContaining([...skippedReasons]));
   });
 
+  it('shows the features the sync had to do without, keeps them when the next call continues it, and logs how many', async () => {
+    await connected('sync-notices');
+    const notices = ['Lever did not let this API key read archive reasons, so rejected applications show no reason.'];
+    // An earlier call of this sync had to do without a feature, then spent its budget.
+    await ats.dependencies().store.saveStatus('sync-notices', {
+      ...IDLE_STATUS,
+      state: 'partial',
+      syncId: 'sync-with-notices',
+      startedAt: '2026-11-26T09:00:00.000Z',
+      finishedAt: '2026-11-26T09:00:17.000Z',
+      updatedAt: '2026-11-26T09:00:17.000Z',
+      notices,
+    });
+
+    const shown = await call<AtsConnectionResponse>(handlers['GET /ats/connection'], {
+      method: 'GET',
+      resource: '/ats/connection',
+      as: 'sync-notices',
+    });
+    expect(shown.body.sync).toMatchObject({ state: 'partial', notices });
+
+    const answer = await sync('sync-notices');
+
+    expect(answer.body).toMatchObject({ outcome: 'complete', sync: { state: 'complete', notices } });
+    const logged = logs.lines.find((line) => line.message === 'ATS sync call ended');
+    expect(logged?.notices).toBe(1);
+  });
+
   it('shows nothing skipped for a sync that skipped nothing', async () => {
     const answer = await call<AtsConnectionResponse>(handlers['GET /ats/connection'], {
       method: 'GET',
@@ -181,6 +209,7 @@ describe('POST /ats/sync', () => {
     });
 
     expect(answer.body.sync.skippedReasons).toEqual([]);
+    expect(answer.body.sync.notices).toEqual([]);
     expect(Object.values(answer.body.sync.counts).map((count) => count.skipped)).toEqual([0, 0, 0]);
   });
 

@@ -129,6 +129,7 @@ describe('status records saved before skipped records were counted', () => {
         applications: { read: 12, stored: 12, skipped: 0 },
       },
       skippedReasons: [],
+      notices: [],
       message: null,
       lastCompleteAt: '2026-02-01T10:01:00.000Z',
       resumeAt: null,
@@ -162,6 +163,41 @@ describe('status records saved before skipped records were counted', () => {
         applications: { read: 14, stored: 14, skipped: 2 },
       },
       skippedReasons: [{ resource: 'applications', reason: 'no job id', count: 2 }],
+    });
+  });
+});
+
+describe('status records saved before notices were kept', () => {
+  const ARCHIVE = 'Lever did not let this API key read archive reasons, so rejected applications show no reason.';
+
+  it('read as having no notices', async () => {
+    await saveStatusFromBefore('before-notices', { skippedReasons: [] });
+
+    expect((await store.getStatus('before-notices'))?.notices).toEqual([]);
+  });
+
+  it('are continued by the sync, which adds the notices of its pages, and keep them once saved', async () => {
+    await saveStatusFromBefore('before-notices-partial', { state: 'partial', finishedAt: null, lastCompleteAt: null });
+    const { connector } = createScriptedConnector({
+      data: scriptedData({ jobs: 2, candidates: 2, applications: 2 }),
+      pageSize: 5,
+      notices: (call) => (call.method === 'listApplications' ? [ARCHIVE, ARCHIVE] : undefined),
+    });
+
+    const result = await runSync({
+      connector,
+      store,
+      userId: 'before-notices-partial',
+      now: () => new Date('2026-02-01T10:05:00.000Z'),
+      deadline: () => false,
+    });
+
+    expect(result.outcome).toBe('complete');
+    expect(await store.getStatus('before-notices-partial')).toMatchObject({
+      state: 'complete',
+      syncId: 'sync-before',
+      skippedReasons: [],
+      notices: [ARCHIVE],
     });
   });
 });

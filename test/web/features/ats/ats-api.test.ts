@@ -71,6 +71,16 @@ describe('the ATS API', () => {
     });
   });
 
+  it('reads a sync from an API deployed before notices as none, and keeps only distinct text of one that sends them', async () => {
+    const { notices: _notices, ...before } = idleSync({ state: 'complete' });
+    const old = atsApi(jsonResponse(200, { outcome: 'complete', sync: before }));
+    expect((await old.api.sync()).sync.notices).toEqual([]);
+
+    const archive = 'Lever did not let this API key read archive reasons.';
+    const { api } = atsApi(jsonResponse(200, { connection: null, options: [], sync: { ...before, notices: [archive, 42, archive, ''] } }));
+    expect((await api.getConnection()).sync.notices).toEqual([archive]);
+  });
+
   it('lists jobs, the candidates of a job by its id, and predicts for a job', async () => {
     const jobs = atsApi(jsonResponse(200, { jobs: [atsJob(), { nonsense: true }] }));
     await expect(jobs.api.listJobs()).resolves.toEqual([atsJob()]);

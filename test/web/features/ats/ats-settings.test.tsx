@@ -221,6 +221,38 @@ describe('the ATS settings on the account page', () => {
     expect(within(region).getByRole('listitem')).toHaveTextContent('3 applications were skipped: no job id (3).');
   });
 
+  it('says which features the last sync had to do without, and nothing once a sync had them all', async () => {
+    const ats = connected();
+    const archive = 'Greenhouse did not let this API key read rejection reasons, so rejected applications show no reason.';
+    ats.sync = { ...ats.sync, notices: [archive] };
+    const { user } = accountPage(ats);
+    const region = await screen.findByRole('region', { name: 'Sync' });
+
+    const list = within(region).getByRole('list', { name: 'Some features are limited:' });
+    expect(within(list).getByRole('listitem')).toHaveTextContent(archive);
+    expect(facts(region).Applications).toBe('120 applications');
+
+    await user.click(within(region).getByRole('button', { name: 'Sync now' }));
+
+    expect(await within(region).findByRole('status')).toHaveTextContent(/Sync complete/);
+    expect(within(region).queryByText('Some features are limited:')).not.toBeInTheDocument();
+    expect(within(region).queryByRole('list')).not.toBeInTheDocument();
+  });
+
+  it('lists the features a sync it ran had to do without', async () => {
+    const ats = connected();
+    const sources = 'Lever did not let this API key read sources, so candidates show no source.';
+    ats.noticesOnSync = [sources];
+    const { user } = accountPage(ats);
+    const region = await screen.findByRole('region', { name: 'Sync' });
+    expect(within(region).queryByText('Some features are limited:')).not.toBeInTheDocument();
+
+    await user.click(within(region).getByRole('button', { name: 'Sync now' }));
+
+    const list = await within(region).findByRole('list', { name: 'Some features are limited:' });
+    expect(within(list).getByRole('listitem')).toHaveTextContent(sources);
+  });
+
   it('keeps syncing while the server answers partial, and says when the sync is complete', async () => {
     const ats = connected();
     ats.sync = syncWith('idle', 0);

@@ -35,6 +35,8 @@ export interface ScriptedConnectorOptions {
   readonly gate?: (call: ScriptedCall, index: number) => Promise<void>;
   /** What each answered page reports as skipped (records the connector could not read), if anything. */
   readonly skipped?: (call: ScriptedCall, index: number) => readonly AtsSkippedRecords[] | undefined;
+  /** What each answered page reports as features it had to do without (`AtsPage.notices`), if anything. */
+  readonly notices?: (call: ScriptedCall, index: number) => readonly string[] | undefined;
 }
 
 const RESOURCE_OF = { listJobs: 'jobs', listCandidates: 'candidates', listApplications: 'applications' } as const;
@@ -43,10 +45,11 @@ const MEMBERS = new Set<PropertyKey>(['name', 'testConnection', 'listJobs', 'lis
 /**
  * An in-memory {@link AtsConnector} answering from arrays: pages of `pageSize` records behind an
  * opaque cursor, only records updated at or after `updatedSince` when asked (records without a
- * time always), failures and skipped records injectable per call. It records every call, and every member anyone
- * touched on it (`touched`), so a test can prove the sync only ever lists.
+ * time always), failures, skipped records and notices injectable per call. It records every
+ * call, and every member anyone touched on it (`touched`), so a test can prove the sync only ever
+ * lists.
  */
-export function createScriptedConnector({ data, pageSize, name = 'greenhouse', fail, gate, skipped }: ScriptedConnectorOptions) {
+export function createScriptedConnector({ data, pageSize, name = 'greenhouse', fail, gate, skipped, notices }: ScriptedConnectorOptions) {
   const calls: ScriptedCall[] = [];
   const touched = new Set<PropertyKey>();
 
@@ -56,14 +59,14 @@ export function createScriptedConnector({ data, pageSize, name = 'greenhouse', f
     await gate?.(call, index);
     const error = fail?.(call, index);
     if (error) throw error;
-    return skipped?.(call, index);
+    return { skipped: skipped?.(call, index), notices: notices?.(call, index) };
   };
 
   const page = async <T extends { readonly updatedAt: string | null }>(
     method: keyof typeof RESOURCE_OF,
     options: AtsListOptions,
   ): Promise<AtsPage<T>> => {
-    const skippedOnPage = await answer(method, options);
+    const reported = await answer(method, options);
     const resource = RESOURCE_OF[method];
     const all = (data[resource] as unknown as T[]).filter(
       (record) => options.updatedSince === null || record.updatedAt === null || record.updatedAt >= options.updatedSince!,
@@ -72,7 +75,12 @@ export function createScriptedConnector({ data, pageSize, name = 'greenhouse', f
     if (!Number.isInteger(offset)) throw new Error(`The scripted ATS never handed out the cursor ${options.cursor}.`);
     const items = all.slice(offset, offset + pageSize).map((record) => structuredClone(record));
     const nextCursor = offset + pageSize < all.length ? `offset:${offset + pageSize}` : null;
-    return skippedOnPage ? { items, nextCursor, skipped: skippedOnPage } : { items, nextCursor };
+    return {
+      items,
+      nextCursor,
+      ...(reported.skipped ? { skipped: reported.skipped } : {}),
+      ...(reported.notices ? { notices: reported.notices } : {}),
+    };
   };
 
   const target: AtsConnector = {

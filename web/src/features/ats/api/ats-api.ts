@@ -70,7 +70,8 @@ function isSync(value: unknown): value is Record<string, unknown> {
 
 /**
  * The sync view, with what an API deployed before skipped records were counted leaves out (each
- * count's `skipped`, `skippedReasons`) read as nothing skipped.
+ * count's `skipped`, `skippedReasons`) read as nothing skipped, and one deployed before notices
+ * (`notices`) as none: only text, each once.
  */
 function readSync(value: Record<string, unknown>): AtsSyncView {
   const sync = value as unknown as AtsSyncView;
@@ -84,6 +85,7 @@ function readSync(value: Record<string, unknown>): AtsSyncView {
     ...sync,
     counts: { jobs: count('jobs'), candidates: count('candidates'), applications: count('applications') },
     skippedReasons: Array.isArray(sync.skippedReasons) ? sync.skippedReasons : [],
+    notices: Array.isArray(sync.notices) ? [...new Set(sync.notices.filter((notice) => typeof notice === 'string' && notice !== ''))] : [],
   };
 }
 

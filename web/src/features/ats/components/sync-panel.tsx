@@ -6,10 +6,12 @@ import { count, formatWhen, syncStateLabel } from '../format';
 import { useSync } from '../use-sync';
 import { AtsFacts } from './ats-facts';
 import { SkippedRecords } from './skipped-records';
+import { SyncNotices } from './sync-notices';
 
 /**
- * The sync with the connected ATS: where it stands, what is stored, what could not be read, and
- * "Sync now", which keeps going while the server answers `partial` and says how it ended.
+ * The sync with the connected ATS: where it stands, what is stored, what could not be read, which
+ * features it had to do without, and "Sync now", which keeps going while the server answers
+ * `partial` and says how it ended.
  */
 export function SyncPanel({
   api,
@@ -48,6 +50,7 @@ export function SyncPanel({
       <p className="ats-block__lead">Jobs, candidates and applications are copied from your ATS; nothing is written back to it.</p>
       <AtsFacts facts={facts} label="Sync status" />
       <SkippedRecords sync={sync} />
+      <SyncNotices sync={sync} />
       {serverMessage ? <p className="ats-sync__message">{serverMessage}</p> : null}
       <div className="ats-actions">
         <button
