@@ -209,6 +209,7 @@ const ATS_CALLS: Readonly<Record<string, (caller?: Caller) => RestCall>> = {
       atsname: DEMO_GREENHOUSE.atsname,
       apikeytype: DEMO_GREENHOUSE.apikeytype,
       apikey1: caller === 'user' ? DEMO_GREENHOUSE.apikey1 : OWNER_KEY_MASK,
+      apikey2: DEMO_GREENHOUSE.apikey2,
     },
   }),
   'POST /ats/connection/test': () => ({ method: 'POST', path: '/ats/connection/test' }),
