@@ -74,12 +74,15 @@ export class WebAcls extends Construct {
   public readonly restApiAcl: CfnWebACL;
   public readonly graphqlApiAcl: CfnWebACL;
   public readonly userPoolAcl: CfnWebACL;
+  /** Each web ACL's name (the `WebACL` dimension of its AWS/WAFV2 metrics), by the entry point it protects. */
+  public readonly names: Readonly<Record<'rest' | 'graphql' | 'user-pool', string>>;
 
   constructor(scope: Construct, id: string, props: WebAclsProps) {
     super(scope, id);
     const metric = (suffix: string) => `${props.name}-${suffix}`;
+    this.names = { rest: metric('rest'), graphql: metric('graphql'), 'user-pool': metric('user-pool') };
 
-    this.restApiAcl = this.webAcl('RestApi', props.restApiStageArn, metric('rest'), [
+    this.restApiAcl = this.webAcl('RestApi', props.restApiStageArn, this.names.rest, [
       rateRule('PerIp', metric('rest-per-ip'), WEB_ACL_RATE_LIMITS.restPerIp),
       // The assistant's bodies exceed 8 KB by design: the common rule set only counts them (below),
       // and this rule blocks large bodies on every other route, none of which takes more than a few KB.
@@ -116,7 +119,7 @@ export class WebAcls extends Construct {
       },
     ]);
 
-    this.graphqlApiAcl = this.webAcl('GraphqlApi', props.graphqlApiArn, metric('graphql'), [
+    this.graphqlApiAcl = this.webAcl('GraphqlApi', props.graphqlApiArn, this.names.graphql, [
       // The public API key reaches only createContact, so requests that carry it are the contact form's.
       rateRule('ContactPerIp', metric('graphql-contact-per-ip'), WEB_ACL_RATE_LIMITS.contactPerIp, {
         sizeConstraintStatement: {
@@ -129,7 +132,7 @@ export class WebAcls extends Construct {
       rateRule('PerIp', metric('graphql-per-ip'), WEB_ACL_RATE_LIMITS.graphqlPerIp),
     ]);
 
-    this.userPoolAcl = this.webAcl('UserPool', props.userPoolArn, metric('user-pool'), [
+    this.userPoolAcl = this.webAcl('UserPool', props.userPoolArn, this.names['user-pool'], [
       rateRule('SignUpPerIp', metric('user-pool-sign-up-per-ip'), WEB_ACL_RATE_LIMITS.signUpPerIp, targets(USER_POOL_OPERATIONS.signUp)),
       rateRule('SignInPerIp', metric('user-pool-sign-in-per-ip'), WEB_ACL_RATE_LIMITS.signInPerIp, targets(USER_POOL_OPERATIONS.signIn)),
       rateRule('PerIp', metric('user-pool-per-ip'), WEB_ACL_RATE_LIMITS.userPoolPerIp),

@@ -151,6 +151,7 @@ export class ProductStack extends Stack {
         name: functionId.replace(/Function$/, ''),
         logGroup: fn.logGroup,
       })),
+      webAcls: Object.entries(this.webAcls.names).map(([entryPoint, webAclName]) => ({ name: entryPoint, webAclName })),
     });
 
     Aspects.of(this).add(new FunctionLogRetention());
