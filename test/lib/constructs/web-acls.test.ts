@@ -1,6 +1,7 @@
 import { LARGE_BODY_PATH_PREFIX, RATE_WINDOW_SECONDS, USER_POOL_OPERATIONS, WEB_ACL_RATE_LIMITS } from '../../../lib/constructs/web-acls';
 import { REST_ROUTES, REST_STAGE_NAME } from '../../../lib/definitions/rest-routes';
 import { ASSISTANT_LIMITS } from '../../../lambdas/shared/contracts/assistant';
+import { ASSUMPTIONS } from '../../bench/cost-model';
 import { resourcesOfType } from '../support/build-app';
 import { synthesizedApp, SYNTHESIS_TIMEOUT_MS, type SynthesizedApp } from '../support/synthesized-app';
 import { concernSnapshot } from '../support/template-snapshots';
@@ -86,6 +87,11 @@ describe('WebAcls: one regional web ACL per public entry point', () => {
       expect(sorted.slice(-2).map((r) => r.Name)).toEqual(MANAGED_GROUPS.slice(1));
       for (const group of managed) expect(group.OverrideAction).toEqual({ None: {} });
     }
+  });
+
+  it('has as many web ACLs and rules as the cost model charges for (docs/cost.md)', () => {
+    expect(acls(prod).size).toBe(ASSUMPTIONS.webAcls);
+    expect([...acls(prod).values()].reduce((rules, [, { Rules }]) => rules + Rules.length, 0)).toBe(ASSUMPTIONS.wafRules);
   });
 
   it('turns on CloudWatch metrics and sampled requests for every web ACL and every rule, under distinct names', () => {
