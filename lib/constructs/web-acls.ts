@@ -14,7 +14,8 @@ export const RATE_WINDOW_SECONDS = 300;
 export const WEB_ACL_RATE_LIMITS = {
   /**
    * The public contact mutation (`createContact`, the only operation the public API key reaches):
-   * a person sends a message or two; 10 is the lowest limit AWS WAF accepts.
+   * a person sends a message or two; 10 is the lowest limit AWS WAF accepts. A signed-in user's
+   * `createContact` (user pool auth, no API key) falls under `graphqlPerIp`: they are identified.
    */
   contactPerIp: 10,
   /** Every GraphQL request (signed-in users' profile, admin screens): loose. */
@@ -23,7 +24,7 @@ export const WEB_ACL_RATE_LIMITS = {
   restPerIp: 1000,
   /** Sign-up, its confirmation and code re-sends: two or three requests per honest sign-up. */
   signUpPerIp: 20,
-  /** Sign-in (two requests with SRP) and password resets: a shared office address signs in many people. */
+  /** Sign-in (one or two requests, depending on the auth flow) and password resets: an office address signs in many people. */
   signInPerIp: 50,
   /** Every user pool request (token refreshes, profile reads, sign-out included): loose. */
   userPoolPerIp: 300,
