@@ -56,6 +56,12 @@ export interface MonitoringProps {
    * @default []
    */
   readonly bedrockLogs?: readonly { readonly name: string; readonly logGroup: ILogGroup }[];
+  /**
+   * The web ACLs (WebAcls) by short name, e.g. `rest`: an alarm when one blocks a spike of
+   * requests, and a graph of what each blocks.
+   * @default []
+   */
+  readonly webAcls?: readonly { readonly name: string; readonly webAclName: string }[];
 }
 
 /** The message the webhook handler logs for every refused signature (lambdas/subscription/receive-webhook.ts). */
@@ -71,6 +77,8 @@ export const BEDROCK_FALLBACKS_THRESHOLD = 3;
 export const REST_5XX_RATE_PERCENT = 5;
 /** Below this many requests in 5 minutes, the rate is taken over this many (one 5xx at low traffic alarms). */
 export const REST_5XX_MIN_REQUESTS = 20;
+/** Requests one web ACL blocks in 5 minutes that fire its alarm: a flood being held off, or a rule blocking real users. */
+export const WAF_BLOCKED_THRESHOLD = 100;
 /** The key is renewed at 30 days left; fewer than this means renewal has failed for over a week. */
 export const API_KEY_MIN_DAYS_LEFT = 21;
 
@@ -79,8 +87,9 @@ const FIVE_MINUTES = Duration.minutes(5);
 /**
  * Observability of one stage: metrics (AWS's and two from logs: refused webhook signatures and
  * throttled REST requests), alarms for 5xx rates, throttles, Lambda errors and durations, Cognito
- * trigger failures, dead-letter queues and the API key's expiry, all notifying one encrypted SNS
- * topic whose e-mail subscribers come from config (`-c alarmEmails=…`), and one dashboard.
+ * trigger failures, dead-letter queues, the API key's expiry and spikes of requests AWS WAF blocks,
+ * all notifying one encrypted SNS topic whose e-mail subscribers come from config
+ * (`-c alarmEmails=…`), and one dashboard.
  */
 export class Monitoring extends Construct {
   public readonly topic: Topic;
@@ -171,6 +180,12 @@ export class Monitoring extends Construct {
         description: `The assistant's offline engine answered ${BEDROCK_FALLBACKS_THRESHOLD} or more requests in 15 minutes because Amazon Bedrock failed. Users still get answers, labelled as the offline engine's. The log lines' "reason" says why: access-denied (model access not enabled, docs/deploy.md), misconfigured (model id), throttled (quota), timeout, unavailable, invalid-answer.`,
       });
     }
+    const wafBlocked = (props.webAcls ?? []).map(({ name, webAclName }) => ({ name, metric: this.wafBlockedMetric(name, webAclName) }));
+    for (const { name, metric } of wafBlocked) {
+      this.alarm(`waf-${name}-blocked`, metric, WAF_BLOCKED_THRESHOLD, {
+        description: `AWS WAF blocked ${WAF_BLOCKED_THRESHOLD} or more requests to the ${name} web ACL in 5 minutes: an attack or a flood being held off, or a rule blocking real users. The web ACL's sampled requests (WAF console) show which rule and which requests (docs/deploy.md, "AWS WAF").`,
+      });
+    }
     this.alarm('api-key-near-expiry', props.apiKeyDaysLeft, API_KEY_MIN_DAYS_LEFT, {
       comparison: ComparisonOperator.LESS_THAN_THRESHOLD,
       description: `The AppSync API key has fewer than ${API_KEY_MIN_DAYS_LEFT} days left: the daily renewal job is failing. Run it by hand or deploy the stack (docs/deploy.md, "Things that expire").`,
@@ -238,6 +253,10 @@ export class Monitoring extends Construct {
       }),
       new GraphWidget({ title: 'API key: days left', width: 8, left: [props.apiKeyDaysLeft] }),
     );
+    if (wafBlocked.length > 0)
+      this.dashboard.addWidgets(
+        new GraphWidget({ title: 'AWS WAF blocked requests', width: 8, left: wafBlocked.map(({ metric }) => metric) }),
+      );
     if (bedrockFallbacks)
       this.dashboard.addWidgets(
         new GraphWidget({ title: 'Bedrock fallbacks (offline engine answered)', width: 8, left: [bedrockFallbacks] }),
@@ -261,6 +280,18 @@ export class Monitoring extends Construct {
       });
     }
     return new Metric({ namespace: this.namespace, metricName, statistic: 'Sum', period: FIVE_MINUTES });
+  }
+
+  /** Requests a web ACL blocked, all its rules together (`Rule: ALL`). */
+  private wafBlockedMetric(name: string, webAclName: string): Metric {
+    return new Metric({
+      namespace: 'AWS/WAFV2',
+      metricName: 'BlockedRequests',
+      dimensionsMap: { WebACL: webAclName, Region: Stack.of(this).region, Rule: 'ALL' },
+      statistic: 'Sum',
+      period: FIVE_MINUTES,
+      label: name,
+    });
   }
 
   private restMetrics() {

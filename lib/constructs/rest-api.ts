@@ -189,18 +189,12 @@ export class RestApi extends Construct {
       });
     }
 
-    Validations.of(this.api).acknowledge(
-      {
-        id: 'AwsSolutions-APIG3',
-        reason:
-          'No WAF web ACL: stage throttling (50 rps, burst 100) bounds abuse and every non-public route needs a Cognito token; a web ACL (USD 5/month plus rules and requests) is not justified for a public price list at launch.',
-      },
-      {
-        id: 'AwsSolutions-APIG6',
-        reason:
-          'Execution logging needs the account-wide API Gateway CloudWatch role (AWS::ApiGateway::Account), a per-region singleton that this app must not own across stages; JSON access logs, metrics and X-Ray tracing are on.',
-      },
-    );
+    // No APIG3 acknowledgement: the stack associates the stage with a web ACL (WebAcls).
+    Validations.of(this.api).acknowledge({
+      id: 'AwsSolutions-APIG6',
+      reason:
+        'Execution logging needs the account-wide API Gateway CloudWatch role (AWS::ApiGateway::Account), a per-region singleton that this app must not own across stages; JSON access logs, metrics and X-Ray tracing are on.',
+    });
 
     const requestValidator = new RequestValidator(this, 'RequestValidator', {
       restApi: this.api,

@@ -86,6 +86,9 @@ function assistantRoute(
  * What every ATS route reads and writes: the caller's User record (the ATS settings live there,
  * spec section 3), their Subscription records (a live one is required), the assistant table (the
  * per-user rate limit, in the ATS routes' own bucket) and their own partition of the ATS table.
+ * Connecting and removing write the User record's ATS fields; testing and syncing write only the
+ * ATS table today, but keep the users grant because a connector that must store a rotated
+ * credential (an OAuth refresh token) would write it there from those routes.
  */
 const ATS_TABLES = [
   { table: 'users', access: 'readWrite' },
@@ -94,13 +97,24 @@ const ATS_TABLES = [
   { table: 'ats', access: 'readWrite' },
 ] as const satisfies RestRouteDefinition['tables'];
 
+/**
+ * The ATS routes that only read the caller's settings and synced records: the same tables, read
+ * only, but for the assistant table, where the gate's per-user rate counter is written.
+ */
+const ATS_READ_TABLES = [
+  { table: 'users', access: 'read' },
+  { table: 'subscriptions', access: 'read' },
+  { table: 'assistant', access: 'readWrite' },
+  { table: 'ats', access: 'read' },
+] as const satisfies RestRouteDefinition['tables'];
+
 /** An ATS route (signed-in subscribers; see lambdas/ats/routes/ats-route.ts). */
 function atsRoute(
   functionId: string,
   method: 'GET' | 'POST',
   path: string,
   file: string,
-  extra: Pick<RestRouteDefinition, 'atsCredentials' | 'timeoutSeconds'> = {},
+  extra: Partial<Pick<RestRouteDefinition, 'atsCredentials' | 'timeoutSeconds' | 'tables'>> = {},
 ): RestRouteDefinition {
   return { functionId, method, path, entry: `lambdas/ats/routes/${file}`, auth: 'user', tables: ATS_TABLES, billing: false, ...extra };
 }
@@ -217,7 +231,7 @@ export const REST_ROUTES: readonly RestRouteDefinition[] = [
   assistantRoute('AssistantCandidateSummaryFunction', 'POST', '/assistant/candidate-summary', 'summarize-candidate.ts', true),
   assistantRoute('AssistantResultsFunction', 'GET', '/assistant/results', 'list-results.ts', false),
   // ATS integration and placement prediction (issue 7). Function ids are construct ids: never rename them.
-  atsRoute('AtsGetConnectionFunction', 'GET', '/ats/connection', 'get-connection.ts'),
+  atsRoute('AtsGetConnectionFunction', 'GET', '/ats/connection', 'get-connection.ts', { tables: ATS_READ_TABLES }),
   atsRoute('AtsConnectFunction', 'POST', '/ats/connection', 'connect-ats.ts', {
     atsCredentials: true,
     timeoutSeconds: ATS_ROUTE_TIMEOUT_SECONDS,
@@ -228,7 +242,10 @@ export const REST_ROUTES: readonly RestRouteDefinition[] = [
   }),
   atsRoute('AtsRemoveConnectionFunction', 'POST', '/ats/connection/remove', 'remove-connection.ts'),
   atsRoute('AtsSyncFunction', 'POST', '/ats/sync', 'sync-ats.ts', { atsCredentials: true, timeoutSeconds: ATS_ROUTE_TIMEOUT_SECONDS }),
-  atsRoute('AtsListJobsFunction', 'GET', '/ats/jobs', 'list-ats-jobs.ts'),
-  atsRoute('AtsListCandidatesFunction', 'GET', '/ats/candidates', 'list-ats-candidates.ts'),
-  atsRoute('AtsPredictFunction', 'POST', '/ats/predict', 'predict-placements.ts', { timeoutSeconds: ATS_ROUTE_TIMEOUT_SECONDS }),
+  atsRoute('AtsListJobsFunction', 'GET', '/ats/jobs', 'list-ats-jobs.ts', { tables: ATS_READ_TABLES }),
+  atsRoute('AtsListCandidatesFunction', 'GET', '/ats/candidates', 'list-ats-candidates.ts', { tables: ATS_READ_TABLES }),
+  atsRoute('AtsPredictFunction', 'POST', '/ats/predict', 'predict-placements.ts', {
+    tables: ATS_READ_TABLES,
+    timeoutSeconds: ATS_ROUTE_TIMEOUT_SECONDS,
+  }),
 ];

@@ -19,6 +19,7 @@ import { Monitoring, type MonitoredFunction } from '../constructs/monitoring';
 import { Data } from '../constructs/data';
 import { ProductGraphqlApi } from '../constructs/graphql-api';
 import { RestApi } from '../constructs/rest-api';
+import { WebAcls } from '../constructs/web-acls';
 import { Website } from '../constructs/website';
 
 export interface ProductStackProps extends StackProps {
@@ -35,6 +36,7 @@ export class ProductStack extends Stack {
   public readonly atsCredentialsKey: AtsCredentialsKey;
   public readonly graphqlApi: ProductGraphqlApi;
   public readonly restApi: RestApi;
+  public readonly webAcls: WebAcls;
   public readonly website: Website;
   public readonly apiKeyRenewal: ApiKeyRenewal;
   public readonly monitoring: Monitoring;
@@ -70,6 +72,14 @@ export class ProductStack extends Stack {
       retainLogs: config.retainData,
       languageModel: { engine: config.assistantEngine, bedrockModelId: config.bedrockModelId },
       atsCredentialsKey: this.atsCredentialsKey.key,
+    });
+
+    // AWS WAF in front of the three public entry points (the website's distribution serves only static files).
+    this.webAcls = new WebAcls(this, 'WebAcls', {
+      name,
+      restApiStageArn: this.restApi.api.deploymentStage.stageArn,
+      graphqlApiArn: this.graphqlApi.api.arn,
+      userPoolArn: this.auth.userPool.userPoolArn,
     });
 
     const runtimeConfig: RuntimeConfig = {
@@ -141,6 +151,7 @@ export class ProductStack extends Stack {
         name: functionId.replace(/Function$/, ''),
         logGroup: fn.logGroup,
       })),
+      webAcls: Object.entries(this.webAcls.names).map(([entryPoint, webAclName]) => ({ name: entryPoint, webAclName })),
     });
 
     Aspects.of(this).add(new FunctionLogRetention());

@@ -43,6 +43,10 @@ export const PRICES = {
   /** X-Ray (active tracing on every function): per million traces recorded beyond 100,000. */
   xrayPerMillionTraces: 5.0,
   xrayFreeTraces: 100_000,
+  /** AWS WAF: per web ACL-month, per rule-month (a managed rule group counts as one), per million requests inspected. */
+  wafPerWebAclMonth: 5.0,
+  wafPerRuleMonth: 1.0,
+  wafPerMillionRequests: 0.6,
 } as const;
 
 /** Usage per monthly active user per month, and sizes. Every figure is an assumption. */
@@ -80,6 +84,11 @@ export const ASSUMPTIONS = {
   /** Logs: bytes per Lambda invocation (JSON lines, platform lines) and per API Gateway access log line; kept one month. */
   logKbPerInvocation: 1.5,
   logKbPerRestAccess: 0.6,
+  /** User pool API requests per session (sign-in, token refreshes, profile reads): all inspected by AWS WAF. */
+  userPoolRequestsPerSession: 4,
+  /** AWS WAF (lib/constructs/web-acls.ts): web ACLs and rules, managed rule groups included (a test ties both to the template). */
+  webAcls: 3,
+  wafRules: 16,
 } as const;
 
 export interface CostLine {
@@ -116,6 +125,10 @@ export function monthlyCost(users: number, p = PRICES, a = ASSUMPTIONS): CostLin
     { service: 'Secrets Manager', usd: a.secrets * p.secretPerMonth + ((invocations * a.secretFetchesPerInvocation) / 1e4) * p.secretsPer10kCalls },
     { service: 'CloudWatch Logs', usd: over(logGb, p.logsFreeGb) * p.logsIngestPerGb + logGb * p.logsStoragePerGbMonth },
     { service: 'X-Ray traces', usd: (over(traces, p.xrayFreeTraces) / 1e6) * p.xrayPerMillionTraces },
+    {
+      service: 'AWS WAF (3 web ACLs)',
+      usd: a.webAcls * p.wafPerWebAclMonth + a.wafRules * p.wafPerRuleMonth + ((rest + graphql + sessions * a.userPoolRequestsPerSession) / 1e6) * p.wafPerMillionRequests,
+    },
   ];
 }
 

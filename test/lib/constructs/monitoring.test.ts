@@ -3,6 +3,7 @@ import {
   API_KEY_MIN_DAYS_LEFT,
   BEDROCK_FALLBACK_LOG_MESSAGE,
   BEDROCK_FALLBACKS_THRESHOLD,
+  WAF_BLOCKED_THRESHOLD,
   WEBHOOK_REFUSED_LOG_MESSAGE,
 } from '../../../lib/constructs/monitoring';
 import { REST_ROUTES } from '../../../lib/definitions/rest-routes';
@@ -209,6 +210,29 @@ describe('Monitoring: alarms notify one encrypted SNS topic whose subscribers co
       expect(body).toContain(title);
     }
     expect(onlyResource(dev.template, 'AWS::CloudWatch::Dashboard').Properties.DashboardName).toBe('talentpilot-dev');
+  });
+
+  it('alarms when a web ACL blocks a spike of requests, one alarm per web ACL, and graphs what each blocks', () => {
+    for (const name of ['rest', 'graphql', 'user-pool']) {
+      const { Properties } = alarm(prod, `waf-${name}-blocked`);
+      expect(Properties).toMatchObject({ Threshold: WAF_BLOCKED_THRESHOLD, ComparisonOperator: 'GreaterThanOrEqualToThreshold' });
+      const [{ MetricStat }] = Properties.Metrics as {
+        MetricStat: { Metric: { Namespace: string; MetricName: string; Dimensions: unknown[] }; Period: number; Stat: string };
+      }[];
+      expect(MetricStat).toMatchObject({ Metric: { Namespace: 'AWS/WAFV2', MetricName: 'BlockedRequests' }, Period: 300, Stat: 'Sum' });
+      expect(MetricStat.Metric.Dimensions).toEqual(
+        expect.arrayContaining([
+          { Name: 'WebACL', Value: `talentpilot-prod-${name}` },
+          { Name: 'Rule', Value: 'ALL' },
+          { Name: 'Region', Value: 'us-east-2' },
+        ]),
+      );
+    }
+    const webAclNames = resourcesOfType(prod.template, 'AWS::WAFv2::WebACL').map(([, acl]) => acl.Properties.Name);
+    expect(webAclNames.sort()).toEqual(['talentpilot-prod-graphql', 'talentpilot-prod-rest', 'talentpilot-prod-user-pool']);
+    expect(JSON.stringify(onlyResource(prod.template, 'AWS::CloudWatch::Dashboard').Properties.DashboardBody)).toContain(
+      'AWS WAF blocked requests',
+    );
   });
 
   it('matches the reviewed snapshot of the topic, metric filters, alarms and dashboard (dev, compact view)', () => {

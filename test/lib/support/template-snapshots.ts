@@ -26,6 +26,7 @@ export const SNAPSHOT_CONCERNS: Readonly<Record<string, readonly string[]>> = {
   // CDK's providers for the website's deployments and its buckets' auto-delete (dev) live at stack level.
   website: ['Website/', 'Custom::CDKBucketDeployment', 'Custom::S3AutoDeleteObjects'],
   monitoring: ['Monitoring/'],
+  'web ACLs': ['WebAcls/'],
   'REST API routes': ['RestApi/Api/', 'RestApi/AccessLogs/', 'RestApi/RequestValidator/', 'RestApi/UserPoolAuthorizer/'],
   ...Object.fromEntries(
     Object.entries(REST_HANDLER_GROUPS).map(([name, paths]) => [
