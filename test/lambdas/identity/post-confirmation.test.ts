@@ -119,7 +119,7 @@ describe('PostConfirmation trigger (after the email is confirmed)', () => {
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
     const refused = results.find((result): result is PromiseRejectedResult => result.status === 'rejected');
     expect((refused?.reason as Error).message).toBe(
-      'REGISTRATION_CODE_INVALID: This registration code has already been used as many times as it allows',
+      'REGISTRATION_CODE_INVALID: You have provided an incorrect registration code. Please try again',
     );
     expect((await services.codes.get(code))?.uses).toBe(1);
     const records = await Promise.all([services.users.getById(first.userName), services.users.getById(second.userName)]);
