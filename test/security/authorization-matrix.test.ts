@@ -421,10 +421,12 @@ let removedSubscriptionId: string;
  * An admin removed, or demoted (taken out of Admins), keeps unexpired tokens that still say Admins.
  * The admin routes check the record and the directory at every call, so their rights end at once.
  */
-const FORMER_ADMIN_MATRIX: Readonly<Record<string, number>> = {
-  'POST /admin/user/create': 403,
-  'POST /admin/user/remove': 403,
-  'POST /admin/user': 403,
+const FORMER_ADMIN_MATRIX: Readonly<Record<string, Partial<Record<'removed' | 'demoted', number>>>> = {
+  'POST /admin/user/create': { removed: 403, demoted: 403 },
+  'POST /admin/user/remove': { removed: 403, demoted: 403 },
+  'POST /admin/user': { removed: 403, demoted: 403 },
+  // A demoted admin still reads others' subscriptions until the token expires: see the todo below.
+  'GET /user/subscriptions/{id}': { removed: 403 },
 };
 let removedAdmin: SignedInUser;
 let demotedAdmin: SignedInUser;
@@ -444,6 +446,7 @@ function formerAdminCall(entry: string): RestCall {
     },
     'POST /admin/user/remove': { method: 'POST', path: '/admin/user/remove', body: { username: owner.email } },
     'POST /admin/user': { method: 'POST', path: '/admin/user', body: { username: owner.email } },
+    'GET /user/subscriptions/{id}': { method: 'GET', path: `/user/subscriptions/${ownerSubscriptionId}` },
   };
   return calls[entry];
 }
@@ -572,8 +575,8 @@ describe('the authorization matrix', () => {
     expect(await api.snapshot()).toEqual(before);
   });
 
-  const formerAdminCells = Object.entries(FORMER_ADMIN_MATRIX).flatMap(([route, expected]) =>
-    (['removed', 'demoted'] as const).map((who) => [route, who, expected] as const),
+  const formerAdminCells = Object.entries(FORMER_ADMIN_MATRIX).flatMap(([route, row]) =>
+    (['removed', 'demoted'] as const).filter((who) => row[who] !== undefined).map((who) => [route, who, row[who]!] as const),
   );
   it.each(formerAdminCells)('%s called with a %s admin’s unexpired Admins token answers %d', async (route, who, expected) => {
     const formerAdmin = who === 'removed' ? removedAdmin : demotedAdmin;
@@ -582,7 +585,8 @@ describe('the authorization matrix', () => {
 
     const answer = await api.rest(formerAdminCall(route), formerAdmin);
 
-    expect([answer.status, answer.body]).toEqual([expected, expect.objectContaining({ message: 'Only administrators may manage users.' })]);
+    expect(answer.status).toBe(expected);
+    if (route.startsWith('POST /admin/')) expect(answer.body).toMatchObject({ message: 'Only administrators may manage users.' });
     expect(await api.snapshot()).toEqual(before);
   });
 
@@ -590,6 +594,7 @@ describe('the authorization matrix', () => {
   it.todo(
     'Query.getContact, Mutation.createUser and the admin branches of listUsers, getUserByEmail and updateUser refuse a removed or demoted admin',
   );
+  it.todo("GET /user/subscriptions/{id} refuses a demoted admin others' subscriptions (today only their ACTIVE record is checked)");
 
   it.each(Object.keys(GATED_CALLS))(
     '%s called by a signed-in user without a subscription answers 403 subscription_required',
