@@ -13,16 +13,20 @@ import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import * as z from '../lambdas/shared/zod';
 import { DEFAULT_PRODUCT_SLUG, REGION, STAGES } from '../lib/config';
-import { createRegistrationCode } from '../lambdas/admin/admin-registration-codes';
+import { createRegistrationCode, getRegistrationCode } from '../lambdas/admin/admin-registration-codes';
 import { getUser, inviteUser, removeUser, type AdminUsersDependencies } from '../lambdas/admin/admin-users';
 import {
   CreateRegistrationCodeRequestSchema,
+  GetRegistrationCodeRequestSchema,
   GetUserRequestSchema,
   InviteUserRequestSchema,
   RemoveUserRequestSchema,
 } from '../lambdas/shared/contracts/admin';
 import { DomainError, ValidationError } from '../lambdas/shared/errors';
-import { createRegistrationCodesRepository } from '../lambdas/shared/registration-codes/registration-codes-repository';
+import {
+  createRegistrationCodesRepository,
+  type RegistrationCodesRepository,
+} from '../lambdas/shared/registration-codes/registration-codes-repository';
 import { createCognitoClient, createCognitoUserDirectory } from '../lambdas/shared/user-directory/cognito-user-directory';
 import { createDocumentClient } from '../lambdas/shared/dynamodb/document-client';
 import { createUsersRepository } from '../lambdas/shared/users/users-repository';
@@ -42,8 +46,13 @@ Commands:
             Deletes the Cognito user; their record is kept with status REMOVED.
   get       --username <username or email>
             Shows the Cognito user (status, attributes, groups) and their record.
-  add-code  --code <CODE> --group <group> [--max-uses <n>] [--expires-at <ISO-8601 instant>]
-            Adds a registration code for invitation sign-up.
+  add-code  --group <group> [--max-uses <n>] [--expires-at <ISO-8601 instant>] [--code <CODE>]
+            Adds a registration code for invitation sign-up and prints it. Without --code the code
+            is random (16 symbols, 80 bits, like 7QXM-2D9K-VC4T-H8RB); it admits 25 sign-ups and
+            expires after 30 days unless --max-uses or --expires-at say otherwise.
+  get-code  --code <CODE>
+            Says how a code stands: admits sign-ups, expired at …, used up (n of n) or unknown.
+            (People signing up only ever read "incorrect registration code".)
 
 Target (default: the local runtime of \`npm start\`, from .local/endpoints.json):
   --endpoints <file>                   another local endpoints.json
@@ -59,6 +68,7 @@ const COMMANDS = {
   remove: { flags: ['username'], needs: ['userPool', 'users'] },
   get: { flags: ['username'], needs: ['userPool', 'users'] },
   'add-code': { flags: ['code', 'group', 'max-uses', 'expires-at'], needs: ['registrationCodes'] },
+  'get-code': { flags: ['code'], needs: ['registrationCodes'] },
 } as const satisfies Record<string, { flags: readonly string[]; needs: readonly Need[] }>;
 
 type Command = keyof typeof COMMANDS;
@@ -167,6 +177,14 @@ function adminDependencies(target: Target): AdminUsersDependencies {
   };
 }
 
+function registrationCodes(target: Target): RegistrationCodesRepository {
+  if (!target.registrationCodesTable) throw new Error('The target has no registration codes table.');
+  return createRegistrationCodesRepository({
+    client: createDocumentClient({ endpoint: target.dynamodbEndpoint, region: target.region, credentials: target.credentials }),
+    tableName: target.registrationCodesTable,
+  });
+}
+
 async function run(command: Command, flags: Flags, target: () => Promise<Target>): Promise<unknown> {
   switch (command) {
     case 'invite': {
@@ -204,13 +222,11 @@ async function run(command: Command, flags: Flags, target: () => Promise<Target>
         },
         { code: 'code', group: 'group', maxUses: 'max-uses', expiresAt: 'expires-at' },
       );
-      const resolved = await target();
-      if (!resolved.registrationCodesTable) throw new Error('The target has no registration codes table.');
-      const codes = createRegistrationCodesRepository({
-        client: createDocumentClient({ endpoint: resolved.dynamodbEndpoint, region: resolved.region, credentials: resolved.credentials }),
-        tableName: resolved.registrationCodesTable,
-      });
-      return createRegistrationCode({ codes }, input);
+      return createRegistrationCode({ codes: registrationCodes(await target()) }, input);
+    }
+    case 'get-code': {
+      const input = validate(GetRegistrationCodeRequestSchema, { code: text(flags, 'code') }, { code: 'code' });
+      return getRegistrationCode({ codes: registrationCodes(await target()) }, input);
     }
   }
 }
@@ -234,8 +250,8 @@ function parse(argv: readonly string[]): { command: Command; flags: Flags } | 'h
   const values = parsed.values as Flags;
   if (values.help) return 'help';
   const [command, ...extra] = parsed.positionals;
-  if (!command) throw new UsageError('Missing command: invite, remove, get or add-code.');
-  if (!(command in COMMANDS)) throw new UsageError(`Unknown command "${command}": use invite, remove, get or add-code.`);
+  if (!command) throw new UsageError('Missing command: invite, remove, get, add-code or get-code.');
+  if (!(command in COMMANDS)) throw new UsageError(`Unknown command "${command}": use invite, remove, get, add-code or get-code.`);
   if (extra.length > 0) throw new UsageError(`Unexpected argument "${extra[0]}" (flags take the form --name value).`);
   const allowed = new Set<string>([...TARGET_FLAGS, ...COMMANDS[command as Command].flags]);
   const foreign = Object.keys(values).filter((name) => !allowed.has(name));

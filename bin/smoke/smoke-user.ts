@@ -4,6 +4,7 @@ import {
   AdminDeleteUserCommand,
   AdminSetUserPasswordCommand,
   InitiateAuthCommand,
+  RespondToAuthChallengeCommand,
   type CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { DeleteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -12,6 +13,7 @@ import { ADMIN_GROUP, BETA_CUSTOMER_GROUPS } from '../../lambdas/shared/domain/g
 import { SIGN_UP_ATTRIBUTES } from '../../lambdas/shared/registration-codes/sign-up-contract';
 import { newUserRecord } from '../../lambdas/shared/users/new-user-record';
 import { createUsersRepository } from '../../lambdas/shared/users/users-repository';
+import { passwordVerifierResponses, startSrpSession, type PasswordVerifierChallenge } from './cognito-srp';
 
 /**
  * The smoke test's own throw-away person: created the way an admin invites someone (Cognito user,
@@ -76,15 +78,56 @@ export async function createSmokeUser(services: SmokeUserServices, runId: string
   return user;
 }
 
-/** Signs in as the web app does without SRP (USER_PASSWORD_AUTH); resolves to the id token. */
-export async function signIn(cognito: CognitoIdentityProviderClient, clientId: string, user: SmokeUser): Promise<string> {
-  const answer = await cognito.send(
-    new InitiateAuthCommand({
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      ClientId: clientId,
-      AuthParameters: { USERNAME: user.email, PASSWORD: user.password },
-    }),
-  );
+/**
+ * How the smoke user signs in: `srp` as the deployed web client allows (USER_SRP_AUTH, the
+ * password never sent), `password` (USER_PASSWORD_AUTH) only against cognito-local, which has no
+ * SRP and whose local client alone allows it.
+ */
+export type SignInFlow = 'srp' | 'password';
+
+/** The pool and client the smoke user signs in to. */
+export interface SignInTarget {
+  readonly userPoolId: string;
+  readonly clientId: string;
+  readonly flow: SignInFlow;
+}
+
+/** Signs in as the web app does; resolves to the id token. */
+export async function signIn(cognito: Pick<CognitoIdentityProviderClient, 'send'>, target: SignInTarget, user: SmokeUser): Promise<string> {
+  let answer;
+  if (target.flow === 'password') {
+    answer = await cognito.send(
+      new InitiateAuthCommand({
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        ClientId: target.clientId,
+        AuthParameters: { USERNAME: user.email, PASSWORD: user.password },
+      }),
+    );
+  } else {
+    const session = startSrpSession();
+    const started = await cognito.send(
+      new InitiateAuthCommand({
+        AuthFlow: 'USER_SRP_AUTH',
+        ClientId: target.clientId,
+        AuthParameters: { USERNAME: user.email, SRP_A: session.srpA },
+      }),
+    );
+    if (started.ChallengeName !== 'PASSWORD_VERIFIER' || !started.ChallengeParameters)
+      throw new Error(`Cognito answered the SRP sign-in with ${started.ChallengeName ?? 'no challenge'} instead of PASSWORD_VERIFIER.`);
+    answer = await cognito.send(
+      new RespondToAuthChallengeCommand({
+        ClientId: target.clientId,
+        ChallengeName: 'PASSWORD_VERIFIER',
+        Session: started.Session,
+        ChallengeResponses: passwordVerifierResponses({
+          session,
+          userPoolId: target.userPoolId,
+          password: user.password,
+          challenge: started.ChallengeParameters as unknown as PasswordVerifierChallenge,
+        }),
+      }),
+    );
+  }
   if (answer.ChallengeName) throw new Error(`Cognito asked for a ${answer.ChallengeName} challenge instead of signing in.`);
   const token = answer.AuthenticationResult?.IdToken;
   if (!token) throw new Error('Cognito signed in without an id token.');

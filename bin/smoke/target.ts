@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { DEFAULT_PRODUCT_SLUG, REGION } from '../../lib/config';
+import type { SignInFlow } from './smoke-user';
 
 /**
  * What the smoke test walks: one stage's public URLs, API key, user pool and tables, read from a
@@ -19,6 +20,8 @@ export interface SmokeTarget {
   readonly graphqlApiKey: string;
   readonly userPoolId: string;
   readonly userPoolClientId: string;
+  /** How the smoke user signs in: SRP in AWS (all the deployed client allows), the password with cognito-local (no SRP). */
+  readonly signInFlow: SignInFlow;
   readonly usersTable: string;
   readonly contactsTable: string;
   /** Local only: cognito-local and dynalite, with credentials they accept. */
@@ -57,6 +60,7 @@ export function localTarget(dataDir: string): SmokeTarget {
     graphqlApiKey: required(endpoints, 'graphqlApiKey', file),
     userPoolId: required(endpoints, 'userPoolId', file),
     userPoolClientId: required(endpoints, 'userPoolClientId', file),
+    signInFlow: 'password',
     usersTable: required(tables, 'users', `${file} (tables)`),
     contactsTable: required(tables, 'contacts', `${file} (tables)`),
     cognitoEndpoint: endpoints.cognitoEndpoint,
@@ -79,6 +83,7 @@ export function stageTarget(stage: string, outputs: Record<string, string>): Smo
     graphqlApiKey: required(outputs, 'GraphqlApiKey', where),
     userPoolId: required(outputs, 'UserPoolId', where),
     userPoolClientId: required(outputs, 'UserPoolClientId', where),
+    signInFlow: 'srp',
     usersTable: required(outputs, 'UsersTableName', where),
     contactsTable: required(outputs, 'ContactsTableName', where),
   };

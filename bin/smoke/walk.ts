@@ -179,8 +179,12 @@ export async function runSmoke(target: SmokeTarget, options: SmokeOptions): Prom
     {
       title: 'Sign-in: the smoke user signs in',
       run: async () => {
-        idToken = await signIn(services.cognito, target.userPoolClientId, user!);
-        return 'id token received';
+        idToken = await signIn(
+          services.cognito,
+          { userPoolId: target.userPoolId, clientId: target.userPoolClientId, flow: target.signInFlow },
+          user!,
+        );
+        return `id token received (${target.signInFlow === 'srp' ? 'SRP' : 'USER_PASSWORD_AUTH, cognito-local has no SRP'})`;
       },
     },
     {

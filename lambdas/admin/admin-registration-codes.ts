@@ -1,27 +1,79 @@
-import type { CreateRegistrationCodeRequest } from '../shared/contracts/admin';
+import type { CreateRegistrationCodeRequest, GetRegistrationCodeRequest, RegistrationCodeStatus } from '../shared/contracts/admin';
 import type { RegistrationCodeRecord } from '../shared/contracts/registration-code';
-import { ConflictError } from '../shared/errors';
+import { ConflictError, ValidationError } from '../shared/errors';
+import { generateRegistrationCode } from '../shared/registration-codes/registration-code-generator';
+import {
+  DEFAULT_REGISTRATION_CODE_MAX_USES,
+  DEFAULT_REGISTRATION_CODE_VALID_DAYS,
+  registrationCodeStanding,
+} from '../shared/registration-codes/registration-code-rules';
 import type { RegistrationCodesRepository } from '../shared/registration-codes/registration-codes-repository';
 
 /**
- * Registration codes are data: an operator adds them (`npm run admin -- add-code …`), the local
- * runtime seeds one per beta group. A code is never overwritten: an existing one is a ConflictError.
+ * Registration codes are data: an operator adds them (`npm run admin -- add-code …`) and asks how
+ * one stands (`get-code`); the local runtime seeds one per beta group.
+ */
+
+export interface RegistrationCodeDependencies {
+  readonly codes: RegistrationCodesRepository;
+  readonly now?: () => Date;
+  /** @default generateRegistrationCode (80 random bits) */
+  readonly generate?: () => string;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Adds a code. Without an explicit code a random one is generated (80 bits); without a use limit
+ * or expiry the defaults apply (25 sign-ups, 30 days); an expiry in the past is refused. A code is never overwritten: an existing
+ * one is a ConflictError.
  */
 export async function createRegistrationCode(
-  deps: { readonly codes: RegistrationCodesRepository; readonly now?: () => Date },
+  deps: RegistrationCodeDependencies,
   input: CreateRegistrationCodeRequest,
 ): Promise<RegistrationCodeRecord> {
-  const timestamp = (deps.now?.() ?? new Date()).toISOString();
+  const now = deps.now?.() ?? new Date();
+  const timestamp = now.toISOString();
+  if (input.expiresAt !== undefined && Date.parse(input.expiresAt) <= now.getTime()) {
+    const message = 'The expiry must be in the future: a code that has expired admits nobody.';
+    throw new ValidationError(message, { expiresAt: message });
+  }
+  const code = input.code ?? (deps.generate ?? generateRegistrationCode)();
   const record: RegistrationCodeRecord = {
-    code: input.code,
+    code,
     group: input.group,
-    ...(input.maxUses !== undefined ? { maxUses: input.maxUses } : {}),
-    ...(input.expiresAt !== undefined ? { expiresAt: new Date(input.expiresAt).toISOString() } : {}),
+    maxUses: input.maxUses ?? DEFAULT_REGISTRATION_CODE_MAX_USES,
+    expiresAt: new Date(input.expiresAt ?? now.getTime() + DEFAULT_REGISTRATION_CODE_VALID_DAYS * DAY_MS).toISOString(),
     uses: 0,
     createdAt: timestamp,
     updatedAt: timestamp,
   };
   if (!(await deps.codes.putIfAbsent(record)))
-    throw new ConflictError(`The registration code ${input.code} exists already.`, { code: 'code_exists' });
+    throw new ConflictError(`The registration code ${code} exists already.`, { code: 'code_exists' });
   return record;
+}
+
+/**
+ * How a code really stands, for an operator: whether it admits sign-ups, since when it has
+ * expired, whether it is used up, or that there is no such code. People signing up only ever
+ * read the one Unknown Registration Code message.
+ */
+export async function getRegistrationCode(
+  deps: RegistrationCodeDependencies,
+  input: GetRegistrationCodeRequest,
+): Promise<RegistrationCodeStatus> {
+  const now = deps.now?.() ?? new Date();
+  const found = registrationCodeStanding(await deps.codes.get(input.code), now);
+  if (found.standing === 'unknown')
+    return { code: input.code, standing: 'unknown', summary: `There is no registration code ${input.code}.` };
+  const { record } = found;
+  const uses = record.maxUses === undefined ? `${record.uses} used, no limit` : `used ${record.uses} of ${record.maxUses}`;
+  const expiry = record.expiresAt === undefined ? 'never expires' : `expires at ${record.expiresAt}`;
+  const summary =
+    found.standing === 'admits_sign_ups'
+      ? `Admits sign-ups to ${record.group} (${uses}; ${expiry}).`
+      : found.standing === 'expired'
+        ? `Expired at ${record.expiresAt ?? 'an unreadable instant'}; admits nobody (${uses}).`
+        : `Used up: ${uses}; admits nobody.`;
+  return { ...record, standing: found.standing, summary };
 }

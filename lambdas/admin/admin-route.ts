@@ -4,7 +4,8 @@ import { requireAdmin } from './admin-caller';
 import type { AdminActor, AdminUsersDependencies } from './admin-users';
 
 /**
- * One admin REST route: the caller must be an admin (401/403) before the body is even read, then
+ * One admin REST route: the caller must be an admin now (401/403; the token's claim, their record
+ * and the directory, `admin-caller.ts`) before the body is even read, then
  * the body is validated by the contract's schema (400 with one message per field), then the admin
  * function runs and its answer is checked against the response schema.
  */
@@ -19,9 +20,10 @@ export function adminRoute<Req extends z.core.$ZodType, Res extends z.core.$ZodT
   options?: HttpHandlerOptions,
 ): ApiGatewayHandler {
   return httpHandler(async ({ event }) => {
-    const actor = requireAdmin(event);
+    const deps = dependencies();
+    const actor = await requireAdmin(event, deps);
     const input = validateBody(parseJsonBody(event), spec.request);
-    const result = await spec.run(dependencies(), input, actor);
+    const result = await spec.run(deps, input, actor);
     return { statusCode: spec.statusCode, body: z.parse(spec.response, result) };
   }, options);
 }

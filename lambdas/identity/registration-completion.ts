@@ -1,3 +1,4 @@
+import { isBetaCustomerGroup } from '../shared/domain/groups';
 import { RegistrationCodeError, resolveRegistrationCode } from '../shared/registration-codes/registration-code-rules';
 import type { RegistrationCodesRepository } from '../shared/registration-codes/registration-codes-repository';
 import { REGISTRATION_CODE_METADATA_KEY, SIGN_UP_ATTRIBUTES } from '../shared/registration-codes/sign-up-contract';
@@ -15,8 +16,21 @@ import { signUpPersonDetails } from './sign-up-errors';
  *    `uses < maxUses`: of two people racing for a code's last use, exactly one is counted and the
  *    other is refused (REGISTRATION_CODE_INVALID) before any record exists;
  * 2. create the record only if absent (`attribute_not_exists(id)`);
- * 3. add to the group (Cognito ignores a repeated add).
+ * 3. add to the group (Cognito ignores a repeated add), and only ever to a beta customer group:
+ *    a code naming any other group (Admins above all) is refused before the record or the
+ *    membership is written.
+ *    IAM cannot say this (Cognito has no group-level resource or condition key), so this check is
+ *    the only guard against a tampered code item making someone an admin.
  */
+
+/** A registration code whose group is not a beta customer group: nobody is added to it. */
+export class NotBetaGroupError extends Error {
+  override readonly name = 'NotBetaGroupError';
+
+  constructor(group: unknown) {
+    super(`The post-confirmation trigger adds people only to the beta customer groups, not to ${JSON.stringify(group)}.`);
+  }
+}
 
 export interface ConfirmedSignUp {
   /** `userName` of the event: the Cognito username (the sub, with email sign-in). */
@@ -64,6 +78,7 @@ export async function completeRegistration(
 
   const now = deps.now?.() ?? new Date();
   const { record: registrationCode, counted } = await deps.codes.countUse(code, userId, now);
+  if (!isBetaCustomerGroup(registrationCode.group)) throw new NotBetaGroupError(registrationCode.group);
   await deps.users.putIfAbsent(newUserRecord({ id: userId, email, details, now }));
   await deps.directory.addToGroup(confirmed.username, registrationCode.group);
   return { kind: counted ? 'registered' : 'already_registered', userId, group: registrationCode.group };

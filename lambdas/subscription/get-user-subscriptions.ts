@@ -55,10 +55,14 @@ export function createGetUserSubscriptionsHandler(
   }, options);
 }
 
-/** The user whose subscriptions the caller may see under `id`. */
+/**
+ * The user whose subscriptions the caller may see under `id`. Everyone, admins too, needs an
+ * ACTIVE record of their own: an admin who was removed keeps a token that says Admins for up to
+ * an hour, and reads nobody's subscriptions with it.
+ */
 async function resolveOwner(deps: GetUserSubscriptionsDependencies, caller: Caller, id: string): Promise<User> {
+  const self = await requireActiveUser(deps.users, caller);
   if (!caller.isAdmin) {
-    const self = await requireActiveUser(deps.users, caller);
     if (!isOwnLookupId(deps.productSlug, self, id)) throw new ForbiddenError(LOOKUP_MESSAGES.notYours, { code: 'not_your_subscription' });
     return self;
   }

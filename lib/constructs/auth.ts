@@ -48,7 +48,12 @@ const TRIGGER_OPERATIONS: Record<CognitoTriggerName, UserPoolOperation> = {
   PostConfirmation: UserPoolOperation.POST_CONFIRMATION,
 };
 
-/** The user pool actions a trigger with `userPoolAccess` calls: nothing more is granted. */
+/**
+ * The user pool actions a trigger with `userPoolAccess` calls: nothing more is granted, on this
+ * pool only. IAM cannot narrow AdminAddUserToGroup to the beta groups (groups are not IAM
+ * resources and the action has no group condition key); the trigger's code refuses every other
+ * group (lambdas/identity/registration-completion.ts).
+ */
 export const TRIGGER_USER_POOL_ACTIONS: Record<CognitoTriggerName, readonly string[]> = {
   PreSignUp: [],
   PostConfirmation: ['cognito-idp:AdminAddUserToGroup'],
@@ -64,7 +69,9 @@ export const PASSWORD_MIN_LENGTH = 8;
  * Identity: the Cognito user pool exactly as the spec's identity configuration (email is the
  * username and the sign-up attribute, verification by email, no MFA, password minimum 8 with no
  * required character classes), the Beta_Customer_R1..R3 and admin groups, the web app's client
- * (SRP, plus USER_PASSWORD_AUTH for the offline runtime's cognito-local) and an identity pool.
+ * (SRP and refresh only: the password never travels; cognito-local, which has no SRP, gets
+ * USER_PASSWORD_AUTH from the local runtime's own client, `local/identity/pool-settings.ts`) and
+ * an identity pool.
  */
 export class Auth extends Construct {
   public readonly userPool: UserPool;
@@ -148,7 +155,9 @@ export class Auth extends Construct {
 
     this.userPoolClient = this.userPool.addClient('WebClient', {
       generateSecret: false,
-      authFlows: { userSrp: true, userPassword: true },
+      // SRP only (CDK adds ALLOW_REFRESH_TOKEN_AUTH): USER_PASSWORD_AUTH would send the password
+      // itself to Cognito, and nothing deployed needs it (the web app and the smoke test use SRP).
+      authFlows: { userSrp: true },
       preventUserExistenceErrors: true,
       enableTokenRevocation: true,
       // The web app signs in with its own forms (Amplify Auth); no hosted UI, no OAuth flows.

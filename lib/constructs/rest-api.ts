@@ -33,17 +33,25 @@ import { ProductFunction } from './product-function';
 /** Repository root (this file lives in `lib/constructs/`); route entries are relative to it. */
 const REPO_ROOT = path.resolve(__dirname, '..', '..');
 
+/** What every admin route calls to check that its caller is an admin now (lambdas/admin/admin-caller.ts). */
+export const ADMIN_CHECK_USER_POOL_ACTIONS = ['cognito-idp:AdminGetUser', 'cognito-idp:AdminListGroupsForUser'] as const;
+
 /**
  * The user pool actions each route with `userPoolAccess` calls (see lambdas/admin/admin-users.ts),
  * by `functionId`: exactly these are granted, on the one pool. A new user-pool route must be added
  * here or synth fails.
  */
 export const USER_POOL_ACTIONS: Readonly<Record<string, readonly string[]>> = {
-  // Create, add to the group, and delete again when the record cannot be written.
-  AdminCreateUserFunction: ['cognito-idp:AdminCreateUser', 'cognito-idp:AdminAddUserToGroup', 'cognito-idp:AdminDeleteUser'],
-  // Look the user up (their sub names the record), then delete them.
-  AdminRemoveUserFunction: ['cognito-idp:AdminGetUser', 'cognito-idp:AdminListGroupsForUser', 'cognito-idp:AdminDeleteUser'],
-  AdminGetUserFunction: ['cognito-idp:AdminGetUser', 'cognito-idp:AdminListGroupsForUser'],
+  // Check the caller is an admin now; create, add to the group, and delete again when the record cannot be written.
+  AdminCreateUserFunction: [
+    ...ADMIN_CHECK_USER_POOL_ACTIONS,
+    'cognito-idp:AdminCreateUser',
+    'cognito-idp:AdminAddUserToGroup',
+    'cognito-idp:AdminDeleteUser',
+  ],
+  // Check the caller; look the user up (their sub names the record), then delete them.
+  AdminRemoveUserFunction: [...ADMIN_CHECK_USER_POOL_ACTIONS, 'cognito-idp:AdminDeleteUser'],
+  AdminGetUserFunction: [...ADMIN_CHECK_USER_POOL_ACTIONS],
 };
 
 /** How the routes with `languageModel` reach a model (from the stage config). */

@@ -78,7 +78,11 @@ export const GROUPS: readonly { readonly GroupName: string; readonly Description
   })),
 ];
 
-/** The web client as the Auth construct creates it: SRP (AWS) and USER_PASSWORD_AUTH (cognito-local), refresh. */
+/**
+ * The web client as the Auth construct creates it, plus USER_PASSWORD_AUTH: cognito-local has no
+ * SRP, so the web app signs in with the password here (and only here; deployed clients allow SRP
+ * and refresh only).
+ */
 export function webClient(now: Date): AppClient {
   return {
     ClientId: LOCAL_USER_POOL_CLIENT_ID,

@@ -109,6 +109,64 @@ describe('npm run admin (the operator CLI) against the local runtime', () => {
     });
   });
 
+  it('generates an unguessable code with the default limit (25) and expiry (30 days) when none is given', async () => {
+    const before = Date.now();
+    const answer = await cli('add-code', '--group', 'Beta_Customer_R3', ...local());
+    expect(answer).toMatchObject({ code: 0, json: { group: 'Beta_Customer_R3', maxUses: 25, uses: 0 } });
+    const code = answer.json.code as string;
+    expect(code).toMatch(/^[0-9A-HJKMNP-TV-Z]{4}(-[0-9A-HJKMNP-TV-Z]{4}){3}$/);
+    const expiresAt = Date.parse(answer.json.expiresAt as string);
+    expect(expiresAt - before).toBeGreaterThanOrEqual(30 * 24 * 3600 * 1000 - 1000);
+    expect(expiresAt - before).toBeLessThan(30 * 24 * 3600 * 1000 + 60_000);
+    expect(await services.codes.get(code)).toMatchObject({ group: 'Beta_Customer_R3', maxUses: 25 });
+  });
+
+  it('refuses a code that would be born expired', async () => {
+    expect(await cli('add-code', '--group', 'Beta_Customer_R1', '--expires-at', '2020-01-01T00:00:00Z', ...local())).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('The expiry must be in the future'),
+    });
+  });
+
+  it('tells an operator how a code really stands: admits sign-ups, expired, used up or unknown', async () => {
+    const added = await cli('add-code', '--group', 'Beta_Customer_R1', '--max-uses', '2', ...local());
+    const code = added.json.code as string;
+    expect(await cli('get-code', '--code', code.toLowerCase(), ...local())).toMatchObject({
+      code: 0,
+      json: {
+        code,
+        standing: 'admits_sign_ups',
+        uses: 0,
+        maxUses: 2,
+        summary: expect.stringMatching(/^Admits sign-ups to Beta_Customer_R1 \(used 0 of 2; expires at /),
+      },
+    });
+
+    await services.codes.countUse(code, 'user-1', new Date());
+    await services.codes.countUse(code, 'user-2', new Date());
+    expect(await cli('get-code', '--code', code, ...local())).toMatchObject({
+      code: 0,
+      json: { standing: 'used_up', summary: 'Used up: used 2 of 2; admits nobody.' },
+    });
+
+    await services.codes.putIfAbsent({
+      code: 'OLD-R1',
+      group: 'Beta_Customer_R1',
+      expiresAt: '2025-01-01T00:00:00.000Z',
+      uses: 0,
+      createdAt: '2024-12-01T00:00:00.000Z',
+      updatedAt: '2024-12-01T00:00:00.000Z',
+    });
+    expect(await cli('get-code', '--code', 'OLD-R1', ...local())).toMatchObject({
+      json: { standing: 'expired', summary: expect.stringContaining('Expired at 2025-01-01T00:00:00.000Z') },
+    });
+
+    expect(await cli('get-code', '--code', 'NO-SUCH-CODE', ...local())).toMatchObject({
+      code: 0,
+      json: { code: 'NO-SUCH-CODE', standing: 'unknown', summary: 'There is no registration code NO-SUCH-CODE.' },
+    });
+  });
+
   it('exits 1 with the reason when the operation fails', async () => {
     await cli(
       'invite',
@@ -159,7 +217,7 @@ describe('npm run admin (the operator CLI) against the local runtime', () => {
 
 describe('npm run admin: bad command lines exit 2 with a clear message', () => {
   it.each([
-    [[], 'Missing command: invite, remove, get or add-code.'],
+    [[], 'Missing command: invite, remove, get, add-code or get-code.'],
     [['promote', '--username', 'x'], 'Unknown command "promote"'],
     [['get', '--usrname', 'x'], "Unknown option '--usrname'"],
     [['get', '--email', 'x@example.com'], 'get does not take --email.'],
@@ -196,6 +254,9 @@ describe('npm run admin: bad command lines exit 2 with a clear message', () => {
       ['add-code', '--code', 'GOOD-1', '--group', 'Beta_Customer_R1', '--max-uses', 'many'],
       '--max-uses: The use limit must be a whole number.',
     ],
+    [['add-code', '--group', 'Beta_Customer_R1', '--max-uses', '100000'], '--max-uses: The use limit is at most 5000'],
+    [['get-code'], '--code: Please give the code.'],
+    [['get-code', '--code', 'A B'], '--code: A code has 3 to 64'],
     [['get', '--username', 'x', '--stage', 'qa'], '--stage must be one of dev, stage, prod.'],
     [
       ['get', '--username', 'x', '--user-pool-id', 'us-east-2_abc'],

@@ -14,7 +14,7 @@ const OUTPUTS = {
 };
 
 describe('smoke test target of a deployed stage', () => {
-  it('takes the URLs, API key, user pool and tables from the stack outputs, with AWS’s own endpoints and credentials', () => {
+  it('takes the URLs, API key, user pool and tables from the stack outputs, with AWS’s own endpoints and credentials, signing in with SRP', () => {
     expect(stageTarget('prod', OUTPUTS)).toEqual({
       name: 'prod',
       productSlug: 'talentpilot',
@@ -25,6 +25,7 @@ describe('smoke test target of a deployed stage', () => {
       graphqlApiKey: OUTPUTS.GraphqlApiKey,
       userPoolId: OUTPUTS.UserPoolId,
       userPoolClientId: OUTPUTS.UserPoolClientId,
+      signInFlow: 'srp',
       usersTable: OUTPUTS.UsersTableName,
       contactsTable: OUTPUTS.ContactsTableName,
     });

@@ -418,6 +418,46 @@ const REMOVED_USER_MATRIX: Readonly<Record<string, number | string>> = {
 let removed: SignedInUser;
 let removedSubscriptionId: string;
 
+/**
+ * An admin removed, or demoted (taken out of Admins), keeps unexpired tokens that still say Admins.
+ * The admin routes check the record and the directory at every call, so their rights end at once.
+ */
+const FORMER_ADMIN_MATRIX: Readonly<Record<string, Partial<Record<'removed' | 'demoted', number>>>> = {
+  'POST /admin/user/create': { removed: 403, demoted: 403 },
+  'POST /admin/user/remove': { removed: 403, demoted: 403 },
+  'POST /admin/user': { removed: 403, demoted: 403 },
+  // A demoted admin still reads others' subscriptions until the token expires: see the todo below.
+  'GET /user/subscriptions/{id}': { removed: 403 },
+};
+let removedAdmin: SignedInUser;
+let demotedAdmin: SignedInUser;
+
+function formerAdminCall(entry: string): RestCall {
+  const calls: Record<string, RestCall> = {
+    'POST /admin/user/create': {
+      method: 'POST',
+      path: '/admin/user/create',
+      body: {
+        email: unique('former-admin-invitee'),
+        firstName: 'Ivy',
+        lastName: 'Invitee',
+        companyName: 'Invitee Staffing',
+        group: 'Beta_Customer_R2',
+      },
+    },
+    'POST /admin/user/remove': { method: 'POST', path: '/admin/user/remove', body: { username: owner.email } },
+    'POST /admin/user': { method: 'POST', path: '/admin/user', body: { username: owner.email } },
+    'GET /user/subscriptions/{id}': { method: 'GET', path: `/user/subscriptions/${ownerSubscriptionId}` },
+  };
+  return calls[entry];
+}
+
+/** Whether a token's payload lists the Admins group (the claim the former admins still hold). */
+function tokenSaysAdmin(user: SignedInUser): boolean {
+  const payload = JSON.parse(Buffer.from(user.idToken.split('.')[1], 'base64url').toString('utf8')) as Record<string, unknown>;
+  return ([payload['cognito:groups']].flat() as unknown[]).includes('Admins');
+}
+
 async function removedUserCall(entry: string): Promise<{ status: number; body: Record<string, unknown> }> {
   const subscriptionAction = { subscriptionId: removedSubscriptionId };
   const rest: Record<string, RestCall> = {
@@ -464,6 +504,12 @@ beforeAll(async () => {
   removedSubscriptionId = removedSubscription.body.subscription.id;
   const removal = await api.rest({ method: 'POST', path: '/admin/user/remove', body: { username: removed.email } }, api.admin);
   if (removal.status !== 200) throw new Error(`Removing ${removed.email} failed: ${removal.status}`);
+  removedAdmin = await api.setGroupMembership(await api.inviteAndSignIn('removed-admin'), 'Admins', true);
+  const adminRemoval = await api.rest({ method: 'POST', path: '/admin/user/remove', body: { username: removedAdmin.email } }, api.admin);
+  if (adminRemoval.status !== 200) throw new Error(`Removing ${removedAdmin.email} failed: ${adminRemoval.status}`);
+  const promoted = await api.setGroupMembership(await api.inviteAndSignIn('demoted-admin'), 'Admins', true);
+  await api.setGroupMembership(promoted, 'Admins', false);
+  demotedAdmin = promoted; // the token from before the demotion, still saying Admins
   [owner, otherUser] = [await api.inviteAndSignIn('owner'), await api.inviteAndSignIn('other')];
   ownerFirstRequest = {
     method: 'POST',
@@ -529,6 +575,27 @@ describe('the authorization matrix', () => {
     expect(entry.includes('.') ? graphqlOutcome(entry, answer) : answer.status).toBe(expected);
     expect(await api.snapshot()).toEqual(before);
   });
+
+  const formerAdminCells = Object.entries(FORMER_ADMIN_MATRIX).flatMap(([route, row]) =>
+    (['removed', 'demoted'] as const).filter((who) => row[who] !== undefined).map((who) => [route, who, row[who]!] as const),
+  );
+  it.each(formerAdminCells)('%s called with a %s admin’s unexpired Admins token answers %d', async (route, who, expected) => {
+    const formerAdmin = who === 'removed' ? removedAdmin : demotedAdmin;
+    expect(tokenSaysAdmin(formerAdmin)).toBe(true);
+    const before = await api.snapshot();
+
+    const answer = await api.rest(formerAdminCall(route), formerAdmin);
+
+    expect(answer.status).toBe(expected);
+    if (route.startsWith('POST /admin/')) expect(answer.body).toMatchObject({ message: 'Only administrators may manage users.' });
+    expect(await api.snapshot()).toEqual(before);
+  });
+
+  // Not done yet (issue 16): the AppSync resolvers' admin branches still trust the token's groups.
+  it.todo(
+    'Query.getContact, Mutation.createUser and the admin branches of listUsers, getUserByEmail and updateUser refuse a removed or demoted admin',
+  );
+  it.todo("GET /user/subscriptions/{id} refuses a demoted admin others' subscriptions (today only their ACTIVE record is checked)");
 
   it.each(Object.keys(GATED_CALLS))(
     '%s called by a signed-in user without a subscription answers 403 subscription_required',

@@ -3,6 +3,7 @@ import { BETA_CUSTOMER_GROUPS } from '../domain/groups';
 import { EMAIL_MAX_LENGTH } from '../domain/patterns';
 import { REGISTRATION_CODE_PATTERN } from '../registration-codes/registration-code-rules';
 import { checkPersonDetails } from '../users/person-details';
+import type { RegistrationCodeRecord } from './registration-code';
 import { ATS_FIELDS_MESSAGE } from './user';
 
 /**
@@ -125,25 +126,52 @@ export type RemoveUserResponse = z.infer<typeof RemoveUserResponseSchema>;
 export type CognitoUser = z.infer<typeof CognitoUserSchema>;
 export type GetUserResponse = z.infer<typeof GetUserResponseSchema>;
 
+/** A registration code as typed: trimmed and upper-cased, letters, digits, dashes or underscores. */
+const RegistrationCodeSchema = z
+  .string({ error: 'Please give the code.' })
+  .check(
+    z.trim(),
+    z.toUpperCase(),
+    z.regex(REGISTRATION_CODE_PATTERN, 'A code has 3 to 64 letters, digits, dashes or underscores, starting with a letter or digit.'),
+  );
+
+/** The most sign-ups one code may admit: the code's item keeps one id per sign-up (about 10,000 fit). */
+export const REGISTRATION_CODE_MAX_USES_LIMIT = 5000;
+
 /**
- * A new registration code (operator CLI `add-code`): stored upper-case, mapped to a beta group,
- * with an optional use limit and expiry instant.
+ * A new registration code (operator CLI `add-code`): stored upper-case, mapped to a beta group.
+ * Without `code` one is generated (80 random bits); without `maxUses` or `expiresAt` the defaults
+ * of `createRegistrationCode` apply.
  */
 export const CreateRegistrationCodeRequestSchema = z.strictObject({
-  code: z
-    .string({ error: 'Please give the code.' })
-    .check(
-      z.trim(),
-      z.toUpperCase(),
-      z.regex(REGISTRATION_CODE_PATTERN, 'A code has 3 to 64 letters, digits, dashes or underscores, starting with a letter or digit.'),
-    ),
+  code: z.optional(RegistrationCodeSchema),
   group: z.enum(BETA_CUSTOMER_GROUPS, { error: `The group must be one of ${BETA_CUSTOMER_GROUPS.join(', ')}.` }),
   maxUses: z.optional(
     z
       .number({ error: 'The use limit must be a whole number.' })
-      .check(z.int('The use limit must be a whole number.'), z.gte(1, 'The use limit must be at least 1.')),
+      .check(
+        z.int('The use limit must be a whole number.'),
+        z.gte(1, 'The use limit must be at least 1.'),
+        z.lte(
+          REGISTRATION_CODE_MAX_USES_LIMIT,
+          `The use limit is at most ${REGISTRATION_CODE_MAX_USES_LIMIT}; give larger groups several codes.`,
+        ),
+      ),
   ),
   expiresAt: z.optional(z.iso.datetime({ offset: true, error: 'The expiry must be an ISO-8601 instant, like 2026-12-31T23:59:59Z.' })),
 });
 
 export type CreateRegistrationCodeRequest = z.output<typeof CreateRegistrationCodeRequestSchema>;
+
+/** The operator CLI's `get-code`. */
+export const GetRegistrationCodeRequestSchema = z.strictObject({ code: RegistrationCodeSchema });
+
+export type GetRegistrationCodeRequest = z.output<typeof GetRegistrationCodeRequestSchema>;
+
+/**
+ * How a code really stands (operator only): `admits_sign_ups`, `expired`, `used_up` or `unknown`,
+ * the stored fields when it exists, and a sentence saying so.
+ */
+export type RegistrationCodeStatus =
+  | (RegistrationCodeRecord & { readonly standing: 'admits_sign_ups' | 'expired' | 'used_up'; readonly summary: string })
+  | { readonly code: string; readonly standing: 'unknown'; readonly summary: string };

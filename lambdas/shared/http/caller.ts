@@ -12,6 +12,9 @@ import { UnauthorizedError } from '../errors';
 export interface Caller {
   /** The Cognito sub: the id of their User record. */
   readonly sub: string;
+  /** The Cognito username (`cognito:username`; the sub when the claim is absent). */
+  readonly username: string;
+  /** The token says Admins. A claim, not a right: admin routes check the directory too (`lambdas/admin/admin-caller.ts`). */
   readonly isAdmin: boolean;
 }
 
@@ -28,5 +31,6 @@ export function callerFromEvent(event: APIGatewayProxyEvent): Caller {
   const claims = (event.requestContext?.authorizer as { claims?: Record<string, unknown> } | null | undefined)?.claims;
   const sub = claims?.sub;
   if (!claims || typeof sub !== 'string' || sub.trim() === '') throw new UnauthorizedError();
-  return { sub, isAdmin: parseGroupsClaim(claims['cognito:groups']).includes(ADMIN_GROUP) };
+  const username = typeof claims['cognito:username'] === 'string' && claims['cognito:username'] !== '' ? claims['cognito:username'] : sub;
+  return { sub, username, isAdmin: parseGroupsClaim(claims['cognito:groups']).includes(ADMIN_GROUP) };
 }

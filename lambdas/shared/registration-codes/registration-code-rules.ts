@@ -1,5 +1,6 @@
 import type { RegistrationCodeRecord } from '../contracts/registration-code';
 import { ValidationError } from '../errors';
+import { UNKNOWN_REGISTRATION_CODE_TEXT } from './sign-up-contract';
 
 /**
  * The rules of registration codes, in plain TypeScript: how a typed code is normalised, and when a
@@ -22,15 +23,20 @@ export type RegistrationCodeProblem =
   /** Two different codes came with one sign-up (attribute and client metadata disagree). */
   | 'mismatch';
 
+/**
+ * What the person reads. A refused code (unknown, expired, used up) gets ONE message, the spec's
+ * Unknown Registration Code text, whatever the reason: different answers would tell someone
+ * guessing codes which guesses exist. The reason is logged and kept on the error.
+ */
 const MESSAGES: Record<RegistrationCodeProblem, string> = {
   missing: 'Please enter your registration code.',
-  unknown: 'This registration code is not valid.',
-  expired: 'This registration code has expired.',
-  used_up: 'This registration code has already been used as many times as it allows.',
+  unknown: UNKNOWN_REGISTRATION_CODE_TEXT,
+  expired: UNKNOWN_REGISTRATION_CODE_TEXT,
+  used_up: UNKNOWN_REGISTRATION_CODE_TEXT,
   mismatch: 'The registration codes given do not match.',
 };
 
-/** A registration code that does not admit a sign-up. `reason` says why (logged, and in tests). */
+/** A registration code that does not admit a sign-up. `reason` says why (logged, and in tests; never shown). */
 export class RegistrationCodeError extends ValidationError {
   readonly reason: RegistrationCodeProblem;
 
@@ -81,4 +87,33 @@ export function checkRegistrationCode(record: RegistrationCodeRecord | undefined
 /** Whether the code's use limit is reached. */
 export function isUsedUp(record: Pick<RegistrationCodeRecord, 'uses' | 'maxUses'>): boolean {
   return record.maxUses !== undefined && record.uses >= record.maxUses;
+}
+
+/** A new code admits this many sign-ups unless the operator says otherwise. */
+export const DEFAULT_REGISTRATION_CODE_MAX_USES = 25;
+
+/** A new code expires this many days after it is made unless the operator says otherwise. */
+export const DEFAULT_REGISTRATION_CODE_VALID_DAYS = 30;
+
+/** Where a stored code stands for an operator (`npm run admin -- get-code`). */
+export type RegistrationCodeStanding =
+  | { readonly standing: 'admits_sign_ups'; readonly record: RegistrationCodeRecord }
+  | { readonly standing: 'expired'; readonly record: RegistrationCodeRecord }
+  | { readonly standing: 'used_up'; readonly record: RegistrationCodeRecord }
+  | { readonly standing: 'unknown' };
+
+/**
+ * The real standing of a code at `now`, by the very rule that admits sign-ups
+ * ({@link checkRegistrationCode}): what a person signing up is never told.
+ */
+export function registrationCodeStanding(record: RegistrationCodeRecord | undefined, now: Date): RegistrationCodeStanding {
+  if (!record) return { standing: 'unknown' };
+  try {
+    checkRegistrationCode(record, now);
+    return { standing: 'admits_sign_ups', record };
+  } catch (error) {
+    if (error instanceof RegistrationCodeError && (error.reason === 'expired' || error.reason === 'used_up'))
+      return { standing: error.reason, record };
+    throw error;
+  }
 }

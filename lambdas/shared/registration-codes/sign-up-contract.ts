@@ -36,6 +36,12 @@ export const SIGN_UP_ATTRIBUTES = {
 export const REGISTRATION_CODE_METADATA_KEY = 'registrationCode';
 
 /**
+ * The spec's text of the Unknown Registration Code page (SPEC 8), verbatim. It is also the one
+ * message the triggers give for any refused code, whatever the reason.
+ */
+export const UNKNOWN_REGISTRATION_CODE_TEXT = 'You have provided an incorrect registration code. Please try again.';
+
+/**
  * Markers at the start of the triggers' error messages. Cognito answers SignUp with
  * `UserLambdaValidationException: PreSignUp failed with error <MARKER>: <message>.`
  */

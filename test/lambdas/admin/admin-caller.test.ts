@@ -1,7 +1,26 @@
-import { requireAdmin } from '../../../lambdas/admin/admin-caller';
+import { adminStandingProblem, requireAdmin, type AdminCheckDependencies } from '../../../lambdas/admin/admin-caller';
+import type { DirectoryUser } from '../../../lambdas/shared/user-directory/user-directory';
 import { parseGroupsClaim } from '../../../lambdas/shared/http/caller';
 import { ForbiddenError, UnauthorizedError } from '../../../lambdas/shared/errors';
 import { adminEvent, claims } from './support/admin-events';
+
+function directoryUser(sub: string, overrides: Partial<DirectoryUser> = {}): DirectoryUser {
+  return { username: sub, sub, status: 'CONFIRMED', enabled: true, attributes: { sub }, groups: ['Admins'], ...overrides };
+}
+
+/** A directory and a users table that know exactly these people. */
+function standing(people: Record<string, { record?: 'ACTIVE' | 'REMOVED'; user?: Partial<DirectoryUser> | null }>): AdminCheckDependencies {
+  return {
+    directory: {
+      getUser: async (username) => {
+        const person = people[username];
+        return person && person.user !== null ? directoryUser(username, person.user) : undefined;
+      },
+    },
+    users: { getById: async (id) => (people[id]?.record ? { status: people[id].record } : undefined) },
+    logger: { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} },
+  };
+}
 
 describe('the admin check of the admin routes', () => {
   it.each([
@@ -19,17 +38,45 @@ describe('the admin check of the admin routes', () => {
     expect(parseGroupsClaim(undefined)).toEqual([]);
   });
 
-  it('lets a member of Admins through, as themselves', () => {
-    expect(requireAdmin(adminEvent('/admin/user', {}, claims('a-1', '[Beta_Customer_R2 Admins]')))).toEqual({ sub: 'a-1' });
+  it('lets a current member of Admins with an active record through, as themselves', async () => {
+    const deps = standing({ 'a-1': { record: 'ACTIVE' } });
+    await expect(requireAdmin(adminEvent('/admin/user', {}, claims('a-1', '[Beta_Customer_R2 Admins]')), deps)).resolves.toEqual({
+      sub: 'a-1',
+    });
   });
 
-  it('forbids a signed-in user outside Admins, even in a group whose name contains it', () => {
-    expect(() => requireAdmin(adminEvent('/admin/user', {}, claims('m-1', 'Beta_Customer_R1')))).toThrow(ForbiddenError);
-    expect(() => requireAdmin(adminEvent('/admin/user', {}, claims('m-2', 'NotAdmins,Admins2')))).toThrow(ForbiddenError);
-    expect(() => requireAdmin(adminEvent('/admin/user', {}, claims('m-3', undefined)))).toThrow(ForbiddenError);
+  it('forbids a signed-in user outside Admins, even in a group whose name contains it, without asking anyone', async () => {
+    const nobody = standing({});
+    await expect(requireAdmin(adminEvent('/admin/user', {}, claims('m-1', 'Beta_Customer_R1')), nobody)).rejects.toThrow(ForbiddenError);
+    await expect(requireAdmin(adminEvent('/admin/user', {}, claims('m-2', 'NotAdmins,Admins2')), nobody)).rejects.toThrow(ForbiddenError);
+    await expect(requireAdmin(adminEvent('/admin/user', {}, claims('m-3', undefined)), nobody)).rejects.toThrow(ForbiddenError);
   });
 
-  it('refuses a call without verified claims (no authorizer in front) as unauthenticated', () => {
-    expect(() => requireAdmin(adminEvent('/admin/user', {}, null))).toThrow(UnauthorizedError);
+  it.each([
+    ['an admin who was removed (record REMOVED, Cognito user deleted)', { record: 'REMOVED', user: null }],
+    ['an admin who was demoted (no longer in Admins)', { record: 'ACTIVE', user: { groups: ['Beta_Customer_R1'] } }],
+    ['an admin whose Cognito user was disabled', { record: 'ACTIVE', user: { enabled: false } }],
+    ['an admin without a record', { user: {} }],
+  ] as const)('forbids %s while their token still says Admins', async (_case, person) => {
+    const deps = standing({ 'a-2': person as never });
+    await expect(requireAdmin(adminEvent('/admin/user', {}, claims('a-2', 'Admins')), deps)).rejects.toThrow(
+      'Only administrators may manage users.',
+    );
+  });
+
+  it('names the reason for each refusal (logged, never answered)', () => {
+    const admin = { sub: 's', isAdmin: true };
+    expect(adminStandingProblem({ sub: 's', isAdmin: false }, { status: 'ACTIVE' }, directoryUser('s'))).toBe('not_admin_in_token');
+    expect(adminStandingProblem(admin, undefined, directoryUser('s'))).toBe('no_record');
+    expect(adminStandingProblem(admin, { status: 'REMOVED' }, directoryUser('s'))).toBe('record_not_active');
+    expect(adminStandingProblem(admin, { status: 'ACTIVE' }, undefined)).toBe('not_in_directory');
+    expect(adminStandingProblem(admin, { status: 'ACTIVE' }, directoryUser('s', { enabled: false }))).toBe('disabled');
+    expect(adminStandingProblem(admin, { status: 'ACTIVE' }, directoryUser('t'))).toBe('another_person');
+    expect(adminStandingProblem(admin, { status: 'ACTIVE' }, directoryUser('s', { groups: [] }))).toBe('not_admin_now');
+    expect(adminStandingProblem(admin, { status: 'ACTIVE' }, directoryUser('s'))).toBeUndefined();
+  });
+
+  it('refuses a call without verified claims (no authorizer in front) as unauthenticated', async () => {
+    await expect(requireAdmin(adminEvent('/admin/user', {}, null), standing({}))).rejects.toThrow(UnauthorizedError);
   });
 });

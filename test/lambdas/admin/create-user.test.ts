@@ -6,11 +6,12 @@ import { createUsersRepository } from '../../../lambdas/shared/users/users-repos
 import { lambdaContext } from '../support/api-gateway-event';
 import { captureLogs, type CapturedLogs } from '../support/capture-logs';
 import { lastMessageTo, startIdentityServices, type IdentityServices } from '../support/identity-services';
-import { ADMIN_CLAIMS, adminEvent, claims, MEMBER_CLAIMS, WEB_ORIGIN } from './support/admin-events';
+import { adminEvent, MEMBER_CLAIMS, realAdminClaims, WEB_ORIGIN } from './support/admin-events';
 
 let services: IdentityServices;
 let createUser: ReturnType<typeof createCreateUserHandler>;
 let logs: CapturedLogs;
+let adminClaims: Record<string, string>;
 
 const deps = (overrides: Partial<AdminUsersDependencies> = {}): AdminUsersDependencies => ({
   directory: services.directory,
@@ -21,6 +22,7 @@ const deps = (overrides: Partial<AdminUsersDependencies> = {}): AdminUsersDepend
 beforeAll(async () => {
   services = await startIdentityServices();
   createUser = createCreateUserHandler(() => deps(), { allowedOrigins: [WEB_ORIGIN] });
+  adminClaims = await realAdminClaims(services, 'ada.create@example.com');
 });
 afterAll(() => services.stop());
 beforeEach(() => {
@@ -38,7 +40,7 @@ const invitation = (email: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-async function call(body: unknown, authorizerClaims: Record<string, string> | null = ADMIN_CLAIMS) {
+async function call(body: unknown, authorizerClaims: Record<string, string> | null = adminClaims) {
   const response = await createUser(adminEvent('/admin/user/create', body, authorizerClaims), lambdaContext());
   return { status: response.statusCode, body: JSON.parse(response.body) as Record<string, unknown>, headers: response.headers };
 }
@@ -73,7 +75,7 @@ describe('POST /admin/user/create', () => {
       kind: 'invitation',
       temporaryPassword: expect.any(String),
     });
-    expect(logs.lines).toContainEqual(expect.objectContaining({ message: 'User invited', by: 'admin-sub', group: 'Beta_Customer_R2' }));
+    expect(logs.lines).toContainEqual(expect.objectContaining({ message: 'User invited', by: adminClaims.sub, group: 'Beta_Customer_R2' }));
   });
 
   it('lets only members of Admins invite (403), before even reading the body', async () => {
@@ -86,7 +88,8 @@ describe('POST /admin/user/create', () => {
   });
 
   it('accepts the groups claim in the bracketed form API Gateway sometimes passes', async () => {
-    expect((await call(invitation('bracket@example.com'), claims('admin-2', '[Beta_Customer_R1 Admins]'))).status).toBe(201);
+    const bracketed = await realAdminClaims(services, 'ada.bracket@example.com', '[Beta_Customer_R1 Admins]');
+    expect((await call(invitation('bracket@example.com'), bracketed)).status).toBe(201);
   });
 
   it("answers 401 without the authorizer's claims", async () => {
@@ -155,7 +158,7 @@ describe('POST /admin/user/create', () => {
       },
     );
 
-    const response = await broken(adminEvent('/admin/user/create', invitation('half@example.com')), lambdaContext());
+    const response = await broken(adminEvent('/admin/user/create', invitation('half@example.com'), adminClaims), lambdaContext());
 
     expect(response.statusCode).toBe(500);
     expect(JSON.parse(response.body)).toEqual({ message: 'Something went wrong. Please try again later.', code: 'internal_error' });

@@ -3,7 +3,7 @@ import { lambdaContext } from '../support/api-gateway-event';
 import { loadHandler } from '../support/load-handler';
 import { captureLogs, type CapturedLogs } from '../support/capture-logs';
 import { startIdentityServices, type IdentityServices } from '../support/identity-services';
-import { adminEvent, WEB_ORIGIN } from './support/admin-events';
+import { adminEvent, realAdminClaims, WEB_ORIGIN } from './support/admin-events';
 
 /** The admin handlers as Lambda loads them: dependencies from the environment the constructs set. */
 
@@ -13,10 +13,12 @@ function load(file: 'create-user' | 'remove-user' | 'get-user'): ApiGatewayHandl
 
 let services: IdentityServices;
 let logs: CapturedLogs;
+let adminClaims: Record<string, string>;
 const saved = { ...process.env };
 
 beforeAll(async () => {
   services = await startIdentityServices();
+  adminClaims = await realAdminClaims(services, 'ada.deployed@example.com');
 });
 afterAll(() => services.stop());
 beforeEach(() => {
@@ -40,20 +42,24 @@ afterEach(() => {
 describe('admin handlers as deployed', () => {
   it('invite, look up and remove with USER_POOL_ID, USERS_TABLE (and the local endpoints)', async () => {
     const created = await load('create-user')(
-      adminEvent('/admin/user/create', {
-        email: 'env@example.com',
-        firstName: 'En',
-        lastName: 'Vee',
-        companyName: 'Env Co',
-        group: 'Beta_Customer_R3',
-      }),
+      adminEvent(
+        '/admin/user/create',
+        {
+          email: 'env@example.com',
+          firstName: 'En',
+          lastName: 'Vee',
+          companyName: 'Env Co',
+          group: 'Beta_Customer_R3',
+        },
+        adminClaims,
+      ),
       lambdaContext(),
     );
     expect(created.statusCode).toBe(201);
     const { username } = (JSON.parse(created.body) as { cognito: { username: string } }).cognito;
 
-    expect((await load('get-user')(adminEvent('/admin/user', { username }), lambdaContext())).statusCode).toBe(200);
-    expect((await load('remove-user')(adminEvent('/admin/user/remove', { username }), lambdaContext())).statusCode).toBe(200);
+    expect((await load('get-user')(adminEvent('/admin/user', { username }, adminClaims), lambdaContext())).statusCode).toBe(200);
+    expect((await load('remove-user')(adminEvent('/admin/user/remove', { username }, adminClaims), lambdaContext())).statusCode).toBe(200);
     expect((await services.users.getById(username))?.status).toBe('REMOVED');
   });
 

@@ -1,3 +1,4 @@
+import { AdminRemoveUserFromGroupCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { GetUserResponseSchema } from '../../../lambdas/shared/contracts/admin';
 import { createCreateUserHandler } from '../../../lambdas/admin/create-user';
 import { createGetUserHandler } from '../../../lambdas/admin/get-user';
@@ -6,10 +7,11 @@ import type { AdminUsersDependencies } from '../../../lambdas/admin/admin-users'
 import { lambdaContext } from '../support/api-gateway-event';
 import { captureLogs, type CapturedLogs } from '../support/capture-logs';
 import { startIdentityServices, type IdentityServices } from '../support/identity-services';
-import { ADMIN_CLAIMS, adminEvent, claims, MEMBER_CLAIMS, WEB_ORIGIN } from './support/admin-events';
+import { adminEvent, MEMBER_CLAIMS, realAdminClaims, WEB_ORIGIN } from './support/admin-events';
 
 let services: IdentityServices;
 let logs: CapturedLogs;
+let adminClaims: Record<string, string>;
 const options = { allowedOrigins: [WEB_ORIGIN] };
 let handlers: Record<'create' | 'remove' | 'get', ReturnType<typeof createGetUserHandler>>;
 
@@ -21,6 +23,7 @@ beforeAll(async () => {
     remove: createRemoveUserHandler(deps, options),
     get: createGetUserHandler(deps, options),
   };
+  adminClaims = await realAdminClaims(services, 'ada.remove@example.com');
 });
 afterAll(() => services.stop());
 beforeEach(() => {
@@ -30,7 +33,7 @@ afterEach(() => logs.restore());
 
 const RESOURCES = { create: '/admin/user/create', remove: '/admin/user/remove', get: '/admin/user' } as const;
 
-async function call(route: keyof typeof RESOURCES, body: unknown, authorizerClaims: Record<string, string> | null = ADMIN_CLAIMS) {
+async function call(route: keyof typeof RESOURCES, body: unknown, authorizerClaims: Record<string, string> | null = adminClaims) {
   const response = await handlers[route](adminEvent(RESOURCES[route], body, authorizerClaims), lambdaContext());
   return { status: response.statusCode, body: JSON.parse(response.body) as Record<string, unknown> };
 }
@@ -142,11 +145,47 @@ describe('POST /admin/user/remove', () => {
   });
 
   it('does not let an admin remove their own account', async () => {
-    const { username } = await invited('self@example.com');
-    expect(await call('remove', { username }, claims(username, 'Admins'))).toMatchObject({
+    const self = await realAdminClaims(services, 'self@example.com');
+    expect(await call('remove', { username: self['cognito:username'] }, self)).toMatchObject({
       status: 409,
       body: { code: 'cannot_remove_self' },
     });
+  });
+
+  it('takes admin rights away at once from an admin who was removed, whose token still says Admins', async () => {
+    const removedAdmin = await realAdminClaims(services, 'removed.admin@example.com');
+    expect(await call('get', { username: 'removed.admin@example.com' }, removedAdmin)).toMatchObject({ status: 200 });
+
+    expect(await call('remove', { username: 'removed.admin@example.com' })).toMatchObject({ status: 200 });
+
+    const target = await invited('still.here@example.com');
+    for (const route of ['create', 'remove', 'get'] as const) {
+      expect(await call(route, { username: target.username }, removedAdmin)).toMatchObject({
+        status: 403,
+        body: { message: 'Only administrators may manage users.' },
+      });
+    }
+    expect(logs.lines).toContainEqual(
+      expect.objectContaining({ message: expect.stringMatching(/^Admin call refused/), reason: 'record_not_active' }),
+    );
+    expect(await services.directory.getUser(target.username)).toBeDefined();
+  });
+
+  it('takes admin rights away at once from an admin who was demoted, whose token still says Admins', async () => {
+    const demoted = await realAdminClaims(services, 'demoted.admin@example.com');
+    await services.cognitoClient.send(
+      new AdminRemoveUserFromGroupCommand({
+        UserPoolId: services.cognito.userPoolId,
+        Username: demoted['cognito:username'],
+        GroupName: 'Admins',
+      }),
+    );
+
+    const target = await invited('untouched@example.com');
+    expect(await call('remove', { username: target.username }, demoted)).toMatchObject({ status: 403 });
+    expect(await call('get', { username: target.username }, demoted)).toMatchObject({ status: 403 });
+    expect(logs.lines).toContainEqual(expect.objectContaining({ reason: 'not_admin_now' }));
+    expect(await services.directory.getUser(target.username)).toBeDefined();
   });
 
   it('answers 400 to a bad body', async () => {

@@ -96,7 +96,7 @@ describe('invitation sign-up through Cognito (cognito-local with the triggers)',
 
     expect(failure).toMatchObject({ name: 'UserLambdaValidationException' });
     expect((failure as Error).message).toMatch(
-      /^PreSignUp failed with error REGISTRATION_CODE_INVALID: This registration code is not valid\.?$/,
+      /^PreSignUp failed with error REGISTRATION_CODE_INVALID: You have provided an incorrect registration code\. Please try again\.?$/,
     );
     expect(signUpErrorKind((failure as Error).message)).toBe('registration_code_invalid');
     expect(await services.directory.getUser('wrong@example.com')).toBeUndefined();

@@ -1,3 +1,4 @@
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
 import { createPostConfirmationHandler } from '../../../lambdas/identity/post-confirmation';
@@ -119,11 +120,36 @@ describe('PostConfirmation trigger (after the email is confirmed)', () => {
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
     const refused = results.find((result): result is PromiseRejectedResult => result.status === 'rejected');
     expect((refused?.reason as Error).message).toBe(
-      'REGISTRATION_CODE_INVALID: This registration code has already been used as many times as it allows',
+      'REGISTRATION_CODE_INVALID: You have provided an incorrect registration code. Please try again',
     );
     expect((await services.codes.get(code))?.uses).toBe(1);
     const records = await Promise.all([services.users.getById(first.userName), services.users.getById(second.userName)]);
     expect(records.filter(Boolean)).toHaveLength(1);
+  });
+
+  it('never adds anyone to a group other than the beta groups, even when a code item names Admins', async () => {
+    // A tampered item: putIfAbsent refuses such a group, so it is written past the repository.
+    const code = `TAMPERED-${++sequence}`;
+    await services.documentClient.send(
+      new PutCommand({
+        TableName: services.tableNames.registrationCodes,
+        Item: { code, group: 'Admins', uses: 0, createdAt: NOW.toISOString(), updatedAt: NOW.toISOString() },
+      }),
+    );
+    const event = await signedUp(code);
+    const addToGroup = jest.fn(async () => {});
+    const guarded = createPostConfirmationHandler(
+      () => dependencies({ directoryFor: () => ({ addToGroup }) }),
+      () => NOW,
+    );
+
+    await expect(guarded(event)).rejects.toThrow(/^SIGN_UP_UNAVAILABLE: /);
+
+    expect(addToGroup).not.toHaveBeenCalled();
+    expect(await services.users.getById(event.request.userAttributes.sub)).toBeUndefined();
+    expect(logs.lines).toContainEqual(
+      expect.objectContaining({ message: 'Trigger failed', error: expect.objectContaining({ name: 'NotBetaGroupError' }) }),
+    );
   });
 
   it('does nothing after a password reset', async () => {

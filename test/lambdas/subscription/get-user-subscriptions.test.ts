@@ -25,6 +25,7 @@ let handler: ReturnType<typeof createGetUserSubscriptionsHandler>;
 
 beforeAll(async () => {
   services = await startSubscriptionServices();
+  await services.addUser(ADMIN.sub);
   handler = createGetUserSubscriptionsHandler(
     () => ({ billing: services.billing, users: services.users, links: services.links, productSlug: PRODUCT_SLUG }),
     HANDLER_OPTIONS,
@@ -117,6 +118,15 @@ describe('GET /user/subscriptions/{id}', () => {
       expect(answer.body.subscriptions.map((s) => s.id).sort()).toEqual([subscription.id, past.id].sort());
       expect(answer.body.account).toMatchObject({ code: 'talentpilot-gs-customer' });
     }
+  });
+
+  it("refuses an admin who was removed (their token still says Admins) anyone's subscriptions", async () => {
+    await subscribedUser('gs-target');
+    await services.addUser('gs-removed-admin', { status: 'REMOVED' });
+    expect(await getSubscriptions('code-talentpilot-gs-target', claims('gs-removed-admin', 'Admins'))).toMatchObject({
+      status: 403,
+      body: { code: 'user_inactive' },
+    });
   });
 
   it('answers 404 to an admin for an id that names nobody', async () => {

@@ -49,7 +49,7 @@ describe('Auth: the identity configuration of the spec', () => {
     expect(groups).toEqual(expect.arrayContaining(['Admins', 'Beta_Customer_R1', 'Beta_Customer_R2', 'Beta_Customer_R3']));
   });
 
-  it('gives the web app a public client allowing SRP and USER_PASSWORD_AUTH, hiding whether a user exists', () => {
+  it('gives the web app a public client, hiding whether a user exists', () => {
     dev.template.resourceCountIs('AWS::Cognito::UserPoolClient', 1);
     dev.template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
       GenerateSecret: false,
@@ -57,13 +57,17 @@ describe('Auth: the identity configuration of the spec', () => {
       AllowedOAuthFlowsUserPoolClient: false,
       EnableTokenRevocation: true,
     });
-    const client = onlyResource(dev.template, 'AWS::Cognito::UserPoolClient');
-    expect([...(client.Properties.ExplicitAuthFlows as string[])].sort()).toEqual([
-      'ALLOW_REFRESH_TOKEN_AUTH',
-      'ALLOW_USER_PASSWORD_AUTH',
-      'ALLOW_USER_SRP_AUTH',
-    ]);
   });
+
+  it.each(['dev', 'prod'] as const)(
+    'lets the %s web client sign in with SRP and refresh tokens only, never the plain password',
+    (stage) => {
+      const app = stage === 'dev' ? dev : prod;
+      app.template.resourceCountIs('AWS::Cognito::UserPoolClient', 1);
+      const client = onlyResource(app.template, 'AWS::Cognito::UserPoolClient');
+      expect([...(client.Properties.ExplicitAuthFlows as string[])].sort()).toEqual(['ALLOW_REFRESH_TOKEN_AUTH', 'ALLOW_USER_SRP_AUTH']);
+    },
+  );
 
   it('has an identity pool without guest access, backed by the user pool and its client', () => {
     dev.template.hasResourceProperties('AWS::Cognito::IdentityPool', {
@@ -162,7 +166,7 @@ describe('Auth: invitation sign-up (custom attributes and Cognito triggers)', ()
     expect(documents).not.toContain('cognito-idp');
   });
 
-  it('lets PostConfirmation write codes and users and add users to groups of this pool only, in a policy of its own', () => {
+  it('lets PostConfirmation write codes and users and only add users to groups of this pool (IAM cannot name the groups), in a policy of its own', () => {
     const documents = policyDocuments('AuthPostConfirmationFunction');
     const defaultPolicy = documents.find(([id]) => id.startsWith('AuthPostConfirmationFunctionRoleDefaultPolicy'))?.[1] ?? '';
     expect(defaultPolicy).toContain('dynamodb:UpdateItem');

@@ -84,7 +84,13 @@ describe('RestApi: API Gateway REST, stage prod', () => {
 
   it('gives each admin route the pool id and exactly the user pool actions it calls, on that pool only', () => {
     const expected: Record<string, string[]> = {
-      AdminCreateUserFunction: ['cognito-idp:AdminAddUserToGroup', 'cognito-idp:AdminCreateUser', 'cognito-idp:AdminDeleteUser'],
+      AdminCreateUserFunction: [
+        'cognito-idp:AdminAddUserToGroup',
+        'cognito-idp:AdminCreateUser',
+        'cognito-idp:AdminDeleteUser',
+        'cognito-idp:AdminGetUser',
+        'cognito-idp:AdminListGroupsForUser',
+      ],
       AdminRemoveUserFunction: ['cognito-idp:AdminDeleteUser', 'cognito-idp:AdminGetUser', 'cognito-idp:AdminListGroupsForUser'],
       AdminGetUserFunction: ['cognito-idp:AdminGetUser', 'cognito-idp:AdminListGroupsForUser'],
     };

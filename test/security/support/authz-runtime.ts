@@ -1,4 +1,6 @@
 import {
+  AdminAddUserToGroupCommand,
+  AdminRemoveUserFromGroupCommand,
   AdminSetUserPasswordCommand,
   CognitoIdentityProviderClient,
   InitiateAuthCommand,
@@ -52,6 +54,11 @@ export interface SecurityRuntime {
   inviteAndSignIn(label: string): Promise<SignedInUser>;
   rest<T = Record<string, unknown>>(call: RestCall, credentials: Credentials): Promise<HttpAnswer<T>>;
   graphql<T = Record<string, unknown>>(query: string, variables: Record<string, unknown>, credentials: Credentials): Promise<HttpAnswer<T>>;
+  /**
+   * Puts the user into a Cognito group or takes them out of it, as an operator does with the AWS
+   * CLI, then signs them in again: the new tokens carry their groups as they are now.
+   */
+  setGroupMembership(user: SignedInUser, group: string, member: boolean): Promise<SignedInUser>;
   /** A one-use card token from the local stand-in for Recurly.js (the approved test card). */
   cardToken(): Promise<string>;
   /** Every item of every table (the product's and the local billing's) and every Cognito user. */
@@ -165,6 +172,11 @@ export async function startSecurityRuntime(options: Partial<LocalRuntimeOptions>
       // Skips the NEW_PASSWORD_REQUIRED step the web app walks through with the emailed password.
       await cognito.send(new AdminSetUserPasswordCommand({ UserPoolId: userPoolId, Username: email, Password: PASSWORD, Permanent: true }));
       return signIn(cognito, clientId, email, PASSWORD);
+    },
+    async setGroupMembership(user, group, member) {
+      const change = { UserPoolId: userPoolId, Username: user.email, GroupName: group };
+      await cognito.send(member ? new AdminAddUserToGroupCommand(change) : new AdminRemoveUserFromGroupCommand(change));
+      return signIn(cognito, clientId, user.email, PASSWORD);
     },
     rest,
     graphql: (query, variables, credentials) =>

@@ -3,6 +3,7 @@ import {
   checkRegistrationCode,
   normalizeRegistrationCode,
   RegistrationCodeError,
+  registrationCodeStanding,
   resolveRegistrationCode,
 } from '../../../../lambdas/shared/registration-codes/registration-code-rules';
 
@@ -59,10 +60,21 @@ describe('registration code rules', () => {
     expect(reasonOf(() => checkRegistrationCode(code({ maxUses: 2, uses: 2 }), NOW))).toBe('used_up');
   });
 
-  it('explains each refusal in a sentence for the person, with a stable code', () => {
-    const error = new RegistrationCodeError('expired');
-    expect(error.message).toBe('This registration code has expired.');
-    expect(error.code).toBe('registration_code_invalid');
-    expect(error.fields).toEqual({ registrationCode: 'This registration code has expired.' });
+  it.each(['unknown', 'expired', 'used_up'] as const)(
+    "tells the person only the spec's Unknown Registration Code text for a %s code, keeping the reason on the error",
+    (reason) => {
+      const error = new RegistrationCodeError(reason);
+      expect(error.message).toBe('You have provided an incorrect registration code. Please try again.');
+      expect(error.code).toBe('registration_code_invalid');
+      expect(error.fields).toEqual({ registrationCode: 'You have provided an incorrect registration code. Please try again.' });
+      expect(error.reason).toBe(reason);
+    },
+  );
+
+  it('tells an operator how a code really stands', () => {
+    expect(registrationCodeStanding(undefined, NOW)).toEqual({ standing: 'unknown' });
+    expect(registrationCodeStanding(code({ maxUses: 3, uses: 1 }), NOW).standing).toBe('admits_sign_ups');
+    expect(registrationCodeStanding(code({ expiresAt: '2026-03-01T00:00:00Z' }), NOW).standing).toBe('expired');
+    expect(registrationCodeStanding(code({ maxUses: 3, uses: 3 }), NOW).standing).toBe('used_up');
   });
 });

@@ -36,9 +36,9 @@ describe('invitation sign-up contract (what the web app sends and reads)', () =>
 
   it.each([
     [
-      'PreSignUp failed with error REGISTRATION_CODE_INVALID: This registration code has expired.',
+      'PreSignUp failed with error REGISTRATION_CODE_INVALID: You have provided an incorrect registration code. Please try again.',
       'registration_code_invalid',
-      'This registration code has expired.',
+      'You have provided an incorrect registration code. Please try again.',
     ],
     [
       'PreSignUp failed with error SIGN_UP_DETAILS_INVALID: Please enter your first name.',
