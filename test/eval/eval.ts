@@ -18,6 +18,10 @@ import { scoreRedaction } from './score-redaction';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const REPORT_DIR = path.join(ROOT, 'bench');
+/** The longest text bench/eval.json keeps of an output. */
+const QUOTE_MAX = 90;
+/** Keys whose text is ours (figure names and notes), never clipped. */
+const OUR_TEXT = new Set(['name', 'value', 'budget', 'note']);
 
 function main(): void {
   const started = Date.now();
@@ -61,7 +65,10 @@ function main(): void {
   fs.mkdirSync(REPORT_DIR, { recursive: true });
   fs.writeFileSync(path.join(REPORT_DIR, 'eval.md'), renderEval(results, meta));
   const json = { ...meta, figures: figuresOf(results), families: familyRows(results), worst: worstOutputs(results), details: results };
-  fs.writeFileSync(path.join(REPORT_DIR, 'eval.json'), `${JSON.stringify(json, null, 2)}\n`);
+  // Outputs quote the postings they came from: every output string is clipped, so no corpus sentence is stored whole.
+  const clipped = (key: string, value: unknown) =>
+    typeof value === 'string' && value.length > QUOTE_MAX && !OUR_TEXT.has(key) ? `${value.slice(0, QUOTE_MAX - 1)}…` : value;
+  fs.writeFileSync(path.join(REPORT_DIR, 'eval.json'), `${JSON.stringify(json, clipped, 2)}\n`);
   const figures = json.figures;
   console.log(
     `bench/eval.md: ${figures.filter((f) => f.pass === true).length} figures meet their target, ${figures.filter((f) => f.pass === false).length} do not.`,
