@@ -159,3 +159,42 @@ describe('redaction cases from Presidio', () => {
     expect(removed('555  0100', 'call 555 0100')).toBe(false);
   });
 });
+
+describe('the malformed-question detector on posting furniture', () => {
+  it('catches headings, offers, bullets and the posting’s own years inside a question', () => {
+    expect(malformations('Do you hold a current Required Licences And Registrations?')).toContain('sentence start mid-question');
+    expect(malformations('The role requires Term: Temporary. Do you meet that?')).toEqual([]);
+    expect(malformations('The role requires Duration: Temporary. Do you meet that?')).toContain('sentence start mid-question');
+    expect(malformations('Describe a situation where $2,000 Relocation Bonus made a difference in your work.')).toContain(
+      'offer as a requirement',
+    );
+    expect(malformations('How many years of 5+ years of welding experience do you have, and in which roles?')).toContain(
+      'years inside years',
+    );
+    expect(malformations('Do you have an Education· GED · Forklift card?')).toContain('glued sentences');
+    expect(malformations('The role requires our great perks for you and your family. Do you meet that?')).toContain(
+      'posting sentence inside',
+    );
+    expect(malformations('The role requires Acme Rocks! We hire the best. Do you meet that?')).toContain('posting sentence inside');
+  });
+});
+
+describe('the malformed-question detector on titles and dangling words', () => {
+  it('catches a job title asked as a licence and a slot that ends on "as"', () => {
+    expect(malformations('Do you hold a current Certified Welding Technician? Who issued it?')).toContain('title as a credential');
+    expect(malformations('Do you hold a current AWS D1.1 certification? Who issued it?')).toEqual([]);
+    expect(malformations('The role requires stock shelves as. Do you meet that?')).toContain('function words collide');
+    expect(malformations('Tell me about your annual bonus plan: for how long?')).toContain('offer as a requirement');
+  });
+});
+
+describe('the malformed-question detector leaves natural wording alone', () => {
+  it('passes "where you", a lower-case "experience:" and a long question with commas', () => {
+    for (const question of [
+      'Tell me about a patient situation where you relied on telemetry: what did you see, and what did you do?',
+      'Tell me about your prior warehouse experience: for how long, in which roles, and what were you responsible for?',
+      'How long have you used Electronic Health Records, at which employer, and what is the most advanced thing you have built or set up in it?',
+    ])
+      expect(malformations(question)).toEqual([]);
+  });
+});
