@@ -52,6 +52,8 @@ describe('the garbage-term rule', () => {
     expect(garbageReason('Communication')).toBe('soft skill');
     expect(garbageReason('Team player')).toBe('soft skill');
     expect(garbageReason('Required experience')).toBe('generic');
+    expect(garbageReason('2025-2026 Welder')).toBe('fragment');
+    expect(garbageReason('Welder needed.')).toBe('sentence piece');
   });
 });
 

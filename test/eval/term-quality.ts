@@ -54,14 +54,24 @@ const SOFT_SKILLS = [
 
 export type GarbageReason = 'sentence piece' | 'fragment' | 'generic' | 'soft skill';
 
+/** Abbreviations whose full stop does not end a sentence. */
+const ABBREVIATION = /\b(?:Sr|Jr|Dr|St|Mr|Ms|Inc|Co|Ltd|e\.g|i\.e|[A-Z]\.[A-Z])\./g;
+
 /** Why `term` is garbage, or null when a sourcer could keep it. */
 export function garbageReason(term: string): GarbageReason | null {
   const raw = term.trim();
+  // Words as written ("CDL-A", "Assistant/LPN" are one word each), lower case, edge punctuation off.
+  const written = raw
+    .split(/\s+/)
+    .map((w) => w.toLowerCase().replace(/^[^\p{L}\p{N}.#+]+|[^\p{L}\p{N}#+]+$/gu, ''))
+    .filter(Boolean);
   const words = normalize(raw).split(' ').filter(Boolean);
-  if (words.length === 0) return 'fragment';
-  // Sentence punctuation inside a term (".NET", "C#", "Node.js", "A+" and "2 CFR 200" are fine).
-  if (words.length > 4 || /[,;:!?]|\.\s|\s-\s/.test(raw) || /[.]$/.test(raw)) return 'sentence piece';
-  if (FUNCTION_WORDS.has(words[0]) || FUNCTION_WORDS.has(words[words.length - 1])) return 'fragment';
+  if (words.length === 0 || written.length === 0) return 'fragment';
+  // Sentence punctuation inside a term (".NET", "C#", "Node.js", "Sr." and "2 CFR 200" are fine).
+  if (written.length > 4 || /[,;:!?]|\s-\s/.test(raw) || /\.(\s|$)/.test(raw.replace(ABBREVIATION, ''))) return 'sentence piece';
+  if (FUNCTION_WORDS.has(written[0]) || FUNCTION_WORDS.has(written[written.length - 1])) return 'fragment';
+  // A year or a season names the posting, not a skill ("2024-2025 Teacher").
+  if (/\b(?:19|20)\d{2}\b/.test(raw)) return 'fragment';
   if (SOFT_SKILLS.includes(words.join(' ')) || SOFT_SKILLS.includes(words.join(' ').replace(/ skills?$/, ''))) return 'soft skill';
   if (words.every((w) => GENERIC_WORDS.has(w) || FUNCTION_WORDS.has(w))) return 'generic';
   return null;
