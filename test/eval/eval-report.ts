@@ -235,12 +235,14 @@ export function worstOutputs(results: EvalResults, perCapability = 6): Record<st
       .flatMap((x) => x.questions.malformed.map((m) => `${x.stem}: ${quote(m.question)} (${m.rules.join(', ')})`))
       .slice(0, perCapability),
     'job description': [
-      ...p.flatMap((x) => x.description.leaked.map((l) => `${x.stem}: ${l.kind} left in (label key ${quote(l.key, 40)})`)),
-      ...p.flatMap((x) => x.description.lost.map((l) => `${x.stem}: must-keep ${quote(l, 40)} removed`)),
+      ...[
+        ...p.flatMap((x) => x.description.leaked.map((l) => `${x.stem}: ${l.kind} left in (label key ${quote(l.key, 40)})`)),
+        ...p.flatMap((x) => x.description.lost.map((l) => `${x.stem}: must-keep ${quote(l, 40)} removed`)),
+      ].slice(0, perCapability * 2),
       ...Object.entries(results.redaction.missedExamples).flatMap(([type, values]) =>
         values.slice(0, 1).map((v) => `Presidio ${type} left in: ${quote(v, 50)}`),
       ),
-    ].slice(0, perCapability * 2),
+    ],
     'best fit': results.rankings
       .filter((r) => !r.top1 || r.stufferInTopTwo)
       .slice(0, perCapability)
