@@ -260,7 +260,7 @@ export function worstOutputs(results: EvalResults, perCapability = 6): Record<st
     ].slice(0, perCapability),
     'interview evaluation': results.interviews.map(
       (i) =>
-        `${i.set}: overall strong ${i.overall.strong}, middling ${i.overall.middling}, weak ${i.overall.weak}; ${i.questionsOrdered}/${i.questionsAnswered} questions in order`,
+        `${i.set}: overall strong ${i.overall.strong}, middling ${i.overall.middling}, weak ${i.overall.weak}; ${i.questionsOrdered}/${i.questionsAnswered} questions in order${i.unanswered.length ? `; a question on a requirement the recruiter did not confirm: ${i.unanswered.map((u) => quote(u, 40)).join(', ')}` : ''}`,
     ),
   };
 }
