@@ -7,7 +7,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { readDocuments } from './corpus';
-import { figuresOf, familyRows, renderEval, worstOutputs, type EvalResults } from './eval-report';
+import { figuresOf, familyRows, renderEval, type EvalResults } from './eval-report';
+import { worstOutputs } from './worst-outputs';
 import { CONTACT_RESUMES } from './fixtures/contact-resumes';
 import { INTERVIEW_SETS } from './fixtures/interview-sets';
 import { readBestFitSets, readJobLabels } from './labels';

@@ -1,5 +1,6 @@
 import { parseDocument } from './corpus';
-import { figuresOf, mean, quote } from './eval-report';
+import { figuresOf, mean } from './eval-report';
+import { quote } from './worst-outputs';
 import { readBestFitSets, readJobLabels, validateJobLabel } from './labels';
 
 describe('the evaluation labels', () => {
