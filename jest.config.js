@@ -22,7 +22,7 @@ module.exports = {
       displayName: 'backend',
       testEnvironment: '<rootDir>/test/support/backend-environment.js',
       roots: ['<rootDir>/test'],
-      testMatch: ['<rootDir>/test/{lib,lambdas,graphql,local,bin,security,bench,support,lint}/**/*.test.ts'],
+      testMatch: ['<rootDir>/test/{lib,lambdas,graphql,local,bin,security,bench,eval,support,lint}/**/*.test.ts'],
       transform: { '^.+\\.tsx?$': swc(false) },
     },
     {
