@@ -231,4 +231,13 @@ export const REST_ROUTES: readonly RestRouteDefinition[] = [
   atsRoute('AtsListJobsFunction', 'GET', '/ats/jobs', 'list-ats-jobs.ts'),
   atsRoute('AtsListCandidatesFunction', 'GET', '/ats/candidates', 'list-ats-candidates.ts'),
   atsRoute('AtsPredictFunction', 'POST', '/ats/predict', 'predict-placements.ts', { timeoutSeconds: ATS_ROUTE_TIMEOUT_SECONDS }),
+  // Bullhorn's browser authorization (OAuth 2 authorization code; docs/ats-connectors.md, Bullhorn).
+  atsRoute('AtsBullhornAuthorizeFunction', 'POST', '/ats/bullhorn/authorize', 'start-bullhorn-authorization.ts', {
+    atsCredentials: true,
+    timeoutSeconds: ATS_ROUTE_TIMEOUT_SECONDS,
+  }),
+  atsRoute('AtsBullhornCallbackFunction', 'POST', '/ats/bullhorn/callback', 'complete-bullhorn-authorization.ts', {
+    atsCredentials: true,
+    timeoutSeconds: ATS_ROUTE_TIMEOUT_SECONDS,
+  }),
 ];
