@@ -57,7 +57,9 @@ export interface StartBullhornAuthorizationResponse {
  */
 export const CompleteBullhornAuthorizationRequestSchema = z.strictObject(
   {
-    state: text('The state', 200),
+    state: z
+      .string({ error: 'The state must be text.' })
+      .check(z.regex(BULLHORN_STATE_PATTERN, 'This Bullhorn sign-in was not started here: start again from your ATS settings.')),
     code: z.optional(text('The authorization code', 2048)),
     error: z.optional(text('The error', 200)),
   },
