@@ -26,7 +26,8 @@ export const USAGE = `Usage: npm start -- [options]
 
 Starts the product on 127.0.0.1: web app, REST API, GraphQL API, DynamoDB (dynalite),
 Cognito (cognito-local, with its trigger Lambda endpoint and the local outbox) and one fake
-ATS per connector (Greenhouse, Lever, Workable, Crelate) with a demo key.
+ATS per connector (Greenhouse, Lever, Workable, Crelate with a demo key; Bullhorn with a demo
+OAuth client and its sign-in).
 
 Options:
   --reset                   start with empty data

@@ -1,5 +1,5 @@
 import { ATS_NAMES } from '../lambdas/ats/ats-port';
-import { AVAILABLE_ATS_NAMES } from '../lambdas/ats/ats-settings';
+import { KEY_CONNECTED_ATS_NAMES } from '../lambdas/ats/ats-settings';
 
 /** Default ports of the local runtime on 127.0.0.1; each can be overridden (see local/README). */
 export const DEFAULT_PORTS = {
@@ -25,9 +25,9 @@ export const DEFAULT_PORTS = {
 
 export type PortName = keyof typeof DEFAULT_PORTS;
 
-/** The ports of the ATS stand-ins, one per ATS the product connects to. */
-export const ATS_PORT_NAMES = AVAILABLE_ATS_NAMES satisfies readonly PortName[];
+/** The ports of the key-based ATS stand-ins, one per ATS connected with a saved key (Bullhorn signs in instead). */
+export const ATS_PORT_NAMES = KEY_CONNECTED_ATS_NAMES satisfies readonly PortName[];
 export type AtsPortName = (typeof ATS_PORT_NAMES)[number];
 
-/** Every ATS the product knows has a stand-in, connectable or not yet (Bullhorn). */
+/** Every ATS the product knows has a stand-in (Bullhorn's is reached through its sign-in). */
 export const ATS_STAND_IN_PORT_NAMES = ATS_NAMES satisfies readonly PortName[];

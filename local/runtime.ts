@@ -7,7 +7,7 @@ import { REST_ROUTES, type RestRouteDefinition } from '../lib/definitions/rest-r
 import { routeEnvironment, routeTimeoutSeconds, type RouteNeeds } from '../lib/definitions/route-function';
 import type { TableName } from '../lib/definitions/tables';
 import { prepareResolvers, startAppSyncServer, type ResolverSource } from './appsync';
-import { atsKeyFile, prepareLocalAts, type AtsStandInEndpoint } from './ats/ats-stand-ins';
+import { atsKeyFile, BULLHORN_DEMO_USERNAME, prepareLocalAts, type AtsStandInEndpoint } from './ats/ats-stand-ins';
 import { prepareLocalBilling } from './billing';
 import { createLocalDynamoDbClient, LOCAL_AWS_CREDENTIALS } from './dynamodb/client';
 import { startDynalite } from './dynamodb/dynalite';
@@ -104,6 +104,13 @@ export interface LocalEndpoints {
   readonly tables: Readonly<Record<TableName, string>>;
   /** The ATS stand-ins by ATS name: API root, key type and the demo key(s) each accepts. */
   readonly ats: Readonly<Record<AtsPortName, AtsStandInEndpoint>>;
+  /** The fake Bullhorn: where `loginInfo` is asked, and the demo OAuth client and API user name to sign in with. */
+  readonly atsBullhorn: {
+    readonly loginInfoRoot: string;
+    readonly clientId: string;
+    readonly clientSecret: string;
+    readonly username: string;
+  };
   readonly [extra: string]: unknown;
 }
 
@@ -152,7 +159,11 @@ export function lambdaEnvironment(
     /** `ASSISTANT_RATE_LIMIT_PER_MINUTE` for the routes behind the subscriber gate. */
     readonly assistantRateLimitPerMinute?: number;
     /** The local credential key file and the fakes' API roots, for routes with `atsCredentials: true`. */
-    readonly ats?: { readonly keyFile: string; readonly baseUrls: Readonly<Record<string, string>> };
+    readonly ats?: {
+      readonly keyFile: string;
+      readonly baseUrls: Readonly<Record<string, string>>;
+      readonly bullhornOrigins?: readonly string[];
+    };
     /** cognito-local's pool, for routes with `userPoolAccess: true`. */
     readonly userPool?: { readonly userPoolId: string; readonly endpoint: string };
   },
@@ -169,7 +180,11 @@ export function lambdaEnvironment(
       userPool: input.userPool,
       // Offline, the assistant's capabilities run on the deterministic engine (no Bedrock locally).
       languageModel: { engine: 'deterministic' },
-      atsCredentials: input.ats && { localKeyFile: input.ats.keyFile, baseUrls: input.ats.baseUrls },
+      atsCredentials: input.ats && {
+        localKeyFile: input.ats.keyFile,
+        baseUrls: input.ats.baseUrls,
+        bullhornOrigins: input.ats.bullhornOrigins,
+      },
       dynamodbEndpoint: input.dynamodbEndpoint,
       rateLimitPerMinute: input.assistantRateLimitPerMinute,
     }),
@@ -347,7 +362,12 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
           dynamodbEndpoint: database.endpoint,
           billingTable: database.billing.tableName,
           assistantRateLimitPerMinute: options.assistantRateLimitPerMinute,
-          ats: { keyFile: ats.keyFile, baseUrls: ats.baseUrls },
+          // Bullhorn's root is where `loginInfo` is asked; its answers point to the fake's two origins.
+          ats: {
+            keyFile: ats.keyFile,
+            baseUrls: { ...ats.baseUrls, bullhorn: ats.bullhorn.loginInfoRoot },
+            bullhornOrigins: ats.bullhorn.origins,
+          },
           userPool: identityService?.userPool,
         }),
       });
@@ -403,6 +423,12 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       ...identityService?.endpoints,
       ...(billingUrl ? database.billing.endpoints(billingUrl) : { localBillingTable: database.billing.tableName }),
       ats: ats.endpoints,
+      atsBullhorn: {
+        loginInfoRoot: ats.bullhorn.loginInfoRoot,
+        clientId: ats.bullhorn.clientId,
+        clientSecret: ats.bullhorn.clientSecret,
+        username: BULLHORN_DEMO_USERNAME,
+      },
     };
     if (paths) {
       writeFileAtomic(paths.endpointsFile, `${JSON.stringify(endpoints, null, 2)}\n`);

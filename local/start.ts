@@ -47,6 +47,10 @@ function atsLines(endpoints: LocalEndpoints): string[] {
     const note = name === 'greenhouse' ? '  (the demo history: connect, sync, predict)' : '';
     lines.push(`    ${ATS_LABELS[name].padEnd(11)} ${ats.baseUrl}  ${keys}${note}`);
   }
+  const bullhorn = endpoints.atsBullhorn;
+  lines.push(
+    `    ${ATS_LABELS.bullhorn.padEnd(11)} ${bullhorn.loginInfoRoot}  client id ${bullhorn.clientId}  client secret ${bullhorn.clientSecret}  API user name ${bullhorn.username}  (Sign in with Bullhorn: the fake approves at once)`,
+  );
   return lines;
 }
 

@@ -9,7 +9,7 @@
  * `apikeytype` the auth style, `apikey1`/`apikey2` the credentials (stored encrypted).
  */
 
-/** The ATSs the product knows. `bullhorn` is built but not connectable yet (ats-settings.ts `AVAILABLE_ATS_NAMES`). */
+/** The ATSs the product knows (which can be connected, and how: ats-settings.ts `AVAILABLE_ATS_NAMES`). */
 export const ATS_NAMES = ['greenhouse', 'lever', 'workable', 'crelate', 'bullhorn'] as const;
 export type AtsName = (typeof ATS_NAMES)[number];
 

@@ -32,8 +32,17 @@ export const ATS_AUTH_STYLES: Readonly<Record<AtsName, ApiKeyType>> = {
   bullhorn: 'oauth2',
 };
 
-/** The ATSs that can be connected today (Bullhorn's connector is built; its browser sign-in is not, so it is not connectable yet). */
-export const AVAILABLE_ATS_NAMES = ['greenhouse', 'lever', 'workable', 'crelate'] as const satisfies readonly AtsName[];
+/** The ATSs connected with keys saved by `POST /ats/connection` (each has a key-based local stand-in). */
+export const KEY_CONNECTED_ATS_NAMES = ['greenhouse', 'lever', 'workable', 'crelate'] as const satisfies readonly AtsName[];
+
+/**
+ * The ATSs connected through a sign-in in the browser (OAuth 2 authorization code), not by a key
+ * saved with `POST /ats/connection`: Bullhorn (`POST /ats/bullhorn/authorize`, then its callback).
+ */
+export const BROWSER_AUTHORIZED_ATS_NAMES = ['bullhorn'] as const satisfies readonly AtsName[];
+
+/** The ATSs that can be connected today. */
+export const AVAILABLE_ATS_NAMES = [...KEY_CONNECTED_ATS_NAMES, ...BROWSER_AUTHORIZED_ATS_NAMES] as const satisfies readonly AtsName[];
 
 /** Longer than any real key: a paste of something else (a whole page, a file). */
 export const MAX_KEY_LENGTH = 512;
@@ -130,8 +139,7 @@ function checkKey(atsname: AtsName, field: KeyField, value: unknown): void {
 /**
  * The keys of settings whose ATS and auth style are known to match: the characters of each key,
  * and the second credential where the auth style needs one (Workable's bearer token needs the
- * subdomain, OAuth 2 the client secret) and nowhere else. Exported on its own because
- * {@link validateAtsCredentials} refuses Bullhorn before this runs.
+ * subdomain, OAuth 2 the client secret) and nowhere else.
  */
 export function checkCredentialShape(credentials: AtsCredentials): void {
   const { atsname, apikeytype, apikey1, apikey2 } = credentials;
@@ -170,11 +178,8 @@ export function checkCredentialShape(credentials: AtsCredentials): void {
 export function validateAtsCredentials(credentials: AtsCredentials): void {
   const { atsname, apikeytype } = credentials;
   if (!isAtsName(atsname)) throw new AtsSettingsError('atsname', `Choose the ATS to connect: ${AVAILABLE_WORDS}.`);
-  if (atsname === 'bullhorn') {
-    throw new AtsSettingsError(
-      'atsname',
-      `Bullhorn is not available yet: its sign-in from TalentPilot (OAuth 2 with Bullhorn’s REST login) comes next. Connect ${AVAILABLE_WORDS} for now.`,
-    );
+  if (!(AVAILABLE_ATS_NAMES as readonly AtsName[]).includes(atsname)) {
+    throw new AtsSettingsError('atsname', `${ATS_LABELS[atsname]} is not available yet. Connect ${AVAILABLE_WORDS} for now.`);
   }
   const expected = ATS_AUTH_STYLES[atsname];
   if (!isApiKeyType(apikeytype) || apikeytype !== expected) {

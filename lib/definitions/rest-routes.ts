@@ -248,4 +248,13 @@ export const REST_ROUTES: readonly RestRouteDefinition[] = [
     tables: ATS_READ_TABLES,
     timeoutSeconds: ATS_ROUTE_TIMEOUT_SECONDS,
   }),
+  // Bullhorn's browser authorization (OAuth 2 authorization code; docs/ats-connectors.md, Bullhorn).
+  atsRoute('AtsBullhornAuthorizeFunction', 'POST', '/ats/bullhorn/authorize', 'start-bullhorn-authorization.ts', {
+    atsCredentials: true,
+    timeoutSeconds: ATS_ROUTE_TIMEOUT_SECONDS,
+  }),
+  atsRoute('AtsBullhornCallbackFunction', 'POST', '/ats/bullhorn/callback', 'complete-bullhorn-authorization.ts', {
+    atsCredentials: true,
+    timeoutSeconds: ATS_ROUTE_TIMEOUT_SECONDS,
+  }),
 ];

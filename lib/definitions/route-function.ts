@@ -49,7 +49,13 @@ export interface RouteEnvironmentValues {
    * connector on its ATS's own origin), or the local key file and the ATS stand-ins' API roots.
    */
   readonly atsCredentials?:
-    { readonly kmsKeyId: string } | { readonly localKeyFile: string; readonly baseUrls: Readonly<Record<string, string>> };
+    | { readonly kmsKeyId: string }
+    | {
+        readonly localKeyFile: string;
+        readonly baseUrls: Readonly<Record<string, string>>;
+        /** The fake Bullhorn's origins (`ATS_BULLHORN_ORIGINS`). */
+        readonly bullhornOrigins?: readonly string[];
+      };
   /** The local runtime's DynamoDB (dynalite); absent in AWS. */
   readonly dynamodbEndpoint?: string;
   /** The subscriber gate's requests per user and minute, for the routes with the assistant table; the handlers' default when absent. */
@@ -98,6 +104,7 @@ export function routeEnvironment(route: RouteNeeds, values: RouteEnvironmentValu
     } else {
       environment[ATS_ENV.localKeyFile] = ats.localKeyFile;
       environment[ATS_ENV.baseUrls] = JSON.stringify(ats.baseUrls);
+      if (ats.bullhornOrigins) environment[ATS_ENV.bullhornOrigins] = ats.bullhornOrigins.join(',');
     }
   }
   if (values.rateLimitPerMinute !== undefined && route.tables.some(({ table }) => table === 'assistant')) {

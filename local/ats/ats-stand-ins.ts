@@ -55,14 +55,17 @@ export const ATS_DEMO_CREDENTIALS = {
 } as const satisfies Readonly<Record<AtsPortName, AtsCredentials>>;
 
 /**
- * The fake Bullhorn's demo OAuth client (local values, not secrets). Bullhorn is not connectable
- * yet (its browser authorization is not built), so it is started for the connector's tests and
- * for the next step, not listed with the connectable stand-ins.
+ * The fake Bullhorn's demo OAuth client (local values, not secrets), entered with any API user
+ * name (e.g. {@link BULLHORN_DEMO_USERNAME}) on the account page: "Sign in with Bullhorn" goes to
+ * the fake's authorize page, which approves at once and sends the browser back with a code.
  */
 export const BULLHORN_DEMO_CLIENT = {
   clientId: 'bullhorn-local-demo-client-6250',
   clientSecret: 'bullhorn-local-demo-secret-6250',
 } as const;
+
+/** The API user name the demo suggests (the fake's `loginInfo` answers any). */
+export const BULLHORN_DEMO_USERNAME = 'demo.api';
 
 /** The fake Bullhorn as the stand-ins started it. */
 export interface BullhornStandIn {
@@ -90,7 +93,7 @@ export interface AtsStandIns {
   readonly endpoints: Readonly<Record<AtsPortName, AtsStandInEndpoint>>;
   /** API roots by ATS name: the value of `ATS_BASE_URLS`. */
   readonly baseUrls: Readonly<Record<AtsPortName, string>>;
-  /** The fake Bullhorn (not connectable yet). */
+  /** The fake Bullhorn (connected through its sign-in, not with a key). */
   readonly bullhorn: BullhornStandIn;
   /** Stops every fake; safe to call twice. */
   stop(): Promise<void>;

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { ATS_DEMO_CREDENTIALS, GREENHOUSE_DEMO_CLIENT } from '../../local/ats/ats-stand-ins';
+import { ATS_DEMO_CREDENTIALS, BULLHORN_DEMO_CLIENT, BULLHORN_DEMO_USERNAME, GREENHOUSE_DEMO_CLIENT } from '../../local/ats/ats-stand-ins';
 import { expectNoAxeViolations, expectNoSidewaysScroll } from './support/accessibility';
 import { inviteAndActivateUser } from './support/identity';
 import { scanTable } from './support/local-runtime';
@@ -8,7 +8,8 @@ import { subscribeWithTestCard } from './support/subscriptions';
 // A recruiter connects their ATS (the local runtime's fake Greenhouse, which answers like
 // Greenhouse Harvest v3), syncs it, predicts placements for a job from their past placements and
 // ranks the job's candidates with the assistant; a short history gets a clear message instead of
-// a model. The tests run in order on one signed-in page.
+// a model; Bullhorn connects through its sign-in (the fake Bullhorn's authorize page approves at
+// once and sends the browser back to the account page). The tests run in order on one signed-in page.
 
 const GREENHOUSE = ATS_DEMO_CREDENTIALS.greenhouse;
 const LEVER = ATS_DEMO_CREDENTIALS.lever;
@@ -66,7 +67,7 @@ async function syncNow(): Promise<void> {
 test('a wrong client secret is refused by the ATS, said next to the key field, and nothing is saved', async () => {
   await page.goto('/account');
   await expect(page.getByRole('heading', { level: 3, name: 'Connect your ATS' })).toBeVisible();
-  await expect(atsSection().getByRole('option', { name: 'Bullhorn (not available yet)' })).toBeDisabled();
+  await expect(atsSection().getByRole('option', { name: 'Bullhorn', exact: true })).toBeEnabled();
 
   await connectGreenhouse('not-the-right-secret-0000');
 
@@ -185,4 +186,38 @@ test('a short ATS history gets a clear message instead of predictions; disconnec
   const users = await scanTable('users');
   expect(users.some((user) => user.atsname === 'lever')).toBe(false);
   expect((await scanTable('ats')).some((item) => String(item.itemId).startsWith('job#'))).toBe(false);
+});
+
+test('Bullhorn connects through its sign-in, syncs the demo staffing firm, and disconnecting deletes its grant', async () => {
+  await page.goto('/account');
+  const section = atsSection();
+  await section.getByLabel('ATS', { exact: true }).selectOption({ label: 'Bullhorn' });
+  await section.getByLabel('OAuth client id', { exact: true }).fill(BULLHORN_DEMO_CLIENT.clientId);
+  await section.getByLabel('OAuth client secret', { exact: true }).fill(BULLHORN_DEMO_CLIENT.clientSecret);
+  await section.getByLabel('Bullhorn API user name', { exact: true }).fill(BULLHORN_DEMO_USERNAME);
+
+  await section.getByRole('button', { name: 'Sign in with Bullhorn' }).click();
+
+  // Off to the fake Bullhorn's authorize page and back to the account page, the code posted once.
+  await expect(atsSection().getByText(/^Connected to Bullhorn/)).toBeVisible({ timeout: 30_000 });
+  expect(new URL(page.url()).search).toBe('');
+  await expect(page.getByRole('heading', { level: 3, name: 'Connected ATS' })).toBeVisible();
+  expect(await page.content()).not.toContain(BULLHORN_DEMO_CLIENT.clientSecret);
+  const stored = (await scanTable('users')).find((user) => user.atsname === 'bullhorn');
+  expect(stored?.apikey1).toMatch(/^enc:v1:local:/);
+  expect(stored?.apikey2).toMatch(/^enc:v1:local:/);
+  const grant = (await scanTable('ats')).find((item) => item.itemId === 'connection#bullhorn-grant');
+  expect(grant?.grant).toMatch(/^enc:v1:local:/);
+
+  await syncNow();
+  const placements = atsSection().getByText('Placements', { exact: true }).locator('xpath=following-sibling::*[1]');
+  expect(Number((await placements.textContent())?.replace(/\D/g, ''))).toBeGreaterThanOrEqual(1);
+  await expectNoAxeViolations(page, '/account with Bullhorn connected');
+
+  await atsSection().getByRole('button', { name: 'Disconnect' }).click();
+  await page.getByRole('dialog', { name: 'Disconnect your ATS?' }).getByRole('button', { name: 'Disconnect' }).click();
+  await expect(page.getByText('Your ATS is disconnected and its key deleted.')).toBeVisible();
+  const items = await scanTable('ats');
+  expect(items.some((item) => item.itemId === 'connection#bullhorn-grant')).toBe(false);
+  expect((await scanTable('users')).some((user) => user.atsname === 'bullhorn')).toBe(false);
 });

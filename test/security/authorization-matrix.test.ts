@@ -4,7 +4,8 @@ import * as path from 'node:path';
 import { sampleCandidatesFor } from '../../lambdas/assistant/samples/sample-candidates';
 import { SENIOR_BACKEND_ENGINEER } from '../../lambdas/assistant/samples/sample-jobs';
 import { REST_ROUTES } from '../../lib/definitions/rest-routes';
-import { ATS_DEMO_CREDENTIALS } from '../../local/ats/ats-stand-ins';
+import { BULLHORN_CALLBACK_PATH } from '../../lambdas/shared/contracts/ats-bullhorn';
+import { ATS_DEMO_CREDENTIALS, BULLHORN_DEMO_CLIENT } from '../../local/ats/ats-stand-ins';
 import { REPO_ROOT } from '../../local/paths';
 import { startSecurityRuntime, type Credentials, type RestCall, type SecurityRuntime, type SignedInUser } from './support/authz-runtime';
 
@@ -69,6 +70,11 @@ const REST_MATRIX: Readonly<Record<string, Row<number>>> = {
   'GET /ats/jobs': /*                      */ { anonymous: 401, apiKey: 401, user: 200, otherUser: 200, admin: 403 },
   'GET /ats/candidates': /*                */ { anonymous: 401, apiKey: 401, user: 200, otherUser: 404, admin: 403 },
   'POST /ats/predict': /*                  */ { anonymous: 401, apiKey: 401, user: 200, otherUser: 404, admin: 403 },
+  // Bullhorn's sign-in: each caller starts their own (against the fake Bullhorn); a callback with a
+  // state the caller did not start is refused (400) and consumes nothing. The full round trip is
+  // in test/lambdas/ats/routes/bullhorn-authorization.test.ts.
+  'POST /ats/bullhorn/authorize': /*       */ { anonymous: 401, apiKey: 401, user: 200, otherUser: 200, admin: 403 },
+  'POST /ats/bullhorn/callback': /*        */ { anonymous: 401, apiKey: 401, user: 400, otherUser: 400, admin: 403 },
 };
 
 /**
@@ -209,7 +215,8 @@ const ATS_CALLS: Readonly<Record<string, (caller?: Caller) => RestCall>> = {
       atsname: DEMO_GREENHOUSE.atsname,
       apikeytype: DEMO_GREENHOUSE.apikeytype,
       apikey1: caller === 'user' ? DEMO_GREENHOUSE.apikey1 : OWNER_KEY_MASK,
-      apikey2: DEMO_GREENHOUSE.apikey2,
+      // Greenhouse Harvest v3's client secret (the mask of the owner's for anyone else).
+      apikey2: caller === 'user' ? DEMO_GREENHOUSE.apikey2 : `\u2022\u2022\u2022\u2022${DEMO_GREENHOUSE.apikey2.slice(-4)}`,
     },
   }),
   'POST /ats/connection/test': () => ({ method: 'POST', path: '/ats/connection/test' }),
@@ -218,6 +225,21 @@ const ATS_CALLS: Readonly<Record<string, (caller?: Caller) => RestCall>> = {
   'GET /ats/jobs': () => ({ method: 'GET', path: '/ats/jobs' }),
   'GET /ats/candidates': () => ({ method: 'GET', path: `/ats/candidates?jobId=${encodeURIComponent(ownerAts.jobId)}` }),
   'POST /ats/predict': () => ({ method: 'POST', path: '/ats/predict', body: { jobId: ownerAts.jobId } }),
+  'POST /ats/bullhorn/authorize': () => ({
+    method: 'POST',
+    path: '/ats/bullhorn/authorize',
+    body: {
+      apikey1: BULLHORN_DEMO_CLIENT.clientId,
+      apikey2: BULLHORN_DEMO_CLIENT.clientSecret,
+      username: 'demo.api',
+      redirectUri: `${new URL(api.runtime.endpoints.webUrl ?? '').origin}${BULLHORN_CALLBACK_PATH}`,
+    },
+  }),
+  'POST /ats/bullhorn/callback': () => ({
+    method: 'POST',
+    path: '/ats/bullhorn/callback',
+    body: { state: 'not-started-by-this-caller-0000000000000000', code: 'code' },
+  }),
 };
 
 /** Every route behind the subscription gate, as the owner would call it. */

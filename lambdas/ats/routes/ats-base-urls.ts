@@ -39,3 +39,25 @@ function isHttpUrl(value: string): boolean {
     return false;
   }
 }
+
+/**
+ * `ATS_BULLHORN_ORIGINS` (local runtime only): the fake Bullhorn's origins, comma-separated.
+ * Unset or empty: `undefined` (Bullhorn's own https hosts only). An entry that is not an http(s)
+ * origin is a deployment mistake, refused with an {@link EnvironmentError}.
+ */
+export function parseBullhornOrigins(value: string | undefined): readonly string[] | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  const origins = value.split(',').map((entry) => entry.trim());
+  for (const origin of origins) {
+    let url: URL | null = null;
+    try {
+      url = new URL(origin);
+    } catch {
+      url = null;
+    }
+    if (url === null || url.origin !== origin || !(url.protocol === 'http:' || url.protocol === 'https:')) {
+      throw new EnvironmentError(`Invalid Lambda environment: ${ATS_ENV.bullhornOrigins} must list http(s) origins, comma-separated`);
+    }
+  }
+  return origins;
+}

@@ -10,7 +10,8 @@ import type { CreateConnectorOptions } from '../connectors';
 import type { CredentialCipher } from '../credentials/credential-cipher';
 import { createDynamoDbSyncStore } from '../store/dynamodb-sync-store';
 import type { AtsSyncStore } from '../sync/sync-store';
-import { parseAtsBaseUrls } from './ats-base-urls';
+import { parseAtsBaseUrls, parseBullhornOrigins } from './ats-base-urls';
+import { createBullhornGrantStore, type SealedBullhornGrantStore } from '../store/bullhorn-grant-store';
 import { createAtsConnectionStore, type AtsConnectionStore } from '../store/ats-connection-store';
 import { ATS_ENV } from './ats-environment-names';
 import { createAtsUserSettings, type AtsUserSettings } from '../store/ats-user-settings';
@@ -35,6 +36,8 @@ export interface AtsCredentialDependencies extends AtsDependencies {
    * (ats-time-limits.ts) by default. Tests set 0 to see a partial sync without waiting for it.
    */
   readonly syncBudgetMs?: number;
+  /** The caller's Bullhorn grant (the ATS table, sealed by `cipher`): what a Bullhorn connector reads and rotates. */
+  readonly bullhornGrants?: (userId: string) => SealedBullhornGrantStore;
 }
 
 const AtsEnvironmentSchema = z.object({ ...SUBSCRIBER_ROUTE_ENVIRONMENT, [TABLES.ats.envVar]: requiredNameVariable });
@@ -66,9 +69,19 @@ export function atsDependenciesFromEnvironment(source: EnvironmentSource = proce
  * (see ats-cipher.ts) and `ATS_BASE_URLS` (local runtime only), resolved on first use.
  */
 export function atsCredentialDependencies(cipher: (source: EnvironmentSource) => CredentialCipher): () => AtsCredentialDependencies {
-  return lazily(() => ({
-    ...atsDependenciesFromEnvironment(),
-    cipher: cipher(process.env),
-    connectorOptions: { baseUrls: parseAtsBaseUrls(process.env[ATS_ENV.baseUrls]) },
-  }));
+  return lazily(() => {
+    const base = atsDependenciesFromEnvironment();
+    const sealer = cipher(process.env);
+    const client = createDocumentClient({ endpoint: process.env[ENV.dynamodbEndpoint] });
+    const tableName = readEnvironment(AtsEnvironmentSchema)[TABLES.ats.envVar];
+    return {
+      ...base,
+      cipher: sealer,
+      connectorOptions: {
+        baseUrls: parseAtsBaseUrls(process.env[ATS_ENV.baseUrls]),
+        bullhornOrigins: parseBullhornOrigins(process.env[ATS_ENV.bullhornOrigins]),
+      },
+      bullhornGrants: (userId) => createBullhornGrantStore({ client, tableName, cipher: sealer, userId }),
+    };
+  });
 }

@@ -15,4 +15,10 @@ export const ATS_ENV = {
    * set in AWS, where each connector uses its ATS's own origin.
    */
   baseUrls: 'ATS_BASE_URLS',
+  /**
+   * Comma-separated origins the fake Bullhorn's answers point to (its sign-in and REST servers),
+   * offline only: the Bullhorn connector follows no other URL. Never set in AWS, where only
+   * Bullhorn's own https hosts are followed.
+   */
+  bullhornOrigins: 'ATS_BULLHORN_ORIGINS',
 } as const;

@@ -28,11 +28,11 @@ const FORM_WORDS: Readonly<Record<AtsName, Pick<AtsOption, 'keyLabel' | 'secondL
   bullhorn: {
     keyLabel: 'OAuth client id',
     secondLabel: 'OAuth client secret',
-    help: 'Bullhorn connects with OAuth 2 client credentials issued by Bullhorn support; this connection is coming next.',
+    help: 'Bullhorn support issues your firm an OAuth client id and secret, with this app’s account page registered as the redirect URI. Enter them and the Bullhorn API user name TalentPilot reads as, then sign in to Bullhorn to allow TalentPilot.',
   },
 };
 
-/** Every ATS the settings form offers, in the product's order; Bullhorn is listed but not available yet. */
+/** Every ATS the settings form offers, in the product's order. */
 export const ATS_OPTIONS: readonly AtsOption[] = ATS_NAMES.map((atsname) => ({
   atsname,
   label: ATS_LABELS[atsname],

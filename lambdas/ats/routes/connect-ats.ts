@@ -3,6 +3,7 @@ import { ConflictError } from '../../shared/errors';
 import type { ApiGatewayHandler, HttpHandlerOptions } from '../../shared/http/handler';
 import { createLogger } from '../../shared/logger';
 import { AtsError } from '../ats-port';
+import { ATS_LABELS, AtsSettingsError, BROWSER_AUTHORIZED_ATS_NAMES } from '../ats-settings';
 import { createConnector } from '../connectors';
 import { prepareCredentials } from '../credentials/credential-vault';
 import { TEST_CONNECTOR_LIMITS } from '../ats-time-limits';
@@ -31,6 +32,13 @@ export function createConnectAtsHandler(dependencies: () => AtsCredentialDepende
       from: 'body',
       schema: ConnectAtsRequestSchema,
       run: async ({ deps, user, input }) => {
+        if ((BROWSER_AUTHORIZED_ATS_NAMES as readonly string[]).includes(input.atsname)) {
+          const label = ATS_LABELS[input.atsname];
+          throw new AtsSettingsError(
+            'atsname',
+            `${label} connects through its own sign-in: choose “Sign in with ${label}” in your ATS settings.`,
+          );
+        }
         const previous = storedCredentials(user);
         const { sealed, credentials } = await prepareCredentials(input, { cipher: deps.cipher, userId: user.id, previous });
         let accountName: string | null;

@@ -24,7 +24,11 @@ export function createSyncAtsHandler(dependencies: () => AtsCredentialDependenci
     {
       run: async ({ deps, user }) => {
         const credentials = await openCredentials(storedCredentials(user), { cipher: deps.cipher, userId: user.id });
-        const connector = createConnector(credentials, { ...SYNC_CONNECTOR_LIMITS, ...deps.connectorOptions });
+        const connector = createConnector(credentials, {
+          ...SYNC_CONNECTOR_LIMITS,
+          ...deps.connectorOptions,
+          bullhornGrants: deps.bullhornGrants?.(user.id),
+        });
         const budgetEndsAt = deps.now().getTime() + (deps.syncBudgetMs ?? SYNC_TIME_BUDGET_MS);
         const result = await runSync({
           connector,

@@ -30,6 +30,7 @@ export function createTestConnectionHandler(
           const { accountName } = await createConnector(credentials, {
             ...TEST_CONNECTOR_LIMITS,
             ...deps.connectorOptions,
+            bullhornGrants: deps.bullhornGrants?.(user.id),
           }).testConnection();
           const testedAt = deps.now().toISOString();
           await deps.connections.recordTest(user.id, { accountName, testedAt });

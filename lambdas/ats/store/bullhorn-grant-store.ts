@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import * as z from '../../shared/zod';
 import { isConditionalCheckFailed } from '../../shared/dynamodb/document-client';
 import { AtsError } from '../ats-port';
@@ -35,6 +35,8 @@ export interface BullhornGrantStoreOptions {
 export interface SealedBullhornGrantStore extends BullhornGrantStore {
   /** Writes the first grant of a connection (after the authorization code was traded). */
   create(grant: BullhornGrant): Promise<void>;
+  /** Deletes the grant (an authorization that failed after its grant was written, with none before). */
+  remove(): Promise<void>;
 }
 
 export function createBullhornGrantStore({
@@ -61,6 +63,9 @@ export function createBullhornGrantStore({
       await client.send(
         new PutCommand({ TableName: tableName, Item: { ...key, grant: await seal(grant), updatedAt: now().toISOString() } }),
       );
+    },
+    async remove() {
+      await client.send(new DeleteCommand({ TableName: tableName, Key: key }));
     },
     async save(grant) {
       try {

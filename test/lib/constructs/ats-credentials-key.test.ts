@@ -88,7 +88,7 @@ describe('AtsCredentialsKey: the KMS key that seals saved ATS keys', () => {
     prod.template.hasOutput('AtsCredentialsKeyArn', { Value: keyArn(prod) });
   });
 
-  it('serves the eight ATS routes behind the Cognito authorizer; connect, test and sync seal or open credentials', () => {
+  it('serves the ten ATS routes behind the Cognito authorizer; connect, test, sync and Bullhorn’s sign-in seal or open credentials', () => {
     expect(ATS_ROUTES.map((route) => `${route.method} ${route.path}`).sort()).toEqual(
       [
         'GET /ats/connection',
@@ -99,9 +99,13 @@ describe('AtsCredentialsKey: the KMS key that seals saved ATS keys', () => {
         'GET /ats/jobs',
         'GET /ats/candidates',
         'POST /ats/predict',
+        'POST /ats/bullhorn/authorize',
+        'POST /ats/bullhorn/callback',
       ].sort(),
     );
     expect(CREDENTIAL_ROUTES.map((route) => route.functionId).sort()).toEqual([
+      'AtsBullhornAuthorizeFunction',
+      'AtsBullhornCallbackFunction',
       'AtsConnectFunction',
       'AtsSyncFunction',
       'AtsTestConnectionFunction',
@@ -137,7 +141,7 @@ describe('AtsCredentialsKey: the KMS key that seals saved ATS keys', () => {
 
   it('gives every other route neither the key id nor any KMS permission', () => {
     const others = REST_ROUTES.filter((route) => !route.atsCredentials);
-    expect(others.length).toBe(REST_ROUTES.length - 3);
+    expect(others.length).toBe(REST_ROUTES.length - 5);
     for (const { functionId } of others) {
       expect({ functionId, keyId: functionOf(prod, functionId).Properties.Environment.Variables[ATS_ENV.kmsKeyId] }).toEqual({
         functionId,

@@ -34,6 +34,7 @@ describe('the ATS routes’ environment and the stand-ins’ ports', () => {
   const ats = {
     keyFile: '/data/ats-credentials.key',
     baseUrls: { greenhouse: 'http://127.0.0.1:5186/v3', workable: 'http://127.0.0.1:5188/{subdomain}/spi/v3' },
+    bullhornOrigins: ['http://127.0.0.1:5190', 'http://127.0.0.1:5191'],
   };
 
   it('gives routes with atsCredentials the local key file and the fakes’ API roots, and no other route either', () => {
@@ -42,6 +43,7 @@ describe('the ATS routes’ environment and the stand-ins’ ports', () => {
       if (route.atsCredentials) {
         expect(environment[ATS_ENV.localKeyFile]).toBe('/data/ats-credentials.key');
         expect(JSON.parse(environment[ATS_ENV.baseUrls])).toEqual(ats.baseUrls);
+        expect(environment[ATS_ENV.bullhornOrigins]).toBe('http://127.0.0.1:5190,http://127.0.0.1:5191');
       } else {
         expect(Object.keys(environment)).not.toEqual(expect.arrayContaining([ATS_ENV.localKeyFile]));
         expect(Object.keys(environment)).not.toEqual(expect.arrayContaining([ATS_ENV.baseUrls]));
@@ -52,6 +54,8 @@ describe('the ATS routes’ environment and the stand-ins’ ports', () => {
       'POST /ats/connection',
       'POST /ats/connection/test',
       'POST /ats/sync',
+      'POST /ats/bullhorn/authorize',
+      'POST /ats/bullhorn/callback',
     ]);
   });
 

@@ -12,10 +12,14 @@ import type {
   PlacementEvaluationView,
   PredictPlacementsResponse,
 } from '@contracts/ats';
+import type { CompleteBullhornAuthorizationRequest, StartBullhornAuthorizationRequest } from '@contracts/ats-bullhorn';
 import type { AtsApi } from '../../../web/src/features/ats/api/ats-api';
+
+/** Where the fake API sends the browser to sign in to Bullhorn. */
+export const BULLHORN_AUTHORIZE_URL = 'https://auth.bullhornstaffing.com/oauth/authorize?client_id=c&state=s';
 import { RestApiError } from '../../../web/src/lib/rest-client';
 
-/** The ATSs as the settings form offers them (Bullhorn designed, not available yet). */
+/** The ATSs as the settings form offers them. */
 export function atsOptions(): AtsOption[] {
   return [
     {
@@ -58,10 +62,10 @@ export function atsOptions(): AtsOption[] {
       atsname: 'bullhorn',
       label: 'Bullhorn',
       apikeytype: 'oauth2',
-      keyLabel: 'Bullhorn OAuth client id',
-      secondLabel: null,
-      help: 'Bullhorn connects through OAuth.',
-      available: false,
+      keyLabel: 'OAuth client id',
+      secondLabel: 'OAuth client secret',
+      help: 'Bullhorn support issues your firm an OAuth client id and secret.',
+      available: true,
     },
   ];
 }
@@ -235,6 +239,9 @@ export class FakeAts {
   };
   /** Every request the connect call received (to check that keys never come back). */
   readonly connected: ConnectAtsRequest[] = [];
+  /** Every Bullhorn sign-in started, and every callback posted. */
+  readonly bullhornStarts: StartBullhornAuthorizationRequest[] = [];
+  readonly bullhornCallbacks: CompleteBullhornAuthorizationRequest[] = [];
   private readonly failures: Partial<Record<keyof AtsApi, unknown[]>> = {};
 
   failNext(method: keyof AtsApi, ...errors: unknown[]): void {
@@ -315,6 +322,26 @@ export class FakeAts {
         if (!answer)
           throw new RestApiError(404, 'NOT_FOUND', 'We could not find that ATS job.', { jobId: 'We could not find that ATS job.' });
         return answer;
+      }),
+      startBullhorn: jest.fn(async (request: StartBullhornAuthorizationRequest) => {
+        this.fail('startBullhorn');
+        this.bullhornStarts.push(request);
+        return { authorizeUrl: BULLHORN_AUTHORIZE_URL, expiresAt: '2026-11-24T15:10:00.000Z' };
+      }),
+      completeBullhorn: jest.fn(async (request: CompleteBullhornAuthorizationRequest) => {
+        this.fail('completeBullhorn');
+        this.bullhornCallbacks.push(request);
+        this.connection = {
+          atsname: 'bullhorn',
+          label: 'Bullhorn',
+          apikeytype: 'oauth2',
+          apikey1: '••••6250',
+          apikey2: '••••6250',
+          accountName: null,
+          connectedAt: '2026-11-24T15:00:00.000Z',
+          lastTestedAt: '2026-11-24T15:00:00.000Z',
+        };
+        return this.view();
       }),
     } as AtsApi & Mocked<AtsApi>;
   }

@@ -1,11 +1,18 @@
 import { APIKEY_TYPES, ATS_NAMES, AtsError, type ApiKeyType, type AtsCredentials, type AtsName } from '../../../../lambdas/ats/ats-port';
-import { ATS_AUTH_STYLES, AVAILABLE_ATS_NAMES, AtsSettingsError, validateAtsCredentials } from '../../../../lambdas/ats/ats-settings';
+import {
+  ATS_AUTH_STYLES,
+  AVAILABLE_ATS_NAMES,
+  AtsSettingsError,
+  KEY_CONNECTED_ATS_NAMES,
+  validateAtsCredentials,
+} from '../../../../lambdas/ats/ats-settings';
 import { createConnector } from '../../../../lambdas/ats/connectors';
 
 const KEY = 'registry-secret-key-91c2';
 
 /** Valid settings for each available ATS. */
 const VALID: Readonly<Record<(typeof AVAILABLE_ATS_NAMES)[number], AtsCredentials>> = {
+  bullhorn: { atsname: 'bullhorn', apikeytype: 'oauth2', apikey1: KEY, apikey2: KEY },
   greenhouse: { atsname: 'greenhouse', apikeytype: 'oauth2', apikey1: `${KEY}:7781204`, apikey2: KEY },
   lever: { atsname: 'lever', apikeytype: 'basic', apikey1: KEY, apikey2: '' },
   workable: { atsname: 'workable', apikeytype: 'bearer', apikey1: KEY, apikey2: 'groove-tech' },
@@ -13,7 +20,7 @@ const VALID: Readonly<Record<(typeof AVAILABLE_ATS_NAMES)[number], AtsCredential
 };
 
 /** Expected first request of each connector's connection test. */
-const EXPECTED: Readonly<Record<(typeof AVAILABLE_ATS_NAMES)[number], { url: RegExp; header: [string, string | RegExp] }>> = {
+const EXPECTED: Readonly<Record<(typeof KEY_CONNECTED_ATS_NAMES)[number], { url: RegExp; header: [string, string | RegExp] }>> = {
   // Greenhouse v3 asks its token endpoint first (the one POST, checked below).
   greenhouse: {
     url: /^http:\/\/fake\.test\/token$/,
@@ -52,14 +59,14 @@ function recordingFetch() {
 }
 
 describe('ATS registry: which connector for which settings', () => {
-  it.each(AVAILABLE_ATS_NAMES)('creates the %s connector for its own auth style, calling nothing until asked', (name) => {
+  it.each(KEY_CONNECTED_ATS_NAMES)('creates the %s connector for its own auth style, calling nothing until asked', (name) => {
     const { calls, fetch } = recordingFetch();
     const connector = createConnector(VALID[name], { fetch });
     expect(connector.name).toBe(name);
     expect(calls).toHaveLength(0);
   });
 
-  it.each(AVAILABLE_ATS_NAMES)(
+  it.each(KEY_CONNECTED_ATS_NAMES)(
     'wires %s to its base URL and auth header, and its 401 to a credentials error without the key',
     async (name) => {
       const { calls, fetch } = recordingFetch();
@@ -88,7 +95,7 @@ describe('ATS registry: which connector for which settings', () => {
     for (const name of AVAILABLE_ATS_NAMES) {
       for (const type of APIKEY_TYPES) if (type !== ATS_AUTH_STYLES[name]) wrongPairs.push([name, type]);
     }
-    expect(wrongPairs).toHaveLength(12);
+    expect(wrongPairs).toHaveLength(15);
     for (const [name, type] of wrongPairs) {
       const error = settingsError(() => createConnector({ ...VALID[name as keyof typeof VALID], apikeytype: type }));
       expect(error.field).toBe('apikeytype');
@@ -97,19 +104,24 @@ describe('ATS registry: which connector for which settings', () => {
     expect(settingsError(() => validateAtsCredentials({ ...VALID.crelate, apikeytype: 'token' as ApiKeyType })).field).toBe('apikeytype');
   });
 
-  it('answers Bullhorn with "not available yet", whatever the key type', () => {
-    for (const apikeytype of APIKEY_TYPES) {
-      const error = settingsError(() => createConnector({ atsname: 'bullhorn', apikeytype, apikey1: KEY, apikey2: 'client-secret' }));
-      expect(error.field).toBe('atsname');
-      expect(error.message).toMatch(
-        /^Bullhorn is not available yet: .*comes next\. Connect Greenhouse, Lever, Workable or Crelate for now\.$/,
-      );
-    }
+  it('creates the Bullhorn connector only with the caller’s grant store, calling nothing until asked', async () => {
+    const { calls, fetch } = recordingFetch();
+    expect(() => createConnector(VALID.bullhorn, { fetch })).toThrow(expect.objectContaining({ reason: 'credentials' }) as Error);
+    const grants = { read: async () => null, save: async () => undefined };
+    const connector = createConnector(VALID.bullhorn, { fetch, bullhornGrants: grants });
+    expect(connector.name).toBe('bullhorn');
+    expect(calls).toHaveLength(0);
+    // No grant stored: connect again, before any request.
+    await expect(connector.testConnection()).rejects.toMatchObject({ reason: 'credentials' });
+    expect(calls).toHaveLength(0);
   });
 
   it('refuses an unknown ATS, listing the ones it can connect', () => {
     const error = settingsError(() => createConnector({ ...VALID.greenhouse, atsname: 'taleo' as AtsName }));
-    expect(error).toMatchObject({ field: 'atsname', message: 'Choose the ATS to connect: Greenhouse, Lever, Workable or Crelate.' });
+    expect(error).toMatchObject({
+      field: 'atsname',
+      message: 'Choose the ATS to connect: Greenhouse, Lever, Workable, Crelate or Bullhorn.',
+    });
     expect(ATS_NAMES).toContain('bullhorn');
   });
 

@@ -153,10 +153,10 @@ describe('what the settings form is told when credentials cannot work', () => {
       /leave the second field empty/,
     ],
     [
-      'Bullhorn, not available yet',
-      { atsname: 'bullhorn', apikeytype: 'oauth2', apikey1: 'client-id', apikey2: 'client-secret' },
-      'atsname',
-      /Bullhorn is not available yet/,
+      'Bullhorn with a key type other than OAuth 2',
+      { atsname: 'bullhorn', apikeytype: 'bearer', apikey1: 'client-id', apikey2: 'client-secret' },
+      'apikeytype',
+      /choose "oauth2"/,
     ],
   ];
 

@@ -54,7 +54,7 @@ const getConnection = (as: string) =>
   call<AtsConnectionResponse>(handlers['GET /ats/connection'], { method: 'GET', resource: '/ats/connection', as });
 
 describe('GET /ats/connection', () => {
-  it('shows nothing connected, an idle sync and every ATS the form offers, Bullhorn not yet available', async () => {
+  it('shows nothing connected, an idle sync and every ATS the form offers, Bullhorn among them', async () => {
     await ats.subscriber('conn-new');
 
     const answer = await getConnection('conn-new');
@@ -73,7 +73,7 @@ describe('GET /ats/connection', () => {
       ['lever', 'basic', true],
       ['workable', 'bearer', true],
       ['crelate', 'api-key', true],
-      ['bullhorn', 'oauth2', false],
+      ['bullhorn', 'oauth2', true],
     ]);
     for (const option of answer.body.options) expect(option.help).toMatch(/^[^.]+(\.[^.]+)*\.$/);
     expect(answer.body.options.find((option) => option.atsname === 'workable')?.secondLabel).toBe('Workable subdomain');
@@ -186,10 +186,10 @@ describe('POST /ats/connection', () => {
   it.each([
     ['an unknown ATS', { atsname: 'taleo', apikeytype: 'basic', apikey1: 'k' }, 'atsname', 'Choose the ATS to connect.'],
     [
-      'Bullhorn, not available yet',
+      'Bullhorn, which connects through its own sign-in',
       { atsname: 'bullhorn', apikeytype: 'oauth2', apikey1: 'client-id-0001', apikey2: 'secret-0001' },
       'atsname',
-      /Bullhorn is not available yet/,
+      /choose “Sign in with Bullhorn”/,
     ],
     ['the wrong key type', { atsname: 'greenhouse', apikeytype: 'basic', apikey1: GREENHOUSE_KEY }, 'apikeytype', /choose "oauth2"/],
     [

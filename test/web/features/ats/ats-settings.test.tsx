@@ -37,11 +37,13 @@ function facts(region: HTMLElement): Record<string, string> {
 describe('the ATS settings on the account page', () => {
   it('connects an ATS with a key typed into a password field, then shows only the masked key', async () => {
     const ats = new FakeAts();
+    // An ATS the server does not offer yet is shown, disabled.
+    ats.options = ats.options.map((option) => (option.atsname === 'crelate' ? { ...option, available: false } : option));
     const { user, api } = accountPage(ats);
     const section = await screen.findByRole('region', { name: 'Your ATS' });
     expect(await within(section).findByRole('heading', { level: 3, name: 'Connect your ATS' })).toBeInTheDocument();
-    expect(within(section).getByRole('option', { name: 'Bullhorn (not available yet)' })).toBeDisabled();
-    expect(within(section).getByLabelText('ATS')).toHaveAccessibleDescription('Bullhorn: not available yet.');
+    expect(within(section).getByRole('option', { name: 'Crelate (not available yet)' })).toBeDisabled();
+    expect(within(section).getByLabelText('ATS')).toHaveAccessibleDescription('Crelate: not available yet.');
     const key = within(section).getByLabelText('Harvest API key');
     expect(key).toHaveAttribute('type', 'password');
     expect(key).toHaveAttribute('autocomplete', 'off');

@@ -10,8 +10,17 @@ import { createPredictPlacementsHandler } from '../../../../../lambdas/ats/route
 import { createRemoveConnectionHandler } from '../../../../../lambdas/ats/routes/remove-connection';
 import { createSyncAtsHandler } from '../../../../../lambdas/ats/routes/sync-ats';
 import { createTestConnectionHandler } from '../../../../../lambdas/ats/routes/test-connection';
+import type { BullhornAuthorizationDependencies } from '../../../../../lambdas/ats/routes/bullhorn-authorization';
+import { createCompleteBullhornAuthorizationHandler } from '../../../../../lambdas/ats/routes/complete-bullhorn-authorization';
+import { createStartBullhornAuthorizationHandler } from '../../../../../lambdas/ats/routes/start-bullhorn-authorization';
+import { createBullhornGrantStore } from '../../../../../lambdas/ats/store/bullhorn-grant-store';
+import { createBullhornPendingStore } from '../../../../../lambdas/ats/store/bullhorn-pending-store';
+import { BULLHORN_CALLBACK_PATH } from '../../../../../lambdas/shared/contracts/ats-bullhorn';
+import { startFakeBullhorn, type FakeBullhorn } from '../../../../../local/ats/fake-bullhorn';
+import { bullhornDemoHistory } from '../../../../../local/ats/bullhorn-history';
+import { WEB_ORIGIN } from '../../../subscription/support/subscription-services';
 import { createAtsConnectionStore } from '../../../../../lambdas/ats/store/ats-connection-store';
-import { ATS_RATE_LIMIT_BUCKET, type AtsCredentialDependencies } from '../../../../../lambdas/ats/routes/ats-dependencies';
+import { ATS_RATE_LIMIT_BUCKET } from '../../../../../lambdas/ats/routes/ats-dependencies';
 import { createAtsUserSettings } from '../../../../../lambdas/ats/store/ats-user-settings';
 import { createDynamoDbSyncStore } from '../../../../../lambdas/ats/store/dynamodb-sync-store';
 import type { AtsName } from '../../../../../lambdas/ats/ats-port';
@@ -28,6 +37,8 @@ import {
 import { joinClientIdAndUserId } from '../../../../../lambdas/shared/contracts/ats';
 import { startFakeLever, type FakeLever } from '../../../../../local/ats/fake-lever';
 import { HANDLER_OPTIONS, startAssistantServices, type AssistantServices } from '../../../assistant/support/assistant-services';
+
+import { call } from '../../../assistant/support/assistant-services';
 
 export { call, type Answer, type AssistantCall } from '../../../assistant/support/assistant-services';
 
@@ -48,6 +59,8 @@ export const ATS_ROUTES = [
   'GET /ats/jobs',
   'GET /ats/candidates',
   'POST /ats/predict',
+  'POST /ats/bullhorn/authorize',
+  'POST /ats/bullhorn/callback',
 ] as const;
 export type AtsRoute = (typeof ATS_ROUTES)[number];
 
@@ -60,6 +73,18 @@ export const GREENHOUSE_CLIENT = {
 export const GREENHOUSE_KEY = joinClientIdAndUserId(GREENHOUSE_CLIENT.clientId, GREENHOUSE_CLIENT.userId);
 export const GREENHOUSE_SECRET = GREENHOUSE_CLIENT.clientSecret;
 export const LEVER_KEY = 'lv3Kp8Wq1Zx6Tn4Rm9Gc2Vb7Hd5Fy0Ls';
+/** The OAuth client the fake Bullhorn accepts, and an API user name of its demo staffing firm. */
+export const BULLHORN_CLIENT = { clientId: 'bh-client-8Qw2Lx9Pz4Rk', clientSecret: 'bh-secret-Vm3Nt6Bc1Yd5Hf0Js7' };
+export const BULLHORN_USERNAME = 'talentpilot.api';
+/** Where Bullhorn sends the browser back (the account page of the web app). */
+export const BULLHORN_REDIRECT_URI = `${WEB_ORIGIN}${BULLHORN_CALLBACK_PATH}`;
+/** A valid `POST /ats/bullhorn/authorize` body. */
+export const BULLHORN_START = {
+  apikey1: BULLHORN_CLIENT.clientId,
+  apikey2: BULLHORN_CLIENT.clientSecret,
+  username: BULLHORN_USERNAME,
+  redirectUri: BULLHORN_REDIRECT_URI,
+};
 
 /** A Greenhouse account with one job (ATS id `7`), one candidate and one application to it. */
 export function oneJobGreenhouse(): FakeGreenhouseData {
@@ -81,8 +106,15 @@ export interface AtsRouteServices {
   readonly assistant: AssistantServices;
   readonly greenhouse: FakeGreenhouse;
   readonly lever: FakeLever;
+  /** The fake Bullhorn, with the demo staffing firm's records. */
+  readonly bullhorn: FakeBullhorn;
   /** Handler dependencies on the test tables (rate limit 1,000 a minute unless told). */
-  dependencies(overrides?: DependencyOverrides): AtsCredentialDependencies;
+  dependencies(overrides?: DependencyOverrides): BullhornAuthorizationDependencies;
+  /**
+   * Starts a Bullhorn authorization as `as` and follows the authorize URL as a browser would: the
+   * fake approves at once and redirects back with `code` and `state`.
+   */
+  authorizeBullhorn(as: string, body?: Record<string, unknown>): Promise<{ code: string; state: string }>;
   /** Every route's handler on {@link dependencies}. */
   handlers(overrides?: DependencyOverrides): Record<AtsRoute, ApiGatewayHandler>;
   /** An ACTIVE user with a live (trial) subscription. */
@@ -105,10 +137,11 @@ export async function startAtsRouteServices(
     pageSize: options.greenhousePageSize,
   });
   const lever = await startFakeLever({ apiKey: LEVER_KEY });
+  const bullhorn = await startFakeBullhorn({ ...BULLHORN_CLIENT, data: bullhornDemoHistory().data });
   const cipher = createLocalCipher({ key: randomBytes(32) });
   const atsTable = { client, tableName: tableNames.ats };
 
-  const dependencies = (overrides: DependencyOverrides = {}): AtsCredentialDependencies => ({
+  const dependencies = (overrides: DependencyOverrides = {}): BullhornAuthorizationDependencies => ({
     users: assistant.services.users,
     subscriptions: assistant.services.subscriptions,
     rateLimiter: createRateLimiter({
@@ -123,11 +156,15 @@ export async function startAtsRouteServices(
     settings: createAtsUserSettings({ client, tableName: tableNames.users }),
     cipher,
     connectorOptions: {
-      baseUrls: overrides.baseUrls ?? { greenhouse: greenhouse.url, lever: lever.url },
+      baseUrls: overrides.baseUrls ?? { greenhouse: greenhouse.url, lever: lever.url, bullhorn: bullhorn.loginInfoRoot },
+      bullhornOrigins: bullhorn.origins,
       sleep: async () => undefined,
       random: () => 0,
     },
     syncBudgetMs: overrides.syncBudgetMs,
+    bullhornGrants: (userId) => createBullhornGrantStore({ ...atsTable, cipher, userId }),
+    bullhornPending: createBullhornPendingStore(atsTable),
+    webOrigins: [WEB_ORIGIN],
   });
 
   const handlers = (overrides: DependencyOverrides = {}): Record<AtsRoute, ApiGatewayHandler> => {
@@ -141,15 +178,33 @@ export async function startAtsRouteServices(
       'GET /ats/jobs': createListAtsJobsHandler(deps, HANDLER_OPTIONS),
       'GET /ats/candidates': createListAtsCandidatesHandler(deps, HANDLER_OPTIONS),
       'POST /ats/predict': createPredictPlacementsHandler(deps, HANDLER_OPTIONS),
+      'POST /ats/bullhorn/authorize': createStartBullhornAuthorizationHandler(deps, HANDLER_OPTIONS),
+      'POST /ats/bullhorn/callback': createCompleteBullhornAuthorizationHandler(deps, HANDLER_OPTIONS),
     };
   };
+
+  const defaultHandlers = handlers();
+  async function authorizeBullhorn(as: string, body: Record<string, unknown> = BULLHORN_START) {
+    const started = await call<{ authorizeUrl: string }>(defaultHandlers['POST /ats/bullhorn/authorize'], {
+      method: 'POST',
+      resource: '/ats/bullhorn/authorize',
+      body,
+      as,
+    });
+    if (started.status !== 200) throw new Error(`authorize answered ${started.status}: ${JSON.stringify(started.body)}`);
+    const redirect = await fetch(started.body.authorizeUrl, { redirect: 'manual' });
+    const back = new URL(redirect.headers.get('location') ?? '');
+    return { code: back.searchParams.get('code') ?? '', state: back.searchParams.get('state') ?? '' };
+  }
 
   return {
     assistant,
     greenhouse,
     lever,
+    bullhorn,
     dependencies,
     handlers,
+    authorizeBullhorn,
     subscriber: (id) => assistant.subscriber(id),
     async storedUser(id) {
       const { Item } = await client.send(new GetCommand({ TableName: tableNames.users, Key: { id }, ConsistentRead: true }));
@@ -167,7 +222,7 @@ export async function startAtsRouteServices(
       return Items;
     },
     async stop() {
-      await Promise.all([greenhouse.close(), lever.close()]);
+      await Promise.all([greenhouse.close(), lever.close(), bullhorn.close()]);
       await assistant.stop();
     },
   };
@@ -190,6 +245,11 @@ export function validRequest(
       return { method, resource, query: { jobId } };
     case 'POST /ats/predict':
       return { method, resource, body: { jobId } };
+    case 'POST /ats/bullhorn/authorize':
+      return { method, resource, body: BULLHORN_START };
+    case 'POST /ats/bullhorn/callback':
+      // A state no authorization was started with: the gate's refusals come first (see ats-access.test.ts).
+      return { method, resource, body: { state: 'not-started', code: 'code' } };
     default:
       return { method, resource, body: method === 'POST' ? {} : undefined };
   }

@@ -12,6 +12,11 @@ import type {
   ConnectAtsRequest,
   PredictPlacementsResponse,
 } from '@contracts/ats';
+import type {
+  CompleteBullhornAuthorizationRequest,
+  StartBullhornAuthorizationRequest,
+  StartBullhornAuthorizationResponse,
+} from '@contracts/ats-bullhorn';
 import { FALLBACK_ERROR_MESSAGE } from '../../../config/constants';
 import type { RuntimeConfig } from '../../../config/runtime-config';
 import { createAppRestClient, RestApiError, type RestClient } from '../../../lib/rest-client';
@@ -40,6 +45,10 @@ export interface AtsApi {
   listCandidates(jobId: string): Promise<AtsCandidateView[]>;
   /** `POST /ats/predict`: the job's active applications ranked by their chance of a placement. */
   predict(jobId: string): Promise<PredictPlacementsResponse>;
+  /** `POST /ats/bullhorn/authorize`: starts the Bullhorn sign-in; the browser goes to `authorizeUrl` next. */
+  startBullhorn(request: StartBullhornAuthorizationRequest): Promise<StartBullhornAuthorizationResponse>;
+  /** `POST /ats/bullhorn/callback`: what Bullhorn's redirect brought back; connected when it answers. */
+  completeBullhorn(request: CompleteBullhornAuthorizationRequest): Promise<AtsConnectionResponse>;
 }
 
 /** The code of the 403 a user without a live subscription gets from every ATS route. */
@@ -140,5 +149,12 @@ export function createRestAtsApi(config: RuntimeConfig, client: RestClient = cre
         throw malformed('prediction', payload);
       return payload as unknown as PredictPlacementsResponse;
     },
+    async startBullhorn(request) {
+      const payload = await client.post<unknown>('ats/bullhorn/authorize', request);
+      if (!isObject(payload) || typeof payload.authorizeUrl !== 'string' || !/^https?:\/\//.test(payload.authorizeUrl))
+        throw malformed('bullhorn authorize', payload);
+      return payload as unknown as StartBullhornAuthorizationResponse;
+    },
+    completeBullhorn: async (request) => readConnection(await client.post<unknown>('ats/bullhorn/callback', request)),
   };
 }

@@ -3,6 +3,7 @@ import type { AtsConnectionResponse } from '@contracts/ats';
 import { Spinner } from '../../../components/ui/spinner';
 import type { AtsApi } from '../api/ats-api';
 import { useAtsSettings } from '../use-ats-settings';
+import { useBullhornReturn } from '../use-bullhorn-return';
 import { ConnectForm } from './connect-form';
 import { ConnectionSummary } from './connection-summary';
 import { SubscriptionNote } from './subscription-note';
@@ -13,7 +14,8 @@ import './ats.css';
  * The account page's ATS settings: the connected ATS (masked keys, test, disconnect), the form to
  * connect or change it, and the sync. Users without a live subscription (`subscribed` false, or
  * the server's 403) get a note leading to the plans instead. Focus follows each change: to the
- * connection after connecting, to the form after disconnecting.
+ * connection after connecting, to the form after disconnecting. Bullhorn connects through its own
+ * sign-in: Bullhorn sends the browser back here with `?code&state`, which the panel posts.
  */
 export function AtsSettings({ api, subscribed }: { readonly api: AtsApi; readonly subscribed: boolean }) {
   if (!subscribed) return <SubscriptionNote />;
@@ -37,6 +39,21 @@ function AtsSettingsPanel({ api }: { readonly api: AtsApi }) {
     heading?.current?.focus();
   });
 
+  const connected = (data: AtsConnectionResponse) => {
+    settings.apply(data);
+    setFormKey((value) => value + 1);
+    const view = data.connection;
+    setAnnouncement(
+      view
+        ? `Connected to ${view.label}${view.accountName ? ` (${view.accountName})` : ''}: the connection works and your key is saved. It is shown only as ${view.apikey1}.`
+        : '',
+    );
+    focusNext.current = connectionHeading;
+  };
+
+  const bullhorn = useBullhornReturn(api, connected, settings.requireSubscription, state.status === 'ready');
+
+  if (bullhorn.status === 'completing') return <Spinner label="Connecting Bullhorn…" />;
   if (state.status === 'loading') return <Spinner label="Loading your ATS settings…" />;
   if (state.status === 'subscription-required') return <SubscriptionNote />;
   if (state.status === 'error')
@@ -52,18 +69,6 @@ function AtsSettingsPanel({ api }: { readonly api: AtsApi }) {
   const { connection, sync, options } = state.data;
   const option = connection ? options.find((candidate) => candidate.atsname === connection.atsname) : undefined;
 
-  const connected = (data: AtsConnectionResponse) => {
-    settings.apply(data);
-    setFormKey((value) => value + 1);
-    const view = data.connection;
-    setAnnouncement(
-      view
-        ? `Connected to ${view.label}${view.accountName ? ` (${view.accountName})` : ''}: the connection works and your key is saved. It is shown only as ${view.apikey1}.`
-        : '',
-    );
-    focusNext.current = connectionHeading;
-  };
-
   const disconnected = (data: AtsConnectionResponse) => {
     settings.apply(data);
     setFormKey((value) => value + 1);
@@ -76,6 +81,11 @@ function AtsSettingsPanel({ api }: { readonly api: AtsApi }) {
       <p role="status" className="ats-announcement">
         {announcement}
       </p>
+      {bullhorn.status === 'failed' ? (
+        <div className="ats-alert" role="alert">
+          <p>{bullhorn.message}</p>
+        </div>
+      ) : null}
       {connection ? (
         <ConnectionSummary
           api={api}

@@ -6,17 +6,23 @@ import {
   type AtsOption,
   type ConnectAtsRequest,
 } from '@contracts/ats';
+import { BULLHORN_CALLBACK_PATH, BULLHORN_USERNAME_PATTERN } from '@contracts/ats-bullhorn';
 import { FieldFrame, SubmitButton } from '../../../components/ui/form-field';
 import { useRuntimeConfig } from '../../../config/config-context';
+import { leavePage } from '../../../lib/leave-page';
 import { readableMessage } from '../../../lib/notify';
 import { RestApiError } from '../../../lib/rest-client';
 import { useFocusReturn } from '../../../lib/use-focus-return';
 import { isSubscriptionRequired, type AtsApi } from '../api/ats-api';
 import { LIMITS } from '../format';
 
-type Field = 'atsname' | 'apikey1' | 'apikey2' | 'userId';
-type Keys = Record<'apikey1' | 'apikey2' | 'userId', string>;
-const NO_KEYS: Keys = { apikey1: '', apikey2: '', userId: '' };
+type Field = 'atsname' | 'apikey1' | 'apikey2' | 'userId' | 'username';
+type Keys = Record<'apikey1' | 'apikey2' | 'userId' | 'username', string>;
+const NO_KEYS: Keys = { apikey1: '', apikey2: '', userId: '', username: '' };
+
+/** The ATS connected through a sign-in in the browser (its keys go to `startBullhorn`, not `connect`). */
+const BROWSER_SIGN_IN_ATS = 'bullhorn';
+
 type Problems = Partial<Record<string, string>>;
 
 export const FIX_FIELDS_MESSAGE = 'Please correct the highlighted fields.';
@@ -43,6 +49,12 @@ function clientErrors(option: AtsOption | undefined, keys: Keys, keeps: (field: 
   };
   check('apikey1', option.keyLabel);
   if (option.secondLabel) check('apikey2', option.secondLabel);
+  if (option.atsname === BROWSER_SIGN_IN_ATS) {
+    const username = keys.username.trim();
+    if (!username) errors.username = 'Please give the Bullhorn API user name.';
+    else if (!BULLHORN_USERNAME_PATTERN.test(username))
+      errors.username = 'The Bullhorn API user name has no spaces (at most 100 characters).';
+  }
   if (option.userIdLabel) {
     // The user ID goes with the client ID: both typed, or both left empty to keep the saved pair.
     const clientId = keys.apikey1.trim();
@@ -69,13 +81,16 @@ export function ConnectForm({
   headingRef,
   onConnected,
   onSubscriptionRequired,
+  onSignIn = leavePage,
 }: {
-  readonly api: Pick<AtsApi, 'connect'>;
+  readonly api: Pick<AtsApi, 'connect' | 'startBullhorn'>;
   readonly options: readonly AtsOption[];
   readonly connection: AtsConnectionView | null;
   readonly headingRef?: Ref<HTMLHeadingElement>;
   readonly onConnected: (data: AtsConnectionResponse) => void;
   readonly onSubscriptionRequired: () => void;
+  /** Sends the browser to the ATS's sign-in page (Bullhorn); the page's own navigation by default. */
+  readonly onSignIn?: (url: string) => void;
 }) {
   const { productName } = useRuntimeConfig();
   const headingId = useId();
@@ -98,6 +113,7 @@ export function ConnectForm({
   const errors = clientErrors(option, keys, keeps);
   const errorOf = (field: Field) => (attempted ? errors[field] : undefined) ?? serverFields[field];
   const unavailable = options.filter((candidate) => !candidate.available);
+  const signIn = option?.atsname === BROWSER_SIGN_IN_ATS;
 
   const focusFirst = (fields: readonly string[]) => {
     const field = fields
@@ -121,10 +137,31 @@ export function ConnectForm({
       return rest;
     });
 
+  /** A refused connect or sign-in: the server's messages under the fields to fix, the others in the alert. */
+  const refused = (thrown: unknown) => {
+    console.error(thrown);
+    if (isSubscriptionRequired(thrown)) {
+      onSubscriptionRequired();
+      return;
+    }
+    const fields = thrown instanceof RestApiError ? thrown.fields : {};
+    const shown = Object.keys(fields).filter(
+      (name) => name === 'atsname' || name === 'apikey1' || (name === 'apikey2' && option?.secondLabel) || (name === 'username' && signIn),
+    );
+    setServerFields(Object.fromEntries(shown.map((name) => [name, fields[name]])));
+    setProblem({
+      message: readableMessage(thrown, 'The connection could not be saved. Please try again.'),
+      others: Object.entries(fields)
+        .filter(([name]) => !shown.includes(name))
+        .map(([, message]) => message),
+    });
+    focusAfterRefusal.current = shown;
+  };
+
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setAttempted(true);
-    const invalid = (['atsname', 'apikey1', 'userId', 'apikey2'] as const).filter((field) => errors[field]);
+    const invalid = (['atsname', 'apikey1', 'userId', 'apikey2', 'username'] as const).filter((field) => errors[field]);
     if (invalid.length > 0) {
       setProblem({ message: FIX_FIELDS_MESSAGE, others: [] });
       focusFirst(invalid);
@@ -133,6 +170,10 @@ export function ConnectForm({
     if (inFlight.current || !option) return;
     // An empty key field of the same ATS sends the saved key's mask back: "keep the saved key".
     const keyOrMask = (field: 'apikey1' | 'apikey2') => keys[field].trim() || (keeps(field) ? connection?.[field] : null) || null;
+    if (signIn) {
+      startSignIn(keyOrMask('apikey1') ?? '', keyOrMask('apikey2') ?? '');
+      return;
+    }
     const request: ConnectAtsRequest = {
       atsname: option.atsname,
       apikeytype: option.apikeytype,
@@ -151,22 +192,32 @@ export function ConnectForm({
         setAttempted(false);
         onConnected(data);
       })
-      .catch((thrown: unknown) => {
-        console.error(thrown);
-        if (isSubscriptionRequired(thrown)) return onSubscriptionRequired();
-        const fields = thrown instanceof RestApiError ? thrown.fields : {};
-        const shown = Object.keys(fields).filter(
-          (name) => name === 'atsname' || name === 'apikey1' || (name === 'apikey2' && option.secondLabel),
-        );
-        setServerFields(Object.fromEntries(shown.map((name) => [name, fields[name]])));
-        setProblem({
-          message: readableMessage(thrown, 'The connection could not be saved. Please try again.'),
-          others: Object.entries(fields)
-            .filter(([name]) => !shown.includes(name))
-            .map(([, message]) => message),
-        });
-        focusAfterRefusal.current = shown;
+      .catch(refused)
+      .finally(() => {
+        inFlight.current = false;
+        setBusy(false);
+      });
+  };
+
+  /** Bullhorn: the server checks the keys and the user name, then the browser goes to Bullhorn to allow us. */
+  const startSignIn = (apikey1: string, apikey2: string) => {
+    inFlight.current = true;
+    rememberFocus();
+    setBusy(true);
+    setProblem(null);
+    setServerFields({});
+    api
+      .startBullhorn({
+        apikey1,
+        apikey2,
+        username: keys.username.trim(),
+        redirectUri: `${window.location.origin}${BULLHORN_CALLBACK_PATH}`,
       })
+      .then(({ authorizeUrl }) => {
+        setKeys(NO_KEYS);
+        onSignIn(authorizeUrl);
+      })
+      .catch(refused)
       .finally(() => {
         inFlight.current = false;
         setBusy(false);
@@ -278,6 +329,29 @@ export function ConnectForm({
                 )}
               </FieldFrame>
             ) : null}
+            {signIn ? (
+              <FieldFrame
+                label="Bullhorn API user name"
+                hint="The Bullhorn user TalentPilot reads as; Bullhorn finds your data centre from it. You then sign in to Bullhorn to allow TalentPilot."
+                error={errorOf('username')}
+              >
+                {(control) => (
+                  <input
+                    {...control}
+                    type="text"
+                    name="username"
+                    value={keys.username}
+                    autoComplete="off"
+                    autoCapitalize="off"
+                    spellCheck={false}
+                    onChange={(event) => {
+                      setKeys((before) => ({ ...before, username: event.target.value }));
+                      changed('username');
+                    }}
+                  />
+                )}
+              </FieldFrame>
+            ) : null}
           </>
         ) : null}
         {/* Rendered with its message (an alert is announced as it appears), focused when no field is to blame. */}
@@ -294,9 +368,15 @@ export function ConnectForm({
           </div>
         ) : null}
         <div className="form__actions">
-          <SubmitButton busy={busy} busyLabel="Testing the connection…">
-            Test and save
-          </SubmitButton>
+          {signIn ? (
+            <SubmitButton busy={busy} busyLabel="Opening Bullhorn…">
+              Sign in with Bullhorn
+            </SubmitButton>
+          ) : (
+            <SubmitButton busy={busy} busyLabel="Testing the connection…">
+              Test and save
+            </SubmitButton>
+          )}
         </div>
       </form>
     </section>
