@@ -130,7 +130,7 @@ describe('Monitoring: alarms notify one encrypted SNS topic whose subscribers co
 
   it("watches the ATS handlers like every other: the long ones alarm at 80% of their time-out, above the sync's budget plus a normal page", () => {
     const atsRoutes = REST_ROUTES.filter((route) => route.path.startsWith('/ats/'));
-    expect(atsRoutes).toHaveLength(8);
+    expect(atsRoutes).toHaveLength(10);
     for (const route of atsRoutes) {
       const name = route.functionId.replace(/Function$/, '');
       expect(alarm(prod, `${name}-errors`).Properties.AlarmDescription).toMatch(new RegExp(`^REST handler ${name} failed`));

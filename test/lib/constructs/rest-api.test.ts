@@ -590,9 +590,11 @@ describe('RestApi: least privilege for the ATS routes', () => {
     expect(reads.flatMap((statement) => [statement.Action].flat())).toEqual(expect.arrayContaining(['dynamodb:Query', 'dynamodb:GetItem']));
   });
 
-  it('keeps write access where a route writes: connecting and removing change the settings, testing and syncing the ATS table', () => {
+  it("keeps write access where a route writes: connecting, Bullhorn's sign-in and removing change the settings, testing and syncing the ATS table", () => {
     const writers = REST_ROUTES.filter((route) => route.path.startsWith('/ats/') && !READ_ONLY_ROUTES.includes(route.functionId));
     expect(writers.map((route) => route.functionId).sort()).toEqual([
+      'AtsBullhornAuthorizeFunction',
+      'AtsBullhornCallbackFunction',
       'AtsConnectFunction',
       'AtsRemoveConnectionFunction',
       'AtsSyncFunction',
