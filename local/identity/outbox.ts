@@ -64,13 +64,19 @@ function isMessage(value: unknown): value is OutboxMessage {
   );
 }
 
-function load(file: string | undefined): OutboxMessage[] {
+function load(file: string | undefined, warn: (line: string) => void): OutboxMessage[] {
   if (!file || !fs.existsSync(file)) return [];
   try {
     const parsed: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
     return Array.isArray(parsed) ? parsed.filter(isMessage) : [];
-  } catch {
-    // A damaged outbox is not worth failing the start for: it only holds copies of sent messages.
+  } catch (error) {
+    // A damaged outbox is not worth failing the start for (it only holds copies of sent
+    // messages), but it is kept for a look rather than overwritten by the next message.
+    const setAside = `${file}.corrupt-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+    fs.renameSync(file, setAside);
+    warn(
+      `The local outbox file ${file} could not be read (${(error as Error).message}); it was set aside as ${setAside} and the outbox starts empty.`,
+    );
     return [];
   }
 }
@@ -87,7 +93,7 @@ export function outboxLine(message: OutboxMessageInput): string {
 
 export function createOutbox(options: OutboxOptions = {}): Outbox {
   const limit = options.limit ?? DEFAULT_LIMIT;
-  let stored = load(options.file);
+  let stored = load(options.file, options.print ?? ((line) => console.warn(`[outbox] ${line}`)));
   const persist = () => {
     if (options.file) writeFileAtomic(options.file, `${JSON.stringify(stored, null, 2)}\n`);
   };

@@ -53,14 +53,21 @@ describe('the outbox', () => {
     expect(createOutbox({ file }).messages()).toEqual([]);
   });
 
-  it('starts empty from a damaged file and keeps at most its limit', () => {
+  it('starts empty from a damaged file, which it sets aside and says so, and keeps at most its limit', () => {
     const file = path.join(folder.path, 'outbox.json');
     fs.writeFileSync(file, '{ not json');
-    const outbox = createOutbox({ file, limit: 2 });
+    const lines: string[] = [];
+    const outbox = createOutbox({ file, limit: 2, print: (line) => lines.push(line) });
 
     for (const to of ['a@x.com', 'b@x.com', 'c@x.com']) outbox.recordOutboxMessage({ to, subject: 'S', body: 'B' });
 
     expect(outbox.messages().map((message) => message.to)).toEqual(['c@x.com', 'b@x.com']);
+    const setAside = fs.readdirSync(folder.path).filter((name) => name.startsWith('outbox.json.corrupt-'));
+    expect(setAside).toHaveLength(1);
+    expect(fs.readFileSync(path.join(folder.path, setAside[0]), 'utf8')).toBe('{ not json');
+    expect(lines[0]).toMatch(
+      /^The local outbox file .*outbox\.json could not be read .* set aside as .*outbox\.json\.corrupt-.* starts empty\.$/,
+    );
   });
 
   it('renders an escaped, self-refreshing page', () => {
