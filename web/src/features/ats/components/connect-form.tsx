@@ -7,7 +7,7 @@ import {
   type ConnectAtsRequest,
 } from '@contracts/ats';
 import { BULLHORN_CALLBACK_PATH, BULLHORN_USERNAME_PATTERN } from '@contracts/ats-bullhorn';
-import { FieldFrame, SubmitButton } from '../../../components/ui/form-field';
+import { FieldFrame, SubmitButton, type ControlProps } from '../../../components/ui/form-field';
 import { useRuntimeConfig } from '../../../config/config-context';
 import { leavePage } from '../../../lib/leave-page';
 import { readableMessage } from '../../../lib/notify';
@@ -136,6 +136,24 @@ export function ConnectForm({
       delete rest[field];
       return rest;
     });
+
+  /** One credential's input: never autofilled or corrected, and typing in it clears its server message. */
+  const keyInput = (field: keyof Keys, type: 'text' | 'password', inputMode?: 'numeric') => (control: ControlProps) => (
+    <input
+      {...control}
+      type={type}
+      inputMode={inputMode}
+      name={field}
+      value={keys[field]}
+      autoComplete="off"
+      autoCapitalize="off"
+      spellCheck={false}
+      onChange={(event) => {
+        setKeys((before) => ({ ...before, [field]: event.target.value }));
+        changed(field);
+      }}
+    />
+  );
 
   /** A refused connect or sign-in: the server's messages under the fields to fix, the others in the alert. */
   const refused = (thrown: unknown) => {
@@ -271,21 +289,7 @@ export function ConnectForm({
         {option?.available ? (
           <>
             <FieldFrame label={option.keyLabel} hint={keyHint('apikey1', option.help)} error={errorOf('apikey1')}>
-              {(control) => (
-                <input
-                  {...control}
-                  type="password"
-                  name="apikey1"
-                  value={keys.apikey1}
-                  autoComplete="off"
-                  autoCapitalize="off"
-                  spellCheck={false}
-                  onChange={(event) => {
-                    setKeys((before) => ({ ...before, apikey1: event.target.value }));
-                    changed('apikey1');
-                  }}
-                />
-              )}
+              {keyInput('apikey1', 'password')}
             </FieldFrame>
             {option.userIdLabel ? (
               <FieldFrame
@@ -293,40 +297,12 @@ export function ConnectForm({
                 hint={keeps('apikey1') ? 'Leave it and the client ID empty to keep the saved ones.' : undefined}
                 error={errorOf('userId')}
               >
-                {(control) => (
-                  <input
-                    {...control}
-                    type="text"
-                    inputMode="numeric"
-                    name="userId"
-                    value={keys.userId}
-                    autoComplete="off"
-                    spellCheck={false}
-                    onChange={(event) => {
-                      setKeys((before) => ({ ...before, userId: event.target.value }));
-                      changed('userId');
-                    }}
-                  />
-                )}
+                {keyInput('userId', 'text', 'numeric')}
               </FieldFrame>
             ) : null}
             {option.secondLabel ? (
               <FieldFrame label={option.secondLabel} hint={keyHint('apikey2')} error={errorOf('apikey2')}>
-                {(control) => (
-                  <input
-                    {...control}
-                    type={secondIsSecret(option.secondLabel ?? '') ? 'password' : 'text'}
-                    name="apikey2"
-                    value={keys.apikey2}
-                    autoComplete="off"
-                    autoCapitalize="off"
-                    spellCheck={false}
-                    onChange={(event) => {
-                      setKeys((before) => ({ ...before, apikey2: event.target.value }));
-                      changed('apikey2');
-                    }}
-                  />
-                )}
+                {keyInput('apikey2', secondIsSecret(option.secondLabel ?? '') ? 'password' : 'text')}
               </FieldFrame>
             ) : null}
             {signIn ? (
@@ -335,21 +311,7 @@ export function ConnectForm({
                 hint="The Bullhorn user TalentPilot reads as; Bullhorn finds your data centre from it. You then sign in to Bullhorn to allow TalentPilot."
                 error={errorOf('username')}
               >
-                {(control) => (
-                  <input
-                    {...control}
-                    type="text"
-                    name="username"
-                    value={keys.username}
-                    autoComplete="off"
-                    autoCapitalize="off"
-                    spellCheck={false}
-                    onChange={(event) => {
-                      setKeys((before) => ({ ...before, username: event.target.value }));
-                      changed('username');
-                    }}
-                  />
-                )}
+                {keyInput('username', 'text')}
               </FieldFrame>
             ) : null}
           </>
