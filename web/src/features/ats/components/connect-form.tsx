@@ -198,18 +198,25 @@ export function ConnectForm({
       apikey1: option.userIdLabel && keys.apikey1.trim() ? joinClientIdAndUserId(keys.apikey1, keys.userId) : (keyOrMask('apikey1') ?? ''),
       apikey2: option.secondLabel ? keyOrMask('apikey2') : null,
     };
+    send(
+      () => api.connect(request),
+      (data) => {
+        setKeys(NO_KEYS);
+        setAttempted(false);
+        onConnected(data);
+      },
+    );
+  };
+
+  /** One request at a time: the form is busy while it runs, and a refusal lands under the fields or in the alert. */
+  const send = <T,>(call: () => Promise<T>, done: (data: T) => void) => {
     inFlight.current = true;
     rememberFocus();
     setBusy(true);
     setProblem(null);
     setServerFields({});
-    api
-      .connect(request)
-      .then((data) => {
-        setKeys(NO_KEYS);
-        setAttempted(false);
-        onConnected(data);
-      })
+    call()
+      .then(done)
       .catch(refused)
       .finally(() => {
         inFlight.current = false;
@@ -219,27 +226,19 @@ export function ConnectForm({
 
   /** Bullhorn: the server checks the keys and the user name, then the browser goes to Bullhorn to allow us. */
   const startSignIn = (apikey1: string, apikey2: string) => {
-    inFlight.current = true;
-    rememberFocus();
-    setBusy(true);
-    setProblem(null);
-    setServerFields({});
-    api
-      .startBullhorn({
-        apikey1,
-        apikey2,
-        username: keys.username.trim(),
-        redirectUri: `${window.location.origin}${BULLHORN_CALLBACK_PATH}`,
-      })
-      .then(({ authorizeUrl }) => {
+    send(
+      () =>
+        api.startBullhorn({
+          apikey1,
+          apikey2,
+          username: keys.username.trim(),
+          redirectUri: `${window.location.origin}${BULLHORN_CALLBACK_PATH}`,
+        }),
+      ({ authorizeUrl }) => {
         setKeys(NO_KEYS);
         onSignIn(authorizeUrl);
-      })
-      .catch(refused)
-      .finally(() => {
-        inFlight.current = false;
-        setBusy(false);
-      });
+      },
+    );
   };
 
   const keyHint = (field: 'apikey1' | 'apikey2', help?: string) => {
