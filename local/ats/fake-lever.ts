@@ -132,6 +132,8 @@ export async function startFakeLever(options: FakeLeverOptions): Promise<FakeLev
       if (!ok) return { status: 401, body: { code: 'UnauthorizedError', message: 'Invalid API key' } };
       const endpoint = request.path.endsWith('/resumes') ? 'resumes' : request.path.replace(/^\/v1\//, '');
       const denied = (options.deniedEndpoints ?? []).some((name) => name === endpoint);
+      // Lever documents per-endpoint keys (Authentication) but not the refusal's status or body:
+      // 403 is our assumption (the connector treats 401, 403 and 404 alike); fixtures/lever/SOURCES.md.
       return denied ? { status: 403, body: { code: 'Forbidden', message: 'This API key may not read this endpoint' } } : null;
     },
   });
