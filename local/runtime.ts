@@ -87,6 +87,12 @@ export interface LocalRuntimeOptions {
    * half the CPU time.
    */
   readonly warmFunctions?: boolean;
+  /**
+   * Closed applications in the fake Greenhouse's demo account (360 by default). The authorization
+   * matrix reads every table before and after each refused call, and the synced history is most
+   * of what it reads: it asks for the fewest placement prediction accepts.
+   */
+  readonly greenhouseClosedApplications?: number;
   /** Progress and one line per request; silent when absent. */
   readonly log?: (line: string) => void;
 }
@@ -295,7 +301,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       : Promise.resolve(undefined);
 
     // The ATS stand-ins and the local key that seals ATS credentials.
-    const atsReady = prepareLocalAts({ ports, dataDir }).then((ats) => {
+    const atsReady = prepareLocalAts({ ports, dataDir, greenhouseClosedApplications: options.greenhouseClosedApplications }).then((ats) => {
       stops.push({ name: 'ATS stand-ins', stop: ats.stop });
       return ats;
     });

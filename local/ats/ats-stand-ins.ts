@@ -104,6 +104,8 @@ export interface AtsStandInsOptions {
   readonly ports: Readonly<Record<AtsPortName, number>> & { readonly bullhorn?: number };
   /** The instant the demo Greenhouse history is dated up to; now by default. */
   readonly now?: Date;
+  /** Closed applications in the demo Greenhouse account; the demo's own count by default. */
+  readonly greenhouseClosedApplications?: number;
 }
 
 const label = (name: PortName, service: string) => ({ service, envVar: PORT_ENV[name] });
@@ -120,7 +122,7 @@ export async function startAtsStandIns(options: AtsStandInsOptions): Promise<Ats
       port: ports.greenhouse,
       label: label('greenhouse', 'fake Greenhouse'),
       ...GREENHOUSE_DEMO_CLIENT,
-      data: greenhouseDemoHistory(options.now).data,
+      data: greenhouseDemoHistory(options.now, options.greenhouseClosedApplications).data,
     }),
     startFakeLever({ port: ports.lever, label: label('lever', 'fake Lever'), apiKey: keys.lever.apikey1, data: LEVER_ACCOUNT }),
     startFakeWorkable({

@@ -364,11 +364,15 @@ export function greenhouseRecordsOf(history: SyntheticHistory): GreenhouseDemoHi
 }
 
 /**
- * The demo account `npm start` serves: {@link GREENHOUSE_DEMO_CLOSED_APPLICATIONS} closed and 24
- * active applications over three jobs, dated up to `now` (the start of today, UTC, by default, so
+ * The demo account `npm start` serves: {@link GREENHOUSE_DEMO_CLOSED_APPLICATIONS} closed (or
+ * `closedApplications`: tests that read every table after each call choose fewer) and 24 active
+ * applications over three jobs, dated up to `now` (the start of today, UTC, by default, so
  * the history always looks recent).
  */
-export function greenhouseDemoHistory(now: Date = new Date()): GreenhouseDemoHistory {
+export function greenhouseDemoHistory(
+  now: Date = new Date(),
+  closedApplications: number = GREENHOUSE_DEMO_CLOSED_APPLICATIONS,
+): GreenhouseDemoHistory {
   const day = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-  return greenhouseHistory({ seed: GREENHOUSE_DEMO_SEED, closedApplications: GREENHOUSE_DEMO_CLOSED_APPLICATIONS, now: day.toISOString() });
+  return greenhouseHistory({ seed: GREENHOUSE_DEMO_SEED, closedApplications, now: day.toISOString() });
 }

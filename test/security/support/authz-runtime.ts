@@ -108,6 +108,9 @@ export async function startSecurityRuntime(options: Partial<LocalRuntimeOptions>
       webDistDir: dist.path,
       webBuild: 'never',
       warmFunctions: false,
+      // Enough closed applications for placement prediction to train (lambdas/ats/prediction's
+      // minimums), few enough that reading every table twice per refused call stays quick.
+      greenhouseClosedApplications: 60,
       ...options,
     });
   } catch (error) {
