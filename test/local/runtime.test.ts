@@ -119,16 +119,17 @@ describe('a started local runtime', () => {
 
 describe('startLocalRuntime', () => {
   it('keeps a stored contact across a stop and a start, and starts empty with reset', async () => {
-    // About stored data, not handlers: the functions load on their first call.
-    const first = await start({ warmFunctions: false });
+    // About stored data, not handlers or sign-in: the functions load on their first call, and
+    // the contact form needs no user pool.
+    const first = await start({ warmFunctions: false, identity: false });
     const id = await sendContact(first, 'Lee Park');
     await first.stop();
 
-    const second = await start({ warmFunctions: false });
+    const second = await start({ warmFunctions: false, identity: false });
     expect(await contactExists(second, id)).toBe(true);
     await second.stop();
 
-    const reset = await start({ reset: true, warmFunctions: false });
+    const reset = await start({ reset: true, warmFunctions: false, identity: false });
     expect(await contactExists(reset, id)).toBe(false);
   }, 60_000);
 
@@ -137,11 +138,11 @@ describe('startLocalRuntime', () => {
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
     const busyPort = (blocker.address() as net.AddressInfo).port;
     try {
-      await expect(start({ ports: { ...FREE_PORTS, rest: busyPort }, warmFunctions: false })).rejects.toThrow(
+      await expect(start({ ports: { ...FREE_PORTS, rest: busyPort }, warmFunctions: false, identity: false })).rejects.toThrow(
         new LocalRuntimeError(`Port ${busyPort} is already in use (REST API). Stop the other process or set LOCAL_REST_PORT.`),
       );
       // The data folder was released: the next start opens it.
-      await start({ warmFunctions: false });
+      await start({ warmFunctions: false, identity: false });
     } finally {
       blocker.close();
     }
