@@ -1,9 +1,12 @@
-// `npm test`: every check, each its own step, run two cores' worth at a time. tsc, ESLint and
-// Prettier are single-threaded, so two of them run side by side; jest and the browser tests each
-// take the machine to themselves (run together, the load made Lambda containers miss their 10 s
-// load limit and cognito-local drop connections). A step's output is printed when it ends, never
-// interleaved: all of it when it failed, its closing lines when it passed; a line every minute
-// says what still runs. A failure stops the rest, and the closing table gives each step's time.
+// `npm test`: every check, each its own step. The type checks run first, side by side, so a type
+// error fails in half a minute. Then jest, and after it the browser tests, each with the machine to
+// itself (run together, the load made Lambda containers miss their 10 s load limit and cognito-local
+// drop connections). ESLint, Prettier, the web build and synth run in the background meanwhile, at
+// the lowest CPU priority (`nice -n 19`): jest keeps a quarter of two cores idle while it waits on
+// local servers and child processes, and the background steps take only that idle time. A step's
+// output is printed when it ends, never interleaved: all of it when it failed, its closing lines
+// when it passed; a line every minute says what still runs. A failure stops the rest, and the
+// closing table gives each step's time.
 //
 // `node test/run-suite.mjs --only jest,e2e` runs some steps; `--list` names them.
 import { spawn } from 'node:child_process';
@@ -15,24 +18,25 @@ const CORES = 2;
 const PASSED_STEP_LINES = 8;
 
 /**
- * The steps. `cores`: how many it keeps busy; `after`: steps it needs. Declared in the order they
- * start when cores allow: quick static checks first, so a type or format error fails in a minute.
+ * The steps. `cores`: how many it keeps busy; `after`: steps it needs; `background`: runs at the
+ * lowest priority beside the others, one background step at a time, without taking cores.
+ * Declared in the order they start when cores allow.
  */
 const STEPS = [
   { name: 'typecheck', command: 'tsc --noEmit -p tsconfig.json', cores: 1 },
   { name: 'typecheck:web', command: 'tsc --noEmit -p web/tsconfig.json', cores: 1 },
-  { name: 'eslint', command: 'eslint .', cores: 1 },
-  { name: 'prettier', command: 'prettier --check --log-level warn .', cores: 1 },
-  { name: 'build:web', command: 'vite build --config web/vite.config.ts --logLevel warn', cores: 1 },
-  // The web build is the previous step: synth skips cdk.json's own build of it.
-  { name: 'synth', command: 'cdk synth -c stage=prod --quiet --build true', cores: 1, after: ['build:web'] },
+  { name: 'build:web', command: 'vite build --config web/vite.config.ts --logLevel warn', background: true },
+  { name: 'eslint', command: 'eslint .', background: true },
+  { name: 'prettier', command: 'prettier --check --log-level warn .', background: true },
+  // The web build is a step of its own: synth skips cdk.json's own build of it.
+  { name: 'synth', command: 'cdk synth -c stage=prod --quiet --build true', background: true, after: ['build:web'] },
   { name: 'jest', command: 'jest --maxWorkers=2', cores: 2 },
   { name: 'e2e', command: 'node test/e2e/require-chromium.js && playwright test', cores: 2, after: ['build:web'] },
 ];
 
 function parseArguments(argv) {
   if (argv.includes('--list')) {
-    for (const step of STEPS) console.log(`${step.name.padEnd(14)} ${step.command}`);
+    for (const step of STEPS) console.log(`${step.name.padEnd(14)} ${step.command}${step.background ? '  (background)' : ''}`);
     process.exit(0);
   }
   const only = argv.indexOf('--only');
@@ -56,8 +60,8 @@ const seconds = (ms) => `${(ms / 1000).toFixed(0)} s`;
 function runStep(step) {
   const startedAt = Date.now();
   // Local binaries first, as npm scripts have them; a process group, so a stop ends the whole tree.
-  const child = spawn(step.command, {
-    shell: true,
+  const [file, args] = step.background ? ['nice', ['-n', '19', 'sh', '-c', step.command]] : ['sh', ['-c', step.command]];
+  const child = spawn(file, args, {
     detached: true,
     env: { ...process.env, PATH: `${process.cwd()}/node_modules/.bin:${process.env.PATH}`, FORCE_COLOR: process.stdout.isTTY ? '1' : '0' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -83,9 +87,12 @@ async function main() {
 
   const startable = () =>
     waiting.filter((step) => {
-      const busy = [...running.values()].reduce((sum, run) => sum + run.step.cores, 0);
       const ready = (step.after ?? []).every((need) => finished.get(need)?.ok || !steps.some((s) => s.name === need));
-      return ready && (busy === 0 || busy + step.cores <= CORES);
+      if (!ready) return false;
+      const others = [...running.values()].map((run) => run.step);
+      if (step.background) return !others.some((other) => other.background);
+      const busy = others.reduce((sum, other) => sum + (other.cores ?? 0), 0);
+      return busy === 0 || busy + step.cores <= CORES;
     });
 
   const stopAll = () => {
@@ -133,9 +140,12 @@ async function main() {
   console.log('Step            time');
   for (const step of steps) {
     const result = finished.get(step.name);
-    console.log(`${step.name.padEnd(15)} ${result ? `${seconds(result.ms).padStart(5)}${result.ok ? '' : '  failed'}` : '    -'}`);
+    const time = result ? `${seconds(result.ms).padStart(5)}${result.ok ? '' : '  failed'}` : '    -';
+    console.log(`${step.name.padEnd(15)} ${time}${step.background ? '  (background)' : ''}`);
   }
-  console.log(`${'npm test'.padEnd(15)} ${seconds(Date.now() - suiteStart).padStart(5)} (wall clock; steps overlap two at a time)`);
+  console.log(
+    `${'npm test'.padEnd(15)} ${seconds(Date.now() - suiteStart).padStart(5)} (wall clock; the background steps overlap the others)`,
+  );
   process.exit(failure ? 1 : 0);
 }
 
