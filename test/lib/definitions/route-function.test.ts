@@ -1,17 +1,13 @@
-import { Template } from 'aws-cdk-lib/assertions';
-import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
 import { ASSISTANT_ENGINE_ENV } from '../../../lambdas/assistant/engine/environment';
 import { ATS_ENV } from '../../../lambdas/ats/routes/ats-environment-names';
 import { ENV } from '../../../lambdas/shared/environment';
 import { USER_DIRECTORY_ENV } from '../../../lambdas/shared/user-directory/environment';
 import { WEBHOOK_ENV } from '../../../lambdas/shared/webhooks/environment';
-import { createApp, type ProductApp } from '../../../lib/app';
 import { REST_ROUTES, type RestRouteDefinition } from '../../../lib/definitions/rest-routes';
 import { routeEnvironment, routeTimeoutSeconds } from '../../../lib/definitions/route-function';
 import { localTableNames } from '../../../local/dynamodb/tables';
 import { lambdaEnvironment } from '../../../local/runtime';
+import { resourceOf, synthesizedApp, SYNTHESIS_TIMEOUT_MS, type SynthesizedApp } from '../support/synthesized-app';
 
 /**
  * The RestApi construct and the local runtime give each route's function its environment through
@@ -56,29 +52,16 @@ function concerns(variables: readonly string[], only: Readonly<Record<string, st
   return [...new Set(variables.filter((name) => !(name in only)).map((name) => SAME_CONCERN[name] ?? name))].sort();
 }
 
-let deployed: ProductApp;
-let template: Template;
-let webDist: string;
+let deployed: SynthesizedApp;
 
-beforeAll(() => {
-  webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'route-function-web-'));
-  fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>fixture</title>');
-  // Bedrock, so the one engine-dependent variable is seen on the AWS side.
-  deployed = createApp({
-    context: { 'aws:cdk:bundling-stacks': [], stage: 'prod', assistantEngine: 'bedrock' },
-    webDistPath: webDist,
-    env: {},
-    nag: false,
-  });
-  template = Template.fromStack(deployed.stack);
-}, 120_000);
-
-afterAll(() => fs.rmSync(webDist, { recursive: true, force: true }));
+// The prod app with its default engine, Bedrock: the one engine-dependent variable is seen on the AWS side.
+beforeAll(async () => {
+  deployed = await synthesizedApp('prod');
+  if (deployed.config.assistantEngine !== 'bedrock') throw new Error('The prod variant no longer runs the assistant on Bedrock');
+}, SYNTHESIS_TIMEOUT_MS);
 
 function deployedFunction(route: RestRouteDefinition): { Environment: { Variables: Record<string, unknown> }; Timeout: number } {
-  const fn = deployed.stack.restApi.functions[route.functionId];
-  const logicalId = deployed.stack.getLogicalId(fn.node.defaultChild as never);
-  return template.toJSON().Resources[logicalId].Properties;
+  return resourceOf(deployed, deployed.logicalIds.restApiFunctions[route.functionId]).Properties as never;
 }
 
 function localVariables(route: RestRouteDefinition): Record<string, string> {
