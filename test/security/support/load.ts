@@ -6,7 +6,7 @@ import type { SecurityRuntime } from './security-runtime';
  * second), whether or not earlier ones have answered, so a slow server shows up as latency and
  * errors instead of quietly lowering the rate. Hard caps on the number of requests and on the
  * time (every request is bounded, and in-flight requests get a fixed drain time). Used by the
- * jest load test (a short run) and by the bench (200 requests/s for 60 s).
+ * jest load test (a short run, in hostile-input.test.ts) and by the bench (200 requests/s for 60 s).
  */
 
 /** One kind of request in the mix. `send` resolves to an error description, or undefined when fine. */
