@@ -1,10 +1,12 @@
 import { FEATURE_LABELS, FEATURE_NAMES, type Feature, type FeatureName } from './features';
 
 /**
- * Logistic regression on the placement features, trained by batch gradient descent with L2
- * regularisation. Chosen because it learns from a few dozen examples, needs no library, gives the
- * same model for the same data on every run (zero start, full batches, a fixed iteration budget),
- * and its weights say plainly which feature pushed a prediction up or down.
+ * Logistic regression on the placement features, with L2 regularisation, fitted by Newton's
+ * method. Chosen because it learns from a few dozen examples, needs no library, gives the same
+ * model for the same data on every run (zero start, no randomness), and its weights say plainly
+ * which feature pushed a prediction up or down. Newton's method because the loss is smooth and
+ * strictly convex over a handful of features: it reaches the optimum in about ten steps, where
+ * gradient descent took some 1,500 passes over the history (seconds of Lambda time per sync).
  */
 
 /** One closed application: its features and whether it ended in a placement. */
@@ -21,9 +23,6 @@ export interface TrainingOptions {
   readonly trainedAt: string;
   /** L2 strength on the mean log-loss; keeps weights small when history is short. */
   readonly l2?: number;
-  readonly maxIterations?: number;
-  /** Stop once an iteration improves the loss by less than this. */
-  readonly tolerance?: number;
 }
 
 /** A trained model as plain JSON: store it, send it, load it back with {@link isPlacementModel}. */
@@ -56,8 +55,10 @@ export interface PredictionReason {
 }
 
 export const DEFAULT_L2 = 0.01;
-const DEFAULT_ITERATIONS = 4_000;
-const DEFAULT_TOLERANCE = 1e-9;
+/** Newton steps allowed; the optimum is usually reached in under ten. */
+const MAX_ITERATIONS = 50;
+/** Stop once a step improves the loss by less than this. */
+const TOLERANCE = 1e-12;
 
 function sigmoid(z: number): number {
   return z >= 0 ? 1 / (1 + Math.exp(-z)) : Math.exp(z) / (1 + Math.exp(z));
@@ -73,22 +74,53 @@ export function vectorFor(model: Pick<PlacementModel, 'featureNames' | 'fillValu
   return model.featureNames.map((name, i) => valueOf(features, name) ?? model.fillValues[i]);
 }
 
-/** The regularised mean log-loss at (w, b) and its gradient, in one pass over the examples. */
-function lossAndGradient(xs: readonly number[][], ys: readonly number[], w: readonly number[], b: number, l2: number) {
+/**
+ * The regularised mean log-loss at θ = (w…, b), with its gradient and Hessian, in one pass over
+ * the examples. The bias (θ's last entry) is not regularised.
+ */
+function lossGradientHessian(xs: readonly number[][], ys: readonly number[], theta: readonly number[], l2: number) {
   const n = xs.length;
-  const gw = w.map((wj) => l2 * wj);
-  let gb = 0;
+  const d = theta.length;
+  const gradient = theta.map((t, j) => (j < d - 1 ? l2 * t : 0));
+  const hessian = theta.map((_, j) => theta.map((__, k) => (j === k && j < d - 1 ? l2 : 0)));
   let sum = 0;
   for (let i = 0; i < n; i += 1) {
-    let z = b;
-    for (let j = 0; j < w.length; j += 1) z += xs[i][j] * w[j];
+    const x = [...xs[i], 1];
+    let z = 0;
+    for (let j = 0; j < d; j += 1) z += x[j] * theta[j];
     const p = sigmoid(z);
     sum -= ys[i] ? Math.log(Math.max(p, 1e-12)) : Math.log(Math.max(1 - p, 1e-12));
-    const error = p - ys[i];
-    gb += error / n;
-    for (let j = 0; j < w.length; j += 1) gw[j] += (error * xs[i][j]) / n;
+    const error = (p - ys[i]) / n;
+    const curvature = (p * (1 - p)) / n;
+    for (let j = 0; j < d; j += 1) {
+      gradient[j] += error * x[j];
+      for (let k = 0; k < d; k += 1) hessian[j][k] += curvature * x[j] * x[k];
+    }
   }
-  return { loss: sum / n + (l2 / 2) * w.reduce((s, x) => s + x * x, 0), gw, gb };
+  const penalty = (l2 / 2) * theta.slice(0, d - 1).reduce((s, t) => s + t * t, 0);
+  return { loss: sum / n + penalty, gradient, hessian };
+}
+
+/** Solves A·x = b by Gaussian elimination with partial pivoting (A is small and positive definite). */
+function solve(matrix: readonly number[][], vector: readonly number[]): number[] {
+  const d = vector.length;
+  const a = matrix.map((row, i) => [...row, vector[i]]);
+  for (let column = 0; column < d; column += 1) {
+    let pivot = column;
+    for (let row = column + 1; row < d; row += 1) if (Math.abs(a[row][column]) > Math.abs(a[pivot][column])) pivot = row;
+    [a[column], a[pivot]] = [a[pivot], a[column]];
+    for (let row = column + 1; row < d; row += 1) {
+      const factor = a[row][column] / a[column][column];
+      for (let k = column; k <= d; k += 1) a[row][k] -= factor * a[column][k];
+    }
+  }
+  const x = new Array<number>(d).fill(0);
+  for (let row = d - 1; row >= 0; row -= 1) {
+    let sum = a[row][d];
+    for (let k = row + 1; k < d; k += 1) sum -= a[row][k] * x[k];
+    x[row] = sum / a[row][row];
+  }
+  return x;
 }
 
 /** Trains on closed applications; throws only when given no examples at all. */
@@ -103,30 +135,30 @@ export function trainLogisticRegression(examples: readonly TrainingExample[], op
   const xs = examples.map((e) => vectorFor({ featureNames: names, fillValues }, e.features));
   const ys = examples.map((e) => e.label);
   const n = xs.length;
-  let w = names.map(() => 0);
-  let b = 0;
-  let rate = 1;
-  let last: { w: number[]; b: number; loss: number; gw: number[]; gb: number } | null = null;
+  // θ = (w…, b), from zero. Each Newton step is halved until it lowers the loss (the loss is
+  // convex, so a full step is almost always taken); no lower loss within reach means the optimum.
+  let theta = [...names.map(() => 0), 0];
+  let here = lossGradientHessian(xs, ys, theta, l2);
   let iterations = 0;
-  for (; iterations < (options.maxIterations ?? DEFAULT_ITERATIONS); iterations += 1) {
-    let here = { w, b, ...lossAndGradient(xs, ys, w, b, l2) };
-    if (last && here.loss > last.loss) {
-      // The last step overshot: go back and retry it at half the rate (deterministic, no randomness).
-      rate /= 2;
-      if (rate < 1e-6) {
-        [w, b] = [last.w, last.b];
-        break;
-      }
-      here = last;
-    } else if (last && last.loss - here.loss < (options.tolerance ?? DEFAULT_TOLERANCE)) {
-      break;
+  while (iterations < MAX_ITERATIONS) {
+    iterations += 1;
+    const step = solve(here.hessian, here.gradient);
+    if (!step.every(Number.isFinite)) break;
+    let scale = 1;
+    let next = theta.map((t, j) => t - step[j]);
+    let there = lossGradientHessian(xs, ys, next, l2);
+    while (there.loss > here.loss && scale > 1e-6) {
+      scale /= 2;
+      next = theta.map((t, j) => t - scale * step[j]);
+      there = lossGradientHessian(xs, ys, next, l2);
     }
-    last = here;
-    w = here.w.map((wj, j) => wj - rate * here.gw[j]);
-    b = here.b - rate * here.gb;
+    if (there.loss > here.loss) break;
+    const improvement = here.loss - there.loss;
+    [theta, here] = [next, there];
+    if (improvement < TOLERANCE) break;
   }
-  // The last step taken was not checked yet: keep it only if it did not make things worse.
-  if (last && lossAndGradient(xs, ys, w, b, l2).loss > last.loss) [w, b] = [last.w, last.b];
+  const w = theta.slice(0, -1);
+  const b = theta[theta.length - 1];
   return {
     kind: 'logistic-regression',
     version: 1,

@@ -492,6 +492,21 @@ export interface SkillMention {
 export function findSkills(text: string): SkillMention[] {
   const source = String(text ?? '');
   if (!source.trim()) return [];
+  // The same few texts come back again and again (a job's must-haves, matched against each of
+  // hundreds of candidates in a sync): remember the latest answers. A copy, since callers reorder it.
+  const remembered = RECENT_MENTIONS.get(source);
+  if (remembered) return [...remembered];
+  const mentions = scanForSkills(source);
+  if (RECENT_MENTIONS.size >= RECENT_MENTIONS_LIMIT) RECENT_MENTIONS.clear();
+  RECENT_MENTIONS.set(source, mentions);
+  return [...mentions];
+}
+
+/** Texts whose mentions {@link findSkills} remembers; cleared whole when full (bounded memory). */
+const RECENT_MENTIONS_LIMIT = 2_000;
+const RECENT_MENTIONS = new Map<string, readonly SkillMention[]>();
+
+function scanForSkills(source: string): SkillMention[] {
   const found: SkillMention[] = [];
   const { insensitive, exact } = regexes();
   for (const regex of [insensitive, exact]) {
