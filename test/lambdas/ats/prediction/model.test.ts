@@ -41,6 +41,23 @@ describe('logistic regression for placements', () => {
     expect(predictProbability(model, example(0, 1, 0.5, 0).features)).toBeLessThan(0.2);
   });
 
+  it('stops at the optimum of the regularised log-loss: its gradient there is zero', () => {
+    const examples = history(5);
+    const model = trainLogisticRegression(examples, { featureNames: NAMES, trainedAt: '2026-06-30T00:00:00.000Z' });
+    // The gradient computed here, apart from the trainer: mean (p - y)·x, plus l2·w for the weights.
+    const gradient = [...NAMES.map(() => 0), 0];
+    for (const { features, label } of examples) {
+      const x = NAMES.map((name, j) => features.find((f) => f.name === name)?.value ?? model.fillValues[j]);
+      const error = predictProbability(model, features) - label;
+      x.forEach((value, j) => (gradient[j] += (error * value) / examples.length));
+      gradient[NAMES.length] += error / examples.length;
+    }
+    model.weights.forEach((weight, j) => (gradient[j] += model.l2 * weight));
+
+    for (const component of gradient) expect(Math.abs(component)).toBeLessThan(1e-6);
+    expect(model.iterations).toBeLessThan(20);
+  });
+
   it('is deterministic: the same examples give the very same model', () => {
     expect(trainLogisticRegression(history(2), options)).toEqual(trainLogisticRegression(history(2), options));
   });
