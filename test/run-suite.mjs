@@ -1,12 +1,12 @@
-// `npm test`: every check, each its own step. The type checks run first, side by side, so a type
-// error fails in half a minute. Then jest, and after it the browser tests, each with the machine to
-// itself (run together, the load made Lambda containers miss their 10 s load limit and cognito-local
-// drop connections). ESLint, Prettier, the web build and synth run in the background meanwhile, at
-// the lowest CPU priority (`nice -n 19`): jest keeps a quarter of two cores idle while it waits on
-// local servers and child processes, and the background steps take only that idle time. A step's
-// output is printed when it ends, never interleaved: all of it when it failed, its closing lines
-// when it passed; a line every minute says what still runs. A failure stops the rest, and the
-// closing table gives each step's time.
+// `npm test`: every check, each its own step. jest, and after it the browser tests, each have the
+// machine to themselves (run together, the load made Lambda containers miss their 10 s load limit
+// and cognito-local drop connections). The static steps (the web build first, which the browser
+// tests need, then tsc, ESLint, Prettier and synth) run in the background meanwhile, two at a time,
+// at the lowest CPU priority (`nice -n 19`): jest and the browser leave about a quarter of two
+// cores idle while they wait on local servers and child processes, and the background steps take
+// only that idle time. A step's output is printed when it ends, never interleaved: all of it when
+// it failed, its closing lines when it passed; a line every minute says what still runs. A failure
+// stops the rest, and the closing table gives each step's time.
 //
 // `node test/run-suite.mjs --only jest,e2e` runs some steps; `--list` names them.
 import { spawn } from 'node:child_process';
@@ -19,13 +19,13 @@ const PASSED_STEP_LINES = 8;
 
 /**
  * The steps. `cores`: how many it keeps busy; `after`: steps it needs; `background`: runs at the
- * lowest priority beside the others, one background step at a time, without taking cores.
+ * lowest priority beside the others, {@link CORES} background steps at a time, taking no cores.
  * Declared in the order they start when cores allow.
  */
 const STEPS = [
-  { name: 'typecheck', command: 'tsc --noEmit -p tsconfig.json', cores: 1 },
-  { name: 'typecheck:web', command: 'tsc --noEmit -p web/tsconfig.json', cores: 1 },
   { name: 'build:web', command: 'vite build --config web/vite.config.ts --logLevel warn', background: true },
+  { name: 'typecheck', command: 'tsc --noEmit -p tsconfig.json', background: true },
+  { name: 'typecheck:web', command: 'tsc --noEmit -p web/tsconfig.json', background: true },
   { name: 'eslint', command: 'eslint .', background: true },
   { name: 'prettier', command: 'prettier --check --log-level warn .', background: true },
   // The web build is a step of its own: synth skips cdk.json's own build of it.
@@ -90,7 +90,7 @@ async function main() {
       const ready = (step.after ?? []).every((need) => finished.get(need)?.ok || !steps.some((s) => s.name === need));
       if (!ready) return false;
       const others = [...running.values()].map((run) => run.step);
-      if (step.background) return !others.some((other) => other.background);
+      if (step.background) return others.filter((other) => other.background).length < CORES;
       const busy = others.reduce((sum, other) => sum + (other.cores ?? 0), 0);
       return busy === 0 || busy + step.cores <= CORES;
     });
