@@ -1,37 +1,29 @@
 import { App, Stack, Validations } from 'aws-cdk-lib';
-import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import { Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
-import { AwsSolutionsChecks } from 'cdk-nag';
-import type { IConstruct } from 'constructs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { createApp } from '../../lib/app';
-import { buildApp, makeWebDist, type BuiltApp } from './support/build-app';
+import { makeWebDist } from './support/build-app';
+import { nagProblems } from './support/nag-problems';
+import { synthesizedApp, SYNTHESIS_TIMEOUT_MS, type SynthesizedApp } from './support/synthesized-app';
 
 /**
- * The whole app as it deploys, built in this file only: the checks that need the construct tree
- * (cdk-nag, CDK's annotations, synth itself). Tests that read the template use the shared synthesis
- * (support/synthesized-app.ts) instead.
+ * The whole app as it deploys, both stages: the stacks it makes, cdk-nag, CDK's annotations. The
+ * shared synthesis (support/synthesized-app.ts) built each stage once with the same factory as
+ * `bin/app.ts` and recorded what the construct tree said; the tests below that need a tree of
+ * their own build a small one.
  */
 
-let dev: BuiltApp;
-let prod: BuiltApp;
-beforeAll(() => {
-  dev = buildApp({ stage: 'dev' });
-  prod = buildApp({ stage: 'prod' });
-}, 120_000);
-
-/** cdk-nag 3 reports through CDK's policy validation, not annotations: run the pack on the tree. */
-function nagFindings(app: BuiltApp): string[] {
-  return new AwsSolutionsChecks()
-    .validateScope(app.app)
-    .violations.map((v) => `${v.severity} ${v.ruleName}: ${v.violatingResources.map((r) => r.constructPath).join(', ')}`);
-}
+let dev: SynthesizedApp;
+let prod: SynthesizedApp;
+beforeAll(async () => {
+  [dev, prod] = await Promise.all([synthesizedApp('dev'), synthesizedApp('prod')]);
+}, SYNTHESIS_TIMEOUT_MS);
 
 describe('createApp', () => {
   it('builds one stack per stage, named after the product and stage, in us-east-2', () => {
-    expect(dev.app.node.children.filter((c) => c instanceof Stack).map((s) => (s as Stack).stackName)).toEqual(['talentpilot-dev']);
-    expect(prod.stack.stackName).toBe('talentpilot-prod');
+    expect(dev.stack.stacksInApp).toEqual(['talentpilot-dev']);
+    expect(prod.stack.stacksInApp).toEqual(['talentpilot-prod']);
     expect(prod.stack.region).toBe('us-east-2');
     expect(prod.stack.terminationProtection).toBe(true);
     expect(dev.stack.terminationProtection).toBe(false);
@@ -47,16 +39,10 @@ describe('createApp', () => {
     expect(stack.account).toBe('123456789012');
   });
 
-  it.each(['dev', 'prod'] as const)('leaves no cdk-nag AwsSolutions finding unacknowledged in %s', (stage) => {
-    const app = stage === 'dev' ? dev : prod;
-    expect(nagFindings(app)).toEqual([]);
-    expect(() => app.app.synth()).not.toThrow();
-  });
-
   it.each(['dev', 'prod'] as const)('raises no CDK warning or error in %s', (stage) => {
-    const annotations = Annotations.fromStack((stage === 'dev' ? dev : prod).stack);
-    expect(annotations.findWarning('*', Match.anyValue())).toEqual([]);
-    expect(annotations.findError('*', Match.anyValue())).toEqual([]);
+    const { checks } = stage === 'dev' ? dev : prod;
+    expect(checks.warnings).toEqual([]);
+    expect(checks.errors).toEqual([]);
   });
 
   it('fails synth on an unacknowledged cdk-nag finding (the checks are really registered)', () => {
@@ -79,61 +65,16 @@ describe('createApp', () => {
 });
 
 /**
- * cdk-nag's AwsSolutions checks on the app as it deploys (the same factory as `bin/app.ts`, both
- * stages): every finding, error or warning, must be fixed or acknowledged, and every
- * acknowledgement must say why in words a reviewer can check. A small non-compliant stack shows
- * that the same check does fail.
+ * cdk-nag's AwsSolutions checks on the app as it deploys (both stages, recorded by the shared
+ * synthesis): every finding must be fixed or acknowledged with a real reason (nag-problems.ts).
+ * A small non-compliant stack shows that the same check does fail.
  */
-
-/** Shortest reason accepted: long enough to name the constraint or decision behind it. */
-const MIN_REASON_LENGTH = 20;
-/** Reasons that only fill the field. */
-const PLACEHOLDER = /\b(todo|tbd|fixme|xxx|lorem|placeholder|temporary|fix later|suppress(ed)?|ignore(d)?|n\/a)\b/i;
-
-interface Acknowledgement {
-  readonly path: string;
-  readonly id: string;
-  readonly reason: string;
-}
-
-/** Every acknowledgement recorded with `Validations.of(construct).acknowledge()` under `scope`. */
-function acknowledgementsIn(scope: IConstruct): Acknowledgement[] {
-  return scope.node.findAll().flatMap((construct) =>
-    construct.node.metadata
-      .filter((entry) => entry.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY)
-      .flatMap((entry) =>
-        Object.entries(entry.data as Record<string, unknown>).map(([id, reason]) => ({
-          path: construct.node.path,
-          id,
-          reason: String(reason ?? ''),
-        })),
-      ),
-  );
-}
-
-/**
- * What keeps `scope` from passing: each unacknowledged AwsSolutions finding (`error`/`warning`,
- * rule, resources) and each acknowledgement whose reason is missing, short or a placeholder.
- */
-function nagProblems(scope: IConstruct): string[] {
-  const findings = new AwsSolutionsChecks()
-    .validateScope(scope)
-    .violations.map(
-      (violation) =>
-        `${violation.severity} ${violation.ruleName}: ${violation.violatingResources.map((resource) => resource.constructPath).join(', ')}`,
-    );
-  const weakReasons = acknowledgementsIn(scope)
-    .filter(({ reason }) => reason.trim().length < MIN_REASON_LENGTH || PLACEHOLDER.test(reason))
-    .map(({ path, id, reason }) => `weak reason for ${id} at ${path}: "${reason}"`);
-  return [...findings, ...weakReasons];
-}
-
 describe('cdk-nag AwsSolutions checks', () => {
   it.each(['dev', 'prod'] as const)('leave no finding unacknowledged and no acknowledgement without a real reason in %s', (stage) => {
-    const { app } = stage === 'dev' ? dev : prod;
+    const { checks } = stage === 'dev' ? dev : prod;
 
-    expect(acknowledgementsIn(app).length).toBeGreaterThan(10);
-    expect(nagProblems(app)).toEqual([]);
+    expect(checks.acknowledgements).toBeGreaterThan(10);
+    expect(checks.nagProblems).toEqual([]);
   });
 
   it('fail on a non-compliant resource, and on an acknowledgement that gives no reason', () => {

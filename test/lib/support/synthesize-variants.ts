@@ -6,10 +6,12 @@
  * do, and the exit code is 1.
  */
 import { CfnElement, Stack, TagManager } from 'aws-cdk-lib';
+import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { APP_VARIANTS, type AppVariant } from './app-variants';
 import { buildApp, type BuiltApp } from './build-app';
+import { acknowledgementsIn, nagProblems } from './nag-problems';
 import type { SynthesisRecord, TemplateJson } from './synthesized-app';
 
 function logicalIdsOf(stack: Stack, constructs: Readonly<Record<string, { node: { defaultChild?: unknown } }>>): Record<string, string> {
@@ -28,9 +30,23 @@ function recordOf(variant: AppVariant, built: BuiltApp): SynthesisRecord {
     .map((name) => path.join(assembly.directory, name, 'config.json'))
     .filter((file) => fs.existsSync(file))
     .map((file) => JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>);
+  const annotations = Annotations.fromStack(stack);
+  const describe = (found: { id: string; entry: { data?: unknown } }[]) => found.map(({ id, entry }) => `${id}: ${String(entry.data)}`);
   return {
     variant,
     config: built.config,
+    stack: {
+      stackName: stack.stackName,
+      region: stack.region,
+      terminationProtection: Boolean(stack.terminationProtection),
+      stacksInApp: app.node.children.filter((child) => child instanceof Stack).map((child) => (child as Stack).stackName),
+    },
+    checks: {
+      nagProblems: nagProblems(app),
+      acknowledgements: acknowledgementsIn(app).length,
+      warnings: describe(annotations.findWarning('*', Match.anyValue())),
+      errors: describe(annotations.findError('*', Match.anyValue())),
+    },
     template: built.template.toJSON() as TemplateJson,
     logicalIds: {
       restApiMethods: logicalIdsOf(stack, stack.restApi.methods),

@@ -18,9 +18,9 @@ import { APP_VARIANTS, type AppVariant } from './app-variants';
  * (plain Node with tsx, as `npm start` runs) synthesizes the missing variants in a row, paying the
  * start-up once, exactly as before (`buildApp`: the `bin/app.ts` factory, cdk-nag included, so an
  * unacknowledged finding still fails the tests that read the variant), and writes the template
- * plus the few facts the tests took from the construct tree, in the system's temporary directory
- * (outside the repository). Test files read it with `Template.fromJSON`. Tests that need the tree itself (cdk-nag, Annotations) build it in
- * app.test.ts, the one file that does.
+ * plus the facts the tests took from the construct tree (logical ids, tags, cdk-nag's findings and
+ * CDK's annotations), in the system's temporary directory (outside the repository). Test files
+ * read it with `Template.fromJSON`.
  *
  * Never stale: the cache key hashes the contents of every file a synthesis can read (lib/,
  * lambdas/, graphql/, this folder, cdk.json, tsconfig.json, package.json, the lock file and the
@@ -38,6 +38,20 @@ import { APP_VARIANTS, type AppVariant } from './app-variants';
 export interface SynthesisRecord {
   readonly variant: AppVariant;
   readonly config: StageConfig;
+  /** The stack's own settings, and every stack the app holds. */
+  readonly stack: {
+    readonly stackName: string;
+    readonly region: string;
+    readonly terminationProtection: boolean;
+    readonly stacksInApp: readonly string[];
+  };
+  /** What the construct tree said (nag-problems.ts): cdk-nag problems, acknowledgements, CDK warnings and errors. */
+  readonly checks: {
+    readonly nagProblems: readonly string[];
+    readonly acknowledgements: number;
+    readonly warnings: readonly string[];
+    readonly errors: readonly string[];
+  };
   /** The stack's CloudFormation template. */
   readonly template: TemplateJson;
   /** Logical ids of the constructs the tests look up, by the construct's key (route `functionId`). */
