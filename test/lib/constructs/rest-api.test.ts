@@ -82,7 +82,7 @@ describe('RestApi: API Gateway REST, stage prod', () => {
     },
   );
 
-  it('gives each admin route the pool id and exactly the user pool actions it calls, on that pool only', () => {
+  it('gives each route that checks admins now the pool id and exactly the user pool actions it calls, on that pool only', () => {
     const expected: Record<string, string[]> = {
       AdminCreateUserFunction: [
         'cognito-idp:AdminAddUserToGroup',
@@ -93,6 +93,8 @@ describe('RestApi: API Gateway REST, stage prod', () => {
       ],
       AdminRemoveUserFunction: ['cognito-idp:AdminDeleteUser', 'cognito-idp:AdminGetUser', 'cognito-idp:AdminListGroupsForUser'],
       AdminGetUserFunction: ['cognito-idp:AdminGetUser', 'cognito-idp:AdminListGroupsForUser'],
+      // The live admin check before an admin's cross-user read, nothing more.
+      GetUserSubscriptionsFunction: ['cognito-idp:AdminGetUser', 'cognito-idp:AdminListGroupsForUser'],
     };
     const resources = dev.template.toJSON().Resources;
     for (const [functionId, actions] of Object.entries(expected)) {
