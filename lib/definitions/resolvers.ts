@@ -43,7 +43,7 @@ export const ADMIN_STANDING_FUNCTION = {
   /** Stable construct id of the Lambda: never rename (it changes logical ids). */
   functionId: 'AdminStandingFunction',
   /** The Lambda handler (exports `handler`). */
-  entry: 'lambdas/admin/graphql-admin-standing.ts',
+  entry: 'lambdas/admin/check-admin-standing.ts',
   /** The AppSync function that calls it. */
   functionCode: 'graphql/pipeline/admin-standing.ts',
   /** The code of every pipeline resolver around the functions. */

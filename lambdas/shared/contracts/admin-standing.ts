@@ -1,6 +1,6 @@
 /**
  * The contract between the GraphQL API's admin standing function (graphql/pipeline/admin-standing.ts,
- * APPSYNC_JS) and the Lambda behind it (lambdas/admin/graphql-admin-standing.ts). Plain types and
+ * APPSYNC_JS) and the Lambda behind it (lambdas/admin/check-admin-standing.ts). Plain types and
  * one constant: bundled into APPSYNC_JS code too, so no imports.
  */
 

@@ -118,8 +118,9 @@ describe('RestApi: API Gateway REST, stage prod', () => {
   });
 
   it('has one function per route, each on Node 22 / arm64 with source maps and the stage settings', () => {
-    // + the two Cognito triggers, the BucketDeployment and the auto-delete handlers, the API key renewal job
-    dev.template.resourceCountIs('AWS::Lambda::Function', REST_ROUTES.length + COGNITO_TRIGGERS.length + 3);
+    // + the two Cognito triggers, the BucketDeployment and the auto-delete handlers, the API key renewal job,
+    // the GraphQL API's admin check
+    dev.template.resourceCountIs('AWS::Lambda::Function', REST_ROUTES.length + COGNITO_TRIGGERS.length + 4);
     const fn = resourceOf(dev, dev.logicalIds.restApiFunctions.GetPlansFunction);
     expect(fn.Properties).toMatchObject({
       Runtime: 'nodejs22.x',
