@@ -407,8 +407,10 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       stops.push({ name: lambda.functionName, stop: lambda.stop });
       adminStanding = lambda;
     }
-    const warming = options.warmFunctions === false ? [] : [...Object.values(functions), adminStanding].map((lambda) => lambda.warm());
+    const warming = options.warmFunctions === false ? [] : Object.values(functions).map((lambda) => lambda.warm());
     await Promise.all([...warming, demoSeeded]);
+    // After the routes' functions, not among them: one more load at once on a busy machine.
+    if (options.warmFunctions !== false) await adminStanding.warm();
 
     const [rest, graphql] = await Promise.all([
       startRestServer({
