@@ -2,7 +2,7 @@ import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { DEFAULT_PRODUCT_SLUG, REGION } from '../lib/config';
-import { RESOLVERS } from '../lib/definitions/resolvers';
+import { ADMIN_STANDING_FUNCTION, RESOLVERS } from '../lib/definitions/resolvers';
 import { REST_ROUTES, type RestRouteDefinition } from '../lib/definitions/rest-routes';
 import { routeEnvironment, routeTimeoutSeconds, type RouteNeeds } from '../lib/definitions/route-function';
 import type { TableName } from '../lib/definitions/tables';
@@ -23,6 +23,7 @@ import { ATS_STAND_IN_PORT_NAMES, DEFAULT_PORTS, type AtsPortName, type PortName
 import { bundleLambda } from './lambda/bundle';
 import { createLambdaFunction, type LambdaFunction } from './lambda/host';
 import { startRestServer } from './rest/rest-server';
+import type { AdminStandingAnswer, AdminStandingRequest } from '../lambdas/shared/contracts/admin-standing';
 import type { RuntimeConfig } from '../lambdas/shared/contracts/runtime-config';
 import { LOCAL_PLAN_CODE_SUFFIX } from './stage';
 import { localRuntimeConfig } from './web/runtime-config';
@@ -75,6 +76,12 @@ export interface LocalRuntimeOptions {
    * starts none, and every token is then refused.
    */
   readonly identity?: LocalIdentityFactory | false;
+  /**
+   * Stands in for the GraphQL API's admin standing Lambda (ADMIN_STANDING_FUNCTION): for tests
+   * whose identity has fixed tokens and no user pool to ask. Absent (the default), the real
+   * handler runs behind the Lambda data source.
+   */
+  readonly adminStandingStandIn?: (request: AdminStandingRequest) => Promise<AdminStandingAnswer>;
   /**
    * `ASSISTANT_RATE_LIMIT_PER_MINUTE` of the assistant's handlers (requests a minute per user);
    * the handlers' default (30) when absent. The security tests raise it for their many calls.
@@ -278,7 +285,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     })();
     const resolversReady = prepareResolvers(options.resolvers ?? RESOLVERS, buildDir);
     const routes = options.routes ?? REST_ROUTES;
-    const lambdasReady = Promise.all(routes.map((route) => bundleLambda(route.functionId, route.entry, buildDir)));
+    // The routes' functions, and last the GraphQL API's admin check (a Lambda data source).
+    const lambdasReady = Promise.all([...routes, ADMIN_STANDING_FUNCTION].map((fn) => bundleLambda(fn.functionId, fn.entry, buildDir)));
     const databaseReady = (async () => {
       const dynalite = await startDynalite({ path: paths?.dynamodb, port: ports.dynamodb });
       stops.push({ name: 'DynamoDB', stop: dynalite.stop });
@@ -380,8 +388,35 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       stops.push({ name: lambda.functionName, stop: lambda.stop });
       functions[route.functionId] = lambda;
     }
+    // The GraphQL API's admin check: the same rule for its environment as a route's (the users
+    // table and the user pool), behind the Lambda data source of the admin standing function.
+    const standIn = options.adminStandingStandIn;
+    let adminStanding: Pick<LambdaFunction, 'functionName' | 'invoke' | 'warm'>;
+    if (standIn) {
+      adminStanding = {
+        functionName: 'admin standing stand-in',
+        invoke: (payload) => standIn(payload as AdminStandingRequest),
+        warm: async () => undefined,
+      };
+    } else {
+      const lambda = createLambdaFunction({
+        bundle: lambdaBundles[routes.length],
+        functionName: localFunctionName(productSlug, ADMIN_STANDING_FUNCTION.functionId),
+        environment: lambdaEnvironment(ADMIN_STANDING_FUNCTION, {
+          productSlug,
+          tableNames,
+          allowedOrigins: webOrigins,
+          dynamodbEndpoint: database.endpoint,
+          userPool: identityService?.userPool,
+        }),
+      });
+      stops.push({ name: lambda.functionName, stop: lambda.stop });
+      adminStanding = lambda;
+    }
     const warming = options.warmFunctions === false ? [] : Object.values(functions).map((lambda) => lambda.warm());
     await Promise.all([...warming, demoSeeded]);
+    // After the routes' functions, not among them: one more load at once on a busy machine.
+    if (options.warmFunctions !== false) await adminStanding.warm();
 
     const [rest, graphql] = await Promise.all([
       startRestServer({
@@ -398,7 +433,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       startAppSyncServer({
         port: ports.graphql,
         apiKey,
-        bundles,
+        bundles: bundles.resolvers,
+        adminStanding: { pipeline: bundles.pipeline, lambda: adminStanding },
         dynamodb: database.client,
         tableNames,
         identity,

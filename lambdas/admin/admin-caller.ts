@@ -50,14 +50,22 @@ export interface AdminCheckDependencies {
 
 const defaultLogger = createLogger({ component: 'admin-caller' });
 
+/** A signed-in caller as the rule needs them: from the REST authorizer's claims or AppSync's identity. */
+export interface AdminClaimant {
+  readonly sub: string;
+  /** The Cognito username (the directory is asked by it). */
+  readonly username: string;
+  /** The token says Admins. */
+  readonly isAdmin: boolean;
+}
+
 /**
- * The signed-in admin, checked against the record and the directory now (see above), or a 401 (no
- * verified claims: the route was called without the authorizer) / 403 (not an admin now; the
- * reason is logged, the answer is the same whatever it is).
+ * Why the caller is no admin now, or `undefined` when they are: the rule above, over the record
+ * and the directory read at this call. A caller whose token does not say Admins is answered with
+ * no lookup. A refused claim is logged with its reason (the caller's answer never tells it).
  */
-export async function requireAdmin(event: APIGatewayProxyEvent, deps: AdminCheckDependencies): Promise<AdminActor> {
-  const caller = callerFromEvent(event);
-  if (!caller.isAdmin) throw new ForbiddenError(FORBIDDEN_MESSAGE);
+export async function adminStandingNow(caller: AdminClaimant, deps: AdminCheckDependencies): Promise<AdminStandingProblem | undefined> {
+  if (!caller.isAdmin) return 'not_admin_in_token';
   const [record, directoryUser] = await Promise.all([deps.users.getById(caller.sub), deps.directory.getUser(caller.username)]);
   const problem = adminStandingProblem(caller, record, directoryUser);
   if (problem) {
@@ -65,7 +73,17 @@ export async function requireAdmin(event: APIGatewayProxyEvent, deps: AdminCheck
       sub: caller.sub,
       reason: problem,
     });
-    throw new ForbiddenError(FORBIDDEN_MESSAGE);
   }
+  return problem;
+}
+
+/**
+ * The signed-in admin, checked against the record and the directory now (see above), or a 401 (no
+ * verified claims: the route was called without the authorizer) / 403 (not an admin now; the
+ * reason is logged, the answer is the same whatever it is).
+ */
+export async function requireAdmin(event: APIGatewayProxyEvent, deps: AdminCheckDependencies): Promise<AdminActor> {
+  const caller = callerFromEvent(event);
+  if ((await adminStandingNow(caller, deps)) !== undefined) throw new ForbiddenError(FORBIDDEN_MESSAGE);
   return { sub: caller.sub };
 }

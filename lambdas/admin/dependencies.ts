@@ -5,9 +5,27 @@ import { lazily } from '../shared/lazily';
 import { readEnvironment, requiredNameVariable, type EnvironmentSource } from '../shared/read-environment';
 import { createCognitoClient, createCognitoUserDirectory } from '../shared/user-directory/cognito-user-directory';
 import { USER_DIRECTORY_ENV } from '../shared/user-directory/environment';
+import type { UserDirectory } from '../shared/user-directory/user-directory';
 import { createDocumentClient } from '../shared/dynamodb/document-client';
 import { createUsersRepository } from '../shared/users/users-repository';
 import type { AdminUsersDependencies } from './admin-users';
+
+const UserDirectoryEnvironmentSchema = z.object({
+  [USER_DIRECTORY_ENV.userPoolId]: requiredNameVariable,
+  [USER_DIRECTORY_ENV.cognitoEndpoint]: z.optional(z.url()),
+});
+
+/**
+ * The user pool from `USER_POOL_ID` (and cognito-local's `COGNITO_ENDPOINT` in the local runtime),
+ * for every handler that checks an admin caller now (admin-caller.ts). Throws naming a missing variable.
+ */
+export function userDirectoryFromEnvironment(source: EnvironmentSource = process.env): UserDirectory {
+  const env = readEnvironment(UserDirectoryEnvironmentSchema, source);
+  return createCognitoUserDirectory({
+    client: createCognitoClient({ endpoint: env[USER_DIRECTORY_ENV.cognitoEndpoint] }),
+    userPoolId: env[USER_DIRECTORY_ENV.userPoolId],
+  });
+}
 
 const AdminEnvironmentSchema = z.object({
   [USER_DIRECTORY_ENV.userPoolId]: requiredNameVariable,
@@ -24,10 +42,7 @@ const AdminEnvironmentSchema = z.object({
 export function adminDependenciesFromEnvironment(source: EnvironmentSource = process.env): AdminUsersDependencies {
   const env = readEnvironment(AdminEnvironmentSchema, source);
   return {
-    directory: createCognitoUserDirectory({
-      client: createCognitoClient({ endpoint: env[USER_DIRECTORY_ENV.cognitoEndpoint] }),
-      userPoolId: env[USER_DIRECTORY_ENV.userPoolId],
-    }),
+    directory: userDirectoryFromEnvironment(source),
     users: createUsersRepository({
       client: createDocumentClient({ endpoint: env[ENV.dynamodbEndpoint] }),
       tableName: env[TABLES.users.envVar],

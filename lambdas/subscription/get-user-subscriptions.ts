@@ -1,3 +1,6 @@
+import { adminStandingNow } from '../admin/admin-caller';
+import { userDirectoryFromEnvironment } from '../admin/dependencies';
+import type { UserDirectory } from '../shared/user-directory/user-directory';
 import { UserSubscriptionsResponseSchema, type UserSubscriptionsResponse } from '../shared/contracts/subscriptions';
 import type { User } from '../shared/contracts/user';
 import { accountCode, parseSubscriptionsLookupId, userIdFromAccountCode } from '../shared/domain/account-codes';
@@ -18,13 +21,16 @@ import { isOwnLookupId } from './subscription-rules';
  * `SubscriptionTBD`, their lookup code `code-{product}-{userId}` (any of their past subscription
  * ids works too). Owners only (403 for another user's id), or admins, for whom the id is resolved
  * to its user (404 when it names nobody). Ownership comes from the caller's User record, never
- * from the path.
+ * from the path; being an admin from the record and the directory at this call
+ * (lambdas/admin/admin-caller.ts), never from the token's groups alone.
  */
 
 export interface GetUserSubscriptionsDependencies {
   readonly billing: BillingPort;
   readonly users: UsersRepository;
   readonly links: Pick<UserSubscriptionLinks, 'findUserIdsByCurrentSubscription'>;
+  /** Asked only when the token says Admins: is the caller still one (admin-caller.ts)? */
+  readonly directory: Pick<UserDirectory, 'getUser'>;
   readonly productSlug: string;
 }
 
@@ -58,11 +64,13 @@ export function createGetUserSubscriptionsHandler(
 /**
  * The user whose subscriptions the caller may see under `id`. Everyone, admins too, needs an
  * ACTIVE record of their own: an admin who was removed keeps a token that says Admins for up to
- * an hour, and reads nobody's subscriptions with it.
+ * an hour, and reads nobody's subscriptions with it. A token that says Admins opens anyone's only
+ * while the caller is an admin now; an admin who was demoted is an owner like any other user.
  */
 async function resolveOwner(deps: GetUserSubscriptionsDependencies, caller: Caller, id: string): Promise<User> {
   const self = await requireActiveUser(deps.users, caller);
-  if (!caller.isAdmin) {
+  const adminNow = caller.isAdmin && (await adminStandingNow(caller, deps)) === undefined;
+  if (!adminNow) {
     if (!isOwnLookupId(deps.productSlug, self, id)) throw new ForbiddenError(LOOKUP_MESSAGES.notYours, { code: 'not_your_subscription' });
     return self;
   }
@@ -100,6 +108,7 @@ export const handler = createGetUserSubscriptionsHandler(
       billing: env.billing,
       users: createUsersRepository({ client: env.client, tableName: env.usersTable }),
       links: createUserSubscriptionLinks({ client: env.client, tableName: env.usersTable }),
+      directory: userDirectoryFromEnvironment(),
       productSlug: env.productSlug,
     };
   }),

@@ -1,5 +1,6 @@
 import { Duration, Expiration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import {
+  AppsyncFunction,
   AuthorizationType,
   CfnGraphQLApi,
   Code,
@@ -7,19 +8,23 @@ import {
   FieldLogLevel,
   FunctionRuntime,
   GraphqlApi,
+  LambdaDataSource,
   Resolver,
   DynamoDbDataSource,
 } from 'aws-cdk-lib/aws-appsync';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import * as path from 'node:path';
 import { bundleResolverSync } from '../../graphql/bundle-resolver';
-import { GRAPHQL_SCHEMA_FILE, RESOLVERS, resolverEntry, type ResolverDefinition } from '../definitions/resolvers';
-import type { TableName } from '../definitions/tables';
-import { acknowledgeTableIndexWildcard } from './nag-acknowledgements';
+import { USER_DIRECTORY_ENV } from '../../lambdas/shared/user-directory/environment';
+import { ADMIN_STANDING_FUNCTION, GRAPHQL_SCHEMA_FILE, RESOLVERS, resolverEntry, type ResolverDefinition } from '../definitions/resolvers';
+import { TABLES, type TableName } from '../definitions/tables';
+import { ADMIN_CHECK_USER_POOL_ACTIONS } from './rest-api';
+import { acknowledgeTableIndexWildcard, acknowledgeWildcardResource } from './nag-acknowledgements';
+import { ProductFunction } from './product-function';
 
 /** Repository root (this file lives in `lib/constructs/`), where `graphql/` lives. */
 const REPO_ROOT = path.resolve(__dirname, '..', '..');
@@ -54,8 +59,10 @@ function pascal(word: string): string {
 /**
  * The AppSync GraphQL API: the schema in `graphql/schema.graphql`, API key as the default mode
  * (the public contact form; the key ships in the web app's config.json by design) plus Cognito
- * user pools, one DynamoDB data source per table the resolvers use, and one APPSYNC_JS unit
- * resolver per `RESOLVERS` entry, bundled by the same `bundleResolverSync` the local runner uses.
+ * user pools, one DynamoDB data source per table the resolvers use, and one APPSYNC_JS resolver
+ * per `RESOLVERS` entry, bundled by the same `bundleResolverSync` the local runner uses: a unit
+ * resolver, or for the fields with an admin branch a pipeline resolver whose first function asks
+ * the admin standing Lambda (a Lambda data source) whether the caller is an admin now.
  * Field logs at ERROR without verbose content (contact messages are personal data) and X-Ray.
  */
 export class ProductGraphqlApi extends Construct {
@@ -69,6 +76,8 @@ export class ProductGraphqlApi extends Construct {
   /** Data sources by table name (only tables that some resolver uses). */
   public readonly dataSources: Readonly<Partial<Record<TableName, DynamoDbDataSource>>>;
   public readonly logGroup: LogGroup;
+  /** The admin check behind the pipeline resolvers (ADMIN_STANDING_FUNCTION); absent when no resolver checks admins. */
+  public readonly adminStandingFunction?: ProductFunction;
 
   constructor(scope: Construct, id: string, props: GraphqlApiProps) {
     super(scope, id);
@@ -133,14 +142,39 @@ export class ProductGraphqlApi extends Construct {
     }
     this.dataSources = dataSources;
 
+    const adminStanding = resolvers.some((r) => r.checksAdminStanding) ? this.adminStandingStep(props) : undefined;
+    this.adminStandingFunction = adminStanding?.fn;
+
     for (const resolver of resolvers) {
-      new Resolver(this, `${resolver.typeName}${pascal(resolver.fieldName)}Resolver`, {
+      const id = `${resolver.typeName}${pascal(resolver.fieldName)}`;
+      const code = Code.fromInline(bundleResolverSync(resolverEntry(resolver)));
+      const dataSource = dataSources[resolver.table]!;
+      if (!resolver.checksAdminStanding || !adminStanding) {
+        new Resolver(this, `${id}Resolver`, {
+          api: this.api,
+          typeName: resolver.typeName,
+          fieldName: resolver.fieldName,
+          dataSource,
+          runtime: FunctionRuntime.JS_1_0_0,
+          code,
+        });
+        continue;
+      }
+      // The field's own code, as the function after the admin check.
+      const own = new AppsyncFunction(this, `${id}Function`, {
+        api: this.api,
+        name: `${resolver.typeName}_${resolver.fieldName}`,
+        dataSource,
+        runtime: FunctionRuntime.JS_1_0_0,
+        code,
+      });
+      new Resolver(this, `${id}Resolver`, {
         api: this.api,
         typeName: resolver.typeName,
         fieldName: resolver.fieldName,
-        dataSource: dataSources[resolver.table],
+        pipelineConfig: [adminStanding.check, own],
         runtime: FunctionRuntime.JS_1_0_0,
-        code: Code.fromInline(bundleResolverSync(resolverEntry(resolver))),
+        code: adminStanding.pipelineCode,
       });
     }
 
@@ -150,5 +184,43 @@ export class ProductGraphqlApi extends Construct {
       const role = dataSource.grantPrincipal;
       if (role instanceof Construct) acknowledgeTableIndexWildcard(role, props.tables[tableName as TableName]);
     }
+  }
+
+  /**
+   * The admin check: the Lambda (lambdas/admin/check-admin-standing.ts) with exactly what it
+   * reads, a consistent GetItem on the users table and AdminGetUser/AdminListGroupsForUser on the
+   * one pool (the REST admin routes' ADMIN_CHECK_USER_POOL_ACTIONS), its Lambda data source, and
+   * the AppSync function that calls it first in every pipeline resolver.
+   */
+  private adminStandingStep(props: GraphqlApiProps): { fn: ProductFunction; check: AppsyncFunction; pipelineCode: Code } {
+    const users = props.tables.users;
+    const fn = new ProductFunction(this, ADMIN_STANDING_FUNCTION.functionId, {
+      entry: path.join(REPO_ROOT, ADMIN_STANDING_FUNCTION.entry),
+      description: 'GraphQL admin check: is the caller an admin now (record and user pool)?',
+      environment: { [TABLES.users.envVar]: users.tableName, [USER_DIRECTORY_ENV.userPoolId]: props.userPool.userPoolId },
+      retainLogs: props.retainLogs,
+    });
+    fn.addToRolePolicy(new PolicyStatement({ actions: ['dynamodb:GetItem'], resources: [users.tableArn] }));
+    fn.addToRolePolicy(new PolicyStatement({ actions: [...ADMIN_CHECK_USER_POOL_ACTIONS], resources: [props.userPool.userPoolArn] }));
+
+    const dataSource = new LambdaDataSource(this, 'AdminStandingDataSource', {
+      api: this.api,
+      lambdaFunction: fn,
+      name: 'AdminStanding',
+      description: "Is the caller an admin now? (the REST admin routes' rule, lambdas/admin/admin-caller.ts)",
+    });
+    acknowledgeWildcardResource(
+      dataSource.grantPrincipal as unknown as Construct,
+      `${fn.functionArn}:*`,
+      'The Lambda data source may invoke the admin check function and its versions/aliases (<arn>:*), nothing else.',
+    );
+    const check = new AppsyncFunction(this, 'AdminStandingFunctionStep', {
+      api: this.api,
+      name: 'AdminStanding',
+      dataSource,
+      runtime: FunctionRuntime.JS_1_0_0,
+      code: Code.fromInline(bundleResolverSync(ADMIN_STANDING_FUNCTION.functionCode)),
+    });
+    return { fn, check, pipelineCode: Code.fromInline(bundleResolverSync(ADMIN_STANDING_FUNCTION.pipelineCode)) };
   }
 }

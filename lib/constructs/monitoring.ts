@@ -22,7 +22,7 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 
 /** What kind of work a function does: named in its alarms so the e-mail says what broke. */
-export type MonitoredFunctionKind = 'REST handler' | 'Cognito trigger' | 'scheduled job';
+export type MonitoredFunctionKind = 'REST handler' | 'Cognito trigger' | 'scheduled job' | 'GraphQL data source';
 
 export interface MonitoredFunction {
   /** Short name in alarm names and the dashboard, e.g. `GetPlans`. */

@@ -40,8 +40,21 @@ export const USER_POOL_OPERATIONS = {
  * The REST paths (as AWS WAF sees them: the stage first) whose bodies may exceed the common rule
  * set's 8 KB: the assistant's routes take job descriptions, resumes and profiles of up to 20,000
  * characters each (ASSISTANT_LIMITS in lambdas/shared/contracts/assistant.ts).
+ *
+ * Why the stage is in it: WAF's `UriPath` is the path of the request as the client sent it
+ * (https://docs.aws.amazon.com/waf/latest/APIReference/API_UriPath.html), and clients call a REST
+ * API at `https://{api-id}.execute-api.{region}.amazonaws.com/{stage}/`
+ * (https://docs.aws.amazon.com/apigateway/latest/developerguide/how-to-call-api.html), so
+ * `/prod/assistant/jobs` reaches WAF as such. It would not hold behind a custom domain with a base
+ * path mapping (the client's path would carry the base path instead): we have none.
  */
 export const LARGE_BODY_PATH_PREFIX = `/${REST_STAGE_NAME}/assistant/`;
+
+/** How the request path is read before it is compared with {@link LARGE_BODY_PATH_PREFIX}. */
+const LARGE_BODY_PATH_TRANSFORMATIONS = [
+  { priority: 0, type: 'URL_DECODE' },
+  { priority: 1, type: 'NORMALIZE_PATH' },
+];
 
 /** The common rule set's body size rule (8 KB), counted instead of blocked where bodies are legitimately larger. */
 const BODY_SIZE_RULE = 'SizeRestrictions_BODY';
@@ -108,7 +121,9 @@ export class WebAcls extends Construct {
                       fieldToMatch: { uriPath: {} },
                       positionalConstraint: 'STARTS_WITH',
                       searchString: LARGE_BODY_PATH_PREFIX,
-                      textTransformations: [{ priority: 0, type: 'NONE' }],
+                      // Decoded and normalized first, so `/prod/assistant/../admin/…` or
+                      // `/prod/assistant/%2e%2e/…` cannot borrow the assistant's exemption.
+                      textTransformations: LARGE_BODY_PATH_TRANSFORMATIONS,
                     },
                   },
                 },

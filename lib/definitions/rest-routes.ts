@@ -32,7 +32,7 @@ export interface RestRouteDefinition {
   readonly tables: readonly { readonly table: TableName; readonly access: 'read' | 'readWrite' }[];
   /** Whether the handler talks to the billing provider (grants the Recurly secret). */
   readonly billing: boolean;
-  /** Whether the handler calls the Cognito user pool (admin user management). */
+  /** Whether the handler calls the Cognito user pool (admin user management, the live admin check). */
   readonly userPoolAccess?: boolean;
   /** Whether the handler verifies Recurly webhook signatures (grants the webhook secret). */
   readonly webhookSecret?: boolean;
@@ -174,6 +174,8 @@ export const REST_ROUTES: readonly RestRouteDefinition[] = [
     auth: 'user',
     tables: [{ table: 'users', access: 'read' }],
     billing: true,
+    // An admin's cross-user read checks the caller is an admin now (lambdas/admin/admin-caller.ts).
+    userPoolAccess: true,
   },
   {
     functionId: 'SubscriptionWebhookFunction',

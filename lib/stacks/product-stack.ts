@@ -130,6 +130,17 @@ export class ProductStack extends Stack {
         function: fn,
         timeout: fn.timeout ?? TRIGGER_TIMEOUT,
       })),
+      // The GraphQL API's admin check: when it fails, admins get AdminCheckFailed on every admin field.
+      ...(this.graphqlApi.adminStandingFunction
+        ? [
+            {
+              name: 'AdminStanding',
+              kind: 'GraphQL data source' as const,
+              function: this.graphqlApi.adminStandingFunction,
+              timeout: this.graphqlApi.adminStandingFunction.timeout ?? Duration.seconds(3),
+            },
+          ]
+        : []),
       {
         name: 'RenewApiKey',
         kind: 'scheduled job',

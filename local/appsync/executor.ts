@@ -14,13 +14,13 @@ import {
 } from 'graphql';
 import { isAuthorized, resolverIdentity, type Caller } from './auth';
 import type { AppSyncErrorDetails } from './host-bridge';
-import { notAuthorizedError, runUnitResolver, type ResolverContext, type UnitResolver } from './resolver-runner';
+import { notAuthorizedError, runResolver, type LocalResolver, type ResolverContext } from './resolver-runner';
 import type { AppSyncSchema } from './schema';
 
 /**
  * Executes GraphQL operations like AppSync: graphql-js parses, validates and executes; each
  * field is checked against the caller's auth mode and the schema's auth directives; fields with
- * a resolver run it through the local APPSYNC_JS runner; errors take AppSync's shape.
+ * a resolver (unit or pipeline) run it through the local APPSYNC_JS runner; errors take AppSync's shape.
  */
 
 /** A GraphQL error in AppSync's response shape. */
@@ -120,7 +120,7 @@ function jsonCopy<T>(value: T): T {
 }
 
 async function resolveWithResolver(
-  resolver: UnitResolver,
+  resolver: LocalResolver,
   source: unknown,
   args: Record<string, unknown>,
   state: RequestState,
@@ -145,7 +145,7 @@ async function resolveWithResolver(
       selectionSetGraphQL: fieldNode.selectionSet ? print(fieldNode.selectionSet) : '',
     },
   };
-  const run = await runUnitResolver(resolver, ctx, request.caller.mode);
+  const run = await runResolver(resolver, ctx, request.caller.mode);
   for (const appended of run.appendedErrors) state.appendedErrors.push(fieldError(appended, info));
   if (run.error) throw new AppSyncFieldError(run.error);
   return run.data;
@@ -161,7 +161,7 @@ function requestErrors(errors: readonly GraphQLError[], prefix: string): AppSync
 
 export type AppSyncExecutor = (request: OperationRequest) => Promise<AppSyncGraphqlResponse>;
 
-export function createAppSyncExecutor(appSyncSchema: AppSyncSchema, resolvers: readonly UnitResolver[]): AppSyncExecutor {
+export function createAppSyncExecutor(appSyncSchema: AppSyncSchema, resolvers: readonly LocalResolver[]): AppSyncExecutor {
   const { schema } = appSyncSchema;
   const byField = new Map(resolvers.map((resolver) => [`${resolver.typeName}.${resolver.fieldName}`, resolver]));
   for (const key of byField.keys()) {

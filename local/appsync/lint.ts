@@ -4,7 +4,7 @@ import { SourceMap } from 'node:module';
 import * as path from 'node:path';
 import { REPO_ROOT } from '../paths';
 import { writeFileAtomic } from '../files';
-import type { ResolverBundle } from './resolver-bundles';
+import type { AppSyncCodeBundle } from './resolver-bundles';
 
 /**
  * Lints every resolver bundle — the code AppSync would receive — with
@@ -34,7 +34,7 @@ function toolVersions(): string {
   return ['eslint', '@aws-appsync/eslint-plugin', 'typescript'].map((name) => `${name}@${version(name)}`).join(',');
 }
 
-function bundleHash(bundle: ResolverBundle, tools: string): string {
+function bundleHash(bundle: AppSyncCodeBundle, tools: string): string {
   return createHash('sha256').update(tools).update('\0').update(bundle.deployCode).digest('hex');
 }
 
@@ -53,7 +53,7 @@ function display(file: string): string {
 }
 
 /** Maps a bundle position back to the resolver's own source file through the inline source map. */
-function sourceLocation(bundle: ResolverBundle, line: number, column: number): string {
+function sourceLocation(bundle: AppSyncCodeBundle, line: number, column: number): string {
   const fallback = `${display(bundle.deployFile)}:${line}:${column}`;
   const match = /\/\/# sourceMappingURL=data:application\/json;base64,([A-Za-z0-9+/=]+)\s*$/.exec(bundle.deployCode);
   if (!match) return fallback;
@@ -72,7 +72,7 @@ function sourceLocation(bundle: ResolverBundle, line: number, column: number): s
   }
 }
 
-export async function lintResolverBundles(bundles: readonly ResolverBundle[], buildDir: string): Promise<ResolverLintProblem[]> {
+export async function lintResolverBundles(bundles: readonly AppSyncCodeBundle[], buildDir: string): Promise<ResolverLintProblem[]> {
   const problems: ResolverLintProblem[] = [];
   for (const bundle of bundles) {
     const size = Buffer.byteLength(bundle.deployCode);

@@ -448,8 +448,22 @@ const FORMER_ADMIN_MATRIX: Readonly<Record<string, Partial<Record<'removed' | 'd
   'POST /admin/user/create': { removed: 403, demoted: 403 },
   'POST /admin/user/remove': { removed: 403, demoted: 403 },
   'POST /admin/user': { removed: 403, demoted: 403 },
-  // A demoted admin still reads others' subscriptions until the token expires: see the todo below.
-  'GET /user/subscriptions/{id}': { removed: 403 },
+  // The owner's subscription: a removed admin has no ACTIVE record, a demoted one is an owner like any other.
+  'GET /user/subscriptions/{id}': { removed: 403, demoted: 403 },
+};
+
+/**
+ * The same former admins on GraphQL, each field called as `admin` calls it in `GRAPHQL_CALLS` (on
+ * the owner's record, the stored contact). The schema lets their Admins token through; the admin
+ * standing function asks the record and the user pool, so what is left is what any signed-in user
+ * gets: nothing of the owner's.
+ */
+const FORMER_ADMIN_GRAPHQL_MATRIX: Readonly<Record<string, Record<'removed' | 'demoted', GraphqlOutcome>>> = {
+  'Query.getContact': { removed: 'Unauthorized', demoted: 'Unauthorized' },
+  'Query.listUsers': { removed: 'no record', demoted: 'no record' },
+  'Query.getUserByEmail': { removed: 'no record', demoted: 'no record' },
+  'Mutation.createUser': { removed: 'Unauthorized', demoted: 'Unauthorized' },
+  'Mutation.updateUser': { removed: 'Unauthorized', demoted: 'Unauthorized' },
 };
 let removedAdmin: SignedInUser;
 let demotedAdmin: SignedInUser;
@@ -613,11 +627,29 @@ describe('the authorization matrix', () => {
     expect(await api.snapshot()).toEqual(before);
   });
 
-  // Not done yet (issue 16): the AppSync resolvers' admin branches still trust the token's groups.
-  it.todo(
-    'Query.getContact, Mutation.createUser and the admin branches of listUsers, getUserByEmail and updateUser refuse a removed or demoted admin',
+  it('has a former-admin GraphQL row for every field where being an admin changes the answer, and no other', () => {
+    const adminFields = Object.entries(GRAPHQL_MATRIX).filter(([, row]) => row.admin !== row.otherUser);
+    expect(Object.keys(FORMER_ADMIN_GRAPHQL_MATRIX).sort()).toEqual(adminFields.map(([field]) => field).sort());
+  });
+
+  const formerAdminGraphqlCells = Object.entries(FORMER_ADMIN_GRAPHQL_MATRIX).flatMap(([field, row]) =>
+    (['removed', 'demoted'] as const).map((who) => [field, who, row[who]] as const),
   );
-  it.todo("GET /user/subscriptions/{id} refuses a demoted admin others' subscriptions (today only their ACTIVE record is checked)");
+  it.each(formerAdminGraphqlCells)(
+    'GraphQL %s called with a %s admin’s unexpired Admins token answers %s',
+    async (field, who, expected) => {
+      const formerAdmin = who === 'removed' ? removedAdmin : demotedAdmin;
+      expect(tokenSaysAdmin(formerAdmin)).toBe(true);
+      const { query, variables } = GRAPHQL_CALLS[field]();
+      const before = await api.snapshot();
+
+      const answer = await api.graphql(query, variables, formerAdmin);
+
+      expect(graphqlOutcome(field, answer)).toBe(expected);
+      expect(JSON.stringify(answer.body)).not.toContain(owner.email);
+      expect(await api.snapshot()).toEqual(before);
+    },
+  );
 
   it.each(Object.keys(GATED_CALLS))(
     '%s called by a signed-in user without a subscription answers 403 subscription_required',

@@ -244,6 +244,16 @@ describe('the DynamoDB request listUsers sends', () => {
     }
   });
 
+  it('is the own-record Query for a token that says Admins when the admin standing function said no (removed or demoted)', () => {
+    const formerAdmin = requestHandlerOutcome('Query.listUsers', { limit: 20 }, userPoolIdentity('caller-sub', [ADMIN_GROUP]), false);
+
+    expect(formerAdmin).toMatchObject({
+      kind: 'value',
+      value: { operation: 'Query', query: { expressionValues: { ':keyPartition': { S: 'caller-sub' } } } },
+    });
+    expect((formerAdmin as { value: Record<string, unknown> }).value).not.toHaveProperty('limit', 20);
+  });
+
   it('is a Scan only for an admin without a subscriptionId eq filter', () => {
     expect(outcome({ limit: 20 }, [ADMIN_GROUP])).toEqual({ kind: 'value', value: { operation: 'Scan', limit: 20 } });
     expect(outcome({}, ['Beta_Customer_R1'])).toMatchObject({ kind: 'value', value: { operation: 'Query' } });

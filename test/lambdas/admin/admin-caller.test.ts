@@ -1,4 +1,5 @@
 import { adminStandingProblem, requireAdmin, type AdminCheckDependencies } from '../../../lambdas/admin/admin-caller';
+import { createAdminStandingHandler } from '../../../lambdas/admin/check-admin-standing';
 import type { DirectoryUser } from '../../../lambdas/shared/user-directory/user-directory';
 import { parseGroupsClaim } from '../../../lambdas/shared/http/caller';
 import { ForbiddenError, UnauthorizedError } from '../../../lambdas/shared/errors';
@@ -79,4 +80,48 @@ describe('the admin check of the admin routes', () => {
   it('refuses a call without verified claims (no authorizer in front) as unauthenticated', async () => {
     await expect(requireAdmin(adminEvent('/admin/user', {}, null), standing({}))).rejects.toThrow(UnauthorizedError);
   });
+});
+
+describe('the GraphQL API’s admin check (the admin standing Lambda behind the AppSync pipeline)', () => {
+  /** The people below, and how often the record and the directory were asked. */
+  function counted(people: Parameters<typeof standing>[0]) {
+    const deps = standing(people);
+    const asked = { users: 0, directory: 0 };
+    return {
+      asked,
+      deps: {
+        ...deps,
+        users: { getById: (id: string) => ((asked.users += 1), deps.users.getById(id)) },
+        directory: { getUser: (username: string) => ((asked.directory += 1), deps.directory.getUser(username)) },
+      },
+    };
+  }
+
+  it('answers adminNow for an admin who still is one, by the same rule as the REST admin routes', async () => {
+    const { deps } = counted({ 'g-1': { record: 'ACTIVE' } });
+    await expect(createAdminStandingHandler(() => deps)({ sub: 'g-1', username: 'g-1' })).resolves.toEqual({ adminNow: true });
+  });
+
+  it.each([
+    ['removed (record REMOVED, Cognito user deleted)', { record: 'REMOVED', user: null }],
+    ['demoted (no longer in Admins)', { record: 'ACTIVE', user: { groups: ['Beta_Customer_R1'] } }],
+    ['disabled in the pool', { record: 'ACTIVE', user: { enabled: false } }],
+  ] as const)('answers no admin for an admin who was %s', async (_case, person) => {
+    const { deps } = counted({ 'g-2': person as never });
+    await expect(createAdminStandingHandler(() => deps)({ sub: 'g-2', username: 'g-2' })).resolves.toEqual({ adminNow: false });
+  });
+
+  it('answers no admin for a username that names another person than the token’s sub', async () => {
+    const { deps } = counted({ 'g-3': { record: 'ACTIVE' }, 'g-4': { record: 'ACTIVE' } });
+    await expect(createAdminStandingHandler(() => deps)({ sub: 'g-3', username: 'g-4' })).resolves.toEqual({ adminNow: false });
+  });
+
+  it.each([[null], [{}], [{ sub: '', username: 'x' }], [{ sub: 'g-1' }], [{ sub: 'g-1', username: 'u'.repeat(129) }], ['g-1']])(
+    'answers no admin, asking nobody, for a payload of another shape (%j)',
+    async (payload) => {
+      const { deps, asked } = counted({ 'g-1': { record: 'ACTIVE' } });
+      await expect(createAdminStandingHandler(() => deps)(payload)).resolves.toEqual({ adminNow: false });
+      expect(asked).toEqual({ users: 0, directory: 0 });
+    },
+  );
 });

@@ -42,6 +42,8 @@ beforeEach(() => {
     USERS_TABLE: services.tableNames.users,
     SUBSCRIPTIONS_TABLE: services.tableNames.subscriptions,
     DYNAMODB_ENDPOINT: services.endpoint,
+    // Only asked for callers whose token says Admins; none here.
+    USER_POOL_ID: 'us-east-2_LocalPool1',
     RECURLY_WEBHOOK_SECRETS: WEBHOOK_SECRET,
     AWS_REGION: 'us-east-2',
     AWS_ACCESS_KEY_ID: 'local',

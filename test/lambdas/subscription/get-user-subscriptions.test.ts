@@ -6,6 +6,7 @@ import {
 import type { User } from '../../../lambdas/shared/contracts/user';
 import { accountCode, subscriptionsLookupId } from '../../../lambdas/shared/domain/account-codes';
 import { createGetUserSubscriptionsHandler } from '../../../lambdas/subscription/get-user-subscriptions';
+import type { DirectoryUser } from '../../../lambdas/shared/user-directory/user-directory';
 import { captureLogs, type CapturedLogs } from '../support/capture-logs';
 import {
   ADMIN,
@@ -22,12 +23,23 @@ import {
 let services: SubscriptionServices;
 let logs: CapturedLogs;
 let handler: ReturnType<typeof createGetUserSubscriptionsHandler>;
+/** The user pool now, by username (= sub here): who exists and in which groups. */
+const directoryGroups = new Map<string, string[]>();
+let directoryLookups = 0;
 
 beforeAll(async () => {
   services = await startSubscriptionServices();
   await services.addUser(ADMIN.sub);
+  directoryGroups.set(ADMIN.sub, ['Admins']);
+  const directory = {
+    getUser: async (username: string): Promise<DirectoryUser | undefined> => {
+      directoryLookups += 1;
+      const groups = directoryGroups.get(username);
+      return groups && { username, sub: username, status: 'CONFIRMED', enabled: true, attributes: { sub: username }, groups };
+    },
+  };
   handler = createGetUserSubscriptionsHandler(
-    () => ({ billing: services.billing, users: services.users, links: services.links, productSlug: PRODUCT_SLUG }),
+    () => ({ billing: services.billing, users: services.users, links: services.links, directory, productSlug: PRODUCT_SLUG }),
     HANDLER_OPTIONS,
   );
 });
@@ -127,6 +139,31 @@ describe('GET /user/subscriptions/{id}', () => {
       status: 403,
       body: { code: 'user_inactive' },
     });
+  });
+
+  it("treats an admin who was demoted (their token still says Admins) as an owner: their own subscriptions, nobody else's", async () => {
+    const { subscription } = await subscribedUser('gs-someone');
+    const demoted = await subscribedUser('gs-demoted-admin');
+    directoryGroups.set('gs-demoted-admin', ['Beta_Customer_R1']);
+    const demotedClaims = claims('gs-demoted-admin', 'Admins');
+
+    for (const id of ['code-talentpilot-gs-someone', subscription.id]) {
+      const answer = await getSubscriptions(id, demotedClaims);
+      expect([id, answer.status, answer.body.code]).toEqual([id, 403, 'not_your_subscription']);
+      expect(JSON.stringify(answer.body)).not.toContain(subscription.id);
+    }
+    const own = await getSubscriptions(demoted.subscription.id, demotedClaims);
+    expect([own.status, own.body.subscriptions.map((s) => s.id)]).toEqual([200, [demoted.subscription.id]]);
+  });
+
+  it('asks the directory only when the token says Admins', async () => {
+    const user = await services.addUser('gs-plain');
+    const before = directoryLookups;
+
+    expect((await getSubscriptions('code-talentpilot-gs-plain', claims(user.id, 'Beta_Customer_R1'))).status).toBe(200);
+    expect(directoryLookups).toBe(before);
+    expect((await getSubscriptions('code-talentpilot-gs-plain', ADMIN)).status).toBe(200);
+    expect(directoryLookups).toBe(before + 1);
   });
 
   it('answers 404 to an admin for an id that names nobody', async () => {

@@ -49,23 +49,82 @@ describe('GraphqlApi: AppSync with the API key and Cognito user pools', () => {
     dev.template.resourceCountIs('Custom::LogRetention', 0);
   });
 
-  it('attaches one APPSYNC_JS unit resolver per resolver definition', () => {
+  it('attaches one APPSYNC_JS resolver per resolver definition: a pipeline behind the admin check where the field has an admin branch', () => {
+    const functions = resourcesOfType(dev.template, 'AWS::AppSync::FunctionConfiguration');
+    const check = functions.find(([, f]) => f.Properties.Name === 'AdminStanding');
+    // The data source named AdminStanding is the Lambda one.
+    expect(check?.[1].Properties.DataSourceName).toBe('AdminStanding');
+    const lambdaSource = resourcesOfType(dev.template, 'AWS::AppSync::DataSource').find(([, d]) => d.Properties.Name === 'AdminStanding');
+    expect(lambdaSource?.[1].Properties.Type).toBe('AWS_LAMBDA');
     const resolvers = resourcesOfType(dev.template, 'AWS::AppSync::Resolver').map(([, r]) => r.Properties);
     expect(resolvers.map((r) => `${r.TypeName}.${r.FieldName}`).sort()).toEqual(
       RESOLVERS.map((r) => `${r.typeName}.${r.fieldName}`).sort(),
     );
     for (const resolver of resolvers) {
-      expect(resolver).toMatchObject({ Kind: 'UNIT', Runtime: { Name: 'APPSYNC_JS', RuntimeVersion: '1.0.0' } });
-      expect(resolver.Code).toEqual(expect.stringContaining('export {'));
-      expect(resolver.Code).toContain('@aws-appsync/utils');
-      expect((resolver.Code as string).length).toBeLessThan(32_768);
+      const definition = RESOLVERS.find((r) => r.typeName === resolver.TypeName && r.fieldName === resolver.FieldName)!;
+      expect(resolver).toMatchObject({ Runtime: { Name: 'APPSYNC_JS', RuntimeVersion: '1.0.0' } });
+      // The field's own code: the unit resolver's, or the pipeline's second function's.
+      let code = resolver.Code as string;
+      if (definition.checksAdminStanding) {
+        expect(resolver.Kind).toBe('PIPELINE');
+        const [first, second] = (resolver.PipelineConfig as { Functions: { 'Fn::GetAtt': [string, string] }[] }).Functions;
+        expect(first['Fn::GetAtt'][0]).toBe(check?.[0]);
+        const own = functions.find(([id]) => id === second['Fn::GetAtt'][0])![1].Properties;
+        expect(own.Name).toBe(`${definition.typeName}_${definition.fieldName}`);
+        code = own.Code as string;
+      } else {
+        expect(resolver.Kind).toBe('UNIT');
+      }
+      expect(code).toEqual(expect.stringContaining('export {'));
+      expect(code).toContain('@aws-appsync/utils');
+      expect(code.length).toBeLessThan(32_768);
     }
+    // Every field with an admin branch checks; the public contact form does not.
+    expect(RESOLVERS.filter((r) => r.checksAdminStanding).map((r) => `${r.typeName}.${r.fieldName}`)).toEqual([
+      'Query.getContact',
+      'Mutation.createUser',
+      'Mutation.updateUser',
+      'Query.listUsers',
+      'Query.getUserByEmail',
+    ]);
   });
 
-  it('has one DynamoDB data source per table the resolvers use; the contacts one may write (createContact)', () => {
+  it('gives the admin check Lambda only a GetItem on the users table and the admin check on the one pool, and AppSync only its invoke', () => {
+    const [, fn] = resourcesOfType(dev.template, 'AWS::Lambda::Function').find(([id]) => id.startsWith('GraphqlApiAdminStandingFunction'))!;
+    expect((fn.Properties.Environment as { Variables: unknown }).Variables).toMatchObject({
+      USERS_TABLE: { Ref: expect.stringMatching(/^DataUsersTable/) },
+      USER_POOL_ID: { Ref: expect.stringMatching(/^AuthUserPool/) },
+    });
+    const statements = (id: string) =>
+      (
+        resourcesOfType(dev.template, 'AWS::IAM::Policy').find(([policyId]) => policyId.startsWith(id))![1].Properties.PolicyDocument as {
+          Statement: { Action: string | string[]; Resource: unknown }[];
+        }
+      ).Statement;
+    const own = statements('GraphqlApiAdminStandingFunctionRole').filter(
+      (statement) => ![statement.Action].flat().some((action) => action.startsWith('logs:') || action.startsWith('xray:')),
+    );
+    expect(own).toEqual([
+      expect.objectContaining({
+        Action: 'dynamodb:GetItem',
+        Resource: { 'Fn::GetAtt': [expect.stringMatching(/^DataUsersTable/), 'Arn'] },
+      }),
+      expect.objectContaining({
+        Action: ['cognito-idp:AdminGetUser', 'cognito-idp:AdminListGroupsForUser'],
+        Resource: { 'Fn::GetAtt': [expect.stringMatching(/^AuthUserPool/), 'Arn'] },
+      }),
+    ]);
+    const invoke = statements('GraphqlApiAdminStandingDataSourceServiceRole');
+    expect(invoke).toHaveLength(1);
+    expect(invoke[0].Action).toBe('lambda:InvokeFunction');
+    expect(JSON.stringify(invoke[0].Resource)).toContain('GraphqlApiAdminStandingFunction');
+    expect(JSON.stringify(invoke[0].Resource)).not.toContain('"*"');
+  });
+
+  it('has one DynamoDB data source per table the resolvers use and the admin check as a Lambda data source; the contacts one may write (createContact)', () => {
     const tables = [...new Set(RESOLVERS.map((r) => r.table))];
-    dev.template.resourceCountIs('AWS::AppSync::DataSource', tables.length);
-    // contacts: createContact writes
+    const types = resourcesOfType(dev.template, 'AWS::AppSync::DataSource').map(([, d]) => d.Properties.Type as string);
+    expect(types.sort()).toEqual([...tables.map(() => 'AMAZON_DYNAMODB'), 'AWS_LAMBDA'].sort());
     const contactsPolicy = resourcesOfType(dev.template, 'AWS::IAM::Policy').find(([id]) => id.startsWith('GraphqlApiContactsDataSource'));
     const actions = JSON.stringify(contactsPolicy?.[1].Properties);
     expect(actions).toContain('dynamodb:PutItem');

@@ -104,16 +104,18 @@ describe('Monitoring: alarms notify one encrypted SNS topic whose subscribers co
     expect(alarm(prod, 'webhook-signature-failures').Properties).toMatchObject({ Threshold: 5, Period: 900, Statistic: 'Sum' });
   });
 
-  it('alarms on errors + throttles and on p95 duration near the time-out of every function, Cognito triggers included', () => {
+  it('alarms on errors + throttles and on p95 duration near the time-out of every function, Cognito triggers and the GraphQL admin check included', () => {
     const functionIds = resourcesOfType(prod.template, 'AWS::Lambda::Function')
       .filter(([id]) => !id.startsWith('CustomCDKBucketDeployment'))
       .map(([id]) => id);
-    expect(functionIds).toHaveLength(REST_ROUTES.length + 2 + 1);
+    expect(functionIds).toHaveLength(REST_ROUTES.length + 2 + 1 + 1);
     for (const name of [
       ...REST_ROUTES.map((route) => route.functionId.replace(/Function$/, '')),
       'PreSignUp',
       'PostConfirmation',
       'RenewApiKey',
+      // The GraphQL API's admin check (ADMIN_STANDING_FUNCTION).
+      'AdminStanding',
     ]) {
       expect(JSON.stringify(alarm(prod, `${name}-errors`).Properties.Metrics)).toMatch(/Errors.*Throttles/);
       expect(alarm(prod, `${name}-duration-p95`).Properties).toMatchObject({

@@ -82,7 +82,7 @@ describe('RestApi: API Gateway REST, stage prod', () => {
     },
   );
 
-  it('gives each admin route the pool id and exactly the user pool actions it calls, on that pool only', () => {
+  it('gives each route that checks admins now the pool id and exactly the user pool actions it calls, on that pool only', () => {
     const expected: Record<string, string[]> = {
       AdminCreateUserFunction: [
         'cognito-idp:AdminAddUserToGroup',
@@ -93,6 +93,8 @@ describe('RestApi: API Gateway REST, stage prod', () => {
       ],
       AdminRemoveUserFunction: ['cognito-idp:AdminDeleteUser', 'cognito-idp:AdminGetUser', 'cognito-idp:AdminListGroupsForUser'],
       AdminGetUserFunction: ['cognito-idp:AdminGetUser', 'cognito-idp:AdminListGroupsForUser'],
+      // The live admin check before an admin's cross-user read, nothing more.
+      GetUserSubscriptionsFunction: ['cognito-idp:AdminGetUser', 'cognito-idp:AdminListGroupsForUser'],
     };
     const resources = dev.template.toJSON().Resources;
     for (const [functionId, actions] of Object.entries(expected)) {
@@ -116,8 +118,9 @@ describe('RestApi: API Gateway REST, stage prod', () => {
   });
 
   it('has one function per route, each on Node 22 / arm64 with source maps and the stage settings', () => {
-    // + the two Cognito triggers, the BucketDeployment and the auto-delete handlers, the API key renewal job
-    dev.template.resourceCountIs('AWS::Lambda::Function', REST_ROUTES.length + COGNITO_TRIGGERS.length + 3);
+    // + the two Cognito triggers, the BucketDeployment and the auto-delete handlers, the API key renewal job,
+    // the GraphQL API's admin check
+    dev.template.resourceCountIs('AWS::Lambda::Function', REST_ROUTES.length + COGNITO_TRIGGERS.length + 4);
     const fn = resourceOf(dev, dev.logicalIds.restApiFunctions.GetPlansFunction);
     expect(fn.Properties).toMatchObject({
       Runtime: 'nodejs22.x',

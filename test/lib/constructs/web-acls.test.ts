@@ -195,6 +195,11 @@ describe("WebAcls: the common rule set's 8 KB body rule", () => {
       FieldToMatch: { UriPath: {} },
       PositionalConstraint: 'STARTS_WITH',
       SearchString: `/${REST_STAGE_NAME}/assistant/`,
+      // The path is URL-decoded and normalized first: `/prod/assistant/../admin/…` is no assistant path.
+      TextTransformations: [
+        { Priority: 0, Type: 'URL_DECODE' },
+        { Priority: 1, Type: 'NORMALIZE_PATH' },
+      ],
     });
     // The exception covers exactly the assistant's routes.
     const exempt = REST_ROUTES.filter((route) => `/${REST_STAGE_NAME}${route.path}`.startsWith(LARGE_BODY_PATH_PREFIX));

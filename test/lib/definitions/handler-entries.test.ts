@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { COGNITO_TRIGGERS } from '../../../lib/definitions/cognito-triggers';
+import { ADMIN_STANDING_FUNCTION } from '../../../lib/definitions/resolvers';
 import { REST_ROUTES } from '../../../lib/definitions/rest-routes';
 
 /**
@@ -26,7 +27,12 @@ function sourceFiles(folder: string): string[] {
 const exportsHandler = (file: string) => /^export const handler\b/m.test(fs.readFileSync(path.join(ROOT, file), 'utf8'));
 
 describe('Lambda entry files', () => {
-  const entries = [...REST_ROUTES.map((route) => route.entry), ...COGNITO_TRIGGERS.map((trigger) => trigger.entry), RENEWAL_JOB_ENTRY];
+  const entries = [
+    ...REST_ROUTES.map((route) => route.entry),
+    ...COGNITO_TRIGGERS.map((trigger) => trigger.entry),
+    RENEWAL_JOB_ENTRY,
+    ADMIN_STANDING_FUNCTION.entry,
+  ];
 
   it('are exactly the files under lambdas/ that export a handler', () => {
     expect(sourceFiles('lambdas').filter(exportsHandler).sort()).toEqual([...new Set(entries)].sort());

@@ -42,7 +42,7 @@ const ASSET_HASH = /\b[0-9a-f]{64}\b/g;
 export const MASKED_ASSET_HASH = '<asset-hash>';
 /** The AppSync API key's `Expires`: synth time + its validity, so different on every synth. */
 export const MASKED_EXPIRY = '<synth time + validity>';
-/** Bundled resolver code belongs to graphql/resolvers and is tested there. */
+/** Bundled resolver and AppSync function code belongs to graphql/ and is tested there. */
 export const MASKED_RESOLVER_CODE = '<bundled resolver code>';
 
 /** A copy of the template with asset hashes and deploy-time values masked. */
@@ -51,7 +51,8 @@ export function maskTemplate<T extends CompactTemplate>(template: T): T {
   for (const resource of Object.values(masked.Resources)) {
     const properties = resource.Properties;
     if (resource.Type === 'AWS::AppSync::ApiKey' && properties && 'Expires' in properties) properties.Expires = MASKED_EXPIRY;
-    if (resource.Type === 'AWS::AppSync::Resolver' && properties && 'Code' in properties) properties.Code = MASKED_RESOLVER_CODE;
+    const appSyncCode = resource.Type === 'AWS::AppSync::Resolver' || resource.Type === 'AWS::AppSync::FunctionConfiguration';
+    if (appSyncCode && properties && 'Code' in properties) properties.Code = MASKED_RESOLVER_CODE;
   }
   return masked;
 }

@@ -25,10 +25,12 @@ afterEach(() => buildDir.remove());
 
 describe('AppSync lint of resolver bundles', () => {
   it('passes the product’s resolvers, bundled exactly as CDK deploys them', async () => {
-    const bundles = await prepareResolvers(RESOLVERS, buildDir.path);
+    const { resolvers, pipeline } = await prepareResolvers(RESOLVERS, buildDir.path);
 
-    expect(bundles.map((bundle) => bundle.name)).toEqual(RESOLVERS.map((resolver) => `${resolver.typeName}.${resolver.fieldName}`));
-    for (const bundle of bundles) {
+    expect(resolvers.map((bundle) => bundle.name)).toEqual(RESOLVERS.map((resolver) => `${resolver.typeName}.${resolver.fieldName}`));
+    // The admin standing function and the pipeline resolvers' own code (no imports) are linted too.
+    expect([pipeline.resolver.name, pipeline.adminStanding.name]).toEqual(['pipeline.resolver', 'pipeline.admin-standing']);
+    for (const bundle of [...resolvers, pipeline.adminStanding]) {
       expect(bundle.deployCode).toContain('from "@aws-appsync/utils"');
       expect(bundle.localCode).not.toContain('from "@aws-appsync/utils"');
     }

@@ -1,3 +1,5 @@
+import { ADMIN_NOW_STASH_KEY } from '../../../../lambdas/shared/contracts/admin-standing';
+import { ADMIN_GROUP } from '../../../../lambdas/shared/domain/groups';
 import { RESOLVERS } from '../../../../lib/definitions/resolvers';
 import { bundleResolvers } from '../../../../local/appsync/resolver-bundles';
 import { loadResolverModule, type HandlerOutcome, type ResolverModule } from '../../../../local/appsync/resolver-module';
@@ -41,18 +43,23 @@ export function userPoolIdentity(sub: string, groups: string[] | null) {
   };
 }
 
-/** Runs the request handler of `name` ("Query.listUsers") with `args` and `identity`. */
+/**
+ * Runs the request handler of `name` ("Query.listUsers") with `args` and `identity`, after the
+ * admin standing function's answer `adminNow` (by default: yes for a token in Admins, as for an
+ * admin who still is one).
+ */
 export function requestHandlerOutcome(
   name: string,
   args: Record<string, unknown>,
   identity: Record<string, unknown> | null,
+  adminNow: boolean = Array.isArray(identity?.groups) && identity.groups.includes(ADMIN_GROUP),
 ): HandlerOutcome {
   const ctx = {
     arguments: args,
     args,
     identity,
     source: null,
-    stash: {},
+    stash: { [ADMIN_NOW_STASH_KEY]: adminNow },
     prev: { result: {} },
     request: { headers: {}, domainName: null },
     info: {

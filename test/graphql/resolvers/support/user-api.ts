@@ -57,7 +57,7 @@ export interface GraphqlBody<T> {
 
 export interface UserApi {
   readonly runtime: LocalRuntime;
-  /** A confirmed Cognito user, signed in; `admin` adds them to the Admins group first. */
+  /** A confirmed Cognito user, signed in; `admin` adds them to the Admins group first and stores their ACTIVE record. */
   signIn(label: string, options?: { admin?: boolean }): Promise<TestUser>;
   /** Sends a GraphQL operation as `caller`. */
   graphql<T>(query: string, variables: Record<string, unknown>, caller: Caller): Promise<HttpAnswer<GraphqlBody<T>>>;
@@ -143,6 +143,8 @@ export async function startUserApi(): Promise<UserApi> {
         }
       },
       resolveAuthorizerClaims: async () => undefined,
+      // The pool the admin standing Lambda asks whether an admin still is one.
+      userPool: { userPoolId: endpoints.userPoolId, endpoint: endpoints.endpoint },
       stop: async () => undefined,
     });
     const { startLocalRuntime } = await import('../../../../local/runtime');
@@ -161,7 +163,7 @@ export async function startUserApi(): Promise<UserApi> {
   const started = runtime;
   const usersTable = started.endpoints.tables.users;
 
-  return {
+  const api: UserApi = {
     runtime: started,
     async signIn(label, options = {}) {
       const email = `${label}.${randomUUID().slice(0, 8)}@example.com`;
@@ -192,6 +194,8 @@ export async function startUserApi(): Promise<UserApi> {
       const idToken = AuthenticationResult?.IdToken;
       if (!accessToken || !idToken) throw new Error(`cognito-local gave no tokens for ${email}`);
       const payload = JSON.parse(Buffer.from(accessToken.split('.')[1], 'base64url').toString('utf8')) as { sub: string };
+      // An admin has an ACTIVE record, as in production: the admin check requires one.
+      if (options.admin) await api.putUser({ id: payload.sub, email, companyName: 'TalentPilot Operations' });
       return { email, sub: payload.sub, accessToken, idToken };
     },
     graphql(query, variables, caller) {
@@ -231,6 +235,7 @@ export async function startUserApi(): Promise<UserApi> {
       await cognito.stop();
     },
   };
+  return api;
 }
 
 /** The selection set of every User field, as the web app asks for it. */
