@@ -1,5 +1,6 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { DEFAULT_PRODUCT_SLUG, REGION } from '../lib/config';
 import { ADMIN_STANDING_FUNCTION, RESOLVERS } from '../lib/definitions/resolvers';
@@ -413,10 +414,10 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       stops.push({ name: lambda.functionName, stop: lambda.stop });
       adminStanding = lambda;
     }
-    const warming = options.warmFunctions === false ? [] : Object.values(functions).map((lambda) => lambda.warm());
-    await Promise.all([...warming, demoSeeded]);
-    // After the routes' functions, not among them: one more load at once on a busy machine.
-    if (options.warmFunctions !== false) await adminStanding.warm();
+    // A few loads at a time, not forty: each handler load has Lambda's 10 s init limit, and forty
+    // at once on two busy cores gave each a fortieth of the CPU and missed it.
+    const warming = options.warmFunctions === false ? Promise.resolve() : warmInTurn([...Object.values(functions), adminStanding]);
+    await Promise.all([warming, demoSeeded]);
 
     const [rest, graphql] = await Promise.all([
       startRestServer({
@@ -490,4 +491,16 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     await stopAll();
     throw error;
   }
+}
+
+/** Handler loads in flight at once while the runtime starts: the cores, plus one to cover file reads. */
+const WARM_UP_CONCURRENCY = Math.max(2, os.availableParallelism()) + 1;
+
+/** Loads the functions' handlers, {@link WARM_UP_CONCURRENCY} at a time; the first failure rejects. */
+async function warmInTurn(functions: readonly Pick<LambdaFunction, 'warm'>[]): Promise<void> {
+  const queue = [...functions];
+  const worker = async (): Promise<void> => {
+    for (let next = queue.shift(); next; next = queue.shift()) await next.warm();
+  };
+  await Promise.all(Array.from({ length: WARM_UP_CONCURRENCY }, worker));
 }
