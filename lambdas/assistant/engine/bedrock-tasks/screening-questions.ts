@@ -1,6 +1,16 @@
 import * as z from '../../../shared/zod';
 import { ASSISTANT_LIMITS, ScreeningQuestionsOutputSchema, type ScreeningQuestionsOutput } from '../../../shared/contracts/assistant';
-import { checkShape, cleanList, cleanText, jobBlocks, parseAnswer, stringList, systemPrompt, type BedrockTask } from './task';
+import {
+  answerJsonSchema,
+  checkShape,
+  cleanList,
+  cleanText,
+  jobBlocks,
+  parseAnswer,
+  stringList,
+  systemPrompt,
+  type BedrockTask,
+} from './task';
 
 /** Capability 4: screening questions from a job's must-haves, each with its rubric. */
 
@@ -31,6 +41,9 @@ const RUBRIC_POINT_MAX_CHARS = 200;
 export const screeningQuestionsTask: BedrockTask<'screening-questions'> = {
   capability: 'screening-questions',
   maxTokens: 3_000,
+  toolName: 'record_screening_questions',
+  toolDescription: 'Records the screening questions for the job, each with the requirement it checks and its rubric.',
+  inputSchema: answerJsonSchema(AnswerSchema),
   system: systemPrompt({
     task: "Write screening questions a recruiter asks a candidate on a first call, from the job's must-haves and nice-to-haves.",
     rules: [
