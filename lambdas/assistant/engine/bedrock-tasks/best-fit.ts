@@ -7,6 +7,7 @@ import {
   cleanList,
   cleanText,
   dataBlock,
+  evidenceText,
   jobBlocks,
   matchItems,
   parseAnswer,
@@ -95,7 +96,7 @@ export const bestFitTask: BedrockTask<'best-fit'> = {
       const given = byName.get(entry.name.trim());
       const claims = given ? answer.ranking.find((item) => item.id.trim() === given.id) : undefined;
       if (!given || !claims) return entry;
-      const profile = given.candidate.profile;
+      const profile = evidenceText(given.candidate.profile);
       const shown = [...entry.mustHavesMet, ...entry.niceToHavesMet];
       const quoted: string[] = [];
       for (const claim of claims.evidence) {

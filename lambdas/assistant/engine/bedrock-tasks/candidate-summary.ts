@@ -8,6 +8,7 @@ import {
   cleanList,
   cleanText,
   documentBlock,
+  evidenceText,
   isSupportedBy,
   jobBlocks,
   parseAnswer,
@@ -75,7 +76,7 @@ export const candidateSummaryTask: BedrockTask<'candidate-summary'> = {
     ].join('\n\n'),
   parse(text, input) {
     const answer = parseAnswer(AnswerSchema, text);
-    const profile = input.profile;
+    const profile = evidenceText(input.profile);
     const domain = candidateSummary(input);
     const clean = (value: string, max: number) => cleanText(stripContact(value), max);
     const modelName = answer.candidateName === null ? '' : clean(answer.candidateName, ASSISTANT_LIMITS.candidateNameMaxChars);

@@ -6,6 +6,7 @@ import {
   checkShape,
   cleanText,
   dataBlock,
+  evidenceText,
   matchItems,
   parseAnswer,
   quoteFound,
@@ -76,7 +77,7 @@ export const interviewEvaluationTask: BedrockTask<'interview-evaluation'> = {
     const given = new Map(input.answers.map(({ question, answer: words }) => [question.id, words]));
     const scores: AnswerScore[] = domain.scores.map((score) => {
       const claims = byId.get(score.questionId);
-      const words = given.get(score.questionId) ?? '';
+      const words = evidenceText(given.get(score.questionId) ?? '');
       if (!claims || words.trim() === '') return score;
       // The domain's covered points, each with the model's quote when it is the answer's own words.
       const covered = score.covered.map((entry) => {

@@ -11,6 +11,7 @@ import {
   checkShape,
   cleanText,
   documentBlock,
+  evidenceText,
   isSupportedBy,
   parseAnswer,
   quoteFound,
@@ -93,7 +94,7 @@ export const mustHavesTask: BedrockTask<'must-haves'> = {
     ].join('\n\n'),
   parse(text, input) {
     const answer = parseAnswer(AnswerSchema, text);
-    const source = `${input.title}\n${input.description}`;
+    const source = evidenceText(`${input.title}\n${input.description}`);
     const seen = new Set<string>();
     const output: MustHavesOutput = {
       title: answer.title === null || answer.title.trim() === '' ? null : cleanText(answer.title, ASSISTANT_LIMITS.titleMaxChars),

@@ -262,3 +262,26 @@ export function isSupportedBy(claim: string, source: string): boolean {
 export function supportedClaims(claims: readonly string[], source: string): string[] {
   return claims.filter((claim) => isSupportedBy(claim, source));
 }
+
+/**
+ * A sentence that speaks to the model rather than about the candidate or the job: an order to
+ * ignore rules, a role change, a "note for the AI", an order to rank, score or mark. Such text is
+ * never evidence, so claims are checked against the source without it (an injection cannot
+ * supply the quotes that "prove" what it asks for).
+ */
+const ADDRESSES_THE_MODEL =
+  /\b(?:ignore|disregard|forget)\b.{0,40}\b(?:instructions?|rules|prompt|above|previous|prior)\b|\byou are now\b|\b(?:note|message|instructions?|orders?)s? (?:for|to) (?:the |our |any )?(?:ai|model|assistant|screener|evaluator|writer|bot|llm|reviewer)\b|\bsystem\s*(?::|prompt|note|message)|\b(?:rank|score|rate|mark|recommend|quote)\b.{0,60}\b(?:first|highest|top|100|5\/5|met|covered|perfect|as evidence|every|all)\b|\b(?:evaluator|screener) instructions\b|\brubric update\b|<\/?data\b/i;
+
+/**
+ * The source without what addresses the model: each sentence that does and the rest of its line
+ * (an injection's later sentences are its own). What claims are checked against.
+ */
+export function evidenceText(source: string): string {
+  const kept: string[] = [];
+  for (const line of source.split(/\r?\n/)) {
+    const sentences = line.split(/(?<=[.!?"])\s+/);
+    const first = sentences.findIndex((sentence) => ADDRESSES_THE_MODEL.test(sentence));
+    kept.push((first < 0 ? sentences : sentences.slice(0, first)).join(' '));
+  }
+  return kept.join('\n');
+}
