@@ -9,7 +9,7 @@ import {
   cleanText,
   documentBlock,
   evidenceText,
-  isSupportedBy,
+  matchItems,
   jobBlocks,
   parseAnswer,
   quoteFound,
@@ -81,10 +81,14 @@ export const candidateSummaryTask: BedrockTask<'candidate-summary'> = {
     const clean = (value: string, max: number) => cleanText(stripContact(value), max);
     const modelName = answer.candidateName === null ? '' : clean(answer.candidateName, ASSISTANT_LIMITS.candidateNameMaxChars);
     const candidateName = input.candidateName ?? (modelName !== '' && quoteFound(modelName, profile) ? modelName : domain.candidateName);
-    const headline = isSupportedBy(answer.headline, profile) ? clean(answer.headline, HEADLINE_MAX_CHARS) : domain.headline;
-    const sentences = supportedClaims(answer.summary.split(/(?<=[.!?])\s+/), profile);
+    // A claim naming a must-have the resume does not show would contradict the fit below: dropped.
+    const missing = domain.fit?.missing ?? [];
+    const consistent = (claims: readonly string[]) =>
+      supportedClaims(claims, profile).filter((claim) => matchItems([claim], missing).matched.length === 0);
+    const headline = consistent([answer.headline]).length > 0 ? clean(answer.headline, HEADLINE_MAX_CHARS) : domain.headline;
+    const sentences = consistent(answer.summary.split(/(?<=[.!?])\s+/));
     const summary = sentences.length > 0 ? clean(sentences.join(' '), SUMMARY_MAX_CHARS) : domain.summary;
-    const shownHighlights = cleanList(supportedClaims(answer.highlights, profile).map(stripContact), 8, 300);
+    const shownHighlights = cleanList(consistent(answer.highlights).map(stripContact), 8, 300);
     const highlights = shownHighlights.length > 0 ? shownHighlights : domain.highlights;
     const shownSkills = cleanList(
       answer.skills.filter((skill) => quoteFound(skill, profile)),

@@ -270,7 +270,7 @@ export function supportedClaims(claims: readonly string[], source: string): stri
  * supply the quotes that "prove" what it asks for).
  */
 const ADDRESSES_THE_MODEL =
-  /\b(?:ignore|disregard|forget)\b.{0,40}\b(?:instructions?|rules|prompt|above|previous|prior)\b|\byou are now\b|\b(?:note|message|instructions?|orders?)s? (?:for|to) (?:the |our |any )?(?:ai|model|assistant|screener|evaluator|writer|bot|llm|reviewer)\b|\bsystem\s*(?::|prompt|note|message)|\b(?:rank|score|rate|mark|recommend|quote)\b.{0,60}\b(?:first|highest|top|100|5\/5|met|covered|perfect|as evidence|every|all)\b|\b(?:evaluator|screener) instructions\b|\brubric update\b|<\/?data\b/i;
+  /\b(?:ignore|disregard|forget)\b.{0,40}\b(?:instructions?|rules|prompt|above|previous|prior)\b|\byou are now\b|\b(?:note|message|instructions?|orders?)s? (?:for|to) (?:the |our |any )?(?:ai|model|assistant|screener|evaluator|writer|bot|llm|reviewer)\b|\bsystem\s*(?::|prompt|note|message)|\b(?:rank|score|rate|mark|recommend)\s+(?:me|him|her|them|this|these|the|my|all|every|each|it)\b.{0,60}\b(?:first|highest|top|100|5\/5|met|covered|perfect|every|all)\b|\bquote\b.{0,60}\bas evidence\b|\b(?:evaluator|screener) instructions\b|\brubric update\b|<\/?data\b/i;
 
 /**
  * The source without what addresses the model: each sentence that does and the rest of its line

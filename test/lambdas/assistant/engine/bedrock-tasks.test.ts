@@ -275,7 +275,10 @@ describe('best fit through Bedrock', () => {
 describe('candidate summaries through Bedrock', () => {
   const profile = [
     'Marcus Chen, marcus.chen@example.com',
-    'Senior backend engineer, payments. Eight years of Python on AWS.',
+    'Senior backend engineer, payments.',
+    'Experience',
+    'Senior Backend Engineer, Payments Co (2016 - 2024)',
+    'Built payment services in Python on AWS Lambda for eight years.',
     'Cut payment latency by 40% (2019 - 2021).',
     'Skills: Python, AWS',
   ].join('\n');
@@ -283,7 +286,7 @@ describe('candidate summaries through Bedrock', () => {
     candidateName: 'Marcus Chen',
     headline: 'Senior backend engineer, payments',
     summary:
-      'Marcus has eight years of Python on AWS. Reach him at marcus.chen@example.com or (312) 555-0199. He led a team of 40 at Google.',
+      'Marcus built payment services in Python for eight years. Reach him at marcus.chen@example.com or (312) 555-0199. He led a team of 40 at Google.',
     highlights: ['Cut payment latency by 40% (2019 - 2021)', 'Profile: https://linkedin.com/in/marcuschen', 'Won the Turing Award in 2020'],
     skills: ['Python', 'AWS', 'Kubernetes'],
     yearsOfExperience: 12,
@@ -298,7 +301,7 @@ describe('candidate summaries through Bedrock', () => {
     const domain = candidateSummary({ candidateName: null, profile, job: JOB });
     expect(z.safeParse(CandidateSummaryOutputSchema, output).success).toBe(true);
     expect(output.candidateName).toBe('Marcus Chen');
-    expect(output.summary).toMatch(/^Marcus has eight years of Python on AWS\./);
+    expect(output.summary).toMatch(/^Marcus built payment services in Python for eight years\./);
     expect(output.summary).not.toContain('Google');
     expect(output.highlights).toEqual(['Cut payment latency by 40% (2019 - 2021)']);
     expect(output.skills).toEqual(['Python', 'AWS']);
