@@ -2,7 +2,6 @@ import * as z from '../../../shared/zod';
 import { BestFitOutputSchema, type BestFitOutput, type RankedCandidate } from '../../../shared/contracts/assistant';
 import { bestFit } from '../../domain/best-fit';
 import {
-  answerJsonSchema,
   checkShape,
   cleanList,
   cleanText,
@@ -42,6 +41,38 @@ const AnswerSchema = z.object({
 });
 
 /**
+ * The JSON schema of {@link AnswerSchema}, the tool's input schema, written out: zod's JSON
+ * Schema generator would add ~20 kB to the handler's bundle. A test checks it is exactly what
+ * `z.toJSONSchema(AnswerSchema, { io: 'input' })` gives.
+ */
+const ANSWER_JSON_SCHEMA: Readonly<Record<string, unknown>> = {
+  type: 'object',
+  properties: {
+    ranking: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          id: { type: 'string' },
+          evidence: {
+            default: [],
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: { requirement: { type: 'string' }, quote: { type: 'string' } },
+              required: ['requirement', 'quote'],
+            },
+          },
+          reasons: { default: [], type: 'array', items: { type: 'string' } },
+        },
+        required: ['id'],
+      },
+    },
+  },
+  required: ['ranking'],
+};
+
+/**
  * Each profile is cut to this many characters in the prompt: 20 full profiles would be ~100k
  * tokens per request; the first 8,000 characters of a resume carry the recent roles and skills.
  */
@@ -60,7 +91,8 @@ export const bestFitTask: BedrockTask<'best-fit'> = {
   maxTokens: 3_000,
   toolName: 'record_candidate_evidence',
   toolDescription: "Records, for each candidate, where the profile shows the job's requirements and the reasons about the fit.",
-  inputSchema: answerJsonSchema(AnswerSchema),
+  answerSchema: AnswerSchema,
+  inputSchema: ANSWER_JSON_SCHEMA,
   system: systemPrompt({
     task: "Find, for each candidate, where the profile shows the job's must-haves and nice-to-haves, and say briefly why the candidate fits or does not.",
     rules: [

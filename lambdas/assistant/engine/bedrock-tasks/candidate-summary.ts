@@ -3,7 +3,6 @@ import { ASSISTANT_LIMITS, CandidateSummaryOutputSchema, type CandidateSummaryOu
 import { stripContact } from '../../../shared/text/contact-data';
 import { candidateSummary } from '../../domain/candidate-summary';
 import {
-  answerJsonSchema,
   checkShape,
   cleanList,
   cleanText,
@@ -50,6 +49,25 @@ const AnswerSchema = z.object({
   mustHavesMet: stringList,
 });
 
+/**
+ * The JSON schema of {@link AnswerSchema}, the tool's input schema, written out: zod's JSON
+ * Schema generator would add ~20 kB to the handler's bundle. A test checks it is exactly what
+ * `z.toJSONSchema(AnswerSchema, { io: 'input' })` gives.
+ */
+const ANSWER_JSON_SCHEMA: Readonly<Record<string, unknown>> = {
+  type: 'object',
+  properties: {
+    candidateName: { default: null, type: ['string', 'null'] },
+    headline: { type: 'string' },
+    summary: { type: 'string' },
+    highlights: { default: [], type: 'array', items: { type: 'string' } },
+    skills: { default: [], type: 'array', items: { type: 'string' } },
+    yearsOfExperience: { default: null, type: ['number', 'null'] },
+    mustHavesMet: { default: [], type: 'array', items: { type: 'string' } },
+  },
+  required: ['headline', 'summary'],
+};
+
 const HEADLINE_MAX_CHARS = 200;
 const SUMMARY_MAX_CHARS = 1_200;
 
@@ -58,7 +76,8 @@ export const candidateSummaryTask: BedrockTask<'candidate-summary'> = {
   maxTokens: 1_500,
   toolName: 'record_candidate_summary',
   toolDescription: 'Records the client-ready summary of the candidate: headline, summary, highlights, skills and years of experience.',
-  inputSchema: answerJsonSchema(AnswerSchema),
+  answerSchema: AnswerSchema,
+  inputSchema: ANSWER_JSON_SCHEMA,
   system: systemPrompt({
     task: "Write a short, factual summary of a candidate that a recruiter sends to the client, from the candidate's resume or profile, and against the job's must-haves when a job is given.",
     rules: [

@@ -2,7 +2,6 @@ import * as z from '../../../shared/zod';
 import { EvaluationOutputSchema, type AnswerScore, type EvaluationOutput } from '../../../shared/contracts/assistant';
 import { evaluateAnswers } from '../../domain/interview-evaluation';
 import {
-  answerJsonSchema,
   checkShape,
   cleanText,
   dataBlock,
@@ -37,6 +36,38 @@ const AnswerSchema = z.object({
   ),
 });
 
+/**
+ * The JSON schema of {@link AnswerSchema}, the tool's input schema, written out: zod's JSON
+ * Schema generator would add ~20 kB to the handler's bundle. A test checks it is exactly what
+ * `z.toJSONSchema(AnswerSchema, { io: 'input' })` gives.
+ */
+const ANSWER_JSON_SCHEMA: Readonly<Record<string, unknown>> = {
+  type: 'object',
+  properties: {
+    scores: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          questionId: { type: 'string' },
+          covered: {
+            default: [],
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: { point: { type: 'string' }, evidence: { default: '', type: 'string' } },
+              required: ['point'],
+            },
+          },
+          missing: { default: [], type: 'array', items: { type: 'string' } },
+        },
+        required: ['questionId'],
+      },
+    },
+  },
+  required: ['scores'],
+};
+
 const EVIDENCE_MAX_CHARS = 300;
 
 export const interviewEvaluationTask: BedrockTask<'interview-evaluation'> = {
@@ -44,7 +75,8 @@ export const interviewEvaluationTask: BedrockTask<'interview-evaluation'> = {
   maxTokens: 3_000,
   toolName: 'record_answer_evidence',
   toolDescription: "Records, for each question, the rubric points the candidate's answer covers with the candidate's words that show each.",
-  inputSchema: answerJsonSchema(AnswerSchema),
+  answerSchema: AnswerSchema,
+  inputSchema: ANSWER_JSON_SCHEMA,
   system: systemPrompt({
     task: "Find which points of each screening question's rubric (the points a good answer covers) the candidate's answer covers, with the candidate's words that show each.",
     rules: [

@@ -8,17 +8,7 @@ import {
 } from '../../../shared/contracts/assistant';
 import { externalJobDescription } from '../../domain/external-job-description';
 import { scrubSensitive } from '../../domain/sensitive-data';
-import {
-  answerJsonSchema,
-  checkShape,
-  cleanText,
-  documentBlock,
-  listBlock,
-  parseAnswer,
-  quoteFound,
-  systemPrompt,
-  type BedrockTask,
-} from './task';
+import { checkShape, cleanText, documentBlock, listBlock, parseAnswer, quoteFound, systemPrompt, type BedrockTask } from './task';
 
 /**
  * Capability 2: a publishable job description. The model rewrites; what is removed is the
@@ -40,6 +30,32 @@ const AnswerSchema = z.object({
   sections: z.array(z.object({ heading: z.string(), body: z.string() })),
   removed: z._default(z.array(z.object({ category: z.string(), text: z.string(), reason: z._default(z.string(), '') })), []),
 });
+
+/**
+ * The JSON schema of {@link AnswerSchema}, the tool's input schema, written out: zod's JSON
+ * Schema generator would add ~20 kB to the handler's bundle. A test checks it is exactly what
+ * `z.toJSONSchema(AnswerSchema, { io: 'input' })` gives.
+ */
+const ANSWER_JSON_SCHEMA: Readonly<Record<string, unknown>> = {
+  type: 'object',
+  properties: {
+    title: { default: '', type: 'string' },
+    sections: {
+      type: 'array',
+      items: { type: 'object', properties: { heading: { type: 'string' }, body: { type: 'string' } }, required: ['heading', 'body'] },
+    },
+    removed: {
+      default: [],
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { category: { type: 'string' }, text: { type: 'string' }, reason: { default: '', type: 'string' } },
+        required: ['category', 'text'],
+      },
+    },
+  },
+  required: ['sections'],
+};
 
 const SECTIONS_MAX = 12;
 const HEADING_MAX_CHARS = 80;
@@ -73,7 +89,8 @@ export const jobDescriptionTask: BedrockTask<'job-description'> = {
   maxTokens: 3_000,
   toolName: 'record_job_description',
   toolDescription: 'Records the publishable job description: its title, its sections and every removal with its reason.',
-  inputSchema: answerJsonSchema(AnswerSchema),
+  answerSchema: AnswerSchema,
+  inputSchema: ANSWER_JSON_SCHEMA,
   system: systemPrompt({
     task: "Turn an internal job description into one a staffing firm can publish: clean sections, the role's substance kept, and everything sensitive removed.",
     rules: [

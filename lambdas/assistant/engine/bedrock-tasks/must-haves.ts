@@ -7,7 +7,6 @@ import {
   type RequirementKind,
 } from '../../../shared/contracts/assistant';
 import {
-  answerJsonSchema,
   checkShape,
   cleanText,
   documentBlock,
@@ -35,6 +34,37 @@ const AnswerSchema = z.object({
   mustHaves: z.array(Requirement),
   niceToHaves: z._default(z.array(Requirement), []),
 });
+
+/**
+ * The JSON schema of {@link AnswerSchema}, the tool's input schema, written out: zod's JSON
+ * Schema generator would add ~20 kB to the handler's bundle. A test checks it is exactly what
+ * `z.toJSONSchema(AnswerSchema, { io: 'input' })` gives.
+ */
+const ANSWER_JSON_SCHEMA: Readonly<Record<string, unknown>> = {
+  type: 'object',
+  properties: {
+    title: { default: null, type: ['string', 'null'] },
+    location: { default: null, type: ['string', 'null'] },
+    mustHaves: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { text: { type: 'string' }, kind: { type: 'string' }, evidence: { default: '', type: 'string' } },
+        required: ['text', 'kind'],
+      },
+    },
+    niceToHaves: {
+      default: [],
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { text: { type: 'string' }, kind: { type: 'string' }, evidence: { default: '', type: 'string' } },
+        required: ['text', 'kind'],
+      },
+    },
+  },
+  required: ['mustHaves'],
+};
 
 /** How long evidence may be: a sentence of the description. */
 const EVIDENCE_MAX_CHARS = 300;
@@ -74,7 +104,8 @@ export const mustHavesTask: BedrockTask<'must-haves'> = {
   maxTokens: 2_000,
   toolName: 'propose_requirements',
   toolDescription: "Records the job's must-haves and nice-to-haves, each with the sentence of the description that states it.",
-  inputSchema: answerJsonSchema(AnswerSchema),
+  answerSchema: AnswerSchema,
+  inputSchema: ANSWER_JSON_SCHEMA,
   system: systemPrompt({
     task: 'From a job description, list what the client requires of a candidate (must-haves) and what it would like (nice-to-haves).',
     rules: [

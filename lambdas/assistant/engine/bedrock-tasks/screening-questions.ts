@@ -1,16 +1,6 @@
 import * as z from '../../../shared/zod';
 import { ASSISTANT_LIMITS, ScreeningQuestionsOutputSchema, type ScreeningQuestionsOutput } from '../../../shared/contracts/assistant';
-import {
-  answerJsonSchema,
-  checkShape,
-  cleanList,
-  cleanText,
-  jobBlocks,
-  parseAnswer,
-  stringList,
-  systemPrompt,
-  type BedrockTask,
-} from './task';
+import { checkShape, cleanList, cleanText, jobBlocks, parseAnswer, stringList, systemPrompt, type BedrockTask } from './task';
 
 /** Capability 4: screening questions from a job's must-haves, each with its rubric. */
 
@@ -34,6 +24,31 @@ const AnswerSchema = z.object({
   ),
 });
 
+/**
+ * The JSON schema of {@link AnswerSchema}, the tool's input schema, written out: zod's JSON
+ * Schema generator would add ~20 kB to the handler's bundle. A test checks it is exactly what
+ * `z.toJSONSchema(AnswerSchema, { io: 'input' })` gives.
+ */
+const ANSWER_JSON_SCHEMA: Readonly<Record<string, unknown>> = {
+  type: 'object',
+  properties: {
+    questions: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          question: { type: 'string' },
+          requirement: { default: '', type: 'string' },
+          kind: { type: 'string', enum: ['knockout', 'competency'] },
+          goodAnswer: { default: [], type: 'array', items: { type: 'string' } },
+        },
+        required: ['question', 'kind'],
+      },
+    },
+  },
+  required: ['questions'],
+};
+
 const QUESTION_MAX_CHARS = 400;
 const RUBRIC_POINTS_MAX = 6;
 const RUBRIC_POINT_MAX_CHARS = 200;
@@ -43,7 +58,8 @@ export const screeningQuestionsTask: BedrockTask<'screening-questions'> = {
   maxTokens: 3_000,
   toolName: 'record_screening_questions',
   toolDescription: 'Records the screening questions for the job, each with the requirement it checks and its rubric.',
-  inputSchema: answerJsonSchema(AnswerSchema),
+  answerSchema: AnswerSchema,
+  inputSchema: ANSWER_JSON_SCHEMA,
   system: systemPrompt({
     task: "Write screening questions a recruiter asks a candidate on a first call, from the job's must-haves and nice-to-haves.",
     rules: [

@@ -2,7 +2,6 @@ import * as z from '../../../shared/zod';
 import { ASSISTANT_LIMITS, SourcingTermsOutputSchema, type SourcingTermsOutput, type TermGroup } from '../../../shared/contracts/assistant';
 import { buildSearches, cleanTerm } from '../../domain/boolean-query';
 import {
-  answerJsonSchema,
   checkShape,
   cleanText,
   documentBlock,
@@ -40,6 +39,38 @@ const AnswerSchema = z.object({
   exclusions: stringList,
   location: z._default(z.nullable(z.string()), null),
 });
+
+/**
+ * The JSON schema of {@link AnswerSchema}, the tool's input schema, written out: zod's JSON
+ * Schema generator would add ~20 kB to the handler's bundle. A test checks it is exactly what
+ * `z.toJSONSchema(AnswerSchema, { io: 'input' })` gives.
+ */
+const ANSWER_JSON_SCHEMA: Readonly<Record<string, unknown>> = {
+  type: 'object',
+  properties: {
+    titles: { type: 'array', items: { type: 'string' } },
+    mustHaveGroups: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { concept: { type: 'string' }, terms: { default: [], type: 'array', items: { type: 'string' } } },
+        required: ['concept'],
+      },
+    },
+    niceToHaveGroups: {
+      default: [],
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { concept: { type: 'string' }, terms: { default: [], type: 'array', items: { type: 'string' } } },
+        required: ['concept'],
+      },
+    },
+    exclusions: { default: [], type: 'array', items: { type: 'string' } },
+    location: { default: null, type: ['string', 'null'] },
+  },
+  required: ['titles', 'mustHaveGroups'],
+};
 
 const TITLES_MAX = 6;
 const GROUPS_MAX = 8;
@@ -90,7 +121,8 @@ export const sourcingTermsTask: BedrockTask<'sourcing-terms'> = {
   toolName: 'record_search_terms',
   toolDescription:
     'Records the words of the boolean sourcing searches for the job: titles, must-have and nice-to-have groups, exclusions, location.',
-  inputSchema: answerJsonSchema(AnswerSchema),
+  answerSchema: AnswerSchema,
+  inputSchema: ANSWER_JSON_SCHEMA,
   system: systemPrompt({
     task: 'Choose the words of boolean sourcing searches (LinkedIn Recruiter, job boards, a Google X-ray search) for a job: title variants, one group per must-have with its synonyms, nice-to-haves, exclusions and the location.',
     rules: [

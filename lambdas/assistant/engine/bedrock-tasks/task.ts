@@ -29,7 +29,9 @@ export interface BedrockTask<C extends AssistantCapability> {
   readonly toolName: string;
   /** The tool's description: what its input is. */
   readonly toolDescription: string;
-  /** The JSON schema of the tool's input: the answer's shape. */
+  /** The answer's shape, as the parser checks it. */
+  readonly answerSchema: z.core.$ZodType;
+  /** The JSON schema of the tool's input: `answerSchema` as JSON Schema (a test keeps the two equal). */
   readonly inputSchema: Readonly<Record<string, unknown>>;
   /** The user message: the input's material, each piece a JSON-encoded data block. */
   userMessage(input: AssistantInputs[C]): string;
@@ -128,16 +130,6 @@ export function checkShape<S extends z.core.$ZodType>(schema: S, value: unknown,
 /** The model's answer (a tool's input, or JSON text) as the task's shape. */
 export function parseAnswer<S extends z.core.$ZodType>(schema: S, answer: unknown): z.output<S> {
   return checkShape(schema, typeof answer === 'string' ? extractJson(answer) : answer, 'answer');
-}
-
-/**
- * The JSON schema of a task's answer, as the tool's `inputSchema.json`: what the model may send
- * (defaults make a field optional). The `$schema` key is left out: the adapters' APIs take the
- * schema object itself.
- */
-export function answerJsonSchema(schema: z.core.$ZodType): Readonly<Record<string, unknown>> {
-  const { $schema: _ignored, ...json } = z.toJSONSchema(schema, { io: 'input' }) as Record<string, unknown>;
-  return json;
 }
 
 /** Trimmed text with runs of spaces collapsed, cut to `max` characters (at a word when it can). */
