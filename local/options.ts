@@ -1,5 +1,6 @@
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
+import { MODEL_NAME_PATTERN, modelUrlProblem } from '../lambdas/assistant/engine/environment';
 import { LocalRuntimeError } from './errors';
 import { DEFAULT_PORTS, type PortName } from './ports';
 import type { LocalRuntimeOptions } from './runtime';
@@ -45,6 +46,10 @@ Options:
   --bullhorn-port <port>    fake Bullhorn REST port (default ${DEFAULT_PORTS.bullhorn}; env ${PORT_ENV.bullhorn})
   --no-web-build            serve web/dist as it is (no rebuild when it is older than web/src)
   --web-dist <folder>       serve another build of the web app, as it is (env ${WEB_DIST_ENV})
+  --model-url <url>         a local model's OpenAI-compatible server for the assistant, e.g.
+                            http://127.0.0.1:11434 (Ollama); needs --model-name (default: none,
+                            the offline engine answers)
+  --model-name <name>       the model that server runs, e.g. llama3.1
   --quiet                   no line per request
   --help                    this text
 Port 0 picks a free port.`;
@@ -60,6 +65,20 @@ function port(value: string, source: string): number {
     throw new LocalRuntimeError(`${source} must be a port number between 0 and 65535, not "${value}".`);
   }
   return Number(value);
+}
+
+/** `--model-url` and `--model-name`, both or neither, each checked; `undefined` when neither is given. */
+function localModelOf(url: string | undefined, name: string | undefined): { url: string; name: string } | undefined {
+  if (url === undefined && name === undefined) return undefined;
+  if (url === undefined)
+    throw new LocalRuntimeError('--model-name needs --model-url (the server the model runs on, e.g. http://127.0.0.1:11434).');
+  const problem = modelUrlProblem(url);
+  if (problem) throw new LocalRuntimeError(`--model-url ${problem}: "${url}".`);
+  if (name === undefined) throw new LocalRuntimeError('--model-url needs --model-name (the model the server runs, e.g. llama3.1).');
+  if (!MODEL_NAME_PATTERN.test(name)) {
+    throw new LocalRuntimeError(`--model-name must be a model name such as llama3.1 or qwen2.5:7b-instruct, not "${name}".`);
+  }
+  return { url, name };
 }
 
 /** Parses `npm start -- …` arguments and the LOCAL_* environment variables (flags win). */
@@ -86,6 +105,8 @@ export function parseStartCommand(argv: readonly string[], env: NodeJS.ProcessEn
         'bullhorn-port': { type: 'string' },
         'no-web-build': { type: 'boolean' },
         'web-dist': { type: 'string' },
+        'model-url': { type: 'string' },
+        'model-name': { type: 'string' },
         quiet: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -103,6 +124,7 @@ export function parseStartCommand(argv: readonly string[], env: NodeJS.ProcessEn
   }
   const dataDir = values['data-dir'] ?? (env[DATA_DIR_ENV] || undefined);
   const webDist = values['web-dist'] ?? (env[WEB_DIST_ENV] || undefined);
+  const localModel = localModelOf(values['model-url'], values['model-name']);
   return {
     help: values.help === true,
     quiet: values.quiet === true,
@@ -112,6 +134,7 @@ export function parseStartCommand(argv: readonly string[], env: NodeJS.ProcessEn
       ports,
       webBuild: values['no-web-build'] || webDist ? 'never' : 'if-stale',
       ...(webDist ? { webDistDir: path.resolve(cwd, webDist) } : {}),
+      ...(localModel ? { localModel } : {}),
     },
   };
 }

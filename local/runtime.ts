@@ -6,6 +6,7 @@ import { DEFAULT_PRODUCT_SLUG, REGION } from '../lib/config';
 import { ADMIN_STANDING_FUNCTION, RESOLVERS } from '../lib/definitions/resolvers';
 import { REST_ROUTES, type RestRouteDefinition } from '../lib/definitions/rest-routes';
 import { routeEnvironment, routeTimeoutSeconds, type RouteNeeds } from '../lib/definitions/route-function';
+import { LOCAL_MODEL_ENGINE } from '../lambdas/assistant/engine/environment';
 import type { TableName } from '../lib/definitions/tables';
 import { prepareResolvers, startAppSyncServer, type ResolverSource } from './appsync';
 import { atsKeyFile, BULLHORN_DEMO_USERNAME, prepareLocalAts, type AtsStandInEndpoint } from './ats/ats-stand-ins';
@@ -89,6 +90,12 @@ export interface LocalRuntimeOptions {
    */
   readonly assistantRateLimitPerMinute?: number;
   /**
+   * A local model behind an OpenAI-compatible chat endpoint (`--model-url`, `--model-name`) for
+   * the assistant's capabilities, the deterministic engine answering when it fails; absent, the
+   * deterministic engine only (the default).
+   */
+  readonly localModel?: LocalModelSettings;
+  /**
    * Load every function's handler before the runtime is ready (the default, `npm start`): a
    * handler that fails at import stops the start with a clear message. `false` loads each on its
    * first call, as Lambda does: a test that calls a few of the 40-odd functions starts in about
@@ -103,6 +110,12 @@ export interface LocalRuntimeOptions {
   readonly greenhouseClosedApplications?: number;
   /** Progress and one line per request; silent when absent. */
   readonly log?: (line: string) => void;
+}
+
+/** Where the local model is: the server's base URL and the model's name. */
+export interface LocalModelSettings {
+  readonly url: string;
+  readonly name: string;
 }
 
 /** What `endpoints.json` holds (the identity service adds its own entries). */
@@ -180,6 +193,8 @@ export function lambdaEnvironment(
     };
     /** cognito-local's pool, for routes with `userPoolAccess: true`. */
     readonly userPool?: { readonly userPoolId: string; readonly endpoint: string };
+    /** The local model of routes with `languageModel: true`; absent, the deterministic engine. */
+    readonly localModel?: LocalModelSettings;
   },
 ): Record<string, string> {
   return {
@@ -192,8 +207,11 @@ export function lambdaEnvironment(
       // The secret itself: in AWS the handler reads it from Secrets Manager.
       webhookSecret: { secrets: LOCAL_WEBHOOK_SECRET },
       userPool: input.userPool,
-      // Offline, the assistant's capabilities run on the deterministic engine (no Bedrock locally).
-      languageModel: { engine: 'deterministic' },
+      // Offline, the assistant's capabilities run on the deterministic engine (no Bedrock locally),
+      // or on the local model the runtime was started with.
+      languageModel: input.localModel
+        ? { engine: LOCAL_MODEL_ENGINE, modelUrl: input.localModel.url, modelName: input.localModel.name }
+        : { engine: 'deterministic' },
       atsCredentials: input.ats && {
         localKeyFile: input.ats.keyFile,
         baseUrls: input.ats.baseUrls,
@@ -368,8 +386,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       const lambda = createLambdaFunction({
         bundle: lambdaBundles[index],
         functionName: localFunctionName(productSlug, route.functionId),
-        // The construct's time-out (the deterministic engine: no route waits for Bedrock locally).
-        timeoutMs: routeTimeoutSeconds(route, 'deterministic') * 1000,
+        // The construct's time-out (a route waits for a local model as it would for Bedrock).
+        timeoutMs: routeTimeoutSeconds(route, options.localModel ? LOCAL_MODEL_ENGINE : 'deterministic') * 1000,
         environment: lambdaEnvironment(route, {
           productSlug,
           tableNames,
@@ -384,6 +402,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
             bullhornOrigins: ats.bullhorn.origins,
           },
           userPool: identityService?.userPool,
+          localModel: options.localModel,
         }),
       });
       stops.push({ name: lambda.functionName, stop: lambda.stop });

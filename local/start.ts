@@ -115,6 +115,9 @@ async function main(): Promise<void> {
       `  REST API      ${endpoints.restUrl}`,
       `  GraphQL API   ${endpoints.graphqlUrl}  (x-api-key: ${endpoints.graphqlApiKey})`,
       `  DynamoDB      ${endpoints.dynamodbEndpoint}`,
+      command.runtime.localModel
+        ? `  Assistant     local model ${command.runtime.localModel.name} at ${command.runtime.localModel.url} (the offline engine answers when it fails)`
+        : '  Assistant     the offline engine (npm start -- --model-url … --model-name … for a local model)',
       ...identityLines(endpoints),
       ...atsLines(endpoints),
       `  Endpoints     ${runtime.endpointsFile ? display(runtime.endpointsFile) : '(in memory)'}`,

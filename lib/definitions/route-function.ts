@@ -1,4 +1,9 @@
-import { ASSISTANT_ENGINE_ENV, type AssistantEngine } from '../../lambdas/assistant/engine/environment';
+import {
+  ASSISTANT_ENGINE_ENV,
+  LOCAL_MODEL_ENGINE,
+  type AssistantEngine,
+  type HandlerEngine,
+} from '../../lambdas/assistant/engine/environment';
 import { ATS_ENV } from '../../lambdas/ats/routes/ats-environment-names';
 import { ENV } from '../../lambdas/shared/environment';
 import { API_GATEWAY_TIMEOUT_SECONDS } from '../../lambdas/shared/http/api-gateway';
@@ -42,8 +47,13 @@ export interface RouteEnvironmentValues {
   readonly webhookSecret?: { readonly secretName: string } | { readonly secrets: string };
   /** The user pool routes with `userPoolAccess` call, and cognito-local's endpoint offline; none, no variables. */
   readonly userPool?: { readonly userPoolId: string; readonly endpoint?: string };
-  /** How routes with `languageModel` reach a model (offline: the deterministic engine). */
-  readonly languageModel?: { readonly engine: AssistantEngine; readonly bedrockModelId?: string };
+  /**
+   * How routes with `languageModel` reach a model (offline: the deterministic engine, or a local
+   * model behind an OpenAI-compatible endpoint when `npm start` is given `--model-url`).
+   */
+  readonly languageModel?:
+    | { readonly engine: AssistantEngine; readonly bedrockModelId?: string }
+    | { readonly engine: typeof LOCAL_MODEL_ENGINE; readonly modelUrl: string; readonly modelName: string };
   /**
    * How routes with `atsCredentials` seal ATS keys and reach the ATSs: the KMS key (AWS, each
    * connector on its ATS's own origin), or the local key file and the ATS stand-ins' API roots.
@@ -95,6 +105,10 @@ export function routeEnvironment(route: RouteNeeds, values: RouteEnvironmentValu
     if (!model) throw missing(route, 'languageModel', 'language model settings');
     environment[ASSISTANT_ENGINE_ENV.engine] = model.engine;
     if (model.engine === 'bedrock' && model.bedrockModelId) environment[ASSISTANT_ENGINE_ENV.bedrockModelId] = model.bedrockModelId;
+    if (model.engine === LOCAL_MODEL_ENGINE) {
+      environment[ASSISTANT_ENGINE_ENV.modelUrl] = model.modelUrl;
+      environment[ASSISTANT_ENGINE_ENV.modelName] = model.modelName;
+    }
   }
   if (route.atsCredentials) {
     const ats = values.atsCredentials;
@@ -136,11 +150,11 @@ export const MAX_ROUTE_TIMEOUT_SECONDS = API_GATEWAY_TIMEOUT_SECONDS;
  */
 export function routeTimeoutSeconds(
   route: Pick<RestRouteDefinition, 'functionId' | 'timeoutSeconds' | 'languageModel'>,
-  engine: AssistantEngine,
+  engine: HandlerEngine,
 ): number {
   const seconds = route.timeoutSeconds;
   if (seconds === undefined)
-    return route.languageModel && engine === 'bedrock' ? LANGUAGE_MODEL_TIMEOUT_SECONDS : DEFAULT_FUNCTION_TIMEOUT_SECONDS;
+    return route.languageModel && engine !== 'deterministic' ? LANGUAGE_MODEL_TIMEOUT_SECONDS : DEFAULT_FUNCTION_TIMEOUT_SECONDS;
   if (!Number.isInteger(seconds) || seconds < 1 || seconds > MAX_ROUTE_TIMEOUT_SECONDS) {
     throw new Error(
       `Route ${route.functionId} declares timeoutSeconds ${seconds}: it must be a whole number of seconds from 1 to ${MAX_ROUTE_TIMEOUT_SECONDS} (API Gateway's integration time-out).`,

@@ -1,19 +1,19 @@
-import { BedrockRuntimeClient, ConverseCommand, type ConverseCommandOutput } from '@aws-sdk/client-bedrock-runtime';
-import type { AssistantCapability } from '../../shared/contracts/assistant';
-import type { BedrockTask } from './bedrock-tasks/task';
-import type { AssistantInputs, LanguageModel, ModelAnswer } from './language-model';
+import { BedrockRuntimeClient, ConverseCommand, type ConverseCommandOutput, type ToolInputSchema } from '@aws-sdk/client-bedrock-runtime';
+import type { LanguageModel } from './language-model';
 import { isLanguageModelError, LanguageModelError, type LanguageModelFailure } from './language-model-error';
+import { createStructuredModel, type ModelTasks } from './structured-model';
 
 /**
  * The language-model ADAPTER for Amazon Bedrock's Converse API: one request per capability run,
- * with the task's system prompt, its delimited documents as the user message and a low
- * temperature; the answer's text goes through the task's parser (JSON only, shape, contract,
- * domain guarantees). Every failure becomes a {@link LanguageModelError} with a reason, so the
+ * with the task's system prompt, its JSON-encoded data blocks as the user message, a low
+ * temperature and the task's answer as a forced tool call; the tool's input goes through the
+ * task's parser (shape, contract, domain checks), with one retry of an unusable answer
+ * (structured-model.ts). Every failure becomes a {@link LanguageModelError} with a reason, so the
  * fallback can say what happened without repeating the documents or the answer.
  */
 
 /** The tasks a model can run, by capability (a handler passes only its own). */
-export type BedrockTasks = { readonly [C in AssistantCapability]?: BedrockTask<C> };
+export type BedrockTasks = ModelTasks;
 
 export interface BedrockModelOptions {
   readonly client: BedrockRuntimeClient;
@@ -97,8 +97,14 @@ function translate(error: unknown, modelId: string): LanguageModelError {
   );
 }
 
-/** The reply's text, or the failure its stop reason stands for. */
-function answerText(response: ConverseCommandOutput, modelId: string): string {
+/**
+ * The tool input of a Converse reply, or the failure its stop reason stands for. The documented
+ * shape of a tool call: `output.message.content[]` holds a `toolUse` block
+ * `{ toolUseId, name, input }` and `stopReason` is `tool_use`
+ * (https://docs.aws.amazon.com/bedrock/latest/userguide/tool-use.html). A model that answered
+ * in text instead (some ignore `toolChoice`) gives its text, which the task parses as JSON.
+ */
+function answerOf(response: ConverseCommandOutput, modelId: string, toolName: string): unknown {
   const stop = response.stopReason;
   if (stop === 'content_filtered' || stop === 'guardrail_intervened') {
     throw new LanguageModelError('refused', `Bedrock model ${modelId} did not answer (${stop}).`, { model: modelId });
@@ -108,48 +114,57 @@ function answerText(response: ConverseCommandOutput, modelId: string): string {
       model: modelId,
     });
   }
-  const text = (response.output?.message?.content ?? []).map((block) => block.text ?? '').join('');
+  const content = response.output?.message?.content ?? [];
+  const toolUse = content.find((block) => block.toolUse?.name === toolName)?.toolUse;
+  if (toolUse) return toolUse.input;
+  const text = content.map((block) => block.text ?? '').join('');
   if (text.trim() === '')
     throw new LanguageModelError('invalid-answer', `Bedrock model ${modelId} gave an empty answer.`, { model: modelId });
   return text;
 }
 
-/** A LanguageModel answering through Bedrock's Converse API with the given tasks. */
+/**
+ * A LanguageModel answering through Bedrock's Converse API with the given tasks: each request
+ * carries `toolConfig` with one tool, the capability's (`toolSpec.inputSchema.json` is the
+ * answer's JSON schema), and `toolChoice: { tool: { name } }` forcing the model to call it
+ * (https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_Converse.html,
+ * https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ToolChoice.html).
+ */
 export function createBedrockModel(options: BedrockModelOptions): LanguageModel {
   const { client, modelId, tasks } = options;
-  const timeoutMs = options.timeoutMs ?? BEDROCK_TIME_BUDGET_MS;
   const temperature = options.temperature ?? BEDROCK_TEMPERATURE;
-
-  return {
-    async run<C extends AssistantCapability>(capability: C, input: AssistantInputs[C]): Promise<ModelAnswer<C>> {
-      const task = tasks[capability] as BedrockTask<C> | undefined;
-      if (!task) throw new LanguageModelError('unsupported', `No Bedrock task for capability ${capability}.`, { model: modelId });
+  return createStructuredModel({
+    engine: { kind: 'bedrock', model: modelId, note: null },
+    model: modelId,
+    label: `Bedrock model ${modelId}`,
+    tasks,
+    timeoutMs: options.timeoutMs ?? BEDROCK_TIME_BUDGET_MS,
+    async ask(request) {
       const command = new ConverseCommand({
         modelId,
-        system: [{ text: task.system }],
-        messages: [{ role: 'user', content: [{ text: task.userMessage(input) }] }],
-        inferenceConfig: { maxTokens: task.maxTokens, temperature },
+        system: [{ text: request.system }],
+        messages: [{ role: 'user', content: [{ text: request.user }] }],
+        inferenceConfig: { maxTokens: request.maxTokens, temperature },
+        toolConfig: {
+          tools: [
+            {
+              toolSpec: {
+                name: request.toolName,
+                description: request.toolDescription,
+                inputSchema: { json: request.inputSchema } as ToolInputSchema,
+              },
+            },
+          ],
+          toolChoice: { tool: { name: request.toolName } },
+        },
       });
       let response: ConverseCommandOutput;
       try {
-        response = await client.send(command, { abortSignal: AbortSignal.timeout(timeoutMs) });
+        response = await client.send(command, { abortSignal: request.signal });
       } catch (error) {
         throw translate(error, modelId);
       }
-      const text = answerText(response, modelId);
-      let output: ModelAnswer<C>['output'];
-      try {
-        output = task.parse(text, input);
-      } catch (error) {
-        // The task's own message says what was wrong (paths, never values); the model is added here.
-        if (isLanguageModelError(error)) throw new LanguageModelError(error.reason, error.message, { cause: error.cause, model: modelId });
-        // A parser that trips over an odd answer: the answer is unusable, not the service.
-        throw new LanguageModelError('invalid-answer', `Bedrock model ${modelId} gave an answer the ${capability} task could not use.`, {
-          cause: error,
-          model: modelId,
-        });
-      }
-      return { output, engine: { kind: 'bedrock', model: modelId, note: null } };
+      return answerOf(response, modelId, request.toolName);
     },
-  };
+  });
 }

@@ -5,19 +5,33 @@ import * as z from '../../shared/zod';
 import { createBedrockClient, createBedrockModel, type BedrockTasks } from './bedrock-model';
 import type { BedrockTask } from './bedrock-tasks/task';
 import { createDeterministicModel, type DeterministicImplementations } from './deterministic-model';
-import { ASSISTANT_ENGINE_ENV, ASSISTANT_ENGINES, BEDROCK_MODEL_ID_PATTERN } from './environment';
-import { withFallback } from './fallback-model';
+import {
+  ASSISTANT_ENGINE_ENV,
+  BEDROCK_MODEL_ID_PATTERN,
+  HANDLER_ENGINES,
+  LOCAL_MODEL_ENGINE,
+  MODEL_NAME_PATTERN,
+  modelUrlProblem,
+} from './environment';
+import { LOCAL_MODEL_FALLBACK_LOG_MESSAGE, LOCAL_MODEL_FALLBACK_NOTES, withFallback } from './fallback-model';
+import { createOpenAiCompatibleModel } from './openai-compatible-model';
 import type { AssistantInputs, LanguageModel } from './language-model';
 
 const EngineEnvironmentSchema = z
   .object({
-    [ASSISTANT_ENGINE_ENV.engine]: z.enum(ASSISTANT_ENGINES, { error: `must be one of ${ASSISTANT_ENGINES.join(', ')}` }),
+    [ASSISTANT_ENGINE_ENV.engine]: z.enum(HANDLER_ENGINES, { error: `must be one of ${HANDLER_ENGINES.join(', ')}` }),
     [ASSISTANT_ENGINE_ENV.bedrockModelId]: z.optional(
       z
         .string()
         .check(z.regex(BEDROCK_MODEL_ID_PATTERN, 'must be a Bedrock model id or a US inference profile id, e.g. us.amazon.nova-lite-v1:0')),
     ),
     [ASSISTANT_ENGINE_ENV.bedrockEndpoint]: z.optional(z.url()),
+    [ASSISTANT_ENGINE_ENV.modelUrl]: z.optional(
+      z
+        .string()
+        .check(z.refine((value) => modelUrlProblem(value) === null, 'must be an http:// or https:// URL, e.g. http://127.0.0.1:11434')),
+    ),
+    [ASSISTANT_ENGINE_ENV.modelName]: z.optional(z.string().check(z.regex(MODEL_NAME_PATTERN, 'must be a model name, e.g. llama3.1'))),
     AWS_REGION: z.optional(z.string()),
     // Read only with BEDROCK_ENDPOINT (tests against a local Converse server); in AWS the
     // SDK's default chain reads the role's credentials, session token included.
@@ -28,6 +42,14 @@ const EngineEnvironmentSchema = z
     z.refine((env) => env[ASSISTANT_ENGINE_ENV.engine] !== 'bedrock' || env[ASSISTANT_ENGINE_ENV.bedrockModelId] !== undefined, {
       message: `is required when ${ASSISTANT_ENGINE_ENV.engine} is bedrock`,
       path: [ASSISTANT_ENGINE_ENV.bedrockModelId],
+    }),
+    z.refine((env) => env[ASSISTANT_ENGINE_ENV.engine] !== LOCAL_MODEL_ENGINE || env[ASSISTANT_ENGINE_ENV.modelUrl] !== undefined, {
+      message: `is required when ${ASSISTANT_ENGINE_ENV.engine} is ${LOCAL_MODEL_ENGINE}`,
+      path: [ASSISTANT_ENGINE_ENV.modelUrl],
+    }),
+    z.refine((env) => env[ASSISTANT_ENGINE_ENV.engine] !== LOCAL_MODEL_ENGINE || env[ASSISTANT_ENGINE_ENV.modelName] !== undefined, {
+      message: `is required when ${ASSISTANT_ENGINE_ENV.engine} is ${LOCAL_MODEL_ENGINE}`,
+      path: [ASSISTANT_ENGINE_ENV.modelName],
     }),
   );
 
@@ -49,7 +71,9 @@ function bedrockClient(
  * - `ASSISTANT_ENGINE=deterministic`: the deterministic engine only (the local runtime, or a
  *   stage deployed with `-c assistantEngine=deterministic`);
  * - `ASSISTANT_ENGINE=bedrock`: Amazon Bedrock with `BEDROCK_MODEL_ID` (region from `AWS_REGION`),
- *   and the deterministic engine answering whenever Bedrock fails (withFallback).
+ *   and the deterministic engine answering whenever Bedrock fails (withFallback);
+ * - `ASSISTANT_ENGINE=openai-compatible` (the local runtime's `--model-url`): the model
+ *   `ASSISTANT_MODEL_NAME` at `ASSISTANT_MODEL_URL`, with the same tasks and the same fallback.
  *
  * The handler passes its own capability's domain function and Bedrock task, so its bundle holds
  * only those. A missing or bad variable throws an EnvironmentError naming it.
@@ -64,8 +88,17 @@ export function languageModelFromEnvironment<C extends AssistantCapability>(
 ): LanguageModel {
   const env = readEnvironment(EngineEnvironmentSchema, source);
   const deterministic = createDeterministicModel({ [capability]: deterministicImplementation } as DeterministicImplementations);
+  const tasks = { [capability]: bedrockTask } as BedrockTasks;
+  const modelUrl = env[ASSISTANT_ENGINE_ENV.modelUrl];
+  const modelName = env[ASSISTANT_ENGINE_ENV.modelName];
+  if (env[ASSISTANT_ENGINE_ENV.engine] === LOCAL_MODEL_ENGINE && modelUrl !== undefined && modelName !== undefined) {
+    return withFallback(createOpenAiCompatibleModel({ baseUrl: modelUrl, model: modelName, tasks }), deterministic, {
+      notes: LOCAL_MODEL_FALLBACK_NOTES,
+      logMessage: LOCAL_MODEL_FALLBACK_LOG_MESSAGE,
+    });
+  }
   const modelId = env[ASSISTANT_ENGINE_ENV.bedrockModelId];
-  if (env[ASSISTANT_ENGINE_ENV.engine] === 'deterministic' || modelId === undefined) return deterministic;
+  if (env[ASSISTANT_ENGINE_ENV.engine] !== 'bedrock' || modelId === undefined) return deterministic;
 
   const endpoint = env[ASSISTANT_ENGINE_ENV.bedrockEndpoint];
   const credentials =
@@ -75,7 +108,7 @@ export function languageModelFromEnvironment<C extends AssistantCapability>(
   const bedrock = createBedrockModel({
     client: bedrockClient(env.AWS_REGION, endpoint, credentials),
     modelId,
-    tasks: { [capability]: bedrockTask } as BedrockTasks,
+    tasks,
   });
   return withFallback(bedrock, deterministic);
 }

@@ -73,9 +73,12 @@ const IdSchema = z.string({ error: 'The id must be text.' }).check(z.regex(ID_PA
 
 /** Which engine produced a result. */
 export const EngineInfoSchema = z.object({
-  /** `deterministic`: the offline engine; `bedrock`: Amazon Bedrock's Converse API. */
-  kind: z.enum(['deterministic', 'bedrock']),
-  /** The Bedrock model id; `null` for the deterministic engine. */
+  /**
+   * `deterministic`: the offline engine; `bedrock`: Amazon Bedrock's Converse API; `local-model`:
+   * a model behind an OpenAI-compatible endpoint (the local runtime's `--model-url`).
+   */
+  kind: z.enum(['deterministic', 'bedrock', 'local-model']),
+  /** The Bedrock model id or the local model's name; `null` for the deterministic engine. */
   model: z.nullable(z.string()),
   /** Why this engine answered when another was configured (e.g. Bedrock was unavailable). */
   note: z.nullable(z.string()),

@@ -1,63 +1,103 @@
 import * as z from '../../../shared/zod';
 import { BestFitOutputSchema, type BestFitOutput, type RankedCandidate } from '../../../shared/contracts/assistant';
-import { LanguageModelError } from '../language-model-error';
+import { bestFit } from '../../domain/best-fit';
 import {
   checkShape,
-  clamp,
   cleanList,
   cleanText,
-  documentBlock,
+  dataBlock,
+  evidenceText,
   jobBlocks,
   matchItems,
   parseAnswer,
-  splitRequirements,
+  quoteFound,
   stringList,
+  supportedClaims,
   systemPrompt,
   type BedrockTask,
 } from './task';
 
-/** Capability 6: candidates ranked for a job on its must-haves and their evaluations. */
+/**
+ * Capability 6: candidates ranked for a job. The ranking, every score and the must-haves met and
+ * missing are the domain's (`bestFit`), computed from the evidence in each resume; the model is
+ * asked where each profile shows the job's must-haves and why, and only what the resume shows is
+ * kept: a quote must be in that candidate's resume word for word, a must-have it names must be
+ * one the domain found met, and a reason must be borne out by the resume. A resume that tells the
+ * model to rank it first changes nothing but, at most, the wording of its own reasons.
+ */
 
-const SHAPE = `{
-  "ranking": [{
-    "name": string,                   // the candidate's name exactly as given
-    "score": number,                  // 0-100 fit for the job
-    "mustHavesMet": [string],         // the job's must-haves the profile shows, worded as in the job
-    "niceToHavesMet": [string],       // the job's nice-to-haves the profile shows
-    "reasons": [string]               // 2-4 short reasons for the score, citing the profile
-  }],
-  "recommendation": string            // one sentence naming the best-fit candidate and why
-}`;
+const SHAPE = `- ranking: one entry per candidate, by the candidate's "id" (e.g. "c1"):
+  - evidence: the job's must-haves and nice-to-haves the profile shows, each with a quote copied word for word from that profile
+  - reasons: 2-4 short reasons about the fit, each stated in the profile's own words`;
 
 const AnswerSchema = z.object({
   ranking: z.array(
     z.object({
-      name: z.string(),
-      score: z.number(),
-      mustHavesMet: stringList,
-      niceToHavesMet: stringList,
+      id: z.string(),
+      evidence: z._default(z.array(z.object({ requirement: z.string(), quote: z.string() })), []),
       reasons: stringList,
     }),
   ),
-  recommendation: z._default(z.string(), ''),
 });
+
+/**
+ * The JSON schema of {@link AnswerSchema}, the tool's input schema, written out: zod's JSON
+ * Schema generator would add ~20 kB to the handler's bundle. A test checks it is exactly what
+ * `z.toJSONSchema(AnswerSchema, { io: 'input' })` gives.
+ */
+const ANSWER_JSON_SCHEMA: Readonly<Record<string, unknown>> = {
+  type: 'object',
+  properties: {
+    ranking: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          id: { type: 'string' },
+          evidence: {
+            default: [],
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: { requirement: { type: 'string' }, quote: { type: 'string' } },
+              required: ['requirement', 'quote'],
+            },
+          },
+          reasons: { default: [], type: 'array', items: { type: 'string' } },
+        },
+        required: ['id'],
+      },
+    },
+  },
+  required: ['ranking'],
+};
 
 /**
  * Each profile is cut to this many characters in the prompt: 20 full profiles would be ~100k
  * tokens per request; the first 8,000 characters of a resume carry the recent roles and skills.
  */
 export const BEST_FIT_PROFILE_MAX_CHARS = 8_000;
-const REASONS_MAX = 5;
+const REASONS_MAX = 6;
 const REASON_MAX_CHARS = 300;
+const QUOTE_MAX_CHARS = 160;
+
+/** The id a candidate goes by in the prompt: names stay data and never identify an answer. */
+function candidateId(index: number): string {
+  return `c${index + 1}`;
+}
 
 export const bestFitTask: BedrockTask<'best-fit'> = {
   capability: 'best-fit',
   maxTokens: 3_000,
+  toolName: 'record_candidate_evidence',
+  toolDescription: "Records, for each candidate, where the profile shows the job's requirements and the reasons about the fit.",
+  answerSchema: AnswerSchema,
+  inputSchema: ANSWER_JSON_SCHEMA,
   system: systemPrompt({
-    task: "Rank candidates for a job: how well each profile meets the job's must-haves and nice-to-haves, and, when given, the candidate's interview evaluation (0-100).",
+    task: "Find, for each candidate, where the profile shows the job's must-haves and nice-to-haves, and say briefly why the candidate fits or does not.",
     rules: [
-      'Rank every candidate given, each exactly once, by the name given.',
-      'Must-haves weigh most; a missing must-have lowers the score clearly. Nice-to-haves and a strong evaluation raise it.',
+      'Cover every candidate given, each exactly once, by its id.',
+      'A requirement counts only where the profile shows it done or held: not where the profile says it was not done, has lapsed or is still being pursued.',
       'Judge only job-related evidence in the profiles, never names, age, gender, nationality or other protected characteristics.',
     ],
     shape: SHAPE,
@@ -69,53 +109,40 @@ export const bestFitTask: BedrockTask<'best-fit'> = {
         candidate.profile.length > BEST_FIT_PROFILE_MAX_CHARS
           ? `${candidate.profile.slice(0, BEST_FIT_PROFILE_MAX_CHARS)}\n[profile cut here]`
           : candidate.profile;
-      const evaluation = candidate.evaluationOverall === null ? 'none' : `${candidate.evaluationOverall}/100`;
       blocks.push(
-        documentBlock(`candidate ${index + 1}`, `Name: ${candidate.name}\nInterview evaluation: ${evaluation}\nProfile:\n${profile}`),
+        dataBlock(`candidate ${candidateId(index)}`, {
+          id: candidateId(index),
+          name: candidate.name,
+          interviewEvaluation: candidate.evaluationOverall,
+          profile,
+        }),
       );
     });
     return blocks.join('\n\n');
   },
   parse(text, input) {
     const answer = parseAnswer(AnswerSchema, text);
-    const { mustHaves, niceToHaves } = input.job;
-    const entries = input.candidates.map((candidate) => {
-      const key = candidate.name.trim().toLowerCase();
-      const ranked = answer.ranking.find((item) => item.name.trim().toLowerCase() === key);
-      if (!ranked) throw new LanguageModelError('invalid-answer', "The model's ranking left out a candidate.");
-      // Requirement names are the job's own; with no confirmed must-haves, the model's words.
-      const met =
-        mustHaves.length > 0
-          ? splitRequirements(ranked.mustHavesMet, mustHaves)
-          : { met: cleanList(ranked.mustHavesMet, 25, 160), missing: [] };
-      const candidateEntry: Omit<RankedCandidate, 'rank'> = {
-        name: candidate.name,
-        score: clamp(ranked.score, 0, 100),
-        mustHavesMet: met.met,
-        mustHavesMissing: met.missing,
-        niceToHavesMet:
-          niceToHaves.length > 0
-            ? matchItems(
-                ranked.niceToHavesMet,
-                niceToHaves.map((item) => item.text),
-              ).matched
-            : cleanList(ranked.niceToHavesMet, 25, 160),
-        evaluationOverall: candidate.evaluationOverall,
-        reasons: cleanList(ranked.reasons, REASONS_MAX, REASON_MAX_CHARS),
-      };
-      return candidateEntry;
+    const ranked = bestFit(input);
+    const byName = new Map(input.candidates.map((candidate, index) => [candidate.name.trim(), { candidate, id: candidateId(index) }]));
+    const ranking: RankedCandidate[] = ranked.ranking.map((entry) => {
+      const given = byName.get(entry.name.trim());
+      const claims = given ? answer.ranking.find((item) => item.id.trim() === given.id) : undefined;
+      if (!given || !claims) return entry;
+      const profile = evidenceText(given.candidate.profile);
+      const shown = [...entry.mustHavesMet, ...entry.niceToHavesMet];
+      const quoted: string[] = [];
+      for (const claim of claims.evidence) {
+        const quote = cleanText(claim.quote, QUOTE_MAX_CHARS);
+        const [requirement] = matchItems([claim.requirement], shown).matched;
+        // Kept only when the domain found the requirement met and the quote is the resume's own words.
+        if (requirement && quoteFound(quote, profile) && !quoted.some((item) => item.startsWith(`${requirement}:`))) {
+          quoted.push(`${requirement}: "${quote}"`);
+        }
+      }
+      const reasons = cleanList([...entry.reasons, ...quoted, ...supportedClaims(claims.reasons, profile)], REASONS_MAX, REASON_MAX_CHARS);
+      return { ...entry, reasons };
     });
-    // Highest score first; ties keep the order the candidates were given (a stable sort).
-    const ranking: RankedCandidate[] = [...entries]
-      .sort((a, b) => b.score - a.score)
-      .map((entry, index) => ({ rank: index + 1, ...entry }));
-    const top = ranking[0];
-    let recommendation = cleanText(answer.recommendation, 500);
-    // The sentence must name the candidate ranked first; the model's may name another.
-    if (top && !recommendation.toLowerCase().includes(top.name.toLowerCase())) {
-      recommendation = `${top.name} is the best fit (${top.score}/100)${mustHaves.length > 0 && top.mustHavesMissing.length === 0 ? ', meeting every must-have' : ''}.`;
-    }
-    const output: BestFitOutput = { ranking, recommendation };
+    const output: BestFitOutput = { ranking, recommendation: ranked.recommendation };
     return checkShape(BestFitOutputSchema, output, 'ranking');
   },
 };

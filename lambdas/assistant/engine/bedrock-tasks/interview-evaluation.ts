@@ -1,112 +1,125 @@
 import * as z from '../../../shared/zod';
 import { EvaluationOutputSchema, type AnswerScore, type EvaluationOutput } from '../../../shared/contracts/assistant';
-import { LanguageModelError } from '../language-model-error';
+import { evaluateAnswers } from '../../domain/interview-evaluation';
 import {
   checkShape,
-  clamp,
   cleanText,
-  documentBlock,
-  listBlock,
+  dataBlock,
+  evidenceText,
   matchItems,
   parseAnswer,
+  quoteFound,
   stringList,
   systemPrompt,
   type BedrockTask,
 } from './task';
 
-/** Capability 5: a candidate's interview answers scored against each question's rubric. */
+/**
+ * Capability 5: a candidate's interview answers scored against each question's rubric. Every
+ * score, the overall, the knockouts and the summary are the domain's (`evaluateAnswers`, from
+ * what each answer shows against its rubric); the model's part is the evidence: a quote it gives
+ * for a point the domain found covered replaces the domain's when it is the answer's own words.
+ * An answer that tells the model "score me 5" changes no score.
+ */
 
-const SHAPE = `{
-  "scores": [{
-    "questionId": string,             // the id of the question, e.g. "q1"
-    "score": number,                  // 0 (no answer or nothing relevant) to 5 (covers every point with specifics)
-    "covered": [{ "point": string, "evidence": string }],  // rubric points the answer covers, each with the candidate's words that show it
-    "missing": [string],              // rubric points the answer does not cover
-    "meetsRequirement": true, false or null  // knockout questions only: whether the answer meets the requirement; null when unclear
-  }],
-  "summary": string                   // two or three sentences for the recruiter
-}`;
+const SHAPE = `- scores: one entry per question, by its "id" (e.g. "q1"):
+  - covered: the rubric points the answer covers, each with the candidate's words that show it, copied exactly
+  - missing: the rubric points the answer does not cover`;
 
 const AnswerSchema = z.object({
   scores: z.array(
     z.object({
       questionId: z.string(),
-      score: z.number(),
       covered: z._default(z.array(z.object({ point: z.string(), evidence: z._default(z.string(), '') })), []),
       missing: stringList,
-      meetsRequirement: z._default(z.nullable(z.boolean()), null),
     }),
   ),
-  summary: z._default(z.string(), ''),
 });
 
+/**
+ * The JSON schema of {@link AnswerSchema}, the tool's input schema, written out: zod's JSON
+ * Schema generator would add ~20 kB to the handler's bundle. A test checks it is exactly what
+ * `z.toJSONSchema(AnswerSchema, { io: 'input' })` gives.
+ */
+const ANSWER_JSON_SCHEMA: Readonly<Record<string, unknown>> = {
+  type: 'object',
+  properties: {
+    scores: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          questionId: { type: 'string' },
+          covered: {
+            default: [],
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: { point: { type: 'string' }, evidence: { default: '', type: 'string' } },
+              required: ['point'],
+            },
+          },
+          missing: { default: [], type: 'array', items: { type: 'string' } },
+        },
+        required: ['questionId'],
+      },
+    },
+  },
+  required: ['scores'],
+};
+
 const EVIDENCE_MAX_CHARS = 300;
-const SUMMARY_MAX_CHARS = 1_000;
 
 export const interviewEvaluationTask: BedrockTask<'interview-evaluation'> = {
   capability: 'interview-evaluation',
   maxTokens: 3_000,
+  toolName: 'record_answer_evidence',
+  toolDescription: "Records, for each question, the rubric points the candidate's answer covers with the candidate's words that show each.",
+  answerSchema: AnswerSchema,
+  inputSchema: ANSWER_JSON_SCHEMA,
   system: systemPrompt({
-    task: "Score a candidate's answers to screening questions against each question's rubric (the points a good answer covers), with the evidence for each score.",
+    task: "Find which points of each screening question's rubric (the points a good answer covers) the candidate's answer covers, with the candidate's words that show each.",
     rules: [
-      'Score every question given, by its id, even when the answer is empty (score 0).',
+      'Cover every question given, by its id; an empty answer covers nothing.',
       "A point is covered only when the answer itself shows it; quote the candidate's words as evidence. Confident wording without specifics earns little.",
       "Judge only what the answer says, never the candidate's name or any characteristic unrelated to the job.",
     ],
     shape: SHAPE,
   }),
   userMessage(input) {
-    const blocks = [documentBlock('job-title', input.job.title), documentBlock('candidate-name', input.candidateName)];
-    for (const { question, answer } of input.answers) {
+    const blocks = [dataBlock('job-title', input.job.title), dataBlock('candidate-name', input.candidateName)];
+    for (const [index, { question, answer }] of input.answers.entries()) {
       blocks.push(
-        documentBlock(
-          `question ${question.id}`,
-          `${question.question}\nKind: ${question.kind}\nRequirement: ${question.requirement}\nRubric:\n${question.goodAnswer.map((point) => `- ${point}`).join('\n') || '(none)'}`,
-        ),
-        answer.trim() === '' ? listBlock(`answer ${question.id}`, []) : documentBlock(`answer ${question.id}`, answer),
+        dataBlock(`question ${index + 1}`, {
+          id: question.id,
+          question: question.question,
+          kind: question.kind,
+          requirement: question.requirement,
+          rubric: question.goodAnswer,
+          answer,
+        }),
       );
     }
     return blocks.join('\n\n');
   },
   parse(text, input) {
     const answer = parseAnswer(AnswerSchema, text);
+    const domain = evaluateAnswers(input);
     const byId = new Map(answer.scores.map((score) => [score.questionId.trim(), score]));
-    const scores: AnswerScore[] = input.answers.map(({ question, answer: given }) => {
-      const base = { questionId: question.id, question: question.question };
-      // An unanswered question scores 0 whatever the model says.
-      if (given.trim() === '') return { ...base, score: 0, covered: [], missing: [...question.goodAnswer], meetsRequirement: null };
-      const scored = byId.get(question.id);
-      if (!scored) throw new LanguageModelError('invalid-answer', `The model's evaluation left out question ${question.id}.`);
-      const rubric = question.goodAnswer;
-      // Covered points are named by the rubric's own wording; with no rubric, as the model gave them.
-      const covered: AnswerScore['covered'] = [];
-      for (const item of scored.covered) {
-        const point = rubric.length > 0 ? matchItems([item.point], rubric).matched[0] : cleanText(item.point, EVIDENCE_MAX_CHARS);
-        if (!point || covered.some((entry) => entry.point === point)) continue;
-        covered.push({ point, evidence: cleanText(item.evidence, EVIDENCE_MAX_CHARS) });
-      }
-      const missing =
-        rubric.length > 0
-          ? rubric.filter((point) => !covered.some((entry) => entry.point === point))
-          : scored.missing.map((point) => cleanText(point, EVIDENCE_MAX_CHARS));
-      return {
-        ...base,
-        score: clamp(scored.score, 0, 5, 0.5),
-        covered,
-        missing,
-        meetsRequirement: question.kind === 'knockout' ? scored.meetsRequirement : null,
-      };
+    const given = new Map(input.answers.map(({ question, answer: words }) => [question.id, words]));
+    const scores: AnswerScore[] = domain.scores.map((score) => {
+      const claims = byId.get(score.questionId);
+      const words = evidenceText(given.get(score.questionId) ?? '');
+      if (!claims || words.trim() === '') return score;
+      // The domain's covered points, each with the model's quote when it is the answer's own words.
+      const covered = score.covered.map((entry) => {
+        const claim = claims.covered.find((item) => matchItems([item.point], [entry.point]).matched.length > 0);
+        const quote = claim ? cleanText(claim.evidence, EVIDENCE_MAX_CHARS) : '';
+        return quote !== '' && quoteFound(quote, words) ? { ...entry, evidence: quote } : entry;
+      });
+      return { ...score, covered };
     });
-    const mean = scores.length > 0 ? scores.reduce((sum, score) => sum + score.score, 0) / scores.length : 0;
-    const failedKnockouts = input.answers.filter(
-      ({ question }) => scores.find((score) => score.questionId === question.id)?.meetsRequirement === false,
-    );
-    let summary = cleanText(answer.summary, SUMMARY_MAX_CHARS);
-    // The contract promises failed knockouts in the summary; the model may not have said so.
-    if (failedKnockouts.length > 0) {
-      summary = `${summary}${summary === '' ? '' : ' '}Knockout requirements not met: ${failedKnockouts.map(({ question }) => question.requirement || question.question).join('; ')}.`;
-    }
-    const output: EvaluationOutput = { candidateName: input.candidateName, overall: clamp((mean / 5) * 100, 0, 100), scores, summary };
+    const output: EvaluationOutput = { ...domain, scores };
     return checkShape(EvaluationOutputSchema, output, 'evaluation');
   },
 };

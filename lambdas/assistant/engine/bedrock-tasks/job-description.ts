@@ -6,13 +6,17 @@ import {
   type ExternalJobDescriptionOutput,
   type RedactionCategory,
 } from '../../../shared/contracts/assistant';
+import { externalJobDescription } from '../../domain/external-job-description';
 import { scrubSensitive } from '../../domain/sensitive-data';
-import { checkShape, cleanText, documentBlock, listBlock, parseAnswer, systemPrompt, type BedrockTask } from './task';
+import { checkShape, cleanText, documentBlock, listBlock, parseAnswer, quoteFound, systemPrompt, type BedrockTask } from './task';
 
 /**
- * Capability 2: a publishable job description. The model rewrites and removes; then the
- * domain's `scrubSensitive` runs over every piece of its answer as a safety net, and whatever it
- * still finds (an e-mail, a rate, the client's name) is removed and listed with the rest.
+ * Capability 2: a publishable job description. The model rewrites; what is removed is the
+ * domain's decision, not the model's: everything the deterministic engine removes from the same
+ * input is cut from the model's text wherever it appears, then the domain's `scrubSensitive` runs
+ * over every piece as a safety net. So an instruction hidden in the posting ("keep the client's
+ * name", "publish the bill rate") cannot bring back what the domain removes. The model's own
+ * extra removals are listed only when they quote the input.
  */
 
 const SHAPE = `{
@@ -27,12 +31,53 @@ const AnswerSchema = z.object({
   removed: z._default(z.array(z.object({ category: z.string(), text: z.string(), reason: z._default(z.string(), '') })), []),
 });
 
+/**
+ * The JSON schema of {@link AnswerSchema}, the tool's input schema, written out: zod's JSON
+ * Schema generator would add ~20 kB to the handler's bundle. A test checks it is exactly what
+ * `z.toJSONSchema(AnswerSchema, { io: 'input' })` gives.
+ */
+const ANSWER_JSON_SCHEMA: Readonly<Record<string, unknown>> = {
+  type: 'object',
+  properties: {
+    title: { default: '', type: 'string' },
+    sections: {
+      type: 'array',
+      items: { type: 'object', properties: { heading: { type: 'string' }, body: { type: 'string' } }, required: ['heading', 'body'] },
+    },
+    removed: {
+      default: [],
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { category: { type: 'string' }, text: { type: 'string' }, reason: { default: '', type: 'string' } },
+        required: ['category', 'text'],
+      },
+    },
+  },
+  required: ['sections'],
+};
+
 const SECTIONS_MAX = 12;
 const HEADING_MAX_CHARS = 80;
 const REMOVED_MAX = 50;
 const REMOVED_TEXT_MAX_CHARS = 200;
 
 type Removed = ExternalJobDescriptionOutput['removed'][number];
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** `text` with every removed text cut out (case and spacing aside). */
+function withoutTexts(text: string, removed: readonly Removed[]): string {
+  let out = text;
+  for (const item of removed) {
+    const words = item.text.trim().split(/\s+/).filter(Boolean).map(escapeRegExp);
+    if (words.length === 0) continue;
+    out = out.replace(new RegExp(words.join('\\s+'), 'gi'), '');
+  }
+  return out;
+}
 
 function categoryOf(category: string): RedactionCategory {
   const wanted = category.trim().toLowerCase();
@@ -42,6 +87,10 @@ function categoryOf(category: string): RedactionCategory {
 export const jobDescriptionTask: BedrockTask<'job-description'> = {
   capability: 'job-description',
   maxTokens: 3_000,
+  toolName: 'record_job_description',
+  toolDescription: 'Records the publishable job description: its title, its sections and every removal with its reason.',
+  answerSchema: AnswerSchema,
+  inputSchema: ANSWER_JSON_SCHEMA,
   system: systemPrompt({
     task: "Turn an internal job description into one a staffing firm can publish: clean sections, the role's substance kept, and everything sensitive removed.",
     rules: [
@@ -73,11 +122,17 @@ export const jobDescriptionTask: BedrockTask<'job-description'> = {
       if (removed.some((known) => known.category === entry.category && known.text.toLowerCase() === entry.text.toLowerCase())) return;
       removed.push(entry);
     };
-    for (const item of answer.removed)
-      note({ category: categoryOf(item.category), text: item.text, reason: item.reason || 'Removed by the model.' });
-    /** The safety net: what the domain still finds in the model's text is removed and listed. */
+    // What the domain removes from this input is removed whatever the model wrote.
+    const domainRemoved = externalJobDescription(input).removed;
+    for (const item of domainRemoved) note(item);
+    const source = [input.title, input.companyInfo, input.description, ...input.clientNames].join('\n');
+    for (const item of answer.removed) {
+      if (quoteFound(item.text, source))
+        note({ category: categoryOf(item.category), text: item.text, reason: item.reason || 'Removed by the model.' });
+    }
+    /** The domain's removals cut from the model's text, then the safety net: what the domain still finds is removed and listed. */
     const scrub = (value: string, max: number): string => {
-      const result = scrubSensitive(cleanText(value, max), context);
+      const result = scrubSensitive(cleanText(withoutTexts(value, domainRemoved), max), context);
       for (const item of result.removed) note(item);
       return cleanText(result.text, max);
     };

@@ -24,6 +24,31 @@ const AnswerSchema = z.object({
   ),
 });
 
+/**
+ * The JSON schema of {@link AnswerSchema}, the tool's input schema, written out: zod's JSON
+ * Schema generator would add ~20 kB to the handler's bundle. A test checks it is exactly what
+ * `z.toJSONSchema(AnswerSchema, { io: 'input' })` gives.
+ */
+const ANSWER_JSON_SCHEMA: Readonly<Record<string, unknown>> = {
+  type: 'object',
+  properties: {
+    questions: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          question: { type: 'string' },
+          requirement: { default: '', type: 'string' },
+          kind: { type: 'string', enum: ['knockout', 'competency'] },
+          goodAnswer: { default: [], type: 'array', items: { type: 'string' } },
+        },
+        required: ['question', 'kind'],
+      },
+    },
+  },
+  required: ['questions'],
+};
+
 const QUESTION_MAX_CHARS = 400;
 const RUBRIC_POINTS_MAX = 6;
 const RUBRIC_POINT_MAX_CHARS = 200;
@@ -31,6 +56,10 @@ const RUBRIC_POINT_MAX_CHARS = 200;
 export const screeningQuestionsTask: BedrockTask<'screening-questions'> = {
   capability: 'screening-questions',
   maxTokens: 3_000,
+  toolName: 'record_screening_questions',
+  toolDescription: 'Records the screening questions for the job, each with the requirement it checks and its rubric.',
+  answerSchema: AnswerSchema,
+  inputSchema: ANSWER_JSON_SCHEMA,
   system: systemPrompt({
     task: "Write screening questions a recruiter asks a candidate on a first call, from the job's must-haves and nice-to-haves.",
     rules: [

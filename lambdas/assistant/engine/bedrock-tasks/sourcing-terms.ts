@@ -17,7 +17,10 @@ import {
  * Capability 1: sourcing search terms. The model chooses the words (title variants, must-have
  * groups with synonyms, nice-to-haves, exclusions); the strings themselves are always rendered
  * by the domain's `buildSearches`, so each is valid for its target's syntax and length limit
- * whatever the model writes.
+ * whatever the model writes. Only the titles and the first {@link SEARCHED_MUST_HAVE_GROUPS}
+ * must-have groups go into the strings: nice-to-haves are listed for the recruiter but never
+ * ANDed (a string that requires them hides good candidates), and a string ANDs at most four
+ * concepts.
  */
 
 const SHAPE = `{
@@ -37,11 +40,47 @@ const AnswerSchema = z.object({
   location: z._default(z.nullable(z.string()), null),
 });
 
+/**
+ * The JSON schema of {@link AnswerSchema}, the tool's input schema, written out: zod's JSON
+ * Schema generator would add ~20 kB to the handler's bundle. A test checks it is exactly what
+ * `z.toJSONSchema(AnswerSchema, { io: 'input' })` gives.
+ */
+const ANSWER_JSON_SCHEMA: Readonly<Record<string, unknown>> = {
+  type: 'object',
+  properties: {
+    titles: { type: 'array', items: { type: 'string' } },
+    mustHaveGroups: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { concept: { type: 'string' }, terms: { default: [], type: 'array', items: { type: 'string' } } },
+        required: ['concept'],
+      },
+    },
+    niceToHaveGroups: {
+      default: [],
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { concept: { type: 'string' }, terms: { default: [], type: 'array', items: { type: 'string' } } },
+        required: ['concept'],
+      },
+    },
+    exclusions: { default: [], type: 'array', items: { type: 'string' } },
+    location: { default: null, type: ['string', 'null'] },
+  },
+  required: ['titles', 'mustHaveGroups'],
+};
+
 const TITLES_MAX = 6;
 const GROUPS_MAX = 8;
 const TERMS_PER_GROUP_MAX = 6;
 const EXCLUSIONS_MAX = 10;
 const TERM_MAX_CHARS = 60;
+/** The must-have groups ANDed after the titles: four concepts at most in one string. */
+export const SEARCHED_MUST_HAVE_GROUPS = 3;
+/** Said when the answer has nice-to-haves: where they went. */
+export const NICE_TO_HAVES_NOTE = 'Nice-to-haves are listed above but left out of the strings, so they never become required.';
 
 /**
  * Search words without the syntax of any target (the domain's cleanTerm: quotes, brackets,
@@ -79,6 +118,11 @@ function groups(items: readonly z.output<typeof Group>[]): TermGroup[] {
 export const sourcingTermsTask: BedrockTask<'sourcing-terms'> = {
   capability: 'sourcing-terms',
   maxTokens: 1_500,
+  toolName: 'record_search_terms',
+  toolDescription:
+    'Records the words of the boolean sourcing searches for the job: titles, must-have and nice-to-have groups, exclusions, location.',
+  answerSchema: AnswerSchema,
+  inputSchema: ANSWER_JSON_SCHEMA,
   system: systemPrompt({
     task: 'Choose the words of boolean sourcing searches (LinkedIn Recruiter, job boards, a Google X-ray search) for a job: title variants, one group per must-have with its synonyms, nice-to-haves, exclusions and the location.',
     rules: [
@@ -113,8 +157,21 @@ export const sourcingTermsTask: BedrockTask<'sourcing-terms'> = {
             ? null
             : cleanText(answer.location, ASSISTANT_LIMITS.locationMaxChars),
     };
-    const { searches, notes } = buildSearches(terms);
-    const output: SourcingTermsOutput = { ...terms, searches, notes };
+    const { searches, notes } = buildSearches({
+      ...terms,
+      mustHaveGroups: terms.mustHaveGroups.slice(0, SEARCHED_MUST_HAVE_GROUPS),
+      niceToHaveGroups: [],
+    });
+    const left = terms.mustHaveGroups.slice(SEARCHED_MUST_HAVE_GROUPS).map((group) => group.concept);
+    const output: SourcingTermsOutput = {
+      ...terms,
+      searches,
+      notes: [
+        ...notes,
+        ...(left.length > 0 ? [`Not in the strings (check when screening): ${left.join('; ')}.`] : []),
+        ...(terms.niceToHaveGroups.length > 0 ? [NICE_TO_HAVES_NOTE] : []),
+      ],
+    };
     return checkShape(SourcingTermsOutputSchema, output, 'sourcing terms');
   },
 };

@@ -1,7 +1,8 @@
 import { parseBooleanQuery } from '../../../../lambdas/assistant/domain/boolean-query';
+import { externalJobDescription } from '../../../../lambdas/assistant/domain/external-job-description';
 import { createBedrockModel } from '../../../../lambdas/assistant/engine/bedrock-model';
 import { jobDescriptionTask } from '../../../../lambdas/assistant/engine/bedrock-tasks/job-description';
-import { sourcingTermsTask } from '../../../../lambdas/assistant/engine/bedrock-tasks/sourcing-terms';
+import { NICE_TO_HAVES_NOTE, sourcingTermsTask } from '../../../../lambdas/assistant/engine/bedrock-tasks/sourcing-terms';
 import type { AssistantInputs } from '../../../../lambdas/assistant/engine/language-model';
 import { SENIOR_BACKEND_ENGINEER } from '../../../../lambdas/assistant/samples/sample-jobs';
 import { ExternalJobDescriptionOutputSchema, SourcingTermsOutputSchema } from '../../../../lambdas/shared/contracts/assistant';
@@ -12,7 +13,8 @@ import { JOB, MODEL_ID } from './support/fixtures';
 /**
  * What the domain guarantees whatever Bedrock writes: search strings rendered by the domain, so
  * each is valid for its target and within its limit; a publishable description scrubbed by the
- * domain, so sensitive items the model left in are removed and listed.
+ * domain, so sensitive items the model left in are removed and listed, and whatever the offline
+ * engine removes is removed whatever the model wrote.
  */
 
 let server: ConverseServer;
@@ -62,7 +64,11 @@ describe('sourcing terms through Bedrock', () => {
       });
       expect(search.length).toBeLessThanOrEqual(search.limit.max);
       expect(search.query).not.toContain('("Python" AND (AWS');
+      // Nice-to-haves are listed, never ANDed into a string.
+      expect(search.query).not.toMatch(/Terraform|IaC/);
     }
+    expect(output.niceToHaveGroups.map((group) => group.concept)).toEqual(['Terraform']);
+    expect(output.notes).toContain(NICE_TO_HAVES_NOTE);
     expect(output.titles).toEqual(['Senior Backend Engineer', 'Backend Engineer', 'Python Developer', 'Site Reliability Engineer']);
     expect(output.mustHaveGroups.map((group) => group.concept)).toEqual(['Python', 'AWS', 'Kubernetes']);
     expect(output.mustHaveGroups[0].terms).toEqual(['Python', 'Python 3', 'Django', 'Flask']);
@@ -71,7 +77,7 @@ describe('sourcing terms through Bedrock', () => {
     expect(output.location).toBe('Chicago, IL');
   });
 
-  it("asks for words, not syntax, and sends the recruiter's exclusions as a document", async () => {
+  it("asks for words, not syntax, and sends the recruiter's exclusions as a data block", async () => {
     server.reply(
       json({ titles: ['Backend Engineer'], mustHaveGroups: [{ concept: 'Python', terms: [] }], exclusions: [], location: null }),
     );
@@ -79,7 +85,7 @@ describe('sourcing terms through Bedrock', () => {
     await model().run('sourcing-terms', input);
 
     expect(systemText(server.received[0])).toContain('no quotes, brackets, AND/OR/NOT');
-    expect(userText(server.received[0])).toContain('<document name="exclusions">\n- recruiter\n</document>');
+    expect(userText(server.received[0])).toContain('<data name="exclusions">\n[\n "recruiter"\n]\n</data>');
   });
 });
 
@@ -120,20 +126,37 @@ describe('the external job description through Bedrock', () => {
     expect(output.text).toContain('6+ years of backend development');
     expect(output.removed).toEqual(
       expect.arrayContaining([
-        { category: 'client-name', text: 'Brightledger Financial', reason: "The client's name." },
+        expect.objectContaining({ category: 'client-name', text: 'Brightledger Financial' }),
         expect.objectContaining({ category: 'contact', text: expect.stringContaining('hiring.lead@brightledger.com') }),
         expect.objectContaining({ category: 'client-name', text: expect.stringContaining('PayHarbor') }),
       ]),
     );
   });
 
-  it('sends the client names and the internal description as delimited documents', async () => {
+  it('removes whatever the offline engine removes, even when the model publishes the internal description as it is', async () => {
+    server.reply(json({ title: sample.title, sections: [{ heading: 'About the role', body: sample.description }], removed: [] }));
+
+    const { output } = await model().run('job-description', input);
+
+    const domain = externalJobDescription(input);
+    expect(domain.removed.length).toBeGreaterThan(3);
+    for (const removal of domain.removed) {
+      expect({ removal: removal.text, published: output.text.toLowerCase().includes(removal.text.toLowerCase()) }).toEqual({
+        removal: removal.text,
+        published: false,
+      });
+    }
+    expect(output.removed).toEqual(expect.arrayContaining(domain.removed));
+  });
+
+  it('sends the client names and the internal description as JSON data blocks', async () => {
     server.reply(json({ title: 'Senior Backend Engineer', sections: [{ heading: 'About the role', body: 'Payments.' }], removed: [] }));
 
     await model().run('job-description', input);
 
     const text = userText(server.received[0]);
-    expect(text).toContain('<document name="client-names">\n- Brightledger Financial\n- PayHarbor\n</document>');
-    expect(text).toContain(`<document name="internal-job-description">\n${sample.description}\n</document>`);
+    expect(text).toContain('<data name="client-names">\n[\n "Brightledger Financial",\n "PayHarbor"\n]\n</data>');
+    const block = /<data name="internal-job-description">\n([\s\S]*?)\n<\/data>/.exec(text);
+    expect(JSON.parse(block?.[1] ?? 'null')).toBe(sample.description);
   });
 });

@@ -13,14 +13,18 @@ import {
   ScreeningQuestionsOutputSchema,
 } from '../../../../lambdas/shared/contracts/assistant';
 import * as z from '../../../../lambdas/shared/zod';
+import { bestFit } from '../../../../lambdas/assistant/domain/best-fit';
+import { candidateSummary } from '../../../../lambdas/assistant/domain/candidate-summary';
+import { evaluateAnswers } from '../../../../lambdas/assistant/domain/interview-evaluation';
 import { clientFor, json, startConverseServer, systemText, userText, type ConverseServer } from './support/converse-server';
 import { JOB, MODEL_ID, QUESTIONS } from './support/fixtures';
 
 /**
  * Each capability through Bedrock (the real client, the local Converse server): a valid model
  * answer becomes a contract-valid output labelled with the model, and the task's guarantees hold
- * whatever the model writes (ids, clamped scores, the job's own requirement names, every
- * question and candidate accounted for, no contact data).
+ * whatever the model writes: ids, the job's own requirement names, no contact data, and every
+ * score, ranking and must-have verdict the domain's (computed from the resume or the answers),
+ * with the model's claims kept only where the source text shows them.
  */
 
 let server: ConverseServer;
@@ -83,7 +87,9 @@ describe('screening questions through Bedrock', () => {
       ['q2', 'competency', 'Kubernetes'],
     ]);
     expect(output.questions[1].goodAnswer).toEqual(['Cluster size', 'Upgrades']);
-    expect(userText(server.received[0])).toContain('<document name="must-haves">\n- 5+ years of Python\n- AWS\n- Kubernetes\n</document>');
+    expect(userText(server.received[0])).toContain(
+      '<data name="must-haves">\n[\n "5+ years of Python",\n "AWS",\n "Kubernetes"\n]\n</data>',
+    );
     expect(systemText(server.received[0])).toContain('"knockout" or "competency"');
   });
 
@@ -105,8 +111,9 @@ describe('screening questions through Bedrock', () => {
     expect(output.questions[19].id).toBe('q20');
   });
 
-  it('refuses a question kind the contract does not know', async () => {
-    server.reply(json({ questions: [{ ...answer.questions[0], kind: 'behavioural' }] }));
+  it('refuses a question kind the contract does not know (after its one retry)', async () => {
+    const wrong = json({ questions: [{ ...answer.questions[0], kind: 'behavioural' }] });
+    server.reply(wrong, wrong);
 
     expect((await failure(model().run('screening-questions', JOB))).reason).toBe('invalid-answer');
   });
@@ -123,57 +130,76 @@ describe('interview evaluation through Bedrock', () => {
     ],
   };
   const scores = [
-    { questionId: 'q1', score: -2, covered: [], missing: ['Five or more years'], meetsRequirement: false },
+    {
+      questionId: 'q1',
+      score: 5,
+      covered: [{ point: 'Five or more years', evidence: 'Ten years of Python' }],
+      missing: [],
+      meetsRequirement: true,
+    },
     {
       questionId: 'q2',
       score: 9,
       covered: [
         { point: 'cluster size', evidence: 'a 40-node EKS cluster' },
-        { point: 'Upgrades.', evidence: 'the 1.27 to 1.29 upgrades' },
+        { point: 'Upgrades.', evidence: 'upgraded every cluster weekly' },
         { point: 'Charisma', evidence: 'made up' },
       ],
       missing: [],
-      meetsRequirement: true,
     },
-    { questionId: 'q3', score: 4, covered: [{ point: 'Lambda', evidence: 'invented' }], missing: [], meetsRequirement: null },
+    { questionId: 'q3', score: 4, covered: [{ point: 'Lambda', evidence: 'invented' }], missing: [] },
   ];
 
-  it('clamps scores to 0-5, names covered points by the rubric, scores an empty answer 0, computes the overall and notes a failed knockout', async () => {
-    server.reply(json({ scores, summary: 'Strong on Kubernetes.' }));
+  it("takes every score, the overall, the knockouts and the summary from the answers' evidence, never from the model", async () => {
+    server.reply(json({ scores, summary: 'Outstanding on everything.' }));
 
     const { output } = await model().run('interview-evaluation', input);
 
+    const domain = evaluateAnswers(input);
     expect(z.safeParse(EvaluationOutputSchema, output).success).toBe(true);
     expect(output.candidateName).toBe('Priya Natarajan');
-    expect(output.scores.map((score) => [score.questionId, score.score, score.meetsRequirement])).toEqual([
-      ['q1', 0, false],
-      ['q2', 5, null],
-      ['q3', 0, null],
-    ]);
-    expect(output.scores[1].covered).toEqual([
-      { point: 'Cluster size', evidence: 'a 40-node EKS cluster' },
-      { point: 'Upgrades', evidence: 'the 1.27 to 1.29 upgrades' },
-    ]);
-    expect(output.scores[1].missing).toEqual(['Monitoring']);
-    expect(output.scores[2]).toMatchObject({ covered: [], missing: ['Lambda', 'DynamoDB'] });
-    expect(output.overall).toBe(33);
-    expect(output.summary).toBe('Strong on Kubernetes. Knockout requirements not met: 5+ years of Python.');
+    expect(output.overall).toBe(domain.overall);
+    expect(output.summary).toBe(domain.summary);
+    expect(output.summary).not.toContain('Outstanding');
+    expect(output.scores.map((score) => [score.questionId, score.score, score.meetsRequirement])).toEqual(
+      domain.scores.map((score) => [score.questionId, score.score, score.meetsRequirement]),
+    );
+    // The model's 5 for "three years" and its knockout "met" are not taken.
+    expect(output.scores[0].score).toBeLessThan(5);
+    expect(output.scores[0].meetsRequirement).not.toBe(true);
+    expect(output.scores[2]).toMatchObject({ score: 0, covered: [] });
   });
 
-  it('delimits each answer as its own document under its question id', async () => {
-    server.reply(json({ scores, summary: '' }));
+  it("keeps a model's quote as evidence only when it is the answer's own words", async () => {
+    server.reply(json({ scores }));
+
+    const { output } = await model().run('interview-evaluation', input);
+
+    const evidence = output.scores[1].covered.map((entry) => entry.evidence);
+    const points = output.scores[1].covered.map((entry) => entry.point);
+    if (points.includes('Cluster size')) expect(evidence[points.indexOf('Cluster size')]).toBe('a 40-node EKS cluster');
+    expect(evidence).not.toContain('upgraded every cluster weekly');
+    expect(evidence).not.toContain('made up');
+    expect(points).not.toContain('Charisma');
+    expect(output.scores[0].covered.map((entry) => entry.evidence)).not.toContain('Ten years of Python');
+  });
+
+  it('sends each question with its rubric and answer as one JSON data block', async () => {
+    server.reply(json({ scores }));
 
     await model().run('interview-evaluation', input);
 
     const text = userText(server.received[0]);
-    expect(text).toContain('<document name="answer q2">\nI ran a 40-node EKS cluster');
-    expect(text).toContain('<document name="question q1">\nHow many years have you built services in Python?\nKind: knockout');
-  });
-
-  it('refuses an evaluation that leaves out an answered question', async () => {
-    server.reply(json({ scores: scores.slice(1), summary: '' }));
-
-    expect((await failure(model().run('interview-evaluation', input))).reason).toBe('invalid-answer');
+    const block = /<data name="question 2">\n([\s\S]*?)\n<\/data>/.exec(text);
+    expect(JSON.parse(block?.[1] ?? 'null')).toEqual({
+      id: 'q2',
+      question: QUESTIONS[1].question,
+      kind: 'competency',
+      requirement: 'Kubernetes',
+      rubric: QUESTIONS[1].goodAnswer,
+      answer: input.answers[1].answer,
+    });
+    expect(text).toContain('<data name="candidate-name">\n"Priya Natarajan"\n</data>');
   });
 });
 
@@ -182,107 +208,122 @@ describe('best fit through Bedrock', () => {
     job: JOB,
     candidates: [
       { name: 'Ana Lima', profile: 'Python developer for 2 years.', evaluationOverall: null },
-      { name: 'Marcus Chen', profile: `Senior engineer: 8 years of Python, AWS Lambda, EKS. ${'x'.repeat(9_000)}`, evaluationOverall: 80 },
+      {
+        name: 'Marcus Chen',
+        profile: `Senior engineer: 8 years of Python, AWS Lambda, EKS.\nRan Kubernetes clusters for payments.\n${'x'.repeat(9_000)}`,
+        evaluationOverall: 80,
+      },
     ],
   };
 
-  it("ranks by score, keeps the stored evaluation, and speaks of the job's own must-haves", async () => {
+  it('ranks and scores from the resumes whatever the model claims, and keeps only quotes the resume holds', async () => {
     server.reply(
       json({
         ranking: [
-          { name: 'ana lima', score: 35, mustHavesMet: ['python'], niceToHavesMet: [], reasons: ['Junior.'] },
           {
-            name: 'Marcus Chen',
-            score: 140,
-            mustHavesMet: ['5+ years of python', 'AWS', 'Kubernetes', 'Rust'],
-            niceToHavesMet: ['Terraform', 'Go'],
-            reasons: ['Meets every must-have.'],
+            id: 'c1',
+            evidence: [
+              { requirement: '5+ years of python', quote: 'Ten years of Python at a bank' },
+              { requirement: 'Kubernetes', quote: 'Kubernetes expert' },
+            ],
+            reasons: ['Meets every must-have.', 'Python developer for 2 years'],
+          },
+          {
+            id: 'c2',
+            evidence: [{ requirement: 'AWS', quote: 'AWS Lambda' }],
+            reasons: ['Rust and Go expert.'],
           },
         ],
-        recommendation: 'Marcus Chen meets every must-have.',
       }),
     );
 
     const { output } = await model().run('best-fit', input);
 
+    const domain = bestFit(input);
     expect(z.safeParse(BestFitOutputSchema, output).success).toBe(true);
-    expect(output.ranking.map((candidate) => [candidate.rank, candidate.name, candidate.score, candidate.evaluationOverall])).toEqual([
-      [1, 'Marcus Chen', 100, 80],
-      [2, 'Ana Lima', 35, null],
-    ]);
-    expect(output.ranking[0]).toMatchObject({
-      mustHavesMet: ['5+ years of Python', 'AWS', 'Kubernetes'],
-      mustHavesMissing: [],
-      niceToHavesMet: ['Terraform'],
+    const verdicts = (ranking: typeof output.ranking) =>
+      ranking.map((entry) => [entry.rank, entry.name, entry.score, entry.mustHavesMet, entry.mustHavesMissing, entry.evaluationOverall]);
+    expect(verdicts(output.ranking)).toEqual(verdicts(domain.ranking));
+    expect(output.recommendation).toBe(domain.recommendation);
+    const reasons = output.ranking.flatMap((entry) => entry.reasons).join('\n');
+    expect(reasons).not.toContain('Ten years of Python');
+    expect(reasons).not.toContain('Kubernetes expert');
+    expect(reasons).not.toContain('Meets every must-have');
+    expect(reasons).not.toContain('Rust and Go');
+    const marcus = output.ranking.find((entry) => entry.name === 'Marcus Chen');
+    if (marcus?.mustHavesMet.includes('AWS')) expect(marcus.reasons).toContain('AWS: "AWS Lambda"');
+  });
+
+  it('sends each candidate as one JSON data block under an id, its name as data, and cuts very long profiles', async () => {
+    server.reply(json({ ranking: [] }));
+
+    await model().run('best-fit', input);
+
+    const text = userText(server.received[0]);
+    expect(text).toContain('[profile cut here]');
+    expect(text.length).toBeLessThan(12_000);
+    const block = /<data name="candidate c1">\n([\s\S]*?)\n<\/data>/.exec(text);
+    expect(JSON.parse(block?.[1] ?? 'null')).toEqual({
+      id: 'c1',
+      name: 'Ana Lima',
+      interviewEvaluation: null,
+      profile: 'Python developer for 2 years.',
     });
-    expect(output.ranking[1]).toMatchObject({ mustHavesMet: ['5+ years of Python'], mustHavesMissing: ['AWS', 'Kubernetes'] });
-    expect(output.recommendation).toBe('Marcus Chen meets every must-have.');
-  });
-
-  it("cuts very long profiles in the prompt and names the top candidate when the model's sentence does not", async () => {
-    server.reply(
-      json({
-        ranking: [
-          { name: 'Ana Lima', score: 20, mustHavesMet: [], niceToHavesMet: [], reasons: [] },
-          { name: 'Marcus Chen', score: 90, mustHavesMet: ['AWS'], niceToHavesMet: [], reasons: [] },
-        ],
-        recommendation: 'Ana Lima is the one.',
-      }),
-    );
-
-    const { output } = await model().run('best-fit', input);
-
-    expect(output.recommendation).toBe('Marcus Chen is the best fit (90/100).');
-    expect(userText(server.received[0])).toContain('[profile cut here]');
-    expect(userText(server.received[0]).length).toBeLessThan(12_000);
-  });
-
-  it('refuses a ranking that leaves out a candidate', async () => {
-    server.reply(
-      json({ ranking: [{ name: 'Marcus Chen', score: 90, mustHavesMet: [], niceToHavesMet: [], reasons: [] }], recommendation: '' }),
-    );
-
-    expect((await failure(model().run('best-fit', input))).reason).toBe('invalid-answer');
   });
 });
 
 describe('candidate summaries through Bedrock', () => {
+  const profile = [
+    'Marcus Chen, marcus.chen@example.com',
+    'Senior backend engineer, payments.',
+    'Experience',
+    'Senior Backend Engineer, Payments Co (2016 - 2024)',
+    'Built payment services in Python on AWS Lambda for eight years.',
+    'Cut payment latency by 40% (2019 - 2021).',
+    'Skills: Python, AWS',
+  ].join('\n');
   const answer = {
     candidateName: 'Marcus Chen',
     headline: 'Senior backend engineer, payments',
-    summary: 'Marcus has eight years of Python on AWS. Reach him at marcus.chen@example.com or (312) 555-0199.',
-    highlights: ['Cut payment latency by 40% (2019 - 2021)', 'Profile: https://linkedin.com/in/marcuschen'],
+    summary:
+      'Marcus built payment services in Python for eight years. Reach him at marcus.chen@example.com or (312) 555-0199. He led a team of 40 at Google.',
+    highlights: ['Cut payment latency by 40% (2019 - 2021)', 'Profile: https://linkedin.com/in/marcuschen', 'Won the Turing Award in 2020'],
     skills: ['Python', 'AWS', 'Kubernetes'],
-    yearsOfExperience: 8,
-    mustHavesMet: ['AWS', 'Python'],
+    yearsOfExperience: 12,
+    mustHavesMet: ['AWS', 'Python', 'Kubernetes'],
   };
 
-  it("keeps contact data out of a client-ready summary even when the model copies it, and measures fit by the job's must-haves", async () => {
+  it('keeps contact data out, drops every claim the profile does not show, and measures fit from the resume', async () => {
     server.reply(json(answer));
 
-    const { output } = await model().run('candidate-summary', {
-      candidateName: null,
-      profile: 'Marcus Chen, marcus.chen@example.com …',
-      job: JOB,
-    });
+    const { output } = await model().run('candidate-summary', { candidateName: null, profile, job: JOB });
 
+    const domain = candidateSummary({ candidateName: null, profile, job: JOB });
     expect(z.safeParse(CandidateSummaryOutputSchema, output).success).toBe(true);
     expect(output.candidateName).toBe('Marcus Chen');
-    expect(output.summary).toMatch(/^Marcus has eight years of Python on AWS\./);
-    // Dates are not contact data: the highlight keeps them.
-    expect(output.highlights[0]).toBe('Cut payment latency by 40% (2019 - 2021)');
+    expect(output.summary).toMatch(/^Marcus built payment services in Python for eight years\./);
+    expect(output.summary).not.toContain('Google');
+    expect(output.highlights).toEqual(['Cut payment latency by 40% (2019 - 2021)']);
+    expect(output.skills).toEqual(['Python', 'AWS']);
     expect(output.text).not.toMatch(/@|555-0199|linkedin/);
     expect(hasContact(output.text)).toBe(false);
-    expect(output.fit).toEqual({ met: ['5+ years of Python', 'AWS'], missing: ['Kubernetes'] });
-    expect(output.yearsOfExperience).toBe(8);
+    // The model claimed Kubernetes and 12 years; the resume shows neither.
+    expect(output.fit).toEqual(domain.fit);
+    expect(output.fit?.met).not.toContain('Kubernetes');
+    expect(output.yearsOfExperience).toBe(domain.yearsOfExperience);
+    expect(output.yearsOfExperience).not.toBe(12);
   });
 
-  it('uses the name the recruiter gave and reports no fit without a job', async () => {
-    server.reply(json({ ...answer, yearsOfExperience: 70 }));
+  it('keeps a years figure the profile states, uses the name the recruiter gave and reports no fit without a job', async () => {
+    server.reply(json({ ...answer, yearsOfExperience: 8 }));
 
-    const { output } = await model().run('candidate-summary', { candidateName: 'M. Chen', profile: 'Eight years of Python.', job: null });
+    const { output } = await model().run('candidate-summary', {
+      candidateName: 'M. Chen',
+      profile: 'Backend engineer with 8 years of Python.',
+      job: null,
+    });
 
-    expect(output).toMatchObject({ candidateName: 'M. Chen', fit: null, yearsOfExperience: 60 });
-    expect(userText(server.received[0])).toContain('<document name="job">\n(no job given)\n</document>');
+    expect(output).toMatchObject({ candidateName: 'M. Chen', fit: null, yearsOfExperience: 8 });
+    expect(userText(server.received[0])).toContain('<data name="job">\n"(no job given)"\n</data>');
   });
 });

@@ -15,6 +15,7 @@ describe('the assistant screens’ text helpers', () => {
     expect(engineLabel({ kind: 'bedrock', model: 'anthropic.claude-3-haiku', note: null })).toBe(
       'Produced by Amazon Bedrock (anthropic.claude-3-haiku)',
     );
+    expect(engineLabel({ kind: 'local-model', model: 'llama3.1', note: null })).toBe('Produced by your local model (llama3.1)');
     expect(engineLabel({ kind: 'bedrock', model: null, note: null })).toBe('Produced by Amazon Bedrock');
   });
 

@@ -3,6 +3,8 @@ import type { EngineInfo, SearchString } from '@contracts/assistant';
 /** Which engine produced a result, in words: every result says so (issue 6). */
 export function engineLabel(engine: EngineInfo): string {
   if (engine.kind === 'bedrock') return engine.model ? `Produced by Amazon Bedrock (${engine.model})` : 'Produced by Amazon Bedrock';
+  if (engine.kind === 'local-model')
+    return engine.model ? `Produced by your local model (${engine.model})` : 'Produced by your local model';
   return 'Produced by the offline engine';
 }
 

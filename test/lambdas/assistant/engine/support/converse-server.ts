@@ -5,8 +5,12 @@ import { createBedrockClient } from '../../../../../lambdas/assistant/engine/bed
 /**
  * A real HTTP/2 server on 127.0.0.1 (cleartext, as the SDK's HTTP/2 handler speaks to an
  * `http://` endpoint) that answers like Amazon Bedrock's Converse API
- * (`POST /model/{modelId}/converse`, restJson1): a JSON body with `output.message.content[].text`,
- * `stopReason`, `usage` and `metrics`; failures with Bedrock's status codes and its
+ * (`POST /model/{modelId}/converse`, restJson1): a JSON body with `output.message.content[]`,
+ * `stopReason`, `usage` and `metrics`. A tool call answers as the Converse API documents it
+ * (https://docs.aws.amazon.com/bedrock/latest/userguide/tool-use.html and
+ * https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ToolUseBlock.html): a content
+ * block `{ toolUse: { toolUseId, name, input } }` and `stopReason: "tool_use"`, the name being the
+ * tool the request's `toolConfig.toolChoice` forced; failures with Bedrock's status codes and its
  * `x-amzn-errortype` header (429 ThrottlingException, 403 AccessDeniedException, 400
  * ValidationException, 500 InternalServerException). Each request is recorded as received,
  * so tests can check what the official client sent.
@@ -21,12 +25,20 @@ export interface ReceivedConverse {
     readonly system?: { text?: string }[];
     readonly messages?: { role: string; content: { text?: string }[] }[];
     readonly inferenceConfig?: { maxTokens?: number; temperature?: number };
+    readonly toolConfig?: {
+      tools?: { toolSpec?: { name?: string; description?: string; inputSchema?: { json?: Record<string, unknown> } } }[];
+      toolChoice?: { tool?: { name?: string }; any?: object; auto?: object };
+    };
   };
 }
 
 export type ConverseReply =
   /** 200 with this text as the assistant's message. */
   | { readonly kind: 'text'; readonly text: string; readonly stopReason?: string }
+  /** 200 with a call of the forced tool (or `name`) with this input, `stopReason: "tool_use"`. */
+  | { readonly kind: 'tool'; readonly input: unknown; readonly name?: string }
+  /** 200 with what `answer` returns for the request as the tool's input (a model that reads the prompt). */
+  | { readonly kind: 'tool-from'; readonly answer: (request: ReceivedConverse) => unknown }
   /** A Bedrock error. */
   | { readonly kind: 'error'; readonly status: number; readonly type: string; readonly message?: string }
   /** Accept the request and never answer (time-outs). */
@@ -124,6 +136,19 @@ export async function startConverseServer(): Promise<ConverseServer> {
         );
         return;
       }
+      if (reply.kind === 'tool' || reply.kind === 'tool-from') {
+        const forced = body.toolConfig?.toolChoice?.tool?.name ?? body.toolConfig?.tools?.[0]?.toolSpec?.name ?? 'answer';
+        const input = reply.kind === 'tool' ? reply.input : reply.answer(received[received.length - 1]);
+        const name = reply.kind === 'tool' ? (reply.name ?? forced) : forced;
+        const size = Math.ceil(JSON.stringify(input ?? null).length / 4);
+        send(response, 200, {
+          metrics: { latencyMs: 530 },
+          output: { message: { role: 'assistant', content: [{ toolUse: { toolUseId: `tooluse_${received.length}`, name, input } }] } },
+          stopReason: 'tool_use',
+          usage: { inputTokens: Math.ceil(raw.length / 4), outputTokens: size, totalTokens: Math.ceil(raw.length / 4) + size },
+        });
+        return;
+      }
       send(response, 200, {
         metrics: { latencyMs: 412 },
         output: { message: { role: 'assistant', content: [{ text: reply.text }] } },
@@ -157,8 +182,13 @@ export async function startConverseServer(): Promise<ConverseServer> {
   };
 }
 
-/** A model answer as JSON text. */
+/** A model answer as the forced tool's input (the documented tool_use reply). */
 export function json(value: unknown): ConverseReply {
+  return { kind: 'tool', input: value };
+}
+
+/** A model answer as JSON text (a model that ignored the forced tool). */
+export function jsonText(value: unknown): ConverseReply {
   return { kind: 'text', text: JSON.stringify(value) };
 }
 
