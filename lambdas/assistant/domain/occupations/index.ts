@@ -1,0 +1,109 @@
+import { OCCUPATION_FAMILIES, OCCUPATION_ROWS, OCCUPATION_SKILLS } from './occupations-data';
+
+/**
+ * The occupations staffing agencies fill most (compacted from O*NET by bin/build-occupations.ts):
+ * the titles each goes by and the words of its trade. Finds the occupation of a job title and
+ * the trade words a posting uses, so a search names the role the way candidates write it.
+ */
+
+export type OccupationFamily = (typeof OCCUPATION_FAMILIES)[number];
+
+export interface Occupation {
+  readonly family: OccupationFamily;
+  /** Most reported first; the first is the canonical title. */
+  readonly titles: readonly string[];
+  /** Software of the trade, then the words its tasks use that few other occupations use. */
+  readonly skills: readonly string[];
+}
+
+let parsed: readonly Occupation[] | null = null;
+
+export function occupations(): readonly Occupation[] {
+  if (parsed) return parsed;
+  const skills = OCCUPATION_SKILLS.split('|');
+  parsed = OCCUPATION_ROWS.map(([family, titles, refs]) => ({
+    family: OCCUPATION_FAMILIES[family],
+    titles: titles.split('|'),
+    skills: refs ? refs.split('.').map((r) => skills[parseInt(r, 36)]) : [],
+  }));
+  return parsed;
+}
+
+/** Words of a title that say nothing about the role: seniority, schedule, contract, place. */
+const NOISE =
+  /^(?:senior|sr|junior|jr|lead|entry|level|mid|part|full|time|temp|temporary|seasonal|contract|hire|to|per|diem|prn|remote|hybrid|onsite|job|in|at|the|and|of|for|a|an|with|shift|day|night|nights|days|weekend|weekends|1st|2nd|3rd|first|second|third|founding|new|travel|local|regional|i|ii|iii|iv|\d+)$/;
+
+/** Lower-case words of a title, plural "s" dropped ("Drivers" is "driver"). */
+function titleWords(title: string): string[] {
+  return title
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}+#]+/gu, ' ')
+    .split(' ')
+    .filter(Boolean)
+    .map((w) => (w.length > 3 && /[^s]s$/.test(w) ? w.slice(0, -1) : w));
+}
+
+/** The role words of a posting's title ("CNC Machine Operator 3rd shift" → cnc machine operator). */
+export function roleWords(title: string): string[] {
+  return titleWords(title).filter((w) => !NOISE.test(w));
+}
+
+export interface OccupationMatch {
+  readonly occupation: Occupation;
+  /** The occupation title that matched. */
+  readonly title: string;
+}
+
+/**
+ * The occupation whose title the job title contains (all its words, in any order), the longest
+ * such title winning, then the most reported; null when none does.
+ */
+export function occupationOf(jobTitle: string): OccupationMatch | null {
+  const words = new Set(roleWords(jobTitle));
+  if (!words.size) return null;
+  let best: { match: OccupationMatch; score: number } | null = null;
+  for (const occupation of occupations()) {
+    occupation.titles.forEach((title, rank) => {
+      const own = titleWords(title);
+      if (!own.length || !own.every((w) => words.has(w))) return;
+      // "Analyst" alone says nothing of a "Help Desk Analyst": a shared bare word is no match.
+      if (own.length === 1 && isGenericTitle(title)) return;
+      // More matched words first; an exact title next; the occupation's own name before its rarer titles.
+      const score = own.length * 10 + (own.length === words.size ? 5 : 0) - rank * 0.1;
+      if (!best || score > best.score) best = { match: { occupation, title }, score };
+    });
+  }
+  return (best as { match: OccupationMatch } | null)?.match ?? null;
+}
+
+let generic: Set<string> | null = null;
+
+/** A one-word title several occupations share ("Driver", "Teacher", "Cook"): too broad to search for alone. */
+export function isGenericTitle(title: string): boolean {
+  if (!generic) {
+    const seen = new Map<string, number>();
+    for (const occupation of occupations())
+      for (const t of new Set(occupation.titles.filter((x) => !x.includes(' ')).map((x) => x.toLowerCase())))
+        seen.set(t, (seen.get(t) ?? 0) + 1);
+    generic = new Set([...seen].filter(([, n]) => n > 1).map(([t]) => t));
+  }
+  return generic.has(title.toLowerCase());
+}
+
+/**
+ * The occupation a description names most often by one of its specific titles (two words or
+ * more: "truck driver", "line cook"), for a posting whose own title names none ("SOCAL - Local
+ * Deliveries"); null when it names none.
+ */
+export function occupationIn(description: string): OccupationMatch | null {
+  const text = ` ${titleWords(description.slice(0, 3_000)).join(' ')} `;
+  let best: { match: OccupationMatch; count: number } | null = null;
+  for (const occupation of occupations())
+    for (const title of occupation.titles) {
+      const own = titleWords(title);
+      if (own.length < 2) continue;
+      const count = text.split(` ${own.join(' ')} `).length - 1;
+      if (count > 0 && (!best || count > best.count)) best = { match: { occupation, title }, count };
+    }
+  return (best as { match: OccupationMatch } | null)?.match ?? null;
+}
