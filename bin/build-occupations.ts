@@ -159,9 +159,14 @@ export const FAMILIES: Record<string, readonly string[]> = {
 
 const FAMILY_NAMES = Object.keys(FAMILIES);
 const TITLES_KEPT = 5;
-const SOFTWARE_KEPT = 3;
-const SOFTWARE_MAX_OCCUPATIONS = 25;
-const TASK_WORDS_KEPT = 8;
+const SOFTWARE_KEPT = 2;
+/** Software more occupations than this use (Excel, Windows, Outlook) is no keyword of a trade. */
+const SOFTWARE_MAX_OCCUPATIONS = 200;
+const EVERYDAY_SOFTWARE =
+  /\b(?:electronic mail|video conferencing|instant messaging|internet browser|web page creation|operating system|office suite|spreadsheet|word processing|presentation|calendar and scheduling|desktop communications|social media)\b/i;
+/** A first word (or two) this many products start with is a vendor ("Microsoft", "Dassault Systemes"). */
+const VENDOR_MIN_PRODUCTS = 8;
+const TASK_WORDS_KEPT = 2;
 /** A task phrase shared by more occupations than this is everybody's ("medical records" is not). */
 const TASK_WORD_MAX_OCCUPATIONS = 40;
 /** A single task word must be rarer: "quenching" and "pleadings" name a trade, "dishes" and "routes" do not. */
@@ -177,7 +182,7 @@ function rows(dir: string, file: string): string[][] {
 }
 
 const STOP = new Set(
-  'a an and or of the to in on at for with by from as is are be such other others all any into per via using use used including include includes their its his her them they this that these those when where which who whom how what than then as well may might can must should would will not no nor each every both either more most less least new based related necessary appropriate specific various different following own also about through within without between during under over out up down off again further only same so too very s etc e.g i.e one two three work workers job jobs duties tasks activities information data procedures methods equipment materials work area areas'.split(
+  'a an and or of the to in on at for with by from as is are be such other others all any into per via using use used including include includes their its his her them they this that these those when where which who whom how what than then as well may might can must should would will not no nor each every both either more most less least new based related necessary appropriate specific various different following own also about through within without between during under over out up down off again further only same so too very s etc e.g i.e one two three existing prospective potential current qualified finished assigned required daily regular general certain several many personnel persons people functions responsibility responsibilities performed been against accurate taking providing reporting proper achieve needed needs purposes changes progress services service manner order orders type types level levels work workers job jobs duties tasks activities information data procedures methods equipment materials work area areas'.split(
     ' ',
   ),
 );
@@ -222,10 +227,29 @@ function main(): void {
   const altTitles = new Map<string, { title: string; short: string; sources: number }[]>();
   for (const [code, title, short, sources] of rows(dir, 'onet-29.2-alternate-titles.txt'))
     altTitles.set(code, [...(altTitles.get(code) ?? []), { title, short, sources: (sources ?? '').split(',').length }]);
+  // "Autodesk AutoCAD" is written "AutoCAD" in postings: a vendor name many products start with is dropped.
+  const examples = new Set(rows(dir, 'onet-29.2-technology-skills.txt').map((r) => r[1]));
+  const prefixCount = new Map<string, number>();
+  for (const example of examples) {
+    const w = example.split(' ');
+    for (let n = 1; n < Math.min(3, w.length); n += 1)
+      prefixCount.set(w.slice(0, n).join(' '), (prefixCount.get(w.slice(0, n).join(' ')) ?? 0) + 1);
+  }
+  const product = (example: string): string => {
+    const w = example.split(' ');
+    for (let n = Math.min(2, w.length - 1); n >= 1; n -= 1)
+      // Only a distinctive name stands alone: "AutoCAD" does, "Docs" (Google Docs) does not.
+      if ((prefixCount.get(w.slice(0, n).join(' ')) ?? 0) >= VENDOR_MIN_PRODUCTS && /^\p{Lu}\S*(?:\p{Lu}|\d)/u.test(w.slice(n).join(' ')))
+        return w.slice(n).join(' ');
+    return example;
+  };
   const software = new Map<string, string[]>();
   const softwareDf = new Map<string, number>();
   const flagged = new Set<string>();
-  for (const [code, example, , , hot, demand] of rows(dir, 'onet-29.2-technology-skills.txt')) {
+  for (const [code, listed, , commodity, hot, demand] of rows(dir, 'onet-29.2-technology-skills.txt')) {
+    // Office, mail, browsers and video calls are everyone's tools, never a trade's keyword.
+    if (EVERYDAY_SOFTWARE.test(commodity)) continue;
+    const example = product(listed);
     softwareDf.set(example, (softwareDf.get(example) ?? 0) + 1);
     software.set(code, [...(software.get(code) ?? []), example]);
     if (hot === 'Y' || demand === 'Y') flagged.add(`${code}\t${example}`);

@@ -7,7 +7,7 @@ import { postingTitles } from './occupations/posting-title';
 import { industryOf } from '../../shared/text/industry';
 import { INTERNAL_LINE } from '../../shared/text/job-sections';
 import { splitSentences, squash } from '../../shared/text/normalize';
-import { findSkills, searchTermsOf, skillEntry } from '../../shared/text/skills-dictionary';
+import { findSkills, searchTermsOf, skillEntry, type SkillMention } from '../../shared/text/skills-dictionary';
 import { titleVariants } from '../../shared/text/titles';
 
 /**
@@ -21,7 +21,7 @@ import { titleVariants } from '../../shared/text/titles';
 const TERMS_PER_GROUP = 4;
 const MUST_GROUPS_MAX = 8;
 const NICE_GROUPS_MAX = 8;
-const TRADE_GROUPS_MAX = 6;
+const TRADE_GROUPS_MAX = 10;
 const TITLES_MAX = 6;
 const EXCLUSIONS_MAX = 8;
 const EVIDENCE_MAX_CHARS = 240;
@@ -29,10 +29,10 @@ const EVIDENCE_MAX_CHARS = 240;
 const lower = (s: string) => s.toLowerCase();
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** Whether `text` mentions `term` as whole words, any case, spaces or hyphens alike. */
+/** Whether `text` mentions `term` as whole words, any case, spaces or hyphens alike, singular or plural. */
 function mentions(text: string, term: string): boolean {
-  const pattern = escape(term).replace(/(?:\\-|\s)+/g, '[\\s-]+');
-  return new RegExp(`(?<![\\p{L}\\p{N}])${pattern}(?![\\p{L}\\p{N}])`, 'iu').test(text);
+  const pattern = escape(term.replace(/(?<=[^s])s$/i, '')).replace(/(?:\\-|\s)+/g, '[\\s-]+');
+  return new RegExp(`(?<![\\p{L}\\p{N}])${pattern}(?:e?s)?(?![\\p{L}\\p{N}])`, 'iu').test(text);
 }
 
 /**
@@ -108,24 +108,41 @@ function mergeGroups(
 }
 
 /**
- * The trade words of the job's occupation that the posting uses ("micrometers", "SolidWorks"),
- * each with the sentence it is in; a word inside a longer one found first is left out.
+ * The words of the trade the posting uses, each with the sentence it is in: the dictionary's
+ * skills (not soft skills) wherever the posting names them, then the occupation's own words
+ * ("micrometers", "SolidWorks"), then its family's. A word inside a longer one found first is left out.
  */
-function tradeGroups(occupation: Occupation | null, sentences: readonly string[], taken: Set<string>): TermGroup[] {
-  if (!occupation) return [];
+function tradeGroups(occupation: Occupation | null, sentences: readonly string[], taken: Set<string>, posting: string): TermGroup[] {
   const groups: TermGroup[] = [];
-  const found = occupation.skills
-    .filter((skill) => !taken.has(lower(skill)))
+  const add = (group: TermGroup) => {
+    if (groups.length >= TRADE_GROUPS_MAX || taken.has(lower(group.concept))) return;
+    if ([...taken].some((t) => t.includes(' ') && mentions(t, group.concept))) return;
+    for (const term of [group.concept, ...group.terms]) taken.add(lower(term));
+    groups.push(group);
+  };
+  for (const sentence of sentences)
+    for (const mention of findSkills(sentence))
+      if (searchable(mention.canonical, 'skill') && namesATool(mention))
+        add({ concept: mention.canonical, terms: searchableTerms(mention.canonical, posting), evidence: clip(sentence) });
+  const vocabulary = occupation?.skills ?? [];
+  const found = vocabulary
     .map((skill) => ({ skill, sentence: sentences.find((s) => mentions(s, skill)) }))
-    .filter((f): f is { skill: string; sentence: string } => f.sentence !== undefined)
-    .sort((a, b) => b.skill.length - a.skill.length);
-  for (const { skill, sentence } of found) {
-    if (groups.length >= TRADE_GROUPS_MAX) break;
-    if ([...taken].some((t) => t.includes(' ') && mentions(t, skill))) continue;
-    taken.add(lower(skill));
-    groups.push({ concept: skill, terms: [skill], evidence: clip(sentence) });
-  }
+    .filter((f): f is { skill: string; sentence: string } => f.sentence !== undefined);
+  // Longer phrases first, so "respiratory therapy" is kept and "therapy" inside it is not.
+  for (const { skill, sentence } of [...found].sort((a, b) => b.skill.length - a.skill.length))
+    add({ concept: skill, terms: [skill], evidence: clip(sentence) });
   return groups;
+}
+
+/**
+ * Whether a skill the posting names in passing is worth a search: a tool, system, licence or
+ * clinical skill is; a practice written in plain words ("continuous improvement", "data
+ * analysis", "procurement") usually describes the company, unless it is a name or an acronym.
+ */
+function namesATool(mention: SkillMention): boolean {
+  const category = skillEntry(mention.canonical)?.category;
+  if (category === 'software' || category === 'cloud' || category === 'clinical' || category === 'certification') return true;
+  return /\p{Lu}.*\p{Lu}|\d/u.test(mention.matched);
 }
 
 const words = (title: string) =>
@@ -219,7 +236,7 @@ export function sourcingTerms(input: AssistantInputs['sourcing-terms']): Sourcin
   for (const t of titles) taken.add(lower(t));
   // The trade's words a must-have names are must-haves; the others only say the posting uses them.
   const mustText = mustHaves.map((m) => m.text).join('\n');
-  for (const group of tradeGroups(occupation, sentences, taken)) {
+  for (const group of tradeGroups(occupation, sentences, taken, publicDescription)) {
     const into = mentions(mustText, group.concept) ? must.groups : nice.groups;
     if (into.length < (into === must.groups ? MUST_GROUPS_MAX : NICE_GROUPS_MAX)) into.push(group);
   }

@@ -77,17 +77,28 @@ export function occupationOf(jobTitle: string): OccupationMatch | null {
 }
 
 let generic: Set<string> | null = null;
+/** A word heading the titles of this many occupations names a kind of work, not a job. */
+const GENERIC_HEAD_OCCUPATIONS = 3;
 
-/** A one-word title several occupations share ("Driver", "Teacher", "Cook"): too broad to search for alone. */
+/**
+ * A one-word title too broad to search for alone: several occupations use it ("Driver", "Cook")
+ * or end their titles with it ("Analyst", "Engineer", "Teacher").
+ */
 export function isGenericTitle(title: string): boolean {
   if (!generic) {
-    const seen = new Map<string, number>();
-    for (const occupation of occupations())
-      for (const t of new Set(occupation.titles.filter((x) => !x.includes(' ')).map((x) => x.toLowerCase())))
-        seen.set(t, (seen.get(t) ?? 0) + 1);
-    generic = new Set([...seen].filter(([, n]) => n > 1).map(([t]) => t));
+    const alone = new Map<string, number>();
+    const heads = new Map<string, number>();
+    for (const occupation of occupations()) {
+      const lowered = occupation.titles.map((x) => x.toLowerCase());
+      for (const t of new Set(lowered.filter((x) => !x.includes(' ')))) alone.set(t, (alone.get(t) ?? 0) + 1);
+      for (const h of new Set(lowered.map((x) => x.split(' ').pop() as string))) heads.set(h, (heads.get(h) ?? 0) + 1);
+    }
+    generic = new Set([
+      ...[...alone].filter(([, n]) => n > 1).map(([t]) => t),
+      ...[...heads].filter(([, n]) => n >= GENERIC_HEAD_OCCUPATIONS).map(([t]) => t),
+    ]);
   }
-  return generic.has(title.toLowerCase());
+  return !title.includes(' ') && generic.has(title.toLowerCase());
 }
 
 /**
