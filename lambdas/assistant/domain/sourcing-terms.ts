@@ -234,16 +234,19 @@ export function sourcingTerms(input: AssistantInputs['sourcing-terms']): Sourcin
   const nice = mergeGroups(niceToHaves, publicDescription, taken, NICE_GROUPS_MAX);
   const titles = searchTitles(own, match);
   for (const t of titles) taken.add(lower(t));
-  // The trade's words a must-have names are must-haves; the others only say the posting uses them.
-  const mustText = mustHaves.map((m) => m.text).join('\n');
-  for (const group of tradeGroups(occupation, sentences, taken, publicDescription)) {
-    const into = mentions(mustText, group.concept) ? must.groups : nice.groups;
-    if (into.length < (into === must.groups ? MUST_GROUPS_MAX : NICE_GROUPS_MAX)) into.push(group);
-  }
   // The client's own industry, as the recruiter states it: guessed from a posting it misleads.
   const industry = companyInfo.trim() ? industryOf(companyInfo) : null;
   if (industry && !taken.has(industry.name) && nice.groups.length < NICE_GROUPS_MAX) {
     nice.groups.push({ concept: `${industry.name} industry`, terms: [...industry.searchTerms] });
+  }
+  // Without confirmed requirements, the trade's words the posting uses join them: those a
+  // must-have names are must-haves, the others only say the posting uses them.
+  if (!confirmed) {
+    const mustText = mustHaves.map((m) => m.text).join('\n');
+    for (const group of tradeGroups(occupation, sentences, taken, publicDescription)) {
+      const into = mentions(mustText, group.concept) ? must.groups : nice.groups;
+      if (into.length < (into === must.groups ? MUST_GROUPS_MAX : NICE_GROUPS_MAX)) into.push(group);
+    }
   }
 
   const requested = (input?.exclusions ?? []).map(cleanTerm).filter(Boolean);
