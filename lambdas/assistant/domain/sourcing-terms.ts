@@ -226,7 +226,10 @@ export function sourcingTerms(input: AssistantInputs['sourcing-terms']): Sourcin
     .join('\n');
   const sentences = publicDescription.split(/\n+/).flatMap((line) => splitSentences(line));
   const own = postingTitles(title);
-  const match = own.map(occupationOf).find((m) => m !== null) ?? occupationIn(publicDescription);
+  const match =
+    own.map((t) => occupationOf(t)).find((m) => m !== null) ??
+    own.map((t) => occupationOf(t, { generic: true })).find((m) => m !== null) ??
+    occupationIn(publicDescription);
   const occupation = match?.occupation ?? null;
 
   const taken = new Set<string>();

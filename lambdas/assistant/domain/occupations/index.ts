@@ -56,9 +56,10 @@ export interface OccupationMatch {
 
 /**
  * The occupation whose title the job title contains (all its words, in any order), the longest
- * such title winning, then the most reported; null when none does.
+ * such title winning, then the most reported; null when none does. A bare generic title
+ * ("Driver") counts only when asked for, as a last resort.
  */
-export function occupationOf(jobTitle: string): OccupationMatch | null {
+export function occupationOf(jobTitle: string, options: { readonly generic?: boolean } = {}): OccupationMatch | null {
   const words = new Set(roleWords(jobTitle));
   if (!words.size) return null;
   let best: { match: OccupationMatch; score: number } | null = null;
@@ -67,7 +68,8 @@ export function occupationOf(jobTitle: string): OccupationMatch | null {
       const own = titleWords(title);
       if (!own.length || !own.every((w) => words.has(w))) return;
       // "Analyst" alone says nothing of a "Help Desk Analyst": a shared bare word is no match.
-      if (own.length === 1 && isGenericTitle(title)) return;
+      // As a last resort it counts when it is the whole role ("Regional Drivers").
+      if (own.length === 1 && isGenericTitle(title) && !(options.generic && words.size === 1)) return;
       // More matched words first; an exact title next; the occupation's own name before its rarer titles.
       const score = own.length * 10 + (own.length === words.size ? 5 : 0) - rank * 0.1;
       if (!best || score > best.score) best = { match: { occupation, title }, score };

@@ -51,7 +51,7 @@ export function postingTitles(rawTitle: string): string[] {
     .split(/\s+[-–—|]\s+|\s*\|\s*/)
     .map(tidy)
     .filter(Boolean);
-  const chosen = parts.find((p) => occupationOf(p)) ?? tidy(cleanTitle(raw)) ?? '';
+  const chosen = parts.find((p) => occupationOf(p)) ?? parts.find((p) => occupationOf(p, { generic: true })) ?? tidy(cleanTitle(raw));
   const seen = new Set<string>();
   return splitRoles(chosen).filter((t) => t && !seen.has(t.toLowerCase()) && !!seen.add(t.toLowerCase()));
 }
