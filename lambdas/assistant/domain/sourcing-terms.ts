@@ -2,7 +2,7 @@ import type { Requirement, SourcingTermsOutput, TermGroup } from '../../shared/c
 import type { AssistantInputs } from '../engine/language-model';
 import { buildSearches, cleanTerm } from './boolean-query';
 import { proposeMustHaves } from './must-haves';
-import { isGenericTitle, occupationIn, occupationOf, type Occupation, type OccupationMatch } from './occupations';
+import { familyKeywords, isGenericTitle, occupationIn, occupationOf, type Occupation, type OccupationMatch } from './occupations';
 import { postingTitles } from './occupations/posting-title';
 import { industryOf } from '../../shared/text/industry';
 import { INTERNAL_LINE } from '../../shared/text/job-sections';
@@ -110,7 +110,8 @@ function mergeGroups(
 /**
  * The words of the trade the posting uses, each with the sentence it is in: the dictionary's
  * skills (not soft skills) wherever the posting names them, then the occupation's own words
- * ("micrometers", "SolidWorks"), then its family's. A word inside a longer one found first is left out.
+ * ("quenching", "SolidWorks") and its family's keywords ("blueprints"). A word inside a longer
+ * one found first is left out.
  */
 function tradeGroups(occupation: Occupation | null, sentences: readonly string[], taken: Set<string>, posting: string): TermGroup[] {
   const groups: TermGroup[] = [];
@@ -126,7 +127,7 @@ function tradeGroups(occupation: Occupation | null, sentences: readonly string[]
     if (sentence && searchable(mention.canonical, 'skill') && namesATool(mention))
       add({ concept: mention.canonical, terms: searchableTerms(mention.canonical, posting), evidence: clip(sentence) });
   }
-  const vocabulary = occupation?.skills ?? [];
+  const vocabulary = occupation ? [...occupation.skills, ...familyKeywords(occupation.family)] : [];
   const found = vocabulary
     .map((skill) => ({ skill, sentence: sentences.find((s) => mentions(s, skill)) }))
     .filter((f): f is { skill: string; sentence: string } => f.sentence !== undefined);

@@ -1,4 +1,4 @@
-import { OCCUPATION_FAMILIES, OCCUPATION_ROWS, OCCUPATION_SKILLS } from './occupations-data';
+import { FAMILY_KEYWORDS, OCCUPATION_FAMILIES, OCCUPATION_ROWS, OCCUPATION_SKILLS } from './occupations-data';
 
 /**
  * The occupations staffing agencies fill most (compacted from O*NET by bin/build-occupations.ts):
@@ -120,4 +120,9 @@ export function occupationIn(description: string): OccupationMatch | null {
       if (count > 0 && (!best || count > best.count)) best = { match: { occupation, title }, count };
     }
   return (best as { match: OccupationMatch } | null)?.match ?? null;
+}
+
+/** The keywords recruiters search for in a family's postings, O*NET-attested ("blueprints", "vital signs"). */
+export function familyKeywords(family: OccupationFamily): readonly string[] {
+  return (FAMILY_KEYWORDS[OCCUPATION_FAMILIES.indexOf(family)] ?? '').split('|').filter(Boolean);
 }
