@@ -29,10 +29,15 @@ const EVIDENCE_MAX_CHARS = 240;
 const lower = (s: string) => s.toLowerCase();
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** Whether `text` mentions `term` as whole words, any case, spaces or hyphens alike, singular or plural. */
-function mentions(text: string, term: string): boolean {
+/** `term` as whole words, any case, spaces or hyphens alike, singular or plural. */
+function termPattern(term: string): RegExp {
   const pattern = escape(term.replace(/(?<=[^s])s$/i, '')).replace(/(?:\\-|\s)+/g, '[\\s-]+');
-  return new RegExp(`(?<![\\p{L}\\p{N}])${pattern}(?:e?s)?(?![\\p{L}\\p{N}])`, 'iu').test(text);
+  return new RegExp(`(?<![\\p{L}\\p{N}])${pattern}(?:e?s)?(?![\\p{L}\\p{N}])`, 'iu');
+}
+
+/** Whether `text` mentions `term` (see {@link termPattern}). */
+function mentions(text: string, term: string): boolean {
+  return termPattern(term).test(text);
 }
 
 /**
@@ -117,7 +122,8 @@ function tradeGroups(occupation: Occupation | null, sentences: readonly string[]
   const groups: TermGroup[] = [];
   const add = (group: TermGroup) => {
     if (groups.length >= TRADE_GROUPS_MAX || taken.has(lower(group.concept))) return;
-    if ([...taken].some((t) => t.includes(' ') && mentions(t, group.concept))) return;
+    const inside = ` ${lower(group.concept)} `;
+    if ([...taken].some((t) => t.includes(' ') && ` ${t} `.includes(inside))) return;
     for (const term of [group.concept, ...group.terms]) taken.add(lower(term));
     groups.push(group);
   };
@@ -128,9 +134,12 @@ function tradeGroups(occupation: Occupation | null, sentences: readonly string[]
       add({ concept: mention.canonical, terms: searchableTerms(mention.canonical, posting), evidence: clip(sentence) });
   }
   const vocabulary = occupation ? [...occupation.skills, ...familyKeywords(occupation.family)] : [];
-  const found = vocabulary
-    .map((skill) => ({ skill, sentence: sentences.find((s) => mentions(s, skill)) }))
-    .filter((f): f is { skill: string; sentence: string } => f.sentence !== undefined);
+  // One pattern per word, tried on the whole posting before its sentences.
+  const found = vocabulary.flatMap((skill) => {
+    const pattern = termPattern(skill);
+    const sentence = pattern.test(posting) ? sentences.find((s) => pattern.test(s)) : undefined;
+    return sentence ? [{ skill, sentence }] : [];
+  });
   // Longer phrases first, so "respiratory therapy" is kept and "therapy" inside it is not.
   for (const { skill, sentence } of [...found].sort((a, b) => b.skill.length - a.skill.length))
     add({ concept: skill, terms: [skill], evidence: clip(sentence) });

@@ -43,6 +43,18 @@ function titleWords(title: string): string[] {
     .map((w) => (w.length > 3 && /[^s]s$/.test(w) ? w.slice(0, -1) : w));
 }
 
+const titleWordsCache = new Map<string, string[]>();
+
+/** {@link titleWords} of an occupation's title, worked out once (every match reads all of them). */
+function wordsOfTitle(title: string): string[] {
+  let words = titleWordsCache.get(title);
+  if (!words) {
+    words = titleWords(title);
+    titleWordsCache.set(title, words);
+  }
+  return words;
+}
+
 /** The role words of a posting's title ("CNC Machine Operator 3rd shift" → cnc machine operator). */
 export function roleWords(title: string): string[] {
   return titleWords(title).filter((w) => !NOISE.test(w));
@@ -65,7 +77,7 @@ export function occupationOf(jobTitle: string, options: { readonly generic?: boo
   let best: { match: OccupationMatch; score: number } | null = null;
   for (const occupation of occupations()) {
     occupation.titles.forEach((title, rank) => {
-      const own = titleWords(title);
+      const own = wordsOfTitle(title);
       if (!own.length || !own.every((w) => words.has(w))) return;
       // "Analyst" alone says nothing of a "Help Desk Analyst": a shared bare word is no match.
       // As a last resort it counts when it is the whole role ("Regional Drivers").
@@ -113,7 +125,7 @@ export function occupationIn(description: string): OccupationMatch | null {
   let best: { match: OccupationMatch; count: number } | null = null;
   for (const occupation of occupations())
     for (const title of occupation.titles) {
-      const own = titleWords(title);
+      const own = wordsOfTitle(title);
       if (own.length < 2) continue;
       const phrase = ` ${own.join(' ')} `;
       const count = text.includes(phrase) ? text.split(phrase).length - 1 : 0;
