@@ -2,7 +2,8 @@
  * `node --import tsx bin/build-occupations.ts [<O*NET text folder>]`: regenerates
  * lambdas/assistant/domain/occupations/occupations-data.ts, the compact occupation vocabulary of
  * the sourcing terms, from the O*NET 29.2 text database (default ../shared/corpus/taxonomy; CC BY
- * 4.0, attribution in the generated file). Deterministic: the same files give the same module.
+ * 4.0, attribution in the generated file). Deterministic: the same files give the same module
+ * (run `npx prettier --write` on it afterwards, as on any file).
  *
  * Per occupation it keeps: the titles recruiters write most (alternate titles reported by the
  * most O*NET sources, short forms and abbreviations), the software O*NET flags as hot or in
