@@ -6,10 +6,13 @@ import { formatCount } from '../../shared/domain/format-count';
 export { googleWordCount, parseBooleanQuery, type ParseResult, type QueryNode } from './boolean-query-parser';
 
 /**
- * Capability 1's strings: boolean searches rendered for LinkedIn Recruiter, job boards and a
- * Google X-ray, each valid for its target's syntax and within its limit. Lowest-value words go
- * first when a string is too long (nice-to-haves, then extra titles and synonyms, then
- * exclusions; must-have concepts last), and `notes` says what was left out.
+ * Capability 1's strings: boolean searches rendered for LinkedIn Recruiter (its Keywords field
+ * and its Job titles field), job boards and a Google X-ray, each valid for its target's syntax
+ * and within its limit. A string ANDs at most {@link MAX_AND_CONCEPTS} concepts (the title group
+ * and the first must-haves: each AND shrinks the pool, and five find almost nobody) and never a
+ * nice-to-have (a nice-to-have every profile must match is a must-have). Lowest-value words go
+ * first when a string is too long (extra titles and synonyms, then exclusions; must-have
+ * concepts last), and `notes` says what was left out.
  */
 
 /**
@@ -24,9 +27,14 @@ export { googleWordCount, parseBooleanQuery, type ParseResult, type QueryNode } 
  */
 export const SEARCH_LIMITS: Readonly<Record<SearchTarget, SearchString['limit']>> = {
   'linkedin-recruiter': { unit: 'characters', max: 1_000 },
+  // The Job titles field takes the same boolean syntax; a title group is far shorter than this.
+  'linkedin-recruiter-title': { unit: 'characters', max: 1_000 },
   'job-board': { unit: 'characters', max: 500 },
   'google-xray': { unit: 'words', max: 32 },
 };
+
+/** The most concepts a string ANDs: the title group and three must-haves, or four must-haves. */
+export const MAX_AND_CONCEPTS = 4;
 
 /** What the strings are built from (capability 1's terms, from the engine or from Bedrock). */
 export interface SearchTerms {
@@ -39,12 +47,14 @@ export interface SearchTerms {
 
 const LABELS: Record<SearchTarget, string> = {
   'linkedin-recruiter': 'LinkedIn Recruiter keywords',
+  'linkedin-recruiter-title': 'LinkedIn Recruiter job titles',
   'job-board': 'Job board or CV database boolean',
   'google-xray': 'Google X-ray (public LinkedIn profiles)',
 };
 
 const TARGET_NAMES: Record<SearchTarget, string> = {
   'linkedin-recruiter': 'LinkedIn Recruiter',
+  'linkedin-recruiter-title': 'LinkedIn Recruiter job titles',
   'job-board': 'Job board',
   'google-xray': 'Google X-ray',
 };
@@ -98,12 +108,16 @@ function draftOf(terms: SearchTerms): Draft {
   };
 }
 
+/** The must-haves a string ANDs (the first ones, beside the title group) and those it leaves to the recruiter. */
+function andedMust(d: Draft, others = 0): { kept: Draft['must']; left: Draft['must'] } {
+  const room = MAX_AND_CONCEPTS - (d.titles.length ? 1 : 0) - others;
+  return { kept: d.must.slice(0, room), left: d.must.slice(room) };
+}
+
 function renderBoolean(d: Draft): string {
   const parts: string[] = [];
   if (d.titles.length) parts.push(orGroup(d.titles));
   for (const g of d.must) parts.push(orGroup(g.terms));
-  const nice = d.nice.flatMap((g) => g.terms);
-  if (nice.length) parts.push(orGroup(nice));
   let query = parts.join(' AND ');
   if (d.exclusions.length) query += ` NOT ${orGroup(d.exclusions)}`;
   return query;
@@ -136,20 +150,18 @@ function notesFor(target: SearchTarget, dropped: Dropped): string[] {
 }
 
 /** LinkedIn Recruiter and job boards: AND between groups, OR inside, NOT (…) for exclusions. */
-function fitBoolean(terms: SearchTerms, target: SearchTarget): { query: string; dropped: Dropped } {
+function fitBoolean(terms: SearchTerms, target: SearchTarget): { query: string; dropped: Dropped; anded: Dropped['must'] } {
   const d = draftOf(terms);
+  const { kept, left } = andedMust(d);
+  d.must = kept;
   const dropped: Dropped = { nice: [], synonyms: [], titles: [], exclusions: [], must: [] };
   const max = SEARCH_LIMITS[target].max;
   for (let guard = 0; renderBoolean(d).length > max && guard < 500; guard += 1) {
-    const lastNice = d.nice[d.nice.length - 1];
     const widest = d.must.reduce<Draft['must'][number] | null>(
       (w, g) => (g.terms.length > 1 && (!w || g.terms.length >= w.terms.length) ? g : w),
       null,
     );
-    if (lastNice) {
-      dropped.nice.push(lastNice.concept);
-      d.nice.pop();
-    } else if (d.titles.length > 3) dropped.titles.push(d.titles.pop() as string);
+    if (d.titles.length > 3) dropped.titles.push(d.titles.pop() as string);
     else if (widest) {
       widest.terms.pop();
       dropped.synonyms.push(widest.concept);
@@ -158,7 +170,17 @@ function fitBoolean(terms: SearchTerms, target: SearchTarget): { query: string; 
     else if (d.must.length > 1) dropped.must.push((d.must.pop() as Draft['must'][number]).concept);
     else break;
   }
-  return { query: renderBoolean(d), dropped };
+  return { query: renderBoolean(d), dropped, anded: left.map((g) => g.concept) };
+}
+
+/** LinkedIn Recruiter's Job titles field: the title variants OR-ed, nothing else. */
+function fitTitles(terms: SearchTerms): { query: string; dropped: Dropped } {
+  const titles = uniqueTerms(terms.titles);
+  const dropped: Dropped = { nice: [], synonyms: [], titles: [], exclusions: [], must: [] };
+  const max = SEARCH_LIMITS['linkedin-recruiter-title'].max;
+  const query = () => titles.map(render).join(' OR ');
+  while (query().length > max && titles.length > 1) dropped.titles.push(titles.pop() as string);
+  return { query: query(), dropped };
 }
 
 /** The city of a location for a web search: "Chicago, IL (hybrid)" → "Chicago"; none for remote. */
@@ -170,8 +192,10 @@ export function searchLocation(location: string | null): string | null {
 /** Google X-ray: `site:linkedin.com/in`, titles OR-ed, one word per must-have, -exclusions, within 32 words. */
 function fitGoogle(terms: SearchTerms): { query: string; dropped: Dropped } {
   const d = draftOf(terms);
-  const dropped: Dropped = { nice: d.nice.map((g) => g.concept), synonyms: [], titles: [], exclusions: [], must: [] };
   const city = searchLocation(terms.location);
+  // Google ANDs the city too.
+  d.must = andedMust(d, city ? 1 : 0).kept;
+  const dropped: Dropped = { nice: d.nice.map((g) => g.concept), synonyms: [], titles: [], exclusions: [], must: [] };
   const state = {
     titles: d.titles.slice(0, 1),
     must: d.must.map((g) => ({ concept: g.concept, terms: g.terms.slice(0, 1) })),
@@ -231,6 +255,8 @@ function usage(target: SearchTarget, location: string | null): string {
   switch (target) {
     case 'linkedin-recruiter':
       return `Paste into the Keywords field of a LinkedIn Recruiter search${where ? `; set the Location filter to ${where}` : ''}.`;
+    case 'linkedin-recruiter-title':
+      return 'Paste into the Job titles field of a LinkedIn Recruiter search (current titles) to match titles only; the Keywords string then finds the skills anywhere in the profile.';
     case 'job-board':
       return `Paste into the boolean or keyword search of a job board or CV database${where ? `; enter ${where} as the location` : ''}.`;
     default:
@@ -250,8 +276,18 @@ export function buildSearches(terms: SearchTerms): { searches: SearchString[]; n
   }
   const searches: SearchString[] = [];
   const notes: string[] = [];
-  for (const target of ['linkedin-recruiter', 'job-board', 'google-xray'] as const) {
-    const { query, dropped } = target === 'google-xray' ? fitGoogle(terms) : fitBoolean(terms, target);
+  let anded: string[] = [];
+  for (const target of ['linkedin-recruiter', 'linkedin-recruiter-title', 'job-board', 'google-xray'] as const) {
+    if (target === 'linkedin-recruiter-title' && !draft.titles.length) continue;
+    let fitted: { query: string; dropped: Dropped };
+    if (target === 'google-xray') fitted = fitGoogle(terms);
+    else if (target === 'linkedin-recruiter-title') fitted = fitTitles(terms);
+    else {
+      const boolean = fitBoolean(terms, target);
+      anded = boolean.anded;
+      fitted = boolean;
+    }
+    const { query, dropped } = fitted;
     const limit = SEARCH_LIMITS[target];
     const length = limit.unit === 'words' ? googleWordCount(query) : query.length;
     if (!parseBooleanQuery(query, target).ok || length > limit.max) {
@@ -259,8 +295,13 @@ export function buildSearches(terms: SearchTerms): { searches: SearchString[]; n
       continue;
     }
     searches.push({ target, label: LABELS[target], query, length, limit, usage: usage(target, terms.location) });
-    if (target === 'google-xray' && dropped.nice.length) notes.push(`Google X-ray: nice-to-haves left out; Google reads only 32 words.`);
-    notes.push(...notesFor(target, { ...dropped, nice: target === 'google-xray' ? [] : dropped.nice }));
+    notes.push(...notesFor(target, { ...dropped, nice: [] }));
   }
+  if (anded.length)
+    notes.push(
+      `The strings AND at most ${MAX_AND_CONCEPTS} concepts (more find almost nobody): left out the must-haves ${list(anded)}; check them when screening or run a second search with them.`,
+    );
+  if (draft.nice.length)
+    notes.push(`Nice-to-haves are not in the strings (a profile would have to match them): ${list(draft.nice.map((g) => g.concept))}.`);
   return { searches, notes };
 }

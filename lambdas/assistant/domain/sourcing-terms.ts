@@ -2,28 +2,55 @@ import type { Requirement, SourcingTermsOutput, TermGroup } from '../../shared/c
 import type { AssistantInputs } from '../engine/language-model';
 import { buildSearches, cleanTerm } from './boolean-query';
 import { proposeMustHaves } from './must-haves';
+import { familyKeywords, isGenericTitle, occupationIn, occupationOf, type Occupation, type OccupationMatch } from './occupations';
+import { postingTitles } from './occupations/posting-title';
 import { industryOf } from '../../shared/text/industry';
 import { INTERNAL_LINE } from '../../shared/text/job-sections';
-import { findSkills, searchTermsOf, skillEntry } from '../../shared/text/skills-dictionary';
+import { splitSentences, squash } from '../../shared/text/normalize';
+import { findSkills, searchTermsOf, skillEntry, type SkillMention } from '../../shared/text/skills-dictionary';
 import { titleVariants } from '../../shared/text/titles';
 
 /**
  * Capability 1: sourcing search terms. The job's confirmed must-haves (or, without them, the ones
- * proposed from its description) become one OR-group of synonyms per concept, AND-ed together; the
- * nice-to-haves and the client's industry one OR-group; the title its variants; exclusions keep
- * recruiters, interns and (for non-sales roles) sales people out. Then the three strings.
+ * proposed from its description) become one OR-group of synonyms per concept; the words of the
+ * trade the posting uses (from the occupation vocabulary) join them; the title its variants and
+ * the occupation's common titles; exclusions keep recruiters, interns and (for non-sales roles)
+ * sales people out. Every group carries the posting sentence it came from. Then the strings.
  */
 
 const TERMS_PER_GROUP = 4;
 const MUST_GROUPS_MAX = 8;
 const NICE_GROUPS_MAX = 8;
+const TRADE_GROUPS_MAX = 10;
+const TITLES_MAX = 6;
 const EXCLUSIONS_MAX = 8;
+const EVIDENCE_MAX_CHARS = 240;
 
-/** Synonyms a search gains nothing from: a term that contains another term of the group ("RN license" beside "RN"). */
-function searchableTerms(canonical: string): string[] {
+const lower = (s: string) => s.toLowerCase();
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** `term` as whole words, any case, spaces or hyphens alike, singular or plural. */
+function termPattern(term: string): RegExp {
+  const pattern = escape(term.replace(/(?<=[^s])s$/i, '')).replace(/(?:\\-|\s)+/g, '[\\s-]+');
+  return new RegExp(`(?<![\\p{L}\\p{N}])${pattern}(?:e?s)?(?![\\p{L}\\p{N}])`, 'iu');
+}
+
+/** Whether `text` mentions `term` (see {@link termPattern}). */
+function mentions(text: string, term: string): boolean {
+  return termPattern(term).test(text);
+}
+
+/**
+ * The names of a skill worth a place in a search: its canonical name, the names the posting
+ * itself uses, and short abbreviations ("EHR", "k8s"). Paraphrases the posting never wrote
+ * ("analysing data") find few more people and read as noise to the recruiter.
+ */
+function searchableTerms(canonical: string, posting: string): string[] {
   const terms = searchTermsOf(canonical);
-  const words = (t: string) => ` ${t.toLowerCase()} `;
-  return terms.filter((t) => !terms.some((o) => o !== t && o.length < t.length && words(t).includes(words(o)))).slice(0, TERMS_PER_GROUP);
+  const kept = terms.filter((t, i) => i === 0 || mentions(posting, t) || (!/\s/.test(t) && t.length <= 5));
+  const words = (t: string) => ` ${lower(t)} `;
+  // A term containing another term of the group adds nothing ("RN license" beside "RN").
+  return kept.filter((t) => !kept.some((o) => o !== t && o.length < t.length && words(t).includes(words(o)))).slice(0, TERMS_PER_GROUP);
 }
 
 /** Soft skills and the like do not find people in a keyword search. */
@@ -32,39 +59,141 @@ function searchable(canonical: string, kind: Requirement['kind']): boolean {
   return category !== 'soft-skill' && (category !== 'language' || kind === 'language');
 }
 
+/** Words that make a requirement a description rather than a keyword ("Good communication skills"). */
+const NOT_A_KEYWORD =
+  /\b(?:skills?|abilit(?:y|ies)|able|experience[d]?|knowledge|strong|good|excellent|great|proven|working|must|required|preferred|plus|years?|attitude|team|detail|oriented|motivated|communication|customer service|self|willing|eager)\b/i;
+
 /** The concept groups of one requirement: each skill its own group, or one group for "A or B". */
-function groupsOf(requirement: Requirement): TermGroup[] {
-  const skills = [...new Set(findSkills(requirement.text).map((m) => m.canonical))].filter((s) => searchable(s, requirement.kind));
+function groupsOf(requirement: Requirement & { evidence?: string }, posting: string): TermGroup[] {
+  const evidence = requirement.evidence ? { evidence: clip(requirement.evidence) } : {};
+  const mentioned = [...new Set(findSkills(requirement.text).map((m) => m.canonical))];
+  const skills = mentioned.filter((s) => searchable(s, requirement.kind));
   if (!skills.length) {
-    // A short requirement the dictionary does not know ("Salesforce CPQ") is itself the term.
+    // A short requirement the dictionary does not know ("Salesforce CPQ") is itself the term,
+    // unless it is a soft skill the dictionary knows or reads as a description, not a keyword.
     const text = cleanTerm(requirement.text);
-    const short = text.split(/\s+/).length <= 3 && !/\d/.test(text) && requirement.kind !== 'location' && requirement.kind !== 'other';
-    return short ? [{ concept: text, terms: [text] }] : [];
+    const short =
+      !mentioned.length &&
+      text.split(/\s+/).length <= 3 &&
+      !/\d|[,;:.!?]/.test(text) &&
+      !NOT_A_KEYWORD.test(text) &&
+      (requirement.kind === 'skill' || requirement.kind === 'certification');
+    return short ? [{ concept: text, terms: [text], ...evidence }] : [];
   }
   if (skills.length > 1 && /\bor\b|\//i.test(requirement.text)) {
-    const terms = [...new Set(skills.flatMap((s) => searchableTerms(s).slice(0, 2)))].slice(0, TERMS_PER_GROUP + 2);
-    return [{ concept: skills.join(' or '), terms }];
+    const terms = [...new Set(skills.flatMap((s) => searchableTerms(s, posting).slice(0, 2)))].slice(0, TERMS_PER_GROUP + 2);
+    return [{ concept: skills.join(' or '), terms, ...evidence }];
   }
-  return skills.map((s) => ({ concept: s, terms: searchableTerms(s) }));
+  return skills.map((s) => ({ concept: s, terms: searchableTerms(s, posting), ...evidence }));
+}
+
+function clip(sentence: string): string {
+  const text = squash(sentence);
+  return text.length <= EVIDENCE_MAX_CHARS ? text : `${text.slice(0, EVIDENCE_MAX_CHARS - 1).trimEnd()}…`;
 }
 
 function mergeGroups(
   requirements: readonly Requirement[],
+  posting: string,
   taken: Set<string>,
   max: number,
 ): { groups: TermGroup[]; unsearchable: string[] } {
   const groups: TermGroup[] = [];
   const unsearchable: string[] = [];
   for (const requirement of requirements) {
-    const found = groupsOf(requirement).filter((g) => !taken.has(g.concept.toLowerCase()));
-    if (!groupsOf(requirement).length) unsearchable.push(requirement.text);
-    for (const group of found) {
+    const all = groupsOf(requirement, posting);
+    if (!all.length) unsearchable.push(requirement.text);
+    for (const group of all.filter((g) => !taken.has(lower(g.concept)))) {
       if (groups.length >= max) break;
-      taken.add(group.concept.toLowerCase());
+      for (const term of [group.concept, ...group.terms]) taken.add(lower(term));
       groups.push(group);
     }
   }
   return { groups, unsearchable };
+}
+
+/**
+ * The words of the trade the posting uses, each with the sentence it is in: the dictionary's
+ * skills (not soft skills) wherever the posting names them, then the occupation's own words
+ * ("quenching", "SolidWorks") and its family's keywords ("blueprints"). A word inside a longer
+ * one found first is left out.
+ */
+function tradeGroups(occupation: Occupation | null, sentences: readonly string[], taken: Set<string>, posting: string): TermGroup[] {
+  const groups: TermGroup[] = [];
+  const add = (group: TermGroup) => {
+    if (groups.length >= TRADE_GROUPS_MAX || taken.has(lower(group.concept))) return;
+    const inside = ` ${lower(group.concept)} `;
+    if ([...taken].some((t) => t.includes(' ') && ` ${t} `.includes(inside))) return;
+    for (const term of [group.concept, ...group.terms]) taken.add(lower(term));
+    groups.push(group);
+  };
+  // One pass over the posting (a pass per sentence costs twenty times more), then each mention's sentence.
+  for (const mention of findSkills(posting)) {
+    const sentence = sentences.find((s) => s.includes(mention.matched));
+    if (sentence && searchable(mention.canonical, 'skill') && namesATool(mention))
+      add({ concept: mention.canonical, terms: searchableTerms(mention.canonical, posting), evidence: clip(sentence) });
+  }
+  const vocabulary = occupation ? [...occupation.skills, ...familyKeywords(occupation.family)] : [];
+  // One pattern per word, tried on the whole posting before its sentences.
+  const found = vocabulary.flatMap((skill) => {
+    const pattern = termPattern(skill);
+    const sentence = pattern.test(posting) ? sentences.find((s) => pattern.test(s)) : undefined;
+    return sentence ? [{ skill, sentence }] : [];
+  });
+  // Longer phrases first, so "respiratory therapy" is kept and "therapy" inside it is not.
+  for (const { skill, sentence } of [...found].sort((a, b) => b.skill.length - a.skill.length))
+    add({ concept: skill, terms: [skill], evidence: clip(sentence) });
+  return groups;
+}
+
+/**
+ * Whether a skill the posting names in passing is worth a search: a tool, system, licence or
+ * clinical skill is; a practice written in plain words ("continuous improvement", "data
+ * analysis", "procurement") usually describes the company, unless it is a name or an acronym.
+ */
+function namesATool(mention: SkillMention): boolean {
+  const category = skillEntry(mention.canonical)?.category;
+  if (category === 'software' || category === 'cloud' || category === 'clinical' || category === 'certification') return true;
+  return /\p{Lu}.*\p{Lu}|\d/u.test(mention.matched);
+}
+
+const words = (title: string) =>
+  lower(title)
+    .split(/[^\p{L}\p{N}+#]+/u)
+    .filter(Boolean);
+
+/**
+ * Whether an occupation's title names the posting's role: it adds a word to the matched title
+ * ("Certified Medical Assistant"), is part of the posting's title ("Paralegal" for "Litigation
+ * Paralegal"), or keeps the matched title's head and another of its words ("CNC Operator" for
+ * "CNC Machine Operator"). "Chiropractor Assistant" shares only the head: another job.
+ */
+function namesRole(title: string, own: readonly string[], matched: string): boolean {
+  const t = words(title);
+  const m = words(matched);
+  const ownWords = new Set(own.flatMap(words));
+  if (m.every((w) => t.includes(w))) return true;
+  if (t.every((w) => ownWords.has(w))) return true;
+  return t[t.length - 1] === m[m.length - 1] && t.slice(0, -1).some((w) => m.slice(0, -1).includes(w));
+}
+
+/** A title a search can use: at most four words, none an operator ("OR Nurse") or repeated ("QA QA Engineer"). */
+function usableTitle(title: string): boolean {
+  const w = words(title);
+  return w.length > 0 && w.length <= 4 && new Set(w).size === w.length && !/(?:^|\s)(?:AND|OR|NOT)(?:\s|$)/.test(title);
+}
+
+/** The search titles: the posting's own (cleaned) with its variants, then the occupation's titles for the same role. */
+function searchTitles(own: readonly string[], match: OccupationMatch | null): string[] {
+  const titles = own.flatMap((t) => titleVariants(t).filter(usableTitle).slice(0, 3));
+  if (match) {
+    // Two-letter abbreviations ("MA", "RT") match states, degrees and initials in a keyword search,
+    // and a bare "Driver" or "Teacher" matches every kind of one.
+    const common = match.occupation.titles.filter((t) => t.length > 2 && !isGenericTitle(t) && usableTitle(t));
+    titles.push(match.title, ...common.filter((t) => namesRole(t, own, match.title)));
+  }
+  const seen = new Set<string>();
+  return titles.filter((t) => t && !isGenericTitle(t) && !seen.has(lower(t)) && !!seen.add(lower(t))).slice(0, TITLES_MAX);
 }
 
 function defaultExclusions(title: string, mustHaves: readonly Requirement[], niceToHaves: readonly Requirement[]): string[] {
@@ -84,6 +213,12 @@ function defaultExclusions(title: string, mustHaves: readonly Requirement[], nic
   return exclusions.filter((e) => !new RegExp(`\\b${e}`, 'i').test(wanted));
 }
 
+/** Licences and certifications narrow a search most surely, so they lead the AND-ed groups. */
+function byStrength(groups: readonly TermGroup[]): TermGroup[] {
+  const rank = (g: TermGroup) => (skillEntry(g.concept)?.category === 'certification' ? 0 : 1);
+  return [...groups].sort((a, b) => rank(a) - rank(b));
+}
+
 /**
  * The terms and strings of a job. Uses the job's confirmed must-haves and nice-to-haves when it
  * has any, else those proposed from its description; the recruiter's exclusions come first.
@@ -97,32 +232,52 @@ export function sourcingTerms(input: AssistantInputs['sourcing-terms']): Sourcin
   const niceToHaves: readonly Requirement[] = confirmed ? input.niceToHaves : (proposed?.niceToHaves ?? []);
   const title = String(input?.title ?? '').trim() || proposed?.title || '';
 
-  const taken = new Set<string>();
-  const must = mergeGroups(mustHaves, taken, MUST_GROUPS_MAX);
-  const nice = mergeGroups(niceToHaves, taken, NICE_GROUPS_MAX);
   const publicDescription = description
     .split(/\r\n|\r|\n/)
     .filter((l) => !INTERNAL_LINE.test(l))
     .join('\n');
-  const industry = industryOf(companyInfo, publicDescription);
+  const sentences = publicDescription.split(/\n+/).flatMap((line) => splitSentences(line));
+  const own = postingTitles(title);
+  const match =
+    own.map((t) => occupationOf(t)).find((m) => m !== null) ??
+    own.map((t) => occupationOf(t, { generic: true })).find((m) => m !== null) ??
+    occupationIn(publicDescription);
+  const occupation = match?.occupation ?? null;
+
+  const taken = new Set<string>();
+  const must = mergeGroups(mustHaves, publicDescription, taken, MUST_GROUPS_MAX);
+  const nice = mergeGroups(niceToHaves, publicDescription, taken, NICE_GROUPS_MAX);
+  const titles = searchTitles(own, match);
+  for (const t of titles) taken.add(lower(t));
+  // The client's own industry, as the recruiter states it: guessed from a posting it misleads.
+  const industry = companyInfo.trim() ? industryOf(companyInfo) : null;
   if (industry && !taken.has(industry.name) && nice.groups.length < NICE_GROUPS_MAX) {
     nice.groups.push({ concept: `${industry.name} industry`, terms: [...industry.searchTerms] });
   }
+  // Without confirmed requirements, the trade's words the posting uses join them: those a
+  // must-have names are must-haves, the others only say the posting uses them.
+  if (!confirmed) {
+    const mustText = mustHaves.map((m) => m.text).join('\n');
+    for (const group of tradeGroups(occupation, sentences, taken, publicDescription)) {
+      const into = mentions(mustText, group.concept) ? must.groups : nice.groups;
+      if (into.length < (into === must.groups ? MUST_GROUPS_MAX : NICE_GROUPS_MAX)) into.push(group);
+    }
+  }
 
   const requested = (input?.exclusions ?? []).map(cleanTerm).filter(Boolean);
-  const exclusions = [...new Set([...requested, ...defaultExclusions(title, mustHaves, niceToHaves)].map((e) => e.toLowerCase()))]
-    .map((e) => requested.find((r) => r.toLowerCase() === e) ?? e)
+  const exclusions = [...new Set([...requested, ...defaultExclusions(title, mustHaves, niceToHaves)].map(lower))]
+    .map((e) => requested.find((r) => lower(r) === e) ?? e)
     .slice(0, Math.max(EXCLUSIONS_MAX, requested.length));
   const location = String(input?.location ?? '').trim() || proposed?.location || null;
-  const titles = titleVariants(title);
+  const mustGroups = byStrength(must.groups);
 
-  const { searches, notes } = buildSearches({ titles, mustHaveGroups: must.groups, niceToHaveGroups: nice.groups, exclusions, location });
+  const { searches, notes } = buildSearches({ titles, mustHaveGroups: mustGroups, niceToHaveGroups: nice.groups, exclusions, location });
   const unsearchable = must.unsearchable.length
     ? [`Not in the strings (no keyword finds it; check it when screening): ${must.unsearchable.join('; ')}.`]
     : [];
   return {
     titles,
-    mustHaveGroups: must.groups,
+    mustHaveGroups: mustGroups,
     niceToHaveGroups: nice.groups,
     exclusions,
     location,

@@ -153,7 +153,7 @@ export type MustHavesOutput = z.infer<typeof MustHavesOutputSchema>;
 
 // ── Capability 1: sourcing search terms ────────────────────────────────────────────────────────
 
-export const SEARCH_TARGETS = ['linkedin-recruiter', 'job-board', 'google-xray'] as const;
+export const SEARCH_TARGETS = ['linkedin-recruiter', 'linkedin-recruiter-title', 'job-board', 'google-xray'] as const;
 export type SearchTarget = (typeof SEARCH_TARGETS)[number];
 
 /**
@@ -175,6 +175,8 @@ export const TermGroupSchema = z.object({
   concept: z.string(),
   /** The concept and its synonyms, OR-ed together in the strings. */
   terms: z.array(z.string()),
+  /** The posting sentence the concept was found in, when it came from the posting (absent in older results). */
+  evidence: z.optional(z.string()),
 });
 export type TermGroup = z.infer<typeof TermGroupSchema>;
 

@@ -89,15 +89,25 @@ describe('POST /assistant/must-haves', () => {
 });
 
 describe('POST /assistant/sourcing-terms', () => {
-  it('builds search strings from a saved job: its must-haves are in every string', async () => {
+  it('builds search strings from a saved job: its first must-haves in every string, the others named in a note', async () => {
     const answer = await ask<'sourcing-terms'>('POST /assistant/sourcing-terms', { jobId: ownJob.id, exclusions: ['recruiter'] });
 
     expect(answer.status).toBe(200);
     const result = assistantResultSchema('sourcing-terms').parse(answer.body.result);
     expect(result).toMatchObject({ jobId: ownJob.id, label: ownJob.title });
-    expect(result.output.searches.map((search) => search.target).sort()).toEqual(['google-xray', 'job-board', 'linkedin-recruiter']);
+    expect(result.output.searches.map((search) => search.target).sort()).toEqual([
+      'google-xray',
+      'job-board',
+      'linkedin-recruiter',
+      'linkedin-recruiter-title',
+    ]);
     expect(result.output.exclusions).toContain('recruiter');
-    for (const search of result.output.searches) expect(search.query.toLowerCase()).toContain('kubernetes');
+    // The job-titles string holds titles only; every keyword string names the first must-have, and
+    // a must-have beyond the four AND-ed concepts (Kubernetes here) is named in a note instead.
+    const first = result.output.mustHaveGroups[0].terms[0].toLowerCase();
+    for (const search of result.output.searches.filter((s) => s.target !== 'linkedin-recruiter-title'))
+      expect(search.query.toLowerCase()).toContain(first);
+    expect(result.output.notes.find((n) => n.startsWith('The strings AND at most 4 concepts'))).toContain('Kubernetes');
     await expectStored(answer.body.result);
   });
 

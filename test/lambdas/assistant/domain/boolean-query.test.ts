@@ -87,17 +87,42 @@ describe('building search strings', () => {
     location: 'Austin, TX (hybrid)',
   };
 
-  it('puts titles in an OR group, each must-have in its own AND group, nice-to-haves in one OR group and exclusions after NOT', () => {
+  it('puts titles in an OR group, each must-have in its own AND group and exclusions after NOT; nice-to-haves stay out', () => {
     const { searches, notes } = buildSearches(terms);
     expect(searches.map((s) => [s.target, s.query])).toEqual([
-      ['linkedin-recruiter', '("Data Engineer" OR "ETL Developer") AND Python AND ("Apache Spark" OR PySpark) AND dbt NOT recruiter'],
-      ['job-board', '("Data Engineer" OR "ETL Developer") AND Python AND ("Apache Spark" OR PySpark) AND dbt NOT recruiter'],
+      ['linkedin-recruiter', '("Data Engineer" OR "ETL Developer") AND Python AND ("Apache Spark" OR PySpark) NOT recruiter'],
+      ['linkedin-recruiter-title', '"Data Engineer" OR "ETL Developer"'],
+      ['job-board', '("Data Engineer" OR "ETL Developer") AND Python AND ("Apache Spark" OR PySpark) NOT recruiter'],
       ['google-xray', 'site:linkedin.com/in ("Data Engineer" OR "ETL Developer") Python ("Apache Spark" OR PySpark) "Austin" -recruiter'],
     ]);
     expect(searches[0].usage).toBe(
       'Paste into the Keywords field of a LinkedIn Recruiter search; set the Location filter to Austin, TX (hybrid).',
     );
-    expect(notes).toEqual(['Google X-ray: nice-to-haves left out; Google reads only 32 words.']);
+    expect(searches[1].usage).toMatch(/^Paste into the Job titles field of a LinkedIn Recruiter search/);
+    expect(notes).toEqual(['Nice-to-haves are not in the strings (a profile would have to match them): dbt.']);
+  });
+
+  it('ANDs at most four concepts, the title group counting as one and the city in Google too', () => {
+    const six = {
+      ...terms,
+      mustHaveGroups: ['Python', 'SQL', 'Airflow', 'Kafka', 'Snowflake'].map((name) => ({ concept: name, terms: [name] })),
+    };
+    const { searches, notes } = buildSearches(six);
+    const anded = (query: string) => {
+      const parsed = parseBooleanQuery(query, 'linkedin-recruiter');
+      if (!parsed.ok) throw new Error(query);
+      return parsed.ast.type === 'and' ? parsed.ast.children.filter((c) => c.type !== 'not').length : 1;
+    };
+    expect(anded(searches[0].query)).toBe(4);
+    expect(searches[0].query).toBe('("Data Engineer" OR "ETL Developer") AND Python AND SQL AND Airflow NOT recruiter');
+    expect(searches.find((s) => s.target === 'google-xray')?.query).toBe(
+      'site:linkedin.com/in ("Data Engineer" OR "ETL Developer") Python SQL "Austin" -recruiter',
+    );
+    expect(notes).toContain(
+      'The strings AND at most 4 concepts (more find almost nobody): left out the must-haves Kafka, Snowflake; check them when screening or run a second search with them.',
+    );
+    // Without a title, four must-haves.
+    expect(buildSearches({ ...six, titles: [] }).searches[0].query).toBe('Python AND SQL AND Airflow AND Kafka NOT recruiter');
   });
 
   it('strips search syntax a term brings along, so the strings still parse', () => {
@@ -128,8 +153,11 @@ describe('building search strings', () => {
       expect(s.length).toBeLessThanOrEqual(SEARCH_LIMITS[s.target].max);
       expect(parseBooleanQuery(s.query, s.target)).toMatchObject({ ok: true });
     }
-    expect(notes).toContain('Job board: left out the nice-to-haves Bonus4, Bonus3, Bonus2, Bonus1, Bonus0 to stay within 500 characters.');
-    expect(notes.some((n) => n.startsWith('Google X-ray: left out the must-haves'))).toBe(true);
+    expect(notes.some((n) => n.startsWith('Job board: left out the title variants'))).toBe(true);
+    expect(notes).toContain(
+      'Nice-to-haves are not in the strings (a profile would have to match them): Bonus0, Bonus1, Bonus2, Bonus3, Bonus4.',
+    );
+    for (const s of searches) expect(s.query).not.toMatch(/Bonus/);
   });
 
   it('gives no strings, and says why, when there is nothing to search for', () => {

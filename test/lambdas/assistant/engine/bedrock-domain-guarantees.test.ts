@@ -56,7 +56,12 @@ describe('sourcing terms through Bedrock', () => {
 
     expect(engine).toEqual({ kind: 'bedrock', model: MODEL_ID, note: null });
     expect(z.safeParse(SourcingTermsOutputSchema, output).success).toBe(true);
-    expect(output.searches.map((search) => search.target).sort()).toEqual(['google-xray', 'job-board', 'linkedin-recruiter']);
+    expect(output.searches.map((search) => search.target).sort()).toEqual([
+      'google-xray',
+      'job-board',
+      'linkedin-recruiter',
+      'linkedin-recruiter-title',
+    ]);
     for (const search of output.searches) {
       expect({ target: search.target, parsed: parseBooleanQuery(search.query, search.target).ok }).toEqual({
         target: search.target,

@@ -24,6 +24,14 @@ function Groups({ title, groups, joiner }: { readonly title: string; readonly gr
         {groups.map((group) => (
           <li key={group.concept}>
             <strong>{group.concept}</strong>: {group.terms.join(` ${joiner} `)}
+            {group.evidence ? (
+              <>
+                {' '}
+                <span className="term-groups__evidence">
+                  (from the posting: <q>{group.evidence}</q>)
+                </span>
+              </>
+            ) : null}
           </li>
         ))}
       </ul>
