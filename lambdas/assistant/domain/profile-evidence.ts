@@ -1,9 +1,9 @@
 import type { Requirement } from '../../shared/contracts/assistant';
 import { hasAction, hasDate, hasIdentifier, hasIssuer, hasMeasure, hasQuantity, statedYears } from './evidence-signals';
 import { coreOf, skillGroups, subjectOf } from './requirement-phrasing';
-import { yearsOfExperience, yearsRequired } from '../../shared/text/experience';
+import { yearsOfExperience, yearsRequired, type ExperienceOptions } from '../../shared/text/experience';
 import { matchRequirement } from '../../shared/text/matching';
-import { keywords, splitSections, splitSentences } from '../../shared/text/normalize';
+import { keywords, splitSections, splitSentences, stem, tokenize, FILLER_WORDS, STOPWORDS } from '../../shared/text/normalize';
 import { skillsIn } from '../../shared/text/skills-dictionary';
 
 /**
@@ -61,7 +61,7 @@ const LISTED_ONLY = 0.4;
 const HEADER_LINES = 4;
 
 /** Splits a resume into classified sentences, once per resume. */
-export function analyzeProfile(profile: string): ProfileAnalysis {
+export function analyzeProfile(profile: string, options: ExperienceOptions = {}): ProfileAnalysis {
   const text = String(profile ?? '');
   const lines: ProfileLine[] = [];
   for (const section of splitSections(text)) {
@@ -72,7 +72,7 @@ export function analyzeProfile(profile: string): ProfileAnalysis {
         lines.push({ text: sentence, kind, skills: skillsIn(sentence), stems: new Set(keywords(sentence)) });
     });
   }
-  return { text, lines, years: yearsOfExperience(text) };
+  return { text, lines, years: yearsOfExperience(text, options) };
 }
 
 function kindOf(heading: string, inHeader: boolean, line: string): LineKind {
@@ -82,6 +82,8 @@ function kindOf(heading: string, inHeader: boolean, line: string): LineKind {
   const separators = (line.match(/[,|;·]/g) ?? []).length;
   // "RN | ICU | ER | Critical Care | Trauma": a headline of keywords is a list, even at the top.
   if (separators >= 4 && !hasAction(line) && !/\b(?:with|for|in|on|at)\b.*\b(?:with|for|in|on|at)\b/i.test(line)) return 'list';
+  // A long run of short comma-separated items is a keyword list whatever small words it holds.
+  if (separators >= 6 && line.split(/\s+/).length / (separators + 1) <= 4) return 'list';
   return inHeader ? 'header' : 'experience';
 }
 
@@ -186,4 +188,32 @@ export function requirementEvidence(analysis: ProfileAnalysis, requirement: Requ
   // and "CPA" in a skills list is not a licence. Claims are reported, not counted as met.
   if (strength <= LISTED_ONLY) return { ...none, strength, listedOnly: evidence !== null, evidence };
   return { ...none, met: true, strength, evidence };
+}
+
+/**
+ * How much a line's words say about the field a person works in: work, the header and credentials
+ * fully, education a little less, a bare skills or keywords list only a quarter (so repeating a
+ * job's words in a list cannot pass for a career in it).
+ */
+const FIELD_WEIGHT: Readonly<Record<LineKind, number>> = { experience: 1, header: 1, credential: 1, education: 0.6, list: 0.25 };
+
+/** A text's content-word stems with how often they occur (stopwords, filler and bare numbers left out). */
+export function stemCounts(text: string, into: Map<string, number> = new Map(), weight = 1): Map<string, number> {
+  for (const token of tokenize(text)) {
+    if (token.length < 2 || STOPWORDS.has(token) || FILLER_WORDS.has(token) || /^\d+$/.test(token)) continue;
+    const key = stem(token);
+    if (FILLER_WORDS.has(key)) continue;
+    into.set(key, (into.get(key) ?? 0) + weight);
+    // "ASP.NET" and "Node.js" also count as their last part, the platform ("net", "js").
+    const dotted = /\.([a-z]{2,})$/.exec(token);
+    if (dotted) into.set(dotted[1], (into.get(dotted[1]) ?? 0) + weight);
+  }
+  return into;
+}
+
+/** The resume's words, each weighted by the kind of line it stands in ({@link FIELD_WEIGHT}) unless `weighted` is false. */
+export function fieldTerms(analysis: ProfileAnalysis, weighted = true): Map<string, number> {
+  const terms = new Map<string, number>();
+  for (const line of analysis.lines) stemCounts(line.text, terms, weighted ? FIELD_WEIGHT[line.kind] : 1);
+  return terms;
 }
