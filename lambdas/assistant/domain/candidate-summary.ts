@@ -7,6 +7,7 @@ import { analyzeProfile, requirementEvidence, type ProfileLine } from './profile
 import { subjectOf } from './requirement-phrasing';
 import { educationOf, headerTitle, industriesOf, latestRole, nameFromProfile } from './resume-outline';
 import { squash } from '../../shared/text/normalize';
+import type { ExperienceOptions } from '../../shared/text/experience';
 import { findSkills, skillEntry } from '../../shared/text/skills-dictionary';
 
 /**
@@ -23,9 +24,9 @@ const MAX_SKILLS = 12;
 const SUMMARY_SKILLS = 5;
 
 /** Writes the summary; `text` is the plain-text version the "Copy" button copies. */
-export function candidateSummary(input: AssistantInputs['candidate-summary']): CandidateSummaryOutput {
+export function candidateSummary(input: AssistantInputs['candidate-summary'], options: ExperienceOptions = {}): CandidateSummaryOutput {
   const profile = stripContact(String(input.profile ?? ''));
-  const analysis = analyzeProfile(profile);
+  const analysis = analyzeProfile(profile, options);
   const candidateName = squash(stripContact(input.candidateName ?? '')) || nameFromProfile(profile) || 'The candidate';
   const role = latestRole(profile);
   const title = role?.title ?? headerTitle(profile);

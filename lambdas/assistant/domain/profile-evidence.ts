@@ -1,10 +1,20 @@
 import type { Requirement } from '../../shared/contracts/assistant';
-import { hasAction, hasDate, hasIdentifier, hasIssuer, hasMeasure, hasQuantity, statedYears } from './evidence-signals';
+import {
+  deniesOrLapses,
+  hasAction,
+  hasDate,
+  hasIdentifier,
+  hasIssuer,
+  hasMeasure,
+  hasQuantity,
+  isNegated,
+  statedYears,
+} from './evidence-signals';
 import { coreOf, skillGroups, subjectOf } from './requirement-phrasing';
 import { yearsOfExperience, yearsRequired, type ExperienceOptions } from '../../shared/text/experience';
 import { matchRequirement } from '../../shared/text/matching';
 import { keywords, splitSections, splitSentences, stem, tokenize, FILLER_WORDS, STOPWORDS } from '../../shared/text/normalize';
-import { skillsIn } from '../../shared/text/skills-dictionary';
+import { findSkills, skillsIn } from '../../shared/text/skills-dictionary';
 
 /**
  * Where a resume shows each requirement, and how convincingly. A requirement mentioned in an
@@ -108,9 +118,29 @@ function lineStrength(line: ProfileLine, kind: Requirement['kind']): number {
 
 /** Whether a line mentions one of the skills, or (no skills) most of the requirement's key words. */
 function mentions(line: ProfileLine, skills: readonly string[] | null, stems: readonly string[]): boolean {
-  if (skills) return line.skills.some((skill) => skills.includes(skill));
+  if (skills) return line.skills.some((skill) => skills.includes(skill)) && !deniedIn(line.text, skills, stems);
   if (!stems.length) return false;
-  return stems.filter((stem) => line.stems.has(stem)).length >= Math.ceil(stems.length / 2);
+  return stems.filter((stem) => line.stems.has(stem)).length >= Math.ceil(stems.length / 2) && !deniedIn(line.text, null, stems);
+}
+
+/**
+ * A line that names the requirement only to deny it or show it is not held: "I have not run CRRT
+ * myself", "No experience with forklifts", "ACLS (lapsed 2022)", "BSN, expected 2027",
+ * "Pursuing CPA". Such a line is never evidence.
+ */
+function deniedIn(text: string, skills: readonly string[] | null, stems: readonly string[]): boolean {
+  if (deniesOrLapses(text)) return true;
+  const mentionsIn = (sentence: string): number[] => {
+    if (skills)
+      return findSkills(sentence)
+        .filter((m) => skills.includes(m.canonical))
+        .map((m) => m.index);
+    const at: number[] = [];
+    for (const m of sentence.matchAll(/[\p{L}\p{N}][\p{L}\p{N}'.+#-]*/gu))
+      if (stems.includes(stem(m[0].toLowerCase()))) at.push(m.index ?? 0);
+    return at.slice(0, 1);
+  };
+  return isNegated([text], mentionsIn);
 }
 
 /** Among lines equally strong, one with an action and a measure reads best as evidence. */
@@ -179,6 +209,7 @@ export function requirementEvidence(analysis: ProfileAnalysis, requirement: Requ
   if (!best && skills.length === 0) {
     // Matched through word forms only the matcher knows: its own sentence is the evidence.
     const line = analysis.lines.find((candidate) => match.evidence !== null && candidate.text.includes(match.evidence.slice(0, 40)));
+    if (deniedIn(line?.text ?? match.evidence ?? '', null, stems)) return none;
     best = line ?? { text: match.evidence ?? '', kind: 'experience', skills: [], stems: new Set() };
     strength = line ? lineStrength(line, requirement.kind) : 0.7 * match.strength;
   }
