@@ -32,10 +32,18 @@ const ACTION_START = new RegExp(`^(?:${PAST_ACTIONS}|[a-z]+ed)\\b`, 'i');
 const ADJECTIVE_START =
   /^(?:registered|certified|licensed|experienced|skilled|dedicated|motivated|seasoned|talented|accomplished|qualified|detailed|advanced|varied|trained|board-certified|results-driven|detail-oriented|self-motivated|focused|based|red|bed)\b/i;
 
+/** "I earned", "I collected", "we handled": any past-tense verb after "I" or "we". */
+const FIRST_PERSON_PAST = /\b(?:I|we)\s+(?:\w+ly\s+)?(?!need|used to\b)[a-z]{3,}ed\b/i;
+
 /** The speaker did something: "I built", "we migrated", or a resume line starting with a verb. */
 export function hasAction(sentence: string): boolean {
   const text = sentence.trim();
-  return FIRST_PERSON.test(text) || /\bmy (?:team|role|part|job)\b/i.test(text) || (ACTION_START.test(text) && !ADJECTIVE_START.test(text));
+  return (
+    FIRST_PERSON.test(text) ||
+    FIRST_PERSON_PAST.test(text) ||
+    /\bmy (?:team|role|part|job)\b/i.test(text) ||
+    (ACTION_START.test(text) && !ADJECTIVE_START.test(text))
+  );
 }
 
 /** Capitalized names after "at/for/on/with/in/from" ("at Northwind Payments", "on Amazon EKS"). */
