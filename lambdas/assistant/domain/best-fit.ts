@@ -18,24 +18,26 @@ import { squash, STOPWORDS, tokenize } from '../../shared/text/normalize';
 import { cleanTitle, seniorityOf, titleVariants, type Seniority } from '../../shared/text/titles';
 
 /**
- * Capability 6: candidates ranked for a job. Each candidate scores 0-100 from, in order of weight:
- * must-have coverage (30) and how convincingly the resume shows them (15: quantified work beats a
- * keyword list, so stuffing a skills section does not win), the field the resume's work is in
- * against the job's (20: its work lines' words against the posting's, rare words counting most) and
- * the titles held against the job's title (15), years against the years asked (10; a few years of
- * work when none are asked), seniority (5) and nice-to-haves (5). The field and title parts keep a
- * ranking sensible when the must-haves are derived from a long posting rather than confirmed. A
- * part that does not apply gives its weight to the others. A stored interview evaluation counts for
- * a quarter of the final score. Ties go to the stronger evidence, then the longer experience, and
- * only then to the name, so the order is stable.
+ * Capability 6: candidates ranked for a job. Each candidate scores 0-100 from: must-have coverage
+ * (30) and how convincingly the resume shows them (10: quantified work beats a keyword list, so
+ * stuffing a skills section does not win), the field the resume's work is in against the job's (20:
+ * its work lines' words against the posting's duties and requirements, rare words counting most, a
+ * keyword list a tenth) and the titles held against the job's title (20), years against the years
+ * asked (10; a few years of work when none are asked), seniority (5) and nice-to-haves (5). Must-haves
+ * proposed from the posting (none confirmed yet) count half. A part that does not apply gives its
+ * weight to the others. A stored interview evaluation counts for a quarter of the final score. Ties
+ * go to the stronger evidence, then the longer experience, and only then to the name.
  */
 
 /** The weights of the profile score's parts (sum 100). */
-export const BEST_FIT_WEIGHTS = { mustHaves: 30, evidence: 15, field: 20, title: 15, years: 10, seniority: 5, niceToHaves: 5 } as const;
+export const BEST_FIT_WEIGHTS = { mustHaves: 30, evidence: 10, field: 20, title: 20, years: 10, seniority: 5, niceToHaves: 5 } as const;
 /** The share of the final score an interview evaluation takes when there is one. */
 export const EVALUATION_SHARE = 0.25;
-/** The cosine between a resume's and a posting's words at which the field counts as fully the job's. */
-const FIELD_FULL = 0.3;
+/**
+ * The cosine between a resume's and a posting's words at which the field counts as fully the job's
+ * (two real texts about the same work share few words in absolute terms: 0.05-0.1 is close).
+ */
+const FIELD_FULL = 0.15;
 /** Lines of a posting about the employer's policies rather than the work. */
 const BOILERPLATE =
   /\b(?:equal (?:employment )?opportunity|without regard|disabilit|accommodat|veteran status|sexual orientation|e-?verify|background check|drug (?:screen|test)|benefits? (?:include|package)|401\(?k|paid time off|PTO|dental|vision)\b/i;
@@ -131,13 +133,14 @@ function fieldSimilarity(job: JobContext, analyses: readonly ProfileAnalysis[]):
   const jobVector = new Map([...jobTerms].map(([key, count]) => [key, dampen(count) * rarity(key)]));
   const jobNorm = Math.hypot(...jobVector.values());
   // The length is the whole resume's, so words a list holds add to it fully but count a quarter toward the job.
-  return resumes.map((terms, i) => {
+  const cosines = resumes.map((terms, i) => {
     let dot = 0;
     let norm = 0;
     for (const [key, count] of terms) dot += dampen(count) * rarity(key) * (jobVector.get(key) ?? 0);
     for (const [key, count] of whole[i]) norm += (dampen(count) * rarity(key)) ** 2;
-    return jobNorm && norm ? Math.min(1, dot / (jobNorm * Math.sqrt(norm)) / FIELD_FULL) : 0;
+    return jobNorm && norm ? dot / (jobNorm * Math.sqrt(norm)) : 0;
   });
+  return cosines.map((cosine) => Math.min(1, cosine / FIELD_FULL));
 }
 
 /** The years the job asks for: the strictest of its must-haves, else of its description. */

@@ -223,10 +223,10 @@ export function requirementEvidence(analysis: ProfileAnalysis, requirement: Requ
 
 /**
  * How much a line's words say about the field a person works in: work, the header and credentials
- * fully, education a little less, a bare skills or keywords list only a quarter (so repeating a
+ * fully, education a little less, a bare skills or keywords list only a tenth (so repeating a
  * job's words in a list cannot pass for a career in it).
  */
-const FIELD_WEIGHT: Readonly<Record<LineKind, number>> = { experience: 1, header: 1, credential: 1, education: 0.6, list: 0.25 };
+const FIELD_WEIGHT: Readonly<Record<LineKind, number>> = { experience: 1, header: 1, credential: 1, education: 0.6, list: 0.1 };
 
 /** A text's content-word stems with how often they occur (stopwords, filler and bare numbers left out). */
 export function stemCounts(text: string, into: Map<string, number> = new Map(), weight = 1): Map<string, number> {
