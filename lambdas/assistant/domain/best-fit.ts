@@ -8,6 +8,7 @@ import {
   fieldTerms,
   requirementEvidence,
   stemCounts,
+  verdictOf,
   type ProfileAnalysis,
   type RequirementEvidence,
 } from './profile-evidence';
@@ -105,6 +106,7 @@ export function bestFit(input: AssistantInputs['best-fit'], options: ExperienceO
     niceToHavesMet: a.nice.filter((e) => e.met).map((e) => e.requirement),
     evaluationOverall: a.evaluationOverall,
     reasons: a.reasons,
+    mustHaveEvidence: a.must.map(verdictOf),
   }));
   return { ranking, recommendation: recommend(assessments, mustHaves.length) };
 }

@@ -3,7 +3,7 @@ import type { AssistantInputs } from '../engine/language-model';
 import { stripContact } from '../../shared/text/contact-data';
 import { clip, hasAction, hasQuantity } from './evidence-signals';
 import { requirementsOf } from './job-requirements';
-import { analyzeProfile, requirementEvidence, type ProfileLine } from './profile-evidence';
+import { analyzeProfile, requirementEvidence, verdictOf, type ProfileLine } from './profile-evidence';
 import { subjectOf } from './requirement-phrasing';
 import { educationOf, headerTitle, industriesOf, latestRole, looksLikeTitle, nameFromProfile } from './resume-outline';
 import { squash } from '../../shared/text/normalize';
@@ -130,6 +130,7 @@ function fitAgainst(job: NonNullable<AssistantInputs['candidate-summary']['job']
   return {
     met: evidence.filter((e) => e.met).map((e) => e.requirement),
     missing: evidence.filter((e) => !e.met).map((e) => e.requirement),
+    evidence: evidence.map(verdictOf),
   };
 }
 

@@ -1,5 +1,6 @@
-import type { Requirement } from '../../shared/contracts/assistant';
+import type { Requirement, RequirementVerdict } from '../../shared/contracts/assistant';
 import {
+  clip,
   deniesOrLapses,
   hasAction,
   hasDate,
@@ -247,4 +248,14 @@ export function fieldTerms(analysis: ProfileAnalysis, weighted = true): Map<stri
   const terms = new Map<string, number>();
   for (const line of analysis.lines) stemCounts(line.text, terms, weighted ? FIELD_WEIGHT[line.kind] : 1);
   return terms;
+}
+
+/** The longest evidence sentence a verdict quotes. */
+const VERDICT_QUOTE_MAX = 200;
+
+/** A requirement's verdict with the resume sentence it rests on, quoted short (marked when cut). */
+export function verdictOf(e: RequirementEvidence): RequirementVerdict {
+  if (!e.evidence) return { requirement: e.requirement, met: e.met, evidence: null };
+  const cut = clip(e.evidence, VERDICT_QUOTE_MAX);
+  return { requirement: e.requirement, met: e.met, evidence: cut.length < e.evidence.trim().length ? `${cut}…` : cut };
 }

@@ -88,6 +88,12 @@ describe('best fit on a posting without confirmed must-haves', () => {
     });
     expect(output.ranking.map((r) => r.name)).toEqual(['Jordan Reyes', 'Avery Adams']);
     expect(output.ranking[0].score).toBeGreaterThan(output.ranking[1].score);
+    // Item 8: every verdict carries the sentence it rests on.
+    const [first] = output.ranking;
+    expect(new Set(first.mustHaveEvidence?.map((v) => v.requirement))).toEqual(new Set([...first.mustHavesMet, ...first.mustHavesMissing]));
+    expect(first.mustHaveEvidence?.some((v) => v.met && v.evidence)).toBe(true);
+    for (const verdict of first.mustHaveEvidence ?? [])
+      if (verdict.met) expect(veteran).toContain(verdict.evidence?.replace(/…$/, '') ?? '∅');
   });
 
   it('ranks shown work above the same words in a list, whatever the names', () => {
@@ -133,6 +139,7 @@ describe('summaries built from parsed roles', () => {
       mustHaves: [{ text: 'Forklift operation and a current OSHA forklift certification card from an approved trainer', kind: 'skill' }],
     };
     const output = candidateSummary({ candidateName: null, profile, job });
+    expect(output.fit?.evidence?.map((v) => v.requirement)).toEqual([job.mustHaves[0].text]);
     const notShown = /not shown:\s*([^.]*)\./i.exec(output.summary)?.[1] ?? '';
     for (const skill of output.skills) expect(notShown.toLowerCase()).not.toContain(skill.toLowerCase());
   });
