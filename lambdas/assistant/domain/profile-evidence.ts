@@ -36,7 +36,13 @@ export interface ProfileLine {
   readonly skills: readonly string[];
   /** The line's content-word stems. */
   readonly stems: ReadonlySet<string>;
+  /** Whether the line holds any word that can deny or qualify what it names (checked once, so most lines skip the costlier check). */
+  readonly mayDeny?: boolean;
 }
+
+/** Any word that can start a denial or a lapse: a line without one cannot deny anything. */
+const DENIAL_CUE =
+  /\b(?:no|not|never|n't|don't|doesn't|haven't|hasn't|didn't|can't|cannot|won't|unable|without|lack\w*|working|plan\w*|hope|studying|lapsed|expired|pending|progress|expected|anticipated|pursuing|enrolled)\b|n't\b/i;
 
 export interface ProfileAnalysis {
   readonly text: string;
@@ -80,7 +86,13 @@ export function analyzeProfile(profile: string, options: ExperienceOptions = {})
     section.lines.forEach((line, index) => {
       const kind = kindOf(heading, section.heading === null && index < HEADER_LINES, line);
       for (const sentence of splitSentences(line))
-        lines.push({ text: sentence, kind, skills: skillsIn(sentence), stems: new Set(keywords(sentence)) });
+        lines.push({
+          text: sentence,
+          kind,
+          skills: skillsIn(sentence),
+          stems: new Set(keywords(sentence)),
+          mayDeny: DENIAL_CUE.test(sentence),
+        });
     });
   }
   return { text, lines, years: yearsOfExperience(text, options) };
@@ -119,9 +131,10 @@ function lineStrength(line: ProfileLine, kind: Requirement['kind']): number {
 
 /** Whether a line mentions one of the skills, or (no skills) most of the requirement's key words. */
 function mentions(line: ProfileLine, skills: readonly string[] | null, stems: readonly string[]): boolean {
-  if (skills) return line.skills.some((skill) => skills.includes(skill)) && !deniedIn(line.text, skills, stems);
+  const denied = () => line.mayDeny !== false && deniedIn(line.text, skills, stems);
+  if (skills) return line.skills.some((skill) => skills.includes(skill)) && !denied();
   if (!stems.length) return false;
-  return stems.filter((stem) => line.stems.has(stem)).length >= Math.ceil(stems.length / 2) && !deniedIn(line.text, null, stems);
+  return stems.filter((stem) => line.stems.has(stem)).length >= Math.ceil(stems.length / 2) && !denied();
 }
 
 /**
