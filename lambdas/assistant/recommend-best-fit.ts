@@ -39,6 +39,7 @@ export function createRecommendBestFitHandler(dependencies: () => CapabilityDepe
   );
 }
 
+// The composition root reads the clock: "2019 - Present" counts to today (the domain takes it as input).
 export const handler = createRecommendBestFitHandler(
-  capabilityDependencies(() => languageModelFromEnvironment('best-fit', bestFit, bestFitTask)),
+  capabilityDependencies(() => languageModelFromEnvironment('best-fit', (input) => bestFit(input, { today: new Date() }), bestFitTask)),
 );

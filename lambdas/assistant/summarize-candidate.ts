@@ -33,6 +33,9 @@ export function createSummarizeCandidateHandler(
   );
 }
 
+// The composition root reads the clock: "2019 - Present" counts to today (the domain takes it as input).
 export const handler = createSummarizeCandidateHandler(
-  capabilityDependencies(() => languageModelFromEnvironment('candidate-summary', candidateSummary, candidateSummaryTask)),
+  capabilityDependencies(() =>
+    languageModelFromEnvironment('candidate-summary', (input) => candidateSummary(input, { today: new Date() }), candidateSummaryTask),
+  ),
 );

@@ -2,26 +2,54 @@ import type { BestFitOutput, RankedCandidate, Requirement } from '../../shared/c
 import type { AssistantInputs, JobContext } from '../engine/language-model';
 import { clip, hasAction, hasMeasure } from './evidence-signals';
 import { requirementsOf } from './job-requirements';
-import { analyzeProfile, requirementEvidence, type ProfileAnalysis, type RequirementEvidence } from './profile-evidence';
+import { jobSections } from '../../shared/text/job-sections';
+import {
+  analyzeProfile,
+  fieldTerms,
+  requirementEvidence,
+  stemCounts,
+  verdictOf,
+  type ProfileAnalysis,
+  type RequirementEvidence,
+} from './profile-evidence';
 import { inlineSubject, subjectOf, topicOf } from './requirement-phrasing';
-import { yearsRequired } from '../../shared/text/experience';
+import { yearsRequired, type ExperienceOptions } from '../../shared/text/experience';
 import { headerTitle, rolesOf } from './resume-outline';
-import { keywords, squash } from '../../shared/text/normalize';
+import { squash, STOPWORDS, tokenize } from '../../shared/text/normalize';
 import { cleanTitle, seniorityOf, titleVariants, type Seniority } from '../../shared/text/titles';
 
 /**
- * Capability 6: candidates ranked for a job. Each candidate scores 0-100 from, in order of weight:
- * must-have coverage (40) and how convincingly the resume shows them (20: quantified work beats a
- * keyword list, so stuffing a skills section does not win), years against the years required (15),
- * seniority and title against the job's (15), and nice-to-haves (10). A part that does not apply
- * (no years asked, no nice-to-haves) gives its weight to the others. A stored interview evaluation
- * counts for a quarter of the final score. Ties fall back to the name, so the order is stable.
+ * Capability 6: candidates ranked for a job. Each candidate scores 0-100 from: must-have coverage
+ * (30) and how convincingly the resume shows them (10: quantified work beats a keyword list, so
+ * stuffing a skills section does not win), the field the resume's work is in against the job's (20:
+ * its work lines' words against the posting's duties and requirements, rare words counting most, a
+ * keyword list a tenth) and the titles held against the job's title (20), years against the years
+ * asked (10; a few years of work when none are asked), seniority (5) and nice-to-haves (5). Must-haves
+ * proposed from the posting (none confirmed yet) count half. A part that does not apply gives its
+ * weight to the others. A stored interview evaluation counts for a quarter of the final score. Ties
+ * go to the stronger evidence, then the longer experience, and only then to the name.
  */
 
 /** The weights of the profile score's parts (sum 100). */
-export const BEST_FIT_WEIGHTS = { mustHaves: 40, evidence: 20, years: 15, seniority: 15, niceToHaves: 10 } as const;
+export const BEST_FIT_WEIGHTS = { mustHaves: 30, evidence: 10, field: 20, title: 20, years: 10, seniority: 5, niceToHaves: 5 } as const;
 /** The share of the final score an interview evaluation takes when there is one. */
 export const EVALUATION_SHARE = 0.25;
+/**
+ * The cosine between a resume's and a posting's words at which the field counts as fully the job's
+ * (two real texts about the same work share few words in absolute terms: 0.05-0.1 is close).
+ */
+const FIELD_FULL = 0.15;
+/** Lines of a posting about the employer's policies rather than the work. */
+const BOILERPLATE =
+  /\b(?:equal (?:employment )?opportunity|without regard|disabilit|accommodat|veteran status|sexual orientation|e-?verify|background check|drug (?:screen|test)|benefits? (?:include|package)|401\(?k|paid time off|PTO|dental|vision)\b/i;
+
+/**
+ * How much must-haves proposed from the posting count against confirmed ones: a proposal from a
+ * long posting can hold boilerplate every candidate "misses", so it must not outweigh the field.
+ */
+const DERIVED_MUST_HAVE_SHARE = 0.5;
+/** Years of work that count as fully experienced when the job asks for no number. */
+const YEARS_WHEN_NONE_ASKED = 5;
 
 const LEVELS: readonly Seniority[] = ['entry', 'mid', 'senior', 'lead', 'executive'];
 
@@ -34,25 +62,41 @@ interface Assessment {
   readonly years: number | null;
   readonly evaluationOverall: number | null;
   readonly reasons: string[];
+  /** What ties are broken on: must-have strength and how close the field is (0-2). */
+  readonly evidenceStrength: number;
 }
 
 /** Ranks the candidates for the job, best first, with reasons and a one-sentence recommendation. */
-export function bestFit(input: AssistantInputs['best-fit']): BestFitOutput {
+export function bestFit(input: AssistantInputs['best-fit'], options: ExperienceOptions = {}): BestFitOutput {
   const { mustHaves, niceToHaves } = requirementsOf(input.job);
   const requiredYears = yearsAsked(input.job, mustHaves);
+  const analyses = input.candidates.map((candidate) => analyzeProfile(candidate.profile, options));
+  const fields = fieldSimilarity(input.job, analyses);
   const assessments = input.candidates.map((candidate, index) =>
     assess(
-      squash(candidate.name) || `Candidate ${index + 1}`,
-      index,
-      candidate.profile,
-      candidate.evaluationOverall,
+      {
+        name: squash(candidate.name) || `Candidate ${index + 1}`,
+        index,
+        profile: candidate.profile,
+        evaluation: candidate.evaluationOverall,
+      },
+      analyses[index],
+      fields[index],
       input.job,
       mustHaves,
       niceToHaves,
       requiredYears,
+      input.job.mustHaves.length > 0 ? 1 : DERIVED_MUST_HAVE_SHARE,
     ),
   );
-  assessments.sort((a, b) => b.score - a.score || a.name.localeCompare(b.name, 'en') || a.index - b.index);
+  assessments.sort(
+    (a, b) =>
+      b.score - a.score ||
+      b.evidenceStrength - a.evidenceStrength ||
+      (b.years ?? -1) - (a.years ?? -1) ||
+      a.name.localeCompare(b.name, 'en') ||
+      a.index - b.index,
+  );
   const ranking: RankedCandidate[] = assessments.map((a, i) => ({
     rank: i + 1,
     name: a.name,
@@ -62,8 +106,43 @@ export function bestFit(input: AssistantInputs['best-fit']): BestFitOutput {
     niceToHavesMet: a.nice.filter((e) => e.met).map((e) => e.requirement),
     evaluationOverall: a.evaluationOverall,
     reasons: a.reasons,
+    mustHaveEvidence: a.must.map(verdictOf),
   }));
   return { ranking, recommendation: recommend(assessments, mustHaves.length) };
+}
+
+/**
+ * How close each resume's work is to the job, 0-1: the cosine between the posting's words (its
+ * title counted three times) and the resume's ({@link fieldTerms}: a keyword list counts a
+ * quarter), each word weighted by how rare it is among these candidates, so "patient" or "forklift"
+ * tell candidates apart and "team" does not.
+ */
+function fieldSimilarity(job: JobContext, analyses: readonly ProfileAnalysis[]): number[] {
+  // What the job is: its duties and requirements, not its benefits, company blurb or equal-opportunity statement.
+  const about = jobSections(job.description)
+    .filter((section) => !['offer', 'internal', 'location', 'about'].includes(section.role))
+    .flatMap((section) => section.lines)
+    .filter((line) => !BOILERPLATE.test(line));
+  const jobTerms = stemCounts([...about, ...job.mustHaves.map((r) => r.text)].join('\n'));
+  stemCounts(job.title, jobTerms, 3);
+  const resumes = analyses.map((analysis) => fieldTerms(analysis));
+  const whole = analyses.map((analysis) => fieldTerms(analysis, false));
+  const frequency = new Map<string, number>();
+  for (const terms of resumes) for (const key of terms.keys()) frequency.set(key, (frequency.get(key) ?? 0) + 1);
+  // Inverse document frequency: a word every candidate uses tells none of them apart.
+  const rarity = (key: string) => Math.log((resumes.length + 1) / ((frequency.get(key) ?? 0) + 0.5));
+  const dampen = (count: number) => (count > 0 ? 1 + Math.log(count) : 0);
+  const jobVector = new Map([...jobTerms].map(([key, count]) => [key, dampen(count) * rarity(key)]));
+  const jobNorm = Math.hypot(...jobVector.values());
+  // The length is the whole resume's, so words a list holds add to it fully but count a quarter toward the job.
+  const cosines = resumes.map((terms, i) => {
+    let dot = 0;
+    let norm = 0;
+    for (const [key, count] of terms) dot += dampen(count) * rarity(key) * (jobVector.get(key) ?? 0);
+    for (const [key, count] of whole[i]) norm += (dampen(count) * rarity(key)) ** 2;
+    return jobNorm && norm ? dot / (jobNorm * Math.sqrt(norm)) : 0;
+  });
+  return cosines.map((cosine) => Math.min(1, cosine / FIELD_FULL));
 }
 
 /** The years the job asks for: the strictest of its must-haves, else of its description. */
@@ -73,28 +152,36 @@ function yearsAsked(job: JobContext, mustHaves: readonly Requirement[]): number 
 }
 
 function assess(
-  name: string,
-  index: number,
-  profile: string,
-  evaluation: number | null,
+  candidate: { name: string; index: number; profile: string; evaluation: number | null },
+  analysis: ProfileAnalysis,
+  field: number,
   job: JobContext,
   mustHaves: readonly Requirement[],
   niceToHaves: readonly Requirement[],
   requiredYears: number | null,
+  mustHaveShare: number,
 ): Assessment {
-  const analysis = analyzeProfile(profile);
+  const { name, index, profile, evaluation } = candidate;
   const must = mustHaves.map((r) => requirementEvidence(analysis, r));
   const nice = niceToHaves.map((r) => requirementEvidence(analysis, r));
   const parts: [weight: number, value: number][] = [];
+  const mustStrength = must.length ? must.reduce((sum, e) => sum + e.strength, 0) / must.length : 0;
   if (must.length) {
-    parts.push([BEST_FIT_WEIGHTS.mustHaves, must.filter((e) => e.met).length / must.length]);
+    parts.push([mustHaveShare * BEST_FIT_WEIGHTS.mustHaves, must.filter((e) => e.met).length / must.length]);
     // Strength counts claims too (a list scores 0.3), so a claim is worth a little, proof much more.
-    parts.push([BEST_FIT_WEIGHTS.evidence, must.reduce((sum, e) => sum + e.strength, 0) / must.length]);
+    parts.push([mustHaveShare * BEST_FIT_WEIGHTS.evidence, mustStrength]);
   }
-  if (requiredYears !== null)
-    parts.push([BEST_FIT_WEIGHTS.years, analysis.years === null ? 0.2 : Math.min(1, analysis.years / requiredYears)]);
+  parts.push([BEST_FIT_WEIGHTS.field, field]);
   const level = levelFit(job.title, analysis, titlesOf(profile));
-  parts.push([BEST_FIT_WEIGHTS.seniority, level.value]);
+  parts.push([BEST_FIT_WEIGHTS.title, level.title]);
+  const yearsValue =
+    analysis.years === null
+      ? 0.2
+      : requiredYears !== null
+        ? Math.min(1, analysis.years / requiredYears)
+        : Math.min(1, analysis.years / YEARS_WHEN_NONE_ASKED);
+  parts.push([BEST_FIT_WEIGHTS.years, yearsValue]);
+  parts.push([BEST_FIT_WEIGHTS.seniority, level.seniority]);
   if (nice.length)
     parts.push([
       BEST_FIT_WEIGHTS.niceToHaves,
@@ -106,11 +193,19 @@ function assess(
   const blended = evaluationOverall === null ? profileScore : (1 - EVALUATION_SHARE) * profileScore + EVALUATION_SHARE * evaluationOverall;
   const score = Math.max(0, Math.min(100, Math.round(blended)));
   const reasons = reasonsFor(must, nice, analysis.years, requiredYears, level.reason, evaluationOverall);
-  return { name, index, score, must, nice, years: analysis.years, evaluationOverall, reasons };
+  return { name, index, score, must, nice, years: analysis.years, evaluationOverall, reasons, evidenceStrength: mustStrength + field };
 }
 
-/** Seniority and title against the job's: same level and a title variant in the resume score 1. */
-function levelFit(jobTitle: string, analysis: ProfileAnalysis, profileTitles: readonly string[]): { value: number; reason: string | null } {
+/** Words in a job title that say how or where the job is worked, not what it is ("3rd shift", "Temp to Hire"). */
+const NOT_THE_ROLE =
+  /^(?:shift|1st|2nd|3rd|first|second|third|night|nights|day|days|weekend|full|part|time|temp|temporary|hire|contract|per|diem|remote|hybrid|onsite|seasonal|job|local|regional|home|weekly|founding|\d+)$/i;
+
+/** Seniority and title against the job's: a title held that names the job's role scores 1, its main word alone a half. */
+function levelFit(
+  jobTitle: string,
+  analysis: ProfileAnalysis,
+  profileTitles: readonly string[],
+): { title: number; seniority: number; reason: string | null } {
   const headline = analysis.lines
     .filter((l) => l.kind === 'header' || l.kind === 'experience')
     .slice(0, 6)
@@ -124,35 +219,85 @@ function levelFit(jobTitle: string, analysis: ProfileAnalysis, profileTitles: re
         .map((l) => l.text)
         .join(' '),
     ) ?? seniorityOf(headline);
-  let levelValue = 0.5;
+  let seniority = 0.5;
   if (jobLevel && theirs) {
     const gap = LEVELS.indexOf(theirs) - LEVELS.indexOf(jobLevel);
-    levelValue = gap === 0 ? 1 : gap === 1 ? 0.8 : gap === -1 ? 0.4 : gap > 1 ? 0.5 : 0;
+    seniority = gap === 0 ? 1 : gap === 1 ? 0.8 : gap === -1 ? 0.4 : gap > 1 ? 0.5 : 0;
   }
   const role = cleanTitle(jobTitle);
-  const variant = titleHeld(role, profileTitles);
-  const value = 0.5 * levelValue + 0.5 * (variant ? 1 : 0);
+  const held = titleHeld(role, profileTitles);
   let reason: string | null = null;
-  if (variant) reason = `Has worked as ${variant}`;
+  if (held.value === 1) reason = `Has worked as ${held.variant}`;
   else if (role) reason = `No ${role} title in the resume`;
   if (jobLevel && theirs && theirs !== jobLevel) reason = `${reason ? `${reason}; ` : ''}${theirs}-level against a ${jobLevel}-level role`;
-  return { value, reason };
+  return { title: held.value, seniority, reason };
 }
 
-/** The titles a resume gives its holder: the header's and every role's. */
+/**
+ * The titles a resume gives its holder: its first line when that reads as a title ("NIGHT WAREHOUSE
+ * SELECTOR"), the header's and every role's, each part of "Sous Chef/Line Cook" on its own.
+ */
 function titlesOf(profile: string): string[] {
-  return [headerTitle(profile), ...rolesOf(profile).map((role) => role.title)].filter((title): title is string => !!title);
+  const first = String(profile ?? '')
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .find(Boolean);
+  const firstTitle = first && first.length <= 80 && !/[@\d]/.test(first) ? first : null;
+  return [firstTitle, headerTitle(profile), ...rolesOf(profile).map((role) => role.title)]
+    .filter((title): title is string => !!title)
+    .flatMap((title) => title.split(/\s*\/\s*/));
 }
 
-/** The first variant of the job's title whose words all appear in one of the resume's titles. */
-function titleHeld(jobTitle: string, titles: readonly string[]): string | null {
-  const held = titles.map((title) => new Set(keywords(title)));
-  return (
-    titleVariants(jobTitle).find((variant) => {
-      const words = keywords(variant);
-      return words.length > 0 && held.some((have) => words.every((word) => have.has(word)));
-    }) ?? null
-  );
+/** A title's words for comparing titles: lower case, plurals folded, "nursing" kept apart from "nurse". */
+function titleWords(title: string): string[] {
+  return tokenize(title)
+    .filter((word) => !STOPWORDS.has(word) && !/^\d+$/.test(word) && !NOT_THE_ROLE.test(word))
+    .map((word) => (word.length > 3 && /[^s]s$/.test(word) ? word.slice(0, -1) : word));
+}
+
+/**
+ * How well the resume's titles name the job's role, over the variants of each role the job title
+ * names ("Administrative Assistant/Receptionist" names two): 1 when every word of a variant is in
+ * one title, else the share of its words one title holds, times 0.8 ("Mechanical Engineer" for a
+ * Mechanical Design Engineer job is close, "Warehouse Selector" for a Warehouse Associate less so).
+ */
+function titleHeld(jobTitle: string, titles: readonly string[]): { value: number; variant: string | null } {
+  const held = titles.map((title) => titleWords(title));
+  // "Telesales" holds "sales": a compound counts as its last part.
+  const holds = (have: readonly string[], word: string) =>
+    have.some((h) => h === word || (word.length > h.length && h.length >= 4 && word.endsWith(h)));
+  let best = { value: 0, variant: null as string | null };
+  for (const variant of rolesNamed(jobTitle).flatMap(titleVariants)) {
+    const words = titleWords(variant);
+    if (!words.length) continue;
+    for (const have of held) {
+      const found = words.filter((word) => holds(have, word));
+      if (found.length === words.length) return { value: 1, variant };
+      const value = 0.8 * (found.length / words.length);
+      if (value > best.value) best = { value, variant: null };
+    }
+  }
+  return best;
+}
+
+/**
+ * The roles a job title names: "Administrative Assistant/Receptionist" two ("Administrative
+ * Assistant", "Receptionist"), "Service / Construction Technician" two that share their noun
+ * ("Service Technician", "Construction Technician"), any other title itself.
+ */
+function rolesNamed(jobTitle: string): string[] {
+  const parts = cleanTitle(jobTitle)
+    .split(/\s*\/\s*/)
+    .map((part) => part.trim())
+    .filter(Boolean);
+  if (parts.length < 2) return [jobTitle];
+  const roles = parts.map((part, i) => {
+    const words = part.split(/\s+/);
+    const next = parts.slice(i + 1).find((later) => later.split(/\s+/).length > 1);
+    // A lone word before a longer role shares that role's noun ("Service" → "Service Technician").
+    return words.length === 1 && next && i < parts.length - 1 ? `${part} ${next.split(/\s+/).slice(-1)[0]}` : part;
+  });
+  return [...new Set(roles)];
 }
 
 function list(items: readonly string[], max = 3): string {

@@ -3,10 +3,11 @@ import type { AssistantInputs } from '../engine/language-model';
 import { stripContact } from '../../shared/text/contact-data';
 import { clip, hasAction, hasQuantity } from './evidence-signals';
 import { requirementsOf } from './job-requirements';
-import { analyzeProfile, requirementEvidence, type ProfileLine } from './profile-evidence';
+import { analyzeProfile, requirementEvidence, verdictOf, type ProfileLine } from './profile-evidence';
 import { subjectOf } from './requirement-phrasing';
-import { educationOf, headerTitle, industriesOf, latestRole, nameFromProfile } from './resume-outline';
+import { educationOf, headerTitle, industriesOf, latestRole, looksLikeTitle, nameFromProfile } from './resume-outline';
 import { squash } from '../../shared/text/normalize';
+import type { ExperienceOptions } from '../../shared/text/experience';
 import { findSkills, skillEntry } from '../../shared/text/skills-dictionary';
 
 /**
@@ -23,12 +24,13 @@ const MAX_SKILLS = 12;
 const SUMMARY_SKILLS = 5;
 
 /** Writes the summary; `text` is the plain-text version the "Copy" button copies. */
-export function candidateSummary(input: AssistantInputs['candidate-summary']): CandidateSummaryOutput {
+export function candidateSummary(input: AssistantInputs['candidate-summary'], options: ExperienceOptions = {}): CandidateSummaryOutput {
   const profile = stripContact(String(input.profile ?? ''));
-  const analysis = analyzeProfile(profile);
+  const analysis = analyzeProfile(profile, options);
   const candidateName = squash(stripContact(input.candidateName ?? '')) || nameFromProfile(profile) || 'The candidate';
   const role = latestRole(profile);
-  const title = role?.title ?? headerTitle(profile);
+  // Only a phrase that names a role is written as one ("is a Forklift Operator", never "is an Uline Distribution").
+  const title = [role?.title, headerTitle(profile)].find((t): t is string => !!t && looksLikeTitle(t)) ?? null;
   const years = analysis.years;
   // Industries from the work lines only: a keyword list naming "fintech" is not a career in it.
   const industries = industriesOf(
@@ -72,7 +74,7 @@ export function candidateSummary(input: AssistantInputs['candidate-summary']): C
     ].filter(Boolean);
     sentences.push(`${parts.join('; ')}.`);
   }
-  if (fit && input.job) sentences.push(fitSentence(input.job.title, fit));
+  if (fit && input.job) sentences.push(fitSentence(input.job.title, fit, [...skills, ...credentials, ...fit.met]));
   // A resume that shows nothing to go on says so, rather than padding a sentence.
   const empty = !title && years === null && skills.length === 0 && highlights.length === 0 && credentials.length === 0;
   const summary =
@@ -128,17 +130,34 @@ function fitAgainst(job: NonNullable<AssistantInputs['candidate-summary']['job']
   return {
     met: evidence.filter((e) => e.met).map((e) => e.requirement),
     missing: evidence.filter((e) => !e.met).map((e) => e.requirement),
+    evidence: evidence.map(verdictOf),
   };
 }
 
-function fitSentence(jobTitle: string, fit: { met: string[]; missing: string[] }): string {
+function fitSentence(jobTitle: string, fit: { met: string[]; missing: string[] }, shown: readonly string[]): string {
   const total = fit.met.length + fit.missing.length;
   const against = `Against the ${squash(jobTitle) || 'job'}'s ${total} must-have${total === 1 ? '' : 's'}`;
   if (total === 0) return `The job has no must-haves to compare against yet.`;
   if (fit.missing.length === 0) return `${against}, the resume shows all of them.`;
   const shows = fit.met.length === 0 ? 'none of them' : String(fit.met.length);
+  // A missing must-have that names something the summary shows (a skill, a credential, a must-have
+  // met) is only partly missing: calling it "not shown" would contradict the summary.
+  const names = shown.map((name) => name.toLowerCase()).filter((name) => name.length >= 3);
+  const partly = (item: string) =>
+    names.some((name) => new RegExp(`(?:^|[^\\p{L}\\p{N}])${escapeRegExp(name)}(?:$|[^\\p{L}\\p{N}])`, 'iu').test(item));
+  const subjects = fit.missing.map(subjectOf);
+  const notShown = subjects.filter((item) => !partly(item));
+  const partial = subjects.filter(partly);
   // Semicolons: a requirement may itself hold "and" ("Month-end close and account reconciliations").
-  return `${against}, the resume shows ${shows}; not shown: ${fit.missing.map(subjectOf).join('; ')}.`;
+  const clauses = [
+    notShown.length ? `not shown: ${notShown.join('; ')}` : null,
+    partial.length ? `only in part: ${partial.join('; ')}` : null,
+  ].filter(Boolean);
+  return `${against}, the resume shows ${shows}; ${clauses.join('. Shown ')}.`;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 function plainText(output: Omit<CandidateSummaryOutput, 'text'>, jobTitle: string | null): string {

@@ -5,6 +5,7 @@
  * resume's experience lines from a bare list of keywords. Plain regular expressions: pure, fast,
  * and the same answer for the same text.
  */
+import { NUMBER_WORD_PATTERN, numberOf } from '../../shared/text/number-words';
 
 /** Dates, years and identifiers, removed before looking for quantities. */
 const NOT_A_QUANTITY = /#\s?[\w-]+|\b\d{1,2}\/(?:\d{2}|\d{4})\b|\b(?:19|20)\d{2}s?\b|\b(?:q[1-4]|[a-z]+\d+|\d+(?:st|nd|rd|th))\b/gi;
@@ -31,10 +32,18 @@ const ACTION_START = new RegExp(`^(?:${PAST_ACTIONS}|[a-z]+ed)\\b`, 'i');
 const ADJECTIVE_START =
   /^(?:registered|certified|licensed|experienced|skilled|dedicated|motivated|seasoned|talented|accomplished|qualified|detailed|advanced|varied|trained|board-certified|results-driven|detail-oriented|self-motivated|focused|based|red|bed)\b/i;
 
+/** "I earned", "I collected", "we handled": any past-tense verb after "I" or "we". */
+const FIRST_PERSON_PAST = /\b(?:I|we)\s+(?:\w+ly\s+)?(?!need|used to\b)[a-z]{3,}ed\b/i;
+
 /** The speaker did something: "I built", "we migrated", or a resume line starting with a verb. */
 export function hasAction(sentence: string): boolean {
   const text = sentence.trim();
-  return FIRST_PERSON.test(text) || /\bmy (?:team|role|part|job)\b/i.test(text) || (ACTION_START.test(text) && !ADJECTIVE_START.test(text));
+  return (
+    FIRST_PERSON.test(text) ||
+    FIRST_PERSON_PAST.test(text) ||
+    /\bmy (?:team|role|part|job)\b/i.test(text) ||
+    (ACTION_START.test(text) && !ADJECTIVE_START.test(text))
+  );
 }
 
 /** Capitalized names after "at/for/on/with/in/from" ("at Northwind Payments", "on Amazon EKS"). */
@@ -120,29 +129,13 @@ export function hasIssuer(sentence: string): boolean {
   );
 }
 
+const STATED_YEARS = new RegExp(`\\b(\\d{1,2}(?:\\.\\d)?|${NUMBER_WORD_PATTERN})\\s*\\+?\\s*(?:years?|yrs?)\\b`, 'gi');
+
 /** The biggest "N years" the text states (number words too: "eight years"), or null. */
 export function statedYears(text: string): number | null {
-  const words: Record<string, number> = {
-    one: 1,
-    two: 2,
-    three: 3,
-    four: 4,
-    five: 5,
-    six: 6,
-    seven: 7,
-    eight: 8,
-    nine: 9,
-    ten: 10,
-    eleven: 11,
-    twelve: 12,
-    fifteen: 15,
-    twenty: 20,
-  };
   let best: number | null = null;
-  for (const m of String(text ?? '').matchAll(
-    /\b(\d{1,2}(?:\.\d)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty)\s*\+?\s*(?:years?|yrs?)\b/gi,
-  )) {
-    const n = Number(m[1]) || words[m[1].toLowerCase()] || 0;
+  for (const m of String(text ?? '').matchAll(STATED_YEARS)) {
+    const n = numberOf(m[1]) || 0;
     if (n > 0 && n <= 50 && (best === null || n > best)) best = n;
   }
   if (best === null && /\b(?:a|one) year\b/i.test(text)) best = 1;
@@ -176,6 +169,18 @@ export function isNegated(sentences: readonly string[], mentionsIn: (sentence: s
       return NEGATION_AFTER.test(sentence.slice(at));
     }),
   );
+}
+
+/**
+ * A resume or answer line that says a credential or skill is not (yet, or no longer) held: lapsed
+ * or expired, pending, expected in a year, being pursued, or plainly denied ("have not", "no
+ * experience with"). A line saying when a valid credential expires ("expires 05/2027") is not one.
+ */
+const NOT_HELD =
+  /\b(?:lapsed|expired|not (?:yet )?(?:current|active|renewed|certified|licensed)|pending|in progress|expected(?: in)?:? (?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? )?(?:19|20)\d{2}|anticipated(?: in)?:? (?:19|20)\d{2}|pursuing|working (?:on|towards?)|currently enrolled|have not|haven't|has not|hasn't|no (?:hands-on |direct |prior )?experience (?:with|in|of|using))\b/i;
+
+export function deniesOrLapses(line: string): boolean {
+  return NOT_HELD.test(line);
 }
 
 /** An answer that opens with a plain yes. */

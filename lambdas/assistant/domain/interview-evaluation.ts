@@ -17,6 +17,7 @@ import {
   opensWithYes,
   statedYears,
 } from './evidence-signals';
+import { industriesOf } from './resume-outline';
 import { subjectOf } from './requirement-phrasing';
 import { matchRequirement } from '../../shared/text/matching';
 import { keywords, splitSentences, squash, stem } from '../../shared/text/normalize';
@@ -41,6 +42,13 @@ interface Context {
   readonly negated: boolean;
   /** Whether a sentence is about the question's requirement. */
   readonly about: (sentence: string) => boolean;
+  readonly requirement: string;
+}
+
+/** The text without the numbers the requirement itself names ("1099s", "Form 941"): those measure nothing. */
+function withoutOwnNumbers(text: string, requirement: string): string {
+  const own = new Set(requirement.match(/\d{3,}/g) ?? []);
+  return own.size ? text.replace(/\d{3,}/g, (n) => (own.has(n) ? ' ' : n)) : text;
 }
 
 type Finder = (context: Context) => string | null;
@@ -126,7 +134,9 @@ const CHECKS: readonly { readonly when: RegExp; readonly find: Finder }[] = [
   { when: /escalated/i, find: where((s) => hasAction(s) && (hasEscalation(s) || /\bI\s+(?:assessed|noticed|checked)/i.test(s))) },
   {
     when: /measurable|in numbers\b|\(users|\(revenue|\(days/i,
-    find: (context) => sentenceWhere(context, hasMeasure) ?? sentenceWhere(context, hasQuantity),
+    find: (context) =>
+      sentenceWhere(context, (s) => hasMeasure(withoutOwnNumbers(s, context.requirement))) ??
+      sentenceWhere(context, (s) => hasQuantity(withoutOwnNumbers(s, context.requirement))),
   },
   { when: /outcome|the result/i, find: where(hasOutcome) },
   {
@@ -192,21 +202,25 @@ export function scoreAnswer(question: ScreeningQuestion, rawAnswer: string): Ans
   const covered: AnswerScore['covered'] = [];
   const missing: string[] = [];
   for (const point of points) {
-    const context: Context = { sentences, answer, point, negated, about };
+    const context: Context = { sentences, answer, point, negated, about, requirement };
     const check = CHECKS.find((candidate) => candidate.when.test(point));
     const evidence = (check ? check.find(context) : null) ?? (check ? null : byWords(context));
     if (evidence) covered.push({ point, evidence: clip(evidence) });
     else missing.push(point);
   }
 
-  const relevant = sentences.some(about) || covered.length >= 2;
+  const relevant = sentences.some(about) || covered.length >= 2 || (!negated && refersBack(sentences));
   const coverage = points.length ? covered.length / points.length : relevant ? 1 : 0;
   const specifics =
-    [hasQuantity(answer), hasAction(answer), namesSomething(answer), skillsIn(answer).length > 0].filter(Boolean).length / 4;
+    [hasQuantity(withoutOwnNumbers(answer, requirement)), hasAction(answer), namesSomething(answer), skillsIn(answer).length > 0].filter(
+      Boolean,
+    ).length / 4;
   let score = Math.round(4 * coverage + specifics);
   const meetsRequirement = question.kind === 'knockout' ? meets(requirement, answer, sentences, negated, relevant, covered.length) : null;
   if (!relevant || meetsRequirement === false) score = Math.min(score, 1);
   if (relevant && meetsRequirement !== false) score = Math.max(score, 1);
+  // A flat refusal ("No.", "Not really, but I learn fast") is the weakest answer there is.
+  if (negated && covered.length === 0) score = 0;
   return { ...base, score: Math.max(0, Math.min(5, score)), covered, missing, meetsRequirement };
 }
 
@@ -216,18 +230,53 @@ export function scoreAnswer(question: ScreeningQuestion, rawAnswer: string): Ans
  */
 function requirementMentions(requirement: string): { about: (sentence: string) => boolean; mentionsIn: (sentence: string) => number[] } {
   const skills = new Set(skillsIn(requirement));
-  const words = new Set(keywords(subjectOf(requirement)));
+  const words = new Set(keywords(subjectOf(requirement)).map(wordForm));
+  const fields = new Set(industriesOf(requirement));
   const mentionsIn = (sentence: string): number[] => {
     const at = findSkills(sentence)
       .filter((mention) => skills.has(mention.canonical))
       .map((mention) => mention.index);
     for (const match of sentence.toLowerCase().matchAll(/[\p{L}\p{N}][\p{L}\p{N}.+#'-]*/gu))
-      if (words.has(stem(match[0]))) at.push(match.index ?? 0);
+      if (words.has(wordForm(stem(match[0]))) || words.has(wordForm(match[0]))) at.push(match.index ?? 0);
+    // "a nursing home" is long-term care: the same field in other words.
+    if (fields.size && industriesOf(sentence, 5).some((field) => fields.has(field))) at.push(0);
     return at;
   };
   const about = (sentence: string) =>
     mentionsIn(sentence).length > 0 || (skills.size === 0 && words.size === 0 && matchRequirement(sentence, requirement).matched);
   return { about, mentionsIn };
+}
+
+/** Past forms the stemmer cannot fold ("driven" → "driv"), and "1099s" → "1099". */
+const IRREGULAR: Readonly<Record<string, string>> = {
+  driven: 'driv',
+  drove: 'driv',
+  ran: 'run',
+  led: 'lead',
+  wrote: 'writ',
+  written: 'writ',
+  built: 'build',
+  taught: 'teach',
+  sold: 'sell',
+  kept: 'keep',
+  held: 'hold',
+  made: 'mak',
+  took: 'tak',
+  taken: 'tak',
+  gave: 'giv',
+  given: 'giv',
+};
+
+function wordForm(word: string): string {
+  return IRREGULAR[word] ?? word.replace(/^(\d+)s$/, '$1');
+}
+
+/** A short reply that points back at the question ("I am thinking about getting it"): about the requirement, whatever its words. */
+function refersBack(sentences: readonly string[]): boolean {
+  const text = sentences.join(' ');
+  // "I have heard of it" knows the name, nothing more.
+  if (/\b(?:heard (?:of|about)|read about|seen it|know of)\b/i.test(text)) return false;
+  return text.split(/\s+/).length <= 12 && /\b(?:it|one|that|this|them)\b/i.test(text);
 }
 
 /** A knock-out's verdict: false on a refusal or too few years, true on a relevant affirmative answer. */

@@ -1,10 +1,21 @@
-import type { Requirement } from '../../shared/contracts/assistant';
-import { hasAction, hasDate, hasIdentifier, hasIssuer, hasMeasure, hasQuantity, statedYears } from './evidence-signals';
+import type { Requirement, RequirementVerdict } from '../../shared/contracts/assistant';
+import {
+  clip,
+  deniesOrLapses,
+  hasAction,
+  hasDate,
+  hasIdentifier,
+  hasIssuer,
+  hasMeasure,
+  hasQuantity,
+  isNegated,
+  statedYears,
+} from './evidence-signals';
 import { coreOf, skillGroups, subjectOf } from './requirement-phrasing';
-import { yearsOfExperience, yearsRequired } from '../../shared/text/experience';
+import { yearsOfExperience, yearsRequired, type ExperienceOptions } from '../../shared/text/experience';
 import { matchRequirement } from '../../shared/text/matching';
-import { keywords, splitSections, splitSentences } from '../../shared/text/normalize';
-import { skillsIn } from '../../shared/text/skills-dictionary';
+import { keywords, splitSections, splitSentences, stem, tokenize, FILLER_WORDS, STOPWORDS } from '../../shared/text/normalize';
+import { findSkills, skillsIn } from '../../shared/text/skills-dictionary';
 
 /**
  * Where a resume shows each requirement, and how convincingly. A requirement mentioned in an
@@ -25,7 +36,13 @@ export interface ProfileLine {
   readonly skills: readonly string[];
   /** The line's content-word stems. */
   readonly stems: ReadonlySet<string>;
+  /** Whether the line holds any word that can deny or qualify what it names (checked once, so most lines skip the costlier check). */
+  readonly mayDeny?: boolean;
 }
+
+/** Any word that can start a denial or a lapse: a line without one cannot deny anything. */
+const DENIAL_CUE =
+  /\b(?:no|not|never|n't|don't|doesn't|haven't|hasn't|didn't|can't|cannot|won't|unable|without|lack\w*|working|plan\w*|hope|studying|lapsed|expired|pending|progress|expected|anticipated|pursuing|enrolled)\b|n't\b/i;
 
 export interface ProfileAnalysis {
   readonly text: string;
@@ -61,7 +78,7 @@ const LISTED_ONLY = 0.4;
 const HEADER_LINES = 4;
 
 /** Splits a resume into classified sentences, once per resume. */
-export function analyzeProfile(profile: string): ProfileAnalysis {
+export function analyzeProfile(profile: string, options: ExperienceOptions = {}): ProfileAnalysis {
   const text = String(profile ?? '');
   const lines: ProfileLine[] = [];
   for (const section of splitSections(text)) {
@@ -69,10 +86,16 @@ export function analyzeProfile(profile: string): ProfileAnalysis {
     section.lines.forEach((line, index) => {
       const kind = kindOf(heading, section.heading === null && index < HEADER_LINES, line);
       for (const sentence of splitSentences(line))
-        lines.push({ text: sentence, kind, skills: skillsIn(sentence), stems: new Set(keywords(sentence)) });
+        lines.push({
+          text: sentence,
+          kind,
+          skills: skillsIn(sentence),
+          stems: new Set(keywords(sentence)),
+          mayDeny: DENIAL_CUE.test(sentence),
+        });
     });
   }
-  return { text, lines, years: yearsOfExperience(text) };
+  return { text, lines, years: yearsOfExperience(text, options) };
 }
 
 function kindOf(heading: string, inHeader: boolean, line: string): LineKind {
@@ -82,6 +105,8 @@ function kindOf(heading: string, inHeader: boolean, line: string): LineKind {
   const separators = (line.match(/[,|;·]/g) ?? []).length;
   // "RN | ICU | ER | Critical Care | Trauma": a headline of keywords is a list, even at the top.
   if (separators >= 4 && !hasAction(line) && !/\b(?:with|for|in|on|at)\b.*\b(?:with|for|in|on|at)\b/i.test(line)) return 'list';
+  // A long run of short comma-separated items is a keyword list whatever small words it holds.
+  if (separators >= 6 && line.split(/\s+/).length / (separators + 1) <= 4) return 'list';
   return inHeader ? 'header' : 'experience';
 }
 
@@ -106,9 +131,30 @@ function lineStrength(line: ProfileLine, kind: Requirement['kind']): number {
 
 /** Whether a line mentions one of the skills, or (no skills) most of the requirement's key words. */
 function mentions(line: ProfileLine, skills: readonly string[] | null, stems: readonly string[]): boolean {
-  if (skills) return line.skills.some((skill) => skills.includes(skill));
+  const denied = () => line.mayDeny !== false && deniedIn(line.text, skills, stems);
+  if (skills) return line.skills.some((skill) => skills.includes(skill)) && !denied();
   if (!stems.length) return false;
-  return stems.filter((stem) => line.stems.has(stem)).length >= Math.ceil(stems.length / 2);
+  return stems.filter((stem) => line.stems.has(stem)).length >= Math.ceil(stems.length / 2) && !denied();
+}
+
+/**
+ * A line that names the requirement only to deny it or show it is not held: "I have not run CRRT
+ * myself", "No experience with forklifts", "ACLS (lapsed 2022)", "BSN, expected 2027",
+ * "Pursuing CPA". Such a line is never evidence.
+ */
+function deniedIn(text: string, skills: readonly string[] | null, stems: readonly string[]): boolean {
+  if (deniesOrLapses(text)) return true;
+  const mentionsIn = (sentence: string): number[] => {
+    if (skills)
+      return findSkills(sentence)
+        .filter((m) => skills.includes(m.canonical))
+        .map((m) => m.index);
+    const at: number[] = [];
+    for (const m of sentence.matchAll(/[\p{L}\p{N}][\p{L}\p{N}'.+#-]*/gu))
+      if (stems.includes(stem(m[0].toLowerCase()))) at.push(m.index ?? 0);
+    return at.slice(0, 1);
+  };
+  return isNegated([text], mentionsIn);
 }
 
 /** Among lines equally strong, one with an action and a measure reads best as evidence. */
@@ -177,6 +223,7 @@ export function requirementEvidence(analysis: ProfileAnalysis, requirement: Requ
   if (!best && skills.length === 0) {
     // Matched through word forms only the matcher knows: its own sentence is the evidence.
     const line = analysis.lines.find((candidate) => match.evidence !== null && candidate.text.includes(match.evidence.slice(0, 40)));
+    if (deniedIn(line?.text ?? match.evidence ?? '', null, stems)) return none;
     best = line ?? { text: match.evidence ?? '', kind: 'experience', skills: [], stems: new Set() };
     strength = line ? lineStrength(line, requirement.kind) : 0.7 * match.strength;
   }
@@ -186,4 +233,42 @@ export function requirementEvidence(analysis: ProfileAnalysis, requirement: Requ
   // and "CPA" in a skills list is not a licence. Claims are reported, not counted as met.
   if (strength <= LISTED_ONLY) return { ...none, strength, listedOnly: evidence !== null, evidence };
   return { ...none, met: true, strength, evidence };
+}
+
+/**
+ * How much a line's words say about the field a person works in: work, the header and credentials
+ * fully, education a little less, a bare skills or keywords list only a tenth (so repeating a
+ * job's words in a list cannot pass for a career in it).
+ */
+const FIELD_WEIGHT: Readonly<Record<LineKind, number>> = { experience: 1, header: 1, credential: 1, education: 0.6, list: 0.1 };
+
+/** A text's content-word stems with how often they occur (stopwords, filler and bare numbers left out). */
+export function stemCounts(text: string, into: Map<string, number> = new Map(), weight = 1): Map<string, number> {
+  for (const token of tokenize(text)) {
+    if (token.length < 2 || STOPWORDS.has(token) || FILLER_WORDS.has(token) || /^\d+$/.test(token)) continue;
+    const key = stem(token);
+    if (FILLER_WORDS.has(key)) continue;
+    into.set(key, (into.get(key) ?? 0) + weight);
+    // "ASP.NET" and "Node.js" also count as their last part, the platform ("net", "js").
+    const dotted = /\.([a-z]{2,})$/.exec(token);
+    if (dotted) into.set(dotted[1], (into.get(dotted[1]) ?? 0) + weight);
+  }
+  return into;
+}
+
+/** The resume's words, each weighted by the kind of line it stands in ({@link FIELD_WEIGHT}) unless `weighted` is false. */
+export function fieldTerms(analysis: ProfileAnalysis, weighted = true): Map<string, number> {
+  const terms = new Map<string, number>();
+  for (const line of analysis.lines) stemCounts(line.text, terms, weighted ? FIELD_WEIGHT[line.kind] : 1);
+  return terms;
+}
+
+/** The longest evidence sentence a verdict quotes. */
+const VERDICT_QUOTE_MAX = 200;
+
+/** A requirement's verdict with the resume sentence it rests on, quoted short (marked when cut). */
+export function verdictOf(e: RequirementEvidence): RequirementVerdict {
+  if (!e.evidence) return { requirement: e.requirement, met: e.met, evidence: null };
+  const cut = clip(e.evidence, VERDICT_QUOTE_MAX);
+  return { requirement: e.requirement, met: e.met, evidence: cut.length < e.evidence.trim().length ? `${cut}…` : cut };
 }

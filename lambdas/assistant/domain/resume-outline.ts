@@ -14,7 +14,15 @@ export interface Role {
 }
 
 const YEAR = /\b(?:19|20)\d{2}\b/;
-const RANGE = /\b(?:19|20)\d{2}\s*(?:-|–|—|to)\s*(?:(?:19|20)\d{2}|present|current|now|today)\b/i;
+const RANGE = /\b(?:19|20)\d{2}\s*(?:-|–|—|to)\s*(?:(?:[A-Z][a-z]{2,8}\.?\s+|\d{1,2}\/)?(?:19|20)\d{2}|present|current|now|today)\b/i;
+/** A word that names a job ("operator", "nurse", "bookkeeper"): what tells a role's title from its employer or place. */
+const ROLE_WORD =
+  /\b(?:nurse|aide|assistant|associate|technician|tech|technologist|therapist|pharmacist|physician|driver|operator|handler|loader|picker|packer|selector|laborer|labourer|assembler|fabricator|welder|machinist|mechanic|electrician|plumber|carpenter|installer|inspector|engineer|developer|programmer|architect|analyst|administrator|specialist|coordinator|clerk|receptionist|secretary|bookkeeper|accountant|auditor|controller|cashier|teller|representative|rep|agent|consultant|advisor|adviser|manager|supervisor|lead|director|officer|owner|president|paralegal|attorney|lawyer|teacher|instructor|tutor|professor|cook|chef|server|bartender|barista|housekeeper|dishwasher|host|hostess|recruiter|scientist|chemist|transporter|hauler|courier|dispatcher|estimator|planner|buyer|writer|designer|intern|trainee|apprentice|journeyman|foreman|worker|caregiver|phlebotomist|sonographer|radiographer|dietitian|midwife|paramedic|surgeon|dentist|hygienist|veterinarian|custodian|janitor|landscaper|roofer|painter|pipefitter|millwright|lineman|surveyor|drafter|draftsman|editor|marketer|underwriter|actuary|broker|adjuster|collector|banker|CNA|LPN|RN|EMT|CPA)s?\b/i;
+
+/** Whether a phrase reads as a job title: it names a role ("Forklift Operator"), not only a company or a place. */
+export function looksLikeTitle(phrase: string): boolean {
+  return ROLE_WORD.test(phrase);
+}
 const TRAILING_DATES =
   /\s*[(|,–—-]?\s*(?:[A-Z][a-z]{2,8}\.?\s+)?(?:\d{1,2}\/)?(?:19|20)\d{2}\s*(?:-|–|—|to)\s*(?:(?:[A-Z][a-z]{2,8}\.?\s+)?(?:\d{1,2}\/)?(?:19|20)\d{2}|present|current|now|today)\s*\)?\s*$/i;
 const NOT_A_NAME =
@@ -41,10 +49,16 @@ export function rolesOf(profile: string): Role[] {
       if (!RANGE.test(line) || line.length > 200) continue;
       const current = /\b(?:present|current|now|today)\b/i.test(line);
       const body = line.replace(TRAILING_DATES, '').trim();
-      const parts = body.split(/\s+[—–]\s+|\s+-\s+|\s+\|\s+|\s+at\s+|\s+@\s+/);
-      const title = squash(parts[0] ?? '').replace(/[,;:]$/, '');
+      const parts = body
+        .split(/\s+[—–]\s+|\s+-\s+|\s+\|\s+|\s+at\s+|\s+@\s+/)
+        .map((part) => squash(part).replace(/[,;:]$/, ''))
+        .filter(Boolean);
+      // "Uline Distribution, Pleasant Prairie WI — Forklift Operator": the part naming a role is the title.
+      const titleAt = Math.max(0, parts.findIndex(looksLikeTitle));
+      const title = parts[titleAt] ?? '';
       if (!title || YEAR.test(title) || title.split(' ').length > 10) continue;
-      const employer = parts[1] ? squash(parts[1].split(',')[0]) || null : null;
+      const other = parts.find((_, i) => i !== titleAt);
+      const employer = other ? squash(other.split(',')[0]) || null : null;
       roles.push({ title, employer, current });
     }
   }

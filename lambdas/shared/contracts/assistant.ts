@@ -320,6 +320,18 @@ export const BestFitRequestSchema = z.strictObject({
 });
 export type BestFitRequest = z.infer<typeof BestFitRequestSchema>;
 
+/**
+ * A must-have verdict with the resume sentence it rests on, so the recruiter sees why and can
+ * correct it. Added after the first release: answers stored before it have none.
+ */
+export const RequirementVerdictSchema = z.object({
+  requirement: z.string(),
+  met: z.boolean(),
+  /** The resume sentence that shows it (or, when not met, only claims it); null when the resume never mentions it. */
+  evidence: z.nullable(z.string()),
+});
+export type RequirementVerdict = z.infer<typeof RequirementVerdictSchema>;
+
 export const RankedCandidateSchema = z.object({
   rank: z.number(),
   name: z.string(),
@@ -331,6 +343,8 @@ export const RankedCandidateSchema = z.object({
   /** The candidate's latest stored evaluation for this job, when there is one. */
   evaluationOverall: z.nullable(z.number()),
   reasons: z.array(z.string()),
+  /** Each must-have's verdict with its evidence sentence (absent in answers stored before it existed). */
+  mustHaveEvidence: z.optional(z.array(RequirementVerdictSchema)),
 });
 export type RankedCandidate = z.infer<typeof RankedCandidateSchema>;
 
@@ -360,7 +374,14 @@ export const CandidateSummaryOutputSchema = z.object({
   skills: z.array(z.string()),
   yearsOfExperience: z.nullable(z.number()),
   /** Against the job's must-haves, when a job was given. */
-  fit: z.nullable(z.object({ met: z.array(z.string()), missing: z.array(z.string()) })),
+  fit: z.nullable(
+    z.object({
+      met: z.array(z.string()),
+      missing: z.array(z.string()),
+      /** Each must-have's verdict with its evidence sentence (absent in answers stored before it existed). */
+      evidence: z.optional(z.array(RequirementVerdictSchema)),
+    }),
+  ),
   /** The plain-text summary (what "Copy" copies). */
   text: z.string(),
 });

@@ -2,27 +2,9 @@
  * Years of experience: what a job asks for ("5+ years", "minimum of three years") and what a
  * resume shows (a stated total, or the span of its dated roles).
  */
+import { NUMBER_WORD_PATTERN, numberOf } from './number-words';
 
-const NUMBER_WORDS: Record<string, number> = {
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
-  thirteen: 13,
-  fourteen: 14,
-  fifteen: 15,
-  twenty: 20,
-};
-
-const NUMBER = `(\\d{1,2}(?:\\.5)?|${Object.keys(NUMBER_WORDS).join('|')})`;
+const NUMBER = `(\\d{1,2}(?:\\.5)?|${NUMBER_WORD_PATTERN})`;
 /** "5+ years", "3-5 years", "at least five (5) years", "10 yrs". Group 1: the (lower) number. */
 const YEARS = new RegExp(
   `\\b(?:(?:at least|minimum(?: of)?|min\\.?|a minimum of|over|more than|in excess of)\\s+)?${NUMBER}\\s*(?:\\(\\d{1,2}\\)\\s*)?(?:\\+|plus)?\\s*(?:(?:-|–|to)\\s*\\d{1,2}\\s*\\+?\\s*)?(?:years?|yrs?)(?!\\s+(?:ago|old)\\b)['’]?`,
@@ -35,11 +17,6 @@ const EXPERIENCE_BEFORE =
   /(?:experience|require[sd]?|requirements?|must have|must|you have|you bring|need|minimum|at least)[^.;\n]{0,40}$/i;
 const NOT_EXPERIENCE_AFTER =
   /^[^.;\n]{0,40}?\b(?:history|in business|of operation|warranty|contract|lease|term|tenure with us|anniversary|guarantee)\b/i;
-
-function numberOf(word: string): number {
-  const n = Number(word);
-  return Number.isFinite(n) ? n : (NUMBER_WORDS[word.toLowerCase()] ?? NaN);
-}
 
 /** Every "N years" of experience a text mentions, as the lower bound of each (3-5 years → 3). */
 export function yearsMentioned(text: string): number[] {
@@ -89,7 +66,12 @@ const EDUCATION =
 
 /** Options for {@link yearsOfExperience}. */
 export interface ExperienceOptions {
-  /** The year "present" stands for; by default the latest year the profile mentions (no clock: results stay reproducible). */
+  /**
+   * Today, given by the caller (the handler's clock): "2019 - Present" counts to this month. Without
+   * it, "present" stands for the latest year the profile mentions, so a result stays reproducible.
+   */
+  readonly today?: Date;
+  /** The year "present" stands for, when only the year is known. */
   readonly currentYear?: number;
 }
 
@@ -103,15 +85,18 @@ export function yearsOfExperience(profile: string, options: ExperienceOptions = 
   const stated = yearsMentioned(source.slice(0, 20_000));
   if (stated.length) return Math.max(...stated);
   const allYears = [...source.matchAll(/\b(?:19|20)\d{2}\b/g)].map((m) => Number(m[0]));
-  const present = options.currentYear ?? (allYears.length ? Math.max(...allYears) : 0);
+  const present = options.today
+    ? options.today.getUTCFullYear() * 12 + options.today.getUTCMonth()
+    : (options.currentYear ?? (allYears.length ? Math.max(...allYears) : 0)) * 12 + 11;
   const spans: [number, number][] = [];
   for (const m of source.matchAll(RANGE)) {
     // A degree's years are study, not experience.
     const at = m.index ?? 0;
     const line = source.slice(source.lastIndexOf('\n', at) + 1, (source.indexOf('\n', at) + 1 || source.length + 1) - 1);
-    if (EDUCATION.test(line)) continue;
+    // ", MS" and ", MA" after a city are states, not degrees.
+    if (EDUCATION.test(line.replace(/,\s*[A-Z]{2}\b/g, ' '))) continue;
     const start = monthIndex(m[1], m[2], m[3]);
-    const end = m[7] ? present * 12 + 11 : monthIndex(m[4], m[5], m[6]);
+    const end = m[7] ? present : monthIndex(m[4], m[5], m[6]);
     if (start > 0 && end >= start && end - start < 50 * 12) spans.push([start, end]);
   }
   if (!spans.length) return null;

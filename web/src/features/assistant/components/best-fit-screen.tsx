@@ -11,6 +11,7 @@ import { useJobs } from '../use-jobs';
 import { useResults } from '../use-results';
 import { CapabilityForm } from './capability-form';
 import { InputField, TextAreaField } from './fields';
+import { VerdictEvidence } from './verdict-evidence';
 import { draftOf, JobFields, JobPicker, SampleButton } from './job-picker';
 
 const SCREEN = screenOf('best-fit');
@@ -66,6 +67,7 @@ export function BestFitView({ result }: { readonly result: AssistantResult<'best
                   {candidate.niceToHavesMet.length > 0 ? (
                     <p className="ranking__detail">Nice-to-haves: {candidate.niceToHavesMet.join(', ')}</p>
                   ) : null}
+                  <VerdictEvidence verdicts={candidate.mustHaveEvidence} />
                 </td>
               </tr>
             ))}

@@ -11,6 +11,7 @@ import { useResults } from '../use-results';
 import { CapabilityForm } from './capability-form';
 import { CopyButton } from './copy-button';
 import { InputField, TextAreaField } from './fields';
+import { VerdictEvidence } from './verdict-evidence';
 import { JobPicker, SampleButton } from './job-picker';
 
 const SCREEN = screenOf('candidate-summary');
@@ -47,6 +48,7 @@ export function CandidateSummaryView({ result }: { readonly result: AssistantRes
           <h3>Against the job’s must-haves</h3>
           <p>Met: {output.fit.met.length > 0 ? output.fit.met.join(', ') : 'none'}</p>
           <p>Missing: {output.fit.missing.length > 0 ? output.fit.missing.join(', ') : 'none'}</p>
+          <VerdictEvidence verdicts={output.fit.evidence} />
         </>
       ) : null}
     </>
