@@ -95,7 +95,7 @@ interface Candidate {
 const GLUED_HEADING =
   /\b(Qualifications|Requirements|Responsibilities|Duties|Education|Experience|Skills|Overview|Description|Summary|Demands|Environment|Certifications|QUALIFICATIONS|REQUIREMENTS|RESPONSIBILITIES|OVERVIEW|EXPERIENCE|EDUCATION|SKILLS|DUTIES|PREFERRED|REQUIRED)(?=\p{Lu}\p{Ll}|\d)/gu;
 /** Words that start a new list item when the scrape kept only a space ("communication skills Strong 10-key skills"). */
-const SPACED_START = /(\p{Ll}{3,}) (?=(?:Strong|Effective|Excellent|Previous|Proven|Worked|Demonstrated|Must|Ability)\b)/gu;
+const SPACED_START = /(\p{Ll}{3,}|\p{Lu}{3,}) (?=(?:Strong|Effective|Excellent|Previous|Proven|Worked|Demonstrated|Must|Ability)\b)/gu;
 /** Real words written in CamelCase, never two list items run together. */
 const CAMEL_WORDS = new Set(
   'powerpoint sharepoint powershell quickbooks netsuite wordpress youtube hubspot devops mlops finops secops gitops revops iphone ipad macbook onedrive onenote docusign servicenow solidworks sketchup ziprecruiter doordash fedex petsmart careerbuilder smartsheet datadog cloudformation elasticsearch openai chatgpt mcdonald mckesson paylocity bamboohr salesforce workday linkedin github gitlab bitbucket javascript typescript coffeescript postgres mysql nosql'.split(
@@ -115,22 +115,27 @@ function splitCamel(text: string): string {
 
 /** Splits list items and sentences that a scrape ran together, so each reads on its own line. */
 export function unglue(text: string): string {
-  return String(text ?? '')
-    .replace(/\s*[·•●]\s*/g, '\n')
-    .replace(/([.!?])\s*(?=(?:Qualifications|Requirements|QUALIFICATIONS|REQUIREMENTS)(?:\p{Lu}|\d|:))/gu, '$1\n')
-    .replace(GLUED_HEADING, '$1\n')
-    .replace(/\b(PREFERRED|REQUIRED)(?=\p{Lu})/gu, '$1\n')
-    .replace(/([\p{Lu}\p{Ll})\d%]):(?=[\p{Lu}\p{N}])/gu, '$1:\n')
-    .replace(/([\p{Ll})\d%])([.:;!?])(?=[\p{Lu}“"])/gu, '$1$2\n')
-    .replace(SPACED_START, '$1\n')
-    .split('\n')
-    .map(splitCamel)
-    .join('\n');
+  return (
+    String(text ?? '')
+      .replace(/\s*[·•●]\s*/g, '\n')
+      .replace(/([.!?])\s*(?=(?:Qualifications|Requirements|QUALIFICATIONS|REQUIREMENTS)(?:\p{Lu}|\d|:))/gu, '$1\n')
+      .replace(GLUED_HEADING, '$1\n')
+      .replace(/\b(PREFERRED|REQUIRED)(?=\p{Lu})/gu, '$1\n')
+      .replace(/([\p{Lu}\p{Ll})\d%]):(?=[\p{Lu}\p{N}])/gu, '$1:\n')
+      .replace(/([\p{Ll})\d%])([.:;!?])(?=[\p{Lu}“"])/gu, '$1$2\n')
+      .replace(SPACED_START, '$1\n')
+      .replace(/(\p{Lu}{2,})(?=(?:Excellent|Strong|Ability|Experience|Knowledge|Proficien\p{Ll}*|Must|Previous|Minimum)\b)/gu, '$1\n')
+      // "Oracle).communication skills.to handle": items glued at a full stop before a lower-case word.
+      .replace(/(\p{Ll}{3,}|\))\.(?=(?!com\b|org\b|net\b|edu\b|gov\b|html?\b|php\b|aspx?\b)\p{Ll}{3,}\b)/gu, '$1.\n')
+      .split('\n')
+      .map(splitCamel)
+      .join('\n')
+  );
 }
 
 /** Postings' boilerplate: equal opportunity, accommodation, how to apply, the company's pitch. */
 const BOILERPLATE =
-  /\b(?:equal (?:employment )?opportunity|EEO|reasonable(?:ly)? accommodat|disabilit(?:y|ies)|essential functions|not limited to|other duties|additional duties|as assigned|without regard|regardless of|discriminat\w*|representative of|above statement|the above|apply (?:now|today|online|here)|please (?:apply|submit|ensure|note|click|send|check)|click|follow (?:us|our)|benefits?|401\(?k|paid (?:time|holidays?)|PTO|salary|compensation|pay range|bonus|we offer|we are|we're|our (?:team|company|client|mission|people|culture|values)|join (?:us|our)|about (?:us|the company)|copyright|©|e-?verify|drug[- ]free workplace|at[- ]will|may be required|may be (?:asked|assigned)|subject to change|this (?:position|role|job) (?:is|will|may|offers)|job (?:type|id)|schedule:|shift:|pay:|location:|medical(?:, dental)? and dental|dental|vision plan|wellness|retirement|insurance|vacation|holidays|(?:is|are) available|what (?:you|we)(?:'|’)?(?:ll)? (?:need|love|get|bring)|employees|union|application|applying|attached|resume|opportunit(?:y|ies)|of service)/i;
+  /\b(?:equal (?:employment )?opportunity|EEO|reasonable(?:ly)? accommodat|disabilit(?:y|ies)|essential functions|not limited to|other duties|additional duties|as assigned|without regard|regardless of|discriminat\w*|representative of|above statement|the above|apply (?:now|today|online|here)|please (?:apply|submit|ensure|note|click|send|check)|click|follow (?:us|our)|benefits?|401\(?k|paid (?:time|holidays?)|PTO|salary|compensation|pay range|bonus|we offer|we are|we're|our (?:team|company|client|mission|people|culture|values)|join (?:us|our)|about (?:us|the company)|copyright|©|e-?verify|drug[- ]free workplace|at[- ]will|may be required|may be (?:asked|assigned)|subject to change|this (?:position|role|job) (?:is|will|may|offers)|job (?:type|id)|schedule:|shift:|pay:|location:|medical(?:, dental)? and dental|dental|vision plan|wellness|retirement|insurance|vacation|holidays|(?:is|are) available|what (?:you|we)(?:'|’)?(?:ll)? (?:need|love|get|bring)|employees|union|while performing|www\.|\.(?:com|net|org)\b|benefits|application|applying|attached|resume|opportunit(?:y|ies)|of service)/i;
 /** The employer speaking ("we", "our", "us") or named as the subject ("Acme is…", "Acme works…"). */
 const EMPLOYER_TALK =
   /\b(?:[Ww]e|[Oo]ur|us)\b|^(?:\p{Lu}[\p{L}&'’.-]*\s+){1,3}(?:is|are|works|does|provides|offers|has|celebrates|cares|believes|was)\b|^(?:Stay|Join|Invest|Enjoy|Discover|Explore|Check|Learn)\b/u;
@@ -145,7 +150,7 @@ const DUTY =
   /^(?:assists?|prepares?|performs?|provides?|reviews?|observes?|ensures?|develops?|supports?|manages?|coordinates?|processes?|creates?|conducts?|responsible|participates?|handles?|completes?|answers?|responds?|collaborates?|monitors?|tracks?|updates?|schedules?|reports?|assigns?|trains?|leads?|oversees?|resolves?|loads?|cleans?|keeps?|adjusts?|administers?|educates?|initiates?|assures?|extracts?|interfaces?|issues?|requires use|crew members|as an?|in addition|responsibilities|duties|essential duties|continuing education|makes?|refers?|it also|the it|process(?:es)?|documents?|inspects?|installs?|repairs?|operates?|uses?)\b/i;
 /** A physical demand other than lifting: the posting's working conditions, not a knock-out. */
 const PHYSICAL =
-  /\b(?:lift\w*|carry\w*|stand\w*|sit(?:ting)?|walk\w*|stoop\w*|kneel\w*|crouch\w*|bend\w*|squat\w*|climb\w*|reach\w*|vision|hear(?:ing)?|grasp\w*|push\w*|pull\w*|finger|crawl|physical condition|mobility|weather|temperatures?|noise)\b/i;
+  /\b(?:lift\w*|expos\w*|carry\w*|stand\w*|sit(?:ting)?|walk\w*|stoop\w*|kneel\w*|crouch\w*|bend\w*|squat\w*|climb\w*|reach\w*|vision|hear(?:ing)?|grasp\w*|push\w*|pull\w*|finger|crawl|physical condition|mobility|weather|temperatures?|noise)\b/i;
 /** Headings and labels left as lines ("Required Licenses And Certifications", "Primary Location"). */
 const LABEL_ONLY =
   /^(?:(?:required|preferred|minimum|basic|desired|other|primary|job|key|physical|work|essential)\s+)*(?:licen[cs]es?|certifications?|qualifications?|requirements?|skills?|knowledge|abilities|education|experience|location|environment|demands|duties|responsibilities)(?:\s*(?:,|and|&|\/)?\s*(?:licen[cs]es?|certifications?|qualifications?|requirements?|skills?|knowledge|abilities|education|experience|other requirements|duties))*$/i;
@@ -244,7 +249,7 @@ function yearsItem(sentence: string): { text: string; start: number; end: number
       sentence,
     );
   if (!m) return null;
-  if (yearsRequired(sentence) === null && !/months?/i.test(m[1])) return null;
+  if (yearsRequired(sentence) === null && !(/months?/i.test(m[1]) && /\bexperience\b/i.test(m[2]))) return null;
   const subject = m[2]
     .replace(/\b(?:is|are)\s+(?:required|preferred)\b.*$/i, '')
     .replace(/(?:,\s*|\s+(?=(?:in order|preferably|ideally|that|which|who|to|plus)\b)).*$/i, '')
@@ -277,7 +282,15 @@ function isScreenable(line: string): boolean {
   if (words < 2 && !findSkills(text).length) return false;
   if (LABEL_ONLY.test(text.replace(/[:.]+$/, '')) || BOILERPLATE.test(text) || DUTY.test(text)) return false;
   if (SOFT.test(text) && !hardSkills(text).length) return false;
-  if (PHYSICAL.test(text) || /[?!]$/.test(text)) return false;
+  if (PHYSICAL.test(text) || /[?!©]/.test(text)) return false;
+  // "Ability to…", "Knowledge of…", "Familiarity with…" name a general aptitude unless they name a skill.
+  if (
+    /^(?:(?:the )?abilit(?:y|ies)|able|capable|willing(?:ness)?|knowledge|understanding|familiarity|awareness|any combination)\b/i.test(
+      text,
+    ) &&
+    !hardSkills(text).length
+  )
+    return false;
   // A Title Case line without a skill is a heading or a slogan ("Rest and Relaxation").
   const content = text.split(/\s+/).filter((w) => !/^(?:a|an|the|and|or|of|in|to|for|with|your|my|on|at|&|-|–)$/i.test(w));
   const capitalised = content.filter((w) => /^\p{Lu}/u.test(w)).length;
@@ -314,17 +327,29 @@ function withState(credential: CredentialMention, sentence: string): string {
   return state && !credential.name.includes(state) ? `${credential.name} (${state})` : credential.name;
 }
 
-function fromSentence(raw: string, role: SectionRole, listed: boolean): Candidate[] {
-  const sentence = squash(raw);
+function fromSentence(raw: string, sectionRole: SectionRole, inList: boolean): Candidate[] {
+  let role = sectionRole;
+  let listed = inList;
+  let sentence = squash(raw);
   const evidence = sentence.slice(0, 400);
   const must = MUST_CUE.test(sentence) || /\b(?:ideal candidate (?:will )?(?:has|have)|you (?:will )?need|requires?)\b/i.test(sentence);
   const nice = NICE_CUE.test(sentence);
+  // "EXPERIENCE AND QUALIFICATIONS: 4-year degree…": a requirements label opening the sentence.
+  const label = /^(?:[\p{L} &/]{0,40}\b)?(?:qualifications|requirements|required)\s*:\s*/iu.exec(sentence);
+  if (label) {
+    sentence = sentence.slice(label[0].length);
+    if (!listed) role = 'requirements';
+    listed = true;
+  }
   const context: Context = role === 'nice-to-haves' ? 'nice' : listed ? 'required' : 'prose';
   if (EQUAL_OPPORTUNITY.test(sentence)) return [];
-  const stated = listed || must || nice;
+  // Years and degrees are requirements wherever a posting states them, unless the employer is talking about itself.
+  const typedStatement = !EMPLOYER_TALK.test(sentence) && (yearsItem(sentence) !== null || educationItems(sentence).length > 0);
+  const stated = listed || must || nice || typedStatement;
   const items: Candidate[] = [];
   const untypedNice =
-    role === 'nice-to-haves' ? !must : (listed ? NICE_LINE.test(sentence) : nice) && !/\bmust\b|\brequired\b/i.test(sentence);
+    /\bnot required\b|\bpreference for\b/i.test(sentence) ||
+    (role === 'nice-to-haves' ? !must : (listed ? NICE_LINE.test(sentence) : nice) && !/\bmust\b|\brequired\b/i.test(sentence));
   const push = (text: string, start: number, end: number, kind?: RequirementKind) =>
     items.push({ text, evidence, nice: isPreferred(sentence, start, end, context), kind });
 
@@ -351,7 +376,7 @@ function fromSentence(raw: string, role: SectionRole, listed: boolean): Candidat
   // No typed requirement: keep the line itself when a recruiter could screen on it, else its hard skills.
   const text = requirementText(sentence);
   if (isScreenable(text) && !text.endsWith('…')) return [{ text, evidence, nice: untypedNice }];
-  if (!DUTY.test(sentence) && !PHYSICAL.test(sentence))
+  if (MUST_CUE.test(sentence) && !DUTY.test(sentence) && !PHYSICAL.test(sentence))
     return hardSkills(sentence)
       .slice(0, 6)
       .map((skill) => ({ text: skill, evidence, nice: untypedNice, kind: 'skill' as const }));
@@ -423,7 +448,9 @@ export function proposeMustHaves(input: AssistantInputs['must-haves']): MustHave
     const extra = fromSkills(description).filter((c) =>
       skillEntry(c.text) ? !covered.has(skillEntry(c.text)?.canonical ?? '') : !statesYears,
     );
-    candidates = dedupe([...candidates, ...extra]);
+    // Skills a posting only mentions are a guess: must-haves only when it states no requirement at all.
+    const stated = candidates.some((c) => !c.nice);
+    candidates = dedupe([...candidates, ...extra.map((c) => (stated ? { ...c, nice: true } : c))]);
   }
   const toItem = (c: Candidate): Proposed => ({ text: c.text, kind: c.kind ?? classifyRequirement(c.text), evidence: c.evidence });
   const max = ASSISTANT_LIMITS.requirementsMax;
