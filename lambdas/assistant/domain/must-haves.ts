@@ -6,6 +6,7 @@ import { keywords, splitSentences, squash } from '../../shared/text/normalize';
 import { cleanTitle } from '../../shared/text/titles';
 import { statesCommercialTerms } from './sensitive-data';
 import { findSkills, skillEntry } from '../../shared/text/skills-dictionary';
+import { isToolSkill } from './requirement-phrasing';
 import { findCredentials, stateNamed, type CredentialMention } from './credentials';
 
 /**
@@ -87,6 +88,8 @@ interface Candidate {
   readonly text: string;
   readonly evidence: string;
   readonly nice: boolean;
+  /** How often the description names it (dictionary skills only): a skill named once in passing is a guess. */
+  readonly mentions?: number;
   /** The kind when the extractor knows it from the requirement's type (a credential, a physical demand). */
   readonly kind?: RequirementKind;
 }
@@ -164,7 +167,7 @@ function clauseAfter(sentence: string, end: number): string {
 }
 
 const PREFERRED_WORDS =
-  /\b(?:preferred|preferably|desired|desirable|a (?:big |strong )?plus|nice to have|an advantage|a bonus|not required|ideally)\b/i;
+  /\b(?:preferred|preferably|desired|desirable|a (?:big |strong )?plus|nice to have|an advantage|a bonus|not required)\b/i;
 const REQUIRED_WORDS = /\b(?:required|mandatory|essential|a must|must)\b/i;
 
 /** Whether a mention in `sentence` is only preferred: the first cue after it in its clause, else before it, else its context. */
@@ -257,7 +260,8 @@ function yearsItem(sentence: string): { text: string; start: number; end: number
     .trim()
     .split(/\s+/)
     .slice(0, 10)
-    .join(' ');
+    .join(' ')
+    .replace(/(?:\s+(?:or|and|in|of|with|as|for|the|a|an|to))+$/i, '');
   const amount = m[1].replace(/\s+/g, ' ').replace(/\s*\(\d+\)/, '');
   const text = /experience/i.test(subject) || !subject ? `${amount} of ${subject || 'experience'}` : `${amount} of ${subject} experience`;
   return {
@@ -284,13 +288,10 @@ function isScreenable(line: string): boolean {
   if (SOFT.test(text) && !hardSkills(text).length) return false;
   if (PHYSICAL.test(text) || /[?!©]/.test(text)) return false;
   // "Ability to…", "Knowledge of…", "Familiarity with…" name a general aptitude unless they name a skill.
-  if (
-    /^(?:(?:the )?abilit(?:y|ies)|able|capable|willing(?:ness)?|knowledge|understanding|familiarity|awareness|any combination)\b/i.test(
-      text,
-    ) &&
-    !hardSkills(text).length
-  )
-    return false;
+  const schedule = /\b(?:shifts?|weekends?|nights?|on[- ]call|overtime|holidays|travel)\b/i.test(text);
+  const aptitude =
+    /^(?:(?:the )?abilit(?:y|ies)|able|capable|willing(?:ness)?|knowledge|understanding|familiarity|awareness|any combination)\b/i;
+  if (aptitude.test(text) && !schedule && !hardSkills(text).length) return false;
   // A Title Case line without a skill is a heading or a slogan ("Rest and Relaxation").
   const content = text.split(/\s+/).filter((w) => !/^(?:a|an|the|and|or|of|in|to|for|with|your|my|on|at|&|-|–)$/i.test(w));
   const capitalised = content.filter((w) => /^\p{Lu}/u.test(w)).length;
@@ -327,6 +328,26 @@ function withState(credential: CredentialMention, sentence: string): string {
   return state && !credential.name.includes(state) ? `${credential.name} (${state})` : credential.name;
 }
 
+/**
+ * A short list line that states one requirement ("Active RN license in Wisconsin or a multistate
+ * compact license", "CDL-A with 1 year of tractor trailer experience") stays as written: its
+ * details matter. A long line, or one that mixes required and preferred items ("BLS required;
+ * CCRN strongly preferred"), is split into its typed items.
+ */
+function asOneLine(sentence: string, items: readonly Candidate[]): Candidate[] | null {
+  const text = requirementText(sentence);
+  const sameNice = items.every((i) => i.nice === items[0].nice);
+  const clean =
+    !text.endsWith('…') &&
+    !/[:;]|\s[-–]\s/.test(text) &&
+    !/^(?:within|upon|due to|after|before|prior to|by)\b/i.test(text) &&
+    !DUTY.test(text) &&
+    !BOILERPLATE.test(text) &&
+    !EMPLOYER_TALK.test(text);
+  if (!sameNice || !clean || items.length > 3 || text.split(/\s+/).length > 16) return null;
+  return [{ text, evidence: items[0].evidence, nice: items[0].nice, kind: classifyRequirement(text) }];
+}
+
 function fromSentence(raw: string, sectionRole: SectionRole, inList: boolean): Candidate[] {
   let role = sectionRole;
   let listed = inList;
@@ -342,7 +363,8 @@ function fromSentence(raw: string, sectionRole: SectionRole, inList: boolean): C
     listed = true;
   }
   const context: Context = role === 'nice-to-haves' ? 'nice' : listed ? 'required' : 'prose';
-  if (EQUAL_OPPORTUNITY.test(sentence)) return [];
+  // "If you are not certified…" sets a condition, never a requirement of its own.
+  if (EQUAL_OPPORTUNITY.test(sentence) || /^if\b/i.test(sentence)) return [];
   // Years and degrees are requirements wherever a posting states them, unless the employer is talking about itself.
   const typedStatement = !EMPLOYER_TALK.test(sentence) && (yearsItem(sentence) !== null || educationItems(sentence).length > 0);
   const stated = listed || must || nice || typedStatement;
@@ -371,7 +393,8 @@ function fromSentence(raw: string, sectionRole: SectionRole, inList: boolean): C
   const years = yearsItem(sentence);
   if (years && !/\b(?:less than|under|over \d+ years|of service)\b/i.test(sentence) && !employer)
     push(years.text, years.start, years.amountEnd, 'experience');
-  if (items.length || BOILERPLATE.test(sentence) || EMPLOYER_TALK.test(sentence)) return items;
+  if (items.length) return asOneLine(sentence, items) ?? items;
+  if (BOILERPLATE.test(sentence) || EMPLOYER_TALK.test(sentence)) return items;
 
   // No typed requirement: keep the line itself when a recruiter could screen on it, else its hard skills.
   const text = requirementText(sentence);
@@ -406,12 +429,14 @@ function fromSkills(description: string): Candidate[] {
     candidates.push({ text: `${years}+ years of relevant experience`, evidence, nice: false });
   }
   let must = 0;
-  for (const [canonical, { evidence }] of ranked) {
+  for (const [canonical, { evidence, count }] of ranked) {
     // Soft skills and languages are rarely the client's knock-outs unless written as such.
-    const soft = ['soft-skill', 'language'].includes(skillEntry(canonical)?.category ?? '');
-    const nice = soft || must >= 8;
+    // Soft skills are never screened on; languages only where the posting asks for them in words.
+    const category = skillEntry(canonical)?.category ?? '';
+    if (category === 'soft-skill') continue;
+    const nice = category === 'language' || must >= 8;
     if (!nice) must += 1;
-    candidates.push({ text: canonical, evidence: squash(evidence).slice(0, 400), nice });
+    candidates.push({ text: canonical, evidence: squash(evidence).slice(0, 400), nice, mentions: count });
   }
   return candidates;
 }
@@ -450,7 +475,13 @@ export function proposeMustHaves(input: AssistantInputs['must-haves']): MustHave
     );
     // Skills a posting only mentions are a guess: must-haves only when it states no requirement at all.
     const stated = candidates.some((c) => !c.nice);
-    candidates = dedupe([...candidates, ...extra.map((c) => (stated ? { ...c, nice: true } : c))]);
+    // Prose without any requirement list names its tools in its duties: those stay must-haves, other skills are guesses.
+    const guesses = !stated
+      ? extra
+      : extra
+          .filter((c) => (!listed && isToolSkill(c.text)) || (c.mentions ?? 0) >= 2)
+          .map((c) => ({ ...c, nice: c.nice || listed || !isToolSkill(c.text) }));
+    candidates = dedupe([...candidates, ...guesses]);
   }
   const toItem = (c: Candidate): Proposed => ({ text: c.text, kind: c.kind ?? classifyRequirement(c.text), evidence: c.evidence });
   const max = ASSISTANT_LIMITS.requirementsMax;
