@@ -176,7 +176,11 @@ const PATTERNS: readonly CredentialPattern[] = [
   { pattern: /\bNIHSS\b/g, name: () => 'NIHSS certification', licence: false, bare: true },
   { pattern: /\bforklift (?:certif\w*|licen[cs]e)|certified forklift\b/gi, name: () => 'Forklift certification', licence: false },
   { pattern: /\bOSHA[- ]?(10|30)\b/gi, name: (m) => `OSHA ${m[1]} certification`, licence: false },
-  { pattern: /\bServSafe\b|\bfood handler'?s? (?:card|certif\w*|permit)/gi, name: () => 'Food handler certification', licence: false },
+  {
+    pattern: /\bServSafe(?:\s+food handler'?s?(?:\s+(?:card|certif\w*|permit))?)?|\bfood handler'?s? (?:card|certif\w*|permit)/gi,
+    name: () => 'Food handler certification',
+    licence: false,
+  },
   { pattern: /\bCompTIA\s+(A\+|Network\+|Security\+)/gi, name: (m) => `CompTIA ${m[1]}`, licence: false, bare: true },
   { pattern: /\bPMP\b/g, name: () => 'PMP certification', licence: false, bare: true },
   { pattern: /\bCPP\b|\bcertified payroll professional\b/gi, name: () => 'CPP certification', licence: false, bare: true },

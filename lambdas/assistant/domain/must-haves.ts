@@ -247,10 +247,15 @@ function otherTypedItems(sentence: string): { text: string; kind: RequirementKin
 
 /** The years of experience a sentence asks for, as a short item: "1 year of tractor trailer experience". */
 function yearsItem(sentence: string): { text: string; start: number; end: number; amountEnd: number } | null {
-  const m =
-    /\b((?:\d{1,2}(?:\s*(?:-|–|to)\s*\d{1,2})?\s*\+?|one|two|three|four|five|six|seven|eight|nine|ten)(?:\s*\(\d{1,2}\))?\s*\+?\s*(?:plus\s+)?(?:years?|yrs?|yoe|months?))\b(?:\s+of)?([^.;:()]{0,80})/i.exec(
-      sentence,
-    );
+  const amounts =
+    /\b((?:\d{1,2}(?:\s*(?:-|–|to)\s*\d{1,2})?\s*\+?|one|two|three|four|five|six|seven|eight|nine|ten)(?:\s*\(\d{1,2}\))?\s*\+?\s*(?:plus\s+)?(?:years?|yrs?|yoe|months?))\b/gi;
+  // "23 years of age or older" is an age, not experience.
+  const m = [...sentence.matchAll(amounts)]
+    .map((match) => {
+      const rest = /^(?:\s+of)?([^.;:()]{0,80})/.exec(sentence.slice((match.index ?? 0) + match[0].length));
+      return Object.assign([match[0], match[1], rest?.[1] ?? ''], { index: match.index ?? 0 });
+    })
+    .find((match) => !/^\s*(?:of\s+)?(?:age|old|or older)\b/i.test(match[2]));
   if (!m) return null;
   if (yearsRequired(sentence) === null && !(/months?/i.test(m[1]) && /\bexperience\b/i.test(m[2]))) return null;
   const subject = m[2]
