@@ -98,7 +98,8 @@ interface Candidate {
 const GLUED_HEADING =
   /\b(Qualifications|Requirements|Responsibilities|Duties|Education|Experience|Skills|Overview|Description|Summary|Demands|Environment|Certifications|QUALIFICATIONS|REQUIREMENTS|RESPONSIBILITIES|OVERVIEW|EXPERIENCE|EDUCATION|SKILLS|DUTIES|PREFERRED|REQUIRED)(?=\p{Lu}\p{Ll}|\d)/gu;
 /** Words that start a new list item when the scrape kept only a space ("communication skills Strong 10-key skills"). */
-const SPACED_START = /(\p{Ll}{3,}|\p{Lu}{3,}) (?=(?:Strong|Effective|Excellent|Previous|Proven|Worked|Demonstrated|Must|Ability)\b)/gu;
+const SPACED_START =
+  /((?<!\p{Ll})\p{Ll}{3,}|(?<!\p{Lu})\p{Lu}{3,}) (?=(?:Strong|Effective|Excellent|Previous|Proven|Worked|Demonstrated|Must|Ability)\b)/gu;
 /** Real words written in CamelCase, never two list items run together. */
 const CAMEL_WORDS = new Set(
   'powerpoint sharepoint powershell quickbooks netsuite wordpress youtube hubspot devops mlops finops secops gitops revops iphone ipad macbook onedrive onenote docusign servicenow solidworks sketchup ziprecruiter doordash fedex petsmart careerbuilder smartsheet datadog cloudformation elasticsearch openai chatgpt mcdonald mckesson paylocity bamboohr salesforce workday linkedin github gitlab bitbucket javascript typescript coffeescript postgres mysql nosql'.split(
@@ -127,9 +128,12 @@ export function unglue(text: string): string {
       .replace(/([\p{Lu}\p{Ll})\d%]):(?=[\p{Lu}\p{N}])/gu, '$1:\n')
       .replace(/([\p{Ll})\d%])([.:;!?])(?=[\p{Lu}“"])/gu, '$1$2\n')
       .replace(SPACED_START, '$1\n')
-      .replace(/(\p{Lu}{2,})(?=(?:Excellent|Strong|Ability|Experience|Knowledge|Proficien\p{Ll}*|Must|Previous|Minimum)\b)/gu, '$1\n')
+      .replace(
+        /((?<!\p{Lu})\p{Lu}{2,})(?=(?:Excellent|Strong|Ability|Experience|Knowledge|Proficien\p{Ll}*|Must|Previous|Minimum)\b)/gu,
+        '$1\n',
+      )
       // "Oracle).communication skills.to handle": items glued at a full stop before a lower-case word.
-      .replace(/(\p{Ll}{3,}|\))\.(?=(?!com\b|org\b|net\b|edu\b|gov\b|html?\b|php\b|aspx?\b)\p{Ll}{3,}\b)/gu, '$1.\n')
+      .replace(/((?<!\p{Ll})\p{Ll}{3,}|\))\.(?=(?!com\b|org\b|net\b|edu\b|gov\b|html?\b|php\b|aspx?\b)\p{Ll}{3,}\b)/gu, '$1.\n')
       .split('\n')
       .map(splitCamel)
       .join('\n')
