@@ -227,7 +227,7 @@ function otherTypedItems(sentence: string): { text: string; kind: RequirementKin
   };
   const lift = /\b(?:lift(?:ing)?|carry(?:ing)?|move)\b[^.;]{0,40}?\b(\d{2,3})\s*(?:\+\s*)?(?:lbs?\b|pounds\b)/i.exec(sentence);
   // Heavy lifting is a knock-out; light or occasional lifting is a working condition.
-  if (lift && Number(lift[1]) >= 50 && !/\boccasional\w*/i.test(sentence.slice(lift.index, lift.index + lift[0].length + 25)))
+  if (lift && Number(lift[1]) >= 50 && !/\boccasional\w*/i.test(sentence.slice(Math.max(0, lift.index - 30), lift.index + lift[0].length + 25)))
     add(lift, `Able to lift ${lift[1]} lbs`, 'other');
   const age = /\b(?:at least|minimum(?: age)?(?: of)?|must be)\s+(\d{2})\s*(?:\+\s*)?(?:years? (?:of age|old)|or older)/i.exec(sentence);
   add(age, `At least ${age?.[1]} years old`, 'other');
