@@ -227,7 +227,11 @@ function otherTypedItems(sentence: string): { text: string; kind: RequirementKin
   };
   const lift = /\b(?:lift(?:ing)?|carry(?:ing)?|move)\b[^.;]{0,40}?\b(\d{2,3})\s*(?:\+\s*)?(?:lbs?\b|pounds\b)/i.exec(sentence);
   // Heavy lifting is a knock-out; light or occasional lifting is a working condition.
-  if (lift && Number(lift[1]) >= 50 && !/\boccasional\w*/i.test(sentence.slice(Math.max(0, lift.index - 30), lift.index + lift[0].length + 25)))
+  if (
+    lift &&
+    Number(lift[1]) >= 50 &&
+    !/\boccasional\w*/i.test(sentence.slice(Math.max(0, lift.index - 30), lift.index + lift[0].length + 25))
+  )
     add(lift, `Able to lift ${lift[1]} lbs`, 'other');
   const age = /\b(?:at least|minimum(?: age)?(?: of)?|must be)\s+(\d{2})\s*(?:\+\s*)?(?:years? (?:of age|old)|or older)/i.exec(sentence);
   add(age, `At least ${age?.[1]} years old`, 'other');
@@ -407,6 +411,15 @@ function fromSentence(raw: string, sectionRole: SectionRole, inList: boolean): C
 
   // No typed requirement: keep the line itself when a recruiter could screen on it, else its hard skills.
   const text = requirementText(sentence);
+  // "Java, Spring Boot; PostgreSQL": a list of names is one requirement per name.
+  const names = text.split(/\s*[;,]\s*(?:and\s+|or\s+)?|\s+and\s+(?=[^,;]*$)/).filter(Boolean);
+  if (
+    names.length >= 3 &&
+    !text.includes(':') &&
+    names.every((name) => /^\p{Lu}/u.test(name) && name.split(/\s+/).length <= 3) &&
+    !/\bor\b/i.test(text)
+  )
+    return names.map((name) => ({ text: name, evidence, nice: untypedNice }));
   if (isScreenable(text) && !text.endsWith('…')) return [{ text, evidence, nice: untypedNice }];
   if (MUST_CUE.test(sentence) && !DUTY.test(sentence) && !PHYSICAL.test(sentence))
     return hardSkills(sentence)

@@ -213,6 +213,11 @@ describe('must-haves from scraped and boilerplate-heavy postings (fixtures writt
     );
   });
 
+  it('makes one must-have of each name in a listed line of names', () => {
+    const output = items('Requirements\n- Python, Terraform; Kubernetes and Grafana\n- Bachelor of Science or equivalent experience');
+    expect(output.mustHaves.map((m) => m.text)).toEqual(expect.arrayContaining(['Python', 'Terraform', 'Kubernetes', 'Grafana']));
+  });
+
   it('leaves out duties, soft skills, conditions, benefits and the employer talking about itself', () => {
     const output = items(
       [
