@@ -109,6 +109,11 @@ test('must-haves: an empty description is refused next to the field; a sample jo
   await expect(description).not.toHaveAttribute('aria-invalid', 'true');
 
   await produce('Propose must-haves', /^Proposed for /);
+  // Each proposed must-have shows the sentence of the description it came from, so the recruiter can judge it.
+  const firstProposed = page.locator('.evidence-list').first().locator('li').first();
+  await expect(firstProposed.locator('.evidence-list__evidence')).not.toBeEmpty();
+  const spaced = (text: string) => text.replace(/\s+/g, ' ');
+  expect(spaced(await description.inputValue())).toContain(spaced(await firstProposed.locator('.evidence-list__evidence').innerText()));
   const mustHaves = page.getByRole('group', { name: 'Must-haves' }).getByRole('textbox');
   const proposed = await mustHaves.count();
   expect(proposed, 'must-haves proposed from the sample description').toBeGreaterThanOrEqual(2);

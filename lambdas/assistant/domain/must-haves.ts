@@ -6,6 +6,8 @@ import { keywords, splitSentences, squash } from '../../shared/text/normalize';
 import { cleanTitle } from '../../shared/text/titles';
 import { statesCommercialTerms } from './sensitive-data';
 import { findSkills, skillEntry } from '../../shared/text/skills-dictionary';
+import { isToolSkill } from './requirement-phrasing';
+import { findCredentials, stateNamed, type CredentialMention } from './credentials';
 
 /**
  * Capability 3: the client's must-haves and nice-to-haves, proposed from a job description for
@@ -23,7 +25,7 @@ export const MUST_CUE =
   /\b(?:must (?:have|be|hold|possess|demonstrate)|(?:is |are )?required|essential|mandatory|minimum (?:of )?(?:\d|one|two|three|four|five|six|seven|eight|nine|ten)|at least (?:\d|one|two|three|four|five|six|seven|eight|nine|ten))\b/i;
 /** In a requirements list, only a line that is itself optional moves to nice-to-haves ("…, ideally in X" stays). */
 const NICE_LINE =
-  /^(?:ideally|preferably|bonus|nice[- ]to[- ]have|preferred|a plus)\b|(?:\((?:preferred|a plus|nice to have|bonus)\)|\b(?:is|are|would be) a (?:big |strong )?plus|\bpreferred|\bdesirable|\bnice[- ]to[- ]have|\ba bonus)\s*[.!]?$/i;
+  /^(?:ideally|preferably|bonus|nice[- ]to[- ]have|preferred|a plus)\b|(?:\((?:preferred|a plus|nice to have|bonus)\)|\b(?:is|are|would be) a (?:big |strong )?plus|\bpreferred|\b(?:highly )?desired|\bdesirable|\bnice[- ]to[- ]have|\ba bonus)\s*[.!]?$/i;
 /** Words that make a sentence a nice-to-have: "a plus", "preferred", "ideally", "bonus". */
 export const NICE_CUE =
   /\b(?:nice[- ]to[- ]have|(?:is |are |would be )?a (?:big |strong )?plus|preferred|preferably|bonus|desirable|ideally|advantageous|an advantage)\b/i;
@@ -35,7 +37,7 @@ function notARequirement(line: string): boolean {
 const LEADING =
   /^(?:(?:must[- ]haves?|required|requirements?|essential|nice[- ]to[- ]haves?|preferred|bonus|plus|desirable)\s*[:：–-]\s*|(?:ideally,?\s+)?(?:(?:the )?(?:ideal )?(?:person|candidate) (?:we need|we(?:'re| are) looking for )?(?:has|have|is|will have)|you(?:'ll)? (?:have|bring|are|hold|possess)|we need|we(?:'re| are) looking for|candidates? (?:must|should) (?:have|be|hold)|(?:you )?must (?:have|hold|possess)|should have|ideally(?: you have)?,?)\s+)/i;
 const TRAILING =
-  /\s*(?:\((?:required|preferred|a plus|must|essential|mandatory)\)|[-–—,]?\s*(?:is|are|would be)?\s*(?:(?:a (?:big |strong )?plus)|required|preferred|essential|mandatory|a bonus|desirable|nice to have))\s*[.!]?$/i;
+  /\s*(?:\((?:required|preferred|a plus|must|essential|mandatory)\)|[-–—,]?\s*(?:\b(?:is|are|would be)\s+)?(?:strongly\s+|highly\s+)?(?<!\bas )(?:(?:a (?:big |strong )?plus)|required|preferred|essential|mandatory|a bonus|desirable|desired|nice to have))\s*[.!]?$/i;
 
 /** A requirement as a short item: no "You have", no "(preferred)", capitalised, at most 160 characters. */
 export function requirementText(sentence: string): string {
@@ -86,34 +88,350 @@ interface Candidate {
   readonly text: string;
   readonly evidence: string;
   readonly nice: boolean;
+  /** How often the description names it (dictionary skills only): a skill named once in passing is a guess. */
+  readonly mentions?: number;
+  /** The kind when the extractor knows it from the requirement's type (a credential, a physical demand). */
+  readonly kind?: RequirementKind;
+}
+
+/** Heading words that scraped postings glue to the next item ("QualificationsHigh school", "skillsExperience in"). */
+const GLUED_HEADING =
+  /\b(Qualifications|Requirements|Responsibilities|Duties|Education|Experience|Skills|Overview|Description|Summary|Demands|Environment|Certifications|QUALIFICATIONS|REQUIREMENTS|RESPONSIBILITIES|OVERVIEW|EXPERIENCE|EDUCATION|SKILLS|DUTIES|PREFERRED|REQUIRED)(?=\p{Lu}\p{Ll}|\d)/gu;
+/** Words that start a new list item when the scrape kept only a space ("communication skills Strong 10-key skills"). */
+const SPACED_START =
+  /((?<!\p{Ll})\p{Ll}{3,}|(?<!\p{Lu})\p{Lu}{3,}) (?=(?:Strong|Effective|Excellent|Previous|Proven|Worked|Demonstrated|Must|Ability)\b)/gu;
+/** Real words written in CamelCase, never two list items run together. */
+const CAMEL_WORDS = new Set(
+  'powerpoint sharepoint powershell quickbooks netsuite wordpress youtube hubspot devops mlops finops secops gitops revops iphone ipad macbook onedrive onenote docusign servicenow solidworks sketchup ziprecruiter doordash fedex petsmart careerbuilder smartsheet datadog cloudformation elasticsearch openai chatgpt mcdonald mckesson paylocity bamboohr salesforce workday linkedin github gitlab bitbucket javascript typescript coffeescript postgres mysql nosql'.split(
+    ' ',
+  ),
+);
+
+/** "poundsForklift", "careStrong": a list item glued to the end of the previous one. */
+function splitCamel(text: string): string {
+  return text.replace(/\b(\p{Lu}?\p{Ll}*?)(\p{Ll}{3})(\p{Lu}\p{Ll}{2,})/gu, (whole: string, head: string, tail: string, next: string) => {
+    const word = `${head}${tail}${next}`;
+    const rest = /^\p{L}*/u.exec(next)?.[0] ?? next;
+    if (CAMEL_WORDS.has(word.toLowerCase()) || CAMEL_WORDS.has(`${head}${tail}${rest}`.toLowerCase()) || skillEntry(word)) return whole;
+    return `${head}${tail}\n${next}`;
+  });
+}
+
+/** Splits list items and sentences that a scrape ran together, so each reads on its own line. */
+export function unglue(text: string): string {
+  return (
+    String(text ?? '')
+      .replace(/\s*[·•●]\s*/g, '\n')
+      .replace(/([.!?])\s*(?=(?:Qualifications|Requirements|QUALIFICATIONS|REQUIREMENTS)(?:\p{Lu}|\d|:))/gu, '$1\n')
+      .replace(GLUED_HEADING, '$1\n')
+      .replace(/\b(PREFERRED|REQUIRED)(?=\p{Lu})/gu, '$1\n')
+      .replace(/([\p{Lu}\p{Ll})\d%]):(?=[\p{Lu}\p{N}])/gu, '$1:\n')
+      .replace(/([\p{Ll})\d%])([.:;!?])(?=[\p{Lu}“"])/gu, '$1$2\n')
+      .replace(SPACED_START, '$1\n')
+      .replace(
+        /((?<!\p{Lu})\p{Lu}{2,})(?=(?:Excellent|Strong|Ability|Experience|Knowledge|Proficien\p{Ll}*|Must|Previous|Minimum)\b)/gu,
+        '$1\n',
+      )
+      // "Oracle).communication skills.to handle": items glued at a full stop before a lower-case word.
+      .replace(/((?<!\p{Ll})\p{Ll}{3,}|\))\.(?=(?!com\b|org\b|net\b|edu\b|gov\b|html?\b|php\b|aspx?\b)\p{Ll}{3,}\b)/gu, '$1.\n')
+      .split('\n')
+      .map(splitCamel)
+      .join('\n')
+  );
+}
+
+/** Postings' boilerplate: equal opportunity, accommodation, how to apply, the company's pitch. */
+const BOILERPLATE =
+  /\b(?:equal (?:employment )?opportunity|EEO|reasonable(?:ly)? accommodat|disabilit(?:y|ies)|essential functions|not limited to|other duties|additional duties|as assigned|without regard|regardless of|discriminat\w*|representative of|above statement|the above|apply (?:now|today|online|here)|please (?:apply|submit|ensure|note|click|send|check)|click|follow (?:us|our)|benefits?|401\(?k|paid (?:time|holidays?)|PTO|salary|compensation|pay range|bonus|we offer|we are|we're|our (?:team|company|client|mission|people|culture|values)|join (?:us|our)|about (?:us|the company)|copyright|©|e-?verify|drug[- ]free workplace|at[- ]will|may be required|may be (?:asked|assigned)|subject to change|this (?:position|role|job) (?:is|will|may|offers)|job (?:type|id)|schedule:|shift:|pay:|location:|medical(?:, dental)? and dental|dental|vision plan|wellness|retirement|insurance|vacation|holidays|(?:is|are) available|what (?:you|we)(?:'|’)?(?:ll)? (?:need|love|get|bring)|employees|union|while performing|www\.|\.(?:com|net|org)\b|benefits|application|applying|attached|resume|opportunit(?:y|ies)|of service)/i;
+/** The employer speaking ("we", "our", "us") or named as the subject ("Acme is…", "Acme works…"). */
+const EMPLOYER_TALK =
+  /\b(?:[Ww]e|[Oo]ur|us)\b|^(?:\p{Lu}[\p{L}&'’.-]*\s+){1,3}(?:is|are|works|does|provides|offers|has|celebrates|cares|believes|was)\b|^(?:Stay|Join|Invest|Enjoy|Discover|Explore|Check|Learn)\b/u;
+/** Soft skills and attitudes: never a knock-out a recruiter screens on. */
+const SOFT =
+  /\b(?:communicat\w*|interpersonal|team(?:work| player| environment| members?)?|collaborat\w*|attitude|organi[sz]ational|organi[sz]ed|detail[- ]oriented|attention to detail|self[- ](?:motivated|starter|directed)|motivated|fast[- ]paced|multi-?task\w*|independently|punctual\w*|dependab\w*|positive|professionalism|customer focus|problem[- ]solving|instructions|work well|flexib\w*|willing(?:ness)? to learn|enthusias\w*|passion\w*|integrity|work ethic|friendly|courteous|guest relations|prioriti[sz]\w*|time management|critical thinking|creative|adaptab\w*|accept supervision|follow (?:rules|procedures|directions|policies)|work safely|safe(?:ty)? (?:practices|conscious\w*)|stressful|under pressure|deadlines|sense of urgency|reliable|responsible|accountab\w*|verbal|written)\b/i;
+/** Equal-opportunity statements name protected traits ("citizenship status", "age"), never requirements. */
+const EQUAL_OPPORTUNITY =
+  /\b(?:equal (?:employment )?opportunity|without regard|regardless of|discriminat\w*|protected (?:veteran|class|status))\b/i;
+/** A duty, not a requirement: the posting's own "Assists…", "Prepares…", "Responsible for…". */
+const DUTY =
+  /^(?:assists?|prepares?|performs?|provides?|reviews?|observes?|ensures?|develops?|supports?|manages?|coordinates?|processes?|creates?|conducts?|responsible|participates?|handles?|completes?|answers?|responds?|collaborates?|monitors?|tracks?|updates?|schedules?|reports?|assigns?|trains?|leads?|oversees?|resolves?|loads?|cleans?|keeps?|adjusts?|administers?|educates?|initiates?|assures?|extracts?|interfaces?|issues?|requires use|crew members|as an?|in addition|responsibilities|duties|essential duties|continuing education|makes?|refers?|it also|the it|process(?:es)?|documents?|inspects?|installs?|repairs?|operates?|uses?)\b/i;
+/** A physical demand other than lifting: the posting's working conditions, not a knock-out. */
+const PHYSICAL =
+  /\b(?:lift\w*|expos\w*|carry\w*|stand\w*|sit(?:ting)?|walk\w*|stoop\w*|kneel\w*|crouch\w*|bend\w*|squat\w*|climb\w*|reach\w*|vision|hear(?:ing)?|grasp\w*|push\w*|pull\w*|finger|crawl|physical condition|mobility|weather|temperatures?|noise)\b/i;
+/** Headings and labels left as lines ("Required Licenses And Certifications", "Primary Location"). */
+const LABEL_ONLY =
+  /^(?:(?:required|preferred|minimum|basic|desired|other|primary|job|key|physical|work|essential)\s+)*(?:licen[cs]es?|certifications?|qualifications?|requirements?|skills?|knowledge|abilities|education|experience|location|environment|demands|duties|responsibilities)(?:\s*(?:,|and|&|\/)?\s*(?:licen[cs]es?|certifications?|qualifications?|requirements?|skills?|knowledge|abilities|education|experience|other requirements|duties))*$/i;
+
+/** Where a requirement is stated: a requirements list, a nice-to-have list, or prose. */
+type Context = 'required' | 'nice' | 'prose';
+
+/** The words after a mention up to the end of its clause: "CCRN strongly preferred", "BLS required". */
+function clauseAfter(sentence: string, end: number): string {
+  return /^[^.;!?]*/.exec(sentence.slice(end))?.[0] ?? '';
+}
+
+const PREFERRED_WORDS =
+  /\b(?:preferred|preferably|desired|desirable|a (?:big |strong )?plus|nice to have|an advantage|a bonus|not required)\b/i;
+const REQUIRED_WORDS = /\b(?:required|mandatory|essential|a must|must)\b/i;
+
+/** Whether a mention in `sentence` is only preferred: the first cue after it in its clause, else before it, else its context. */
+function isPreferred(sentence: string, start: number, end: number, context: Context): boolean {
+  if (/\bnot required\b|\bno (?:degree|experience|license|certification)s? (?:is )?required\b/i.test(sentence.slice(0, start + 1)))
+    return true;
+  const after = clauseAfter(sentence, end);
+  const nice = PREFERRED_WORDS.exec(after);
+  const must = REQUIRED_WORDS.exec(after);
+  if (nice || must) return !!nice && (!must || nice.index < must.index);
+  const clauseBefore = /[^.;!?]*$/.exec(sentence.slice(Math.max(0, start - 80), start))?.[0] ?? '';
+  const niceBefore = /\b(?:preferred|preferably|ideally|bonus|nice to have|preference for|a plus if|desired)\b/i.test(clauseBefore);
+  if (niceBefore) return true;
+  if (/\b(?:must|required|requires|need|mandatory)\b/i.test(clauseBefore)) return false;
+  if (context === 'nice') return true;
+  if (context === 'required') return false;
+  return NICE_CUE.test(sentence) && !/\bmust\b|\brequired\b/i.test(sentence);
+}
+
+/** Degrees and diplomas: "high school diploma", "Bachelor's degree", "4-year degree", "B.S. in". */
+const DEGREE =
+  /\b(?:(high school diploma|hs diploma|GED)(?:\s*(?:,|or|\/)\s*(?:an?\s+)?(GED|equivalent|high school equivalency)\b)?|((?:associate|bachelor|master)(?:['’]?s)?(?:\s+or\s+(?:bachelor|master)(?:['’]?s)?)?)(?:\s+degree|(?=\s+(?:in|of)\s+\p{Lu}))|(B\.?S\.?N?\.?|M\.?S\.?|BSN|MSN|MBA)(?=\s+(?:in\s+\p{Lu}|degree))|(\d)[- ]year degree)/giu;
+/** The field of study after a degree: "in Accounting", "in Computer Science, Information Technology". */
+const FIELD_OF_STUDY = /^\s*(?:degree\s+)?(?:in|of)\s+(?:a\s+field\s+of\s+)?((?:\p{Lu}[\p{L}&]*)(?:\s+(?:\p{Lu}[\p{L}&]*|and))*)/u;
+
+function educationItems(sentence: string): { text: string; start: number; end: number }[] {
+  const found: { text: string; start: number; end: number }[] = [];
+  for (const m of sentence.matchAll(DEGREE)) {
+    const start = m.index ?? 0;
+    const end = start + m[0].length;
+    const field = FIELD_OF_STUDY.exec(sentence.slice(end))?.[1]?.replace(/\s+and$/, '');
+    const inField = field ? ` in ${field}` : '';
+    let text: string;
+    if (m[1]) text = `High school diploma${m[2] || /\bGED\b/i.test(m[1]) ? ' or GED' : ''}`;
+    else if (m[3]) {
+      const level = m[3]
+        .toLowerCase()
+        .replace(/['’]?s\b/g, "'s")
+        .replace(/\b(associate|bachelor|master)(?!')/g, "$1's");
+      text = `${level.charAt(0).toUpperCase()}${level.slice(1)} degree${inField}`;
+    } else if (m[4]) text = `${m[4].replace(/\./g, '').toUpperCase()}${inField || ' degree'}`;
+    else text = `${m[5]}-year degree${inField}`;
+    found.push({ text, start, end });
+  }
+  return found;
+}
+
+/** "At least 21 years old", "Able to lift 50 lbs", "Background check": requirements of a typed shape. */
+function otherTypedItems(sentence: string): { text: string; kind: RequirementKind; start: number; end: number }[] {
+  const found: { text: string; kind: RequirementKind; start: number; end: number }[] = [];
+  const add = (m: RegExpExecArray | null, text: string, kind: RequirementKind) => {
+    if (m) found.push({ text, kind, start: m.index, end: m.index + m[0].length });
+  };
+  const lift = /\b(?:lift(?:ing)?|carry(?:ing)?|move)\b[^.;]{0,40}?\b(\d{2,3})\s*(?:\+\s*)?(?:lbs?\b|pounds\b)/i.exec(sentence);
+  // Heavy lifting is a knock-out; light or occasional lifting is a working condition.
+  if (
+    lift &&
+    Number(lift[1]) >= 50 &&
+    !/\boccasional\w*/i.test(sentence.slice(Math.max(0, lift.index - 30), lift.index + lift[0].length + 25))
+  )
+    add(lift, `Able to lift ${lift[1]} lbs`, 'other');
+  const age = /\b(?:at least|minimum(?: age)?(?: of)?|must be)\s+(\d{2})\s*(?:\+\s*)?(?:years? (?:of age|old)|or older)/i.exec(sentence);
+  add(age, `At least ${age?.[1]} years old`, 'other');
+  add(/\b(?:criminal\s+)?background (?:check|screen\w*|investigation)|\bfingerprint\w*/i.exec(sentence), 'Background check', 'other');
+  add(/\bdrug (?:test|screen)\w*/i.exec(sentence), 'Drug screen', 'other');
+  add(
+    /\b(?:legally (?:authori[sz]ed|permitted|eligible) to work|authori[sz]ed to work|work authori[sz]ation|eligib\w+ to work)\b/i.exec(
+      sentence,
+    ),
+    'Work authorization in the US',
+    'location',
+  );
+  add(/\bU\.?S\.? citizen(?:ship)?\b/i.exec(sentence), 'US citizenship', 'other');
+  const state = /\breside in (?:the state of )?([A-Z][a-z]+(?: [A-Z][a-z]+)?)/.exec(sentence);
+  add(state, `Must live in ${state?.[1]}`, 'location');
+  add(/\bsite access\b/i.exec(sentence), 'Able to obtain site access', 'other');
+  add(/\b(?:on[- ]call|standby)\b/i.exec(sentence), 'Available for on-call', 'other');
+  add(/\breliable (?:transportation|vehicle)\b/i.exec(sentence), 'Reliable transportation', 'other');
+  return found;
+}
+
+/** The years of experience a sentence asks for, as a short item: "1 year of tractor trailer experience". */
+function yearsItem(sentence: string): { text: string; start: number; end: number; amountEnd: number } | null {
+  const amounts =
+    /\b((?:\d{1,2}(?:\s*(?:-|–|to)\s*\d{1,2})?\s*\+?|one|two|three|four|five|six|seven|eight|nine|ten)(?:\s*\(\d{1,2}\))?\s*\+?\s*(?:plus\s+)?(?:years?|yrs?|yoe|months?))\b/gi;
+  // "23 years of age or older" is an age, not experience.
+  const m = [...sentence.matchAll(amounts)]
+    .map((match) => {
+      const rest = /^(?:\s+of)?([^.;:()]{0,80})/.exec(sentence.slice((match.index ?? 0) + match[0].length));
+      return Object.assign([match[0], match[1], rest?.[1] ?? ''], { index: match.index ?? 0 });
+    })
+    .find((match) => !/^\s*(?:of\s+)?(?:age|old|or older)\b/i.test(match[2]));
+  if (!m) return null;
+  if (yearsRequired(sentence) === null && !(/months?/i.test(m[1]) && /\bexperience\b/i.test(m[2]))) return null;
+  const subject = m[2]
+    .replace(/\b(?:is|are)\s+(?:required|preferred)\b.*$/i, '')
+    .replace(/(?:,\s*|\s+(?=(?:in order|preferably|ideally|that|which|who|to|plus)\b)).*$/i, '')
+    .replace(/\s+(?:required|preferred|a must|or (?:more|greater|equivalent))\b.*$/i, '')
+    .trim()
+    .split(/\s+/)
+    .slice(0, 10)
+    .join(' ')
+    .replace(/(?:\s+(?:or|and|in|of|with|as|for|the|a|an|to))+$/i, '');
+  const amount = m[1].replace(/\s+/g, ' ').replace(/\s*\(\d+\)/, '');
+  const text = /experience/i.test(subject) || !subject ? `${amount} of ${subject || 'experience'}` : `${amount} of ${subject} experience`;
+  return {
+    amountEnd: m.index + m[1].length,
+    text: text.replace(/\bof (?:of|in|as|with)\b/, (w) => w.split(' ')[1]).replace(/\s+/g, ' '),
+    start: m.index,
+    end: m.index + m[0].length,
+  };
+}
+
+/** A long list item's hard skills, named one by one ("Strong background in DevOps, Azure, Kubernetes…"). */
+function hardSkills(sentence: string): string[] {
+  return findSkills(sentence)
+    .map((m) => m.canonical)
+    .filter((name) => !['soft-skill', 'language', 'certification'].includes(skillEntry(name)?.category ?? ''));
+}
+
+/** Whether an untyped requirement line names something a recruiter screens on (not a duty, a soft skill or a label). */
+function isScreenable(line: string): boolean {
+  const text = squash(line);
+  const words = text.split(/\s+/).length;
+  if (words < 2 && !findSkills(text).length) return false;
+  if (LABEL_ONLY.test(text.replace(/[:.]+$/, '')) || BOILERPLATE.test(text) || DUTY.test(text)) return false;
+  if (SOFT.test(text) && !hardSkills(text).length) return false;
+  if (PHYSICAL.test(text) || /[?!©]/.test(text)) return false;
+  // "Ability to…", "Knowledge of…", "Familiarity with…" name a general aptitude unless they name a skill.
+  const schedule = /\b(?:shifts?|weekends?|nights?|on[- ]call|overtime|holidays|travel)\b/i.test(text);
+  const aptitude =
+    /^(?:(?:the )?abilit(?:y|ies)|able|capable|willing(?:ness)?|knowledge|understanding|familiarity|awareness|any combination)\b/i;
+  if (aptitude.test(text) && !schedule && !hardSkills(text).length) return false;
+  // A Title Case line without a skill is a heading or a slogan ("Rest and Relaxation").
+  const content = text.split(/\s+/).filter((w) => !/^(?:a|an|the|and|or|of|in|to|for|with|your|my|on|at|&|-|–)$/i.test(w));
+  const capitalised = content.filter((w) => /^\p{Lu}/u.test(w)).length;
+  if (content.length <= 6 && capitalised >= 2 && capitalised === content.length && !hardSkills(text).length && !/\d/.test(text))
+    return false;
+  return words <= 25;
 }
 
 function fromSections(description: string): Candidate[] {
   const found: Candidate[] = [];
-  for (const section of jobSections(description)) {
+  for (const section of jobSections(unglue(description))) {
     const role: SectionRole = section.role;
-    if (role === 'internal' || role === 'offer' || role === 'location') continue;
-    const listed = role === 'requirements' || role === 'nice-to-haves';
+    if (role === 'internal' || role === 'offer') continue;
+    let lineRole = role;
     for (const line of section.lines) {
       if (INTERNAL_LINE.test(line) || notARequirement(line)) continue;
-      for (const sentence of listed ? [line] : splitSentences(line)) {
-        const must = MUST_CUE.test(sentence);
-        const nice = NICE_CUE.test(sentence);
-        if (!listed && !must && !nice) continue;
-        const isNice =
-          role === 'nice-to-haves' ? !must : (listed ? NICE_LINE.test(sentence) : nice) && !/\bmust\b|\brequired\b/i.test(sentence);
-        const text = requirementText(sentence);
-        if (text.length >= 2 && /\p{L}/u.test(text)) found.push({ text, evidence: squash(sentence).slice(0, 400), nice: isNice });
+      // A label left as a line ("Required Licenses And Certifications") starts a list of its own.
+      if (LABEL_ONLY.test(squash(line).replace(/[:.]+$/, ''))) {
+        if (/\b(?:preferred|desired)\b/i.test(line)) lineRole = 'nice-to-haves';
+        else if (!/\b(?:duties|responsibilities|location|environment)\b/i.test(line)) lineRole = 'requirements';
+        continue;
       }
+      const listed = lineRole === 'requirements' || lineRole === 'nice-to-haves';
+      for (const sentence of splitSentences(line)) found.push(...fromSentence(sentence, lineRole, listed));
     }
   }
   return found;
 }
 
+/** A state licence with the state its sentence names: "RN or LPN license (Pennsylvania)". */
+function withState(credential: CredentialMention, sentence: string): string {
+  if (!credential.licence || /driver|CDL/i.test(credential.name)) return credential.name;
+  const state = stateNamed(sentence.slice(Math.max(0, credential.start - 40), credential.end + 60));
+  return state && !credential.name.includes(state) ? `${credential.name} (${state})` : credential.name;
+}
+
+/**
+ * A short list line that states one requirement ("Active RN license in Wisconsin or a multistate
+ * compact license", "CDL-A with 1 year of tractor trailer experience") stays as written: its
+ * details matter. A long line, or one that mixes required and preferred items ("BLS required;
+ * CCRN strongly preferred"), is split into its typed items.
+ */
+function asOneLine(sentence: string, items: readonly Candidate[]): Candidate[] | null {
+  const text = requirementText(sentence);
+  const sameNice = items.every((i) => i.nice === items[0].nice);
+  const clean =
+    !text.endsWith('…') &&
+    !/[:;]|\s[-–]\s/.test(text) &&
+    !/^(?:within|upon|due to|after|before|prior to|by)\b/i.test(text) &&
+    !DUTY.test(text) &&
+    !BOILERPLATE.test(text) &&
+    !EMPLOYER_TALK.test(text);
+  if (!sameNice || !clean || items.length > 3 || text.split(/\s+/).length > 16) return null;
+  return [{ text, evidence: items[0].evidence, nice: items[0].nice, kind: classifyRequirement(text) }];
+}
+
+function fromSentence(raw: string, sectionRole: SectionRole, inList: boolean): Candidate[] {
+  let role = sectionRole;
+  let listed = inList;
+  let sentence = squash(raw);
+  const evidence = sentence.slice(0, 400);
+  const must = MUST_CUE.test(sentence) || /\b(?:ideal candidate (?:will )?(?:has|have)|you (?:will )?need|requires?)\b/i.test(sentence);
+  const nice = NICE_CUE.test(sentence);
+  // "EXPERIENCE AND QUALIFICATIONS: 4-year degree…": a requirements label opening the sentence.
+  const label = /^(?:[\p{L} &/]{0,40}\b)?(?:qualifications|requirements|required)\s*:\s*/iu.exec(sentence);
+  if (label) {
+    sentence = sentence.slice(label[0].length);
+    if (!listed) role = 'requirements';
+    listed = true;
+  }
+  const context: Context = role === 'nice-to-haves' ? 'nice' : listed ? 'required' : 'prose';
+  // "If you are not certified…" sets a condition, never a requirement of its own.
+  if (EQUAL_OPPORTUNITY.test(sentence) || /^if\b/i.test(sentence)) return [];
+  // Years and degrees are requirements wherever a posting states them, unless the employer is talking about itself.
+  const typedStatement = !EMPLOYER_TALK.test(sentence) && (yearsItem(sentence) !== null || educationItems(sentence).length > 0);
+  const stated = listed || must || nice || typedStatement;
+  const items: Candidate[] = [];
+  const untypedNice =
+    /\bnot required\b|\bpreference for\b/i.test(sentence) ||
+    (role === 'nice-to-haves' ? !must : (listed ? NICE_LINE.test(sentence) : nice) && !/\bmust\b|\brequired\b/i.test(sentence));
+  const push = (text: string, start: number, end: number, kind?: RequirementKind) =>
+    items.push({ text, evidence, nice: isPreferred(sentence, start, end, context), kind });
+
+  // A credential counts wherever the posting asks for it: "Maintain current … licensure" in a duty list too.
+  const holds = /\b(?:valid|current|active|hold|holds|maintain|possess|licensed|certified|obtain)\b/i.test(sentence);
+  for (const c of findCredentials(sentence, { bare: stated }))
+    if (stated || holds || role === 'duties') push(withState(c, sentence), c.start, c.end, 'certification');
+  if (!stated) {
+    // A heavy lift is a requirement wherever the posting states it ("Lift 50 lbs from the ground").
+    const lift = otherTypedItems(sentence).find((o) => o.text.startsWith('Able to lift'));
+    if (lift && role !== 'about') push(lift.text, lift.start, lift.end, lift.kind);
+    return items.filter((i) => !i.nice);
+  }
+
+  for (const e of educationItems(sentence)) push(e.text, e.start, e.end, 'education');
+  const employer = BOILERPLATE.test(sentence) || EMPLOYER_TALK.test(sentence);
+  for (const o of otherTypedItems(sentence))
+    if (!employer || o.kind === 'location' || o.text.startsWith('Able to lift')) push(o.text, o.start, o.end, o.kind);
+  const years = yearsItem(sentence);
+  if (years && !/\b(?:less than|under|over \d+ years|of service)\b/i.test(sentence) && !employer)
+    push(years.text, years.start, years.amountEnd, 'experience');
+  if (items.length) return asOneLine(sentence, items) ?? items;
+  if (BOILERPLATE.test(sentence) || EMPLOYER_TALK.test(sentence)) return items;
+
+  // No typed requirement: keep the line itself when a recruiter could screen on it, else its hard skills.
+  const text = requirementText(sentence);
+  // "Java, Spring Boot; PostgreSQL": a list of names is one requirement per name.
+  const names = text.split(/\s*[;,]\s*(?:and\s+|or\s+)?|\s+and\s+(?=[^,;]*$)/).filter(Boolean);
+  if (
+    names.length >= 3 &&
+    !text.includes(':') &&
+    names.every((name) => /^\p{Lu}/u.test(name) && name.split(/\s+/).length <= 3) &&
+    !/\bor\b/i.test(text)
+  )
+    return names.map((name) => ({ text: name, evidence, nice: untypedNice }));
+  if (isScreenable(text) && !text.endsWith('…')) return [{ text, evidence, nice: untypedNice }];
+  if (MUST_CUE.test(sentence) && !DUTY.test(sentence) && !PHYSICAL.test(sentence))
+    return hardSkills(sentence)
+      .slice(0, 6)
+      .map((skill) => ({ text: skill, evidence, nice: untypedNice, kind: 'skill' as const }));
+  return [];
+}
+
 /** A description with no requirements written out: the dictionary skills it mentions most. */
 function fromSkills(description: string): Candidate[] {
   const usable = jobSections(description)
-    .filter((s) => s.role !== 'internal' && s.role !== 'offer')
+    .filter((s) => s.role !== 'internal' && s.role !== 'offer' && s.role !== 'about')
     .flatMap((s) => s.lines)
     .filter((l) => !INTERNAL_LINE.test(l) && !notARequirement(l));
   const sentences = usable.flatMap(splitSentences);
@@ -127,18 +445,20 @@ function fromSkills(description: string): Candidate[] {
   });
   const ranked = [...counts.entries()].sort((a, b) => b[1].count - a[1].count || a[1].first - b[1].first);
   const candidates: Candidate[] = [];
-  const years = yearsRequired(sentences.join('\n'));
+  const years = yearsRequired(sentences.filter((s) => !EMPLOYER_TALK.test(s) && !/\bover \d+ years\b/i.test(s)).join('\n'));
   if (years !== null) {
     const evidence = sentences.find((s) => yearsRequired(s) === years) ?? '';
     candidates.push({ text: `${years}+ years of relevant experience`, evidence, nice: false });
   }
   let must = 0;
-  for (const [canonical, { evidence }] of ranked) {
+  for (const [canonical, { evidence, count }] of ranked) {
     // Soft skills and languages are rarely the client's knock-outs unless written as such.
-    const soft = ['soft-skill', 'language'].includes(skillEntry(canonical)?.category ?? '');
-    const nice = soft || must >= 8;
+    // Soft skills are never screened on; languages only where the posting asks for them in words.
+    const category = skillEntry(canonical)?.category ?? '';
+    if (category === 'soft-skill') continue;
+    const nice = category === 'language' || must >= 8;
     if (!nice) must += 1;
-    candidates.push({ text: canonical, evidence: squash(evidence).slice(0, 400), nice });
+    candidates.push({ text: canonical, evidence: squash(evidence).slice(0, 400), nice, mentions: count });
   }
   return candidates;
 }
@@ -175,9 +495,17 @@ export function proposeMustHaves(input: AssistantInputs['must-haves']): MustHave
     const extra = fromSkills(description).filter((c) =>
       skillEntry(c.text) ? !covered.has(skillEntry(c.text)?.canonical ?? '') : !statesYears,
     );
-    candidates = dedupe([...candidates, ...extra]);
+    // Skills a posting only mentions are a guess: must-haves only when it states no requirement at all.
+    const stated = candidates.some((c) => !c.nice);
+    // Prose without any requirement list names its tools in its duties: those stay must-haves, other skills are guesses.
+    const guesses = !stated
+      ? extra
+      : extra
+          .filter((c) => (!listed && isToolSkill(c.text)) || (c.mentions ?? 0) >= 2)
+          .map((c) => ({ ...c, nice: c.nice || listed || !isToolSkill(c.text) }));
+    candidates = dedupe([...candidates, ...guesses]);
   }
-  const toItem = (c: Candidate): Proposed => ({ text: c.text, kind: classifyRequirement(c.text), evidence: c.evidence });
+  const toItem = (c: Candidate): Proposed => ({ text: c.text, kind: c.kind ?? classifyRequirement(c.text), evidence: c.evidence });
   const max = ASSISTANT_LIMITS.requirementsMax;
   return {
     mustHaves: candidates

@@ -1,6 +1,16 @@
 import type { Requirement } from '../../shared/contracts/assistant';
 import { hasIssuer } from './evidence-signals';
-import { examplesOf, fieldOf, inlineSubject, isLicence, topicOf, type RequirementField } from './requirement-phrasing';
+import {
+  examplesOf,
+  experienceSubject,
+  fieldOf,
+  gistOf,
+  inlineSubject,
+  isLicence,
+  requirementShape,
+  topicOf,
+  type RequirementField,
+} from './requirement-phrasing';
 import { yearsRequired } from '../../shared/text/experience';
 import { skillsIn } from '../../shared/text/skills-dictionary';
 
@@ -36,7 +46,9 @@ const SCOPE: Readonly<Partial<Record<RequirementField, string>>> = {
   finance: 'Describes the processes they owned and the size of the business',
   sales: 'Describes the deal sizes, the buyers and the quota they carried',
   people: 'Describes the teams they worked with or led and their size',
+  'hands-on': 'Describes the sites, equipment and volume of work they handled',
 };
+const SAFE_WORK = 'Mentions the safety or quality checks they followed';
 const GENERAL_SCOPE = 'Describes what they were responsible for and at what scale';
 
 const PERSONALLY = 'Says what they personally did (designed, built, ran, fixed)';
@@ -46,19 +58,103 @@ const MEASURABLE_FINANCE = 'Gives a measurable result (days, accounts, amounts, 
 const TRADE_OFF = 'Explains a trade-off: the options considered and why they chose one';
 const LESSON = 'Says what they learned or would do differently';
 
+/**
+ * Requirements of a fixed shape get their own wording whatever their kind: an age, a weight to
+ * lift, a check to pass, the right to work, a place to live, a driving licence or CDL, or a line
+ * that still reads as a sentence (asked as a plain yes/no on its gist, never spliced into a template).
+ */
+function typedWording(text: string, jobLocation: string): Wording | null {
+  const shape = requirementShape(text);
+  switch (shape.type) {
+    case 'age':
+      return {
+        question: `Are you at least ${shape.years} years old?`,
+        goodAnswer: [`Confirms they are at least ${shape.years} years old`, 'Can show an ID that proves it when hired'],
+      };
+    case 'lift':
+      return {
+        question: `This role involves lifting up to ${shape.pounds} lbs. Can you do that safely, and in which jobs have you done similar physical work?`,
+        goodAnswer: [
+          `Confirms they can lift up to ${shape.pounds} lbs safely`,
+          'Names a job where they did similar physical work',
+          'Mentions safe lifting or equipment they used',
+        ],
+      };
+    case 'check':
+      return {
+        question: `Are you willing to complete a ${shape.what} before starting?`,
+        goodAnswer: [`Confirms they will complete the ${shape.what}`, 'Mentions anything the recruiter should know ahead of it'],
+      };
+    case 'authorization':
+      return {
+        question: 'Are you legally authorized to work in the United States, and will you now or in the future need visa sponsorship?',
+        goodAnswer: ['Confirms they are authorized to work in the United States', 'States whether they need sponsorship'],
+      };
+    case 'citizenship':
+      return {
+        question: 'This role requires US citizenship. Are you a US citizen?',
+        goodAnswer: ['Confirms they are a US citizen', 'Can provide proof of citizenship when hired'],
+      };
+    case 'residence': {
+      const place = shape.place || jobLocation.trim();
+      return {
+        question: `Do you live in ${place}, or will you relocate there before starting?`,
+        goodAnswer: [`Confirms they live in ${place} or will move there`, 'Gives a start date or notice period'],
+      };
+    }
+    case 'driver':
+      return {
+        question: shape.cdl
+          ? `Do you hold a current ${shape.cdl}? In which state was it issued, when does it expire, and which endorsements do you have?`
+          : "Do you hold a valid driver's license? In which state was it issued, and is your driving record clean?",
+        goodAnswer: shape.cdl
+          ? [
+              `Confirms they hold a current ${shape.cdl}`,
+              'Names the issuing state and an expiry date that has not passed',
+              'Mentions endorsements and a clean driving record (MVR)',
+            ]
+          : ["Confirms they hold a valid driver's license", 'Names the issuing state', 'Describes a clean driving record'],
+      };
+    case 'availability':
+      return {
+        question: `Are you available ${shape.what}? What schedule do you work now?`,
+        goodAnswer: [`Confirms they are available ${shape.what}`, 'Describes the schedule they work now or have worked'],
+      };
+    case 'action':
+      return {
+        question: `The role requires you to ${shape.action}. Are you able to do that, and where have you done it before?`,
+        goodAnswer: [`Confirms they can ${shape.action}`, 'Names a job or setting where they did it'],
+      };
+    case 'statement':
+      return {
+        question: `Do you meet this requirement: ${shape.gist}? Please give a specific example.`,
+        goodAnswer: [`Confirms they meet it: ${shape.gist}`, 'Gives a specific example: where, when and what they did'],
+      };
+    default:
+      return null;
+  }
+}
+
 /** The knock-out wording for a must-have, by its kind. */
 export function knockoutWording(requirement: Requirement, jobLocation: string): Wording {
+  const typed = typedWording(requirement.text, jobLocation);
+  if (typed) return typed;
   const subject = inlineSubject(requirement.text);
   switch (requirement.kind) {
     case 'certification':
-      return certification(requirement.text, subject);
+      return certification(
+        requirement.text,
+        gistOf(subject).replace(/^\p{Ll}/u, (c) => (/^[a-z]/.test(subject) ? c : c.toUpperCase())),
+      );
     case 'experience':
-      return experience(requirement.text, subject);
-    case 'education':
+      return experience(requirement.text, experienceSubject(requirement.text) ? subject : '');
+    case 'education': {
+      const degree = gistOf(subject);
       return {
-        question: `Do you have ${/^(?:a|an)\s/i.test(subject) ? '' : `${article(subject)} `}${subject}? From which institution, and when did you complete it?`,
+        question: `Do you have ${/^(?:a|an)\s/i.test(degree) ? '' : `${article(degree)} `}${degree}? From which institution, and when did you complete it?`,
         goodAnswer: ['Names the degree or qualification and its field', 'Names the institution and the year of completion'],
       };
+    }
     case 'location': {
       const place = jobLocation.trim() || subject;
       return {
@@ -87,6 +183,8 @@ export function knockoutWording(requirement: Requirement, jobLocation: string): 
 /** The competency wording for a nice-to-have or key skill: papers and places as their knock-out, skills in depth. */
 export function competencyWording(requirement: Requirement, jobLocation: string): Wording {
   if (requirement.kind !== 'skill' && requirement.kind !== 'other') return knockoutWording(requirement, jobLocation);
+  const typed = typedWording(requirement.text, jobLocation);
+  if (typed) return typed;
   const subject = inlineSubject(requirement.text);
   const topic = topicOf(requirement.text);
   switch (fieldOf(requirement.text)) {
@@ -134,6 +232,11 @@ export function competencyWording(requirement: Requirement, jobLocation: string)
           TRADE_OFF,
           'Explains how they kept it correct or compliant (controls, reconciliation, audits)',
         ],
+      };
+    case 'hands-on':
+      return {
+        question: `What is the hardest job you have done involving ${subject}? What made it tricky, and how did you get it done safely and to standard?`,
+        goodAnswer: [`Describes a specific job involving ${topic}`, 'Says what they did themselves, hands-on', SAFE_WORK, LESSON],
       };
     case 'tool':
     case 'project':
@@ -194,16 +297,22 @@ function experience(text: string, subject: string): Wording {
   const main = part ? subject.slice(0, part.index).trim() : subject;
   const years = yearsRequired(text);
   // "ICU in an adult critical care unit" → "ICU experience in an adult critical care unit".
-  const place = /^(.+?)\s+((?:in|at|with|on)\s+(?:a|an|the)\s.+)$/i.exec(main);
-  const withNoun = /experience|background|history/i.test(main) ? main : place ? `${place[1]} experience ${place[2]}` : `${main} experience`;
+  const place = /^(.+?)\s+((?:in|at|with|on)\s+(?:(?:a|an|the)\s)?.+)$/i.exec(main);
+  const withNoun = !main
+    ? 'relevant experience'
+    : /experience|background|history/i.test(main)
+      ? main
+      : place
+        ? `${place[1]} experience ${place[2]}`
+        : `${main} experience`;
   const scope = SCOPE[fieldOf(text)] ?? GENERAL_SCOPE;
   if (years === null) {
     return {
       question: `Tell me about your ${withNoun}: for how long, in which roles, and what were you responsible for?`,
-      goodAnswer: [`States how many years of ${main} they have`, 'Names the roles or employers where they gained it', scope],
+      goodAnswer: [`States how long they have done ${main || 'this work'}`, 'Names the roles or employers where they gained it', scope],
     };
   }
-  const points = [`States at least ${years} years of ${main}`];
+  const points = [`States at least ${years} year${years === 1 ? '' : 's'} of ${main || 'relevant experience'}`];
   if (part) points.push(`States at least ${part[1]} years in ${part[2]}`);
   return {
     question: `How many years of ${withNoun} do you have${part ? `, how many of them in ${part[2]}` : ''}, and in which roles?`,
@@ -285,6 +394,15 @@ function skill(text: string, subject: string): Wording {
       };
     case 'schedule':
       return schedule(subject);
+    case 'hands-on':
+      return {
+        question: `Tell me about a job where you used ${subject}: what equipment or materials did you work with, what did you do yourself, and how did you make sure the work was safe and correct?`,
+        goodAnswer: [
+          `Names the employer, site or equipment where they used ${topic}`,
+          'Says what they did themselves, hands-on',
+          SAFE_WORK,
+        ],
+      };
     case 'sales':
       return {
         question: `Tell me about a deal where ${subject} made the difference: what did you do, and what did it bring in?`,

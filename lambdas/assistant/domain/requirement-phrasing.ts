@@ -12,7 +12,18 @@ import { squash } from '../../shared/text/normalize';
 
 /** The field a requirement belongs to; each gets its own question and rubric wording. */
 export type RequirementField =
-  'technical' | 'clinical' | 'setting' | 'finance' | 'domain' | 'sales' | 'people' | 'tool' | 'project' | 'schedule' | 'general';
+  | 'technical'
+  | 'clinical'
+  | 'setting'
+  | 'finance'
+  | 'domain'
+  | 'sales'
+  | 'people'
+  | 'tool'
+  | 'project'
+  | 'schedule'
+  | 'hands-on'
+  | 'general';
 
 /** Systems people work in rather than crafts they practise: asked about as tools. */
 const TOOLS = new Set([
@@ -79,17 +90,21 @@ const FIELD_BY_CATEGORY: Partial<Record<SkillCategory, RequirementField>> = {
   finance: 'finance',
   sales: 'sales',
   'soft-skill': 'people',
+  operations: 'hands-on',
 };
+/** Work done with hands, machines and vehicles (trades, plants, warehouses, kitchens, labs): asked about the job, the equipment and safety. */
+const HANDS_ON =
+  /\b(?:forklift|machin\w*|weld\w*|electric\w*|wiring|conduit|hvac|refrigerat\w*|plumb\w*|carpent\w*|drawings?|blueprints?|schematics?|calipers?|micrometers?|cnc|lathe|equipment|hand tools|power tools|tools|truck\w*|driv\w*|tractor|trailer|warehouse|pallet\w*|kitchen|cook\w*|food|sanitation|cleaning|maintenance|repair\w*|install\w*|assembl\w*|laborator\w*|samples?|ppe|protective equipment|safety|production|manufactur\w*|measur\w*)\b/;
 
 const LEADING_FRAME =
-  /^(?:(?:a|an|the)\s+)?(?:(?:strong|solid|proven|demonstrated|excellent|good|deep|hands[- ]on|working|extensive|production|professional|practical|advanced|expert|current|valid|active|recent)\s+)*(?:(?:experience|knowledge|understanding|proficiency|expertise|familiarity|skills?|background|track record|ability)\s+(?:with|in|of|using|to)\s+)?/i;
+  /^(?:(?:a|an|the)\s+)?(?:(?:strong|solid|proven|demonstrated|excellent|good|deep|hands[- ]on|working|extensive|production|professional|practical|advanced|expert|current|valid|active|recent)(?:\s+(?:and|or|&))?\s+)*(?:(?:experience|knowledge|understanding|proficiency|expertise|familiarity|skills?|background|track record|ability)\s+(?:with|in|of|using|to)\s+)?/i;
 const YEARS_FRAME =
-  /\b(?:at\s+least\s+|minimum\s+(?:of\s+)?)?\d{1,2}\s*(?:\+|-\s*\d{1,2}|to\s+\d{1,2})?\s*\+?\s*(?:years?|yrs?)\b(?:\s+of)?(?:\s+(?:experience|exp\.?))?(?:\s+(?:with|in|as|of|using))?\s*/i;
+  /\b(?:at\s+least\s+|minimum\s+(?:of\s+)?)?(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)\s*(?:\+|-\s*\d{1,2}|to\s+\d{1,2})?\s*\+?\s*(?:plus\s+)?(?:years?|yrs?|months?)\b(?:\s+of)?(?:\s+(?:related\s+work|related|relevant|previous|prior|overall|professional))?(?:\s+(?:experience|exp\.?))?(?:\s+(?:with|in|as|of|using))?\s*/i;
 /** Clauses that qualify a requirement without being required: "ideally in manufacturing", "(pivot tables)". */
 const QUALIFYING_CLAUSE = /\s*\([^)]*\)|,?\s+(?:ideally|preferably|including|such as|e\.g\.|especially|where|whereas)\b[^,;]*/gi;
 /** Words that grade a requirement without naming it ("progressive accounting", "recent ICU"). */
 const GRADING_WORDS =
-  /\b(?:progressive|recent|relevant|proven|solid|strong|advanced|hands-on|demonstrated|significant|extensive|deep|excellent|current|valid)\s+/gi;
+  /\b(?:progressive|recent|relevant|proven|solid|strong|advanced|hands-on|demonstrated|significant|extensive|deep|excellent|current|valid)\s+(?:(?:and|or)\s+)?/gi;
 const TRAILING_FRAME = /\s+(?:experience|knowledge|skills?|expertise|background|exposure|proficiency|understanding|speaking)$/i;
 
 /**
@@ -118,6 +133,12 @@ export function subjectOf(requirement: string): string {
   return subject || text;
 }
 
+/** What experience a years requirement is in, empty when it names none ("8 plus years of related work experience" → ""). */
+export function experienceSubject(requirement: string): string {
+  const subject = subjectOf(requirement);
+  return YEARS_FRAME.test(subject) && !subject.replace(YEARS_FRAME, '').trim() ? '' : subject;
+}
+
 /**
  * `subjectOf`, starting lower-case unless it starts with a name: an acronym ("ICU"), a dotted or
  * mixed-case name ("Node.js"), a dictionary skill, or a capitalised phrase ("Registered Nurse").
@@ -131,7 +152,12 @@ export function inlineSubject(requirement: string): string {
     (name) => !COMMON_NOUNS.has(name) && !/^(?:clinical|finance|sales|operations|soft-skill)$/.test(skillEntry(name)?.category ?? ''),
   );
   const keepCase = /[A-Z].*[A-Z]|[a-z][A-Z]|\.|\d/.test(first) || named || /^[A-Z\d(]/.test(second);
-  return keepCase ? subject : subject.charAt(0).toLowerCase() + subject.slice(1);
+  return withoutArticles(keepCase ? subject : subject.charAt(0).toLowerCase() + subject.slice(1));
+}
+
+/** "experience with a history of…" reads "experience with history of…" inside a question, never "with a"/"of the". */
+function withoutArticles(text: string): string {
+  return text.replace(/\b(of|with|requires|current)\s+(?:a|an|the)\s+/gi, '$1 ');
 }
 
 /**
@@ -191,9 +217,16 @@ export function fieldOf(requirement: string): RequirementField {
   if (/\b(?:patient|clinical|nurs|icu|critical care|bedside|ward|hospital)/.test(lower)) return 'clinical';
   if (/\b(?:account|gaap|ledger|close|reconcil|audit|tax|financ)/.test(lower)) return 'finance';
   if (/\b(?:sales|quota|pipeline|prospect|crm)/.test(lower)) return 'sales';
-  if (/\b(?:software|code|api|cloud|database|system|backend|back-end|frontend|engineer|develop|program)/.test(lower)) return 'technical';
+  if (/\b(?:software|code|coding|api|cloud|database|backend|back-end|frontend|devops|scripting|programming)\b/.test(lower))
+    return 'technical';
+  if (HANDS_ON.test(lower)) return 'hands-on';
   if (/\b(?:lead|mentor|manag|communicat|stakeholder)/.test(lower)) return 'people';
   return 'general';
+}
+
+/** Whether a skill is a system people work in (Excel, Epic, a TMS) or a software skill, rather than a practice or a field. */
+export function isToolSkill(canonical: string): boolean {
+  return TOOLS.has(canonical) || ['software', 'data', 'cloud'].includes(skillEntry(canonical)?.category ?? '');
 }
 
 /** Whether the dictionary files a skill under industry knowledge (payments, PCI DSS…). */
@@ -204,4 +237,102 @@ export function isDomainSkill(canonical: string): boolean {
 /** Whether a certification-kind requirement is a licence (asked for state, number and expiry). */
 export function isLicence(requirement: string): boolean {
   return /\blicen[cs]|\blicensure\b|\b(?:RN|LPN|CPA|PE|NP|APRN)\b|registered nurse|certified public accountant/i.test(requirement);
+}
+
+/** The shape of a requirement that a question asks about in its own words (see {@link requirementShape}). */
+export type RequirementShape =
+  | { readonly type: 'age'; readonly years: number }
+  | { readonly type: 'lift'; readonly pounds: number }
+  | { readonly type: 'check'; readonly what: string }
+  | { readonly type: 'authorization' }
+  | { readonly type: 'citizenship' }
+  | { readonly type: 'residence'; readonly place: string }
+  | { readonly type: 'driver'; readonly cdl: string | null }
+  | { readonly type: 'availability'; readonly what: string }
+  | { readonly type: 'action'; readonly action: string }
+  | { readonly type: 'statement'; readonly gist: string }
+  | { readonly type: 'named' };
+
+/** Words that make a requirement line still read as a sentence of the posting. */
+const SENTENCE_VERB = /\b(?:is|are|was|were|will|shall|should|can|may|must|not|does|do)\b/i;
+const FUNCTION_WORD_END = /\s+(?:of|and|or|the|a|an|as|to|in|with|for|on|at|by|from|that|which|who|including|such)$/i;
+
+/**
+ * A requirement's gist as a noun phrase a question can quote: no "must", "is required" or
+ * "(preferred)", no heading colon, no doubled words, at most 14 words ending on a content word.
+ */
+export function gistOf(requirement: string): string {
+  let text = squash(requirement)
+    .replace(/\s*\([^)]*\)/g, '')
+    .replace(/\b(?:must|shall|should)\s+(?:be\s+|have\s+)?/gi, '')
+    .replace(
+      /\b(?:is|are|will be)\s+(?:highly\s+|strongly\s+)?(?:required|preferred|desired|needed|expected|a (?:big |strong )?plus)\b/gi,
+      '',
+    )
+    .replace(/\b(?:required|preferred|a must)\b/gi, '')
+    .replace(/\s*[:;]\s*/g, ', ')
+    .replace(/\b(\p{L}+)\s+\1\b/giu, '$1')
+    .replace(/[.!?…]+$/g, '')
+    .replace(/\s+,/g, ',')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const words = text.split(' ');
+  if (words.length > 14) {
+    const head = words.slice(0, 14).join(' ');
+    const comma = head.lastIndexOf(',');
+    text = comma > 20 ? head.slice(0, comma) : head;
+  }
+  for (let i = 0; i < 4 && FUNCTION_WORD_END.test(text); i += 1) text = text.replace(FUNCTION_WORD_END, '');
+  text = withoutArticles(text.replace(/[,\s]+$/, ''));
+  return text.charAt(0).toLowerCase() + text.slice(1);
+}
+
+/**
+ * What a requirement asks for when it has a fixed shape: an age, a weight to lift, a check to
+ * pass, the right to work, citizenship, a place to live, a driving licence or CDL, availability,
+ * an action to be able to do ("Must be willing to wear a respirator"), or a line that still reads
+ * as a sentence; `named` for a requirement that names a skill, credential, degree or experience.
+ */
+export function requirementShape(requirement: string): RequirementShape {
+  const text = squash(requirement);
+  const age = /\b(?:at least|minimum(?: age)?(?: of)?|must be)\s+(\d{2})\s*\+?\s*(?:years?\s+(?:old|of age)|or older)/i.exec(text);
+  if (age) return { type: 'age', years: Number(age[1]) };
+  const lift = /\b(?:lift|carry|move)\w*\b[^.]{0,40}?\b(\d{2,3})\s*(?:lbs?\b|pounds\b)/i.exec(text);
+  if (lift) return { type: 'lift', pounds: Number(lift[1]) };
+  const background = /\bbackground (?:check|screen|investigation)|\bfingerprint/i.test(text);
+  const drug = /\bdrug (?:test|screen)/i.test(text);
+  if (background || drug)
+    return {
+      type: 'check',
+      what: background && drug ? 'background check and drug screen' : background ? 'background check' : 'drug screen',
+    };
+  if (/\bU\.?S\.? citizen/i.test(text)) return { type: 'citizenship' };
+  if (
+    /\b(?:authori[sz]ed to work|work authori[sz]ation|legally (?:permitted|eligible|authori[sz]ed)|eligib\w+ to work|sponsorship)\b/i.test(
+      text,
+    )
+  )
+    return { type: 'authorization' };
+  const residence = /\b(?:live|reside|located|based) in (?:the state of )?(\p{Lu}[\p{L}.]*(?:,? \p{Lu}[\p{L}.]*)?)/u.exec(text);
+  if (residence) return { type: 'residence', place: residence[1] };
+  const cdl = /\bclass[- ]?([ab])\b[^.]{0,20}?\bcdl\b|\bcdl[- ]?(?:class[- ])?([ab])\b/i.exec(text);
+  if (cdl) return { type: 'driver', cdl: `Class ${(cdl[1] ?? cdl[2]).toUpperCase()} CDL` };
+  if (/\b(?:cdl|commercial driver'?s? licen[cs]e)\b/i.test(text)) return { type: 'driver', cdl: 'CDL' };
+  if (/\bdriver'?s?[’']?s? licen[cs]e\b/i.test(text)) return { type: 'driver', cdl: null };
+  const available = /^(?:available|availability)\s+(for .+|on[- ]call.*)$/i.exec(text);
+  if (available) return { type: 'availability', what: gistOf(available[1]) };
+  if (fieldOf(text) === 'schedule') return { type: 'named' };
+  const action =
+    /^(?:must\s+)?(?:be\s+)?(?:(?:able|willing)(?:\s+and\s+(?:able|willing))?\s+to\s+)(.+)$|^must\s+(?!be\b|have\b)(.+)$|^((?:read|operate|use|work|perform|pass|travel|drive|wear|handle|follow|obtain|complete|speak|type|lift|stand|climb)\b.+)$/i.exec(
+      text,
+    );
+  if (action) {
+    const gist = gistOf((action[1] ?? action[2] ?? action[3]).replace(/\s+as (?:required|needed)\b.*$/i, ''));
+    if (gist.split(' ').length >= 2) return { type: 'action', action: gist };
+  }
+  const words = text.split(/\s+/).length;
+  if (YEARS_FRAME.test(text) && experienceSubject(text).split(/\s+/).length <= 10) return { type: 'named' };
+  if (words > 14 || SENTENCE_VERB.test(text) || /[:;]/.test(text) || /^\p{Ll}/u.test(text) || /\b(\p{L}+)\s+\1\b/iu.test(text))
+    return { type: 'statement', gist: gistOf(text) };
+  return { type: 'named' };
 }

@@ -78,13 +78,12 @@ describe('proposed must-haves on the sample requisitions', () => {
     expect(output.location).toBe('Dayton, OH (on-site)');
   });
 
-  it('find requirements in prose without sections, adding the tools it names', () => {
+  it('find requirements in prose without sections, adding the tools it names (a practice named once, like KPI reporting, is not one)', () => {
     const output = propose(LOGISTICS_COORDINATOR);
     expect(texts(output.mustHaves)).toEqual([
       'experience: At least 2 years of experience in freight brokerage, transportation or 3PL operations',
       'skill: Transportation Management',
       'skill: Warehouse Management',
-      'skill: KPI Reporting',
       'skill: Excel',
     ]);
     expect(output.niceToHaves.map((n) => n.text)).toEqual(['Cold chain or food-grade shipping experience and conversational Spanish']);
@@ -164,5 +163,76 @@ describe('proposing must-haves from odd text', () => {
       }),
       { numRuns: 150 },
     );
+  });
+});
+
+describe('must-haves from scraped and boilerplate-heavy postings (fixtures written for these tests)', () => {
+  const items = (description: string) => proposeMustHaves({ title: '', description, companyInfo: '' });
+
+  it('splits list items a scrape ran together and keeps "strongly preferred" apart from what is required', () => {
+    const output = items(
+      'Job SummaryProvide wound care to residents on the night shift.\n' +
+        'Qualifications:Valid LPN license in the state of Ohio.Previous experience in long-term care preferred.Excellent communication skills.BLS, ACLS required; CCRN strongly preferred',
+    );
+    const must = output.mustHaves.map((m) => m.text);
+    expect(must).toEqual(expect.arrayContaining(['Valid LPN license in the state of Ohio', 'BLS certification', 'ACLS certification']));
+    expect(must.join(' | ')).not.toMatch(/CCRN|communication|long-term care/i);
+    expect(output.niceToHaves.map((n) => n.text)).toEqual(expect.arrayContaining(['CCRN certification']));
+    for (const item of output.mustHaves) expect(item.evidence.length).toBeGreaterThan(item.text.length - 1);
+    expect(output.mustHaves.find((m) => m.text === 'BLS certification')?.evidence).toBe('BLS, ACLS required; CCRN strongly preferred');
+  });
+
+  it('names typed requirements short with their sentence as evidence: CDL, age, heavy lifting, degree, work authorization', () => {
+    const output = items(
+      [
+        'About the company',
+        'We are a family-owned carrier hauling produce across the Midwest since 1987!',
+        'Requirements',
+        '- Must be 23 years of age or older, hold a Class A CDL and have 2+ years of verifiable OTR experience, with a clean MVR and no DUI in the last five years',
+        '- Able to lift and secure loads up to 60 lbs',
+        '- High school diploma or GED',
+        'Physical demands',
+        'Occasionally required to lift up to 20 pounds; frequently required to sit and reach.',
+        'Applicants must be authorized to work in the United States. We are an equal opportunity employer and do not discriminate based on age or citizenship status.',
+      ].join('\n'),
+    );
+    const must = output.mustHaves.map((m) => `${m.kind}: ${m.text}`);
+    expect(must).toEqual(
+      expect.arrayContaining([
+        'other: At least 23 years old',
+        'certification: Class A CDL',
+        'experience: 2+ years of verifiable OTR experience',
+        'other: Able to lift and secure loads up to 60 lbs',
+        'education: High school diploma or GED',
+        'location: Applicants must be authorized to work in the United States',
+      ]),
+    );
+    expect(must.join(' | ')).not.toMatch(/20 pounds|sit and reach|family-owned|equal opportunity|US citizenship/i);
+    expect(output.mustHaves.find((m) => m.text === 'Class A CDL')?.evidence).toMatch(
+      /^Must be 23 years of age or older, hold a Class A CDL/,
+    );
+  });
+
+  it('makes one must-have of each name in a listed line of names', () => {
+    const output = items('Requirements\n- Python, Terraform; Kubernetes and Grafana\n- Bachelor of Science or equivalent experience');
+    expect(output.mustHaves.map((m) => m.text)).toEqual(expect.arrayContaining(['Python', 'Terraform', 'Kubernetes', 'Grafana']));
+  });
+
+  it('leaves out duties, soft skills, conditions, benefits and the employer talking about itself', () => {
+    const output = items(
+      [
+        'Responsibilities',
+        'Installs conduit and pulls wire in commercial buildings.',
+        'Qualifications',
+        'Hold a current journeyman electrician license',
+        'Strong work ethic and a positive attitude',
+        'Ability to work well in a team',
+        'If you are not licensed yet, ask about our apprenticeship program.',
+        'Acme Electric is the largest contractor in the valley.',
+        'Benefits',
+        'Medical, dental and a 401(k) match',
+      ].join('\n'),
+    );
+    expect(output.mustHaves.map((m) => m.text)).toEqual(['Hold a current journeyman electrician license']);
   });
 });

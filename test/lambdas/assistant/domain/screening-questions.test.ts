@@ -6,6 +6,8 @@ import {
   type ScreeningQuestion,
 } from '../../../../lambdas/shared/contracts/assistant';
 import { screeningQuestions } from '../../../../lambdas/assistant/domain/screening-questions';
+import { classifyRequirement } from '../../../../lambdas/assistant/domain/must-haves';
+import { malformations } from '../../../eval/question-checks';
 import { SAMPLE_JOB_IDS, sampleJobContext } from './support/sample-job-contexts';
 
 function questionsFor(id: string, options?: { confirmed: boolean }): ScreeningQuestion[] {
@@ -164,5 +166,55 @@ describe('screening questions for the sample jobs', () => {
       ),
       { numRuns: 150 },
     );
+  });
+});
+
+describe('screening questions from typed requirements (fixtures written for these tests)', () => {
+  const jobWith = (mustHaves: string[], description = '') => ({
+    title: 'Driver',
+    description,
+    companyInfo: '',
+    location: 'Tulsa, OK',
+    mustHaves: mustHaves.map((text) => ({ text, kind: classifyRequirement(text) })),
+    niceToHaves: [],
+  });
+
+  it('ask each shape of requirement in its own words, never splicing the posting sentence in', () => {
+    const questions = screeningQuestions(
+      jobWith([
+        'At least 21 years old',
+        'Class A CDL',
+        'Able to lift 75 lbs',
+        'Background check',
+        'Work authorization in the US',
+        'US citizenship',
+        'Must live in Oklahoma',
+        "Valid driver's license",
+        'Must be willing to wear a respirator (clean shaven)',
+        'ONE YEAR of PREVIOUS EXPERIENCE',
+        'All drivers are required to complete a road test, which must be passed before the first dispatch',
+      ]),
+    ).questions.map((q) => q.question);
+    expect(questions.slice(0, 8)).toEqual([
+      'Are you at least 21 years old?',
+      'Do you hold a current Class A CDL? In which state was it issued, when does it expire, and which endorsements do you have?',
+      'This role involves lifting up to 75 lbs. Can you do that safely, and in which jobs have you done similar physical work?',
+      'Are you willing to complete a background check before starting?',
+      'Are you legally authorized to work in the United States, and will you now or in the future need visa sponsorship?',
+      'This role requires US citizenship. Are you a US citizen?',
+      'Do you live in Oklahoma, or will you relocate there before starting?',
+      "Do you hold a valid driver's license? In which state was it issued, and is your driving record clean?",
+    ]);
+    expect(questions[8]).toBe('The role requires you to wear a respirator. Are you able to do that, and where have you done it before?');
+    expect(questions[9]).toBe('How many years of relevant experience do you have, and in which roles?');
+    for (const question of questions) expect({ question, problems: malformations(question) }).toEqual({ question, problems: [] });
+  });
+
+  it('give trades and transport rubrics about the job, the equipment and safety, not software scale', () => {
+    const job = { ...jobWith([]), mustHaves: [{ text: 'Conduit bending and wire pulling', kind: 'skill' as const }] };
+    const [conduit] = screeningQuestions(job).questions;
+    expect(conduit.question).toMatch(/^Tell me about a job where you used conduit bending and wire pulling: what equipment/);
+    expect(conduit.goodAnswer.join(' ')).toMatch(/safety or quality checks/);
+    expect(conduit.goodAnswer.join(' ')).not.toMatch(/latency|requests|users|production/i);
   });
 });
