@@ -1,0 +1,122 @@
+import { AMBIGUOUS_GIVEN_NAMES, GIVEN_NAMES } from './given-names';
+import type { IdentifierSpan } from './identifiers';
+
+/**
+ * Names of people (contacts, hiring managers, candidates) in a text. A name is taken when its
+ * context says it is one: a title ("Ms. Okafor"), a cue ("Hiring manager:", "Contact", "My name is",
+ * "Regards,"), a known given name followed by a capitalised surname ("Maria J. Lindqvist"), the
+ * parts of an e-mail address's local part that also appear as words, or a list of names where one
+ * is known. Each surname found is then removed wherever it appears on its own too.
+ */
+
+const CAP = "\\p{Lu}[\\p{Ll}\\p{Lu}'’-]*\\p{Ll}[\\p{Ll}'’-]*|\\p{Lu}[\\p{Ll}'’]*-\\p{Lu}[\\p{Ll}'’]+|\\p{Lu}'\\p{Lu}\\p{Ll}+";
+const PARTICLE = '(?:van der|van den|van de|van|von|de la|de|da|das|dos|del|della|di|du|le|la|ter|ten|al|el|bin|ibn)';
+const INITIAL = '\\p{Lu}\\.?';
+/** A given name, an optional initial and one or two surnames. */
+const FULL_NAME = new RegExp(
+  `(?<![\\p{L}\\p{N}])(${CAP})((?:\\s+${INITIAL})?(?:\\s+(?:${PARTICLE}\\s+)?(?:${CAP})){1,2})(?![\\p{L}\\p{N}])`,
+  'gu',
+);
+const TITLE = new RegExp(
+  `(?<![\\p{L}])(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Sr|Sra|Herr|Frau|Mme|Mlle|Madame|Monsieur|Sig|Signora)\\.?\\s+((?:${CAP})(?:\\s+(?:${INITIAL}\\s+)?(?:${PARTICLE}\\s+)?(?:${CAP})){0,2})`,
+  'gu',
+);
+const CUE = new RegExp(
+  `(?:\\b(?:[Mm]y name is|[Nn]ame(?: is|:|：)|[Cc]alled|[Cc]ontact(?: person)?(?: is|:)?|[Hh]iring [Mm]anager(?: is|:)?|[Rr]ecruiter(?: is|:)?|[Rr]each out to|[Aa]sk for|[Ss]peak (?:to|with)|[Hh]osted by|[Dd]irected [Bb]y:?|[Ii]nterviewer(?: is|:)?|POC:?|[Rr]egards,?|[Ss]incerely,?|[Tt]hanks,?|[Cc]heers,?|[Aa]ttn:?|[Aa]ttention:?|[Rr]eports to|[Ss]upervisor(?: is|:)?|[Gg]uardian|[Uu]ser:|[Ss]aid)|(?<=\\bto|\\bby|\\bwith))\\s+(${CAP}(?:\\s+(?:${INITIAL}\\s+)?(?:${PARTICLE}\\s+)?(?:${CAP})){0,2})`,
+  'gu',
+);
+/** "Kónya, Becker and Vasquez": a list of single capitalised words, names when one of them is. */
+const NAME_LIST = new RegExp(`(${CAP})((?:,\\s*(?:${CAP}))+),?\\s+(?:and|&)\\s+(${CAP})`, 'gu');
+
+/** Words that follow a given name in an organisation, a place or a role, never a surname. */
+const NOT_A_NAME =
+  /^(?:Hospital|Medical|Health|Healthcare|Center|Centre|Clinic|University|College|School|Academy|County|City|Street|Avenue|Road|Way|Drive|Lane|Court|Park|Hall|House|Foundation|Institute|Group|Inc|LLC|Ltd|Corp|Company|Co|Partners|Associates|Services|Systems|Solutions|Technologies|Bank|Church|Memorial|Regional|Community|Valley|Lake|River|Mountain|Hill|Heights|Manager|Director|Engineer|Nurse|Supervisor|Coordinator|Specialist|Assistant|Technician|Operator|Driver|Analyst|Officer|Lead|Team|Department|Unit|Office|Operations|Finance|Sales|Human|Resources|Talent|The|And|Or|For|With|Our|We|You|Your|This|That|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December|Day|Week|Shift|Care|Home|Senior|Junior|Staff|Station|Building|Plaza|Square|Place|Road|Boulevard|Airport|Hotel|Restaurant|Store|Market|Mall|Plant|Warehouse|Campus)$/;
+/** A given name that names a place or an institution when these come just before it ("St. Joseph", "Fort Wayne"). */
+const PLACE_BEFORE = /(?:\b(?:St|Saint|San|Santa|Santo|São|Fort|Ft|Mount|Mt|Lake|Port|New|North|South|East|West|Glen|Upper|Lower)\.?\s+)$/u;
+
+export interface KnownPeople {
+  /** Full names as written, longest first. */
+  readonly fullNames: readonly string[];
+  /** Single words that name a person wherever they stand capitalised. */
+  readonly words: ReadonlySet<string>;
+}
+
+const isGiven = (word: string) => GIVEN_NAMES.has(word.toLowerCase());
+const isUnambiguousGiven = (word: string) => isGiven(word) && !AMBIGUOUS_GIVEN_NAMES.has(word.toLowerCase());
+const wordsOf = (name: string) => name.split(/\s+/).filter((w) => /^\p{Lu}/u.test(w) && !/^\p{Lu}\.?$/u.test(w));
+
+/** The people named in a whole text: their full names and the words that name them. */
+export function peopleNamedIn(text: string): KnownPeople {
+  const fullNames = new Set<string>();
+  const words = new Set<string>();
+  const addName = (name: string) => {
+    const parts = wordsOf(name).filter((w) => !NOT_A_NAME.test(w));
+    if (!parts.length) return;
+    fullNames.add(name.trim());
+    for (const p of parts) words.add(p);
+  };
+  for (const m of text.matchAll(TITLE)) addName(m[1]);
+  for (const m of text.matchAll(CUE)) {
+    const parts = wordsOf(m[1]);
+    // "said Maurice", "to Nikolaj Petrussen": a bare preposition is a cue only when a known given name follows.
+    const weak = /^(?:\s*(?:to|by|with|[Ss]aid|[Uu]ser:))/.test(m[0]) || /(?:to|by|with)$/.test(text.slice(0, m.index ?? 0));
+    if (weak && !isGiven(parts[0] ?? '')) continue;
+    if (parts.some((p) => NOT_A_NAME.test(p))) continue;
+    addName(m[1]);
+  }
+  for (const m of text.matchAll(FULL_NAME)) {
+    const given = m[1];
+    if (!isGiven(given) || PLACE_BEFORE.test(text.slice(0, m.index ?? 0))) continue;
+    const rest = wordsOf(m[2]);
+    if (rest.some((w) => NOT_A_NAME.test(w))) continue;
+    addName(m[0]);
+  }
+  for (const m of text.matchAll(/(?<![\p{L}\p{N}])\p{Lu}[\p{Ll}'’-]+(?![\p{L}\p{N}])/gu)) {
+    if (isUnambiguousGiven(m[0]) && !PLACE_BEFORE.test(text.slice(0, m.index ?? 0))) words.add(m[0]);
+  }
+  // E-mail local parts: "dana.whitfield@", "SzaszJanka@": the parts that also stand in the text as words.
+  for (const m of text.matchAll(/[\p{L}\p{N}._%+-]+(?=@)/gu)) {
+    const parts = m[0]
+      .split(/[._\-+\d]+|(?<=\p{Ll})(?=\p{Lu})/u)
+      .filter((p) => p.length >= 3)
+      .map((p) => p[0].toUpperCase() + p.slice(1).toLowerCase());
+    if (parts.length < 2 && !(parts.length === 1 && isGiven(parts[0]))) continue;
+    for (const p of parts) if (new RegExp(`(?<![\\p{L}])${p}(?![\\p{L}])`, 'u').test(text) && !NOT_A_NAME.test(p)) words.add(p);
+  }
+  for (const m of text.matchAll(NAME_LIST)) {
+    const list = [m[1], ...m[2].split(',').map((s) => s.trim()), m[3]].filter(Boolean);
+    if (list.some((w) => words.has(w) || isUnambiguousGiven(w)) && !list.some((w) => NOT_A_NAME.test(w)))
+      for (const w of list) words.add(w);
+  }
+  return { fullNames: [...fullNames].sort((a, b) => b.length - a.length), words };
+}
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Where the known people are named in `text` (one sentence or line of the text they came from). */
+export function personNameSpans(text: string, people: KnownPeople): IdentifierSpan[] {
+  const found: IdentifierSpan[] = [];
+  const lowercaseOnly = !/\p{Lu}/u.test(text);
+  const add = (start: number, end: number) => found.push({ kind: 'person-name', start, end, text: text.slice(start, end) });
+  for (const name of people.fullNames) {
+    for (const m of text.matchAll(new RegExp(`(?<![\\p{L}\\p{N}])${escape(name)}(?![\\p{L}\\p{N}])`, 'gu')))
+      add(m.index ?? 0, (m.index ?? 0) + m[0].length);
+  }
+  // "Maria J. Lindqvist" joined into one span, then single name words.
+  for (const m of text.matchAll(/(?<![\p{L}\p{N}])[\p{L}'’-]+(?![\p{L}\p{N}])/gu)) {
+    const word = m[0];
+    const start = m.index ?? 0;
+    const known = people.words.has(word) || (lowercaseOnly && isUnambiguousGiven(word));
+    if (!known || PLACE_BEFORE.test(text.slice(0, start))) continue;
+    add(start, start + word.length);
+  }
+  // In all-lowercase text a given name takes the word after it as the surname ("emidio lombardo").
+  if (lowercaseOnly) {
+    for (const m of text.matchAll(/(?<![\p{L}])([\p{Ll}]+)((?:\s+\p{Ll}\.?)?\s+[\p{Ll}'’-]{3,})(?![\p{L}])/gu)) {
+      if (isGiven(m[1]) && !/^(?:and|the|was|is|has|had|who|for|from|with|said|lives|will|can)$/.test(m[2].trim()))
+        add(m.index ?? 0, (m.index ?? 0) + m[0].length);
+    }
+  }
+  // Initials between two parts of a name go with it: "Szabina J Gelencsér".
+  return found.map((s) => s);
+}
