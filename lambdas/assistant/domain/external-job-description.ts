@@ -71,7 +71,17 @@ export function externalJobDescription(input: AssistantInputs['job-description']
     return squash(result.text);
   };
   const statedTitle = titleInText(scrubbed.text);
-  const title = scrub(cleanTitle(String(input?.title ?? '')) || cleanTitle(statedTitle ?? '')) || 'Job description';
+  const givenTitle = String(input?.title ?? '').trim() || statedTitle || '';
+  // The role alone names it in the opening sentence; the heading keeps what candidates look for
+  // after it ("Accounts Payable Clerk - Temp to Hire"), once scrubbed.
+  const role = scrub(cleanTitle(givenTitle));
+  const title =
+    (role &&
+      scrub(givenTitle)
+        .replace(/\s*[([{]\s*[)\]}]/g, '')
+        .trim()) ||
+    role ||
+    'Job description';
   const location = scrub(locationInText(description) ?? '') || null;
 
   const parts: Record<Part, string[]> = { about: [], duties: [], requirements: [], 'nice-to-haves': [], offer: [], location: [] };
@@ -91,10 +101,9 @@ export function externalJobDescription(input: AssistantInputs['job-description']
 
   const industry = industryOf(context.companyInfo, scrubbed.text);
   const client = industry ? `our client, ${industry.phrase},` : 'our client';
-  const intro = `We are looking for ${article(title)} ${title} to join ${client}${location ? ` in ${location}` : ''}.`.replace(
-    /,( in|\.)/,
-    '$1',
-  );
+  // Without a title the opening names no role: "We are looking for a Job description" is nonsense.
+  const wanted = role ? `${article(role)} ${role}` : 'someone';
+  const intro = `We are looking for ${wanted} to join ${client}${location ? ` in ${location}` : ''}.`.replace(/,( in|\.)/, '$1');
   const paragraph = (lines: readonly string[]) => lines.join(' ');
   const bullets = (lines: readonly string[]) => lines.map((l) => `- ${l}`).join('\n');
   const out: Section[] = [{ heading: HEADINGS.about, body: paragraph([intro, ...parts.about]) }];

@@ -99,9 +99,14 @@ const INTERNAL_REFERENCE =
 const APPLY_LINK =
   /(?:apply|career|jobs?\b|job-|recruit|talent|hiring|workday|greenhouse|lever\.co|icims|taleo|smartrecruiters|indeed|ziprecruiter|myworkdayjobs|jobvite|bamboohr)/i;
 const APPLY_CUE = /\b(?:apply|application|applications|submit|careers? (?:page|site))\b/i;
-/** A field label left with nothing after its value was cut ("Phone: ", "E-mail:"). */
-const EMPTY_LABEL =
-  /\b(?:Phone|Tel|Telephone|Mobile|Cell|Fax|Desk|Office|Direct|E-?mail|Website|Web|Address|Name|SSN|Social security(?: number)?|IBAN|Card(?: number)?|IP|Contact|Personal Info)\s*(?:#|no\.?)?\s*[:：]\s*(?=$|[,;|/>]|(?:Phone|Tel|Telephone|Mobile|Cell|Fax|Desk|Office|Direct|E-?mail|Website|Web|Address|Name|SSN)\b)/gi;
+/** Stands where an identifier was cut, until the sentence around it is tidied. */
+const CUT = '\uE000';
+/** A field label or sign-off whose value was cut goes with it ("Phone: ", "E-mail:", "Regards,"). */
+const LABEL_OF_CUT =
+  /\b(?:(?:Phone|Tel|Telephone|Mobile|Cell|Fax|Desk|Office|Direct|Work|Home|E-?mail|Web ?site|Web|Address|Name|SSN|Social security(?: number)?|IBAN|Card(?: number)?|IP(?: address)?|Contact(?: person)?|Hiring manager|Recruiter|Personal Info)\s*(?:#|no\.?)?\s*[:：]|(?:Regards|Sincerely|Thanks|Thank you|Cheers|Best|Warm regards),?)\s*(?=\uE000)/gi;
+/** A sentence that only leads in to what was cut. */
+const DANGLING_BEFORE_CUT =
+  /\b(?:by|to|with|at|on|from|is|are|contact|call|text|e-?mail|reach|ask for|speak (?:to|with)|number|address)\s*\uE000[\s\uE000.,;:!?]*$/i;
 
 /** Whether a sentence states commercial terms: a money figure with a rate word, or a margin or fee percentage. */
 export function statesCommercialTerms(sentence: string): boolean {
@@ -209,7 +214,7 @@ export function scrubSensitive(text: string, context: ScrubContext): { text: str
     if (heading) {
       internalSection = sectionRole(line) === 'internal' || INTERNAL_LINE.test(line);
       if (internalSection) note('internal-note', line);
-      else out.push(scrubSentence(withoutIdentifiers(line, names, people, note), names, note).text);
+      else out.push(scrubSentence(closeCuts(withoutIdentifiers(line, names, people, note)), names, note).text);
       continue;
     }
     // A short "Internal notes – do not share" line heads an internal section too.
@@ -226,7 +231,9 @@ export function scrubSensitive(text: string, context: ScrubContext): { text: str
     const kept: string[] = [];
     let namedClient = false;
     // Identifiers go before the line is split: "Dr. Okafor", "Apt. 5" and links hold full stops.
-    for (const whole of splitSentences(withoutIdentifiers(line.slice(bullet.length), names, people, note))) {
+    for (const cut of splitSentences(withoutIdentifiers(line.slice(bullet.length), names, people, note))) {
+      const whole = closeCuts(cut);
+      if (!whole) continue;
       const category = wholeSentenceCategory(whole);
       if (category) {
         note(category, whole);
@@ -298,14 +305,29 @@ function withoutIdentifiers(line: string, names: readonly string[], people: Know
   let at = 0;
   for (const span of found) {
     note(IDENTIFIER_CATEGORY[span.kind], span.text, span.kind);
-    out += line.slice(at, span.start);
+    out += `${line.slice(at, span.start)}${CUT}`;
     at = span.end;
   }
   out += line.slice(at);
   return out
-    .replace(EMPTY_LABEL, '')
-    .replace(/\(\s*\)|\[\s*\]|<\s*>/g, '')
-    .replace(/(?:\s*[,;/|>]\s*){2,}/g, ', ')
+    .replace(LABEL_OF_CUT, CUT)
+    .replace(/\(\s*\uE000\s*\)|\[\s*\uE000\s*\]|<\s*\uE000\s*>/g, CUT)
+    .replace(/[ \t]{2,}/g, ' ')
+    .trim();
+}
+
+/**
+ * A sentence whose identifier was cut: it goes whole when only its lead-in is left ("This job is
+ * hosted by", "Send your resume to"), else the cut and the separators around it close up.
+ */
+function closeCuts(sentence: string): string {
+  if (!sentence.includes(CUT)) return sentence;
+  if (DANGLING_BEFORE_CUT.test(sentence)) return '';
+  return sentence
+    .replace(/(?:\s*[,;/|>]\s*)?\uE000(?:\s*[,;/|>&]?\s*\uE000)*(\s*[,;/|>])?/g, (_m, after?: string) => (after ? after.trim() : ''))
+    .replace(/^\s*[,;/|>:–-]\s*/, '')
+    .replace(/\s*[,;/|>:–-]\s*$/, '')
+    .replace(/\s+([.,;:!?)])/g, '$1')
     .replace(/[ \t]{2,}/g, ' ')
     .trim();
 }

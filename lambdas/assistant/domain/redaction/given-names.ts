@@ -34,7 +34,7 @@ mathias matilda matt matteo matthew matthias maureen maurice max maxim maximilia
 michaela michal michel michele michelle miguel mikael mike mikhail mila milan miriam mohamed mohammed mohammad monica monika morgan
 muhammad nadia nadine naomi natalia natalie natasha nathan nathaniel neil nelson niamh nicholas nick nicola nicolas nicole niels nikita
 nikolai nikolaj nikolaos nils nina noah noel nora norbert norman olga oliver olivia omar oscar otto pablo pamela paolo patricia patrick
-paul paula pauline pavel pedro peggy per peter petra philip philipp philippe phillip pierre pietro piotr priya rachel rafael raj rajesh
+paul paula pauline pavel pedro peggy peter petra philip philipp philippe phillip pierre pietro piotr priya rachel rafael raj rajesh
 ralph ramon randy raphael raul raymond rebecca regina reinhard renata renee ricardo richard rick rita robert roberta roberto robin rodrigo
 roger roland roman ronald rosa rose rosemary ross roy ruben rudolf russell ruth ryan sabine sabrina sally salvatore sam samantha samuel
 sandra sara sarah sasha scott sean sebastian sergei sergio seth shane shannon sharon shawn sheila shirley silvia simon simone sofia sofie
@@ -68,7 +68,7 @@ bram daan femke joost lotte maarten niels pieter ruud sanne sem thijs wouter
 export const AMBIGUOUS_GIVEN_NAMES = new Set(
   `april august austin bill carolina chase charlotte dale dawn dean eugene faith georgia grace hope iris ivy jack jade jordan joy june
   lily may mark max miles olive pat rose ruby sage summer victoria virginia will art bob amber crystal destiny florence heather herb
-  honey jasmine lane madison paris rich robin ray sky sterling stella violet forrest guy norman frank earl king sydney chris per
+  honey jasmine lane madison paris rich robin ray sky sterling stella violet forrest guy norman frank earl king sydney christian marion jesus angel mercy tyler warren troy nelson harvey chris
   li jun wei ming hui mei kai lea ida ed dan don sam kay tim tom ben`
     .split(/\s+/)
     .filter(Boolean),

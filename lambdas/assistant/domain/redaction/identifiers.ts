@@ -19,7 +19,7 @@ export interface IdentifierSpan {
 const EMAIL = /(?<![\p{L}\p{N}._%+-])[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.[\p{L}]{2,}/gu;
 /** "jane (at) example (dot) com", written so scrapers miss it: people still read it. */
 const SPELLED_EMAIL =
-  /(?<![\p{L}\p{N}])[\p{L}\p{N}._%+-]+\s*(?:\(at\)|\[at\]|\{at\}|\s+at\s+(?=[\p{L}\p{N}-]+\s*(?:\(|\[)?(?:dot|period)))\s*[\p{L}\p{N}-]+(?:\s*(?:\(dot\)|\[dot\]|\(period\)|\[period\]|\s+dot\s+|\.)\s*[\p{L}\p{N}-]+)+/giu;
+  /(?<![\p{L}\p{N}])[\p{L}\p{N}._%+-]+(?:\s*(?:\(dot\)|\[dot\]|\(period\)|\[period\])\s*[\p{L}\p{N}_%+-]+)*\s*(?:\(at\)|\[at\]|\{at\}|\s+at\s+(?=[\p{L}\p{N}-]+\s*(?:\(|\[)?(?:dot|period)))\s*[\p{L}\p{N}-]+(?:\s*(?:\(dot\)|\[dot\]|\(period\)|\[period\]|\s+dot\s+|\.)\s*[\p{L}\p{N}-]+)+/giu;
 
 const IBAN = /(?<![\p{L}\p{N}])[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]){11,30}(?![\p{L}\p{N}])/gu;
 const CARD = /(?<![\p{N}.,$€£-])\d(?:[ -]?\d){11,18}(?![\p{N}])/gu;
@@ -28,7 +28,7 @@ const IPV4 = /(?<![\p{N}.])(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5
 const IPV6 = /(?<![\p{L}\p{N}:])(?:[0-9a-f]{0,4}:){2,7}(?:[0-9a-f]{1,4}|(?:\d{1,3}\.){3}\d{1,3})?(?:\/\d{1,3})?(?![\p{L}\p{N}:])/giu;
 /** Digit groups a phone number is written in: "+44 (0)20 7123 4567", "(415) 555-0132", "0490 75 40 81". */
 const PHONE =
-  /(?<![\p{L}\p{N}$€£#%.,:/-])(?:(?:\+|00)\d{1,3}[ .-]?)?(?:\(\d{1,5}\)[ .-]?)?\d{1,5}(?:(?:[ .-]|[ .-]?\(\d{1,5}\)[ .-]?)\d{1,5}){0,6}(?:\s?(?:x|ext\.?|extension)\s?\d{1,5})?(?![\p{L}\p{N}%]|[.,]\d)/giu;
+  /(?<![\p{L}\p{N}$€£#%.:/-])(?:(?:\+|00)\d{1,3}(?:[ .-]|-\s)?)?(?:\(\d{1,5}\)[ .-]?)?\d{1,11}(?:(?:[ .-]|[ .-]?\(\d{1,5}\)[ .-]?)\d{1,11}){0,6}(?:\s?(?:[xX]|[Ee]xt\.?|[Ee]xtension)\s?\d{1,5})?(?![\p{Ll}\p{N}%]|[.,]\d)/gu;
 const URL = /(?:https?:\/\/|www\.)[^\s)<>"'|]+/gi;
 const BARE_DOMAIN =
   /(?<![\p{L}\p{N}@./-])(?:[a-z0-9-]+\.)+(?:com|org|net|io|co|us|uk|de|fr|it|es|nl|be|ch|at|dk|se|no|fi|pl|cz|hu|pt|br|ca|au|in|il|jp|cn|ru|info|biz|dev|app|site|online|tech|me|edu|gov)(?:\/[^\s)<>"']*)?(?![\p{L}\p{N}])/gu;
@@ -38,32 +38,32 @@ const STREET_WORD =
   'St|Street|Str|Ave|Avenue|Av|Rd|Road|Blvd|Boulevard|Boul|Dr|Drive|Ln|Lane|Way|Pkwy|Parkway|Pl|Place|Ct|Court|Courts|Hwy|Highway|Sq|Square|Ter|Terrace|Cir|Circle|Plaza|Pike|Trail|Close|Crescent|Row|Gardens|Grove|Mews|Walk|Bypass|Union|Rapids|Hills?|Green|Loop|Alley|Ridge|Run|Crossing|Expressway|Freeway|Junction|Forges?|Meadows?|Estates?|Villages?|Vista|Springs?|Heights|Harbou?r|Landing|Manor|Mills?|Orchard|Pass|Plains|Ranch|Shores?|Spur|Turnpike|Valley|Viaduct|Wells?|Isle|Keys?|Knolls?|Locks?|Lodge|Ports?|Radial|Squares|Stravenue|Summit|Throughway|Trafficway|Tunnel|Underpass|Unions|Ville|Fords?|Falls|Ferry|Flats?|Glens?|Groves|Haven|Creek|Crest|Cove|Corners?|Causeway|Burgs?|Brooks?|Branch|Bluffs?|Bottom|Bend|Canyon|Cape|Centers?|Cliffs?|Common|Dale|Dam|Divide|Estate|Extension|Field|Fields|Forest|Fort|Garden|Gateway|Lakes?|Lights?|Mount|Mountain|Neck|Oval|Overpass|Path|Points?|Prairie|Shoal|Skyway|Station|Stream|Track|Trace|View|Views|Walks|Ways';
 /** Street names that end in their type ("Pohlstrasse", "Snellmaninkatu", "Nybyvägen"), as written across Europe. */
 const STREET_ENDING =
-  '(?:strasse|straße|str\\.|gasse|weg|vej|vägen|gatan|gata|gate|laan|straat|katu|tie|kuja|tér|út|utca|ulica|gade|stræti|stræde|braut|vegur|veien|plein|allee|platz|ring|damm|ufer|park|torget|torg|bakken|brekka|gränd|steig|markt|centret)';
+  '(?:strasse|straße|str\\.|gasse|weg|vej|vägen|gatan|gata|gate|laan|straat|katu|tie|kuja|tér|út|utca|ulica|gade|stræti|stræde|braut|vegur|veien|plein|allee|platz|damm|ufer|park|torget|torg|bakken|brekka|gränd|steig|markt|centret)';
 const STREET_PREFIX =
   'Rua|Rue|Via|Viale|Vicolo|Piazza|Piazzetta|Calle|Avenida|Avda\\.?|Av\\.?|Boul\\.?|ul\\.|Ulica|Praça|Largo|Travessa|Carrer|Paseo|Camino|Chemin|Allée|Quai|Strada|Corso|Plac|Aleja|Al\\.';
-const NAME_WORD = "[\\p{Lu}\\p{N}][\\p{L}'’.-]*";
-const UNIT = String.raw`(?:Apt|Apartment|Suite|Ste|Unit|Flat|Room|Rm|Floor|Fl|Bldg|Building|Box)\.?\s*#?\s*\d{1,6}[A-Z]?\b|#\s?\d{1,5}\b`;
+const NAME_WORD = "(?:\\p{N}+\\p{L}*|\\p{Lu}[\\p{L}'’.-]*)";
+const UNIT = String.raw`(?:[Aa]pt|APT|[Aa]partment|[Ss]uite|STE|[Ss]te|[Uu]nit|[Ff]lat|[Rr]oom|Rm|[Ff]loor|Fl|Bldg|[Bb]uilding|[Bb]ox)\.?\s*#?\s*\d{1,6}[A-Z]?\b`;
 const STREETS = new RegExp(
   [
     // "1317 Kimberly Way", "77 N. Summer Street"
     String.raw`\b\d{1,6}[A-Z]?\s+(?:[NSEW]\.?\s+)?(?:${NAME_WORD}\s+){0,4}(?:${STREET_WORD})\b\.?`,
     // "Pohlstrasse 9", "Snellmaninkatu 55", "Erzsébet tér 19."
-    String.raw`(?:\b\d{1,6}\s+)?[\p{L}'’-]*${STREET_ENDING}(?:\s+\d{1,5}[A-Za-z]?\b\.?)`,
+    String.raw`(?:\b\d{1,6}\s+)?(?<![\p{L}])\p{Lu}[\p{L}'’-]*${STREET_ENDING}(?:\s+\d{1,5}[A-Za-z]?\b\.?)`,
     String.raw`(?:\b\d{1,6}\s+)?[\p{Lu}][\p{L}'’-]*\s+(?:tér|út|utca|vej|gade|gate|katu|tie)\s+\d{1,5}\b\.?`,
     // "Rua Igreja 25", "29 Rue de Tanger", "ul. Zakrzowska 92"
     String.raw`(?:\b\d{1,6}\s+)?(?<![\p{L}])(?:${STREET_PREFIX})\s+(?:(?:de|da|do|dos|das|del|della|di|la|le|du|des|e)\s+|${NAME_WORD}\s+){0,5}(?:\d{1,5}[A-Za-z]?\b|${NAME_WORD})`,
     // Any capitalised name and a house number after a house number before it: "040 Snellmaninkatu 55", "5850 Jana Nerudy 894"
-    String.raw`\b\d{1,6}\s+(?:${NAME_WORD}\s+){1,3}\d{1,5}\b(?!\s*(?:%|years?|yrs?|hours?|hrs?|days?|weeks?|months?|miles?|lbs?|pounds?))`,
+    String.raw`\b\d{1,6}\s+(?:\p{Lu}\p{Ll}[\p{L}'’.-]*\s+){1,3}\d{1,5}\b(?!\s*(?:%|years?|yrs?|hours?|hrs?|days?|weeks?|months?|miles?|lbs?|pounds?))`,
     // Post boxes: "P.O. Box 186", "PSC 3294, Box 9168", "APO AA 61487", "USNS Bergman"
-    String.raw`\bP\.?\s?O\.?\s+Box\s+\d{1,6}\b|\b(?:PSC|Unit|CMR)\s+\d{3,5},?\s+Box\s+\d{1,5}\b|\b[AFD]PO\s+A[AEP]\s+\d{5}\b|\bUSN[SV]\s+${NAME_WORD}`,
-    String.raw`\bthe corner of\s+[^,.;:!?]{3,80}?\s+and\s+(?:${NAME_WORD}\s*){1,3}`,
+    String.raw`\b[Pp]\.?\s?[Oo]\.?\s+[Bb]ox\s+\d{1,6}\b|\b(?:PSC|Unit|CMR)\s+\d{3,5},?\s+Box\s+\d{1,5}\b|\b[AFD]PO\s+A[AEP]\s+\d{5}\b|\bUSN[SV]\s+${NAME_WORD}`,
+    String.raw`\b[Tt]he corner of\s+[^,.;:!?]{3,80}?\s+and\s+(?:${NAME_WORD}\s*){1,3}`,
     UNIT,
   ].join('|'),
-  'giu',
+  'gu',
 );
 /** After a street: more of the same address, "Apt. 236, Ribeirão, Portugal 30971". */
 const ADDRESS_TAIL = new RegExp(
-  String.raw`^(?:[\s,>]*(?:${UNIT}|\d{3,6}(?:-\d{4})?\b|(?!(?:Mobile|Phone|Tel|Desk|Fax|Office|Email|E-mail|Website|Cell|Work|Home|Name|I|We|The|Our|Please|Call)\b)\p{Lu}[\p{L}'’.-]*(?:\s+\((?:\p{Lu}[\p{L}]*\s*)+\))?))+`,
+  String.raw`^(?:[\s,>?|]*(?:${UNIT}|\d{3,6}(?:-\d{4})?\b|(?!(?:Mobile|Phone|Tel|Desk|Fax|Office|Email|E-mail|Website|Cell|Work|Home|Name|I|We|The|Our|Please|Call)\b)\p{Lu}[\p{L}'’.-]*(?:\s+\((?:\p{Lu}[\p{L}]*\s*)+\))?))+`,
   'u',
 );
 /** "lives at", "my address is", "send it to" introduce an address with a house number. */

@@ -9,28 +9,33 @@ import type { IdentifierSpan } from './identifiers';
  * is known. Each surname found is then removed wherever it appears on its own too.
  */
 
-const CAP = "\\p{Lu}[\\p{Ll}\\p{Lu}'’-]*\\p{Ll}[\\p{Ll}'’-]*|\\p{Lu}[\\p{Ll}'’]*-\\p{Lu}[\\p{Ll}'’]+|\\p{Lu}'\\p{Lu}\\p{Ll}+";
+const CAP = "(?:\\p{Lu}[\\p{Ll}\\p{Lu}'’-]*\\p{Ll}[\\p{Ll}'’-]*|\\p{Lu}[\\p{Ll}'’]*-\\p{Lu}[\\p{Ll}'’]+|\\p{Lu}'\\p{Lu}\\p{Ll}+)";
 const PARTICLE = '(?:van der|van den|van de|van|von|de la|de|da|das|dos|del|della|di|du|le|la|ter|ten|al|el|bin|ibn)';
 const INITIAL = '\\p{Lu}\\.?';
 /** A given name, an optional initial and one or two surnames. */
 const FULL_NAME = new RegExp(
-  `(?<![\\p{L}\\p{N}])(${CAP})((?:\\s+${INITIAL})?(?:\\s+(?:${PARTICLE}\\s+)?(?:${CAP})){1,2})(?![\\p{L}\\p{N}])`,
+  `(?<![\\p{L}\\p{N}])(${CAP})((?:[ \\t]+${INITIAL})?(?:[ \\t]+(?:${PARTICLE}[ \\t]+)?(?:${CAP})){1,2})(?![\\p{L}\\p{N}])`,
   'gu',
 );
 const TITLE = new RegExp(
-  `(?<![\\p{L}])(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Sr|Sra|Herr|Frau|Mme|Mlle|Madame|Monsieur|Sig|Signora)\\.?\\s+((?:${CAP})(?:\\s+(?:${INITIAL}\\s+)?(?:${PARTICLE}\\s+)?(?:${CAP})){0,2})`,
+  `(?<![\\p{L}])(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Sr|Sra|Herr|Frau|Mme|Mlle|Madame|Monsieur|Sig|Signora)\\.?[ \\t]+((?:${CAP})(?:[ \\t]+(?:${INITIAL}[ \\t]+)?(?:${PARTICLE}[ \\t]+)?(?:${CAP})){0,2})`,
   'gu',
 );
 const CUE = new RegExp(
-  `(?:\\b(?:[Mm]y name is|[Nn]ame(?: is|:|：)|[Cc]alled|[Cc]ontact(?: person)?(?: is|:)?|[Hh]iring [Mm]anager(?: is|:)?|[Rr]ecruiter(?: is|:)?|[Rr]each out to|[Aa]sk for|[Ss]peak (?:to|with)|[Hh]osted by|[Dd]irected [Bb]y:?|[Ii]nterviewer(?: is|:)?|POC:?|[Rr]egards,?|[Ss]incerely,?|[Tt]hanks,?|[Cc]heers,?|[Aa]ttn:?|[Aa]ttention:?|[Rr]eports to|[Ss]upervisor(?: is|:)?|[Gg]uardian|[Uu]ser:|[Ss]aid)|(?<=\\bto|\\bby|\\bwith))\\s+(${CAP}(?:\\s+(?:${INITIAL}\\s+)?(?:${PARTICLE}\\s+)?(?:${CAP})){0,2})`,
+  `(?:\\b(?:[Mm]y name is|[Nn]ame(?: is|:|：)|[Cc]alled|[Cc]ontact(?: person)?(?: is|:)?|[Hh]iring [Mm]anager(?: is|:)?|[Rr]ecruiter(?: is|:)?|[Rr]each out to|[Aa]sk for|[Ss]peak (?:to|with)|[Hh]osted by|[Dd]irected [Bb]y:?|[Ii]nterviewer(?: is|:)?|POC:?|[Aa]ttn:?|[Aa]ttention:?|[Rr]eports to|[Ss]upervisor(?: is|:)?|[Gg]uardian|[Uu]ser:|[Ss]aid)|(?<=\\bto|\\bby|\\bwith))[ \\t]+(${CAP}(?:[ \\t]+(?:${INITIAL}[ \\t]+)?(?:${PARTICLE}[ \\t]+)?(?:${CAP})){0,2})`,
   'gu',
 );
 /** "Kónya, Becker and Vasquez": a list of single capitalised words, names when one of them is. */
-const NAME_LIST = new RegExp(`(${CAP})((?:,\\s*(?:${CAP}))+),?\\s+(?:and|&)\\s+(${CAP})`, 'gu');
+/** A sign-off, the name after it on the same line or the next: "Regards,\nDana Whitfield". */
+const SIGN_OFF = new RegExp(
+  `\\b(?:[Rr]egards|[Ss]incerely|[Tt]hanks|[Tt]hank you|[Cc]heers|[Bb]est|[Ww]arm(?:ly| regards))[,!.]?[ \\t]*\\n?[ \\t]*(${CAP}(?:[ \\t]+(?:${INITIAL}[ \\t]+)?(?:${PARTICLE}[ \\t]+)?(?:${CAP})){0,2})`,
+  'gu',
+);
+const NAME_LIST = new RegExp(`(${CAP})((?:,\\s*(?:${CAP}))+),?[ \\t]+(?:and|&)[ \\t]+(${CAP})`, 'gu');
 
 /** Words that follow a given name in an organisation, a place or a role, never a surname. */
 const NOT_A_NAME =
-  /^(?:Hospital|Medical|Health|Healthcare|Center|Centre|Clinic|University|College|School|Academy|County|City|Street|Avenue|Road|Way|Drive|Lane|Court|Park|Hall|House|Foundation|Institute|Group|Inc|LLC|Ltd|Corp|Company|Co|Partners|Associates|Services|Systems|Solutions|Technologies|Bank|Church|Memorial|Regional|Community|Valley|Lake|River|Mountain|Hill|Heights|Manager|Director|Engineer|Nurse|Supervisor|Coordinator|Specialist|Assistant|Technician|Operator|Driver|Analyst|Officer|Lead|Team|Department|Unit|Office|Operations|Finance|Sales|Human|Resources|Talent|The|And|Or|For|With|Our|We|You|Your|This|That|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December|Day|Week|Shift|Care|Home|Senior|Junior|Staff|Station|Building|Plaza|Square|Place|Road|Boulevard|Airport|Hotel|Restaurant|Store|Market|Mall|Plant|Warehouse|Campus)$/;
+  /^(?:Hospital|Medical|Health|Healthcare|Center|Centre|Clinic|University|College|School|Academy|County|City|Street|Avenue|Road|Way|Drive|Lane|Court|Park|Hall|House|Foundation|Institute|Group|Inc|LLC|Ltd|Corp|Company|Co|Partners|Associates|Services|Systems|Solutions|Technologies|Bank|Church|Memorial|Regional|Community|Valley|Lake|River|Mountain|Hill|Heights|Manager|Director|Engineer|Nurse|Supervisor|Coordinator|Specialist|Assistant|Technician|Operator|Driver|Analyst|Officer|Lead|Team|Department|Unit|Office|Operations|Finance|Sales|Human|Resources|Talent|The|And|Or|For|With|Our|We|You|Your|This|That|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December|Day|Week|Shift|Care|Home|Engineering|Manufacturing|Logistics|Construction|Staffing|Technology|Technologies|Labs?|Industries|Consulting|Foods?|Media|Capital|Insurance|Pharmacy|Dental|Energy|Electric|Motors|Holdings|Enterprises|Global|International|Location|Locations|Employees?|Diem|Benefits|Pay|Salary|Requirements|Responsibilities|Qualifications|Summary|Overview|Position|Job|Role|Schedule|Hours|Senior|Junior|Staff|Station|Building|Plaza|Square|Place|Road|Boulevard|Airport|Hotel|Restaurant|Store|Market|Mall|Plant|Warehouse|Campus)$/;
 /** A given name that names a place or an institution when these come just before it ("St. Joseph", "Fort Wayne"). */
 const PLACE_BEFORE = /(?:\b(?:St|Saint|San|Santa|Santo|São|Fort|Ft|Mount|Mt|Lake|Port|New|North|South|East|West|Glen|Upper|Lower)\.?\s+)$/u;
 
@@ -64,6 +69,7 @@ export function peopleNamedIn(text: string): KnownPeople {
     if (parts.some((p) => NOT_A_NAME.test(p))) continue;
     addName(m[1]);
   }
+  for (const m of text.matchAll(SIGN_OFF)) if (!wordsOf(m[1]).some((p) => NOT_A_NAME.test(p))) addName(m[1]);
   for (const m of text.matchAll(FULL_NAME)) {
     const given = m[1];
     if (!isGiven(given) || PLACE_BEFORE.test(text.slice(0, m.index ?? 0))) continue;
