@@ -52,6 +52,14 @@ const PART_OF_ROLE: Record<SectionRole, Part | null> = {
   other: null,
 };
 
+const MONEY_FIGURE = /[$€£]\s?\d/;
+
+/** A heading that says something itself ("Salary Range: $16 - $17 Hourly"), as a plain line; `null` for a bare heading. */
+function headingStatement(heading: string): string | null {
+  const plain = heading.replace(/[*_#]+/g, '').trim();
+  return /[:：]\s*\S/.test(plain) && (MONEY_FIGURE.test(plain) || /\d/.test(plain)) ? plain : null;
+}
+
 function article(word: string): string {
   return /^(?:[aeiou]|[AEFHILMNORSX][A-Z]{1,4}\b|hour|honest)/i.test(word) && !/^(?:uni|use|eu|one)/i.test(word) ? 'an' : 'a';
 }
@@ -93,6 +101,9 @@ export function externalJobDescription(input: AssistantInputs['job-description']
     const isTitleLine = (line: string) =>
       index < 2 && !!statedTitle && line.includes(statedTitle) && line.length <= statedTitle.length + 30;
     const lines = section.lines.filter((line) => !isTitleLine(line));
+    // "**Salary Range: $16.00 - $17.00 Hourly**" heads a section and states the pay: the pay stays.
+    const stated = section.heading ? headingStatement(section.heading) : null;
+    if (stated) parts[MONEY_FIGURE.test(stated) ? 'offer' : (PART_OF_ROLE[section.role] ?? 'about')].push(stated);
     const part = PART_OF_ROLE[section.role];
     if (part && section.heading !== null) parts[part].push(...lines);
     else if (section.heading !== null && lines.length) others.push({ heading: section.heading, body: lines.join('\n') });

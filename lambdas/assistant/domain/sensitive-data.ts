@@ -322,7 +322,13 @@ function withoutIdentifiers(line: string, names: readonly string[], people: Know
  */
 function closeCuts(sentence: string): string {
   if (!sentence.includes(CUT)) return sentence;
-  if (DANGLING_BEFORE_CUT.test(sentence)) return '';
+  const dangling = DANGLING_BEFORE_CUT.exec(sentence);
+  if (dangling) {
+    // A short lead-in says nothing without what followed it; a longer sentence keeps its words.
+    const lead = sentence.slice(0, dangling.index);
+    if (lead.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length <= 8) return '';
+    return closeCuts(`${lead.replace(/[\s,;:–-]+$/, '')}${/[.!?]\s*$/.test(sentence) ? '.' : ''}`);
+  }
   return sentence
     .replace(/(?:\s*[,;/|>]\s*)?\uE000(?:\s*[,;/|>&]?\s*\uE000)*(\s*[,;/|>])?/g, (_m, after?: string) => (after ? after.trim() : ''))
     .replace(/^\s*[,;/|>:–-]\s*/, '')
