@@ -53,6 +53,11 @@ const PART_OF_ROLE: Record<SectionRole, Part | null> = {
 };
 
 const MONEY_FIGURE = /[$€£]\s?\d/;
+const STATES_PAY =
+  /^(?=.*[$€£]\s?\d)(?:[-*•\s]*)(?:comp(?:ensation)?|pay(?: rate| range)?|salary(?: range)?|base(?: salary)?|wage|hourly rate|rate)\b/i;
+/** A title's tail candidates search by ("Temp to Hire", "Night Shift", "Remote"), kept in the heading. */
+const WORK_PATTERN =
+  /\b(?:temp|temporary|contract|contractor|part[- ]time|full[- ]time|per[- ]diem|prn|shift|remote|hybrid|on[- ]site|travel|seasonal|weekends?|nights?|days|evenings?|local|regional|otr|home daily)\b/i;
 
 /** A heading that says something itself ("Salary Range: $16 - $17 Hourly"), as a plain line; `null` for a bare heading. */
 function headingStatement(heading: string): string | null {
@@ -83,13 +88,8 @@ export function externalJobDescription(input: AssistantInputs['job-description']
   // The role alone names it in the opening sentence; the heading keeps what candidates look for
   // after it ("Accounts Payable Clerk - Temp to Hire"), once scrubbed.
   const role = scrub(cleanTitle(givenTitle));
-  const title =
-    (role &&
-      scrub(givenTitle)
-        .replace(/\s*[([{]\s*[)\]}]/g, '')
-        .trim()) ||
-    role ||
-    'Job description';
+  const tail = / [-–—|] (.+)$/.exec(givenTitle)?.[1] ?? '';
+  const title = role ? (WORK_PATTERN.test(tail) ? `${role} - ${scrub(tail)}` : role) : 'Job description';
   const location = scrub(locationInText(description) ?? '') || null;
 
   const parts: Record<Part, string[]> = { about: [], duties: [], requirements: [], 'nice-to-haves': [], offer: [], location: [] };
@@ -105,8 +105,10 @@ export function externalJobDescription(input: AssistantInputs['job-description']
     const stated = section.heading ? headingStatement(section.heading) : null;
     if (stated) parts[MONEY_FIGURE.test(stated) ? 'offer' : (PART_OF_ROLE[section.role] ?? 'about')].push(stated);
     const part = PART_OF_ROLE[section.role];
-    if (part && section.heading !== null) parts[part].push(...lines);
-    else if (section.heading !== null && lines.length) others.push({ heading: section.heading, body: lines.join('\n') });
+    if (part && section.heading !== null) {
+      // The pay stated under another heading ("Comp: $150k base / $300k OTE") is what's on offer.
+      for (const line of lines) parts[part !== 'offer' && STATES_PAY.test(line) ? 'offer' : part].push(line);
+    } else if (section.heading !== null && lines.length) others.push({ heading: section.heading, body: lines.join('\n') });
     else for (const sentence of lines.flatMap(splitSentences)) parts[structured ? 'about' : partOfSentence(sentence)].push(sentence);
   });
 

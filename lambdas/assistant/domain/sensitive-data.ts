@@ -51,7 +51,8 @@ export interface ScrubContext {
 const REASONS: Record<RedactionCategory, string> = {
   'client-name': 'The client’s name or brand tells candidates and competitors who is hiring before the client agrees to it.',
   'identifying-detail': 'An address, site or internal project name identifies the client as surely as its name.',
-  'rate-or-margin': 'Bill rates, pay rates, margins, fees and salary figures are commercial terms between the agency and the client.',
+  'rate-or-margin':
+    'Bill rates, markups, margins and fees are commercial terms between the agency and the client (the pay candidates are told stays).',
   contact: 'The hiring manager’s name and contact details are for the recruiter; candidates apply through the agency.',
   'internal-note': 'A note for the recruiter or the agency, not for candidates.',
 };
@@ -82,7 +83,7 @@ const POSTCODE = /(?<=\b[A-Z]{2}\s)\d{5}(?:-\d{4})?\b|\b[A-Z]{1,2}\d[A-Z\d]?\s?\
 const UNIT = /\b(?:on|in|at)?\s*(?:unit\s+)?\d{1,2}\s?(?:North|South|East|West)\b(?!\s+(?:St|Street|Ave|Avenue|Rd|Road))/g;
 /** Words that make a clause the agency's commercial terms with the client, never the candidate's pay. */
 const CLIENT_TERMS_ALWAYS =
-  /\b(?:bill(?:ing|able)? rates?|bill (?:at|of)|markups?|mark-ups?|client rates?|msp fees?|vms fees?|placement fees?|conversion fees?|agency fees?|finder['’]?s fees?|gross profit|gp per hour|spread)\b/i;
+  /\b(?:bill(?:ing|able)? rates?|bill (?:at|of)|we bill|bill(?:s|ed)? (?:\w+ ){0,3}at|client budget|markups?|mark-ups?|client rates?|msp fees?|vms fees?|placement fees?|conversion fees?|agency fees?|finder['’]?s fees?|gross profit|gp per hour|spread)\b/i;
 /** Words that are commercial terms only beside a figure ("a 25% margin", "fee of $5,000"): "gross margin analysis" is a duty. */
 const CLIENT_TERMS_WITH_FIGURE = /\b(?:margins?|fees?|burden(?:ed)?|markup)\b/i;
 const FIGURE = /[$€£]\s?\d|\b\d[\d,.]*\s?(?:%|percent|k\b)/i;
@@ -103,7 +104,7 @@ const APPLY_CUE = /\b(?:apply|application|applications|submit|careers? (?:page|s
 const CUT = '\uE000';
 /** A field label or sign-off whose value was cut goes with it ("Phone: ", "E-mail:", "Regards,"). */
 const LABEL_OF_CUT =
-  /\b(?:(?:Phone|Tel|Telephone|Mobile|Cell|Fax|Desk|Office|Direct|Work|Home|E-?mail|Web ?site|Web|Address|Name|SSN|Social security(?: number)?|IBAN|Card(?: number)?|IP(?: address)?|Contact(?: person)?|Hiring manager|Recruiter|Personal Info)\s*(?:#|no\.?)?\s*[:：]|(?:Regards|Sincerely|Thanks|Thank you|Cheers|Best|Warm regards),?)\s*(?=\uE000)/gi;
+  /\b(?:(?:Phone|Tel|Telephone|Mobile|Cell|Fax|Desk|Office|Direct|Work|Home|E-?mail|Web ?site|Web|Address|Name|SSN|Social security(?: number)?|IBAN|Card(?: number)?|IP(?: address)?|Contact(?: person)?|Hiring manager|Recruiter|Personal Info)\s*(?:#|no\.?)?\s*[:：]|(?:Hiring manager|Recruiter|Contact(?: person)?|Manager|Supervisor) is|(?:Regards|Sincerely|Thanks|Thank you|Cheers|Best|Warm regards),?)\s*(?=\uE000)/gi;
 /** A sentence that only leads in to what was cut. */
 const DANGLING_BEFORE_CUT =
   /\b(?:by|to|with|at|on|from|is|are|contact|call|text|e-?mail|reach|ask for|speak (?:to|with)|number|address)\s*\uE000[\s\uE000.,;:!?]*$/i;
@@ -130,7 +131,9 @@ function wholeSentenceCategory(sentence: string): RedactionCategory | null {
 /** The category of a whole removed line of an internal section, by its content. */
 function lineCategory(line: string): RedactionCategory {
   const rest = line.replace(INTERNAL_SENTENCE, '');
-  return wholeSentenceCategory(rest) ?? (statesClientTerms(rest) ? 'rate-or-margin' : 'internal-note');
+  const category = wholeSentenceCategory(rest) ?? (statesClientTerms(rest) ? 'rate-or-margin' : null);
+  if (category) return category;
+  return identifiersIn(rest).some((span) => IDENTIFIER_CATEGORY[span.kind] === 'contact') ? 'contact' : 'internal-note';
 }
 
 /**
@@ -140,8 +143,10 @@ function lineCategory(line: string): RedactionCategory {
 function withoutInternalClauses(sentence: string, note: Note): string {
   // "(CLIENT CONFIDENTIAL)", "[do not share]": a bracketed note goes with its brackets.
   let s = sentence.replace(/\s*[([][^()[\]]{0,120}[)\]]/g, (m) => {
-    if (!INTERNAL_PHRASE.test(m) && !INTERNAL_SENTENCE.test(m.replace(/^\s*[([]/, ''))) return m;
-    note('internal-note', m.trim().replace(/^[([]|[)\]]$/g, ''));
+    const inner = m.trim().replace(/^[([]|[)\]]$/g, '');
+    if (statesClientTerms(inner)) note('rate-or-margin', inner);
+    else if (INTERNAL_PHRASE.test(m) || INTERNAL_SENTENCE.test(inner)) note('internal-note', inner);
+    else return m;
     return '';
   });
   s = s.replace(INTERNAL_REFERENCE, (m) => {
@@ -163,7 +168,10 @@ function withoutInternalClauses(sentence: string, note: Note): string {
     if (kept.length && i + 2 >= clauses.length)
       kept[kept.length - 1] = kept[kept.length - 1].replace(/(?:;\s*|,\s+|\s+[—–-]\s+|\s*\|\s*)$/, '');
   }
-  return kept.join('').trim();
+  const result = kept.join('').trim();
+  // "Onsite parking; don't disclose …." keeps its full stop.
+  const end = /[.!?]$/.exec(sentence.trim())?.[0];
+  return end && result && !/[.!?]$/.test(result) ? `${result.replace(/[\s,;:–—-]+$/, '')}${end}` : result;
 }
 
 function tidyLine(line: string): string {
@@ -309,11 +317,7 @@ function withoutIdentifiers(line: string, names: readonly string[], people: Know
     at = span.end;
   }
   out += line.slice(at);
-  return out
-    .replace(LABEL_OF_CUT, CUT)
-    .replace(/\(\s*\uE000\s*\)|\[\s*\uE000\s*\]|<\s*\uE000\s*>/g, CUT)
-    .replace(/[ \t]{2,}/g, ' ')
-    .trim();
+  return out.replace(/[ \t]{2,}/g, ' ').trim();
 }
 
 /**
@@ -322,6 +326,19 @@ function withoutIdentifiers(line: string, names: readonly string[], people: Know
  */
 function closeCuts(sentence: string): string {
   if (!sentence.includes(CUT)) return sentence;
+  // "at … or …" between two cuts, and the preposition before a cut, go with it.
+  sentence = sentence
+    .replace(LABEL_OF_CUT, CUT)
+    .replace(/\uE000(?:\s*(?:,|at|or|and|on|via|\/|&)?\s*\uE000)+/gi, CUT)
+    .replace(/\s+(?:to|with|at|on|by|from|via|is|are)\s*\uE000(?=\s*[\p{L}(])/giu, CUT)
+    .replace(/\(\s*\uE000\s*\)|\[\s*\uE000\s*\]|<\s*\uE000\s*>/g, CUT)
+    .replace(/\uE000(?:\s*,?\s*\uE000)+/g, CUT);
+  // What is left is only a lead-in ("Call … with questions", "Send CVs to … today"): it goes whole.
+  const words = sentence
+    .replace(/\uE000/g, ' ')
+    .split(/\s+/)
+    .filter((w) => /[\p{L}\p{N}]/u.test(w));
+  if (words.length <= 4) return '';
   const dangling = DANGLING_BEFORE_CUT.exec(sentence);
   if (dangling) {
     // A short lead-in says nothing without what followed it; a longer sentence keeps its words.

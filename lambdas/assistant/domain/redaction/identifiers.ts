@@ -63,7 +63,7 @@ const STREETS = new RegExp(
 );
 /** After a street: more of the same address, "Apt. 236, Ribeirão, Portugal 30971". */
 const ADDRESS_TAIL = new RegExp(
-  String.raw`^(?:[\s,>?|]*(?:${UNIT}|\d{3,6}(?:-\d{4})?\b|(?!(?:Mobile|Phone|Tel|Desk|Fax|Office|Email|E-mail|Website|Cell|Work|Home|Name|I|We|The|Our|Please|Call)\b)\p{Lu}[\p{L}'’.-]*(?:\s+\((?:\p{Lu}[\p{L}]*\s*)+\))?))+`,
+  String.raw`^(?:[\s,>?|]*(?:${UNIT}|[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}\b|\d{3,6}(?:-\d{4})?\b|(?!(?:Mobile|Phone|Tel|Desk|Fax|Office|Email|E-mail|Website|Cell|Work|Home|Name|I|We|The|Our|Please|Call)\b)\p{Lu}[\p{L}'’.-]*(?:\s+\((?:\p{Lu}[\p{L}]*\s*)+\))?))+`,
   'u',
 );
 /** "lives at", "my address is", "send it to" introduce an address with a house number. */
