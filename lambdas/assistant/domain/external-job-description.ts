@@ -89,7 +89,9 @@ export function externalJobDescription(input: AssistantInputs['job-description']
   // after it ("Accounts Payable Clerk - Temp to Hire"), once scrubbed.
   const role = scrub(cleanTitle(givenTitle));
   const tail = / [-–—|] (.+)$/.exec(givenTitle)?.[1] ?? '';
-  const title = role ? (WORK_PATTERN.test(tail) ? `${role} - ${scrub(tail)}` : role) : 'Job description';
+  const aside = /\(([^()]+)\)/.exec(givenTitle)?.[1] ?? '';
+  const worded = WORK_PATTERN.test(tail) ? ` - ${scrub(tail)}` : WORK_PATTERN.test(aside) ? ` (${scrub(aside)})` : '';
+  const title = role ? `${role}${worded.replace(/ - $| \(\)$/, '')}` : 'Job description';
   const location = scrub(locationInText(description) ?? '') || null;
 
   const parts: Record<Part, string[]> = { about: [], duties: [], requirements: [], 'nice-to-haves': [], offer: [], location: [] };
