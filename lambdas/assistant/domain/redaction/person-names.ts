@@ -25,6 +25,22 @@ const CUE = new RegExp(
   `(?:\\b(?:[Mm]y name is|[Nn]ame(?: is|:|：)|[Cc]alled|[Cc]ontact(?: person)?(?: is|:)?|[Hh]iring [Mm]anager(?: is|:)?|[Rr]ecruiter(?: is|:)?|[Rr]each out to|[Aa]sk for|[Ss]peak (?:to|with)|[Hh]osted by|[Dd]irected [Bb]y:?|[Ii]nterviewer(?: is|:)?|POC:?|[Aa]ttn:?|[Aa]ttention:?|[Rr]eports to|[Ss]upervisor(?: is|:)?|[Gg]uardian|[Uu]ser:|[Ss]aid)|(?<=\\bto|\\bby|\\bwith))[ \\t]+(${CAP}(?:[ \\t]+(?:${INITIAL}[ \\t]+)?(?:${PARTICLE}[ \\t]+)?(?:${CAP})){0,2})`,
   'gu',
 );
+/** "Faina D. Yefremova": a capitalised word, an initial and a capitalised word name a person whatever the given name. */
+const WITH_INITIAL = new RegExp(
+  `(?<![\\p{L}\\p{N}])(${CAP})[ \\t]+\\p{Lu}\\.?[ \\t]+((?:${PARTICLE}[ \\t]+)?${CAP})(?![\\p{L}\\p{N}])`,
+  'gu',
+);
+/** Words before an initial that make it a label, not a middle name ("Class A Driver", "Schedule C"). */
+const NOT_BEFORE_INITIAL =
+  /^(?:Class|Part|Schedule|Vitamin|Type|Level|Grade|Tier|Section|Phase|Plan|Option|Group|Building|Unit|Hall|Wing|Team|Shift|Floor|Zone|Area|Block|Exhibit|Form|Appendix|Category|Step|Plant|Site|Gate|Dock|Line|Hepatitis|Model|Series|Size|Room|Suite|Lot|Route|Pod|Bay|Cell|Station)$/;
+/** Surname endings that only names have: Icelandic, Nordic, Slavic, Baltic, Greek, Georgian and Armenian patronymics and family names. */
+const SURNAME_ENDING =
+  /^\p{Lu}\p{Ll}{2,}(?:dóttir|dottir|sson|ová|ovà|ović|ovic|evic|ević|ić|enko|chuk|czuk|wicz|owski|owska|ewski|ewska|inski|inska|yński|yńska|ński|ńska|ishvili|adze|poulos|opoulou|idis|akis|yan|iani|escu|aitis|ienė|ytė|auskas)$/u;
+/** Cues before a person's name in what people write ("I'm Lena Marsh", "add Omar Haddad as", "assistant to …"). */
+const SOFT_CUE = new RegExp(
+  `(?:\\bI['’]m|\\bI am|\\b[Aa]dd|\\b[Aa]ssistant to|\\b[Pp]roducer|\\b[Ss]ongwriter|\\b[Ff]ounders?:|\\b[Nn]ame\\?|\\b[Nn]ame['’]s|\\b[Ll]ast name\\??|\\b[Ff]irst name\\??|\\b[Ss]pouse|\\b[Pp]artner['’]s name|\\b[Bb]eneficiary|\\b[Rr]eferred by|\\b[Ss]ubmitted by|\\b[Pp]repared by|\\b[Aa]pproved by|\\b[Ww]ritten by|\\b[Ss]igned,?)[ \\t]+(${CAP}(?:[ \\t]+(?:${INITIAL}[ \\t]+)?(?:${PARTICLE}[ \\t]+)?(?:${CAP})){1,2})`,
+  'gu',
+);
 /** "Kónya, Becker and Vasquez": a list of single capitalised words, names when one of them is. */
 /** A sign-off, the name after it on the same line or the next: "Regards,\nDana Whitfield". */
 const SIGN_OFF = new RegExp(
@@ -35,7 +51,7 @@ const NAME_LIST = new RegExp(`(${CAP})((?:,\\s*(?:${CAP}))+),?[ \\t]+(?:and|&)[ 
 
 /** Words that follow a given name in an organisation, a place or a role, never a surname. */
 const NOT_A_NAME =
-  /^(?:Hospital|Medical|Health|Healthcare|Center|Centre|Clinic|University|College|School|Academy|County|City|Street|Avenue|Road|Way|Drive|Lane|Court|Park|Hall|House|Foundation|Institute|Group|Inc|LLC|Ltd|Corp|Company|Co|Partners|Associates|Services|Systems|Solutions|Technologies|Bank|Church|Memorial|Regional|Community|Valley|Lake|River|Mountain|Hill|Heights|Manager|Director|Engineer|Nurse|Supervisor|Coordinator|Specialist|Assistant|Technician|Operator|Driver|Analyst|Officer|Lead|Team|Department|Unit|Office|Operations|Finance|Sales|Human|Resources|Talent|The|And|Or|For|With|Our|We|You|Your|This|That|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December|Day|Week|Shift|Care|Home|Engineering|Manufacturing|Logistics|Construction|Staffing|Technology|Technologies|Labs?|Industries|Consulting|Foods?|Media|Capital|Insurance|Pharmacy|Dental|Energy|Electric|Motors|Holdings|Enterprises|Global|International|Location|Locations|Employees?|Diem|Benefits|Pay|Salary|Requirements|Responsibilities|Qualifications|Summary|Overview|Position|Job|Role|Schedule|Hours|Senior|Junior|Staff|Station|Building|Plaza|Square|Place|Road|Boulevard|Airport|Hotel|Restaurant|Store|Market|Mall|Plant|Warehouse|Campus)$/;
+  /^(?:Hospital|Medical|Health|Healthcare|Center|Centre|Clinic|University|College|School|Academy|County|City|Street|Avenue|Road|Way|Drive|Lane|Court|Park|Hall|House|Foundation|Institute|Group|Inc|LLC|Ltd|Corp|Company|Co|Partners|Associates|Services|Systems|Solutions|Technologies|Bank|Church|Memorial|Regional|Community|Valley|Lake|River|Mountain|Hill|Heights|Manager|Director|Engineer|Nurse|Supervisor|Coordinator|Specialist|Assistant|Technician|Operator|Driver|Analyst|Officer|Lead|Team|Department|Unit|Office|Operations|Finance|Sales|Human|Resources|Talent|The|And|Or|For|With|Our|We|You|Your|This|That|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December|Day|Week|Shift|Care|Home|Program|Programme|Bonus|Assistance|Referral|Plan|Insurance|Discount|Engineering|Manufacturing|Logistics|Construction|Staffing|Technology|Technologies|Labs?|Industries|Consulting|Foods?|Media|Capital|Insurance|Pharmacy|Dental|Energy|Electric|Motors|Holdings|Enterprises|Global|International|Location|Locations|Employees?|Diem|Benefits|Pay|Salary|Requirements|Responsibilities|Qualifications|Summary|Overview|Position|Job|Role|Schedule|Hours|Senior|Junior|Staff|Station|Building|Plaza|Square|Place|Road|Boulevard|Airport|Hotel|Restaurant|Store|Market|Mall|Plant|Warehouse|Campus)$/;
 /** A given name that names a place or an institution when these come just before it ("St. Joseph", "Fort Wayne"). */
 const PLACE_BEFORE = /(?:\b(?:St|Saint|San|Santa|Santo|São|Fort|Ft|Mount|Mt|Lake|Port|New|North|South|East|West|Glen|Upper|Lower)\.?\s+)$/u;
 
@@ -69,6 +85,11 @@ export function peopleNamedIn(text: string): KnownPeople {
     if (parts.some((p) => NOT_A_NAME.test(p))) continue;
     addName(m[1]);
   }
+  for (const m of text.matchAll(WITH_INITIAL)) {
+    if (NOT_BEFORE_INITIAL.test(m[1]) || NOT_A_NAME.test(m[1]) || wordsOf(m[2]).some((w) => NOT_A_NAME.test(w))) continue;
+    addName(m[0]);
+  }
+  for (const m of text.matchAll(SOFT_CUE)) if (!wordsOf(m[1]).some((p) => NOT_A_NAME.test(p))) addName(m[1]);
   for (const m of text.matchAll(SIGN_OFF)) if (!wordsOf(m[1]).some((p) => NOT_A_NAME.test(p))) addName(m[1]);
   for (const m of text.matchAll(FULL_NAME)) {
     const given = m[1];
@@ -79,6 +100,11 @@ export function peopleNamedIn(text: string): KnownPeople {
   }
   for (const m of text.matchAll(/(?<![\p{L}\p{N}])\p{Lu}[\p{Ll}'’-]+(?![\p{L}\p{N}])/gu)) {
     if (isUnambiguousGiven(m[0]) && !PLACE_BEFORE.test(text.slice(0, m.index ?? 0))) words.add(m[0]);
+    else if (SURNAME_ENDING.test(m[0]) && !NOT_A_NAME.test(m[0])) words.add(m[0]);
+  }
+  // A capitalised word just before a surname-shaped word is its given name ("Ástríður Steinarsdóttir").
+  for (const m of text.matchAll(new RegExp(`(?<![\\p{L}\\p{N}])(${CAP})[ \\t]+(${CAP})(?![\\p{L}\\p{N}])`, 'gu'))) {
+    if (SURNAME_ENDING.test(m[2]) && !NOT_A_NAME.test(m[1]) && !/^(?:The|A|An|In|At|On|Of|For|And|Mr|Ms|Dr)$/.test(m[1])) addName(m[0]);
   }
   // E-mail local parts: "dana.whitfield@", "SzaszJanka@": the parts that also stand in the text as words.
   for (const m of text.matchAll(/[\p{L}\p{N}._%+-]+(?=@)/gu)) {
