@@ -92,7 +92,12 @@ export function externalJobDescription(input: AssistantInputs['job-description']
   const aside = /\(([^()]+)\)/.exec(givenTitle)?.[1] ?? '';
   const worded = WORK_PATTERN.test(tail) ? ` - ${scrub(tail)}` : WORK_PATTERN.test(aside) ? ` (${scrub(aside)})` : '';
   const title = role ? `${role}${worded.replace(/ - $| \(\)$/, '')}` : 'Job description';
-  const location = scrub(locationInText(description) ?? '') || null;
+  // A town and state stay; a house number or postcode written with them goes.
+  const location =
+    scrub(locationInText(description) ?? '')
+      .replace(/\s*\b\d[\d-]*\b/g, '')
+      .replace(/[\s,]+$/, '')
+      .trim() || null;
 
   const parts: Record<Part, string[]> = { about: [], duties: [], requirements: [], 'nice-to-haves': [], offer: [], location: [] };
   const others: Section[] = [];

@@ -197,7 +197,7 @@ export function scrubSensitive(text: string, context: ScrubContext): { text: str
   const removed: Removal[] = [];
   const seen = new Set<string>();
   const note: Note = (category, what, identifier) => {
-    const value = squash(what).slice(0, 300);
+    const value = squash(what.replace(/\uE000/g, ' ')).slice(0, 300);
     const key = `${category}:${value.toLowerCase()}`;
     if (!value || seen.has(key)) return;
     seen.add(key);
@@ -212,7 +212,7 @@ export function scrubSensitive(text: string, context: ScrubContext): { text: str
   const out: string[] = [];
   let internalSection = false;
 
-  for (const raw of source.split(/\r\n|\r|\n/)) {
+  for (const raw of withoutMultilineAddresses(source, note).split(/\r\n|\r|\n/)) {
     const line = raw.trim();
     if (!line) {
       out.push('');
@@ -291,6 +291,20 @@ function isLabelOnly(line: string): boolean {
 }
 
 type Note = (category: RedactionCategory, what: string, identifier?: IdentifierKind) => void;
+
+/** Addresses written over several lines ("1850 Stanley Ave\nSuite 200\nDayton, OH 45404") go before the text is read line by line. */
+function withoutMultilineAddresses(source: string, note: Note): string {
+  const spans = identifiersIn(source).filter((span) => span.kind === 'street-address' && /\n/.test(span.text.trim()));
+  let out = '';
+  let at = 0;
+  for (const span of spans) {
+    note(IDENTIFIER_CATEGORY[span.kind], span.text, span.kind);
+    // Each line keeps its end, so the line structure around the address stays.
+    out += source.slice(at, span.start) + span.text.replace(/[^\n]+/g, CUT);
+    at = span.end;
+  }
+  return out + source.slice(at);
+}
 
 /** Whether a link is the public way to apply: it stays, unless it names the client. */
 function isApplyLink(link: string, line: string, names: readonly string[]): boolean {

@@ -46,24 +46,29 @@ const UNIT = String.raw`(?:[Aa]pt|APT|[Aa]partment|[Ss]uite|STE|[Ss]te|[Uu]nit|[
 const STREETS = new RegExp(
   [
     // "1317 Kimberly Way", "77 N. Summer Street"
-    String.raw`\b\d{1,6}[A-Z]?\s+(?:[NSEW]\.?\s+)?(?:${NAME_WORD}\s+){0,4}(?:${STREET_WORD})\b\.?`,
+    String.raw`(?<![\d,.$€£])\b\d{1,6}[A-Z]?[ \t]+(?:[NSEW]\.?[ \t]+)?(?:${NAME_WORD}[ \t]+){0,4}(?:${STREET_WORD})\b\.?`,
     // "Pohlstrasse 9", "Snellmaninkatu 55", "Erzsébet tér 19."
-    String.raw`(?:\b\d{1,6}\s+)?(?<![\p{L}])\p{Lu}[\p{L}'’-]*${STREET_ENDING}(?:\s+\d{1,5}[A-Za-z]?\b\.?)`,
-    String.raw`(?:\b\d{1,6}\s+)?[\p{Lu}][\p{L}'’-]*\s+(?:tér|út|utca|vej|gade|gate|katu|tie)\s+\d{1,5}\b\.?`,
+    String.raw`(?:\b\d{1,6}[ \t]+)?(?<![\p{L}])\p{Lu}[\p{L}'’-]*${STREET_ENDING}(?:[ \t]+\d{1,5}[A-Za-z]?\b\.?)`,
+    String.raw`(?:\b\d{1,6}[ \t]+)?[\p{Lu}][\p{L}'’-]*[ \t]+(?:tér|út|utca|vej|gade|gate|katu|tie)[ \t]+\d{1,5}\b\.?`,
     // "Rua Igreja 25", "29 Rue de Tanger", "ul. Zakrzowska 92"
-    String.raw`(?:\b\d{1,6}\s+)?(?<![\p{L}])(?:${STREET_PREFIX})\s+(?:(?:de|da|do|dos|das|del|della|di|la|le|du|des|e)\s+|${NAME_WORD}\s+){0,5}(?:\d{1,5}[A-Za-z]?\b|${NAME_WORD})`,
+    String.raw`(?:\b\d{1,6}[ \t]+)?(?<![\p{L}])(?:${STREET_PREFIX})[ \t]+(?:(?:de|da|do|dos|das|del|della|di|la|le|du|des|e)[ \t]+|${NAME_WORD}[ \t]+){0,5}(?:\d{1,5}[A-Za-z]?\b|${NAME_WORD})`,
     // Any capitalised name and a house number after a house number before it: "040 Snellmaninkatu 55", "5850 Jana Nerudy 894"
-    String.raw`\b\d{1,6}\s+(?:\p{Lu}\p{Ll}[\p{L}'’.-]*\s+){1,3}\d{1,5}\b(?!\s*(?:%|years?|yrs?|hours?|hrs?|days?|weeks?|months?|miles?|lbs?|pounds?))`,
+    String.raw`\b\d{1,6}[ \t]+(?:\p{Lu}\p{Ll}[\p{L}'’.-]*[ \t]+){1,3}\d{1,5}\b(?![ \t]*(?:%|years?|yrs?|hours?|hrs?|days?|weeks?|months?|miles?|lbs?|pounds?))`,
     // Post boxes: "P.O. Box 186", "PSC 3294, Box 9168", "APO AA 61487", "USNS Bergman"
-    String.raw`\b[Pp]\.?\s?[Oo]\.?\s+[Bb]ox\s+\d{1,6}\b|\b(?:PSC|Unit|CMR)\s+\d{3,5},?\s+Box\s+\d{1,5}\b|\b[AFD]PO\s+A[AEP]\s+\d{5}\b|\bUSN[SV]\s+${NAME_WORD}`,
-    String.raw`\b[Tt]he corner of\s+[^,.;:!?]{3,80}?\s+and\s+(?:${NAME_WORD}\s*){1,3}`,
+    String.raw`\b[Pp]\.?[ \t]?[Oo]\.?[ \t]+[Bb]ox[ \t]+\d{1,6}\b|\b(?:PSC|Unit|CMR)[ \t]+\d{3,5},?[ \t]+Box[ \t]+\d{1,5}\b|\b[AFD]PO[ \t]+A[AEP][ \t]+\d{5}\b|\bUSN[SV][ \t]+${NAME_WORD}`,
+    String.raw`\b[Tt]he corner of[ \t]+[^,.;:!?]{3,80}?[ \t]+and[ \t]+(?:${NAME_WORD}[ \t]*){1,3}`,
     UNIT,
   ].join('|'),
   'gu',
 );
 /** After a street: more of the same address, "Apt. 236, Ribeirão, Portugal 30971". */
 const ADDRESS_TAIL = new RegExp(
-  String.raw`^(?:[\s,>?|]*(?:${UNIT}|[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}\b|\d{3,6}(?:-\d{4})?\b|(?!(?:Mobile|Phone|Tel|Desk|Fax|Office|Email|E-mail|Website|Cell|Work|Home|Name|I|We|The|Our|Please|Call)\b)\p{Lu}[\p{L}'’.-]*(?:\s+\((?:\p{Lu}[\p{L}]*\s*)+\))?))+`,
+  String.raw`^(?:[ \t,>?|]*(?:${UNIT}|[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}\b|\d{3,6}(?:-\d{4})?\b|(?!(?:Mobile|Phone|Tel|Desk|Fax|Office|Email|E-mail|Website|Cell|Work|Home|Name|I|We|The|Our|Please|Call)\b)\p{Lu}[\p{L}'’.-]*(?:[ \t]+\((?:\p{Lu}[\p{L}]*[ \t]*)+\))?))+`,
+  'u',
+);
+/** A line that continues an address: a unit, a town, a country, a postcode ("Apt. 902", "Nuuk", "Greenland 96817"). */
+const ADDRESS_LINE = new RegExp(
+  String.raw`^\n(?:[ \t]*\n)?[ \t>?|]*(?:${UNIT}|\p{Lu}[\p{L}'’.-]*,?[ \t]*(?:(?:\p{Lu}[\p{L}'’.-]*|de|del|da|di|la|le|van|von|sur|am|an|nad|upon),?[ \t]*){0,4}(?:[A-Z]{2}[ \t]+)?(?:\d{3,6}(?:-\d{4})?)?|\d{3,6}(?:-\d{4})?|[A-Z]{1,2}\d[A-Z\d]?[ \t]?\d[A-Z]{2})[ \t]*(?=\n|$)`,
   'u',
 );
 /** "lives at", "my address is", "send it to" introduce an address with a house number. */
@@ -118,7 +123,15 @@ function addressSpans(text: string): IdentifierSpan[] {
   const found: IdentifierSpan[] = [];
   const extend = (start: number, end: number) => {
     const tail = ADDRESS_TAIL.exec(text.slice(end));
-    const stop = tail ? end + tail[0].length : end;
+    let stop = tail ? end + tail[0].length : end;
+    // The next lines belong to it when they are address lines and one of them holds a number (a unit or postcode).
+    let at = stop;
+    for (let lines = 0; lines < 4; lines += 1) {
+      const line = ADDRESS_LINE.exec(text.slice(at));
+      if (!line) break;
+      at += line[0].length;
+      if (/\d/.test(line[0])) stop = at;
+    }
     found.push({ kind: 'street-address', start, end: stop, text: text.slice(start, stop) });
   };
   for (const m of text.matchAll(STREETS)) extend(m.index ?? 0, (m.index ?? 0) + m[0].length);
