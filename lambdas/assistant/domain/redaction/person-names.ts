@@ -60,8 +60,11 @@ export interface KnownPeople {
   readonly fullNames: readonly string[];
   /** Single words that name a person wherever they stand capitalised. */
   readonly words: ReadonlySet<string>;
+  /** The full names as one pattern, built once per text rather than once per line. */
+  readonly fullNamePattern: RegExp | null;
 }
 
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const isGiven = (word: string) => GIVEN_NAMES.has(word.toLowerCase());
 const isUnambiguousGiven = (word: string) => isGiven(word) && !AMBIGUOUS_GIVEN_NAMES.has(word.toLowerCase());
 const wordsOf = (name: string) => name.split(/\s+/).filter((w) => /^\p{Lu}/u.test(w) && !/^\p{Lu}\.?$/u.test(w));
@@ -120,20 +123,19 @@ export function peopleNamedIn(text: string): KnownPeople {
     if (list.some((w) => words.has(w) || isUnambiguousGiven(w)) && !list.some((w) => NOT_A_NAME.test(w)))
       for (const w of list) words.add(w);
   }
-  return { fullNames: [...fullNames].sort((a, b) => b.length - a.length), words };
+  const sorted = [...fullNames].sort((a, b) => b.length - a.length);
+  const fullNamePattern = sorted.length
+    ? new RegExp(`(?<![\\p{L}\\p{N}])(?:${sorted.map(escape).join('|')})(?![\\p{L}\\p{N}])`, 'gu')
+    : null;
+  return { fullNames: sorted, words, fullNamePattern };
 }
-
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Where the known people are named in `text` (one sentence or line of the text they came from). */
 export function personNameSpans(text: string, people: KnownPeople): IdentifierSpan[] {
   const found: IdentifierSpan[] = [];
   const lowercaseOnly = !/\p{Lu}/u.test(text);
   const add = (start: number, end: number) => found.push({ kind: 'person-name', start, end, text: text.slice(start, end) });
-  for (const name of people.fullNames) {
-    for (const m of text.matchAll(new RegExp(`(?<![\\p{L}\\p{N}])${escape(name)}(?![\\p{L}\\p{N}])`, 'gu')))
-      add(m.index ?? 0, (m.index ?? 0) + m[0].length);
-  }
+  if (people.fullNamePattern) for (const m of text.matchAll(people.fullNamePattern)) add(m.index ?? 0, (m.index ?? 0) + m[0].length);
   // "Maria J. Lindqvist" joined into one span, then single name words.
   for (const m of text.matchAll(/(?<![\p{L}\p{N}])[\p{L}'’-]+(?![\p{L}\p{N}])/gu)) {
     const word = m[0];
