@@ -52,6 +52,19 @@ const PART_OF_ROLE: Record<SectionRole, Part | null> = {
   other: null,
 };
 
+const MONEY_FIGURE = /[$€£]\s?\d/;
+const STATES_PAY =
+  /^(?=.*[$€£]\s?\d)(?:[-*•\s]*)(?:comp(?:ensation)?|pay(?: rate| range)?|salary(?: range)?|base(?: salary)?|wage|hourly rate|rate)\b/i;
+/** A title's tail candidates search by ("Temp to Hire", "Night Shift", "Remote"), kept in the heading. */
+const WORK_PATTERN =
+  /\b(?:temp|temporary|contract|contractor|part[- ]time|full[- ]time|per[- ]diem|prn|shift|remote|hybrid|on[- ]site|travel|seasonal|weekends?|nights?|days|evenings?|local|regional|otr|home daily)\b/i;
+
+/** A heading that says something itself ("Salary Range: $16 - $17 Hourly"), as a plain line; `null` for a bare heading. */
+function headingStatement(heading: string): string | null {
+  const plain = heading.replace(/[*_#]+/g, '').trim();
+  return /[:：]\s*\S/.test(plain) && (MONEY_FIGURE.test(plain) || /\d/.test(plain)) ? plain : null;
+}
+
 function article(word: string): string {
   return /^(?:[aeiou]|[AEFHILMNORSX][A-Z]{1,4}\b|hour|honest)/i.test(word) && !/^(?:uni|use|eu|one)/i.test(word) ? 'an' : 'a';
 }
@@ -71,8 +84,20 @@ export function externalJobDescription(input: AssistantInputs['job-description']
     return squash(result.text);
   };
   const statedTitle = titleInText(scrubbed.text);
-  const title = scrub(cleanTitle(String(input?.title ?? '')) || cleanTitle(statedTitle ?? '')) || 'Job description';
-  const location = scrub(locationInText(description) ?? '') || null;
+  const givenTitle = String(input?.title ?? '').trim() || statedTitle || '';
+  // The role alone names it in the opening sentence; the heading keeps what candidates look for
+  // after it ("Accounts Payable Clerk - Temp to Hire"), once scrubbed.
+  const role = scrub(cleanTitle(givenTitle));
+  const tail = / [-–—|] (.+)$/.exec(givenTitle)?.[1] ?? '';
+  const aside = /\(([^()]+)\)/.exec(givenTitle)?.[1] ?? '';
+  const worded = WORK_PATTERN.test(tail) ? ` - ${scrub(tail)}` : WORK_PATTERN.test(aside) ? ` (${scrub(aside)})` : '';
+  const title = role ? `${role}${worded.replace(/ - $| \(\)$/, '')}` : 'Job description';
+  // A town and state stay; a house number or postcode written with them goes.
+  const location =
+    scrub(locationInText(description) ?? '')
+      .replace(/\s*\b\d[\d-]*\b/g, '')
+      .replace(/[\s,]+$/, '')
+      .trim() || null;
 
   const parts: Record<Part, string[]> = { about: [], duties: [], requirements: [], 'nice-to-haves': [], offer: [], location: [] };
   const others: Section[] = [];
@@ -83,18 +108,22 @@ export function externalJobDescription(input: AssistantInputs['job-description']
     const isTitleLine = (line: string) =>
       index < 2 && !!statedTitle && line.includes(statedTitle) && line.length <= statedTitle.length + 30;
     const lines = section.lines.filter((line) => !isTitleLine(line));
+    // "**Salary Range: $16.00 - $17.00 Hourly**" heads a section and states the pay: the pay stays.
+    const stated = section.heading ? headingStatement(section.heading) : null;
+    if (stated) parts[MONEY_FIGURE.test(stated) ? 'offer' : (PART_OF_ROLE[section.role] ?? 'about')].push(stated);
     const part = PART_OF_ROLE[section.role];
-    if (part && section.heading !== null) parts[part].push(...lines);
-    else if (section.heading !== null && lines.length) others.push({ heading: section.heading, body: lines.join('\n') });
+    if (part && section.heading !== null) {
+      // The pay stated under another heading ("Comp: $150k base / $300k OTE") is what's on offer.
+      for (const line of lines) parts[part !== 'offer' && STATES_PAY.test(line) ? 'offer' : part].push(line);
+    } else if (section.heading !== null && lines.length) others.push({ heading: section.heading, body: lines.join('\n') });
     else for (const sentence of lines.flatMap(splitSentences)) parts[structured ? 'about' : partOfSentence(sentence)].push(sentence);
   });
 
   const industry = industryOf(context.companyInfo, scrubbed.text);
   const client = industry ? `our client, ${industry.phrase},` : 'our client';
-  const intro = `We are looking for ${article(title)} ${title} to join ${client}${location ? ` in ${location}` : ''}.`.replace(
-    /,( in|\.)/,
-    '$1',
-  );
+  // Without a title the opening names no role: "We are looking for a Job description" is nonsense.
+  const wanted = role ? `${article(role)} ${role}` : 'someone';
+  const intro = `We are looking for ${wanted} to join ${client}${location ? ` in ${location}` : ''}.`.replace(/,( in|\.)/, '$1');
   const paragraph = (lines: readonly string[]) => lines.join(' ');
   const bullets = (lines: readonly string[]) => lines.map((l) => `- ${l}`).join('\n');
   const out: Section[] = [{ heading: HEADINGS.about, body: paragraph([intro, ...parts.about]) }];

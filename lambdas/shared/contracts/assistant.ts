@@ -211,6 +211,19 @@ export type SourcingTermsOutput = z.infer<typeof SourcingTermsOutputSchema>;
 
 export const REDACTION_CATEGORIES = ['client-name', 'identifying-detail', 'rate-or-margin', 'contact', 'internal-note'] as const;
 export type RedactionCategory = (typeof REDACTION_CATEGORIES)[number];
+/** The kind of personal identifier a removal was, when it was one: the evidence shown beside it. */
+export const IDENTIFIER_KINDS = [
+  'email',
+  'phone',
+  'ssn',
+  'payment-card',
+  'iban',
+  'ip-address',
+  'street-address',
+  'link-or-handle',
+  'person-name',
+] as const;
+export type IdentifierKind = (typeof IDENTIFIER_KINDS)[number];
 
 /** `POST /assistant/job-description`: a publishable version of an internal description. */
 export const ExternalJobDescriptionRequestSchema = z.strictObject({
@@ -227,7 +240,15 @@ export const ExternalJobDescriptionOutputSchema = z.object({
   sections: z.array(z.object({ heading: z.string(), body: z.string() })),
   /** The whole description as plain text (what "Copy" copies). */
   text: z.string(),
-  removed: z.array(z.object({ category: z.enum(REDACTION_CATEGORIES), text: z.string(), reason: z.string() })),
+  removed: z.array(
+    z.object({
+      category: z.enum(REDACTION_CATEGORIES),
+      text: z.string(),
+      reason: z.string(),
+      /** Added later, so optional: which identifier it was (a phone number, a payment card…). */
+      identifier: z.optional(z.enum(IDENTIFIER_KINDS)),
+    }),
+  ),
 });
 export type ExternalJobDescriptionOutput = z.infer<typeof ExternalJobDescriptionOutputSchema>;
 

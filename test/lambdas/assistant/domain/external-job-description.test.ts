@@ -108,7 +108,7 @@ describe('the external job description of each sample', () => {
       {
         heading: 'About the role',
         body:
-          'We are looking for an Enterprise Account Executive to join our client, a software company in Boston, MA. Our client is a SaaS company selling supply-chain analytics to retailers. HQ at Boston, MA. ' +
+          'We are looking for an Enterprise Account Executive to join our client, a software company in Boston, MA. Our client is a SaaS company selling supply-chain analytics to retailers. ' +
           "Our client’s sales team is growing after the Series C. You'll own a territory of Fortune 1000 retailers on the East Coast.",
       },
       {
@@ -117,13 +117,15 @@ describe('the external job description of each sample', () => {
       },
       { heading: 'What you bring', body: '- 5+ years of B2B SaaS sales\n- Track record of exceeding a $1M+ annual quota' },
       { heading: 'Nice to have', body: '- French' },
+      // The candidate's pay stays (pay-transparency laws require it); the placement fee goes.
+      { heading: 'What’s on offer', body: 'Comp: $150k base / $300k OTE, uncapped commission.' },
       { heading: 'Location', body: 'Boston, MA' },
     ]);
     for (const secret of [
       'Northwind',
       '77 Summer',
       '02110',
-      '$150k',
+      'Placement fee',
       '25%',
       'Priya',
       'northwind.ai',

@@ -27,11 +27,11 @@ describe('removing sensitive data from a requisition', () => {
     expect(removed.map((r) => [r.category, r.text])).toEqual([
       ['client-name', 'Brightledger Financial'],
       ['client-name', 'PayHarbor'],
+      ['identifying-detail', '410 N Wells St, Suite 800, Chicago, IL 60654'],
       [
         'identifying-detail',
         'The payments platform team is rebuilding its settlement and ledger services under Project Falcon, an internal program to move the legacy monolith to event-driven microservices.',
       ],
-      ['identifying-detail', '410 N Wells St, Suite 800, Chicago, IL 60654'],
       ['internal-note', 'Internal notes – do not share'],
       ['rate-or-margin', 'Bill rate $118/hr, pay rate $84/hr W2 (28.8% margin).'],
       ['rate-or-margin', 'Client fee 20% for a permanent placement.'],
@@ -72,7 +72,14 @@ describe('removing sensitive data from a requisition', () => {
     expect(text).toBe(
       'Our client is a warehouse automation company.\nYou will own our client’s fleet software and report into the platform group.',
     );
-    expect(removed.map((r) => r.category)).toEqual(['client-name', 'client-name', 'contact']);
+    // The person, the e-mail and the phone each listed with the kind of identifier it was.
+    expect(removed.map((r) => [r.category, r.identifier ?? null])).toEqual([
+      ['client-name', null],
+      ['contact', 'person-name'],
+      ['contact', 'email'],
+      ['contact', 'phone'],
+      ['client-name', null],
+    ]);
   });
 
   it('cuts a UK postcode and a US ZIP code out of a sentence that stays', () => {
@@ -95,18 +102,18 @@ describe('removing sensitive data from a requisition', () => {
       'Also talk to Tom Ashworth about the Fenwick & Hale graduate scheme.',
     ].join('\n');
     const { text, removed } = scrubSensitive(description, { clientNames: [], companyInfo: '' });
+    // The contractor's day rate is what the candidate is paid: it stays; the client's budget and the margin go.
     expect(text).toBe(
-      'Our client is modernising its claims data platform.\n- Build batch and streaming pipelines in Python and PySpark on Databricks\nAlso talk to about the graduate scheme.',
+      'Our client is modernising its claims data platform.\n- Build batch and streaming pipelines in Python and PySpark on Databricks\nRate: £550/day outside IR35.\nAlso talk about the graduate scheme.',
     );
     expect(removed.map((r) => [r.category, r.text])).toEqual([
+      ['identifying-detail', '1 Wellington Place, Leeds LS1 4AP'],
       ['client-name', 'Fenwick & Hale Insurance'],
-      [
-        'identifying-detail',
-        'The work sits within the confidential "Atlas" programme and is based at their Leeds office, 1 Wellington Place, Leeds LS1 4AP.',
-      ],
-      ['rate-or-margin', 'Rate: £550/day outside IR35 (client budget up to £600 — margin £50/day).'],
-      ['contact', 'Hiring manager is Tom Ashworth, Head of Data (tom.ashworth@fenwickhale.co.uk, 0113 496 0123).'],
+      ['identifying-detail', 'The work sits within the confidential "Atlas" programme and is based at their Leeds office.'],
       ['contact', 'Tom Ashworth'],
+      ['contact', 'tom.ashworth@fenwickhale.co.uk'],
+      ['contact', '0113 496 0123'],
+      ['rate-or-margin', 'client budget up to £600 — margin £50/day'],
       ['client-name', 'Fenwick & Hale'],
     ]);
   });
@@ -118,13 +125,49 @@ describe('removing sensitive data from a requisition', () => {
   });
 
   it.each([
-    ['Pay: $45-$52/hr depending on experience.', 'rate-or-margin'],
-    ['Salary: $90,000 - $110,000 DOE.', 'rate-or-margin'],
+    ['Pay: $45-$52/hr depending on experience.'],
+    ['Salary: $90,000 - $110,000 DOE.'],
+    ['Night shift differential of $4/hr on top of base pay.'],
+    ['Tuition and licence fees reimbursed after 90 days.'],
+    ['Apply at https://careers.example.org/jobs/4471 by Friday.'],
+  ])('keeps %j: pay-transparency laws require the pay, and benefits and the apply link are for candidates', (sentence) => {
+    const text = `Build APIs in Java.\n${sentence}`;
+    expect(scrubSensitive(text, { clientNames: [], companyInfo: '' })).toEqual({ text, removed: [] });
+  });
+
+  it.each([
+    ['Call Priya on 020 7946 0958 with questions.', ['Priya', '020 7946 0958']],
+    ['Or call +44 20 7946 0958.', ['+44 20 7946 0958']],
+    ['Send CVs to jobs@example.com today.', ['jobs@example.com']],
+  ])('removes the lead-in %j with its contact details, each listed as contact', (sentence, identifiers) => {
+    const result = scrubSensitive(`Build APIs in Java.\n${sentence}`, { clientNames: [], companyInfo: '' });
+    expect(result.text).toBe('Build APIs in Java.');
+    expect(result.removed.map((r) => [r.category, r.text])).toEqual(identifiers.map((i) => ['contact', i]));
+  });
+
+  it('keeps the other words of a bullet that holds an e-mail address', () => {
+    const { text, removed } = scrubSensitive(
+      '- Questions about the night differential or parking? E-mail lena.marsh@example.com and we answer within a day.',
+      { clientNames: [], companyInfo: '' },
+    );
+    expect(text).toBe('- Questions about the night differential or parking? E-mail and we answer within a day.');
+    expect(removed).toEqual([expect.objectContaining({ category: 'contact', identifier: 'email', text: 'lena.marsh@example.com' })]);
+  });
+
+  it.each([
+    ['Pay $31/hr; bill rate $46/hr.', 'Pay $31/hr.', 'rate-or-margin'],
+    ['Great team (CLIENT CONFIDENTIAL) with modern equipment.', 'Great team with modern equipment.', 'internal-note'],
+    ['Day shift, 7a-7p - do not name the client to candidates.', 'Day shift, 7a-7p.', 'internal-note'],
+    ['Onsite parking; don’t disclose the hospital until the interview.', 'Onsite parking.', 'internal-note'],
+  ])('cuts only the agency clause out of %j', (sentence, expected, category) => {
+    const { text, removed } = scrubSensitive(sentence, { clientNames: [], companyInfo: '' });
+    expect(text).toBe(expected);
+    expect(removed.map((r) => r.category)).toEqual([category]);
+  });
+
+  it.each([
     ['We bill this one at 95/hr and pay 70/hr.', 'rate-or-margin'],
     ['We charge a 25% placement fee.', 'rate-or-margin'],
-    ['Call Priya on 020 7946 0958 with questions.', 'contact'],
-    ['Or call +44 20 7946 0958.', 'contact'],
-    ['Send CVs to jobs@example.com today.', 'contact'],
     ['Confidential: the incumbent does not know yet.', 'internal-note'],
     ['The role supports Project Bluebird, which is not yet public.', 'identifying-detail'],
   ])('removes %j as %s', (sentence, category) => {

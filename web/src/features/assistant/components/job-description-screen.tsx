@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { AssistantResult, RedactionCategory } from '@contracts/assistant';
+import type { AssistantResult, IdentifierKind, RedactionCategory } from '@contracts/assistant';
 import type { AssistantApi } from '../api/assistant-api';
 import { definedErrors, splitList } from '../format';
 import { LIMITS, screenOf } from '../screens';
@@ -20,6 +20,19 @@ export const REDACTION_LABELS: Readonly<Record<RedactionCategory, string>> = {
   'rate-or-margin': 'Rate or margin',
   contact: 'Contact details',
   'internal-note': 'Internal note',
+};
+
+/** What each kind of personal identifier is called beside its removal (results stored before it was added have none). */
+export const IDENTIFIER_LABELS: Readonly<Record<IdentifierKind, string>> = {
+  email: 'E-mail address',
+  phone: 'Phone number',
+  ssn: 'Social security number',
+  'payment-card': 'Payment card number',
+  iban: 'Bank account (IBAN)',
+  'ip-address': 'IP address',
+  'street-address': 'Street address',
+  'link-or-handle': 'Link or handle',
+  'person-name': 'Person’s name',
 };
 
 /** The publishable description in its sections, a Copy button for the whole text, and what was removed and why. */
@@ -47,6 +60,11 @@ export function JobDescriptionView({ result }: { readonly result: AssistantResul
           {output.removed.map((item, index) => (
             <li key={index}>
               <span className="tag">{REDACTION_LABELS[item.category] ?? item.category}</span>{' '}
+              {item.identifier ? (
+                <>
+                  <span className="tag removed-list__kind">{IDENTIFIER_LABELS[item.identifier] ?? item.identifier}</span>{' '}
+                </>
+              ) : null}
               <del className="removed-list__text">{item.text}</del>
               <span className="removed-list__reason">{item.reason}</span>
             </li>

@@ -1,0 +1,156 @@
+import { AMBIGUOUS_GIVEN_NAMES, GIVEN_NAMES } from './given-names';
+import type { IdentifierSpan } from './identifiers';
+
+/**
+ * Names of people (contacts, hiring managers, candidates) in a text. A name is taken when its
+ * context says it is one: a title ("Ms. Okafor"), a cue ("Hiring manager:", "Contact", "My name is",
+ * "Regards,"), a known given name followed by a capitalised surname ("Maria J. Lindqvist"), the
+ * parts of an e-mail address's local part that also appear as words, or a list of names where one
+ * is known. Each surname found is then removed wherever it appears on its own too.
+ */
+
+const CAP = "(?:\\p{Lu}[\\p{Ll}\\p{Lu}'’-]*\\p{Ll}[\\p{Ll}'’-]*|\\p{Lu}[\\p{Ll}'’]*-\\p{Lu}[\\p{Ll}'’]+|\\p{Lu}'\\p{Lu}\\p{Ll}+)";
+const PARTICLE = '(?:van der|van den|van de|van|von|de la|de|da|das|dos|del|della|di|du|le|la|ter|ten|al|el|bin|ibn)';
+const INITIAL = '\\p{Lu}\\.?';
+/** A given name, an optional initial and one or two surnames. */
+const FULL_NAME = new RegExp(
+  `(?<![\\p{L}\\p{N}])(${CAP})((?:[ \\t]+${INITIAL})?(?:[ \\t]+(?:${PARTICLE}[ \\t]+)?(?:${CAP})){1,2})(?![\\p{L}\\p{N}])`,
+  'gu',
+);
+const TITLE = new RegExp(
+  `(?<![\\p{L}])(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Sr|Sra|Herr|Frau|Mme|Mlle|Madame|Monsieur|Sig|Signora)\\.?[ \\t]+((?:${CAP})(?:[ \\t]+(?:${INITIAL}[ \\t]+)?(?:${PARTICLE}[ \\t]+)?(?:${CAP})){0,2})`,
+  'gu',
+);
+const CUE = new RegExp(
+  `(?:\\b(?:[Mm]y name is|[Nn]ame(?: is|:|：)|[Cc]alled|[Cc]ontact(?: person)?(?: is|:)?|[Hh]iring [Mm]anager(?: is|:)?|[Rr]ecruiter(?: is|:)?|[Rr]each out to|[Aa]sk for|[Ss]peak (?:to|with)|[Hh]osted by|[Dd]irected [Bb]y:?|[Ii]nterviewer(?: is|:)?|POC:?|[Aa]ttn:?|[Aa]ttention:?|[Rr]eports to|[Ss]upervisor(?: is|:)?|[Gg]uardian|[Uu]ser:|[Ss]aid)|(?<=\\bto|\\bby|\\bwith))[ \\t]+(${CAP}(?:[ \\t]+(?:${INITIAL}[ \\t]+)?(?:${PARTICLE}[ \\t]+)?(?:${CAP})){0,2})`,
+  'gu',
+);
+/** "Faina D. Yefremova": a capitalised word, an initial and a capitalised word name a person whatever the given name. */
+const WITH_INITIAL = new RegExp(
+  `(?<![\\p{L}\\p{N}])(${CAP})[ \\t]+\\p{Lu}\\.?[ \\t]+((?:${PARTICLE}[ \\t]+)?${CAP})(?![\\p{L}\\p{N}])`,
+  'gu',
+);
+/** Words before an initial that make it a label, not a middle name ("Class A Driver", "Schedule C"). */
+const NOT_BEFORE_INITIAL =
+  /^(?:Class|Part|Schedule|Vitamin|Type|Level|Grade|Tier|Section|Phase|Plan|Option|Group|Building|Unit|Hall|Wing|Team|Shift|Floor|Zone|Area|Block|Exhibit|Form|Appendix|Category|Step|Plant|Site|Gate|Dock|Line|Hepatitis|Model|Series|Size|Room|Suite|Lot|Route|Pod|Bay|Cell|Station)$/;
+/** Surname endings that only names have: Icelandic, Nordic, Slavic, Baltic, Greek, Georgian and Armenian patronymics and family names. */
+const SURNAME_ENDING =
+  /^\p{Lu}\p{Ll}{2,}(?:dóttir|dottir|sson|ová|ovà|ović|ovic|evic|ević|ić|enko|chuk|czuk|wicz|owski|owska|ewski|ewska|inski|inska|yński|yńska|ński|ńska|ishvili|adze|poulos|opoulou|idis|akis|yan|iani|escu|aitis|ienė|ytė|auskas)$/u;
+/** Cues before a person's name in what people write ("I'm Lena Marsh", "add Omar Haddad as", "assistant to …"). */
+const SOFT_CUE = new RegExp(
+  `(?:\\bI['’]m|\\bI am|\\b[Aa]dd|\\b[Aa]ssistant to|\\b[Pp]roducer|\\b[Ss]ongwriter|\\b[Ff]ounders?:|\\b[Nn]ame\\?|\\b[Nn]ame['’]s|\\b[Ll]ast name\\??|\\b[Ff]irst name\\??|\\b[Ss]pouse|\\b[Pp]artner['’]s name|\\b[Bb]eneficiary|\\b[Rr]eferred by|\\b[Ss]ubmitted by|\\b[Pp]repared by|\\b[Aa]pproved by|\\b[Ww]ritten by|\\b[Ss]igned,?)[ \\t]+(${CAP}(?:[ \\t]+(?:${INITIAL}[ \\t]+)?(?:${PARTICLE}[ \\t]+)?(?:${CAP})){1,2})`,
+  'gu',
+);
+/** "Kónya, Becker and Vasquez": a list of single capitalised words, names when one of them is. */
+/** A sign-off, the name after it on the same line or the next: "Regards,\nDana Whitfield". */
+const SIGN_OFF = new RegExp(
+  `\\b(?:[Rr]egards|[Ss]incerely|[Tt]hanks|[Tt]hank you|[Cc]heers|[Bb]est|[Ww]arm(?:ly| regards))[,!.]?[ \\t]*\\n?[ \\t]*(${CAP}(?:[ \\t]+(?:${INITIAL}[ \\t]+)?(?:${PARTICLE}[ \\t]+)?(?:${CAP})){0,2})`,
+  'gu',
+);
+const NAME_LIST = new RegExp(`(${CAP})((?:,\\s*(?:${CAP}))+),?[ \\t]+(?:and|&)[ \\t]+(${CAP})`, 'gu');
+
+/** Words that follow a given name in an organisation, a place or a role, never a surname. */
+const NOT_A_NAME =
+  /^(?:Hospital|Medical|Health|Healthcare|Center|Centre|Clinic|University|College|School|Academy|County|City|Street|Avenue|Road|Way|Drive|Lane|Court|Park|Hall|House|Foundation|Institute|Group|Inc|LLC|Ltd|Corp|Company|Co|Partners|Associates|Services|Systems|Solutions|Technologies|Bank|Church|Memorial|Regional|Community|Valley|Lake|River|Mountain|Hill|Heights|Manager|Director|Engineer|Nurse|Supervisor|Coordinator|Specialist|Assistant|Technician|Operator|Driver|Analyst|Officer|Lead|Team|Department|Unit|Office|Operations|Finance|Sales|Human|Resources|Talent|The|And|Or|For|With|Our|We|You|Your|This|That|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December|Day|Week|Shift|Care|Home|Program|Programme|Bonus|Assistance|Referral|Plan|Insurance|Discount|Engineering|Manufacturing|Logistics|Construction|Staffing|Technology|Technologies|Labs?|Industries|Consulting|Foods?|Media|Capital|Insurance|Pharmacy|Dental|Energy|Electric|Motors|Holdings|Enterprises|Global|International|Location|Locations|Employees?|Diem|Benefits|Pay|Salary|Requirements|Responsibilities|Qualifications|Summary|Overview|Position|Job|Role|Schedule|Hours|Senior|Junior|Staff|Station|Building|Plaza|Square|Place|Road|Boulevard|Airport|Hotel|Restaurant|Store|Market|Mall|Plant|Warehouse|Campus)$/;
+/** A given name that names a place or an institution when these come just before it ("St. Joseph", "Fort Wayne"). */
+const PLACE_BEFORE = /(?:\b(?:St|Saint|San|Santa|Santo|São|Fort|Ft|Mount|Mt|Lake|Port|New|North|South|East|West|Glen|Upper|Lower)\.?\s+)$/u;
+
+export interface KnownPeople {
+  /** Full names as written, longest first. */
+  readonly fullNames: readonly string[];
+  /** Single words that name a person wherever they stand capitalised. */
+  readonly words: ReadonlySet<string>;
+  /** The full names as one pattern, built once per text rather than once per line. */
+  readonly fullNamePattern: RegExp | null;
+}
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const isGiven = (word: string) => GIVEN_NAMES.has(word.toLowerCase());
+const isUnambiguousGiven = (word: string) => isGiven(word) && !AMBIGUOUS_GIVEN_NAMES.has(word.toLowerCase());
+const wordsOf = (name: string) => name.split(/\s+/).filter((w) => /^\p{Lu}/u.test(w) && !/^\p{Lu}\.?$/u.test(w));
+
+/** The people named in a whole text: their full names and the words that name them. */
+export function peopleNamedIn(text: string): KnownPeople {
+  const fullNames = new Set<string>();
+  const words = new Set<string>();
+  const addName = (name: string) => {
+    const parts = wordsOf(name).filter((w) => !NOT_A_NAME.test(w));
+    if (!parts.length) return;
+    fullNames.add(name.trim());
+    for (const p of parts) words.add(p);
+  };
+  for (const m of text.matchAll(TITLE)) addName(m[1]);
+  for (const m of text.matchAll(CUE)) {
+    const parts = wordsOf(m[1]);
+    // "said Maurice", "to Nikolaj Petrussen": a bare preposition is a cue only when a known given name follows.
+    const weak = /^(?:\s*(?:to|by|with|[Ss]aid|[Uu]ser:))/.test(m[0]) || /(?:to|by|with)$/.test(text.slice(0, m.index ?? 0));
+    if (weak && !isGiven(parts[0] ?? '')) continue;
+    if (parts.some((p) => NOT_A_NAME.test(p))) continue;
+    addName(m[1]);
+  }
+  for (const m of text.matchAll(WITH_INITIAL)) {
+    if (NOT_BEFORE_INITIAL.test(m[1]) || NOT_A_NAME.test(m[1]) || wordsOf(m[2]).some((w) => NOT_A_NAME.test(w))) continue;
+    addName(m[0]);
+  }
+  for (const m of text.matchAll(SOFT_CUE)) if (!wordsOf(m[1]).some((p) => NOT_A_NAME.test(p))) addName(m[1]);
+  for (const m of text.matchAll(SIGN_OFF)) if (!wordsOf(m[1]).some((p) => NOT_A_NAME.test(p))) addName(m[1]);
+  for (const m of text.matchAll(FULL_NAME)) {
+    const given = m[1];
+    if (!isGiven(given) || PLACE_BEFORE.test(text.slice(0, m.index ?? 0))) continue;
+    const rest = wordsOf(m[2]);
+    if (rest.some((w) => NOT_A_NAME.test(w))) continue;
+    addName(m[0]);
+  }
+  for (const m of text.matchAll(/(?<![\p{L}\p{N}])\p{Lu}[\p{Ll}'’-]+(?![\p{L}\p{N}])/gu)) {
+    if (isUnambiguousGiven(m[0]) && !PLACE_BEFORE.test(text.slice(0, m.index ?? 0))) words.add(m[0]);
+    else if (SURNAME_ENDING.test(m[0]) && !NOT_A_NAME.test(m[0])) words.add(m[0]);
+  }
+  // A capitalised word just before a surname-shaped word is its given name ("Ástríður Steinarsdóttir").
+  for (const m of text.matchAll(new RegExp(`(?<![\\p{L}\\p{N}])(${CAP})[ \\t]+(${CAP})(?![\\p{L}\\p{N}])`, 'gu'))) {
+    if (SURNAME_ENDING.test(m[2]) && !NOT_A_NAME.test(m[1]) && !/^(?:The|A|An|In|At|On|Of|For|And|Mr|Ms|Dr)$/.test(m[1])) addName(m[0]);
+  }
+  // E-mail local parts: "dana.whitfield@", "SzaszJanka@": the parts that also stand in the text as words.
+  for (const m of text.matchAll(/[\p{L}\p{N}._%+-]+(?=@)/gu)) {
+    const parts = m[0]
+      .split(/[._\-+\d]+|(?<=\p{Ll})(?=\p{Lu})/u)
+      .filter((p) => p.length >= 3)
+      .map((p) => p[0].toUpperCase() + p.slice(1).toLowerCase());
+    if (parts.length < 2 && !(parts.length === 1 && isGiven(parts[0]))) continue;
+    for (const p of parts) if (new RegExp(`(?<![\\p{L}])${p}(?![\\p{L}])`, 'u').test(text) && !NOT_A_NAME.test(p)) words.add(p);
+  }
+  for (const m of text.matchAll(NAME_LIST)) {
+    const list = [m[1], ...m[2].split(',').map((s) => s.trim()), m[3]].filter(Boolean);
+    if (list.some((w) => words.has(w) || isUnambiguousGiven(w)) && !list.some((w) => NOT_A_NAME.test(w)))
+      for (const w of list) words.add(w);
+  }
+  const sorted = [...fullNames].sort((a, b) => b.length - a.length);
+  const fullNamePattern = sorted.length
+    ? new RegExp(`(?<![\\p{L}\\p{N}])(?:${sorted.map(escape).join('|')})(?![\\p{L}\\p{N}])`, 'gu')
+    : null;
+  return { fullNames: sorted, words, fullNamePattern };
+}
+
+/** Where the known people are named in `text` (one sentence or line of the text they came from). */
+export function personNameSpans(text: string, people: KnownPeople): IdentifierSpan[] {
+  const found: IdentifierSpan[] = [];
+  const lowercaseOnly = !/\p{Lu}/u.test(text);
+  const add = (start: number, end: number) => found.push({ kind: 'person-name', start, end, text: text.slice(start, end) });
+  if (people.fullNamePattern) for (const m of text.matchAll(people.fullNamePattern)) add(m.index ?? 0, (m.index ?? 0) + m[0].length);
+  // "Maria J. Lindqvist" joined into one span, then single name words.
+  for (const m of text.matchAll(/(?<![\p{L}\p{N}])[\p{L}'’-]+(?![\p{L}\p{N}])/gu)) {
+    const word = m[0];
+    const start = m.index ?? 0;
+    const known = people.words.has(word) || (lowercaseOnly && isUnambiguousGiven(word));
+    if (!known || PLACE_BEFORE.test(text.slice(0, start))) continue;
+    add(start, start + word.length);
+  }
+  // In all-lowercase text a given name takes the word after it as the surname ("emidio lombardo").
+  if (lowercaseOnly) {
+    for (const m of text.matchAll(/(?<![\p{L}])([\p{Ll}]+)((?:\s+\p{Ll}\.?)?\s+[\p{Ll}'’-]{3,})(?![\p{L}])/gu)) {
+      if (isGiven(m[1]) && !/^(?:and|the|was|is|has|had|who|for|from|with|said|lives|will|can)$/.test(m[2].trim()))
+        add(m.index ?? 0, (m.index ?? 0) + m[0].length);
+    }
+  }
+  // Initials between two parts of a name go with it: "Szabina J Gelencsér".
+  return found.map((s) => s);
+}
