@@ -4,7 +4,7 @@ import { yearsRequired } from '../../shared/text/experience';
 import { INTERNAL_LINE, jobSections, locationInText, titleInText, type SectionRole } from '../../shared/text/job-sections';
 import { keywords, splitSentences, squash } from '../../shared/text/normalize';
 import { cleanTitle } from '../../shared/text/titles';
-import { statesCommercialTerms } from './sensitive-data';
+import { statesCommercialTerms } from './commercial-terms';
 import { findSkills, skillEntry } from '../../shared/text/skills-dictionary';
 import { isToolSkill } from './requirement-phrasing';
 import { findCredentials, stateNamed, type CredentialMention } from './credentials';

@@ -60,13 +60,6 @@ const REASONS: Record<RedactionCategory, string> = {
 // Starts only where a word starts: otherwise every letter of a long word starts a scan to its end.
 export const EMAIL = /(?<![\p{L}\p{N}._%+-])[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.[\p{L}]{2,}/gu;
 const URL = /\b(?:https?:\/\/|www\.)[^\s)<>"]+/gi;
-const MONEY =
-  /(?:[$€£]\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:k|m|million|bn)\b)?|\b\d[\d,]*(?:\.\d+)?\s?(?:USD|EUR|GBP|dollars)\b|\b\d{2,3}k\b|\b\d{2,4}(?:\.\d{2})?\s?(?:\/\s?(?:hr|hour|day)|per (?:hour|day)|an hour|a day)\b)/i;
-// Words that make a money figure a commercial term ("a $2M budget" in a requirement is not one).
-const RATE_WORDS =
-  /\b(?:rates?|pay|paid|salary|salaries|compensation|comp|margin|markup|mark-up|fee|fees|commission|bill(?:ing)?|w-?2|1099|c2c|corp[- ]to[- ]corp|per (?:hour|day)|hourly|daily|an hour|a day|ote|base salary|conversion|spread|burden|ir35|day rate)\b|\/\s?(?:hr|hour|h|day|yr|year)\b/i;
-const PERCENT_WITH_TERMS =
-  /\b\d{1,3}(?:\.\d+)?\s?%[^.;]*\b(?:margin|markup|mark-up|fee|commission|spread)\b|\b(?:margin|markup|mark-up|fee|commission|spread)\b[^.;]*?\b\d{1,3}(?:\.\d+)?\s?%/i;
 const INTERNAL_SENTENCE =
   /^[\s(]*(?:internal(?: only| note| notes)?|note to (?:the )?recruiters?|recruiter notes?|confidential|do not (?:share|disclose|publish|post|mention)|don(?:'|’)t (?:share|mention|disclose)|not for (?:external|publication|candidates))\b/i;
 const CONFIDENTIAL =
@@ -108,11 +101,6 @@ const LABEL_OF_CUT =
 /** A sentence that only leads in to what was cut. */
 const DANGLING_BEFORE_CUT =
   /\b(?:by|to|with|at|on|from|is|are|contact|call|text|e-?mail|reach|ask for|speak (?:to|with)|number|address)\s*\uE000[\s\uE000.,;:!?]*$/i;
-
-/** Whether a sentence states commercial terms: a money figure with a rate word, or a margin or fee percentage. */
-export function statesCommercialTerms(sentence: string): boolean {
-  return (MONEY.test(sentence) && RATE_WORDS.test(sentence)) || PERCENT_WITH_TERMS.test(sentence);
-}
 
 /** Whether a clause states the agency's terms with the client (bill rate, markup, margin, fee): the candidate's pay is not one. */
 export function statesClientTerms(clause: string): boolean {

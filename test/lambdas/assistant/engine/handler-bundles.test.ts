@@ -1,5 +1,5 @@
 import { REST_ROUTES } from '../../../../lib/definitions/rest-routes';
-import { bundleAsDeployed, HANDLER_BUDGET_BYTES } from '../../support/deployed-bundle';
+import { bundleAsDeployed, handlerBudgetBytes } from '../../support/deployed-bundle';
 
 /**
  * Each assistant handler bundles only its own capability's Bedrock task (a handler that carried
@@ -23,7 +23,7 @@ describe('assistant handler bundles', () => {
     async (_path, route) => {
       const { bytes, tasks } = await bundle(route.entry);
       expect(tasks).toHaveLength(1);
-      expect(bytes).toBeLessThan(HANDLER_BUDGET_BYTES);
+      expect(bytes).toBeLessThan(handlerBudgetBytes(route.entry));
     },
   );
 
