@@ -113,8 +113,10 @@ export const jobDescriptionTask: BedrockTask<'job-description'> = {
     const context = { clientNames: input.clientNames, companyInfo: input.companyInfo };
     const removed: Removed[] = [];
     const note = (item: Removed) => {
-      const entry = {
+      // The domain's identifier kind (a phone number, an address…) travels with its removal.
+      const entry: Removed = {
         category: item.category,
+        ...(item.identifier ? { identifier: item.identifier } : {}),
         text: cleanText(item.text, REMOVED_TEXT_MAX_CHARS),
         reason: cleanText(item.reason, REMOVED_TEXT_MAX_CHARS),
       };
