@@ -58,12 +58,20 @@ afterEach(async () => {
 afterAll(() => dist.remove());
 
 describe('a started local runtime', () => {
-  // Read-only checks share one runtime: each start costs seconds on a busy 2-core machine.
+  // Read-only checks share one runtime: each start costs seconds on a busy 2-core machine. Its
+  // functions load on their first call: loading all of them at start is `npm start`'s, tested in
+  // start.test.ts and below ("stops the start when a handler fails at import").
   let shared: LocalRuntime;
   let sharedDataDir: ReturnType<typeof temporaryFolder>;
   beforeAll(async () => {
     sharedDataDir = temporaryFolder('local-runtime-shared');
-    shared = await startLocalRuntime({ dataDir: sharedDataDir.path, ports: FREE_PORTS, webDistDir: dist.path, webBuild: 'never' });
+    shared = await startLocalRuntime({
+      dataDir: sharedDataDir.path,
+      ports: FREE_PORTS,
+      webDistDir: dist.path,
+      webBuild: 'never',
+      warmFunctions: false,
+    });
   }, 60_000);
   afterAll(async () => {
     await shared?.stop();
