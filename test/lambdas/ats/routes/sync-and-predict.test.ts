@@ -252,6 +252,24 @@ describe('GET /ats/candidates', () => {
     expect(JSON.stringify(answer.body)).not.toMatch(/@example\.com|555-01\d\d|Main Street/);
   });
 
+  it("lists the candidates in the job's pipeline first: every active applicant, then past ones", async () => {
+    const answer = await candidates('recruiter', { jobId: JOB });
+    // Greenhouse's own records: the job's applications still in process, and their candidates.
+    const activeIds = new Set(
+      GREENHOUSE.data.applications
+        .filter((application) => String(application.job_id) === JOB && application.status === 'in_process')
+        .map((application) => application.candidate_id),
+    );
+    const activeNames = new Set(
+      GREENHOUSE.data.candidates
+        .filter((candidate) => activeIds.has(candidate.id))
+        .map((candidate) => `${String(candidate.first_name)} ${String(candidate.last_name)}`),
+    );
+    expect(activeNames.size).toBeGreaterThan(0);
+    const names = answer.body.candidates.map((candidate) => candidate.name);
+    expect(new Set(names.slice(0, activeNames.size))).toEqual(activeNames);
+  });
+
   it.each([
     ['no job id', {}, 'jobId'],
     ['a job id with characters no ATS id has', { jobId: '../jobs' }, 'jobId'],
