@@ -1,5 +1,11 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { ATS_DEMO_CREDENTIALS, BULLHORN_DEMO_CLIENT, BULLHORN_DEMO_USERNAME, GREENHOUSE_DEMO_CLIENT } from '../../local/ats/ats-stand-ins';
+import {
+  ATS_DEMO_CREDENTIALS,
+  BULLHORN_DEMO_CLIENT,
+  BULLHORN_DEMO_USERNAME,
+  GREENHOUSE_DEMO_CLIENT,
+  LEVER_NEW_ACCOUNT_KEY,
+} from '../../local/ats/ats-stand-ins';
 import { expectNoAxeViolations, expectNoSidewaysScroll } from './support/accessibility';
 import { inviteAndActivateUser } from './support/identity';
 import { scanTable } from './support/local-runtime';
@@ -12,7 +18,6 @@ import { subscribeWithTestCard } from './support/subscriptions';
 // once and sends the browser back to the account page). The tests run in order on one signed-in page.
 
 const GREENHOUSE = ATS_DEMO_CREDENTIALS.greenhouse;
-const LEVER = ATS_DEMO_CREDENTIALS.lever;
 const GREENHOUSE_MASK = `••••${GREENHOUSE.apikey1.slice(-4)}`;
 
 test.use({ reducedMotion: 'reduce' });
@@ -161,7 +166,8 @@ test('best fit ranks candidates read from the ATS', async () => {
 
 test('a short ATS history gets a clear message instead of predictions; disconnecting deletes the key and the synced data', async () => {
   await page.goto('/account');
-  await connect('Lever', LEVER.apikey1);
+  // The fake Lever's second account: a new one, with a handful of opportunities.
+  await connect('Lever', LEVER_NEW_ACCOUNT_KEY);
   await expect(
     atsSection()
       .getByRole('status')
