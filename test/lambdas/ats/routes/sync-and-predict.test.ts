@@ -1,3 +1,4 @@
+import { candidateSummary } from '../../../../lambdas/assistant/domain/candidate-summary';
 import type {
   AtsCandidatesResponse,
   AtsConnectionResponse,
@@ -268,6 +269,14 @@ describe('GET /ats/candidates', () => {
     expect(activeNames.size).toBeGreaterThan(0);
     const names = answer.body.candidates.map((candidate) => candidate.name);
     expect(new Set(names.slice(0, activeNames.size))).toEqual(activeNames);
+  });
+
+  it('hands each profile over as a resume reads, so a candidate summary names the current title', async () => {
+    const [first] = (await candidates('recruiter', { jobId: JOB })).body.candidates;
+    const [title, employer] = first.headline.split(' at ');
+    expect(first.profile.split('\n').slice(0, 2)).toEqual([first.name, `${title} · ${employer}`]);
+    const summary = candidateSummary({ candidateName: first.name, profile: first.profile, job: null });
+    expect(summary.summary).toMatch(new RegExp(`^${first.name} is an? ${title}\\b`));
   });
 
   it.each([
