@@ -14,8 +14,7 @@ import { subscribeWithTestCard } from './support/subscriptions';
 // connects the vendor's demo account (the local runtime's fake, answering in the vendor's
 // documented shapes) on /account, syncs it and sees what is stored, ranks the job's ATS candidates
 // for best fit, summarises one of them and predicts placements for the job. The expected names and
-// figures come from the demo account's own history. One signed-in page per worker; each test
-// connects its vendor and disconnects it at the end.
+// figures come from the demo account's own history.
 
 const JOB_TITLE = 'Senior Backend Engineer';
 const NOW = new Date();
@@ -117,15 +116,17 @@ test.use({ reducedMotion: 'reduce' });
 
 let page: Page;
 
-test.beforeAll(async ({ browser }: { browser: Browser }) => {
+// A fresh subscriber per vendor rather than one per worker: the ATS routes allow a user 30 calls a
+// minute, and one vendor's flow makes about fifteen, so one user running all five back to back is
+// (rightly) told to slow down. Inviting and subscribing costs a few seconds.
+test.beforeEach(async ({ browser }: { browser: Browser }) => {
   test.setTimeout(90_000);
   page = await browser.newPage({ reducedMotion: 'reduce', viewport: { width: 1280, height: 800 } });
   await inviteAndActivateUser(page, 'Rosa');
-  await page.goto('/subscribe');
   await subscribeWithTestCard(page, 'Starter', 'Rosa Delgado');
 });
 
-test.afterAll(async () => {
+test.afterEach(async () => {
   await page.context().close();
 });
 
@@ -150,7 +151,6 @@ async function chooseJob(scope: Locator | Page, activeCount: number): Promise<vo
 
 for (const vendor of VENDORS) {
   test(`${vendor.label}: connect, sync, best fit, a candidate summary and placement prediction on its own data`, async () => {
-    test.setTimeout(120_000);
     const { stored, activeNames, applicantNames } = expected(vendor);
 
     await page.goto('/account');
@@ -190,7 +190,8 @@ for (const vendor of VENDORS) {
     await expect(page.getByLabel('Candidate name')).toHaveValue(name);
     await page.getByRole('button', { name: 'Write the summary' }).click();
     await expect(page.getByRole('heading', { level: 2, name: `Summary of ${name}` })).toBeFocused({ timeout: 30_000 });
-    await expect(page.locator('section.assistant-result')).toContainText(headline.split(' at ')[0]);
+    // The current title from the ATS, not a section heading, says what the candidate is.
+    await expect(page.locator('section.assistant-result')).toContainText(new RegExp(`${name} is an? ${headline.split(' at ')[0]}\\b`));
 
     // Placement prediction: the job's active applications, ranked, with an accuracy above the baseline.
     await page.goto('/services/placement-prediction');
@@ -205,10 +206,5 @@ for (const vendor of VENDORS) {
       .locator('tbody tr th')
       .allTextContents();
     expect(new Set(predicted)).toEqual(activeNames);
-
-    await page.goto('/account');
-    await atsSection().getByRole('button', { name: 'Disconnect' }).click();
-    await page.getByRole('dialog', { name: 'Disconnect your ATS?' }).getByRole('button', { name: 'Disconnect' }).click();
-    await expect(page.getByText('Your ATS is disconnected and its key deleted.')).toBeVisible();
   });
 }
