@@ -11,6 +11,7 @@ import { LocalRuntimeError } from './errors';
 import { parseStartCommand, USAGE } from './options';
 import { REPO_ROOT } from './paths';
 import { ATS_PORT_NAMES } from './ports';
+import { LEVER_NEW_ACCOUNT_KEY } from './ats/ats-stand-ins';
 import { ATS_LABELS } from '../lambdas/ats/ats-settings';
 import { splitClientIdAndUserId } from '../lambdas/shared/contracts/ats';
 import type { SeedEndpoints } from './identity/local-identity';
@@ -37,14 +38,16 @@ function identityLines(endpoints: LocalEndpoints): string[] {
 
 /** The ATS stand-ins' lines: each fake's API root and the demo key to connect it with. */
 function atsLines(endpoints: LocalEndpoints): string[] {
-  const lines = ['  ATS stand-ins (fakes of each ATS API; connect with these demo keys, any other key is refused)'];
+  const lines = [
+    '  ATS stand-ins (fakes of each ATS API, each with a demo history to connect, sync and predict on; connect with these demo keys, any other key is refused)',
+  ];
   for (const name of ATS_PORT_NAMES) {
     const ats = endpoints.ats[name];
     const greenhouse = name === 'greenhouse' ? splitClientIdAndUserId(ats.apikey1) : null;
     const keys = greenhouse
       ? `client ID ${greenhouse.clientId}  client secret ${ats.apikey2}  user ID ${greenhouse.userId}`
       : `key ${ats.apikey1}${ats.apikey2 ? `  subdomain ${ats.apikey2}` : ''}`;
-    const note = name === 'greenhouse' ? '  (the demo history: connect, sync, predict)' : '';
+    const note = name === 'lever' ? `  (or key ${LEVER_NEW_ACCOUNT_KEY}: a new account, too short a history to predict)` : '';
     lines.push(`    ${ATS_LABELS[name].padEnd(11)} ${ats.baseUrl}  ${keys}${note}`);
   }
   const bullhorn = endpoints.atsBullhorn;

@@ -108,6 +108,21 @@ const ATS_READ_TABLES = [
   { table: 'ats', access: 'read' },
 ] as const satisfies RestRouteDefinition['tables'];
 
+/**
+ * Starting Bullhorn's sign-in: it reads the caller's User record (a saved Bullhorn key may be kept
+ * by its mask) and writes only the pending sign-in to the ATS table; the User record changes at
+ * the callback, once Bullhorn said yes. Bullhorn's authorize step is a browser redirect with the
+ * client id, `response_type=code`, the redirect URI and a state
+ * (https://bullhorn.github.io/docs/oauth/, https://bullhorn.github.io/Getting-Started-with-REST):
+ * nothing of ours is written before the code comes back.
+ */
+const ATS_BULLHORN_START_TABLES = [
+  { table: 'users', access: 'read' },
+  { table: 'subscriptions', access: 'read' },
+  { table: 'assistant', access: 'readWrite' },
+  { table: 'ats', access: 'readWrite' },
+] as const satisfies RestRouteDefinition['tables'];
+
 /** An ATS route (signed-in subscribers; see lambdas/ats/routes/ats-route.ts). */
 function atsRoute(
   functionId: string,
@@ -252,6 +267,7 @@ export const REST_ROUTES: readonly RestRouteDefinition[] = [
   }),
   // Bullhorn's browser authorization (OAuth 2 authorization code; docs/ats-connectors.md, Bullhorn).
   atsRoute('AtsBullhornAuthorizeFunction', 'POST', '/ats/bullhorn/authorize', 'start-bullhorn-authorization.ts', {
+    tables: ATS_BULLHORN_START_TABLES,
     atsCredentials: true,
     timeoutSeconds: ATS_ROUTE_TIMEOUT_SECONDS,
   }),

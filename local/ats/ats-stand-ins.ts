@@ -10,13 +10,15 @@ import type { AtsPortName, PortName } from '../ports';
 import { bullhornDemoHistory } from './bullhorn-history';
 import { startFakeBullhorn, type FakeBullhorn } from './fake-bullhorn';
 import { LEVER_ACCOUNT } from './fake-lever-data';
-import { CRELATE_ACCOUNT } from './fake-crelate-data';
+import { crelateDemoHistory } from './crelate-history';
 import { startFakeCrelate } from './fake-crelate';
 import { startFakeGreenhouse } from './fake-greenhouse';
 import { startFakeLever } from './fake-lever';
 import { startFakeWorkable } from './fake-workable';
 import { WORKABLE_ACCOUNT } from './fake-workable-data';
 import { greenhouseDemoHistory } from './greenhouse-history';
+import { leverDemoHistory } from './lever-history';
+import { workableDemoHistory } from './workable-history';
 import { joinClientIdAndUserId } from '../../lambdas/shared/contracts/ats';
 
 /**
@@ -53,6 +55,12 @@ export const ATS_DEMO_CREDENTIALS = {
   workable: { atsname: 'workable', apikeytype: 'bearer', apikey1: 'workable-local-demo-5164', apikey2: WORKABLE_ACCOUNT.subdomain },
   crelate: { atsname: 'crelate', apikeytype: 'api-key', apikey1: 'crelate-local-demo-2738', apikey2: null },
 } as const satisfies Readonly<Record<AtsPortName, AtsCredentials>>;
+
+/**
+ * A second Lever key the fake Lever accepts: a new Lever account with a handful of opportunities
+ * (fake-lever-data.ts), too short a history for placement prediction, so its message can be seen.
+ */
+export const LEVER_NEW_ACCOUNT_KEY = 'lever-local-new-account-1180';
 
 /**
  * The fake Bullhorn's demo OAuth client (local values, not secrets), entered with any API user
@@ -124,14 +132,25 @@ export async function startAtsStandIns(options: AtsStandInsOptions): Promise<Ats
       ...GREENHOUSE_DEMO_CLIENT,
       data: greenhouseDemoHistory(options.now, options.greenhouseClosedApplications).data,
     }),
-    startFakeLever({ port: ports.lever, label: label('lever', 'fake Lever'), apiKey: keys.lever.apikey1, data: LEVER_ACCOUNT }),
+    startFakeLever({
+      port: ports.lever,
+      label: label('lever', 'fake Lever'),
+      apiKey: keys.lever.apikey1,
+      data: leverDemoHistory(options.now).data,
+      otherAccounts: { [LEVER_NEW_ACCOUNT_KEY]: LEVER_ACCOUNT },
+    }),
     startFakeWorkable({
       port: ports.workable,
       label: label('workable', 'fake Workable'),
       token: keys.workable.apikey1,
-      data: WORKABLE_ACCOUNT,
+      data: workableDemoHistory(options.now).data,
     }),
-    startFakeCrelate({ port: ports.crelate, label: label('crelate', 'fake Crelate'), apiKey: keys.crelate.apikey1, data: CRELATE_ACCOUNT }),
+    startFakeCrelate({
+      port: ports.crelate,
+      label: label('crelate', 'fake Crelate'),
+      apiKey: keys.crelate.apikey1,
+      data: crelateDemoHistory(options.now).data,
+    }),
     startFakeBullhorn({
       port: ports.bullhorn ?? 0,
       label: label('bullhorn', 'fake Bullhorn'),

@@ -45,6 +45,11 @@ export interface FakeLeverOptions {
   readonly label?: FakeAtsServerOptions['label'];
   readonly apiKey: string;
   readonly data?: FakeLeverData;
+  /**
+   * Further accounts on the same server, by their API key (as Lever's keys each open one
+   * account): the local runtime's new account with too short a history for placement prediction.
+   */
+  readonly otherAccounts?: Readonly<Record<string, FakeLeverData>>;
   /** At most this many records per page whatever `limit` asks. */
   readonly pageSize?: number;
   /**
@@ -73,7 +78,19 @@ export const LEVER_ARCHIVE_REASONS: readonly LeverRecord[] = [
 
 /** Starts a fake Lever API; resolves once it listens. */
 export async function startFakeLever(options: FakeLeverOptions): Promise<FakeLever> {
-  const data = { postings: [], opportunities: [], archiveReasons: LEVER_ARCHIVE_REASONS, resumes: {}, ...options.data };
+  const withDefaults = (data: FakeLeverData | undefined) => ({
+    postings: [],
+    opportunities: [],
+    archiveReasons: LEVER_ARCHIVE_REASONS,
+    resumes: {},
+    ...data,
+  });
+  const accounts = new Map([
+    ...Object.entries(options.otherAccounts ?? {}).map(([key, data]) => [key, withDefaults(data)] as const),
+    [options.apiKey, withDefaults(options.data)] as const,
+  ]);
+  /** The account of the request's key (authenticated before any route runs). */
+  const accountOf = (request: RecordedRequest) => accounts.get(basicUser(request.headers) ?? '') ?? withDefaults(undefined);
   const tokens = new Map<string, { path: string; start: number }>();
 
   function page(request: RecordedRequest, records: readonly LeverRecord[]): FakeResponse {
@@ -103,13 +120,13 @@ export async function startFakeLever(options: FakeLeverOptions): Promise<FakeLev
     port: options.port,
     label: options.label,
     routes: {
-      '/v1/postings': (request) => page(request, byCreated(data.postings)),
-      '/v1/archive_reasons': (request) => page(request, data.archiveReasons),
+      '/v1/postings': (request) => page(request, byCreated(accountOf(request).postings)),
+      '/v1/archive_reasons': (request) => page(request, accountOf(request).archiveReasons),
       '/v1/opportunities': (request) => {
         const since = request.query.updated_at_start;
         if (since !== undefined && !/^\d+$/.test(since)) return badRequest('updated_at_start must be a timestamp in milliseconds');
         const expand = request.queryAll.expand ?? [];
-        const selected = byCreated(data.opportunities)
+        const selected = byCreated(accountOf(request).opportunities)
           .filter((opportunity) => since === undefined || Number(opportunity.updatedAt ?? 0) >= Number(since))
           .map((opportunity) => collapse(opportunity, expand));
         return page(request, selected);
@@ -119,16 +136,15 @@ export async function startFakeLever(options: FakeLeverOptions): Promise<FakeLev
       const match = /^\/v1\/opportunities\/([^/]+)\/resumes$/.exec(request.path);
       if (!match) return null;
       const opportunityId = decodeURIComponent(match[1]);
+      const data = accountOf(request);
       if (!data.opportunities.some((opportunity) => opportunity.id === opportunityId))
         return { status: 404, body: { code: 'ResourceNotFound', message: 'Opportunity not found' } };
       return { status: 200, body: { data: data.resumes[opportunityId] ?? [], hasNext: false } };
     },
     authenticate: (request) => {
       const decoded = Buffer.from((request.headers.authorization ?? '').replace(/^Basic\s+/i, ''), 'base64').toString('utf8');
-      const ok =
-        /^Basic\s/i.test(request.headers.authorization ?? '') &&
-        basicUser(request.headers) === options.apiKey &&
-        decoded === `${options.apiKey}:`;
+      const key = basicUser(request.headers) ?? '';
+      const ok = /^Basic\s/i.test(request.headers.authorization ?? '') && accounts.has(key) && decoded === `${key}:`;
       if (!ok) return { status: 401, body: { code: 'UnauthorizedError', message: 'Invalid API key' } };
       const endpoint = request.path.endsWith('/resumes') ? 'resumes' : request.path.replace(/^\/v1\//, '');
       const denied = (options.deniedEndpoints ?? []).some((name) => name === endpoint);

@@ -1,4 +1,4 @@
-import type { AtsApplication, AtsCandidate, AtsJob } from '../../lambdas/ats/ats-port';
+import type { AtsApplication, AtsCandidate } from '../../lambdas/ats/ats-port';
 import {
   GREENHOUSE_REJECTION_REASONS,
   REJECTED_REASON_ID,
@@ -13,6 +13,7 @@ import {
   type FakeGreenhouseData,
   type GreenhouseRecord,
 } from './fake-greenhouse';
+import { DEMO_FAMILIES, demoPersonName, demoPosition, demoPostingHtml, numberOfSyntheticId } from './demo-people';
 import { syntheticHistory, type SyntheticHistory, type SyntheticHistoryOptions } from './synthetic-history';
 
 /**
@@ -48,118 +49,6 @@ const CANDIDATE_ID_BASE = 5_200_000;
 const APPLICATION_ID_BASE = 6_300_000;
 const DAY_MS = 86_400_000;
 
-/** Per job family (the synthetic history's job order): department, the posting's introduction, employers. */
-const FAMILIES = [
-  {
-    department: 'Engineering',
-    intro: 'Our payments platform moves money for thousands of small businesses; you will build and run the services behind it.',
-    employers: [
-      'Brightline Payments',
-      'Northwind Software',
-      'Cobalt Cloud',
-      'Lumen Logistics Tech',
-      'Fieldstone Systems',
-      'Harbor Analytics',
-      'Quarry Labs',
-    ],
-  },
-  {
-    department: 'Finance',
-    intro: 'Join a growing finance team that closes the books for a multi-entity distribution group.',
-    employers: [
-      'Summit Ridge CPAs',
-      'Front Range Distribution',
-      'Alpine Health Partners',
-      'Peak Mountain Retail',
-      'Cherry Creek Holdings',
-      'Aspen Freight',
-    ],
-  },
-  {
-    department: 'Nursing',
-    intro: 'Care for critically ill adults in a 24-bed medical ICU at a Level I trauma center.',
-    employers: [
-      'Lakeshore Medical Center',
-      'Northside Community Hospital',
-      "St. Brendan's Hospital",
-      'Midwest Regional Health',
-      'Riverside University Hospital',
-    ],
-  },
-] as const;
-
-const FIRST_NAMES = [
-  'Avery',
-  'Jordan',
-  'Priya',
-  'Marcus',
-  'Elena',
-  'Tomás',
-  'Grace',
-  'Darnell',
-  'Mei',
-  'Samuel',
-  'Fatima',
-  'Connor',
-  'Lucia',
-  'Andre',
-  'Hannah',
-  'Ravi',
-  'Olivia',
-  'Malik',
-  'Sofia',
-  'Ethan',
-  'Aisha',
-  'Noah',
-  'Camila',
-  'Daniel',
-  'Yuki',
-  'Isaac',
-  'Leah',
-  'Omar',
-  'Chloe',
-  'Gabriel',
-] as const;
-const LAST_NAMES = [
-  'Nguyen',
-  'Patel',
-  'Garcia',
-  'Johnson',
-  'Kim',
-  'Okafor',
-  'Schmidt',
-  'Rivera',
-  'Chen',
-  'Williams',
-  'Haddad',
-  'Kowalski',
-  'Brown',
-  'Santos',
-  'Murphy',
-  'Ali',
-  'Larsen',
-  'Thompson',
-  'Morales',
-  'Singh',
-  'Fischer',
-  'Davis',
-  'Tanaka',
-  'Reyes',
-  'Novak',
-  'Clarke',
-  'Mendoza',
-  'Bauer',
-  'Owens',
-  'Ibrahim',
-  'Walsh',
-  'Costa',
-  'Park',
-  'Jensen',
-  'Adeyemi',
-  'Russo',
-  'Hughes',
-] as const;
-
 const STAGE_IDS: Readonly<Record<string, number>> = {
   'Application Review': 7_100_001,
   'Phone Screen': 7_100_002,
@@ -179,28 +68,6 @@ export interface GreenhouseDemoHistory {
   readonly history: SyntheticHistory;
 }
 
-/** `n` from the synthetic history's ids (`cand-0042` → 42). */
-function numberOf(id: string): number {
-  return Number(/(\d+)$/.exec(id)?.[1] ?? 0);
-}
-
-/** The posting as a job post's HTML: the same lines the synthetic description has, after an introduction. */
-function postingHtml(job: AtsJob, mustHaves: readonly string[], intro: string): string {
-  const items = mustHaves.map((mustHave) => `<li>${escapeHtml(mustHave)}</li>`).join('');
-  return `<p>${escapeHtml(job.title)}</p><p>Location: ${escapeHtml(job.location)}</p><p>${escapeHtml(intro)}</p><p>Requirements:</p><ul>${items}</ul>`;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
-
-/** "Senior Backend Engineer at Company 17" → its title and the number of its company. */
-function splitHeadline(headline: string): { title: string; company: number } {
-  const at = headline.lastIndexOf(' at ');
-  const title = at < 0 ? headline : headline.slice(0, at);
-  return { title, company: Number(/(\d+)$/.exec(headline)?.[1] ?? 1) };
-}
-
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** The synthetic history as Greenhouse Harvest v3 records; `options` as {@link syntheticHistory} takes them. */
@@ -217,7 +84,9 @@ export function greenhouseRecordsOf(history: SyntheticHistory): GreenhouseDemoHi
   const offices = history.jobs.map((job, index) =>
     greenhouseOffice({ id: OFFICE_ID_BASE + index, name: job.location.split(',')[0], location: job.location }),
   );
-  const departments = FAMILIES.map((family, index) => greenhouseDepartment({ id: DEPARTMENT_ID_BASE + index, name: family.department }));
+  const departments = DEMO_FAMILIES.map((family, index) =>
+    greenhouseDepartment({ id: DEPARTMENT_ID_BASE + index, name: family.department }),
+  );
   const jobs = history.jobs.map((job, index) =>
     greenhouseJob({
       id: jobIdOf(job.id),
@@ -229,7 +98,7 @@ export function greenhouseRecordsOf(history: SyntheticHistory): GreenhouseDemoHi
       opened_at: job.createdAt,
       closed_at: null,
       updated_at: job.updatedAt,
-      department_id: DEPARTMENT_ID_BASE + (index % FAMILIES.length),
+      department_id: DEPARTMENT_ID_BASE + (index % DEMO_FAMILIES.length),
       office_ids: [OFFICE_ID_BASE + index],
       custom_fields: {},
     }),
@@ -239,7 +108,7 @@ export function greenhouseRecordsOf(history: SyntheticHistory): GreenhouseDemoHi
       id: JOB_POST_ID_BASE + index,
       title: job.title,
       job_id: jobIdOf(job.id),
-      content: postingHtml(job, history.mustHavesByJob[job.id] ?? [], FAMILIES[index % FAMILIES.length].intro),
+      content: demoPostingHtml(job, history.mustHavesByJob[job.id] ?? [], DEMO_FAMILIES[index % DEMO_FAMILIES.length].intro),
       first_published_at: job.createdAt,
       public_url: `https://job-boards.example.org/talentpilot-demo/jobs/${JOB_POST_ID_BASE + index}`,
       created_at: job.createdAt,
@@ -264,7 +133,7 @@ export function greenhouseRecordsOf(history: SyntheticHistory): GreenhouseDemoHi
     }),
   );
   const applications = history.applications.map((application: AtsApplication) => {
-    const n = numberOf(application.id);
+    const n = numberOfSyntheticId(application.id);
     const candidate = candidatesById.get(application.candidateId);
     const job = history.jobs[jobIndex.get(application.jobId) ?? 0];
     const hired = application.status === 'hired';
@@ -292,7 +161,7 @@ export function greenhouseRecordsOf(history: SyntheticHistory): GreenhouseDemoHi
     }
     return greenhouseApplication({
       id: applicationId,
-      candidate_id: CANDIDATE_ID_BASE + numberOf(application.candidateId),
+      candidate_id: CANDIDATE_ID_BASE + numberOfSyntheticId(application.candidateId),
       job_id: jobIdOf(application.jobId),
       job_post_id: JOB_POST_ID_BASE + (jobIndex.get(application.jobId) ?? 0),
       status: application.status === 'active' ? 'in_process' : hired ? 'hired' : 'rejected',
@@ -318,12 +187,11 @@ export function greenhouseRecordsOf(history: SyntheticHistory): GreenhouseDemoHi
     if (!firstApplication.has(application.candidateId)) firstApplication.set(application.candidateId, application);
 
   const candidates = history.candidates.map((candidate: AtsCandidate) => {
-    const n = numberOf(candidate.id);
+    const n = numberOfSyntheticId(candidate.id);
     const application = firstApplication.get(candidate.id);
-    const family = FAMILIES[(jobIndex.get(application?.jobId ?? '') ?? 0) % FAMILIES.length];
-    const { title, company } = splitHeadline(candidate.headline);
-    const firstName = FIRST_NAMES[n % FIRST_NAMES.length];
-    const lastName = LAST_NAMES[n % LAST_NAMES.length];
+    const family = DEMO_FAMILIES[(jobIndex.get(application?.jobId ?? '') ?? 0) % DEMO_FAMILIES.length];
+    const { title, company } = demoPosition(candidate.headline, family);
+    const { firstName, lastName } = demoPersonName(n);
     const handle = `${firstName}.${lastName}`
       .toLowerCase()
       .normalize('NFD')
@@ -333,7 +201,7 @@ export function greenhouseRecordsOf(history: SyntheticHistory): GreenhouseDemoHi
       first_name: firstName,
       last_name: lastName,
       preferred_name: null,
-      company: family.employers[company % family.employers.length],
+      company,
       title,
       created_at: application?.appliedAt ?? history.now,
       updated_at: application?.updatedAt ?? history.now,

@@ -1,5 +1,11 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { ATS_DEMO_CREDENTIALS, BULLHORN_DEMO_CLIENT, BULLHORN_DEMO_USERNAME, GREENHOUSE_DEMO_CLIENT } from '../../local/ats/ats-stand-ins';
+import {
+  ATS_DEMO_CREDENTIALS,
+  BULLHORN_DEMO_CLIENT,
+  BULLHORN_DEMO_USERNAME,
+  GREENHOUSE_DEMO_CLIENT,
+  LEVER_NEW_ACCOUNT_KEY,
+} from '../../local/ats/ats-stand-ins';
 import { expectNoAxeViolations, expectNoSidewaysScroll } from './support/accessibility';
 import { inviteAndActivateUser } from './support/identity';
 import { scanTable } from './support/local-runtime';
@@ -12,19 +18,19 @@ import { subscribeWithTestCard } from './support/subscriptions';
 // once and sends the browser back to the account page). The tests run in order on one signed-in page.
 
 const GREENHOUSE = ATS_DEMO_CREDENTIALS.greenhouse;
-const LEVER = ATS_DEMO_CREDENTIALS.lever;
 const GREENHOUSE_MASK = `••••${GREENHOUSE.apikey1.slice(-4)}`;
 
 test.use({ reducedMotion: 'reduce' });
 test.describe.configure({ mode: 'serial' });
 
 let page: Page;
+let email = '';
 
 test.beforeAll(async ({ browser }: { browser: Browser }) => {
   test.setTimeout(90_000);
   const context = await browser.newContext({ reducedMotion: 'reduce', viewport: { width: 1280, height: 800 } });
   page = await context.newPage();
-  await inviteAndActivateUser(page, 'Tomas');
+  ({ email } = await inviteAndActivateUser(page, 'Tomas'));
   await page.goto('/subscribe');
   await subscribeWithTestCard(page, 'Starter', 'Tomas Lind');
 });
@@ -32,6 +38,17 @@ test.beforeAll(async ({ browser }: { browser: Browser }) => {
 test.afterAll(async () => {
   await page.context().close();
 });
+
+/** This recruiter's User record: other files' recruiters connect their ATSs at the same time. */
+async function ownUser(): Promise<Record<string, unknown> | undefined> {
+  return (await scanTable('users')).find((user) => user.email === email);
+}
+
+/** This recruiter's items in the ATS table. */
+async function ownAtsItems(): Promise<Record<string, unknown>[]> {
+  const user = await ownUser();
+  return (await scanTable('ats')).filter((item) => user !== undefined && item.userId === user.id);
+}
 
 function atsSection(): Locator {
   return page
@@ -76,8 +93,7 @@ test('a wrong client secret is refused by the ATS, said next to the key field, a
   await expect(keyField).toHaveAttribute('aria-invalid', 'true');
   await expect(atsSection().getByRole('alert')).toContainText('Greenhouse');
   await expect(page.getByRole('heading', { level: 3, name: 'Connected ATS' })).toHaveCount(0);
-  const users = await scanTable('users');
-  expect(users.some((user) => typeof user.atsname === 'string' && user.atsname !== '')).toBe(false);
+  expect((await ownUser())?.atsname || '').toBe('');
   await expectNoAxeViolations(page, '/account with a refused ATS key');
 });
 
@@ -92,7 +108,8 @@ test('the demo Greenhouse credentials connect: the keys are shown masked only, a
   ).toBeVisible();
   await expect(atsSection().getByText(GREENHOUSE_MASK).first()).toBeVisible();
   expect(await page.content()).not.toContain(GREENHOUSE_DEMO_CLIENT.clientSecret);
-  const stored = (await scanTable('users')).find((user) => user.atsname === 'greenhouse');
+  const stored = await ownUser();
+  expect(stored?.atsname).toBe('greenhouse');
   expect(stored?.apikey1).toMatch(/^enc:v1:local:/);
   expect(stored?.apikey2).toMatch(/^enc:v1:local:/);
   expect(JSON.stringify(stored)).not.toContain(GREENHOUSE.apikey1);
@@ -109,7 +126,7 @@ test('Sync now reads the ATS and shows what is stored', async () => {
   await expect(atsSection().getByText('Up to date')).toBeVisible();
   const placements = atsSection().getByText('Placements', { exact: true }).locator('xpath=following-sibling::*[1]');
   expect(Number((await placements.textContent())?.replace(/\D/g, ''))).toBeGreaterThanOrEqual(5);
-  const atsItems = await scanTable('ats');
+  const atsItems = await ownAtsItems();
   expect(atsItems.filter((item) => String(item.itemId).startsWith('application#')).length).toBeGreaterThanOrEqual(30);
 });
 
@@ -161,7 +178,8 @@ test('best fit ranks candidates read from the ATS', async () => {
 
 test('a short ATS history gets a clear message instead of predictions; disconnecting deletes the key and the synced data', async () => {
   await page.goto('/account');
-  await connect('Lever', LEVER.apikey1);
+  // The fake Lever's second account: a new one, with a handful of opportunities.
+  await connect('Lever', LEVER_NEW_ACCOUNT_KEY);
   await expect(
     atsSection()
       .getByRole('status')
@@ -183,9 +201,8 @@ test('a short ATS history gets a clear message instead of predictions; disconnec
   await dialog.getByRole('button', { name: 'Disconnect' }).click();
   await expect(page.getByRole('heading', { level: 3, name: 'Connect your ATS' })).toBeFocused();
   await expect(page.getByText('Your ATS is disconnected and its key deleted.')).toBeVisible();
-  const users = await scanTable('users');
-  expect(users.some((user) => user.atsname === 'lever')).toBe(false);
-  expect((await scanTable('ats')).some((item) => String(item.itemId).startsWith('job#'))).toBe(false);
+  expect((await ownUser())?.atsname || '').toBe('');
+  expect((await ownAtsItems()).some((item) => String(item.itemId).startsWith('job#'))).toBe(false);
 });
 
 test('Bullhorn connects through its sign-in, syncs the demo staffing firm, and disconnecting deletes its grant', async () => {
@@ -203,10 +220,11 @@ test('Bullhorn connects through its sign-in, syncs the demo staffing firm, and d
   expect(new URL(page.url()).search).toBe('');
   await expect(page.getByRole('heading', { level: 3, name: 'Connected ATS' })).toBeVisible();
   expect(await page.content()).not.toContain(BULLHORN_DEMO_CLIENT.clientSecret);
-  const stored = (await scanTable('users')).find((user) => user.atsname === 'bullhorn');
+  const stored = await ownUser();
+  expect(stored?.atsname).toBe('bullhorn');
   expect(stored?.apikey1).toMatch(/^enc:v1:local:/);
   expect(stored?.apikey2).toMatch(/^enc:v1:local:/);
-  const grant = (await scanTable('ats')).find((item) => item.itemId === 'connection#bullhorn-grant');
+  const grant = (await ownAtsItems()).find((item) => item.itemId === 'connection#bullhorn-grant');
   expect(grant?.grant).toMatch(/^enc:v1:local:/);
 
   await syncNow();
@@ -217,7 +235,7 @@ test('Bullhorn connects through its sign-in, syncs the demo staffing firm, and d
   await atsSection().getByRole('button', { name: 'Disconnect' }).click();
   await page.getByRole('dialog', { name: 'Disconnect your ATS?' }).getByRole('button', { name: 'Disconnect' }).click();
   await expect(page.getByText('Your ATS is disconnected and its key deleted.')).toBeVisible();
-  const items = await scanTable('ats');
+  const items = await ownAtsItems();
   expect(items.some((item) => item.itemId === 'connection#bullhorn-grant')).toBe(false);
-  expect((await scanTable('users')).some((user) => user.atsname === 'bullhorn')).toBe(false);
+  expect((await ownUser())?.atsname || '').toBe('');
 });

@@ -69,10 +69,10 @@ export const WORKABLE_SUBDOMAIN_MESSAGE =
 
 /** What the recruiter reads when candidate details were missing (counts only, never a name). */
 export const WORKABLE_NOTICES = {
-  profiles: (count: number) =>
-    `Workable did not give the details of ${count} candidate${count === 1 ? '' : 's'}, so ${count === 1 ? 'that profile has' : 'those profiles have'} the headline only.`,
-  rejectionDates: (count: number) =>
-    `Workable did not give the disqualification date of ${count} candidate${count === 1 ? '' : 's'}, so ${count === 1 ? 'that rejection is' : 'those rejections are'} dated by the last change instead.`,
+  // No counts: a sync keeps each distinct notice once, and a count per page would repeat it per page.
+  profiles: 'Workable did not give the details of some candidates, so their profiles have the headline only.',
+  rejectionDates:
+    'Workable did not give the disqualification date of some candidates, so those rejections are dated by their last change instead.',
 } as const;
 
 /** Workable's documented timestamp form for `updated_after` (20150708T115616Z), one second early. */
@@ -229,7 +229,7 @@ export function createWorkableConnector(credentials: AtsCredentials, options: Wo
         if (!detail) missing += 1;
         items.push(mapWorkableCandidate(detail ?? summary));
       }
-      const notices = missing > 0 ? [WORKABLE_NOTICES.profiles(missing)] : [];
+      const notices = missing > 0 ? [WORKABLE_NOTICES.profiles] : [];
       return { items, nextCursor: cursorFrom(page.paging?.next, 'candidates'), skipped, notices };
     },
 
@@ -250,7 +250,7 @@ export function createWorkableConnector(credentials: AtsCredentials, options: Wo
         const application = mapWorkableApplication(summary, disqualifiedAt);
         if (application) items.push(application);
       }
-      const notices = undated > 0 ? [WORKABLE_NOTICES.rejectionDates(undated)] : [];
+      const notices = undated > 0 ? [WORKABLE_NOTICES.rejectionDates] : [];
       return { items, nextCursor: cursorFrom(page.paging?.next, 'candidates'), skipped, notices };
     },
   };

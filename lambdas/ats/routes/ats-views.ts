@@ -133,6 +133,29 @@ export function byMostRecentlyUpdated(a: AtsJob, b: AtsJob): number {
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
+/**
+ * A synced candidate for the assistant screens. The profile is what fills their "Resume or
+ * profile" field, so it reads as a resume does: the name on the first line, the current title
+ * (and employer, after a "·") on the next, then the rest of the profile. The connectors' profile
+ * starts with the headline instead, which the assistant took for the name line, reading the next
+ * section heading ("Summary", "Resume") as the candidate's title.
+ */
 export function candidateView(candidate: AtsCandidate): AtsCandidateView {
-  return { id: candidate.id, name: candidate.name, headline: candidate.headline, location: candidate.location, profile: candidate.profile };
+  return {
+    id: candidate.id,
+    name: candidate.name,
+    headline: candidate.headline,
+    location: candidate.location,
+    profile: resumeText(candidate),
+  };
+}
+
+function resumeText(candidate: AtsCandidate): string {
+  const headline = candidate.headline.trim();
+  const profile = candidate.profile.trim();
+  // The port's headline is "title at employer" (ats-port.ts); a resume header writes "title · employer".
+  const at = headline.lastIndexOf(' at ');
+  const titleLine = at > 0 ? `${headline.slice(0, at)} · ${headline.slice(at + 4)}` : headline;
+  const rest = headline && profile.startsWith(headline) ? profile.slice(headline.length).trim() : profile;
+  return [candidate.name.trim(), titleLine, rest].filter(Boolean).join('\n');
 }

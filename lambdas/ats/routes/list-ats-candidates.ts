@@ -8,8 +8,11 @@ import { candidateView } from './ats-views';
 
 /**
  * `GET /ats/candidates?jobId=` (subscribers): the synced candidates with an application to one of
- * the caller's jobs (at most `ATS_LIMITS.candidatesMax`, by ATS id). A job id the caller does not
- * have (another user's included): 404 `ats_job_not_found`.
+ * the caller's jobs (at most `ATS_LIMITS.candidatesMax`): those still in the job's pipeline (an
+ * active application) first, then past applicants, each group by ATS id. A job with a long history
+ * has far more past applicants than the limit, and best fit and candidate summary are about the
+ * people in the pipeline now. A job id the caller does not have (another user's included): 404
+ * `ats_job_not_found`.
  */
 export function createListAtsCandidatesHandler(dependencies: () => AtsDependencies, options?: HttpHandlerOptions): ApiGatewayHandler {
   return atsRoute(
@@ -18,8 +21,20 @@ export function createListAtsCandidatesHandler(dependencies: () => AtsDependenci
       schema: AtsCandidatesQuerySchema,
       run: async ({ deps, user, input }) => {
         await findJob(deps, user.id, input.jobId);
-        const candidates = await deps.store.listCandidates(user.id, { jobId: input.jobId });
-        const body: AtsCandidatesResponse = { candidates: candidates.slice(0, ATS_LIMITS.candidatesMax).map(candidateView) };
+        const [candidates, applications] = await Promise.all([
+          deps.store.listCandidates(user.id, { jobId: input.jobId }),
+          deps.store.listApplications(user.id),
+        ]);
+        const inPipeline = new Set(
+          applications
+            .filter((application) => application.jobId === input.jobId && application.status === 'active')
+            .map((application) => application.candidateId),
+        );
+        const ordered = [
+          ...candidates.filter((candidate) => inPipeline.has(candidate.id)),
+          ...candidates.filter((candidate) => !inPipeline.has(candidate.id)),
+        ];
+        const body: AtsCandidatesResponse = { candidates: ordered.slice(0, ATS_LIMITS.candidatesMax).map(candidateView) };
         return { body };
       },
     },

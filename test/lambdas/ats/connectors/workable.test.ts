@@ -1,9 +1,11 @@
 import { AtsError, type AtsConnector, type AtsCredentials, type AtsListOptions } from '../../../../lambdas/ats/ats-port';
 import {
+  WORKABLE_NOTICES,
   createWorkableConnector,
   normalizeWorkableSubdomain,
   type WorkableConnectorOptions,
 } from '../../../../lambdas/ats/connectors/workable';
+import { addNotices } from '../../../../lambdas/ats/sync/sync-notices';
 import { startFakeWorkable, type FakeWorkable } from '../../../../local/ats/fake-workable';
 import { WORKABLE_CANDIDATES, WORKABLE_JOBS } from '../../../../local/ats/fake-workable-data';
 import { atsRejection, everythingIn, readAllPages } from '../support/connector-calls';
@@ -119,7 +121,7 @@ describe('Workable connector: reading', () => {
     expect(page.items.find((a) => a.id === 'ce4da99')?.closedAt).toBe(
       new Date(WORKABLE_CANDIDATES.find((c) => c.id === 'ce4da99')?.updated_at ?? '').toISOString(),
     );
-    expect(page.notices).toEqual([expect.stringMatching(/^Workable did not give the disqualification date of 1 candidate,/)]);
+    expect(page.notices).toEqual([WORKABLE_NOTICES.rejectionDates]);
   });
 
   it("keeps a candidate whose detail is missing with the list's headline, and says so", async () => {
@@ -127,7 +129,18 @@ describe('Workable connector: reading', () => {
     const page = await connect().listCandidates(FIRST);
     expect(page.items.map((candidate) => candidate.id)).toEqual(WORKABLE_CANDIDATES.map((candidate) => candidate.id));
     expect(page.items[0]).toMatchObject({ headline: 'Backend Engineer at Paylane', profile: 'Backend Engineer at Paylane' });
-    expect(page.notices).toEqual(['Workable did not give the details of 1 candidate, so that profile has the headline only.']);
+    expect(page.notices).toEqual(['Workable did not give the details of some candidates, so their profiles have the headline only.']);
+  });
+
+  it('says the same words however many details are missing, so a sync keeps the notice once', async () => {
+    fake.failOn(2, { kind: 'status', status: 404, body: { error: 'Not found' } });
+    const one = (await connect().listCandidates(FIRST)).notices;
+    // The second read: its list, then two of its details refused.
+    const before = fake.requests.length;
+    fake.failOn(before + 2, { kind: 'status', status: 404, body: { error: 'Not found' } });
+    fake.failOn(before + 3, { kind: 'status', status: 404, body: { error: 'Not found' } });
+    const two = (await connect().listCandidates(FIRST)).notices;
+    expect(addNotices(one ?? [], two)).toEqual([WORKABLE_NOTICES.profiles]);
   });
 
   it('skips and counts an odd candidate record instead of failing the page', async () => {

@@ -1,3 +1,4 @@
+import { candidateSummary } from '../../../../lambdas/assistant/domain/candidate-summary';
 import type {
   AtsCandidatesResponse,
   AtsConnectionResponse,
@@ -250,6 +251,32 @@ describe('GET /ats/candidates', () => {
     expect(Object.keys(answer.body.candidates[0]).sort()).toEqual(['headline', 'id', 'location', 'name', 'profile']);
     expect(answer.body.candidates[0]).toMatchObject({ name: expect.stringMatching(/^\S+ \S+/), location: expect.any(String) });
     expect(JSON.stringify(answer.body)).not.toMatch(/@example\.com|555-01\d\d|Main Street/);
+  });
+
+  it("lists the candidates in the job's pipeline first: every active applicant, then past ones", async () => {
+    const answer = await candidates('recruiter', { jobId: JOB });
+    // Greenhouse's own records: the job's applications still in process, and their candidates.
+    const activeIds = new Set(
+      GREENHOUSE.data.applications
+        .filter((application) => String(application.job_id) === JOB && application.status === 'in_process')
+        .map((application) => application.candidate_id),
+    );
+    const activeNames = new Set(
+      GREENHOUSE.data.candidates
+        .filter((candidate) => activeIds.has(candidate.id))
+        .map((candidate) => `${String(candidate.first_name)} ${String(candidate.last_name)}`),
+    );
+    expect(activeNames.size).toBeGreaterThan(0);
+    const names = answer.body.candidates.map((candidate) => candidate.name);
+    expect(new Set(names.slice(0, activeNames.size))).toEqual(activeNames);
+  });
+
+  it('hands each profile over as a resume reads, so a candidate summary names the current title', async () => {
+    const [first] = (await candidates('recruiter', { jobId: JOB })).body.candidates;
+    const [title, employer] = first.headline.split(' at ');
+    expect(first.profile.split('\n').slice(0, 2)).toEqual([first.name, `${title} · ${employer}`]);
+    const summary = candidateSummary({ candidateName: first.name, profile: first.profile, job: null });
+    expect(summary.summary).toMatch(new RegExp(`^${first.name} is an? ${title}\\b`));
   });
 
   it.each([
