@@ -26,7 +26,7 @@ test.beforeAll(async ({ browser }: { browser: Browser }) => {
   page = await context.newPage();
   await inviteAndActivateUser(page, 'Tomas');
   await page.goto('/subscribe');
-  await subscribeWithTestCard(page, 'Starter', 'Tomas Lind');
+  await subscribeWithTestCard(page, 'Enterprise', 'Tomas Lind');
 });
 
 test.afterAll(async () => {
