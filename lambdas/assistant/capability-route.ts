@@ -60,6 +60,7 @@ export function capabilityRoute<C extends AssistantCapability, S extends z.core.
     {
       from: 'body',
       schema: spec.request,
+      feature: spec.capability,
       run: async (request) => {
         const { deps, user } = request;
         const prepared = await spec.prepare(request as SubscriberRequest<CapabilityDependencies, z.output<S>>);

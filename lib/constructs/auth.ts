@@ -46,6 +46,7 @@ export interface AuthProps {
 const TRIGGER_OPERATIONS: Record<CognitoTriggerName, UserPoolOperation> = {
   PreSignUp: UserPoolOperation.PRE_SIGN_UP,
   PostConfirmation: UserPoolOperation.POST_CONFIRMATION,
+  CustomMessage: UserPoolOperation.CUSTOM_MESSAGE,
 };
 
 /**
@@ -57,6 +58,7 @@ const TRIGGER_OPERATIONS: Record<CognitoTriggerName, UserPoolOperation> = {
 export const TRIGGER_USER_POOL_ACTIONS: Record<CognitoTriggerName, readonly string[]> = {
   PreSignUp: [],
   PostConfirmation: ['cognito-idp:AdminAddUserToGroup'],
+  CustomMessage: [],
 };
 
 /** Cognito waits 5 seconds for a trigger (and retries up to three times): the function may not take longer. */

@@ -5,7 +5,7 @@ import type { TableName } from './tables';
  * user pool; the local runtime registers the same handler files with cognito-local through its
  * Lambda endpoint. Plain TypeScript: no aws-cdk-lib imports.
  */
-export type CognitoTriggerName = 'PreSignUp' | 'PostConfirmation';
+export type CognitoTriggerName = 'PreSignUp' | 'PostConfirmation' | 'CustomMessage';
 
 export interface CognitoTriggerDefinition {
   readonly trigger: CognitoTriggerName;
@@ -35,5 +35,13 @@ export const COGNITO_TRIGGERS: readonly CognitoTriggerDefinition[] = [
       { table: 'users', access: 'readWrite' },
     ],
     userPoolAccess: true,
+  },
+  {
+    // The product's own e-mails per event (lambdas/identity/custom-messages.ts): no table, no pool call.
+    trigger: 'CustomMessage',
+    functionId: 'CustomMessageFunction',
+    entry: 'lambdas/identity/custom-message.ts',
+    tables: [],
+    userPoolAccess: false,
   },
 ];

@@ -50,8 +50,11 @@ export interface AssistantDemoSeedResult {
   readonly jobsCreated: readonly string[];
 }
 
-/** The plan the demo recruiter is on (local plan codes carry `_dev`, as the local handlers expect). */
-export const DEMO_PLAN_CODE = planCode('professional', LOCAL_PLAN_CODE_SUFFIX);
+/**
+ * The plan the demo recruiter is on: Enterprise, which includes every service the demo shows
+ * (plan-entitlements.ts). Local plan codes carry `_dev`, as the local handlers expect.
+ */
+export const DEMO_PLAN_CODE = planCode('enterprise', LOCAL_PLAN_CODE_SUFFIX);
 
 /** A sample job as the recruiter would have saved it: the expected must-haves confirmed, the proposed nice-to-haves kept. */
 export function sampleJobRecord(sample: SampleJob, now: Date): Job {

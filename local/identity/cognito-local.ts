@@ -29,7 +29,7 @@ export { COGNITO_ISSUER_DOMAIN, LOCAL_ISSUER, LOCAL_REGION, LOCAL_USER_POOL_CLIE
  * trust tokens of this issuer that were verified against the local JWKS.
  */
 
-export type LocalTriggerName = 'PreSignUp' | 'PostConfirmation';
+export type LocalTriggerName = 'PreSignUp' | 'PostConfirmation' | 'CustomMessage';
 
 export interface CognitoLocalOptions {
   /** Folder of the pool data (`config.json`, `db/*.json`, `outbox.json`); absent: a temporary folder removed on stop. */

@@ -50,7 +50,7 @@ export interface CognitoServerOptions {
   readonly port: number;
   readonly portEnvVar: string;
   readonly lambdaEndpoint?: string;
-  readonly triggers?: Partial<Record<'PreSignUp' | 'PostConfirmation', string>>;
+  readonly triggers?: Partial<Record<'PreSignUp' | 'PostConfirmation' | 'CustomMessage', string>>;
   /** Hands an email to the outbox; the call that sent it answers once this resolves. */
   readonly deliverEmail: (message: OutboxMessageInput) => Promise<void>;
   readonly log?: (line: string) => void;
@@ -167,14 +167,31 @@ function withCaseInsensitiveEmails(pool: UserPoolService): UserPoolService {
   return pool;
 }
 
-/** Emails go to the outbox, composed from the pool's templates (cognito-local only prints a code). */
-function outboxMessages(deliverEmail: CognitoServerOptions['deliverEmail'], cognito: Services['cognito']): Messages {
+/**
+ * Emails go to the outbox (cognito-local only prints a code): with the CustomMessage trigger on,
+ * its subject and body, as Cognito would send them; otherwise (or when the trigger fails) composed
+ * from the pool's templates.
+ */
+function outboxMessages(deliverEmail: CognitoServerOptions['deliverEmail'], cognito: Services['cognito'], triggers: Triggers): Messages {
   return {
-    async deliver(ctx, source, _clientId, userPoolId, user, code, _clientMetadata, deliveryDetails) {
+    async deliver(ctx, source, clientId, userPoolId, user, code, clientMetadata, deliveryDetails) {
       if (deliveryDetails.DeliveryMedium !== 'EMAIL') return; // The pool sends no SMS.
       const pool = await cognito.getUserPool(ctx, userPoolId);
       const email = user.Attributes?.find((attribute) => attribute.Name === 'email')?.Value ?? deliveryDetails.Destination;
-      await deliverEmail(composeCognitoEmail({ source, pool: pool.options, to: deliveryDetails.Destination, username: email, code }));
+      const composed = composeCognitoEmail({ source, pool: pool.options, to: deliveryDetails.Destination, username: email, code });
+      if (!triggers.enabled('CustomMessage')) return deliverEmail(composed);
+      const custom = await triggers.customMessage(ctx, {
+        clientId,
+        clientMetadata,
+        code,
+        source: `CustomMessage_${source}`,
+        userAttributes: user.Attributes ?? [],
+        username: email,
+        userPoolId,
+      });
+      await deliverEmail(
+        custom?.emailMessage ? { ...composed, subject: custom.emailSubject ?? composed.subject, body: custom.emailMessage } : composed,
+      );
     },
   };
 }
@@ -236,7 +253,7 @@ export async function startCognitoServer(options: CognitoServerOptions): Promise
     clock,
     cognito,
     config,
-    messages: outboxMessages(options.deliverEmail, cognito),
+    messages: outboxMessages(options.deliverEmail, cognito, triggers),
     otp,
     tokenGenerator: new JwtTokenGenerator(clock, triggers, config.TokenConfig),
     triggers,

@@ -135,7 +135,7 @@ test.describe('signed in', () => {
     '/success',
   ]) {
     test(`${path}, subscribed, has no serious or critical violations`, async () => {
-      if (path === '/account') await subscribeWithTestCard(page, 'Professional', 'Adaeze Okafor');
+      if (path === '/account') await subscribeWithTestCard(page, 'Enterprise', 'Adaeze Okafor');
       await checkAtBothWidths(page, path);
     });
   }

@@ -66,7 +66,7 @@ test('a recruiter without a subscription who opens a service is sent to choose a
   await page.goto('/services/sourcing-terms');
   await expect(page).toHaveURL(/\/subscribe$/);
   await expect(page.getByRole('heading', { name: 'Choose your plan' })).toBeVisible();
-  await subscribeWithTestCard(page, 'Professional', 'Nadia Haddad');
+  await subscribeWithTestCard(page, 'Enterprise', 'Nadia Haddad');
 });
 
 test('the Services hub leads to one screen per capability', async () => {

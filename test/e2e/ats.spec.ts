@@ -32,7 +32,7 @@ test.beforeAll(async ({ browser }: { browser: Browser }) => {
   page = await context.newPage();
   ({ email } = await inviteAndActivateUser(page, 'Tomas'));
   await page.goto('/subscribe');
-  await subscribeWithTestCard(page, 'Starter', 'Tomas Lind');
+  await subscribeWithTestCard(page, 'Enterprise', 'Tomas Lind');
 });
 
 test.afterAll(async () => {

@@ -74,7 +74,7 @@ test.describe('signed in', () => {
     test.setTimeout(60_000);
     await shootAtBothWidths(page, '/subscribe', 'subscribe');
     await page.setViewportSize(WIDTHS.desktop);
-    await subscribeWithTestCard(page, 'Professional', 'Dana Reyes');
+    await subscribeWithTestCard(page, 'Enterprise', 'Dana Reyes');
     for (const [path, name] of [
       ['/account', 'account'],
       ['/services', 'services'],

@@ -10,7 +10,7 @@ import { ATS_ERROR_MESSAGES, atsDomainError } from './ats-errors';
 
 /**
  * One ATS REST route: the subscriber gate (caller from the Cognito claims → ACTIVE User record →
- * live subscription → the per-user rate limit, in the ATS routes' own bucket → the contract's
+ * live subscription → the plan's feature (`ats-integration` unless the route names another) → the per-user rate limit, in the ATS routes' own bucket → the contract's
  * schema; see lambdas/shared/http/subscriber-route.ts), then the route's work on the caller's own
  * data only (the user id is the token's sub, never an input). Errors of the ATS module that escape
  * the route become their 4xx answers (ats-errors.ts); anything else is the generic 500.
@@ -23,6 +23,8 @@ export function atsRoute<D extends AtsDependencies, S extends z.core.$ZodType | 
   return subscriberRoute<D, S>(
     {
       ...spec,
+      // Every ATS route needs the ATS connection; placement prediction names its own feature.
+      feature: spec.feature ?? 'ats-integration',
       run: async (request) => {
         try {
           return await spec.run(request);

@@ -26,6 +26,7 @@ export function createPredictPlacementsHandler(dependencies: () => AtsDependenci
     {
       from: 'body',
       schema: PredictPlacementsRequestSchema,
+      feature: 'placement-prediction',
       run: async ({ deps, user, input }) => {
         const [jobs, candidates, applications] = await Promise.all([
           deps.store.listJobs(user.id),

@@ -1,5 +1,6 @@
 import type { User } from '../contracts/user';
 import type { RateLimiter } from '../dynamodb/rate-limiter';
+import { entitledTier, planIncludes, planUpgradeMessage, PLAN_UPGRADE_REQUIRED, type PlanFeature } from '../domain/plan-entitlements';
 import { liveSubscriptions } from '../domain/subscription-access';
 import { ForbiddenError } from '../errors';
 import type { SubscriptionsRepository } from '../subscriptions/subscriptions-repository';
@@ -16,6 +17,8 @@ import { httpHandler, parseJsonBody, validateBody, type ApiGatewayHandler, type 
  * 2. their User record, which must be ACTIVE (404 / 403 `user_inactive`);
  * 3. a live subscription among their stored subscription records (403 `subscription_required`):
  *    the same rule as the web app's gate, checked here because the UI only hides;
+ * 3b. the route's feature among those of the caller's plan (403 `plan_upgrade_required`, naming
+ *    the plans that include it): shared/domain/plan-entitlements.ts, the web's copy's source too;
  * 4. the per-user rate limit, which counts every request that got this far (429, Retry-After);
  * 5. the body or the query string, validated by the contract's schema (400, one message per field);
  * then the route's own work, always on the caller's own partition.
@@ -48,6 +51,8 @@ export interface SubscriberRouteSpec<D, S extends z.core.$ZodType | undefined> {
   /** Where the input comes from: the JSON body or the query string (GET); none without a schema. */
   readonly from?: 'body' | 'query';
   readonly schema?: S;
+  /** The plan feature the route serves; without one any live subscription will do (jobs, history). */
+  readonly feature?: PlanFeature;
   readonly run: (request: SubscriberRequest<D, Input<S>>) => Promise<HttpResult>;
 }
 
@@ -63,6 +68,11 @@ export function subscriberRoute<D extends SubscriberGateDependencies, S extends 
     const [user, subscriptions] = await Promise.all([requireActiveUser(deps.users, caller), deps.subscriptions.listByUserId(caller.sub)]);
     if (liveSubscriptions(subscriptions, now).length === 0)
       throw new ForbiddenError(SUBSCRIPTION_REQUIRED_MESSAGE, { code: 'subscription_required' });
+    if (spec.feature) {
+      const tier = entitledTier(subscriptions, now);
+      if (!tier || !planIncludes(tier, spec.feature))
+        throw new ForbiddenError(planUpgradeMessage(spec.feature, tier), { code: PLAN_UPGRADE_REQUIRED });
+    }
     await deps.rateLimiter.consume(user.id, now);
     let input: unknown = undefined;
     if (spec.schema) input = validateBody(spec.from === 'query' ? { ...event.queryStringParameters } : parseJsonBody(event), spec.schema);

@@ -1,5 +1,6 @@
 import type { Plan, PlanCurrency } from '../../shared/contracts/plans';
 import type { AccountView, SubscriptionView } from '../../shared/contracts/subscriptions';
+import { FEATURE_NAMES, featuresOf } from '../../shared/domain/plan-entitlements';
 import { PLAN_TIERS, TRIAL_DAYS, planCode, type PlanCodeSuffix, type PlanTier } from '../../shared/domain/plans';
 import { BillingUnavailableError, ConflictError } from '../../shared/errors';
 import { billingErrors, checkAccountCode } from './billing-messages';
@@ -55,21 +56,25 @@ const TIER_LABELS: Readonly<Record<PlanTier, string>> = {
 
 const PLAN_NAME_TAIL = 'two weeks free, monthly billing, one-time setup fee';
 
-const DESCRIPTIONS: Readonly<Record<PlanTier, string>> = {
-  starter:
-    'For independent recruiters: sourcing search terms generated from a job description, external job postings cleaned of sensitive details, and candidate summaries, with read-only access to your ATS.',
-  professional:
-    "For recruiting teams: everything in Starter plus your clients' must-haves, automated screening questions and scoring of candidates' interview answers.",
-  enterprise:
-    'For staffing firms: everything in Professional plus best-fit candidate recommendations and placement predictions learned from your past placements.',
+/** Who each plan is for; what it includes is the entitlements' list (plan-entitlements.ts), never retyped. */
+const AUDIENCES: Readonly<Record<PlanTier, string>> = {
+  starter: 'For independent recruiters',
+  professional: 'For recruiting teams',
+  enterprise: 'For staffing firms',
 };
+
+function description(tier: PlanTier): string {
+  return `${AUDIENCES[tier]}: ${featuresOf(tier)
+    .map((feature) => FEATURE_NAMES[feature].charAt(0).toLowerCase() + FEATURE_NAMES[feature].slice(1))
+    .join(', ')}.`;
+}
 
 /** The local plans of a stage, in tier order. Fresh objects on every call. */
 export function localPlans(planCodeSuffix: PlanCodeSuffix): Plan[] {
   return PLAN_TIERS.map((tier) => ({
     code: planCode(tier, planCodeSuffix),
     name: `${TIER_LABELS[tier]} — ${PLAN_NAME_TAIL}`,
-    description: DESCRIPTIONS[tier],
+    description: description(tier),
     currencies: LOCAL_PLAN_PRICES[tier].map((price) => ({ ...price })),
     trial: { length: TRIAL_DAYS, unit: 'days' },
     interval: { length: 1, unit: 'months' },

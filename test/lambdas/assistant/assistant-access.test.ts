@@ -1,3 +1,11 @@
+import {
+  FEATURE_FIRST_TIER,
+  PLAN_NAMES,
+  planIncludes,
+  planUpgradeMessage,
+  type PlanFeature,
+} from '../../../lambdas/shared/domain/plan-entitlements';
+import { PLAN_TIERS } from '../../../lambdas/shared/domain/plans';
 import { SUBSCRIPTION_REQUIRED_MESSAGE } from '../../../lambdas/shared/http/subscriber-route';
 import { RATE_LIMITED_MESSAGE } from '../../../lambdas/shared/dynamodb/rate-limiter';
 import type { AssistantResult, Job } from '../../../lambdas/shared/contracts/assistant';
@@ -144,5 +152,74 @@ describe('the per-user rate limit', () => {
     await call(limited['GET /assistant/jobs'], { resource: '/assistant/jobs', as: 'access-owner' });
 
     expect((await call(limited['GET /assistant/jobs'], { resource: '/assistant/jobs', as: 'access-calm' })).status).toBe(200);
+  });
+});
+
+/** The plan feature each assistant route serves; the workspace routes (jobs, history) need none. */
+const ROUTE_FEATURES: Readonly<Partial<Record<AssistantRoute, PlanFeature>>> = {
+  'POST /assistant/must-haves': 'must-haves',
+  'POST /assistant/sourcing-terms': 'sourcing-terms',
+  'POST /assistant/job-description': 'job-description',
+  'POST /assistant/screening-questions': 'screening-questions',
+  'POST /assistant/evaluations': 'interview-evaluation',
+  'POST /assistant/best-fit': 'best-fit',
+  'POST /assistant/candidate-summary': 'candidate-summary',
+};
+
+describe("the caller's plan", () => {
+  const cases = ROUTES.flatMap((route) => PLAN_TIERS.map((tier) => [route, tier] as const));
+
+  beforeAll(async () => {
+    for (const tier of PLAN_TIERS) {
+      await assistant.subscriber(`access-plan-${tier}`, tier);
+      // Each caller's own job and screening questions, so a route that is let in can do its work.
+      const saved = await call<{ job: Job }>(handlers['POST /assistant/jobs'], {
+        resource: '/assistant/jobs',
+        body: BACKEND_JOB,
+        as: `access-plan-${tier}`,
+      });
+      planIds[tier] = { jobId: saved.body.job.id, screeningResultId: ids.screeningResultId, questionId: ids.questionId };
+    }
+  });
+  const planIds: Record<string, typeof ids> = {};
+
+  it.each(cases)(
+    '%s on the %s plan: let in when the plan includes the feature, else 403 plan_upgrade_required naming the plan',
+    async (route, tier) => {
+      const caller = `access-plan-${tier}`;
+      const feature = ROUTE_FEATURES[route];
+      const before = await assistant.itemsOf(caller);
+
+      const answer = await call(handlers[route], { ...validRequest(route, planIds[tier]), as: caller });
+
+      if (!feature || planIncludes(tier, feature)) {
+        expect(answer.body.code).not.toBe('plan_upgrade_required');
+        expect(answer.status).toBeLessThan(500);
+      } else {
+        expect(answer).toMatchObject({ status: 403, body: { code: 'plan_upgrade_required', message: planUpgradeMessage(feature, tier) } });
+        expect(answer.body.message).toContain(`the ${PLAN_NAMES[FEATURE_FIRST_TIER[feature]]}`);
+        expect(await assistant.itemsOf(caller)).toEqual(before);
+      }
+    },
+  );
+
+  it('refuses Starter the candidate tools, and Professional best fit (the decision in docs/decisions.md)', async () => {
+    const bestFit = await call(handlers['POST /assistant/best-fit'], {
+      ...validRequest('POST /assistant/best-fit', planIds.professional),
+      as: 'access-plan-professional',
+    });
+    const evaluation = await call(handlers['POST /assistant/evaluations'], {
+      ...validRequest('POST /assistant/evaluations', planIds.starter),
+      as: 'access-plan-starter',
+    });
+
+    expect(bestFit.body).toMatchObject({
+      code: 'plan_upgrade_required',
+      message:
+        'Best-fit recommendation is included in the Enterprise plan. Your plan is Professional. Change your plan on the Subscribe page to use it.',
+    });
+    expect(evaluation.body.message).toBe(
+      'Interview answer evaluation is included in the Professional and Enterprise plans. Your plan is Starter. Change your plan on the Subscribe page to use it.',
+    );
   });
 });

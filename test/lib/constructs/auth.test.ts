@@ -124,15 +124,16 @@ describe('Auth: invitation sign-up (custom attributes and Cognito triggers)', ()
     ]);
   });
 
-  it('attaches the PreSignUp and PostConfirmation triggers, and lets Cognito invoke them', () => {
+  it('attaches the PreSignUp, PostConfirmation and CustomMessage triggers, and lets Cognito invoke them', () => {
     const lambdaConfig = onlyResource(dev.template, 'AWS::Cognito::UserPool').Properties.LambdaConfig as Record<string, unknown>;
-    expect(Object.keys(lambdaConfig).sort()).toEqual(['PostConfirmation', 'PreSignUp']);
+    expect(Object.keys(lambdaConfig).sort()).toEqual(['CustomMessage', 'PostConfirmation', 'PreSignUp']);
+    expect(flatten(lambdaConfig.CustomMessage)).toMatch(/^\$\{AuthCustomMessageFunction[0-9A-F]{8}\.Arn\}$/);
     expect(flatten(lambdaConfig.PreSignUp)).toMatch(/^\$\{AuthPreSignUpFunction[0-9A-F]{8}\.Arn\}$/);
     expect(flatten(lambdaConfig.PostConfirmation)).toMatch(/^\$\{AuthPostConfirmationFunction[0-9A-F]{8}\.Arn\}$/);
     const permissions = resourcesOfType(dev.template, 'AWS::Lambda::Permission').filter(
       ([, p]) => p.Properties.Principal === 'cognito-idp.amazonaws.com',
     );
-    expect(permissions).toHaveLength(2);
+    expect(permissions).toHaveLength(3);
     for (const [, permission] of permissions)
       expect(flatten(permission.Properties.SourceArn)).toMatch(/^\$\{AuthUserPool[0-9A-F]{8}\.Arn\}$/);
   });

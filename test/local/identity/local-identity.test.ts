@@ -1,16 +1,18 @@
 import {
   AdminGetUserCommand,
   ConfirmSignUpCommand,
+  ForgotPasswordCommand,
   InitiateAuthCommand,
   SignUpCommand,
   type CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { GetItemCommand } from '@aws-sdk/client-dynamodb';
-import type { CognitoTriggerDefinition } from '../../../lib/definitions/cognito-triggers';
+import { COGNITO_TRIGGERS, type CognitoTriggerDefinition } from '../../../lib/definitions/cognito-triggers';
 import type { LocalIdentityService } from '../../../local/identity';
 import { createCognitoIdentity } from '../../../local/identity/local-identity';
 import { startMemoryDynamoDb, temporaryFolder } from '../support/local-services';
 import type { OutboxMessage } from '../../../local/identity/outbox';
+import { CUSTOM_MESSAGES } from '../../../lambdas/identity/custom-messages';
 import { claimsOf, cognitoClient, failure, latestCode, uniqueEmail } from './support';
 
 /**
@@ -34,6 +36,8 @@ const FIXTURE_TRIGGERS: readonly CognitoTriggerDefinition[] = [
     tables: [{ table: 'users', access: 'readWrite' }],
     userPoolAccess: true,
   },
+  // The product's own trigger: the outbox must hold what Cognito would send with it.
+  ...COGNITO_TRIGGERS.filter((trigger) => trigger.trigger === 'CustomMessage'),
 ];
 
 let dynamodb: Awaited<ReturnType<typeof startMemoryDynamoDb>>;
@@ -193,6 +197,19 @@ describe('the local identity service', () => {
     );
     expect(UserAttributes.find((attribute) => attribute.Name === 'email_verified')?.Value).toBe('true');
     expect(claimsOf(tokens.IdToken!)['cognito:groups']).toEqual(['Beta_Customer_R1']);
+  });
+
+  it('puts the CustomMessage trigger’s e-mails in the outbox: the sign-up code and a password reset, each its own', async () => {
+    const { email } = await confirmedUser(uniqueEmail('mira'));
+    await client.send(new ForgotPasswordCommand({ ClientId: endpoints.userPoolClientId, Username: email }));
+    const messages = ((await (await fetch(endpoints.outboxEndpoint)).json()) as OutboxMessage[]).filter((message) => message.to === email);
+    const signUp = messages.find((message) => message.kind === 'verification');
+    const reset = messages.find((message) => message.kind === 'password-reset');
+
+    expect(signUp).toMatchObject({ subject: CUSTOM_MESSAGES.CustomMessage_SignUp.subject });
+    expect(signUp?.body).toBe(CUSTOM_MESSAGES.CustomMessage_SignUp.body.replace('{####}', signUp?.code ?? 'no code'));
+    expect(reset).toMatchObject({ subject: 'Reset your password' });
+    expect(reset?.body).toContain(reset?.code ?? 'no code');
   });
 
   it('fails ConfirmSignUp with Cognito’s message when PostConfirmation throws; the user stays confirmed', async () => {

@@ -15,10 +15,12 @@ describe('the app router', () => {
     await waitFor(() => expect(document.title).toBe(`${title} · TalentPilot`));
   });
 
-  it('shows Missing Route for any unknown path', async () => {
-    renderApp('/no/such/page');
+  it('shows Missing Route for any unknown path, with a way home', async () => {
+    const { router, user } = renderApp('/no/such/page');
     expect(await screen.findByText('Missing Route')).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Missing Route · TalentPilot'));
+    await user.click(screen.getByRole('link', { name: 'Go to the home page' }));
+    expect(router.state.location.pathname).toBe('/');
   });
 
   it('shows the Unknown Registration Code page with the spec texts, and Try Again leads to /sign-in', async () => {

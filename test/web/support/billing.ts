@@ -39,6 +39,12 @@ export function testPlans(): Plan[] {
   ];
 }
 
+/** The plan that includes every service (plan-entitlements.ts): for tests of the services themselves. */
+export const ENTERPRISE_PLAN: Pick<SubscriptionView, 'planCode' | 'planName'> = {
+  planCode: 'enterprise_2weeksfree_monthly_onetimesetup_dev',
+  planName: 'Enterprise — two weeks free, monthly billing, one-time setup fee',
+};
+
 /** A subscription in its free trial (started yesterday), as the API answers it. */
 export function testSubscription(overrides: Partial<SubscriptionView> = {}, now: Date = new Date()): SubscriptionView {
   const started = new Date(now.getTime() - DAY_MS);

@@ -53,7 +53,8 @@ export interface AssistantServices {
   /** Handler dependencies on the test tables (rate limit 1,000 a minute unless told). */
   dependencies(options?: { readonly rateLimitPerMinute?: number; readonly now?: () => Date }): CapabilityDependencies;
   /** An ACTIVE user with a live (trial) subscription, subscribed as the Subscribe page does. */
-  subscriber(id: string): Promise<User>;
+  /** A user subscribed through the local billing adapter, on Enterprise (every feature) unless `tier` says otherwise. */
+  subscriber(id: string, tier?: keyof typeof PLANS): Promise<User>;
   /** An ACTIVE user who has not subscribed. */
   member(id: string, extra?: Partial<User>): Promise<User>;
   /** Every item in the user's partition of the assistant table, rate counters left out. */
@@ -78,12 +79,12 @@ export async function startAssistantServices(): Promise<AssistantServices> {
       newId: () => `job-${Date.now().toString(36)}-${++sequence}`,
       model: DETERMINISTIC_MODEL,
     }),
-    async subscriber(id) {
+    async subscriber(id, tier = 'enterprise') {
       const user = await services.addUser(id);
       const subscription = await services.billing.createSubscription({
         accountCode: accountCode(PRODUCT_SLUG, id),
         account: { email: user.email, firstName: 'Ana', lastName: 'Reyes', company: user.companyName },
-        planCode: PLANS.starter,
+        planCode: PLANS[tier],
         currency: 'USD',
         billingToken: await services.cardToken(),
       });

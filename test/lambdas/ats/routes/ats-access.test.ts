@@ -1,4 +1,5 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { planIncludes, planUpgradeMessage } from '../../../../lambdas/shared/domain/plan-entitlements';
 import { SUBSCRIPTION_REQUIRED_MESSAGE } from '../../../../lambdas/shared/http/subscriber-route';
 import { RATE_LIMITED_MESSAGE } from '../../../../lambdas/shared/dynamodb/rate-limiter';
 import type { AtsConnectionResponse, AtsJobsResponse } from '../../../../lambdas/shared/contracts/ats';
@@ -186,4 +187,26 @@ describe("another user and the owner's data", () => {
     expect(answer.status).toBe(400);
     expect((await ats.storedUser('owner'))?.atsname).toBe('greenhouse');
   });
+});
+
+describe("the caller's plan", () => {
+  it.each(['starter', 'professional'] as const)(
+    'refuses placement prediction on the %s plan (403 plan_upgrade_required naming Enterprise), while its ATS connection works',
+    async (tier) => {
+      const user = `plan-${tier}`;
+      await ats.subscriber(user, tier);
+      const connected = await call(handlers['POST /ats/connection'], { ...validRequest('POST /ats/connection', JOB), as: user });
+      const synced = await call(handlers['POST /ats/sync'], { method: 'POST', resource: '/ats/sync', as: user });
+
+      const predicted = await call(handlers['POST /ats/predict'], { ...validRequest('POST /ats/predict', JOB), as: user });
+
+      expect([connected.status, synced.status]).toEqual([200, 200]);
+      expect(planIncludes(tier, 'ats-integration')).toBe(true);
+      expect(predicted).toMatchObject({
+        status: 403,
+        body: { code: 'plan_upgrade_required', message: planUpgradeMessage('placement-prediction', tier) },
+      });
+      expect(predicted.body.message).toContain('the Enterprise plan');
+    },
+  );
 });

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { RestApiError } from '../../../../web/src/lib/rest-client';
 import { FakeAssistant, summaryResult } from '../../support/assistant';
 import { authUser, dbUser, FakeIdentity } from '../../support/auth';
-import { FakeBilling, testSubscription } from '../../support/billing';
+import { ENTERPRISE_PLAN, FakeBilling, testSubscription } from '../../support/billing';
 import { renderApp } from '../../support/render';
 
 afterEach(() => jest.restoreAllMocks());
@@ -10,7 +10,7 @@ afterEach(() => jest.restoreAllMocks());
 /** A signed-in subscriber, with the assistant fake. */
 function subscriber(assistant: FakeAssistant) {
   const billing = new FakeBilling();
-  billing.subscriptions = [testSubscription()];
+  billing.subscriptions = [testSubscription(ENTERPRISE_PLAN)];
   return {
     session: new FakeIdentity({ signedIn: authUser(), users: [dbUser()] }).session(),
     billing: billing.api(),

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { FakeAssistant } from '../../support/assistant';
 import { atsJob, evaluation, FakeAts, greenhouseConnection, syncWith, trainedPrediction } from '../../support/ats';
 import { authUser, dbUser, FakeIdentity } from '../../support/auth';
-import { FakeBilling, testSubscription } from '../../support/billing';
+import { ENTERPRISE_PLAN, FakeBilling, testSubscription } from '../../support/billing';
 import { errorOf } from '../../support/forms';
 import { renderApp } from '../../support/render';
 
@@ -11,7 +11,7 @@ afterEach(() => jest.restoreAllMocks());
 /** A signed-in subscriber, with the ATS fake. */
 function subscriber(ats: FakeAts) {
   const billing = new FakeBilling();
-  billing.subscriptions = [testSubscription()];
+  billing.subscriptions = [testSubscription(ENTERPRISE_PLAN)];
   return {
     session: new FakeIdentity({ signedIn: authUser(), users: [dbUser()] }).session(),
     billing: billing.api(),

@@ -29,6 +29,9 @@ describe('the success page', () => {
     const next = screen.getByRole('region', { name: 'Next steps' });
     expect(within(next).getByRole('link', { name: 'Go to Services' })).toHaveAttribute('href', '/services');
     expect(within(next).getByRole('heading', { name: 'Connect your ATS, read-only' })).toBeInTheDocument();
+    // Connecting is self-service on /account today, not a key sent through Support.
+    expect(within(next).getByRole('link', { name: 'Connect your ATS' })).toHaveAttribute('href', '/account');
+    expect(next).not.toHaveTextContent(/send it to us through Support/);
     expect(within(next).getByText(/never writes anything back/)).toBeInTheDocument();
     expect(within(next).getByRole('link', { name: 'Visit Support' })).toHaveAttribute('href', '/support');
     expect(within(next).getByRole('link', { name: 'Go to your account' })).toHaveAttribute('href', '/account');

@@ -1,14 +1,21 @@
+import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { useRuntimeConfig } from '../../config/config-context';
 import { paths } from '../../config/paths';
 import { FeatureMatrix } from '../../features/products/components/feature-matrix';
+import { createRestBillingApi } from '../../features/subscriptions/api/billing-api';
+import { PublicPlans } from '../../features/subscriptions/components/public-plans';
+import { usePortOverrides } from '../ports';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import './products.css';
 
-/** Products: the releases and the feature comparison matrix. */
+/** Products: the releases and the feature comparison matrix, then the plans with their prices (public). */
 export default function ProductsPage() {
   useDocumentTitle('Products');
-  const { productName } = useRuntimeConfig();
+  const config = useRuntimeConfig();
+  const { productName } = config;
+  const { billing } = usePortOverrides();
+  const billingApi = useMemo(() => billing ?? createRestBillingApi(config), [billing, config]);
   return (
     <div className="container page">
       <div className="page__header">
@@ -46,16 +53,22 @@ export default function ProductsPage() {
         </section>
       </div>
 
-      <section className="card plans-note" aria-labelledby="plans-title">
+      <section className="plans-note" aria-labelledby="plans-title">
         <h2 id="plans-title">Plans</h2>
         <p>
           Starter, Professional and Enterprise plans all start with <strong>two weeks free</strong>, then use{' '}
-          <strong>monthly billing</strong>, with a <strong>one-time setup fee</strong> for connecting your ATS and configuring the
-          assistant. Beta customers are invited to a release group with a registration code.
+          <strong>monthly billing</strong>, with a <strong>one-time setup fee</strong>. Each plan includes the one before it. Beta customers
+          are invited to a release group with a registration code.
         </p>
-        <Link to={paths.contact} className="button button--primary">
-          Ask for a quote
-        </Link>
+        <PublicPlans api={billingApi} />
+        <p className="plans-note__actions">
+          <Link to={paths.subscribe} className="button button--primary">
+            Start your two weeks free
+          </Link>{' '}
+          <Link to={paths.contact} className="button button--secondary">
+            Ask a question
+          </Link>
+        </p>
       </section>
     </div>
   );

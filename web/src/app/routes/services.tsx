@@ -4,13 +4,18 @@ import { paths } from '../../config/paths';
 import { RecentResults } from '../../features/assistant/components/recent-results';
 import { ASSISTANT_SCREENS } from '../../features/assistant/screens';
 import { PLACEMENT_PREDICTION_SCREEN } from '../../features/ats/screens';
+import { FEATURE_FIRST_TIER, PLAN_NAMES, planIncludes, type PlanFeature } from '@shared-domain/plan-entitlements';
+import { UpgradeButton, usePlanTier } from '../../features/subscriptions/entitlements';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAssistantApi } from '../use-assistant-api';
 import '../../features/assistant/components/assistant.css';
 import './account.css';
 
-/** Every screen under /services: the assistant's seven, then placement prediction on the ATS data. */
-const SCREENS = [...ASSISTANT_SCREENS, PLACEMENT_PREDICTION_SCREEN];
+/** Every screen under /services with its plan feature: the assistant's seven, then placement prediction on the ATS data. */
+const SCREENS: readonly { readonly path: string; readonly title: string; readonly summary: string; readonly feature: PlanFeature }[] = [
+  ...ASSISTANT_SCREENS.map((screen) => ({ ...screen, feature: screen.capability })),
+  { ...PLACEMENT_PREDICTION_SCREEN, feature: 'placement-prediction' },
+];
 
 /**
  * Services (guarded, subscription-gated): the assistant's hub. Each capability card leads to its
@@ -21,6 +26,7 @@ export default function ServicesPage() {
   useDocumentTitle('Services');
   const { productName } = useRuntimeConfig();
   const api = useAssistantApi();
+  const tier = usePlanTier();
   return (
     <div className="container page">
       <div className="page__header">
@@ -32,16 +38,25 @@ export default function ServicesPage() {
         </p>
       </div>
       <ul className="service-list service-list--grid">
-        {SCREENS.map((screen) => (
-          <li key={screen.path} className="card service-card">
-            <h2 className="service-list__title">
-              <Link to={screen.path} className="service-card__link">
-                {screen.title}
-              </Link>
-            </h2>
-            <p>{screen.summary}</p>
-          </li>
-        ))}
+        {SCREENS.map((screen) =>
+          tier && planIncludes(tier, screen.feature) ? (
+            <li key={screen.path} className="card service-card">
+              <h2 className="service-list__title">
+                <Link to={screen.path} className="service-card__link">
+                  {screen.title}
+                </Link>
+              </h2>
+              <p>{screen.summary}</p>
+            </li>
+          ) : (
+            <li key={screen.path} className="card service-card service-card--locked">
+              <h2 className="service-list__title">{screen.title}</h2>
+              <p>{screen.summary}</p>
+              <p className="service-card__plan">Included in the {PLAN_NAMES[FEATURE_FIRST_TIER[screen.feature]]} plan.</p>
+              <UpgradeButton feature={screen.feature} />
+            </li>
+          ),
+        )}
       </ul>
       <RecentResults api={api} />
       <section className="services-ats" aria-labelledby="services-ats-title">

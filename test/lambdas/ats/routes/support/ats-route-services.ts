@@ -118,7 +118,8 @@ export interface AtsRouteServices {
   /** Every route's handler on {@link dependencies}. */
   handlers(overrides?: DependencyOverrides): Record<AtsRoute, ApiGatewayHandler>;
   /** An ACTIVE user with a live (trial) subscription. */
-  subscriber(id: string): Promise<User>;
+  /** See AssistantServices.subscriber: Enterprise unless `tier` says otherwise. */
+  subscriber(id: string, tier?: 'starter' | 'professional' | 'enterprise'): Promise<User>;
   /** The User record as stored. */
   storedUser(id: string): Promise<Record<string, unknown> | undefined>;
   /** Every item in the user's partition of the ATS table. */
@@ -205,7 +206,7 @@ export async function startAtsRouteServices(
     dependencies,
     handlers,
     authorizeBullhorn,
-    subscriber: (id) => assistant.subscriber(id),
+    subscriber: (id, tier) => assistant.subscriber(id, tier),
     async storedUser(id) {
       const { Item } = await client.send(new GetCommand({ TableName: tableNames.users, Key: { id }, ConsistentRead: true }));
       return Item;

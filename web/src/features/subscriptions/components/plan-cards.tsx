@@ -1,6 +1,8 @@
 import { useId } from 'react';
 import type { Plan } from '@contracts/plans';
 import { currencySymbol, priceSentence } from '../format';
+import { tierOfAnyPlanCode } from '@shared-domain/plan-entitlements';
+import { PlanFeatureList } from '../entitlements';
 import { priceIn } from '../plans';
 
 export interface PlanCardsProps {
@@ -16,7 +18,8 @@ export interface PlanCardsProps {
 }
 
 /**
- * The plans as cards: name, description, the price in the chosen currency with the trial and the
+ * The plans as cards: name, what the plan includes (the entitlements the server enforces; the
+ * provider's description only for a plan outside the three known ones), the price in the chosen currency with the trial and the
  * setup fee, the plan terms (spec: two weeks free, monthly billing, one-time setup fee), and a
  * "Choose <plan>" button (pressed when chosen).
  */
@@ -32,7 +35,7 @@ export function PlanCards({ plans, labels, currency, selectedCode, currentCode, 
           <li key={plan.code} className={`card plan-card${selected ? ' plan-card--selected' : ''}`}>
             <h2 className="plan-card__name">{label}</h2>
             {current ? <p className="plan-card__badge">Your current plan</p> : null}
-            {plan.description ? <p className="plan-card__description">{plan.description}</p> : null}
+            <PlanContents plan={plan} />
             <p className="plan-card__price">{price ? priceSentence(price, plan.trial, plan.interval) : `Not available in ${currency}`}</p>
             <p className="plan-card__terms">Two weeks free · monthly billing · one-time setup fee</p>
             {current ? null : (
@@ -51,6 +54,13 @@ export function PlanCards({ plans, labels, currency, selectedCode, currentCode, 
       })}
     </ul>
   );
+}
+
+/** What a plan includes: the entitlements' list for a known plan, else the provider's description. */
+export function PlanContents({ plan }: { readonly plan: Plan }) {
+  const tier = tierOfAnyPlanCode(plan.code);
+  if (tier) return <PlanFeatureList tier={tier} />;
+  return plan.description ? <p className="plan-card__description">{plan.description}</p> : null;
 }
 
 /** The currency of the prices, shown when the plans are sold in more than one. */

@@ -89,9 +89,10 @@ export function SuccessView({ state }: { readonly state: SubscribeSuccessState |
             <li>
               <h3>Connect your ATS, read-only</h3>
               <p>
-                The assistant reads jobs, candidates and placement history from your applicant tracking system through a read-only API key,
-                and never writes anything back. Ask your ATS administrator for a read-only key, then send it to us through Support, never by
-                email.
+                The assistant reads jobs, candidates and placement history from your applicant tracking system with read-only access, and
+                never writes anything back. Connect it yourself on your account page: choose your ATS, enter the read-only key your ATS
+                administrator gives you (or sign in to Bullhorn), test the connection and sync.{' '}
+                <Link to={paths.account}>Connect your ATS</Link>
               </p>
             </li>
             <li>
