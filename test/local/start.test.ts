@@ -75,7 +75,7 @@ describe('npm start (local/start.ts)', () => {
     expect(run.stdout).toContain('Admin         admin@talentpilot.local  password LocalAdmin#2024');
     expect(run.stdout).toContain('Demo          demo@talentpilot.local  password LocalDemo#2024');
     expect(run.stdout).toMatch(
-      / {4}Greenhouse {2}http:\/\/127\.0\.0\.1:\d+\/v3 {2}client ID greenhouse-local-demo-client {2}client secret greenhouse-local-demo-secret-6619 {2}user ID 604821 /,
+      / {4}Greenhouse {2}http:\/\/127\.0\.0\.1:\d+\/v3 {2}client ID greenhouse-local-demo-client {2}client secret greenhouse-local-demo-secret-6619 {2}user ID 604821$/m,
     );
     expect(run.stdout).toMatch(
       / {4}Workable {4}http:\/\/127\.0\.0\.1:\d+\/\{subdomain\}\/spi\/v3 {2}key workable-local-demo-5164 {2}subdomain groove-tech/,

@@ -343,13 +343,20 @@ async function prepareOwnerAssistant(): Promise<void> {
   ownerAssistant.questionId = screening.body.result.output.questions[0].id;
 }
 
+/**
+ * The plan the subscribers of the matrix hold: Enterprise includes every service
+ * (lambdas/shared/domain/plan-entitlements.ts), so a cell shows what ownership allows, not what a
+ * plan leaves out (the plan refusals have their own handler tests).
+ */
+const FULL_PLAN = 'enterprise_2weeksfree_monthly_onetimesetup_dev';
+
 /** Subscribes a signed-in person as the Subscribe page does. */
 async function subscribe(person: SignedInUser): Promise<string> {
   const answer = await api.rest<{ subscription: { id: string } }>(
     {
       method: 'POST',
       path: '/subscription/create-change',
-      body: { planCode: 'starter_2weeksfree_monthly_onetimesetup_dev', currency: 'USD', billingToken: await api.cardToken() },
+      body: { planCode: FULL_PLAN, currency: 'USD', billingToken: await api.cardToken() },
     },
     person,
   );
@@ -551,7 +558,7 @@ beforeAll(async () => {
     method: 'POST',
     path: '/subscription/create-change',
     headers: { 'Idempotency-Key': 'owner-first-subscription' },
-    body: { planCode: 'starter_2weeksfree_monthly_onetimesetup_dev', currency: 'USD', billingToken: await api.cardToken() },
+    body: { planCode: FULL_PLAN, currency: 'USD', billingToken: await api.cardToken() },
   };
   const subscribed = await api.rest<{ subscription: { id: string } }>(ownerFirstRequest, owner);
   if (subscribed.status !== 201) throw new Error(`The owner could not subscribe: ${subscribed.status}`);

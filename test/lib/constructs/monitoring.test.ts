@@ -108,11 +108,12 @@ describe('Monitoring: alarms notify one encrypted SNS topic whose subscribers co
     const functionIds = resourcesOfType(prod.template, 'AWS::Lambda::Function')
       .filter(([id]) => !id.startsWith('CustomCDKBucketDeployment'))
       .map(([id]) => id);
-    expect(functionIds).toHaveLength(REST_ROUTES.length + 2 + 1 + 1);
+    expect(functionIds).toHaveLength(REST_ROUTES.length + 3 + 1 + 1);
     for (const name of [
       ...REST_ROUTES.map((route) => route.functionId.replace(/Function$/, '')),
       'PreSignUp',
       'PostConfirmation',
+      'CustomMessage',
       'RenewApiKey',
       // The GraphQL API's admin check (ADMIN_STANDING_FUNCTION).
       'AdminStanding',

@@ -165,7 +165,7 @@ describe('startLocalRuntime with identity', () => {
     expect(message).toMatchObject({
       to: ADMIN.email,
       kind: 'password-reset',
-      subject: 'Verify your new account',
+      subject: 'Reset your password',
       code: expect.stringMatching(/^\d{6}$/),
     });
     const page = await fetch(`${first.endpoints.webUrl}/_local/outbox`);
