@@ -1,12 +1,9 @@
-// `npm test`: every check, each its own step. jest, and after it the browser tests, each have the
-// machine to themselves (run together, the load made Lambda containers miss their 10 s load limit
-// and cognito-local drop connections). The static steps (the web build first, which the browser
-// tests need, then tsc, ESLint, Prettier and synth) run in the background meanwhile, two at a time,
-// at the lowest CPU priority (`nice -n 19`): jest and the browser leave about a quarter of two
-// cores idle while they wait on local servers and child processes, and the background steps take
-// only that idle time. A step's output is printed when it ends, never interleaved: all of it when
-// it failed, its closing lines when it passed; a line every minute says what still runs. A failure
-// stops the rest, and the closing table gives each step's time.
+// `npm test`: every check, each its own step, run two cores' worth at a time. tsc, ESLint and
+// Prettier are single-threaded, so two of them run side by side; jest and the browser tests each
+// take the machine to themselves (run together, the load made Lambda containers miss their 10 s
+// load limit and cognito-local drop connections). A step's output is printed when it ends, never
+// interleaved: all of it when it failed, its closing lines when it passed; a line every minute
+// says what still runs. A failure stops the rest, and the closing table gives each step's time.
 //
 // `node test/run-suite.mjs --only jest,e2e` runs some steps; `--list` names them.
 import { spawn } from 'node:child_process';
@@ -18,25 +15,24 @@ const CORES = 2;
 const PASSED_STEP_LINES = 8;
 
 /**
- * The steps. `cores`: how many it keeps busy; `after`: steps it needs; `background`: runs at the
- * lowest priority beside the others, {@link CORES} background steps at a time, taking no cores.
- * Declared in the order they start when cores allow.
+ * The steps. `cores`: how many it keeps busy; `after`: steps it needs. Declared in the order they
+ * start when cores allow: quick static checks first, so a type or format error fails in a minute.
  */
 const STEPS = [
-  { name: 'build:web', command: 'vite build --config web/vite.config.ts --logLevel warn', background: true },
-  { name: 'typecheck', command: 'tsc --noEmit -p tsconfig.json', background: true },
-  { name: 'typecheck:web', command: 'tsc --noEmit -p web/tsconfig.json', background: true },
-  { name: 'eslint', command: 'eslint .', background: true },
-  { name: 'prettier', command: 'prettier --check --log-level warn .', background: true },
-  // The web build is a step of its own: synth skips cdk.json's own build of it.
-  { name: 'synth', command: 'cdk synth -c stage=prod --quiet --build true', background: true, after: ['build:web'] },
+  { name: 'typecheck', command: 'tsc --noEmit -p tsconfig.json', cores: 1 },
+  { name: 'typecheck:web', command: 'tsc --noEmit -p web/tsconfig.json', cores: 1 },
+  { name: 'eslint', command: 'eslint .', cores: 1 },
+  { name: 'prettier', command: 'prettier --check --log-level warn .', cores: 1 },
+  { name: 'build:web', command: 'vite build --config web/vite.config.ts --logLevel warn', cores: 1 },
+  // The web build is the previous step: synth skips cdk.json's own build of it.
+  { name: 'synth', command: 'cdk synth -c stage=prod --quiet --build true', cores: 1, after: ['build:web'] },
   { name: 'jest', command: 'jest --maxWorkers=2', cores: 2 },
   { name: 'e2e', command: 'node test/e2e/require-chromium.js && playwright test', cores: 2, after: ['build:web'] },
 ];
 
 function parseArguments(argv) {
   if (argv.includes('--list')) {
-    for (const step of STEPS) console.log(`${step.name.padEnd(14)} ${step.command}${step.background ? '  (background)' : ''}`);
+    for (const step of STEPS) console.log(`${step.name.padEnd(14)} ${step.command}`);
     process.exit(0);
   }
   const only = argv.indexOf('--only');
@@ -60,8 +56,8 @@ const seconds = (ms) => `${(ms / 1000).toFixed(0)} s`;
 function runStep(step) {
   const startedAt = Date.now();
   // Local binaries first, as npm scripts have them; a process group, so a stop ends the whole tree.
-  const [file, args] = step.background ? ['nice', ['-n', '19', 'sh', '-c', step.command]] : ['sh', ['-c', step.command]];
-  const child = spawn(file, args, {
+  const child = spawn(step.command, {
+    shell: true,
     detached: true,
     env: { ...process.env, PATH: `${process.cwd()}/node_modules/.bin:${process.env.PATH}`, FORCE_COLOR: process.stdout.isTTY ? '1' : '0' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -87,12 +83,9 @@ async function main() {
 
   const startable = () =>
     waiting.filter((step) => {
+      const busy = [...running.values()].reduce((sum, run) => sum + run.step.cores, 0);
       const ready = (step.after ?? []).every((need) => finished.get(need)?.ok || !steps.some((s) => s.name === need));
-      if (!ready) return false;
-      const others = [...running.values()].map((run) => run.step);
-      if (step.background) return others.filter((other) => other.background).length < CORES;
-      const busy = others.reduce((sum, other) => sum + (other.cores ?? 0), 0);
-      return busy === 0 || busy + step.cores <= CORES;
+      return ready && (busy === 0 || busy + step.cores <= CORES);
     });
 
   const stopAll = () => {
@@ -140,12 +133,9 @@ async function main() {
   console.log('Step            time');
   for (const step of steps) {
     const result = finished.get(step.name);
-    const time = result ? `${seconds(result.ms).padStart(5)}${result.ok ? '' : '  failed'}` : '    -';
-    console.log(`${step.name.padEnd(15)} ${time}${step.background ? '  (background)' : ''}`);
+    console.log(`${step.name.padEnd(15)} ${result ? `${seconds(result.ms).padStart(5)}${result.ok ? '' : '  failed'}` : '    -'}`);
   }
-  console.log(
-    `${'npm test'.padEnd(15)} ${seconds(Date.now() - suiteStart).padStart(5)} (wall clock; the background steps overlap the others)`,
-  );
+  console.log(`${'npm test'.padEnd(15)} ${seconds(Date.now() - suiteStart).padStart(5)} (wall clock; steps overlap two at a time)`);
   process.exit(failure ? 1 : 0);
 }
 

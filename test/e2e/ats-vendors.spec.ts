@@ -123,7 +123,8 @@ test.beforeEach(async ({ browser }: { browser: Browser }) => {
   test.setTimeout(90_000);
   page = await browser.newPage({ reducedMotion: 'reduce', viewport: { width: 1280, height: 800 } });
   await inviteAndActivateUser(page, 'Rosa');
-  await subscribeWithTestCard(page, 'Starter', 'Rosa Delgado');
+  // Enterprise: best fit and placement prediction are in no other plan.
+  await subscribeWithTestCard(page, 'Enterprise', 'Rosa Delgado');
 });
 
 test.afterEach(async () => {
