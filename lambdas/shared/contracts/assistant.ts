@@ -1,4 +1,5 @@
 import * as z from '../zod';
+import { CAPABILITIES } from '../domain/capabilities';
 import { formatCount } from '../domain/format-count';
 
 /**
@@ -31,15 +32,7 @@ export const ASSISTANT_LIMITS = {
   jobsMax: 200,
 } as const;
 
-export const CAPABILITIES = [
-  'must-haves',
-  'sourcing-terms',
-  'job-description',
-  'screening-questions',
-  'interview-evaluation',
-  'best-fit',
-  'candidate-summary',
-] as const;
+export { CAPABILITIES };
 export type AssistantCapability = (typeof CAPABILITIES)[number];
 
 /** Our ids (jobs, results, questions): `crypto.randomUUID()` or short slugs. */

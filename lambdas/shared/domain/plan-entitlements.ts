@@ -1,3 +1,4 @@
+import { CAPABILITIES } from './capabilities';
 import { PLAN_CODE_SUFFIXES, PLAN_TIERS, planCode, type PlanTier } from './plans';
 import { isLiveSubscription, type SubscriptionAccessFields } from './subscription-access';
 
@@ -16,17 +17,7 @@ import { isLiveSubscription, type SubscriptionAccessFields } from './subscriptio
  */
 
 /** The features a plan may include: the assistant's seven capabilities and the ATS's two. */
-export const PLAN_FEATURES = [
-  'must-haves',
-  'sourcing-terms',
-  'job-description',
-  'screening-questions',
-  'interview-evaluation',
-  'best-fit',
-  'candidate-summary',
-  'placement-prediction',
-  'ats-integration',
-] as const;
+export const PLAN_FEATURES = [...CAPABILITIES, 'placement-prediction', 'ats-integration'] as const;
 export type PlanFeature = (typeof PLAN_FEATURES)[number];
 
 /** The lowest plan that includes each feature; every higher plan includes it too. */
