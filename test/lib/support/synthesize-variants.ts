@@ -31,7 +31,7 @@ function recordOf(variant: AppVariant, built: BuiltApp): SynthesisRecord {
     .filter((file) => fs.existsSync(file))
     .map((file) => JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>);
   const annotations = Annotations.fromStack(stack);
-  const describe = (found: { id: string; entry: { data?: unknown } }[]) => found.map(({ id, entry }) => `${id}: ${String(entry.data)}`);
+  const messagesOf = (found: { id: string; entry: { data?: unknown } }[]) => found.map(({ id, entry }) => `${id}: ${String(entry.data)}`);
   return {
     variant,
     config: built.config,
@@ -44,8 +44,8 @@ function recordOf(variant: AppVariant, built: BuiltApp): SynthesisRecord {
     checks: {
       nagProblems: nagProblems(app),
       acknowledgements: acknowledgementsIn(app).length,
-      warnings: describe(annotations.findWarning('*', Match.anyValue())),
-      errors: describe(annotations.findError('*', Match.anyValue())),
+      warnings: messagesOf(annotations.findWarning('*', Match.anyValue())),
+      errors: messagesOf(annotations.findError('*', Match.anyValue())),
     },
     template: built.template.toJSON() as TemplateJson,
     logicalIds: {
