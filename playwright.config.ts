@@ -1,24 +1,21 @@
 import { defineConfig, devices } from '@playwright/test';
 import * as path from 'node:path';
+import { PORT_ENV } from './local/options';
+import { DEFAULT_PORTS, type PortName } from './local/ports';
 
 /**
  * Browser tests: Debian's Chromium against the local runtime that `npm start` runs, started here
  * on its own ports and data folder so it never touches a developer's `.local/`.
  */
 export const E2E_DATA_DIR = path.resolve(__dirname, 'test-results', 'local-runtime');
-export const E2E_PORTS = {
-  web: 5280,
-  rest: 5281,
-  graphql: 5282,
-  dynamodb: 5283,
-  cognito: 5284,
-  lambda: 5285,
-  // The ATS stand-ins (fake Greenhouse, Lever, Workable, Crelate): the demo keys are in endpoints.json's `ats`.
-  greenhouse: 5286,
-  lever: 5287,
-  workable: 5288,
-  crelate: 5289,
-};
+/**
+ * The runtime's ports for the browser tests: the local runtime's ports in their order, from 5280 on
+ * (`E2E_PORT_BASE` moves them, so two checkouts can run their browser tests side by side).
+ */
+const E2E_PORT_BASE = Number(process.env.E2E_PORT_BASE ?? 5280);
+export const E2E_PORTS = Object.fromEntries(
+  (Object.keys(DEFAULT_PORTS) as PortName[]).map((name, index) => [name, E2E_PORT_BASE + index]),
+) as Record<PortName, number>;
 
 /**
  * Debian's headless shell (package chromium-headless-shell): the same Blink and V8 as Debian's
@@ -67,16 +64,7 @@ export default defineConfig({
     stderr: 'pipe',
     env: {
       LOCAL_DATA_DIR: E2E_DATA_DIR,
-      LOCAL_WEB_PORT: String(E2E_PORTS.web),
-      LOCAL_REST_PORT: String(E2E_PORTS.rest),
-      LOCAL_GRAPHQL_PORT: String(E2E_PORTS.graphql),
-      LOCAL_DYNAMODB_PORT: String(E2E_PORTS.dynamodb),
-      LOCAL_COGNITO_PORT: String(E2E_PORTS.cognito),
-      LOCAL_LAMBDA_PORT: String(E2E_PORTS.lambda),
-      LOCAL_GREENHOUSE_PORT: String(E2E_PORTS.greenhouse),
-      LOCAL_LEVER_PORT: String(E2E_PORTS.lever),
-      LOCAL_WORKABLE_PORT: String(E2E_PORTS.workable),
-      LOCAL_CRELATE_PORT: String(E2E_PORTS.crelate),
+      ...Object.fromEntries(Object.entries(E2E_PORTS).map(([name, port]) => [PORT_ENV[name as PortName], String(port)])),
     },
   },
 });

@@ -103,11 +103,11 @@ export interface LocalRuntimeOptions {
    */
   readonly warmFunctions?: boolean;
   /**
-   * Closed applications in the fake Greenhouse's demo account (360 by default). The authorization
-   * matrix reads every table before and after each refused call, and the synced history is most
-   * of what it reads: it asks for the fewest placement prediction accepts.
+   * Closed applications in every fake ATS's demo account (240 to 360 by default). The security
+   * tests read or restore whole tables around each call, and the synced history is most of what
+   * they hold: they ask for the fewest placement prediction accepts.
    */
-  readonly greenhouseClosedApplications?: number;
+  readonly demoClosedApplications?: number;
   /** Progress and one line per request; silent when absent. */
   readonly log?: (line: string) => void;
 }
@@ -328,7 +328,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       : Promise.resolve(undefined);
 
     // The ATS stand-ins and the local key that seals ATS credentials.
-    const atsReady = prepareLocalAts({ ports, dataDir, greenhouseClosedApplications: options.greenhouseClosedApplications }).then((ats) => {
+    const atsReady = prepareLocalAts({ ports, dataDir, demoClosedApplications: options.demoClosedApplications }).then((ats) => {
       stops.push({ name: 'ATS stand-ins', stop: ats.stop });
       return ats;
     });

@@ -112,8 +112,8 @@ export interface AtsStandInsOptions {
   readonly ports: Readonly<Record<AtsPortName, number>> & { readonly bullhorn?: number };
   /** The instant the demo Greenhouse history is dated up to; now by default. */
   readonly now?: Date;
-  /** Closed applications in the demo Greenhouse account; the demo's own count by default. */
-  readonly greenhouseClosedApplications?: number;
+  /** Closed applications in every fake's demo account; each demo's own count by default. */
+  readonly demoClosedApplications?: number;
 }
 
 const label = (name: PortName, service: string) => ({ service, envVar: PORT_ENV[name] });
@@ -130,32 +130,32 @@ export async function startAtsStandIns(options: AtsStandInsOptions): Promise<Ats
       port: ports.greenhouse,
       label: label('greenhouse', 'fake Greenhouse'),
       ...GREENHOUSE_DEMO_CLIENT,
-      data: greenhouseDemoHistory(options.now, options.greenhouseClosedApplications).data,
+      data: greenhouseDemoHistory(options.now, options.demoClosedApplications).data,
     }),
     startFakeLever({
       port: ports.lever,
       label: label('lever', 'fake Lever'),
       apiKey: keys.lever.apikey1,
-      data: leverDemoHistory(options.now).data,
+      data: leverDemoHistory(options.now, options.demoClosedApplications).data,
       otherAccounts: { [LEVER_NEW_ACCOUNT_KEY]: LEVER_ACCOUNT },
     }),
     startFakeWorkable({
       port: ports.workable,
       label: label('workable', 'fake Workable'),
       token: keys.workable.apikey1,
-      data: workableDemoHistory(options.now).data,
+      data: workableDemoHistory(options.now, options.demoClosedApplications).data,
     }),
     startFakeCrelate({
       port: ports.crelate,
       label: label('crelate', 'fake Crelate'),
       apiKey: keys.crelate.apikey1,
-      data: crelateDemoHistory(options.now).data,
+      data: crelateDemoHistory(options.now, options.demoClosedApplications).data,
     }),
     startFakeBullhorn({
       port: ports.bullhorn ?? 0,
       label: label('bullhorn', 'fake Bullhorn'),
       ...BULLHORN_DEMO_CLIENT,
-      data: bullhornDemoHistory(options.now).data,
+      data: bullhornDemoHistory(options.now, options.demoClosedApplications).data,
     }),
   ]);
   const servers = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));

@@ -42,9 +42,12 @@ const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '
 const numberOf = (id: string) => Number(id.replace(/\D/g, ''));
 
 /** The demo firm as of the start of `now`'s day (UTC): the same records all day. */
-export function bullhornDemoHistory(now: Date = new Date()): BullhornDemoHistory {
+export function bullhornDemoHistory(
+  now: Date = new Date(),
+  closedApplications: number = BULLHORN_DEMO_CLOSED_APPLICATIONS,
+): BullhornDemoHistory {
   const day = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())).toISOString();
-  const original = syntheticHistory({ seed: BULLHORN_DEMO_SEED, now: day, closedApplications: BULLHORN_DEMO_CLOSED_APPLICATIONS });
+  const original = syntheticHistory({ seed: BULLHORN_DEMO_SEED, now: day, closedApplications });
   const jobId = (id: string) => JOB_ID_BASE + numberOf(id);
   const candidateId = (id: string) => CANDIDATE_ID_BASE + numberOf(id);
 

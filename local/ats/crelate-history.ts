@@ -44,9 +44,12 @@ export interface CrelateDemoHistory {
 }
 
 /** The demo account as of the start of `now`'s day (UTC): the same records all day. */
-export function crelateDemoHistory(now: Date = new Date()): CrelateDemoHistory {
+export function crelateDemoHistory(
+  now: Date = new Date(),
+  closedApplications: number = CRELATE_DEMO_CLOSED_APPLICATIONS,
+): CrelateDemoHistory {
   const day = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())).toISOString();
-  const history = syntheticHistory({ seed: CRELATE_DEMO_SEED, closedApplications: CRELATE_DEMO_CLOSED_APPLICATIONS, now: day });
+  const history = syntheticHistory({ seed: CRELATE_DEMO_SEED, closedApplications, now: day });
   const jobIndex = new Map(history.jobs.map((job, index) => [job.id, index]));
   const candidatesById = new Map(history.candidates.map((candidate) => [candidate.id, candidate]));
 

@@ -40,9 +40,9 @@ export interface LeverDemoHistory {
 }
 
 /** The demo account as of the start of `now`'s day (UTC): the same records all day. */
-export function leverDemoHistory(now: Date = new Date()): LeverDemoHistory {
+export function leverDemoHistory(now: Date = new Date(), closedApplications: number = LEVER_DEMO_CLOSED_APPLICATIONS): LeverDemoHistory {
   const day = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())).toISOString();
-  const history = syntheticHistory({ seed: LEVER_DEMO_SEED, closedApplications: LEVER_DEMO_CLOSED_APPLICATIONS, now: day });
+  const history = syntheticHistory({ seed: LEVER_DEMO_SEED, closedApplications, now: day });
   const jobIndex = new Map(history.jobs.map((job, index) => [job.id, index]));
   const candidates = new Map(history.candidates.map((candidate) => [candidate.id, candidate]));
 

@@ -39,9 +39,12 @@ export interface WorkableDemoHistory {
 }
 
 /** The demo account as of the start of `now`'s day (UTC): the same records all day. */
-export function workableDemoHistory(now: Date = new Date()): WorkableDemoHistory {
+export function workableDemoHistory(
+  now: Date = new Date(),
+  closedApplications: number = WORKABLE_DEMO_CLOSED_APPLICATIONS,
+): WorkableDemoHistory {
   const day = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())).toISOString();
-  const history = syntheticHistory({ seed: WORKABLE_DEMO_SEED, closedApplications: WORKABLE_DEMO_CLOSED_APPLICATIONS, now: day });
+  const history = syntheticHistory({ seed: WORKABLE_DEMO_SEED, closedApplications, now: day });
   const jobIndex = new Map(history.jobs.map((job, index) => [job.id, index]));
   const candidatesById = new Map(history.candidates.map((candidate) => [candidate.id, candidate]));
   const account = { subdomain: WORKABLE_ACCOUNT.subdomain, name: WORKABLE_ACCOUNT.name };

@@ -13,6 +13,7 @@ import { LOCAL_TEST_CARDS } from '../../../lambdas/subscription/billing/local-te
 import { startLocalRuntime, type LocalRuntime, type LocalRuntimeOptions } from '../../../local/runtime';
 import { postGraphql, temporaryFolder, type HttpAnswer } from '../../local/support/local-services';
 import { fixtureWebDist } from '../../local/support/web-dist';
+import { SECURITY_DEMO_CLOSED_APPLICATIONS } from './fuzz-config';
 
 /**
  * The whole local runtime as `npm start` runs it (every REST route, every resolver, cognito-local
@@ -108,9 +109,7 @@ export async function startSecurityRuntime(options: Partial<LocalRuntimeOptions>
       webDistDir: dist.path,
       webBuild: 'never',
       warmFunctions: false,
-      // Enough closed applications for placement prediction to train (lambdas/ats/prediction's
-      // minimums), few enough that reading every table twice per refused call stays quick.
-      greenhouseClosedApplications: 60,
+      demoClosedApplications: SECURITY_DEMO_CLOSED_APPLICATIONS,
       ...options,
     });
   } catch (error) {

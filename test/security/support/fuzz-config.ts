@@ -3,6 +3,7 @@
  * (test/bench/reliability.ts) passes its own count. `FUZZ_RUNS=2000 npx jest test/security` runs
  * more; `FUZZ_SEED=<seed>` replays a reported failure.
  */
+import { MIN_CLOSED_APPLICATIONS } from '../../../lambdas/ats/prediction/evaluation';
 
 /**
  * Runs per entry point in `npm test`: the fast variant (about a minute for all 27 REST routes on 2
@@ -36,3 +37,10 @@ export function fuzzSeed(env: NodeJS.ProcessEnv = process.env): number | undefin
   if (!Number.isInteger(parsed)) throw new Error(`FUZZ_SEED must be an integer, got "${env.FUZZ_SEED}"`);
   return parsed;
 }
+
+/**
+ * Closed applications in the security runtimes' fake ATS accounts: enough for placement prediction
+ * to train (with its share of placements), few enough that reading or restoring every table around
+ * each call stays quick (the demo's 240 made one fuzzed route take 40 s).
+ */
+export const SECURITY_DEMO_CLOSED_APPLICATIONS = 2 * MIN_CLOSED_APPLICATIONS;

@@ -12,7 +12,7 @@ import { signUpUserAttributes } from '../../../lambdas/shared/registration-codes
 import { ATS_DEMO_CREDENTIALS } from '../../../local/ats/ats-stand-ins';
 import { LOCAL_AWS_CREDENTIALS } from '../../../local/dynamodb/client';
 import { startLocalRuntime, type LocalRuntime } from '../../../local/runtime';
-import { CALL_TIMEOUT_MS } from './fuzz-config';
+import { CALL_TIMEOUT_MS, SECURITY_DEMO_CLOSED_APPLICATIONS } from './fuzz-config';
 
 /**
  * The whole local runtime (REST handlers, resolvers, cognito-local with its triggers, dynalite in
@@ -193,6 +193,7 @@ export async function startSecurityRuntime(): Promise<SecurityRuntime> {
     buildDir: BUILD_DIR,
     assistantRateLimitPerMinute: 100_000,
     warmFunctions: false,
+    demoClosedApplications: SECURITY_DEMO_CLOSED_APPLICATIONS,
   });
   const cognito = new CognitoIdentityProviderClient({
     endpoint: String(runtime.endpoints.cognitoEndpoint),
