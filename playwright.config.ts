@@ -1,7 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import * as path from 'node:path';
-import { PORT_ENV } from './local/options';
-import { DEFAULT_PORTS, type PortName } from './local/ports';
+import { DEFAULT_PORTS, PORT_ENV, type PortName } from './local/ports';
 
 /**
  * Browser tests: Debian's Chromium against the local runtime that `npm start` runs, started here

@@ -1,5 +1,6 @@
-import type { Server } from 'node:net';
+import { createServer, type Server } from 'node:net';
 import { LocalRuntimeError } from './errors';
+import { PORT_LABELS, type PortName } from './ports';
 
 /** The interface every local service binds to: nothing is reachable from other machines. */
 export const LOCAL_HOST = '127.0.0.1';
@@ -48,4 +49,18 @@ export function closeServer(server: Server & { closeAllConnections?: () => void 
     server.close(() => resolve());
     server.closeAllConnections?.();
   });
+}
+
+/**
+ * Fails at once, with the message a bind would give, when a chosen port is taken: checked before
+ * any service starts, so a busy port costs no start and stop of the rest. (A port taken in between
+ * still fails at its bind, with the same message.)
+ */
+export async function ensurePortsFree(ports: Readonly<Partial<Record<PortName, number>>>): Promise<void> {
+  for (const [name, port] of Object.entries(ports) as [PortName, number | undefined][]) {
+    if (!port) continue;
+    const probe = createServer();
+    await listen(probe, port, PORT_LABELS[name]);
+    await closeServer(probe);
+  }
 }

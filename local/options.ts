@@ -2,23 +2,8 @@ import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { MODEL_NAME_PATTERN, modelUrlProblem } from '../lambdas/assistant/engine/environment';
 import { LocalRuntimeError } from './errors';
-import { DEFAULT_PORTS, type PortName } from './ports';
+import { DEFAULT_PORTS, PORT_ENV, type PortName } from './ports';
 import type { LocalRuntimeOptions } from './runtime';
-
-/** Environment variable that overrides each port. */
-export const PORT_ENV: Readonly<Record<PortName, string>> = {
-  web: 'LOCAL_WEB_PORT',
-  rest: 'LOCAL_REST_PORT',
-  graphql: 'LOCAL_GRAPHQL_PORT',
-  dynamodb: 'LOCAL_DYNAMODB_PORT',
-  cognito: 'LOCAL_COGNITO_PORT',
-  lambda: 'LOCAL_LAMBDA_PORT',
-  greenhouse: 'LOCAL_GREENHOUSE_PORT',
-  lever: 'LOCAL_LEVER_PORT',
-  workable: 'LOCAL_WORKABLE_PORT',
-  crelate: 'LOCAL_CRELATE_PORT',
-  bullhorn: 'LOCAL_BULLHORN_PORT',
-};
 
 export const DATA_DIR_ENV = 'LOCAL_DATA_DIR';
 export const WEB_DIST_ENV = 'LOCAL_WEB_DIST';

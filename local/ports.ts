@@ -25,6 +25,26 @@ export const DEFAULT_PORTS = {
 
 export type PortName = keyof typeof DEFAULT_PORTS;
 
+/** What listens on each port and the environment variable that moves it: the busy-port messages say both. */
+export const PORT_LABELS: Readonly<Record<PortName, { readonly service: string; readonly envVar: string }>> = {
+  web: { service: 'web app', envVar: 'LOCAL_WEB_PORT' },
+  rest: { service: 'REST API', envVar: 'LOCAL_REST_PORT' },
+  graphql: { service: 'GraphQL API', envVar: 'LOCAL_GRAPHQL_PORT' },
+  dynamodb: { service: 'DynamoDB (dynalite)', envVar: 'LOCAL_DYNAMODB_PORT' },
+  cognito: { service: 'Cognito (cognito-local)', envVar: 'LOCAL_COGNITO_PORT' },
+  lambda: { service: 'Lambda endpoint (Cognito triggers)', envVar: 'LOCAL_LAMBDA_PORT' },
+  greenhouse: { service: 'fake Greenhouse', envVar: 'LOCAL_GREENHOUSE_PORT' },
+  lever: { service: 'fake Lever', envVar: 'LOCAL_LEVER_PORT' },
+  workable: { service: 'fake Workable', envVar: 'LOCAL_WORKABLE_PORT' },
+  crelate: { service: 'fake Crelate', envVar: 'LOCAL_CRELATE_PORT' },
+  bullhorn: { service: 'fake Bullhorn', envVar: 'LOCAL_BULLHORN_PORT' },
+};
+
+/** Environment variable that overrides each port. */
+export const PORT_ENV = Object.fromEntries(
+  (Object.keys(PORT_LABELS) as PortName[]).map((name) => [name, PORT_LABELS[name].envVar]),
+) as Readonly<Record<PortName, string>>;
+
 /** The ports of the key-based ATS stand-ins, one per ATS connected with a saved key (Bullhorn signs in instead). */
 export const ATS_PORT_NAMES = KEY_CONNECTED_ATS_NAMES satisfies readonly PortName[];
 export type AtsPortName = (typeof ATS_PORT_NAMES)[number];

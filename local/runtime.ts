@@ -15,6 +15,7 @@ import { createLocalDynamoDbClient, LOCAL_AWS_CREDENTIALS } from './dynamodb/cli
 import { startDynalite } from './dynamodb/dynalite';
 import { ensureTables, localTableNames } from './dynamodb/tables';
 import { LocalRuntimeError } from './errors';
+import { ensurePortsFree } from './net';
 import { writeFileAtomic } from './files';
 import { NO_LOCAL_IDENTITY, type LocalIdentity, type LocalIdentityFactory, type LocalIdentityService } from './identity';
 import { createCognitoIdentity, type SeedEndpoints } from './identity/local-identity';
@@ -285,20 +286,29 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       fs.rmSync(atsKeyFile(dataDir!), { force: true });
     }
 
+    // What can fail before anything starts fails first: nothing is started only to be stopped.
+    const webState = webDistDir ? webBuildState(webDistDir) : undefined;
+    const rebuildWeb =
+      webState !== undefined &&
+      webState !== 'fresh' &&
+      (options.webBuild ?? 'never') === 'if-stale' &&
+      webDistDir === path.resolve(DEFAULT_WEB_DIST_DIR);
+    if (webState === 'missing' && !rebuildWeb) {
+      throw new LocalRuntimeError(
+        `The web app is not built (${path.join(webDistDir!, 'index.html')} is missing). Run npm run build:web first.`,
+      );
+    }
+    await ensurePortsFree(ports);
+
     const webReady = (async () => {
       if (!webDistDir) return undefined;
-      const state = webBuildState(webDistDir);
-      if (state !== 'fresh' && (options.webBuild ?? 'never') === 'if-stale' && webDistDir === path.resolve(DEFAULT_WEB_DIST_DIR)) {
+      if (rebuildWeb) {
         log(
-          state === 'missing'
+          webState === 'missing'
             ? 'Building the web app (web/dist is missing)...'
             : 'Rebuilding the web app (web/dist is older than its sources)...',
         );
         await buildWeb();
-      } else if (state === 'missing') {
-        throw new LocalRuntimeError(
-          `The web app is not built (${path.join(webDistDir, 'index.html')} is missing). Run npm run build:web first.`,
-        );
       }
       return webDistDir;
     })();

@@ -5,6 +5,7 @@ import { readBody, BodyTooLargeError } from '../http-body';
 import type { LocalIdentity } from '../identity';
 import { authenticate } from './auth';
 import type { AppSyncExecutor } from './executor';
+import { PORT_LABELS } from '../ports';
 
 /**
  * The local AppSync endpoint: `POST /graphql` (and GET) on 127.0.0.1, with AppSync's CORS
@@ -175,6 +176,6 @@ export async function startGraphqlServer(options: GraphqlServerOptions): Promise
       }
     });
   });
-  const port = await listen(server, options.port, { service: 'GraphQL API', envVar: 'LOCAL_GRAPHQL_PORT' });
+  const port = await listen(server, options.port, PORT_LABELS.graphql);
   return { url: `http://${LOCAL_HOST}:${port}${GRAPHQL_PATH}`, port, stop: () => closeServer(server) };
 }

@@ -5,8 +5,7 @@ import type { AtsCredentials } from '../../lambdas/ats/ats-port';
 import { CredentialVaultError } from '../../lambdas/ats/credentials/credential-cipher';
 import { loadOrCreateLocalKey } from '../../lambdas/ats/credentials/local-cipher';
 import { LocalRuntimeError } from '../errors';
-import { PORT_ENV } from '../options';
-import type { AtsPortName, PortName } from '../ports';
+import { PORT_LABELS, type AtsPortName } from '../ports';
 import { bullhornDemoHistory } from './bullhorn-history';
 import { startFakeBullhorn, type FakeBullhorn } from './fake-bullhorn';
 import { LEVER_ACCOUNT } from './fake-lever-data';
@@ -116,8 +115,6 @@ export interface AtsStandInsOptions {
   readonly demoClosedApplications?: number;
 }
 
-const label = (name: PortName, service: string) => ({ service, envVar: PORT_ENV[name] });
-
 /**
  * Starts the fakes (in parallel); a busy port rejects with the same one-line
  * `LocalRuntimeError` as the other services, after stopping the fakes that did start.
@@ -128,32 +125,32 @@ export async function startAtsStandIns(options: AtsStandInsOptions): Promise<Ats
   const started = await Promise.allSettled([
     startFakeGreenhouse({
       port: ports.greenhouse,
-      label: label('greenhouse', 'fake Greenhouse'),
+      label: PORT_LABELS.greenhouse,
       ...GREENHOUSE_DEMO_CLIENT,
       data: greenhouseDemoHistory(options.now, options.demoClosedApplications).data,
     }),
     startFakeLever({
       port: ports.lever,
-      label: label('lever', 'fake Lever'),
+      label: PORT_LABELS.lever,
       apiKey: keys.lever.apikey1,
       data: leverDemoHistory(options.now, options.demoClosedApplications).data,
       otherAccounts: { [LEVER_NEW_ACCOUNT_KEY]: LEVER_ACCOUNT },
     }),
     startFakeWorkable({
       port: ports.workable,
-      label: label('workable', 'fake Workable'),
+      label: PORT_LABELS.workable,
       token: keys.workable.apikey1,
       data: workableDemoHistory(options.now, options.demoClosedApplications).data,
     }),
     startFakeCrelate({
       port: ports.crelate,
-      label: label('crelate', 'fake Crelate'),
+      label: PORT_LABELS.crelate,
       apiKey: keys.crelate.apikey1,
       data: crelateDemoHistory(options.now, options.demoClosedApplications).data,
     }),
     startFakeBullhorn({
       port: ports.bullhorn ?? 0,
-      label: label('bullhorn', 'fake Bullhorn'),
+      label: PORT_LABELS.bullhorn,
       ...BULLHORN_DEMO_CLIENT,
       data: bullhornDemoHistory(options.now, options.demoClosedApplications).data,
     }),

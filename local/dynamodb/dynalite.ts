@@ -4,6 +4,7 @@ import type { Server } from 'node:http';
 import { LocalRuntimeError } from '../errors';
 import { closeServer, listen, LOCAL_HOST } from '../net';
 import { createLocalDynamoDbClient } from './client';
+import { PORT_LABELS } from '../ports';
 
 // dynalite and level ship no type declarations.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -62,7 +63,7 @@ async function checkDataFolder(location: string): Promise<void> {
 export async function startDynalite(options: DynaliteOptions): Promise<RunningDynalite> {
   if (options.path) await checkDataFolder(options.path);
   const server = dynalite({ path: options.path, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
-  const port = await listen(server, options.port, { service: 'DynamoDB (dynalite)', envVar: 'LOCAL_DYNAMODB_PORT' });
+  const port = await listen(server, options.port, PORT_LABELS.dynamodb);
   const endpoint = `http://${LOCAL_HOST}:${port}`;
   const client = createLocalDynamoDbClient(endpoint);
   try {

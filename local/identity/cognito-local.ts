@@ -10,6 +10,7 @@ import { DEFAULT_BUILD_DIR, REPO_ROOT } from '../paths';
 import type { FromWorker, ToWorker, WorkerData } from './cognito-worker';
 import { createOutbox, type Outbox } from './outbox';
 import { LOCAL_ISSUER, LOCAL_REGION, LOCAL_USER_POOL_CLIENT_ID, LOCAL_USER_POOL_ID } from './pool-settings';
+import { PORT_LABELS } from '../ports';
 
 export { COGNITO_ISSUER_DOMAIN, LOCAL_ISSUER, LOCAL_REGION, LOCAL_USER_POOL_CLIENT_ID, LOCAL_USER_POOL_ID } from './pool-settings';
 
@@ -123,7 +124,7 @@ export async function startCognitoLocal(options: CognitoLocalOptions = {}): Prom
     const workerData: WorkerData = {
       dataDir,
       port: options.port ?? 0,
-      portEnvVar: options.portEnvVar ?? 'LOCAL_COGNITO_PORT',
+      portEnvVar: options.portEnvVar ?? PORT_LABELS.cognito.envVar,
       lambdaEndpoint: options.lambdaEndpoint,
       triggers: options.triggers,
       log: options.log !== undefined,

@@ -35,6 +35,7 @@ import {
   poolOptions,
   webClient,
 } from './pool-settings';
+import { PORT_LABELS } from '../ports';
 
 /**
  * cognito-local's server, assembled as its own `createDefaultServer` does but with this product's
@@ -281,6 +282,6 @@ export async function startCognitoServer(options: CognitoServerOptions): Promise
   const application = createServer(router, logger, { ...config.ServerConfig, development: false }, services)
     .application as http.RequestListener;
   const server = http.createServer(application);
-  const port = await listen(server, options.port, { service: 'Cognito (cognito-local)', envVar: options.portEnvVar });
+  const port = await listen(server, options.port, { ...PORT_LABELS.cognito, envVar: options.portEnvVar });
   return { port, stop: () => closeServer(server) };
 }

@@ -4,6 +4,7 @@ import { BodyTooLargeError, readBody } from '../http-body';
 import type { LambdaFunction } from '../lambda/host';
 import { closeServer, listen, LOCAL_HOST } from '../net';
 import { parseOutboxMessageInput, type Outbox } from './outbox';
+import { PORT_LABELS } from '../ports';
 
 /**
  * The local Lambda service endpoint, speaking the Lambda Invoke API that cognito-local's AWS SDK
@@ -179,10 +180,7 @@ export async function startLambdaEndpoint(options: LambdaEndpointOptions): Promi
         );
       });
   });
-  const port = await listen(server, options.port, {
-    service: 'Lambda endpoint (Cognito triggers)',
-    envVar: options.portEnvVar ?? 'LOCAL_LAMBDA_PORT',
-  });
+  const port = await listen(server, options.port, { ...PORT_LABELS.lambda, envVar: options.portEnvVar ?? PORT_LABELS.lambda.envVar });
   const url = `http://${LOCAL_HOST}:${port}`;
   return { url, outboxUrl: `${url}/_local/outbox`, port, stop: () => closeServer(server) };
 }

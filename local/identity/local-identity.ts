@@ -12,6 +12,7 @@ import { seedLocalIdentity, type SeedResult } from './seed';
 import { authorizationToken, authorizerClaims, verifiedToken } from './token-claims';
 import { bundleTriggers, startTriggerFunctions, triggerNames, type TriggerFunctions } from './trigger-functions';
 import { createUserPoolVerifier } from './user-pool-verifier';
+import { DEFAULT_PORTS } from '../ports';
 
 /**
  * The local runtime's identity service (the default of `startLocalRuntime`): cognito-local with
@@ -19,8 +20,7 @@ import { createUserPoolVerifier } from './user-pool-verifier';
  * (admin + registration codes), and the production token verifier fed with the local JWKS.
  */
 
-export const DEFAULT_IDENTITY_PORTS = { cognito: 5184, lambda: 5185 } as const;
-export const IDENTITY_PORT_ENV = { cognito: 'LOCAL_COGNITO_PORT', lambda: 'LOCAL_LAMBDA_PORT' } as const;
+export const DEFAULT_IDENTITY_PORTS = { cognito: DEFAULT_PORTS.cognito, lambda: DEFAULT_PORTS.lambda } as const;
 
 export interface CognitoIdentityOptions {
   /** Ports on 127.0.0.1 (0 = a free one); defaults {@link DEFAULT_IDENTITY_PORTS}. */

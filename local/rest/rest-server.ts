@@ -9,6 +9,7 @@ import type { LambdaFunction } from '../lambda/host';
 import { buildProxyEvent } from './proxy-event';
 import { REST_STAGE_NAME, type RestRouteDefinition } from '../../lib/definitions/rest-routes';
 import { createRouteMatcher } from './routes';
+import { PORT_LABELS } from '../ports';
 
 /**
  * The local API Gateway (REST, stage `prod`): serves the routes of `lib/definitions/rest-routes.ts`
@@ -157,6 +158,6 @@ export async function startRestServer(options: RestServerOptions): Promise<Runni
         options.log?.(`[rest] ${req.method} ${req.url} ${result.statusCode} ${Date.now() - startedAt}ms`);
       });
   });
-  const port = await listen(server, options.port, { service: 'REST API', envVar: 'LOCAL_REST_PORT' });
+  const port = await listen(server, options.port, PORT_LABELS.rest);
   return { url: `http://${LOCAL_HOST}:${port}${stagePrefix}`, port, stop: () => closeServer(server) };
 }

@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import * as http from 'node:http';
 import * as path from 'node:path';
 import { closeServer, listen, LOCAL_HOST } from '../net';
+import { PORT_LABELS } from '../ports';
 
 /**
  * Serves the built web app (web/dist) like the CloudFront distribution does: files with their
@@ -133,7 +134,7 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
     );
   });
 
-  const port = await listen(server, options.port, { service: 'web app', envVar: 'LOCAL_WEB_PORT' });
+  const port = await listen(server, options.port, PORT_LABELS.web);
   return {
     url: `http://${LOCAL_HOST}:${port}`,
     port,
