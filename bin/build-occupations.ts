@@ -162,6 +162,8 @@ export const FAMILIES: Record<string, readonly string[]> = {
  * Keywords recruiters search for, per family (our words, as a sourcer writes them): kept only
  * where O*NET's task statements, software or occupation descriptions use them too, so the
  * vocabulary stays the trades' own. The sourcing terms use one when a posting does.
+ * `keyword~form~form`: the other ways postings and O*NET write it ("GMP" for "good manufacturing
+ * practices", "blueprints" for "read drawings"); either attests it, and the keyword is searched.
  */
 export const FAMILY_KEYWORDS: Record<string, readonly string[]> = {
   healthcare: [
@@ -187,7 +189,7 @@ export const FAMILY_KEYWORDS: Record<string, readonly string[]> = {
     'medication',
   ],
   'light-industrial': [
-    'blueprints',
+    'blueprints~drawings~prints',
     'micrometers',
     'calipers',
     'gauges',
@@ -197,7 +199,7 @@ export const FAMILY_KEYWORDS: Record<string, readonly string[]> = {
     'inventory',
     'assembly',
     'machine setup',
-    'quality inspection',
+    'quality inspection~inspection',
     'lathe',
     'milling',
     'grinding',
@@ -281,7 +283,7 @@ export const FAMILY_KEYWORDS: Record<string, readonly string[]> = {
   'it-software': [
     'troubleshooting',
     'Active Directory',
-    'Windows 10',
+    'Windows 10~Windows 11~Microsoft Windows',
     'Windows Server',
     'Office 365',
     'ticketing',
@@ -331,7 +333,7 @@ export const FAMILY_KEYWORDS: Record<string, readonly string[]> = {
     'notary',
   ],
   'sales-marketing': [
-    'B2B',
+    'B2B~business-to-business',
     'B2C',
     'cold calling',
     'lead generation',
@@ -379,7 +381,7 @@ export const FAMILY_KEYWORDS: Record<string, readonly string[]> = {
     'food preparation',
     'prep',
     'knife skills',
-    'high volume',
+    'high volume~high-volume',
     'dishwashing',
     'catering',
     'banquet',
@@ -414,11 +416,11 @@ export const FAMILY_KEYWORDS: Record<string, readonly string[]> = {
     'titration',
     'pipetting',
     'sample preparation',
-    'lab safety',
-    'GLP',
-    'GMP',
+    'lab safety~laboratory safety',
+    'GLP~good laboratory practice',
+    'GMP~good manufacturing practice',
     'SOP',
-    'HACCP',
+    'HACCP~hazard analysis',
     'SQF',
     'quality control',
     'microbiology',
@@ -430,6 +432,11 @@ export const FAMILY_KEYWORDS: Record<string, readonly string[]> = {
 
 const FAMILY_NAMES = Object.keys(FAMILIES);
 const TITLES_KEPT = 5;
+/**
+ * More of an occupation's titles recognise a posting's title ("Help Desk Analyst", "Warehouse
+ * Associate", "Monitor Technician") than a search should carry: these only find the occupation.
+ */
+const MATCH_TITLES_KEPT = 400;
 const SOFTWARE_KEPT = 2;
 /** Software more occupations than this use (Excel, Windows, Outlook) is no keyword of a trade. */
 const SOFTWARE_MAX_OCCUPATIONS = 200;
@@ -548,10 +555,9 @@ function main(): void {
     // "Over the Road Driver (OTR Driver)": the short form in brackets is a title too.
     if (inner && inner.length < main.length) weigh(code, inner, shown === 'Y' ? 3 : 1);
   }
-  const titlesOf = (code: string) =>
+  const rankedTitles = (code: string) =>
     [...(weights.get(code) ?? new Map<string, number>())]
       .sort((a, b) => b[1] - a[1] || a[0].length - b[0].length || a[0].localeCompare(b[0]))
-      .slice(0, TITLES_KEPT)
       .map(([title]) => title);
 
   // The keywords O*NET uses somewhere (any case, singular or plural, as whole words).
@@ -566,8 +572,11 @@ function main(): void {
       `(?<![\\p{L}\\p{N}])${keyword.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/s$/, '')}(?:e?s)?(?![\\p{L}\\p{N}])`,
       'iu',
     ).test(onetText);
-  const familyKeywords = FAMILY_NAMES.map((family) => (FAMILY_KEYWORDS[family] ?? []).filter(inOnet));
-  const unused = FAMILY_NAMES.flatMap((family) => (FAMILY_KEYWORDS[family] ?? []).filter((k) => !inOnet(k)).map((k) => `${family}: ${k}`));
+  const attested = (entry: string) => entry.split('~').some(inOnet);
+  const familyKeywords = FAMILY_NAMES.map((family) => (FAMILY_KEYWORDS[family] ?? []).filter(attested));
+  const unused = FAMILY_NAMES.flatMap((family) =>
+    (FAMILY_KEYWORDS[family] ?? []).filter((k) => !attested(k)).map((k) => `${family}: ${k}`),
+  );
 
   const entries: string[] = [];
   const vocabulary = new Map<string, number>();
@@ -575,7 +584,9 @@ function main(): void {
     for (const code of codes) {
       const name = occupations.get(code);
       if (!name) throw new Error(`No O*NET occupation ${code}`);
-      const titles = titlesOf(code);
+      const ranked = rankedTitles(code);
+      const titles = ranked.slice(0, TITLES_KEPT);
+      const matchTitles = ranked.slice(TITLES_KEPT, TITLES_KEPT + MATCH_TITLES_KEPT);
       // Software few occupations use is a keyword of the trade (Dentrix, SolidWorks); Excel is not.
       const tools = (software.get(code) ?? [])
         .filter(
@@ -601,7 +612,9 @@ function main(): void {
         if (!vocabulary.has(skill)) vocabulary.set(skill, vocabulary.size);
         return (vocabulary.get(skill) as number).toString(36);
       });
-      entries.push(`  [${FAMILY_NAMES.indexOf(family)}, ${JSON.stringify(titles.join('|'))}, ${JSON.stringify(refs.join('.'))}],`);
+      entries.push(
+        `  [${FAMILY_NAMES.indexOf(family)}, ${JSON.stringify(titles.join('|'))}, ${JSON.stringify(matchTitles.join('|'))}, ${JSON.stringify(refs.join('.'))}],`,
+      );
     }
   }
   const header = `// Generated by bin/build-occupations.ts from the O*NET 29.2 Database: do not edit by hand.
@@ -612,7 +625,7 @@ function main(): void {
 
 export const OCCUPATION_FAMILIES = ${JSON.stringify(FAMILY_NAMES)} as const;
 
-/** Per family (in the order of OCCUPATION_FAMILIES), the recruiter keywords O*NET also uses, "|"-separated. */
+/** Per family (in the order of OCCUPATION_FAMILIES), the recruiter keywords O*NET also uses, "|"-separated, each "~"-followed by the other ways it is written. */
 export const FAMILY_KEYWORDS: readonly string[] = ${JSON.stringify(
     familyKeywords.map((k) => k.join('|')),
     null,
@@ -622,8 +635,11 @@ export const FAMILY_KEYWORDS: readonly string[] = ${JSON.stringify(
 /** Every skill word once, "|"-separated; occupations name theirs by base-36 position. */
 export const OCCUPATION_SKILLS = ${JSON.stringify([...vocabulary.keys()].join('|'))};
 
-/** [family index, "|"-separated titles (most reported first), "."-separated base-36 skill positions (software, then task words)]. */
-export const OCCUPATION_ROWS: readonly (readonly [family: number, titles: string, skills: string])[] = [
+/**
+ * [family index, "|"-separated search titles (most reported first), "|"-separated titles that only
+ * recognise the occupation, "."-separated base-36 skill positions (software, then task words)].
+ */
+export const OCCUPATION_ROWS: readonly (readonly [family: number, titles: string, matchTitles: string, skills: string])[] = [
 `;
   fs.mkdirSync(path.dirname(OUT), { recursive: true });
   fs.writeFileSync(OUT, `${header}${entries.join('\n')}\n];\n`);
