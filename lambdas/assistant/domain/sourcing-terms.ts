@@ -8,23 +8,23 @@ import {
   occupationFamilies,
   occupationIn,
   occupationMatches,
+  roleWords,
   type FamilyKeyword,
   type Occupation,
   type OccupationFamily,
   type OccupationMatch,
 } from './occupations';
-import { postingTitles } from './occupations/posting-title';
+import { postingTitles, withoutSeniority } from './occupations/posting-title';
 import { industryOf } from '../../shared/text/industry';
 import { INTERNAL_LINE } from '../../shared/text/job-sections';
 import { splitSentences, squash } from '../../shared/text/normalize';
 import { findSkills, searchTermsOf, skillEntry, type SkillMention } from '../../shared/text/skills-dictionary';
-import { titleVariants } from '../../shared/text/titles';
 
 /**
  * Capability 1: sourcing search terms. The job's confirmed must-haves (or, without them, the ones
  * proposed from its description) become one OR-group of synonyms per concept; the words of the
- * trade the posting uses (from the occupation vocabulary) join them; the title its variants and
- * the occupation's common titles; exclusions keep recruiters, interns and (for non-sales roles)
+ * trade the posting uses (from the occupation vocabulary) join them; the title comes with its
+ * seniority-free form and the occupation's common titles (O*NET's); exclusions keep recruiters, interns and (for non-sales roles)
  * sales people out. Every group carries the posting sentence it came from. Then the strings.
  */
 
@@ -272,12 +272,13 @@ const words = (title: string) =>
  * Whether an occupation's title names the posting's role: it adds a word to the matched title
  * ("Certified Medical Assistant"), is part of the posting's title ("Paralegal" for "Litigation
  * Paralegal"), or keeps the matched title's head and another of its words ("CNC Operator" for
- * "CNC Machine Operator"). "Chiropractor Assistant" shares only the head: another job.
+ * "CNC Machine Operator"). Words are compared as role words ("Sales Rep" is "Sales Representative",
+ * "Back End" is "Backend"). "Chiropractor Assistant" shares only the head: another job.
  */
 function namesRole(title: string, own: readonly string[], matched: string): boolean {
-  const t = words(title);
-  const m = words(matched);
-  const ownWords = new Set(own.flatMap(words));
+  const t = roleWords(title);
+  const m = roleWords(matched);
+  const ownWords = new Set(own.flatMap(roleWords));
   if (m.every((w) => t.includes(w))) return true;
   if (t.every((w) => ownWords.has(w))) return true;
   return t[t.length - 1] === m[m.length - 1] && t.slice(0, -1).some((w) => m.slice(0, -1).includes(w));
@@ -289,9 +290,12 @@ function usableTitle(title: string): boolean {
   return w.length > 0 && w.length <= 4 && new Set(w).size === w.length && !/(?:^|\s)(?:AND|OR|NOT)(?:\s|$)/.test(title);
 }
 
-/** The search titles: the posting's own (cleaned) with its variants, then the occupation's titles for the same role. */
+/**
+ * The search titles: the posting's own (cleaned), without its seniority too, then the
+ * occupation's titles for the same role (O*NET's, most reported first).
+ */
 function searchTitles(own: readonly string[], match: OccupationMatch | null): string[] {
-  const titles = own.flatMap((t) => titleVariants(t).filter(usableTitle).slice(0, 3));
+  const titles = own.flatMap((t) => [t, withoutSeniority(t)]).filter(usableTitle);
   if (match) {
     // Two-letter abbreviations ("MA", "RT") match states, degrees and initials in a keyword search,
     // and a bare "Driver" or "Teacher" matches every kind of one.

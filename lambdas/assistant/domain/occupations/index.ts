@@ -1,4 +1,5 @@
-import { FAMILY_KEYWORDS, OCCUPATION_FAMILIES, OCCUPATION_ROWS, OCCUPATION_SKILLS } from './occupations-data';
+import { OCCUPATION_FAMILIES } from './occupations-data';
+import { occupationsData } from './occupations-file';
 
 /**
  * The occupations staffing agencies fill most (compacted from O*NET by bin/build-occupations.ts):
@@ -22,8 +23,9 @@ let parsed: readonly Occupation[] | null = null;
 
 export function occupations(): readonly Occupation[] {
   if (parsed) return parsed;
-  const skills = OCCUPATION_SKILLS.split('|');
-  parsed = OCCUPATION_ROWS.map(([family, titles, matchTitles, refs]) => ({
+  const data = occupationsData();
+  const skills = data.skills.split('|');
+  parsed = data.rows.map(([family, titles, matchTitles, refs]) => ({
     family: OCCUPATION_FAMILIES[family],
     titles: titles.split('|'),
     matchTitles: matchTitles ? matchTitles.split('|') : [],
@@ -52,6 +54,7 @@ const TITLE_SHORT_FORMS: Readonly<Record<string, string>> = {
 function titleWords(title: string): string[] {
   return title
     .toLowerCase()
+    .replace(/\b(?:back|front)[\s-]+end\b|\bfull[\s-]+stack\b/g, (phrase) => phrase.replace(/[\s-]+/g, '')) // "Back End" is "Backend"
     .replace(/[^\p{L}\p{N}+#]+/gu, ' ')
     .split(' ')
     .filter(Boolean)
@@ -201,7 +204,7 @@ export interface FamilyKeyword {
 export function familyKeywords(family: OccupationFamily): readonly FamilyKeyword[] {
   let keywords = keywordsByFamily.get(family);
   if (!keywords) {
-    keywords = (FAMILY_KEYWORDS[OCCUPATION_FAMILIES.indexOf(family)] ?? '')
+    keywords = (occupationsData().familyKeywords[OCCUPATION_FAMILIES.indexOf(family)] ?? '')
       .split('|')
       .filter(Boolean)
       .map((entry) => {
