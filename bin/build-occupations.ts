@@ -14,6 +14,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { titleKey } from '../lambdas/assistant/domain/occupations';
 
 const ROOT = path.resolve(__dirname, '..');
 const OUT = path.join(ROOT, 'lambdas/assistant/domain/occupations/occupations-data.ts');
@@ -436,8 +437,11 @@ const TITLES_KEPT = 5;
 /**
  * More of an occupation's titles recognise a posting's title ("Help Desk Analyst", "Warehouse
  * Associate", "Monitor Technician") than a search should carry: these only find the occupation.
+ * At most this many, of at most {@link MATCH_TITLE_WORDS} words (a longer posting title still
+ * contains a shorter one): each costs the first posting's match a few microseconds to index.
  */
-const MATCH_TITLES_KEPT = 400;
+const MATCH_TITLES_KEPT = 120;
+const MATCH_TITLE_WORDS = 3;
 const SOFTWARE_KEPT = 2;
 /** Software more occupations than this use (Excel, Windows, Outlook) is no keyword of a trade. */
 const SOFTWARE_MAX_OCCUPATIONS = 200;
@@ -587,7 +591,14 @@ function main(): void {
       if (!name) throw new Error(`No O*NET occupation ${code}`);
       const ranked = rankedTitles(code);
       const titles = ranked.slice(0, TITLES_KEPT);
-      const matchTitles = ranked.slice(TITLES_KEPT, TITLES_KEPT + MATCH_TITLES_KEPT);
+      // As the words they are matched by, once each: the handler need not work them out.
+      const keys = new Set(titles.map(titleKey));
+      const matchTitles = ranked
+        .slice(TITLES_KEPT)
+        .filter((title) => title.split(' ').length <= MATCH_TITLE_WORDS)
+        .map(titleKey)
+        .filter((key) => key && !keys.has(key) && !!keys.add(key))
+        .slice(0, MATCH_TITLES_KEPT);
       // Software few occupations use is a keyword of the trade (Dentrix, SolidWorks); Excel is not.
       const tools = (software.get(code) ?? [])
         .filter(
@@ -641,8 +652,9 @@ export const OCCUPATIONS_DATA_PATH = '${path.relative(ROOT, DATA_OUT)}';
     /** Every skill word once, "|"-separated; occupations name theirs by base-36 position. */
     skills: [...vocabulary.keys()].join('|'),
     /**
-     * [family index, "|"-separated search titles (most reported first), "|"-separated titles that only
-     * recognise the occupation, "."-separated base-36 skill positions (software, then task words)].
+     * [family index, "|"-separated search titles (most reported first), "|"-separated keys (titleKey)
+     * of the titles that only recognise the occupation, "."-separated base-36 skill positions
+     * (software, then task words)].
      */
     rows: entries,
   };

@@ -300,7 +300,9 @@ function searchTitles(own: readonly string[], match: OccupationMatch | null): st
     // Two-letter abbreviations ("MA", "RT") match states, degrees and initials in a keyword search,
     // and a bare "Driver" or "Teacher" matches every kind of one.
     const common = match.occupation.titles.filter((t) => t.length > 2 && !isGenericTitle(t) && usableTitle(t));
-    titles.push(match.title, ...common.filter((t) => namesRole(t, own, match.title)));
+    // A rarer title that matched is the posting's own, in the words it is matched by: not shown.
+    if (match.occupation.titles.includes(match.title)) titles.push(match.title);
+    titles.push(...common.filter((t) => namesRole(t, own, match.title)));
   }
   const seen = new Set<string>();
   return titles.filter((t) => t && !isGenericTitle(t) && !seen.has(lower(t)) && !!seen.add(lower(t))).slice(0, TITLES_MAX);

@@ -13,7 +13,10 @@ export interface Occupation {
   readonly family: OccupationFamily;
   /** The titles a search uses, most reported first; the first is the canonical title. */
   readonly titles: readonly string[];
-  /** Rarer titles that only recognise the occupation in a posting's title ("Help Desk Analyst"). */
+  /**
+   * Rarer titles that only recognise the occupation in a posting's title, as their
+   * {@link titleKey} ("help desk analyst"): the generator works the words out, not every cold start.
+   */
   readonly matchTitles: readonly string[];
   /** Software of the trade, then the words its tasks use that few other occupations use. */
   readonly skills: readonly string[];
@@ -58,8 +61,13 @@ function titleWords(title: string): string[] {
     .replace(/[^\p{L}\p{N}+#]+/gu, ' ')
     .split(' ')
     .filter(Boolean)
-    .map((w) => TITLE_SHORT_FORMS[w] ?? w)
+    .map((w) => (Object.hasOwn(TITLE_SHORT_FORMS, w) ? TITLE_SHORT_FORMS[w] : w))
     .map((w) => (w.length > 3 && /[^s]s$/.test(w) ? w.slice(0, -1) : w));
+}
+
+/** The words a title is matched by, space-separated ("Sales Reps" → "sale representative"). */
+export function titleKey(title: string): string {
+  return titleWords(title).join(' ');
 }
 
 const titleWordsCache = new Map<string, string[]>();
@@ -95,26 +103,51 @@ export interface OccupationMatch {
 export function occupationMatches(jobTitle: string, options: { readonly generic?: boolean } = {}): OccupationMatch[] {
   const words = new Set(roleWords(jobTitle));
   if (!words.size) return [];
-  let level = 0;
-  let matches: { match: OccupationMatch; rank: number }[] = [];
-  for (const occupation of occupations()) {
-    let mine: { match: OccupationMatch; rank: number; level: number } | null = null;
-    [...occupation.titles, ...occupation.matchTitles].forEach((title, rank) => {
-      const own = wordsOfTitle(title);
-      if (!own.length || !own.every((w) => words.has(w))) return;
+  // Per occupation, its best title: more matched words first, then an exact title, then the more reported.
+  const best = new Map<Occupation, { match: OccupationMatch; rank: number; level: number }>();
+  for (const word of words)
+    for (const entry of titlesByFirstWord().get(word) ?? []) {
+      const { occupation, title, rank, own } = entry;
+      if (!own.every((w) => words.has(w))) continue;
       // "Analyst" alone says nothing of a "Help Desk Analyst": a shared bare word is no match.
       // As a last resort it counts when it is the whole role ("Regional Drivers").
-      if (own.length === 1 && isGenericTitle(title) && !(options.generic && words.size === 1)) return;
-      // More matched words first, then an exact title.
-      const titleLevel = own.length * 10 + (own.length === words.size ? 5 : 0);
-      if (!mine || titleLevel > mine.level) mine = { match: { occupation, title }, rank, level: titleLevel };
+      if (own.length === 1 && isGenericTitle(title) && !(options.generic && words.size === 1)) continue;
+      const level = own.length * 10 + (own.length === words.size ? 5 : 0);
+      const mine = best.get(occupation);
+      if (!mine || level > mine.level || (level === mine.level && rank < mine.rank))
+        best.set(occupation, { match: { occupation, title }, rank, level });
+    }
+  const top = Math.max(0, ...[...best.values()].map((m) => m.level));
+  return [...best.values()]
+    .filter((m) => m.level === top)
+    .sort((a, b) => a.rank - b.rank || occupations().indexOf(a.match.occupation) - occupations().indexOf(b.match.occupation))
+    .map((m) => m.match);
+}
+
+interface IndexedTitle {
+  readonly occupation: Occupation;
+  readonly title: string;
+  /** Its place among the occupation's titles (search titles first, most reported first). */
+  readonly rank: number;
+  readonly own: readonly string[];
+}
+
+let byFirstWord: Map<string, IndexedTitle[]> | null = null;
+
+/** Every occupation title by its first word, built once: a job title is matched against the few that start with one of its words. */
+function titlesByFirstWord(): Map<string, IndexedTitle[]> {
+  if (byFirstWord) return byFirstWord;
+  const index = new Map<string, IndexedTitle[]>();
+  for (const occupation of occupations())
+    [...occupation.titles, ...occupation.matchTitles].forEach((title, rank) => {
+      const own = rank < occupation.titles.length ? wordsOfTitle(title) : title.split(' ');
+      if (!own.length) return;
+      const list = index.get(own[0]) ?? [];
+      list.push({ occupation, title, rank, own });
+      index.set(own[0], list);
     });
-    const found = mine as { match: OccupationMatch; rank: number; level: number } | null;
-    if (!found || found.level < level) continue;
-    if (found.level > level) [level, matches] = [found.level, []];
-    matches.push(found);
-  }
-  return matches.sort((a, b) => a.rank - b.rank).map((m) => m.match);
+  byFirstWord = index;
+  return index;
 }
 
 /** The best of {@link occupationMatches}, or null. */
@@ -175,20 +208,20 @@ const rankOf = new Map<OccupationMatch, number>();
 /** The specific titles (two words or more) by their first two words, built once. */
 function titlesByFirstPair(): Map<string, { match: OccupationMatch; rest: string[] }[]> {
   if (byFirstPair) return byFirstPair;
-  byFirstPair = new Map();
+  const index = new Map<string, { match: OccupationMatch; rest: string[] }[]>();
   for (const occupation of occupations())
     [...occupation.titles, ...occupation.matchTitles].forEach((title, rank) => {
-      const own = wordsOfTitle(title);
+      const own = rank < occupation.titles.length ? wordsOfTitle(title) : title.split(' ');
       if (own.length < 2) return;
       const match = { occupation, title };
       rankOf.set(match, rank);
       const key = `${own[0]} ${own[1]}`;
-      (byFirstPair as Map<string, { match: OccupationMatch; rest: string[] }[]>).set(key, [
-        ...(byFirstPair?.get(key) ?? []),
-        { match, rest: own.slice(2) },
-      ]);
+      const list = index.get(key) ?? [];
+      list.push({ match, rest: own.slice(2) });
+      index.set(key, list);
     });
-  return byFirstPair;
+  byFirstPair = index;
+  return index;
 }
 
 /** Every occupation family, in the data's order. */
