@@ -254,7 +254,7 @@ export const FAMILY_KEYWORDS: Record<string, readonly string[]> = {
     'QuickBooks',
     'Microsoft Office',
     'Outlook',
-    'Google Workspace',
+    'Google Workspace~Google Suite~G Suite',
     'travel arrangements',
     'order entry',
     'call center',
