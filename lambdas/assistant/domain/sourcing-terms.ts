@@ -50,7 +50,7 @@ function termPattern(term: string): RegExp {
     let stem = term.replace(/(?<=[^s])s$/i, '');
     let ending = '(?:e?s)?';
     if (/[^aeiou]y$/i.test(stem)) [stem, ending] = [stem.slice(0, -1), '(?:y|ies)'];
-    else if (/\p{L}{3}ing$/iu.test(stem)) [stem, ending] = [stem.slice(0, -3), '(?:ing|ers?)'];
+    else if (/\p{L}{3}ing$/iu.test(stem)) [stem, ending] = [stem.slice(0, -3), '(?:ings?|ers?)'];
     const words = escape(stem).replace(/(?:\\-|\s)+/g, '[\\s-]+');
     pattern = new RegExp(`(?<![\\p{L}\\p{N}])${words}${ending}(?![\\p{L}\\p{N}])`, 'iu');
     patterns.set(term, pattern);
