@@ -1,21 +1,24 @@
 /**
  * `node --import tsx bin/build-occupations.ts [<O*NET text folder>]`: regenerates
- * lambdas/assistant/domain/occupations/occupations-data.ts, the compact occupation vocabulary of
- * the sourcing terms, from the O*NET 29.2 text database (default ../shared/corpus/taxonomy; CC BY
- * 4.0, attribution in the generated file). Deterministic: the same files give the same module
+ * lambdas/assistant/domain/occupations/occupations-data.json, the compact occupation vocabulary of
+ * the sourcing terms (and occupations-data.ts, which names it and the families), from the O*NET
+ * 29.2 text database (default ../shared/corpus/taxonomy; CC BY 4.0, attribution in both generated
+ * files). Deterministic: the same files give the same data
  * (run `npx prettier --write` on it afterwards, as on any file).
  *
  * Per occupation it keeps: the titles recruiters write most (alternate titles reported by the
  * most O*NET sources, short forms and abbreviations), the software O*NET flags as hot or in
  * demand for it, and the words its task statements use that few other occupations use (tools,
  * materials, procedures: "micrometers", "furnace", "vital signs"). Only the occupations staffing
- * agencies fill most are kept, so the module stays a few kilobytes in the assistant bundle.
+ * agencies fill most are kept. The handler reads the JSON beside its bundle, so it costs no code.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { titleKey } from '../lambdas/assistant/domain/occupations';
 
 const ROOT = path.resolve(__dirname, '..');
 const OUT = path.join(ROOT, 'lambdas/assistant/domain/occupations/occupations-data.ts');
+const DATA_OUT = path.join(ROOT, 'lambdas/assistant/domain/occupations/occupations-data.json');
 
 /** The occupations agencies fill most, by family (O*NET-SOC codes). */
 export const FAMILIES: Record<string, readonly string[]> = {
@@ -162,6 +165,8 @@ export const FAMILIES: Record<string, readonly string[]> = {
  * Keywords recruiters search for, per family (our words, as a sourcer writes them): kept only
  * where O*NET's task statements, software or occupation descriptions use them too, so the
  * vocabulary stays the trades' own. The sourcing terms use one when a posting does.
+ * `keyword~form~form`: the other ways postings and O*NET write it ("GMP" for "good manufacturing
+ * practices", "blueprints" for "read drawings"); either attests it, and the keyword is searched.
  */
 export const FAMILY_KEYWORDS: Record<string, readonly string[]> = {
   healthcare: [
@@ -187,17 +192,17 @@ export const FAMILY_KEYWORDS: Record<string, readonly string[]> = {
     'medication',
   ],
   'light-industrial': [
-    'blueprints',
+    'blueprints~drawings~prints',
     'micrometers',
     'calipers',
     'gauges',
     'pallet jack',
-    'order picking',
+    'order picking~order picker',
     'shipping and receiving',
     'inventory',
     'assembly',
     'machine setup',
-    'quality inspection',
+    'quality inspection~inspection',
     'lathe',
     'milling',
     'grinding',
@@ -215,10 +220,14 @@ export const FAMILY_KEYWORDS: Record<string, readonly string[]> = {
     'packaging',
     'fasteners',
     'furnace',
+    'injection molding~injection mold',
+    'stamping',
+    'extrusion',
+    'press brake',
+    'cold heading~cold header',
   ],
   transport: [
     'tractor trailer',
-    'Class A',
     'DOT',
     'hazmat',
     'logbook',
@@ -250,7 +259,7 @@ export const FAMILY_KEYWORDS: Record<string, readonly string[]> = {
     'QuickBooks',
     'Microsoft Office',
     'Outlook',
-    'Google Workspace',
+    'Google Workspace~Google Suite~G Suite',
     'travel arrangements',
     'order entry',
     'call center',
@@ -281,7 +290,7 @@ export const FAMILY_KEYWORDS: Record<string, readonly string[]> = {
   'it-software': [
     'troubleshooting',
     'Active Directory',
-    'Windows 10',
+    'Windows 10~Windows 11~Microsoft Windows',
     'Windows Server',
     'Office 365',
     'ticketing',
@@ -331,7 +340,7 @@ export const FAMILY_KEYWORDS: Record<string, readonly string[]> = {
     'notary',
   ],
   'sales-marketing': [
-    'B2B',
+    'B2B~business-to-business',
     'B2C',
     'cold calling',
     'lead generation',
@@ -379,7 +388,7 @@ export const FAMILY_KEYWORDS: Record<string, readonly string[]> = {
     'food preparation',
     'prep',
     'knife skills',
-    'high volume',
+    'high volume~high-volume',
     'dishwashing',
     'catering',
     'banquet',
@@ -414,11 +423,11 @@ export const FAMILY_KEYWORDS: Record<string, readonly string[]> = {
     'titration',
     'pipetting',
     'sample preparation',
-    'lab safety',
-    'GLP',
-    'GMP',
+    'lab safety~laboratory safety',
+    'GLP~good laboratory practice',
+    'GMP~good manufacturing practice',
     'SOP',
-    'HACCP',
+    'HACCP~hazard analysis',
     'SQF',
     'quality control',
     'microbiology',
@@ -430,6 +439,14 @@ export const FAMILY_KEYWORDS: Record<string, readonly string[]> = {
 
 const FAMILY_NAMES = Object.keys(FAMILIES);
 const TITLES_KEPT = 5;
+/**
+ * More of an occupation's titles recognise a posting's title ("Help Desk Analyst", "Warehouse
+ * Associate", "Monitor Technician") than a search should carry: these only find the occupation.
+ * At most this many, of at most {@link MATCH_TITLE_WORDS} words (a longer posting title still
+ * contains a shorter one): each costs the first posting's match a few microseconds to index.
+ */
+const MATCH_TITLES_KEPT = 120;
+const MATCH_TITLE_WORDS = 3;
 const SOFTWARE_KEPT = 2;
 /** Software more occupations than this use (Excel, Windows, Outlook) is no keyword of a trade. */
 const SOFTWARE_MAX_OCCUPATIONS = 200;
@@ -548,10 +565,9 @@ function main(): void {
     // "Over the Road Driver (OTR Driver)": the short form in brackets is a title too.
     if (inner && inner.length < main.length) weigh(code, inner, shown === 'Y' ? 3 : 1);
   }
-  const titlesOf = (code: string) =>
+  const rankedTitles = (code: string) =>
     [...(weights.get(code) ?? new Map<string, number>())]
       .sort((a, b) => b[1] - a[1] || a[0].length - b[0].length || a[0].localeCompare(b[0]))
-      .slice(0, TITLES_KEPT)
       .map(([title]) => title);
 
   // The keywords O*NET uses somewhere (any case, singular or plural, as whole words).
@@ -566,16 +582,28 @@ function main(): void {
       `(?<![\\p{L}\\p{N}])${keyword.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/s$/, '')}(?:e?s)?(?![\\p{L}\\p{N}])`,
       'iu',
     ).test(onetText);
-  const familyKeywords = FAMILY_NAMES.map((family) => (FAMILY_KEYWORDS[family] ?? []).filter(inOnet));
-  const unused = FAMILY_NAMES.flatMap((family) => (FAMILY_KEYWORDS[family] ?? []).filter((k) => !inOnet(k)).map((k) => `${family}: ${k}`));
+  const attested = (entry: string) => entry.split('~').some(inOnet);
+  const familyKeywords = FAMILY_NAMES.map((family) => (FAMILY_KEYWORDS[family] ?? []).filter(attested));
+  const unused = FAMILY_NAMES.flatMap((family) =>
+    (FAMILY_KEYWORDS[family] ?? []).filter((k) => !attested(k)).map((k) => `${family}: ${k}`),
+  );
 
-  const entries: string[] = [];
+  const entries: [family: number, titles: string, matchTitles: string, skills: string][] = [];
   const vocabulary = new Map<string, number>();
   for (const [family, codes] of Object.entries(FAMILIES)) {
     for (const code of codes) {
       const name = occupations.get(code);
       if (!name) throw new Error(`No O*NET occupation ${code}`);
-      const titles = titlesOf(code);
+      const ranked = rankedTitles(code);
+      const titles = ranked.slice(0, TITLES_KEPT);
+      // As the words they are matched by, once each: the handler need not work them out.
+      const keys = new Set(titles.map(titleKey));
+      const matchTitles = ranked
+        .slice(TITLES_KEPT)
+        .filter((title) => title.split(' ').length <= MATCH_TITLE_WORDS)
+        .map(titleKey)
+        .filter((key) => key && !keys.has(key) && !!keys.add(key))
+        .slice(0, MATCH_TITLES_KEPT);
       // Software few occupations use is a keyword of the trade (Dentrix, SolidWorks); Excel is not.
       const tools = (software.get(code) ?? [])
         .filter(
@@ -601,33 +629,46 @@ function main(): void {
         if (!vocabulary.has(skill)) vocabulary.set(skill, vocabulary.size);
         return (vocabulary.get(skill) as number).toString(36);
       });
-      entries.push(`  [${FAMILY_NAMES.indexOf(family)}, ${JSON.stringify(titles.join('|'))}, ${JSON.stringify(refs.join('.'))}],`);
+      entries.push([FAMILY_NAMES.indexOf(family), titles.join('|'), matchTitles.join('|'), refs.join('.')]);
     }
   }
-  const header = `// Generated by bin/build-occupations.ts from the O*NET 29.2 Database: do not edit by hand.
-// This module includes information from the O*NET 29.2 Database by the U.S. Department of Labor,
-// Employment and Training Administration (USDOL/ETA). Used under the CC BY 4.0 license. O*NET® is a
-// trademark of USDOL/ETA. USDOL/ETA has not approved, endorsed, or tested these modifications
-// (titles, software and task words selected and compacted per occupation).
+  const attribution =
+    'This file includes information from the O*NET 29.2 Database by the U.S. Department of Labor, Employment and Training Administration (USDOL/ETA). Used under the CC BY 4.0 license. O*NET® is a trademark of USDOL/ETA. USDOL/ETA has not approved, endorsed, or tested these modifications (titles, software and task words selected and compacted per occupation).';
+  const module = `// Generated by bin/build-occupations.ts from the O*NET 29.2 Database: do not edit by hand.
+// ${attribution.replace(/(.{1,96})(?:\s+|$)/g, '$1\n// ').replace(/\n\/\/ $/, '')}
 
+/** The occupation families, in the order the data file's rows name them by index. */
 export const OCCUPATION_FAMILIES = ${JSON.stringify(FAMILY_NAMES)} as const;
 
-/** Per family (in the order of OCCUPATION_FAMILIES), the recruiter keywords O*NET also uses, "|"-separated. */
-export const FAMILY_KEYWORDS: readonly string[] = ${JSON.stringify(
-    familyKeywords.map((k) => k.join('|')),
-    null,
-    2,
-  )};
+/**
+ * The occupations' titles and words, read when first needed from this JSON file: beside this
+ * module in the source tree, beside the handler's bundle when deployed (the route's \`dataFiles\`),
+ * so the vocabulary is not in the handler's code (issue 5's 150 kB budget).
+ */
+export const OCCUPATIONS_DATA_FILE = '${path.basename(DATA_OUT)}';
 
-/** Every skill word once, "|"-separated; occupations name theirs by base-36 position. */
-export const OCCUPATION_SKILLS = ${JSON.stringify([...vocabulary.keys()].join('|'))};
-
-/** [family index, "|"-separated titles (most reported first), "."-separated base-36 skill positions (software, then task words)]. */
-export const OCCUPATION_ROWS: readonly (readonly [family: number, titles: string, skills: string])[] = [
+/** {@link OCCUPATIONS_DATA_FILE} from the repository root, for the routes that deploy it. */
+export const OCCUPATIONS_DATA_PATH = '${path.relative(ROOT, DATA_OUT)}';
 `;
+  const data = {
+    attribution,
+    /** Per family (in the order of OCCUPATION_FAMILIES), the recruiter keywords O*NET also uses, "|"-separated, each "~"-followed by the other ways it is written. */
+    familyKeywords: familyKeywords.map((k) => k.join('|')),
+    /** Every skill word once, "|"-separated; occupations name theirs by base-36 position. */
+    skills: [...vocabulary.keys()].join('|'),
+    /**
+     * [family index, "|"-separated search titles (most reported first), "|"-separated keys (titleKey)
+     * of the titles that only recognise the occupation, "."-separated base-36 skill positions
+     * (software, then task words)].
+     */
+    rows: entries,
+  };
   fs.mkdirSync(path.dirname(OUT), { recursive: true });
-  fs.writeFileSync(OUT, `${header}${entries.join('\n')}\n];\n`);
-  console.log(`${path.relative(ROOT, OUT)}: ${entries.length} occupations, ${fs.statSync(OUT).size} bytes`);
+  fs.writeFileSync(OUT, module);
+  // One row per line: a regenerated file's diff shows which occupations changed.
+  const json = JSON.stringify(data, null, 0).replace('"rows":[', '"rows":[\n').replace(/\],\[/g, '],\n[');
+  fs.writeFileSync(DATA_OUT, `${json}\n`);
+  console.log(`${path.relative(ROOT, DATA_OUT)}: ${entries.length} occupations, ${fs.statSync(DATA_OUT).size} bytes`);
   console.log(`Family keywords O*NET does not use, left out: ${unused.join('; ') || 'none'}`);
 }
 

@@ -315,7 +315,11 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     const resolversReady = prepareResolvers(options.resolvers ?? RESOLVERS, buildDir);
     const routes = options.routes ?? REST_ROUTES;
     // The routes' functions, and last the GraphQL API's admin check (a Lambda data source).
-    const lambdasReady = Promise.all([...routes, ADMIN_STANDING_FUNCTION].map((fn) => bundleLambda(fn.functionId, fn.entry, buildDir)));
+    const lambdasReady = Promise.all(
+      [...routes, ADMIN_STANDING_FUNCTION].map((fn) =>
+        bundleLambda(fn.functionId, fn.entry, buildDir, 'dataFiles' in fn ? fn.dataFiles : undefined),
+      ),
+    );
     const databaseReady = (async () => {
       const dynalite = await startDynalite({ path: paths?.dynamodb, port: ports.dynamodb });
       stops.push({ name: 'DynamoDB', stop: dynalite.stop });

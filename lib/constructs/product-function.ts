@@ -1,6 +1,6 @@
 import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
-import { LogLevel, NodejsFunction, OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogLevel, NodejsFunction, OutputFormat, type BundlingOptions, type ICommandHooks } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
@@ -61,6 +61,18 @@ export interface ProductFunctionProps {
    * @default false
    */
   readonly retainLogs?: boolean;
+  /** Files (repository paths) copied beside the bundle's `index.js`, which the handler reads at run time. */
+  readonly dataFiles?: readonly string[];
+}
+
+/** Bundling hooks that copy `files` (repository paths) into the asset, beside `index.js`. */
+function copyBeside(files: readonly string[]): ICommandHooks {
+  return {
+    beforeBundling: () => [],
+    beforeInstall: () => [],
+    afterBundling: (inputDir, outputDir) =>
+      files.map((file) => `cp "${path.join(inputDir, file)}" "${path.join(outputDir, path.basename(file))}"`),
+  };
 }
 
 /**
@@ -97,7 +109,9 @@ export class ProductFunction extends NodejsFunction {
       environment: { ...props.environment, NODE_OPTIONS: '--enable-source-maps' },
       depsLockFilePath: path.join(REPO_ROOT, 'package-lock.json'),
       projectRoot: REPO_ROOT,
-      bundling: PRODUCT_FUNCTION_BUNDLING,
+      bundling: props.dataFiles?.length
+        ? { ...PRODUCT_FUNCTION_BUNDLING, commandHooks: copyBeside(props.dataFiles) }
+        : PRODUCT_FUNCTION_BUNDLING,
     });
 
     Validations.of(this).acknowledge({

@@ -314,6 +314,7 @@ export class RestApi extends Construct {
       environment,
       retainLogs: props.retainLogs,
       timeout: Duration.seconds(routeTimeoutSeconds(route, model?.engine ?? 'deterministic')),
+      dataFiles: route.dataFiles,
     });
     // Exactly one model (its inference profile and the foundation model in the profile's regions).
     if (model && callsBedrock) fn.addToRolePolicy(bedrockInvokeStatement(fn, model.bedrockModelId));

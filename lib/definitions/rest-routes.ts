@@ -1,4 +1,5 @@
 import { ATS_ROUTE_TIMEOUT_SECONDS } from '../../lambdas/ats/ats-time-limits';
+import { OCCUPATIONS_DATA_PATH } from '../../lambdas/assistant/domain/occupations/occupations-data';
 import type { TableName } from './tables';
 
 /**
@@ -50,6 +51,11 @@ export interface RestRouteDefinition {
   readonly atsCredentials?: boolean;
   /** Seconds the function may run; `routeTimeoutSeconds` (route-function.ts) decides otherwise. */
   readonly timeoutSeconds?: number;
+  /**
+   * Data files the handler reads beside its bundle (repository paths): deployed, run locally and
+   * benched next to the bundle's `index.js`, so vocabularies stay out of the bundle's code.
+   */
+  readonly dataFiles?: readonly string[];
 }
 
 /**
@@ -69,6 +75,7 @@ function assistantRoute(
   path: string,
   file: string,
   languageModel: boolean,
+  dataFiles?: readonly string[],
 ): RestRouteDefinition {
   return {
     functionId,
@@ -79,6 +86,7 @@ function assistantRoute(
     tables: ASSISTANT_TABLES,
     billing: false,
     ...(languageModel ? { languageModel } : {}),
+    ...(dataFiles ? { dataFiles } : {}),
   };
 }
 
@@ -240,7 +248,9 @@ export const REST_ROUTES: readonly RestRouteDefinition[] = [
   assistantRoute('AssistantListJobsFunction', 'GET', '/assistant/jobs', 'list-jobs.ts', false),
   assistantRoute('AssistantSaveJobFunction', 'POST', '/assistant/jobs', 'save-job.ts', false),
   assistantRoute('AssistantMustHavesFunction', 'POST', '/assistant/must-haves', 'propose-must-haves.ts', true),
-  assistantRoute('AssistantSourcingTermsFunction', 'POST', '/assistant/sourcing-terms', 'build-sourcing-terms.ts', true),
+  assistantRoute('AssistantSourcingTermsFunction', 'POST', '/assistant/sourcing-terms', 'build-sourcing-terms.ts', true, [
+    OCCUPATIONS_DATA_PATH,
+  ]),
   assistantRoute('AssistantJobDescriptionFunction', 'POST', '/assistant/job-description', 'write-job-description.ts', true),
   assistantRoute('AssistantScreeningQuestionsFunction', 'POST', '/assistant/screening-questions', 'draft-screening-questions.ts', true),
   assistantRoute('AssistantEvaluationsFunction', 'POST', '/assistant/evaluations', 'evaluate-answers.ts', true),

@@ -1,4 +1,5 @@
 import { build } from 'esbuild';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { LocalRuntimeError } from '../errors';
 import { writeFileAtomic } from '../files';
@@ -6,7 +7,8 @@ import { REPO_ROOT } from '../paths';
 
 /**
  * Bundles a Lambda handler file the way the ProductFunction construct deploys it: esbuild, cjs,
- * Node 20 syntax, inline source maps, the AWS SDK v3 left to the runtime (`@aws-sdk/*` external).
+ * Node 20 syntax, inline source maps, the AWS SDK v3 left to the runtime (`@aws-sdk/*` external),
+ * and the route's data files copied beside the bundle.
  */
 
 export interface LambdaBundle {
@@ -18,7 +20,12 @@ export interface LambdaBundle {
   readonly file: string;
 }
 
-export async function bundleLambda(functionId: string, entry: string, buildDir: string): Promise<LambdaBundle> {
+export async function bundleLambda(
+  functionId: string,
+  entry: string,
+  buildDir: string,
+  dataFiles: readonly string[] = [],
+): Promise<LambdaBundle> {
   const file = path.join(buildDir, 'lambdas', `${functionId}.js`);
   try {
     const result = await build({
@@ -35,6 +42,8 @@ export async function bundleLambda(functionId: string, entry: string, buildDir: 
       logLevel: 'silent',
     });
     writeFileAtomic(file, result.outputFiles[0].text);
+    for (const dataFile of dataFiles)
+      writeFileAtomic(path.join(path.dirname(file), path.basename(dataFile)), fs.readFileSync(path.resolve(REPO_ROOT, dataFile), 'utf8'));
     return { functionId, entry, file };
   } catch (error) {
     throw new LocalRuntimeError(`The Lambda handler ${entry} does not build: ${(error as Error).message}`);

@@ -41,8 +41,11 @@ export function bytesByPackage(metafile: Metafile): { name: string; bytes: numbe
   return [...totals].map(([name, bytes]) => ({ name, bytes })).sort((a, b) => b.bytes - a.bytes);
 }
 
-/** Bundles `entry` (absolute) into `<outDir>/<functionId>/index.js` with the deployed options. */
-export async function bundleAsDeployed(functionId: string, entry: string, outDir: string): Promise<BuiltBundle> {
+/**
+ * Bundles `entry` (absolute) into `<outDir>/<functionId>/index.js` with the deployed options, its
+ * route's data files (repository paths) beside it as deployed.
+ */
+export async function bundleAsDeployed(functionId: string, entry: string, outDir: string, dataFiles: readonly string[] = []): Promise<BuiltBundle> {
   const options = PRODUCT_FUNCTION_BUNDLING;
   const file = path.join(outDir, functionId, 'index.js');
   const result = await build({
@@ -62,6 +65,7 @@ export async function bundleAsDeployed(functionId: string, entry: string, outDir
     metafile: true,
     logLevel: 'silent',
   });
+  for (const dataFile of dataFiles) fs.copyFileSync(path.resolve(__dirname, '../..', dataFile), path.join(path.dirname(file), path.basename(dataFile)));
   let zodLocales = 0;
   const sdkPackages = new Set<string>();
   for (const output of Object.values(result.metafile.outputs)) {

@@ -127,8 +127,20 @@ export async function benchLambdas(): Promise<BenchSection> {
   const floorDir = path.join(ROOT, '.local', 'bench-sdk-floors');
   try {
     const functions = [
-      ...REST_ROUTES.map((route) => ({ functionId: route.functionId, entry: route.entry, tables: route.tables, label: `${route.method} ${route.path}` })),
-      ...COGNITO_TRIGGERS.map((trigger) => ({ functionId: trigger.functionId, entry: trigger.entry, tables: trigger.tables, label: `${trigger.trigger} trigger` })),
+      ...REST_ROUTES.map((route) => ({
+        functionId: route.functionId,
+        entry: route.entry,
+        tables: route.tables,
+        dataFiles: route.dataFiles ?? [],
+        label: `${route.method} ${route.path}`,
+      })),
+      ...COGNITO_TRIGGERS.map((trigger) => ({
+        functionId: trigger.functionId,
+        entry: trigger.entry,
+        tables: trigger.tables,
+        dataFiles: [],
+        label: `${trigger.trigger} trigger`,
+      })),
     ];
     const helloEntry = path.join(scratch, 'hello-world.ts');
     fs.writeFileSync(helloEntry, HELLO_WORLD);
@@ -148,7 +160,7 @@ export async function benchLambdas(): Promise<BenchSection> {
     const bundles: (BuiltBundle & { label: string; env: NodeJS.ProcessEnv; floorId: string })[] = [];
     const floors = new Map<string, BuiltBundle>();
     for (const fn of functions) {
-      const built = await bundleAsDeployed(fn.functionId, path.join(ROOT, fn.entry), out);
+      const built = await bundleAsDeployed(fn.functionId, path.join(ROOT, fn.entry), out, fn.dataFiles);
       const key = built.sdkPackages.join(' ');
       if (!floors.has(key)) floors.set(key, await bundleFloor(`SdkFloor${floors.size + 1}Function`, sdkFloorSource(built.sdkPackages)));
       const matched = floors.get(key);

@@ -40,8 +40,9 @@ describe('matching the assistant’s words with a label', () => {
 
 describe('the garbage-term rule', () => {
   it('keeps the terms a sourcer searches for', () => {
-    for (const term of ['Kubernetes', 'Class A CDL', '.NET', 'C#', 'CompTIA A+', '2 CFR 200', 'Forklift Operator'])
+    for (const term of ['Kubernetes', 'Class A CDL', '.NET', 'C#', 'CompTIA A+', '2 CFR 200', 'Forklift Operator', 'IT Support Technician'])
       expect(garbageReason(term)).toBeNull();
+    expect(garbageReason('Support it')).toBe('fragment');
   });
 
   it('names sentence pieces, fragments, soft skills and generic words', () => {

@@ -69,7 +69,9 @@ export function garbageReason(term: string): GarbageReason | null {
   if (words.length === 0 || written.length === 0) return 'fragment';
   // Sentence punctuation inside a term (".NET", "C#", "Node.js", "Sr." and "2 CFR 200" are fine).
   if (written.length > 4 || /[,;:!?]|\s-\s/.test(raw) || /\.(\s|$)/.test(raw.replace(ABBREVIATION, ''))) return 'sentence piece';
-  if (FUNCTION_WORDS.has(written[0]) || FUNCTION_WORDS.has(written[written.length - 1])) return 'fragment';
+  // "IT" in capitals is information technology ("IT Support Technician"), not the pronoun.
+  const functionWord = (i: number) => FUNCTION_WORDS.has(written[i]) && !/^IT$/.test(raw.split(/\s+/)[i] ?? '');
+  if (functionWord(0) || functionWord(written.length - 1)) return 'fragment';
   // A year or a season names the posting, not a skill ("2024-2025 Teacher").
   if (/\b(?:19|20)\d{2}\b/.test(raw)) return 'fragment';
   if (SOFT_SKILLS.includes(words.join(' ')) || SOFT_SKILLS.includes(words.join(' ').replace(/ skills?$/, ''))) return 'soft skill';

@@ -2,19 +2,29 @@ import type { Requirement, SourcingTermsOutput, TermGroup } from '../../shared/c
 import type { AssistantInputs } from '../engine/language-model';
 import { buildSearches, cleanTerm } from './boolean-query';
 import { proposeMustHaves } from './must-haves';
-import { familyKeywords, isGenericTitle, occupationIn, occupationOf, type Occupation, type OccupationMatch } from './occupations';
-import { postingTitles } from './occupations/posting-title';
+import {
+  familyKeywords,
+  isGenericTitle,
+  occupationFamilies,
+  occupationIn,
+  occupationMatches,
+  roleWords,
+  type FamilyKeyword,
+  type Occupation,
+  type OccupationFamily,
+  type OccupationMatch,
+} from './occupations';
+import { postingTitles, withoutSeniority } from './occupations/posting-title';
 import { industryOf } from '../../shared/text/industry';
 import { INTERNAL_LINE } from '../../shared/text/job-sections';
 import { splitSentences, squash } from '../../shared/text/normalize';
 import { findSkills, searchTermsOf, skillEntry, type SkillMention } from '../../shared/text/skills-dictionary';
-import { titleVariants } from '../../shared/text/titles';
 
 /**
  * Capability 1: sourcing search terms. The job's confirmed must-haves (or, without them, the ones
  * proposed from its description) become one OR-group of synonyms per concept; the words of the
- * trade the posting uses (from the occupation vocabulary) join them; the title its variants and
- * the occupation's common titles; exclusions keep recruiters, interns and (for non-sales roles)
+ * trade the posting uses (from the occupation vocabulary) join them; the title comes with its
+ * seniority-free form and the occupation's common titles (O*NET's); exclusions keep recruiters, interns and (for non-sales roles)
  * sales people out. Every group carries the posting sentence it came from. Then the strings.
  */
 
@@ -29,10 +39,35 @@ const EVIDENCE_MAX_CHARS = 240;
 const lower = (s: string) => s.toLowerCase();
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** `term` as whole words, any case, spaces or hyphens alike, singular or plural. */
+/**
+ * `term` as whole words, any case, spaces or hyphens alike, singular or plural ("delivery",
+ * "deliveries"); a trade's "-ing" word also as its doer ("grinding": "grinders", "order picking":
+ * "order pickers").
+ */
 function termPattern(term: string): RegExp {
-  const pattern = escape(term.replace(/(?<=[^s])s$/i, '')).replace(/(?:\\-|\s)+/g, '[\\s-]+');
-  return new RegExp(`(?<![\\p{L}\\p{N}])${pattern}(?:e?s)?(?![\\p{L}\\p{N}])`, 'iu');
+  let pattern = patterns.get(term);
+  if (!pattern) {
+    let stem = term.replace(/(?<=[^s])s$/i, '');
+    let ending = '(?:e?s)?';
+    if (/[^aeiou]y$/i.test(stem)) [stem, ending] = [stem.slice(0, -1), '(?:y|ies)'];
+    else if (/\p{L}{3}ing$/iu.test(stem)) [stem, ending] = [stem.slice(0, -3), '(?:ings?|ers?)'];
+    const words = escape(stem).replace(/(?:\\-|\s)+/g, '[\\s-]+');
+    pattern = new RegExp(`(?<![\\p{L}\\p{N}])${words}${ending}(?![\\p{L}\\p{N}])`, 'iu');
+    patterns.set(term, pattern);
+  }
+  return pattern;
+}
+
+/** Each term's pattern, compiled once: every posting tries the whole vocabulary. */
+const patterns = new Map<string, RegExp>();
+
+/**
+ * Whether `text` (lower-cased as `lowered`) names `term`: a cheap look for the term's first
+ * letters before the pattern, as most of the vocabulary is in no given posting.
+ */
+function names(text: string, lowered: string, term: string): boolean {
+  const head = /^[\p{L}\p{N}]{1,4}/u.exec(lower(term))?.[0] ?? '';
+  return lowered.includes(head) && termPattern(term).test(text);
 }
 
 /** Whether `text` mentions `term` (see {@link termPattern}). */
@@ -113,10 +148,72 @@ function mergeGroups(
 }
 
 /**
+ * A family whose keywords a posting uses this many of, and more than its own family's, is part of
+ * the job too (a general laborer's "plumbing", "carpentry", "drywall").
+ */
+const OTHER_FAMILY_KEYWORDS_MIN = 3;
+const UNKNOWN_OCCUPATION_KEYWORDS_MIN = 2;
+
+/**
+ * Words run together where a scrape lost the line breaks ("accuracyLoading and unloading") parted
+ * again, for finding the trade's lower-case words; names written in one ("QuickBooks") are looked
+ * for in the text as it is.
+ */
+const parted = (text: string) => text.replace(/(\p{Ll})(\p{Lu}\p{Ll})/gu, '$1 $2');
+
+/** The text to look for a word in: as written for a name ("QuickBooks"), parted for a lower-case word. */
+const textFor = <T>(form: string, asWritten: T, partedText: T): T => (form === lower(form) ? partedText : asWritten);
+
+/**
+ * The occupation's own words, its family's keywords, then those of another family the posting
+ * draws on more than on its own (a general laborer who does plumbing, carpentry and drywall).
+ */
+function vocabularyOf(occupation: Occupation | null, posting: string, partedPosting: string): FamilyKeyword[] {
+  const own = occupation?.family ?? null;
+  const ownUsed = own ? keywordsUsed(own, posting, partedPosting) : 0;
+  // Without an occupation, fewer keywords say which trade the posting is in ("tractor trailer", "local delivery").
+  const least = own ? OTHER_FAMILY_KEYWORDS_MIN : UNKNOWN_OCCUPATION_KEYWORDS_MIN;
+  const others = occupationFamilies().filter((family) => {
+    if (family === own) return false;
+    const n = keywordsUsed(family, posting, partedPosting);
+    return n >= least && n > ownUsed;
+  });
+  return [
+    ...(occupation?.skills ?? []).map((skill) => ({ keyword: skill, forms: [skill] })),
+    ...(own ? familyKeywords(own) : []),
+    ...others.flatMap(familyKeywords),
+  ];
+}
+
+/** How many of a family's keywords a posting uses (in any of their forms). */
+function keywordsUsed(family: OccupationFamily, posting: string, partedPosting: string): number {
+  const lowered = lower(posting);
+  return familyKeywords(family).filter(({ forms }) => forms.some((f) => names(textFor(f, posting, partedPosting), lowered, f))).length;
+}
+
+/**
+ * The occupation the posting's titles name; where several tie ("Quality Technician" in
+ * engineering and in food science), the one whose family's keywords the posting uses most.
+ */
+function closestOccupation(titles: readonly string[], posting: string): OccupationMatch | null {
+  const tied =
+    titles.map((t) => occupationMatches(t)).find((m) => m.length > 0) ??
+    titles.map((t) => occupationMatches(t, { generic: true })).find((m) => m.length > 0) ??
+    [];
+  if (tied.length < 2) return tied[0] ?? null;
+  const partedPosting = parted(posting);
+  const uses = new Map<OccupationFamily, number>();
+  const usesOf = (family: OccupationFamily) =>
+    uses.get(family) ?? uses.set(family, keywordsUsed(family, posting, partedPosting)).get(family) ?? 0;
+  // A stable sort keeps the more reported title first among equals.
+  return [...tied].sort((a, b) => usesOf(b.occupation.family) - usesOf(a.occupation.family))[0];
+}
+
+/**
  * The words of the trade the posting uses, each with the sentence it is in: the dictionary's
  * skills (not soft skills) wherever the posting names them, then the occupation's own words
- * ("quenching", "SolidWorks") and its family's keywords ("blueprints"). A word inside a longer
- * one found first is left out.
+ * ("quenching", "SolidWorks") and the keywords of its family and of the families the posting
+ * draws on ("blueprints"). A word inside a longer one found first is left out.
  */
 function tradeGroups(occupation: Occupation | null, sentences: readonly string[], taken: Set<string>, posting: string): TermGroup[] {
   const groups: TermGroup[] = [];
@@ -133,12 +230,21 @@ function tradeGroups(occupation: Occupation | null, sentences: readonly string[]
     if (sentence && searchable(mention.canonical, 'skill') && namesATool(mention))
       add({ concept: mention.canonical, terms: searchableTerms(mention.canonical, posting), evidence: clip(sentence) });
   }
-  const vocabulary = occupation ? [...occupation.skills, ...familyKeywords(occupation.family)] : [];
-  // One pattern per word, tried on the whole posting before its sentences.
-  const found = vocabulary.flatMap((skill) => {
-    const pattern = termPattern(skill);
-    const sentence = pattern.test(posting) ? sentences.find((s) => pattern.test(s)) : undefined;
-    return sentence ? [{ skill, sentence }] : [];
+  const partedPosting = parted(posting);
+  const loweredPosting = lower(posting);
+  const partedSentences = sentences.map(parted);
+  // One pattern per form, tried on the whole posting before its sentences.
+  const seen = new Set<string>();
+  const found = vocabularyOf(occupation, posting, partedPosting).flatMap(({ keyword, forms }) => {
+    if (seen.has(lower(keyword))) return [];
+    seen.add(lower(keyword));
+    for (const form of forms) {
+      const pattern = termPattern(form);
+      if (!names(textFor(form, posting, partedPosting), loweredPosting, form)) continue;
+      const sentence = textFor(form, sentences, partedSentences).find((s) => pattern.test(s));
+      if (sentence) return [{ skill: keyword, sentence }];
+    }
+    return [];
   });
   // Longer phrases first, so "respiratory therapy" is kept and "therapy" inside it is not.
   for (const { skill, sentence } of [...found].sort((a, b) => b.skill.length - a.skill.length))
@@ -166,12 +272,13 @@ const words = (title: string) =>
  * Whether an occupation's title names the posting's role: it adds a word to the matched title
  * ("Certified Medical Assistant"), is part of the posting's title ("Paralegal" for "Litigation
  * Paralegal"), or keeps the matched title's head and another of its words ("CNC Operator" for
- * "CNC Machine Operator"). "Chiropractor Assistant" shares only the head: another job.
+ * "CNC Machine Operator"). Words are compared as role words ("Sales Rep" is "Sales Representative",
+ * "Back End" is "Backend"). "Chiropractor Assistant" shares only the head: another job.
  */
 function namesRole(title: string, own: readonly string[], matched: string): boolean {
-  const t = words(title);
-  const m = words(matched);
-  const ownWords = new Set(own.flatMap(words));
+  const t = roleWords(title);
+  const m = roleWords(matched);
+  const ownWords = new Set(own.flatMap(roleWords));
   if (m.every((w) => t.includes(w))) return true;
   if (t.every((w) => ownWords.has(w))) return true;
   return t[t.length - 1] === m[m.length - 1] && t.slice(0, -1).some((w) => m.slice(0, -1).includes(w));
@@ -183,14 +290,19 @@ function usableTitle(title: string): boolean {
   return w.length > 0 && w.length <= 4 && new Set(w).size === w.length && !/(?:^|\s)(?:AND|OR|NOT)(?:\s|$)/.test(title);
 }
 
-/** The search titles: the posting's own (cleaned) with its variants, then the occupation's titles for the same role. */
+/**
+ * The search titles: the posting's own (cleaned), without its seniority too, then the
+ * occupation's titles for the same role (O*NET's, most reported first).
+ */
 function searchTitles(own: readonly string[], match: OccupationMatch | null): string[] {
-  const titles = own.flatMap((t) => titleVariants(t).filter(usableTitle).slice(0, 3));
+  const titles = own.flatMap((t) => [t, withoutSeniority(t)]).filter(usableTitle);
   if (match) {
     // Two-letter abbreviations ("MA", "RT") match states, degrees and initials in a keyword search,
     // and a bare "Driver" or "Teacher" matches every kind of one.
     const common = match.occupation.titles.filter((t) => t.length > 2 && !isGenericTitle(t) && usableTitle(t));
-    titles.push(match.title, ...common.filter((t) => namesRole(t, own, match.title)));
+    // A rarer title that matched is the posting's own, in the words it is matched by: not shown.
+    if (match.occupation.titles.includes(match.title)) titles.push(match.title);
+    titles.push(...common.filter((t) => namesRole(t, own, match.title)));
   }
   const seen = new Set<string>();
   return titles.filter((t) => t && !isGenericTitle(t) && !seen.has(lower(t)) && !!seen.add(lower(t))).slice(0, TITLES_MAX);
@@ -237,11 +349,10 @@ export function sourcingTerms(input: AssistantInputs['sourcing-terms']): Sourcin
     .filter((l) => !INTERNAL_LINE.test(l))
     .join('\n');
   const sentences = publicDescription.split(/\n+/).flatMap((line) => splitSentences(line));
+  // The title names trade words too ("Medical-Surgical/Telemetry"), and is where the posting says them first.
+  const titled = title && !publicDescription.includes(title) ? [title, ...sentences] : sentences;
   const own = postingTitles(title);
-  const match =
-    own.map((t) => occupationOf(t)).find((m) => m !== null) ??
-    own.map((t) => occupationOf(t, { generic: true })).find((m) => m !== null) ??
-    occupationIn(publicDescription);
+  const match = closestOccupation(own, `${title}\n${publicDescription}`) ?? occupationIn(publicDescription);
   const occupation = match?.occupation ?? null;
 
   const taken = new Set<string>();
@@ -258,7 +369,12 @@ export function sourcingTerms(input: AssistantInputs['sourcing-terms']): Sourcin
   // must-have names are must-haves, the others only say the posting uses them.
   if (!confirmed) {
     const mustText = mustHaves.map((m) => m.text).join('\n');
-    for (const group of tradeGroups(occupation, sentences, taken, publicDescription)) {
+    for (const group of tradeGroups(
+      occupation,
+      titled,
+      taken,
+      titled === sentences ? publicDescription : `${title}\n${publicDescription}`,
+    )) {
       const into = mentions(mustText, group.concept) ? must.groups : nice.groups;
       if (into.length < (into === must.groups ? MUST_GROUPS_MAX : NICE_GROUPS_MAX)) into.push(group);
     }

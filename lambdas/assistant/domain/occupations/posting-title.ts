@@ -55,3 +55,11 @@ export function postingTitles(rawTitle: string): string[] {
   const seen = new Set<string>();
   return splitRoles(chosen).filter((t) => t && !seen.has(t.toLowerCase()) && !!seen.add(t.toLowerCase()));
 }
+
+/** Seniority before a role ("Senior", "Sr.", "Junior", "Entry-level"): a search for the role finds every level. */
+const SENIORITY = /^(?:(?:senior|sr\.?|junior|jr\.?|lead|principal|entry[\s-]+level|mid[\s-]+level)\s+)+/i;
+
+/** The title without its seniority ("Junior ETL QA Test Engineer" → "ETL QA Test Engineer"), or the title itself. */
+export function withoutSeniority(title: string): string {
+  return title.replace(SENIORITY, '').trim() || title;
+}

@@ -1,0 +1,95 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { garbageReason } from '../eval/term-quality';
+import { OCCUPATION_POSTINGS, type OccupationPosting } from './fixtures/occupation-postings';
+import { inviteAndActivateUser } from './support/identity';
+import { subscribeWithTestCard } from './support/subscriptions';
+
+// A recruiter pastes one posting per occupation family the agencies fill (our own postings, shaped
+// like real ones) into the sourcing-terms and must-haves services on /services: the search carries
+// the role's usual title and a word of its trade, no term is garbage (a sentence piece, fragment,
+// soft skill or generic word: the evaluation's rule), and the proposed must-haves name the hard
+// requirement. A Starter subscriber runs a few families in order on one signed-in page: the
+// assistant allows a user 30 requests a minute (each family takes six with the screens' lists).
+
+/** Families one subscriber runs: four make 24 requests, within the assistant's 30 a minute. */
+const FAMILIES_PER_SUBSCRIBER = 4;
+
+test.use({ reducedMotion: 'reduce' });
+test.describe.configure({ mode: 'serial' });
+
+let page: Page;
+
+/** Fills the pasted job on the open service screen and submits it; resolves when the result's heading has focus. */
+async function submitPosting(posting: OccupationPosting, button: string, heading: RegExp): Promise<void> {
+  await page.getByLabel('Job title').fill(posting.title);
+  await page.getByRole('textbox', { name: 'Job description' }).fill(posting.description);
+  await page.getByRole('button', { name: button }).click();
+  await expect(page.getByRole('heading', { level: 2, name: heading })).toBeFocused({ timeout: 20_000 });
+}
+
+/** The search titles and every term of the result's groups, as the page shows them. */
+async function shownTerms(): Promise<{ titles: string[]; terms: string[] }> {
+  const result = page.locator('section.assistant-result');
+  const titles = (await result.getByRole('heading', { name: 'Title variants' }).locator('xpath=following-sibling::p[1]').innerText())
+    .split(' · ')
+    .map((t) => t.trim());
+  const terms: string[] = [];
+  for (const item of await result.locator('.term-groups > li').all()) {
+    const concept = await item.locator('strong').innerText();
+    const evidence = item.locator('.term-groups__evidence');
+    const from = (await evidence.count()) ? await evidence.innerText() : '';
+    const listed = (await item.innerText())
+      .replace(concept, '')
+      .replace(from, '')
+      .replace(/^\s*:\s*/, '');
+    terms.push(
+      ...listed
+        .split(' or ')
+        .map((term) => term.trim())
+        .filter(Boolean),
+    );
+  }
+  return { titles, terms };
+}
+
+function familyTest(posting: OccupationPosting): void {
+  test(`${posting.family}: “${posting.title}” gives a search with its title and trade, and its must-haves`, async () => {
+    await page.goto('/services/sourcing-terms');
+    await submitPosting(posting, 'Generate search strings', /^Search strings for /);
+    const { titles, terms } = await shownTerms();
+    expect(titles, 'search titles').toContainEqual(expect.stringMatching(posting.searchTitle));
+    expect(terms, 'search terms').toContainEqual(expect.stringMatching(posting.coreSkill));
+    const garbage = [...titles, ...terms].flatMap((term) => {
+      const reason = garbageReason(term);
+      return reason ? [`${term} (${reason})`] : [];
+    });
+    expect(garbage, 'garbage terms').toEqual([]);
+    await expect(page.locator('.search-string')).not.toHaveCount(0);
+
+    await page.goto('/services/must-haves');
+    await submitPosting(posting, 'Propose must-haves', /^Proposed for /);
+    const mustHaves = page.getByRole('group', { name: 'Must-haves' }).getByRole('textbox');
+    await expect(mustHaves.first()).toBeVisible();
+    const proposed = await Promise.all((await mustHaves.all()).map((input) => input.inputValue()));
+    expect(proposed, 'proposed must-haves').toContainEqual(expect.stringMatching(posting.mustHave));
+  });
+}
+
+for (let first = 0; first < OCCUPATION_POSTINGS.length; first += FAMILIES_PER_SUBSCRIBER) {
+  const postings = OCCUPATION_POSTINGS.slice(first, first + FAMILIES_PER_SUBSCRIBER);
+  test.describe(postings.map((p) => p.family).join(', '), () => {
+    test.beforeAll(async ({ browser }: { browser: Browser }) => {
+      test.setTimeout(60_000);
+      const context = await browser.newContext({ reducedMotion: 'reduce', viewport: { width: 1280, height: 800 } });
+      page = await context.newPage();
+      await inviteAndActivateUser(page, 'Omar');
+      await subscribeWithTestCard(page, 'Starter', 'Omar Reyes');
+    });
+
+    test.afterAll(async () => {
+      await page.context().close();
+    });
+
+    for (const posting of postings) familyTest(posting);
+  });
+}
