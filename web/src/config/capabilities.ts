@@ -1,7 +1,9 @@
+import type { PlanFeature } from '@shared-domain/plan-entitlements';
+
 /**
  * The product's nine capabilities (spec section 1), in the spec's order, with the copy the public
- * pages show. Home lists them; the Products feature matrix uses them as its rows. `release` is the
- * release that first ships the capability (see features/products/matrix.ts).
+ * pages show. Home lists them; the Products feature matrix uses them as its rows, released with
+ * the plan that first includes each (`feature`, see features/products/matrix.ts).
  */
 export interface Capability {
   readonly id: string;
@@ -11,8 +13,8 @@ export interface Capability {
   readonly title: string;
   /** One or two sentences of product copy. */
   readonly description: string;
-  /** The release (1 = R1) that first includes it. */
-  readonly release: 1 | 2 | 3;
+  /** The plan feature it is: which plans include it, and so the release that brought it. */
+  readonly feature: PlanFeature;
 }
 
 export const CAPABILITIES: readonly Capability[] = [
@@ -22,7 +24,7 @@ export const CAPABILITIES: readonly Capability[] = [
     title: 'Sourcing search terms',
     description:
       'Paste a job description and the client’s company profile and get Boolean strings, title variants and skill synonyms ready for LinkedIn, job boards and your own database.',
-    release: 1,
+    feature: 'sourcing-terms',
   },
   {
     id: 'job-description-formatting',
@@ -30,7 +32,7 @@ export const CAPABILITIES: readonly Capability[] = [
     title: 'Clean external job posts',
     description:
       'Turn an internal requisition into a publishable ad in your house style, with the client’s name, salary bands and internal notes removed before anything leaves your desk.',
-    release: 1,
+    feature: 'job-description',
   },
   {
     id: 'client-must-haves',
@@ -38,7 +40,7 @@ export const CAPABILITIES: readonly Capability[] = [
     title: 'Client must-haves',
     description:
       'Record the non-negotiables a client gives you once — certifications, location, clearance, years in role — and every search, screen and shortlist respects them.',
-    release: 1,
+    feature: 'must-haves',
   },
   {
     id: 'screening-questions',
@@ -46,7 +48,7 @@ export const CAPABILITIES: readonly Capability[] = [
     title: 'Screening questions',
     description:
       'Get a focused set of knock-out and competency questions for each role, written from the job description and the client’s must-haves.',
-    release: 1,
+    feature: 'screening-questions',
   },
   {
     id: 'interview-evaluation',
@@ -54,7 +56,7 @@ export const CAPABILITIES: readonly Capability[] = [
     title: 'Interview answer evaluation',
     description:
       'Score candidate answers against the role’s criteria with the reasoning shown, so you can compare candidates consistently and explain your call to the client.',
-    release: 2,
+    feature: 'interview-evaluation',
   },
   {
     id: 'best-fit',
@@ -62,7 +64,7 @@ export const CAPABILITIES: readonly Capability[] = [
     title: 'Best-fit recommendations',
     description:
       'See which candidates in your pipeline match the role best, and why — ranked on skills, experience and must-haves, with the final decision always yours.',
-    release: 2,
+    feature: 'best-fit',
   },
   {
     id: 'candidate-summaries',
@@ -70,7 +72,7 @@ export const CAPABILITIES: readonly Capability[] = [
     title: 'Candidate summaries',
     description:
       'Produce a client-ready write-up of each shortlisted candidate in seconds: highlights, fit against the brief, notice period and open questions.',
-    release: 2,
+    feature: 'candidate-summary',
   },
   {
     id: 'placement-prediction',
@@ -78,7 +80,7 @@ export const CAPABILITIES: readonly Capability[] = [
     title: 'Placement prediction',
     description:
       'Learn from the placements your desk has already made to estimate which candidates are most likely to be offered, accept and stay.',
-    release: 3,
+    feature: 'placement-prediction',
   },
   {
     id: 'ats-integration',
@@ -86,6 +88,6 @@ export const CAPABILITIES: readonly Capability[] = [
     title: 'Read-only ATS integration',
     description:
       'Connect your applicant tracking system with a read-only key: jobs, candidates and placement history flow in, and nothing is ever written back.',
-    release: 3,
+    feature: 'ats-integration',
   },
 ];

@@ -1,4 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
+import { planIncludes } from '@shared-domain/plan-entitlements';
+import { CAPABILITIES } from '../../../../web/src/config/capabilities';
 import { FeatureMatrix } from '../../../../web/src/features/products/components/feature-matrix';
 
 /** The nine capabilities, verbatim from the spec (section 1), in its order. */
@@ -63,9 +65,19 @@ describe('the feature comparison matrix', () => {
     }
   });
 
-  it('ships the first four capabilities in R1, the next three in R2 and the last two in R3', () => {
+  it('ships each capability in the release of the lowest plan that includes it, as the server enforces', () => {
     const { rows } = matrix();
-    expect(rows.map((row) => cellTexts(row).indexOf('Included') + 1)).toEqual([1, 1, 1, 1, 2, 2, 2, 3, 3]);
+    // R1 is Starter, R2 Professional, R3 Enterprise: a capability is Pending exactly where that
+    // release's plan is refused it (planIncludes, the rule the subscriber gate applies).
+    const tiers = ['starter', 'professional', 'enterprise'] as const;
+    rows.forEach((row, index) => {
+      const feature = CAPABILITIES[index].feature;
+      expect([feature, cellTexts(row).map((text) => text !== 'Pending')]).toEqual([
+        feature,
+        tiers.map((tier) => planIncludes(tier, feature)),
+      ]);
+    });
+    expect(rows.map((row) => cellTexts(row).indexOf('Included') + 1)).toEqual([1, 1, 1, 1, 2, 3, 2, 3, 1]);
   });
 
   it('explains the three states in a legend', () => {

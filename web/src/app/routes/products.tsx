@@ -22,8 +22,8 @@ export default function ProductsPage() {
         <p className="page__eyebrow">Products</p>
         <h1>What {productName} does, release by release</h1>
         <p className="page__lead">
-          {productName} ships in three releases. Each release keeps everything from the one before and adds a new set of tools, so your team
-          can adopt the assistant step by step: first the job, then the candidates, then your history.
+          {productName} ships in three releases, one per plan. Each release keeps everything from the one before and adds a new set of
+          tools, so your team can adopt the assistant step by step: first the job, then the candidates, then the decision.
         </p>
       </div>
 
@@ -31,24 +31,21 @@ export default function ProductsPage() {
 
       <div className="release-notes">
         <section className="card" aria-labelledby="r1-title">
-          <h2 id="r1-title">R1 · The job</h2>
+          <h2 id="r1-title">R1 · The job (Starter)</h2>
           <p>
             Work from a job description and the client’s brief: sourcing search terms, a clean external ad, the client’s must-haves and a
-            screening question set. Nothing to connect — paste the job and go.
+            screening question set. Paste the job and go, or connect your ATS read-only to bring its jobs and candidates in.
           </p>
         </section>
         <section className="card" aria-labelledby="r2-title">
-          <h2 id="r2-title">R2 · The candidates</h2>
-          <p>
-            Evaluate interview answers against the role, see which candidates fit best and why, and send the client a consistent summary of
-            each one.
-          </p>
+          <h2 id="r2-title">R2 · The candidates (Professional)</h2>
+          <p>Evaluate interview answers against the role and send the client a consistent summary of each candidate.</p>
         </section>
         <section className="card" aria-labelledby="r3-title">
-          <h2 id="r3-title">R3 · Your history</h2>
+          <h2 id="r3-title">R3 · The decision (Enterprise)</h2>
           <p>
-            Connect your ATS with a read-only key and let the assistant learn from the placements your desk has already made to predict
-            which candidates are likely to be placed.
+            See which candidates fit the job best and why, and let the assistant learn from the placements your desk has already made in
+            your ATS to predict which candidates are likely to be placed.
           </p>
         </section>
       </div>
@@ -57,8 +54,8 @@ export default function ProductsPage() {
         <h2 id="plans-title">Plans</h2>
         <p>
           Starter, Professional and Enterprise plans all start with <strong>two weeks free</strong>, then use{' '}
-          <strong>monthly billing</strong>, with a <strong>one-time setup fee</strong>. Each plan includes the one before it. Beta customers
-          are invited to a release group with a registration code.
+          <strong>monthly billing</strong>, with a <strong>one-time setup fee</strong>. Each plan includes the one before it and matches a
+          release: Starter is R1, Professional R2 and Enterprise R3. Beta customers are invited to a release group with a registration code.
         </p>
         <PublicPlans api={billingApi} />
         <p className="plans-note__actions">
