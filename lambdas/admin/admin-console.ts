@@ -21,6 +21,7 @@ import {
   createRegistrationCode,
   expireRegistrationCode,
   listRegistrationCodes,
+  REGISTRATION_CODE_DEFAULTS,
   withStanding,
   type RegistrationCodeDependencies,
 } from './admin-registration-codes';
@@ -50,7 +51,7 @@ async function runAction(deps: AdminConsoleDependencies, request: AdminConsoleRe
     case 'listUsers':
       return { statusCode: 200, body: await listUsers(deps, request) };
     case 'listRegistrationCodes':
-      return { statusCode: 200, body: { items: await listRegistrationCodes(deps) } };
+      return { statusCode: 200, body: { items: await listRegistrationCodes(deps), defaults: REGISTRATION_CODE_DEFAULTS } };
     case 'createRegistrationCode': {
       const { action: _action, ...input } = request;
       const record = await createRegistrationCode(deps, input);

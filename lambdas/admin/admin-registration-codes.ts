@@ -24,6 +24,12 @@ export interface RegistrationCodeDependencies {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** What a code gets when its creator leaves the use limit or the expiry out (the admin console shows it). */
+export const REGISTRATION_CODE_DEFAULTS = {
+  maxUses: DEFAULT_REGISTRATION_CODE_MAX_USES,
+  validDays: DEFAULT_REGISTRATION_CODE_VALID_DAYS,
+} as const;
+
 /**
  * Adds a code. Without an explicit code a random one is generated (80 bits); without a use limit
  * or expiry the defaults apply (25 sign-ups, 30 days); an expiry in the past is refused. A code is never overwritten: an existing

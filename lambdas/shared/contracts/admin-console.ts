@@ -127,7 +127,11 @@ export interface AdminConsoleResponses {
   readonly listContacts: AdminPage<AdminContact>;
   readonly setContactHandled: { readonly contact: AdminContact };
   readonly listUsers: AdminPage<AdminUserSummary>;
-  readonly listRegistrationCodes: { readonly items: readonly AdminRegistrationCode[] };
+  readonly listRegistrationCodes: {
+    readonly items: readonly AdminRegistrationCode[];
+    /** What a new code gets when the admin leaves the limit or the expiry empty. */
+    readonly defaults: { readonly maxUses: number; readonly validDays: number };
+  };
   readonly createRegistrationCode: { readonly code: AdminRegistrationCode };
   readonly expireRegistrationCode: { readonly code: AdminRegistrationCode };
 }

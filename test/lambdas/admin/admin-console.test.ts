@@ -231,6 +231,7 @@ describe('registration codes', () => {
     expect(byCode['CONSOLE-USED']).toEqual(expect.objectContaining({ standing: 'used_up', uses: 2 }));
     expect(byCode['CONSOLE-LIVE']).toEqual(expect.objectContaining({ standing: 'expired', uses: 1 }));
     expect(listed.body.items[0].standing).toBe('admits_sign_ups');
+    expect(listed.body).toMatchObject({ defaults: { maxUses: 25, validDays: 30 } });
   });
 
   it('refuses a code that exists (409), an unknown one to expire (404) and an expiry in the past (400)', async () => {
