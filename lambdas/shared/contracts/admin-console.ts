@@ -41,6 +41,16 @@ const ContactIdSchema = z
   .string({ error: 'Please give the id of the message.' })
   .check(z.regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/, 'A message id has 1 to 64 letters, digits, dashes or underscores.'));
 
+/** Every action, in the order the console shows them (the schema below has one member each). */
+export const ADMIN_CONSOLE_ACTIONS = [
+  'listContacts',
+  'setContactHandled',
+  'listUsers',
+  'listRegistrationCodes',
+  'createRegistrationCode',
+  'expireRegistrationCode',
+] as const;
+
 export const AdminConsoleRequestSchema = z.discriminatedUnion(
   'action',
   [
@@ -60,14 +70,16 @@ export const AdminConsoleRequestSchema = z.discriminatedUnion(
     z.extend(CreateRegistrationCodeRequestSchema, { action: z.literal('createRegistrationCode') }),
     z.extend(GetRegistrationCodeRequestSchema, { action: z.literal('expireRegistrationCode') }),
   ],
-  {
-    error:
-      'The action must be one of listContacts, setContactHandled, listUsers, listRegistrationCodes, createRegistrationCode, expireRegistrationCode.',
-  },
+  { error: `The action must be one of ${ADMIN_CONSOLE_ACTIONS.join(', ')}.` },
 );
 
 export type AdminConsoleRequest = z.output<typeof AdminConsoleRequestSchema>;
 export type AdminConsoleAction = AdminConsoleRequest['action'];
+
+// The list above and the schema's members name the same actions (a compile error otherwise).
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const _actionsListed: Same<AdminConsoleAction, (typeof ADMIN_CONSOLE_ACTIONS)[number]> = true;
+void _actionsListed;
 export type AdminConsoleRequestOf<A extends AdminConsoleAction> = Extract<AdminConsoleRequest, { action: A }>;
 
 /** One page of a console list. */
