@@ -27,6 +27,17 @@ describe('the admin console', () => {
     expect(screen.queryByRole('menuitem', { name: 'Admin' })).not.toBeInTheDocument();
   });
 
+  it('shows the server’s refusal to an admin demoted since their token was issued, with a way to try again', async () => {
+    const admin = new FakeAdmin();
+    const ports = signedIn(ADMIN, admin);
+    ports.admin.listContacts.mockRejectedValue(new RestApiError(403, 'forbidden', 'Only administrators may manage users.'));
+    renderApp('/admin', { ports });
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Only administrators may manage users.');
+    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
   it('is linked in an administrator’s account menu', async () => {
     const { user } = renderApp('/account', { ports: signedIn(ADMIN, new FakeAdmin()) });
 

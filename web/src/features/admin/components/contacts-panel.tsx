@@ -9,6 +9,12 @@ import { Empty, LoadError, Pager, SearchForm } from './console-parts';
 
 const STATE_LABELS: Readonly<Record<ContactStateFilter, string>> = { open: 'Open', handled: 'Handled', all: 'All' };
 
+/** "No open messages match “x”.", "No messages." */
+function emptyText(state: ContactStateFilter, search: string): string {
+  const which = state === 'all' ? 'messages' : `${STATE_LABELS[state].toLowerCase()} messages`;
+  return search ? `No ${which} match “${search}”.` : `No ${which}.`;
+}
+
 function ContactCard({ contact, api }: { readonly contact: AdminContact; readonly api: AdminApi }) {
   const queryClient = useQueryClient();
   const headingId = useId();
@@ -83,11 +89,7 @@ export function ContactsPanel({ api }: { readonly api: AdminApi }) {
       ) : !query.data ? (
         <p role="status">Loading messages…</p>
       ) : query.data.total === 0 ? (
-        <Empty>
-          {search
-            ? `No ${state === 'all' ? '' : `${STATE_LABELS[state].toLowerCase()} `}messages match “${search}”.`
-            : `No ${state === 'all' ? '' : `${STATE_LABELS[state].toLowerCase()} `}messages.`}
-        </Empty>
+        <Empty>{emptyText(state, search)}</Empty>
       ) : (
         <>
           <div className="admin-list">
