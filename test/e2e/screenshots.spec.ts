@@ -172,6 +172,8 @@ test('the admin console: contact messages, users and registration codes', async 
       await page.setViewportSize(WIDTHS[width]);
       await page.goto(path);
       await expect(page.getByRole('article').first()).toBeVisible();
+      // The account menu is its own chunk: wait for it, or the header is caught without it.
+      await expect(page.getByRole('button', { name: `Hi, ${SEEDED_ADMIN.firstName}` })).toBeVisible();
       await saveScreenshot(page, width, name);
     }
   }
