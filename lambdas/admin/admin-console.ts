@@ -1,20 +1,13 @@
-import * as z from '../shared/zod';
-import { TABLES } from '../../lib/definitions/tables';
 import {
   AdminConsoleRequestSchema,
   type AdminConsoleAction,
   type AdminConsoleRequest,
   type AdminConsoleResponses,
 } from '../shared/contracts/admin-console';
-import { createContactsRepository } from '../shared/contacts/contacts-repository';
-import { createDocumentClient } from '../shared/dynamodb/document-client';
-import { ENV } from '../shared/environment';
 import { httpHandler, parseJsonBody, validateBody, type ApiGatewayHandler, type HttpHandlerOptions } from '../shared/http/handler';
 import { lazily } from '../shared/lazily';
-import { readEnvironment, requiredNameVariable, type EnvironmentSource } from '../shared/read-environment';
-import { createRegistrationCodesRepository } from '../shared/registration-codes/registration-codes-repository';
-import { createSubscriptionsRepository } from '../shared/subscriptions/subscriptions-repository';
-import { createUsersRepository, type UsersRepository } from '../shared/users/users-repository';
+import { createLogger } from '../shared/logger';
+import type { UsersRepository } from '../shared/users/users-repository';
 import { requireAdmin, type AdminCheckDependencies } from './admin-caller';
 import { listContacts, listUsers, setContactHandled, type AdminConsoleListDependencies } from './admin-console-lists';
 import {
@@ -26,7 +19,7 @@ import {
   type RegistrationCodeDependencies,
 } from './admin-registration-codes';
 import type { AdminActor } from './admin-users';
-import { userDirectoryFromEnvironment } from './dependencies';
+import { adminConsoleDependenciesFromEnvironment } from './dependencies';
 
 /**
  * `POST /admin/console` (admins only; contract in contracts/admin-console.ts). The caller must be
@@ -39,6 +32,8 @@ import { userDirectoryFromEnvironment } from './dependencies';
 export type AdminConsoleDependencies = AdminCheckDependencies &
   AdminConsoleListDependencies &
   RegistrationCodeDependencies & { readonly users: UsersRepository };
+
+const defaultLogger = createLogger({ component: 'admin-console' });
 
 type Answer = { readonly statusCode: number; readonly body: AdminConsoleResponses[AdminConsoleAction] };
 
@@ -55,10 +50,15 @@ async function runAction(deps: AdminConsoleDependencies, request: AdminConsoleRe
     case 'createRegistrationCode': {
       const { action: _action, ...input } = request;
       const record = await createRegistrationCode(deps, input);
+      // Who made which group's code, until when; the code itself is a credential and stays out of the log.
+      (deps.logger ?? defaultLogger).info('Registration code created', { group: record.group, expiresAt: record.expiresAt, by: actor.sub });
       return { statusCode: 201, body: { code: withStanding(record, deps.now?.() ?? new Date()) } };
     }
-    case 'expireRegistrationCode':
-      return { statusCode: 200, body: { code: await expireRegistrationCode(deps, request) } };
+    case 'expireRegistrationCode': {
+      const code = await expireRegistrationCode(deps, request);
+      (deps.logger ?? defaultLogger).info('Registration code expired', { code: code.code, by: actor.sub });
+      return { statusCode: 200, body: { code } };
+    }
   }
 }
 
@@ -69,27 +69,6 @@ export function createAdminConsoleHandler(dependencies: () => AdminConsoleDepend
     const request = validateBody(parseJsonBody(event), AdminConsoleRequestSchema);
     return runAction(deps, request, actor);
   }, options);
-}
-
-const AdminConsoleEnvironmentSchema = z.object({
-  [TABLES.users.envVar]: requiredNameVariable,
-  [TABLES.contacts.envVar]: requiredNameVariable,
-  [TABLES.subscriptions.envVar]: requiredNameVariable,
-  [TABLES.registrationCodes.envVar]: requiredNameVariable,
-  [ENV.dynamodbEndpoint]: z.optional(z.url()),
-});
-
-/** The console's dependencies from its environment (the four tables, the user pool); throws naming a missing variable. */
-export function adminConsoleDependenciesFromEnvironment(source: EnvironmentSource = process.env): AdminConsoleDependencies {
-  const env = readEnvironment(AdminConsoleEnvironmentSchema, source);
-  const client = createDocumentClient({ endpoint: env[ENV.dynamodbEndpoint] });
-  return {
-    directory: userDirectoryFromEnvironment(source),
-    users: createUsersRepository({ client, tableName: env[TABLES.users.envVar] }),
-    contacts: createContactsRepository({ client, tableName: env[TABLES.contacts.envVar] }),
-    subscriptions: createSubscriptionsRepository({ client, tableName: env[TABLES.subscriptions.envVar] }),
-    codes: createRegistrationCodesRepository({ client, tableName: env[TABLES.registrationCodes.envVar] }),
-  };
 }
 
 export const handler = createAdminConsoleHandler(lazily(adminConsoleDependenciesFromEnvironment));

@@ -213,6 +213,10 @@ describe('registration codes', () => {
         expiresAt: '2026-12-26T12:00:00.000Z',
       }),
     );
+    // Who made it is logged; the code itself, a credential, is not.
+    expect(logs.text()).toContain('Registration code created');
+    expect(logs.text()).toContain(adminClaims.sub);
+    expect(logs.text()).not.toContain(answer.body.code.code);
   });
 
   it('lists codes with their uses and standing, and expires one now', async () => {
