@@ -13,7 +13,7 @@ import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import * as z from '../lambdas/shared/zod';
 import { DEFAULT_PRODUCT_SLUG, REGION, STAGES } from '../lib/config';
-import { createRegistrationCode, getRegistrationCode } from '../lambdas/admin/admin-registration-codes';
+import { createRegistrationCode, expireRegistrationCode, getRegistrationCode } from '../lambdas/admin/admin-registration-codes';
 import { getUser, inviteUser, removeUser, type AdminUsersDependencies } from '../lambdas/admin/admin-users';
 import {
   CreateRegistrationCodeRequestSchema,
@@ -53,6 +53,8 @@ Commands:
   get-code  --code <CODE>
             Says how a code stands: admits sign-ups, expired at …, used up (n of n) or unknown.
             (People signing up only ever read "incorrect registration code".)
+  expire-code --code <CODE>
+            Ends a code now: nobody can sign up with it any more (an earlier expiry is kept).
 
 Target (default: the local runtime of \`npm start\`, from .local/endpoints.json):
   --endpoints <file>                   another local endpoints.json
@@ -69,6 +71,7 @@ const COMMANDS = {
   get: { flags: ['username'], needs: ['userPool', 'users'] },
   'add-code': { flags: ['code', 'group', 'max-uses', 'expires-at'], needs: ['registrationCodes'] },
   'get-code': { flags: ['code'], needs: ['registrationCodes'] },
+  'expire-code': { flags: ['code'], needs: ['registrationCodes'] },
 } as const satisfies Record<string, { flags: readonly string[]; needs: readonly Need[] }>;
 
 type Command = keyof typeof COMMANDS;
@@ -228,6 +231,10 @@ async function run(command: Command, flags: Flags, target: () => Promise<Target>
       const input = validate(GetRegistrationCodeRequestSchema, { code: text(flags, 'code') }, { code: 'code' });
       return getRegistrationCode({ codes: registrationCodes(await target()) }, input);
     }
+    case 'expire-code': {
+      const input = validate(GetRegistrationCodeRequestSchema, { code: text(flags, 'code') }, { code: 'code' });
+      return expireRegistrationCode({ codes: registrationCodes(await target()) }, input);
+    }
   }
 }
 
@@ -250,7 +257,7 @@ function parse(argv: readonly string[]): { command: Command; flags: Flags } | 'h
   const values = parsed.values as Flags;
   if (values.help) return 'help';
   const [command, ...extra] = parsed.positionals;
-  if (!command) throw new UsageError('Missing command: invite, remove, get, add-code or get-code.');
+  if (!command) throw new UsageError('Missing command: invite, remove, get, add-code, get-code or expire-code.');
   if (!(command in COMMANDS)) throw new UsageError(`Unknown command "${command}": use invite, remove, get, add-code or get-code.`);
   if (extra.length > 0) throw new UsageError(`Unexpected argument "${extra[0]}" (flags take the form --name value).`);
   const allowed = new Set<string>([...TARGET_FLAGS, ...COMMANDS[command as Command].flags]);

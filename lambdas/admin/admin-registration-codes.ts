@@ -1,6 +1,7 @@
 import type { CreateRegistrationCodeRequest, GetRegistrationCodeRequest, RegistrationCodeStatus } from '../shared/contracts/admin';
 import type { RegistrationCodeRecord } from '../shared/contracts/registration-code';
-import { ConflictError, ValidationError } from '../shared/errors';
+import type { AdminRegistrationCode } from '../shared/contracts/admin-console';
+import { ConflictError, NotFoundError, ValidationError } from '../shared/errors';
 import { generateRegistrationCode } from '../shared/registration-codes/registration-code-generator';
 import {
   DEFAULT_REGISTRATION_CODE_MAX_USES,
@@ -22,6 +23,12 @@ export interface RegistrationCodeDependencies {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** What a code gets when its creator leaves the use limit or the expiry out (the admin console shows it). */
+export const REGISTRATION_CODE_DEFAULTS = {
+  maxUses: DEFAULT_REGISTRATION_CODE_MAX_USES,
+  validDays: DEFAULT_REGISTRATION_CODE_VALID_DAYS,
+} as const;
 
 /**
  * Adds a code. Without an explicit code a random one is generated (80 bits); without a use limit
@@ -76,4 +83,34 @@ export async function getRegistrationCode(
         ? `Expired at ${record.expiresAt ?? 'an unreadable instant'}; admits nobody (${uses}).`
         : `Used up: ${uses}; admits nobody.`;
   return { ...record, standing: found.standing, summary };
+}
+
+/** A stored code with its standing at `now` (the rule that admits sign-ups decides it). */
+export function withStanding(record: RegistrationCodeRecord, now: Date): AdminRegistrationCode {
+  const found = registrationCodeStanding(record, now);
+  // A stored record is never "unknown"; the guard keeps the type honest.
+  return { ...record, standing: found.standing === 'unknown' ? 'expired' : found.standing };
+}
+
+/** Every code with its standing and uses, the ones admitting sign-ups first, then newest first. */
+export async function listRegistrationCodes(deps: RegistrationCodeDependencies): Promise<AdminRegistrationCode[]> {
+  const now = deps.now?.() ?? new Date();
+  const order = { admits_sign_ups: 0, used_up: 1, expired: 2 } as const;
+  return (await deps.codes.list())
+    .map((record) => withStanding(record, now))
+    .sort((a, b) => order[a.standing] - order[b.standing] || b.createdAt.localeCompare(a.createdAt));
+}
+
+/**
+ * Ends a code now: nobody can sign up with it any more (people who signed up keep their
+ * accounts). Expiring an expired code changes nothing. Unknown code: NotFoundError.
+ */
+export async function expireRegistrationCode(
+  deps: RegistrationCodeDependencies,
+  input: GetRegistrationCodeRequest,
+): Promise<AdminRegistrationCode> {
+  const now = deps.now?.() ?? new Date();
+  const record = await deps.codes.expire(input.code, now);
+  if (!record) throw new NotFoundError(`There is no registration code ${input.code}.`);
+  return withStanding(record, now);
 }

@@ -9,6 +9,10 @@ import type { UserDirectory } from '../shared/user-directory/user-directory';
 import { createDocumentClient } from '../shared/dynamodb/document-client';
 import { createUsersRepository } from '../shared/users/users-repository';
 import type { AdminUsersDependencies } from './admin-users';
+import type { AdminConsoleDependencies } from './admin-console';
+import { createContactsRepository } from '../shared/contacts/contacts-repository';
+import { createRegistrationCodesRepository } from '../shared/registration-codes/registration-codes-repository';
+import { createSubscriptionsRepository } from '../shared/subscriptions/subscriptions-repository';
 
 const UserDirectoryEnvironmentSchema = z.object({
   [USER_DIRECTORY_ENV.userPoolId]: requiredNameVariable,
@@ -53,4 +57,25 @@ export function adminDependenciesFromEnvironment(source: EnvironmentSource = pro
 /** Resolves the environment's dependencies on first use and keeps them for the container's life. */
 export function lazyAdminDependencies(): () => AdminUsersDependencies {
   return lazily(adminDependenciesFromEnvironment);
+}
+
+const AdminConsoleEnvironmentSchema = z.object({
+  [TABLES.users.envVar]: requiredNameVariable,
+  [TABLES.contacts.envVar]: requiredNameVariable,
+  [TABLES.subscriptions.envVar]: requiredNameVariable,
+  [TABLES.registrationCodes.envVar]: requiredNameVariable,
+  [ENV.dynamodbEndpoint]: z.optional(z.url()),
+});
+
+/** The console's dependencies from its environment (the four tables, the user pool); throws naming a missing variable. */
+export function adminConsoleDependenciesFromEnvironment(source: EnvironmentSource = process.env): AdminConsoleDependencies {
+  const env = readEnvironment(AdminConsoleEnvironmentSchema, source);
+  const client = createDocumentClient({ endpoint: env[ENV.dynamodbEndpoint] });
+  return {
+    directory: userDirectoryFromEnvironment(source),
+    users: createUsersRepository({ client, tableName: env[TABLES.users.envVar] }),
+    contacts: createContactsRepository({ client, tableName: env[TABLES.contacts.envVar] }),
+    subscriptions: createSubscriptionsRepository({ client, tableName: env[TABLES.subscriptions.envVar] }),
+    codes: createRegistrationCodesRepository({ client, tableName: env[TABLES.registrationCodes.envVar] }),
+  };
 }

@@ -52,6 +52,8 @@ export const USER_POOL_ACTIONS: Readonly<Record<string, readonly string[]>> = {
   // Check the caller; look the user up (their sub names the record), then delete them.
   AdminRemoveUserFunction: [...ADMIN_CHECK_USER_POOL_ACTIONS, 'cognito-idp:AdminDeleteUser'],
   AdminGetUserFunction: [...ADMIN_CHECK_USER_POOL_ACTIONS],
+  // Only to check the caller: the console reads tables, never the pool.
+  AdminConsoleFunction: [...ADMIN_CHECK_USER_POOL_ACTIONS],
   // Only to check that a caller whose token says Admins still is one before a cross-user read.
   GetUserSubscriptionsFunction: [...ADMIN_CHECK_USER_POOL_ACTIONS],
 };

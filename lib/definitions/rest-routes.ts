@@ -244,6 +244,24 @@ export const REST_ROUTES: readonly RestRouteDefinition[] = [
     billing: false,
     userPoolAccess: true,
   },
+  {
+    // The admin console (issue 17): one function for its lists and small writes, an action per
+    // request (contracts/admin-console.ts); one route instead of six keeps the stack under
+    // CloudFormation's 500-resource limit.
+    functionId: 'AdminConsoleFunction',
+    method: 'POST',
+    path: '/admin/console',
+    entry: 'lambdas/admin/admin-console.ts',
+    auth: 'admin',
+    tables: [
+      { table: 'users', access: 'read' },
+      { table: 'contacts', access: 'readWrite' },
+      { table: 'subscriptions', access: 'read' },
+      { table: 'registrationCodes', access: 'readWrite' },
+    ],
+    billing: false,
+    userPoolAccess: true,
+  },
   // The recruiting assistant (issue 6). Function ids are construct ids: never rename them.
   assistantRoute('AssistantListJobsFunction', 'GET', '/assistant/jobs', 'list-jobs.ts', false),
   assistantRoute('AssistantSaveJobFunction', 'POST', '/assistant/jobs', 'save-job.ts', false),

@@ -167,6 +167,18 @@ describe('npm run admin (the operator CLI) against the local runtime', () => {
     });
   });
 
+  it('expires a code now, the same rule as the admin console, and says so for an unknown one', async () => {
+    const added = await cli('add-code', '--group', 'Beta_Customer_R2', ...local());
+    const code = added.json.code as string;
+
+    expect(await cli('expire-code', '--code', code, ...local())).toMatchObject({ code: 0, json: { code, standing: 'expired' } });
+    expect(await cli('get-code', '--code', code, ...local())).toMatchObject({ json: { standing: 'expired' } });
+    expect(await cli('expire-code', '--code', 'NO-SUCH-CODE', ...local())).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('There is no registration code NO-SUCH-CODE.'),
+    });
+  });
+
   it('exits 1 with the reason when the operation fails', async () => {
     await cli(
       'invite',
@@ -217,7 +229,7 @@ describe('npm run admin (the operator CLI) against the local runtime', () => {
 
 describe('npm run admin: bad command lines exit 2 with a clear message', () => {
   it.each([
-    [[], 'Missing command: invite, remove, get, add-code or get-code.'],
+    [[], 'Missing command: invite, remove, get, add-code, get-code or expire-code.'],
     [['promote', '--username', 'x'], 'Unknown command "promote"'],
     [['get', '--usrname', 'x'], "Unknown option '--usrname'"],
     [['get', '--email', 'x@example.com'], 'get does not take --email.'],

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { inviteAndActivateUser } from './support/identity';
+import { inviteAndActivateUser, SEEDED_ADMIN, signIn } from './support/identity';
 import { GREENHOUSE_DEMO_CLIENT } from '../../local/ats/ats-stand-ins';
 import { saveScreenshot, WIDTHS, writeScreenshotIndex, type IndexSection, type WidthName } from './support/screenshots';
 import { subscribeWithTestCard } from './support/subscriptions';
@@ -26,6 +26,9 @@ const SECTIONS: readonly IndexSection[] = [
   { title: 'Placement prediction for a synced ATS job, with its held-out accuracy', name: 'services-placement-prediction' },
   { title: 'Profile', name: 'profile' },
   { title: 'Account menu, open', name: 'account-menu-open', note: 'At 640 px the main links join the account menu.' },
+  { title: 'Admin console: contact messages', name: 'admin-contacts', note: 'Administrators only (the Admins group).' },
+  { title: 'Admin console: users, with their subscriptions', name: 'admin-users' },
+  { title: 'Admin console: registration codes', name: 'admin-codes' },
 ];
 
 const WIDTH_NAMES = Object.keys(WIDTHS) as WidthName[];
@@ -147,6 +150,34 @@ test.describe('signed in', () => {
       await saveScreenshot(page, width, 'account-menu-open');
     }
   });
+});
+
+test('the admin console: contact messages, users and registration codes', async ({ browser }) => {
+  test.setTimeout(60_000);
+  const page = await (await browser.newContext({ reducedMotion: 'reduce' })).newPage();
+  // A visitor's message to show (the runtime starts empty for every browser-test run).
+  await page.goto('/contact');
+  await page.getByLabel('Name').fill('Morgan Blake');
+  await page.getByLabel('Work email').fill('morgan.blake@harbor-talent.example');
+  await page.getByLabel('How can we help?').fill('We place nurses in three states and use Lever. Can the assistant read our pipeline?');
+  await page.getByRole('button', { name: 'Send message' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'your message is on its way' })).toBeVisible();
+  await signIn(page, SEEDED_ADMIN.email, SEEDED_ADMIN.password, SEEDED_ADMIN.firstName);
+  for (const [path, name] of [
+    ['/admin', 'admin-contacts'],
+    ['/admin?section=users', 'admin-users'],
+    ['/admin?section=codes', 'admin-codes'],
+  ] as const) {
+    for (const width of WIDTH_NAMES) {
+      await page.setViewportSize(WIDTHS[width]);
+      await page.goto(path);
+      await expect(page.getByRole('article').first()).toBeVisible();
+      // The account menu is its own chunk: wait for it, or the header is caught without it.
+      await expect(page.getByRole('button', { name: `Hi, ${SEEDED_ADMIN.firstName}` })).toBeVisible();
+      await saveScreenshot(page, width, name);
+    }
+  }
+  await page.context().close();
 });
 
 test.afterAll(() => {

@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import { sampleCandidatesFor } from '../../lambdas/assistant/samples/sample-candidates';
 import { SENIOR_BACKEND_ENGINEER } from '../../lambdas/assistant/samples/sample-jobs';
 import { REST_ROUTES } from '../../lib/definitions/rest-routes';
+import { ADMIN_CONSOLE_ACTIONS, type AdminConsoleAction } from '../../lambdas/shared/contracts/admin-console';
 import { BULLHORN_CALLBACK_PATH } from '../../lambdas/shared/contracts/ats-bullhorn';
 import { ATS_DEMO_CREDENTIALS, BULLHORN_DEMO_CLIENT } from '../../local/ats/ats-stand-ins';
 import { REPO_ROOT } from '../../local/paths';
@@ -47,6 +48,8 @@ const REST_MATRIX: Readonly<Record<string, Row<number>>> = {
   'POST /admin/user/create': /*            */ { anonymous: 401, apiKey: 401, user: 403, otherUser: 403, admin: 201 },
   'POST /admin/user/remove': /*            */ { anonymous: 401, apiKey: 401, user: 403, otherUser: 403, admin: 200 },
   'POST /admin/user': /*                   */ { anonymous: 401, apiKey: 401, user: 403, otherUser: 403, admin: 200 },
+  // The admin console, here listing contact messages; every action has its row in ADMIN_CONSOLE_MATRIX.
+  'POST /admin/console': /*                */ { anonymous: 401, apiKey: 401, user: 403, otherUser: 403, admin: 200 },
   // The assistant: the owner's job and screening result; another subscriber gets 404 (their own
   // lists hold none of the owner's data), the admin 403 (no subscription).
   'GET /assistant/jobs': /*                */ { anonymous: 401, apiKey: 401, user: 200, otherUser: 200, admin: 403 },
@@ -324,6 +327,7 @@ const REST_CALLS: Readonly<Record<string, (caller: Caller) => Promise<RestCall> 
     return { method: 'POST', path: '/admin/user/remove', body: { username } };
   },
   'POST /admin/user': () => ({ method: 'POST', path: '/admin/user', body: { username: owner.email } }),
+  'POST /admin/console': () => ({ method: 'POST', path: '/admin/console', body: { action: 'listContacts' } }),
   ...ASSISTANT_CALLS,
   ...ATS_CALLS,
 };
@@ -455,6 +459,7 @@ const FORMER_ADMIN_MATRIX: Readonly<Record<string, Partial<Record<'removed' | 'd
   'POST /admin/user/create': { removed: 403, demoted: 403 },
   'POST /admin/user/remove': { removed: 403, demoted: 403 },
   'POST /admin/user': { removed: 403, demoted: 403 },
+  'POST /admin/console': { removed: 403, demoted: 403 },
   // The owner's subscription: a removed admin has no ACTIVE record, a demoted one is an owner like any other.
   'GET /user/subscriptions/{id}': { removed: 403, demoted: 403 },
 };
@@ -490,6 +495,7 @@ function formerAdminCall(entry: string): RestCall {
     },
     'POST /admin/user/remove': { method: 'POST', path: '/admin/user/remove', body: { username: owner.email } },
     'POST /admin/user': { method: 'POST', path: '/admin/user', body: { username: owner.email } },
+    'POST /admin/console': { method: 'POST', path: '/admin/console', body: { action: 'listContacts' } },
     'GET /user/subscriptions/{id}': { method: 'GET', path: `/user/subscriptions/${ownerSubscriptionId}` },
   };
   return calls[entry];
@@ -530,6 +536,49 @@ async function removedUserCall(entry: string): Promise<{ status: number; body: R
     ],
   };
   return api.graphql(graphql[entry][0], graphql[entry][1], removed);
+}
+
+/**
+ * The admin console (`POST /admin/console`), action by action: only an admin now gets an answer;
+ * the owner, another beta customer, and a removed or demoted admin with a token that still says
+ * Admins get 403 and change nothing. Each action acts on real data: the stored contact, the
+ * owner's record, a registration code the admin just made.
+ */
+type ConsoleCaller = 'user' | 'otherUser' | 'removedAdmin' | 'demotedAdmin' | 'admin';
+const CONSOLE_REFUSED = { user: 403, otherUser: 403, removedAdmin: 403, demotedAdmin: 403 } as const;
+const ADMIN_CONSOLE_MATRIX: Readonly<Record<AdminConsoleAction, Readonly<Record<ConsoleCaller, number>>>> = {
+  listContacts: { ...CONSOLE_REFUSED, admin: 200 },
+  setContactHandled: { ...CONSOLE_REFUSED, admin: 200 },
+  listUsers: { ...CONSOLE_REFUSED, admin: 200 },
+  listRegistrationCodes: { ...CONSOLE_REFUSED, admin: 200 },
+  createRegistrationCode: { ...CONSOLE_REFUSED, admin: 201 },
+  expireRegistrationCode: { ...CONSOLE_REFUSED, admin: 200 },
+};
+
+/** The body of each console row (a fresh code to expire is made by the admin first). */
+async function consoleBody(action: AdminConsoleAction): Promise<Record<string, unknown>> {
+  switch (action) {
+    case 'setContactHandled':
+      return { action, id: contactId, handled: true };
+    case 'listUsers':
+      return { action, search: owner.email };
+    case 'createRegistrationCode':
+      return { action, group: 'Beta_Customer_R1' };
+    case 'expireRegistrationCode': {
+      const made = await api.rest<{ code: { code: string } }>(
+        { method: 'POST', path: '/admin/console', body: { action: 'createRegistrationCode', group: 'Beta_Customer_R1' } },
+        api.admin,
+      );
+      if (made.status !== 201) throw new Error(`The admin could not make a code: ${made.status}`);
+      return { action, code: made.body.code.code };
+    }
+    default:
+      return { action };
+  }
+}
+
+function consoleCredentials(caller: ConsoleCaller): Credentials {
+  return caller === 'removedAdmin' ? removedAdmin : caller === 'demotedAdmin' ? demotedAdmin : credentialsOf(caller);
 }
 
 beforeAll(async () => {
@@ -632,6 +681,27 @@ describe('the authorization matrix', () => {
     expect(answer.status).toBe(expected);
     if (route.startsWith('POST /admin/')) expect(answer.body).toMatchObject({ message: 'Only administrators may manage users.' });
     expect(await api.snapshot()).toEqual(before);
+  });
+
+  it('has an admin console row for every action of the contract', () => {
+    expect(Object.keys(ADMIN_CONSOLE_MATRIX).sort()).toEqual([...ADMIN_CONSOLE_ACTIONS].sort());
+  });
+
+  const consoleCells = Object.entries(ADMIN_CONSOLE_MATRIX).flatMap(([action, row]) =>
+    (Object.keys(row) as ConsoleCaller[]).map((caller) => [action as AdminConsoleAction, caller, row[caller]] as const),
+  );
+  it.each(consoleCells)('POST /admin/console %s called as %s answers %d', async (action, caller, expected) => {
+    const body = await consoleBody(action);
+    const before = expected >= 400 ? await api.snapshot() : undefined;
+
+    const answer = await api.rest({ method: 'POST', path: '/admin/console', body }, consoleCredentials(caller));
+
+    expect(answer.status).toBe(expected);
+    if (before) {
+      expect(answer.body).toMatchObject({ message: 'Only administrators may manage users.' });
+      expect(JSON.stringify(answer.body)).not.toContain(owner.email);
+      expect(await api.snapshot()).toEqual(before);
+    }
   });
 
   it('has a former-admin GraphQL row for every field where being an admin changes the answer, and no other', () => {

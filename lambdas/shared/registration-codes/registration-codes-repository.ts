@@ -2,6 +2,7 @@ import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } fr
 import type { RegistrationCodeRecord } from '../contracts/registration-code';
 import { BETA_CUSTOMER_GROUPS } from '../domain/groups';
 import { isConditionalCheckFailed } from '../dynamodb/document-client';
+import { scanAll } from '../dynamodb/scan-all';
 import { isWellFormedRegistrationCode, RegistrationCodeError } from './registration-code-rules';
 
 /**
@@ -26,7 +27,17 @@ export interface RegistrationCodesRepository {
   countUse(code: string, userId: string, now: Date): Promise<{ readonly record: RegistrationCodeRecord; readonly counted: boolean }>;
   /** Stores a new code (seeding, the operator CLI); false when the code exists already. */
   putIfAbsent(record: RegistrationCodeRecord): Promise<boolean>;
+  /** Every code (the admin console's list), in no order. */
+  list(): Promise<RegistrationCodeRecord[]>;
+  /**
+   * Ends a code at `now`: its `expiresAt` becomes `now` unless it expired earlier already (an
+   * expiry is never moved later). `undefined` when there is no such code.
+   */
+  expire(code: string, now: Date): Promise<RegistrationCodeRecord | undefined>;
 }
+
+/** The most codes the admin console reads (a handful per cohort are in use). */
+export const REGISTRATION_CODES_READ_LIMIT = 5_000;
 
 export interface RegistrationCodesRepositoryOptions {
   readonly client: DynamoDBDocumentClient;
@@ -95,6 +106,34 @@ export function createRegistrationCodesRepository({ client, tableName }: Registr
       } catch (error) {
         if (isConditionalCheckFailed(error)) return false;
         throw error;
+      }
+    },
+
+    async list() {
+      const { items } = await scanAll<StoredCode>(client, tableName, REGISTRATION_CODES_READ_LIMIT);
+      return items.map(toRecord);
+    },
+
+    async expire(code, now) {
+      if (!isWellFormedRegistrationCode(code)) return undefined;
+      const timestamp = now.toISOString();
+      try {
+        const result = await client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: { code },
+            UpdateExpression: 'SET expiresAt = :now, updatedAt = :now',
+            // ISO instants of one format order like the instants they name.
+            ConditionExpression: 'attribute_exists(code) AND (attribute_not_exists(expiresAt) OR expiresAt > :now)',
+            ExpressionAttributeValues: { ':now': timestamp },
+            ReturnValues: 'ALL_NEW',
+          }),
+        );
+        return toRecord(result.Attributes as StoredCode);
+      } catch (error) {
+        if (!isConditionalCheckFailed(error)) throw error;
+        const stored = await getStored(code);
+        return stored ? toRecord(stored) : undefined;
       }
     },
   };

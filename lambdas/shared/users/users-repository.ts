@@ -2,6 +2,7 @@ import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocum
 import type { User } from '../contracts/user';
 import { USERS_BY_EMAIL_INDEX } from '../../../lib/definitions/tables';
 import { isConditionalCheckFailed } from '../dynamodb/document-client';
+import { scanAll } from '../dynamodb/scan-all';
 
 /**
  * User records in the users table (pk `id` = Cognito sub, GSI `byEmail`). The triggers, the
@@ -22,7 +23,12 @@ export interface UsersRepository {
    * subscriptions above all). `undefined` when there is no record with this id.
    */
   markRemoved(id: string, now: Date): Promise<User | undefined>;
+  /** Every record, removed ones too (up to {@link USERS_READ_LIMIT}), in no order: the admin console's list. */
+  listAll(): Promise<{ readonly items: User[]; readonly complete: boolean }>;
 }
+
+/** The most records the admin console reads at once (a beta's few hundred users are far below it). */
+export const USERS_READ_LIMIT = 10_000;
 
 export interface UsersRepositoryOptions {
   readonly client: DynamoDBDocumentClient;
@@ -89,5 +95,7 @@ export function createUsersRepository({ client, tableName }: UsersRepositoryOpti
         throw error;
       }
     },
+
+    listAll: () => scanAll<User>(client, tableName, USERS_READ_LIMIT),
   };
 }

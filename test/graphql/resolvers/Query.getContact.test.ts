@@ -1,3 +1,5 @@
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { createContactsRepository } from '../../../lambdas/shared/contacts/contacts-repository';
 import type { LocalRuntime } from '../../../local/runtime';
 import { postGraphql, startGraphqlRuntime, TEST_TOKENS } from '../../local/support/local-services';
 
@@ -43,6 +45,28 @@ describe('getContact', () => {
 
     expect(status).toBe(200);
     expect(body).toEqual({ data: { getContact: { id: contactId, name: 'Omar Reyes', message: 'Please call me about R2.' } } });
+  });
+
+  it('tells whether and when the admin console marked the message handled', async () => {
+    const contacts = createContactsRepository({
+      client: DynamoDBDocumentClient.from(runtime.dynamodb),
+      tableName: runtime.endpoints.tables.contacts,
+    });
+    const query = `query Q($id: ID!) { getContact(id: $id) { id handledAt handledBy } }`;
+    const read = async () =>
+      (
+        await postGraphql<GraphqlBody>(runtime.endpoints.graphqlUrl, query, {
+          variables: { id: contactId },
+          headers: { authorization: TEST_TOKENS.admin },
+        })
+      ).body;
+
+    expect(await read()).toEqual({ data: { getContact: { id: contactId, handledAt: null, handledBy: null } } });
+    await contacts.setHandled(contactId, true, 'sub-of-the-admin', new Date('2026-11-26T12:00:00.000Z'));
+    expect(await read()).toEqual({
+      data: { getContact: { id: contactId, handledAt: '2026-11-26T12:00:00.000Z', handledBy: 'sub-of-the-admin' } },
+    });
+    await contacts.setHandled(contactId, false, 'sub-of-the-admin', new Date('2026-11-26T12:05:00.000Z'));
   });
 
   it('answers null for an id that does not exist', async () => {

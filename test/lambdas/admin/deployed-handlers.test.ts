@@ -7,7 +7,7 @@ import { adminEvent, realAdminClaims, WEB_ORIGIN } from './support/admin-events'
 
 /** The admin handlers as Lambda loads them: dependencies from the environment the constructs set. */
 
-function load(file: 'create-user' | 'remove-user' | 'get-user'): ApiGatewayHandler {
+function load(file: 'create-user' | 'remove-user' | 'get-user' | 'admin-console'): ApiGatewayHandler {
   return loadHandler(`lambdas/admin/${file}.ts`);
 }
 
@@ -69,5 +69,34 @@ describe('admin handlers as deployed', () => {
     expect(response.statusCode).toBe(500);
     expect(response.body).not.toContain('USER_POOL_ID');
     expect(logs.text()).toContain('USER_POOL_ID is not set');
+  });
+
+  it('the console reads its four tables from CONTACTS_TABLE, SUBSCRIPTIONS_TABLE and REGISTRATION_CODES_TABLE besides USERS_TABLE', async () => {
+    Object.assign(process.env, {
+      CONTACTS_TABLE: services.tableNames.contacts,
+      SUBSCRIPTIONS_TABLE: services.tableNames.subscriptions,
+      REGISTRATION_CODES_TABLE: services.tableNames.registrationCodes,
+    });
+    await services.addCode('DEPLOYED-CONSOLE', 'Beta_Customer_R1');
+
+    const codes = await load('admin-console')(
+      adminEvent('/admin/console', { action: 'listRegistrationCodes' }, adminClaims),
+      lambdaContext(),
+    );
+    const users = await load('admin-console')(
+      adminEvent('/admin/console', { action: 'listUsers', search: 'ada.deployed' }, adminClaims),
+      lambdaContext(),
+    );
+
+    expect(codes.statusCode).toBe(200);
+    expect(JSON.parse(codes.body).items).toEqual(expect.arrayContaining([expect.objectContaining({ code: 'DEPLOYED-CONSOLE' })]));
+    expect(JSON.parse(users.body)).toMatchObject({ total: 1, items: [{ email: 'ada.deployed@example.com' }] });
+  });
+
+  it('the console answers a generic 500, and logs the missing variable, when CONTACTS_TABLE is not set', async () => {
+    const response = await load('admin-console')(adminEvent('/admin/console', { action: 'listContacts' }, adminClaims), lambdaContext());
+    expect(response.statusCode).toBe(500);
+    expect(response.body).not.toContain('CONTACTS_TABLE');
+    expect(logs.text()).toContain('CONTACTS_TABLE is not set');
   });
 });

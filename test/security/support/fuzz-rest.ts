@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { createHash } from 'node:crypto';
 import { AdminDeleteUserCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { ADMIN_CONSOLE_ACTIONS } from '../../../lambdas/shared/contracts/admin-console';
 import { BETA_CUSTOMER_GROUPS } from '../../../lambdas/shared/domain/groups';
 import { signRecurlyPayload } from '../../../lambdas/shared/webhooks/recurly-signature';
 import { notificationItemId } from '../../../lambdas/shared/webhooks/processed-notifications';
@@ -286,6 +287,57 @@ export const adminGetUser: FuzzEntryPoint<{ caller: RestCaller; body: Body }> = 
   call: (rt, input) => restCall(rt, 'POST', '/admin/user', { caller: input.caller, body: input.body }),
 };
 
+/** The fields an item of the console's writes may change: expiring a code, handling a message. */
+const CONSOLE_UPDATABLE: Readonly<Record<string, readonly string[]>> = {
+  registrationCodes: ['expiresAt', 'updatedAt'],
+  contacts: ['handledAt', 'handledBy', 'updatedAt'],
+};
+
+/** The fields whose values differ between two versions of an item. */
+function changedFields(before: Record<string, unknown> = {}, after: Record<string, unknown> = {}): string[] {
+  return [...new Set([...Object.keys(before), ...Object.keys(after)])].filter(
+    (field) => JSON.stringify(before[field]) !== JSON.stringify(after[field]),
+  );
+}
+
+export const adminConsole: FuzzEntryPoint<{ caller: RestCaller; body: Body }> = {
+  name: 'POST /admin/console',
+  writes: ['contacts', 'registrationCodes'],
+  input: fc.record({
+    caller: adminRouteCaller,
+    body: hostileBody(
+      hostileRecord({
+        action: fc.oneof({ arbitrary: fc.constantFrom(...ADMIN_CONSOLE_ACTIONS), weight: 4 }, { arbitrary: hostileField(), weight: 1 }),
+        search: hostileField(fc.constantFrom('dana', 'Northbridge', ' ZOË ')),
+        state: hostileField(fc.constantFrom('open', 'handled', 'all')),
+        page: fc.oneof(fc.integer({ min: -3, max: 20_000 }), fc.double(), hostileField()),
+        id: hostileField(fc.constantFrom('00000000-0000-0000-0000-000000000000', 'msg-1')),
+        handled: fc.oneof(fc.boolean(), hostileField()),
+        group: hostileField(fc.constantFrom(...BETA_CUSTOMER_GROUPS, 'Admins')),
+        maxUses: fc.oneof(fc.integer({ min: -5, max: 6000 }), hostileField()),
+        expiresAt: hostileField(fc.constantFrom('2099-01-01T00:00:00Z', '2020-01-01T00:00:00Z', 'tomorrow')),
+        code: hostileField(fc.constantFrom('BETA-R1-2024', 'NO-SUCH-CODE', 'beta-r2-2024')),
+      }),
+    ),
+  }),
+  call: (rt, input) => restCall(rt, 'POST', '/admin/console', { caller: input.caller, body: input.body }),
+  // A new code (created), or a code's expiry or a message's handled state (changed): nothing else.
+  checkStored: (_rt, _input, _verdict, changes) => {
+    if (changes.length > 1) return `One action changed ${changes.length} items: ${JSON.stringify(changes).slice(0, 500)}`;
+    const [change] = changes;
+    if (!change) return undefined;
+    if (change.kind === 'added')
+      return change.table === 'registrationCodes' && change.after?.uses === 0
+        ? undefined
+        : `Only a new, unused registration code may be added: ${JSON.stringify(change).slice(0, 500)}`;
+    const stray =
+      change.kind === 'changed'
+        ? changedFields(change.before, change.after).filter((field) => !(CONSOLE_UPDATABLE[change.table] ?? []).includes(field))
+        : ['(removed)'];
+    return stray.length > 0 ? `The console changed ${stray.join(', ')} of ${change.table} ${change.key}` : undefined;
+  },
+};
+
 /** Every REST route, in the order of `REST_ROUTES`. */
 export const REST_ENTRY_POINTS: readonly FuzzEntryPoint<never>[] = [
   getPlans,
@@ -297,6 +349,7 @@ export const REST_ENTRY_POINTS: readonly FuzzEntryPoint<never>[] = [
   adminCreateUser,
   adminRemoveUser,
   adminGetUser,
+  adminConsole,
   ...ASSISTANT_ENTRY_POINTS,
   ...ATS_ENTRY_POINTS,
 ] as unknown as FuzzEntryPoint<never>[];

@@ -1,4 +1,5 @@
 import { createContext, useContext, type ReactNode } from 'react';
+import type { AdminApi } from '../features/admin/api/admin-api';
 import type { AssistantApi } from '../features/assistant/api/assistant-api';
 import type { AtsApi } from '../features/ats/api/ats-api';
 import type { AuthApi } from '../features/auth/api/auth-api';
@@ -27,6 +28,8 @@ export interface AppPorts {
   readonly assistant: AssistantApi;
   /** The read-only ATS integration on the REST API (settings, sync, candidates, prediction). */
   readonly ats: AtsApi;
+  /** The admin console's calls on the REST API. */
+  readonly admin: AdminApi;
 }
 
 const PortsContext = createContext<Partial<AppPorts>>({});

@@ -30,6 +30,8 @@ export const paths = {
   editProfile: '/edit-profile',
   profile: '/profile',
   subscribe: '/subscribe',
+  // Guarded: administrators only (the console's link shows only to them; the server checks anyway).
+  admin: '/admin',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];

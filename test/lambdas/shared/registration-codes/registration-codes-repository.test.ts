@@ -105,4 +105,24 @@ describe('RegistrationCodesRepository (dynalite)', () => {
     expect(await reasonOf(codes.countUse('NO-SUCH-CODE', 'user-a', NOW))).toBe('unknown');
     expect(await reasonOf(codes.countUse('???', 'user-a', NOW))).toBe('unknown');
   });
+
+  it('expires a code now, but never moves an earlier expiry later, and knows no unknown code', async () => {
+    const live = await storedCode({ expiresAt: '2026-12-31T00:00:00.000Z' });
+    const expiredEarlier = await storedCode({ expiresAt: '2026-02-01T00:00:00.000Z' });
+
+    expect(await codes.expire(live, NOW)).toMatchObject({ code: live, expiresAt: NOW.toISOString(), updatedAt: NOW.toISOString() });
+    expect(await codes.expire(expiredEarlier, NOW)).toMatchObject({ expiresAt: '2026-02-01T00:00:00.000Z' });
+    expect(await codes.expire('NO-SUCH-CODE', NOW)).toBeUndefined();
+    expect(await codes.expire('not a code', NOW)).toBeUndefined();
+  });
+
+  it('lists every code without its bookkeeping', async () => {
+    const code = await storedCode({ maxUses: 3 });
+    await codes.countUse(code, 'person-1', NOW);
+
+    const listed = (await codes.list()).find((record) => record.code === code);
+
+    expect(listed).toEqual(expect.objectContaining({ code, uses: 1, maxUses: 3 }));
+    expect(listed).not.toHaveProperty('usedBy');
+  });
 });

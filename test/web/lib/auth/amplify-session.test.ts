@@ -46,7 +46,14 @@ function fakeCognito(input: RequestInfo | URL, init?: RequestInit): Promise<Resp
             client_id: 'client123',
             iss: 'https://cognito-idp.us-east-2.amazonaws.com/us-east-2_LocalPool1',
           }),
-          IdToken: jwt({ sub, 'cognito:username': sub, email: 'ada@northbridge.example', token_use: 'id', aud: 'client123' }),
+          IdToken: jwt({
+            sub,
+            'cognito:username': sub,
+            'cognito:groups': ['Beta_Customer_R1', 'Admins'],
+            email: 'ada@northbridge.example',
+            token_use: 'id',
+            aud: 'client123',
+          }),
           RefreshToken: 'refresh-token',
           ExpiresIn: 3600,
           TokenType: 'Bearer',
@@ -96,7 +103,13 @@ describe('the session through the real Amplify Auth', () => {
     });
     expect(mayHaveStoredSession(config)).toBe(true);
 
-    await expect(session.currentUser()).resolves.toEqual({ userId: sub, username: sub, email: 'ada@northbridge.example' });
+    // The token's groups come along: the web app shows the admin console's link by them.
+    await expect(session.currentUser()).resolves.toEqual({
+      userId: sub,
+      username: sub,
+      email: 'ada@northbridge.example',
+      groups: ['Beta_Customer_R1', 'Admins'],
+    });
 
     await session.signOut();
     expect(mayHaveStoredSession(config)).toBe(false);

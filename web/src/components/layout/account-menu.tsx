@@ -2,9 +2,9 @@ import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useRuntimeConfig } from '../../config/config-context';
 import { paths } from '../../config/paths';
-import { useAuth } from '../../lib/auth/auth-context';
+import { isAdmin, useAuth } from '../../lib/auth/auth-context';
 import { useMediaQuery } from '../../lib/use-media-query';
-import { ACCOUNT_NAVIGATION, MAIN_NAVIGATION, NARROW_SCREEN_QUERY } from './navigation';
+import { ACCOUNT_NAVIGATION, ADMIN_NAVIGATION, MAIN_NAVIGATION, NARROW_SCREEN_QUERY } from './navigation';
 
 /** The greeting on the menu button (spec: a greeting with the first name). */
 export function greeting(firstName: string | null | undefined): string {
@@ -14,12 +14,12 @@ export function greeting(firstName: string | null | undefined): string {
 
 /**
  * The signed-in user's account menu (WAI-ARIA menu button): the greeting opens a menu with
- * Account, Profile, Services, Support (the help-desk portal, in a new tab) and Sign Out; on
+ * Account, Profile, Services (and Admin, for administrators), Support (the help-desk portal, in a new tab) and Sign Out; on
  * narrow screens the main links join it. Arrow keys, Home and End move between items; Escape
  * closes it and returns focus to the button; leaving it (Tab, a click elsewhere) closes it.
  */
 export function AccountMenu() {
-  const { dbUser, signOut } = useAuth();
+  const { authUser, dbUser, signOut } = useAuth();
   const { supportPortalUrl } = useRuntimeConfig();
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -99,7 +99,7 @@ export function AccountMenu() {
     void signOut();
   };
 
-  const links = [...(narrow ? MAIN_NAVIGATION : []), ...ACCOUNT_NAVIGATION];
+  const links = [...(narrow ? MAIN_NAVIGATION : []), ...ACCOUNT_NAVIGATION, ...(isAdmin(authUser) ? [ADMIN_NAVIGATION] : [])];
 
   return (
     <div className="account-menu" onBlur={onBlur}>

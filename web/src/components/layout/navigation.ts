@@ -15,5 +15,8 @@ export const ACCOUNT_NAVIGATION = [
   { to: paths.services, label: 'Services' },
 ] as const;
 
+/** The admin console, after the account pages in the menu of administrators only. */
+export const ADMIN_NAVIGATION = { to: paths.admin, label: 'Admin' } as const;
+
 /** Narrow screens (the spec's mobile breakpoint, 640px): main links move into a menu. */
 export const NARROW_SCREEN_QUERY = '(max-width: 640px)';

@@ -52,7 +52,13 @@ export function createAmplifySessionCalls(config: RuntimeConfig): Omit<SessionPo
       const claimed = session.tokens?.idToken?.payload.email;
       const email = typeof claimed === 'string' && claimed ? claimed : (await auth.fetchUserAttributes()).email;
       if (!email) throw new Error('The signed-in user has no email address.');
-      return { userId: user.userId, username: user.username, email };
+      const groups = session.tokens?.idToken?.payload['cognito:groups'];
+      return {
+        userId: user.userId,
+        username: user.username,
+        email,
+        groups: Array.isArray(groups) ? groups.filter((group): group is string => typeof group === 'string') : [],
+      };
     },
 
     async findDbUser({ email }) {

@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { User } from '@contracts/user';
-import type { AuthState } from './auth-state';
+import { ADMIN_GROUP } from '@shared-domain/groups';
+import type { AuthState, AuthUser } from './auth-state';
 
 export interface AuthContextValue extends AuthState {
   /**
@@ -32,4 +33,9 @@ export function useSignedInUser(): User {
   const { dbUser } = useAuth();
   if (!dbUser) throw new Error('useSignedInUser must be used on a page behind the sign-in guard.');
   return dbUser;
+}
+
+/** Whether the signed-in person's token says Admins: what the app shows; the server decides what they may do. */
+export function isAdmin(authUser: AuthUser | null): boolean {
+  return authUser?.groups?.includes(ADMIN_GROUP) ?? false;
 }

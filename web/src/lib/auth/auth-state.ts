@@ -14,6 +14,11 @@ export interface AuthUser {
   readonly username: string;
   /** The verified sign-in email: the key of the database lookup. */
   readonly email: string;
+  /**
+   * The groups the id token named at sign-in (`cognito:groups`). Only what the web app shows
+   * depends on it (the admin console's link); the server checks an admin at every call.
+   */
+  readonly groups?: readonly string[];
 }
 
 export type AuthStatus = 'loading' | 'signedOut' | 'authenticated';

@@ -1,0 +1,95 @@
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { paths } from '../../../config/paths';
+import { readableMessage } from '../../../lib/notify';
+
+/** The heading of the page a non-admin sees (also when the server refused the caller). */
+export const NOT_ALLOWED_TITLE = 'Not allowed';
+
+/** What a signed-in person who is not an administrator sees at /admin. */
+export function NotAllowed() {
+  return (
+    <div className="container page message-page">
+      <h1>{NOT_ALLOWED_TITLE}</h1>
+      <p>The admin console is for administrators. If you should have access, ask an administrator to add you.</p>
+      <p>
+        <Link to={paths.account} className="button button--primary">
+          Go to your account
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+/** A list's search box: the search applies on submit, not on every key. */
+export function SearchForm({
+  label,
+  initial,
+  onSearch,
+}: {
+  readonly label: string;
+  readonly initial: string;
+  readonly onSearch: (text: string) => void;
+}) {
+  const id = useId();
+  const [text, setText] = useState(initial);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSearch(text.trim());
+  };
+  return (
+    <form className="admin-search" role="search" onSubmit={submit}>
+      <label htmlFor={id}>{label}</label>
+      <input id={id} type="search" value={text} maxLength={100} onChange={(event) => setText(event.target.value)} />
+      <button type="submit" className="button button--secondary">
+        Search
+      </button>
+    </form>
+  );
+}
+
+/** Previous / next and where the reader is. */
+export function Pager({
+  page,
+  pageCount,
+  total,
+  noun,
+  onPage,
+}: {
+  readonly page: number;
+  readonly pageCount: number;
+  readonly total: number;
+  readonly noun: readonly [string, string];
+  readonly onPage: (page: number) => void;
+}) {
+  return (
+    <nav className="admin-pager" aria-label={`Pages of ${noun[1]}`}>
+      <button type="button" className="button button--secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        Previous
+      </button>
+      <span aria-live="polite">
+        Page {page} of {pageCount} · {total} {total === 1 ? noun[0] : noun[1]}
+      </span>
+      <button type="button" className="button button--secondary" disabled={page >= pageCount} onClick={() => onPage(page + 1)}>
+        Next
+      </button>
+    </nav>
+  );
+}
+
+/** A failed read (the server's message: a 403 says only administrators may), with a way to try again. */
+export function LoadError({ error, onRetry }: { readonly error: unknown; readonly onRetry: () => void }) {
+  return (
+    <div className="admin-error" role="alert">
+      <p>{readableMessage(error)}</p>
+      <button type="button" className="button button--secondary" onClick={onRetry}>
+        Try again
+      </button>
+    </div>
+  );
+}
+
+/** An empty list's sentence. */
+export function Empty({ children }: { readonly children: ReactNode }) {
+  return <p className="admin-empty">{children}</p>;
+}
