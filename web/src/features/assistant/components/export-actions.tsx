@@ -53,7 +53,7 @@ export function ExportActions({ result, what }: { readonly result: ExportableRes
         Download Word<span className="visually-hidden"> document of {what}</span>
       </button>
       <button type="button" className="button button--secondary button--small" onClick={() => void copy()}>
-        Copy for e-mail<span className="visually-hidden">: {what} with its formatting</span>
+        Copy for e-mail<span className="visually-hidden"> ({what}, formatted)</span>
       </button>
       <span role="status" className={`copy__status${status?.failed ? ' copy__status--failed' : ''}`}>
         {status?.text ?? ''}
