@@ -119,15 +119,18 @@ describe('deleting a result', () => {
     expect(screen.getByRole('heading', { name: 'Your recent results' })).toHaveFocus();
   });
 
-  it('keeps the dialog open with the server’s message when the deletion fails', async () => {
+  it('keeps the dialog open with the server’s message when the deletion fails, and drops a result deleted elsewhere from the list', async () => {
     const assistant = stocked();
     assistant.failDeletes = new RestApiError(404, 'result_not_found', 'We could not find that result. It may have been deleted already.');
     const { user, recent } = await openHub(assistant);
+    // Deleted in another tab since the list was loaded.
+    assistant.results = assistant.results.filter((result) => result.id !== 's-0');
 
     await user.click(within(recent).getByRole('button', { name: 'Delete Candidate summary: Candidate 0' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
 
     expect(await within(screen.getByRole('dialog')).findByRole('alert')).toHaveTextContent(/could not find that result/);
-    expect(within(recent).getByRole('link', { name: 'Candidate summary: Candidate 0' })).toBeVisible();
+    await waitFor(() => expect(within(recent).queryByRole('link', { name: 'Candidate summary: Candidate 0' })).toBeNull());
+    expect(within(recent).getByRole('link', { name: 'Candidate summary: Candidate 1' })).toBeVisible();
   });
 });

@@ -102,8 +102,12 @@ export function useResultsSearch(api: AssistantApi, search: ResultsSearch) {
 
   const remove = useCallback(
     async (resultId: string) => {
-      await api.deleteResult(resultId);
-      await queryClient.invalidateQueries({ queryKey: assistantKeys.allResults });
+      try {
+        await api.deleteResult(resultId);
+      } finally {
+        // Also after a refusal: a result deleted elsewhere (404) leaves the list.
+        await queryClient.invalidateQueries({ queryKey: assistantKeys.allResults });
+      }
     },
     [api, queryClient],
   );
