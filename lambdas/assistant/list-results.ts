@@ -1,12 +1,12 @@
 import { HistoryQuerySchema, type HistoryResponse } from '../shared/contracts/assistant';
 import type { ApiGatewayHandler, HttpHandlerOptions } from '../shared/http/handler';
-import { lazily } from '../shared/lazily';
-import { assistantDependenciesFromEnvironment, type AssistantDependencies } from './assistant-dependencies';
+import type { AssistantDependencies } from './assistant-dependencies';
 import { subscriberRoute } from '../shared/http/subscriber-route';
 
 /**
- * `GET /assistant/results?capability=…&jobId=…` (subscribers): the caller's most recent results,
- * newest first (at most `ASSISTANT_LIMITS.historyMax`), optionally of one capability and/or job.
+ * `GET /assistant/results?capability=…&jobId=…&q=…&before=…&limit=…` (subscribers): a page of the
+ * caller's results, newest first, optionally of one capability and/or job and matching a search;
+ * `nextCursor` says where the next page starts. Served by the results function (results-routes.ts).
  */
 export function createListResultsHandler(dependencies: () => AssistantDependencies, options?: HttpHandlerOptions): ApiGatewayHandler {
   return subscriberRoute(
@@ -14,7 +14,13 @@ export function createListResultsHandler(dependencies: () => AssistantDependenci
       from: 'query',
       schema: HistoryQuerySchema,
       run: async ({ deps, user, input }) => {
-        const body: HistoryResponse = { results: await deps.results.list(user.id, input) };
+        const { q, limit, ...filter } = input;
+        const page = await deps.results.page(user.id, {
+          ...filter,
+          ...(q ? { search: q } : {}),
+          ...(limit !== undefined ? { limit: Number(limit) } : {}),
+        });
+        const body: HistoryResponse = page;
         return { body };
       },
     },
@@ -22,5 +28,3 @@ export function createListResultsHandler(dependencies: () => AssistantDependenci
     options,
   );
 }
-
-export const handler = createListResultsHandler(lazily(() => assistantDependenciesFromEnvironment()));

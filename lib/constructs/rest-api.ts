@@ -22,7 +22,7 @@ import { Construct } from 'constructs';
 import * as path from 'node:path';
 import { CORS_ALLOW_HEADERS, CORS_ALLOW_METHODS, CORS_MAX_AGE_SECONDS } from '../../lambdas/shared/http/cors';
 import type { AssistantEngine } from '../../lambdas/assistant/engine/environment';
-import { REST_ROUTES, REST_STAGE_NAME, type RestRouteDefinition } from '../definitions/rest-routes';
+import { REST_ROUTES, REST_STAGE_NAME, restFunctions, type RestRouteDefinition } from '../definitions/rest-routes';
 import { routeEnvironment, routeTimeoutSeconds } from '../definitions/route-function';
 import type { TableName } from '../definitions/tables';
 import { atsCredentialStatement } from './ats-credentials-key';
@@ -104,7 +104,7 @@ export interface RestApiProps {
 /**
  * The REST API: API Gateway (regional endpoint, stage `prod`) with throttling, JSON access logs,
  * metrics and X-Ray, a request validator on every method, CORS for the website's origin only
- * (preflight and gateway error responses), and one ProductFunction per `REST_ROUTES` entry with
+ * (preflight and gateway error responses), and one ProductFunction per function of `REST_ROUTES` (routes may share one) with
  * exactly the tables, secrets, model and ATS credential key the route declares, and its time-out.
  * 'user' and 'admin' routes sit behind one Cognito user pool authorizer (admins are further
  * checked by the handler's group check).
@@ -121,7 +121,7 @@ export class RestApi extends Construct {
   public readonly origin: string;
   /** The handler of each route, by `functionId`. */
   public readonly functions: Readonly<Record<string, ProductFunction>>;
-  /** The method of each route, by `functionId`. */
+  /** The method of each route, by `functionId` (a function's later routes: `<functionId> <METHOD> <path>`). */
   public readonly methods: Readonly<Record<string, Method>>;
   /** The handlers that call Amazon Bedrock, by `functionId` (none when the engine is deterministic). */
   public readonly bedrockFunctions: Readonly<Record<string, ProductFunction>>;
@@ -218,8 +218,12 @@ export class RestApi extends Construct {
     const functions: Record<string, ProductFunction> = {};
     const methods: Record<string, Method> = {};
     const bedrockFunctions: Record<string, ProductFunction> = {};
-    for (const route of props.routes ?? REST_ROUTES) {
-      const fn = this.createFunction(route);
+    const routes = props.routes ?? REST_ROUTES;
+    // Refuses routes that share a function with different settings.
+    restFunctions(routes);
+    for (const route of routes) {
+      // A function's later routes add a method to it, not another function.
+      const fn = functions[route.functionId] ?? this.createFunction(route);
       const pathParameters = [...route.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
       const method = this.api.root
         .resourceForPath(route.path)
@@ -246,7 +250,7 @@ export class RestApi extends Construct {
         );
       }
       functions[route.functionId] = fn;
-      methods[route.functionId] = method;
+      methods[route.functionId in methods ? `${route.functionId} ${route.method} ${route.path}` : route.functionId] = method;
       if (route.languageModel && this.languageModelSettings(route).engine === 'bedrock') bedrockFunctions[route.functionId] = fn;
     }
     this.functions = functions;

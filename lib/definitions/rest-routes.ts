@@ -21,7 +21,11 @@ export type RouteAuth =
   | 'admin';
 
 export interface RestRouteDefinition {
-  /** Stable construct id of the route's function: never rename (it changes logical ids). */
+  /**
+   * Stable construct id of the route's function: never rename (it changes logical ids). Routes
+   * of one family may name the same function (one Lambda, a method each): they then share its
+   * entry, tables and grants ({@link REST_FUNCTIONS} checks), and the handler tells them apart.
+   */
   readonly functionId: string;
   readonly method: 'GET' | 'POST';
   /** Resource path as API Gateway writes it, `{param}` for path parameters. */
@@ -274,7 +278,9 @@ export const REST_ROUTES: readonly RestRouteDefinition[] = [
   assistantRoute('AssistantEvaluationsFunction', 'POST', '/assistant/evaluations', 'evaluate-answers.ts', true),
   assistantRoute('AssistantBestFitFunction', 'POST', '/assistant/best-fit', 'recommend-best-fit.ts', true),
   assistantRoute('AssistantCandidateSummaryFunction', 'POST', '/assistant/candidate-summary', 'summarize-candidate.ts', true),
-  assistantRoute('AssistantResultsFunction', 'GET', '/assistant/results', 'list-results.ts', false),
+  // The results routes share one function (results-routes.ts): the stack is near CloudFormation's 500 resources.
+  assistantRoute('AssistantResultsFunction', 'GET', '/assistant/results', 'results-routes.ts', false),
+  assistantRoute('AssistantResultsFunction', 'POST', '/assistant/results/delete', 'results-routes.ts', false),
   // ATS integration and placement prediction (issue 7). Function ids are construct ids: never rename them.
   atsRoute('AtsGetConnectionFunction', 'GET', '/ats/connection', 'get-connection.ts', { tables: ATS_READ_TABLES }),
   atsRoute('AtsConnectFunction', 'POST', '/ats/connection', 'connect-ats.ts', {
@@ -304,3 +310,30 @@ export const REST_ROUTES: readonly RestRouteDefinition[] = [
     timeoutSeconds: ATS_ROUTE_TIMEOUT_SECONDS,
   }),
 ];
+
+/** What routes sharing a function must agree on: the function is built from its first route. */
+function functionSettings(route: RestRouteDefinition): string {
+  const { method: _method, path: _path, ...settings } = route;
+  return JSON.stringify(settings);
+}
+
+/**
+ * The routes' functions, one per `functionId` (its first route; the construct and the local
+ * runtime create one Lambda each). Routes naming the same function with different settings are
+ * a mistake in this file, refused when it loads.
+ */
+export function restFunctions(routes: readonly RestRouteDefinition[]): RestRouteDefinition[] {
+  const first = new Map<string, RestRouteDefinition>();
+  for (const route of routes) {
+    const seen = first.get(route.functionId);
+    if (!seen) first.set(route.functionId, route);
+    else if (functionSettings(seen) !== functionSettings(route))
+      throw new Error(
+        `Routes ${seen.method} ${seen.path} and ${route.method} ${route.path} share ${route.functionId} with different settings.`,
+      );
+  }
+  return [...first.values()];
+}
+
+/** {@link REST_ROUTES}' functions, one per `functionId`. */
+export const REST_FUNCTIONS: readonly RestRouteDefinition[] = restFunctions(REST_ROUTES);

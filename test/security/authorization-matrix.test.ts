@@ -62,6 +62,7 @@ const REST_MATRIX: Readonly<Record<string, Row<number>>> = {
   'POST /assistant/best-fit': /*           */ { anonymous: 401, apiKey: 401, user: 200, otherUser: 404, admin: 403 },
   'POST /assistant/candidate-summary': /*  */ { anonymous: 401, apiKey: 401, user: 200, otherUser: 404, admin: 403 },
   'GET /assistant/results': /*             */ { anonymous: 401, apiKey: 401, user: 200, otherUser: 200, admin: 403 },
+  'POST /assistant/results/delete': /*     */ { anonymous: 401, apiKey: 401, user: 200, otherUser: 404, admin: 403 },
   // The ATS: the owner's connection to the local fake Greenhouse, synced. Another subscriber
   // reaches none of it: their own connection is empty (409 where one is needed), the owner's
   // saved key cannot be kept by sending its mask (400), the owner's ATS job is not found (404).
@@ -131,8 +132,8 @@ let owner: SignedInUser;
 let otherUser: SignedInUser;
 /** Another beta customer with a subscription: `otherUser` on the assistant's rows. */
 let otherSubscriber: SignedInUser;
-/** The owner's saved job and screening questions (the assistant rows act on them). */
-const ownerAssistant = { jobId: '', screeningResultId: '', questionId: '' };
+/** The owner's saved job and screening questions (the assistant rows act on them), and a result the delete row may remove. */
+const ownerAssistant = { jobId: '', screeningResultId: '', questionId: '', disposableResultId: '' };
 /** The owner's first create-change request, replayed by the create-change row. */
 let ownerFirstRequest: RestCall;
 let ownerSubscriptionId: string;
@@ -199,6 +200,11 @@ const ASSISTANT_CALLS: Readonly<Record<string, () => RestCall>> = {
     body: { jobId: ownerAssistant.jobId, profile: sampleCandidatesFor(SAMPLE_JOB.id)[0].profile },
   }),
   'GET /assistant/results': () => ({ method: 'GET', path: `/assistant/results?jobId=${ownerAssistant.jobId}` }),
+  'POST /assistant/results/delete': () => ({
+    method: 'POST',
+    path: '/assistant/results/delete',
+    body: { resultId: ownerAssistant.disposableResultId },
+  }),
 };
 
 const DEMO_GREENHOUSE = ATS_DEMO_CREDENTIALS.greenhouse;
@@ -372,9 +378,21 @@ async function subscribe(person: SignedInUser): Promise<string> {
 const REST_PREPARE: Readonly<Record<string, () => Promise<void>>> = {
   'POST /subscription/cancel': () => ownerSubscriptionAction('reactivate'),
   'POST /subscription/reactivate': () => ownerSubscriptionAction('cancel'),
+  // Each cell of the delete row acts on a fresh result of the owner's.
+  'POST /assistant/results/delete': ownerDisposableResult,
   // The owner's remove row disconnects them: every ATS row starts from a connected, synced owner.
   ...Object.fromEntries(Object.keys(ATS_CALLS).map((route) => [route, ensureOwnerAts])),
 };
+
+/** A new candidate summary of the owner's, for the delete row to remove. */
+async function ownerDisposableResult(): Promise<void> {
+  const answer = await api.rest<{ result: { id: string } }>(
+    { method: 'POST', path: '/assistant/candidate-summary', body: { profile: sampleCandidatesFor(SAMPLE_JOB.id)[0].profile } },
+    owner,
+  );
+  if (answer.status !== 200) throw new Error(`The owner could not get a summary: ${answer.status} ${JSON.stringify(answer.body)}`);
+  ownerAssistant.disposableResultId = answer.body.result.id;
+}
 
 async function ownerSubscriptionAction(action: 'cancel' | 'reactivate'): Promise<void> {
   const answer = await api.rest({ method: 'POST', path: `/subscription/${action}`, body: { subscriptionId: ownerSubscriptionId } }, owner);
@@ -644,7 +662,8 @@ describe('the authorization matrix', () => {
     expect([answer.status, answer.body]).toEqual([expected, expect.anything()]);
     if (isAssistantEntry(route) && caller !== 'user') {
       // Nothing of the owner's assistant data reaches anyone else, in an answer or an error.
-      for (const id of [ownerAssistant.jobId, ownerAssistant.screeningResultId]) expect(JSON.stringify(answer.body)).not.toContain(id);
+      for (const id of [ownerAssistant.jobId, ownerAssistant.screeningResultId, ownerAssistant.disposableResultId].filter(Boolean))
+        expect(JSON.stringify(answer.body)).not.toContain(id);
     }
     if (isAtsEntry(route) && caller !== 'user') {
       // Nothing of the owner's ATS reaches anyone else, and nobody else changes it.

@@ -455,13 +455,51 @@ export interface AssistantResultResponse<C extends AssistantCapability = Assista
   readonly result: AssistantResult<C>;
 }
 
-/** `GET /assistant/results?capability=…&jobId=…`: the caller's recent results, newest first. */
+/** How long a search of the results may be. */
+export const RESULTS_SEARCH_MAX_CHARS = 200;
+
+/**
+ * `GET /assistant/results?capability=…&jobId=…&q=…&before=…&limit=…`: the caller's results,
+ * newest first: of one capability and/or job, whose label or text holds every word of `q` (case
+ * and accents do not matter), older than the result `before` (the previous page's `nextCursor`),
+ * at most `limit` (1 to {@link ASSISTANT_LIMITS.historyMax}, that by default).
+ */
 export const HistoryQuerySchema = z.strictObject({
   capability: z.optional(z.enum(CAPABILITIES, { error: `capability must be one of ${CAPABILITIES.join(', ')}.` })),
   jobId: z.optional(IdSchema),
+  q: z.optional(
+    z
+      .string({ error: 'The search must be text.' })
+      .check(z.trim(), z.maxLength(RESULTS_SEARCH_MAX_CHARS, `The search has at most ${RESULTS_SEARCH_MAX_CHARS} characters.`)),
+  ),
+  before: z.optional(z.string({ error: 'The cursor must be text.' }).check(z.regex(ID_PATTERN, 'The cursor is not valid.'))),
+  limit: z.optional(
+    z.string({ error: 'limit must be a number.' }).check(
+      z.regex(/^[1-9]\d{0,2}$/, `limit must be a whole number from 1 to ${ASSISTANT_LIMITS.historyMax}.`),
+      z.refine(
+        (value) => Number(value) <= ASSISTANT_LIMITS.historyMax,
+        `limit must be a whole number from 1 to ${ASSISTANT_LIMITS.historyMax}.`,
+      ),
+    ),
+  ),
 });
-export type HistoryQuery = z.infer<typeof HistoryQuerySchema>;
+/** The query as the web client sends it (numbers as numbers). */
+export type HistoryQuery = Omit<z.infer<typeof HistoryQuerySchema>, 'limit'> & { readonly limit?: number };
 
 export interface HistoryResponse {
   readonly results: readonly AssistantResult[];
+  /**
+   * Where the next page starts (`before=`), or `null` when there is none. A page may hold fewer
+   * than `limit` results and still have a next one: a search reads a bounded number of results per
+   * request.
+   */
+  readonly nextCursor: string | null;
+}
+
+/** `POST /assistant/results/delete`: removes one of the caller's results (404 `result_not_found` for any other id). */
+export const DeleteResultRequestSchema = z.strictObject({ resultId: IdSchema });
+export type DeleteResultRequest = z.infer<typeof DeleteResultRequestSchema>;
+
+export interface DeleteResultResponse {
+  readonly deleted: { readonly resultId: string };
 }

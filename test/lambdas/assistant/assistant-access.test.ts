@@ -24,7 +24,7 @@ import { call, startAssistantServices, type AssistantServices } from './support/
 
 let assistant: AssistantServices;
 let handlers: ReturnType<typeof assistantHandlers>;
-const ids = { jobId: '', screeningResultId: '', questionId: '' };
+const ids = { jobId: '', screeningResultId: '', questionId: '', resultId: '' };
 let logs: CapturedLogs;
 
 beforeAll(async () => {
@@ -44,6 +44,13 @@ beforeAll(async () => {
   });
   ids.screeningResultId = screening.body.result.id;
   ids.questionId = screening.body.result.output.questions[0].id;
+  // The one the delete route's subscriber removes (the other cells are refused before reading it).
+  const summary = await call<{ result: AssistantResult<'candidate-summary'> }>(handlers['POST /assistant/candidate-summary'], {
+    resource: '/assistant/candidate-summary',
+    body: { candidateName: 'Disposable', profile: BACKEND_JOB.description },
+    as: 'access-owner',
+  });
+  ids.resultId = summary.body.result.id;
   await assistant.member('access-unsubscribed');
   await assistant.subscriber('access-removed');
   await assistant.services.addUser('access-removed', { status: 'REMOVED' });
@@ -178,7 +185,12 @@ describe("the caller's plan", () => {
         body: BACKEND_JOB,
         as: `access-plan-${tier}`,
       });
-      planIds[tier] = { jobId: saved.body.job.id, screeningResultId: ids.screeningResultId, questionId: ids.questionId };
+      planIds[tier] = {
+        jobId: saved.body.job.id,
+        screeningResultId: ids.screeningResultId,
+        questionId: ids.questionId,
+        resultId: ids.resultId,
+      };
     }
   });
   const planIds: Record<string, typeof ids> = {};

@@ -1,6 +1,7 @@
 import {
   ASSISTANT_LIMITS,
   assistantResultSchema,
+  RESULTS_SEARCH_MAX_CHARS,
   type AssistantResult,
   type HistoryResponse,
   type Job,
@@ -107,9 +108,89 @@ describe('GET /assistant/results', () => {
       [{ capability: 'predict-placement' }, 'capability'],
       [{ jobId: 'a#b' }, 'jobId'],
       [{ userId: 'history-other' }, 'body'],
+      [{ q: 'x'.repeat(RESULTS_SEARCH_MAX_CHARS + 1) }, 'q'],
+      [{ before: 'result#1' }, 'before'],
+      [{ limit: '0' }, 'limit'],
+      [{ limit: String(ASSISTANT_LIMITS.historyMax + 1) }, 'limit'],
+      [{ limit: '2.5' }, 'limit'],
+      [{ limit: 'ten' }, 'limit'],
     ] as const) {
       const answer = await history(query);
       expect([answer.status, Object.keys(answer.body.fields ?? {})]).toEqual([400, [field]]);
     }
+  });
+});
+
+describe('searching and paging the results, and deleting one', () => {
+  const summarizeAs = async (as: string, candidateName: string, profile = BACKEND_CANDIDATES[0].profile) =>
+    (await summarize({ candidateName, profile }, as)).body.result;
+  const remove = (body: unknown, as = 'history-pages') =>
+    call<{ deleted?: { resultId: string }; code?: string; fields?: Record<string, string> }>(handlers['POST /assistant/results/delete'], {
+      resource: '/assistant/results/delete',
+      body,
+      as,
+    });
+
+  beforeAll(async () => {
+    await assistant.subscriber('history-pages');
+  });
+
+  it('finds results by words of their label or text, whatever the case and accents, and pages through them newest first', async () => {
+    const made = [];
+    for (const name of ['Zoë Quartermain', 'Ada Quartermain', 'Bo Lindqvist', 'Cy Quartermain'])
+      made.push(await summarizeAs('history-pages', name));
+    const [zoe, ada, , cy] = made;
+
+    const found = await history({ q: 'QUARTERMAIN', limit: '2' }, 'history-pages');
+    expect(found.status).toBe(200);
+    expect(found.body.results.map((result) => result.id)).toEqual([cy.id, ada.id]);
+    expect(found.body.nextCursor).toBe(ada.id);
+    const next = await history({ q: 'QUARTERMAIN', limit: '2', before: found.body.nextCursor! }, 'history-pages');
+    expect(next.body).toEqual({ results: [zoe], nextCursor: null });
+    // Accents and case do not matter; every word must be there.
+    expect((await history({ q: 'zoe quartermain' }, 'history-pages')).body.results.map((result) => result.id)).toEqual([zoe.id]);
+    expect((await history({ q: 'zoe lindqvist' }, 'history-pages')).body.results).toEqual([]);
+    // The text counts, not only the label: every summary of this resume mentions its skills.
+    expect((await history({ q: cy.output.skills[0] }, 'history-pages')).body.results).toHaveLength(4);
+    // Another user's results are never searched.
+    expect((await history({ q: 'quartermain' }, 'history-ana')).body.results).toEqual([]);
+  });
+
+  it('pages without a search: the whole history in pages that follow each other', async () => {
+    const all = (await history(undefined, 'history-pages')).body;
+    expect(all.nextCursor).toBeNull();
+    const paged = [];
+    let before: string | null | undefined;
+    do {
+      const page = await history({ limit: '3', ...(before ? { before } : {}) }, 'history-pages');
+      expect(page.body.results.length).toBeLessThanOrEqual(3);
+      paged.push(...page.body.results);
+      before = page.body.nextCursor;
+    } while (before);
+    expect(paged.map((result) => result.id)).toEqual(all.results.map((result) => result.id));
+  });
+
+  it('deletes one of the caller’s results; another user’s id, a deleted one or an unknown one is not found (404)', async () => {
+    const doomed = await summarizeAs('history-pages', 'Dee Leted');
+    const othersResult = await summarizeAs('history-other', 'Not Yours');
+
+    expect(await remove({ resultId: othersResult.id })).toMatchObject({ status: 404, body: { code: 'result_not_found' } });
+    expect((await history({ q: 'not yours' }, 'history-other')).body.results.map((result) => result.id)).toEqual([othersResult.id]);
+
+    expect(await remove({ resultId: doomed.id })).toMatchObject({ status: 200, body: { deleted: { resultId: doomed.id } } });
+    expect((await history(undefined, 'history-pages')).body.results.map((result) => result.id)).not.toContain(doomed.id);
+    expect(await remove({ resultId: doomed.id })).toMatchObject({ status: 404, body: { code: 'result_not_found' } });
+  });
+
+  it('refuses a missing or malformed result id, or anything else in the body (400 naming it)', async () => {
+    for (const [body, field] of [
+      [{}, 'resultId'],
+      [{ resultId: 'result#x' }, 'resultId'],
+      [{ resultId: 7 }, 'resultId'],
+    ] as const) {
+      const answer = await remove(body);
+      expect([answer.status, Object.keys(answer.body.fields ?? {})]).toEqual([400, [field]]);
+    }
+    expect((await remove({ resultId: 'abc', userId: 'history-other' })).status).toBe(400);
   });
 });

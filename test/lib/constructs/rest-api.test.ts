@@ -5,7 +5,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { Data } from '../../../lib/constructs/data';
 import { RestApi, type LanguageModelSettings } from '../../../lib/constructs/rest-api';
 import { COGNITO_TRIGGERS } from '../../../lib/definitions/cognito-triggers';
-import { REST_ROUTES, type RestRouteDefinition } from '../../../lib/definitions/rest-routes';
+import { REST_FUNCTIONS, REST_ROUTES, restFunctions, type RestRouteDefinition } from '../../../lib/definitions/rest-routes';
 import { CORS_ALLOW_HEADERS, CORS_MAX_AGE_SECONDS } from '../../../lambdas/shared/http/cors';
 import { flatten, onlyResource, resourcesOfType } from '../support/build-app';
 import { resourceOf, synthesizedApp, SYNTHESIS_TIMEOUT_MS, type SynthesizedApp } from '../support/synthesized-app';
@@ -117,10 +117,10 @@ describe('RestApi: API Gateway REST, stage prod', () => {
     ).not.toContain('cognito-idp');
   });
 
-  it('has one function per route, each on Node 22 / arm64 with source maps and the stage settings', () => {
-    // + the two Cognito triggers, the BucketDeployment and the auto-delete handlers, the API key renewal job,
+  it('has one function per route (routes of one family may share one), each on Node 22 / arm64 with source maps and the stage settings', () => {
+    // One per REST function (the results routes share theirs) + the two Cognito triggers, the BucketDeployment and the auto-delete handlers, the API key renewal job,
     // the GraphQL API's admin check
-    dev.template.resourceCountIs('AWS::Lambda::Function', REST_ROUTES.length + COGNITO_TRIGGERS.length + 4);
+    dev.template.resourceCountIs('AWS::Lambda::Function', REST_FUNCTIONS.length + COGNITO_TRIGGERS.length + 4);
     const fn = resourceOf(dev, dev.logicalIds.restApiFunctions.GetPlansFunction);
     expect(fn.Properties).toMatchObject({
       Runtime: 'nodejs22.x',
@@ -409,6 +409,9 @@ describe('RestApi routes that call the user pool', () => {
 
 describe("RestApi: the recruiting assistant's routes", () => {
   const ASSISTANT_ROUTES = REST_ROUTES.filter((route) => route.path.startsWith('/assistant/'));
+  /** A route's method: by its function's id, or for a function's later routes `<functionId> <METHOD> <path>`. */
+  const methodIdOf = (route: RestRouteDefinition) =>
+    dev.logicalIds.restApiMethods[`${route.functionId} ${route.method} ${route.path}`] ?? dev.logicalIds.restApiMethods[route.functionId];
   const MODEL_ROUTES = REST_ROUTES.filter((route) => route.languageModel);
   const PROFILE = 'us.amazon.nova-lite-v1:0';
   let dev: SynthesizedApp;
@@ -432,8 +435,8 @@ describe("RestApi: the recruiting assistant's routes", () => {
     return statements.filter((statement) => [statement.Action].flat().some((action) => action.startsWith('bedrock:')));
   };
 
-  it('serves the ten assistant routes behind the Cognito authorizer; the seven capabilities ask a language model, jobs and history do not', () => {
-    expect(ASSISTANT_ROUTES).toHaveLength(10);
+  it('serves the eleven assistant routes behind the Cognito authorizer; the seven capabilities ask a language model, jobs and results do not', () => {
+    expect(ASSISTANT_ROUTES).toHaveLength(11);
     expect(MODEL_ROUTES.map((route) => route.path).sort()).toEqual(
       [
         '/assistant/best-fit',
@@ -449,9 +452,9 @@ describe("RestApi: the recruiting assistant's routes", () => {
       ASSISTANT_ROUTES.filter((route) => !route.languageModel)
         .map((route) => `${route.method} ${route.path}`)
         .sort(),
-    ).toEqual(['GET /assistant/jobs', 'GET /assistant/results', 'POST /assistant/jobs'].sort());
+    ).toEqual(['GET /assistant/jobs', 'GET /assistant/results', 'POST /assistant/jobs', 'POST /assistant/results/delete'].sort());
     for (const route of ASSISTANT_ROUTES) {
-      const method = resourceOf(dev, dev.logicalIds.restApiMethods[route.functionId]);
+      const method = resourceOf(dev, methodIdOf(route));
       expect({ route: route.path, properties: method.Properties }).toMatchObject({
         route: route.path,
         properties: {
@@ -461,6 +464,24 @@ describe("RestApi: the recruiting assistant's routes", () => {
         },
       });
     }
+  });
+
+  it('serves both results routes with one function: a method each, invoking the same Lambda', () => {
+    const results = ASSISTANT_ROUTES.filter((route) => route.path.startsWith('/assistant/results'));
+    expect(results.map((route) => `${route.method} ${route.path}`)).toEqual(['GET /assistant/results', 'POST /assistant/results/delete']);
+    const targets = results.map((route) => JSON.stringify(resourceOf(dev, methodIdOf(route)).Properties.Integration.Uri));
+    expect(targets[0]).toContain(dev.logicalIds.restApiFunctions.AssistantResultsFunction);
+    expect(targets[1]).toBe(targets[0]);
+    expect(Object.keys(dev.logicalIds.restApiFunctions).filter((id) => id.startsWith('AssistantResults'))).toEqual([
+      'AssistantResultsFunction',
+    ]);
+  });
+
+  it('refuses routes that share a function with different settings', () => {
+    const [first] = ASSISTANT_ROUTES;
+    expect(() =>
+      restFunctions([first, { ...first, method: 'POST', path: '/assistant/other', entry: 'lambdas/assistant/other.ts' }]),
+    ).toThrow(/share AssistantListJobsFunction with different settings/);
   });
 
   it("tells each language-model handler to use Bedrock with the configured model, with a time-out under API Gateway's 29 s", () => {

@@ -230,7 +230,10 @@ export const listResults: FuzzEntryPoint<{ caller: RestCaller; query: [string, s
     caller: assistantCaller,
     query: fc.array(
       fc
-        .tuple(hostileString(fc.constantFrom('capability', 'jobId')), hostileString(fc.constantFrom(...CAPABILITIES, OWN_JOB)))
+        .tuple(
+          hostileString(fc.constantFrom('capability', 'jobId', 'q', 'before', 'limit')),
+          hostileString(fc.constantFrom(...CAPABILITIES, OWN_JOB, 'Priya', '10', '0mhx2k9b4-3f9a0c1d2e4b')),
+        )
         .filter(([name, value]) => name.length + value.length < 2000),
       { maxLength: 3 },
     ),
@@ -238,6 +241,33 @@ export const listResults: FuzzEntryPoint<{ caller: RestCaller; query: [string, s
   call: (rt, input) => {
     const query = input.query.map(([name, value]) => `${percentEncode(name)}=${percentEncode(value)}`).join('&');
     return assistantCall(rt, 'GET', `/assistant/results${query ? `?${query}` : ''}`, input.caller);
+  },
+};
+
+/**
+ * Deleting a result. The plausible ids are never the subscriber's screening result (the other
+ * entry points need it): an accepted call may only have removed one of the caller's own results.
+ */
+export const deleteResult: FuzzEntryPoint<{ caller: RestCaller; body: Body }> = {
+  name: 'POST /assistant/results/delete',
+  writes: ['assistant'],
+  input: fc.record({
+    caller: assistantCaller,
+    body: hostileBody(hostileRecord({ resultId: hostileField(fc.constantFrom('no-such-result', '0mhx2k9b4-3f9a0c1d2e4b')) })),
+  }),
+  call: (rt, input) => assistantCall(rt, 'POST', '/assistant/results/delete', input.caller, input.body),
+  checkStored: (rt, _input, _verdict, changes) => {
+    const unexpected = changes.filter(
+      (change) =>
+        !(
+          change.table === 'assistant' &&
+          change.kind === 'removed' &&
+          change.before?.userId === rt.subscriber.sub &&
+          String(change.before?.itemId).startsWith('result#')
+        ),
+    );
+    if (unexpected.length > 0) return `An accepted delete changed what it should not: ${JSON.stringify(unexpected).slice(0, 500)}`;
+    return undefined;
   },
 };
 
@@ -253,4 +283,5 @@ export const ASSISTANT_ENTRY_POINTS = [
   bestFit,
   candidateSummary,
   listResults,
+  deleteResult,
 ] as const;

@@ -1,7 +1,7 @@
-import type { AssistantResult, Job } from '@contracts/assistant';
+import type { AssistantResult, HistoryQuery, Job } from '@contracts/assistant';
 import type { AssistantApi } from '../../../web/src/features/assistant/api/assistant-api';
 
-type Calls = Omit<AssistantApi, 'listJobs' | 'history'>;
+type Calls = Omit<AssistantApi, 'listJobs' | 'history' | 'resultsPage' | 'deleteResult'>;
 
 /**
  * An in-memory assistant for the jsdom tests: `jobs` and `results` are what the lists answer; a
@@ -13,6 +13,10 @@ export class FakeAssistant {
   results: AssistantResult[] = [];
   answers: Partial<Calls> = {};
   readonly calls: { readonly method: keyof Calls; readonly request: unknown }[] = [];
+  /** The results searches asked for, and the ids deleted (refused with `failDeletes` when set). */
+  readonly searches: HistoryQuery[] = [];
+  readonly deleted: string[] = [];
+  failDeletes: Error | null = null;
 
   api(): AssistantApi {
     const call =
@@ -23,12 +27,29 @@ export class FakeAssistant {
         if (!answer) throw new Error(`FakeAssistant: no answer for ${method}`);
         return answer(request);
       };
+    const matching = (query: HistoryQuery) =>
+      this.results.filter(
+        (result) =>
+          (!query.capability || result.capability === query.capability) &&
+          (!query.jobId || result.jobId === query.jobId) &&
+          (!query.q || result.label.toLowerCase().includes(query.q.toLowerCase())),
+      );
     return {
       listJobs: async () => this.jobs,
-      history: async (query = {}) =>
-        this.results.filter(
-          (result) => (!query.capability || result.capability === query.capability) && (!query.jobId || result.jobId === query.jobId),
-        ),
+      history: async (query = {}) => matching(query),
+      // Pages of `limit` after the result `before`; the search looks at labels only.
+      resultsPage: async (query) => {
+        this.searches.push(query);
+        const all = matching(query);
+        const start = query.before ? all.findIndex((result) => result.id === query.before) + 1 : 0;
+        const page = all.slice(start, start + (query.limit ?? all.length));
+        return { results: page, nextCursor: start + page.length < all.length ? (page.at(-1)?.id ?? null) : null };
+      },
+      deleteResult: async (resultId) => {
+        this.deleted.push(resultId);
+        if (this.failDeletes) throw this.failDeletes;
+        this.results = this.results.filter((result) => result.id !== resultId);
+      },
       saveJob: call('saveJob'),
       proposeMustHaves: call('proposeMustHaves'),
       sourcingTerms: call('sourcingTerms'),

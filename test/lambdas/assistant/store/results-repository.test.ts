@@ -64,6 +64,33 @@ describe('ResultsRepository', () => {
     expect(await results.list('history-long', { capability: 'candidate-summary' })).toHaveLength(ASSISTANT_LIMITS.historyMax);
   });
 
+  it('pages a filtered history from a cursor, and says when nothing older is left', async () => {
+    const mine = Array.from({ length: 5 }, (_, index) => at(300 + index, { jobId: index % 2 === 0 ? 'paged-job' : null }));
+    for (const result of mine) await results.append('history-paged', result);
+    const [r0, , r2, , r4] = mine;
+
+    expect(await results.page('history-paged', { jobId: 'paged-job', limit: 2 })).toEqual({ results: [r4, r2], nextCursor: r2.id });
+    expect(await results.page('history-paged', { jobId: 'paged-job', limit: 2, before: r2.id })).toEqual({
+      results: [r0],
+      nextCursor: null,
+    });
+    expect(await results.page('history-paged', { capability: 'candidate-summary', before: r4.id, limit: 4 })).toEqual({
+      results: [...mine].reverse().slice(1),
+      nextCursor: null,
+    });
+  });
+
+  it('removes one of the user’s results, and only theirs', async () => {
+    const kept = at(400);
+    const removed = at(401);
+    for (const result of [kept, removed]) await results.append('history-remove', result);
+
+    expect(await results.remove('history-stranger', removed.id)).toBe(false);
+    expect(await results.remove('history-remove', removed.id)).toBe(true);
+    expect(await results.remove('history-remove', removed.id)).toBe(false);
+    expect(await results.list('history-remove')).toEqual([kept]);
+  });
+
   it('orders ids made within the same minute by time', () => {
     const ids = [0, 1, 59_999].map((ms) => timeOrderedId(new Date(Date.UTC(2026, 0, 1) + ms)));
     expect([...ids].sort()).toEqual(ids);

@@ -2,6 +2,7 @@ import { createDraftScreeningQuestionsHandler } from '../../../../lambdas/assist
 import { createEvaluateAnswersHandler } from '../../../../lambdas/assistant/evaluate-answers';
 import { createListJobsHandler } from '../../../../lambdas/assistant/list-jobs';
 import { createListResultsHandler } from '../../../../lambdas/assistant/list-results';
+import { createDeleteResultHandler } from '../../../../lambdas/assistant/delete-result';
 import { createProposeMustHavesHandler } from '../../../../lambdas/assistant/propose-must-haves';
 import { createRecommendBestFitHandler } from '../../../../lambdas/assistant/recommend-best-fit';
 import { createSaveJobHandler } from '../../../../lambdas/assistant/save-job';
@@ -25,6 +26,7 @@ export const ASSISTANT_ROUTES = [
   'POST /assistant/best-fit',
   'POST /assistant/candidate-summary',
   'GET /assistant/results',
+  'POST /assistant/results/delete',
 ] as const;
 export type AssistantRoute = (typeof ASSISTANT_ROUTES)[number];
 
@@ -41,13 +43,14 @@ export function assistantHandlers(deps: () => CapabilityDependencies): Record<As
     'POST /assistant/best-fit': createRecommendBestFitHandler(deps, HANDLER_OPTIONS),
     'POST /assistant/candidate-summary': createSummarizeCandidateHandler(deps, HANDLER_OPTIONS),
     'GET /assistant/results': createListResultsHandler(deps, HANDLER_OPTIONS),
+    'POST /assistant/results/delete': createDeleteResultHandler(deps, HANDLER_OPTIONS),
   };
 }
 
-/** A valid request of each route (ids of the caller's own job and screening result where needed). */
+/** A valid request of each route (ids of the caller's own job, screening result and a result to delete where needed). */
 export function validRequest(
   route: AssistantRoute,
-  ids: { jobId: string; screeningResultId: string; questionId: string },
+  ids: { jobId: string; screeningResultId: string; questionId: string; resultId: string },
 ): Omit<AssistantCall, 'as'> {
   const [method, resource] = route.split(' ') as ['GET' | 'POST', string];
   const body: Record<AssistantRoute, unknown> = {
@@ -66,6 +69,7 @@ export function validRequest(
     'POST /assistant/best-fit': { jobId: ids.jobId, candidates: BACKEND_CANDIDATES.slice(0, 2) },
     'POST /assistant/candidate-summary': { profile: BACKEND_CANDIDATES[0].profile },
     'GET /assistant/results': undefined,
+    'POST /assistant/results/delete': { resultId: ids.resultId },
   };
   return { method, resource, body: body[route], query: route === 'GET /assistant/results' ? { capability: 'best-fit' } : undefined };
 }

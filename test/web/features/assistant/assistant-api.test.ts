@@ -83,6 +83,31 @@ describe('the assistant API', () => {
     expect(sent(allFetch).url).toBe('http://127.0.0.1:5181/prod/assistant/results');
   });
 
+  it('asks for a page of results with the search, cursor and page size, and reads where the next page starts', async () => {
+    const { api, fetchImpl } = assistantApi(jsonResponse(200, { results: [summary], nextCursor: 'r1' }));
+    await expect(api.resultsPage({ q: 'priya raman', capability: 'candidate-summary', before: 'r0', limit: 10 })).resolves.toEqual({
+      results: [summary],
+      nextCursor: 'r1',
+    });
+    expect(sent(fetchImpl).url).toBe(
+      'http://127.0.0.1:5181/prod/assistant/results?capability=candidate-summary&q=priya+raman&before=r0&limit=10',
+    );
+    const { api: last } = assistantApi(jsonResponse(200, { results: [] }));
+    await expect(last.resultsPage({})).resolves.toEqual({ results: [], nextCursor: null });
+  });
+
+  it('deletes a result by id, and passes the server’s refusal on', async () => {
+    const { api, fetchImpl } = assistantApi(jsonResponse(200, { deleted: { resultId: 'r1' } }));
+    await api.deleteResult('r1');
+    expect(sent(fetchImpl)).toMatchObject({
+      url: 'http://127.0.0.1:5181/prod/assistant/results/delete',
+      method: 'POST',
+      body: { resultId: 'r1' },
+    });
+    const { api: missing } = assistantApi(jsonResponse(404, { message: 'We could not find that result.', code: 'result_not_found' }));
+    await expect(missing.deleteResult('r9')).rejects.toMatchObject({ status: 404, message: 'We could not find that result.' });
+  });
+
   it('lists and saves jobs', async () => {
     const job = {
       id: 'j1',

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { AssistantCapability, AssistantResult } from '@contracts/assistant';
@@ -55,15 +55,6 @@ export function useResults<C extends AssistantCapability>(api: AssistantApi, cap
 
 export type Results<C extends AssistantCapability> = ReturnType<typeof useResults<C>>;
 
-/** How many results the hub lists. */
-const LATEST_SHOWN = 8;
-
-/** The user's latest results across capabilities (the hub's list). */
-export function useLatestResults(api: AssistantApi): HistoryState<AssistantCapability> {
-  const query = useQuery({ ...assistantQueries.latest(api), select: (results) => results.slice(0, LATEST_SHOWN) });
-  return historyState(phaseOf(query), HISTORY_ERROR_MESSAGE);
-}
-
 export const QUESTION_SETS_ERROR_MESSAGE = 'The job’s screening questions could not be loaded.';
 
 /** The sets of screening questions generated for the job `jobId`, newest first; `idle` while no job is chosen. */
@@ -73,4 +64,53 @@ export function useQuestionSets(api: AssistantApi, jobId: string): HistoryState<
   if (phase.status === 'ready') return { status: 'ready', results: phase.data };
   if (phase.status === 'error') return { status: 'error', error: QUESTION_SETS_ERROR_MESSAGE };
   return phase;
+}
+
+export const SEARCH_ERROR_MESSAGE = 'Your results could not be searched.';
+export const DELETE_ERROR_MESSAGE = 'The result could not be deleted.';
+
+/** What the results search asks for: words, a capability, a job; empty means any. */
+export interface ResultsSearch {
+  readonly q: string;
+  readonly capability: AssistantCapability | '';
+  readonly jobId: string;
+}
+
+/**
+ * The user's results matching `search`, newest first, a page at a time (`more` loads the next),
+ * and `remove` to delete one: every list of results is asked for again afterwards, so the
+ * result leaves the hub and the screens' histories alike.
+ */
+export function useResultsSearch(api: AssistantApi, search: ResultsSearch) {
+  const queryClient = useQueryClient();
+  const query = useInfiniteQuery(
+    assistantQueries.search(api, {
+      ...(search.q.trim() ? { q: search.q.trim() } : {}),
+      ...(search.capability ? { capability: search.capability } : {}),
+      ...(search.jobId ? { jobId: search.jobId } : {}),
+    }),
+  );
+  const state: HistoryState<AssistantCapability> = query.isSuccess
+    ? { status: 'ready', results: query.data.pages.flatMap((page) => page.results) }
+    : query.isError && !query.isFetching
+      ? { status: 'error', error: readableMessage(query.error, SEARCH_ERROR_MESSAGE) }
+      : { status: 'loading' };
+
+  const { fetchNextPage, refetch } = query;
+  const more = useCallback(() => void fetchNextPage(), [fetchNextPage]);
+  const retry = useCallback(() => void refetch(), [refetch]);
+
+  const remove = useCallback(
+    async (resultId: string) => {
+      try {
+        await api.deleteResult(resultId);
+      } finally {
+        // Also after a refusal: a result deleted elsewhere (404) leaves the list.
+        await queryClient.invalidateQueries({ queryKey: assistantKeys.allResults });
+      }
+    },
+    [api, queryClient],
+  );
+
+  return { state, hasMore: query.hasNextPage, loadingMore: query.isFetchingNextPage, more, retry, remove };
 }

@@ -4,6 +4,7 @@ import type {
   AssistantResultResponse,
   BestFitRequest,
   CandidateSummaryRequest,
+  DeleteResultRequest,
   EvaluateAnswersRequest,
   ExternalJobDescriptionRequest,
   HistoryQuery,
@@ -41,6 +42,16 @@ export interface AssistantApi {
   candidateSummary(request: CandidateSummaryRequest): Promise<AssistantResult<'candidate-summary'>>;
   /** `GET /assistant/results`: the user's recent results, newest first, optionally filtered. */
   history(query?: HistoryQuery): Promise<AssistantResult[]>;
+  /** `GET /assistant/results` with a search and a cursor: one page, and where the next one starts. */
+  resultsPage(query: HistoryQuery): Promise<ResultsPage>;
+  /** `POST /assistant/results/delete`: removes one of the user's results. */
+  deleteResult(resultId: string): Promise<void>;
+}
+
+/** One page of results (`GET /assistant/results`): `nextCursor` is the next page's `before`, `null` at the end. */
+export interface ResultsPage {
+  readonly results: AssistantResult[];
+  readonly nextCursor: string | null;
 }
 
 /** The POST route of each capability (must-haves is proposed; saving a job is `jobs`). */
@@ -92,6 +103,20 @@ function readResult<C extends AssistantCapability>(capability: C, payload: unkno
 export function createRestAssistantApi(config: RuntimeConfig, client: RestClient = createAppRestClient(config)): AssistantApi {
   const run = async <C extends AssistantCapability>(capability: C, request: unknown) =>
     readResult(capability, await client.post<unknown>(CAPABILITY_ROUTES[capability], request));
+  const resultsPage = async (query: HistoryQuery): Promise<ResultsPage> => {
+    const payload = await client.get<unknown>('assistant/results', {
+      query: {
+        capability: query.capability,
+        jobId: query.jobId,
+        q: query.q || undefined,
+        before: query.before,
+        limit: query.limit === undefined ? undefined : String(query.limit),
+      },
+    });
+    if (!isObject(payload) || !Array.isArray(payload.results)) throw malformed('results', payload);
+    const { results, nextCursor } = payload as unknown as HistoryResponse;
+    return { results: results.filter((result) => isResult(result)), nextCursor: typeof nextCursor === 'string' ? nextCursor : null };
+  };
   return {
     async listJobs() {
       const payload = await client.get<unknown>('assistant/jobs');
@@ -110,10 +135,11 @@ export function createRestAssistantApi(config: RuntimeConfig, client: RestClient
     evaluateAnswers: (request) => run('interview-evaluation', request),
     bestFit: (request) => run('best-fit', request),
     candidateSummary: (request) => run('candidate-summary', request),
-    async history(query = {}) {
-      const payload = await client.get<unknown>('assistant/results', { query: { capability: query.capability, jobId: query.jobId } });
-      if (!isObject(payload) || !Array.isArray(payload.results)) throw malformed('results', payload);
-      return (payload as unknown as HistoryResponse).results.filter((result) => isResult(result));
+    history: async (query = {}) => (await resultsPage(query)).results,
+    resultsPage,
+    async deleteResult(resultId) {
+      const request: DeleteResultRequest = { resultId };
+      await client.post<unknown>('assistant/results/delete', request);
     },
   };
 }

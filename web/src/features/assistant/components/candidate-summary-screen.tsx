@@ -10,6 +10,7 @@ import { useJobs } from '../use-jobs';
 import { useResults } from '../use-results';
 import { CapabilityForm } from './capability-form';
 import { CopyButton } from './copy-button';
+import { ExportActions } from './export-actions';
 import { InputField, TextAreaField } from './fields';
 import { VerdictEvidence } from './verdict-evidence';
 import { JobPicker, SampleButton } from './job-picker';
@@ -24,6 +25,7 @@ export function CandidateSummaryView({ result }: { readonly result: AssistantRes
       <div className="copy-row">
         <CopyButton text={output.text} what="the candidate summary" />
       </div>
+      <ExportActions result={result} what="the candidate summary" />
       <h3>{output.headline}</h3>
       <p>{output.summary}</p>
       {output.yearsOfExperience === null ? null : <p>Years of experience: {output.yearsOfExperience}</p>}

@@ -9,6 +9,7 @@ import { useJobs } from '../use-jobs';
 import { useResults } from '../use-results';
 import { CapabilityForm } from './capability-form';
 import { CopyButton } from './copy-button';
+import { ExportActions } from './export-actions';
 import { TextAreaField } from './fields';
 import { JobSource } from './job-source';
 
@@ -43,6 +44,7 @@ export function JobDescriptionView({ result }: { readonly result: AssistantResul
       <div className="copy-row">
         <CopyButton text={output.text} what="the external job description" />
       </div>
+      <ExportActions result={result} what="the external job description" />
       <article className="external-description" aria-label="External job description">
         <h3>{output.title}</h3>
         {output.sections.map((section, index) => (

@@ -1,41 +1,210 @@
-import { useId } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
+import { CAPABILITIES, type AssistantCapability, type AssistantResult } from '@contracts/assistant';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Spinner } from '../../../components/ui/spinner';
+import '../../../components/ui/form.css';
+import { readableMessage } from '../../../lib/notify';
 import type { AssistantApi } from '../api/assistant-api';
 import { formatWhen } from '../format';
 import { ASSISTANT_SCREENS } from '../screens';
-import { useLatestResults } from '../use-results';
+import { useJobs } from '../use-jobs';
+import { DELETE_ERROR_MESSAGE, useResultsSearch, type ResultsSearch } from '../use-results';
 
-/** The user's latest results across capabilities, each a link to its screen showing it. */
+const NO_SEARCH: ResultsSearch = { q: '', capability: '', jobId: '' };
+
+const screenOf = (capability: AssistantCapability) => ASSISTANT_SCREENS.find((screen) => screen.capability === capability);
+
+/** "Candidate summary: Priya Raman", as the list links and the delete buttons name a result. */
+function nameOf(result: AssistantResult): string {
+  return `${screenOf(result.capability)?.title ?? result.capability}: ${result.label}`;
+}
+
+/**
+ * The user's results across capabilities, newest first, each a link to its screen showing it:
+ * searched by words (on the server, label and text), filtered by service and by job, a page at a
+ * time, and each deletable after a confirmation.
+ */
 export function RecentResults({ api }: { readonly api: AssistantApi }) {
   const id = useId();
-  const state = useLatestResults(api);
+  const jobs = useJobs(api);
+  const [words, setWords] = useState('');
+  const [search, setSearch] = useState<ResultsSearch>(NO_SEARCH);
+  const found = useResultsSearch(api, search);
+  const [confirming, setConfirming] = useState<AssistantResult | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const [deleteError, setDeleteError] = useState('');
+  const [announcement, setAnnouncement] = useState('');
+  const filtered = search.q !== '' || search.capability !== '' || search.jobId !== '';
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setSearch({ ...search, q: words.trim() });
+  };
+
+  const confirmDelete = async () => {
+    if (!confirming) return;
+    setDeleting(true);
+    setDeleteError('');
+    try {
+      await found.remove(confirming.id);
+      setAnnouncement(`Deleted ${nameOf(confirming)}.`);
+      setConfirming(null);
+      // The button that opened the dialog is gone: the list's heading takes focus.
+      document.getElementById(id)?.focus();
+    } catch (error) {
+      setDeleteError(readableMessage(error, DELETE_ERROR_MESSAGE));
+    } finally {
+      setDeleting(false);
+    }
+  };
 
   return (
     <section className="card recent-results" aria-labelledby={id}>
-      <h2 id={id} className="service-list__title">
+      <h2 id={id} className="service-list__title" tabIndex={-1}>
         Your recent results
       </h2>
-      {state.status === 'loading' ? <Spinner label="Loading your recent results…" /> : null}
-      {state.status === 'error' ? <p>{state.error}</p> : null}
-      {state.status === 'ready' && state.results.length === 0 ? (
-        <p>Nothing yet. Pick a service above; what it produces is kept here.</p>
+      <form className="results-search" role="search" aria-label="Search your results" onSubmit={submit}>
+        <div className="field results-search__words">
+          <label className="field__label" htmlFor={`${id}-q`}>
+            Search
+          </label>
+          <input
+            id={`${id}-q`}
+            type="search"
+            name="q"
+            value={words}
+            maxLength={200}
+            placeholder="A candidate, a job title, a skill…"
+            onChange={(event) => {
+              setWords(event.target.value);
+              // Clearing the box shows everything again without a submit.
+              if (event.target.value === '' && search.q !== '') setSearch({ ...search, q: '' });
+            }}
+          />
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-capability`}>
+            Service
+          </label>
+          <select
+            id={`${id}-capability`}
+            value={search.capability}
+            onChange={(event) => setSearch({ ...search, q: words.trim(), capability: event.target.value as AssistantCapability | '' })}
+          >
+            <option value="">All services</option>
+            {CAPABILITIES.map((capability) => (
+              <option key={capability} value={capability}>
+                {screenOf(capability)?.title ?? capability}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-job`}>
+            Job
+          </label>
+          <select
+            id={`${id}-job`}
+            value={search.jobId}
+            onChange={(event) => setSearch({ ...search, q: words.trim(), jobId: event.target.value })}
+          >
+            <option value="">All jobs</option>
+            {jobs.jobs.map((job) => (
+              <option key={job.id} value={job.id}>
+                {job.title}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="results-search__actions">
+          <button type="submit" className="button button--secondary">
+            Search
+          </button>
+          {filtered ? (
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => {
+                setWords('');
+                setSearch(NO_SEARCH);
+              }}
+            >
+              Show all
+            </button>
+          ) : null}
+        </div>
+      </form>
+      <p role="status" className="results-search__status">
+        {announcement}
+      </p>
+      {found.state.status === 'loading' ? <Spinner label="Loading your results…" /> : null}
+      {found.state.status === 'error' ? (
+        <div>
+          <p>{found.state.error}</p>
+          <button type="button" className="button button--secondary button--small" onClick={found.retry}>
+            Try again
+          </button>
+        </div>
       ) : null}
-      {state.status === 'ready' && state.results.length > 0 ? (
+      {found.state.status === 'ready' && found.state.results.length === 0 ? (
+        <p>
+          {filtered
+            ? 'No results match. Try other words, or show all.'
+            : 'Nothing yet. Pick a service above; what it produces is kept here.'}
+        </p>
+      ) : null}
+      {found.state.status === 'ready' && found.state.results.length > 0 ? (
         <ul className="recent-results__list">
-          {state.results.map((result) => {
-            const screen = ASSISTANT_SCREENS.find((candidate) => candidate.capability === result.capability);
+          {found.state.results.map((result) => {
+            const screen = screenOf(result.capability);
             if (!screen) return null;
             return (
-              <li key={result.id}>
-                <Link to={`${screen.path}?result=${encodeURIComponent(result.id)}`}>
-                  {screen.title}: {result.label}
-                </Link>{' '}
-                <span className="recent-results__when">{formatWhen(result.createdAt)}</span>
+              <li key={result.id} className="recent-results__item">
+                <span>
+                  <Link to={`${screen.path}?result=${encodeURIComponent(result.id)}`}>{nameOf(result)}</Link>{' '}
+                  <span className="recent-results__when">{formatWhen(result.createdAt)}</span>
+                </span>
+                <button
+                  type="button"
+                  className="button button--secondary button--small recent-results__delete"
+                  onClick={() => {
+                    setDeleteError('');
+                    setConfirming(result);
+                  }}
+                >
+                  Delete<span className="visually-hidden"> {nameOf(result)}</span>
+                </button>
               </li>
             );
           })}
         </ul>
+      ) : null}
+      {found.hasMore && found.state.status === 'ready' ? (
+        <button type="button" className="button button--secondary button--small" onClick={found.more} disabled={found.loadingMore}>
+          {found.loadingMore ? 'Loading…' : 'Show more results'}
+        </button>
+      ) : null}
+      {confirming ? (
+        <ConfirmDialog
+          title="Delete this result?"
+          confirmLabel="Delete"
+          busyLabel="Deleting…"
+          cancelLabel="Keep it"
+          busy={deleting}
+          onConfirm={() => void confirmDelete()}
+          onCancel={() => setConfirming(null)}
+        >
+          <p>
+            {nameOf(confirming)}, from {formatWhen(confirming.createdAt)}, is deleted for good: it leaves this list and its service’s
+            history.
+          </p>
+          {deleteError ? (
+            <p role="alert" className="results-search__error">
+              {deleteError}
+            </p>
+          ) : null}
+        </ConfirmDialog>
       ) : null}
     </section>
   );

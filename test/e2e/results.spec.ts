@@ -1,0 +1,242 @@
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { SAMPLE_JOBS } from '../../lambdas/assistant/samples/sample-jobs';
+import { expectNoAxeViolations, expectNoSidewaysScroll } from './support/accessibility';
+import { inviteAndActivateUser } from './support/identity';
+import { subscribeWithTestCard } from './support/subscriptions';
+
+// A recruiter keeps their results tidy on the Services hub: they search them (by words, by
+// service, by job), delete one after a confirmation, and export a candidate summary and an
+// external job description as PDF and Word files and as formatted text for an e-mail; at desktop
+// width and on a 390px phone. The tests run in order on one signed-in page.
+
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+
+test.use({ reducedMotion: 'reduce' });
+test.describe.configure({ mode: 'serial' });
+
+let page: Page;
+/** The job saved from the first sample, and the names of the two candidates summarized. */
+const made = { jobTitle: SAMPLE_JOBS[0].title, withJob: '', withoutJob: '' };
+
+test.beforeAll(async ({ browser }: { browser: Browser }) => {
+  test.setTimeout(90_000);
+  const context = await browser.newContext({
+    reducedMotion: 'reduce',
+    viewport: DESKTOP,
+    acceptDownloads: true,
+    permissions: ['clipboard-read', 'clipboard-write'],
+  });
+  page = await context.newPage();
+  await inviteAndActivateUser(page, 'Rosa');
+  await subscribeWithTestCard(page, 'Enterprise', 'Rosa Lind');
+});
+
+test.afterAll(async () => {
+  await page.context().close();
+});
+
+/** The hub's results section. */
+function recent(): Locator {
+  return page.getByRole('region', { name: 'Your recent results' });
+}
+
+/** The links of the hub's list, by their text. */
+async function listed(): Promise<string[]> {
+  await expect(recent().locator('.spinner')).toHaveCount(0);
+  return recent().locator('.recent-results__list a').allInnerTexts();
+}
+
+/** Submits with `button` and waits for the result, whose heading takes focus. */
+async function produce(button: string, heading: RegExp): Promise<void> {
+  await page.getByRole('button', { name: button }).click();
+  await expect(page.getByRole('heading', { level: 2, name: heading })).toBeFocused({ timeout: 20_000 });
+}
+
+/** Clicks `button` and waits for the browser's download: its suggested name, where it was saved and its bytes. */
+async function download(button: Locator): Promise<{ name: string; path: string; bytes: Buffer }> {
+  const [file] = await Promise.all([page.waitForEvent('download'), button.click()]);
+  const path = (await file.path()) ?? '';
+  return { name: file.suggestedFilename(), path, bytes: readFileSync(path) };
+}
+
+/** The text of a downloaded .docx's document.xml: through the unzip CLI when there is one, else the stored (uncompressed) bytes. */
+function wordText(file: { path: string; bytes: Buffer }): string {
+  try {
+    return execFileSync('unzip', ['-p', file.path, 'word/document.xml'], { stdio: ['ignore', 'pipe', 'ignore'] }).toString();
+  } catch {
+    return file.bytes.toString('utf8');
+  }
+}
+
+/**
+ * Waits for the next clock minute. The assistant's per-user rate limit (30 requests a minute,
+ * lambdas/shared/dynamodb/rate-limiter.ts) counts per minute, and this file's quick page loads,
+ * searches and filters would use up one minute's budget: each group of tests starts a fresh one.
+ */
+async function nextRateWindow(): Promise<void> {
+  test.setTimeout(120_000);
+  await page.waitForTimeout(60_000 - (Date.now() % 60_000) + 500);
+}
+
+test('the recruiter produces results to keep: a saved job, two candidate summaries and an external description', async () => {
+  test.setTimeout(90_000);
+  await page.goto('/services/must-haves');
+  const title = page.getByLabel('Job title');
+  await page.getByRole('button', { name: 'Try a sample' }).click();
+  await expect(title).not.toHaveValue('');
+  made.jobTitle = await title.inputValue();
+  await produce('Propose must-haves', /^Proposed for /);
+  await page.getByRole('button', { name: 'Save as a new job' }).click();
+  await expect(page.getByRole('status').filter({ hasText: `Saved “${made.jobTitle}”` })).toBeVisible();
+
+  await page.goto('/services/candidate-summary');
+  const picker = page.getByLabel('Job', { exact: true });
+  const option = picker.locator('option', { hasText: made.jobTitle });
+  await expect(option).toHaveCount(1);
+  await picker.selectOption((await option.getAttribute('value')) ?? '');
+  const name = page.getByLabel(/^Candidate name/);
+  await page.getByRole('button', { name: 'Try a sample' }).click();
+  await expect(name).not.toHaveValue('');
+  made.withJob = await name.inputValue();
+  await produce('Write the summary', /^Summary of /);
+
+  await picker.selectOption('');
+  // The next sample: another candidate.
+  await page.getByRole('button', { name: 'Try a sample' }).click();
+  await expect(name).not.toHaveValue(made.withJob);
+  await expect(name).not.toHaveValue('');
+  made.withoutJob = await name.inputValue();
+  expect(made.withoutJob).not.toBe(made.withJob);
+  await produce('Write the summary', new RegExp(`^Summary of ${made.withoutJob}`));
+
+  await page.goto('/services/job-description');
+  await page.getByRole('button', { name: 'Try a sample' }).click();
+  await expect(page.getByRole('textbox', { name: 'Job description' })).not.toHaveValue('');
+  await produce('Write the external description', /^External description/);
+});
+
+test('the hub: results are searched by words, filtered by service and by job, and shown again in full', async () => {
+  await nextRateWindow();
+  await page.goto('/services');
+  await expect.poll(listed).toHaveLength(4);
+
+  await recent().getByRole('searchbox', { name: 'Search' }).fill(made.withoutJob.toUpperCase());
+  await recent().getByRole('button', { name: 'Search' }).click();
+  await expect.poll(listed).toEqual([`Candidate summary: ${made.withoutJob}`]);
+  await expectNoAxeViolations(page, '/services with a search');
+
+  await recent().getByRole('button', { name: 'Show all' }).click();
+  await expect.poll(async () => (await listed()).length).toBe(4);
+  await recent().getByRole('combobox', { name: 'Service' }).selectOption({ label: 'External job description' });
+  await expect.poll(listed).toEqual([expect.stringMatching(/^External job description: /)]);
+
+  await recent().getByRole('combobox', { name: 'Service' }).selectOption({ label: 'All services' });
+  await recent().getByRole('combobox', { name: 'Job' }).selectOption({ label: made.jobTitle });
+  // Proposing must-haves comes before the job is saved: only the summary written for the job is about it.
+  await expect.poll(listed).toEqual([expect.stringMatching(new RegExp(`^Candidate summary: ${made.withJob} · `))]);
+  await recent().getByRole('combobox', { name: 'Job' }).selectOption({ label: 'All jobs' });
+  await expect.poll(async () => (await listed()).length).toBe(4);
+});
+
+test('deleting: the dialog asks first, "Keep it" keeps the result, "Delete" removes it from the hub and its screen', async () => {
+  await page.goto('/services');
+  const name = `Candidate summary: ${made.withoutJob}`;
+  await expect.poll(listed).toContain(name);
+  await recent()
+    .getByRole('button', { name: `Delete ${name}` })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Delete this result?' });
+  await expect(dialog.getByRole('button', { name: 'Keep it' })).toBeFocused();
+  await expectNoAxeViolations(page, '/services with the delete dialog open');
+  await dialog.getByRole('button', { name: 'Keep it' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect.poll(listed).toContain(name);
+
+  await recent()
+    .getByRole('button', { name: `Delete ${name}` })
+    .click();
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(recent().getByRole('status')).toHaveText(`Deleted ${name}.`);
+  await expect.poll(listed).not.toContain(name);
+  await expect.poll(listed).toHaveLength(3);
+
+  await page.goto('/services/candidate-summary');
+  const history = page.getByRole('complementary', { name: 'Recent results' });
+  await expect(history.getByRole('button', { name: new RegExp(made.withJob) })).toBeVisible();
+  await expect(history.getByRole('button', { name: new RegExp(made.withoutJob) })).toHaveCount(0);
+});
+
+test('exports: the candidate summary downloads as PDF and Word and copies for e-mail with its formatting', async () => {
+  await nextRateWindow();
+  await page.goto('/services');
+  await recent()
+    .getByRole('link', { name: new RegExp(`^Candidate summary: ${made.withJob}`) })
+    .click();
+  await expect(page.getByRole('heading', { level: 2, name: /^Summary of / })).toBeVisible();
+  const exports = page.getByRole('group', { name: 'Export the candidate summary' });
+
+  const pdf = await download(exports.getByRole('button', { name: 'Download PDF of the candidate summary' }));
+  expect(pdf.name).toMatch(/^candidate-summary-[a-z0-9-]+\.pdf$/);
+  expect(pdf.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  expect(pdf.bytes.toString('latin1')).toContain('(Summary) Tj');
+  await expect(exports.getByRole('status')).toHaveText(`Downloaded ${pdf.name}.`);
+
+  const word = await download(exports.getByRole('button', { name: 'Download Word document of the candidate summary' }));
+  expect(word.name).toMatch(/^candidate-summary-[a-z0-9-]+\.docx$/);
+  expect(word.bytes.subarray(0, 2).toString('latin1')).toBe('PK');
+  expect(wordText(word)).toContain('<w:t xml:space="preserve">Summary</w:t>');
+
+  await exports.getByRole('button', { name: 'Copy for e-mail (the candidate summary, formatted)' }).click();
+  await expect(exports.getByRole('status')).toHaveText('Copied with its formatting: paste it into your e-mail.');
+  const copied = await page.evaluate<{ types: string[]; html: string; text: string }>(`(async () => {
+    const [item] = await navigator.clipboard.read();
+    return { types: item.types, html: await (await item.getType('text/html')).text(), text: await navigator.clipboard.readText() };
+  })()`);
+  expect(copied.types).toEqual(expect.arrayContaining(['text/html', 'text/plain']));
+  expect(copied.html).toContain('<h2 style="font-size:16px;margin:16px 0 4px">Summary</h2>');
+  expect(copied.text).toMatch(/\n\nSummary\n/);
+  await expectNoAxeViolations(page, '/services/candidate-summary after exporting');
+});
+
+test('exports: the external job description downloads as PDF and Word with its sections', async () => {
+  await page.goto('/services');
+  await recent()
+    .getByRole('link', { name: /^External job description: / })
+    .click();
+  const article = page.getByRole('article', { name: 'External job description' });
+  await expect(article).toBeVisible();
+  const firstHeading = (await article.locator('h4').first().innerText()).trim();
+  const exports = page.getByRole('group', { name: 'Export the external job description' });
+
+  const pdf = await download(exports.getByRole('button', { name: 'Download PDF of the external job description' }));
+  expect(pdf.name).toMatch(/^job-description-[a-z0-9-]+\.pdf$/);
+  expect(pdf.bytes.toString('latin1')).toContain(`(${firstHeading}) Tj`);
+  const word = await download(exports.getByRole('button', { name: 'Download Word document of the external job description' }));
+  expect(word.name).toMatch(/^job-description-[a-z0-9-]+\.docx$/);
+  expect(wordText(word)).toContain(`<w:t xml:space="preserve">${firstHeading}</w:t>`);
+});
+
+test('on a 390px phone: the search, the list with its delete buttons and the exports fit the width and pass axe', async () => {
+  await page.setViewportSize(PHONE);
+  await page.goto('/services');
+  await recent().getByRole('searchbox', { name: 'Search' }).fill(made.withJob);
+  await recent().getByRole('button', { name: 'Search' }).click();
+  await expect.poll(listed).toEqual([expect.stringMatching(new RegExp(`^Candidate summary: ${made.withJob}`))]);
+  await expect(recent().getByRole('button', { name: new RegExp(`^Delete Candidate summary: ${made.withJob}`) })).toBeVisible();
+  await expectNoSidewaysScroll(page, '/services at 390px with a search');
+  await expectNoAxeViolations(page, '/services at 390px with a search');
+
+  await recent()
+    .getByRole('link', { name: new RegExp(`^Candidate summary: ${made.withJob}`) })
+    .click();
+  const exports = page.getByRole('group', { name: 'Export the candidate summary' });
+  await expect(exports.getByRole('button', { name: 'Download Word document of the candidate summary' })).toBeVisible();
+  const pdf = await download(exports.getByRole('button', { name: 'Download PDF of the candidate summary' }));
+  expect(pdf.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  await expectNoSidewaysScroll(page, '/services/candidate-summary at 390px');
+  await expectNoAxeViolations(page, '/services/candidate-summary at 390px');
+  await page.setViewportSize(DESKTOP);
+});
