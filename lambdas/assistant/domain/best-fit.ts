@@ -16,7 +16,7 @@ import { inlineSubject, subjectOf, topicOf } from './requirement-phrasing';
 import { yearsRequired, type ExperienceOptions } from '../../shared/text/experience';
 import { headerTitle, rolesOf } from './resume-outline';
 import { squash, STOPWORDS, tokenize } from '../../shared/text/normalize';
-import { cleanTitle, seniorityOf, titleVariants, type Seniority } from '../../shared/text/titles';
+import { cleanTitle, seniorityOf, type Seniority } from '../../shared/text/titles';
 
 /**
  * Capability 6: candidates ranked for a job. Each candidate scores 0-100 from: must-have coverage
@@ -48,8 +48,24 @@ const BOILERPLATE =
  * long posting can hold boilerplate every candidate "misses", so it must not outweigh the field.
  */
 const DERIVED_MUST_HAVE_SHARE = 0.5;
+/** How much must-haves, years and nice-to-haves count for a resume whose work is not the job's at all (1 when it is). */
+const QUALIFICATION_FLOOR = 0.4;
 /** Years of work that count as fully experienced when the job asks for no number. */
 const YEARS_WHEN_NONE_ASKED = 5;
+
+/**
+ * What a resume cannot show and a recruiter confirms at screening instead: the right to work,
+ * citizenship, age, lifting, a background check or drug screen, where one lives, availability. A
+ * resume line that happens to share their words ("work", "state") is no evidence of them, so they
+ * are not scored.
+ */
+const CONFIRMED_AT_SCREENING =
+  /\b(?:authori[sz]ed to work|work authori[sz]ation|legally (?:permitted|eligible|authori[sz]ed)|eligib\w* to work|sponsorship|citizen(?:ship)?|(?:lift|carry)\w*\b[^.]{0,40}?\b\d{2,3}\s*(?:lbs?|pounds)|background (?:check|screen)|drug (?:test|screen)|\d{2}\s*(?:years? (?:old|of age)|or older)|(?:live|reside) (?:in|within)|(?:available|availability|willing(?:ness)? to work|able to work)\b[^.]{0,30}?\b(?:weekends?|nights?|overtime|shifts?|holidays|on[- ]call))/i;
+
+/** Whether a resume can show the requirement (see {@link CONFIRMED_AT_SCREENING}; a location is confirmed at screening too). */
+function shownByResume(requirement: Requirement): boolean {
+  return requirement.kind !== 'location' && !CONFIRMED_AT_SCREENING.test(requirement.text);
+}
 
 const LEVELS: readonly Seniority[] = ['entry', 'mid', 'senior', 'lead', 'executive'];
 
@@ -68,7 +84,10 @@ interface Assessment {
 
 /** Ranks the candidates for the job, best first, with reasons and a one-sentence recommendation. */
 export function bestFit(input: AssistantInputs['best-fit'], options: ExperienceOptions = {}): BestFitOutput {
-  const { mustHaves, niceToHaves } = requirementsOf(input.job);
+  const requirements = requirementsOf(input.job);
+  const mustHaves = requirements.mustHaves.filter(shownByResume);
+  const niceToHaves = requirements.niceToHaves.filter(shownByResume);
+  const screened = requirements.mustHaves.filter((r) => !shownByResume(r)).map((r) => r.text);
   const requiredYears = yearsAsked(input.job, mustHaves);
   const analyses = input.candidates.map((candidate) => analyzeProfile(candidate.profile, options));
   const fields = fieldSimilarity(input.job, analyses);
@@ -105,7 +124,7 @@ export function bestFit(input: AssistantInputs['best-fit'], options: ExperienceO
     mustHavesMissing: a.must.filter((e) => !e.met).map((e) => e.requirement),
     niceToHavesMet: a.nice.filter((e) => e.met).map((e) => e.requirement),
     evaluationOverall: a.evaluationOverall,
-    reasons: a.reasons,
+    reasons: screened.length ? [...a.reasons, `To confirm at screening: ${list(screened.map(subjectOf))}`] : a.reasons,
     mustHaveEvidence: a.must.map(verdictOf),
   }));
   return { ranking, recommendation: recommend(assessments, mustHaves.length) };
@@ -164,15 +183,18 @@ function assess(
   const { name, index, profile, evaluation } = candidate;
   const must = mustHaves.map((r) => requirementEvidence(analysis, r));
   const nice = niceToHaves.map((r) => requirementEvidence(analysis, r));
-  const parts: [weight: number, value: number][] = [];
   const mustStrength = must.length ? must.reduce((sum, e) => sum + e.strength, 0) / must.length : 0;
+  const level = levelFit(job.title, analysis, titlesOf(profile));
+  // A recruiter first asks whether the work is the job's: must-haves and years shown in another
+  // line of work (a welder who drove a forklift, a nurse's 20 years for a developer job) count less.
+  const inLine = QUALIFICATION_FLOOR + (1 - QUALIFICATION_FLOOR) * Math.max(field, level.title);
+  const parts: [weight: number, value: number][] = [];
   if (must.length) {
-    parts.push([mustHaveShare * BEST_FIT_WEIGHTS.mustHaves, must.filter((e) => e.met).length / must.length]);
+    parts.push([mustHaveShare * BEST_FIT_WEIGHTS.mustHaves, inLine * (must.filter((e) => e.met).length / must.length)]);
     // Strength counts claims too (a list scores 0.3), so a claim is worth a little, proof much more.
-    parts.push([mustHaveShare * BEST_FIT_WEIGHTS.evidence, mustStrength]);
+    parts.push([mustHaveShare * BEST_FIT_WEIGHTS.evidence, inLine * mustStrength]);
   }
   parts.push([BEST_FIT_WEIGHTS.field, field]);
-  const level = levelFit(job.title, analysis, titlesOf(profile));
   parts.push([BEST_FIT_WEIGHTS.title, level.title]);
   const yearsValue =
     analysis.years === null
@@ -180,12 +202,12 @@ function assess(
       : requiredYears !== null
         ? Math.min(1, analysis.years / requiredYears)
         : Math.min(1, analysis.years / YEARS_WHEN_NONE_ASKED);
-  parts.push([BEST_FIT_WEIGHTS.years, yearsValue]);
+  parts.push([BEST_FIT_WEIGHTS.years, inLine * yearsValue]);
   parts.push([BEST_FIT_WEIGHTS.seniority, level.seniority]);
   if (nice.length)
     parts.push([
       BEST_FIT_WEIGHTS.niceToHaves,
-      nice.reduce((sum, e) => sum + (e.met ? 0.5 + 0.5 * e.strength : e.strength), 0) / nice.length,
+      inLine * (nice.reduce((sum, e) => sum + (e.met ? 0.5 + 0.5 * e.strength : e.strength), 0) / nice.length),
     ]);
   const weight = parts.reduce((sum, [w]) => sum + w, 0);
   const profileScore = weight ? (100 * parts.reduce((sum, [w, v]) => sum + w * v, 0)) / weight : 0;
@@ -248,17 +270,54 @@ function titlesOf(profile: string): string[] {
     .flatMap((title) => title.split(/\s*\/\s*/));
 }
 
-/** A title's words for comparing titles: lower case, plurals folded, "nursing" kept apart from "nurse". */
+/**
+ * Abbreviations titles use, written out so "Lab Tech" holds "Laboratory Technician" and "RN"
+ * "Registered Nurse"; and role nouns that name the same job ("Help Desk Specialist" is a Help Desk
+ * Analyst, "Sales Associate" a Sales Representative, a .NET developer a software engineer).
+ */
+const TITLE_WORDS: Readonly<Record<string, string>> = {
+  rn: 'registered nurse',
+  lpn: 'licensed practical nurse',
+  lvn: 'licensed practical nurse',
+  vocational: 'practical',
+  cna: 'certified nursing assistant',
+  aide: 'assistant',
+  lab: 'laboratory',
+  tech: 'technician',
+  technologist: 'technician',
+  admin: 'administrative',
+  administrator: 'administrative',
+  rep: 'representative',
+  agent: 'representative',
+  associate: 'representative',
+  asst: 'assistant',
+  mgr: 'manager',
+  acct: 'accounting',
+  accountant: 'accounting',
+  qa: 'quality assurance',
+  qc: 'quality control',
+  csr: 'customer service representative',
+  dev: 'developer',
+  engineer: 'developer',
+  programmer: 'developer',
+  specialist: 'analyst',
+};
+
+/** A title's words for comparing titles: lower case, plurals folded, abbreviations written out, "nursing" kept apart from "nurse". */
 function titleWords(title: string): string[] {
   return tokenize(title)
-    .filter((word) => !STOPWORDS.has(word) && !/^\d+$/.test(word) && !NOT_THE_ROLE.test(word))
-    .map((word) => (word.length > 3 && /[^s]s$/.test(word) ? word.slice(0, -1) : word));
+    .flatMap((word) => {
+      const singular = word.length > 3 && /[^s]s$/.test(word) ? word.slice(0, -1) : word;
+      // "ASP.NET" and ".Net" are both the platform.
+      return (TITLE_WORDS[singular] ?? singular.replace(/^.*\./, '')).split(' ');
+    })
+    .filter((word) => word && !STOPWORDS.has(word) && !/^\d+$/.test(word) && !NOT_THE_ROLE.test(word));
 }
 
 /**
- * How well the resume's titles name the job's role, over the variants of each role the job title
- * names ("Administrative Assistant/Receptionist" names two): 1 when every word of a variant is in
- * one title, else the share of its words one title holds, times 0.8 ("Mechanical Engineer" for a
+ * How well the resume's titles name the job's role, over the roles the job title names
+ * ("Administrative Assistant/Receptionist" names two): 1 when every word of a role is in one
+ * title, else the share of its words one title holds, times 0.8 ("Mechanical Engineer" for a
  * Mechanical Design Engineer job is close, "Warehouse Selector" for a Warehouse Associate less so).
  */
 function titleHeld(jobTitle: string, titles: readonly string[]): { value: number; variant: string | null } {
@@ -267,7 +326,7 @@ function titleHeld(jobTitle: string, titles: readonly string[]): { value: number
   const holds = (have: readonly string[], word: string) =>
     have.some((h) => h === word || (word.length > h.length && h.length >= 4 && word.endsWith(h)));
   let best = { value: 0, variant: null as string | null };
-  for (const variant of rolesNamed(jobTitle).flatMap(titleVariants)) {
+  for (const variant of rolesNamed(jobTitle)) {
     const words = titleWords(variant);
     if (!words.length) continue;
     for (const have of held) {
