@@ -2,6 +2,7 @@ import type { BestFitOutput, RankedCandidate, Requirement } from '../../shared/c
 import type { AssistantInputs, JobContext } from '../engine/language-model';
 import { clip, hasAction, hasMeasure } from './evidence-signals';
 import { requirementsOf } from './job-requirements';
+import { unglue } from './must-haves';
 import { jobSections } from '../../shared/text/job-sections';
 import {
   analyzeProfile,
@@ -41,7 +42,7 @@ export const EVALUATION_SHARE = 0.25;
 const FIELD_FULL = 0.15;
 /** Lines of a posting about the employer's policies rather than the work. */
 const BOILERPLATE =
-  /\b(?:equal (?:employment )?opportunity|without regard|disabilit|accommodat|veteran status|sexual orientation|e-?verify|background check|drug (?:screen|test)|benefits? (?:include|package)|401\(?k|paid time off|PTO|dental|vision)\b/i;
+  /\b(?:equal (?:employment )?opportunity|without regard|disabilit|accommodat|veteran status|sexual orientation|e-?verify|background check|drug (?:screen|test)|benefits?|401\(?k|paid (?:time off|holidays)|PTO|dental|vision|insurance|wellness|retirement|vacation|discounts?)\b/i;
 
 /**
  * How much must-haves proposed from the posting count against confirmed ones: a proposal from a
@@ -91,12 +92,15 @@ export function bestFit(input: AssistantInputs['best-fit'], options: ExperienceO
   const requiredYears = yearsAsked(input.job, mustHaves);
   const analyses = input.candidates.map((candidate) => analyzeProfile(candidate.profile, options));
   const fields = fieldSimilarity(input.job, analyses);
+  const titles = input.candidates.map((candidate) => titlesOf(candidate.profile).map(titleWords));
+  const rarity = titleWordRarity(titles);
   const assessments = input.candidates.map((candidate, index) =>
     assess(
       {
         name: squash(candidate.name) || `Candidate ${index + 1}`,
         index,
-        profile: candidate.profile,
+        titles: titles[index],
+        rarity,
         evaluation: candidate.evaluationOverall,
       },
       analyses[index],
@@ -137,12 +141,15 @@ export function bestFit(input: AssistantInputs['best-fit'], options: ExperienceO
  * tell candidates apart and "team" does not.
  */
 function fieldSimilarity(job: JobContext, analyses: readonly ProfileAnalysis[]): number[] {
-  // What the job is: its duties and requirements, not its benefits, company blurb or equal-opportunity statement.
-  const about = jobSections(job.description)
-    .filter((section) => !['offer', 'internal', 'location', 'about'].includes(section.role))
-    .flatMap((section) => section.lines)
-    .filter((line) => !BOILERPLATE.test(line));
-  const jobTerms = stemCounts([...about, ...job.mustHaves.map((r) => r.text)].join('\n'));
+  // What the job is: its duties and requirements, then at half weight what it says about the role
+  // or the employer (a heading a scrape lost leaves duties there); never its benefits or policies.
+  const jobTerms = new Map<string, number>();
+  for (const section of jobSections(unglue(job.description))) {
+    if (['offer', 'internal', 'location'].includes(section.role)) continue;
+    const lines = section.lines.filter((line) => !BOILERPLATE.test(line)).join('\n');
+    stemCounts(lines, jobTerms, section.role === 'about' ? 0.5 : 1);
+  }
+  stemCounts(job.mustHaves.map((r) => r.text).join('\n'), jobTerms);
   stemCounts(job.title, jobTerms, 3);
   const resumes = analyses.map((analysis) => fieldTerms(analysis));
   const whole = analyses.map((analysis) => fieldTerms(analysis, false));
@@ -171,7 +178,13 @@ function yearsAsked(job: JobContext, mustHaves: readonly Requirement[]): number 
 }
 
 function assess(
-  candidate: { name: string; index: number; profile: string; evaluation: number | null },
+  candidate: {
+    name: string;
+    index: number;
+    titles: readonly (readonly string[])[];
+    rarity: (word: string) => number;
+    evaluation: number | null;
+  },
   analysis: ProfileAnalysis,
   field: number,
   job: JobContext,
@@ -180,11 +193,11 @@ function assess(
   requiredYears: number | null,
   mustHaveShare: number,
 ): Assessment {
-  const { name, index, profile, evaluation } = candidate;
+  const { name, index, titles, rarity, evaluation } = candidate;
   const must = mustHaves.map((r) => requirementEvidence(analysis, r));
   const nice = niceToHaves.map((r) => requirementEvidence(analysis, r));
   const mustStrength = must.length ? must.reduce((sum, e) => sum + e.strength, 0) / must.length : 0;
-  const level = levelFit(job.title, analysis, titlesOf(profile));
+  const level = levelFit(job.title, analysis, titles, rarity);
   // A recruiter first asks whether the work is the job's: must-haves and years shown in another
   // line of work (a welder who drove a forklift, a nurse's 20 years for a developer job) count less.
   const inLine = QUALIFICATION_FLOOR + (1 - QUALIFICATION_FLOOR) * Math.max(field, level.title);
@@ -226,7 +239,8 @@ const NOT_THE_ROLE =
 function levelFit(
   jobTitle: string,
   analysis: ProfileAnalysis,
-  profileTitles: readonly string[],
+  profileTitles: readonly (readonly string[])[],
+  rarity: (word: string) => number,
 ): { title: number; seniority: number; reason: string | null } {
   const headline = analysis.lines
     .filter((l) => l.kind === 'header' || l.kind === 'experience')
@@ -247,7 +261,7 @@ function levelFit(
     seniority = gap === 0 ? 1 : gap === 1 ? 0.8 : gap === -1 ? 0.4 : gap > 1 ? 0.5 : 0;
   }
   const role = cleanTitle(jobTitle);
-  const held = titleHeld(role, profileTitles);
+  const held = titleHeld(role, profileTitles, rarity);
   let reason: string | null = null;
   if (held.value === 1) reason = `Has worked as ${held.variant}`;
   else if (role) reason = `No ${role} title in the resume`;
@@ -281,6 +295,8 @@ const TITLE_WORDS: Readonly<Record<string, string>> = {
   lvn: 'licensed practical nurse',
   vocational: 'practical',
   cna: 'certified nursing assistant',
+  icu: 'intensive care unit',
+  er: 'emergency room',
   aide: 'assistant',
   lab: 'laboratory',
   tech: 'technician',
@@ -315,16 +331,31 @@ function titleWords(title: string): string[] {
 }
 
 /**
- * How well the resume's titles name the job's role, over the roles the job title names
- * ("Administrative Assistant/Receptionist" names two): 1 when every word of a role is in one
- * title, else the share of its words one title holds, times 0.8 ("Mechanical Engineer" for a
- * Mechanical Design Engineer job is close, "Warehouse Selector" for a Warehouse Associate less so).
+ * How rare each title word is among the candidates' titles: "technician" or "service", which many
+ * hold, says less than "quality" or "laboratory", which few do.
  */
-function titleHeld(jobTitle: string, titles: readonly string[]): { value: number; variant: string | null } {
-  const held = titles.map((title) => titleWords(title));
+function titleWordRarity(titles: readonly (readonly (readonly string[])[])[]): (word: string) => number {
+  const holders = new Map<string, number>();
+  for (const own of titles) for (const word of new Set(own.flat())) holders.set(word, (holders.get(word) ?? 0) + 1);
+  return (word) => Math.log((titles.length + 1) / ((holders.get(word) ?? 0) + 0.5));
+}
+
+/**
+ * How well the resume's titles (as {@link titleWords}) name the job's role, over the roles the job
+ * title names ("Administrative Assistant/Receptionist" names two): 1 when every word of a role is
+ * in one title, else the share of its words one title holds, the rarer words counting more, times
+ * 0.8 ("Quality Assurance Associate" for a Quality Technician job is closer than "Engineering
+ * Technician").
+ */
+function titleHeld(
+  jobTitle: string,
+  held: readonly (readonly string[])[],
+  rarity: (word: string) => number,
+): { value: number; variant: string | null } {
   // "Telesales" holds "sales": a compound counts as its last part.
   const holds = (have: readonly string[], word: string) =>
     have.some((h) => h === word || (word.length > h.length && h.length >= 4 && word.endsWith(h)));
+  const weigh = (words: readonly string[]) => words.reduce((sum, word) => sum + rarity(word), 0);
   let best = { value: 0, variant: null as string | null };
   for (const variant of rolesNamed(jobTitle)) {
     const words = titleWords(variant);
@@ -332,7 +363,7 @@ function titleHeld(jobTitle: string, titles: readonly string[]): { value: number
     for (const have of held) {
       const found = words.filter((word) => holds(have, word));
       if (found.length === words.length) return { value: 1, variant };
-      const value = 0.8 * (found.length / words.length);
+      const value = 0.8 * (weigh(found) / weigh(words));
       if (value > best.value) best = { value, variant: null };
     }
   }
