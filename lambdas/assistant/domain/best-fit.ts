@@ -8,6 +8,7 @@ import {
   analyzeProfile,
   fieldTerms,
   requirementEvidence,
+  skillTerms,
   stemCounts,
   verdictOf,
   type ProfileAnalysis,
@@ -17,6 +18,7 @@ import { inlineSubject, subjectOf, topicOf } from './requirement-phrasing';
 import { yearsRequired, type ExperienceOptions } from '../../shared/text/experience';
 import { headerTitle, rolesOf } from './resume-outline';
 import { squash, STOPWORDS, tokenize } from '../../shared/text/normalize';
+import { skillsIn } from '../../shared/text/skills-dictionary';
 import { cleanTitle, seniorityOf, type Seniority } from '../../shared/text/titles';
 
 /**
@@ -147,7 +149,9 @@ function fieldSimilarity(job: JobContext, analyses: readonly ProfileAnalysis[]):
   for (const section of jobSections(unglue(job.description))) {
     if (['offer', 'internal', 'location'].includes(section.role)) continue;
     const lines = section.lines.filter((line) => !BOILERPLATE.test(line)).join('\n');
-    stemCounts(lines, jobTerms, section.role === 'about' ? 0.5 : 1);
+    const weight = section.role === 'about' ? 0.5 : 1;
+    stemCounts(lines, jobTerms, weight);
+    skillTerms(skillsIn(lines), jobTerms, weight);
   }
   stemCounts(job.mustHaves.map((r) => r.text).join('\n'), jobTerms);
   stemCounts(job.title, jobTerms, 3);
