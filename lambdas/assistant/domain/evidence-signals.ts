@@ -20,10 +20,13 @@ export function hasQuantity(sentence: string): boolean {
   return /\d/.test(sentence.replace(NOT_A_QUANTITY, ' ')) || /\b(?:dozens|hundreds|thousands|millions|billions)\b/i.test(sentence);
 }
 
+/** Actions a line or answer starts with, beyond the regular past tenses {@link ACTED} matches. */
 const PAST_ACTIONS =
-  'built|led|ran|wrote|made|set up|took|found|cut|drove|grew|won|taught|kept|chose|designed|created|developed|implemented|migrated|launched|shipped|owned|managed|automated|introduced|reduced|improved|increased|delivered|fixed|debugged|resolved|tuned|optimized|optimised|rewrote|refactored|deployed|scaled|mentored|trained|coached|precepted|prepared|reviewed|reconciled|closed|audited|negotiated|sold|closed|assessed|administered|titrated|monitored|escalated|called|paged|notified|cared|charted|documented|responded|started|caught|noticed|recognized|recognised|handled|posted|entered|helped|passed|performed|communicated|answered|completed|enter|post|pass|perform|help|supervised|coordinated|organized|organised|established|streamlined|shortened|raised|saved|moved|replaced|added|removed|spent|run|own|lead|manage|build|design|care|chart|prepare|review|write|maintain|handle|supervise|document|perform|respond|train|mentor';
+  'built|led|ran|wrote|made|set up|took|found|cut|drove|grew|won|taught|kept|chose|rewrote|sold|caught|enter|post|pass|perform|help|spent|run|own|lead|manage|build|design|care|chart|prepare|review|write|maintain|handle|supervise|document|respond|train|mentor';
+/** Any regular past tense but the vague ones ("I have worked with…", "I needed"): "migrated", "reconciled", "titrated". */
+const ACTED = '(?!(?:work|need|want|lik|tri|learn|enjoy|seem|look|wish|hop|plann)ed\\b)[a-z]{3,}ed';
 const FIRST_PERSON = new RegExp(
-  `\\b(?:I|I've|I'd|we)\\s+(?:have\\s+|had\\s+|also\\s+|personally\\s+|then\\s+|usually\\s+|always\\s+|was\\s+responsible\\s+for\\s+)?(?:${PAST_ACTIONS})\\b`,
+  `\\b(?:I|I've|I'd|we)\\s+(?:have\\s+|had\\s+|also\\s+|personally\\s+|then\\s+|usually\\s+|always\\s+|was\\s+responsible\\s+for\\s+)?(?:${PAST_ACTIONS}|${ACTED})\\b`,
   'i',
 );
 /** A resume bullet starting with an action verb ("Led…", "Built…", "Own…", "Care for…", "Posted…"). */
