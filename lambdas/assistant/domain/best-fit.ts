@@ -16,7 +16,6 @@ import {
 } from './profile-evidence';
 import { inlineSubject, subjectOf, topicOf } from './requirement-phrasing';
 import { yearsRequired, type ExperienceOptions } from '../../shared/text/experience';
-import { headerTitle, rolesOf } from './resume-outline';
 import { squash, STOPWORDS, tokenize } from '../../shared/text/normalize';
 import { skillsIn } from '../../shared/text/skills-dictionary';
 import { cleanTitle, seniorityOf, type Seniority } from '../../shared/text/titles';
@@ -94,7 +93,7 @@ export function bestFit(input: AssistantInputs['best-fit'], options: ExperienceO
   const requiredYears = yearsAsked(input.job, mustHaves);
   const analyses = input.candidates.map((candidate) => analyzeProfile(candidate.profile, options));
   const fields = fieldSimilarity(input.job, analyses);
-  const titles = input.candidates.map((candidate) => titlesOf(candidate.profile).map(titleWords));
+  const titles = input.candidates.map((candidate, index) => titlesOf(candidate.profile, analyses[index]).map(titleWords));
   const rarity = titleWordRarity(titles);
   const assessments = input.candidates.map((candidate, index) =>
     assess(
@@ -246,19 +245,13 @@ function levelFit(
   profileTitles: readonly (readonly string[])[],
   rarity: (word: string) => number,
 ): { title: number; seniority: number; reason: string | null } {
+  // The seniority the header and the latest roles state ("Senior Accountant").
   const headline = analysis.lines
     .filter((l) => l.kind === 'header' || l.kind === 'experience')
     .slice(0, 6)
-    .map((l) => l.text)
-    .join(' \n ');
+    .map((l) => l.text);
   const jobLevel = seniorityOf(jobTitle);
-  const theirs =
-    seniorityOf(
-      analysis.lines
-        .filter((l) => l.kind === 'header')
-        .map((l) => l.text)
-        .join(' '),
-    ) ?? seniorityOf(headline);
+  const theirs = seniorityOf(headline.join(' \n '));
   let seniority = 0.5;
   if (jobLevel && theirs) {
     const gap = LEVELS.indexOf(theirs) - LEVELS.indexOf(jobLevel);
@@ -273,18 +266,30 @@ function levelFit(
   return { title: held.value, seniority, reason };
 }
 
+/** The longest dated line read as a role's title line ("Night Warehouse Selector 12/2016 to Current"). */
+const ROLE_LINE_WORDS = 14;
+
 /**
- * The titles a resume gives its holder: its first line when that reads as a title ("NIGHT WAREHOUSE
- * SELECTOR"), the header's and every role's, each part of "Sous Chef/Line Cook" on its own.
+ * The title lines of a resume: its first line when that reads as a title ("NIGHT WAREHOUSE
+ * SELECTOR"), the header's lines and every short dated work line (a role: "Staff Accountant March
+ * 2013 to Present", "Forklift Operator — Uline, 2019 – 2023"), each part of "Sous Chef/Line Cook" on
+ * its own. Extra words on a line (dates, employer) do not matter: a title is held when the job's
+ * title words are among a line's words.
  */
-function titlesOf(profile: string): string[] {
+function titlesOf(profile: string, analysis: ProfileAnalysis): string[] {
   const first = String(profile ?? '')
     .split(/\r?\n/)
     .map((line) => line.trim())
     .find(Boolean);
-  const firstTitle = first && first.length <= 80 && !/[@\d]/.test(first) ? first : null;
-  return [firstTitle, headerTitle(profile), ...rolesOf(profile).map((role) => role.title)]
-    .filter((title): title is string => !!title)
+  const lines = analysis.lines
+    .filter(
+      (line) =>
+        line.kind === 'header' ||
+        (line.kind === 'experience' && /\b(?:19|20)\d{2}\b/.test(line.text) && line.text.split(/\s+/).length <= ROLE_LINE_WORDS),
+    )
+    .map((line) => line.text);
+  return [first && first.length <= 80 && !/[@\d]/.test(first) ? first : '', ...lines]
+    .filter(Boolean)
     .flatMap((title) => title.split(/\s*\/\s*/));
 }
 
@@ -309,7 +314,6 @@ const TITLE_WORDS: Readonly<Record<string, string>> = {
   administrator: 'administrative',
   rep: 'representative',
   agent: 'representative',
-  associate: 'representative',
   asst: 'assistant',
   mgr: 'manager',
   acct: 'accounting',
@@ -356,9 +360,8 @@ function titleHeld(
   held: readonly (readonly string[])[],
   rarity: (word: string) => number,
 ): { value: number; variant: string | null } {
-  // "Telesales" holds "sales": a compound counts as its last part.
-  const holds = (have: readonly string[], word: string) =>
-    have.some((h) => h === word || (word.length > h.length && h.length >= 4 && word.endsWith(h)));
+  // "Telesales" holds "sales": a compound of a channel and a role counts as the role ("paralegal" is not "legal").
+  const holds = (have: readonly string[], word: string) => have.some((h) => h === word || word === `tele${h}`);
   const weigh = (words: readonly string[]) => words.reduce((sum, word) => sum + rarity(word), 0);
   let best = { value: 0, variant: null as string | null };
   for (const variant of rolesNamed(jobTitle)) {

@@ -6,6 +6,7 @@
  * and the same answer for the same text.
  */
 import { NUMBER_WORD_PATTERN, numberOf } from '../../shared/text/number-words';
+import { stateNamed } from './credentials';
 
 /** Dates, years and identifiers, removed before looking for quantities. */
 const NOT_A_QUANTITY = /#\s?[\w-]+|\b\d{1,2}\/(?:\d{2}|\d{4})\b|\b(?:19|20)\d{2}s?\b|\b(?:q[1-4]|[a-z]+\d+|\d+(?:st|nd|rd|th))\b/gi;
@@ -118,13 +119,11 @@ export function hasIdentifier(sentence: string): boolean {
   );
 }
 
-const STATES =
-  'Alabama|Alaska|Arizona|Arkansas|California|Colorado|Connecticut|Delaware|Florida|Georgia|Hawaii|Idaho|Illinois|Indiana|Iowa|Kansas|Kentucky|Louisiana|Maine|Maryland|Massachusetts|Michigan|Minnesota|Mississippi|Missouri|Montana|Nebraska|Nevada|New Hampshire|New Jersey|New Mexico|New York|North Carolina|North Dakota|Ohio|Oklahoma|Oregon|Pennsylvania|Rhode Island|South Carolina|South Dakota|Tennessee|Texas|Utah|Vermont|Virginia|Washington|West Virginia|Wisconsin|Wyoming|Ontario|Quebec|British Columbia|Alberta|England|Scotland|Wales|Ireland';
-
-/** An issuer: a state or province, a board, or a known certifying body. */
+/** An issuer: a US state (credentials.ts keeps their names), a Canadian province or a UK nation, a board, or a known certifying body. */
 export function hasIssuer(sentence: string): boolean {
   return (
-    new RegExp(`\\b(?:${STATES})\\b`).test(sentence) ||
+    stateNamed(sentence) !== null ||
+    /\b(?:Ontario|Quebec|British Columbia|Alberta|England|Scotland|Wales|Ireland)\b/.test(sentence) ||
     /\b(?:[A-Z]{2}\s+(?:licen[cs]e|RN|board)|board|state|American Heart Association|AHA|Red Cross|AACN|ENA|PMI|CNCF|AICPA|NCSBN|compact|multistate|nursys)\b/.test(
       sentence,
     ) ||

@@ -74,7 +74,7 @@ const CREDENTIAL_HEADING = /certif|licen[cs]|credential|registration/i;
 const EDUCATION_HEADING = /education|degree|academic|training/i;
 /** The headings of a resume's own sections; any other short line that reads as a heading is content of the section above. */
 const RESUME_HEADING =
-  /summary|profile|objective|experience|employment|history|work|career|education|degree|academic|training|skill|keyword|technolog|tools|competenc|expertise|stack|proficienc|interests|certif|licen[cs]|credential|registration|accomplish|achievement|highlight|award|project|affiliation|activit|volunteer|language|reference|information|qualification|publication|strength|about|overview|contact/i;
+  /summary|profile|objective|experience|employment|history|work|career|accomplish|achievement|highlight|award|project|affiliation|activit|volunteer|language|reference|information|qualification|publication|strength|about|overview|contact/i;
 /** The strength at or below which a mention is a claim rather than evidence (a list, a headline). */
 const LISTED_ONLY = 0.4;
 /** How many lines before the first heading count as the header (name, title, contact line). */
@@ -88,7 +88,9 @@ export function analyzeProfile(profile: string, options: ExperienceOptions = {})
   // content of the section above it (Education), and keeps its words.
   let context = '';
   for (const section of splitSections(text)) {
-    const own = section.heading !== null && RESUME_HEADING.test(section.heading);
+    const own =
+      section.heading !== null &&
+      [RESUME_HEADING, LIST_HEADING, CREDENTIAL_HEADING, EDUCATION_HEADING].some((heading) => heading.test(section.heading ?? ''));
     if (own) context = section.heading ?? '';
     const content = section.heading !== null && !own ? [section.heading, ...section.lines] : section.lines;
     content.forEach((line, index) => {
