@@ -10,6 +10,7 @@ import {
   requirementEvidence,
   skillTerms,
   stemCounts,
+  WRITTEN_OUT,
   verdictOf,
   type ProfileAnalysis,
   type RequirementEvidence,
@@ -129,7 +130,12 @@ export function bestFit(input: AssistantInputs['best-fit'], options: ExperienceO
     mustHavesMissing: a.must.filter((e) => !e.met).map((e) => e.requirement),
     niceToHavesMet: a.nice.filter((e) => e.met).map((e) => e.requirement),
     evaluationOverall: a.evaluationOverall,
-    reasons: screened.length ? [...a.reasons, `To confirm at screening: ${list(screened.map(subjectOf))}`] : a.reasons,
+    reasons: screened.length
+      ? [
+          ...a.reasons,
+          `To confirm at screening: ${list(screened.map((text) => subjectOf(text).replace(/^(?:must|should)\s+(?:be\s+)?/i, '')))}`,
+        ]
+      : a.reasons,
     mustHaveEvidence: a.must.map(verdictOf),
   }));
   return { ranking, recommendation: recommend(assessments, mustHaves.length) };
@@ -294,46 +300,28 @@ function titlesOf(profile: string, analysis: ProfileAnalysis): string[] {
 }
 
 /**
- * Abbreviations titles use, written out so "Lab Tech" holds "Laboratory Technician" and "RN"
- * "Registered Nurse"; and role nouns that name the same job ("Help Desk Specialist" is a Help Desk
- * Analyst, "Sales Associate" a Sales Representative, a .NET developer a software engineer).
+ * Role nouns that name the same job: a Help Desk Specialist is a Help Desk Analyst, a .NET
+ * developer a software engineer, a Licensed Vocational Nurse a Licensed Practical Nurse.
  */
-const TITLE_WORDS: Readonly<Record<string, string>> = {
-  rn: 'registered nurse',
-  lpn: 'licensed practical nurse',
-  lvn: 'licensed practical nurse',
+const SAME_ROLE: Readonly<Record<string, string>> = {
   vocational: 'practical',
-  cna: 'certified nursing assistant',
-  icu: 'intensive care unit',
-  er: 'emergency room',
   aide: 'assistant',
-  lab: 'laboratory',
-  tech: 'technician',
   technologist: 'technician',
-  admin: 'administrative',
   administrator: 'administrative',
-  rep: 'representative',
   agent: 'representative',
-  asst: 'assistant',
-  mgr: 'manager',
-  acct: 'accounting',
   accountant: 'accounting',
-  qa: 'quality assurance',
-  qc: 'quality control',
-  csr: 'customer service representative',
-  dev: 'developer',
   engineer: 'developer',
   programmer: 'developer',
   specialist: 'analyst',
 };
 
-/** A title's words for comparing titles: lower case, plurals folded, abbreviations written out, "nursing" kept apart from "nurse". */
+/** A title's words for comparing titles: lower case, plurals folded, abbreviations written out ({@link WRITTEN_OUT}), role nouns folded ({@link SAME_ROLE}), "nursing" kept apart from "nurse". */
 function titleWords(title: string): string[] {
   return tokenize(title)
     .flatMap((word) => {
       const singular = word.length > 3 && /[^s]s$/.test(word) ? word.slice(0, -1) : word;
       // "ASP.NET" and ".Net" are both the platform.
-      return (TITLE_WORDS[singular] ?? singular.replace(/^.*\./, '')).split(' ');
+      return (WRITTEN_OUT[singular] ?? SAME_ROLE[singular] ?? singular.replace(/^.*\./, '')).split(' ');
     })
     .filter((word) => word && !STOPWORDS.has(word) && !/^\d+$/.test(word) && !NOT_THE_ROLE.test(word));
 }

@@ -293,15 +293,16 @@ function degreeHeld(analysis: ProfileAnalysis, requirement: string): string | nu
     .filter((word) => word && word.length >= 3)
     .map(prefix);
   // Each degree with the lines after it up to the next: "Bachelor of Science", "Accounting, 2010".
-  const degrees: { line: string; level: number; words: Set<string> }[] = [];
+  const degrees: { line: string; level: number; held: boolean; words: Set<string> }[] = [];
   for (const line of analysis.lines) {
     if (line.kind !== 'education') continue;
     const levels = degreeLevels(line.text);
-    if (levels.length) degrees.push({ line: line.text, level: Math.max(...levels), words: new Set() });
+    // "BSN, expected 2027", "Pursuing a Master's": not held yet.
+    if (levels.length) degrees.push({ line: line.text, level: Math.max(...levels), held: !deniesOrLapses(line.text), words: new Set() });
     for (const word of tokenize(line.text)) degrees[degrees.length - 1]?.words.add(prefix(word));
   }
   const held = degrees.find(
-    (degree) => degree.level >= Math.min(...asked) && (!fields.length || fields.some((word) => degree.words.has(word))),
+    (degree) => degree.held && degree.level >= Math.min(...asked) && (!fields.length || fields.some((word) => degree.words.has(word))),
   );
   return held?.line ?? null;
 }
@@ -313,9 +314,30 @@ function degreeHeld(analysis: ProfileAnalysis, requirement: string): string | nu
  */
 const FIELD_WEIGHT: Readonly<Record<LineKind, number>> = { experience: 1, header: 1, credential: 1, education: 0.6, list: 0.1 };
 
+/** Abbreviations of roles and places of work, written out so "Lab Tech" and "Laboratory Technician" share their words. */
+export const WRITTEN_OUT: Readonly<Record<string, string>> = {
+  rn: 'registered nurse',
+  lpn: 'licensed practical nurse',
+  lvn: 'licensed practical nurse',
+  cna: 'certified nursing assistant',
+  icu: 'intensive care unit',
+  er: 'emergency room',
+  lab: 'laboratory',
+  tech: 'technician',
+  admin: 'administrative',
+  rep: 'representative',
+  asst: 'assistant',
+  mgr: 'manager',
+  acct: 'accounting',
+  qa: 'quality assurance',
+  qc: 'quality control',
+  csr: 'customer service representative',
+  dev: 'developer',
+};
+
 /** A text's content-word stems with how often they occur (stopwords, filler and bare numbers left out). */
 export function stemCounts(text: string, into: Map<string, number> = new Map(), weight = 1): Map<string, number> {
-  for (const token of tokenize(text)) {
+  for (const token of tokenize(text).flatMap((word) => WRITTEN_OUT[word]?.split(' ') ?? [word])) {
     if (token.length < 2 || STOPWORDS.has(token) || FILLER_WORDS.has(token) || /^\d+$/.test(token)) continue;
     const key = stem(token);
     if (FILLER_WORDS.has(key)) continue;
