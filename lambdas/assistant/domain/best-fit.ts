@@ -28,9 +28,11 @@ import { cleanTitle, seniorityOf, type Seniority } from '../../shared/text/title
  * its work lines' words against the posting's duties and requirements, rare words counting most, a
  * keyword list a tenth) and the titles held against the job's title (20), years against the years
  * asked (10; a few years of work when none are asked), seniority (5) and nice-to-haves (5). Must-haves
- * proposed from the posting (none confirmed yet) count half. A part that does not apply gives its
- * weight to the others. A stored interview evaluation counts for a quarter of the final score. Ties
- * go to the stronger evidence, then the longer experience, and only then to the name.
+ * proposed from the posting (none confirmed yet) count half. Must-haves, years and nice-to-haves
+ * count in full only in the job's line of work (its field or title), and conditions a resume cannot
+ * show (right to work, lifting, availability) are left to screening. A part that does not apply
+ * gives its weight to the others. A stored interview evaluation counts for a quarter of the final
+ * score. Ties go to the stronger evidence, then the longer experience, and only then to the name.
  */
 
 /** The weights of the profile score's parts (sum 100). */
