@@ -305,17 +305,19 @@ function titlesOf(profile: string, analysis: ProfileAnalysis): string[] {
  * Role nouns that name the same job: a Help Desk Specialist is a Help Desk Analyst, a .NET
  * developer a software engineer, a Licensed Vocational Nurse a Licensed Practical Nurse.
  */
-const SAME_ROLE: Readonly<Record<string, string>> = {
-  vocational: 'practical',
-  aide: 'assistant',
-  technologist: 'technician',
-  administrator: 'administrative',
-  agent: 'representative',
-  accountant: 'accounting',
-  engineer: 'developer',
-  programmer: 'developer',
-  specialist: 'analyst',
-};
+const SAME_ROLE: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    vocational: 'practical',
+    aide: 'assistant',
+    technologist: 'technician',
+    administrator: 'administrative',
+    agent: 'representative',
+    accountant: 'accounting',
+    engineer: 'developer',
+    programmer: 'developer',
+    specialist: 'analyst',
+  }),
+);
 
 /** A title's words for comparing titles: lower case, plurals folded, abbreviations written out ({@link WRITTEN_OUT}), role nouns folded ({@link SAME_ROLE}), "nursing" kept apart from "nurse". */
 function titleWords(title: string): string[] {
@@ -323,7 +325,7 @@ function titleWords(title: string): string[] {
     .flatMap((word) => {
       const singular = word.length > 3 && /[^s]s$/.test(word) ? word.slice(0, -1) : word;
       // "ASP.NET" and ".Net" are both the platform.
-      return (WRITTEN_OUT[singular] ?? SAME_ROLE[singular] ?? singular.replace(/^.*\./, '')).split(' ');
+      return (WRITTEN_OUT.get(singular) ?? SAME_ROLE.get(singular) ?? singular.replace(/^.*\./, '')).split(' ');
     })
     .filter((word) => word && !STOPWORDS.has(word) && !/^\d+$/.test(word) && !NOT_THE_ROLE.test(word));
 }

@@ -315,29 +315,31 @@ function degreeHeld(analysis: ProfileAnalysis, requirement: string): string | nu
 const FIELD_WEIGHT: Readonly<Record<LineKind, number>> = { experience: 1, header: 1, credential: 1, education: 0.6, list: 0.1 };
 
 /** Abbreviations of roles and places of work, written out so "Lab Tech" and "Laboratory Technician" share their words. */
-export const WRITTEN_OUT: Readonly<Record<string, string>> = {
-  rn: 'registered nurse',
-  lpn: 'licensed practical nurse',
-  lvn: 'licensed practical nurse',
-  cna: 'certified nursing assistant',
-  icu: 'intensive care unit',
-  er: 'emergency room',
-  lab: 'laboratory',
-  tech: 'technician',
-  admin: 'administrative',
-  rep: 'representative',
-  asst: 'assistant',
-  mgr: 'manager',
-  acct: 'accounting',
-  qa: 'quality assurance',
-  qc: 'quality control',
-  csr: 'customer service representative',
-  dev: 'developer',
-};
+export const WRITTEN_OUT: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    rn: 'registered nurse',
+    lpn: 'licensed practical nurse',
+    lvn: 'licensed practical nurse',
+    cna: 'certified nursing assistant',
+    icu: 'intensive care unit',
+    er: 'emergency room',
+    lab: 'laboratory',
+    tech: 'technician',
+    admin: 'administrative',
+    rep: 'representative',
+    asst: 'assistant',
+    mgr: 'manager',
+    acct: 'accounting',
+    qa: 'quality assurance',
+    qc: 'quality control',
+    csr: 'customer service representative',
+    dev: 'developer',
+  }),
+);
 
 /** A text's content-word stems with how often they occur (stopwords, filler and bare numbers left out). */
 export function stemCounts(text: string, into: Map<string, number> = new Map(), weight = 1): Map<string, number> {
-  for (const token of tokenize(text).flatMap((word) => WRITTEN_OUT[word]?.split(' ') ?? [word])) {
+  for (const token of tokenize(text).flatMap((word) => WRITTEN_OUT.get(word)?.split(' ') ?? word)) {
     if (token.length < 2 || STOPWORDS.has(token) || FILLER_WORDS.has(token) || /^\d+$/.test(token)) continue;
     const key = stem(token);
     if (FILLER_WORDS.has(key)) continue;

@@ -221,6 +221,16 @@ describe('best fit, read the way a recruiter reads a resume (fixtures written fo
     expect(entry(output, 'Ben Lab').reasons).toContain('Has worked as Laboratory Technician');
   });
 
+  it('reads words that name object properties ("constructor", "toString") as plain words', () => {
+    const output = bestFit({
+      job: job('Constructor Developer', 'Duties\nWrite a constructor and toString for each class.'),
+      candidates: [
+        candidate('Jo Proto', 'Experience\nConstructor toString valueOf Developer, 2019 - 2024\nWrote a constructor for 12 classes.'),
+      ],
+    });
+    expect(output.ranking[0].reasons).toContain('Has worked as Constructor Developer');
+  });
+
   it('does not take a Legal Assistant for a Paralegal because one word ends the other', () => {
     const work = 'Smith Law, 2016 - 2024\nDrafted pleadings and managed discovery for 25 cases a year.';
     const output = bestFit({
