@@ -2,21 +2,24 @@ import type { BestFitOutput, RankedCandidate, Requirement } from '../../shared/c
 import type { AssistantInputs, JobContext } from '../engine/language-model';
 import { clip, hasAction, hasMeasure } from './evidence-signals';
 import { requirementsOf } from './job-requirements';
+import { unglue } from './must-haves';
 import { jobSections } from '../../shared/text/job-sections';
 import {
   analyzeProfile,
   fieldTerms,
   requirementEvidence,
+  skillTerms,
   stemCounts,
+  WRITTEN_OUT,
   verdictOf,
   type ProfileAnalysis,
   type RequirementEvidence,
 } from './profile-evidence';
 import { inlineSubject, subjectOf, topicOf } from './requirement-phrasing';
 import { yearsRequired, type ExperienceOptions } from '../../shared/text/experience';
-import { headerTitle, rolesOf } from './resume-outline';
 import { squash, STOPWORDS, tokenize } from '../../shared/text/normalize';
-import { cleanTitle, seniorityOf, titleVariants, type Seniority } from '../../shared/text/titles';
+import { skillsIn } from '../../shared/text/skills-dictionary';
+import { cleanTitle, seniorityOf, type Seniority } from '../../shared/text/titles';
 
 /**
  * Capability 6: candidates ranked for a job. Each candidate scores 0-100 from: must-have coverage
@@ -25,9 +28,11 @@ import { cleanTitle, seniorityOf, titleVariants, type Seniority } from '../../sh
  * its work lines' words against the posting's duties and requirements, rare words counting most, a
  * keyword list a tenth) and the titles held against the job's title (20), years against the years
  * asked (10; a few years of work when none are asked), seniority (5) and nice-to-haves (5). Must-haves
- * proposed from the posting (none confirmed yet) count half. A part that does not apply gives its
- * weight to the others. A stored interview evaluation counts for a quarter of the final score. Ties
- * go to the stronger evidence, then the longer experience, and only then to the name.
+ * proposed from the posting (none confirmed yet) count half. Must-haves, years and nice-to-haves
+ * count in full only in the job's line of work (its field or title), and conditions a resume cannot
+ * show (right to work, lifting, availability) are left to screening. A part that does not apply
+ * gives its weight to the others. A stored interview evaluation counts for a quarter of the final
+ * score. Ties go to the stronger evidence, then the longer experience, and only then to the name.
  */
 
 /** The weights of the profile score's parts (sum 100). */
@@ -41,15 +46,31 @@ export const EVALUATION_SHARE = 0.25;
 const FIELD_FULL = 0.15;
 /** Lines of a posting about the employer's policies rather than the work. */
 const BOILERPLATE =
-  /\b(?:equal (?:employment )?opportunity|without regard|disabilit|accommodat|veteran status|sexual orientation|e-?verify|background check|drug (?:screen|test)|benefits? (?:include|package)|401\(?k|paid time off|PTO|dental|vision)\b/i;
+  /\b(?:equal (?:employment )?opportunity|without regard|disabilit|accommodat|veteran status|sexual orientation|e-?verify|background check|drug (?:screen|test)|benefits?|401\(?k|paid (?:time off|holidays)|PTO|dental|vision|insurance|wellness|retirement|vacation|discounts?)\b/i;
 
 /**
  * How much must-haves proposed from the posting count against confirmed ones: a proposal from a
  * long posting can hold boilerplate every candidate "misses", so it must not outweigh the field.
  */
 const DERIVED_MUST_HAVE_SHARE = 0.5;
+/** How much must-haves, years and nice-to-haves count for a resume whose work is not the job's at all (1 when it is). */
+const QUALIFICATION_FLOOR = 0.4;
 /** Years of work that count as fully experienced when the job asks for no number. */
 const YEARS_WHEN_NONE_ASKED = 5;
+
+/**
+ * What a resume cannot show and a recruiter confirms at screening instead: the right to work,
+ * citizenship, age, lifting, a background check or drug screen, where one lives, availability. A
+ * resume line that happens to share their words ("work", "state") is no evidence of them, so they
+ * are not scored.
+ */
+const CONFIRMED_AT_SCREENING =
+  /\b(?:authori[sz]ed to work|work authori[sz]ation|legally (?:permitted|eligible|authori[sz]ed)|eligib\w* to work|sponsorship|citizen(?:ship)?|(?:lift|carry)\w*\b[^.]{0,40}?\b\d{2,3}\s*(?:lbs?|pounds)|background (?:check|screen)|drug (?:test|screen)|\d{2}\s*(?:years? (?:old|of age)|or older)|(?:live|reside) (?:in|within)|(?:available|availability|willing(?:ness)? to work|able to work)\b[^.]{0,30}?\b(?:weekends?|nights?|overtime|shifts?|holidays|on[- ]call))/i;
+
+/** Whether a resume can show the requirement (see {@link CONFIRMED_AT_SCREENING}; a location is confirmed at screening too). */
+function shownByResume(requirement: Requirement): boolean {
+  return requirement.kind !== 'location' && !CONFIRMED_AT_SCREENING.test(requirement.text);
+}
 
 const LEVELS: readonly Seniority[] = ['entry', 'mid', 'senior', 'lead', 'executive'];
 
@@ -68,16 +89,22 @@ interface Assessment {
 
 /** Ranks the candidates for the job, best first, with reasons and a one-sentence recommendation. */
 export function bestFit(input: AssistantInputs['best-fit'], options: ExperienceOptions = {}): BestFitOutput {
-  const { mustHaves, niceToHaves } = requirementsOf(input.job);
+  const requirements = requirementsOf(input.job);
+  const mustHaves = requirements.mustHaves.filter(shownByResume);
+  const niceToHaves = requirements.niceToHaves.filter(shownByResume);
+  const screened = requirements.mustHaves.filter((r) => !shownByResume(r)).map((r) => r.text);
   const requiredYears = yearsAsked(input.job, mustHaves);
   const analyses = input.candidates.map((candidate) => analyzeProfile(candidate.profile, options));
   const fields = fieldSimilarity(input.job, analyses);
+  const titles = input.candidates.map((candidate, index) => titlesOf(candidate.profile, analyses[index]).map(titleWords));
+  const rarity = titleWordRarity(titles);
   const assessments = input.candidates.map((candidate, index) =>
     assess(
       {
         name: squash(candidate.name) || `Candidate ${index + 1}`,
         index,
-        profile: candidate.profile,
+        titles: titles[index],
+        rarity,
         evaluation: candidate.evaluationOverall,
       },
       analyses[index],
@@ -105,7 +132,12 @@ export function bestFit(input: AssistantInputs['best-fit'], options: ExperienceO
     mustHavesMissing: a.must.filter((e) => !e.met).map((e) => e.requirement),
     niceToHavesMet: a.nice.filter((e) => e.met).map((e) => e.requirement),
     evaluationOverall: a.evaluationOverall,
-    reasons: a.reasons,
+    reasons: screened.length
+      ? [
+          ...a.reasons,
+          `To confirm at screening: ${list(screened.map((text) => subjectOf(text).replace(/^(?:must|should)\s+(?:be\s+)?/i, '')))}`,
+        ]
+      : a.reasons,
     mustHaveEvidence: a.must.map(verdictOf),
   }));
   return { ranking, recommendation: recommend(assessments, mustHaves.length) };
@@ -118,12 +150,17 @@ export function bestFit(input: AssistantInputs['best-fit'], options: ExperienceO
  * tell candidates apart and "team" does not.
  */
 function fieldSimilarity(job: JobContext, analyses: readonly ProfileAnalysis[]): number[] {
-  // What the job is: its duties and requirements, not its benefits, company blurb or equal-opportunity statement.
-  const about = jobSections(job.description)
-    .filter((section) => !['offer', 'internal', 'location', 'about'].includes(section.role))
-    .flatMap((section) => section.lines)
-    .filter((line) => !BOILERPLATE.test(line));
-  const jobTerms = stemCounts([...about, ...job.mustHaves.map((r) => r.text)].join('\n'));
+  // What the job is: its duties and requirements, then at half weight what it says about the role
+  // or the employer (a heading a scrape lost leaves duties there); never its benefits or policies.
+  const jobTerms = new Map<string, number>();
+  for (const section of jobSections(unglue(job.description))) {
+    if (['offer', 'internal', 'location'].includes(section.role)) continue;
+    const lines = section.lines.filter((line) => !BOILERPLATE.test(line)).join('\n');
+    const weight = section.role === 'about' ? 0.5 : 1;
+    stemCounts(lines, jobTerms, weight);
+    skillTerms(skillsIn(lines), jobTerms, weight);
+  }
+  stemCounts(job.mustHaves.map((r) => r.text).join('\n'), jobTerms);
   stemCounts(job.title, jobTerms, 3);
   const resumes = analyses.map((analysis) => fieldTerms(analysis));
   const whole = analyses.map((analysis) => fieldTerms(analysis, false));
@@ -152,7 +189,13 @@ function yearsAsked(job: JobContext, mustHaves: readonly Requirement[]): number 
 }
 
 function assess(
-  candidate: { name: string; index: number; profile: string; evaluation: number | null },
+  candidate: {
+    name: string;
+    index: number;
+    titles: readonly (readonly string[])[];
+    rarity: (word: string) => number;
+    evaluation: number | null;
+  },
   analysis: ProfileAnalysis,
   field: number,
   job: JobContext,
@@ -161,18 +204,21 @@ function assess(
   requiredYears: number | null,
   mustHaveShare: number,
 ): Assessment {
-  const { name, index, profile, evaluation } = candidate;
+  const { name, index, titles, rarity, evaluation } = candidate;
   const must = mustHaves.map((r) => requirementEvidence(analysis, r));
   const nice = niceToHaves.map((r) => requirementEvidence(analysis, r));
-  const parts: [weight: number, value: number][] = [];
   const mustStrength = must.length ? must.reduce((sum, e) => sum + e.strength, 0) / must.length : 0;
+  const level = levelFit(job.title, analysis, titles, rarity);
+  // A recruiter first asks whether the work is the job's: must-haves and years shown in another
+  // line of work (a welder who drove a forklift, a nurse's 20 years for a developer job) count less.
+  const inLine = QUALIFICATION_FLOOR + (1 - QUALIFICATION_FLOOR) * Math.max(field, level.title);
+  const parts: [weight: number, value: number][] = [];
   if (must.length) {
-    parts.push([mustHaveShare * BEST_FIT_WEIGHTS.mustHaves, must.filter((e) => e.met).length / must.length]);
+    parts.push([mustHaveShare * BEST_FIT_WEIGHTS.mustHaves, inLine * (must.filter((e) => e.met).length / must.length)]);
     // Strength counts claims too (a list scores 0.3), so a claim is worth a little, proof much more.
-    parts.push([mustHaveShare * BEST_FIT_WEIGHTS.evidence, mustStrength]);
+    parts.push([mustHaveShare * BEST_FIT_WEIGHTS.evidence, inLine * mustStrength]);
   }
   parts.push([BEST_FIT_WEIGHTS.field, field]);
-  const level = levelFit(job.title, analysis, titlesOf(profile));
   parts.push([BEST_FIT_WEIGHTS.title, level.title]);
   const yearsValue =
     analysis.years === null
@@ -180,12 +226,12 @@ function assess(
       : requiredYears !== null
         ? Math.min(1, analysis.years / requiredYears)
         : Math.min(1, analysis.years / YEARS_WHEN_NONE_ASKED);
-  parts.push([BEST_FIT_WEIGHTS.years, yearsValue]);
+  parts.push([BEST_FIT_WEIGHTS.years, inLine * yearsValue]);
   parts.push([BEST_FIT_WEIGHTS.seniority, level.seniority]);
   if (nice.length)
     parts.push([
       BEST_FIT_WEIGHTS.niceToHaves,
-      nice.reduce((sum, e) => sum + (e.met ? 0.5 + 0.5 * e.strength : e.strength), 0) / nice.length,
+      inLine * (nice.reduce((sum, e) => sum + (e.met ? 0.5 + 0.5 * e.strength : e.strength), 0) / nice.length),
     ]);
   const weight = parts.reduce((sum, [w]) => sum + w, 0);
   const profileScore = weight ? (100 * parts.reduce((sum, [w, v]) => sum + w * v, 0)) / weight : 0;
@@ -204,28 +250,23 @@ const NOT_THE_ROLE =
 function levelFit(
   jobTitle: string,
   analysis: ProfileAnalysis,
-  profileTitles: readonly string[],
+  profileTitles: readonly (readonly string[])[],
+  rarity: (word: string) => number,
 ): { title: number; seniority: number; reason: string | null } {
+  // The seniority the header and the latest roles state ("Senior Accountant").
   const headline = analysis.lines
     .filter((l) => l.kind === 'header' || l.kind === 'experience')
     .slice(0, 6)
-    .map((l) => l.text)
-    .join(' \n ');
+    .map((l) => l.text);
   const jobLevel = seniorityOf(jobTitle);
-  const theirs =
-    seniorityOf(
-      analysis.lines
-        .filter((l) => l.kind === 'header')
-        .map((l) => l.text)
-        .join(' '),
-    ) ?? seniorityOf(headline);
+  const theirs = seniorityOf(headline.join(' \n '));
   let seniority = 0.5;
   if (jobLevel && theirs) {
     const gap = LEVELS.indexOf(theirs) - LEVELS.indexOf(jobLevel);
     seniority = gap === 0 ? 1 : gap === 1 ? 0.8 : gap === -1 ? 0.4 : gap > 1 ? 0.5 : 0;
   }
   const role = cleanTitle(jobTitle);
-  const held = titleHeld(role, profileTitles);
+  const held = titleHeld(role, profileTitles, rarity);
   let reason: string | null = null;
   if (held.value === 1) reason = `Has worked as ${held.variant}`;
   else if (role) reason = `No ${role} title in the resume`;
@@ -233,47 +274,95 @@ function levelFit(
   return { title: held.value, seniority, reason };
 }
 
+/** The longest dated line read as a role's title line ("Night Warehouse Selector 12/2016 to Current"). */
+const ROLE_LINE_WORDS = 14;
+
 /**
- * The titles a resume gives its holder: its first line when that reads as a title ("NIGHT WAREHOUSE
- * SELECTOR"), the header's and every role's, each part of "Sous Chef/Line Cook" on its own.
+ * The title lines of a resume: its first line when that reads as a title ("NIGHT WAREHOUSE
+ * SELECTOR"), the header's lines and every short dated work line (a role: "Staff Accountant March
+ * 2013 to Present", "Forklift Operator — Uline, 2019 – 2023"), each part of "Sous Chef/Line Cook" on
+ * its own. Extra words on a line (dates, employer) do not matter: a title is held when the job's
+ * title words are among a line's words.
  */
-function titlesOf(profile: string): string[] {
+function titlesOf(profile: string, analysis: ProfileAnalysis): string[] {
   const first = String(profile ?? '')
     .split(/\r?\n/)
     .map((line) => line.trim())
     .find(Boolean);
-  const firstTitle = first && first.length <= 80 && !/[@\d]/.test(first) ? first : null;
-  return [firstTitle, headerTitle(profile), ...rolesOf(profile).map((role) => role.title)]
-    .filter((title): title is string => !!title)
+  const lines = analysis.lines
+    .filter(
+      (line) =>
+        line.kind === 'header' ||
+        (line.kind === 'experience' && /\b(?:19|20)\d{2}\b/.test(line.text) && line.text.split(/\s+/).length <= ROLE_LINE_WORDS),
+    )
+    .map((line) => line.text);
+  return [first && first.length <= 80 && !/[@\d]/.test(first) ? first : '', ...lines]
+    .filter(Boolean)
     .flatMap((title) => title.split(/\s*\/\s*/));
 }
 
-/** A title's words for comparing titles: lower case, plurals folded, "nursing" kept apart from "nurse". */
+/**
+ * Role nouns that name the same job: a Help Desk Specialist is a Help Desk Analyst, a .NET
+ * developer a software engineer, a Licensed Vocational Nurse a Licensed Practical Nurse.
+ */
+const SAME_ROLE: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    vocational: 'practical',
+    aide: 'assistant',
+    technologist: 'technician',
+    administrator: 'administrative',
+    agent: 'representative',
+    accountant: 'accounting',
+    engineer: 'developer',
+    programmer: 'developer',
+    specialist: 'analyst',
+  }),
+);
+
+/** A title's words for comparing titles: lower case, plurals folded, abbreviations written out ({@link WRITTEN_OUT}), role nouns folded ({@link SAME_ROLE}), "nursing" kept apart from "nurse". */
 function titleWords(title: string): string[] {
   return tokenize(title)
-    .filter((word) => !STOPWORDS.has(word) && !/^\d+$/.test(word) && !NOT_THE_ROLE.test(word))
-    .map((word) => (word.length > 3 && /[^s]s$/.test(word) ? word.slice(0, -1) : word));
+    .flatMap((word) => {
+      const singular = word.length > 3 && /[^s]s$/.test(word) ? word.slice(0, -1) : word;
+      // "ASP.NET" and ".Net" are both the platform.
+      return (WRITTEN_OUT.get(singular) ?? SAME_ROLE.get(singular) ?? singular.replace(/^.*\./, '')).split(' ');
+    })
+    .filter((word) => word && !STOPWORDS.has(word) && !/^\d+$/.test(word) && !NOT_THE_ROLE.test(word));
 }
 
 /**
- * How well the resume's titles name the job's role, over the variants of each role the job title
- * names ("Administrative Assistant/Receptionist" names two): 1 when every word of a variant is in
- * one title, else the share of its words one title holds, times 0.8 ("Mechanical Engineer" for a
- * Mechanical Design Engineer job is close, "Warehouse Selector" for a Warehouse Associate less so).
+ * How rare each title word is among the candidates' titles: "technician" or "service", which many
+ * hold, says less than "quality" or "laboratory", which few do.
  */
-function titleHeld(jobTitle: string, titles: readonly string[]): { value: number; variant: string | null } {
-  const held = titles.map((title) => titleWords(title));
-  // "Telesales" holds "sales": a compound counts as its last part.
-  const holds = (have: readonly string[], word: string) =>
-    have.some((h) => h === word || (word.length > h.length && h.length >= 4 && word.endsWith(h)));
+function titleWordRarity(titles: readonly (readonly (readonly string[])[])[]): (word: string) => number {
+  const holders = new Map<string, number>();
+  for (const own of titles) for (const word of new Set(own.flat())) holders.set(word, (holders.get(word) ?? 0) + 1);
+  return (word) => Math.log((titles.length + 1) / ((holders.get(word) ?? 0) + 0.5));
+}
+
+/**
+ * How well the resume's titles (as {@link titleWords}) name the job's role, over the roles the job
+ * title names ("Administrative Assistant/Receptionist" names two): 1 when every word of a role is
+ * in one title, else the share of its words one title holds, the rarer words counting more, times
+ * 0.8 ("Quality Assurance Associate" for a Quality Technician job is closer than "Engineering
+ * Technician").
+ */
+function titleHeld(
+  jobTitle: string,
+  held: readonly (readonly string[])[],
+  rarity: (word: string) => number,
+): { value: number; variant: string | null } {
+  // "Telesales" holds "sales": a compound of a channel and a role counts as the role ("paralegal" is not "legal").
+  const holds = (have: readonly string[], word: string) => have.some((h) => h === word || word === `tele${h}`);
+  const weigh = (words: readonly string[]) => words.reduce((sum, word) => sum + rarity(word), 0);
   let best = { value: 0, variant: null as string | null };
-  for (const variant of rolesNamed(jobTitle).flatMap(titleVariants)) {
+  for (const variant of rolesNamed(jobTitle)) {
     const words = titleWords(variant);
     if (!words.length) continue;
     for (const have of held) {
       const found = words.filter((word) => holds(have, word));
       if (found.length === words.length) return { value: 1, variant };
-      const value = 0.8 * (found.length / words.length);
+      const value = 0.8 * (weigh(found) / weigh(words));
       if (value > best.value) best = { value, variant: null };
     }
   }

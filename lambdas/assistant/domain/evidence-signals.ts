@@ -6,6 +6,7 @@
  * and the same answer for the same text.
  */
 import { NUMBER_WORD_PATTERN, numberOf } from '../../shared/text/number-words';
+import { stateNamed } from './credentials';
 
 /** Dates, years and identifiers, removed before looking for quantities. */
 const NOT_A_QUANTITY = /#\s?[\w-]+|\b\d{1,2}\/(?:\d{2}|\d{4})\b|\b(?:19|20)\d{2}s?\b|\b(?:q[1-4]|[a-z]+\d+|\d+(?:st|nd|rd|th))\b/gi;
@@ -20,10 +21,13 @@ export function hasQuantity(sentence: string): boolean {
   return /\d/.test(sentence.replace(NOT_A_QUANTITY, ' ')) || /\b(?:dozens|hundreds|thousands|millions|billions)\b/i.test(sentence);
 }
 
+/** Actions a line or answer starts with, beyond the regular past tenses {@link ACTED} matches. */
 const PAST_ACTIONS =
-  'built|led|ran|wrote|made|set up|took|found|cut|drove|grew|won|taught|kept|chose|designed|created|developed|implemented|migrated|launched|shipped|owned|managed|automated|introduced|reduced|improved|increased|delivered|fixed|debugged|resolved|tuned|optimized|optimised|rewrote|refactored|deployed|scaled|mentored|trained|coached|precepted|prepared|reviewed|reconciled|closed|audited|negotiated|sold|closed|assessed|administered|titrated|monitored|escalated|called|paged|notified|cared|charted|documented|responded|started|caught|noticed|recognized|recognised|handled|posted|entered|helped|passed|performed|communicated|answered|completed|enter|post|pass|perform|help|supervised|coordinated|organized|organised|established|streamlined|shortened|raised|saved|moved|replaced|added|removed|spent|run|own|lead|manage|build|design|care|chart|prepare|review|write|maintain|handle|supervise|document|perform|respond|train|mentor';
+  'built|led|ran|wrote|made|set up|took|found|cut|drove|grew|won|taught|kept|chose|rewrote|sold|caught|enter|post|pass|perform|help|spent|run|own|lead|manage|build|design|care|chart|prepare|review|write|maintain|handle|supervise|document|respond|train|mentor';
+/** Any regular past tense but the vague ones ("I have worked with…", "I needed"): "migrated", "reconciled", "titrated". */
+const ACTED = '(?!(?:work|need|want|lik|tri|learn|enjoy|seem|look|wish|hop|plann)ed\\b)[a-z]{3,}ed';
 const FIRST_PERSON = new RegExp(
-  `\\b(?:I|I've|I'd|we)\\s+(?:have\\s+|had\\s+|also\\s+|personally\\s+|then\\s+|usually\\s+|always\\s+|was\\s+responsible\\s+for\\s+)?(?:${PAST_ACTIONS})\\b`,
+  `\\b(?:I|I've|I'd|we)\\s+(?:have\\s+|had\\s+|also\\s+|personally\\s+|then\\s+|usually\\s+|always\\s+|was\\s+responsible\\s+for\\s+)?(?:${PAST_ACTIONS}|${ACTED})\\b`,
   'i',
 );
 /** A resume bullet starting with an action verb ("Led…", "Built…", "Own…", "Care for…", "Posted…"). */
@@ -115,13 +119,11 @@ export function hasIdentifier(sentence: string): boolean {
   );
 }
 
-const STATES =
-  'Alabama|Alaska|Arizona|Arkansas|California|Colorado|Connecticut|Delaware|Florida|Georgia|Hawaii|Idaho|Illinois|Indiana|Iowa|Kansas|Kentucky|Louisiana|Maine|Maryland|Massachusetts|Michigan|Minnesota|Mississippi|Missouri|Montana|Nebraska|Nevada|New Hampshire|New Jersey|New Mexico|New York|North Carolina|North Dakota|Ohio|Oklahoma|Oregon|Pennsylvania|Rhode Island|South Carolina|South Dakota|Tennessee|Texas|Utah|Vermont|Virginia|Washington|West Virginia|Wisconsin|Wyoming|Ontario|Quebec|British Columbia|Alberta|England|Scotland|Wales|Ireland';
-
-/** An issuer: a state or province, a board, or a known certifying body. */
+/** An issuer: a US state (credentials.ts keeps their names), a Canadian province or a UK nation, a board, or a known certifying body. */
 export function hasIssuer(sentence: string): boolean {
   return (
-    new RegExp(`\\b(?:${STATES})\\b`).test(sentence) ||
+    stateNamed(sentence) !== null ||
+    /\b(?:Ontario|Quebec|British Columbia|Alberta|England|Scotland|Wales|Ireland)\b/.test(sentence) ||
     /\b(?:[A-Z]{2}\s+(?:licen[cs]e|RN|board)|board|state|American Heart Association|AHA|Red Cross|AACN|ENA|PMI|CNCF|AICPA|NCSBN|compact|multistate|nursys)\b/.test(
       sentence,
     ) ||

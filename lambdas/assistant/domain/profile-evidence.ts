@@ -15,7 +15,7 @@ import { coreOf, skillGroups, subjectOf } from './requirement-phrasing';
 import { yearsOfExperience, yearsRequired, type ExperienceOptions } from '../../shared/text/experience';
 import { matchRequirement } from '../../shared/text/matching';
 import { keywords, splitSections, splitSentences, stem, tokenize, FILLER_WORDS, STOPWORDS } from '../../shared/text/normalize';
-import { findSkills, skillsIn } from '../../shared/text/skills-dictionary';
+import { findSkills, skillEntry, skillsIn } from '../../shared/text/skills-dictionary';
 
 /**
  * Where a resume shows each requirement, and how convincingly. A requirement mentioned in an
@@ -72,6 +72,9 @@ export interface RequirementEvidence {
 const LIST_HEADING = /skill|keyword|technolog|tools|competenc|expertise|stack|proficienc|interests/i;
 const CREDENTIAL_HEADING = /certif|licen[cs]|credential|registration/i;
 const EDUCATION_HEADING = /education|degree|academic|training/i;
+/** The headings of a resume's own sections; any other short line that reads as a heading is content of the section above. */
+const RESUME_HEADING =
+  /summary|profile|objective|experience|employment|history|work|career|accomplish|achievement|highlight|award|project|affiliation|activit|volunteer|language|reference|information|qualification|publication|strength|about|overview|contact/i;
 /** The strength at or below which a mention is a claim rather than evidence (a list, a headline). */
 const LISTED_ONLY = 0.4;
 /** How many lines before the first heading count as the header (name, title, contact line). */
@@ -81,10 +84,17 @@ const HEADER_LINES = 4;
 export function analyzeProfile(profile: string, options: ExperienceOptions = {}): ProfileAnalysis {
   const text = String(profile ?? '');
   const lines: ProfileLine[] = [];
+  // The resume section a line is in: a short "Bachelor of Science :" line reads as a heading but is
+  // content of the section above it (Education), and keeps its words.
+  let context = '';
   for (const section of splitSections(text)) {
-    const heading = section.heading ?? '';
-    section.lines.forEach((line, index) => {
-      const kind = kindOf(heading, section.heading === null && index < HEADER_LINES, line);
+    const own =
+      section.heading !== null &&
+      [RESUME_HEADING, LIST_HEADING, CREDENTIAL_HEADING, EDUCATION_HEADING].some((heading) => heading.test(section.heading ?? ''));
+    if (own) context = section.heading ?? '';
+    const content = section.heading !== null && !own ? [section.heading, ...section.lines] : section.lines;
+    content.forEach((line, index) => {
+      const kind = kindOf(context, section.heading === null && index < HEADER_LINES, line);
       for (const sentence of splitSentences(line))
         lines.push({
           text: sentence,
@@ -191,6 +201,14 @@ function bestLine(
  * "Kafka or RabbitMQ"); the strength is their mean.
  */
 export function requirementEvidence(analysis: ProfileAnalysis, requirement: Requirement): RequirementEvidence {
+  const found = mentionEvidence(analysis, requirement);
+  if (found.met || requirement.kind !== 'education') return found;
+  const degree = degreeHeld(analysis, requirement.text);
+  return degree ? { ...found, met: true, strength: 1, listedOnly: false, missingSkills: [], evidence: degree } : found;
+}
+
+/** How the resume's lines mention the requirement (see {@link requirementEvidence}). */
+function mentionEvidence(analysis: ProfileAnalysis, requirement: Requirement): RequirementEvidence {
   const none: RequirementEvidence = {
     requirement: requirement.text,
     kind: requirement.kind,
@@ -236,15 +254,92 @@ export function requirementEvidence(analysis: ProfileAnalysis, requirement: Requ
 }
 
 /**
+ * Degree levels, lowest first, by their words (any case) and abbreviations (as written: "MS" and
+ * "AS" in lower case are ordinary words). A requirement asks for the lowest level it names
+ * ("Bachelor's or Master's"), a resume holds the highest its education section shows.
+ */
+const DEGREE_LEVELS: readonly (readonly [words: RegExp, abbreviations: RegExp])[] = [
+  [/\b(?:high school|GED|diploma)\b/i, /\bGED\b/],
+  [/\bassociate(?:'s|’s)?(?: degree| of)\b/i, /\b(?:A\.?A\.?S?|A\.S|AAS)\b/],
+  [/\b(?:bachelor\w*|undergraduate degree|(?:4|four)[- ]year degree)/i, /\b(?:B\.?S\.?c?|B\.?A|B\.?Tech|BSN|BBA|BEng)\b/],
+  [/\b(?:master\w*|graduate degree)/i, /\b(?:M\.?S\.?c?|M\.?A|MBA|MSN|M\.? ?Ed|M\.?Tech|MEng)\b/],
+  [/\b(?:ph\.?d|doctora\w*)/i, /\bPh\.?D\b/],
+];
+
+function degreeLevels(text: string): number[] {
+  return DEGREE_LEVELS.flatMap(([words, abbreviations], level) => (words.test(text) || abbreviations.test(text) ? [level] : []));
+}
+
+/** Words of a degree requirement that name no field of study. */
+const NOT_A_FIELD =
+  /\b(?:degree|diploma|bachelor\w*|master\w*|associate\w*|ph\.?d|doctora\w*|equivalent|related|similar|relevant|field|discipline|experience|required|preferred|accredited|university|college|minimum|GED|high|school|or|and|in|of|a|an|the|from)\b/gi;
+
+/**
+ * The resume's education line that holds a degree of at least the level asked, in one of the fields
+ * named ("Masters in Computer Science" for "Bachelor's or Master's degree in Computer Science,
+ * Information Technology, or a related field"; "Master of Science: Chemistry" for a degree "in
+ * Chemical Engineering or Food Engineering"); null when none does. A field counts by its first,
+ * specific word ("Chemical" of "Chemical Engineering"), compared on its first five letters.
+ */
+function degreeHeld(analysis: ProfileAnalysis, requirement: string): string | null {
+  const asked = degreeLevels(requirement);
+  if (!asked.length) return null;
+  const prefix = (word: string) => word.toLowerCase().slice(0, 5);
+  const fields = requirement
+    .replace(/\([^)]*\)|['’]s\b/g, ' ')
+    .split(/,|;|\/|\bor\b|\band\b/i)
+    .filter((phrase) => !/\b(?:related|equivalent|similar|relevant)\b/i.test(phrase))
+    .map((phrase) => phrase.replace(NOT_A_FIELD, ' ').trim().split(/\s+/)[0])
+    .filter((word) => word && word.length >= 3)
+    .map(prefix);
+  // Each degree with the lines after it up to the next: "Bachelor of Science", "Accounting, 2010".
+  const degrees: { line: string; level: number; held: boolean; words: Set<string> }[] = [];
+  for (const line of analysis.lines) {
+    if (line.kind !== 'education') continue;
+    const levels = degreeLevels(line.text);
+    // "BSN, expected 2027", "Pursuing a Master's": not held yet.
+    if (levels.length) degrees.push({ line: line.text, level: Math.max(...levels), held: !deniesOrLapses(line.text), words: new Set() });
+    for (const word of tokenize(line.text)) degrees[degrees.length - 1]?.words.add(prefix(word));
+  }
+  const held = degrees.find(
+    (degree) => degree.held && degree.level >= Math.min(...asked) && (!fields.length || fields.some((word) => degree.words.has(word))),
+  );
+  return held?.line ?? null;
+}
+
+/**
  * How much a line's words say about the field a person works in: work, the header and credentials
  * fully, education a little less, a bare skills or keywords list only a tenth (so repeating a
  * job's words in a list cannot pass for a career in it).
  */
 const FIELD_WEIGHT: Readonly<Record<LineKind, number>> = { experience: 1, header: 1, credential: 1, education: 0.6, list: 0.1 };
 
+/** Abbreviations of roles and places of work, written out so "Lab Tech" and "Laboratory Technician" share their words. */
+export const WRITTEN_OUT: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    rn: 'registered nurse',
+    lpn: 'licensed practical nurse',
+    lvn: 'licensed practical nurse',
+    cna: 'certified nursing assistant',
+    icu: 'intensive care unit',
+    er: 'emergency room',
+    lab: 'laboratory',
+    tech: 'technician',
+    admin: 'administrative',
+    rep: 'representative',
+    asst: 'assistant',
+    mgr: 'manager',
+    acct: 'accounting',
+    qa: 'quality assurance',
+    qc: 'quality control',
+    csr: 'customer service representative',
+    dev: 'developer',
+  }),
+);
+
 /** A text's content-word stems with how often they occur (stopwords, filler and bare numbers left out). */
 export function stemCounts(text: string, into: Map<string, number> = new Map(), weight = 1): Map<string, number> {
-  for (const token of tokenize(text)) {
+  for (const token of tokenize(text).flatMap((word) => WRITTEN_OUT.get(word)?.split(' ') ?? word)) {
     if (token.length < 2 || STOPWORDS.has(token) || FILLER_WORDS.has(token) || /^\d+$/.test(token)) continue;
     const key = stem(token);
     if (FILLER_WORDS.has(key)) continue;
@@ -256,10 +351,30 @@ export function stemCounts(text: string, into: Map<string, number> = new Map(), 
   return into;
 }
 
-/** The resume's words, each weighted by the kind of line it stands in ({@link FIELD_WEIGHT}) unless `weighted` is false. */
+/**
+ * How much a named skill counts among a text's words: "C#" or "ASP.NET" on a resume and ".NET" in a
+ * posting are one skill however written, and a skill says more about the work than a word does.
+ */
+const SKILL_TERM_WEIGHT = 2;
+
+/** The dictionary skills (soft skills left out) as terms `skill:<name>`, added to `into`. */
+export function skillTerms(skills: readonly string[], into: Map<string, number>, weight = 1): Map<string, number> {
+  for (const skill of skills) {
+    if (skillEntry(skill)?.category === 'soft-skill') continue;
+    const key = `skill:${skill}`;
+    into.set(key, (into.get(key) ?? 0) + weight * SKILL_TERM_WEIGHT);
+  }
+  return into;
+}
+
+/** The resume's words and skills, each weighted by the kind of line it stands in ({@link FIELD_WEIGHT}) unless `weighted` is false. */
 export function fieldTerms(analysis: ProfileAnalysis, weighted = true): Map<string, number> {
   const terms = new Map<string, number>();
-  for (const line of analysis.lines) stemCounts(line.text, terms, weighted ? FIELD_WEIGHT[line.kind] : 1);
+  for (const line of analysis.lines) {
+    const weight = weighted ? FIELD_WEIGHT[line.kind] : 1;
+    stemCounts(line.text, terms, weight);
+    skillTerms(line.skills, terms, weight);
+  }
   return terms;
 }
 

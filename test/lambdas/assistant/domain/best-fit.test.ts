@@ -85,7 +85,12 @@ describe('best-fit ranking of the sample candidates', () => {
   it('names the one must-have each near miss lacks', () => {
     expect(entry(rank('icu-registered-nurse'), 'Daniel Reyes')).toMatchObject({
       mustHavesMissing: ['BLS and ACLS certification from the American Heart Association'],
-      reasons: expect.arrayContaining(['Meets 4 of 5 must-haves', 'No evidence of ACLS']),
+      // Nights and weekends are availability, confirmed at screening rather than read from a resume.
+      reasons: expect.arrayContaining([
+        'Meets 3 of 4 must-haves',
+        'No evidence of ACLS',
+        'To confirm at screening: work 12-hour night shifts and every third weekend',
+      ]),
     });
     expect(entry(rank('senior-accountant'), 'Thomas Hughes')).toMatchObject({
       mustHavesMissing: ['Inventory and cost accounting experience in a manufacturing environment'],
@@ -168,5 +173,74 @@ describe('best-fit ranking of the sample candidates', () => {
       ),
       { numRuns: 60 },
     );
+  });
+});
+
+describe('best fit, read the way a recruiter reads a resume (fixtures written for this test)', () => {
+  const job = (title: string, description: string, mustHaves: readonly string[] = []) => ({
+    title,
+    description,
+    companyInfo: '',
+    location: '',
+    mustHaves: mustHaves.map((text) => ({ text, kind: 'other' as const })),
+    niceToHaves: [],
+  });
+  const candidate = (name: string, profile: string) => ({ name, profile, evaluationOverall: null });
+
+  it('leaves the right to work and lifting to screening: a resume that says "United States" or "lifted" does not meet them', () => {
+    const output = bestFit({
+      job: job('Warehouse Associate', 'Duties\nLoad trailers and count inventory.', [
+        'Forklift experience',
+        'Must be authorized to work in the United States',
+        'Able to lift 50 lbs',
+      ]),
+      candidates: [
+        candidate(
+          'Sam Ortiz',
+          'Experience\nWarehouse Associate, Fresh Foods, 2018 - 2024\nDrove a forklift in the largest United States depot of the chain and lifted 200 boxes a shift.',
+        ),
+      ],
+    });
+    const [sam] = output.ranking;
+    expect(sam.mustHavesMet).toEqual(['Forklift experience']);
+    expect(sam.mustHavesMissing).toEqual([]);
+    expect(sam.reasons).toContain('Meets all 1 must-have');
+    expect(sam.reasons).toContain('To confirm at screening: authorized to work in the United States and lift 50 lbs');
+  });
+
+  it('reads abbreviated titles ("Lab Tech") as the job title they abbreviate', () => {
+    const work = '2016 - 2024\nRan tests on samples and recorded results for 30 orders a day.';
+    const output = bestFit({
+      job: job('Laboratory Technician', 'Duties\nRun laboratory tests on samples and record results.'),
+      candidates: [
+        candidate('Ana Pharm', `Experience\nPharmacy Technician, City Pharmacy, ${work}`),
+        candidate('Ben Lab', `Experience\nLab Tech, City Labs, ${work}`),
+      ],
+    });
+    expect(output.ranking.map((r) => r.name)).toEqual(['Ben Lab', 'Ana Pharm']);
+    expect(entry(output, 'Ben Lab').reasons).toContain('Has worked as Laboratory Technician');
+  });
+
+  it('reads words that name object properties ("constructor", "toString") as plain words', () => {
+    const output = bestFit({
+      job: job('Constructor Developer', 'Duties\nWrite a constructor and toString for each class.'),
+      candidates: [
+        candidate('Jo Proto', 'Experience\nConstructor toString valueOf Developer, 2019 - 2024\nWrote a constructor for 12 classes.'),
+      ],
+    });
+    expect(output.ranking[0].reasons).toContain('Has worked as Constructor Developer');
+  });
+
+  it('does not take a Legal Assistant for a Paralegal because one word ends the other', () => {
+    const work = 'Smith Law, 2016 - 2024\nDrafted pleadings and managed discovery for 25 cases a year.';
+    const output = bestFit({
+      job: job('Paralegal', 'Duties\nDraft pleadings and manage discovery for the litigation team.'),
+      candidates: [
+        candidate('Lee Assistant', `Experience\nLegal Assistant, ${work}`),
+        candidate('Kim Paralegal', `Experience\nParalegal, ${work}`),
+      ],
+    });
+    expect(output.ranking.map((r) => r.name)).toEqual(['Kim Paralegal', 'Lee Assistant']);
+    expect(entry(output, 'Lee Assistant').reasons).toContain('No Paralegal title in the resume');
   });
 });

@@ -177,3 +177,18 @@ describe('interview answers in order', () => {
     expect(contrary.meetsRequirement).toBe(false);
   });
 });
+
+describe('degrees read the way a recruiter reads them (fixtures written for this test)', () => {
+  const degree = "Bachelor's or Master's degree in Computer Science, Information Technology, or a related field";
+  it.each([
+    ['Education\nState University Masters :\nMasters in Computer Science, 2015', degree, true],
+    ['Education\nBachelor of Science :\nAccounting, May 2010, Riverbend University', "Bachelor's degree in Accounting or Finance", true],
+    ['Education\nMaster of Science : Chemistry, 2014', "Bachelor's degree in Chemical Engineering or Food Engineering", true],
+    // The Computer Science degree is an associate's; the bachelor's is in another field.
+    ['Education\nBachelor of Science :\nElectronics Engineering Technology, 1991\nA.S :\nComputer Science, 1989', degree, false],
+    ['Education\nBachelor of Science in Nursing, expected 2027', "Bachelor's degree in Nursing", false],
+    ['Education\nHigh School Diploma, 2008', "Bachelor's degree in Accounting or Finance", false],
+  ] as const)('reads %j against %j as met: %s', (profile, requirement, expected) => {
+    expect(met(profile, requirement, 'education')).toBe(expected);
+  });
+});
