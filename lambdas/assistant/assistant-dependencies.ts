@@ -26,17 +26,28 @@ export interface CapabilityDependencies extends AssistantDependencies {
 }
 
 /**
+ * The rate-limit bucket of the workspace routes (jobs and results): browsing, searching and tidying
+ * them is counted apart from the capabilities' model calls, so it never spends the minute's budget
+ * a recruiter has for the assistant itself (as the ATS routes' reads have their own, `ats`).
+ */
+export const WORKSPACE_RATE_LIMIT_BUCKET = 'workspace';
+
+/**
  * The dependencies from the handler's environment: `USERS_TABLE`, `SUBSCRIPTIONS_TABLE`,
  * `ASSISTANT_TABLE`, optionally `ASSISTANT_RATE_LIMIT_PER_MINUTE` and, in the local runtime,
  * `DYNAMODB_ENDPOINT`. Read on the first request, so a deployment mistake is a logged 500 naming
  * the variable.
  */
-export function assistantDependenciesFromEnvironment(source: EnvironmentSource = process.env): AssistantDependencies {
+export function assistantDependenciesFromEnvironment(
+  source: EnvironmentSource = process.env,
+  /** The workspace's bucket by default; `null` counts in the capabilities' own. */
+  rateLimitBucket: string | null = WORKSPACE_RATE_LIMIT_BUCKET,
+): AssistantDependencies {
   const env = readEnvironment(SubscriberRouteEnvironmentSchema, source);
   const client = createDocumentClient({ endpoint: env[ENV.dynamodbEndpoint] });
   const assistantTable = { client, tableName: env[TABLES.assistant.envVar] };
   return {
-    ...subscriberGateDependencies(env, client),
+    ...subscriberGateDependencies(env, client, rateLimitBucket ?? undefined),
     jobs: createJobsRepository(assistantTable),
     results: createResultsRepository(assistantTable),
     evaluations: createEvaluationsRepository(assistantTable),
@@ -46,5 +57,5 @@ export function assistantDependenciesFromEnvironment(source: EnvironmentSource =
 
 /** A capability handler's dependencies: the environment's, and the model `model()` builds (on first use). */
 export function capabilityDependencies(model: () => LanguageModel): () => CapabilityDependencies {
-  return lazily(() => ({ ...assistantDependenciesFromEnvironment(), model: model() }));
+  return lazily(() => ({ ...assistantDependenciesFromEnvironment(process.env, null), model: model() }));
 }

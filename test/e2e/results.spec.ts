@@ -71,16 +71,6 @@ function wordText(file: { path: string; bytes: Buffer }): string {
   }
 }
 
-/**
- * Waits for the next clock minute. The assistant's per-user rate limit (30 requests a minute,
- * lambdas/shared/dynamodb/rate-limiter.ts) counts per minute, and this file's quick page loads,
- * searches and filters would use up one minute's budget: each group of tests starts a fresh one.
- */
-async function nextRateWindow(): Promise<void> {
-  test.setTimeout(120_000);
-  await page.waitForTimeout(60_000 - (Date.now() % 60_000) + 500);
-}
-
 test('the recruiter produces results to keep: a saved job, two candidate summaries and an external description', async () => {
   test.setTimeout(90_000);
   await page.goto('/services/must-haves');
@@ -119,7 +109,6 @@ test('the recruiter produces results to keep: a saved job, two candidate summari
 });
 
 test('the hub: results are searched by words, filtered by service and by job, and shown again in full', async () => {
-  await nextRateWindow();
   await page.goto('/services');
   await expect.poll(listed).toHaveLength(4);
 
@@ -170,7 +159,6 @@ test('deleting: the dialog asks first, "Keep it" keeps the result, "Delete" remo
 });
 
 test('exports: the candidate summary downloads as PDF and Word and copies for e-mail with its formatting', async () => {
-  await nextRateWindow();
   await page.goto('/services');
   await recent()
     .getByRole('link', { name: new RegExp(`^Candidate summary: ${made.withJob}`) })

@@ -8,6 +8,7 @@ import {
 import { PLAN_TIERS } from '../../../lambdas/shared/domain/plans';
 import { SUBSCRIPTION_REQUIRED_MESSAGE } from '../../../lambdas/shared/http/subscriber-route';
 import { RATE_LIMITED_MESSAGE } from '../../../lambdas/shared/dynamodb/rate-limiter';
+import { assistantDependenciesFromEnvironment } from '../../../lambdas/assistant/assistant-dependencies';
 import type { AssistantResult, Job } from '../../../lambdas/shared/contracts/assistant';
 import { subscriptionSnapshot } from '../../../lambdas/shared/subscriptions/subscription-record';
 import { captureLogs, type CapturedLogs } from '../support/capture-logs';
@@ -159,6 +160,33 @@ describe('the per-user rate limit', () => {
     await call(limited['GET /assistant/jobs'], { resource: '/assistant/jobs', as: 'access-owner' });
 
     expect((await call(limited['GET /assistant/jobs'], { resource: '/assistant/jobs', as: 'access-calm' })).status).toBe(200);
+  });
+
+  it("counts the workspace's routes (jobs, results) apart from the capabilities', as deployed", async () => {
+    const tables = assistant.services.tableNames;
+    const environment = {
+      USERS_TABLE: tables.users,
+      SUBSCRIPTIONS_TABLE: tables.subscriptions,
+      ASSISTANT_TABLE: tables.assistant,
+      ASSISTANT_RATE_LIMIT_PER_MINUTE: '1',
+      DYNAMODB_ENDPOINT: assistant.services.endpoint,
+    };
+    const saved = { ...process.env };
+    // The SDK's region and credentials come from the process, as in a Lambda.
+    Object.assign(process.env, { AWS_REGION: 'us-east-2', AWS_ACCESS_KEY_ID: 'local', AWS_SECRET_ACCESS_KEY: 'local' });
+    try {
+      const workspace = assistantDependenciesFromEnvironment(environment).rateLimiter;
+      const capabilities = assistantDependenciesFromEnvironment(environment, null).rateLimiter;
+      const now = new Date('2026-06-01T14:00:10.000Z');
+
+      await workspace.consume('access-apart', now);
+      await expect(workspace.consume('access-apart', now)).rejects.toThrow(RATE_LIMITED_MESSAGE);
+      // The minute's one workspace request left the assistant's own budget whole, and the other way round.
+      await capabilities.consume('access-apart', now);
+      await expect(capabilities.consume('access-apart', now)).rejects.toThrow(RATE_LIMITED_MESSAGE);
+    } finally {
+      process.env = saved;
+    }
   });
 });
 
