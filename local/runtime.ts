@@ -4,7 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { DEFAULT_PRODUCT_SLUG, REGION } from '../lib/config';
 import { ADMIN_STANDING_FUNCTION, RESOLVERS } from '../lib/definitions/resolvers';
-import { REST_ROUTES, type RestRouteDefinition } from '../lib/definitions/rest-routes';
+import { REST_ROUTES, restFunctions, type RestRouteDefinition } from '../lib/definitions/rest-routes';
 import { routeEnvironment, routeTimeoutSeconds, type RouteNeeds } from '../lib/definitions/route-function';
 import { LOCAL_MODEL_ENGINE } from '../lambdas/assistant/engine/environment';
 import type { TableName } from '../lib/definitions/tables';
@@ -305,7 +305,11 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     const resolversReady = prepareResolvers(options.resolvers ?? RESOLVERS, buildDir);
     const routes = options.routes ?? REST_ROUTES;
     // The routes' functions, and last the GraphQL API's admin check (a Lambda data source).
-    const lambdasReady = Promise.all([...routes, ADMIN_STANDING_FUNCTION].map((fn) => bundleLambda(fn.functionId, fn.entry, buildDir)));
+    // One function per functionId: routes that share a function share its worker (restFunctions).
+    const functionRoutes = restFunctions(routes);
+    const lambdasReady = Promise.all(
+      [...functionRoutes, ADMIN_STANDING_FUNCTION].map((fn) => bundleLambda(fn.functionId, fn.entry, buildDir)),
+    );
     const databaseReady = (async () => {
       const dynalite = await startDynalite({ path: paths?.dynamodb, port: ports.dynamodb });
       stops.push({ name: 'DynamoDB', stop: dynalite.stop });
@@ -382,7 +386,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     // One worker thread per function, with the function's own environment, loaded now (unless
     // `warmFunctions` is false) so that a handler failing at import time stops the start with a clear message.
     const functions: Record<string, LambdaFunction> = {};
-    for (const [index, route] of routes.entries()) {
+    for (const [index, route] of functionRoutes.entries()) {
       const lambda = createLambdaFunction({
         bundle: lambdaBundles[index],
         functionName: localFunctionName(productSlug, route.functionId),
@@ -420,7 +424,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       };
     } else {
       const lambda = createLambdaFunction({
-        bundle: lambdaBundles[routes.length],
+        bundle: lambdaBundles[functionRoutes.length],
         functionName: localFunctionName(productSlug, ADMIN_STANDING_FUNCTION.functionId),
         environment: lambdaEnvironment(ADMIN_STANDING_FUNCTION, {
           productSlug,

@@ -22,7 +22,7 @@ import { Construct } from 'constructs';
 import * as path from 'node:path';
 import { CORS_ALLOW_HEADERS, CORS_ALLOW_METHODS, CORS_MAX_AGE_SECONDS } from '../../lambdas/shared/http/cors';
 import type { AssistantEngine } from '../../lambdas/assistant/engine/environment';
-import { REST_ROUTES, REST_STAGE_NAME, type RestRouteDefinition } from '../definitions/rest-routes';
+import { REST_ROUTES, REST_STAGE_NAME, restFunctions, restMethodKey, type RestRouteDefinition } from '../definitions/rest-routes';
 import { routeEnvironment, routeTimeoutSeconds } from '../definitions/route-function';
 import type { TableName } from '../definitions/tables';
 import { atsCredentialStatement } from './ats-credentials-key';
@@ -102,7 +102,7 @@ export interface RestApiProps {
 /**
  * The REST API: API Gateway (regional endpoint, stage `prod`) with throttling, JSON access logs,
  * metrics and X-Ray, a request validator on every method, CORS for the website's origin only
- * (preflight and gateway error responses), and one ProductFunction per `REST_ROUTES` entry with
+ * (preflight and gateway error responses), and one ProductFunction per function of `REST_ROUTES` (see restFunctions) with
  * exactly the tables, secrets, model and ATS credential key the route declares, and its time-out.
  * 'user' and 'admin' routes sit behind one Cognito user pool authorizer (admins are further
  * checked by the handler's group check).
@@ -119,7 +119,7 @@ export class RestApi extends Construct {
   public readonly origin: string;
   /** The handler of each route, by `functionId`. */
   public readonly functions: Readonly<Record<string, ProductFunction>>;
-  /** The method of each route, by `functionId`. */
+  /** The method of each route, by `restMethodKey` (its `functionId` unless the function serves several routes). */
   public readonly methods: Readonly<Record<string, Method>>;
   /** The handlers that call Amazon Bedrock, by `functionId` (none when the engine is deterministic). */
   public readonly bedrockFunctions: Readonly<Record<string, ProductFunction>>;
@@ -216,8 +216,11 @@ export class RestApi extends Construct {
     const functions: Record<string, ProductFunction> = {};
     const methods: Record<string, Method> = {};
     const bedrockFunctions: Record<string, ProductFunction> = {};
-    for (const route of props.routes ?? REST_ROUTES) {
-      const fn = this.createFunction(route);
+    const routes = props.routes ?? REST_ROUTES;
+    // Routes that share a function get the one created from the first of them.
+    for (const route of restFunctions(routes)) functions[route.functionId] = this.createFunction(route);
+    for (const route of routes) {
+      const fn = functions[route.functionId];
       const pathParameters = [...route.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
       const method = this.api.root
         .resourceForPath(route.path)
@@ -243,8 +246,7 @@ export class RestApi extends Construct {
           },
         );
       }
-      functions[route.functionId] = fn;
-      methods[route.functionId] = method;
+      methods[restMethodKey(route, routes)] = method;
       if (route.languageModel && this.languageModelSettings(route).engine === 'bedrock') bedrockFunctions[route.functionId] = fn;
     }
     this.functions = functions;

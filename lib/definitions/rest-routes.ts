@@ -20,9 +20,12 @@ export type RouteAuth =
   | 'admin';
 
 export interface RestRouteDefinition {
-  /** Stable construct id of the route's function: never rename (it changes logical ids). */
+  /**
+   * Stable construct id of the route's function: never rename (it changes logical ids). Routes
+   * with the same id share one function (see {@link restFunctions}).
+   */
   readonly functionId: string;
-  readonly method: 'GET' | 'POST';
+  readonly method: 'GET' | 'POST' | 'PUT';
   /** Resource path as API Gateway writes it, `{param}` for path parameters. */
   readonly path: string;
   /** Handler file relative to the repository root; it exports `handler`. */
@@ -134,6 +137,20 @@ function atsRoute(
   return { functionId, method, path, entry: `lambdas/ats/routes/${file}`, auth: 'user', tables: ATS_TABLES, billing: false, ...extra };
 }
 
+/**
+ * The subscriber's own billing (issue 17): the card on file, its update and the invoices with their
+ * PDFs. Three routes served by one function (lambdas/subscription/manage-billing-account.ts): the
+ * stack is near CloudFormation's 500-resource limit, and a function costs a role, a policy, a log
+ * group and two alarms where a route on an existing one costs a method and a permission.
+ */
+const BILLING_ACCOUNT_FUNCTION = {
+  functionId: 'ManageBillingAccountFunction',
+  entry: 'lambdas/subscription/manage-billing-account.ts',
+  auth: 'user',
+  tables: [{ table: 'users', access: 'read' }],
+  billing: true,
+} as const satisfies Omit<RestRouteDefinition, 'method' | 'path'>;
+
 export const REST_ROUTES: readonly RestRouteDefinition[] = [
   {
     functionId: 'GetPlansFunction',
@@ -192,6 +209,9 @@ export const REST_ROUTES: readonly RestRouteDefinition[] = [
     // An admin's cross-user read checks the caller is an admin now (lambdas/admin/admin-caller.ts).
     userPoolAccess: true,
   },
+  { ...BILLING_ACCOUNT_FUNCTION, method: 'GET', path: '/user/billing' },
+  { ...BILLING_ACCOUNT_FUNCTION, method: 'PUT', path: '/user/billing/card' },
+  { ...BILLING_ACCOUNT_FUNCTION, method: 'GET', path: '/user/billing/invoices/{id}/pdf' },
   {
     functionId: 'SubscriptionWebhookFunction',
     method: 'POST',
@@ -276,3 +296,46 @@ export const REST_ROUTES: readonly RestRouteDefinition[] = [
     timeoutSeconds: ATS_ROUTE_TIMEOUT_SECONDS,
   }),
 ];
+
+/** What shapes a route's function; routes sharing a function must agree on all of it. */
+const FUNCTION_FIELDS = [
+  'entry',
+  'tables',
+  'billing',
+  'userPoolAccess',
+  'webhookSecret',
+  'languageModel',
+  'atsCredentials',
+  'timeoutSeconds',
+] as const satisfies readonly (keyof RestRouteDefinition)[];
+
+/**
+ * One route per function (the first with each `functionId`): what the RestApi construct and the
+ * local runtime create functions from. Throws when routes that share a function disagree on
+ * anything that shapes it (its entry, tables, grants or time-out).
+ */
+export function restFunctions(routes: readonly RestRouteDefinition[] = REST_ROUTES): RestRouteDefinition[] {
+  const first = new Map<string, RestRouteDefinition>();
+  for (const route of routes) {
+    const owner = first.get(route.functionId);
+    if (!owner) {
+      first.set(route.functionId, route);
+      continue;
+    }
+    const differing = FUNCTION_FIELDS.filter((field) => JSON.stringify(owner[field]) !== JSON.stringify(route[field]));
+    if (differing.length > 0)
+      throw new Error(
+        `Routes ${owner.method} ${owner.path} and ${route.method} ${route.path} share ${route.functionId} but differ in ${differing.join(', ')}.`,
+      );
+  }
+  return [...first.values()];
+}
+
+/**
+ * The key of a route's method in `RestApi.methods`: its `functionId`, or
+ * `<functionId> <METHOD> <path>` when its function serves several routes.
+ */
+export function restMethodKey(route: RestRouteDefinition, routes: readonly RestRouteDefinition[] = REST_ROUTES): string {
+  const shared = routes.filter((candidate) => candidate.functionId === route.functionId).length > 1;
+  return shared ? `${route.functionId} ${route.method} ${route.path}` : route.functionId;
+}
