@@ -218,7 +218,13 @@ export class RestApi extends Construct {
     const bedrockFunctions: Record<string, ProductFunction> = {};
     const routes = props.routes ?? REST_ROUTES;
     // Routes that share a function get the one created from the first of them.
-    for (const route of restFunctions(routes)) functions[route.functionId] = this.createFunction(route);
+    for (const route of restFunctions(routes)) {
+      const served = routes.filter((candidate) => candidate.functionId === route.functionId);
+      functions[route.functionId] = this.createFunction(
+        route,
+        served.map((candidate) => `${candidate.method} ${candidate.path}`).join(', '),
+      );
+    }
     for (const route of routes) {
       const fn = functions[route.functionId];
       const pathParameters = [...route.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
@@ -292,7 +298,8 @@ export class RestApi extends Construct {
     return this.webhookSecretInstance;
   }
 
-  private createFunction(route: RestRouteDefinition): ProductFunction {
+  /** The function of `route` (and of the routes sharing it), described by the routes it serves. */
+  private createFunction(route: RestRouteDefinition, description: string): ProductFunction {
     const { props } = this;
     const model = route.languageModel ? this.languageModelSettings(route) : undefined;
     const callsBedrock = model?.engine === 'bedrock';
@@ -312,7 +319,7 @@ export class RestApi extends Construct {
 
     const fn = new ProductFunction(this, route.functionId, {
       entry: path.resolve(REPO_ROOT, route.entry),
-      description: `${route.method} ${route.path}`,
+      description,
       environment,
       retainLogs: props.retainLogs,
       timeout: Duration.seconds(routeTimeoutSeconds(route, model?.engine ?? 'deterministic')),

@@ -209,14 +209,8 @@ function InvoiceList({ invoices, api }: { readonly invoices: readonly InvoiceVie
                 <td data-label="Total">{formatAmount(invoice.total, invoice.currency)}</td>
                 <td data-label="Status">{INVOICE_STATE_LABELS[invoice.state]}</td>
                 <td>
-                  <button
-                    type="button"
-                    className="button button--secondary"
-                    disabled={downloading.busy}
-                    aria-label={`Download invoice ${invoice.number} (PDF)`}
-                    onClick={() => download(invoice)}
-                  >
-                    Download PDF
+                  <button type="button" className="button button--secondary" disabled={downloading.busy} onClick={() => download(invoice)}>
+                    Download PDF<span className="visually-hidden"> of invoice {invoice.number}</span>
                   </button>
                 </td>
               </tr>
