@@ -36,13 +36,10 @@ export function CardEntryForm({
  * stays readable after a toast would have gone.
  */
 export function CardProblem({ id, message }: { readonly id: string; readonly message: string | undefined }) {
+  if (!message) return null;
   return (
-    <div role="alert" className="card-problem-slot">
-      {message ? (
-        <p className="field__error card-problem" id={id}>
-          {message}
-        </p>
-      ) : null}
-    </div>
+    <p className="field__error card-problem" id={id} role="alert">
+      {message}
+    </p>
   );
 }
