@@ -30,7 +30,7 @@ async function expectCardProblem(scope: Page | Locator, message: string): Promis
   const fields = scope.getByRole('group', { name: /Test card/ });
   const problem = scope.getByRole('alert').filter({ hasText: message });
   await expect(problem).toBeVisible();
-  const problemId = await problem.locator('p').getAttribute('id');
+  const problemId = await problem.getAttribute('id');
   expect(problemId).toBeTruthy();
   await expect(fields).toHaveAttribute('aria-describedby', problemId!);
 }
