@@ -22,7 +22,7 @@ import { Construct } from 'constructs';
 import * as path from 'node:path';
 import { CORS_ALLOW_HEADERS, CORS_ALLOW_METHODS, CORS_MAX_AGE_SECONDS } from '../../lambdas/shared/http/cors';
 import type { AssistantEngine } from '../../lambdas/assistant/engine/environment';
-import { REST_ROUTES, REST_STAGE_NAME, restFunctions, type RestRouteDefinition } from '../definitions/rest-routes';
+import { REST_ROUTES, REST_STAGE_NAME, restFunctions, restMethodKey, type RestRouteDefinition } from '../definitions/rest-routes';
 import { routeEnvironment, routeTimeoutSeconds } from '../definitions/route-function';
 import type { TableName } from '../definitions/tables';
 import { atsCredentialStatement } from './ats-credentials-key';
@@ -104,7 +104,7 @@ export interface RestApiProps {
 /**
  * The REST API: API Gateway (regional endpoint, stage `prod`) with throttling, JSON access logs,
  * metrics and X-Ray, a request validator on every method, CORS for the website's origin only
- * (preflight and gateway error responses), and one ProductFunction per function of `REST_ROUTES` (routes may share one) with
+ * (preflight and gateway error responses), and one ProductFunction per function of `REST_ROUTES` (see restFunctions) with
  * exactly the tables, secrets, model and ATS credential key the route declares, and its time-out.
  * 'user' and 'admin' routes sit behind one Cognito user pool authorizer (admins are further
  * checked by the handler's group check).
@@ -121,7 +121,7 @@ export class RestApi extends Construct {
   public readonly origin: string;
   /** The handler of each route, by `functionId`. */
   public readonly functions: Readonly<Record<string, ProductFunction>>;
-  /** The method of each route, by `functionId` (a function's later routes: `<functionId> <METHOD> <path>`). */
+  /** The method of each route, by `restMethodKey` (its `functionId` unless the function serves several routes). */
   public readonly methods: Readonly<Record<string, Method>>;
   /** The handlers that call Amazon Bedrock, by `functionId` (none when the engine is deterministic). */
   public readonly bedrockFunctions: Readonly<Record<string, ProductFunction>>;
@@ -219,11 +219,16 @@ export class RestApi extends Construct {
     const methods: Record<string, Method> = {};
     const bedrockFunctions: Record<string, ProductFunction> = {};
     const routes = props.routes ?? REST_ROUTES;
-    // Refuses routes that share a function with different settings.
-    restFunctions(routes);
+    // Routes that share a function get the one created from the first of them.
+    for (const route of restFunctions(routes)) {
+      const served = routes.filter((candidate) => candidate.functionId === route.functionId);
+      functions[route.functionId] = this.createFunction(
+        route,
+        served.map((candidate) => `${candidate.method} ${candidate.path}`).join(', '),
+      );
+    }
     for (const route of routes) {
-      // A function's later routes add a method to it, not another function.
-      const fn = functions[route.functionId] ?? this.createFunction(route);
+      const fn = functions[route.functionId];
       const pathParameters = [...route.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
       const method = this.api.root
         .resourceForPath(route.path)
@@ -249,8 +254,7 @@ export class RestApi extends Construct {
           },
         );
       }
-      functions[route.functionId] = fn;
-      methods[route.functionId in methods ? `${route.functionId} ${route.method} ${route.path}` : route.functionId] = method;
+      methods[restMethodKey(route, routes)] = method;
       if (route.languageModel && this.languageModelSettings(route).engine === 'bedrock') bedrockFunctions[route.functionId] = fn;
     }
     this.functions = functions;
@@ -296,7 +300,8 @@ export class RestApi extends Construct {
     return this.webhookSecretInstance;
   }
 
-  private createFunction(route: RestRouteDefinition): ProductFunction {
+  /** The function of `route` (and of the routes sharing it), described by the routes it serves. */
+  private createFunction(route: RestRouteDefinition, description: string): ProductFunction {
     const { props } = this;
     const model = route.languageModel ? this.languageModelSettings(route) : undefined;
     const callsBedrock = model?.engine === 'bedrock';
@@ -316,7 +321,7 @@ export class RestApi extends Construct {
 
     const fn = new ProductFunction(this, route.functionId, {
       entry: path.resolve(REPO_ROOT, route.entry),
-      description: `${route.method} ${route.path}`,
+      description,
       environment,
       retainLogs: props.retainLogs,
       timeout: Duration.seconds(routeTimeoutSeconds(route, model?.engine ?? 'deterministic')),

@@ -24,10 +24,10 @@ export interface RestRouteDefinition {
   /**
    * Stable construct id of the route's function: never rename (it changes logical ids). Routes
    * of one family may name the same function (one Lambda, a method each): they then share its
-   * entry, tables and grants ({@link REST_FUNCTIONS} checks), and the handler tells them apart.
+   * entry, tables and grants ({@link restFunctions} checks), and the handler tells them apart.
    */
   readonly functionId: string;
-  readonly method: 'GET' | 'POST';
+  readonly method: 'GET' | 'POST' | 'PUT';
   /** Resource path as API Gateway writes it, `{param}` for path parameters. */
   readonly path: string;
   /** Handler file relative to the repository root; it exports `handler`. */
@@ -146,6 +146,20 @@ function atsRoute(
   return { functionId, method, path, entry: `lambdas/ats/routes/${file}`, auth: 'user', tables: ATS_TABLES, billing: false, ...extra };
 }
 
+/**
+ * The subscriber's own billing (issue 17): the card on file, its update and the invoices with their
+ * PDFs. Three routes served by one function (lambdas/subscription/manage-billing-account.ts): the
+ * stack is near CloudFormation's 500-resource limit, and a function costs a role, a policy, a log
+ * group and two alarms where a route on an existing one costs a method and a permission.
+ */
+const BILLING_ACCOUNT_FUNCTION = {
+  functionId: 'ManageBillingAccountFunction',
+  entry: 'lambdas/subscription/manage-billing-account.ts',
+  auth: 'user',
+  tables: [{ table: 'users', access: 'read' }],
+  billing: true,
+} as const satisfies Omit<RestRouteDefinition, 'method' | 'path'>;
+
 export const REST_ROUTES: readonly RestRouteDefinition[] = [
   {
     functionId: 'GetPlansFunction',
@@ -204,6 +218,9 @@ export const REST_ROUTES: readonly RestRouteDefinition[] = [
     // An admin's cross-user read checks the caller is an admin now (lambdas/admin/admin-caller.ts).
     userPoolAccess: true,
   },
+  { ...BILLING_ACCOUNT_FUNCTION, method: 'GET', path: '/user/billing' },
+  { ...BILLING_ACCOUNT_FUNCTION, method: 'PUT', path: '/user/billing/card' },
+  { ...BILLING_ACCOUNT_FUNCTION, method: 'GET', path: '/user/billing/invoices/{id}/pdf' },
   {
     functionId: 'SubscriptionWebhookFunction',
     method: 'POST',
@@ -311,29 +328,46 @@ export const REST_ROUTES: readonly RestRouteDefinition[] = [
   }),
 ];
 
-/** What routes sharing a function must agree on: the function is built from its first route. */
-function functionSettings(route: RestRouteDefinition): string {
-  const { method: _method, path: _path, ...settings } = route;
-  return JSON.stringify(settings);
-}
+/** What shapes a route's function; routes sharing a function must agree on all of it. */
+const FUNCTION_FIELDS = [
+  'entry',
+  'dataFiles',
+  'tables',
+  'billing',
+  'userPoolAccess',
+  'webhookSecret',
+  'languageModel',
+  'atsCredentials',
+  'timeoutSeconds',
+] as const satisfies readonly (keyof RestRouteDefinition)[];
 
 /**
- * The routes' functions, one per `functionId` (its first route; the construct and the local
- * runtime create one Lambda each). Routes naming the same function with different settings are
- * a mistake in this file, refused when it loads.
+ * One route per function (the first with each `functionId`): what the RestApi construct and the
+ * local runtime create functions from. Throws when routes that share a function disagree on
+ * anything that shapes it (its entry, tables, grants or time-out).
  */
-export function restFunctions(routes: readonly RestRouteDefinition[]): RestRouteDefinition[] {
+export function restFunctions(routes: readonly RestRouteDefinition[] = REST_ROUTES): RestRouteDefinition[] {
   const first = new Map<string, RestRouteDefinition>();
   for (const route of routes) {
-    const seen = first.get(route.functionId);
-    if (!seen) first.set(route.functionId, route);
-    else if (functionSettings(seen) !== functionSettings(route))
+    const owner = first.get(route.functionId);
+    if (!owner) {
+      first.set(route.functionId, route);
+      continue;
+    }
+    const differing = FUNCTION_FIELDS.filter((field) => JSON.stringify(owner[field]) !== JSON.stringify(route[field]));
+    if (differing.length > 0)
       throw new Error(
-        `Routes ${seen.method} ${seen.path} and ${route.method} ${route.path} share ${route.functionId} with different settings.`,
+        `Routes ${owner.method} ${owner.path} and ${route.method} ${route.path} share ${route.functionId} but differ in ${differing.join(', ')}.`,
       );
   }
   return [...first.values()];
 }
 
-/** {@link REST_ROUTES}' functions, one per `functionId`. */
-export const REST_FUNCTIONS: readonly RestRouteDefinition[] = restFunctions(REST_ROUTES);
+/**
+ * The key of a route's method in `RestApi.methods`: its `functionId`, or
+ * `<functionId> <METHOD> <path>` when its function serves several routes.
+ */
+export function restMethodKey(route: RestRouteDefinition, routes: readonly RestRouteDefinition[] = REST_ROUTES): string {
+  const shared = routes.filter((candidate) => candidate.functionId === route.functionId).length > 1;
+  return shared ? `${route.functionId} ${route.method} ${route.path}` : route.functionId;
+}

@@ -21,7 +21,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
 import { COGNITO_TRIGGERS } from '../../lib/definitions/cognito-triggers';
-import { REST_ROUTES } from '../../lib/definitions/rest-routes';
+import { REST_ROUTES, restFunctions } from '../../lib/definitions/rest-routes';
 import { localTableNames } from '../../local/dynamodb/tables';
 import { lambdaEnvironment } from '../../local/runtime';
 import { ENV } from '../../lambdas/shared/environment';
@@ -127,12 +127,15 @@ export async function benchLambdas(): Promise<BenchSection> {
   const floorDir = path.join(ROOT, '.local', 'bench-sdk-floors');
   try {
     const functions = [
-      ...REST_ROUTES.map((route) => ({
+      // One bundle per function: routes that share a function (restFunctions) are measured once.
+      ...restFunctions(REST_ROUTES).map((route) => ({
         functionId: route.functionId,
         entry: route.entry,
         tables: route.tables,
         dataFiles: route.dataFiles ?? [],
-        label: `${route.method} ${route.path}`,
+        label: REST_ROUTES.filter((other) => other.functionId === route.functionId)
+          .map((other) => `${other.method} ${other.path}`)
+          .join(', '),
       })),
       ...COGNITO_TRIGGERS.map((trigger) => ({
         functionId: trigger.functionId,

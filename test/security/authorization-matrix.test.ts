@@ -37,6 +37,9 @@ type Row<T> = Readonly<Record<Caller, T>>;
  * - cancel / reactivate: the owner's subscription; admins cannot act on another's billing.
  * - webhook: unsigned; the HMAC signature is its only authentication, whoever calls.
  * - admin routes: `user` names themselves, `otherUser` the owner, `admin` a fresh invitee.
+ * - billing self-service (/user/billing…): the account is always the caller's own. `otherUser`
+ *   and `admin` read their own (empty) billing, cannot put a card on an account they do not have
+ *   (404), and get 404 for the owner's invoice, exactly as for an unknown one.
  */
 const REST_MATRIX: Readonly<Record<string, Row<number>>> = {
   'GET /subscription/plans': /*            */ { anonymous: 200, apiKey: 200, user: 200, otherUser: 200, admin: 200 },
@@ -44,6 +47,9 @@ const REST_MATRIX: Readonly<Record<string, Row<number>>> = {
   'POST /subscription/cancel': /*          */ { anonymous: 401, apiKey: 401, user: 200, otherUser: 403, admin: 403 },
   'POST /subscription/reactivate': /*      */ { anonymous: 401, apiKey: 401, user: 200, otherUser: 403, admin: 403 },
   'GET /user/subscriptions/{id}': /*       */ { anonymous: 401, apiKey: 401, user: 200, otherUser: 403, admin: 200 },
+  'GET /user/billing': /*                  */ { anonymous: 401, apiKey: 401, user: 200, otherUser: 200, admin: 200 },
+  'PUT /user/billing/card': /*             */ { anonymous: 401, apiKey: 401, user: 200, otherUser: 404, admin: 404 },
+  'GET /user/billing/invoices/{id}/pdf': /**/ { anonymous: 401, apiKey: 401, user: 200, otherUser: 404, admin: 404 },
   'POST /subscription/webhook': /*         */ { anonymous: 401, apiKey: 401, user: 401, otherUser: 401, admin: 401 },
   'POST /admin/user/create': /*            */ { anonymous: 401, apiKey: 401, user: 403, otherUser: 403, admin: 201 },
   'POST /admin/user/remove': /*            */ { anonymous: 401, apiKey: 401, user: 403, otherUser: 403, admin: 200 },
@@ -137,6 +143,8 @@ const ownerAssistant = { jobId: '', screeningResultId: '', questionId: '', dispo
 /** The owner's first create-change request, replayed by the create-change row. */
 let ownerFirstRequest: RestCall;
 let ownerSubscriptionId: string;
+/** The invoice of the owner's setup fee (the PDF row asks for it). */
+let ownerInvoiceId: string;
 let contactId: string;
 let sequence = 0;
 
@@ -317,6 +325,9 @@ const REST_CALLS: Readonly<Record<string, (caller: Caller) => Promise<RestCall> 
     body: { subscriptionId: ownerSubscriptionId },
   }),
   'GET /user/subscriptions/{id}': () => ({ method: 'GET', path: `/user/subscriptions/${ownerSubscriptionId}` }),
+  'GET /user/billing': () => ({ method: 'GET', path: '/user/billing' }),
+  'PUT /user/billing/card': async () => ({ method: 'PUT', path: '/user/billing/card', body: { billingToken: await api.cardToken() } }),
+  'GET /user/billing/invoices/{id}/pdf': () => ({ method: 'GET', path: `/user/billing/invoices/${ownerInvoiceId}/pdf` }),
   'POST /subscription/webhook': () => ({
     method: 'POST',
     path: '/subscription/webhook',
@@ -458,6 +469,9 @@ const REMOVED_USER_MATRIX: Readonly<Record<string, number | string>> = {
   'POST /subscription/cancel': 403,
   'POST /subscription/reactivate': 403,
   'GET /user/subscriptions/{id}': 403,
+  'GET /user/billing': 403,
+  'PUT /user/billing/card': 403,
+  'GET /user/billing/invoices/{id}/pdf': 403,
   'GET /assistant/jobs': 403,
   'POST /assistant/must-haves': 403,
   'GET /ats/connection': 403,
@@ -468,6 +482,7 @@ const REMOVED_USER_MATRIX: Readonly<Record<string, number | string>> = {
 };
 let removed: SignedInUser;
 let removedSubscriptionId: string;
+let removedInvoiceId: string;
 
 /**
  * An admin removed, or demoted (taken out of Admins), keeps unexpired tokens that still say Admins.
@@ -536,6 +551,10 @@ async function removedUserCall(entry: string): Promise<{ status: number; body: R
     'POST /subscription/cancel': { method: 'POST', path: '/subscription/cancel', body: subscriptionAction },
     'POST /subscription/reactivate': { method: 'POST', path: '/subscription/reactivate', body: subscriptionAction },
     'GET /user/subscriptions/{id}': { method: 'GET', path: `/user/subscriptions/${removedSubscriptionId}` },
+    'GET /user/billing': { method: 'GET', path: '/user/billing' },
+    // No token is made for it: the refusal comes before any billing call, and the tables stay as they were.
+    'PUT /user/billing/card': { method: 'PUT', path: '/user/billing/card', body: { billingToken: 'tok_local_never_issued' } },
+    'GET /user/billing/invoices/{id}/pdf': { method: 'GET', path: `/user/billing/invoices/${removedInvoiceId}/pdf` },
     'GET /assistant/jobs': ASSISTANT_CALLS['GET /assistant/jobs'](),
     'POST /assistant/must-haves': ASSISTANT_CALLS['POST /assistant/must-haves'](),
     'GET /ats/connection': ATS_CALLS['GET /ats/connection'](),
@@ -599,6 +618,15 @@ function consoleCredentials(caller: ConsoleCaller): Credentials {
   return caller === 'removedAdmin' ? removedAdmin : caller === 'demotedAdmin' ? demotedAdmin : credentialsOf(caller);
 }
 
+/** The id of the person's first invoice (their setup fee), as the account page lists it. */
+async function setupFeeInvoiceOf(person: SignedInUser): Promise<string> {
+  const billing = await api.rest<{ invoices: { id: string }[] }>({ method: 'GET', path: '/user/billing' }, person);
+  const [invoice] = billing.body.invoices ?? [];
+  if (billing.status !== 200 || !invoice)
+    throw new Error(`${person.email} has no invoice: ${billing.status} ${JSON.stringify(billing.body)}`);
+  return invoice.id;
+}
+
 beforeAll(async () => {
   // Many calls a minute from the same people: the assistant's rate limit is the handler tests' subject.
   api = await startSecurityRuntime({ assistantRateLimitPerMinute: 100_000 });
@@ -612,6 +640,7 @@ beforeAll(async () => {
     removed,
   );
   removedSubscriptionId = removedSubscription.body.subscription.id;
+  removedInvoiceId = await setupFeeInvoiceOf(removed);
   const removal = await api.rest({ method: 'POST', path: '/admin/user/remove', body: { username: removed.email } }, api.admin);
   if (removal.status !== 200) throw new Error(`Removing ${removed.email} failed: ${removal.status}`);
   removedAdmin = await api.setGroupMembership(await api.inviteAndSignIn('removed-admin'), 'Admins', true);
@@ -630,6 +659,7 @@ beforeAll(async () => {
   const subscribed = await api.rest<{ subscription: { id: string } }>(ownerFirstRequest, owner);
   if (subscribed.status !== 201) throw new Error(`The owner could not subscribe: ${subscribed.status}`);
   ownerSubscriptionId = subscribed.body.subscription.id;
+  ownerInvoiceId = await setupFeeInvoiceOf(owner);
   otherSubscriber = await api.inviteAndSignIn('other-subscriber');
   await subscribe(otherSubscriber);
   await prepareOwnerAssistant();
@@ -670,6 +700,10 @@ describe('the authorization matrix', () => {
       expect(JSON.stringify(answer.body)).not.toContain(`"${ownerAts.jobId}"`);
       expect(JSON.stringify(answer.body)).not.toContain(OWNER_KEY_MASK);
       await expectOwnerAtsIntact();
+    }
+    if (route.includes(' /user/billing') && caller !== 'user') {
+      // Nothing of the owner's billing reaches anyone else.
+      expect(JSON.stringify(answer.body)).not.toContain(ownerInvoiceId);
     }
     if (before) expect(await api.snapshot()).toEqual(before);
     if (route === 'POST /subscription/create-change' && caller !== 'user') {

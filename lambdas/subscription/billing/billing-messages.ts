@@ -13,6 +13,8 @@ export const BILLING_MESSAGES = {
   subscriptionNotFound: 'We could not find that subscription.',
   accountCode: `The billing account code must be 1 to ${ACCOUNT_CODE_MAX_LENGTH} letters, digits, or @ - _ . characters.`,
   busy: 'This subscription is being changed by another request. Please try again.',
+  noBillingAccount: 'You have no billing account yet. Choose a plan to add a card.',
+  invoiceNotFound: 'We could not find that invoice.',
 } as const;
 
 /** When the subscription's state does not allow an operation (`ConflictError`). */
@@ -51,4 +53,6 @@ export const billingErrors = {
   subscriptionNotFound: (cause?: unknown) =>
     new NotFoundError(BILLING_MESSAGES.subscriptionNotFound, { code: 'subscription_not_found', cause }),
   busy: (cause?: unknown) => new ConflictError(BILLING_MESSAGES.busy, { code: 'subscription_busy', cause }),
+  noBillingAccount: (cause?: unknown) => new NotFoundError(BILLING_MESSAGES.noBillingAccount, { code: 'no_billing_account', cause }),
+  invoiceNotFound: (cause?: unknown) => new NotFoundError(BILLING_MESSAGES.invoiceNotFound, { code: 'invoice_not_found', cause }),
 } as const;

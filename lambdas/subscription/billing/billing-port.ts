@@ -1,5 +1,6 @@
 import type { Plan, PlanCurrency, PlanPeriod } from '../../shared/contracts/plans';
 import type { AccountView, SubscriptionView } from '../../shared/contracts/subscriptions';
+import type { CardOnFile, InvoiceView } from '../../shared/contracts/billing-account';
 
 /**
  * The billing port: what the subscription handlers need from a billing provider, in the
@@ -43,6 +44,26 @@ export interface BillingPort {
 
   /** Undoes a cancellation before the period ends: the state returns to `active`. */
   reactivateSubscription(subscriptionId: string): Promise<SubscriptionView>;
+
+  /** The account's card on file, or undefined when it has none (or there is no such account). */
+  getCardOnFile(accountCode: string): Promise<CardOnFile | undefined>;
+
+  /**
+   * Replaces the account's card with the one behind a billing token (Recurly: `PUT
+   * /accounts/{account_id}/billing_info` with `token_id`). A declined or invalid card is a
+   * `ValidationError` (`card_declined`, `invalid_billing_token`) and leaves the old card on file;
+   * an unknown account is a `NotFoundError`.
+   */
+  updateCardOnFile(accountCode: string, billingToken: string): Promise<CardOnFile>;
+
+  /** The account's invoices, newest first; empty when the account does not exist. */
+  listInvoices(accountCode: string): Promise<InvoiceView[]>;
+
+  /**
+   * The PDF of one of the account's invoices. An invoice of another account is a `NotFoundError`,
+   * exactly as an unknown one, so ids cannot be probed.
+   */
+  getInvoicePdf(accountCode: string, invoiceId: string): Promise<Uint8Array>;
 }
 
 export interface CreateSubscriptionInput {
@@ -61,4 +82,4 @@ export interface CreateSubscriptionInput {
 }
 
 /** The plan as the product sees it; the same shape `GET /subscription/plans` answers with. */
-export type { AccountView, Plan, PlanCurrency, PlanPeriod, SubscriptionView };
+export type { AccountView, CardOnFile, InvoiceView, Plan, PlanCurrency, PlanPeriod, SubscriptionView };

@@ -16,6 +16,7 @@ import type { TokenizedCard } from './local-test-cards';
  * | `subscription#<id>`   | `subscription`             | a subscription; index `byAccount` on (`accountKey`, `createdKey`) |
  * | `token#<id>`          | `token`                    | a card token from the local card form     |
  * | `clock`               | `clock`                    | the local billing clock's offset from real time |
+| `invoice-sequence`    | `invoice-sequence`         | the last invoice number given (site-wide, as Recurly numbers them) |
  *
  * Card numbers are never stored: a token keeps the brand, the last four digits and the expiry.
  */
@@ -50,8 +51,15 @@ export interface LocalAccount {
   readonly updatedAt: string;
 }
 
+/** Where local invoice numbers start (Recurly's sites start their sequence at 1000 by default). */
+export const FIRST_LOCAL_INVOICE_NUMBER = 1001;
+
+/** An invoice of the local billing: one charge (the setup fee) on its own invoice, paid at once. */
 export interface LocalCharge {
+  /** Also the invoice's id. */
   readonly id: string;
+  /** The invoice's number, site-wide; absent on charges recorded before numbers were kept. */
+  readonly invoiceNumber?: string;
   readonly accountCode: string;
   readonly kind: 'setup_fee';
   readonly subscriptionId: string;
@@ -94,7 +102,8 @@ export interface LocalBillingStore {
   /** Writes the subscription if it is still at `version`; false when someone changed it first. */
   replaceSubscription(subscription: LocalSubscription, version: number): Promise<boolean>;
 
-  recordCharge(charge: Omit<LocalCharge, 'id'>): Promise<LocalCharge>;
+  /** Records the charge on a new invoice with the next number. */
+  recordCharge(charge: Omit<LocalCharge, 'id' | 'invoiceNumber'>): Promise<LocalCharge>;
   /** The account's invoice lines, oldest first. */
   listCharges(accountCode: string): Promise<LocalCharge[]>;
 
@@ -122,6 +131,7 @@ const key = (pk: string, sk: string) => ({ pk, sk });
 const accountKey = (code: string) => `account#${code}`;
 const subscriptionKey = (id: string) => key(`subscription#${id}`, 'subscription');
 const CLOCK_KEY = key('clock', 'clock');
+const INVOICE_SEQUENCE_KEY = key('invoice-sequence', 'invoice-sequence');
 
 /** Item attributes that are keys or bookkeeping, not part of the stored record. */
 function recordOf<T>(item: Record<string, unknown>): T {
@@ -242,7 +252,21 @@ export function createLocalBillingStore(options: LocalBillingStoreOptions): Loca
     },
 
     async recordCharge(input) {
-      const charge: LocalCharge = { id: randomBytes(7).toString('hex').slice(0, 13), ...input };
+      const sequence = await db.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: INVOICE_SEQUENCE_KEY,
+          UpdateExpression: 'ADD lastNumber :one',
+          ExpressionAttributeValues: { ':one': 1 },
+          ReturnValues: 'UPDATED_NEW',
+        }),
+      );
+      const given = Number(sequence.Attributes?.lastNumber ?? 1);
+      const charge: LocalCharge = {
+        id: randomBytes(7).toString('hex').slice(0, 13),
+        invoiceNumber: String(FIRST_LOCAL_INVOICE_NUMBER - 1 + given),
+        ...input,
+      };
       await db.send(
         new PutCommand({
           TableName: tableName,

@@ -1,11 +1,13 @@
 import type { Plan, PlanCurrency } from '../../shared/contracts/plans';
 import type { AccountView, SubscriptionView } from '../../shared/contracts/subscriptions';
+import type { CardOnFile, InvoiceView } from '../../shared/contracts/billing-account';
 import { FEATURE_NAMES, featuresOf } from '../../shared/domain/plan-entitlements';
 import { PLAN_TIERS, TRIAL_DAYS, planCode, type PlanCodeSuffix, type PlanTier } from '../../shared/domain/plans';
 import { BillingUnavailableError, ConflictError } from '../../shared/errors';
 import { billingErrors, checkAccountCode } from './billing-messages';
 import type { BillingPort, CreateSubscriptionInput } from './billing-port';
-import type { LocalAccount, LocalBillingStore } from './local-billing-store';
+import type { LocalAccount, LocalBillingInfo, LocalBillingStore, LocalCharge } from './local-billing-store';
+import { writeMinimalPdf } from './minimal-pdf';
 import {
   atTime,
   cancel,
@@ -109,6 +111,16 @@ const WRITE_ATTEMPTS = 3;
  * - cancelSubscription / reactivateSubscription: see local-subscription-lifecycle.ts; repeating
  *   either is a no-op, a state that does not allow it is a `ConflictError`.
  * - Unknown subscription: `NotFoundError`. `getSubscription` takes the id, the uuid or `uuid-<uuid>`.
+ * - The card on file and the invoices follow Recurly's shapes (API v2021-02-25):
+ *   updateCardOnFile is "Set an account's billing information"
+ *   (https://docs.recurly.com/recurly-subscriptions/v2021-02-25/reference/update_billing_info,
+ *   `PUT /accounts/{account_id}/billing_info` with `token_id`): the token is consumed, a declined
+ *   card or a bad token keeps the old card; the card is kept as its `payment_method` is
+ *   (`card_type`, `last_four`, `exp_month`, `exp_year`). listInvoices is "List an account's
+ *   invoices" (`GET /accounts/{account_id}/invoices`: `id`, `number`, `state`, `currency`,
+ *   `total`, `created_at`), one paid invoice per recorded charge, numbered site-wide from 1001;
+ *   getInvoicePdf is "Get an invoice as a PDF" (`GET /invoices/{invoice_id}.pdf`), written here
+ *   by a minimal PDF writer (minimal-pdf.ts), and only for the account's own invoices.
  */
 export function createLocalBilling(options: LocalBillingOptions): BillingPort {
   const requireStore = (): LocalBillingStore => {
@@ -233,14 +245,85 @@ export function createLocalBilling(options: LocalBillingOptions): BillingPort {
     cancelSubscription: (subscriptionId) => update(subscriptionId, cancel),
 
     reactivateSubscription: (subscriptionId) => update(subscriptionId, reactivate),
+
+    async getCardOnFile(accountCode) {
+      const billingInfo = (await requireStore().getAccount(accountCode))?.billingInfo;
+      return billingInfo ? toCardOnFile(billingInfo) : undefined;
+    },
+
+    async updateCardOnFile(accountCode, billingToken) {
+      const store = requireStore();
+      if (!(await store.getAccount(accountCode))) throw billingErrors.noBillingAccount();
+      const at = await now();
+      const billingInfo = await takeCard(store, billingToken, at);
+      await store.setBillingInfo(accountCode, billingInfo, at);
+      return toCardOnFile(billingInfo);
+    },
+
+    async listInvoices(accountCode) {
+      const charges = await requireStore().listCharges(accountCode);
+      return charges.map(toInvoiceView).reverse();
+    },
+
+    async getInvoicePdf(accountCode, invoiceId) {
+      const store = requireStore();
+      const charge = (await store.listCharges(accountCode)).find((candidate) => candidate.id === invoiceId);
+      if (!charge) throw billingErrors.invoiceNotFound();
+      const account = await store.getAccount(accountCode);
+      const plan = localPlans(options.planCodeSuffix).find((candidate) => candidate.code === charge.planCode);
+      return invoicePdf(toInvoiceView(charge), account, plan?.name ?? charge.planCode);
+    },
   };
+}
+
+/** Recurly's `card_type` names for the brands the local card form knows. */
+const CARD_TYPES: Readonly<Record<string, string>> = { visa: 'Visa' };
+
+function toCardOnFile(billingInfo: LocalBillingInfo): CardOnFile {
+  return {
+    brand: CARD_TYPES[billingInfo.brand] ?? billingInfo.brand,
+    lastFour: billingInfo.lastFour,
+    expMonth: billingInfo.expMonth,
+    expYear: billingInfo.expYear,
+  };
+}
+
+/** A recorded charge as its invoice: charged to the card on file at once, so `paid`. */
+function toInvoiceView(charge: LocalCharge): InvoiceView {
+  return {
+    id: charge.id,
+    number: charge.invoiceNumber ?? charge.id,
+    state: 'paid',
+    currency: charge.currency,
+    total: charge.amount,
+    createdAt: charge.createdAt,
+  };
+}
+
+function invoicePdf(invoice: InvoiceView, account: LocalAccount | undefined, planName: string): Uint8Array {
+  const amount = `${invoice.currency} ${invoice.total.toFixed(2)}`;
+  const billedTo = [account?.company, [account?.firstName, account?.lastName].filter(Boolean).join(' '), account?.email].filter(Boolean);
+  return writeMinimalPdf(
+    [
+      { text: `Invoice ${invoice.number}`, size: 20 },
+      { text: `Date: ${invoice.createdAt.slice(0, 10)}` },
+      { text: `State: ${invoice.state}` },
+      { text: `Billed to: ${billedTo.join(', ') || (account?.code ?? '')}` },
+      { text: '' },
+      { text: `One-time setup fee, ${planName}: ${amount}` },
+      { text: `Total: ${amount}`, size: 14 },
+      { text: '' },
+      { text: 'Issued by the local billing stand-in: no real card was charged.', size: 9 },
+    ],
+    `Invoice ${invoice.number}`,
+  );
 }
 
 /**
  * The card behind a billing token, consumed: it must exist, be unused and unexpired, and not be
  * the declining test card.
  */
-async function takeCard(store: LocalBillingStore, billingToken: string | undefined, at: Date): Promise<LocalAccount['billingInfo']> {
+async function takeCard(store: LocalBillingStore, billingToken: string | undefined, at: Date): Promise<LocalBillingInfo> {
   if (!billingToken) throw billingErrors.cardRequired();
   const token = await store.getToken(billingToken);
   if (!token || token.usedAt || at.getTime() >= Date.parse(token.expiresAt)) throw billingErrors.invalidToken();

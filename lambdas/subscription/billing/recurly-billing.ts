@@ -2,6 +2,7 @@ import {
   ApiError,
   Client,
   type Account as RecurlyAccount,
+  type Invoice as RecurlyInvoice,
   type LineItem as RecurlyLineItem,
   type Plan as RecurlyPlan,
   type Subscription as RecurlySubscription,
@@ -17,7 +18,15 @@ import { billingErrors, checkAccountCode, STATE_MESSAGES } from './billing-messa
 import type { BillingPort } from './billing-port';
 import type { RecurlyApiKeySource } from './recurly-api-key';
 import { RECURLY_MESSAGES, translateRecurlyError, type RecurlyErrorContext } from './recurly-errors';
-import { setupFeesBySubscription, toAccountView, toPlan, toSubscriptionView, UnexpectedRecurlyResource } from './recurly-mapping';
+import {
+  setupFeesBySubscription,
+  toAccountView,
+  toCardOnFile,
+  toInvoiceView,
+  toPlan,
+  toSubscriptionView,
+  UnexpectedRecurlyResource,
+} from './recurly-mapping';
 
 export { toPlan } from './recurly-mapping';
 export { translateRecurlyError } from './recurly-errors';
@@ -37,6 +46,14 @@ export { translateRecurlyError } from './recurly-errors';
  *   reactivateSubscription: `PUT /subscriptions/<id>/reactivate`. A 422 means the state does not
  *   allow it (`ConflictError`), unless the subscription is already where the call would put it,
  *   in which case the call is answered as done (so retries are safe).
+ * - getCardOnFile: the account's `billing_info.payment_method` (from `GET /accounts/code-<code>`);
+ * - updateCardOnFile: `PUT /accounts/code-<code>/billing_info` with the Recurly.js `token_id`
+ *   (https://docs.recurly.com/recurly-subscriptions/v2021-02-25/reference/update_billing_info);
+ *   a decline or a bad token fails as at checkout and leaves the old card; 404: no account;
+ * - listInvoices: `GET /accounts/code-<code>/invoices` (200 per page, newest first; 404: empty);
+ * - getInvoicePdf: `GET /invoices/<id>` first, and only when its account is this one
+ *   `GET /invoices/<id>.pdf` (the client answers the bytes as a binary string); another
+ *   account's invoice is answered exactly as an unknown one (`NotFoundError`).
  * The setup fee of a subscription is what its line items with origin `setup_fee` charged
  * (recurly-mapping.ts), one extra request per call.
  */
@@ -265,6 +282,52 @@ export function createRecurlyBilling(options: RecurlyBillingOptions): BillingPor
         { code: 'subscription_not_reactivatable', message: STATE_MESSAGES.notReactivatable },
         (subscription) => subscription.state === 'active',
       ),
+
+    async getCardOnFile(accountCode) {
+      if (!isAccountCode(accountCode)) return undefined;
+      return toCardOnFile((await findAccount(accountCode))?.billingInfo);
+    },
+
+    async updateCardOnFile(accountCode, billingToken) {
+      checkAccountCode(accountCode);
+      const billingInfo = await call(
+        'updateBillingInfo',
+        (recurly) => recurly.updateBillingInfo(accountLookupId(accountCode), { tokenId: billingToken }),
+        { notFound: () => billingErrors.noBillingAccount() },
+      );
+      const card = toCardOnFile(billingInfo);
+      if (card) return card;
+      logger.error('Recurly answered a billing info update with no card');
+      throw new BillingUnavailableError(RECURLY_MESSAGES.broken, { retryable: false });
+    },
+
+    async listInvoices(accountCode) {
+      if (!isAccountCode(accountCode)) return [];
+      const invoices = await call('listAccountInvoices', async (recurly) => {
+        try {
+          return await collect<RecurlyInvoice>(
+            recurly
+              .listAccountInvoices(accountLookupId(accountCode), { params: { limit: PAGE_SIZE, sort: 'created_at', order: 'desc' } })
+              .each(),
+          );
+        } catch (error) {
+          if (isNotFound(error)) return [];
+          throw error;
+        }
+      });
+      return invoices.flatMap((invoice) => {
+        const view = toInvoiceView(invoice);
+        return view ? [view] : [];
+      });
+    },
+
+    async getInvoicePdf(accountCode, invoiceId) {
+      const invoiceNotFound: RecurlyErrorContext = { notFound: () => billingErrors.invoiceNotFound() };
+      const invoice = await call('getInvoice', (recurly) => recurly.getInvoice(invoiceId), invoiceNotFound);
+      if (invoice.account?.code !== accountCode) throw billingErrors.invoiceNotFound();
+      const file = await call('getInvoicePdf', (recurly) => recurly.getInvoicePdf(invoiceId), invoiceNotFound);
+      return Buffer.from(file.data ?? '', 'binary');
+    },
   };
 }
 

@@ -1,10 +1,13 @@
 import type {
   Account as RecurlyAccount,
+  BillingInfo as RecurlyBillingInfo,
+  Invoice as RecurlyInvoice,
   LineItem as RecurlyLineItem,
   Plan as RecurlyPlan,
   Subscription as RecurlySubscription,
 } from 'recurly';
 import { PlanSchema, type Plan } from '../../shared/contracts/plans';
+import { CardOnFileSchema, InvoiceViewSchema, type CardOnFile, type InvoiceView } from '../../shared/contracts/billing-account';
 import { AccountViewSchema, SubscriptionViewSchema, type AccountView, type SubscriptionView } from '../../shared/contracts/subscriptions';
 import { createLogger } from '../../shared/logger';
 
@@ -120,4 +123,41 @@ export function toAccountView(account: RecurlyAccount): AccountView {
     hasBillingInfo: account.billingInfo !== null && account.billingInfo !== undefined,
     createdAt: instant(account.createdAt),
   });
+}
+
+/**
+ * The card of a Recurly billing info (`payment_method`: `card_type`, `last_four`, `exp_month`,
+ * `exp_year`; https://docs.recurly.com/recurly-subscriptions/v2021-02-25/reference/update_billing_info),
+ * or undefined when there is none or the payment method is not a card (PayPal, a bank account).
+ */
+export function toCardOnFile(billingInfo: RecurlyBillingInfo | null | undefined): CardOnFile | undefined {
+  const method = billingInfo?.paymentMethod;
+  const parsed = CardOnFileSchema.safeParse({
+    brand: method?.cardType,
+    lastFour: method?.lastFour,
+    expMonth: method?.expMonth,
+    expYear: method?.expYear,
+  });
+  return parsed.success ? parsed.data : undefined;
+}
+
+/**
+ * A Recurly invoice (`GET /accounts/{account_id}/invoices`: `id`, `number`, `state`, `currency`,
+ * `total`, `created_at`) in the product's terms, or undefined (logged) when it does not fit.
+ */
+export function toInvoiceView(invoice: RecurlyInvoice): InvoiceView | undefined {
+  const parsed = InvoiceViewSchema.safeParse({
+    id: invoice.id,
+    number: invoice.number,
+    state: invoice.state,
+    currency: invoice.currency,
+    total: invoice.total ?? 0,
+    createdAt: instant(invoice.createdAt),
+  });
+  if (parsed.success) return parsed.data;
+  logger.warn('Skipped a Recurly invoice that does not fit the contract', {
+    invoiceId: invoice.id,
+    issues: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+  });
+  return undefined;
 }

@@ -16,7 +16,12 @@ import {
 /** The subscription handlers as Lambda loads them: dependencies from the environment (here the local runtime's). */
 
 type HandlerFile =
-  'create-change-subscription' | 'get-user-subscriptions' | 'cancel-subscription' | 'reactivate-subscription' | 'receive-webhook';
+  | 'create-change-subscription'
+  | 'get-user-subscriptions'
+  | 'cancel-subscription'
+  | 'reactivate-subscription'
+  | 'receive-webhook'
+  | 'manage-billing-account';
 
 function load(file: HandlerFile): ApiGatewayHandler {
   return loadHandler(`lambdas/subscription/${file}.ts`);
@@ -71,6 +76,12 @@ describe('subscription handlers as deployed', () => {
     );
     expect(created.status).toBe(201);
     const subscription = (created.body as { subscription: { id: string; uuid: string } }).subscription;
+
+    const billing = await invoke(load('manage-billing-account'), userEvent({ method: 'GET', resource: '/user/billing', claims: as }));
+    expect(billing).toMatchObject({
+      status: 200,
+      body: { card: { brand: 'Visa', lastFour: '1111' }, invoices: [{ total: 99, currency: 'USD', state: 'paid' }] },
+    });
 
     const read = await invoke(
       load('get-user-subscriptions'),

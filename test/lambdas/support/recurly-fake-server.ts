@@ -280,6 +280,16 @@ export class RecurlyFakeServer {
       });
     }
     const answer = this.route(method, url, (body ?? {}) as Record<string, unknown>);
+    if (answer.pdf) {
+      response.writeHead(answer.status, {
+        'Content-Type': 'application/pdf',
+        'Recurly-Version': 'recurly.v2021-02-25',
+        'X-Request-Id': requestId(),
+        'Content-Length': answer.pdf.length,
+      });
+      response.end(answer.pdf);
+      return;
+    }
     if (answer.status === 204) {
       response.writeHead(204, { 'X-Request-Id': requestId() });
       response.end();
@@ -309,6 +319,12 @@ export class RecurlyFakeServer {
       }
       if (segments.length === 3 && action === 'line_items')
         return list(site.lineItemsOf({ accountId: id }, url.searchParams.get('type')), id);
+      if (segments.length === 3 && action === 'invoices') return list(site.accountInvoices(id, url.searchParams.get('order')), id);
+    }
+    if (collection === 'accounts' && id && segments.length === 3 && action === 'billing_info' && method === 'PUT')
+      return site.updateBillingInfo(id, body);
+    if (collection === 'invoices' && id && segments.length === 2 && method === 'GET') {
+      return id.endsWith('.pdf') ? site.invoicePdf(id.slice(0, -'.pdf'.length)) : site.getInvoice(id);
     }
     if (collection === 'subscriptions') {
       if (segments.length === 1 && method === 'POST') return site.createSubscription(body);

@@ -16,6 +16,13 @@ import type { FakePlanInput } from './recurly-fake-server';
  * - cancel (`term_end`): active → canceled with expires_at = current_period_ends_at; future →
  *   failed; anything else 422 `validation`; reactivate: canceled → active, else 422 `validation`;
  * - a change (`timeframe: now`) swaps plan and price at once and keeps the dates.
+ * - billing info and invoices (issue 17): `PUT /accounts/{account_id}/billing_info` with a
+ *   Recurly.js `token_id` replaces the card ("Set an account's billing information",
+ *   https://docs.recurly.com/recurly-subscriptions/v2021-02-25/reference/update_billing_info; a
+ *   declined card or a bad token keeps the old one); every purchase that charges something opens
+ *   one paid invoice, numbered site-wide from 1001, listed by `GET /accounts/{account_id}/invoices`
+ *   ("List an account's invoices", list_account_invoice), read by `GET /invoices/{invoice_id}`
+ *   and rendered by `GET /invoices/{invoice_id}.pdf` (get_invoice_pdf, `application/pdf`).
  * Time passes only when a test says so (`site.now`); states the clock would reach (expired) are
  * set with {@link FakeRecurlySite.setSubscriptionState}.
  */
@@ -25,6 +32,27 @@ export type FakeCard = 'approved' | 'declined';
 export interface Answer {
   readonly status: number;
   readonly body?: unknown;
+  /** Sent as `application/pdf` instead of JSON. */
+  readonly pdf?: Buffer;
+}
+
+export interface FakeInvoice {
+  readonly id: string;
+  readonly number: string;
+  readonly accountCode: string;
+  readonly subscriptionId: string;
+  readonly currency: string;
+  readonly total: number;
+  readonly createdAt: Date;
+}
+
+/** A small PDF with bytes above 127 (the binary comment PDF writers put on line 2), to check they survive the client. */
+export function fakeInvoicePdf(invoice: FakeInvoice): Buffer {
+  return Buffer.concat([
+    Buffer.from('%PDF-1.4\n%'),
+    Buffer.from([0xe2, 0xe3, 0xcf, 0xd3]),
+    Buffer.from(`\n% Invoice ${invoice.number}\ntrailer\n<< >>\n%%EOF\n`),
+  ]);
 }
 
 export interface FakeAccount {
@@ -103,6 +131,7 @@ export class FakeRecurlySite {
   readonly accounts = new Map<string, FakeAccount>();
   readonly subscriptions = new Map<string, FakeSubscription>();
   readonly lineItems: FakeLineItem[] = [];
+  readonly invoices: FakeInvoice[] = [];
   private readonly tokens = new Map<string, { readonly card: FakeCard; used: boolean }>();
   /** The site's clock; tests move it. */
   now: () => Date = () => new Date();
@@ -266,7 +295,94 @@ export class FakeRecurlySite {
     this.subscriptions.set(subscription.id, subscription);
     if (price.setupFee > 0) this.charge(subscription, 'setup_fee', price.setupFee);
     if (!trialEndsAt) this.charge(subscription, 'plan', price.unitAmount);
+    const purchase = price.setupFee + (trialEndsAt ? 0 : price.unitAmount);
+    if (purchase > 0) {
+      this.invoices.push({
+        id: randomId(),
+        number: String(1001 + this.invoices.length),
+        accountCode: account.code,
+        subscriptionId: subscription.id,
+        currency: price.currency,
+        total: purchase,
+        createdAt: now,
+      });
+    }
     return { status: 201, body: this.subscriptionJson(subscription) };
+  }
+
+  updateBillingInfo(accountId: string, body: Record<string, unknown>): Answer {
+    const account = this.findAccount(accountId);
+    if (!account) return notFound('Account', 'code', accountId.replace(/^code-/, ''));
+    const tokenId = typeof body.token_id === 'string' ? body.token_id : '';
+    const token = this.tokens.get(tokenId);
+    if (!token || token.used) return recurlyError(422, 'invalid_token', 'Token has expired or is invalid. Please request a new token.');
+    token.used = true;
+    if (token.card === 'declined') {
+      return recurlyError(422, 'transaction', 'Your card was declined. Please use a different card.', {
+        transaction_error: {
+          object: 'transaction_error',
+          category: 'hard',
+          code: 'declined',
+          decline_code: 'generic_decline',
+          message: 'Your card was declined. Please use a different card.',
+        },
+      });
+    }
+    const now = this.now();
+    account.card = { lastFour: '4242', firstSix: '424242', expMonth: 11, expYear: now.getUTCFullYear() + 4 };
+    account.updatedAt = now;
+    return { status: 200, body: this.accountJson(account).billing_info };
+  }
+
+  accountInvoices(accountId: string, order: string | null): Record<string, unknown>[] | undefined {
+    const account = this.findAccount(accountId);
+    if (!account) return undefined;
+    const invoices = this.invoices.filter((invoice) => invoice.accountCode === account.code);
+    return (order === 'asc' ? invoices : [...invoices].reverse()).map((invoice) => this.invoiceJson(invoice));
+  }
+
+  getInvoice(invoiceId: string): Answer {
+    const invoice = this.invoices.find((candidate) => candidate.id === invoiceId);
+    return invoice ? { status: 200, body: this.invoiceJson(invoice) } : notFound('Invoice', 'id', invoiceId);
+  }
+
+  invoicePdf(invoiceId: string): Answer {
+    const invoice = this.invoices.find((candidate) => candidate.id === invoiceId);
+    return invoice ? { status: 200, pdf: fakeInvoicePdf(invoice) } : notFound('Invoice', 'id', invoiceId);
+  }
+
+  private invoiceJson(invoice: FakeInvoice): Record<string, unknown> {
+    return {
+      id: invoice.id,
+      uuid: randomBytes(16).toString('hex'),
+      object: 'invoice',
+      type: 'charge',
+      origin: 'purchase',
+      state: 'paid',
+      account: this.accountMini(invoice.accountCode),
+      billing_info_id: null,
+      subscription_ids: [invoice.subscriptionId],
+      previous_invoice_id: null,
+      number: invoice.number,
+      collection_method: 'automatic',
+      po_number: null,
+      net_terms: 0,
+      net_terms_type: 'net',
+      address: null,
+      shipping_address: null,
+      currency: invoice.currency,
+      discount: 0,
+      subtotal: invoice.total,
+      tax: 0,
+      total: invoice.total,
+      refundable_amount: invoice.total,
+      paid: invoice.total,
+      balance: 0,
+      created_at: iso(invoice.createdAt),
+      updated_at: iso(invoice.createdAt),
+      due_at: iso(invoice.createdAt),
+      closed_at: iso(invoice.createdAt),
+    };
   }
 
   changeSubscription(subscriptionId: string, body: Record<string, unknown>): Answer {

@@ -5,7 +5,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { Data } from '../../../lib/constructs/data';
 import { RestApi, type LanguageModelSettings } from '../../../lib/constructs/rest-api';
 import { COGNITO_TRIGGERS } from '../../../lib/definitions/cognito-triggers';
-import { REST_FUNCTIONS, REST_ROUTES, restFunctions, type RestRouteDefinition } from '../../../lib/definitions/rest-routes';
+import { REST_ROUTES, restFunctions, restMethodKey, type RestRouteDefinition } from '../../../lib/definitions/rest-routes';
 import { CORS_ALLOW_HEADERS, CORS_MAX_AGE_SECONDS } from '../../../lambdas/shared/http/cors';
 import { flatten, onlyResource, resourcesOfType } from '../support/build-app';
 import { resourceOf, synthesizedApp, SYNTHESIS_TIMEOUT_MS, type SynthesizedApp } from '../support/synthesized-app';
@@ -66,6 +66,34 @@ describe('RestApi: API Gateway REST, stage prod', () => {
     expect(JSON.stringify(dev.template.findResources('AWS::ApiGateway::Resource'))).toContain('"PathPart":"plans"');
   });
 
+  it('serves the three billing self-service routes from one function, behind the Cognito authorizer', () => {
+    const billingRoutes = REST_ROUTES.filter((route) => route.functionId === 'ManageBillingAccountFunction');
+    expect(billingRoutes.map((route) => `${route.method} ${route.path}`)).toEqual([
+      'GET /user/billing',
+      'PUT /user/billing/card',
+      'GET /user/billing/invoices/{id}/pdf',
+    ]);
+    const functionArn = { 'Fn::GetAtt': [dev.logicalIds.restApiFunctions.ManageBillingAccountFunction, 'Arn'] };
+    for (const route of billingRoutes) {
+      const method = resourceOf(dev, dev.logicalIds.restApiMethods[restMethodKey(route)]);
+      expect({ route: route.path, properties: method.Properties }).toMatchObject({
+        route: route.path,
+        properties: {
+          HttpMethod: route.method,
+          AuthorizationType: 'COGNITO_USER_POOLS',
+          Integration: { Type: 'AWS_PROXY', Uri: { 'Fn::Join': ['', expect.arrayContaining([functionArn])] } },
+        },
+      });
+    }
+  });
+
+  it('refuses routes that share a function but differ in what shapes it', () => {
+    const [first] = REST_ROUTES;
+    const other = { ...first, path: '/other', tables: [{ table: 'users', access: 'read' }] } as const;
+    expect(() => restFunctions([first, other])).toThrow(/share GetPlansFunction but differ in tables/);
+    expect(restFunctions([first, { ...first, path: '/same' }])).toEqual([first]);
+  });
+
   it.each(REST_ROUTES.filter((route) => route.auth === 'admin').map((route) => [`${route.method} ${route.path}`, route] as const))(
     'serves %s behind the Cognito user pool authorizer',
     (_name, route) => {
@@ -117,10 +145,10 @@ describe('RestApi: API Gateway REST, stage prod', () => {
     ).not.toContain('cognito-idp');
   });
 
-  it('has one function per route (routes of one family may share one), each on Node 22 / arm64 with source maps and the stage settings', () => {
-    // One per REST function (the results routes share theirs) + the two Cognito triggers, the BucketDeployment and the auto-delete handlers, the API key renewal job,
+  it('has one function per route function, each on Node 22 / arm64 with source maps and the stage settings', () => {
+    // + the two Cognito triggers, the BucketDeployment and the auto-delete handlers, the API key renewal job,
     // the GraphQL API's admin check
-    dev.template.resourceCountIs('AWS::Lambda::Function', REST_FUNCTIONS.length + COGNITO_TRIGGERS.length + 4);
+    dev.template.resourceCountIs('AWS::Lambda::Function', restFunctions(REST_ROUTES).length + COGNITO_TRIGGERS.length + 4);
     const fn = resourceOf(dev, dev.logicalIds.restApiFunctions.GetPlansFunction);
     expect(fn.Properties).toMatchObject({
       Runtime: 'nodejs22.x',
@@ -475,13 +503,6 @@ describe("RestApi: the recruiting assistant's routes", () => {
     expect(Object.keys(dev.logicalIds.restApiFunctions).filter((id) => id.startsWith('AssistantResults'))).toEqual([
       'AssistantResultsFunction',
     ]);
-  });
-
-  it('refuses routes that share a function with different settings', () => {
-    const [first] = ASSISTANT_ROUTES;
-    expect(() =>
-      restFunctions([first, { ...first, method: 'POST', path: '/assistant/other', entry: 'lambdas/assistant/other.ts' }]),
-    ).toThrow(/share AssistantListJobsFunction with different settings/);
   });
 
   it("tells each language-model handler to use Bedrock with the configured model, with a time-out under API Gateway's 29 s", () => {

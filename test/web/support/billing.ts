@@ -138,7 +138,9 @@ export class FakeBilling {
       return { outcome: 'changed', subscription: changed };
     }
     if (!request.billingToken) throw new RestApiError(400, 'VALIDATION', 'A card is needed to subscribe.');
-    if (request.billingToken === DECLINED_TOKEN) throw new RestApiError(402, 'CARD_DECLINED', DECLINED_MESSAGE);
+    // As the API answers a decline: 400 `card_declined`, the message on the card token's field.
+    if (request.billingToken === DECLINED_TOKEN)
+      throw new RestApiError(400, 'card_declined', DECLINED_MESSAGE, { billingToken: DECLINED_MESSAGE });
     this.created += 1;
     const subscription = testSubscription({
       id: `sub-new-${this.created}`,

@@ -5,6 +5,7 @@ import type { AtsApi } from '../features/ats/api/ats-api';
 import type { AuthApi } from '../features/auth/api/auth-api';
 import type { InviteSignupApi } from '../features/auth/api/invite-signup-api';
 import type { ProfileApi } from '../features/profile/api/profile-api';
+import type { BillingAccountApi } from '../features/subscriptions/api/billing-account-api';
 import type { BillingApi } from '../features/subscriptions/api/billing-api';
 import type { TestCardTokenizer } from '../features/subscriptions/api/test-card-tokenizer';
 import type { SessionPort } from '../lib/auth/session';
@@ -22,6 +23,8 @@ export interface AppPorts {
   readonly profile: ProfileApi;
   /** Plans and subscriptions on the REST API. */
   readonly billing: BillingApi;
+  /** The subscriber's own card on file and invoices on the REST API (the account page). */
+  readonly billingAccount: BillingAccountApi;
   /** The local runtime's stand-in for Recurly.js tokenization (the test card form). */
   readonly testCardTokens: TestCardTokenizer;
   /** The recruiting assistant on the REST API (the /services screens). */

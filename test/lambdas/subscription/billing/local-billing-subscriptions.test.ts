@@ -409,3 +409,52 @@ describe('local billing: changing, canceling and reactivating', () => {
     await expect(billing.reactivateSubscription('zzzzzzzzzzzzz')).rejects.toBeInstanceOf(NotFoundError);
   });
 });
+
+describe('card on file and invoices (the stand-in for Recurly billing info and invoices)', () => {
+  const OTHER = 'talentpilot-9d0c1b2a-3e4f-4a5b-8c7d-6e5f4a3b2c1d';
+
+  it('numbers invoices site-wide and lists each account its own, newest first', async () => {
+    await subscribe();
+    await subscribe({ accountCode: OTHER, billingToken: await token() });
+    now = at(1);
+    await subscribe({ planCode: PROFESSIONAL });
+
+    const invoices = await billing.listInvoices(ACCOUNT);
+
+    expect(invoices.map(({ number, total, state }) => ({ number, total, state }))).toEqual([
+      { number: '1003', total: 199, state: 'paid' },
+      { number: '1001', total: 99, state: 'paid' },
+    ]);
+    expect((await billing.listInvoices(OTHER)).map((invoice) => invoice.number)).toEqual(['1002']);
+    expect(await billing.listInvoices('talentpilot-nobody')).toEqual([]);
+  });
+
+  it("writes a PDF of the account's own invoice, and none of another account's", async () => {
+    await subscribe();
+    await subscribe({ accountCode: OTHER, billingToken: await token() });
+    const [own] = await billing.listInvoices(ACCOUNT);
+    const [theirs] = await billing.listInvoices(OTHER);
+
+    const pdf = Buffer.from(await billing.getInvoicePdf(ACCOUNT, own.id)).toString('latin1');
+
+    expect(pdf.startsWith('%PDF-1.4')).toBe(true);
+    expect(pdf).toContain('(Billed to: Harbor Staffing, Dana Reyes, dana@harborstaffing.com) Tj');
+    expect(pdf).toContain('(One-time setup fee, Starter - two weeks free, monthly billing, one-time setup fee: USD 99.00) Tj');
+    await expect(billing.getInvoicePdf(ACCOUNT, theirs.id)).rejects.toMatchObject({ code: 'invoice_not_found' });
+  });
+
+  it('replaces the card with a new token, keeps it when the new card is declined, and needs an account', async () => {
+    await subscribe();
+    expect(await billing.getCardOnFile(ACCOUNT)).toEqual({ brand: 'Visa', lastFour: '1111', expMonth: 12, expYear: 2030 });
+
+    await expect(billing.updateCardOnFile(ACCOUNT, await token(LOCAL_TEST_CARDS.declined))).rejects.toMatchObject({
+      code: 'card_declined',
+    });
+    expect((await billing.getCardOnFile(ACCOUNT))?.lastFour).toBe('1111');
+
+    const replaced = await billing.updateCardOnFile(ACCOUNT, await token());
+    expect(replaced).toEqual({ brand: 'Visa', lastFour: '1111', expMonth: 12, expYear: 2030 });
+    await expect(billing.updateCardOnFile(OTHER, await token())).rejects.toBeInstanceOf(NotFoundError);
+    expect(await billing.getCardOnFile(OTHER)).toBeUndefined();
+  });
+});

@@ -121,7 +121,7 @@ export async function startSubscriptionServices(): Promise<SubscriptionServices>
 }
 
 export interface RequestInput {
-  readonly method: 'GET' | 'POST';
+  readonly method: 'GET' | 'POST' | 'PUT';
   readonly resource: string;
   readonly path?: string;
   readonly body?: unknown;

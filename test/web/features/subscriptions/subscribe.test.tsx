@@ -164,12 +164,17 @@ describe('the subscribe page', () => {
 
     await user.click(screen.getByRole('button', { name: 'Start free trial' }));
 
-    expect(await screen.findByRole('alert')).toHaveTextContent(DECLINED_MESSAGE);
+    // By the card fields, which it describes, and not as a toast that goes away.
+    const problem = await screen.findByRole('alert');
+    expect(problem).toHaveTextContent(DECLINED_MESSAGE);
+    expect(screen.getByRole('group', { name: /Test card/ })).toHaveAttribute('aria-describedby', problem.id);
+    expect(screen.getByRole('region', { name: 'Start your free trial' })).toContainElement(problem);
     expect(router.state.location.pathname).toBe('/subscribe');
     expect(screen.getByRole('button', { name: 'Start free trial' })).toBeEnabled();
 
     await user.clear(screen.getByLabelText('Card number'));
     await user.type(screen.getByLabelText('Card number'), '4111 1111 1111 1111');
+    expect(screen.getByRole('alert')).toHaveTextContent(DECLINED_MESSAGE);
     await user.click(screen.getByRole('button', { name: 'Start free trial' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: "You're all set" })).toBeInTheDocument();

@@ -3,13 +3,16 @@ import { Link } from 'react-router-dom';
 import { Spinner } from '../../components/ui/spinner';
 import { useRuntimeConfig } from '../../config/config-context';
 import { paths } from '../../config/paths';
+import { createRestBillingAccountApi } from '../../features/subscriptions/api/billing-account-api';
 import { createRestBillingApi } from '../../features/subscriptions/api/billing-api';
+import { BillingDetails } from '../../features/subscriptions/components/billing-details';
 import { SubscriptionPanel } from '../../features/subscriptions/components/subscription-panel';
 import { useSubscriptions } from '../../features/subscriptions/state/subscriptions-context';
 import { liveSubscriptions } from '../../features/subscriptions/subscription-access';
 import { useSignedInUser } from '../../lib/auth/auth-context';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { usePortOverrides } from '../ports';
+import { useCardEntry } from '../use-card-entry';
 import './account.css';
 
 /** The ATS settings: their own chunk, loaded once the page is up (see the module). */
@@ -17,14 +20,17 @@ const AtsSettings = lazy(() => import('./account/ats-settings'));
 
 /**
  * The account overview (guarded): who is signed in, and their subscription with its plan, state,
- * trial, next bill and setup fee, and the actions to change plan, cancel or reactivate; then
- * their ATS connection and its sync (for subscribers: the ATS routes need a live subscription).
+ * trial, next bill and setup fee, and the actions to change plan, cancel or reactivate; their
+ * card on file (with its update) and invoices; then their ATS connection and its sync (for
+ * subscribers: the ATS routes need a live subscription).
  */
 export default function AccountPage() {
   useDocumentTitle('Account');
   const config = useRuntimeConfig();
-  const { billing } = usePortOverrides();
+  const { billing, billingAccount } = usePortOverrides();
   const api = useMemo(() => billing ?? createRestBillingApi(config), [billing, config]);
+  const billingAccountApi = useMemo(() => billingAccount ?? createRestBillingAccountApi(config), [billingAccount, config]);
+  const { cardEntry, testCardTokens } = useCardEntry();
   const user = useSignedInUser();
   const { status, subscriptions } = useSubscriptions();
   // When the subscriptions could not be loaded, the ATS settings ask the server (it answers 403
@@ -52,6 +58,10 @@ export default function AccountPage() {
         <section className="card account-subscription" aria-labelledby="account-subscription">
           <h2 id="account-subscription">Your subscription</h2>
           <SubscriptionPanel api={api} />
+        </section>
+        <section className="card account-billing" aria-labelledby="account-billing">
+          <h2 id="account-billing">Billing and invoices</h2>
+          <BillingDetails api={billingAccountApi} cardEntry={cardEntry} testCardTokens={testCardTokens} cardholderName={name} />
         </section>
         <section className="card account-ats" aria-labelledby="account-ats">
           <h2 id="account-ats">Your ATS</h2>

@@ -1,13 +1,12 @@
 import { useMemo } from 'react';
 import { useLocation } from 'react-router-dom';
-import { cardEntryOf } from '../../config/card-entry';
 import { useRuntimeConfig } from '../../config/config-context';
 import { createRestBillingApi } from '../../features/subscriptions/api/billing-api';
-import { createTestCardTokenizer } from '../../features/subscriptions/api/test-card-tokenizer';
 import { SubscribeView } from '../../features/subscriptions/components/subscribe-view';
 import { returnPathFrom } from '../../lib/auth/return-path';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { usePortOverrides } from '../ports';
+import { useCardEntry } from '../use-card-entry';
 
 /**
  * Subscribe (guarded): choose a plan and a currency, enter a card, confirm; or change the plan of
@@ -16,13 +15,9 @@ import { usePortOverrides } from '../ports';
 export default function SubscribePage() {
   useDocumentTitle('Subscribe');
   const config = useRuntimeConfig();
-  const { billing, testCardTokens } = usePortOverrides();
+  const { billing } = usePortOverrides();
   const api = useMemo(() => billing ?? createRestBillingApi(config), [billing, config]);
-  const cardEntry = useMemo(() => cardEntryOf(config), [config]);
-  const tokens = useMemo(
-    () => testCardTokens ?? (cardEntry.kind === 'test' ? createTestCardTokenizer(cardEntry.tokenUrl) : undefined),
-    [testCardTokens, cardEntry],
-  );
+  const { cardEntry, testCardTokens: tokens } = useCardEntry();
   const from = returnPathFrom(useLocation().state);
   return (
     <div className="container page">

@@ -29,3 +29,17 @@ export function CardEntryForm({
     </p>
   );
 }
+
+/**
+ * Why the card was refused (declined, expired or invalid details), right under the card fields:
+ * announced when it appears (`role="alert"`) and named by the fields' `aria-describedby`, so it
+ * stays readable after a toast would have gone.
+ */
+export function CardProblem({ id, message }: { readonly id: string; readonly message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p className="field__error card-problem" id={id} role="alert">
+      {message}
+    </p>
+  );
+}

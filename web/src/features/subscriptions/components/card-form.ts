@@ -1,5 +1,6 @@
 import type { Ref } from 'react';
 import { UserFacingError } from '../../../lib/errors';
+import { RestApiError } from '../../../lib/rest-client';
 
 /**
  * The card form port: whatever collects the card (Recurly.js Elements in AWS, the test card form
@@ -21,6 +22,8 @@ export interface CardFormProps {
   readonly disabled?: boolean;
   /** A starting value for "Name on card" (the user's name). */
   readonly defaultName?: string;
+  /** The id of the message about the card as a whole (a decline), which the fields are described by. */
+  readonly describedBy?: string;
 }
 
 export const CARD_ENTRY_INVALID_MESSAGE = 'Please check your card details.';
@@ -32,4 +35,19 @@ export class CardEntryError extends UserFacingError {
     super(message);
     this.name = 'CardEntryError';
   }
+}
+
+/**
+ * What to show by the card fields when paying failed because of the card: the server's message
+ * for the card token (`fields.billingToken`: declined, expired or invalid details, none given),
+ * or the card form's own refusal. Undefined for anything else (the network, a busy server…),
+ * which stays a toast.
+ */
+export function cardProblemOf(error: unknown, fromCardForm: boolean): string | undefined {
+  if (error instanceof CardEntryError) return undefined;
+  if (error instanceof RestApiError) return error.fields.billingToken;
+  // The test card form shows its tokenizer's field errors on the fields themselves.
+  const fieldErrors = (error as { fields?: Readonly<Record<string, string>> }).fields;
+  if (fromCardForm && error instanceof UserFacingError && !(fieldErrors && Object.keys(fieldErrors).length > 0)) return error.message;
+  return undefined;
 }

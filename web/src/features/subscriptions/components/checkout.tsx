@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { Plan, PlanCurrency } from '@contracts/plans';
 import type { CreateChangeRequest, CreateChangeResponse, SubscriptionView } from '@contracts/subscriptions';
 import type { CardEntry } from '../../../config/card-entry';
@@ -9,8 +9,8 @@ import type { BillingApi } from '../api/billing-api';
 import type { TestCardTokenizer } from '../api/test-card-tokenizer';
 import { formatAmount, formatDate, periodPhrase, priceSentence, trialPhrase } from '../format';
 import { mayRetrySameAttempt, newIdempotencyKey } from '../idempotency';
-import { CARD_FORM_LOADING_MESSAGE, CardEntryError, type CardFormHandle } from './card-form';
-import { CARD_ENTRY_UNAVAILABLE_MESSAGE, CardEntryForm } from './card-entry-form';
+import { CARD_FORM_LOADING_MESSAGE, CardEntryError, cardProblemOf, type CardFormHandle } from './card-form';
+import { CARD_ENTRY_UNAVAILABLE_MESSAGE, CardEntryForm, CardProblem } from './card-entry-form';
 
 /** One checkout attempt: retried as is (same key, same token) until the server settles it. */
 interface Attempt {
@@ -48,8 +48,9 @@ function trialEndFromToday(plan: Plan, now: Date = new Date()): string | undefin
  * Confirms the chosen plan: a new subscription takes a card (through the card form port) and
  * starts the free trial; an existing one changes plan without a card. Submitting sends
  * `POST /subscription/create-change` with an Idempotency-Key made once per attempt and reused
- * when the same attempt is retried; the button is disabled while it is in flight. Errors show
- * the server's message as a toast (e.g. "Your card was declined.").
+ * when the same attempt is retried; the button is disabled while it is in flight. A refused card
+ * ("Your card was declined.", expired or invalid details) shows by the card fields and stays
+ * there until the next attempt; other errors show the server's message as a toast.
  */
 export function Checkout({
   plan,
@@ -68,6 +69,10 @@ export function Checkout({
   const attempt = useRef<Attempt | null>(null);
   const inFlight = useRef(false);
   const [busy, setBusy] = useState(false);
+  // Why the card was refused, for the plan it was refused on (choosing another plan clears it).
+  const [refusal, setRefusal] = useState<{ readonly planCode: string; readonly message: string }>();
+  const cardProblem = refusal?.planCode === plan.code ? refusal.message : undefined;
+  const cardProblemId = useId();
   const rememberFocus = useFocusReturn(busy);
   const heading = useRef<HTMLHeadingElement>(null);
   const cannotPay = !changing && (cardEntry.kind === 'unavailable' || (cardEntry.kind === 'test' && !testCardTokens));
@@ -102,8 +107,11 @@ export function Checkout({
     inFlight.current = true;
     rememberFocus();
     setBusy(true);
+    setRefusal(undefined);
+    let tokenized = changing;
     try {
       const { idempotencyKey, request: body } = await request();
+      tokenized = true;
       let response: CreateChangeResponse;
       try {
         response = await api.createChange(body, idempotencyKey);
@@ -114,8 +122,11 @@ export function Checkout({
       attempt.current = null;
       await onCompleted(response);
     } catch (error) {
-      // The card form shows (and focuses) its own field errors; anything else is a toast.
-      if (!(error instanceof CardEntryError)) notifyError(error);
+      // The card form shows (and focuses) its own field errors; a refused card shows by the
+      // fields; anything else is a toast.
+      const problem = cardProblemOf(error, !tokenized);
+      if (problem) setRefusal({ planCode: plan.code, message: problem });
+      else if (!(error instanceof CardEntryError)) notifyError(error);
     } finally {
       inFlight.current = false;
       setBusy(false);
@@ -155,7 +166,17 @@ export function Checkout({
       )}
       <form className="form checkout__form" noValidate aria-busy={busy || undefined} onSubmit={(event) => void submit(event)}>
         {changing ? null : (
-          <CardEntryForm ref={card} entry={cardEntry} testCardTokens={testCardTokens} disabled={busy} defaultName={cardholderName} />
+          <>
+            <CardEntryForm
+              ref={card}
+              entry={cardEntry}
+              testCardTokens={testCardTokens}
+              disabled={busy}
+              defaultName={cardholderName}
+              describedBy={cardProblem ? cardProblemId : undefined}
+            />
+            <CardProblem id={cardProblemId} message={cardProblem} />
+          </>
         )}
         <div className="form__actions">
           {/* Keeps focus in the field on press: its blur could show an error and move the button away. */}

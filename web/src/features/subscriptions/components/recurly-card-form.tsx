@@ -24,7 +24,13 @@ const CARD_ELEMENT_STYLE = {
  * Recurly's iframe (PCI SAQ A: the card never touches our page's code or our API); the name
  * goes to Recurly through the `data-recurly` fields. `tokenize` returns Recurly's token id.
  */
-export default function RecurlyCardForm({ ref, disabled, defaultName = '', publicKey }: CardFormProps & { readonly publicKey: string }) {
+export default function RecurlyCardForm({
+  ref,
+  disabled,
+  defaultName = '',
+  describedBy,
+  publicKey,
+}: CardFormProps & { readonly publicKey: string }) {
   const container = useRef<HTMLDivElement>(null);
   const recurly = useRef<{ js: RecurlyJs; elements: RecurlyElements } | null>(null);
   const [status, setStatus] = useState<'loading' | 'ready' | 'failed'>('loading');
@@ -85,7 +91,7 @@ export default function RecurlyCardForm({ ref, disabled, defaultName = '', publi
   };
 
   return (
-    <fieldset className="card-entry" disabled={disabled}>
+    <fieldset className="card-entry" disabled={disabled} aria-describedby={describedBy}>
       <legend className="card-entry__legend">Card details</legend>
       <div className="field">
         <span className="field__label" id={labelId}>

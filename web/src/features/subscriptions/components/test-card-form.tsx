@@ -33,7 +33,13 @@ export function formFieldErrors(fields: Readonly<Partial<Record<TestCardField, s
  * name, checked here, then exchanged for a token at the local billing adapter (the stand-in for
  * Recurly.js). Nothing typed here is sent to our API.
  */
-export function TestCardForm({ ref, disabled, defaultName = '', tokens }: CardFormProps & { readonly tokens: TestCardTokenizer }) {
+export function TestCardForm({
+  ref,
+  disabled,
+  defaultName = '',
+  describedBy,
+  tokens,
+}: CardFormProps & { readonly tokens: TestCardTokenizer }) {
   const [values, setValues] = useState<CardValues>({ number: '', expiry: '', cvc: '', name: defaultName });
   const [touched, setTouched] = useState<Partial<Record<CardField, boolean>>>({});
   const [attempted, setAttempted] = useState(false);
@@ -100,7 +106,7 @@ export function TestCardForm({ ref, disabled, defaultName = '', tokens }: CardFo
   });
 
   return (
-    <fieldset className="card-entry card-entry--test" ref={fieldset} disabled={disabled}>
+    <fieldset className="card-entry card-entry--test" ref={fieldset} disabled={disabled} aria-describedby={describedBy}>
       <legend className="card-entry__legend">Test card — local billing, no real charge</legend>
       <p className="card-entry__note">
         This is the local runtime: the card goes to the local billing adapter and nothing is charged. Use{' '}
