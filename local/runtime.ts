@@ -304,8 +304,10 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     })();
     const resolversReady = prepareResolvers(options.resolvers ?? RESOLVERS, buildDir);
     const routes = options.routes ?? REST_ROUTES;
+    // A route `servedBy` another's function runs in that function, as in AWS.
+    const ownRoutes = routes.filter((route) => !route.servedBy);
     // The routes' functions, and last the GraphQL API's admin check (a Lambda data source).
-    const lambdasReady = Promise.all([...routes, ADMIN_STANDING_FUNCTION].map((fn) => bundleLambda(fn.functionId, fn.entry, buildDir)));
+    const lambdasReady = Promise.all([...ownRoutes, ADMIN_STANDING_FUNCTION].map((fn) => bundleLambda(fn.functionId, fn.entry, buildDir)));
     const databaseReady = (async () => {
       const dynalite = await startDynalite({ path: paths?.dynamodb, port: ports.dynamodb });
       stops.push({ name: 'DynamoDB', stop: dynalite.stop });
@@ -382,7 +384,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     // One worker thread per function, with the function's own environment, loaded now (unless
     // `warmFunctions` is false) so that a handler failing at import time stops the start with a clear message.
     const functions: Record<string, LambdaFunction> = {};
-    for (const [index, route] of routes.entries()) {
+    for (const [index, route] of ownRoutes.entries()) {
       const lambda = createLambdaFunction({
         bundle: lambdaBundles[index],
         functionName: localFunctionName(productSlug, route.functionId),
@@ -408,6 +410,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       stops.push({ name: lambda.functionName, stop: lambda.stop });
       functions[route.functionId] = lambda;
     }
+    for (const route of routes) if (route.servedBy) functions[route.functionId] = functions[route.servedBy];
     // The GraphQL API's admin check: the same rule for its environment as a route's (the users
     // table and the user pool), behind the Lambda data source of the admin standing function.
     const standIn = options.adminStandingStandIn;
@@ -420,7 +423,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       };
     } else {
       const lambda = createLambdaFunction({
-        bundle: lambdaBundles[routes.length],
+        bundle: lambdaBundles[ownRoutes.length],
         functionName: localFunctionName(productSlug, ADMIN_STANDING_FUNCTION.functionId),
         environment: lambdaEnvironment(ADMIN_STANDING_FUNCTION, {
           productSlug,
@@ -435,7 +438,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     }
     // A few loads at a time, not forty: each handler load has Lambda's 10 s init limit, and forty
     // at once on two busy cores gave each a fortieth of the CPU and missed it.
-    const warming = options.warmFunctions === false ? Promise.resolve() : warmInTurn([...Object.values(functions), adminStanding]);
+    const warming = options.warmFunctions === false ? Promise.resolve() : warmInTurn([...new Set(Object.values(functions)), adminStanding]);
     await Promise.all([warming, demoSeeded]);
 
     const [rest, graphql] = await Promise.all([

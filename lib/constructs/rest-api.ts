@@ -117,7 +117,7 @@ export class RestApi extends Construct {
    * origin through CORS: that would be a cycle).
    */
   public readonly origin: string;
-  /** The handler of each route, by `functionId`. */
+  /** The handler of each route that has its own (not `servedBy` another's), by `functionId`. */
   public readonly functions: Readonly<Record<string, ProductFunction>>;
   /** The method of each route, by `functionId`. */
   public readonly methods: Readonly<Record<string, Method>>;
@@ -217,7 +217,7 @@ export class RestApi extends Construct {
     const methods: Record<string, Method> = {};
     const bedrockFunctions: Record<string, ProductFunction> = {};
     for (const route of props.routes ?? REST_ROUTES) {
-      const fn = this.createFunction(route);
+      const fn = route.servedBy ? sharedFunction(route, functions) : this.createFunction(route);
       const pathParameters = [...route.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
       const method = this.api.root
         .resourceForPath(route.path)
@@ -243,7 +243,8 @@ export class RestApi extends Construct {
           },
         );
       }
-      functions[route.functionId] = fn;
+      // A route served by another's function adds a method, not a function (nor its alarms).
+      if (!route.servedBy) functions[route.functionId] = fn;
       methods[route.functionId] = method;
       if (route.languageModel && this.languageModelSettings(route).engine === 'bedrock') bedrockFunctions[route.functionId] = fn;
     }
@@ -351,6 +352,13 @@ export class RestApi extends Construct {
     }
     return fn;
   }
+}
+
+/** The function of the route named by `servedBy`: declared earlier, with the same handler file. */
+function sharedFunction(route: RestRouteDefinition, functions: Readonly<Record<string, ProductFunction>>): ProductFunction {
+  const serving = route.servedBy === undefined ? undefined : functions[route.servedBy];
+  if (!serving) throw new Error(`Route ${route.functionId} is servedBy ${route.servedBy}, which is not a route declared before it.`);
+  return serving;
 }
 
 /** The deployed table names by logical name. */

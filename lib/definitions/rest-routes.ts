@@ -22,7 +22,7 @@ export type RouteAuth =
 export interface RestRouteDefinition {
   /** Stable construct id of the route's function: never rename (it changes logical ids). */
   readonly functionId: string;
-  readonly method: 'GET' | 'POST';
+  readonly method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   /** Resource path as API Gateway writes it, `{param}` for path parameters. */
   readonly path: string;
   /** Handler file relative to the repository root; it exports `handler`. */
@@ -50,6 +50,12 @@ export interface RestRouteDefinition {
   readonly atsCredentials?: boolean;
   /** Seconds the function may run; `routeTimeoutSeconds` (route-function.ts) decides otherwise. */
   readonly timeoutSeconds?: number;
+  /**
+   * The `functionId` of an earlier route whose Lambda serves this route too (same entry, same
+   * grants; the handler dispatches on the method): a route family costs one function, not one
+   * per method, and the stack stays under CloudFormation's 500 resources.
+   */
+  readonly servedBy?: string;
 }
 
 /**
@@ -65,7 +71,7 @@ const ASSISTANT_TABLES = [
 /** An assistant route (signed-in subscribers; see lambdas/shared/http/subscriber-route.ts). */
 function assistantRoute(
   functionId: string,
-  method: 'GET' | 'POST',
+  method: RestRouteDefinition['method'],
   path: string,
   file: string,
   languageModel: boolean,
@@ -239,6 +245,15 @@ export const REST_ROUTES: readonly RestRouteDefinition[] = [
   // The recruiting assistant (issue 6). Function ids are construct ids: never rename them.
   assistantRoute('AssistantListJobsFunction', 'GET', '/assistant/jobs', 'list-jobs.ts', false),
   assistantRoute('AssistantSaveJobFunction', 'POST', '/assistant/jobs', 'save-job.ts', false),
+  // Rename, archive and delete (issue 17), served by the save function (save-job.ts dispatches on the method).
+  {
+    ...assistantRoute('AssistantUpdateJobFunction', 'PATCH', '/assistant/jobs/{id}', 'save-job.ts', false),
+    servedBy: 'AssistantSaveJobFunction',
+  },
+  {
+    ...assistantRoute('AssistantDeleteJobFunction', 'DELETE', '/assistant/jobs/{id}', 'save-job.ts', false),
+    servedBy: 'AssistantSaveJobFunction',
+  },
   assistantRoute('AssistantMustHavesFunction', 'POST', '/assistant/must-haves', 'propose-must-haves.ts', true),
   assistantRoute('AssistantSourcingTermsFunction', 'POST', '/assistant/sourcing-terms', 'build-sourcing-terms.ts', true),
   assistantRoute('AssistantJobDescriptionFunction', 'POST', '/assistant/job-description', 'write-job-description.ts', true),

@@ -120,7 +120,11 @@ describe('RestApi: API Gateway REST, stage prod', () => {
   it('has one function per route, each on Node 22 / arm64 with source maps and the stage settings', () => {
     // + the two Cognito triggers, the BucketDeployment and the auto-delete handlers, the API key renewal job,
     // the GraphQL API's admin check
-    dev.template.resourceCountIs('AWS::Lambda::Function', REST_ROUTES.length + COGNITO_TRIGGERS.length + 4);
+    // Routes `servedBy` another route's function add a method, not a function.
+    dev.template.resourceCountIs(
+      'AWS::Lambda::Function',
+      REST_ROUTES.filter((route) => !route.servedBy).length + COGNITO_TRIGGERS.length + 4,
+    );
     const fn = resourceOf(dev, dev.logicalIds.restApiFunctions.GetPlansFunction);
     expect(fn.Properties).toMatchObject({
       Runtime: 'nodejs22.x',
@@ -432,8 +436,8 @@ describe("RestApi: the recruiting assistant's routes", () => {
     return statements.filter((statement) => [statement.Action].flat().some((action) => action.startsWith('bedrock:')));
   };
 
-  it('serves the ten assistant routes behind the Cognito authorizer; the seven capabilities ask a language model, jobs and history do not', () => {
-    expect(ASSISTANT_ROUTES).toHaveLength(10);
+  it('serves the twelve assistant routes behind the Cognito authorizer; the seven capabilities ask a language model, jobs and history do not', () => {
+    expect(ASSISTANT_ROUTES).toHaveLength(12);
     expect(MODEL_ROUTES.map((route) => route.path).sort()).toEqual(
       [
         '/assistant/best-fit',
@@ -449,7 +453,15 @@ describe("RestApi: the recruiting assistant's routes", () => {
       ASSISTANT_ROUTES.filter((route) => !route.languageModel)
         .map((route) => `${route.method} ${route.path}`)
         .sort(),
-    ).toEqual(['GET /assistant/jobs', 'GET /assistant/results', 'POST /assistant/jobs'].sort());
+    ).toEqual(
+      [
+        'GET /assistant/jobs',
+        'GET /assistant/results',
+        'POST /assistant/jobs',
+        'PATCH /assistant/jobs/{id}',
+        'DELETE /assistant/jobs/{id}',
+      ].sort(),
+    );
     for (const route of ASSISTANT_ROUTES) {
       const method = resourceOf(dev, dev.logicalIds.restApiMethods[route.functionId]);
       expect({ route: route.path, properties: method.Properties }).toMatchObject({
@@ -491,7 +503,7 @@ describe("RestApi: the recruiting assistant's routes", () => {
   });
 
   it('gives every other route neither the engine settings nor any Bedrock permission', () => {
-    for (const route of REST_ROUTES.filter((candidate) => !candidate.languageModel)) {
+    for (const route of REST_ROUTES.filter((candidate) => !candidate.languageModel && !candidate.servedBy)) {
       const fn = functionOf(dev, route.functionId);
       expect({
         route: route.path,

@@ -54,6 +54,9 @@ function concerns(variables: readonly string[], only: Readonly<Record<string, st
 
 let deployed: SynthesizedApp;
 
+/** The routes that have a function of their own (the others are `servedBy` one of these). */
+const FUNCTION_ROUTES = REST_ROUTES.filter((route) => !route.servedBy);
+
 // The prod app with its default engine, Bedrock: the one engine-dependent variable is seen on the AWS side.
 beforeAll(async () => {
   deployed = await synthesizedApp('prod');
@@ -78,7 +81,7 @@ function localVariables(route: RestRouteDefinition): Record<string, string> {
 }
 
 describe('a route’s function, deployed and local', () => {
-  it.each(REST_ROUTES.map((route) => [route.functionId, route] as const))(
+  it.each(FUNCTION_ROUTES.map((route) => [route.functionId, route] as const))(
     '%s gets the same variables in AWS as in the local runtime, but for each side’s adapters',
     (_functionId, route) => {
       const aws = Object.keys(deployedFunction(route).Environment.Variables);
@@ -88,7 +91,7 @@ describe('a route’s function, deployed and local', () => {
   );
 
   it('is built by the one shared function on both sides: nothing in a deployed environment that it does not give', () => {
-    for (const route of REST_ROUTES) {
+    for (const route of FUNCTION_ROUTES) {
       const shared = routeEnvironment(route, {
         productSlug: 'talentpilot',
         planCodeSuffix: '',
@@ -109,10 +112,33 @@ describe('a route’s function, deployed and local', () => {
   });
 
   it('runs each route as long in AWS as the shared rule says, the local runtime applying it with the deterministic engine', () => {
-    for (const route of REST_ROUTES) {
+    for (const route of FUNCTION_ROUTES) {
       const timeout = deployedFunction(route).Timeout;
       expect({ route: route.functionId, timeout }).toEqual({ route: route.functionId, timeout: routeTimeoutSeconds(route, 'bedrock') });
       if (!route.languageModel) expect(routeTimeoutSeconds(route, 'deterministic')).toBe(timeout);
     }
+  });
+});
+
+describe('a route served by another route’s function', () => {
+  const served = REST_ROUTES.filter((route) => route.servedBy);
+
+  it.each(served.map((route) => [`${route.method} ${route.path}`, route] as const))(
+    '%s names an earlier route with its own function, the same handler file and the same grants and environment',
+    (_name, route) => {
+      const index = REST_ROUTES.indexOf(route);
+      const serving = REST_ROUTES.findIndex((other) => other.functionId === route.servedBy);
+      expect(serving).toBeGreaterThanOrEqual(0);
+      expect(serving).toBeLessThan(index);
+      const { functionId: _a, method: _b, path: _c, servedBy: _d, ...own } = route;
+      const { functionId: _e, method: _f, path: _g, servedBy: _h, ...theirs } = REST_ROUTES[serving];
+      expect(REST_ROUTES[serving].servedBy).toBeUndefined();
+      expect(own).toEqual(theirs);
+    },
+  );
+
+  it('is served as a method of the serving function in AWS: the function is not duplicated', () => {
+    for (const route of served) expect(deployed.logicalIds.restApiFunctions[route.functionId]).toBeUndefined();
+    expect(served.length).toBeGreaterThan(0);
   });
 });
