@@ -1,7 +1,7 @@
 import type { AssistantResult, Job } from '@contracts/assistant';
 import type { AssistantApi } from '../../../web/src/features/assistant/api/assistant-api';
 
-type Calls = Omit<AssistantApi, 'listJobs' | 'history'>;
+type Calls = Omit<AssistantApi, 'listJobs' | 'history' | 'updateJob' | 'deleteJob'>;
 
 /**
  * An in-memory assistant for the jsdom tests: `jobs` and `results` are what the lists answer; a
@@ -30,6 +30,16 @@ export class FakeAssistant {
           (result) => (!query.capability || result.capability === query.capability) && (!query.jobId || result.jobId === query.jobId),
         ),
       saveJob: call('saveJob'),
+      updateJob: async (id, changes) => {
+        const job = this.jobs.find((candidate) => candidate.id === id);
+        if (!job) throw new Error(`FakeAssistant: no job ${id}`);
+        const updated = { ...job, ...changes, updatedAt: new Date().toISOString() };
+        this.jobs = [updated, ...this.jobs.filter((candidate) => candidate.id !== id)];
+        return updated;
+      },
+      deleteJob: async (id) => {
+        this.jobs = this.jobs.filter((candidate) => candidate.id !== id);
+      },
       proposeMustHaves: call('proposeMustHaves'),
       sourcingTerms: call('sourcingTerms'),
       jobDescription: call('jobDescription'),

@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef } from 'react';
+import { useDraft } from '../../../lib/drafts';
 import type { AssistantResult } from '@contracts/assistant';
 import type { AssistantApi } from '../api/assistant-api';
 import { clip, type CandidateImporter, type ImportedCandidates } from '../candidate-import';
@@ -88,8 +89,8 @@ export function BestFitScreen({ api, importCandidates }: { readonly api: Assista
   const jobs = useJobs(api);
   const results = useResults(api, 'best-fit');
   const form = useAssistantForm();
-  const job = useJobDraft(form);
-  const [candidates, setCandidates] = useState<readonly Candidate[]>([EMPTY_CANDIDATE]);
+  const job = useJobDraft(form, SCREEN.capability);
+  const [candidates, setCandidates] = useDraft<readonly Candidate[]>(`${SCREEN.capability}:candidates`, [EMPTY_CANDIDATE]);
   const listRef = useRef<HTMLOListElement>(null);
   // The candidate whose name takes focus once an Add or a Remove has re-rendered the list.
   const focusIndex = useRef<number | null>(null);
