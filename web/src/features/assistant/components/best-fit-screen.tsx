@@ -31,8 +31,8 @@ export function BestFitView({ result }: { readonly result: AssistantResult<'best
   return (
     <>
       <p className="recommendation">{output.recommendation}</p>
-      <div className="table-scroll" role="region" aria-labelledby={captionId} tabIndex={0}>
-        <table className="ranking">
+      <div className="table-scroll table-scroll--cards" role="region" aria-labelledby={captionId} tabIndex={0}>
+        <table className="ranking ranking--cards">
           <caption id={captionId}>Candidates ranked for {result.label}</caption>
           <thead>
             <tr>
@@ -45,15 +45,15 @@ export function BestFitView({ result }: { readonly result: AssistantResult<'best
           <tbody>
             {output.ranking.map((candidate) => (
               <tr key={`${candidate.rank}-${candidate.name}`}>
-                <td>{candidate.rank}</td>
+                <td data-label="Rank">{candidate.rank}</td>
                 <th scope="row">{candidate.name}</th>
-                <td>
+                <td data-label="Score">
                   {Math.round(candidate.score)} of 100
                   {candidate.evaluationOverall === null ? null : (
                     <span className="ranking__detail">Interview: {Math.round(candidate.evaluationOverall)} of 100</span>
                   )}
                 </td>
-                <td>
+                <td data-label="Why">
                   <ul className="ranking__reasons">
                     {candidate.reasons.map((reason) => (
                       <li key={reason}>{reason}</li>
