@@ -127,6 +127,20 @@ describe('drafts', () => {
     expect(await screen.findByLabelText('Job description')).toHaveValue('');
   });
 
+  it('forget a chosen job that has since been deleted', async () => {
+    const assistant = new FakeAssistant();
+    assistant.jobs = [savedJob()];
+    window.sessionStorage.setItem('draft:sub-ada:screening-questions:job-id', JSON.stringify('job-deleted'));
+    window.sessionStorage.setItem('draft:sub-ada:sourcing-terms:job-id', JSON.stringify('job-1'));
+    const first = renderApp('/services/screening-questions', { ports: subscriber(assistant) });
+    await waitFor(() => expect(screen.getByLabelText('Job')).toHaveValue(''));
+    expect(screen.getByLabelText('Job title')).toBeInTheDocument();
+    first.unmount();
+
+    renderApp('/services/sourcing-terms', { ports: subscriber(assistant) });
+    await waitFor(() => expect(screen.getByLabelText('Job')).toHaveValue('job-1'));
+  });
+
   it('are not shown to another user of the browser, and are gone once cleared (sign-out)', async () => {
     const assistant = new FakeAssistant();
     const first = renderApp('/services/candidate-summary', { ports: subscriber(assistant) });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { FieldFrame } from '../../../components/ui/form-field';
 import { LIMITS } from '../screens';
 import { textError } from '../format';
@@ -66,6 +66,11 @@ export function JobPicker({
   const { state } = jobs;
   const loading = state.status === 'loading';
   const [showArchived, setShowArchived] = useState(false);
+  // A choice kept in a draft whose job has since been deleted falls back to the other choice.
+  const gone = state.status === 'ready' && value !== '' && !jobs.find(value);
+  useEffect(() => {
+    if (gone) onChange('');
+  }, [gone, onChange]);
   const label = (job: { readonly title: string; readonly location: string }) =>
     job.location ? `${job.title} · ${job.location}` : job.title;
   // An archived job stays listed while it is the choice (chosen before it was archived).
