@@ -450,7 +450,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     }
     // A few loads at a time, not forty: each handler load has Lambda's 10 s init limit, and forty
     // at once on two busy cores gave each a fortieth of the CPU and missed it.
-    const warming = options.warmFunctions === false ? Promise.resolve() : warmInTurn([...Object.values(functions), adminStanding]);
+    const warming = options.warmFunctions === false ? Promise.resolve() : warmInTurn([...new Set(Object.values(functions)), adminStanding]);
     await Promise.all([warming, demoSeeded]);
 
     const [rest, graphql] = await Promise.all([

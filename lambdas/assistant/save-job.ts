@@ -3,13 +3,18 @@ import type { ApiGatewayHandler, HttpHandlerOptions } from '../shared/http/handl
 import { lazily } from '../shared/lazily';
 import { assistantDependenciesFromEnvironment, type AssistantDependencies } from './assistant-dependencies';
 import { subscriberRoute } from '../shared/http/subscriber-route';
+import { byMethod } from '../shared/http/by-method';
+import { createDeleteJobHandler, createUpdateJobHandler } from './change-job';
+import { findSameJob } from './domain/job-identity';
 import { classifyRequirement } from './domain/must-haves';
 
 /**
  * `POST /assistant/jobs` (subscribers): saves a job with its confirmed must-haves and
  * nice-to-haves. Without `id` a new job (201; 409 past the per-user limit); with `id` the
  * caller's job of that id is replaced (200; 404 when they have none: another user's id is
- * unknown here). Requirement kinds are inferred from their text; repeated requirements are kept once.
+ * unknown here). Without `id`, a job that reads the same as one the caller keeps (domain/job-identity.ts)
+ * updates that one (200, restored if archived) instead of adding a copy. Requirement kinds are
+ * inferred from their text; repeated requirements are kept once.
  */
 export function createSaveJobHandler(dependencies: () => AssistantDependencies, options?: HttpHandlerOptions): ApiGatewayHandler {
   return subscriberRoute(
@@ -31,12 +36,33 @@ export function createSaveJobHandler(dependencies: () => AssistantDependencies, 
         };
         if (input.id !== undefined)
           return { statusCode: 200, body: SaveJobResponseSchema.parse({ job: await deps.jobs.replace(user.id, job) }) };
+        const same = findSameJob(await deps.jobs.list(user.id), job);
+        if (same)
+          return { statusCode: 200, body: SaveJobResponseSchema.parse({ job: await deps.jobs.replace(user.id, savedOver(same, job)) }) };
         return { statusCode: 201, body: SaveJobResponseSchema.parse({ job: await deps.jobs.create(user.id, job) }) };
       },
     },
     dependencies,
     options,
   );
+}
+
+/**
+ * A new save of a job the user already keeps: its id, and what the save leaves blank kept from
+ * the stored job (a draft saved from another screen carries no requirements yet, and must not
+ * erase the confirmed ones). Saving it again means using it again: it is no longer archived.
+ */
+function savedOver(stored: Job, job: Job): Job {
+  const givesRequirements = job.mustHaves.length > 0 || job.niceToHaves.length > 0;
+  return {
+    ...job,
+    id: stored.id,
+    companyInfo: job.companyInfo || stored.companyInfo,
+    location: job.location || stored.location,
+    mustHaves: givesRequirements ? job.mustHaves : stored.mustHaves,
+    niceToHaves: givesRequirements ? job.niceToHaves : stored.niceToHaves,
+    archived: false,
+  };
 }
 
 /** Each requirement once (case and spacing ignored), with its kind. */
@@ -52,4 +78,11 @@ function requirements(texts: readonly string[]): Requirement[] {
   return kept;
 }
 
-export const handler = createSaveJobHandler(lazily(() => assistantDependenciesFromEnvironment()));
+const dependencies = lazily(() => assistantDependenciesFromEnvironment());
+
+/** The jobs' writes in one Lambda: save (`POST /assistant/jobs`), rename or archive (`PATCH`) and delete (`DELETE /assistant/jobs/{id}`). */
+export const handler = byMethod({
+  POST: createSaveJobHandler(dependencies),
+  PATCH: createUpdateJobHandler(dependencies),
+  DELETE: createDeleteJobHandler(dependencies),
+});

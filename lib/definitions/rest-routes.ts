@@ -27,7 +27,7 @@ export interface RestRouteDefinition {
    * entry, tables and grants ({@link restFunctions} checks), and the handler tells them apart.
    */
   readonly functionId: string;
-  readonly method: 'GET' | 'POST' | 'PUT';
+  readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Resource path as API Gateway writes it, `{param}` for path parameters. */
   readonly path: string;
   /** Handler file relative to the repository root; it exports `handler`. */
@@ -75,7 +75,7 @@ const ASSISTANT_TABLES = [
 /** An assistant route (signed-in subscribers; see lambdas/shared/http/subscriber-route.ts). */
 function assistantRoute(
   functionId: string,
-  method: 'GET' | 'POST',
+  method: RestRouteDefinition['method'],
   path: string,
   file: string,
   languageModel: boolean,
@@ -286,6 +286,9 @@ export const REST_ROUTES: readonly RestRouteDefinition[] = [
   // The recruiting assistant (issue 6). Function ids are construct ids: never rename them.
   assistantRoute('AssistantListJobsFunction', 'GET', '/assistant/jobs', 'list-jobs.ts', false),
   assistantRoute('AssistantSaveJobFunction', 'POST', '/assistant/jobs', 'save-job.ts', false),
+  // Rename, archive and delete (issue 17), served by the save function (save-job.ts dispatches on the method).
+  assistantRoute('AssistantSaveJobFunction', 'PATCH', '/assistant/jobs/{id}', 'save-job.ts', false),
+  assistantRoute('AssistantSaveJobFunction', 'DELETE', '/assistant/jobs/{id}', 'save-job.ts', false),
   assistantRoute('AssistantMustHavesFunction', 'POST', '/assistant/must-haves', 'propose-must-haves.ts', true),
   assistantRoute('AssistantSourcingTermsFunction', 'POST', '/assistant/sourcing-terms', 'build-sourcing-terms.ts', true, [
     OCCUPATIONS_DATA_PATH,

@@ -163,19 +163,22 @@ for (const vendor of VENDORS) {
     await expect(atsSection().getByText(/^Sync complete\./)).toBeVisible({ timeout: 60_000 });
     for (const [label, value] of Object.entries(stored)) await expect(fact(label)).toHaveText(value);
 
-    // Best fit: the job's candidates in its pipeline come first, then past applicants, up to the ranking's limit.
+    // Best fit: the job's candidates in its pipeline are checked by default; past applicants can be checked too.
     await page.goto('/services/best-fit');
     const importer = page.getByRole('group', { name: 'Add candidates from your ATS' });
     await chooseJob(importer, activeNames.size);
-    await importer.getByRole('button', { name: 'Add candidates from this job' }).click();
-    await expect(importer.getByText(new RegExp(`^Added 20 candidates from ${JOB_TITLE}`))).toBeVisible();
+    await importer.getByRole('button', { name: 'Load candidates' }).click();
+    await expect(importer.getByText(new RegExp(`the ${activeNames.size} in the pipeline are checked\\.$`))).toBeVisible();
+    await importer.getByRole('button', { name: /^Add the (\d+ )?checked candidates?$/ }).click();
+    await expect(importer.getByText(new RegExp(`^Added ${activeNames.size} candidates? from ${JOB_TITLE}`))).toBeVisible();
     const nameFields = page.locator('input[name$=".name"]');
+    await expect(nameFields).toHaveCount(activeNames.size);
     const names = await Promise.all([...activeNames].map((_, index) => nameFields.nth(index).inputValue()));
     expect(new Set(names)).toEqual(activeNames);
     await page.getByRole('button', { name: /^Rank/ }).click();
     await expect(page.getByRole('heading', { level: 2, name: `Best fit for ${JOB_TITLE}` })).toBeFocused({ timeout: 30_000 });
     const ranked = await page.locator('section.assistant-result tbody tr th').allTextContents();
-    expect(ranked).toHaveLength(20);
+    expect(new Set(ranked)).toEqual(activeNames);
     expect(ranked.every((name) => applicantNames.has(name))).toBe(true);
 
     // Candidate summary of one of the job's active applicants, read from the ATS.
@@ -183,10 +186,17 @@ for (const vendor of VENDORS) {
     const single = page.getByRole('group', { name: 'Add a candidate from your ATS' });
     await chooseJob(single, activeNames.size);
     await single.getByRole('button', { name: 'Load candidates' }).click();
-    const firstActive = single.getByLabel('ATS candidate').locator('option').nth(1);
-    const [name, headline = ''] = ((await firstActive.textContent()) ?? '').split(' · ');
+    const candidatePicker = single.getByRole('combobox', { name: 'ATS candidate' });
+    await candidatePicker.click();
+    const firstActive = single.getByRole('listbox', { name: 'ATS candidate' }).getByRole('option').first();
+    const name = (await firstActive.locator('.combobox__label').textContent()) ?? '';
+    const headline = ((await firstActive.locator('.combobox__detail').textContent()) ?? '').split(' · ')[0];
     expect(activeNames.has(name)).toBe(true);
-    await single.getByLabel('ATS candidate').selectOption({ index: 1 });
+    // Type to search, then pick with the keyboard.
+    await candidatePicker.fill(name);
+    await candidatePicker.press('ArrowDown');
+    await candidatePicker.press('Enter');
+    await expect(candidatePicker).toHaveValue(name);
     await single.getByRole('button', { name: 'Use this candidate' }).click();
     await expect(page.getByLabel('Candidate name')).toHaveValue(name);
     await page.getByRole('button', { name: 'Write the summary' }).click();

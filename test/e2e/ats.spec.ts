@@ -168,7 +168,10 @@ test('best fit ranks candidates read from the ATS', async () => {
   const withActive = picker.locator('option', { hasText: /\([1-9]\d* active application/ });
   await expect(withActive.first()).toBeAttached();
   await picker.selectOption((await withActive.first().getAttribute('value')) ?? '');
-  await group.getByRole('button', { name: 'Add candidates from this job' }).click();
+  await group.getByRole('button', { name: 'Load candidates' }).click();
+  // The job's pipeline is checked by default.
+  await expect(group.getByText(/in the pipeline are checked\.$/)).toBeVisible();
+  await group.getByRole('button', { name: /^Add the (\d+ )?checked candidates?$/ }).click();
   await expect(page.getByText(/^Added \d+ candidates? from /)).toBeVisible();
 
   await page.getByRole('button', { name: /^Rank/ }).click();

@@ -60,6 +60,9 @@ const REST_MATRIX: Readonly<Record<string, Row<number>>> = {
   // lists hold none of the owner's data), the admin 403 (no subscription).
   'GET /assistant/jobs': /*                */ { anonymous: 401, apiKey: 401, user: 200, otherUser: 200, admin: 403 },
   'POST /assistant/jobs': /*               */ { anonymous: 401, apiKey: 401, user: 200, otherUser: 404, admin: 403 },
+  // Rename/archive the owner's job; delete a job the owner saved for it (REST_PREPARE saves it again).
+  'PATCH /assistant/jobs/{id}': /*         */ { anonymous: 401, apiKey: 401, user: 200, otherUser: 404, admin: 403 },
+  'DELETE /assistant/jobs/{id}': /*        */ { anonymous: 401, apiKey: 401, user: 200, otherUser: 404, admin: 403 },
   'POST /assistant/must-haves': /*         */ { anonymous: 401, apiKey: 401, user: 200, otherUser: 200, admin: 403 },
   'POST /assistant/sourcing-terms': /*     */ { anonymous: 401, apiKey: 401, user: 200, otherUser: 404, admin: 403 },
   'POST /assistant/job-description': /*    */ { anonymous: 401, apiKey: 401, user: 200, otherUser: 404, admin: 403 },
@@ -138,8 +141,8 @@ let owner: SignedInUser;
 let otherUser: SignedInUser;
 /** Another beta customer with a subscription: `otherUser` on the assistant's rows. */
 let otherSubscriber: SignedInUser;
-/** The owner's saved job and screening questions (the assistant rows act on them), and a result the delete row may remove. */
-const ownerAssistant = { jobId: '', screeningResultId: '', questionId: '', disposableResultId: '' };
+/** The owner's saved job and screening questions (the assistant rows act on them), a result the delete row may remove and a job the job delete row may remove. */
+const ownerAssistant = { jobId: '', screeningResultId: '', questionId: '', disposableResultId: '', disposableJobId: '' };
 /** The owner's first create-change request, replayed by the create-change row. */
 let ownerFirstRequest: RestCall;
 let ownerSubscriptionId: string;
@@ -166,6 +169,8 @@ const unique = (label: string) => `${label}.${Date.now().toString(36)}${++sequen
 const ASSISTANT_CALLS: Readonly<Record<string, () => RestCall>> = {
   'GET /assistant/jobs': () => ({ method: 'GET', path: '/assistant/jobs' }),
   'POST /assistant/jobs': () => ({ method: 'POST', path: '/assistant/jobs', body: { ...sampleJobBody(), id: ownerAssistant.jobId } }),
+  'PATCH /assistant/jobs/{id}': () => ({ method: 'PATCH', path: `/assistant/jobs/${ownerAssistant.jobId}`, body: { archived: false } }),
+  'DELETE /assistant/jobs/{id}': () => ({ method: 'DELETE', path: `/assistant/jobs/${ownerAssistant.disposableJobId}` }),
   'POST /assistant/must-haves': () => ({
     method: 'POST',
     path: '/assistant/must-haves',
@@ -349,6 +354,17 @@ const REST_CALLS: Readonly<Record<string, (caller: Caller) => Promise<RestCall> 
   ...ATS_CALLS,
 };
 
+/** A second job of the owner's for the delete row (saving the same job again finds the one kept, if any). */
+async function ensureOwnerDisposableJob(): Promise<void> {
+  const saved = await api.rest<{ job: { id: string } }>(
+    { method: 'POST', path: '/assistant/jobs', body: { ...sampleJobBody(), title: 'A job to delete' } },
+    owner,
+  );
+  if (saved.status !== 200 && saved.status !== 201)
+    throw new Error(`The owner could not save the job to delete: ${saved.status} ${JSON.stringify(saved.body)}`);
+  ownerAssistant.disposableJobId = saved.body.job.id;
+}
+
 /** The owner's job and screening questions, saved through the API as the web app saves them. */
 async function prepareOwnerAssistant(): Promise<void> {
   const saved = await api.rest<{ job: { id: string } }>({ method: 'POST', path: '/assistant/jobs', body: sampleJobBody() }, owner);
@@ -391,6 +407,8 @@ const REST_PREPARE: Readonly<Record<string, () => Promise<void>>> = {
   'POST /subscription/reactivate': () => ownerSubscriptionAction('cancel'),
   // Each cell of the delete row acts on a fresh result of the owner's.
   'POST /assistant/results/delete': ownerDisposableResult,
+  // The owner's delete row deletes the job: every cell starts with it saved.
+  'DELETE /assistant/jobs/{id}': ensureOwnerDisposableJob,
   // The owner's remove row disconnects them: every ATS row starts from a connected, synced owner.
   ...Object.fromEntries(Object.keys(ATS_CALLS).map((route) => [route, ensureOwnerAts])),
 };

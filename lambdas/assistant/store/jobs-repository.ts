@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ASSISTANT_LIMITS, type Job } from '../../shared/contracts/assistant';
 import { ConflictError, NotFoundError } from '../../shared/errors';
 import { isConditionalCheckFailed } from '../../shared/dynamodb/document-client';
@@ -14,8 +14,18 @@ export interface JobsRepository {
   get(userId: string, jobId: string): Promise<Job | undefined>;
   /** Stores a new job; 409 when the user already keeps {@link ASSISTANT_LIMITS.jobsMax}. */
   create(userId: string, job: Job): Promise<Job>;
-  /** Replaces one of the user's jobs (its `createdAt` is kept); 404 when they have none by that id. */
+  /** Replaces one of the user's jobs (its `createdAt` kept, and `archived` unless `job` says); 404 when they have none by that id. */
   replace(userId: string, job: Job): Promise<Job>;
+  /** Renames, archives or restores one of the user's jobs at `updatedAt`; 404 when they have none by that id. */
+  update(userId: string, jobId: string, changes: JobChanges, updatedAt: string): Promise<Job>;
+  /** Deletes one of the user's jobs; 404 when they have none by that id. */
+  remove(userId: string, jobId: string): Promise<void>;
+}
+
+/** What `PATCH /assistant/jobs/{id}` changes. */
+export interface JobChanges {
+  readonly title?: string;
+  readonly archived?: boolean;
 }
 
 export const JOB_MESSAGES = {
@@ -81,7 +91,12 @@ export function createJobsRepository({ client, tableName }: AssistantTableOption
     async replace(userId, job) {
       const stored = await get(userId, job.id);
       if (!stored) throw new NotFoundError(JOB_MESSAGES.notFound, { code: 'job_not_found' });
-      const replaced: Job = { ...job, createdAt: stored.createdAt };
+      // An archived job stays archived when saved, unless the save says otherwise.
+      const replaced: Job = {
+        ...job,
+        createdAt: stored.createdAt,
+        ...(stored.archived && job.archived === undefined ? { archived: true } : {}),
+      };
       try {
         // Only over the version read: a concurrent save of the same job wins, this one is told.
         await client.send(
@@ -97,6 +112,50 @@ export function createJobsRepository({ client, tableName }: AssistantTableOption
         throw new ConflictError('This job was changed at the same time somewhere else. Reload it and save again.', { code: 'job_changed' });
       }
       return replaced;
+    },
+
+    async update(userId, jobId, changes, updatedAt) {
+      const names: Record<string, string> = { '#updatedAt': 'updatedAt' };
+      const values: Record<string, unknown> = { ':updatedAt': updatedAt };
+      const sets = ['#updatedAt = :updatedAt'];
+      for (const [field, value] of Object.entries(changes)) {
+        if (value === undefined) continue;
+        names[`#${field}`] = field;
+        values[`:${field}`] = value;
+        sets.push(`#${field} = :${field}`);
+      }
+      try {
+        const result = await client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: { userId, itemId: jobItemId(jobId) },
+            UpdateExpression: `SET ${sets.join(', ')}`,
+            ConditionExpression: 'attribute_exists(itemId)',
+            ExpressionAttributeNames: names,
+            ExpressionAttributeValues: values,
+            ReturnValues: 'ALL_NEW',
+          }),
+        );
+        return toJob(result.Attributes ?? {});
+      } catch (error) {
+        if (!isConditionalCheckFailed(error)) throw error;
+        throw new NotFoundError(JOB_MESSAGES.notFound, { code: 'job_not_found' });
+      }
+    },
+
+    async remove(userId, jobId) {
+      try {
+        await client.send(
+          new DeleteCommand({
+            TableName: tableName,
+            Key: { userId, itemId: jobItemId(jobId) },
+            ConditionExpression: 'attribute_exists(itemId)',
+          }),
+        );
+      } catch (error) {
+        if (!isConditionalCheckFailed(error)) throw error;
+        throw new NotFoundError(JOB_MESSAGES.notFound, { code: 'job_not_found' });
+      }
     },
   };
 }

@@ -140,13 +140,14 @@ export function byMostRecentlyUpdated(a: AtsJob, b: AtsJob): number {
  * starts with the headline instead, which the assistant took for the name line, reading the next
  * section heading ("Summary", "Resume") as the candidate's title.
  */
-export function candidateView(candidate: AtsCandidate): AtsCandidateView {
+export function candidateView(candidate: AtsCandidate, inPipeline: boolean): AtsCandidateView {
   return {
     id: candidate.id,
     name: candidate.name,
     headline: candidate.headline,
     location: candidate.location,
     profile: resumeText(candidate),
+    inPipeline,
   };
 }
 

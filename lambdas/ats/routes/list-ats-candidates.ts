@@ -11,7 +11,7 @@ import { candidateView } from './ats-views';
  * the caller's jobs (at most `ATS_LIMITS.candidatesMax`): those still in the job's pipeline (an
  * active application) first, then past applicants, each group by ATS id. A job with a long history
  * has far more past applicants than the limit, and best fit and candidate summary are about the
- * people in the pipeline now. A job id the caller does not have (another user's included): 404
+ * people in the pipeline now, so each says whether it is (`inPipeline`). A job id the caller does not have (another user's included): 404
  * `ats_job_not_found`.
  */
 export function createListAtsCandidatesHandler(dependencies: () => AtsDependencies, options?: HttpHandlerOptions): ApiGatewayHandler {
@@ -34,7 +34,9 @@ export function createListAtsCandidatesHandler(dependencies: () => AtsDependenci
           ...candidates.filter((candidate) => inPipeline.has(candidate.id)),
           ...candidates.filter((candidate) => !inPipeline.has(candidate.id)),
         ];
-        const body: AtsCandidatesResponse = { candidates: ordered.slice(0, ATS_LIMITS.candidatesMax).map(candidateView) };
+        const body: AtsCandidatesResponse = {
+          candidates: ordered.slice(0, ATS_LIMITS.candidatesMax).map((candidate) => candidateView(candidate, inPipeline.has(candidate.id))),
+        };
         return { body };
       },
     },

@@ -100,6 +100,8 @@ export const JobSchema = z.object({
   /** Confirmed by the recruiter (entered, or proposed and kept). */
   mustHaves: z.array(RequirementSchema),
   niceToHaves: z.array(RequirementSchema),
+  /** Put away by the recruiter: hidden from the job pickers until restored (absent = not archived). */
+  archived: z.optional(z.boolean()),
   createdAt: Instant,
   updatedAt: Instant,
 });
@@ -123,7 +125,31 @@ export type SaveJobRequest = z.infer<typeof SaveJobRequestSchema>;
 export const SaveJobResponseSchema = z.object({ job: JobSchema });
 export type SaveJobResponse = z.infer<typeof SaveJobResponseSchema>;
 
-/** `GET /assistant/jobs`: the caller's jobs, most recently updated first. */
+/**
+ * `PATCH /assistant/jobs/{id}`: rename the caller's job, archive it or restore it (at least one of
+ * the two). Its description and requirements are changed by saving it (`POST /assistant/jobs`).
+ */
+export const UpdateJobRequestSchema = z
+  .strictObject({
+    title: z.optional(text('Job title', ASSISTANT_LIMITS.titleMaxChars)),
+    archived: z.optional(z.boolean({ error: 'Archived must be true or false.' })),
+  })
+  .check(
+    z.refine((request) => request.title !== undefined || request.archived !== undefined, {
+      message: 'Give a new title or whether the job is archived.',
+      path: ['body'],
+    }),
+  );
+export type UpdateJobRequest = z.infer<typeof UpdateJobRequestSchema>;
+
+/** `DELETE /assistant/jobs/{id}`: the id of the job deleted. */
+export const DeleteJobResponseSchema = z.object({ deleted: z.string() });
+export type DeleteJobResponse = z.infer<typeof DeleteJobResponseSchema>;
+
+/** The path parameters of `/assistant/jobs/{id}`. */
+export const JobPathSchema = z.object({ id: IdSchema });
+
+/** `GET /assistant/jobs`: the caller's jobs, most recently updated first (archived ones too). */
 export const ListJobsResponseSchema = z.object({ jobs: z.array(JobSchema) });
 export type ListJobsResponse = z.infer<typeof ListJobsResponseSchema>;
 

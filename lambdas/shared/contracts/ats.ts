@@ -222,6 +222,8 @@ export interface AtsCandidateView {
   readonly headline: string;
   readonly location: string;
   readonly profile: string;
+  /** Whether their application to the job asked for is still in process (the job's pipeline now). */
+  readonly inPipeline: boolean;
 }
 
 export interface AtsCandidatesResponse {

@@ -12,7 +12,7 @@ export const CORS_ALLOW_HEADERS = [
   'Idempotency-Key',
 ] as const;
 
-export const CORS_ALLOW_METHODS = ['GET', 'POST', 'PUT', 'OPTIONS'] as const;
+export const CORS_ALLOW_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 
 /** How long browsers may cache a preflight answer, in seconds. */
 export const CORS_MAX_AGE_SECONDS = 600;

@@ -43,6 +43,8 @@ export interface SubscriberRequest<D, I> {
   /** The caller's ACTIVE User record (its `id` is the Cognito sub, the key of all their data). */
   readonly user: User;
   readonly input: I;
+  /** The route's path parameters (`{id}`), unvalidated: the route checks them. */
+  readonly pathParameters: Readonly<Record<string, string | undefined>>;
 }
 
 type Input<S> = S extends z.core.$ZodType ? z.output<S> : undefined;
@@ -76,6 +78,6 @@ export function subscriberRoute<D extends SubscriberGateDependencies, S extends 
     await deps.rateLimiter.consume(user.id, now);
     let input: unknown = undefined;
     if (spec.schema) input = validateBody(spec.from === 'query' ? { ...event.queryStringParameters } : parseJsonBody(event), spec.schema);
-    return spec.run({ deps, user, input: input as Input<S> });
+    return spec.run({ deps, user, input: input as Input<S>, pathParameters: event.pathParameters ?? {} });
   }, options);
 }

@@ -73,7 +73,8 @@ describe('access to the assistant', () => {
   it.each(ROUTES)('%s answers a subscriber', async (route) => {
     const answer = await call(handlers[route], { ...validRequest(route, ids), as: 'access-owner' });
 
-    expect([answer.status, answer.body.code]).toEqual([route === 'POST /assistant/jobs' ? 201 : 200, undefined]);
+    // Saving BACKEND_JOB again updates the one saved above (the same job): 200, not 201.
+    expect([answer.status, answer.body.code]).toEqual([200, undefined]);
   });
 
   it.each(ROUTES)('%s refuses anonymous callers (401)', async (route) => {

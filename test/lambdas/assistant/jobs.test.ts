@@ -14,7 +14,8 @@ let logs: CapturedLogs;
 beforeAll(async () => {
   assistant = await startAssistantServices();
   handlers = assistantHandlers(() => assistant.dependencies());
-  for (const id of ['jobs-ana', 'jobs-ben', 'jobs-validation', 'jobs-full']) await assistant.subscriber(id);
+  for (const id of ['jobs-ana', 'jobs-ben', 'jobs-validation', 'jobs-full', 'jobs-same', 'jobs-tidy', 'jobs-gone'])
+    await assistant.subscriber(id);
 });
 afterAll(() => assistant.stop());
 beforeEach(() => {
@@ -26,6 +27,21 @@ const save = (body: unknown, as: string) =>
   call<{ job: Job; message?: string; code?: string; fields?: Record<string, string> }>(handlers['POST /assistant/jobs'], {
     resource: '/assistant/jobs',
     body,
+    as,
+  });
+const update = (id: string, body: unknown, as: string) =>
+  call<{ job: Job; code?: string; fields?: Record<string, string> }>(handlers['PATCH /assistant/jobs/{id}'], {
+    method: 'PATCH',
+    resource: '/assistant/jobs/{id}',
+    pathParameters: { id },
+    body,
+    as,
+  });
+const remove = (id: string, as: string) =>
+  call<{ deleted?: string; code?: string; fields?: Record<string, string> }>(handlers['DELETE /assistant/jobs/{id}'], {
+    method: 'DELETE',
+    resource: '/assistant/jobs/{id}',
+    pathParameters: { id },
     as,
   });
 const list = (as: string) => call<{ jobs: Job[] }>(handlers['GET /assistant/jobs'], { resource: '/assistant/jobs', as });
@@ -140,9 +156,112 @@ describe('saving and listing jobs', () => {
       ),
     );
 
-    const answer = await save(BACKEND_JOB, 'jobs-full');
+    const answer = await save({ ...BACKEND_JOB, title: 'One job too many' }, 'jobs-full');
 
     expect(answer).toMatchObject({ status: 409, body: { code: 'too_many_jobs', message: JOB_MESSAGES.tooMany } });
     expect((await list('jobs-full')).body.jobs).toHaveLength(ASSISTANT_LIMITS.jobsMax);
+  });
+});
+
+describe('saving the same job again', () => {
+  it('updates the job that reads the same (title and description, case and spacing ignored) instead of adding a copy', async () => {
+    const first = await save(BACKEND_JOB, 'jobs-same');
+    const again = await save(
+      {
+        ...BACKEND_JOB,
+        title: `  ${BACKEND_JOB.title.toUpperCase()} `,
+        description: BACKEND_JOB.description.replace(/ /g, '  '),
+        mustHaves: ['Go'],
+        niceToHaves: [],
+      },
+      'jobs-same',
+    );
+
+    expect([first.status, again.status]).toEqual([201, 200]);
+    expect(again.body.job).toMatchObject({ id: first.body.job.id, mustHaves: [{ text: 'Go', kind: 'skill' }] });
+    expect((await list('jobs-same')).body.jobs.map((job) => job.id)).toEqual([first.body.job.id]);
+  });
+
+  it('keeps the confirmed requirements when the new save gives none (a draft saved from another screen), and restores an archived job', async () => {
+    const job = (await save({ ...BACKEND_JOB, title: 'Kept requirements' }, 'jobs-same')).body.job;
+    await update(job.id, { archived: true }, 'jobs-same');
+
+    const again = await save({ ...BACKEND_JOB, title: 'Kept requirements', mustHaves: [], niceToHaves: [], companyInfo: '' }, 'jobs-same');
+
+    expect(again.status).toBe(200);
+    expect(again.body.job).toMatchObject({ id: job.id, mustHaves: job.mustHaves, companyInfo: BACKEND_JOB.companyInfo, archived: false });
+  });
+
+  it('adds a new job when the description differs, and never matches another user’s job', async () => {
+    const mine = (await save({ ...BACKEND_JOB, title: 'Distinct' }, 'jobs-same')).body.job;
+    const changed = await save(
+      { ...BACKEND_JOB, title: 'Distinct', description: `${BACKEND_JOB.description} Remote friendly.` },
+      'jobs-same',
+    );
+    const theirs = await save({ ...BACKEND_JOB, title: 'Distinct' }, 'jobs-ben');
+
+    expect([changed.status, theirs.status]).toEqual([201, 201]);
+    expect(new Set([mine.id, changed.body.job.id, theirs.body.job.id]).size).toBe(3);
+  });
+});
+
+describe('renaming, archiving and deleting a job', () => {
+  it('renames a job (trimmed), archives and restores it, keeping everything else', async () => {
+    const job = (await save({ ...BACKEND_JOB, title: 'Before rename' }, 'jobs-tidy')).body.job;
+
+    const renamed = await update(job.id, { title: '  After rename ' }, 'jobs-tidy');
+    const archived = await update(job.id, { archived: true }, 'jobs-tidy');
+    const listed = (await list('jobs-tidy')).body.jobs.find((other) => other.id === job.id);
+    const restored = await update(job.id, { archived: false }, 'jobs-tidy');
+
+    expect(renamed).toMatchObject({ status: 200, body: { job: { id: job.id, title: 'After rename', mustHaves: job.mustHaves } } });
+    expect(archived.body.job).toMatchObject({ title: 'After rename', archived: true, description: job.description });
+    expect(listed?.archived).toBe(true);
+    expect(restored.body.job.archived).toBe(false);
+    expect(JobSchema.parse(restored.body.job).createdAt).toBe(job.createdAt);
+  });
+
+  it('keeps an archived job archived when it is saved by id', async () => {
+    const job = (await save({ ...BACKEND_JOB, title: 'Archived then saved' }, 'jobs-tidy')).body.job;
+    await update(job.id, { archived: true }, 'jobs-tidy');
+
+    const saved = await save({ ...BACKEND_JOB, id: job.id, title: 'Archived then saved', mustHaves: ['Go'] }, 'jobs-tidy');
+
+    expect(saved.body.job).toMatchObject({ id: job.id, archived: true, mustHaves: [{ text: 'Go', kind: 'skill' }] });
+  });
+
+  it('deletes a job: it is no longer listed, and deleting it again is 404', async () => {
+    const job = (await save({ ...BACKEND_JOB, title: 'To delete' }, 'jobs-gone')).body.job;
+
+    expect(await remove(job.id, 'jobs-gone')).toMatchObject({ status: 200, body: { deleted: job.id } });
+    expect((await list('jobs-gone')).body.jobs.map((other) => other.id)).not.toContain(job.id);
+    expect(await remove(job.id, 'jobs-gone')).toMatchObject({ status: 404, body: { code: 'job_not_found' } });
+  });
+
+  it('answers 404 for another user’s job on rename, archive and delete, and that job stays exactly as it was', async () => {
+    const victim = (await save({ ...BACKEND_JOB, title: 'Not yours' }, 'jobs-ana')).body.job;
+    const before = await assistant.itemsOf('jobs-ana');
+
+    expect(await update(victim.id, { title: 'Hijacked' }, 'jobs-gone')).toMatchObject({ status: 404, body: { code: 'job_not_found' } });
+    expect(await update(victim.id, { archived: true }, 'jobs-gone')).toMatchObject({ status: 404, body: { code: 'job_not_found' } });
+    expect(await remove(victim.id, 'jobs-gone')).toMatchObject({ status: 404, body: { code: 'job_not_found' } });
+    expect(await assistant.itemsOf('jobs-ana')).toEqual(before);
+  });
+
+  it.each([
+    ['an empty change', 'some-job', {}, 'body', 'Give a new title or whether the job is archived.'],
+    ['a blank title', 'some-job', { title: '  ' }, 'title', 'Please give the job title.'],
+    ['an archived flag that is not a boolean', 'some-job', { archived: 'yes' }, 'archived', 'Archived must be true or false.'],
+    ['an unknown field', 'some-job', { description: 'Replaced' }, 'body', expect.any(String)],
+    ['an id that is not ours', '../other#job', { archived: true }, 'id', 'The id is not valid.'],
+  ])('refuses a change with %s (400, naming the field)', async (_case, id, body, field, message) => {
+    const answer = await update(id, body, 'jobs-validation');
+
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({ fields: { [field]: message } });
+  });
+
+  it('refuses to delete an id that is not ours (400)', async () => {
+    expect(await remove('a#b', 'jobs-validation')).toMatchObject({ status: 400, body: { fields: { id: 'The id is not valid.' } } });
   });
 });

@@ -463,8 +463,8 @@ describe("RestApi: the recruiting assistant's routes", () => {
     return statements.filter((statement) => [statement.Action].flat().some((action) => action.startsWith('bedrock:')));
   };
 
-  it('serves the eleven assistant routes behind the Cognito authorizer; the seven capabilities ask a language model, jobs and results do not', () => {
-    expect(ASSISTANT_ROUTES).toHaveLength(11);
+  it('serves the thirteen assistant routes behind the Cognito authorizer; the seven capabilities ask a language model, jobs and results do not', () => {
+    expect(ASSISTANT_ROUTES).toHaveLength(13);
     expect(MODEL_ROUTES.map((route) => route.path).sort()).toEqual(
       [
         '/assistant/best-fit',
@@ -480,7 +480,16 @@ describe("RestApi: the recruiting assistant's routes", () => {
       ASSISTANT_ROUTES.filter((route) => !route.languageModel)
         .map((route) => `${route.method} ${route.path}`)
         .sort(),
-    ).toEqual(['GET /assistant/jobs', 'GET /assistant/results', 'POST /assistant/jobs', 'POST /assistant/results/delete'].sort());
+    ).toEqual(
+      [
+        'GET /assistant/jobs',
+        'GET /assistant/results',
+        'POST /assistant/jobs',
+        'PATCH /assistant/jobs/{id}',
+        'DELETE /assistant/jobs/{id}',
+        'POST /assistant/results/delete',
+      ].sort(),
+    );
     for (const route of ASSISTANT_ROUTES) {
       const method = resourceOf(dev, methodIdOf(route));
       expect({ route: route.path, properties: method.Properties }).toMatchObject({
@@ -533,7 +542,7 @@ describe("RestApi: the recruiting assistant's routes", () => {
   });
 
   it('gives every other route neither the engine settings nor any Bedrock permission', () => {
-    for (const route of REST_ROUTES.filter((candidate) => !candidate.languageModel)) {
+    for (const route of restFunctions(REST_ROUTES).filter((candidate) => !candidate.languageModel)) {
       const fn = functionOf(dev, route.functionId);
       expect({
         route: route.path,

@@ -3,7 +3,7 @@ import { ATS_ENV } from '../../../lambdas/ats/routes/ats-environment-names';
 import { ENV } from '../../../lambdas/shared/environment';
 import { USER_DIRECTORY_ENV } from '../../../lambdas/shared/user-directory/environment';
 import { WEBHOOK_ENV } from '../../../lambdas/shared/webhooks/environment';
-import { REST_ROUTES, type RestRouteDefinition } from '../../../lib/definitions/rest-routes';
+import { REST_ROUTES, restFunctions, type RestRouteDefinition } from '../../../lib/definitions/rest-routes';
 import { routeEnvironment, routeTimeoutSeconds } from '../../../lib/definitions/route-function';
 import { localTableNames } from '../../../local/dynamodb/tables';
 import { lambdaEnvironment } from '../../../local/runtime';
@@ -54,6 +54,9 @@ function concerns(variables: readonly string[], only: Readonly<Record<string, st
 
 let deployed: SynthesizedApp;
 
+/** One route per function (routes may share one: restFunctions). */
+const FUNCTION_ROUTES = restFunctions(REST_ROUTES);
+
 // The prod app with its default engine, Bedrock: the one engine-dependent variable is seen on the AWS side.
 beforeAll(async () => {
   deployed = await synthesizedApp('prod');
@@ -78,7 +81,7 @@ function localVariables(route: RestRouteDefinition): Record<string, string> {
 }
 
 describe('a route’s function, deployed and local', () => {
-  it.each(REST_ROUTES.map((route) => [route.functionId, route] as const))(
+  it.each(FUNCTION_ROUTES.map((route) => [route.functionId, route] as const))(
     '%s gets the same variables in AWS as in the local runtime, but for each side’s adapters',
     (_functionId, route) => {
       const aws = Object.keys(deployedFunction(route).Environment.Variables);
@@ -88,7 +91,7 @@ describe('a route’s function, deployed and local', () => {
   );
 
   it('is built by the one shared function on both sides: nothing in a deployed environment that it does not give', () => {
-    for (const route of REST_ROUTES) {
+    for (const route of FUNCTION_ROUTES) {
       const shared = routeEnvironment(route, {
         productSlug: 'talentpilot',
         planCodeSuffix: '',
@@ -109,7 +112,7 @@ describe('a route’s function, deployed and local', () => {
   });
 
   it('runs each route as long in AWS as the shared rule says, the local runtime applying it with the deterministic engine', () => {
-    for (const route of REST_ROUTES) {
+    for (const route of FUNCTION_ROUTES) {
       const timeout = deployedFunction(route).Timeout;
       expect({ route: route.functionId, timeout }).toEqual({ route: route.functionId, timeout: routeTimeoutSeconds(route, 'bedrock') });
       if (!route.languageModel) expect(routeTimeoutSeconds(route, 'deterministic')).toBe(timeout);

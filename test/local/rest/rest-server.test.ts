@@ -198,7 +198,7 @@ describe('the local REST API', () => {
 
     expect(response.status).toBe(204);
     expect(response.headers.get('access-control-allow-origin')).toBe(WEB_ORIGIN);
-    expect(response.headers.get('access-control-allow-methods')).toBe('GET,POST,PUT,OPTIONS');
+    expect(response.headers.get('access-control-allow-methods')).toBe('GET,POST,PUT,PATCH,DELETE,OPTIONS');
     expect(response.headers.get('access-control-allow-headers')).toContain('Authorization');
     expect(response.headers.get('access-control-max-age')).toBe('600');
   });

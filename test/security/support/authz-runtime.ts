@@ -39,7 +39,7 @@ export interface SignedInUser {
 export type Credentials = 'anonymous' | 'apiKey' | SignedInUser;
 
 export interface RestCall {
-  readonly method: 'GET' | 'POST' | 'PUT';
+  readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Path below the stage, e.g. `/subscription/plans`. */
   readonly path: string;
   readonly body?: unknown;

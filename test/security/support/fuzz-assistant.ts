@@ -28,7 +28,7 @@ function withOwnIds(rt: SecurityRuntime, text: string): string {
 
 async function assistantCall(
   rt: SecurityRuntime,
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
   path: string,
   caller: RestCaller,
   body?: Body,
@@ -38,7 +38,7 @@ async function assistantCall(
   const answer = await send(`${rt.restUrl}${withOwnIds(rt, path)}`, {
     method,
     headers,
-    body: method === 'POST' && body ? withOwnIds(rt, body.text) : undefined,
+    body: method !== 'GET' && body ? withOwnIds(rt, body.text) : undefined,
   });
   return { answer, problem: restAnswerProblem(answer), accepted: answer.status >= 200 && answer.status < 300 };
 }
@@ -271,10 +271,50 @@ export const deleteResult: FuzzEntryPoint<{ caller: RestCaller; body: Body }> = 
   },
 };
 
+/** A job id in a path: the subscriber's own, an unknown one, or hostile text (percent-encoded). */
+const pathJobId = hostileString(fc.constantFrom(OWN_JOB, 'no-such-job')).filter((id) => id.length > 0 && id.length < 2000);
+
+export const updateJob: FuzzEntryPoint<{ caller: RestCaller; id: string; body: Body }> = {
+  name: 'PATCH /assistant/jobs/{id}',
+  writes: ['assistant'],
+  input: fc.record({
+    caller: assistantCaller,
+    id: pathJobId,
+    body: hostileBody(hostileRecord({ title: text(SAMPLE.title, ' Lead Engineer '), archived: fc.oneof(fc.boolean(), wrongTypeValue) })),
+  }),
+  call: (rt, input) => assistantCall(rt, 'PATCH', `/assistant/jobs/${percentEncode(input.id)}`, input.caller, input.body),
+  // Exactly the subscriber's own job, changed.
+  checkStored: (rt, _input, verdict, changes) => {
+    const job = (verdict.answer.json as { job?: { id?: string } }).job;
+    const [change, ...more] = changes;
+    if (!change || more.length > 0 || change.kind !== 'changed' || change.after?.itemId !== `job#${job?.id}`)
+      return `An accepted change stored something else: ${JSON.stringify(changes).slice(0, 500)}`;
+    return storedProblem(rt, changes, () => true);
+  },
+};
+
+export const deleteJob: FuzzEntryPoint<{ caller: RestCaller; id: string }> = {
+  name: 'DELETE /assistant/jobs/{id}',
+  writes: ['assistant'],
+  input: fc.record({ caller: assistantCaller, id: pathJobId }),
+  call: (rt, input) => assistantCall(rt, 'DELETE', `/assistant/jobs/${percentEncode(input.id)}`, input.caller),
+  // Exactly the subscriber's own job, removed.
+  checkStored: (rt, _input, verdict, changes) => {
+    const deleted = (verdict.answer.json as { deleted?: string }).deleted;
+    const [change, ...more] = changes;
+    if (!change || more.length > 0 || change.kind !== 'removed' || change.before?.itemId !== `job#${deleted}`)
+      return `An accepted delete removed something else: ${JSON.stringify(changes).slice(0, 500)}`;
+    if (change.before?.userId !== rt.subscriber.sub) return `An accepted delete removed another user's job: ${change.key}`;
+    return undefined;
+  },
+};
+
 /** The assistant's routes, in the order of `REST_ROUTES`. */
 export const ASSISTANT_ENTRY_POINTS = [
   listJobs,
   saveJob,
+  updateJob,
+  deleteJob,
   proposeMustHaves,
   sourcingTerms,
   jobDescription,

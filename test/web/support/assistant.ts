@@ -1,7 +1,7 @@
 import type { AssistantResult, HistoryQuery, Job } from '@contracts/assistant';
 import type { AssistantApi } from '../../../web/src/features/assistant/api/assistant-api';
 
-type Calls = Omit<AssistantApi, 'listJobs' | 'history' | 'resultsPage' | 'deleteResult'>;
+type Calls = Omit<AssistantApi, 'listJobs' | 'history' | 'resultsPage' | 'deleteResult' | 'updateJob' | 'deleteJob'>;
 
 /**
  * An in-memory assistant for the jsdom tests: `jobs` and `results` are what the lists answer; a
@@ -51,6 +51,16 @@ export class FakeAssistant {
         this.results = this.results.filter((result) => result.id !== resultId);
       },
       saveJob: call('saveJob'),
+      updateJob: async (id, changes) => {
+        const job = this.jobs.find((candidate) => candidate.id === id);
+        if (!job) throw new Error(`FakeAssistant: no job ${id}`);
+        const updated = { ...job, ...changes, updatedAt: new Date().toISOString() };
+        this.jobs = [updated, ...this.jobs.filter((candidate) => candidate.id !== id)];
+        return updated;
+      },
+      deleteJob: async (id) => {
+        this.jobs = this.jobs.filter((candidate) => candidate.id !== id);
+      },
       proposeMustHaves: call('proposeMustHaves'),
       sourcingTerms: call('sourcingTerms'),
       jobDescription: call('jobDescription'),

@@ -159,6 +159,7 @@ export function atsCandidate(index: number, overrides: Partial<AtsCandidateView>
     headline: 'Backend engineer',
     location: 'Berlin',
     profile: `Backend engineer number ${index}: TypeScript and Node.js on AWS.`,
+    inPipeline: true,
     ...overrides,
   };
 }

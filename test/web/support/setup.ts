@@ -12,4 +12,6 @@ afterEach(() => {
   // react-hot-toast keeps its store at module level: start every test without toasts.
   toast.remove();
   document.title = '';
+  // The screens keep drafts in sessionStorage (web/src/lib/drafts.ts): every test starts without.
+  window.sessionStorage.clear();
 });

@@ -1,3 +1,4 @@
+import { createDeleteJobHandler, createUpdateJobHandler } from '../../../../lambdas/assistant/change-job';
 import { createDraftScreeningQuestionsHandler } from '../../../../lambdas/assistant/draft-screening-questions';
 import { createEvaluateAnswersHandler } from '../../../../lambdas/assistant/evaluate-answers';
 import { createListJobsHandler } from '../../../../lambdas/assistant/list-jobs';
@@ -27,6 +28,9 @@ export const ASSISTANT_ROUTES = [
   'POST /assistant/candidate-summary',
   'GET /assistant/results',
   'POST /assistant/results/delete',
+  // Last: the delete takes the job the routes above work on.
+  'PATCH /assistant/jobs/{id}',
+  'DELETE /assistant/jobs/{id}',
 ] as const;
 export type AssistantRoute = (typeof ASSISTANT_ROUTES)[number];
 
@@ -44,6 +48,8 @@ export function assistantHandlers(deps: () => CapabilityDependencies): Record<As
     'POST /assistant/candidate-summary': createSummarizeCandidateHandler(deps, HANDLER_OPTIONS),
     'GET /assistant/results': createListResultsHandler(deps, HANDLER_OPTIONS),
     'POST /assistant/results/delete': createDeleteResultHandler(deps, HANDLER_OPTIONS),
+    'PATCH /assistant/jobs/{id}': createUpdateJobHandler(deps, HANDLER_OPTIONS),
+    'DELETE /assistant/jobs/{id}': createDeleteJobHandler(deps, HANDLER_OPTIONS),
   };
 }
 
@@ -52,7 +58,7 @@ export function validRequest(
   route: AssistantRoute,
   ids: { jobId: string; screeningResultId: string; questionId: string; resultId: string },
 ): Omit<AssistantCall, 'as'> {
-  const [method, resource] = route.split(' ') as ['GET' | 'POST', string];
+  const [method, resource] = route.split(' ') as [NonNullable<AssistantCall['method']>, string];
   const body: Record<AssistantRoute, unknown> = {
     'GET /assistant/jobs': undefined,
     'POST /assistant/jobs': BACKEND_JOB,
@@ -70,6 +76,14 @@ export function validRequest(
     'POST /assistant/candidate-summary': { profile: BACKEND_CANDIDATES[0].profile },
     'GET /assistant/results': undefined,
     'POST /assistant/results/delete': { resultId: ids.resultId },
+    'PATCH /assistant/jobs/{id}': { archived: false },
+    'DELETE /assistant/jobs/{id}': undefined,
   };
-  return { method, resource, body: body[route], query: route === 'GET /assistant/results' ? { capability: 'best-fit' } : undefined };
+  return {
+    method,
+    resource,
+    body: body[route],
+    query: route === 'GET /assistant/results' ? { capability: 'best-fit' } : undefined,
+    pathParameters: resource.includes('{id}') ? { id: ids.jobId } : undefined,
+  };
 }

@@ -111,10 +111,12 @@ export async function startAssistantServices(): Promise<AssistantServices> {
 }
 
 export interface AssistantCall {
-  readonly method?: 'GET' | 'POST';
+  readonly method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   readonly resource: string;
   readonly body?: unknown;
   readonly query?: Record<string, string>;
+  /** The path's parameters (`{id}`), as API Gateway passes them. */
+  readonly pathParameters?: Record<string, string>;
   /** The caller's sub (claims as the Cognito authorizer passes them); null: anonymous. */
   readonly as: string | null;
 }
@@ -140,6 +142,7 @@ export async function call<T = Record<string, unknown>>(handler: Handler, input:
     {
       ...event,
       queryStringParameters: input.query ?? null,
+      pathParameters: input.pathParameters ?? null,
       requestContext: { ...event.requestContext, authorizer: input.as ? { claims: claims(input.as, 'Beta_Customer_R1') } : null },
     },
     lambdaContext(),

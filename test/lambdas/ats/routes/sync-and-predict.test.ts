@@ -248,7 +248,7 @@ describe('GET /ats/candidates', () => {
     expect(answer.status).toBe(200);
     expect(HISTORY.applications.filter((application) => application.jobId === 'job-1').length).toBeGreaterThan(ATS_LIMITS.candidatesMax);
     expect(answer.body.candidates).toHaveLength(ATS_LIMITS.candidatesMax);
-    expect(Object.keys(answer.body.candidates[0]).sort()).toEqual(['headline', 'id', 'location', 'name', 'profile']);
+    expect(Object.keys(answer.body.candidates[0]).sort()).toEqual(['headline', 'id', 'inPipeline', 'location', 'name', 'profile']);
     expect(answer.body.candidates[0]).toMatchObject({ name: expect.stringMatching(/^\S+ \S+/), location: expect.any(String) });
     expect(JSON.stringify(answer.body)).not.toMatch(/@example\.com|555-01\d\d|Main Street/);
   });
@@ -269,6 +269,13 @@ describe('GET /ats/candidates', () => {
     expect(activeNames.size).toBeGreaterThan(0);
     const names = answer.body.candidates.map((candidate) => candidate.name);
     expect(new Set(names.slice(0, activeNames.size))).toEqual(activeNames);
+    // Each says whether it is in the pipeline: exactly the active applicants.
+    expect(
+      answer.body.candidates
+        .filter((candidate) => candidate.inPipeline)
+        .map((candidate) => candidate.name)
+        .sort(),
+    ).toEqual([...activeNames].sort());
   });
 
   it('hands each profile over as a resume reads, so a candidate summary names the current title', async () => {

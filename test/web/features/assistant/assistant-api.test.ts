@@ -48,6 +48,39 @@ const summary: AssistantResult<'candidate-summary'> = {
 };
 
 describe('the assistant API', () => {
+  it('renames or archives a job with PATCH on its own path, and deletes it with DELETE', async () => {
+    const job = {
+      id: 'job 1',
+      title: 'Renamed',
+      companyInfo: '',
+      description: 'Build payment services.',
+      location: '',
+      mustHaves: [],
+      niceToHaves: [],
+      archived: true,
+      createdAt: '2026-11-24T14:00:00.000Z',
+      updatedAt: '2026-11-24T14:05:00.000Z',
+    };
+    const patched = assistantApi(jsonResponse(200, { job }));
+    await expect(patched.api.updateJob('job 1', { archived: true })).resolves.toEqual(job);
+    expect(sent(patched.fetchImpl)).toMatchObject({
+      url: 'http://127.0.0.1:5181/prod/assistant/jobs/job%201',
+      method: 'PATCH',
+      body: { archived: true },
+    });
+
+    const deleted = assistantApi(jsonResponse(200, { deleted: 'job 1' }));
+    await expect(deleted.api.deleteJob('job 1')).resolves.toBeUndefined();
+    expect(sent(deleted.fetchImpl)).toMatchObject({
+      url: 'http://127.0.0.1:5181/prod/assistant/jobs/job%201',
+      method: 'DELETE',
+      body: undefined,
+    });
+
+    const refused = assistantApi(jsonResponse(404, { message: 'We could not find that job.', code: 'job_not_found' }));
+    await expect(refused.api.deleteJob('job 1')).rejects.toMatchObject({ status: 404, message: 'We could not find that job.' });
+  });
+
   it('posts a capability’s request to its route with the id token and reads the result', async () => {
     const { api, fetchImpl } = assistantApi(jsonResponse(200, { result: summary }));
     await expect(api.candidateSummary({ profile: 'Priya Raman, backend engineer' })).resolves.toEqual(summary);

@@ -55,7 +55,9 @@ describe('adding candidates from the ATS to best fit', () => {
     const { user } = renderApp('/services/best-fit', { ports: subscriber(assistant, synced(3)) });
     const group = await screen.findByRole('group', { name: 'Add candidates from your ATS' });
     await user.selectOptions(await within(group).findByLabelText('ATS job'), 'gh-4001');
-    await user.click(within(group).getByRole('button', { name: 'Add candidates from this job' }));
+    await user.click(within(group).getByRole('button', { name: 'Load candidates' }));
+    expect(await within(group).findByText(/the 3 in the pipeline are checked\./)).toBeInTheDocument();
+    await user.click(within(group).getByRole('button', { name: 'Add the 3 checked candidates' }));
 
     expect(
       await within(group).findByText('Added 3 candidates from Senior Backend Engineer, and the job’s title and description.'),
@@ -83,17 +85,37 @@ describe('adding candidates from the ATS to best fit', () => {
     });
   });
 
-  it('adds at most the 20 candidates a ranking takes, and says how many were left out', async () => {
-    const { user } = renderApp('/services/best-fit', { ports: subscriber(new FakeAssistant(), synced(26)) });
+  it('checks the job’s pipeline by default, at most the 20 a ranking takes, and finds the others by search', async () => {
+    const ats = synced(0);
+    // 24 in the pipeline, then 2 past applicants (the order the server answers).
+    ats.candidates['gh-4001'] = Array.from({ length: 26 }, (_, index) =>
+      atsCandidate(index + 1, { inPipeline: index < 24, headline: index < 24 ? 'Backend engineer' : 'Data analyst' }),
+    );
+    const { user } = renderApp('/services/best-fit', { ports: subscriber(new FakeAssistant(), ats) });
     const group = await screen.findByRole('group', { name: 'Add candidates from your ATS' });
     await user.selectOptions(await within(group).findByLabelText('ATS job'), 'gh-4001');
-    await user.click(within(group).getByRole('button', { name: 'Add candidates from this job' }));
+    await user.click(within(group).getByRole('button', { name: 'Load candidates' }));
     expect(
-      await within(group).findByText(/Added 20 candidates from Senior Backend Engineer \(a ranking takes at most 20; 6 left out\)/),
+      await within(group).findByText(/26 candidates of Senior Backend Engineer; the 20 in the pipeline are checked\./),
     ).toBeInTheDocument();
-    expect(screen.getByLabelText('Candidate 20: name')).toBeInTheDocument();
+    const boxes = within(group).getAllByRole('checkbox');
+    expect(boxes.filter((box) => (box as HTMLInputElement).checked)).toHaveLength(20);
+    // Full: the others wait until one is unchecked.
+    expect(boxes[25]).toBeDisabled();
+
+    await user.type(within(group).getByLabelText('Search the candidates'), 'data analyst');
+    expect(within(group).getAllByRole('checkbox')).toHaveLength(2);
+    expect(within(group).getByText(/2 of 26 shown · 20 checked/)).toBeInTheDocument();
+    await user.clear(within(group).getByLabelText('Search the candidates'));
+    await user.click(within(group).getAllByRole('checkbox')[0]);
+    await user.type(within(group).getByLabelText('Search the candidates'), 'Candidate Z');
+    await user.click(within(group).getByRole('checkbox', { name: /Candidate Z/ }));
+    await user.click(within(group).getByRole('button', { name: 'Add the 20 checked candidates' }));
+
+    expect(await within(group).findByText(/^Added 20 candidates from Senior Backend Engineer/)).toBeInTheDocument();
+    expect(screen.getByLabelText('Candidate 1: name')).toHaveValue('Candidate B');
+    expect(screen.getByLabelText('Candidate 20: name')).toHaveValue('Candidate Z');
     expect(screen.queryByLabelText('Candidate 21: name')).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Add a candidate' })).toBeDisabled();
   });
 
   it('asks for an ATS job first', async () => {
@@ -102,7 +124,7 @@ describe('adding candidates from the ATS to best fit', () => {
     const { user } = renderApp('/services/best-fit', { ports: { ...subscriber(new FakeAssistant(), ats), ats: api } });
     const group = await screen.findByRole('group', { name: 'Add candidates from your ATS' });
     await within(group).findByLabelText('ATS job');
-    await user.click(within(group).getByRole('button', { name: 'Add candidates from this job' }));
+    await user.click(within(group).getByRole('button', { name: 'Load candidates' }));
     expect(within(group).getByLabelText('ATS job')).toHaveAccessibleDescription(/Choose an ATS job\./);
     expect(api.listCandidates).not.toHaveBeenCalled();
   });
@@ -119,17 +141,35 @@ describe('picking a candidate from the ATS for a summary', () => {
   it('fills the name and profile from the candidate picked, and sends them', async () => {
     const assistant = new FakeAssistant();
     assistant.answers.candidateSummary = async () => summaryResult({ id: 'result-7', label: 'Candidate B' });
-    const { user } = renderApp('/services/candidate-summary', { ports: subscriber(assistant, synced(3)) });
+    const ats = synced(3);
+    ats.candidates['gh-4001'][2] = atsCandidate(3, { headline: 'Site reliability engineer', inPipeline: false });
+    const { user } = renderApp('/services/candidate-summary', { ports: subscriber(assistant, ats) });
     const group = await screen.findByRole('group', { name: 'Add a candidate from your ATS' });
     await user.selectOptions(await within(group).findByLabelText('ATS job'), 'gh-4001');
     await user.click(within(group).getByRole('button', { name: 'Load candidates' }));
-    const pick = await within(group).findByLabelText('ATS candidate');
+    const pick = await within(group).findByRole('combobox', { name: 'ATS candidate' });
+    await user.click(pick);
+    const list = within(group).getByRole('listbox', { name: 'ATS candidate' });
     expect(
-      within(pick)
+      within(list)
         .getAllByRole('option')
         .map((option) => option.textContent),
-    ).toEqual(['Choose a candidate', 'Candidate A · Backend engineer', 'Candidate B · Backend engineer', 'Candidate C · Backend engineer']);
-    await user.selectOptions(pick, 'gh-c-2');
+    ).toEqual([
+      'Candidate ABackend engineer · in the pipeline',
+      'Candidate BBackend engineer · in the pipeline',
+      'Candidate CSite reliability engineer · past applicant',
+    ]);
+    // Typing narrows the list (every word, anywhere in the name or the headline).
+    await user.type(pick, 'reliab');
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Candidate CSite reliability engineer · past applicant']);
+    await user.clear(pick);
+    await user.type(pick, 'candidate b');
+    await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
+    expect(pick).toHaveValue('Candidate B');
     await user.click(within(group).getByRole('button', { name: 'Use this candidate' }));
 
     expect(within(group).getByRole('status')).toHaveTextContent('Filled in Candidate B from Senior Backend Engineer.');

@@ -155,6 +155,19 @@ describe('the auth state provider', () => {
     expect(session.signOut).toHaveBeenCalledTimes(1);
   });
 
+  it('removes the drafts the screens kept (pasted resumes) on sign-out, and nothing else', async () => {
+    const session = new FakeIdentity({ signedIn: authUser() }).session();
+    const { auth, status } = renderAuth(session);
+    await waitFor(() => expect(status()).toBe('authenticated'));
+    window.sessionStorage.setItem('draft:sub-ada:candidate-summary:profile', JSON.stringify('Priya Raman, backend engineer.'));
+    window.sessionStorage.setItem('unrelated', 'kept');
+    await act(async () => {
+      await auth().signOut();
+    });
+    expect(window.sessionStorage.getItem('draft:sub-ada:candidate-summary:profile')).toBeNull();
+    expect(window.sessionStorage.getItem('unrelated')).toBe('kept');
+  });
+
   it('takes the changed database user after a profile update', async () => {
     const { auth, status } = renderAuth(new FakeIdentity({ signedIn: authUser() }).session());
     await waitFor(() => expect(status()).toBe('authenticated'));

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { useRuntimeConfig } from '../../config/config-context';
 import { paths } from '../../config/paths';
 import { RecentResults } from '../../features/assistant/components/recent-results';
+import { SavedJobs } from '../../features/assistant/components/saved-jobs';
 import { ASSISTANT_SCREENS } from '../../features/assistant/screens';
 import { PLACEMENT_PREDICTION_SCREEN } from '../../features/ats/screens';
 import { FEATURE_FIRST_TIER, PLAN_NAMES, planIncludes, type PlanFeature } from '@shared-domain/plan-entitlements';
@@ -58,6 +59,7 @@ export default function ServicesPage() {
           ),
         )}
       </ul>
+      <SavedJobs api={api} />
       <RecentResults api={api} />
       <section className="services-ats" aria-labelledby="services-ats-title">
         <h2 id="services-ats-title" className="service-list__title">

@@ -1,4 +1,5 @@
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
+import { useDraft } from '../../lib/drafts';
 import type { AssistantApi } from './api/assistant-api';
 import { draftErrors, draftOf, EMPTY_DRAFT, type JobDraft } from './components/job-picker';
 import { cycle, loadJobSamples, type JobSample } from './samples';
@@ -8,11 +9,12 @@ import type { Jobs } from './use-jobs';
 /**
  * The job a screen works on: a saved job chosen in the picker (`jobId`), or, with none chosen
  * (`jobId` is ''), the draft written on the screen. Choosing a job or loading a sample forgets the
- * form's errors; changing a draft field forgets the server's complaint about that field.
+ * form's errors; changing a draft field forgets the server's complaint about that field. Both are
+ * the screen's draft (`screen`): they are still there after navigating away and back.
  */
-export function useJobDraft(form: Pick<AssistantForm, 'changed' | 'reset'>) {
-  const [jobId, setJobId] = useState('');
-  const [draft, setDraft] = useState<JobDraft>(EMPTY_DRAFT);
+export function useJobDraft(form: Pick<AssistantForm, 'changed' | 'reset'>, screen: string) {
+  const [jobId, setJobId] = useDraft(`${screen}:job-id`, '');
+  const [draft, setDraft] = useDraft<JobDraft>(`${screen}:job`, EMPTY_DRAFT);
   const sampleCounter = useRef(0);
 
   /** The picker's `onChange`: a saved job's id, or '' to write the job here. */

@@ -13,7 +13,11 @@ export type JobsState =
   | { readonly status: 'ready'; readonly jobs: readonly Job[] }
   | { readonly status: 'error'; readonly error: string };
 
-/** The user's saved jobs (`GET /assistant/jobs`), with `saved` to put a just-saved job first. */
+/**
+ * The user's saved jobs (`GET /assistant/jobs`): `jobs` are those the pickers offer (archived
+ * ones left out), `archived` the others; `saved` puts a just-saved job first, and `rename`,
+ * `archive` and `remove` change one on the server and in the cached list.
+ */
 export function useJobs(api: AssistantApi) {
   const queryClient = useQueryClient();
   const query = useQuery(assistantQueries.jobs(api));
@@ -34,8 +38,22 @@ export function useJobs(api: AssistantApi) {
   const { refetch } = query;
   const retry = useCallback(() => void refetch(), [refetch]);
 
-  const jobs = state.status === 'ready' ? state.jobs : [];
-  return { state, jobs, saved, retry, find: (id: string) => jobs.find((job) => job.id === id) };
+  const rename = async (id: string, title: string): Promise<void> => {
+    saved(await api.updateJob(id, { title }));
+  };
+  /** Archives the job (`true`) or restores it (`false`). */
+  const archive = async (id: string, archived: boolean): Promise<void> => {
+    saved(await api.updateJob(id, { archived }));
+  };
+  const remove = async (id: string): Promise<void> => {
+    await api.deleteJob(id);
+    queryClient.setQueryData<Job[]>(assistantKeys.jobs, (before) => (before ?? []).filter((other) => other.id !== id));
+  };
+
+  const all = state.status === 'ready' ? state.jobs : [];
+  const jobs = all.filter((job) => !job.archived);
+  const archived = all.filter((job) => job.archived === true);
+  return { state, jobs, archived, saved, retry, rename, archive, remove, find: (id: string) => all.find((job) => job.id === id) };
 }
 
 export type Jobs = ReturnType<typeof useJobs>;

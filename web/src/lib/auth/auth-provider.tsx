@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
 import type { User } from '@contracts/user';
 import { ERROR_MESSAGE_AUTO_CLEAR_MS } from '../../config/constants';
+import { clearDrafts } from '../drafts';
 import { notifyError } from '../notify';
 import { AuthContext, type AuthContextValue } from './auth-context';
 import { authReducer, initialAuthState, NOT_LOGGED_IN_MESSAGE, SIGN_IN_FAILED_MESSAGE } from './auth-state';
@@ -80,6 +81,8 @@ export function AuthProvider({ session, children }: { readonly session: SessionP
   // a reload would bring back.
   const signOut = useCallback(async () => {
     await signOutQuietly(session);
+    // What the user pasted on the screens (resumes, descriptions) does not outlive their session.
+    clearDrafts();
     dispatch({ type: 'signedOut' });
   }, [session]);
 

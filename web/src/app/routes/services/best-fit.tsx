@@ -1,5 +1,5 @@
 import { BestFitScreen } from '../../../features/assistant/components/best-fit-screen';
-import { screenOf } from '../../../features/assistant/screens';
+import { LIMITS, screenOf } from '../../../features/assistant/screens';
 import { AtsCandidateImport } from '../../../features/ats/components/ats-candidate-import';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAssistantApi } from '../../use-assistant-api';
@@ -13,6 +13,9 @@ export default function BestFitPage() {
   useDocumentTitle(screenOf('best-fit').title);
   const ats = useAtsApi();
   return (
-    <BestFitScreen api={useAssistantApi()} importCandidates={(fill) => <AtsCandidateImport api={ats} mode="many" onImport={fill} />} />
+    <BestFitScreen
+      api={useAssistantApi()}
+      importCandidates={(fill) => <AtsCandidateImport api={ats} mode="many" max={LIMITS.candidatesMax} onImport={fill} />}
+    />
   );
 }

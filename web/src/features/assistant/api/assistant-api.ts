@@ -16,6 +16,7 @@ import type {
   SaveJobResponse,
   ScreeningQuestionsRequest,
   SourcingTermsRequest,
+  UpdateJobRequest,
 } from '@contracts/assistant';
 import { FALLBACK_ERROR_MESSAGE } from '../../../config/constants';
 import type { RuntimeConfig } from '../../../config/runtime-config';
@@ -33,6 +34,10 @@ export interface AssistantApi {
   listJobs(): Promise<Job[]>;
   /** `POST /assistant/jobs`: creates a job (no `id`) or replaces the job with that `id`. */
   saveJob(request: SaveJobRequest): Promise<Job>;
+  /** `PATCH /assistant/jobs/{id}`: renames the job, archives it or restores it. */
+  updateJob(id: string, changes: UpdateJobRequest): Promise<Job>;
+  /** `DELETE /assistant/jobs/{id}`: deletes the job (its results stay in the history). */
+  deleteJob(id: string): Promise<void>;
   proposeMustHaves(request: ProposeMustHavesRequest): Promise<AssistantResult<'must-haves'>>;
   sourcingTerms(request: SourcingTermsRequest): Promise<AssistantResult<'sourcing-terms'>>;
   jobDescription(request: ExternalJobDescriptionRequest): Promise<AssistantResult<'job-description'>>;
@@ -127,6 +132,14 @@ export function createRestAssistantApi(config: RuntimeConfig, client: RestClient
       const payload = await client.post<unknown>('assistant/jobs', request);
       if (!isObject(payload) || !isJob(payload.job)) throw malformed('job', payload);
       return (payload as unknown as SaveJobResponse).job;
+    },
+    async updateJob(id, changes) {
+      const payload = await client.request<unknown>('PATCH', `assistant/jobs/${encodeURIComponent(id)}`, { body: changes });
+      if (!isObject(payload) || !isJob(payload.job)) throw malformed('job', payload);
+      return (payload as unknown as SaveJobResponse).job;
+    },
+    async deleteJob(id) {
+      await client.request<unknown>('DELETE', `assistant/jobs/${encodeURIComponent(id)}`);
     },
     proposeMustHaves: (request) => run('must-haves', request),
     sourcingTerms: (request) => run('sourcing-terms', request),

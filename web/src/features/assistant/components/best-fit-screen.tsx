@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef } from 'react';
+import { useDraft } from '../../../lib/drafts';
 import type { AssistantResult } from '@contracts/assistant';
 import type { AssistantApi } from '../api/assistant-api';
 import { clip, type CandidateImporter, type ImportedCandidates } from '../candidate-import';
@@ -30,8 +31,8 @@ export function BestFitView({ result }: { readonly result: AssistantResult<'best
   return (
     <>
       <p className="recommendation">{output.recommendation}</p>
-      <div className="table-scroll" role="region" aria-labelledby={captionId} tabIndex={0}>
-        <table className="ranking">
+      <div className="table-scroll table-scroll--cards" role="region" aria-labelledby={captionId} tabIndex={0}>
+        <table className="ranking ranking--cards">
           <caption id={captionId}>Candidates ranked for {result.label}</caption>
           <thead>
             <tr>
@@ -44,15 +45,15 @@ export function BestFitView({ result }: { readonly result: AssistantResult<'best
           <tbody>
             {output.ranking.map((candidate) => (
               <tr key={`${candidate.rank}-${candidate.name}`}>
-                <td>{candidate.rank}</td>
+                <td data-label="Rank">{candidate.rank}</td>
                 <th scope="row">{candidate.name}</th>
-                <td>
+                <td data-label="Score">
                   {Math.round(candidate.score)} of 100
                   {candidate.evaluationOverall === null ? null : (
                     <span className="ranking__detail">Interview: {Math.round(candidate.evaluationOverall)} of 100</span>
                   )}
                 </td>
-                <td>
+                <td data-label="Why">
                   <ul className="ranking__reasons">
                     {candidate.reasons.map((reason) => (
                       <li key={reason}>{reason}</li>
@@ -88,8 +89,8 @@ export function BestFitScreen({ api, importCandidates }: { readonly api: Assista
   const jobs = useJobs(api);
   const results = useResults(api, 'best-fit');
   const form = useAssistantForm();
-  const job = useJobDraft(form);
-  const [candidates, setCandidates] = useState<readonly Candidate[]>([EMPTY_CANDIDATE]);
+  const job = useJobDraft(form, SCREEN.capability);
+  const [candidates, setCandidates] = useDraft<readonly Candidate[]>(`${SCREEN.capability}:candidates`, [EMPTY_CANDIDATE]);
   const listRef = useRef<HTMLOListElement>(null);
   // The candidate whose name takes focus once an Add or a Remove has re-rendered the list.
   const focusIndex = useRef<number | null>(null);

@@ -1,4 +1,5 @@
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
+import { useDraft } from '../../../lib/drafts';
 import type { AssistantResult } from '@contracts/assistant';
 import type { AssistantApi } from '../api/assistant-api';
 import { clip, type CandidateImporter, type ImportedCandidates } from '../candidate-import';
@@ -72,9 +73,9 @@ export function CandidateSummaryScreen({
   const jobs = useJobs(api);
   const results = useResults(api, 'candidate-summary');
   const form = useAssistantForm();
-  const [jobId, setJobId] = useState('');
-  const [candidateName, setCandidateName] = useState('');
-  const [profile, setProfile] = useState('');
+  const [jobId, setJobId] = useDraft(`${SCREEN.capability}:job-id`, '');
+  const [candidateName, setCandidateName] = useDraft(`${SCREEN.capability}:candidate-name`, '');
+  const [profile, setProfile] = useDraft(`${SCREEN.capability}:profile`, '');
   const sampleCounter = useRef(0);
 
   const errors = definedErrors({

@@ -1,4 +1,5 @@
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
+import { useDraft } from '../../../lib/drafts';
 import { Link } from 'react-router-dom';
 import type { AssistantResult } from '@contracts/assistant';
 import { FieldFrame } from '../../../components/ui/form-field';
@@ -76,12 +77,12 @@ export function InterviewEvaluationScreen({ api }: { readonly api: AssistantApi 
   const jobs = useJobs(api);
   const results = useResults(api, 'interview-evaluation');
   const form = useAssistantForm();
-  const [jobId, setJobId] = useState('');
+  const [jobId, setJobId] = useDraft(`${SCREEN.capability}:job-id`, '');
   const sets = useQuestionSets(api, jobId);
   // The set chosen in the list; the newest until one is chosen.
-  const [chosenSetId, setChosenSetId] = useState('');
-  const [candidateName, setCandidateName] = useState('');
-  const [answers, setAnswers] = useState<Readonly<Record<string, string>>>({});
+  const [chosenSetId, setChosenSetId] = useDraft(`${SCREEN.capability}:question-set`, '');
+  const [candidateName, setCandidateName] = useDraft(`${SCREEN.capability}:candidate-name`, '');
+  const [answers, setAnswers] = useDraft<Readonly<Record<string, string>>>(`${SCREEN.capability}:answers`, {});
   const sampleCounter = useRef(0);
 
   const setsOfJob = sets.status === 'ready' ? sets.results : [];

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useDraft } from '../../../lib/drafts';
 import type { AssistantResult, IdentifierKind, RedactionCategory } from '@contracts/assistant';
 import type { AssistantApi } from '../api/assistant-api';
 import { definedErrors, splitList } from '../format';
@@ -82,8 +82,8 @@ export function JobDescriptionScreen({ api }: { readonly api: AssistantApi }) {
   const jobs = useJobs(api);
   const results = useResults(api, 'job-description');
   const form = useAssistantForm();
-  const job = useJobDraft(form);
-  const [clientNames, setClientNames] = useState('');
+  const job = useJobDraft(form, SCREEN.capability);
+  const [clientNames, setClientNames] = useDraft(`${SCREEN.capability}:client-names`, '');
 
   const names = splitList(clientNames, { commas: false });
   // The request has no title or location: only the other fields' rules apply.

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { FieldFrame } from '../../../components/ui/form-field';
 import { LIMITS } from '../screens';
 import { textError } from '../format';
@@ -65,6 +65,16 @@ export function JobPicker({
 }) {
   const { state } = jobs;
   const loading = state.status === 'loading';
+  const [showArchived, setShowArchived] = useState(false);
+  // A choice kept in a draft whose job has since been deleted falls back to the other choice.
+  const gone = state.status === 'ready' && value !== '' && !jobs.find(value);
+  useEffect(() => {
+    if (gone) onChange('');
+  }, [gone, onChange]);
+  const label = (job: { readonly title: string; readonly location: string }) =>
+    job.location ? `${job.title} · ${job.location}` : job.title;
+  // An archived job stays listed while it is the choice (chosen before it was archived).
+  const archivedShown = jobs.archived.filter((job) => showArchived || job.id === value);
   return (
     <div className="job-picker">
       <FieldFrame label="Job" hint={state.status === 'error' ? `${state.error} ${hint ?? ''}`.trim() : hint} error={error}>
@@ -75,12 +85,27 @@ export function JobPicker({
             {!loading && !extra ? <option value="">{jobs.jobs.length > 0 ? 'Choose a saved job' : 'No saved job yet'}</option> : null}
             {jobs.jobs.map((job) => (
               <option key={job.id} value={job.id}>
-                {job.location ? `${job.title} · ${job.location}` : job.title}
+                {label(job)}
               </option>
             ))}
+            {archivedShown.length > 0 ? (
+              <optgroup label="Archived jobs">
+                {archivedShown.map((job) => (
+                  <option key={job.id} value={job.id}>
+                    {label(job)} (archived)
+                  </option>
+                ))}
+              </optgroup>
+            ) : null}
           </select>
         )}
       </FieldFrame>
+      {jobs.archived.length > 0 ? (
+        <label className="job-picker__archived">
+          <input type="checkbox" checked={showArchived} onChange={(event) => setShowArchived(event.target.checked)} />
+          Show archived jobs ({jobs.archived.length})
+        </label>
+      ) : null}
       {state.status === 'error' ? (
         <button type="button" className="button button--secondary button--small" onClick={jobs.retry}>
           Load my jobs again

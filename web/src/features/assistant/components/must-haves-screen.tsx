@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useDraft } from '../../../lib/drafts';
 import type { AssistantResult } from '@contracts/assistant';
 import { SubmitButton } from '../../../components/ui/form-field';
 import type { AssistantApi } from '../api/assistant-api';
@@ -63,10 +64,10 @@ export function MustHavesScreen({ api }: { readonly api: AssistantApi }) {
   const jobs = useJobs(api);
   const results = useResults(api, 'must-haves');
   const { attachScope, attachAlert, ...form } = useAssistantForm();
-  const job = useJobDraft(form);
+  const job = useJobDraft(form, SCREEN.capability);
   const { jobId, draft } = job;
-  const [mustHaves, setMustHaves] = useState<string[]>([]);
-  const [niceToHaves, setNiceToHaves] = useState<string[]>([]);
+  const [mustHaves, setMustHaves] = useDraft<string[]>(`${SCREEN.capability}:must-haves`, []);
+  const [niceToHaves, setNiceToHaves] = useDraft<string[]>(`${SCREEN.capability}:nice-to-haves`, []);
   const [action, setAction] = useState<Action>('propose');
   const [saved, setSaved] = useState('');
 

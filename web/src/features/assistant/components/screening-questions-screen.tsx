@@ -58,7 +58,7 @@ export function ScreeningQuestionsScreen({ api }: { readonly api: AssistantApi }
   const jobs = useJobs(api);
   const results = useResults(api, 'screening-questions');
   const form = useAssistantForm();
-  const job = useJobDraft(form);
+  const job = useJobDraft(form, SCREEN.capability);
 
   const errors = definedErrors(job.errors({ titleRequired: true }));
   const errorOf = (name: string) => form.errorOf(errors, name);

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useDraft } from '../../../lib/drafts';
 import type { AssistantResult, TermGroup } from '@contracts/assistant';
 import type { AssistantApi } from '../api/assistant-api';
 import { definedErrors, lengthLabel, splitList, withinLimit } from '../format';
@@ -96,8 +96,8 @@ export function SourcingTermsScreen({ api }: { readonly api: AssistantApi }) {
   const jobs = useJobs(api);
   const results = useResults(api, 'sourcing-terms');
   const form = useAssistantForm();
-  const job = useJobDraft(form);
-  const [exclusions, setExclusions] = useState('');
+  const job = useJobDraft(form, SCREEN.capability);
+  const [exclusions, setExclusions] = useDraft(`${SCREEN.capability}:exclusions`, '');
 
   const excluded = splitList(exclusions);
   const errors = definedErrors({

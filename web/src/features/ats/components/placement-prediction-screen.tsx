@@ -47,13 +47,13 @@ function Reasons({ prediction }: { readonly prediction: PlacementPredictionView 
   );
 }
 
-/** The job's active applications ranked by their chance, as a table that scrolls on its own at 640px. */
+/** The job's active applications ranked by their chance: a table, one card per application on phones (640px and under). */
 function Ranking({ title, predictions }: { readonly title: string; readonly predictions: readonly PlacementPredictionView[] }) {
   const captionId = useId();
   if (predictions.length === 0) return <p>This job has no applications in process to rank.</p>;
   return (
-    <div className="ats-table-scroll" role="region" aria-labelledby={captionId} tabIndex={0}>
-      <table className="ats-ranking">
+    <div className="ats-table-scroll table-scroll--cards" role="region" aria-labelledby={captionId} tabIndex={0}>
+      <table className="ats-ranking ranking--cards">
         <caption id={captionId}>Active applications for {title}, most likely placement first</caption>
         <thead>
           <tr>
@@ -67,11 +67,13 @@ function Ranking({ title, predictions }: { readonly title: string; readonly pred
         <tbody>
           {predictions.map((prediction, index) => (
             <tr key={prediction.applicationId}>
-              <td>{index + 1}</td>
+              <td data-label="Rank">{index + 1}</td>
               <th scope="row">{prediction.candidateName}</th>
-              <td className="ats-chance">{Math.round(prediction.probability)}%</td>
-              <td>{prediction.stage || '—'}</td>
-              <td>
+              <td data-label="Chance of placement" className="ats-chance">
+                {Math.round(prediction.probability)}%
+              </td>
+              <td data-label="Stage">{prediction.stage || '—'}</td>
+              <td data-label="Why">
                 <Reasons prediction={prediction} />
               </td>
             </tr>
