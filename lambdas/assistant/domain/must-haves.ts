@@ -1,7 +1,7 @@
 import { ASSISTANT_LIMITS, type MustHavesOutput, type RequirementKind } from '../../shared/contracts/assistant';
 import type { AssistantInputs } from '../engine/language-model';
 import { yearsRequired } from '../../shared/text/experience';
-import { INTERNAL_LINE, jobSections, locationInText, titleInText, type SectionRole } from '../../shared/text/job-sections';
+import { INTERNAL_LINE, jobSections, locationInText, sectionRole, titleInText, type SectionRole } from '../../shared/text/job-sections';
 import { keywords, splitSentences, squash } from '../../shared/text/normalize';
 import { cleanTitle } from '../../shared/text/titles';
 import { statesCommercialTerms } from './commercial-terms';
@@ -25,14 +25,19 @@ export const MUST_CUE =
   /\b(?:must (?:have|be|hold|possess|demonstrate)|(?:is |are )?required|essential|mandatory|minimum (?:of )?(?:\d|one|two|three|four|five|six|seven|eight|nine|ten)|at least (?:\d|one|two|three|four|five|six|seven|eight|nine|ten))\b/i;
 /** In a requirements list, only a line that is itself optional moves to nice-to-haves ("…, ideally in X" stays). */
 const NICE_LINE =
-  /^(?:ideally|preferably|bonus|nice[- ]to[- ]have|preferred|a plus)\b|(?:\((?:preferred|a plus|nice to have|bonus)\)|\b(?:is|are|would be) a (?:big |strong )?plus|\bpreferred|\b(?:highly )?desired|\bdesirable|\bnice[- ]to[- ]have|\ba bonus)\s*[.!]?$/i;
+  /^(?:ideally|preferably|bonus|nice[- ]to[- ]have|preferred|a plus)\b|(?:\((?:preferred|a plus|nice to have|bonus)\)|\ba (?:big |strong |huge )?(?:plus|bonus)|\bpreferred|\b(?:highly )?desired|\bdesirable|\bnice[- ]to[- ]have)\s*[.!,;]?$/i;
 /** Words that make a sentence a nice-to-have: "a plus", "preferred", "ideally", "bonus". */
 export const NICE_CUE =
   /\b(?:nice[- ]to[- ]have|(?:is |are |would be )?a (?:big |strong )?plus|preferred|preferably|bonus|desirable|ideally|advantageous|an advantage)\b/i;
 /** Rates, margins and contact lines are the agency's business, never a requirement ("a $1M quota" may be one). */
 function notARequirement(line: string): boolean {
-  return statesCommercialTerms(line) || /@|\b(?:bill|pay|charge) rate\b|\bmargin\b|\bmark-?up\b/i.test(line);
+  return (
+    statesCommercialTerms(line) ||
+    /@|\b(?:bill|pay|charge) rate\b|\bmargin\b|\bmark-?up\b|\b(?:tel|phone|e-?mail|fax|web ?site)\s*:/i.test(line)
+  );
 }
+/** A sign-off ("Regards, Dana", "Thanks,"): what follows is the sender's signature. */
+const SIGN_OFF = /^(?:(?:best|kind|warm)?\s*regards|thanks?(?: you)?|sincerely|cheers)\b[\s,!.]*/i;
 
 const LEADING =
   /^(?:(?:must[- ]haves?|required|requirements?|essential|nice[- ]to[- ]haves?|preferred|bonus|plus|desirable)\s*[:：–-]\s*|(?:ideally,?\s+)?(?:(?:the )?(?:ideal )?(?:person|candidate) (?:we need|we(?:'re| are) looking for )?(?:has|have|is|will have)|you(?:'ll)? (?:have|bring|are|hold|possess)|we need|we(?:'re| are) looking for|candidates? (?:must|should) (?:have|be|hold)|(?:you )?must (?:have|hold|possess)|should have|ideally(?: you have)?,?)\s+)/i;
@@ -102,7 +107,7 @@ const SPACED_START =
   /((?<!\p{Ll})\p{Ll}{3,}|(?<!\p{Lu})\p{Lu}{3,}) (?=(?:Strong|Effective|Excellent|Previous|Proven|Worked|Demonstrated|Must|Ability)\b)/gu;
 /** Real words written in CamelCase, never two list items run together. */
 const CAMEL_WORDS = new Set(
-  'powerpoint sharepoint powershell quickbooks netsuite wordpress youtube hubspot devops mlops finops secops gitops revops iphone ipad macbook onedrive onenote docusign servicenow solidworks sketchup ziprecruiter doordash fedex petsmart careerbuilder smartsheet datadog cloudformation elasticsearch openai chatgpt mcdonald mckesson paylocity bamboohr salesforce workday linkedin github gitlab bitbucket javascript typescript coffeescript postgres mysql nosql'.split(
+  'microstation peoplesoft successfactors workforcenow pointclickcare eclinicalworks nextgen quickbase ringcentral zoominfo woocommerce powerpoint sharepoint powershell quickbooks netsuite wordpress youtube hubspot devops mlops finops secops gitops revops iphone ipad macbook onedrive onenote docusign servicenow solidworks sketchup ziprecruiter doordash fedex petsmart careerbuilder smartsheet datadog cloudformation elasticsearch openai chatgpt mcdonald mckesson paylocity bamboohr salesforce workday linkedin github gitlab bitbucket javascript typescript coffeescript postgres mysql nosql'.split(
     ' ',
   ),
 );
@@ -122,9 +127,13 @@ export function unglue(text: string): string {
   return (
     String(text ?? '')
       .replace(/\s*[·•●]\s*/g, '\n')
+      // Bullets lost in a scrape often leave two spaces between items: "…environment  Demonstrate excellent…".
+      .replace(/([^\s:])[ \t]{2,}(?=[\p{Lu}\d])/gu, '$1\n')
       .replace(/([.!?])\s*(?=(?:Qualifications|Requirements|QUALIFICATIONS|REQUIREMENTS)(?:\p{Lu}|\d|:))/gu, '$1\n')
       .replace(GLUED_HEADING, '$1\n')
       .replace(/\b(PREFERRED|REQUIRED)(?=\p{Lu})/gu, '$1\n')
+      // "CompTIA A+Preferred": a list label glued to the end of the item before it.
+      .replace(/([^\s\p{Lu}])(Preferred|Required)(?=\s*(?:$|[:·•\n]))/gmu, '$1\n$2')
       .replace(/([\p{Lu}\p{Ll})\d%]):(?=[\p{Lu}\p{N}])/gu, '$1:\n')
       .replace(/([\p{Ll})\d%])([.:;!?])(?=[\p{Lu}“"])/gu, '$1$2\n')
       .replace(SPACED_START, '$1\n')
@@ -142,22 +151,25 @@ export function unglue(text: string): string {
 
 /** Postings' boilerplate: equal opportunity, accommodation, how to apply, the company's pitch. */
 const BOILERPLATE =
-  /\b(?:equal (?:employment )?opportunity|EEO|reasonable(?:ly)? accommodat|disabilit(?:y|ies)|essential functions|not limited to|other duties|additional duties|as assigned|without regard|regardless of|discriminat\w*|representative of|above statement|the above|apply (?:now|today|online|here)|please (?:apply|submit|ensure|note|click|send|check)|click|follow (?:us|our)|benefits?|401\(?k|paid (?:time|holidays?)|PTO|salary|compensation|pay range|bonus|we offer|we are|we're|our (?:team|company|client|mission|people|culture|values)|join (?:us|our)|about (?:us|the company)|copyright|©|e-?verify|drug[- ]free workplace|at[- ]will|may be required|may be (?:asked|assigned)|subject to change|this (?:position|role|job) (?:is|will|may|offers)|job (?:type|id)|schedule:|shift:|pay:|location:|medical(?:, dental)? and dental|dental|vision plan|wellness|retirement|insurance|vacation|holidays|(?:is|are) available|what (?:you|we)(?:'|’)?(?:ll)? (?:need|love|get|bring)|employees|union|while performing|www\.|\.(?:com|net|org)\b|benefits|application|applying|attached|resume|opportunit(?:y|ies)|of service)/i;
+  /\b(?:equal (?:employment )?opportunity|EEO|reasonable(?:ly)? accommodat|disabilit(?:y|ies)|essential functions|not limited to|other duties|additional duties|as assigned|without regard|regardless of|discriminat\w*|representative of|above statement|the above|apply (?:now|today|online|here)|please (?:apply|submit|ensure|note|click|send|check)|click|follow (?:us|our)|benefits?|401\(?k|paid (?:time|holidays?)|PTO|salary|compensation|pay range|pay (?:offered|will|is|may)|bonus|we offer|we are|we're|our (?:team|company|client|mission|people|culture|values)|join (?:us|our)|about (?:us|the company)|copyright|©|e-?verify|drug[- ]free workplace|at[- ]will|may be required|may be (?:asked|assigned)|subject to change|this (?:position|role|job) (?:is|will|may|offers)|job (?:type|id)|schedule:|shift:|pay:|location:|medical(?:, dental)? and dental|dental|vision plan|wellness|retirement|insurance|vacation|holidays|(?:is|are) available|what (?:you|we)(?:'|’)?(?:ll)? (?:need|love|get|bring)|employees|union|while performing|www\.|\.(?:com|net|org)\b|benefits|application|applying|attached|resume|opportunit(?:y|ies)|of service)/i;
 /** The employer speaking ("we", "our", "us") or named as the subject ("Acme is…", "Acme works…"). */
 const EMPLOYER_TALK =
   /\b(?:[Ww]e|[Oo]ur|us)\b|^(?:\p{Lu}[\p{L}&'’.-]*\s+){1,3}(?:is|are|works|does|provides|offers|has|celebrates|cares|believes|was)\b|^(?:Stay|Join|Invest|Enjoy|Discover|Explore|Check|Learn)\b/u;
 /** Soft skills and attitudes: never a knock-out a recruiter screens on. */
 const SOFT =
-  /\b(?:communicat\w*|interpersonal|team(?:work| player| environment| members?)?|collaborat\w*|attitude|organi[sz]ational|organi[sz]ed|detail[- ]oriented|attention to detail|self[- ](?:motivated|starter|directed)|motivated|fast[- ]paced|multi-?task\w*|independently|punctual\w*|dependab\w*|positive|professionalism|customer focus|problem[- ]solving|instructions|work well|flexib\w*|willing(?:ness)? to learn|enthusias\w*|passion\w*|integrity|work ethic|friendly|courteous|guest relations|prioriti[sz]\w*|time management|critical thinking|creative|adaptab\w*|accept supervision|follow (?:rules|procedures|directions|policies)|work safely|safe(?:ty)? (?:practices|conscious\w*)|stressful|under pressure|deadlines|sense of urgency|reliable|responsible|accountab\w*|verbal|written)\b/i;
+  /\b(?:communicat\w*|interpersonal|team(?:work| player| environment| members?)?|collaborat\w*|attitude|organi[sz]ational|organi[sz]ed|detail[- ]oriented|attention to detail|self[- ](?:motivated|starter|directed)|motivated|fast[- ]paced|multi-?task\w*|independently|punctual\w*|dependab\w*|positive|professionalism|customer focus|problem[- ]solving|instructions|work well|flexib\w*|willing(?:ness)? to learn|enthusias\w*|passion\w*|integrity|work ethic|friendly|courteous|guest relations|prioriti[sz]\w*|time management|critical thinking|creative|adaptab\w*|accept supervision|follow (?:rules|procedures|directions|policies)|work safely|safe(?:ty)? (?:practices|conscious\w*)|stressful|under pressure|deadlines|sense of urgency|reliable|responsible|accountab\w*|verbal|written|problem[- ]solv\w*|think(?:ing|er)?|sensitiv\w*|leadership|afraid|eager\w*|multiple (?:priorities|assignments|tasks|projects))\b/i;
 /** Equal-opportunity statements name protected traits ("citizenship status", "age"), never requirements. */
 const EQUAL_OPPORTUNITY =
   /\b(?:equal (?:employment )?opportunity|without regard|regardless of|discriminat\w*|protected (?:veteran|class|status))\b/i;
 /** A duty, not a requirement: the posting's own "Assists…", "Prepares…", "Responsible for…". */
 const DUTY =
-  /^(?:assists?|prepares?|performs?|provides?|reviews?|observes?|ensures?|develops?|supports?|manages?|coordinates?|processes?|creates?|conducts?|responsible|participates?|handles?|completes?|answers?|responds?|collaborates?|monitors?|tracks?|updates?|schedules?|reports?|assigns?|trains?|leads?|oversees?|resolves?|loads?|cleans?|keeps?|adjusts?|administers?|educates?|initiates?|assures?|extracts?|interfaces?|issues?|requires use|crew members|as an?|in addition|responsibilities|duties|essential duties|continuing education|makes?|refers?|it also|the it|process(?:es)?|documents?|inspects?|installs?|repairs?|operates?|uses?)\b/i;
+  /^(?:assists?|prepares?|performs?|provides?|reviews?|observes?|ensures?|develops?|supports?|manages?|coordinates?|processes?|creates?|conducts?|responsible|participates?|handles?|completes?|answers?|responds?|collaborates?|monitors?|tracks?|updates?|schedules?|reports?|assigns?|trains?|leads?|oversees?|resolves?|loads?|cleans?|keeps?|adjusts?|administers?|educates?|initiates?|assures?|extracts?|interfaces?|issues?|requires use|crew members|as an?|in addition|responsibilities|duties|essential duties|continuing education|makes?|refers?|it also|the it|process(?:es)?|documents?|inspects?|installs?|repairs?|operates?|uses?|protects?|maintains?|greets?|will|making|maintaining|maintenance of|activation)\b/i;
 /** A physical demand other than lifting: the posting's working conditions, not a knock-out. */
 const PHYSICAL =
-  /\b(?:lift\w*|expos\w*|carry\w*|stand\w*|sit(?:ting)?|walk\w*|stoop\w*|kneel\w*|crouch\w*|bend\w*|squat\w*|climb\w*|reach\w*|vision|hear(?:ing)?|grasp\w*|push\w*|pull\w*|finger|crawl|physical condition|mobility|weather|temperatures?|noise)\b/i;
+  /\b(?:lift\w*|expos\w*|carry\w*|stand\w*|sit(?:ting)?|walk\w*|stoop\w*|kneel\w*|crouch\w*|bend\w*|squat\w*|climb\w*|reach\w*|vision|hear(?:ing)?|grasp\w*|push\w*|pull\w*|finger|crawl|physical (?:condition|fitness|activity|demands?)|physically fit|mobility|weather|environmental conditions|temperatures?|noise)\b/i;
+/** A row of a physical-demands table: "Work above shoulder level - Occasionally", "Constantly required to enter vehicles". */
+const DEMAND_FREQUENCY =
+  /^(?:constantly|frequently|occasionally|regularly|rarely|seldom|never)\b|[-–:(]\s*(?:constantly|frequently|occasionally|regularly|rarely|seldom|never)\)?[.]?$/i;
 /** Headings and labels left as lines ("Required Licenses And Certifications", "Primary Location"). */
 const LABEL_ONLY =
   /^(?:(?:required|preferred|minimum|basic|desired|other|primary|job|key|physical|work|essential)\s+)*(?:licen[cs]es?|certifications?|qualifications?|requirements?|skills?|knowledge|abilities|education|experience|location|environment|demands|duties|responsibilities)(?:\s*(?:,|and|&|\/)?\s*(?:licen[cs]es?|certifications?|qualifications?|requirements?|skills?|knowledge|abilities|education|experience|other requirements|duties))*$/i;
@@ -245,8 +257,14 @@ function otherTypedItems(sentence: string): { text: string; kind: RequirementKin
     'location',
   );
   add(/\bU\.?S\.? citizen(?:ship)?\b/i.exec(sentence), 'US citizenship', 'other');
-  const state = /\breside in (?:the state of )?([A-Z][a-z]+(?: [A-Z][a-z]+)?)/.exec(sentence);
-  add(state, `Must live in ${state?.[1]}`, 'location');
+  const state =
+    /\b(?:reside|live|living|residing|located|based) in (?:the state of )?([A-Z][a-z]+(?: [A-Z][a-z]+)?)/.exec(sentence) ?? null;
+  // "Employees are required to reside in Iowa", "available only to candidates located in Washington state".
+  if (state && (/\breside in\b/.test(state[0]) || /\bonly\b|\bmust\b|\brequired\b/i.test(sentence.slice(0, state.index))))
+    add(state, `Must live in ${state[1]}`, 'location');
+  const local = /\b(?:need|must be|locals?) (?:local|only)\b|\blocal candidates only\b/i.exec(sentence);
+  const place = local ? locationInText(sentence) : null;
+  add(local, place ? `Must be local to ${place}` : 'Local candidates only', 'location');
   add(/\bsite access\b/i.exec(sentence), 'Able to obtain site access', 'other');
   add(/\b(?:on[- ]call|standby)\b/i.exec(sentence), 'Available for on-call', 'other');
   add(/\breliable (?:transportation|vehicle)\b/i.exec(sentence), 'Reliable transportation', 'other');
@@ -292,6 +310,13 @@ function hardSkills(sentence: string): string[] {
     .filter((name) => !['soft-skill', 'language', 'certification'].includes(skillEntry(name)?.category ?? ''));
 }
 
+/** Words that make a line ask for something a candidate has: experience, a skill, knowledge, a credential. */
+const REQUIREMENT_NOUN =
+  /\b(?:experience\w*|knowledge\w*|skills?|skilled|abilit(?:y|ies)|able|proficien\w*|familiar\w*|understanding|expertise|background|training|trained|certif\w*|licen[cs]\w*|degree|diploma|education|literacy|literate|fluen\w*|years?|must|required|requires?|competen\w*|qualified|versed|command of|yoe|yrs?|completion|completed|graduat\w*|speak\w*|spoken|bilingual)\b/i;
+/** A line that starts with what the candidate will do with the skill: "Read and understand engineering drawings". */
+const CAPABILITY_VERB =
+  /^(?:read|write|speak|type|operate|drive|use|lift|pass|travel|work|wear|perform|interpret|understand|communicate)\b/i;
+
 /** Whether an untyped requirement line names something a recruiter screens on (not a duty, a soft skill or a label). */
 function isScreenable(line: string): boolean {
   const text = squash(line);
@@ -299,11 +324,23 @@ function isScreenable(line: string): boolean {
   if (words < 2 && !findSkills(text).length) return false;
   if (LABEL_ONLY.test(text.replace(/[:.]+$/, '')) || BOILERPLATE.test(text) || DUTY.test(text)) return false;
   if (SOFT.test(text) && !hardSkills(text).length) return false;
-  if (PHYSICAL.test(text) || /[?!©]/.test(text)) return false;
+  if (PHYSICAL.test(text) || DEMAND_FREQUENCY.test(text) || /[?!©]/.test(text)) return false;
+  if (/^depending on\b|\bmay (?:be|also)\b/i.test(text)) return false;
+  const skills = hardSkills(text);
+  // "Managing medication refill requests": a task in a list, unless it names the experience or skill it asks for.
+  if (/^\p{L}+ing\b/u.test(text) && !/^working\b/i.test(text) && !REQUIREMENT_NOUN.test(text) && !skills.length) return false;
+  // "Prior authorizations", "Printer/Copier, Scanner": a bare noun phrase that names no skill, credential or requirement.
+  if (
+    !REQUIREMENT_NOUN.test(text) &&
+    !CAPABILITY_VERB.test(text) &&
+    !findSkills(text).length &&
+    !findCredentials(text, { bare: true }).length
+  )
+    return false;
   // "Ability to…", "Knowledge of…", "Familiarity with…" name a general aptitude unless they name a skill.
   const schedule = /\b(?:shifts?|weekends?|nights?|on[- ]call|overtime|holidays|travel)\b/i.test(text);
   const aptitude =
-    /^(?:(?:the )?abilit(?:y|ies)|able|capable|willing(?:ness)?|knowledge|understanding|familiarity|awareness|any combination)\b/i;
+    /^(?:(?:a|an|the)\s+)?(?:(?:basic|general|working|fundamental|good|strong|solid|excellent|thorough|comprehensive|deep|in-depth|sound)\s+)*(?:abilit(?:y|ies)|able|capable|willing(?:ness)?|knowledge|understanding|familiarity|awareness|any combination)\b/i;
   if (aptitude.test(text) && !schedule && !hardSkills(text).length) return false;
   // A Title Case line without a skill is a heading or a slogan ("Rest and Relaxation").
   const content = text.split(/\s+/).filter((w) => !/^(?:a|an|the|and|or|of|in|to|for|with|your|my|on|at|&|-|–)$/i.test(w));
@@ -313,25 +350,70 @@ function isScreenable(line: string): boolean {
   return words <= 25;
 }
 
-function fromSections(description: string): Candidate[] {
+/**
+ * A list label opening a sentence or standing alone ("Preferred:", "Knowledge/Skills/Abilities –
+ * REQUIRED:", "What you need:", "Requirements"): the role of what follows and the rest of the
+ * sentence. Scraped postings keep such labels inside a paragraph, where they still switch lists.
+ */
+function listLabel(sentence: string): { role: SectionRole; rest: string } | null {
+  const text = squash(sentence);
+  const bare = text.replace(/[:：.]+$/, '');
+  if (LABEL_ONLY.test(bare)) {
+    if (/\b(?:preferred|desired)\b/i.test(bare)) return { role: 'nice-to-haves', rest: '' };
+    if (/\b(?:duties|responsibilities)\b/i.test(bare)) return { role: 'duties', rest: '' };
+    if (/\b(?:location|environment)\b/i.test(bare)) return null;
+    return { role: 'requirements', rest: '' };
+  }
+  const m = /^([\p{L}][\p{L}'’ /&,–-]{1,60}?)\s*[:：]\s*(.*)$/u.exec(text);
+  const heading = m && m[1].split(/\s+/).length <= 6 ? m[1] : isTitleCase(text) && text.split(/\s+/).length <= 8 ? text : null;
+  if (!heading) return null;
+  const role = /\boffers?$/i.test(heading) ? 'offer' : sectionRole(heading);
+  return role === 'other' || role === 'location' || role === 'internal' ? null : { role, rest: m && heading === m[1] ? m[2] : '' };
+}
+
+/** "What You'll Bring to the Table", "PHYSICAL DEMANDS": every content word capitalised, no sentence punctuation. */
+function isTitleCase(text: string): boolean {
+  if (/[.!?,;]/.test(text)) return false;
+  const content = text.split(/\s+/).filter((w) => !/^(?:a|an|the|and|or|of|in|to|for|with|on|at|&|-|–)$/i.test(w));
+  return content.length > 0 && content.every((w) => /^[\p{Lu}\d]/u.test(w));
+}
+
+/** A line worded as what the candidate has ("Proficient in…", "Basic knowledge of…", "3+ years…"), not as a task. */
+const REQUIREMENT_PHRASING =
+  /^(?:(?:a|an)\s+)?(?:(?:basic|general|working|fundamental|good|strong|solid|excellent|thorough|deep|in-depth|sound|proven|previous|prior|demonstrated|advanced|extensive)\s+)*(?:proficien(?:t|cy)|knowledge|understanding|familiarity|experience|expertise|background|must)\b/i;
+
+/** "… or": the line is one of several alternatives, and the next line another way to meet the same requirement. */
+const ALTERNATIVE_END = /\bor[.,;:]?$/i;
+
+/** The requirements a description states, and whether it has a requirements or nice-to-have list at all. */
+function fromSections(description: string): { found: Candidate[]; listed: boolean } {
   const found: Candidate[] = [];
+  let anyList = false;
   for (const section of jobSections(unglue(description))) {
-    const role: SectionRole = section.role;
-    if (role === 'internal' || role === 'offer') continue;
-    let lineRole = role;
+    if (section.role === 'internal') continue;
+    let lineRole: SectionRole = section.role;
+    let alternative = false;
     for (const line of section.lines) {
+      if (SIGN_OFF.test(line)) return { found, listed: anyList };
       if (INTERNAL_LINE.test(line) || notARequirement(line)) continue;
-      // A label left as a line ("Required Licenses And Certifications") starts a list of its own.
-      if (LABEL_ONLY.test(squash(line).replace(/[:.]+$/, ''))) {
-        if (/\b(?:preferred|desired)\b/i.test(line)) lineRole = 'nice-to-haves';
-        else if (!/\b(?:duties|responsibilities|location|environment)\b/i.test(line)) lineRole = 'requirements';
-        continue;
+      // "Paralegal certificate or / Degree with 24 units or / …": one requirement met any of these ways, stated by the first.
+      const previousWasAlternative = alternative;
+      alternative = ALTERNATIVE_END.test(squash(line));
+      if (previousWasAlternative) continue;
+      for (const raw of splitSentences(line)) {
+        const label = listLabel(raw);
+        if (label) lineRole = label.role;
+        const sentence = label ? label.rest : raw;
+        if (!sentence || lineRole === 'offer') continue;
+        // "Proficient in Windows Server" under "Duties": a requirement listed in the wrong section is still one.
+        const role = lineRole === 'duties' && REQUIREMENT_PHRASING.test(squash(sentence)) ? 'requirements' : lineRole;
+        const listed = role === 'requirements' || role === 'nice-to-haves';
+        anyList ||= listed;
+        found.push(...fromSentence(sentence, role, listed));
       }
-      const listed = lineRole === 'requirements' || lineRole === 'nice-to-haves';
-      for (const sentence of splitSentences(line)) found.push(...fromSentence(sentence, lineRole, listed));
     }
   }
-  return found;
+  return { found, listed: anyList };
 }
 
 /** A state licence with the state its sentence names: "RN or LPN license (Pennsylvania)". */
@@ -407,6 +489,8 @@ function fromSentence(raw: string, sectionRole: SectionRole, inList: boolean): C
   if (years && !/\b(?:less than|under|over \d+ years|of service)\b/i.test(sentence) && !employer)
     push(years.text, years.start, years.amountEnd, 'experience');
   if (items.length) return asOneLine(sentence, items) ?? items;
+  // A duty list or the company's pitch says what the job is, not what the candidate must bring: only typed items count there.
+  if (role === 'duties' || role === 'about') return items;
   if (BOILERPLATE.test(sentence) || EMPLOYER_TALK.test(sentence)) return items;
 
   // No typed requirement: keep the line itself when a recruiter could screen on it, else its hard skills.
@@ -421,7 +505,7 @@ function fromSentence(raw: string, sectionRole: SectionRole, inList: boolean): C
   )
     return names.map((name) => ({ text: name, evidence, nice: untypedNice }));
   if (isScreenable(text) && !text.endsWith('…')) return [{ text, evidence, nice: untypedNice }];
-  if (MUST_CUE.test(sentence) && !DUTY.test(sentence) && !PHYSICAL.test(sentence))
+  if ((MUST_CUE.test(sentence) || listed) && !DUTY.test(sentence) && !PHYSICAL.test(sentence) && !SOFT.test(sentence))
     return hardSkills(sentence)
       .slice(0, 6)
       .map((skill) => ({ text: skill, evidence, nice: untypedNice, kind: 'skill' as const }));
@@ -486,9 +570,10 @@ function dedupe(candidates: readonly Candidate[]): Candidate[] {
  */
 export function proposeMustHaves(input: AssistantInputs['must-haves']): MustHavesOutput {
   const description = String(input?.description ?? '');
-  let candidates = dedupe(fromSections(description));
+  const stated = fromSections(description);
+  let candidates = dedupe(stated.found);
   // Prose without requirement lists: add the skills it names that no proposed item covers yet.
-  const listed = jobSections(description).some((s) => s.role === 'requirements' || s.role === 'nice-to-haves');
+  const listed = stated.listed;
   if (!listed || !candidates.some((c) => !c.nice)) {
     const covered = new Set(candidates.flatMap((c) => findSkills(c.text).map((m) => m.canonical)));
     const statesYears = candidates.some((c) => yearsRequired(c.text) !== null);
@@ -496,9 +581,9 @@ export function proposeMustHaves(input: AssistantInputs['must-haves']): MustHave
       skillEntry(c.text) ? !covered.has(skillEntry(c.text)?.canonical ?? '') : !statesYears,
     );
     // Skills a posting only mentions are a guess: must-haves only when it states no requirement at all.
-    const stated = candidates.some((c) => !c.nice);
+    const anyMust = candidates.some((c) => !c.nice);
     // Prose without any requirement list names its tools in its duties: those stay must-haves, other skills are guesses.
-    const guesses = !stated
+    const guesses = !anyMust
       ? extra
       : extra
           .filter((c) => (!listed && isToolSkill(c.text)) || (c.mentions ?? 0) >= 2)
