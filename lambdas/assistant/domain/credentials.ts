@@ -261,3 +261,39 @@ export function findCredentials(text: string, options: { bare: boolean }): Crede
     }
   }
 }
+
+/** A credential the law requires of an occupation, so a recruiter screens on it even where the posting leaves it out. */
+export interface ImpliedCredential {
+  readonly name: string;
+  readonly licence: boolean;
+  /** Why it is required, for the recruiter to read as the item's evidence. */
+  readonly reason: string;
+}
+
+/**
+ * US rules that make a credential a condition of the work itself, by the trade a posting describes:
+ * technicians who service refrigeration or air-conditioning equipment must hold EPA Section 608
+ * certification (Clean Air Act §608, 40 CFR 82 subpart F).
+ */
+const IMPLIED: readonly { readonly trade: RegExp; readonly role: RegExp; readonly credential: ImpliedCredential }[] = [
+  {
+    trade: /\b(?:hvac(?:\/?r)?|refrigeration|air[- ]conditioning)\b/i,
+    role: /\b(?:technicians?|techs?|mechanics?|installers?|apprentices?|servicers?)\b/i,
+    credential: {
+      name: 'EPA 608 certification',
+      licence: false,
+      reason: 'Required by US law (Clean Air Act section 608) of anyone who services refrigeration or air-conditioning equipment.',
+    },
+  },
+];
+
+/**
+ * The credentials the law requires of the job a title names, in the trade the title or the posting's
+ * opening describes ("Service Technician" at a refrigeration company), whether or not the posting
+ * names them.
+ */
+export function impliedCredentials(title: string, opening: string): ImpliedCredential[] {
+  const role = String(title ?? '');
+  const context = `${role}\n${String(opening ?? '')}`;
+  return IMPLIED.filter((rule) => rule.role.test(role) && rule.trade.test(context)).map((rule) => rule.credential);
+}

@@ -7,7 +7,7 @@ import { cleanTitle } from '../../shared/text/titles';
 import { statesCommercialTerms } from './commercial-terms';
 import { findSkills, skillEntry } from '../../shared/text/skills-dictionary';
 import { isToolSkill } from './requirement-phrasing';
-import { findCredentials, stateNamed, type CredentialMention } from './credentials';
+import { findCredentials, impliedCredentials, stateNamed, type CredentialMention } from './credentials';
 
 /**
  * Capability 3: the client's must-haves and nice-to-haves, proposed from a job description for
@@ -97,6 +97,8 @@ interface Candidate {
   readonly mentions?: number;
   /** The kind when the extractor knows it from the requirement's type (a credential, a physical demand). */
   readonly kind?: RequirementKind;
+  /** The typed requirements it states ("credential:CNA certification", "lift"): one posting stating one twice gets one item. */
+  readonly keys?: readonly string[];
 }
 
 /** Heading words that scraped postings glue to the next item ("QualificationsHigh school", "skillsExperience in"). */
@@ -132,10 +134,10 @@ export function unglue(text: string): string {
       .replace(/([.!?])\s*(?=(?:Qualifications|Requirements|QUALIFICATIONS|REQUIREMENTS)(?:\p{Lu}|\d|:))/gu, '$1\n')
       .replace(GLUED_HEADING, '$1\n')
       .replace(/\b(PREFERRED|REQUIRED)(?=\p{Lu})/gu, '$1\n')
-      // "CompTIA A+Preferred": a list label glued to the end of the item before it.
-      .replace(/([^\s\p{Lu}])(Preferred|Required)(?=\s*(?:$|[:·•\n]))/gmu, '$1\n$2')
       .replace(/([\p{Lu}\p{Ll})\d%]):(?=[\p{Lu}\p{N}])/gu, '$1:\n')
       .replace(/([\p{Ll})\d%])([.:;!?])(?=[\p{Lu}“"])/gu, '$1$2\n')
+      // "…science discipline.1-3 years Industry experience": a years requirement glued to the item before it.
+      .replace(/(\p{Ll}{3,})\.(?=\d{1,2}\s*(?:[-–]\s*\d{1,2}\s*)?\+?\s*(?:years?|yrs?|months?)\b)/gu, '$1.\n')
       .replace(SPACED_START, '$1\n')
       .replace(
         /((?<!\p{Lu})\p{Lu}{2,})(?=(?:Excellent|Strong|Ability|Experience|Knowledge|Proficien\p{Ll}*|Must|Previous|Minimum)\b)/gu,
@@ -174,6 +176,9 @@ const DEMAND_FREQUENCY =
 const LABEL_ONLY =
   /^(?:(?:required|preferred|minimum|basic|desired|other|primary|job|key|physical|work|essential)\s+)*(?:licen[cs]es?|certifications?|qualifications?|requirements?|skills?|knowledge|abilities|education|experience|location|environment|demands|duties|responsibilities)(?:\s*(?:,|and|&|\/)?\s*(?:licen[cs]es?|certifications?|qualifications?|requirements?|skills?|knowledge|abilities|education|experience|other requirements|duties))*$/i;
 
+/** How much of a posting says what the business does ("…an HVAC and commercial refrigeration company…"). */
+const OPENING_CHARS = 1200;
+
 /** Where a requirement is stated: a requirements list, a nice-to-have list, or prose. */
 type Context = 'required' | 'nice' | 'prose';
 
@@ -209,8 +214,15 @@ const DEGREE =
 /** The field of study after a degree: "in Accounting", "in Computer Science, Information Technology". */
 const FIELD_OF_STUDY = /^\s*(?:degree\s+)?(?:in|of)\s+(?:a\s+field\s+of\s+)?((?:\p{Lu}[\p{L}&]*)(?:\s+(?:\p{Lu}[\p{L}&]*|and))*)/u;
 
+/** A degree named by its field alone: "degree in Accounting or Finance", "in Accounting or business related degree". */
+const FIELD_DEGREE =
+  /\bdegree in (\p{Lu}[\p{L}&]*(?: (?:or|and) \p{L}+)?)|\bin (\p{Lu}[\p{L}&]*(?: (?:or|and) \p{L}+)?)(?: related)? degree/u;
+
 function educationItems(sentence: string): { text: string; start: number; end: number }[] {
   const found: { text: string; start: number; end: number }[] = [];
+  const byField = FIELD_DEGREE.exec(sentence);
+  if (byField && !new RegExp(DEGREE.source, DEGREE.flags).test(sentence))
+    return [{ text: `Degree in ${byField[1] ?? byField[2]}`, start: byField.index, end: byField.index + byField[0].length }];
   for (const m of sentence.matchAll(DEGREE)) {
     const start = m.index ?? 0;
     const end = start + m[0].length;
@@ -310,6 +322,24 @@ function hardSkills(sentence: string): string[] {
     .filter((name) => !['soft-skill', 'language', 'certification'].includes(skillEntry(name)?.category ?? ''));
 }
 
+/** "Familiarity with…", "Exposure to…", "Basic knowledge of…": a level no recruiter knocks a candidate out for. */
+const WEAK_WORDING =
+  /^(?:(?:some|any|an?)\s+)?(?:familiarity|exposure|awareness|acquaintance|basic (?:knowledge|understanding|familiarity)|general (?:knowledge|understanding|awareness))\b/i;
+/** The working environment described ("a fast-paced, agile environment"), not something a candidate holds. */
+const WORK_ENVIRONMENT = /\bfast[- ]paced\b|\b(?:team|agile|dynamic|collaborative|changing|busy) environment\b/i;
+/** Words that say nothing about what experience is asked for ("experience with multi-year, large-scale projects"). */
+const GENERIC_WORDS =
+  /^(?:experience[ds]?|previous|prior|proven|extensive|significant|solid|strong|demonstrated|relevant|related|similar|varied|various|diverse|different|general|overall|professional|work(?:ing)?|with|in|on|of|at|for|the|a|an|and|or|both|all|one|more|multiple|several|many|other|throughout|phases?|projects?|large[- ]scale|multi[- ]year|complex|technology|technologies|industry|industries|environments?|settings?|roles?|positions?|organi[sz]ations?|compan(?:y|ies)|teams?|fields?|areas?|types?|kinds?|sizes?|levels?|stages?|lifecycle|success(?:ful(?:ly)?)?)$/i;
+
+/** Ways of organising work (Agile, Scrum…): teams adopt them in a week, recruiters never knock a candidate out for them. */
+const METHODOLOGIES = new Set(['Agile', 'Scrum', 'Kanban', 'Lean', 'Waterfall']);
+
+/** Whether the only skills a line names are working methodologies ("Experience with Waterfall and Agile"). */
+function onlyMethodologies(sentence: string): boolean {
+  const skills = hardSkills(sentence);
+  return skills.length > 0 && skills.every((name) => METHODOLOGIES.has(name));
+}
+
 /** Words that make a line ask for something a candidate has: experience, a skill, knowledge, a credential. */
 const REQUIREMENT_NOUN =
   /\b(?:experience\w*|knowledge\w*|skills?|skilled|abilit(?:y|ies)|able|proficien\w*|familiar\w*|understanding|expertise|background|training|trained|certif\w*|licen[cs]\w*|degree|diploma|education|literacy|literate|fluen\w*|years?|must|required|requires?|competen\w*|qualified|versed|command of|yoe|yrs?|completion|completed|graduat\w*|speak\w*|spoken|bilingual)\b/i;
@@ -325,22 +355,29 @@ function isScreenable(line: string): boolean {
   if (LABEL_ONLY.test(text.replace(/[:.]+$/, '')) || BOILERPLATE.test(text) || DUTY.test(text)) return false;
   if (SOFT.test(text) && !hardSkills(text).length) return false;
   if (PHYSICAL.test(text) || DEMAND_FREQUENCY.test(text) || /[?!©]/.test(text)) return false;
-  if (/^depending on\b|\bmay (?:be|also)\b/i.test(text)) return false;
+  // Conditions ("Depending on…", "may be…") and negations ("… do not constitute a law firm") never state a requirement.
+  if (/^depending on\b|\bmay (?:be|also)\b|\b(?:do|does|is|are|was|were|will) not\b/i.test(text) || WORK_ENVIRONMENT.test(text))
+    return false;
+  const plain = text
+    .replace(/[^\p{L}\s-]/gu, ' ')
+    .split(/\s+/)
+    .filter(Boolean);
+  if (/^(?:\p{L}+\s+)?experience/iu.test(text) && plain.every((w) => GENERIC_WORDS.test(w))) return false;
   const skills = hardSkills(text);
   // "Managing medication refill requests": a task in a list, unless it names the experience or skill it asks for.
   if (/^\p{L}+ing\b/u.test(text) && !/^working\b/i.test(text) && !REQUIREMENT_NOUN.test(text) && !skills.length) return false;
-  // "Prior authorizations", "Printer/Copier, Scanner": a bare noun phrase that names no skill, credential or requirement.
-  if (
+  // "Prior authorizations", "Printer/Copier, Scanner": a short or listed noun phrase that names no skill, credential or
+  // requirement (a longer phrase can name a field of work: "Talent acquisition for engineering teams").
+  const bare =
     !REQUIREMENT_NOUN.test(text) &&
     !CAPABILITY_VERB.test(text) &&
     !findSkills(text).length &&
-    !findCredentials(text, { bare: true }).length
-  )
-    return false;
+    !findCredentials(text, { bare: true }).length;
+  if (bare && (words <= 3 || text.includes(','))) return false;
   // "Ability to…", "Knowledge of…", "Familiarity with…" name a general aptitude unless they name a skill.
   const schedule = /\b(?:shifts?|weekends?|nights?|on[- ]call|overtime|holidays|travel)\b/i.test(text);
   const aptitude =
-    /^(?:(?:a|an|the)\s+)?(?:(?:basic|general|working|fundamental|good|strong|solid|excellent|thorough|comprehensive|deep|in-depth|sound)\s+)*(?:abilit(?:y|ies)|able|capable|willing(?:ness)?|knowledge|understanding|familiarity|awareness|any combination)\b/i;
+    /^(?:(?:a|an|the)\s+)?(?:(?:basic|general|working|fundamental|good|strong|solid|excellent|thorough|comprehensive|deep|in-depth|sound|proven|demonstrated)\s+)*(?:abilit(?:y|ies)|able|capable|capability|capacity|aptitude|willing(?:ness)?|knowledge|understanding|familiarity|awareness|any combination)\b/i;
   if (aptitude.test(text) && !schedule && !hardSkills(text).length) return false;
   // A Title Case line without a skill is a heading or a slogan ("Rest and Relaxation").
   const content = text.split(/\s+/).filter((w) => !/^(?:a|an|the|and|or|of|in|to|for|with|your|my|on|at|&|-|–)$/i.test(w));
@@ -382,6 +419,10 @@ function isTitleCase(text: string): boolean {
 const REQUIREMENT_PHRASING =
   /^(?:(?:a|an)\s+)?(?:(?:basic|general|working|fundamental|good|strong|solid|excellent|thorough|deep|in-depth|sound|proven|previous|prior|demonstrated|advanced|extensive)\s+)*(?:proficien(?:t|cy)|knowledge|understanding|familiarity|experience|expertise|background|must)\b/i;
 
+/** A clause that tells the candidate what they must do or have, inside a sentence where the employer speaks. */
+const CANDIDATE_CLAUSE =
+  /(?:^|[-–—,;:]\s*)((?:the )?(?:individuals?|candidates?|applicants?|you)\s+(?:must|will need to|are required to|need to)\b.*?)(?=,\s*(?:so|and|but|as|because)\s+(?:we|our|us)\b|[;]|$)/i;
+
 /** "… or": the line is one of several alternatives, and the next line another way to meet the same requirement. */
 const ALTERNATIVE_END = /\bor[.,;:]?$/i;
 
@@ -395,6 +436,8 @@ function fromSections(description: string): { found: Candidate[]; listed: boolea
     let alternative = false;
     for (const line of section.lines) {
       if (SIGN_OFF.test(line)) return { found, listed: anyList };
+      // The copyright line and what follows it on the line are the site's footer.
+      if (line.includes('©')) continue;
       if (INTERNAL_LINE.test(line) || notARequirement(line)) continue;
       // "Paralegal certificate or / Degree with 24 units or / …": one requirement met any of these ways, stated by the first.
       const previousWasAlternative = alternative;
@@ -440,23 +483,21 @@ function asOneLine(sentence: string, items: readonly Candidate[]): Candidate[] |
     !BOILERPLATE.test(text) &&
     !EMPLOYER_TALK.test(text);
   if (!sameNice || !clean || items.length > 3 || text.split(/\s+/).length > 16) return null;
-  return [{ text, evidence: items[0].evidence, nice: items[0].nice, kind: classifyRequirement(text) }];
+  return [
+    { text, evidence: items[0].evidence, nice: items[0].nice, kind: classifyRequirement(text), keys: items.flatMap((i) => i.keys ?? []) },
+  ];
 }
 
 function fromSentence(raw: string, sectionRole: SectionRole, inList: boolean): Candidate[] {
-  let role = sectionRole;
-  let listed = inList;
-  let sentence = squash(raw);
-  const evidence = sentence.slice(0, 400);
+  const role = sectionRole;
+  const listed = inList;
+  const whole = squash(raw);
+  // "Our client is seeking… - individuals must have X", "You must clear a check…, so we require…": the candidate's clause.
+  const clause = EMPLOYER_TALK.test(whole) ? CANDIDATE_CLAUSE.exec(whole)?.[1] : undefined;
+  const sentence = clause ?? whole;
+  const evidence = whole.slice(0, 400);
   const must = MUST_CUE.test(sentence) || /\b(?:ideal candidate (?:will )?(?:has|have)|you (?:will )?need|requires?)\b/i.test(sentence);
   const nice = NICE_CUE.test(sentence);
-  // "EXPERIENCE AND QUALIFICATIONS: 4-year degree…": a requirements label opening the sentence.
-  const label = /^(?:[\p{L} &/]{0,40}\b)?(?:qualifications|requirements|required)\s*:\s*/iu.exec(sentence);
-  if (label) {
-    sentence = sentence.slice(label[0].length);
-    if (!listed) role = 'requirements';
-    listed = true;
-  }
   const context: Context = role === 'nice-to-haves' ? 'nice' : listed ? 'required' : 'prose';
   // "If you are not certified…" sets a condition, never a requirement of its own.
   if (EQUAL_OPPORTUNITY.test(sentence) || /^if\b/i.test(sentence)) return [];
@@ -466,25 +507,27 @@ function fromSentence(raw: string, sectionRole: SectionRole, inList: boolean): C
   const items: Candidate[] = [];
   const untypedNice =
     /\bnot required\b|\bpreference for\b/i.test(sentence) ||
+    ((WEAK_WORDING.test(sentence) || onlyMethodologies(sentence)) && !/\bmust\b|\brequired\b/i.test(sentence)) ||
     (role === 'nice-to-haves' ? !must : (listed ? NICE_LINE.test(sentence) : nice) && !/\bmust\b|\brequired\b/i.test(sentence));
-  const push = (text: string, start: number, end: number, kind?: RequirementKind) =>
-    items.push({ text, evidence, nice: isPreferred(sentence, start, end, context), kind });
+  const push = (text: string, start: number, end: number, kind?: RequirementKind, key?: string) =>
+    items.push({ text, evidence, nice: isPreferred(sentence, start, end, context), kind, keys: key ? [key] : [] });
 
   // A credential counts wherever the posting asks for it: "Maintain current … licensure" in a duty list too.
   const holds = /\b(?:valid|current|active|hold|holds|maintain|possess|licensed|certified|obtain)\b/i.test(sentence);
   for (const c of findCredentials(sentence, { bare: stated }))
-    if (stated || holds || role === 'duties') push(withState(c, sentence), c.start, c.end, 'certification');
+    if (stated || holds || role === 'duties') push(withState(c, sentence), c.start, c.end, 'certification', `credential:${c.name}`);
   if (!stated) {
     // A heavy lift is a requirement wherever the posting states it ("Lift 50 lbs from the ground").
     const lift = otherTypedItems(sentence).find((o) => o.text.startsWith('Able to lift'));
-    if (lift && role !== 'about') push(lift.text, lift.start, lift.end, lift.kind);
+    if (lift && role !== 'about') push(lift.text, lift.start, lift.end, lift.kind, 'lift');
     return items.filter((i) => !i.nice);
   }
 
-  for (const e of educationItems(sentence)) push(e.text, e.start, e.end, 'education');
+  for (const e of educationItems(sentence)) push(e.text, e.start, e.end, 'education', `education:${e.text}`);
   const employer = BOILERPLATE.test(sentence) || EMPLOYER_TALK.test(sentence);
   for (const o of otherTypedItems(sentence))
-    if (!employer || o.kind === 'location' || o.text.startsWith('Able to lift')) push(o.text, o.start, o.end, o.kind);
+    if (!employer || o.kind === 'location' || o.text.startsWith('Able to lift'))
+      push(o.text, o.start, o.end, o.kind, o.text.startsWith('Able to lift') ? 'lift' : o.text);
   const years = yearsItem(sentence);
   if (years && !/\b(?:less than|under|over \d+ years|of service)\b/i.test(sentence) && !employer)
     push(years.text, years.start, years.amountEnd, 'experience');
@@ -500,7 +543,7 @@ function fromSentence(raw: string, sectionRole: SectionRole, inList: boolean): C
   if (
     names.length >= 3 &&
     !text.includes(':') &&
-    names.every((name) => /^\p{Lu}/u.test(name) && name.split(/\s+/).length <= 3) &&
+    names.every((name) => /^\p{Lu}/u.test(name) && name.split(/\s+/).length <= 3 && !REQUIREMENT_NOUN.test(name)) &&
     !/\bor\b/i.test(text)
   )
     return names.map((name) => ({ text: name, evidence, nice: untypedNice }));
@@ -547,20 +590,34 @@ function fromSkills(description: string): Candidate[] {
   return candidates;
 }
 
+/**
+ * One item per requirement: the same words twice, or the same typed requirement stated twice ("able
+ * to lift 75 lbs" in the summary and "lift objects over 50 pounds" in the list, a licence named in
+ * the title and again with its state). A must-have wins over a nice-to-have, the more specific
+ * wording ("… license (California)") over the shorter.
+ */
 function dedupe(candidates: readonly Candidate[]): Candidate[] {
-  const kept: Candidate[] = [];
-  const keys = new Map<string, number>();
+  const kept: (Candidate | null)[] = [];
+  const byWords = new Map<string, number>();
+  const byType = new Map<string, number>();
+  const replace = (at: number, c: Candidate) => {
+    kept[at] = c;
+    for (const key of c.keys ?? []) byType.set(key, at);
+  };
   for (const c of candidates) {
-    const key = keywords(c.text).sort().join(' ') || c.text.toLowerCase();
-    const at = keys.get(key);
-    if (at === undefined) {
-      keys.set(key, kept.length);
-      kept.push(c);
-    } else if (kept[at].nice && !c.nice) {
-      kept[at] = c; // A must-have wins over the same item as a nice-to-have.
+    const words = keywords(c.text).sort().join(' ') || c.text.toLowerCase();
+    const typed = c.keys?.length ? c.keys.map((k) => byType.get(k)) : [];
+    const same = byWords.get(words) ?? (typed.length && typed.every((at) => at !== undefined && at === typed[0]) ? typed[0] : undefined);
+    const before = same === undefined ? null : kept[same];
+    if (same === undefined || !before) {
+      byWords.set(words, kept.length);
+      replace(kept.length, c);
+    } else if ((before.nice && !c.nice) || (before.nice === c.nice && c.text.includes(before.text) && c.text !== before.text)) {
+      byWords.set(words, same);
+      replace(same, c);
     }
   }
-  return kept;
+  return kept.filter((c): c is Candidate => c !== null);
 }
 
 /**
@@ -572,24 +629,31 @@ export function proposeMustHaves(input: AssistantInputs['must-haves']): MustHave
   const description = String(input?.description ?? '');
   const stated = fromSections(description);
   let candidates = dedupe(stated.found);
-  // Prose without requirement lists: add the skills it names that no proposed item covers yet.
+  // The skills the posting names that no proposed item covers yet: the tools of the job, for sourcing.
   const listed = stated.listed;
-  if (!listed || !candidates.some((c) => !c.nice)) {
-    const covered = new Set(candidates.flatMap((c) => findSkills(c.text).map((m) => m.canonical)));
-    const statesYears = candidates.some((c) => yearsRequired(c.text) !== null);
-    const extra = fromSkills(description).filter((c) =>
-      skillEntry(c.text) ? !covered.has(skillEntry(c.text)?.canonical ?? '') : !statesYears,
-    );
-    // Skills a posting only mentions are a guess: must-haves only when it states no requirement at all.
-    const anyMust = candidates.some((c) => !c.nice);
-    // Prose without any requirement list names its tools in its duties: those stay must-haves, other skills are guesses.
-    const guesses = !anyMust
-      ? extra
-      : extra
-          .filter((c) => (!listed && isToolSkill(c.text)) || (c.mentions ?? 0) >= 2)
-          .map((c) => ({ ...c, nice: c.nice || listed || !isToolSkill(c.text) }));
-    candidates = dedupe([...candidates, ...guesses]);
-  }
+  const covered = new Set(candidates.flatMap((c) => findSkills(c.text).map((m) => m.canonical)));
+  const statesYears = candidates.some((c) => yearsRequired(c.text) !== null);
+  const extra = fromSkills(description).filter((c) =>
+    skillEntry(c.text) ? !covered.has(skillEntry(c.text)?.canonical ?? '') : !statesYears,
+  );
+  // Skills a posting only mentions are a guess: must-haves only when it states no requirement at all.
+  const anyMust = candidates.some((c) => !c.nice);
+  // Prose without any requirement list names its tools in its duties: those stay must-haves, other skills are guesses.
+  // A posting with requirement lists has said what it requires: what else it names is at most a nice-to-have.
+  const guesses = !anyMust
+    ? extra
+    : extra
+        .filter((c) => (!listed && isToolSkill(c.text)) || (c.mentions ?? 0) >= 2)
+        .map((c) => ({ ...c, nice: c.nice || listed || !isToolSkill(c.text) }));
+  candidates = dedupe([...candidates, ...guesses]);
+  // A credential the trade cannot work without by law, which the posting left out.
+  const title = squash(input?.title ?? '') || titleInText(description) || '';
+  for (const implied of impliedCredentials(title, description.slice(0, OPENING_CHARS)))
+    if (!candidates.some((c) => c.keys?.includes(`credential:${implied.name}`)))
+      candidates = [
+        { text: implied.name, evidence: implied.reason, nice: false, kind: 'certification', keys: [`credential:${implied.name}`] },
+        ...candidates,
+      ];
   const toItem = (c: Candidate): Proposed => ({ text: c.text, kind: c.kind ?? classifyRequirement(c.text), evidence: c.evidence });
   const max = ASSISTANT_LIMITS.requirementsMax;
   return {
