@@ -137,7 +137,7 @@ export function unglue(text: string): string {
       .replace(/([\p{Lu}\p{Ll})\d%]):(?=[\p{Lu}\p{N}])/gu, '$1:\n')
       .replace(/([\p{Ll})\d%])([.:;!?])(?=[\p{Lu}“"])/gu, '$1$2\n')
       // "…science discipline.1-3 years Industry experience": a years requirement glued to the item before it.
-      .replace(/(\p{Ll}{3,})\.(?=\d{1,2}\s*(?:[-–]\s*\d{1,2}\s*)?\+?\s*(?:years?|yrs?|months?)\b)/gu, '$1.\n')
+      .replace(/(?<=\p{Ll}{3})\.(?=\d{1,2}\s*(?:[-–]\s*\d{1,2}\s*)?\+?\s*(?:years?|yrs?|months?)\b)/gu, '.\n')
       .replace(SPACED_START, '$1\n')
       .replace(
         /((?<!\p{Lu})\p{Lu}{2,})(?=(?:Excellent|Strong|Ability|Experience|Knowledge|Proficien\p{Ll}*|Must|Previous|Minimum)\b)/gu,
@@ -315,9 +315,21 @@ function yearsItem(sentence: string): { text: string; start: number; end: number
   };
 }
 
+/** The last lines' dictionary skills: one line is checked by several rules, and a scan is the costly part. */
+const SKILL_CACHE = new Map<string, ReturnType<typeof findSkills>>();
+function skillsNamed(text: string): ReturnType<typeof findSkills> {
+  let found = SKILL_CACHE.get(text);
+  if (!found) {
+    if (SKILL_CACHE.size >= 64) SKILL_CACHE.clear();
+    found = findSkills(text);
+    SKILL_CACHE.set(text, found);
+  }
+  return found;
+}
+
 /** A long list item's hard skills, named one by one ("Strong background in DevOps, Azure, Kubernetes…"). */
 function hardSkills(sentence: string): string[] {
-  return findSkills(sentence)
+  return skillsNamed(sentence)
     .map((m) => m.canonical)
     .filter((name) => !['soft-skill', 'language', 'certification'].includes(skillEntry(name)?.category ?? ''));
 }
@@ -351,7 +363,7 @@ const CAPABILITY_VERB =
 function isScreenable(line: string): boolean {
   const text = squash(line);
   const words = text.split(/\s+/).length;
-  if (words < 2 && !findSkills(text).length) return false;
+  if (words < 2 && !skillsNamed(text).length) return false;
   if (LABEL_ONLY.test(text.replace(/[:.]+$/, '')) || BOILERPLATE.test(text) || DUTY.test(text)) return false;
   if (SOFT.test(text) && !hardSkills(text).length) return false;
   if (PHYSICAL.test(text) || DEMAND_FREQUENCY.test(text) || /[?!©]/.test(text)) return false;
@@ -368,12 +380,12 @@ function isScreenable(line: string): boolean {
   if (/^\p{L}+ing\b/u.test(text) && !/^working\b/i.test(text) && !REQUIREMENT_NOUN.test(text) && !skills.length) return false;
   // "Prior authorizations", "Printer/Copier, Scanner": a short or listed noun phrase that names no skill, credential or
   // requirement (a longer phrase can name a field of work: "Talent acquisition for engineering teams").
-  const bare =
+  const bare = () =>
     !REQUIREMENT_NOUN.test(text) &&
     !CAPABILITY_VERB.test(text) &&
-    !findSkills(text).length &&
+    !skillsNamed(text).length &&
     !findCredentials(text, { bare: true }).length;
-  if (bare && (words <= 3 || text.includes(','))) return false;
+  if ((words <= 3 || text.includes(',')) && bare()) return false;
   // "Ability to…", "Knowledge of…", "Familiarity with…" name a general aptitude unless they name a skill.
   const schedule = /\b(?:shifts?|weekends?|nights?|on[- ]call|overtime|holidays|travel)\b/i.test(text);
   const aptitude =
@@ -505,10 +517,6 @@ function fromSentence(raw: string, sectionRole: SectionRole, inList: boolean): C
   const typedStatement = !EMPLOYER_TALK.test(sentence) && (yearsItem(sentence) !== null || educationItems(sentence).length > 0);
   const stated = listed || must || nice || typedStatement;
   const items: Candidate[] = [];
-  const untypedNice =
-    /\bnot required\b|\bpreference for\b/i.test(sentence) ||
-    ((WEAK_WORDING.test(sentence) || onlyMethodologies(sentence)) && !/\bmust\b|\brequired\b/i.test(sentence)) ||
-    (role === 'nice-to-haves' ? !must : (listed ? NICE_LINE.test(sentence) : nice) && !/\bmust\b|\brequired\b/i.test(sentence));
   const push = (text: string, start: number, end: number, kind?: RequirementKind, key?: string) =>
     items.push({ text, evidence, nice: isPreferred(sentence, start, end, context), kind, keys: key ? [key] : [] });
 
@@ -537,6 +545,10 @@ function fromSentence(raw: string, sectionRole: SectionRole, inList: boolean): C
   if (BOILERPLATE.test(sentence) || EMPLOYER_TALK.test(sentence)) return items;
 
   // No typed requirement: keep the line itself when a recruiter could screen on it, else its hard skills.
+  const untypedNice =
+    /\bnot required\b|\bpreference for\b/i.test(sentence) ||
+    ((WEAK_WORDING.test(sentence) || onlyMethodologies(sentence)) && !/\bmust\b|\brequired\b/i.test(sentence)) ||
+    (role === 'nice-to-haves' ? !must : (listed ? NICE_LINE.test(sentence) : nice) && !/\bmust\b|\brequired\b/i.test(sentence));
   const text = requirementText(sentence);
   // "Java, Spring Boot; PostgreSQL": a list of names is one requirement per name.
   const names = text.split(/\s*[;,]\s*(?:and\s+|or\s+)?|\s+and\s+(?=[^,;]*$)/).filter(Boolean);
