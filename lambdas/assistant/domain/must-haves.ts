@@ -283,6 +283,9 @@ function otherTypedItems(sentence: string): { text: string; kind: RequirementKin
   return found;
 }
 
+/** The most skills a years requirement lists after its subject; a longer list is the posting's whole stack. */
+const STACK_MAX = 7;
+
 /** The years of experience a sentence asks for, as a short item: "1 year of tractor trailer experience". */
 function yearsItem(sentence: string): { text: string; start: number; end: number; amountEnd: number } | null {
   const amounts =
@@ -537,8 +540,12 @@ function fromSentence(raw: string, sectionRole: SectionRole, inList: boolean): C
     if (!employer || o.kind === 'location' || o.text.startsWith('Able to lift'))
       push(o.text, o.start, o.end, o.kind, o.text.startsWith('Able to lift') ? 'lift' : o.text);
   const years = yearsItem(sentence);
-  if (years && !/\b(?:less than|under|over \d+ years|of service)\b/i.test(sentence) && !employer)
-    push(years.text, years.start, years.amountEnd, 'experience');
+  if (years && !/\b(?:less than|under|over \d+ years|of service)\b/i.test(sentence) && !employer) {
+    // "10 years of full-stack development, with expertise in Java, .NET, React…": the stack is what the years are in.
+    const stack = hardSkills(sentence.slice(years.end)).filter((name) => !years.text.toLowerCase().includes(name.toLowerCase()));
+    const named = stack.length >= 2 && stack.length <= STACK_MAX ? ` (${stack.join(', ')})` : '';
+    push(`${years.text}${named}`, years.start, years.amountEnd, 'experience');
+  }
   if (items.length) return asOneLine(sentence, items) ?? items;
   // A duty list or the company's pitch says what the job is, not what the candidate must bring: only typed items count there.
   if (role === 'duties' || role === 'about') return items;
