@@ -22,7 +22,7 @@ type Proposed = MustHavesOutput['mustHaves'][number];
 
 /** Words that make a sentence a requirement: "must have", "required", "minimum of 3", "at least 2". */
 export const MUST_CUE =
-  /\b(?:must (?:have|be|hold|possess|demonstrate)|(?:is |are )?required|essential|mandatory|minimum (?:of )?(?:\d|one|two|three|four|five|six|seven|eight|nine|ten)|at least (?:\d|one|two|three|four|five|six|seven|eight|nine|ten))\b/i;
+  /\b(?:must (?:have|be|hold|possess|demonstrate|clear|pass|complete|obtain|maintain|provide|undergo|live|reside)|(?:is |are )?required|essential|mandatory|minimum (?:of )?(?:\d|one|two|three|four|five|six|seven|eight|nine|ten)|at least (?:\d|one|two|three|four|five|six|seven|eight|nine|ten))\b/i;
 /** In a requirements list, only a line that is itself optional moves to nice-to-haves ("…, ideally in X" stays). */
 const NICE_LINE =
   /^(?:ideally|preferably|bonus|nice[- ]to[- ]have|preferred|a plus)\b|(?:\((?:preferred|a plus|nice to have|bonus)\)|\ba (?:big |strong |huge )?(?:plus|bonus)|\bpreferred|\b(?:highly )?desired|\bdesirable|\bnice[- ]to[- ]have)\s*[.!,;]?$/i;
@@ -46,7 +46,10 @@ const TRAILING =
 
 /** A requirement as a short item: no "You have", no "(preferred)", capitalised, at most 160 characters. */
 export function requirementText(sentence: string): string {
-  let text = squash(sentence).replace(/[.;:]+$/, '');
+  // "… credential or": the joining word of a list of alternatives is not part of the requirement.
+  let text = squash(sentence)
+    .replace(/[.;:]+$/, '')
+    .replace(/,?\s+(?:or|and)$/i, '');
   for (let i = 0; i < 2; i += 1) text = text.replace(LEADING, '').replace(TRAILING, '').trim();
   text = text.charAt(0).toUpperCase() + text.slice(1);
   const max = ASSISTANT_LIMITS.itemMaxChars;
@@ -148,12 +151,14 @@ export function unglue(text: string): string {
       .split('\n')
       .map(splitCamel)
       .join('\n')
+      // A heading the CamelCase split just freed from the item before it ("testing\nRequirementsExperienced").
+      .replace(GLUED_HEADING, '$1\n')
   );
 }
 
 /** Postings' boilerplate: equal opportunity, accommodation, how to apply, the company's pitch. */
 const BOILERPLATE =
-  /\b(?:equal (?:employment )?opportunity|EEO|reasonable(?:ly)? accommodat|disabilit(?:y|ies)|essential functions|not limited to|other duties|additional duties|as assigned|without regard|regardless of|discriminat\w*|representative of|above statement|the above|apply (?:now|today|online|here)|please (?:apply|submit|ensure|note|click|send|check)|click|follow (?:us|our)|benefits?|401\(?k|paid (?:time|holidays?)|PTO|salary|compensation|pay range|pay (?:offered|will|is|may)|bonus|we offer|we are|we're|our (?:team|company|client|mission|people|culture|values)|join (?:us|our)|about (?:us|the company)|copyright|©|e-?verify|drug[- ]free workplace|at[- ]will|may be required|may be (?:asked|assigned)|subject to change|this (?:position|role|job) (?:is|will|may|offers)|job (?:type|id)|schedule:|shift:|pay:|location:|medical(?:, dental)? and dental|dental|vision plan|wellness|retirement|insurance|vacation|holidays|(?:is|are) available|what (?:you|we)(?:'|’)?(?:ll)? (?:need|love|get|bring)|employees|union|while performing|www\.|\.(?:com|net|org)\b|benefits|application|applying|attached|resume|opportunit(?:y|ies)|of service)/i;
+  /\b(?:equal (?:employment )?opportunity|EEO|reasonable(?:ly)? accommodat|disabilit(?:y|ies)|essential functions|not limited to|other duties|additional duties|as assigned|without regard|regardless of|discriminat\w*|representative of|above statement|the above|apply (?:now|today|online|here)|please (?:apply|submit|ensure|note|click|send|check)|click|follow (?:us|our)|benefits?|401\(?k|paid (?:time|holidays?)|PTO|salary|compensation|pay range|pay (?:offered|will|is|may)|bonus|we offer|we are|we're|our (?:team|company|client|mission|people|culture|values)|join (?:us|our)|about (?:us|the company)|copyright|©|e-?verify|drug[- ]free workplace|at[- ]will|may be required|may be (?:asked|assigned)|subject to change|this (?:position|role|job) (?:is|will|may|offers)|job (?:type|id)|schedule:|shift:|pay:|location:|medical(?:, dental)? and dental|dental(?:,? (?:and )?vision)? (?:insurance|plans?|coverage|benefits?)|vision plan|wellness|retirement (?:plan|savings|benefits?|account)|(?:health|life|medical|dental|vision|disability) insurance|insurance (?:plans?|coverage|benefits?)|vacation|holidays|(?:is|are) available|what (?:you|we)(?:'|’)?(?:ll)? (?:need|love|get|bring)|employees|union|while performing|www\.|\.(?:com|net|org)\b|benefits|application (?:process|form|deadline|materials)|(?:submit|complete|send) (?:an |your |the )?application|applying|attached|resume|opportunit(?:y|ies)|of service)/i;
 /** The employer speaking ("we", "our", "us") or named as the subject ("Acme is…", "Acme works…"). */
 const EMPLOYER_TALK =
   /\b(?:[Ww]e|[Oo]ur|us)\b|^(?:\p{Lu}[\p{L}&'’.-]*\s+){1,3}(?:is|are|works|does|provides|offers|has|celebrates|cares|believes|was)\b|^(?:Stay|Join|Invest|Enjoy|Discover|Explore|Check|Learn)\b/u;
@@ -379,6 +384,13 @@ function isScreenable(line: string): boolean {
     .filter(Boolean);
   if (/^(?:\p{L}+\s+)?experience/iu.test(text) && plain.every((w) => GENERIC_WORDS.test(w))) return false;
   const skills = hardSkills(text);
+  // "Good architectural skills": a graded skill that names nothing a recruiter can check (unlike "Strong 10-key skills").
+  if (
+    /^(?:good|strong|excellent|solid|great|superior|exceptional)\s+[\p{L}-]+\s+skills\b/iu.test(text) &&
+    !skills.length &&
+    !/\d/.test(text)
+  )
+    return false;
   // "Managing medication refill requests": a task in a list, unless it names the experience or skill it asks for.
   if (/^\p{L}+ing\b/u.test(text) && !/^working\b/i.test(text) && !REQUIREMENT_NOUN.test(text) && !skills.length) return false;
   // "Prior authorizations", "Printer/Copier, Scanner": a short or listed noun phrase that names no skill, credential or
@@ -436,7 +448,7 @@ const REQUIREMENT_PHRASING =
 
 /** A clause that tells the candidate what they must do or have, inside a sentence where the employer speaks. */
 const CANDIDATE_CLAUSE =
-  /(?:^|[-–—,;:]\s*)((?:the )?(?:individuals?|candidates?|applicants?|you)\s+(?:must|will need to|are required to|need to)\b.*?)(?=,\s*(?:so|and|but|as|because)\s+(?:we|our|us)\b|[;]|$)/i;
+  /(?:^|[-–—,;:]\s*)(?:(?:so|and|but|then)\s+)?((?:the )?(?:individuals?|candidates?|applicants?|you)\s+(?:must|will need to|are required to|need to)\b.*?)(?=,\s*(?:so|and|but|as|because)\s+(?:we|our|us)\b|[;]|$)/i;
 
 /** "… or": the line is one of several alternatives, and the next line another way to meet the same requirement. */
 const ALTERNATIVE_END = /\bor[.,;:]?$/i;
@@ -531,6 +543,9 @@ function fromSentence(raw: string, sectionRole: SectionRole, inList: boolean): C
     // A heavy lift is a requirement wherever the posting states it ("Lift 50 lbs from the ground").
     const lift = otherTypedItems(sentence).find((o) => o.text.startsWith('Able to lift'));
     if (lift && role !== 'about') push(lift.text, lift.start, lift.end, lift.kind, 'lift');
+    // "Tacoma, WA (locals only)", "open only to candidates located in Oregon": who can apply, wherever it is written.
+    const local = otherTypedItems(sentence).find((o) => /^(?:Must be local|Local candidates|Must live in)/.test(o.text));
+    if (local) push(local.text, local.start, local.end, local.kind, local.text);
     return items.filter((i) => !i.nice);
   }
 
