@@ -36,8 +36,6 @@ function notARequirement(line: string): boolean {
     /@|\b(?:bill|pay|charge) rate\b|\bmargin\b|\bmark-?up\b|\b(?:tel|phone|e-?mail|fax|web ?site)\s*:/i.test(line)
   );
 }
-/** A sign-off ("Regards, Dana", "Thanks,"): what follows is the sender's signature. */
-const SIGN_OFF = /^(?:(?:best|kind|warm)?\s*regards|thanks?(?: you)?|sincerely|cheers)\b[\s,!.]*/i;
 
 const LEADING =
   /^(?:(?:must[- ]haves?|required|requirements?|essential|nice[- ]to[- ]haves?|preferred|bonus|plus|desirable)\s*[:：–-]\s*|(?:ideally,?\s+)?(?:(?:the )?(?:ideal )?(?:person|candidate) (?:we need|we(?:'re| are) looking for )?(?:has|have|is|will have)|you(?:'ll)? (?:have|bring|are|hold|possess)|we need|we(?:'re| are) looking for|candidates? (?:must|should) (?:have|be|hold)|(?:you )?must (?:have|hold|possess)|should have|ideally(?: you have)?,?)\s+)/i;
@@ -112,9 +110,7 @@ const SPACED_START =
   /((?<!\p{Ll})\p{Ll}{3,}|(?<!\p{Lu})\p{Lu}{3,}) (?=(?:Strong|Effective|Excellent|Previous|Proven|Worked|Demonstrated|Must|Ability)\b)/gu;
 /** Real words written in CamelCase, never two list items run together. */
 const CAMEL_WORDS = new Set(
-  'microstation peoplesoft successfactors workforcenow pointclickcare eclinicalworks nextgen quickbase ringcentral zoominfo woocommerce powerpoint sharepoint powershell quickbooks netsuite wordpress youtube hubspot devops mlops finops secops gitops revops iphone ipad macbook onedrive onenote docusign servicenow solidworks sketchup ziprecruiter doordash fedex petsmart careerbuilder smartsheet datadog cloudformation elasticsearch openai chatgpt mcdonald mckesson paylocity bamboohr salesforce workday linkedin github gitlab bitbucket javascript typescript coffeescript postgres mysql nosql'.split(
-    ' ',
-  ),
+  'microstation peoplesoft successfactors workforcenow pointclickcare nextgen quickbase ringcentral zoominfo powerpoint sharepoint powershell wordpress docusign servicenow solidworks doordash careerbuilder coffeescript'.split(' '),
 );
 
 /** "poundsForklift", "careStrong": a list item glued to the end of the previous one. */
@@ -158,7 +154,7 @@ export function unglue(text: string): string {
 
 /** Postings' boilerplate: equal opportunity, accommodation, how to apply, the company's pitch. */
 const BOILERPLATE =
-  /\b(?:equal (?:employment )?opportunity|EEO|reasonable(?:ly)? accommodat|disabilit(?:y|ies)|essential functions|not limited to|other duties|additional duties|as assigned|without regard|regardless of|discriminat\w*|representative of|above statement|the above|apply (?:now|today|online|here)|please (?:apply|submit|ensure|note|click|send|check)|click|follow (?:us|our)|benefits?|401\(?k|paid (?:time|holidays?)|PTO|salary|compensation|pay range|pay (?:offered|will|is|may)|bonus|we offer|we are|we're|our (?:team|company|client|mission|people|culture|values)|join (?:us|our)|about (?:us|the company)|copyright|©|e-?verify|drug[- ]free workplace|at[- ]will|may be required|may be (?:asked|assigned)|subject to change|this (?:position|role|job) (?:is|will|may|offers)|job (?:type|id)|schedule:|shift:|pay:|location:|medical(?:, dental)? and dental|dental(?:,? (?:and )?vision)? (?:insurance|plans?|coverage|benefits?)|vision plan|wellness|retirement (?:plan|savings|benefits?|account)|(?:health|life|medical|dental|vision|disability) insurance|insurance (?:plans?|coverage|benefits?)|vacation|holidays|(?:is|are) available|what (?:you|we)(?:'|’)?(?:ll)? (?:need|love|get|bring)|employees|union|while performing|www\.|\.(?:com|net|org)\b|benefits|application (?:process|form|deadline|materials)|(?:submit|complete|send) (?:an |your |the )?application|applying|attached|resume|opportunit(?:y|ies)|of service)/i;
+  /\b(?:equal (?:employment )?opportunity|EEO|reasonable(?:ly)? accommodat|disabilit(?:y|ies)|essential functions|not limited to|other duties|additional duties|as assigned|without regard|regardless of|discriminat\w*|representative of|above statement|the above|apply (?:now|today|online|here)|please (?:apply|submit|ensure|note|click|send|check)|click|follow (?:us|our)|benefits?|401\(?k|paid (?:time|holidays?)|PTO|salary|compensation|pay range|pay (?:offered|will|is|may)|bonus|we offer|we are|we're|our (?:team|company|client|mission|people|culture|values)|join (?:us|our)|about (?:us|the company)|copyright|©|e-?verify|drug[- ]free workplace|at[- ]will|may be required|may be (?:asked|assigned)|subject to change|this (?:position|role|job) (?:is|will|may|offers)|job (?:type|id)|schedule:|shift:|pay:|location:|medical(?:, dental)? and dental|(?:dental|vision|health|life|disability|retirement) (?:insurance|plans?|coverage|benefits?|savings)|insurance (?:plans?|coverage)|wellness|vacation|holidays|(?:is|are) available|what (?:you|we)(?:'|’)?(?:ll)? (?:need|love|get|bring)|employees|union|while performing|www\.|\.(?:com|net|org)\b|benefits|application (?:process|form)|applying|attached|resume|opportunit(?:y|ies)|of service)/i;
 /** The employer speaking ("we", "our", "us") or named as the subject ("Acme is…", "Acme works…"). */
 const EMPLOYER_TALK =
   /\b(?:[Ww]e|[Oo]ur|us)\b|^(?:\p{Lu}[\p{L}&'’.-]*\s+){1,3}(?:is|are|works|does|provides|offers|has|celebrates|cares|believes|was)\b|^(?:Stay|Join|Invest|Enjoy|Discover|Explore|Check|Learn)\b/u;
@@ -175,8 +171,7 @@ const DUTY =
 const PHYSICAL =
   /\b(?:lift\w*|expos\w*|carry\w*|stand\w*|sit(?:ting)?|walk\w*|stoop\w*|kneel\w*|crouch\w*|bend\w*|squat\w*|climb\w*|reach\w*|vision|hear(?:ing)?|grasp\w*|push\w*|pull\w*|finger|crawl|physical (?:condition|fitness|activity|demands?)|physically fit|mobility|weather|environmental conditions|temperatures?|noise)\b/i;
 /** A row of a physical-demands table: "Work above shoulder level - Occasionally", "Constantly required to enter vehicles". */
-const DEMAND_FREQUENCY =
-  /^(?:constantly|frequently|occasionally|regularly|rarely|seldom|never)\b|[-–:(]\s*(?:constantly|frequently|occasionally|regularly|rarely|seldom|never)\)?[.]?$/i;
+const DEMAND_FREQUENCY = /^(?:constantly|frequently|occasionally|regularly|rarely)\b|[-–:(]\s*(?:constantly|frequently|occasionally|regularly|rarely)\)?\.?$/i;
 /** Headings and labels left as lines ("Required Licenses And Certifications", "Primary Location"). */
 const LABEL_ONLY =
   /^(?:(?:required|preferred|minimum|basic|desired|other|primary|job|key|physical|work|essential)\s+)*(?:licen[cs]es?|certifications?|qualifications?|requirements?|skills?|knowledge|abilities|education|experience|location|environment|demands|duties|responsibilities)(?:\s*(?:,|and|&|\/)?\s*(?:licen[cs]es?|certifications?|qualifications?|requirements?|skills?|knowledge|abilities|education|experience|other requirements|duties))*$/i;
@@ -219,15 +214,8 @@ const DEGREE =
 /** The field of study after a degree: "in Accounting", "in Computer Science, Information Technology". */
 const FIELD_OF_STUDY = /^\s*(?:degree\s+)?(?:in|of)\s+(?:a\s+field\s+of\s+)?((?:\p{Lu}[\p{L}&]*)(?:\s+(?:\p{Lu}[\p{L}&]*|and))*)/u;
 
-/** A degree named by its field alone: "degree in Accounting or Finance", "in Accounting or business related degree". */
-const FIELD_DEGREE =
-  /\bdegree in (\p{Lu}[\p{L}&]*(?: (?:or|and) \p{L}+)?)|\bin (\p{Lu}[\p{L}&]*(?: (?:or|and) \p{L}+)?)(?: related)? degree/u;
-
 function educationItems(sentence: string): { text: string; start: number; end: number }[] {
   const found: { text: string; start: number; end: number }[] = [];
-  const byField = FIELD_DEGREE.exec(sentence);
-  if (byField && !new RegExp(DEGREE.source, DEGREE.flags).test(sentence))
-    return [{ text: `Degree in ${byField[1] ?? byField[2]}`, start: byField.index, end: byField.index + byField[0].length }];
   for (const m of sentence.matchAll(DEGREE)) {
     const start = m.index ?? 0;
     const end = start + m[0].length;
@@ -274,14 +262,12 @@ function otherTypedItems(sentence: string): { text: string; kind: RequirementKin
     'location',
   );
   add(/\bU\.?S\.? citizen(?:ship)?\b/i.exec(sentence), 'US citizenship', 'other');
-  const state =
-    /\b(?:reside|live|living|residing|located|based) in (?:the state of )?([A-Z][a-z]+(?: [A-Z][a-z]+)?)/.exec(sentence) ?? null;
-  // "Employees are required to reside in Iowa", "available only to candidates located in Washington state".
-  if (state && (/\breside in\b/.test(state[0]) || /\bonly\b|\bmust\b|\brequired\b/i.test(sentence.slice(0, state.index))))
+  // "Employees are required to reside in Iowa", "open only to candidates located in Washington state".
+  const state = /\b(?:reside|live|located|based) in (?:the state of )?([A-Z][a-z]+(?: [A-Z][a-z]+)?)/.exec(sentence);
+  if (state && (state[0].startsWith('reside') || /\b(?:only|must|required)\b/i.test(sentence.slice(0, state.index))))
     add(state, `Must live in ${state[1]}`, 'location');
-  const local = /\b(?:need|must be|locals?) (?:local|only)\b|\blocal candidates only\b/i.exec(sentence);
-  const place = local ? locationInText(sentence) : null;
-  add(local, place ? `Must be local to ${place}` : 'Local candidates only', 'location');
+  const local = /\b(?:need local|locals? only|local candidates only)\b/i.exec(sentence);
+  add(local, `Must be local to ${locationInText(sentence) ?? 'the job location'}`, 'location');
   add(/\bsite access\b/i.exec(sentence), 'Able to obtain site access', 'other');
   add(/\b(?:on[- ]call|standby)\b/i.exec(sentence), 'Available for on-call', 'other');
   add(/\breliable (?:transportation|vehicle)\b/i.exec(sentence), 'Reliable transportation', 'other');
@@ -343,13 +329,21 @@ function hardSkills(sentence: string): string[] {
 }
 
 /** "Familiarity with…", "Exposure to…", "Basic knowledge of…": a level no recruiter knocks a candidate out for. */
-const WEAK_WORDING =
-  /^(?:(?:some|any|an?)\s+)?(?:familiarity|exposure|awareness|acquaintance|basic (?:knowledge|understanding|familiarity)|general (?:knowledge|understanding|awareness))\b/i;
+const WEAK_WORDING = /^(?:(?:some|any|an?) )?(?:familiarity|exposure|awareness|(?:basic|general) (?:knowledge|understanding))\b/i;
+/** "A working knowledge of…", "Proven ability to…": what a line asks for after its grading words. */
+function graded(nouns: string): RegExp {
+  return new RegExp(
+    `^(?:(?:a|an|the)\\s+)?(?:(?:basic|general|working|fundamental|good|strong|solid|excellent|thorough|comprehensive|deep|in-depth|sound|proven|demonstrated|previous|prior|advanced|extensive)\\s+)*(?:${nouns})\\b`,
+    'i',
+  );
+}
+/** A general aptitude ("Ability to…", "Knowledge of…"), screenable only when it names a skill. */
+const APTITUDE = graded('abilit(?:y|ies)|able|capable|capability|capacity|aptitude|willing(?:ness)?|knowledge|understanding|familiarity|awareness|any combination');
 /** The working environment described ("a fast-paced, agile environment"), not something a candidate holds. */
 const WORK_ENVIRONMENT = /\bfast[- ]paced\b|\b(?:team|agile|dynamic|collaborative|changing|busy) environment\b/i;
 /** Words that say nothing about what experience is asked for ("experience with multi-year, large-scale projects"). */
 const GENERIC_WORDS =
-  /^(?:experience[ds]?|previous|prior|proven|extensive|significant|solid|strong|demonstrated|relevant|related|similar|varied|various|diverse|different|general|overall|professional|work(?:ing)?|with|in|on|of|at|for|the|a|an|and|or|both|all|one|more|multiple|several|many|other|throughout|phases?|projects?|large[- ]scale|multi[- ]year|complex|technology|technologies|industry|industries|environments?|settings?|roles?|positions?|organi[sz]ations?|compan(?:y|ies)|teams?|fields?|areas?|types?|kinds?|sizes?|levels?|stages?|lifecycle|success(?:ful(?:ly)?)?)$/i;
+  /^(?:experienced?|proven|extensive|relevant|similar|varied|various|diverse|with|in|on|of|at|the|a|an|and|or|both|all|multiple|throughout|phases|projects?|large-scale|multi-year|complex|technology|industry|environments?|settings?|roles?|teams?)$/i;
 
 /** Ways of organising work (Agile, Scrum…): teams adopt them in a week, recruiters never knock a candidate out for them. */
 const METHODOLOGIES = new Set(['Agile', 'Scrum', 'Kanban', 'Lean', 'Waterfall']);
@@ -403,14 +397,9 @@ function isScreenable(line: string): boolean {
   if ((words <= 3 || text.includes(',')) && bare()) return false;
   // "Ability to…", "Knowledge of…", "Familiarity with…" name a general aptitude unless they name a skill.
   const schedule = /\b(?:shifts?|weekends?|nights?|on[- ]call|overtime|holidays|travel)\b/i.test(text);
-  const aptitude =
-    /^(?:(?:a|an|the)\s+)?(?:(?:basic|general|working|fundamental|good|strong|solid|excellent|thorough|comprehensive|deep|in-depth|sound|proven|demonstrated)\s+)*(?:abilit(?:y|ies)|able|capable|capability|capacity|aptitude|willing(?:ness)?|knowledge|understanding|familiarity|awareness|any combination)\b/i;
-  if (aptitude.test(text) && !schedule && !hardSkills(text).length) return false;
+  if (APTITUDE.test(text) && !schedule && !hardSkills(text).length) return false;
   // A Title Case line without a skill is a heading or a slogan ("Rest and Relaxation").
-  const content = text.split(/\s+/).filter((w) => !/^(?:a|an|the|and|or|of|in|to|for|with|your|my|on|at|&|-|–)$/i.test(w));
-  const capitalised = content.filter((w) => /^\p{Lu}/u.test(w)).length;
-  if (content.length <= 6 && capitalised >= 2 && capitalised === content.length && !hardSkills(text).length && !/\d/.test(text))
-    return false;
+  if (words <= 8 && isTitleCase(text) && !hardSkills(text).length && !/\d/.test(text)) return false;
   return words <= 25;
 }
 
@@ -443,8 +432,7 @@ function isTitleCase(text: string): boolean {
 }
 
 /** A line worded as what the candidate has ("Proficient in…", "Basic knowledge of…", "3+ years…"), not as a task. */
-const REQUIREMENT_PHRASING =
-  /^(?:(?:a|an)\s+)?(?:(?:basic|general|working|fundamental|good|strong|solid|excellent|thorough|deep|in-depth|sound|proven|previous|prior|demonstrated|advanced|extensive)\s+)*(?:proficien(?:t|cy)|knowledge|understanding|familiarity|experience|expertise|background|must)\b/i;
+const REQUIREMENT_PHRASING = graded('proficien(?:t|cy)|knowledge|understanding|familiarity|experience|expertise|background|must');
 
 /** A clause that tells the candidate what they must do or have, inside a sentence where the employer speaks. */
 const CANDIDATE_CLAUSE =
@@ -462,7 +450,6 @@ function fromSections(description: string): { found: Candidate[]; listed: boolea
     let lineRole: SectionRole = section.role;
     let alternative = false;
     for (const line of section.lines) {
-      if (SIGN_OFF.test(line)) return { found, listed: anyList };
       // The copyright line and what follows it on the line are the site's footer.
       if (line.includes('©')) continue;
       if (INTERNAL_LINE.test(line) || notARequirement(line)) continue;
@@ -544,7 +531,7 @@ function fromSentence(raw: string, sectionRole: SectionRole, inList: boolean): C
     const lift = otherTypedItems(sentence).find((o) => o.text.startsWith('Able to lift'));
     if (lift && role !== 'about') push(lift.text, lift.start, lift.end, lift.kind, 'lift');
     // "Tacoma, WA (locals only)", "open only to candidates located in Oregon": who can apply, wherever it is written.
-    const local = otherTypedItems(sentence).find((o) => /^(?:Must be local|Local candidates|Must live in)/.test(o.text));
+    const local = otherTypedItems(sentence).find((o) => /^Must (?:be local|live in)/.test(o.text));
     if (local) push(local.text, local.start, local.end, local.kind, local.text);
     return items.filter((i) => !i.nice);
   }
