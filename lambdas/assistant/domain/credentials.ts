@@ -15,58 +15,10 @@ export interface CredentialMention {
   readonly end: number;
 }
 
-const US_STATES = [
-  'Alabama',
-  'Alaska',
-  'Arizona',
-  'Arkansas',
-  'California',
-  'Colorado',
-  'Connecticut',
-  'Delaware',
-  'Florida',
-  'Georgia',
-  'Hawaii',
-  'Idaho',
-  'Illinois',
-  'Indiana',
-  'Iowa',
-  'Kansas',
-  'Kentucky',
-  'Louisiana',
-  'Maine',
-  'Maryland',
-  'Massachusetts',
-  'Michigan',
-  'Minnesota',
-  'Mississippi',
-  'Missouri',
-  'Montana',
-  'Nebraska',
-  'Nevada',
-  'New Hampshire',
-  'New Jersey',
-  'New Mexico',
-  'New York',
-  'North Carolina',
-  'North Dakota',
-  'Ohio',
-  'Oklahoma',
-  'Oregon',
-  'Pennsylvania',
-  'Rhode Island',
-  'South Carolina',
-  'South Dakota',
-  'Tennessee',
-  'Texas',
-  'Utah',
-  'Vermont',
-  'Virginia',
-  'Washington',
-  'West Virginia',
-  'Wisconsin',
-  'Wyoming',
-];
+const US_STATES =
+  'Alabama|Alaska|Arizona|Arkansas|California|Colorado|Connecticut|Delaware|Florida|Georgia|Hawaii|Idaho|Illinois|Indiana|Iowa|Kansas|Kentucky|Louisiana|Maine|Maryland|Massachusetts|Michigan|Minnesota|Mississippi|Missouri|Montana|Nebraska|Nevada|New Hampshire|New Jersey|New Mexico|New York|North Carolina|North Dakota|Ohio|Oklahoma|Oregon|Pennsylvania|Rhode Island|South Carolina|South Dakota|Tennessee|Texas|Utah|Vermont|Virginia|Washington|West Virginia|Wisconsin|Wyoming'.split(
+    '|',
+  );
 const STATE = `(?:${US_STATES.join('|')})(?:\\s+State)?`;
 
 /** Words that make "X license" a licence rather than a certificate. */
@@ -270,22 +222,12 @@ export interface ImpliedCredential {
   readonly reason: string;
 }
 
-/**
- * US rules that make a credential a condition of the work itself, by the trade a posting describes:
- * technicians who service refrigeration or air-conditioning equipment must hold EPA Section 608
- * certification (Clean Air Act §608, 40 CFR 82 subpart F).
- */
-const IMPLIED: readonly { readonly trade: RegExp; readonly role: RegExp; readonly credential: ImpliedCredential }[] = [
-  {
-    trade: /\b(?:hvac(?:\/?r)?|refrigeration|air[- ]conditioning)\b/i,
-    role: /\b(?:technicians?|techs?|mechanics?|installers?|apprentices?|servicers?)\b/i,
-    credential: {
-      name: 'EPA 608 certification',
-      licence: false,
-      reason: 'Required by US law (Clean Air Act section 608) of anyone who services refrigeration or air-conditioning equipment.',
-    },
-  },
-];
+/** EPA Section 608 certification: US law (Clean Air Act §608) requires it of anyone who services refrigeration or air conditioning. */
+const EPA_608: ImpliedCredential = {
+  name: 'EPA 608 certification',
+  licence: false,
+  reason: 'Required by US law (Clean Air Act section 608) to service refrigeration or air-conditioning equipment.',
+};
 
 /**
  * The credentials the law requires of the job a title names, in the trade the title or the posting's
@@ -294,6 +236,6 @@ const IMPLIED: readonly { readonly trade: RegExp; readonly role: RegExp; readonl
  */
 export function impliedCredentials(title: string, opening: string): ImpliedCredential[] {
   const role = String(title ?? '');
-  const context = `${role}\n${String(opening ?? '')}`;
-  return IMPLIED.filter((rule) => rule.role.test(role) && rule.trade.test(context)).map((rule) => rule.credential);
+  const technician = /\b(?:technicians?|techs?|mechanics?|installers?|apprentices?|servicers?)\b/i.test(role);
+  return technician && /\b(?:hvac|refrigeration|air[- ]conditioning)\b/i.test(`${role}\n${String(opening ?? '')}`) ? [EPA_608] : [];
 }

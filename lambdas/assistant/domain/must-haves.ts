@@ -110,7 +110,9 @@ const SPACED_START =
   /((?<!\p{Ll})\p{Ll}{3,}|(?<!\p{Lu})\p{Lu}{3,}) (?=(?:Strong|Effective|Excellent|Previous|Proven|Worked|Demonstrated|Must|Ability)\b)/gu;
 /** Real words written in CamelCase, never two list items run together. */
 const CAMEL_WORDS = new Set(
-  'microstation peoplesoft successfactors workforcenow pointclickcare nextgen quickbase ringcentral zoominfo powerpoint sharepoint powershell wordpress docusign servicenow solidworks doordash careerbuilder coffeescript'.split(' '),
+  'microstation peoplesoft successfactors workforcenow pointclickcare nextgen quickbase ringcentral zoominfo powerpoint sharepoint powershell wordpress docusign servicenow solidworks doordash careerbuilder coffeescript'.split(
+    ' ',
+  ),
 );
 
 /** "poundsForklift", "careStrong": a list item glued to the end of the previous one. */
@@ -171,7 +173,8 @@ const DUTY =
 const PHYSICAL =
   /\b(?:lift\w*|expos\w*|carry\w*|stand\w*|sit(?:ting)?|walk\w*|stoop\w*|kneel\w*|crouch\w*|bend\w*|squat\w*|climb\w*|reach\w*|vision|hear(?:ing)?|grasp\w*|push\w*|pull\w*|finger|crawl|physical (?:condition|fitness|activity|demands?)|physically fit|mobility|weather|environmental conditions|temperatures?|noise)\b/i;
 /** A row of a physical-demands table: "Work above shoulder level - Occasionally", "Constantly required to enter vehicles". */
-const DEMAND_FREQUENCY = /^(?:constantly|frequently|occasionally|regularly|rarely)\b|[-–:(]\s*(?:constantly|frequently|occasionally|regularly|rarely)\)?\.?$/i;
+const DEMAND_FREQUENCY =
+  /^(?:constantly|frequently|occasionally|regularly|rarely)\b|[-–:(]\s*(?:constantly|frequently|occasionally|regularly|rarely)\)?\.?$/i;
 /** Headings and labels left as lines ("Required Licenses And Certifications", "Primary Location"). */
 const LABEL_ONLY =
   /^(?:(?:required|preferred|minimum|basic|desired|other|primary|job|key|physical|work|essential)\s+)*(?:licen[cs]es?|certifications?|qualifications?|requirements?|skills?|knowledge|abilities|education|experience|location|environment|demands|duties|responsibilities)(?:\s*(?:,|and|&|\/)?\s*(?:licen[cs]es?|certifications?|qualifications?|requirements?|skills?|knowledge|abilities|education|experience|other requirements|duties))*$/i;
@@ -309,21 +312,9 @@ function yearsItem(sentence: string): { text: string; start: number; end: number
   };
 }
 
-/** The last lines' dictionary skills: one line is checked by several rules, and a scan is the costly part. */
-const SKILL_CACHE = new Map<string, ReturnType<typeof findSkills>>();
-function skillsNamed(text: string): ReturnType<typeof findSkills> {
-  let found = SKILL_CACHE.get(text);
-  if (!found) {
-    if (SKILL_CACHE.size >= 64) SKILL_CACHE.clear();
-    found = findSkills(text);
-    SKILL_CACHE.set(text, found);
-  }
-  return found;
-}
-
 /** A long list item's hard skills, named one by one ("Strong background in DevOps, Azure, Kubernetes…"). */
 function hardSkills(sentence: string): string[] {
-  return skillsNamed(sentence)
+  return findSkills(sentence)
     .map((m) => m.canonical)
     .filter((name) => !['soft-skill', 'language', 'certification'].includes(skillEntry(name)?.category ?? ''));
 }
@@ -338,20 +329,20 @@ function graded(nouns: string): RegExp {
   );
 }
 /** A general aptitude ("Ability to…", "Knowledge of…"), screenable only when it names a skill. */
-const APTITUDE = graded('abilit(?:y|ies)|able|capable|capability|capacity|aptitude|willing(?:ness)?|knowledge|understanding|familiarity|awareness|any combination');
+const APTITUDE = graded(
+  'abilit(?:y|ies)|able|capable|capability|capacity|aptitude|willing(?:ness)?|knowledge|understanding|familiarity|awareness|any combination',
+);
 /** The working environment described ("a fast-paced, agile environment"), not something a candidate holds. */
 const WORK_ENVIRONMENT = /\bfast[- ]paced\b|\b(?:team|agile|dynamic|collaborative|changing|busy) environment\b/i;
-/** Words that say nothing about what experience is asked for ("experience with multi-year, large-scale projects"). */
-const GENERIC_WORDS =
-  /^(?:experienced?|proven|extensive|relevant|similar|varied|various|diverse|with|in|on|of|at|the|a|an|and|or|both|all|multiple|throughout|phases|projects?|large-scale|multi-year|complex|technology|industry|environments?|settings?|roles?|teams?)$/i;
-
-/** Ways of organising work (Agile, Scrum…): teams adopt them in a week, recruiters never knock a candidate out for them. */
-const METHODOLOGIES = new Set(['Agile', 'Scrum', 'Kanban', 'Lean', 'Waterfall']);
+/** Experience that names nothing to check: "Experience with multi-year, large-scale projects". */
+const VAGUE_EXPERIENCE =
+  /^(?:\p{L}+ )?experienced? (?:with|in|on) (?:(?:large-scale|multi-year|varied|various|similar|complex|diverse|both|all|multiple|technology)[ ,]+(?:and )?)*(?:projects?|roles?|environments?|settings?)\b(?: throughout all phases)?$/iu;
 
 /** Whether the only skills a line names are working methodologies ("Experience with Waterfall and Agile"). */
 function onlyMethodologies(sentence: string): boolean {
   const skills = hardSkills(sentence);
-  return skills.length > 0 && skills.every((name) => METHODOLOGIES.has(name));
+  // Ways of organising work: teams adopt them in a week, recruiters never knock a candidate out for them.
+  return skills.length > 0 && skills.every((name) => /^(?:Agile|Scrum|Kanban|Lean)$/.test(name));
 }
 
 /** Words that make a line ask for something a candidate has: experience, a skill, knowledge, a credential. */
@@ -365,18 +356,14 @@ const CAPABILITY_VERB =
 function isScreenable(line: string): boolean {
   const text = squash(line);
   const words = text.split(/\s+/).length;
-  if (words < 2 && !skillsNamed(text).length) return false;
+  if (words < 2 && !findSkills(text).length) return false;
   if (LABEL_ONLY.test(text.replace(/[:.]+$/, '')) || BOILERPLATE.test(text) || DUTY.test(text)) return false;
   if (SOFT.test(text) && !hardSkills(text).length) return false;
   if (PHYSICAL.test(text) || DEMAND_FREQUENCY.test(text) || /[?!©]/.test(text)) return false;
   // Conditions ("Depending on…", "may be…") and negations ("… do not constitute a law firm") never state a requirement.
   if (/^depending on\b|\bmay (?:be|also)\b|\b(?:do|does|is|are|was|were|will) not\b/i.test(text) || WORK_ENVIRONMENT.test(text))
     return false;
-  const plain = text
-    .replace(/[^\p{L}\s-]/gu, ' ')
-    .split(/\s+/)
-    .filter(Boolean);
-  if (/^(?:\p{L}+\s+)?experience/iu.test(text) && plain.every((w) => GENERIC_WORDS.test(w))) return false;
+  if (VAGUE_EXPERIENCE.test(text)) return false;
   const skills = hardSkills(text);
   // "Good architectural skills": a graded skill that names nothing a recruiter can check (unlike "Strong 10-key skills").
   if (
@@ -392,7 +379,7 @@ function isScreenable(line: string): boolean {
   const bare = () =>
     !REQUIREMENT_NOUN.test(text) &&
     !CAPABILITY_VERB.test(text) &&
-    !skillsNamed(text).length &&
+    !findSkills(text).length &&
     !findCredentials(text, { bare: true }).length;
   if ((words <= 3 || text.includes(',')) && bare()) return false;
   // "Ability to…", "Knowledge of…", "Familiarity with…" name a general aptitude unless they name a skill.
