@@ -419,7 +419,9 @@ function isTitleCase(text: string): boolean {
 }
 
 /** A line worded as what the candidate has ("Proficient in…", "Basic knowledge of…", "3+ years…"), not as a task. */
-const REQUIREMENT_PHRASING = graded('proficien(?:t|cy)|knowledge|understanding|familiarity|experience|expertise|background|must');
+const REQUIREMENT_PHRASING = graded(
+  'proficien(?:t|cy)|knowledge|understanding|familiarity|experience|expertise|background|must|(?:you|candidates?|applicants?) must',
+);
 
 /** A clause that tells the candidate what they must do or have, inside a sentence where the employer speaks. */
 const CANDIDATE_CLAUSE =
@@ -450,7 +452,8 @@ function fromSections(description: string): { found: Candidate[]; listed: boolea
         const sentence = label ? label.rest : raw;
         if (!sentence || lineRole === 'offer') continue;
         // "Proficient in Windows Server" under "Duties": a requirement listed in the wrong section is still one.
-        const role = lineRole === 'duties' && REQUIREMENT_PHRASING.test(squash(sentence)) ? 'requirements' : lineRole;
+        const role =
+          (lineRole === 'duties' || lineRole === 'about') && REQUIREMENT_PHRASING.test(squash(sentence)) ? 'requirements' : lineRole;
         const listed = role === 'requirements' || role === 'nice-to-haves';
         anyList ||= listed;
         found.push(...fromSentence(sentence, role, listed));
