@@ -110,9 +110,7 @@ const SPACED_START =
   /((?<!\p{Ll})\p{Ll}{3,}|(?<!\p{Lu})\p{Lu}{3,}) (?=(?:Strong|Effective|Excellent|Previous|Proven|Worked|Demonstrated|Must|Ability)\b)/gu;
 /** Real words written in CamelCase, never two list items run together. */
 const CAMEL_WORDS = new Set(
-  'microstation peoplesoft successfactors workforcenow pointclickcare nextgen quickbase ringcentral zoominfo powerpoint sharepoint powershell wordpress docusign servicenow solidworks doordash careerbuilder coffeescript'.split(
-    ' ',
-  ),
+  'powerpoint sharepoint powershell wordpress servicenow solidworks microstation peoplesoft successfactors docusign'.split(' '),
 );
 
 /** "poundsForklift", "careStrong": a list item glued to the end of the previous one. */
@@ -347,7 +345,7 @@ function onlyMethodologies(sentence: string): boolean {
 
 /** Words that make a line ask for something a candidate has: experience, a skill, knowledge, a credential. */
 const REQUIREMENT_NOUN =
-  /\b(?:experience\w*|knowledge\w*|skills?|skilled|abilit(?:y|ies)|able|proficien\w*|familiar\w*|understanding|expertise|background|training|trained|certif\w*|licen[cs]\w*|degree|diploma|education|literacy|literate|fluen\w*|years?|must|required|requires?|competen\w*|qualified|versed|command of|yoe|yrs?|completion|completed|graduat\w*|speak\w*|spoken|bilingual)\b/i;
+  /\b(?:experience\w*|knowledge\w*|skill\w*|abilit(?:y|ies)|able|proficien\w*|familiar\w*|understanding|expertise|background|train\w*|certif\w*|licen[cs]\w*|degree|diploma|education|litera\w*|fluen\w*|years?|must|required|versed|yoe|yrs?|completion|speak\w*|bilingual)\b/i;
 /** A line that starts with what the candidate will do with the skill: "Read and understand engineering drawings". */
 const CAPABILITY_VERB =
   /^(?:read|write|speak|type|operate|drive|use|lift|pass|travel|work|wear|perform|interpret|understand|communicate)\b/i;
@@ -425,7 +423,7 @@ const REQUIREMENT_PHRASING = graded(
 
 /** A clause that tells the candidate what they must do or have, inside a sentence where the employer speaks. */
 const CANDIDATE_CLAUSE =
-  /(?:^|[-–—,;:]\s*)(?:(?:so|and|but|then)\s+)?((?:the )?(?:individuals?|candidates?|applicants?|you)\s+(?:must|will need to|are required to|need to)\b.*?)(?=,\s*(?:so|and|but|as|because)\s+(?:we|our|us)\b|[;]|$)/i;
+  /(?:^|[-–—,;:] *)(?:(?:so|and|but) )?((?:individuals?|candidates?|applicants?|you) (?:must|will need to|need to)\b.*?)(?=, *(?:so|and|but|as) (?:we|our|us)\b|;|$)/i;
 
 /** "… or": the line is one of several alternatives, and the next line another way to meet the same requirement. */
 const ALTERNATIVE_END = /\bor[.,;:]?$/i;
@@ -608,27 +606,20 @@ function fromSkills(description: string): Candidate[] {
  * wording ("… license (California)") over the shorter.
  */
 function dedupe(candidates: readonly Candidate[]): Candidate[] {
-  const kept: (Candidate | null)[] = [];
-  const byWords = new Map<string, number>();
-  const byType = new Map<string, number>();
-  const replace = (at: number, c: Candidate) => {
-    kept[at] = c;
-    for (const key of c.keys ?? []) byType.set(key, at);
-  };
+  const kept: Candidate[] = [];
+  const at = new Map<string, number>();
   for (const c of candidates) {
-    const words = keywords(c.text).sort().join(' ') || c.text.toLowerCase();
-    const typed = c.keys?.length ? c.keys.map((k) => byType.get(k)) : [];
-    const same = byWords.get(words) ?? (typed.length && typed.every((at) => at !== undefined && at === typed[0]) ? typed[0] : undefined);
-    const before = same === undefined ? null : kept[same];
-    if (same === undefined || !before) {
-      byWords.set(words, kept.length);
-      replace(kept.length, c);
-    } else if ((before.nice && !c.nice) || (before.nice === c.nice && c.text.includes(before.text) && c.text !== before.text)) {
-      byWords.set(words, same);
-      replace(same, c);
-    }
+    const typed = c.keys ?? [];
+    const keys = [keywords(c.text).sort().join(' ') || c.text.toLowerCase(), ...typed];
+    const first = typed.length ? at.get(typed[0]) : undefined;
+    const same = at.get(keys[0]) ?? (typed.every((k) => at.get(k) === first) ? first : undefined);
+    const before = same === undefined ? undefined : kept[same];
+    const index = !before ? kept.length : (before.nice && !c.nice) || (before.nice === c.nice && c.text.includes(before.text)) ? same : -1;
+    if (index === undefined || index < 0) continue;
+    kept[index] = c;
+    for (const key of keys) at.set(key, index);
   }
-  return kept.filter((c): c is Candidate => c !== null);
+  return kept;
 }
 
 /**
