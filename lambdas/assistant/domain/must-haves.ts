@@ -384,7 +384,9 @@ function isScreenable(line: string): boolean {
   const schedule = /\b(?:shifts?|weekends?|nights?|on[- ]call|overtime|holidays|travel)\b/i.test(text);
   if (APTITUDE.test(text) && !schedule && !hardSkills(text).length) return false;
   // A Title Case line without a skill is a heading or a slogan ("Rest and Relaxation").
-  if (words <= 8 && isTitleCase(text) && !hardSkills(text).length && !/\d/.test(text)) return false;
+  if (words <= 8 && isTitleCase(text) && !namesARequirement(text) && !/\d/.test(text)) return false;
+  // "Title: Customer Service Representative", "Job type: Full-time": the job's facts, not what it asks of a candidate.
+  if (/^(?:job )?(?:title|type|position|category)\s*:/i.test(text)) return false;
   return words <= 25;
 }
 
@@ -403,10 +405,22 @@ function listLabel(sentence: string): { role: SectionRole; rest: string } | null
     return { role: 'requirements', rest: '' };
   }
   const m = /^([\p{L}][\p{L}'’ /&,–-]{1,60}?)\s*[:：]\s*(.*)$/u.exec(text);
-  const heading = m && m[1].split(/\s+/).length <= 6 ? m[1] : isTitleCase(text) && text.split(/\s+/).length <= 8 ? text : null;
+  // A Title Case line is a heading unless it names what it asks for ("Valid Driver's License Required").
+  const titled = isTitleCase(text) && text.split(/\s+/).length <= 8 && !namesARequirement(text);
+  const heading = m && m[1].split(/\s+/).length <= 6 ? m[1] : titled ? text : null;
   if (!heading) return null;
   const role = /\boffers?$/i.test(heading) ? 'offer' : sectionRole(heading);
   return role === 'other' || role === 'location' || role === 'internal' ? null : { role, rest: m && heading === m[1] ? m[2] : '' };
+}
+
+/** Whether a line names a credential, a degree, years or a dictionary skill or language. */
+function namesARequirement(text: string): boolean {
+  return (
+    findCredentials(text, { bare: false }).length > 0 ||
+    educationItems(text).length > 0 ||
+    yearsRequired(text) !== null ||
+    findSkills(text).length > 0
+  );
 }
 
 /** "What You'll Bring to the Table", "PHYSICAL DEMANDS": every content word capitalised, no sentence punctuation. */

@@ -252,6 +252,20 @@ describe("must-haves read a posting's lists as a recruiter does (fixtures writte
     expect(output.niceToHaves.map((n) => n.kind)).toContain('education');
   });
 
+  it('reads a Title Case line as a heading only when it names nothing to require', () => {
+    const output = propose(
+      [
+        "What You'll Bring to the Table",
+        "- Valid Driver's License Required",
+        '- High School Diploma Required',
+        '- Bilingual Spanish Preferred',
+        'Title: Route Sales Driver',
+      ].join('\n'),
+    );
+    expect(output.mustHaves.map((m) => m.text)).toEqual(["Valid Driver's License", 'High School Diploma']);
+    expect(output.niceToHaves.map((n) => n.text)).toEqual(['Bilingual Spanish']);
+  });
+
   it('takes only typed requirements from a duty list, but a line worded as a qualification counts wherever it is', () => {
     const items = must(
       [
