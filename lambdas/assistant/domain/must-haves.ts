@@ -110,7 +110,7 @@ const SPACED_START =
   /((?<!\p{Ll})\p{Ll}{3,}|(?<!\p{Lu})\p{Lu}{3,}) (?=(?:Strong|Effective|Excellent|Previous|Proven|Worked|Demonstrated|Must|Ability)\b)/gu;
 /** Real words written in CamelCase, never two list items run together. */
 const CAMEL_WORDS = new Set(
-  'powerpoint sharepoint powershell wordpress servicenow solidworks microstation peoplesoft successfactors docusign'.split(' '),
+  'powerpoint sharepoint powershell wordpress servicenow solidworks microstation peoplesoft successfactors docusign servsafe'.split(' '),
 );
 
 /** "poundsForklift", "careStrong": a list item glued to the end of the previous one. */
@@ -345,7 +345,7 @@ function onlyMethodologies(sentence: string): boolean {
 
 /** Words that make a line ask for something a candidate has: experience, a skill, knowledge, a credential. */
 const REQUIREMENT_NOUN =
-  /\b(?:experience\w*|knowledge\w*|skill\w*|abilit(?:y|ies)|able|proficien\w*|familiar\w*|understanding|expertise|background|train\w*|certif\w*|licen[cs]\w*|degree|diploma|education|litera\w*|fluen\w*|years?|must|required|versed|yoe|yrs?|completion|speak\w*|bilingual)\b/i;
+  /\b(?:experience\w*|knowledge\w*|skill\w*|abilit(?:y|ies)|able|proficien\w*|familiar\w*|understanding|expertise|background|train\w*|certif\w*|licen[cs]\w*|degree|diploma|education|litera\w*|fluen\w*|years?|must|required|versed|yoe|yrs?|completion|speak\w*|bilingual|availab\w*)\b/i;
 /** A line that starts with what the candidate will do with the skill: "Read and understand engineering drawings". */
 const CAPABILITY_VERB =
   /^(?:read|write|speak|type|operate|drive|use|lift|pass|travel|work|wear|perform|interpret|understand|communicate)\b/i;
