@@ -15,58 +15,10 @@ export interface CredentialMention {
   readonly end: number;
 }
 
-const US_STATES = [
-  'Alabama',
-  'Alaska',
-  'Arizona',
-  'Arkansas',
-  'California',
-  'Colorado',
-  'Connecticut',
-  'Delaware',
-  'Florida',
-  'Georgia',
-  'Hawaii',
-  'Idaho',
-  'Illinois',
-  'Indiana',
-  'Iowa',
-  'Kansas',
-  'Kentucky',
-  'Louisiana',
-  'Maine',
-  'Maryland',
-  'Massachusetts',
-  'Michigan',
-  'Minnesota',
-  'Mississippi',
-  'Missouri',
-  'Montana',
-  'Nebraska',
-  'Nevada',
-  'New Hampshire',
-  'New Jersey',
-  'New Mexico',
-  'New York',
-  'North Carolina',
-  'North Dakota',
-  'Ohio',
-  'Oklahoma',
-  'Oregon',
-  'Pennsylvania',
-  'Rhode Island',
-  'South Carolina',
-  'South Dakota',
-  'Tennessee',
-  'Texas',
-  'Utah',
-  'Vermont',
-  'Virginia',
-  'Washington',
-  'West Virginia',
-  'Wisconsin',
-  'Wyoming',
-];
+const US_STATES =
+  'Alabama|Alaska|Arizona|Arkansas|California|Colorado|Connecticut|Delaware|Florida|Georgia|Hawaii|Idaho|Illinois|Indiana|Iowa|Kansas|Kentucky|Louisiana|Maine|Maryland|Massachusetts|Michigan|Minnesota|Mississippi|Missouri|Montana|Nebraska|Nevada|New Hampshire|New Jersey|New Mexico|New York|North Carolina|North Dakota|Ohio|Oklahoma|Oregon|Pennsylvania|Rhode Island|South Carolina|South Dakota|Tennessee|Texas|Utah|Vermont|Virginia|Washington|West Virginia|Wisconsin|Wyoming'.split(
+    '|',
+  );
 const STATE = `(?:${US_STATES.join('|')})(?:\\s+State)?`;
 
 /** Words that make "X license" a licence rather than a certificate. */
@@ -260,4 +212,30 @@ export function findCredentials(text: string, options: { bare: boolean }): Crede
       found.push({ name, licence: p.licence, start, end });
     }
   }
+}
+
+/** A credential the law requires of an occupation, so a recruiter screens on it even where the posting leaves it out. */
+export interface ImpliedCredential {
+  readonly name: string;
+  readonly licence: boolean;
+  /** Why it is required, for the recruiter to read as the item's evidence. */
+  readonly reason: string;
+}
+
+/** EPA Section 608 certification: US law (Clean Air Act §608) requires it of anyone who services refrigeration or air conditioning. */
+const EPA_608: ImpliedCredential = {
+  name: 'EPA 608 certification',
+  licence: false,
+  reason: 'Required by US law (Clean Air Act section 608) to service refrigeration or air-conditioning equipment.',
+};
+
+/**
+ * The credentials the law requires of the job a title names, in the trade the title or the posting's
+ * opening describes ("Service Technician" at a refrigeration company), whether or not the posting
+ * names them.
+ */
+export function impliedCredentials(title: string, opening: string): ImpliedCredential[] {
+  const role = String(title ?? '');
+  const technician = /\b(?:technicians?|techs?|mechanics?|installers?|apprentices?|servicers?)\b/i.test(role);
+  return technician && /\b(?:hvac|refrigeration|air[- ]conditioning)\b/i.test(`${role}\n${String(opening ?? '')}`) ? [EPA_608] : [];
 }

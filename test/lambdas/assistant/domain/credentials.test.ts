@@ -1,4 +1,4 @@
-import { findCredentials, stateNamed } from '../../../../lambdas/assistant/domain/credentials';
+import { findCredentials, impliedCredentials, stateNamed } from '../../../../lambdas/assistant/domain/credentials';
 
 const names = (text: string, bare = true) => findCredentials(text, { bare }).map((c) => c.name);
 
@@ -37,5 +37,19 @@ describe('licences and certifications named in a sentence', () => {
   it('finds the state a licence is issued in', () => {
     expect(stateNamed('RN license in the state of New Mexico')).toBe('New Mexico');
     expect(stateNamed('A multistate compact license')).toBeNull();
+  });
+});
+
+describe('credentials the law requires of a trade', () => {
+  it('names EPA 608 for a technician who services refrigeration or air conditioning, from the title or the opening', () => {
+    expect(impliedCredentials('HVAC Service Technician', '').map((c) => c.name)).toEqual(['EPA 608 certification']);
+    expect(impliedCredentials('Service Technician', 'We install and repair commercial refrigeration.').map((c) => c.name)).toEqual([
+      'EPA 608 certification',
+    ]);
+  });
+
+  it('names nothing for other roles in the trade or technicians in other trades', () => {
+    expect(impliedCredentials('HVAC Sales Representative', 'Sell to technicians at refrigeration firms.')).toEqual([]);
+    expect(impliedCredentials('Pharmacy Technician', 'A hospital pharmacy.')).toEqual([]);
   });
 });

@@ -74,6 +74,8 @@ describe('proposed must-haves on the sample requisitions', () => {
       'certification: CPA license or progress toward a CPA',
       'skill: NetSuite experience',
       'skill: Experience with an ERP implementation',
+      // Named twice in the duties: a skill of the job, offered as a nice-to-have once the posting states its requirements.
+      'skill: Journal Entries',
     ]);
     expect(output.location).toBe('Dayton, OH (on-site)');
   });
@@ -234,5 +236,154 @@ describe('must-haves from scraped and boilerplate-heavy postings (fixtures writt
       ].join('\n'),
     );
     expect(output.mustHaves.map((m) => m.text)).toEqual(['Hold a current journeyman electrician license']);
+  });
+});
+
+describe("must-haves read a posting's lists as a recruiter does (fixtures written for these tests)", () => {
+  const propose = (description: string, title = '') => proposeMustHaves({ title, description, companyInfo: '' });
+  const must = (description: string, title = '') => propose(description, title).mustHaves.map((m) => m.text);
+
+  it('switches lists at labels a scrape left inside a paragraph ("Required:", "Preferred:")', () => {
+    const output = propose(
+      'Qualifications:\nRequired: Valid forklift certification. Able to lift 60 lbs. Preferred: Associate degree in logistics. Experience with SAP EWM.',
+    );
+    expect(output.mustHaves.map((m) => m.text)).toEqual(['Valid forklift certification', 'Able to lift 60 lbs']);
+    expect(output.niceToHaves.map((n) => n.text)).toEqual(expect.arrayContaining(['Experience with SAP EWM']));
+    expect(output.niceToHaves.map((n) => n.kind)).toContain('education');
+  });
+
+  it('reads a Title Case line as a heading only when it names nothing to require', () => {
+    const output = propose(
+      [
+        "What You'll Bring to the Table",
+        "- Valid Driver's License Required",
+        '- High School Diploma Required',
+        '- Bilingual Spanish Preferred',
+        'Title: Route Sales Driver',
+      ].join('\n'),
+    );
+    expect(output.mustHaves.map((m) => m.text)).toEqual(["Valid Driver's License", 'High School Diploma']);
+    expect(output.niceToHaves.map((n) => n.text)).toEqual(['Bilingual Spanish']);
+  });
+
+  it('takes only typed requirements from a duty list, but a line worded as a qualification counts wherever it is', () => {
+    const items = must(
+      [
+        'What you will do',
+        '- Restock the sales floor and update inventory records as required',
+        '- Proficient in Excel pivot tables',
+        '- Maintain a valid food handler card',
+        'Requirements',
+        '- 2+ years of retail experience',
+      ].join('\n'),
+    );
+    expect(items).toEqual(['Proficient in Excel pivot tables', 'Food handler certification', '2+ years of retail experience']);
+  });
+
+  it('proposes one requirement for alternatives joined by "or", stated by the first', () => {
+    const items = must(
+      [
+        'Education',
+        '- Certified Dental Assistant credential or',
+        '- Completion of an accredited dental assisting program or',
+        '- High school diploma and 3 years of chairside experience',
+      ].join('\n'),
+    );
+    expect(items).toHaveLength(1);
+    expect(items[0]).toBe('Certified Dental Assistant credential');
+  });
+
+  it('leaves out physical-demand rows, tasks listed as qualifications and bare nouns', () => {
+    const items = must(
+      [
+        'Qualifications',
+        '- Kneel at floor level - Frequently',
+        '- Constantly required to enter and exit the van',
+        '- Scheduling patient recalls',
+        '- Patient recall lists',
+        '- Dentrix experience',
+      ].join('\n'),
+    );
+    expect(items).toEqual(['Dentrix experience']);
+  });
+
+  it('offers familiarity, basic knowledge and methodologies as nice-to-haves, and leaves out the working environment and vague experience', () => {
+    const output = propose(
+      [
+        'Requirements',
+        '- 3+ years of Python',
+        '- Familiarity with Jira',
+        '- Basic knowledge of Tableau',
+        '- Experience working in Scrum teams',
+        '- Ability to thrive in a fast-paced environment',
+        '- Experience with large-scale, multi-year projects',
+        '- Our recruiters do not charge candidates any fee',
+      ].join('\n'),
+    );
+    expect(output.mustHaves.map((m) => m.text)).toEqual(['3+ years of Python']);
+    expect(output.niceToHaves.map((n) => n.text)).toEqual(
+      expect.arrayContaining(['Familiarity with Jira', 'Basic knowledge of Tableau', 'Experience working in Scrum teams']),
+    );
+    expect([...output.mustHaves, ...output.niceToHaves].map((i) => i.text).join(' | ')).not.toMatch(/fast-paced|large-scale|fee/);
+  });
+
+  it('proposes a typed requirement once when the posting states it twice, keeping the more specific wording', () => {
+    const items = must(
+      [
+        'Job title: Certified Journeyman Plumber',
+        'Must be able to lift 50 lbs every day.',
+        'Requirements',
+        '- Ability to lift and carry materials up to 55 pounds',
+        '- Licensed journeyman plumber in Colorado',
+      ].join('\n'),
+    );
+    expect(items.filter((t) => /lift|pounds/i.test(t))).toHaveLength(1);
+  });
+
+  it("keeps the candidate's clause of a sentence where the employer speaks", () => {
+    expect(must('We move fast, so you must clear a drug screen before your first shift, and we pay weekly.')).toEqual([
+      'You must clear a drug screen before your first shift',
+    ]);
+    expect(must('Our client is a regional hospital - candidates must have experience with Meditech charting.')).toEqual([
+      'Experience with Meditech charting',
+    ]);
+  });
+
+  it("stops at the sender's sign-off and never reads contact lines or the footer", () => {
+    const items = must(
+      [
+        'Requirements',
+        '- 2 years of MIG welding experience',
+        'Thanks,',
+        'Jordan Price',
+        'Phone: 555-0100 | Experience the difference of a family firm',
+        '© 2025 Example Staffing. Example Staffing candidates must hold a license of their own.',
+      ].join('\n'),
+    );
+    expect(items).toEqual(['2 years of MIG welding experience']);
+  });
+
+  it('reads "locals only" and "open only to candidates living in" as where the candidate must live', () => {
+    expect(must('Location: Tacoma, WA (locals only)\nRequirements\n- 5+ years of SQL')).toContain('Must be local to Tacoma, WA');
+    expect(must('This remote role is open only to candidates located in Oregon.')).toEqual(['Must live in Oregon']);
+  });
+
+  it('keeps the stack a years requirement is in', () => {
+    expect(
+      must(
+        'Requirements\n- A minimum of 6 years of hands-on backend development, with deep expertise in technologies such as Go, PostgreSQL and Kafka',
+      ),
+    ).toEqual(['6 years of hands-on backend development experience (Go, PostgreSQL, Apache Kafka)']);
+  });
+
+  it('adds the EPA 608 certification the law requires of a refrigeration technician, once', () => {
+    const description =
+      'Cold Chain Services installs and repairs walk-in coolers.\nRequirements\n- 3+ years servicing commercial refrigeration';
+    const output = propose(description, 'Refrigeration Service Technician');
+    expect(output.mustHaves[0]).toMatchObject({ text: 'EPA 608 certification', kind: 'certification' });
+    expect(output.mustHaves[0].evidence).toMatch(/Clean Air Act/);
+    const stated = must(`${description}\n- EPA 608 Universal certification`, 'Refrigeration Service Technician');
+    expect(stated.filter((t) => /EPA/.test(t))).toHaveLength(1);
+    expect(must(description, 'Refrigeration Sales Representative').join(' ')).not.toMatch(/EPA/);
   });
 });
