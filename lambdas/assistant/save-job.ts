@@ -3,7 +3,7 @@ import type { ApiGatewayHandler, HttpHandlerOptions } from '../shared/http/handl
 import { lazily } from '../shared/lazily';
 import { assistantDependenciesFromEnvironment, type AssistantDependencies } from './assistant-dependencies';
 import { subscriberRoute } from '../shared/http/subscriber-route';
-import { byMethod } from '../shared/http/by-method';
+import { byRoute } from '../shared/http/by-route';
 import { createDeleteJobHandler, createUpdateJobHandler } from './change-job';
 import { findSameJob } from './domain/job-identity';
 import { classifyRequirement } from './domain/must-haves';
@@ -81,8 +81,8 @@ function requirements(texts: readonly string[]): Requirement[] {
 const dependencies = lazily(() => assistantDependenciesFromEnvironment());
 
 /** The jobs' writes in one Lambda: save (`POST /assistant/jobs`), rename or archive (`PATCH`) and delete (`DELETE /assistant/jobs/{id}`). */
-export const handler = byMethod({
-  POST: createSaveJobHandler(dependencies),
-  PATCH: createUpdateJobHandler(dependencies),
-  DELETE: createDeleteJobHandler(dependencies),
+export const handler = byRoute({
+  'POST /assistant/jobs': createSaveJobHandler(dependencies),
+  'PATCH /assistant/jobs/{id}': createUpdateJobHandler(dependencies),
+  'DELETE /assistant/jobs/{id}': createDeleteJobHandler(dependencies),
 });
