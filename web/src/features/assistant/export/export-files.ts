@@ -2,6 +2,7 @@ import { exportDocumentOf, type ExportableResult } from './document-model';
 import { DOCX_MIME_TYPE, writeDocx } from './docx-writer';
 import { documentHtml, documentPlainText } from './email-text';
 import { PDF_MIME_TYPE, writePdf } from './pdf-writer';
+import { saveFile } from '../../../lib/save-file';
 
 /**
  * The exports of a result, loaded only when one is asked for (export-actions.tsx imports this
@@ -20,17 +21,8 @@ export function downloadResult(result: ExportableResult, format: DownloadFormat)
   const doc = exportDocumentOf(result);
   const { write, type } = WRITERS[format];
   const bytes = write(doc);
-  const url = URL.createObjectURL(new Blob([bytes.buffer as ArrayBuffer], { type }));
   const fileName = `${doc.fileName}.${format}`;
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // After the click has started the download.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveFile(new Blob([bytes.buffer as ArrayBuffer], { type }), fileName);
   return fileName;
 }
 

@@ -4,6 +4,7 @@ import type { BillingOverviewResponse, CardOnFile, InvoiceState, InvoiceView } f
 import { Spinner } from '../../../components/ui/spinner';
 import type { CardEntry } from '../../../config/card-entry';
 import { notifyError, notifySuccess, readableMessage } from '../../../lib/notify';
+import { saveFile } from '../../../lib/save-file';
 import { phaseOf } from '../../../lib/server-state/query-state';
 import { useSubmission } from '../../../lib/use-form';
 import type { BillingAccountApi } from '../api/billing-account-api';
@@ -37,20 +38,6 @@ const INVOICE_STATE_LABELS: Readonly<Record<InvoiceState, string>> = {
 /** "Visa ending in 1111, expires 12/2030". */
 export function cardDescription(card: CardOnFile): string {
   return `${card.brand} ending in ${card.lastFour}, expires ${String(card.expMonth).padStart(2, '0')}/${card.expYear}`;
-}
-
-/** Saves the PDF under the invoice's number through a download link (what the browser calls a download). */
-function saveFile(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Long enough for the browser to read it; the URL is dropped after.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
 export interface BillingDetailsProps {
