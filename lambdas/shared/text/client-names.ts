@@ -88,6 +88,27 @@ export function shortForm(name: string): string | null {
   return COMMON_WORDS.has(short.toLowerCase()) ? null : short;
 }
 
+/** Acronyms of regulators, standards and trades that own policies and guidelines without naming a client. */
+const PUBLIC_ACRONYMS = new Set(
+  (
+    'OSHA HIPAA EEO EEOC FDA GMP ISO DOT FMCSA CMS ADA FMLA USDA EPA IRS GAAP IFRS SOX PCI NIST HACCP SQF BRC NFPA NEC ANSI ASME ' +
+    'AWS CDC DEA DHS TSA FAA DOL OMB CFR FAR DFARS ITAR SOP SOPS PPE USA EU UK NYC HR QA QC IT ERP CRM AHA JCAHO TJC NHS CQC HSE ' +
+    'FINRA SEC GDPR OFCCP NLRB ACA COBRA ERISA IATA ICAO FERPA NCLB IEP'
+  ).split(' '),
+);
+/** "IRI policies", "ACME's staff": an acronym owning what only an employer has. */
+const OWNER_ACRONYM =
+  /\b([A-Z]{3,5})(?:['’]s)?\s+(?:policies|policy|procedures|guidelines|employees|staff|colleagues|values|mission|culture|headquarters|offices|leadership|premises)\b/g;
+
+/** The initials of a name of three or more words: "International Republican Institute" → "IRI". */
+export function acronymOf(name: string): string | null {
+  const words = name
+    .replace(/[,.]/g, ' ')
+    .split(/\s+/)
+    .filter((w) => /^\p{Lu}/u.test(w) && !/^(?:inc|llc|ltd|corp|co|plc)$/i.test(w));
+  return words.length >= 3 && words.length <= 6 ? words.map((w) => w[0]).join('') : null;
+}
+
 /**
  * Every name of the client to remove, longest first (so "Brightledger Financial" goes before
  * "Brightledger"): the recruiter's list, the names the texts state, and their short forms.
@@ -99,6 +120,8 @@ export function clientNamesIn(listed: readonly string[], companyInfo: string, de
     if (name.length < 2 || NOT_A_NAME.test(name) || name.split(' ').length > 6) return;
     found.add(name);
     for (const short of shortForms(name)) found.add(short);
+    const acronym = acronymOf(name);
+    if (acronym && !PUBLIC_ACRONYMS.has(acronym)) found.add(acronym);
   };
   for (const name of listed) add(String(name ?? ''));
   for (const [source, patterns] of [
@@ -107,6 +130,9 @@ export function clientNamesIn(listed: readonly string[], companyInfo: string, de
   ] as const) {
     for (const pattern of patterns) for (const m of source.slice(0, 20_000).matchAll(pattern)) add(m[1] ?? m[2] ?? '');
   }
+  // A posting that hides its client ("our client, a … firm") still names it by an acronym that owns policies or staff.
+  if (/\bour client\b/i.test(description ?? ''))
+    for (const m of String(description).slice(0, 20_000).matchAll(OWNER_ACRONYM)) if (!PUBLIC_ACRONYMS.has(m[1])) found.add(m[1]);
   // Names the company information states as "X is a …" must look like a name, not a sentence start.
   return [...found].filter((n) => /\p{Lu}/u.test(n)).sort((a, b) => b.length - a.length);
 }

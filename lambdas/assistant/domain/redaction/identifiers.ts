@@ -40,7 +40,7 @@ const STREET_WORD =
 const STREET_ENDING =
   '(?:strasse|straße|str\\.|gasse|weg|vej|vägen|gatan|gata|gate|laan|straat|katu|tie|kuja|tér|út|utca|ulica|gade|stræti|stræde|braut|vegur|veien|plein|allee|platz|damm|ufer|park|torget|torg|bakken|brekka|gränd|steig|markt|centret)';
 const STREET_PREFIX =
-  'Rua|Rue|Via|Viale|Vicolo|Piazza|Piazzetta|Calle|Avenida|Avda\\.?|Av\\.?|Boul\\.?|ul\\.|Ulica|Praça|Largo|Travessa|Carrer|Paseo|Camino|Chemin|Allée|Quai|Strada|Corso|Plac|Aleja|Al\\.';
+  'C/|Rua|Rue|Via|Viale|Vicolo|Piazza|Piazzetta|Calle|Avenida|Avda\\.?|Av\\.?|Boul\\.?|ul\\.|Ulica|Praça|Largo|Travessa|Carrer|Paseo|Camino|Chemin|Allée|Quai|Strada|Corso|Plac|Aleja|Al\\.';
 const NAME_WORD = "(?:\\p{N}+\\p{L}*|\\p{Lu}[\\p{L}'’.-]*)";
 const UNIT = String.raw`(?:[Aa]pt|APT|[Aa]partment|[Ss]uite|STE|[Ss]te|[Uu]nit|[Ff]lat|[Rr]oom|Rm|[Ff]loor|Fl|Bldg|[Bb]uilding|[Bb]ox)\.?\s*#?\s*\d{1,6}[A-Z]?\b`;
 const STREETS = new RegExp(
@@ -49,11 +49,13 @@ const STREETS = new RegExp(
     String.raw`(?<![\d,.$€£])\b\d{1,6}[A-Z]?[ \t]+(?:[NSEW]\.?[ \t]+)?(?:${NAME_WORD}[ \t]+){0,4}(?:${STREET_WORD})\b\.?`,
     // "Pohlstrasse 9", "Snellmaninkatu 55", "Erzsébet tér 19."
     String.raw`(?:\b\d{1,6}[ \t]+)?(?<![\p{L}])\p{Lu}[\p{L}'’-]*${STREET_ENDING}(?:[ \t]+\d{1,5}[A-Za-z]?\b\.?)`,
-    String.raw`(?:\b\d{1,6}[ \t]+)?[\p{Lu}][\p{L}'’-]*[ \t]+(?:tér|út|utca|vej|gade|gate|katu|tie)[ \t]+\d{1,5}\b\.?`,
+    String.raw`(?:\b\d{1,6}[ \t]+)?[\p{Lu}][\p{L}'’-]*[ \t]+(?:tér|út|útja|utca|u\.|vej|gade|gate|katu|tie|tee|[Ss]trasse|[Ss]traße|[Gg]asse|[Ww]eg|[Aa]llee|[Pp]latz|laan|straat)[ \t]+\d{1,5}\b\.?`,
     // "Rua Igreja 25", "29 Rue de Tanger", "ul. Zakrzowska 92"
     String.raw`(?:\b\d{1,6}[ \t]+)?(?<![\p{L}])(?:${STREET_PREFIX})[ \t]+(?:(?:de|da|do|dos|das|del|della|di|la|le|du|des|e)[ \t]+|${NAME_WORD}[ \t]+){0,5}(?:\d{1,5}[A-Za-z]?\b|${NAME_WORD})`,
     // Any capitalised name and a house number after a house number before it: "040 Snellmaninkatu 55", "5850 Jana Nerudy 894"
     String.raw`\b\d{1,6}[ \t]+(?:\p{Lu}\p{Ll}[\p{L}'’.-]*[ \t]+){1,3}\d{1,5}\b(?![ \t]*(?:%|years?|yrs?|hours?|hrs?|days?|weeks?|months?|miles?|lbs?|pounds?))`,
+    // A street named without a number: "shows on Tarsicio Isle Street", "the corner of … and Herceg Gateway St."
+    String.raw`(?<=\b(?:on|and|corner of)[ \t]+)(?:\p{Lu}[\p{L}'’-]*[ \t]+){1,3}(?:Street|St\.)(?![\p{L}])`,
     // Post boxes: "P.O. Box 186", "PSC 3294, Box 9168", "APO AA 61487", "USNS Bergman"
     String.raw`\b[Pp]\.?[ \t]?[Oo]\.?[ \t]+[Bb]ox[ \t]+\d{1,6}\b|\b(?:PSC|Unit|CMR)[ \t]+\d{3,5},?[ \t]+Box[ \t]+\d{1,5}\b|\b[AFD]PO[ \t]+A[AEP][ \t]+\d{5}\b|\bUSN[SV][ \t]+${NAME_WORD}`,
     String.raw`\b[Tt]he corner of[ \t]+[^,.;:!?]{3,80}?[ \t]+and[ \t]+(?:${NAME_WORD}[ \t]*){1,3}`,

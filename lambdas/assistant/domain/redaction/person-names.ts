@@ -1,5 +1,5 @@
 import { AMBIGUOUS_GIVEN_NAMES, GIVEN_NAMES } from './given-names';
-import type { IdentifierSpan } from './identifiers';
+import { identifiersIn, type IdentifierSpan } from './identifiers';
 
 /**
  * Names of people (contacts, hiring managers, candidates) in a text. A name is taken when its
@@ -49,6 +49,52 @@ const SIGN_OFF = new RegExp(
 );
 const NAME_LIST = new RegExp(`(${CAP})((?:,\\s*(?:${CAP}))+),?[ \\t]+(?:and|&)[ \\t]+(${CAP})`, 'gu');
 
+/** A name written in any case ("my name is borna jerković"): a word, an optional initial, a second word. */
+const ANY_CASE = "[\\p{L}][\\p{L}'’-]*";
+const ANY_NAME = `${ANY_CASE}(?:[ \\t]+(?:\\p{L}\\.?[ \\t]+)?(?:${PARTICLE}[ \\t]+)?${ANY_CASE})?`;
+/** Cues after which the next words are a name whatever their case: "call me višeslav", "maiden name is nyberg", "Ms. Quinzia". */
+const STRONG_CUE = new RegExp(
+  `\\b(?:my name is|name['’]s|call me|calls me|named (?:him|her|them)|(?:last|first|maiden|full|middle|sur) ?name(?: is)?\\??|(?:mr|mrs|ms|mx|dr)\\.?)[ \\t]+(${ANY_NAME})`,
+  'giu',
+);
+/** Words that end a name taken after a strong cue ("borna jerković but …"). */
+const NOT_IN_NAME =
+  /^(?:but|and|or|is|was|are|from|the|a|an|i|to|in|at|on|of|not|please|so|who|which|that|if|when|because|with|for|by|as|my|your|his|her|their|our|has|had|have|will|can|it|this|there|here|yes|no|ok|okay|everyone|team|all|sir|madam)$/i;
+/** Nouns that take a person's name after them ("my kid Selma", "tennis player Hülya Bouwmeester", "commenter Odette Aubé"). */
+const ROLE_BEFORE = new RegExp(
+  `\\b(?:kid|son|daughter|wife|husband|brother|sister|mother|father|cousin|uncle|aunt|friend|colleague|co-?worker|neighbou?r|boss|player|commenter|singer|songwriter|writer|author|actor|actress|artist|musician|guitarist|drummer|poet|novelist|journalist|reporter|ex-\\p{Lu}[\\p{L}-]*|tribute to|not by|follow up with|heard|gender of|[Ww]hy is|[Mm]aybe it['’]s under|change it to|stop by)[ \\t]+(${CAP}(?:[ \\t]+(?:${INITIAL}[ \\t]+)?(?:${PARTICLE}[ \\t]+)?(?:${CAP})){0,2})`,
+  'gu',
+);
+/** What only a person does after their name: "Gerth had given", "Walker began writing", "Zak shouted at", "X is from Y". */
+const PERSON_VERB = new RegExp(
+  `(?:^|[.!?"”:]\\s+|\\n|\\b(?:but|and|while|when|because)[ \\t]+)(${CAP}(?:[ \\t]+(?:${INITIAL}[ \\t]+)?(?:${PARTICLE}[ \\t]+)?(?:${CAP})){0,2})[ \\t]+(?:(?:just |always |never |also )?(?:said|says|shouted|yelled|whispered|told|asked|replied|wrote|began|started writing|had given|gave|flew|was born|lives|lived|married|retired|listed (?:his|her|their)|is (?:very )?(?:reliable|from|impulsive|the CEO|a good)|was from|will be (?:talking|speaking|presenting)|has to get|speaks|spoke|joined us|called me|emailed|texted))\\b`,
+  'gmu',
+);
+/** Speech verbs before a name at the end of a clause: "says Joly.", "said Gladys to Logan". */
+const SAYS = new RegExp(
+  `\\b(?:says|said|asked|replied|wrote|added)[ \\t]+(${CAP}(?:[ \\t]+(?:${PARTICLE}[ \\t]+)?${CAP})?)(?=[ \\t]*(?:[.,!?;]|$|[ \\t]+to[ \\t]))`,
+  'gmu',
+);
+/** Someone addressed: "Danial, can I please …", "Don't go to town, Mark!", "Remember me, Mary?". */
+const VOCATIVE = new RegExp(
+  `\\b(?:Hi|Hello|Hey|Dear)[ \\t]+(${CAP})|(?:^|[.!?"”]\\s+|\\n)(${CAP}),[ \\t]+(?:can|could|would|will|please|I|I['’]m|do|did|are|have|thank|thanks|you|remember|listen|look|wait)\\b|,[ \\t]+(${CAP})[!?](?=\\s|$)`,
+  'gmu',
+);
+/** Things people make or give, after their name: "the Jensen novel", "a Homero Portillo concert", "Alina's kid". */
+const WORK_AFTER = new RegExp(
+  `(${CAP}(?:[ \\t]+(?:${INITIAL}[ \\t]+)?(?:${PARTICLE}[ \\t]+)?${CAP}){0,2})(?:[ \\t]+(?:novel|concert|biography|memoir|songbook)|['’]s[ \\t]+(?:kid|kids|daughter|son|wife|husband|killers?|murderers?|family|children|widow|funeral))\\b`,
+  'gu',
+);
+/** Two capitalised words said to be people: "Marrero and Murphy were precision engineers". */
+const PAIR_WERE = new RegExp(`(?:^|[.!?]\\s+)(${CAP})[ \\t]+(?:and|&)[ \\t]+(${CAP})[ \\t]+were\\b`, 'gmu');
+/** A list of names after a cue: "our 3 founders: Kónya, Becker and Vasquez", "they had 6: leonti, terrence …". */
+const LIST_CUE = new RegExp(
+  `\\b(?:founders?|co-?founders|partners|children|kids|sons|daughters|siblings|they had \\d+|named)[ \\t]*:?[ \\t]+((?:${ANY_CASE},[ \\t]*){1,8}${ANY_CASE},?[ \\t]+(?:and|&)[ \\t]+${ANY_CASE})`,
+  'giu',
+);
+/** Speakers in a dialogue: lines opening with a name and a colon, two or more of them. */
+const SPEAKER = new RegExp(`^[ \\t>]*(${CAP})[ \\t]*:[ \\t]*(?=["“]|\\p{Lu})`, 'gmu');
+
 /** Words that follow a given name in an organisation, a place or a role, never a surname. */
 const NOT_A_NAME =
   /^(?:Hospital|Medical|Health|Healthcare|Center|Centre|Clinic|University|College|School|Academy|County|City|Street|Avenue|Road|Way|Drive|Lane|Court|Park|Hall|House|Foundation|Institute|Group|Inc|LLC|Ltd|Corp|Company|Co|Partners|Associates|Services|Systems|Solutions|Technologies|Bank|Church|Memorial|Regional|Community|Valley|Lake|River|Mountain|Hill|Heights|Manager|Director|Engineer|Nurse|Supervisor|Coordinator|Specialist|Assistant|Technician|Operator|Driver|Analyst|Officer|Lead|Team|Department|Unit|Office|Operations|Finance|Sales|Human|Resources|Talent|The|And|Or|For|With|Our|We|You|Your|This|That|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December|Day|Week|Shift|Care|Home|Program|Programme|Bonus|Assistance|Referral|Plan|Insurance|Discount|Engineering|Manufacturing|Logistics|Construction|Staffing|Technology|Technologies|Labs?|Industries|Consulting|Foods?|Media|Capital|Insurance|Pharmacy|Dental|Energy|Electric|Motors|Holdings|Enterprises|Global|International|Location|Locations|Employees?|Diem|Benefits|Pay|Salary|Requirements|Responsibilities|Qualifications|Summary|Overview|Position|Job|Role|Schedule|Hours|Senior|Junior|Staff|Station|Building|Plaza|Square|Place|Road|Boulevard|Airport|Hotel|Restaurant|Store|Market|Mall|Plant|Warehouse|Campus)$/;
@@ -64,6 +110,24 @@ export interface KnownPeople {
   readonly fullNamePattern: RegExp | null;
 }
 
+/** Capitalised words that open sentences or name things, never a person, beside NOT_A_NAME. */
+const COMMON_CAPITALISED =
+  /^(?:I|He|She|It|They|We|You|His|Her|Its|Their|Our|My|Your|Who|What|When|Where|Why|How|Which|There|Here|Then|So|But|If|As|All|Some|Any|Each|Every|No|Yes|Please|Also|However|Additionally|Today|Now|Candidates?|Applicants?|Everyone|Someone|Nobody|Management|Staff|Customers?|Clients?|Patients?|Residents?|Students?|Employees?|Drivers?|Nurses?|Workers?|Members?|Users?|Bot|Note|Remember|Welcome|Hello|Hi|Dear|Thanks|Sorry|Congratulations|Email|Phone|Address|Salary|Apply)$/;
+/** Words that make a line a company, not a person. */
+const COMPANY_WORD =
+  /\b(?:inc|llc|ltd|plc|corp|co|gmbh|group|company|corporation|limited|partners|associates|services|solutions|systems|technologies|consulting|hospital|clinic|university|college|school|bank|institute|foundation|department|office|suite|apt|unit|box)\b\.?/i;
+/** Lowercase, without accents: "Jørgensen" → "jorgensen". */
+const plain = (s: string) =>
+  s
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/ø/g, 'o')
+    .replace(/æ/g, 'ae')
+    .replace(/ß/g, 'ss')
+    .replace(/[đð]/g, 'd')
+    .replace(/þ/g, 'th')
+    .replace(/ł/g, 'l');
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const isGiven = (word: string) => GIVEN_NAMES.has(word.toLowerCase());
 const isUnambiguousGiven = (word: string) => isGiven(word) && !AMBIGUOUS_GIVEN_NAMES.has(word.toLowerCase());
@@ -123,6 +187,61 @@ export function peopleNamedIn(text: string): KnownPeople {
     if (list.some((w) => words.has(w) || isUnambiguousGiven(w)) && !list.some((w) => NOT_A_NAME.test(w)))
       for (const w of list) words.add(w);
   }
+  const addAnyCase = (name: string) => {
+    const kept: string[] = [];
+    const capitalised = /^\p{Lu}/u.test(name);
+    for (const w of name.split(/[ \t]+/)) {
+      if (NOT_IN_NAME.test(w) || NOT_A_NAME.test(w)) break;
+      // "Dr. Burnett takes …": after a capitalised name, a lowercase word ends it (particles aside).
+      if (capitalised && kept.length && /^\p{Ll}{3,}/u.test(w) && !/^(?:van|von|der|den|del|della|dos|das)$/.test(w)) break;
+      kept.push(w);
+    }
+    while (kept.length && /^(?:\p{L}\.?|van|von|de|da|del|di|du|le|la|ter|ten)$/iu.test(kept[kept.length - 1]) && kept.length > 1)
+      kept.pop();
+    const named = kept.join(' ');
+    if (!/\p{L}{2}/u.test(named)) return;
+    fullNames.add(named);
+    for (const w of kept) if (w.length > 1 && !/\.$/.test(w)) words.add(w.replace(/['’]s$/, ''));
+  };
+  const notAName = (name: string) => wordsOf(name).some((w) => NOT_A_NAME.test(w) || COMMON_CAPITALISED.test(w));
+  for (const m of text.matchAll(STRONG_CUE)) addAnyCase(m[1].replace(/['’]s$/, ''));
+  for (const pattern of [ROLE_BEFORE, PERSON_VERB, SAYS, WORK_AFTER])
+    for (const m of text.matchAll(pattern)) if (!notAName(m[1])) addName(m[1].replace(/['’]s$/, ''));
+  for (const m of text.matchAll(VOCATIVE)) {
+    const name = m[1] ?? m[2] ?? m[3];
+    if (!notAName(name) && !/ly$/.test(name)) addName(name);
+  }
+  for (const m of text.matchAll(PAIR_WERE)) if (!notAName(m[1]) && !notAName(m[2])) [m[1], m[2]].forEach(addName);
+  for (const m of text.matchAll(LIST_CUE)) for (const w of m[1].split(/,\s*|\s+(?:and|&)\s+/i)) addAnyCase(w.trim());
+  // Dialogue: two or more lines open with a capitalised word and a colon, one of them a known given name.
+  const speakers = [...text.matchAll(SPEAKER)].map((m) => m[1]).filter((w) => !NOT_A_NAME.test(w) && !COMMON_CAPITALISED.test(w));
+  if (speakers.length >= 2 && speakers.some((w) => isGiven(w) || words.has(w))) for (const w of speakers) words.add(w);
+  // The name line of a postal address: two to four name words on the line above the street (a company line may sit between).
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length - 1; i += 1) {
+    const head =
+      /^[ \t>?*|-]*(?:(?:name|billing address|mailing address|address|to|attn)[ \t]*[:：][ \t]*)?([^\d:：,;!?@/()]+?)[ \t]*$/i.exec(
+        lines[i],
+      );
+    const candidate = head?.[1] ?? '';
+    const parts = candidate.split(/[ \t]+/);
+    if (parts.length < 2 || parts.length > 4 || COMPANY_WORD.test(candidate) || notAName(candidate)) continue;
+    if (!parts.every((w) => /^(?:\p{Lu}[\p{L}'’.-]*|\p{Ll}[\p{L}'’.-]*)$/u.test(w))) continue;
+    const below = lines.slice(i + 1, i + 5).join('\n');
+    const opensLine = (start: number) => /(?:^|\n)[ \t>?*|-]*$/.test(below.slice(0, start));
+    const street = identifiersIn(below).some(
+      (span) => span.kind === 'street-address' && opensLine(span.start) && below.slice(0, span.start).split('\n').length <= 3,
+    );
+    if (street) addAnyCase(candidate);
+  }
+  // E-mail local parts that spell a name written in the text: "leonemazzi@" for "leone mazzi".
+  const locals = new Set([...text.matchAll(/[\p{L}\p{N}._%+-]+(?=@)/gu)].map((m) => plain(m[0]).replace(/[^a-z]/g, '')));
+  if (locals.size) {
+    for (const m of text.matchAll(new RegExp(`(?<![\\p{L}])${ANY_CASE}(?:[ \\t]+(?:\\p{L}\\.?(?![\\p{L}])|${ANY_CASE})){1,2}`, 'gu'))) {
+      const spelled = plain(m[0]).replace(/[^a-z]/g, '');
+      if (spelled.length >= 6 && locals.has(spelled)) addAnyCase(m[0]);
+    }
+  }
   const sorted = [...fullNames].sort((a, b) => b.length - a.length);
   const fullNamePattern = sorted.length
     ? new RegExp(`(?<![\\p{L}\\p{N}])(?:${sorted.map(escape).join('|')})(?![\\p{L}\\p{N}])`, 'gu')
@@ -138,7 +257,8 @@ export function personNameSpans(text: string, people: KnownPeople): IdentifierSp
   if (people.fullNamePattern) for (const m of text.matchAll(people.fullNamePattern)) add(m.index ?? 0, (m.index ?? 0) + m[0].length);
   // "Maria J. Lindqvist" joined into one span, then single name words.
   for (const m of text.matchAll(/(?<![\p{L}\p{N}])[\p{L}'’-]+(?![\p{L}\p{N}])/gu)) {
-    const word = m[0];
+    // "Jennifer's daughter": the name without its possessive.
+    const word = m[0].replace(/['’]s$/, '');
     const start = m.index ?? 0;
     const known = people.words.has(word) || (lowercaseOnly && isUnambiguousGiven(word));
     if (!known || PLACE_BEFORE.test(text.slice(0, start))) continue;

@@ -1,4 +1,4 @@
-import { clientNamesIn, namePattern, shortForm } from '../../../../lambdas/shared/text/client-names';
+import { acronymOf, clientNamesIn, namePattern, shortForm } from '../../../../lambdas/shared/text/client-names';
 import { SAMPLE_JOBS } from '../../../../lambdas/assistant/samples/sample-jobs';
 
 describe('the names a client goes by', () => {
@@ -22,11 +22,24 @@ describe('the names a client goes by', () => {
       'Lakeshore Health Partners',
       'St. Brigid',
       'Lakeshore',
+      // Their initials too, which staff write for them.
+      'SBRMC',
+      'LHP',
     ]);
     expect(clientNamesIn([], 'Northwind Traders is a specialty food distributor and retailer.', '')).toEqual([
       'Northwind Traders',
       'Northwind',
     ]);
+  });
+
+  it('adds the initials of a long name, and an unknown acronym owning policies where the posting hides its client', () => {
+    expect(acronymOf('Harbourview Maritime Trust')).toBe('HMT');
+    expect(acronymOf('Acme Robotics')).toBeNull();
+    expect(clientNamesIn(['Harbourview Maritime Trust'], '', '')).toContain('HMT');
+    expect(clientNamesIn([], '', 'Our client, a logistics firm, needs a clerk. Follow KLT procedures and OSHA guidelines.')).toEqual([
+      'KLT',
+    ]);
+    expect(clientNamesIn([], '', 'Follow KLT procedures.')).toEqual([]);
   });
 
   it('does not take a skill or a sentence opening for a client', () => {
