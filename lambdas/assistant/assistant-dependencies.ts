@@ -33,6 +33,13 @@ export interface CapabilityDependencies extends AssistantDependencies {
 export const WORKSPACE_RATE_LIMIT_BUCKET = 'workspace';
 
 /**
+ * The workspace's requests a minute, as a multiple of the assistant's: they are cheap reads and
+ * writes, and one visit to the hub asks for the jobs and the results, each search or filter once
+ * more (120 a minute with the default 30).
+ */
+export const WORKSPACE_RATE_LIMIT_FACTOR = 4;
+
+/**
  * The dependencies from the handler's environment: `USERS_TABLE`, `SUBSCRIPTIONS_TABLE`,
  * `ASSISTANT_TABLE`, optionally `ASSISTANT_RATE_LIMIT_PER_MINUTE` and, in the local runtime,
  * `DYNAMODB_ENDPOINT`. Read on the first request, so a deployment mistake is a logged 500 naming
@@ -47,7 +54,9 @@ export function assistantDependenciesFromEnvironment(
   const client = createDocumentClient({ endpoint: env[ENV.dynamodbEndpoint] });
   const assistantTable = { client, tableName: env[TABLES.assistant.envVar] };
   return {
-    ...subscriberGateDependencies(env, client, rateLimitBucket ?? undefined),
+    ...(rateLimitBucket === null
+      ? subscriberGateDependencies(env, client)
+      : subscriberGateDependencies(env, client, rateLimitBucket, WORKSPACE_RATE_LIMIT_FACTOR * env[ENV.rateLimitPerMinute])),
     jobs: createJobsRepository(assistantTable),
     results: createResultsRepository(assistantTable),
     evaluations: createEvaluationsRepository(assistantTable),

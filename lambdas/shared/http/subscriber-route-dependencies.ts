@@ -36,6 +36,8 @@ export function subscriberGateDependencies(
   env: SubscriberRouteEnvironment,
   client: DynamoDBDocumentClient,
   rateLimitBucket?: string,
+  /** The bucket's requests a minute; `ASSISTANT_RATE_LIMIT_PER_MINUTE` by default. */
+  limitPerMinute: number = env[ENV.rateLimitPerMinute],
 ): SubscriberGateDependencies {
   return {
     users: createUsersRepository({ client, tableName: env[TABLES.users.envVar] }),
@@ -43,7 +45,7 @@ export function subscriberGateDependencies(
     rateLimiter: createRateLimiter({
       client,
       tableName: env[TABLES.assistant.envVar],
-      limitPerMinute: env[ENV.rateLimitPerMinute],
+      limitPerMinute,
       bucket: rateLimitBucket,
     }),
     now: () => new Date(),

@@ -8,7 +8,7 @@ import {
 import { PLAN_TIERS } from '../../../lambdas/shared/domain/plans';
 import { SUBSCRIPTION_REQUIRED_MESSAGE } from '../../../lambdas/shared/http/subscriber-route';
 import { RATE_LIMITED_MESSAGE } from '../../../lambdas/shared/dynamodb/rate-limiter';
-import { assistantDependenciesFromEnvironment } from '../../../lambdas/assistant/assistant-dependencies';
+import { assistantDependenciesFromEnvironment, WORKSPACE_RATE_LIMIT_FACTOR } from '../../../lambdas/assistant/assistant-dependencies';
 import type { AssistantResult, Job } from '../../../lambdas/shared/contracts/assistant';
 import { subscriptionSnapshot } from '../../../lambdas/shared/subscriptions/subscription-record';
 import { captureLogs, type CapturedLogs } from '../support/capture-logs';
@@ -180,9 +180,9 @@ describe('the per-user rate limit', () => {
       const capabilities = assistantDependenciesFromEnvironment(environment, null).rateLimiter;
       const now = new Date('2026-06-01T14:00:10.000Z');
 
-      await workspace.consume('access-apart', now);
+      for (let request = 0; request < WORKSPACE_RATE_LIMIT_FACTOR; request++) await workspace.consume('access-apart', now);
       await expect(workspace.consume('access-apart', now)).rejects.toThrow(RATE_LIMITED_MESSAGE);
-      // The minute's one workspace request left the assistant's own budget whole, and the other way round.
+      // The workspace's budget (a multiple of the assistant's) spent, the assistant's own is whole, and the other way round.
       await capabilities.consume('access-apart', now);
       await expect(capabilities.consume('access-apart', now)).rejects.toThrow(RATE_LIMITED_MESSAGE);
     } finally {
