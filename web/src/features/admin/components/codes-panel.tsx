@@ -3,6 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import type { AdminRegistrationCode } from '@contracts/admin-console';
 import { BETA_CUSTOMER_GROUPS } from '@shared-domain/groups';
 import { FieldFrame, SubmitButton } from '../../../components/ui/form-field';
+import { BetaGroupField } from './beta-group-field';
 import { formatWhen } from '../../../lib/format-when';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { RestApiError } from '../../../lib/rest-client';
@@ -68,17 +69,7 @@ function CreateCodeForm({ api, defaults }: { readonly api: AdminApi; readonly de
       <h3 id="admin-new-code">New registration code</h3>
       <p className="admin-form__note">The code itself is generated at random, so nobody can guess it.</p>
       <div className="admin-form__grid">
-        <FieldFrame label="Beta group" error={errors.group}>
-          {(control) => (
-            <select {...control} name="group" value={values.group} onChange={(event) => set('group', event.target.value)}>
-              {BETA_CUSTOMER_GROUPS.map((group) => (
-                <option key={group} value={group}>
-                  {group}
-                </option>
-              ))}
-            </select>
-          )}
-        </FieldFrame>
+        <BetaGroupField value={values.group} error={errors.group} onChange={(group) => set('group', group)} />
         <FieldFrame label="Use limit" optional hint={`Empty: ${defaults.maxUses} sign-ups.`} error={errors.maxUses}>
           {(control) => (
             <input

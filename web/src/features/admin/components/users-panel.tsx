@@ -6,6 +6,7 @@ import { BETA_CUSTOMER_GROUPS } from '@shared-domain/groups';
 import { PLAN_NAMES, tierOfAnyPlanCode } from '@shared-domain/plan-entitlements';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { FieldFrame, SubmitButton } from '../../../components/ui/form-field';
+import { BetaGroupField } from './beta-group-field';
 import { formatWhen } from '../../../lib/format-when';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { RestApiError } from '../../../lib/rest-client';
@@ -91,17 +92,7 @@ function InviteForm({ api }: { readonly api: AdminApi }) {
             )}
           </FieldFrame>
         ))}
-        <FieldFrame label="Beta group" error={errors.group}>
-          {(control) => (
-            <select {...control} name="group" value={values.group} onChange={(event) => set('group', event.target.value)}>
-              {BETA_CUSTOMER_GROUPS.map((group) => (
-                <option key={group} value={group}>
-                  {group}
-                </option>
-              ))}
-            </select>
-          )}
-        </FieldFrame>
+        <BetaGroupField value={values.group} error={errors.group} onChange={(group) => set('group', group)} />
       </div>
       <SubmitButton busy={mutation.isPending} busyLabel="Inviting…">
         Invite
