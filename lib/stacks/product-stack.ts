@@ -5,7 +5,7 @@
  * orders it itself. Everything here is regional (us-east-2) and shares one lifecycle per stage.
  * The stack only wires constructs; each concern lives in `lib/constructs/`. The alarms, metric
  * filters and dashboard sit in a nested stack (monitoring-stack.ts): they only read from this
- * stack (no cycle), and they would take a fifth of its 500 resources (test/lib/stacks/resource-headroom.test.ts).
+ * stack (no cycle), and they would take a fifth of its 500 resources (test/lib/stacks/template-limits.test.ts).
  */
 import { Aspects, CfnOutput, Duration, Lazy, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
