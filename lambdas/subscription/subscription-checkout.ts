@@ -10,14 +10,14 @@ import type { SubscriptionsRepository } from '../shared/subscriptions/subscripti
 import type { UserSubscriptionLinks } from '../shared/subscriptions/user-subscription-links';
 import type { BillingPort } from './billing/billing-port';
 import { runOnceOnly, type OnceOnlyTiming } from './once-only';
-import { CARD_REQUIRED_MESSAGE, newestUnexpiredSubscription, requireKnownPlan } from './subscription-rules';
+import { CARD_REQUIRED_MESSAGE, newestOpenSubscription, requireKnownPlan } from './subscription-rules';
 
 /**
  * Subscribe, or change plan: what `POST /subscription/create-change` does for a signed-in user.
  *
- * - No unexpired subscription at the provider (none, or all expired): create one (the provider creates
- *   the billing account with the card token when needed) → `created`.
- * - An unexpired one on another plan: change its plan now → `changed`; on the same plan → `unchanged`.
+ * - No open subscription at the provider (none, or all ended: expired or failed): create one (the
+ *   provider creates the billing account with the card token when needed) → `created`.
+ * - An open one on another plan: change its plan now → `changed`; on the same plan → `unchanged`.
  * - Then the Subscription record is refreshed and linked to the User record.
  *
  * Exactly once: all create-change work of a user runs under one lock, and the provider is asked
@@ -92,11 +92,11 @@ async function subscribeOrChangePlan(
 ): Promise<CreateChangeResponse> {
   const code = accountCode(deps.productSlug, user.id);
   // Asked inside the lock: a subscription created by an earlier, interrupted request is found.
-  const unexpired = newestUnexpiredSubscription(await deps.billing.listAccountSubscriptions(code));
+  const open = newestOpenSubscription(await deps.billing.listAccountSubscriptions(code));
 
   let outcome: CreateChangeResponse['outcome'];
   let subscription: SubscriptionView;
-  if (!unexpired) {
+  if (!open) {
     if (!request.billingToken) {
       const account = await deps.billing.getAccount(code);
       if (!account?.hasBillingInfo) {
@@ -117,16 +117,16 @@ async function subscribeOrChangePlan(
     });
     outcome = 'created';
   } else {
-    if (unexpired.currency !== request.currency) {
-      const message = `Your subscription is billed in ${unexpired.currency}. Choose a plan in ${unexpired.currency}.`;
+    if (open.currency !== request.currency) {
+      const message = `Your subscription is billed in ${open.currency}. Choose a plan in ${open.currency}.`;
       throw new ValidationError(message, { currency: message }, { code: 'currency_mismatch' });
     }
-    if (unexpired.planCode === request.planCode) {
+    if (open.planCode === request.planCode) {
       outcome = 'unchanged';
-      subscription = unexpired;
+      subscription = open;
     } else {
       outcome = 'changed';
-      subscription = await deps.billing.changeSubscriptionPlan(unexpired.id, request.planCode);
+      subscription = await deps.billing.changeSubscriptionPlan(open.id, request.planCode);
     }
   }
 

@@ -14,6 +14,7 @@ import type { SubscriptionView } from '../../shared/contracts/subscriptions';
 import { accountLookupId } from '../../shared/domain/account-codes';
 import { BillingUnavailableError, ConflictError } from '../../shared/errors';
 import { createLogger } from '../../shared/logger';
+import { hasEnded } from '../subscription-rules';
 import { billingErrors, checkAccountCode, STATE_MESSAGES } from './billing-messages';
 import type { BillingPort } from './billing-port';
 import type { RecurlyApiKeySource } from './recurly-api-key';
@@ -253,7 +254,7 @@ export function createRecurlyBilling(options: RecurlyBillingOptions): BillingPor
     async changeSubscriptionPlan(subscriptionId, planCode) {
       const before = await fetchSubscription(subscriptionId);
       if (before.plan?.code === planCode) return withSetupFee(before);
-      if (before.state === 'expired' || before.state === 'failed') {
+      if (hasEnded(before)) {
         throw new ConflictError(STATE_MESSAGES.notChangeable, { code: 'subscription_not_changeable' });
       }
       const id = before.id ?? recurlySubscriptionId(subscriptionId);

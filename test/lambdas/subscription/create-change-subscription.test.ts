@@ -1,6 +1,8 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { CreateChangeResponseSchema, type CreateChangeResponse } from '../../../lambdas/shared/contracts/subscriptions';
 import { accountCode } from '../../../lambdas/shared/domain/account-codes';
+import { liveSubscriptions } from '../../../lambdas/shared/domain/subscription-access';
+import { subscriptionSnapshot } from '../../../lambdas/shared/subscriptions/subscription-record';
 import { lockItemId } from '../../../lambdas/shared/subscriptions/lease-locks';
 import { createCreateChangeHandler, type CreateChangeHandlerDependencies } from '../../../lambdas/subscription/create-change-subscription';
 import { DEFAULT_ONCE_ONLY_TIMING, IN_PROGRESS_MESSAGE, type OnceOnlyTiming } from '../../../lambdas/subscription/once-only';
@@ -250,6 +252,40 @@ describe('POST /subscription/create-change', () => {
       subscriptionId: again.body.subscription.id,
       subscriptions: [first.body.subscription.id, again.body.subscription.id],
     });
+  });
+
+  it.each([
+    ['failed', 'cc-stuck-failed', async (id: string) => services.billingStore.setSubscriptionState(id, 'failed')],
+    [
+      'a future one canceled (Recurly makes it failed)',
+      'cc-stuck-future',
+      async (id: string) => {
+        await services.billingStore.setSubscriptionState(id, 'future');
+        await services.billing.cancelSubscription(id);
+      },
+    ],
+  ])('lets a user whose newest subscription is %s subscribe anew, and the gate lets them in', async (_label, userId, endIt) => {
+    const user = await services.addUser(userId);
+    const first = await createChange(user.id, { planCode: PLANS.starter, currency: 'USD', billingToken: await services.cardToken() });
+    await endIt(first.body.subscription.id);
+    const ended = await services.billing.getSubscription(first.body.subscription.id);
+    expect(ended.state).toBe('failed');
+    await services.subscriptions.upsert(subscriptionSnapshot(ended, { userId: user.id, email: user.email, company: null }), new Date());
+    // The gate's rule: the failed subscription gives no access.
+    expect(liveSubscriptions(await services.subscriptions.listByUserId(user.id))).toEqual([]);
+
+    // Changing the failed subscription was refused every time (409); now a new one is created.
+    const again = await createChange(user.id, { planCode: PLANS.professional, currency: 'USD' }, { 'Idempotency-Key': userId });
+
+    expect(again).toMatchObject({
+      status: 201,
+      body: { outcome: 'created', subscription: { planCode: PLANS.professional, state: 'active' } },
+    });
+    expect(again.body.subscription.id).not.toBe(first.body.subscription.id);
+    expect(liveSubscriptions(await services.subscriptions.listByUserId(user.id)).map((record) => record.id)).toEqual([
+      again.body.subscription.id,
+    ]);
+    expect(await services.users.getById(user.id)).toMatchObject({ subscriptionId: again.body.subscription.id });
   });
 
   it('asks for a card when the request has none and the account has no card on file, creating nothing', async () => {
