@@ -38,9 +38,16 @@ export function hasEnded(subscription: { readonly state?: string | null }): bool
 export function newestOpenSubscription<T extends Pick<SubscriptionView, 'state' | 'createdAt'>>(
   subscriptions: readonly T[],
 ): T | undefined {
-  return [...subscriptions]
-    .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt))
-    .find((subscription) => !hasEnded(subscription));
+  return newestFirst(subscriptions).find((subscription) => !hasEnded(subscription));
+}
+
+/** The newest subscription of a list, whatever its state. */
+export function newestSubscription<T extends Pick<SubscriptionView, 'createdAt'>>(subscriptions: readonly T[]): T | undefined {
+  return newestFirst(subscriptions)[0];
+}
+
+function newestFirst<T extends Pick<SubscriptionView, 'createdAt'>>(subscriptions: readonly T[]): T[] {
+  return [...subscriptions].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
 }
 
 /** Refuses a plan code that is not one of the stage's known plans (400, naming them). */

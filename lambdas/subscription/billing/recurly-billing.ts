@@ -6,6 +6,7 @@ import {
   type LineItem as RecurlyLineItem,
   type Plan as RecurlyPlan,
   type Subscription as RecurlySubscription,
+  type SubscriptionChangeCreate,
   type SubscriptionCreate,
 } from 'recurly';
 import DefaultHttpAdapter from 'recurly/lib/recurly/DefaultHttpAdapter';
@@ -43,6 +44,10 @@ export { translateRecurlyError } from './recurly-errors';
  *   (created by Recurly when new) and, unless a card is already on file, the billing token;
  * - changeSubscriptionPlan: read; same plan: no-op; ended: `ConflictError`; else
  *   `POST /subscriptions/<id>/change` with `timeframe: now`, then read again;
+ * - both writes carry the caller's `Idempotency-Key` (api.yaml, "Idempotent Requests": Recurly
+ *   replays a keyed request for an hour, so the client's own resend after a connection reset, and
+ *   any later sending of the same user request, create nothing twice); while the same key is still
+ *   in flight Recurly answers 409, and the write is asked again after a pause;
  * - cancelSubscription: `PUT /subscriptions/<id>/cancel` with `timeframe: term_end`;
  *   reactivateSubscription: `PUT /subscriptions/<id>/reactivate`. A 422 means the state does not
  *   allow it (`ConflictError`), unless the subscription is already where the call would put it,
@@ -69,6 +74,8 @@ const PAGE_SIZE = 200;
 
 export interface RecurlyBillingOptions {
   readonly apiKey: RecurlyApiKeySource;
+  /** The pause before asking again while Recurly still processes a request with the same key. */
+  readonly inFlightRetryDelayMs?: number;
   /**
    * The client's transport. Production leaves it out (Recurly's own `DefaultHttpAdapter` with
    * {@link DEFAULT_RECURLY_TIMEOUT_MS}); tests pass one that sends requests to a local server.
@@ -81,10 +88,44 @@ export function recurlySubscriptionId(subscriptionId: string): string {
   return /^[0-9a-f]{32}$/i.test(subscriptionId) ? `uuid-${subscriptionId.toLowerCase()}` : subscriptionId;
 }
 
-function isNotFound(error: unknown): boolean {
-  if (!(error instanceof ApiError) || typeof error.getResponse !== 'function') return false;
-  return (error.getResponse() as { status?: number } | undefined)?.status === 404;
+function responseStatus(error: unknown): number | undefined {
+  if (!(error instanceof ApiError) || typeof error.getResponse !== 'function') return undefined;
+  return (error.getResponse() as { status?: number } | undefined)?.status;
 }
+
+function isNotFound(error: unknown): boolean {
+  return responseStatus(error) === 404;
+}
+
+/** Recurly's request header for idempotent writes (api.yaml, "Idempotent Requests"). */
+export const RECURLY_IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+
+/** How often a keyed write is sent while Recurly answers 409 (the same key in flight). */
+const IN_FLIGHT_ATTEMPTS = 3;
+const DEFAULT_IN_FLIGHT_RETRY_DELAY_MS = 1_000;
+
+/**
+ * The two writes with their per-request options: the client's `_makeRequest` takes `{ headers }`
+ * on every call (BaseClient.js `ALLOWED_OPTIONS`), but recurly.d.ts declares these without it.
+ */
+interface KeyedWrites {
+  createSubscription(body: SubscriptionCreate, options: WriteRequestOptions): Promise<RecurlySubscription>;
+  createSubscriptionChange(subscriptionId: string, body: SubscriptionChangeCreate, options: WriteRequestOptions): Promise<unknown>;
+}
+
+interface WriteRequestOptions {
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+function keyedWrites(recurly: Client): KeyedWrites {
+  return recurly as unknown as KeyedWrites;
+}
+
+function withIdempotencyKey(idempotencyKey: string | undefined): WriteRequestOptions {
+  return idempotencyKey ? { headers: { [RECURLY_IDEMPOTENCY_KEY_HEADER]: idempotencyKey } } : {};
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
   const collected: T[] = [];
@@ -103,6 +144,24 @@ export function createRecurlyBilling(options: RecurlyBillingOptions): BillingPor
     const apiKey = await options.apiKey.get();
     if (current?.apiKey !== apiKey) current = { apiKey, client: new Client(apiKey, { httpAdapter }) };
     return current.client;
+  };
+
+  /**
+   * Sends a keyed write until Recurly stops answering 409 "the same key is in flight" (then the
+   * first request's answer is replayed), at most {@link IN_FLIGHT_ATTEMPTS} times.
+   */
+  const keyedWrite = async <T>(idempotencyKey: string | undefined, send: () => Promise<T>): Promise<T> => {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await send();
+      } catch (error) {
+        if (!idempotencyKey || responseStatus(error) !== 409) throw error;
+        // Not an answer yet: unavailable for now (retryable), so the caller sends the same key again.
+        if (attempt >= IN_FLIGHT_ATTEMPTS)
+          throw new Error('Recurly is still processing a request with this Idempotency-Key', { cause: error });
+        await sleep(options.inFlightRetryDelayMs ?? DEFAULT_IN_FLIGHT_RETRY_DELAY_MS);
+      }
+    }
   };
 
   /** Runs one Recurly call, translating its failures. */
@@ -244,14 +303,19 @@ export function createRecurlyBilling(options: RecurlyBillingOptions): BillingPor
         currency: input.currency,
         account: hasCard ? account : { ...account, billingInfo: { tokenId: input.billingToken } },
       };
-      const created = await call('createSubscription', (recurly) => recurly.createSubscription(body), {
-        // POST /subscriptions answers 404 only for a wrong site: a configuration problem.
-        notFound: () => new BillingUnavailableError(RECURLY_MESSAGES.broken, { retryable: false }),
-      });
+      const created = await call(
+        'createSubscription',
+        (recurly) =>
+          keyedWrite(input.idempotencyKey, () => keyedWrites(recurly).createSubscription(body, withIdempotencyKey(input.idempotencyKey))),
+        {
+          // POST /subscriptions answers 404 only for a wrong site: a configuration problem.
+          notFound: () => new BillingUnavailableError(RECURLY_MESSAGES.broken, { retryable: false }),
+        },
+      );
       return withSetupFee(created);
     },
 
-    async changeSubscriptionPlan(subscriptionId, planCode) {
+    async changeSubscriptionPlan(subscriptionId, planCode, writeOptions = {}) {
       const before = await fetchSubscription(subscriptionId);
       if (before.plan?.code === planCode) return withSetupFee(before);
       if (hasEnded(before)) {
@@ -260,7 +324,14 @@ export function createRecurlyBilling(options: RecurlyBillingOptions): BillingPor
       const id = before.id ?? recurlySubscriptionId(subscriptionId);
       await call(
         'createSubscriptionChange',
-        (recurly) => recurly.createSubscriptionChange(id, { planCode, timeframe: 'now' }),
+        (recurly) =>
+          keyedWrite(writeOptions.idempotencyKey, () =>
+            keyedWrites(recurly).createSubscriptionChange(
+              id,
+              { planCode, timeframe: 'now' },
+              withIdempotencyKey(writeOptions.idempotencyKey),
+            ),
+          ),
         subscriptionNotFound,
       );
       return withSetupFee(await fetchSubscription(id));
