@@ -5,6 +5,7 @@ import { gzipSync } from 'node:zlib';
 import DefaultHttpAdapter from 'recurly/lib/recurly/DefaultHttpAdapter';
 import type { HttpResponse } from 'recurly/lib/recurly/HttpAdapter';
 import { FakeRecurlySite, recurlyError, type Answer } from './recurly-fake-site';
+import { answerViolations, loadRecurlyOpenApi, requestViolations } from './recurly-openapi';
 
 /**
  * A real HTTP server on 127.0.0.1 that answers like Recurly's API v2021-02-25
@@ -27,7 +28,12 @@ import { FakeRecurlySite, recurlyError, type Answer } from './recurly-fake-site'
  * answered with the stored answer and `Idempotency-Prior: true` instead of being applied again;
  * while the first is still being processed (the `hang` scenario) a second gets 409 with
  * `Recurly-Should-Retry: true` and `Retry-After`; a 429 is not stored; a key over 255 characters
- * is a 400. A test can also reset the connection of a request after applying it
+ * is a 400.
+ *
+ * Every JSON answer, and every request body, is checked against api.yaml's schema of its operation
+ * (recurly-openapi.ts); what breaks it is kept in `schemaViolations`, and `close()` fails with the
+ * list, so a test whose exchanges with the fake stray from Recurly's documented shapes fails.
+ * A test can also reset the connection of a request after applying it
  * ({@link RecurlyFakeServer.resetAfterApplying}), which makes the official client send it again.
  */
 
@@ -151,6 +157,8 @@ export interface RequestMatch {
 
 export class RecurlyFakeServer {
   readonly requests: RecordedRequest[] = [];
+  /** What broke api.yaml's schemas so far (answers of the fake, requests of the client). */
+  readonly schemaViolations: string[] = [];
   /** The Recurly site behind the server: accounts, subscriptions, line items, tokens, clock. */
   readonly site: FakeRecurlySite;
   private plans: readonly FakePlanInput[];
@@ -173,6 +181,7 @@ export class RecurlyFakeServer {
 
   /** Starts a server on 127.0.0.1 on a free port. */
   static async start(options: RecurlyFakeServerOptions): Promise<RecurlyFakeServer> {
+    loadRecurlyOpenApi();
     const server = createServer();
     const fake = new RecurlyFakeServer(server, options);
     server.on('request', (request: IncomingMessage, response: ServerResponse) => fake.handle(request, response));
@@ -219,9 +228,18 @@ export class RecurlyFakeServer {
     return new LocalRecurlyHttpAdapter(this.url, options.timeout ?? 2_000);
   }
 
+  /** Stops the server; fails when an exchange broke api.yaml's schemas. */
   async close(): Promise<void> {
     this.server.closeAllConnections();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
+    if (this.schemaViolations.length > 0) {
+      throw new Error(`The fake Recurly's exchanges break api.yaml:\n${this.takeSchemaViolations().join('\n')}`);
+    }
+  }
+
+  /** The violations so far, forgotten (for a test that breaks the schema on purpose). */
+  takeSchemaViolations(): string[] {
+    return this.schemaViolations.splice(0);
   }
 
   private handle(request: IncomingMessage, response: ServerResponse): void {
@@ -338,6 +356,7 @@ export class RecurlyFakeServer {
     if (malformed || (body !== undefined && (typeof body !== 'object' || body === null || Array.isArray(body)))) {
       return this.json(request, response, 400, { error: { type: 'bad_request', message: 'The request body is not a JSON object.' } });
     }
+    this.schemaViolations.push(...requestViolations(method, url.pathname, body));
     if (['POST', 'PUT'].includes(method) && !(request.headers['content-type'] ?? '').startsWith('application/json')) {
       return this.json(request, response, 400, {
         error: { type: 'invalid_content_type', message: 'Content-Type must be application/json.' },
@@ -452,6 +471,8 @@ export class RecurlyFakeServer {
   ): void {
     // Recurly does not store a 429 (api.yaml, "Idempotent Requests").
     this.settleKey(request, status === 429 ? undefined : { status, body });
+    const path = new URL(request.url ?? '/', 'http://recurly.local').pathname;
+    this.schemaViolations.push(...answerViolations(request.method ?? '', path, status, body));
     if (this.toReset.has(request)) {
       request.socket.destroy();
       return;
