@@ -119,9 +119,10 @@ describe('Recurly writes carry an Idempotency-Key', () => {
 });
 
 describe('the fake Recurly honours Idempotency-Key as api.yaml documents it', () => {
-  const send = (method: string, path: string, key: string | undefined, body: unknown = {}) =>
+  const send = (method: string, path: string, key: string | undefined, body: unknown = {}, signal?: AbortSignal) =>
     fetch(`${server.url}${path}`, {
       method,
+      signal,
       headers: {
         Accept: RECURLY_ACCEPT,
         Authorization: `Basic ${Buffer.from(`${API_KEY}:`).toString('base64')}`,
@@ -130,12 +131,8 @@ describe('the fake Recurly honours Idempotency-Key as api.yaml documents it', ()
       },
       body: JSON.stringify(body),
     });
-  const subscribe = (key: string | undefined) =>
-    send('POST', '/subscriptions', key, {
-      plan_code: STARTER.code,
-      currency: 'USD',
-      account: { code: ACCOUNT_CODE },
-    });
+  const SUBSCRIPTION = { plan_code: STARTER.code, currency: 'USD', account: { code: ACCOUNT_CODE } };
+  const subscribe = (key: string | undefined) => send('POST', '/subscriptions', key, SUBSCRIPTION);
 
   beforeEach(() => {
     server.site.addAccount({ code: ACCOUNT_CODE, email: null, firstName: null, lastName: null, company: null, withCard: true });
@@ -194,17 +191,7 @@ describe('the fake Recurly honours Idempotency-Key as api.yaml documents it', ()
   it('answers 409 with Recurly-Should-Retry while the same key is in flight, and 400 for a key over 255 characters', async () => {
     server.answerWith('hang', { only: CREATE });
     const controller = new AbortController();
-    const hanging = fetch(`${server.url}/subscriptions`, {
-      method: 'POST',
-      signal: controller.signal,
-      headers: {
-        Accept: RECURLY_ACCEPT,
-        Authorization: `Basic ${Buffer.from(`${API_KEY}:`).toString('base64')}`,
-        'Content-Type': 'application/json',
-        [RECURLY_IDEMPOTENCY_KEY_HEADER]: 'key-g',
-      },
-      body: JSON.stringify({ plan_code: STARTER.code, currency: 'USD', account: { code: ACCOUNT_CODE } }),
-    }).catch(() => undefined);
+    const hanging = send('POST', '/subscriptions', 'key-g', SUBSCRIPTION, controller.signal).catch(() => undefined);
     await waitFor(() => createRequests().length === 1);
     server.answerWith('plans');
 
