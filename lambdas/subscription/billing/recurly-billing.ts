@@ -47,7 +47,7 @@ export { translateRecurlyError } from './recurly-errors';
  * - both writes carry the caller's `Idempotency-Key` (api.yaml, "Idempotent Requests": Recurly
  *   replays a keyed request for an hour, so the client's own resend after a connection reset, and
  *   any later sending of the same user request, create nothing twice); while the same key is still
- *   in flight Recurly answers 409, and the write is asked again after a pause;
+ *   in flight Recurly answers 409: billing unavailable for now (retryable);
  * - cancelSubscription: `PUT /subscriptions/<id>/cancel` with `timeframe: term_end`;
  *   reactivateSubscription: `PUT /subscriptions/<id>/reactivate`. A 422 means the state does not
  *   allow it (`ConflictError`), unless the subscription is already where the call would put it,
@@ -74,8 +74,6 @@ const PAGE_SIZE = 200;
 
 export interface RecurlyBillingOptions {
   readonly apiKey: RecurlyApiKeySource;
-  /** The pause before asking again while Recurly still processes a request with the same key. */
-  readonly inFlightRetryDelayMs?: number;
   /**
    * The client's transport. Production leaves it out (Recurly's own `DefaultHttpAdapter` with
    * {@link DEFAULT_RECURLY_TIMEOUT_MS}); tests pass one that sends requests to a local server.
@@ -100,10 +98,6 @@ function isNotFound(error: unknown): boolean {
 /** Recurly's request header for idempotent writes (api.yaml, "Idempotent Requests"). */
 export const RECURLY_IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 
-/** How often a keyed write is sent while Recurly answers 409 (the same key in flight). */
-const IN_FLIGHT_ATTEMPTS = 3;
-const DEFAULT_IN_FLIGHT_RETRY_DELAY_MS = 1_000;
-
 /**
  * The two writes with their per-request options: the client's `_makeRequest` takes `{ headers }`
  * on every call (BaseClient.js `ALLOWED_OPTIONS`), but recurly.d.ts declares these without it.
@@ -125,7 +119,14 @@ function withIdempotencyKey(idempotencyKey: string | undefined): WriteRequestOpt
   return idempotencyKey ? { headers: { [RECURLY_IDEMPOTENCY_KEY_HEADER]: idempotencyKey } } : {};
 }
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+/**
+ * Recurly answers 409 while a request with the same key is still in flight: not an answer yet, so
+ * billing is unavailable for now (retryable) and the caller sends the same request again, which
+ * then gets the first one's answer.
+ */
+function inFlightAsUnavailable(error: unknown): never {
+  throw responseStatus(error) === 409 ? new Error('Idempotency-Key in flight', { cause: error }) : error;
+}
 
 async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
   const collected: T[] = [];
@@ -144,24 +145,6 @@ export function createRecurlyBilling(options: RecurlyBillingOptions): BillingPor
     const apiKey = await options.apiKey.get();
     if (current?.apiKey !== apiKey) current = { apiKey, client: new Client(apiKey, { httpAdapter }) };
     return current.client;
-  };
-
-  /**
-   * Sends a keyed write until Recurly stops answering 409 "the same key is in flight" (then the
-   * first request's answer is replayed), at most {@link IN_FLIGHT_ATTEMPTS} times.
-   */
-  const keyedWrite = async <T>(idempotencyKey: string | undefined, send: () => Promise<T>): Promise<T> => {
-    for (let attempt = 1; ; attempt += 1) {
-      try {
-        return await send();
-      } catch (error) {
-        if (!idempotencyKey || responseStatus(error) !== 409) throw error;
-        // Not an answer yet: unavailable for now (retryable), so the caller sends the same key again.
-        if (attempt >= IN_FLIGHT_ATTEMPTS)
-          throw new Error('Recurly is still processing a request with this Idempotency-Key', { cause: error });
-        await sleep(options.inFlightRetryDelayMs ?? DEFAULT_IN_FLIGHT_RETRY_DELAY_MS);
-      }
-    }
   };
 
   /** Runs one Recurly call, translating its failures. */
@@ -305,8 +288,7 @@ export function createRecurlyBilling(options: RecurlyBillingOptions): BillingPor
       };
       const created = await call(
         'createSubscription',
-        (recurly) =>
-          keyedWrite(input.idempotencyKey, () => keyedWrites(recurly).createSubscription(body, withIdempotencyKey(input.idempotencyKey))),
+        (recurly) => keyedWrites(recurly).createSubscription(body, withIdempotencyKey(input.idempotencyKey)).catch(inFlightAsUnavailable),
         {
           // POST /subscriptions answers 404 only for a wrong site: a configuration problem.
           notFound: () => new BillingUnavailableError(RECURLY_MESSAGES.broken, { retryable: false }),
@@ -325,13 +307,9 @@ export function createRecurlyBilling(options: RecurlyBillingOptions): BillingPor
       await call(
         'createSubscriptionChange',
         (recurly) =>
-          keyedWrite(writeOptions.idempotencyKey, () =>
-            keyedWrites(recurly).createSubscriptionChange(
-              id,
-              { planCode, timeframe: 'now' },
-              withIdempotencyKey(writeOptions.idempotencyKey),
-            ),
-          ),
+          keyedWrites(recurly)
+            .createSubscriptionChange(id, { planCode, timeframe: 'now' }, withIdempotencyKey(writeOptions.idempotencyKey))
+            .catch(inFlightAsUnavailable),
         subscriptionNotFound,
       );
       return withSetupFee(await fetchSubscription(id));
