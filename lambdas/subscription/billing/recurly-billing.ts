@@ -1,7 +1,10 @@
+import { createHash } from 'node:crypto';
 import {
   ApiError,
   Client,
   type Account as RecurlyAccount,
+  type BillingInfo as RecurlyBillingInfo,
+  type BillingInfoCreate,
   type Invoice as RecurlyInvoice,
   type LineItem as RecurlyLineItem,
   type Plan as RecurlyPlan,
@@ -54,7 +57,9 @@ export { translateRecurlyError } from './recurly-errors';
  *   in which case the call is answered as done (so retries are safe).
  * - getCardOnFile: the account's `billing_info.payment_method` (from `GET /accounts/code-<code>`);
  * - updateCardOnFile: `PUT /accounts/code-<code>/billing_info` with the Recurly.js `token_id`
- *   (https://docs.recurly.com/recurly-subscriptions/v2021-02-25/reference/update_billing_info);
+ *   (https://docs.recurly.com/recurly-subscriptions/v2021-02-25/reference/update_billing_info),
+ *   keyed by the account and the token (single-use: one token is one request; the card check
+ *   may charge and void an amount);
  *   a decline or a bad token fails as at checkout and leaves the old card; 404: no account;
  * - listInvoices: `GET /accounts/code-<code>/invoices` (200 per page, newest first; 404: empty);
  * - getInvoicePdf: `GET /invoices/<id>` first, and only when its account is this one
@@ -104,6 +109,7 @@ export const RECURLY_IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
  */
 interface KeyedWrites {
   createSubscription(body: SubscriptionCreate, options: WriteRequestOptions): Promise<RecurlySubscription>;
+  updateBillingInfo(accountId: string, body: BillingInfoCreate, options: WriteRequestOptions): Promise<RecurlyBillingInfo>;
   createSubscriptionChange(subscriptionId: string, body: SubscriptionChangeCreate, options: WriteRequestOptions): Promise<unknown>;
 }
 
@@ -342,7 +348,14 @@ export function createRecurlyBilling(options: RecurlyBillingOptions): BillingPor
       checkAccountCode(accountCode);
       const billingInfo = await call(
         'updateBillingInfo',
-        (recurly) => recurly.updateBillingInfo(accountLookupId(accountCode), { tokenId: billingToken }),
+        (recurly) =>
+          keyedWrites(recurly)
+            .updateBillingInfo(
+              accountLookupId(accountCode),
+              { tokenId: billingToken },
+              withIdempotencyKey(`billing-info-${createHash('sha256').update(`${accountCode}\n${billingToken}`).digest('hex')}`),
+            )
+            .catch(inFlightAsUnavailable),
         { notFound: () => billingErrors.noBillingAccount() },
       );
       const card = toCardOnFile(billingInfo);

@@ -96,6 +96,22 @@ describe('Recurly writes carry an Idempotency-Key', () => {
     expect(changes.map((request) => request.idempotencyKey)).toEqual(['create-change-change-k2', 'create-change-change-k2']);
   });
 
+  it('replaces the card once when the connection of the billing info update is reset, keyed by account and token', async () => {
+    server.site.addAccount({ code: ACCOUNT_CODE, email: null, firstName: null, lastName: null, company: null, withCard: true });
+    server.resetAfterApplying({ method: 'PUT', path: /\/billing_info$/ });
+    const token = server.site.issueToken();
+
+    // Without the key the resend would meet a used token (422 invalid_token) after the card was replaced.
+    await expect(billing.updateCardOnFile(ACCOUNT_CODE, token)).resolves.toMatchObject({ lastFour: '4242' });
+
+    const updates = server.requests.filter((request) => request.path.endsWith('/billing_info'));
+    expect(updates).toHaveLength(2);
+    expect(updates[1].idempotencyKey).toBe(updates[0].idempotencyKey);
+    expect(updates[0].idempotencyKey).toMatch(/^billing-info-[0-9a-f]{64}$/);
+    await billing.updateCardOnFile(ACCOUNT_CODE, server.site.issueToken());
+    expect(server.requests.at(-1)?.idempotencyKey).not.toBe(updates[0].idempotencyKey);
+  });
+
   it('reports Recurly unavailable (retryable) while it still processes the same key (409)', async () => {
     server.answerWith('hang', { only: CREATE });
     const hung = createRecurlyBilling({ apiKey, httpAdapter: server.httpAdapter({ timeout: 200 }) });
