@@ -2,6 +2,7 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { CreateChangeResponseSchema, type CreateChangeResponse } from '../../../lambdas/shared/contracts/subscriptions';
 import { accountCode } from '../../../lambdas/shared/domain/account-codes';
 import { liveSubscriptions } from '../../../lambdas/shared/domain/subscription-access';
+import { subscriberRoute } from '../../../lambdas/shared/http/subscriber-route';
 import { subscriptionSnapshot } from '../../../lambdas/shared/subscriptions/subscription-record';
 import { lockItemId } from '../../../lambdas/shared/subscriptions/lease-locks';
 import { createCreateChangeHandler, type CreateChangeHandlerDependencies } from '../../../lambdas/subscription/create-change-subscription';
@@ -59,6 +60,20 @@ function createChange(sub: string | null, body: unknown, headers: Record<string,
     userEvent({ method: 'POST', resource: '/subscription/create-change', claims: sub ? claims(sub, undefined) : null, body, headers }),
   );
 }
+
+/** A route behind the subscriber gate (the assistant's and the ATS routes' gate), answering 200 when let in. */
+const gatedRoute = subscriberRoute(
+  { run: async () => ({ body: { ok: true } }) },
+  () => ({
+    users: services.users,
+    subscriptions: services.subscriptions,
+    rateLimiter: { consume: async () => undefined },
+    now: () => new Date(),
+  }),
+  HANDLER_OPTIONS,
+);
+const throughTheGate = (sub: string) =>
+  invoke<{ code?: string }>(gatedRoute, userEvent({ method: 'GET', resource: '/assistant/history', claims: claims(sub, undefined) }));
 
 describe('POST /subscription/create-change', () => {
   it('subscribes, then changes plan, then leaves the plan as it is, keeping one subscription', async () => {
@@ -274,8 +289,8 @@ describe('POST /subscription/create-change', () => {
     const ended = await services.billing.getSubscription(first.body.subscription.id);
     expect(ended.state).toBe('failed');
     await services.subscriptions.upsert(subscriptionSnapshot(ended, { userId: user.id, email: user.email, company: null }), new Date());
-    // The gate's rule: the failed subscription gives no access.
-    expect(liveSubscriptions(await services.subscriptions.listByUserId(user.id))).toEqual([]);
+    // The gate: the failed subscription gives no access.
+    expect(await throughTheGate(user.id)).toMatchObject({ status: 403, body: { code: 'subscription_required' } });
 
     // Changing the failed subscription was refused every time (409); now a new one is created.
     const again = await createChange(user.id, { planCode: PLANS.professional, currency: 'USD' }, { 'Idempotency-Key': userId });
@@ -288,6 +303,7 @@ describe('POST /subscription/create-change', () => {
     expect(liveSubscriptions(await services.subscriptions.listByUserId(user.id)).map((record) => record.id)).toEqual([
       again.body.subscription.id,
     ]);
+    expect(await throughTheGate(user.id)).toMatchObject({ status: 200 });
     expect(await services.users.getById(user.id)).toMatchObject({ subscriptionId: again.body.subscription.id });
   });
 
