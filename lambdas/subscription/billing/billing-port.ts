@@ -37,7 +37,7 @@ export interface BillingPort {
   createSubscription(input: CreateSubscriptionInput): Promise<SubscriptionView>;
 
   /** Moves a subscription to another plan, effective now (Recurly: a subscription change). */
-  changeSubscriptionPlan(subscriptionId: string, planCode: string): Promise<SubscriptionView>;
+  changeSubscriptionPlan(subscriptionId: string, planCode: string, options?: WriteOptions): Promise<SubscriptionView>;
 
   /** Cancels at the end of the current period: the state becomes `canceled`, access remains. */
   cancelSubscription(subscriptionId: string): Promise<SubscriptionView>;
@@ -79,6 +79,17 @@ export interface CreateSubscriptionInput {
   readonly currency: string;
   /** The card form's token; required when the account has no billing info yet. */
   readonly billingToken?: string;
+  /** See {@link WriteOptions.idempotencyKey}. */
+  readonly idempotencyKey?: string;
+}
+
+export interface WriteOptions {
+  /**
+   * The provider's idempotency key for this write (Recurly: the `Idempotency-Key` header, at most
+   * 255 characters): the same key for every sending of the same user request, so a resent write
+   * is applied once. Derived by the caller (subscription-checkout.ts `billingIdempotencyKey`).
+   */
+  readonly idempotencyKey?: string;
 }
 
 /** The plan as the product sees it; the same shape `GET /subscription/plans` answers with. */

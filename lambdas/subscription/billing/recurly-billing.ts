@@ -1,11 +1,15 @@
+import { createHash } from 'node:crypto';
 import {
   ApiError,
   Client,
   type Account as RecurlyAccount,
+  type BillingInfo as RecurlyBillingInfo,
+  type BillingInfoCreate,
   type Invoice as RecurlyInvoice,
   type LineItem as RecurlyLineItem,
   type Plan as RecurlyPlan,
   type Subscription as RecurlySubscription,
+  type SubscriptionChangeCreate,
   type SubscriptionCreate,
 } from 'recurly';
 import DefaultHttpAdapter from 'recurly/lib/recurly/DefaultHttpAdapter';
@@ -14,6 +18,7 @@ import type { SubscriptionView } from '../../shared/contracts/subscriptions';
 import { accountLookupId } from '../../shared/domain/account-codes';
 import { BillingUnavailableError, ConflictError } from '../../shared/errors';
 import { createLogger } from '../../shared/logger';
+import { hasEnded } from '../subscription-rules';
 import { billingErrors, checkAccountCode, STATE_MESSAGES } from './billing-messages';
 import type { BillingPort } from './billing-port';
 import type { RecurlyApiKeySource } from './recurly-api-key';
@@ -42,13 +47,19 @@ export { translateRecurlyError } from './recurly-errors';
  *   (created by Recurly when new) and, unless a card is already on file, the billing token;
  * - changeSubscriptionPlan: read; same plan: no-op; ended: `ConflictError`; else
  *   `POST /subscriptions/<id>/change` with `timeframe: now`, then read again;
+ * - both writes carry the caller's `Idempotency-Key` (api.yaml, "Idempotent Requests": Recurly
+ *   replays a keyed request for an hour, so the client's own resend after a connection reset, and
+ *   any later sending of the same user request, create nothing twice); while the same key is still
+ *   in flight Recurly answers 409: billing unavailable for now (retryable);
  * - cancelSubscription: `PUT /subscriptions/<id>/cancel` with `timeframe: term_end`;
  *   reactivateSubscription: `PUT /subscriptions/<id>/reactivate`. A 422 means the state does not
  *   allow it (`ConflictError`), unless the subscription is already where the call would put it,
  *   in which case the call is answered as done (so retries are safe).
  * - getCardOnFile: the account's `billing_info.payment_method` (from `GET /accounts/code-<code>`);
  * - updateCardOnFile: `PUT /accounts/code-<code>/billing_info` with the Recurly.js `token_id`
- *   (https://docs.recurly.com/recurly-subscriptions/v2021-02-25/reference/update_billing_info);
+ *   (https://docs.recurly.com/recurly-subscriptions/v2021-02-25/reference/update_billing_info),
+ *   keyed by the account and the token (single-use: one token is one request; the card check
+ *   may charge and void an amount);
  *   a decline or a bad token fails as at checkout and leaves the old card; 404: no account;
  * - listInvoices: `GET /accounts/code-<code>/invoices` (200 per page, newest first; 404: empty);
  * - getInvoicePdf: `GET /invoices/<id>` first, and only when its account is this one
@@ -80,9 +91,47 @@ export function recurlySubscriptionId(subscriptionId: string): string {
   return /^[0-9a-f]{32}$/i.test(subscriptionId) ? `uuid-${subscriptionId.toLowerCase()}` : subscriptionId;
 }
 
+function responseStatus(error: unknown): number | undefined {
+  if (!(error instanceof ApiError) || typeof error.getResponse !== 'function') return undefined;
+  return (error.getResponse() as { status?: number } | undefined)?.status;
+}
+
 function isNotFound(error: unknown): boolean {
-  if (!(error instanceof ApiError) || typeof error.getResponse !== 'function') return false;
-  return (error.getResponse() as { status?: number } | undefined)?.status === 404;
+  return responseStatus(error) === 404;
+}
+
+/** Recurly's request header for idempotent writes (api.yaml, "Idempotent Requests"). */
+export const RECURLY_IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+
+/**
+ * The two writes with their per-request options: the client's `_makeRequest` takes `{ headers }`
+ * on every call (BaseClient.js `ALLOWED_OPTIONS`), but recurly.d.ts declares these without it.
+ */
+interface KeyedWrites {
+  createSubscription(body: SubscriptionCreate, options: WriteRequestOptions): Promise<RecurlySubscription>;
+  updateBillingInfo(accountId: string, body: BillingInfoCreate, options: WriteRequestOptions): Promise<RecurlyBillingInfo>;
+  createSubscriptionChange(subscriptionId: string, body: SubscriptionChangeCreate, options: WriteRequestOptions): Promise<unknown>;
+}
+
+interface WriteRequestOptions {
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+function keyedWrites(recurly: Client): KeyedWrites {
+  return recurly as unknown as KeyedWrites;
+}
+
+function withIdempotencyKey(idempotencyKey: string | undefined): WriteRequestOptions {
+  return idempotencyKey ? { headers: { [RECURLY_IDEMPOTENCY_KEY_HEADER]: idempotencyKey } } : {};
+}
+
+/**
+ * Recurly answers 409 while a request with the same key is still in flight: not an answer yet, so
+ * billing is unavailable for now (retryable) and the caller sends the same request again, which
+ * then gets the first one's answer.
+ */
+function inFlightAsUnavailable(error: unknown): never {
+  throw responseStatus(error) === 409 ? new Error('Idempotency-Key in flight', { cause: error }) : error;
 }
 
 async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
@@ -243,23 +292,30 @@ export function createRecurlyBilling(options: RecurlyBillingOptions): BillingPor
         currency: input.currency,
         account: hasCard ? account : { ...account, billingInfo: { tokenId: input.billingToken } },
       };
-      const created = await call('createSubscription', (recurly) => recurly.createSubscription(body), {
-        // POST /subscriptions answers 404 only for a wrong site: a configuration problem.
-        notFound: () => new BillingUnavailableError(RECURLY_MESSAGES.broken, { retryable: false }),
-      });
+      const created = await call(
+        'createSubscription',
+        (recurly) => keyedWrites(recurly).createSubscription(body, withIdempotencyKey(input.idempotencyKey)).catch(inFlightAsUnavailable),
+        {
+          // POST /subscriptions answers 404 only for a wrong site: a configuration problem.
+          notFound: () => new BillingUnavailableError(RECURLY_MESSAGES.broken, { retryable: false }),
+        },
+      );
       return withSetupFee(created);
     },
 
-    async changeSubscriptionPlan(subscriptionId, planCode) {
+    async changeSubscriptionPlan(subscriptionId, planCode, writeOptions = {}) {
       const before = await fetchSubscription(subscriptionId);
       if (before.plan?.code === planCode) return withSetupFee(before);
-      if (before.state === 'expired' || before.state === 'failed') {
+      if (hasEnded(before)) {
         throw new ConflictError(STATE_MESSAGES.notChangeable, { code: 'subscription_not_changeable' });
       }
       const id = before.id ?? recurlySubscriptionId(subscriptionId);
       await call(
         'createSubscriptionChange',
-        (recurly) => recurly.createSubscriptionChange(id, { planCode, timeframe: 'now' }),
+        (recurly) =>
+          keyedWrites(recurly)
+            .createSubscriptionChange(id, { planCode, timeframe: 'now' }, withIdempotencyKey(writeOptions.idempotencyKey))
+            .catch(inFlightAsUnavailable),
         subscriptionNotFound,
       );
       return withSetupFee(await fetchSubscription(id));
@@ -292,7 +348,14 @@ export function createRecurlyBilling(options: RecurlyBillingOptions): BillingPor
       checkAccountCode(accountCode);
       const billingInfo = await call(
         'updateBillingInfo',
-        (recurly) => recurly.updateBillingInfo(accountLookupId(accountCode), { tokenId: billingToken }),
+        (recurly) =>
+          keyedWrites(recurly)
+            .updateBillingInfo(
+              accountLookupId(accountCode),
+              { tokenId: billingToken },
+              withIdempotencyKey(`billing-info-${createHash('sha256').update(`${accountCode}\n${billingToken}`).digest('hex')}`),
+            )
+            .catch(inFlightAsUnavailable),
         { notFound: () => billingErrors.noBillingAccount() },
       );
       const card = toCardOnFile(billingInfo);
