@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { load as loadYaml } from 'js-yaml';
 
 /**
  * Recurly's own description of API v2021-02-25, the OpenAPI 3.0 document the `recurly` package
@@ -89,9 +89,7 @@ export function loadRecurlyOpenApi(): void {
 
 function openApi(): { readonly document: OpenApiDocument; readonly routes: readonly Route[] } {
   if (loaded) return loaded;
-  // js-yaml comes with the toolchain (eslint, jest); the package has no type declarations.
-  const yaml = createRequire(__filename)('js-yaml') as { load(text: string): unknown };
-  const document = yaml.load(readFileSync(RECURLY_OPENAPI_PATH, 'utf8')) as OpenApiDocument;
+  const document = loadYaml(readFileSync(RECURLY_OPENAPI_PATH, 'utf8')) as OpenApiDocument;
   const routes = Object.entries(document.paths).flatMap(([template, operations]) =>
     Object.entries(operations).flatMap(([method, operation]) =>
       typeof operation === 'object' && operation !== null && 'responses' in operation
