@@ -2,6 +2,7 @@ import { expect, test, type Browser, type Locator, type Page } from '@playwright
 import { GREENHOUSE_DEMO_CLIENT } from '../../local/ats/ats-stand-ins';
 import { SAMPLE_JOBS } from '../../lambdas/assistant/samples/sample-jobs';
 import { expectNoAxeViolations, expectNoSidewaysScroll } from './support/accessibility';
+import { chooseInCombobox } from './support/combobox';
 import { inviteAndActivateUser } from './support/identity';
 import { subscribeWithTestCard } from './support/subscriptions';
 
@@ -101,10 +102,7 @@ test('with the ATS synced, the candidate summary picks from a searchable list', 
 
   await page.goto('/services/candidate-summary');
   const group = page.getByRole('group', { name: 'Add a candidate from your ATS' });
-  const jobPicker = group.getByLabel('ATS job');
-  const withActive = jobPicker.locator('option', { hasText: /\([1-9]\d* active application/ });
-  await expect(withActive.first()).toBeAttached();
-  await jobPicker.selectOption((await withActive.first().getAttribute('value')) ?? '');
+  await chooseInCombobox(group, 'ATS job', /\([1-9]\d* active application/);
   await group.getByRole('button', { name: 'Load candidates' }).click();
   const picker = group.getByRole('combobox', { name: 'ATS candidate' });
   await picker.click();
@@ -133,10 +131,8 @@ test('best fit checks the ATS job’s pipeline by default, and its ranking reads
   await jobs.selectOption((await sampleJob.getAttribute('value')) ?? '');
   // The candidates of the draft (none yet) are replaced by the ATS job's pipeline.
   const group = page.getByRole('group', { name: 'Add candidates from your ATS' });
-  const jobPicker = group.getByLabel('ATS job');
-  const withActive = jobPicker.locator('option', { hasText: /\([1-9]\d* active application/ });
-  await jobPicker.selectOption((await withActive.first().getAttribute('value')) ?? '');
-  const active = Number(/\((\d+) active application/.exec((await withActive.first().textContent()) ?? '')?.[1]);
+  const jobLabel = await chooseInCombobox(group, 'ATS job', /\([1-9]\d* active application/);
+  const active = Number(/\((\d+) active application/.exec(jobLabel)?.[1]);
   await group.getByRole('button', { name: 'Load candidates' }).click();
   const checked = Math.min(active, 20);
   await expect(group.getByText(`the ${checked} in the pipeline are checked.`, { exact: false })).toBeVisible();
@@ -167,10 +163,7 @@ test('best fit checks the ATS job’s pipeline by default, and its ranking reads
 
 test('placement prediction reads as cards at 390 px', async () => {
   await page.goto('/services/placement-prediction');
-  const picker = page.getByLabel('ATS job');
-  const withActive = picker.locator('option', { hasText: /\([1-9]\d* active application/ });
-  await expect(withActive.first()).toBeAttached();
-  await picker.selectOption((await withActive.first().getAttribute('value')) ?? '');
+  await chooseInCombobox(page, 'ATS job', /\([1-9]\d* active application/);
   await page.getByRole('button', { name: 'Predict placements' }).click();
   await expect(page.getByRole('heading', { level: 2, name: /^Placement prediction for / })).toBeFocused({ timeout: 30_000 });
 
