@@ -65,6 +65,11 @@ test('the same sample proposed and saved twice is one saved job', async () => {
   await page.goto('/services');
   await expect(savedJobs().getByRole('button', { name: `Rename ${FIRST_SAMPLE.title}` })).toHaveCount(1);
   await expect(savedJobs().getByRole('listitem')).toHaveCount(1);
+  await page.setViewportSize(PHONE);
+  await expect(savedJobs().getByRole('button', { name: `Delete ${FIRST_SAMPLE.title}` })).toBeVisible();
+  await expectNoSidewaysScroll(page, '/services with a saved job at 390px');
+  await expectNoAxeViolations(page, '/services with a saved job at 390px');
+  await page.setViewportSize(DESKTOP);
 });
 
 test('a pasted resume and description survive leaving the screen and coming back', async () => {
@@ -82,6 +87,15 @@ test('a pasted resume and description survive leaving the screen and coming back
   await page.locator('.page__eyebrow').getByRole('link', { name: 'Services', exact: true }).click();
   await page.getByRole('link', { name: 'Sourcing search terms', exact: true }).click();
   await expect(page.getByLabel('Job description')).toHaveValue('Payments platform engineer, Go and Kafka.');
+
+  // On a phone too: away and back again, the drafts are still there.
+  await page.setViewportSize(PHONE);
+  await page.locator('.page__eyebrow').getByRole('link', { name: 'Services', exact: true }).click();
+  await page.getByRole('link', { name: 'Candidate summary', exact: true }).click();
+  await expect(page.getByLabel('Resume or profile')).toHaveValue(resume);
+  await expectNoSidewaysScroll(page, '/services/candidate-summary with its draft at 390px');
+  await expectNoAxeViolations(page, '/services/candidate-summary with its draft at 390px');
+  await page.setViewportSize(DESKTOP);
 });
 
 test('with the ATS synced, the candidate summary picks from a searchable list', async () => {
@@ -121,6 +135,21 @@ test('with the ATS synced, the candidate summary picks from a searchable list', 
   await group.getByRole('button', { name: 'Use this candidate' }).click();
   await expect(page.getByLabel('Candidate name')).toHaveValue(name);
   await expectNoAxeViolations(page, '/services/candidate-summary with the ATS candidate picked');
+
+  // On a phone: the ATS job picker searched by typing, its list open, fits and passes axe.
+  await page.setViewportSize(PHONE);
+  const jobPicker = group.getByRole('combobox', { name: 'ATS job', exact: true });
+  await jobPicker.fill('');
+  await jobPicker.pressSequentially('engineer');
+  const jobs = group.getByRole('listbox', { name: 'ATS job' });
+  await expect(jobs).toBeVisible();
+  await expect(jobs.getByRole('option').first()).toContainText(/engineer/i);
+  await expect(group.getByText(/^\d+ of \d+ match/)).toBeAttached();
+  await expectNoSidewaysScroll(page, '/services/candidate-summary with the ATS job list open at 390px');
+  await expectNoAxeViolations(page, '/services/candidate-summary with the ATS job list open at 390px');
+  await jobPicker.press('Escape');
+  await expect(jobs).toBeHidden();
+  await page.setViewportSize(DESKTOP);
 });
 
 test('best fit checks the ATS job’s pipeline by default, and its ranking reads as cards at 390 px', async () => {
