@@ -56,8 +56,8 @@ export function useResultDeletion(remove: (resultId: string) => Promise<void>, a
       onCancel={() => setConfirming(null)}
     >
       <p>
-        {resultName(confirming)}, from {formatWhen(confirming.createdAt)}, is deleted for good: it leaves your recent results here and on
-        its service’s screen.
+        {resultName(confirming)}, from {formatWhen(confirming.createdAt)}, is deleted for good: it leaves your recent results, on the
+        Services page and on its service’s screen.
       </p>
       {error ? (
         <p role="alert" className="results-search__error">
