@@ -87,6 +87,7 @@ test('a pasted resume and description survive leaving the screen and coming back
   await page.locator('.page__eyebrow').getByRole('link', { name: 'Services', exact: true }).click();
   await page.getByRole('link', { name: 'Sourcing search terms', exact: true }).click();
   await expect(page.getByLabel('Job description')).toHaveValue('Payments platform engineer, Go and Kafka.');
+  await expectNoAxeViolations(page, '/services/sourcing-terms with its draft');
 
   // On a phone too: away and back again, the drafts are still there.
   await page.setViewportSize(PHONE);
