@@ -1,6 +1,5 @@
-import { BatchWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { createContactsRepository, type StoredContact } from '../../../../lambdas/shared/contacts/contacts-repository';
-import { createDocumentClient } from '../../../../lambdas/shared/dynamodb/document-client';
 import { scanWindow } from '../../../../lambdas/shared/dynamodb/scan-window';
 import { startMemoryDynamoDb } from '../../../local/support/local-services';
 
@@ -12,21 +11,14 @@ const ITEMS = 57;
 
 beforeAll(async () => {
   dynamodb = await startMemoryDynamoDb();
-  client = createDocumentClient({
-    endpoint: dynamodb.endpoint,
-    region: 'us-east-2',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
+  client = DynamoDBDocumentClient.from(dynamodb.client);
   const items = Array.from({ length: ITEMS }, (_, index) => ({ id: `msg-${String(index).padStart(3, '0')}`, name: `Person ${index}` }));
   for (let start = 0; start < items.length; start += 25) {
     const batch = items.slice(start, start + 25).map((Item) => ({ PutRequest: { Item } }));
     await client.send(new BatchWriteCommand({ RequestItems: { [dynamodb.tableNames.contacts]: batch } }));
   }
 });
-afterAll(async () => {
-  client.destroy();
-  await dynamodb.stop();
-});
+afterAll(() => dynamodb.stop());
 
 describe('scanWindow', () => {
   it('reads at most `size` items a window and, window after window, every item exactly once', async () => {
