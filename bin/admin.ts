@@ -30,9 +30,7 @@ import {
 import { createCognitoClient, createCognitoUserDirectory } from '../lambdas/shared/user-directory/cognito-user-directory';
 import { createDocumentClient } from '../lambdas/shared/dynamodb/document-client';
 import { createUsersRepository } from '../lambdas/shared/users/users-repository';
-import { migrateOrganizations } from '../lambdas/shared/organizations/organization-migration';
-import { createOrganizationsRepository } from '../lambdas/shared/organizations/organizations-repository';
-import { createSubscriptionsRepository } from '../lambdas/shared/subscriptions/subscriptions-repository';
+import { migrateOrganizations, organizationMigrationDependencies } from '../lambdas/shared/organizations/organization-migration';
 
 const REPO_ROOT = path.resolve(__dirname, '..');
 const DEFAULT_ENDPOINTS_FILE = path.join(REPO_ROOT, '.local', 'endpoints.json');
@@ -280,15 +278,8 @@ async function run(command: Command, flags: Flags, target: () => Promise<Target>
         region: resolved.region,
         credentials: resolved.credentials,
       });
-      return migrateOrganizations(
-        {
-          users: createUsersRepository({ client, tableName: usersTable }),
-          subscriptions: createSubscriptionsRepository({ client, tableName: subscriptionsTable }),
-          organizations: createOrganizationsRepository({ client, tableName: organizationsTable }),
-          now: () => new Date(),
-        },
-        { dryRun: flags['dry-run'] === true },
-      );
+      const tables = { users: usersTable, subscriptions: subscriptionsTable, organizations: organizationsTable };
+      return migrateOrganizations(organizationMigrationDependencies(client, tables), { dryRun: flags['dry-run'] === true });
     }
   }
 }

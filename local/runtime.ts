@@ -22,10 +22,7 @@ import { createCognitoIdentity, type SeedEndpoints } from './identity/local-iden
 import { SEED_DEMO_RECRUITER } from './identity/seed';
 import { seedAssistantDemo, type AssistantDemoSeedInput } from './assistant/demo-seed';
 import { documentClientFor } from '../lambdas/shared/dynamodb/document-client';
-import { migrateOrganizations } from '../lambdas/shared/organizations/organization-migration';
-import { createOrganizationsRepository } from '../lambdas/shared/organizations/organizations-repository';
-import { createSubscriptionsRepository } from '../lambdas/shared/subscriptions/subscriptions-repository';
-import { createUsersRepository } from '../lambdas/shared/users/users-repository';
+import { migrateOrganizations, organizationMigrationDependencies } from '../lambdas/shared/organizations/organization-migration';
 import { dataPaths, DEFAULT_BUILD_DIR, DEFAULT_DATA_DIR, DEFAULT_WEB_DIST_DIR } from './paths';
 import { ATS_STAND_IN_PORT_NAMES, DEFAULT_PORTS, type AtsPortName, type PortName } from './ports';
 import { bundleLambda } from './lambda/bundle';
@@ -269,16 +266,7 @@ async function migrateLocalOrganizations(
   tableNames: Readonly<Record<TableName, string>>,
   log: (line: string) => void,
 ): Promise<void> {
-  const client = documentClientFor(dynamodb);
-  const report = await migrateOrganizations(
-    {
-      users: createUsersRepository({ client, tableName: tableNames.users }),
-      subscriptions: createSubscriptionsRepository({ client, tableName: tableNames.subscriptions }),
-      organizations: createOrganizationsRepository({ client, tableName: tableNames.organizations }),
-      now: () => new Date(),
-    },
-    { dryRun: false },
-  );
+  const report = await migrateOrganizations(organizationMigrationDependencies(documentClientFor(dynamodb), tableNames), { dryRun: false });
   if (report.created.length > 0) log(`Gave ${report.created.length} users an organization of their own (issue 18 migration).`);
 }
 

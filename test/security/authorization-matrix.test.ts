@@ -9,10 +9,7 @@ import { BULLHORN_CALLBACK_PATH } from '../../lambdas/shared/contracts/ats-bullh
 import { ATS_DEMO_CREDENTIALS, BULLHORN_DEMO_CLIENT } from '../../local/ats/ats-stand-ins';
 import { REPO_ROOT } from '../../local/paths';
 import { documentClientFor } from '../../lambdas/shared/dynamodb/document-client';
-import { migrateOrganizations } from '../../lambdas/shared/organizations/organization-migration';
-import { createOrganizationsRepository } from '../../lambdas/shared/organizations/organizations-repository';
-import { createSubscriptionsRepository } from '../../lambdas/shared/subscriptions/subscriptions-repository';
-import { createUsersRepository } from '../../lambdas/shared/users/users-repository';
+import { migrateOrganizations, organizationMigrationDependencies } from '../../lambdas/shared/organizations/organization-migration';
 import { startSecurityRuntime, type Credentials, type RestCall, type SecurityRuntime, type SignedInUser } from './support/authz-runtime';
 
 /**
@@ -425,17 +422,8 @@ const REST_PREPARE: Readonly<Record<string, () => Promise<void>>> = {
 
 /** Runs the organizations migration (issue 18) on the runtime's tables; idempotent. */
 async function migrateUsersToOrganizations(): Promise<void> {
-  const client = documentClientFor(api.runtime.dynamodb);
-  const { tables } = api.runtime.endpoints;
-  await migrateOrganizations(
-    {
-      users: createUsersRepository({ client, tableName: tables.users }),
-      subscriptions: createSubscriptionsRepository({ client, tableName: tables.subscriptions }),
-      organizations: createOrganizationsRepository({ client, tableName: tables.organizations }),
-      now: () => new Date(),
-    },
-    { dryRun: false },
-  );
+  const dependencies = organizationMigrationDependencies(documentClientFor(api.runtime.dynamodb), api.runtime.endpoints.tables);
+  await migrateOrganizations(dependencies, { dryRun: false });
 }
 
 /** A new candidate summary of the owner's, for the delete row to remove. */

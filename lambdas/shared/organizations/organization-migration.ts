@@ -1,9 +1,10 @@
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { SUBSCRIPTION_TBD, type User } from '../contracts/user';
 import { newOrganization } from '../domain/organization-rules';
 import type { SubscriptionRecord } from '../subscriptions/subscription-record';
-import type { SubscriptionsRepository } from '../subscriptions/subscriptions-repository';
-import type { UsersRepository } from '../users/users-repository';
-import type { OrganizationsRepository } from './organizations-repository';
+import { createSubscriptionsRepository, type SubscriptionsRepository } from '../subscriptions/subscriptions-repository';
+import { createUsersRepository, type UsersRepository } from '../users/users-repository';
+import { createOrganizationsRepository, type OrganizationsRepository } from './organizations-repository';
 
 /**
  * The migration to organizations (issue 18): every user who is in no organization becomes the
@@ -19,6 +20,27 @@ export interface OrganizationMigrationDependencies {
   readonly subscriptions: Pick<SubscriptionsRepository, 'get' | 'listByUserId'>;
   readonly organizations: Pick<OrganizationsRepository, 'activeMembershipOf' | 'createOrganization'>;
   readonly now: () => Date;
+}
+
+/** The tables the migration reads (users, subscriptions) and writes (organizations), by name. */
+export interface OrganizationMigrationTables {
+  readonly users: string;
+  readonly subscriptions: string;
+  readonly organizations: string;
+}
+
+/** The migration's repositories on one document client: the operator CLI's, the local runtime's, a test's. */
+export function organizationMigrationDependencies(
+  client: DynamoDBDocumentClient,
+  tables: OrganizationMigrationTables,
+  now: () => Date = () => new Date(),
+): OrganizationMigrationDependencies {
+  return {
+    users: createUsersRepository({ client, tableName: tables.users }),
+    subscriptions: createSubscriptionsRepository({ client, tableName: tables.subscriptions }),
+    organizations: createOrganizationsRepository({ client, tableName: tables.organizations }),
+    now,
+  };
 }
 
 export interface MigratedOrganization {

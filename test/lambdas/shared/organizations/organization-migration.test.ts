@@ -2,6 +2,7 @@ import { ScanCommand } from '@aws-sdk/client-dynamodb';
 import { teamProblems } from '../../../../lambdas/shared/domain/organization-rules';
 import {
   migrateOrganizations,
+  organizationMigrationDependencies,
   type OrganizationMigrationDependencies,
 } from '../../../../lambdas/shared/organizations/organization-migration';
 import {
@@ -78,12 +79,7 @@ async function seedWithCurrentCode(): Promise<void> {
 beforeAll(async () => {
   tables = await startTables();
   organizations = createOrganizationsRepository({ client: tables.client, tableName: tables.tableNames.organizations });
-  dependencies = {
-    users: createUsersRepository({ client: tables.client, tableName: tables.tableNames.users }),
-    subscriptions: createSubscriptionsRepository({ client: tables.client, tableName: tables.tableNames.subscriptions }),
-    organizations,
-    now: () => MIGRATED_AT,
-  };
+  dependencies = organizationMigrationDependencies(tables.client, tables.tableNames, () => MIGRATED_AT);
   await seedWithCurrentCode();
   await organizations.createOrganization({
     organization: {
