@@ -55,7 +55,6 @@ describe('npm run admin -- migrate-organizations', () => {
     expect(answer.json).toMatchObject({
       dryRun: true,
       usersRead: 2,
-      complete: true,
       created: [
         { userId: 'u-1', organizationId: 'u-1', name: 'First Firm', seats: 1 },
         { userId: 'u-2', organizationId: 'u-2', name: 'Second Firm', seats: 1 },

@@ -16,7 +16,7 @@ import { createOrganizationsRepository, type OrganizationsRepository } from './o
  * user id, written by conditional puts, so a second (or concurrent) run writes nothing new.
  */
 export interface OrganizationMigrationDependencies {
-  readonly users: Pick<UsersRepository, 'listAll'>;
+  readonly users: Pick<UsersRepository, 'readWindow'>;
   readonly subscriptions: Pick<SubscriptionsRepository, 'get' | 'listByUserId'>;
   readonly organizations: Pick<OrganizationsRepository, 'activeMembershipOf' | 'createOrganization'>;
   readonly now: () => Date;
@@ -54,8 +54,6 @@ export interface OrganizationMigrationReport {
   /** Nothing was written: `created` lists what a real run would create. */
   readonly dryRun: boolean;
   readonly usersRead: number;
-  /** False when the users table held more than one read takes (USERS_READ_LIMIT): run again. */
-  readonly complete: boolean;
   readonly created: readonly MigratedOrganization[];
   /** Users already in an organization, with it. */
   readonly skipped: readonly { readonly userId: string; readonly organizationId: string }[];
@@ -80,38 +78,52 @@ function firmName(user: User, subscription: SubscriptionRecord | undefined): str
   return candidates.map((value) => value?.trim() ?? '').find((value) => value !== '') ?? user.id;
 }
 
+/** Users read per scan window: small enough for one Lambda-sized memory, large enough to be few calls. */
+export const MIGRATION_WINDOW_SIZE = 200;
+
 export async function migrateOrganizations(
   dependencies: OrganizationMigrationDependencies,
-  options: { readonly dryRun: boolean },
+  options: { readonly dryRun: boolean; readonly windowSize?: number },
 ): Promise<OrganizationMigrationReport> {
-  const { items: users, complete } = await dependencies.users.listAll();
   const created: MigratedOrganization[] = [];
   const skipped: { userId: string; organizationId: string }[] = [];
-  // One user at a time: a beta's few hundred users take seconds, and the tables see no burst.
-  for (const user of [...users].sort((a, b) => a.createdAt.localeCompare(b.createdAt))) {
-    const membership = await dependencies.organizations.activeMembershipOf(user.id);
-    if (membership) {
-      skipped.push({ userId: user.id, organizationId: membership.organizationId });
-      continue;
-    }
-    const subscription = await subscriptionOf(user, dependencies.subscriptions);
-    const founded = newOrganization({
-      id: user.id,
-      name: firmName(user, subscription),
-      seats: subscription?.quantity ?? 1,
-      ownerId: user.id,
-      now: dependencies.now(),
-    });
-    if (!options.dryRun) {
-      const { created: written } = await dependencies.organizations.createOrganization(founded);
-      // Written by an earlier run whose membership the index did not show yet: nothing new.
-      if (!written) {
-        skipped.push({ userId: user.id, organizationId: founded.organization.id });
+  let usersRead = 0;
+  let after: string | null = null;
+  // The whole table, one bounded window at a time (never all users in memory at once), and one
+  // user at a time within it: a beta's few hundred users take seconds, and the tables see no burst.
+  do {
+    const window = await dependencies.users.readWindow({ after, size: options.windowSize ?? MIGRATION_WINDOW_SIZE });
+    usersRead += window.items.length;
+    after = window.nextAfter;
+    await migrateWindow(window.items);
+  } while (after !== null);
+  return { dryRun: options.dryRun, usersRead, created, skipped };
+
+  async function migrateWindow(users: readonly User[]): Promise<void> {
+    for (const user of [...users].sort((a, b) => a.createdAt.localeCompare(b.createdAt))) {
+      const membership = await dependencies.organizations.activeMembershipOf(user.id);
+      if (membership) {
+        skipped.push({ userId: user.id, organizationId: membership.organizationId });
         continue;
       }
+      const subscription = await subscriptionOf(user, dependencies.subscriptions);
+      const founded = newOrganization({
+        id: user.id,
+        name: firmName(user, subscription),
+        seats: subscription?.quantity ?? 1,
+        ownerId: user.id,
+        now: dependencies.now(),
+      });
+      if (!options.dryRun) {
+        const { created: written } = await dependencies.organizations.createOrganization(founded);
+        // Written by an earlier run whose membership the index did not show yet: nothing new.
+        if (!written) {
+          skipped.push({ userId: user.id, organizationId: founded.organization.id });
+          continue;
+        }
+      }
+      const { organization } = founded;
+      created.push({ userId: user.id, organizationId: organization.id, name: organization.name, seats: organization.seats });
     }
-    const { organization } = founded;
-    created.push({ userId: user.id, organizationId: organization.id, name: organization.name, seats: organization.seats });
   }
-  return { dryRun: options.dryRun, usersRead: users.length, complete, created, skipped };
 }

@@ -125,11 +125,17 @@ describe('migrateOrganizations on data written by the current code (dynalite)', 
     expect(report).toEqual({
       dryRun: true,
       usersRead: 5,
-      complete: true,
       created: EXPECTED_CREATED,
       skipped: [{ userId: 'eve', organizationId: 'firm-z' }],
     });
     expect(await rawItems(tables.tableNames.organizations)).toBe(organizationsBefore);
+  });
+
+  it('reads the whole users table window by window (two users a window here: three windows)', async () => {
+    const report = await migrateOrganizations(dependencies, { dryRun: true, windowSize: 2 });
+    expect(report.usersRead).toBe(5);
+    expect([...report.created].sort((a, b) => a.userId.localeCompare(b.userId))).toEqual(EXPECTED_CREATED);
+    expect(report.skipped).toEqual([{ userId: 'eve', organizationId: 'firm-z' }]);
   });
 
   it('makes every user outside a firm the owner of their own, named and seated from their subscription', async () => {
@@ -137,7 +143,6 @@ describe('migrateOrganizations on data written by the current code (dynalite)', 
     expect(report).toEqual({
       dryRun: false,
       usersRead: 5,
-      complete: true,
       created: EXPECTED_CREATED,
       skipped: [{ userId: 'eve', organizationId: 'firm-z' }],
     });
