@@ -1,5 +1,6 @@
 import { ATS_ROUTE_TIMEOUT_SECONDS } from '../../lambdas/ats/ats-time-limits';
 import { OCCUPATIONS_DATA_PATH } from '../../lambdas/assistant/domain/occupations/occupations-data';
+import { PERSON_NAMES_DATA_PATH } from '../../lambdas/assistant/domain/redaction/person-names-file';
 import type { TableName } from './tables';
 
 /**
@@ -293,7 +294,9 @@ export const REST_ROUTES: readonly RestRouteDefinition[] = [
   assistantRoute('AssistantSourcingTermsFunction', 'POST', '/assistant/sourcing-terms', 'build-sourcing-terms.ts', true, [
     OCCUPATIONS_DATA_PATH,
   ]),
-  assistantRoute('AssistantJobDescriptionFunction', 'POST', '/assistant/job-description', 'write-job-description.ts', true),
+  assistantRoute('AssistantJobDescriptionFunction', 'POST', '/assistant/job-description', 'write-job-description.ts', true, [
+    PERSON_NAMES_DATA_PATH,
+  ]),
   assistantRoute('AssistantScreeningQuestionsFunction', 'POST', '/assistant/screening-questions', 'draft-screening-questions.ts', true),
   assistantRoute('AssistantEvaluationsFunction', 'POST', '/assistant/evaluations', 'evaluate-answers.ts', true),
   assistantRoute('AssistantBestFitFunction', 'POST', '/assistant/best-fit', 'recommend-best-fit.ts', true),
