@@ -1,5 +1,6 @@
 import { OCCUPATIONS_DATA_PATH } from '../../../../lambdas/assistant/domain/occupations/occupations-data';
 import { PERSON_NAMES_DATA_PATH } from '../../../../lambdas/assistant/domain/redaction/person-names-file';
+import { SKILLS_DATA_PATH } from '../../../../lambdas/shared/text/skills-dictionary';
 import { REST_ROUTES } from '../../../../lib/definitions/rest-routes';
 import { bundleAsDeployed, handlerBudgetBytes } from '../../support/deployed-bundle';
 
@@ -15,6 +16,7 @@ const TASKS = /lambdas\/assistant\/engine\/bedrock-tasks\/([\w-]+)\.ts$/;
 const DATA_READERS: Readonly<Record<string, string>> = {
   'lambdas/assistant/domain/occupations/occupations-file.ts': OCCUPATIONS_DATA_PATH,
   'lambdas/assistant/domain/redaction/person-names-file.ts': PERSON_NAMES_DATA_PATH,
+  'lambdas/shared/text/skills-dictionary.ts': SKILLS_DATA_PATH,
 };
 
 async function bundle(entry: string) {
@@ -43,7 +45,9 @@ describe('assistant handler bundles', () => {
   );
 
   it('deploys each data file beside exactly the handlers that read it, never inside a bundle', async () => {
-    const bundled = await Promise.all(assistantRoutes.map(async (route) => ({ route, ...(await bundle(route.entry)) })));
+    // The ATS handlers too: placement prediction matches skills with the assistant's dictionary.
+    const routes = REST_ROUTES.filter((route) => route.path.startsWith('/assistant/') || route.path.startsWith('/ats/'));
+    const bundled = await Promise.all(routes.map(async (route) => ({ route, ...(await bundle(route.entry)) })));
     expect(bundled.filter((b) => b.dataFilesRead.includes(OCCUPATIONS_DATA_PATH)).map((b) => b.route.functionId)).toEqual([
       'AssistantSourcingTermsFunction',
     ]);
@@ -51,9 +55,9 @@ describe('assistant handler bundles', () => {
       'AssistantJobDescriptionFunction',
     ]);
     for (const { route, dataFilesRead, bundlesData } of bundled) {
-      expect({ route: route.functionId, dataFiles: route.dataFiles ?? [], bundlesData }).toEqual({
+      expect({ route: route.functionId, dataFiles: [...(route.dataFiles ?? [])].sort(), bundlesData }).toEqual({
         route: route.functionId,
-        dataFiles: dataFilesRead,
+        dataFiles: [...dataFilesRead].sort(),
         bundlesData: false,
       });
     }
