@@ -1,5 +1,7 @@
 import { ATS_ROUTE_TIMEOUT_SECONDS } from '../../lambdas/ats/ats-time-limits';
 import { OCCUPATIONS_DATA_PATH } from '../../lambdas/assistant/domain/occupations/occupations-data';
+import { PERSON_NAMES_DATA_PATH } from '../../lambdas/assistant/domain/redaction/person-names-file';
+import { SKILLS_DATA_PATH } from '../../lambdas/shared/text/skills-dictionary';
 import type { TableName } from './tables';
 
 /**
@@ -141,7 +143,7 @@ function atsRoute(
   method: 'GET' | 'POST',
   path: string,
   file: string,
-  extra: Partial<Pick<RestRouteDefinition, 'atsCredentials' | 'timeoutSeconds' | 'tables'>> = {},
+  extra: Partial<Pick<RestRouteDefinition, 'atsCredentials' | 'timeoutSeconds' | 'tables' | 'dataFiles'>> = {},
 ): RestRouteDefinition {
   return { functionId, method, path, entry: `lambdas/ats/routes/${file}`, auth: 'user', tables: ATS_TABLES, billing: false, ...extra };
 }
@@ -290,19 +292,28 @@ export const REST_ROUTES: readonly RestRouteDefinition[] = [
   },
   // The recruiting assistant (issue 6). Function ids are construct ids: never rename them.
   assistantRoute('AssistantListJobsFunction', 'GET', '/assistant/jobs', 'list-jobs.ts', false),
-  assistantRoute('AssistantSaveJobFunction', 'POST', '/assistant/jobs', 'save-job.ts', false),
+  // The skills dictionary and the other vocabularies are data files beside the handlers that read them (issue 5's bundle budget).
+  assistantRoute('AssistantSaveJobFunction', 'POST', '/assistant/jobs', 'save-job.ts', false, [SKILLS_DATA_PATH]),
   // Rename, archive and delete (issue 17), served by the save function (save-job.ts dispatches on the method).
-  assistantRoute('AssistantSaveJobFunction', 'PATCH', '/assistant/jobs/{id}', 'save-job.ts', false),
-  assistantRoute('AssistantSaveJobFunction', 'DELETE', '/assistant/jobs/{id}', 'save-job.ts', false),
-  assistantRoute('AssistantMustHavesFunction', 'POST', '/assistant/must-haves', 'propose-must-haves.ts', true),
+  assistantRoute('AssistantSaveJobFunction', 'PATCH', '/assistant/jobs/{id}', 'save-job.ts', false, [SKILLS_DATA_PATH]),
+  assistantRoute('AssistantSaveJobFunction', 'DELETE', '/assistant/jobs/{id}', 'save-job.ts', false, [SKILLS_DATA_PATH]),
+  assistantRoute('AssistantMustHavesFunction', 'POST', '/assistant/must-haves', 'propose-must-haves.ts', true, [SKILLS_DATA_PATH]),
   assistantRoute('AssistantSourcingTermsFunction', 'POST', '/assistant/sourcing-terms', 'build-sourcing-terms.ts', true, [
+    SKILLS_DATA_PATH,
     OCCUPATIONS_DATA_PATH,
   ]),
-  assistantRoute('AssistantJobDescriptionFunction', 'POST', '/assistant/job-description', 'write-job-description.ts', true),
-  assistantRoute('AssistantScreeningQuestionsFunction', 'POST', '/assistant/screening-questions', 'draft-screening-questions.ts', true),
-  assistantRoute('AssistantEvaluationsFunction', 'POST', '/assistant/evaluations', 'evaluate-answers.ts', true),
-  assistantRoute('AssistantBestFitFunction', 'POST', '/assistant/best-fit', 'recommend-best-fit.ts', true),
-  assistantRoute('AssistantCandidateSummaryFunction', 'POST', '/assistant/candidate-summary', 'summarize-candidate.ts', true),
+  assistantRoute('AssistantJobDescriptionFunction', 'POST', '/assistant/job-description', 'write-job-description.ts', true, [
+    SKILLS_DATA_PATH,
+    PERSON_NAMES_DATA_PATH,
+  ]),
+  assistantRoute('AssistantScreeningQuestionsFunction', 'POST', '/assistant/screening-questions', 'draft-screening-questions.ts', true, [
+    SKILLS_DATA_PATH,
+  ]),
+  assistantRoute('AssistantEvaluationsFunction', 'POST', '/assistant/evaluations', 'evaluate-answers.ts', true, [SKILLS_DATA_PATH]),
+  assistantRoute('AssistantBestFitFunction', 'POST', '/assistant/best-fit', 'recommend-best-fit.ts', true, [SKILLS_DATA_PATH]),
+  assistantRoute('AssistantCandidateSummaryFunction', 'POST', '/assistant/candidate-summary', 'summarize-candidate.ts', true, [
+    SKILLS_DATA_PATH,
+  ]),
   // The results routes share one function (results-routes.ts): the stack is near CloudFormation's 500 resources.
   assistantRoute('AssistantResultsFunction', 'GET', '/assistant/results', 'results-routes.ts', false),
   assistantRoute('AssistantResultsFunction', 'POST', '/assistant/results/delete', 'results-routes.ts', false),
@@ -323,6 +334,8 @@ export const REST_ROUTES: readonly RestRouteDefinition[] = [
   atsRoute('AtsPredictFunction', 'POST', '/ats/predict', 'predict-placements.ts', {
     tables: ATS_READ_TABLES,
     timeoutSeconds: ATS_ROUTE_TIMEOUT_SECONDS,
+    // Placement prediction matches skills with the assistant's dictionary.
+    dataFiles: [SKILLS_DATA_PATH],
   }),
   // Bullhorn's browser authorization (OAuth 2 authorization code; docs/ats-connectors.md, Bullhorn).
   atsRoute('AtsBullhornAuthorizeFunction', 'POST', '/ats/bullhorn/authorize', 'start-bullhorn-authorization.ts', {

@@ -13,6 +13,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
+import { benchAssistant } from './assistant';
 import { benchCost } from './cost';
 import { benchData } from './data';
 import { benchLambdas } from './lambdas';
@@ -43,6 +44,7 @@ const SECTIONS: Record<string, (options: BenchOptions) => Promise<BenchSection>>
   cost: benchCost,
   // Options from RELIABILITY_* environment variables (see reliability.ts).
   reliability: () => benchReliability(),
+  assistant: () => benchAssistant(),
   runtime: benchRuntime,
 };
 

@@ -162,8 +162,9 @@ function fieldSimilarity(job: JobContext, analyses: readonly ProfileAnalysis[]):
   }
   stemCounts(job.mustHaves.map((r) => r.text).join('\n'), jobTerms);
   stemCounts(job.title, jobTerms, 3);
-  const resumes = analyses.map((analysis) => fieldTerms(analysis));
-  const whole = analyses.map((analysis) => fieldTerms(analysis, false));
+  const terms = analyses.map((analysis) => fieldTerms(analysis));
+  const resumes = terms.map((t) => t.weighted);
+  const whole = terms.map((t) => t.whole);
   const frequency = new Map<string, number>();
   for (const terms of resumes) for (const key of terms.keys()) frequency.set(key, (frequency.get(key) ?? 0) + 1);
   // Inverse document frequency: a word every candidate uses tells none of them apart.

@@ -179,9 +179,21 @@ const VOWEL = /[aeiouy]/;
  * and "automated" at "automat". Words of four letters or fewer, and technical names, stay as they are.
  */
 export function stem(word: string): string {
-  let w = String(word ?? '')
-    .toLowerCase()
-    .replace(/['’]s$/, '');
+  const written = String(word ?? '');
+  const known = STEMS.get(written);
+  if (known !== undefined) return known;
+  const stemmed = stemOf(written);
+  if (STEMS.size >= STEMS_LIMIT) STEMS.clear();
+  STEMS.set(written, stemmed);
+  return stemmed;
+}
+
+/** Words already stemmed: a ranking stems the same few thousand words again and again. Cleared whole when full (bounded memory). */
+const STEMS_LIMIT = 50_000;
+const STEMS = new Map<string, string>();
+
+function stemOf(written: string): string {
+  let w = written.toLowerCase().replace(/['’]s$/, '');
   if (w.length <= 4 || /[^a-z]/.test(w)) return w;
   // British spellings meet American ones: "optimised" and "optimized".
   if (w.length > 6) w = w.replace(/is(e|ed|es|ing|ation|ations)$/, 'iz$1');

@@ -40,7 +40,7 @@ const STREET_WORD =
 const STREET_ENDING =
   '(?:strasse|straße|str\\.|gasse|weg|vej|vägen|gatan|gata|gate|laan|straat|katu|tie|kuja|tér|út|utca|ulica|gade|stræti|stræde|braut|vegur|veien|plein|allee|platz|damm|ufer|park|torget|torg|bakken|brekka|gränd|steig|markt|centret)';
 const STREET_PREFIX =
-  'C/|Rua|Rue|Via|Viale|Vicolo|Piazza|Piazzetta|Calle|Avenida|Avda\\.?|Av\\.?|Boul\\.?|ul\\.|Ulica|Praça|Largo|Travessa|Carrer|Paseo|Camino|Chemin|Allée|Quai|Strada|Corso|Plac|Aleja|Al\\.';
+  'C/|Rua|Rúa|Rue|Via|Viale|Vicolo|Piazza|Piazzetta|Calle|Avenida|Avda\\.?|Av\\.?|Boul\\.?|ul\\.|Ulica|Praça|Largo|Travessa|Carrer|Paseo|Camino|Chemin|Allée|Quai|Strada|Corso|Plac|Aleja|Al\\.';
 const NAME_WORD = "(?:\\p{N}+\\p{L}*|\\p{Lu}[\\p{L}'’.-]*)";
 const UNIT = String.raw`(?:[Aa]pt|APT|[Aa]partment|[Ss]uite|STE|[Ss]te|[Uu]nit|[Ff]lat|[Rr]oom|Rm|[Ff]loor|Fl|Bldg|[Bb]uilding|[Bb]ox)\.?\s*#?\s*\d{1,6}[A-Z]?\b`;
 const STREETS = new RegExp(
@@ -49,15 +49,16 @@ const STREETS = new RegExp(
     String.raw`(?<![\d,.$€£])\b\d{1,6}[A-Z]?[ \t]+(?:[NSEW]\.?[ \t]+)?(?:${NAME_WORD}[ \t]+){0,4}(?:${STREET_WORD})\b\.?`,
     // "Pohlstrasse 9", "Snellmaninkatu 55", "Erzsébet tér 19."
     String.raw`(?:\b\d{1,6}[ \t]+)?(?<![\p{L}])\p{Lu}[\p{L}'’-]*${STREET_ENDING}(?:[ \t]+\d{1,5}[A-Za-z]?\b\.?)`,
-    String.raw`(?:\b\d{1,6}[ \t]+)?[\p{Lu}][\p{L}'’-]*[ \t]+(?:tér|út|útja|utca|u\.|vej|gade|gate|katu|tie|tee|[Ss]trasse|[Ss]traße|[Gg]asse|[Ww]eg|[Aa]llee|[Pp]latz|laan|straat)[ \t]+\d{1,5}\b\.?`,
-    // "Rua Igreja 25", "29 Rue de Tanger", "ul. Zakrzowska 92"
-    String.raw`(?:\b\d{1,6}[ \t]+)?(?<![\p{L}])(?:${STREET_PREFIX})[ \t]+(?:(?:de|da|do|dos|das|del|della|di|la|le|du|des|e)[ \t]+|${NAME_WORD}[ \t]+){0,5}(?:\d{1,5}[A-Za-z]?\b|${NAME_WORD})`,
+    String.raw`(?:\b\d{1,6}[ \t]+)?[\p{Lu}][\p{L}'’-]*(?:[ \t]+\p{Ll}[\p{L}'’-]*)?[ \t]+(?:tér|út|útja|utca|u\.|vej|gade|gate|katu|tie|tee|[Ss]trasse|[Ss]traße|[Gg]asse|[Ww]eg|[Aa]llee|[Pp]latz|laan|straat)[ \t]+\d{1,5}\b\.?`,
+    // "Rua Igreja 25", "29 Rue de Tanger", "ul. Zakrzowska 92", "770 26 rue des Lilas" (a building number, then the house number)
+    String.raw`\b\d{1,6}(?:[ \t]+\d{1,6})?(?:[ \t]*(?:bis|ter))?,?[ \t]+(?:rue|rua|rúa|viale|calle|avenida|chemin|allée|impasse|quai|praça|piazza|carrer|strada)[ \t]+(?:(?:de|da|do|dos|das|del|della|di|la|le|du|des|e|l['’])[ \t]*|${NAME_WORD}[ \t]+|\p{Ll}[\p{L}'’-]*[ \t]+){0,5}(?:\d{1,5}[A-Za-z]?\b|${NAME_WORD}|\p{Ll}[\p{L}'’-]*)`,
+    String.raw`(?:\b\d{1,6}[ \t]+){0,2}(?<![\p{L}])(?:${STREET_PREFIX})[ \t]+(?:(?:de|da|do|dos|das|del|della|di|la|le|du|des|e)[ \t]+|${NAME_WORD}[ \t]+){0,5}(?:\d{1,5}[A-Za-z]?\b|${NAME_WORD})`,
     // Any capitalised name and a house number after a house number before it: "040 Snellmaninkatu 55", "5850 Jana Nerudy 894"
     String.raw`\b\d{1,6}[ \t]+(?:\p{Lu}\p{Ll}[\p{L}'’.-]*[ \t]+){1,3}\d{1,5}\b(?![ \t]*(?:%|years?|yrs?|hours?|hrs?|days?|weeks?|months?|miles?|lbs?|pounds?))`,
     // A street named without a number: "shows on Tarsicio Isle Street", "the corner of … and Herceg Gateway St."
     String.raw`(?<=\b(?:on|and|corner of)[ \t]+)(?:\p{Lu}[\p{L}'’-]*[ \t]+){1,3}(?:Street|St\.)(?![\p{L}])`,
     // Post boxes: "P.O. Box 186", "PSC 3294, Box 9168", "APO AA 61487", "USNS Bergman"
-    String.raw`\b[Pp]\.?[ \t]?[Oo]\.?[ \t]+[Bb]ox[ \t]+\d{1,6}\b|\b(?:PSC|Unit|CMR)[ \t]+\d{3,5},?[ \t]+Box[ \t]+\d{1,5}\b|\b[AFD]PO[ \t]+A[AEP][ \t]+\d{5}\b|\bUSN[SV][ \t]+${NAME_WORD}`,
+    String.raw`\b[Pp]\.?[ \t]?[Oo]\.?[ \t]+[Bb]ox[ \t]+\d{1,6}\b|\b(?:PSC|Unit|CMR)[ \t]+\d{3,5},?[ \t]+Box[ \t]+\d{1,5}\b|\b[AFDafd][Pp][Oo][ \t]+[Aa][AEPaep][ \t]+\d{5}\b|\b(?:USN[SV]|USS|USCGC)[ \t]+${NAME_WORD}`,
     String.raw`\b[Tt]he corner of[ \t]+[^,.;:!?]{3,80}?[ \t]+and[ \t]+(?:${NAME_WORD}[ \t]*){1,3}`,
     UNIT,
   ].join('|'),
@@ -70,7 +71,7 @@ const ADDRESS_TAIL = new RegExp(
 );
 /** A line that continues an address: a unit, a town, a country, a postcode ("Apt. 902", "Nuuk", "Greenland 96817"). */
 const ADDRESS_LINE = new RegExp(
-  String.raw`^\n(?:[ \t]*\n)?[ \t>?|]*(?:${UNIT}|\p{Lu}[\p{L}'’.-]*,?[ \t]*(?:(?:\p{Lu}[\p{L}'’.-]*|de|del|da|di|la|le|van|von|sur|am|an|nad|upon),?[ \t]*){0,4}(?:[A-Z]{2}[ \t]+)?(?:\d{3,6}(?:-\d{4})?)?|\d{3,6}(?:-\d{4})?|[A-Z]{1,2}\d[A-Z\d]?[ \t]?\d[A-Z]{2})[ \t]*(?=\n|$)`,
+  String.raw`^\n(?:[ \t]*\n)?[ \t>?|]*(?:${UNIT}|\p{Lu}[\p{L}'’.-]*,?[ \t]*(?:(?:\p{Lu}[\p{L}'’.-]*|\((?:\p{Lu}[\p{L}'’.-]*[ \t]*)+\)|de|del|da|di|la|le|van|von|sur|am|an|nad|upon),?[ \t]*){0,4}(?:[A-Z]{2}[ \t]+)?(?:\d{3,6}(?:-\d{4})?)?|\d{3,6}(?:-\d{4})?|[A-Z]{1,2}\d[A-Z\d]?[ \t]?\d[A-Z]{2})[ \t]*(?=\n|$)`,
   'u',
 );
 /** "lives at", "my address is", "send it to" introduce an address with a house number. */
@@ -137,6 +138,21 @@ function addressSpans(text: string): IdentifierSpan[] {
     found.push({ kind: 'street-address', start, end: stop, text: text.slice(start, stop) });
   };
   for (const m of text.matchAll(STREETS)) extend(m.index ?? 0, (m.index ?? 0) + m[0].length);
+  // Text written all in lowercase ("meet me at 2407 tawastintie 6"): its streets are read with each word capitalised.
+  if (!/\p{Lu}/u.test(text)) {
+    const capitalised = text.replace(/(?<![\p{L}'’])\p{Ll}/gu, (c) => (c.toUpperCase().length === 1 ? c.toUpperCase() : c));
+    for (const m of capitalised.matchAll(STREETS)) {
+      const start = m.index ?? 0;
+      const end = start + m[0].length;
+      const tail = ADDRESS_TAIL.exec(capitalised.slice(end));
+      found.push({
+        kind: 'street-address',
+        start,
+        end: end + (tail?.[0].length ?? 0),
+        text: text.slice(start, end + (tail?.[0].length ?? 0)),
+      });
+    }
+  }
   for (const m of text.matchAll(ADDRESS_CUE)) {
     const start = (m.index ?? 0) + m[0].length;
     const rest = /^[^.;!?\n]*?(?=[.;!?](?:\s|$)|\n|$|\s+(?:for|last|and I|but|because|please)\b)/u.exec(text.slice(start))?.[0] ?? '';
@@ -171,7 +187,10 @@ export function withoutOverlaps(all: readonly IdentifierSpan[]): IdentifierSpan[
   for (const span of sorted) {
     const last = kept[kept.length - 1];
     if (last && span.start < last.end) {
-      if (span.end > last.end) kept[kept.length - 1] = { ...last, end: span.end, text: last.text + span.text.slice(last.end - span.start) };
+      // Digits that run into a street ("76556 29 Rue de Tanger") are its numbers, not a phone.
+      const kind = last.kind === 'phone' && span.kind === 'street-address' ? span.kind : last.kind;
+      if (span.end > last.end)
+        kept[kept.length - 1] = { ...last, kind, end: span.end, text: last.text + span.text.slice(last.end - span.start) };
       continue;
     }
     kept.push(span);

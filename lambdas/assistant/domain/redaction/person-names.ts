@@ -1,5 +1,5 @@
-import { AMBIGUOUS_GIVEN_NAMES, GIVEN_NAMES } from './given-names';
 import { identifiersIn, type IdentifierSpan } from './identifiers';
+import { personNameLists, plainName } from './person-names-file';
 
 /**
  * Names of people (contacts, hiring managers, candidates) in a text. A name is taken when its
@@ -12,9 +12,9 @@ import { identifiersIn, type IdentifierSpan } from './identifiers';
 const CAP = "(?:\\p{Lu}[\\p{Ll}\\p{Lu}'’-]*\\p{Ll}[\\p{Ll}'’-]*|\\p{Lu}[\\p{Ll}'’]*-\\p{Lu}[\\p{Ll}'’]+|\\p{Lu}'\\p{Lu}\\p{Ll}+)";
 const PARTICLE = '(?:van der|van den|van de|van|von|de la|de|da|das|dos|del|della|di|du|le|la|ter|ten|al|el|bin|ibn)';
 const INITIAL = '\\p{Lu}\\.?';
-/** A given name, an optional initial and one or two surnames. */
+/** A given name, an optional initial and one or two surnames; the surnames looked at, so each word is tried as a given name. */
 const FULL_NAME = new RegExp(
-  `(?<![\\p{L}\\p{N}])(${CAP})((?:[ \\t]+${INITIAL})?(?:[ \\t]+(?:${PARTICLE}[ \\t]+)?(?:${CAP})){1,2})(?![\\p{L}\\p{N}])`,
+  `(?<![\\p{L}\\p{N}])(${CAP})(?=((?:[ \\t]+${INITIAL})?(?:[ \\t]+(?:${PARTICLE}[ \\t]+)?(?:${CAP})){1,2})(?![\\p{L}\\p{N}]))`,
   'gu',
 );
 const TITLE = new RegExp(
@@ -35,7 +35,7 @@ const NOT_BEFORE_INITIAL =
   /^(?:Class|Part|Schedule|Vitamin|Type|Level|Grade|Tier|Section|Phase|Plan|Option|Group|Building|Unit|Hall|Wing|Team|Shift|Floor|Zone|Area|Block|Exhibit|Form|Appendix|Category|Step|Plant|Site|Gate|Dock|Line|Hepatitis|Model|Series|Size|Room|Suite|Lot|Route|Pod|Bay|Cell|Station)$/;
 /** Surname endings that only names have: Icelandic, Nordic, Slavic, Baltic, Greek, Georgian and Armenian patronymics and family names. */
 const SURNAME_ENDING =
-  /^\p{Lu}\p{Ll}{2,}(?:dóttir|dottir|sson|ová|ovà|ović|ovic|evic|ević|ić|enko|chuk|czuk|wicz|owski|owska|ewski|ewska|inski|inska|yński|yńska|ński|ńska|ishvili|adze|poulos|opoulou|idis|akis|yan|iani|escu|aitis|ienė|ytė|auskas)$/u;
+  /^\p{Lu}\p{Ll}{2,}(?:dóttir|dottir|sson|ová|ovà|ović|ovic|evic|ević|ić|enko|chuk|czuk|wicz|owski|owska|ewski|ewska|inski|inska|yński|yńska|ński|ńska|ski|(?<!a)ska|cki|cka|czyk|czak|ishvili|adze|poulos|opoulou|idis|akis|yan|iani|escu|aitis|ienė|ytė|auskas)$/u;
 /** Cues before a person's name in what people write ("I'm Lena Marsh", "add Omar Haddad as", "assistant to …"). */
 const SOFT_CUE = new RegExp(
   `(?:\\bI['’]m|\\bI am|\\b[Aa]dd|\\b[Aa]ssistant to|\\b[Pp]roducer|\\b[Ss]ongwriter|\\b[Ff]ounders?:|\\b[Nn]ame\\?|\\b[Nn]ame['’]s|\\b[Ll]ast name\\??|\\b[Ff]irst name\\??|\\b[Ss]pouse|\\b[Pp]artner['’]s name|\\b[Bb]eneficiary|\\b[Rr]eferred by|\\b[Ss]ubmitted by|\\b[Pp]repared by|\\b[Aa]pproved by|\\b[Ww]ritten by|\\b[Ss]igned,?)[ \\t]+(${CAP}(?:[ \\t]+(?:${INITIAL}[ \\t]+)?(?:${PARTICLE}[ \\t]+)?(?:${CAP})){1,2})`,
@@ -60,19 +60,29 @@ const STRONG_CUE = new RegExp(
 /** Words that end a name taken after a strong cue ("borna jerković but …"). */
 const NOT_IN_NAME =
   /^(?:but|and|or|is|was|are|from|the|a|an|i|to|in|at|on|of|not|please|so|who|which|that|if|when|because|with|for|by|as|my|your|his|her|their|our|has|had|have|will|can|it|this|there|here|yes|no|ok|okay|everyone|team|all|sir|madam)$/i;
+/** A name of one to three words of the given shape, an initial or a particle between them. */
+const nameOf = (word: string, initial: string) => `${word}(?:[ \\t]+(?:${initial}[ \\t]+)?(?:${PARTICLE}[ \\t]+)?(?:${word})){0,2}`;
 /** Nouns that take a person's name after them ("my kid Selma", "tennis player Hülya Bouwmeester", "commenter Odette Aubé"). */
-const ROLE_BEFORE = new RegExp(
-  `\\b(?:kid|son|daughter|wife|husband|brother|sister|mother|father|cousin|uncle|aunt|friend|colleague|co-?worker|neighbou?r|boss|player|commenter|singer|songwriter|writer|author|actor|actress|artist|musician|guitarist|drummer|poet|novelist|journalist|reporter|ex-\\p{Lu}[\\p{L}-]*|tribute to|not by|follow up with|heard|gender of|[Ww]hy is|[Mm]aybe it['’]s under|change it to|stop by)[ \\t]+(${CAP}(?:[ \\t]+(?:${INITIAL}[ \\t]+)?(?:${PARTICLE}[ \\t]+)?(?:${CAP})){0,2})`,
-  'gu',
-);
+const roleBefore = (name: string) =>
+  new RegExp(
+    `\\b(?:kid|son|daughter|wife|husband|brother|sister|mother|father|cousin|uncle|aunt|friend|colleague|co-?worker|neighbou?r|boss|player|commenter|singer|songwriter|writer|author|actor|actress|artist|musician|guitarist|drummer|poet|novelist|journalist|reporter|ex-\\p{Lu}[\\p{L}-]*|tribute to|not by|[Ff]ollow up with|[Hh]eard|[Gg]ender of|[Ww]hy is|[Mm]aybe it['’]s under|change it to|stop by)[ \\t]+(${name})`,
+    'gu',
+  );
 /** What only a person does after their name: "Gerth had given", "Walker began writing", "Zak shouted at", "X is from Y". */
-const PERSON_VERB = new RegExp(
-  `(?:^|[.!?"”:]\\s+|\\n|\\b(?:but|and|while|when|because)[ \\t]+)(${CAP}(?:[ \\t]+(?:${INITIAL}[ \\t]+)?(?:${PARTICLE}[ \\t]+)?(?:${CAP})){0,2})[ \\t]+(?:(?:just |always |never |also )?(?:said|says|shouted|yelled|whispered|told|asked|replied|wrote|began|started writing|had given|gave|flew|was born|lives|lived|married|retired|listed (?:his|her|their)|is (?:very )?(?:reliable|from|impulsive|the CEO|a good)|was from|will be (?:talking|speaking|presenting)|has to get|speaks|spoke|joined us|called me|emailed|texted))\\b`,
-  'gmu',
-);
+const personVerb = (name: string) =>
+  new RegExp(
+    `(?:^|[.!?"”:]\\s+|\\n|\\b(?:but|and|while|when|because)[ \\t]+)(${name})[ \\t]+(?:(?:just |always |never |also )?(?:said|says|shouted|yelled|whispered|told|asked|replied|wrote|began|started writing|had given|gave|flew|was born|lives|lived|married|retired|listed (?:his|her|their)|is (?:very )?(?:reliable|from|impulsive|the CEO|a good)|was from|was influenced|will be (?:talking|speaking|presenting)|has to get|speaks|spoke|joined us|called me|emailed|texted))\\b`,
+    'gmu',
+  );
+const ROLE_BEFORE = roleBefore(nameOf(CAP, INITIAL));
+const PERSON_VERB = personVerb(nameOf(CAP, INITIAL));
+/** The same cues in text written all in lowercase ("the true gender of lempi", "selma is from …"). */
+const LOWER = "\\p{Ll}[\\p{Ll}'’-]+";
+const ROLE_BEFORE_LOWER = roleBefore(nameOf(LOWER, '\\p{Ll}\\.?'));
+const PERSON_VERB_LOWER = personVerb(nameOf(LOWER, '\\p{Ll}\\.?'));
 /** Speech verbs before a name at the end of a clause: "says Joly.", "said Gladys to Logan". */
 const SAYS = new RegExp(
-  `\\b(?:says|said|asked|replied|wrote|added)[ \\t]+(${CAP}(?:[ \\t]+(?:${PARTICLE}[ \\t]+)?${CAP})?)(?=[ \\t]*(?:[.,!?;]|$|[ \\t]+to[ \\t]))`,
+  `\\b(?:says|said|asked|replied|wrote|added)[ \\t]+(${CAP}(?:[ \\t]+(?:${PARTICLE}[ \\t]+)?${CAP})?)(?=[ \\t]*(?:[.,!?;]|$|[ \\t]+(?:to|in|at|on|about|after|before|when|while|as|of|from)[ \\t]))`,
   'gmu',
 );
 /** Someone addressed: "Danial, can I please …", "Don't go to town, Mark!", "Remember me, Mary?". */
@@ -82,7 +92,7 @@ const VOCATIVE = new RegExp(
 );
 /** Things people make or give, after their name: "the Jensen novel", "a Homero Portillo concert", "Alina's kid". */
 const WORK_AFTER = new RegExp(
-  `(${CAP}(?:[ \\t]+(?:${INITIAL}[ \\t]+)?(?:${PARTICLE}[ \\t]+)?${CAP}){0,2})(?:[ \\t]+(?:novel|concert|biography|memoir|songbook)|['’]s[ \\t]+(?:kid|kids|daughter|son|wife|husband|killers?|murderers?|family|children|widow|funeral))\\b`,
+  `(${CAP}(?:[ \\t]+(?:${INITIAL}[ \\t]+)?(?:${PARTICLE}[ \\t]+)?${CAP}){0,2})(?:[ \\t]+(?:novel|concert|biography|memoir|songbook)|['’]s[ \\t]+(?:kid|kids|daughter|son|wife|husband|killers?|murderers?|family|children|widow|funeral|songs?|album|lyrics|verses|poems|novels))\\b`,
   'gu',
 );
 /** Two capitalised words said to be people: "Marrero and Murphy were precision engineers". */
@@ -94,6 +104,25 @@ const LIST_CUE = new RegExp(
 );
 /** Speakers in a dialogue: lines opening with a name and a colon, two or more of them. */
 const SPEAKER = new RegExp(`^[ \\t>]*(${CAP})[ \\t]*:[ \\t]*(?=["“]|\\p{Lu})`, 'gmu');
+/** The answer to a question asking for a name: "What's the name on the account? User: Vilma Holm", a "name:" line. */
+const NAME_ANSWER = new RegExp(
+  `(?:\\bname\\b[^?\\n]{0,40}\\?[ \\t]*(?:\\n[ \\t]*)?(?:\\p{L}+[ \\t]*:[ \\t]*)?|^[ \\t>*-]*(?:full |contact )?name[ \\t]*[:：][ \\t]*)(${ANY_NAME})`,
+  'gimu',
+);
+/** Someone described between commas before their words: "Hijacinta Godina, the Technical writer, said". */
+const APPOSITIVE = new RegExp(
+  `(?:^|[.!?]\\s+|\\n)(${nameOf(CAP, INITIAL)}),[ \\t]+(?:the|our|a|an|their)[ \\t]+[\\p{L} -]{2,40},[ \\t]+(?:said|says|told|added|explained|wrote|noted)\\b`,
+  'gu',
+);
+/** Someone of an organisation given a role: "Cleopatra Mordvinova from Acme is the keynote speaker". */
+const ORG_ROLE = new RegExp(
+  `(?:^|[.!?]\\s+|\\n)(${CAP}[ \\t]+${CAP})[ \\t]+(?:of|from|at)[ \\t]+[^.,;\\n]{2,50}?[ \\t]+(?:is|was|will be)[ \\t]+(?:the|our|a|an|this year['’]s)[ \\t]+(?:[\\p{L}-]+[ \\t]+){0,3}?(?:CEO|CFO|CTO|COO|founder|president|chair(?:man|woman|person)?|speaker|director|head|winner|owner|author|host)\\b`,
+  'gu',
+);
+/** People listed after a cue: "CEOs …, including Vidica Zakoč of Fernandez Inc., Bridgewater's Parker Suknović and …". */
+const PEOPLE_LIST =
+  /\b(?:CEOs|executives|leaders|founders|speakers|people|honou?rees|nominees|winners|managers|directors|guests|panelists|authors|artists)\b[^.\n]*?\b(?:including|such as|among them|like)[ \t]+([^\n]+?)(?:\.(?:\s|$)|$)/gu;
+const PERSON_OF = new RegExp(`^(${CAP}[ \\t]+${CAP})[ \\t]+of[ \\t]|['’]s[ \\t]+(${CAP}[ \\t]+${CAP})$`, 'u');
 
 /** Words that follow a given name in an organisation, a place or a role, never a surname. */
 const NOT_A_NAME =
@@ -116,28 +145,32 @@ const COMMON_CAPITALISED =
 /** Words that make a line a company, not a person. */
 const COMPANY_WORD =
   /\b(?:inc|llc|ltd|plc|corp|co|gmbh|group|company|corporation|limited|partners|associates|services|solutions|systems|technologies|consulting|hospital|clinic|university|college|school|bank|institute|foundation|department|office|suite|apt|unit|box)\b\.?/i;
-/** Lowercase, without accents: "Jørgensen" → "jorgensen". */
-const plain = (s: string) =>
-  s
-    .toLowerCase()
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/ø/g, 'o')
-    .replace(/æ/g, 'ae')
-    .replace(/ß/g, 'ss')
-    .replace(/[đð]/g, 'd')
-    .replace(/þ/g, 'th')
-    .replace(/ł/g, 'l');
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const isGiven = (word: string) => GIVEN_NAMES.has(word.toLowerCase());
-const isUnambiguousGiven = (word: string) => isGiven(word) && !AMBIGUOUS_GIVEN_NAMES.has(word.toLowerCase());
+const isGiven = (word: string) => personNameLists().given.has(plainName(word));
+const isUnambiguousGiven = (word: string) => isGiven(word) && !personNameLists().ambiguousGiven.has(plainName(word));
+/** A word shaped like a surname ("Steinarsdóttir", "Kowalczyk") or a common one of its country ("Nowak", "Souza"). */
+const isSurname = (word: string) =>
+  (SURNAME_ENDING.test(word) || personNameLists().surnames.has(plainName(word))) && !NOT_A_NAME.test(word);
 const wordsOf = (name: string) => name.split(/\s+/).filter((w) => /^\p{Lu}/u.test(w) && !/^\p{Lu}\.?$/u.test(w));
+
+/** A line naming a country, with a postcode or a region at most: "Spain", ">Tunisia 56004", "Cyprus (Greek) 13429". */
+function isCountryLine(line: string): boolean {
+  const words = line
+    .replace(/^[ \t>?*|-]+/, '')
+    .replace(/\([^)]*\)|[\d,.-]+/g, ' ')
+    .trim()
+    .toLowerCase()
+    .replace(/\s+/g, ' ');
+  return personNameLists().countries.has(words);
+}
 
 /** The people named in a whole text: their full names and the words that name them. */
 export function peopleNamedIn(text: string): KnownPeople {
   const fullNames = new Set<string>();
   const words = new Set<string>();
-  const addName = (name: string) => {
+  const addName = (written: string) => {
+    // "Alice Goldberg's Cautionary Tales": the name ends at its possessive.
+    const name = written.replace(/['’]s(?![\p{L}])[\s\S]*$/u, '');
     const parts = wordsOf(name).filter((w) => !NOT_A_NAME.test(w));
     if (!parts.length) return;
     fullNames.add(name.trim());
@@ -160,18 +193,27 @@ export function peopleNamedIn(text: string): KnownPeople {
   for (const m of text.matchAll(SIGN_OFF)) if (!wordsOf(m[1]).some((p) => NOT_A_NAME.test(p))) addName(m[1]);
   for (const m of text.matchAll(FULL_NAME)) {
     const given = m[1];
-    if (!isGiven(given) || PLACE_BEFORE.test(text.slice(0, m.index ?? 0))) continue;
     const rest = wordsOf(m[2]);
+    // "Rebeca Souza": a known given name, or a known surname after a word that could be one.
+    const named =
+      isGiven(given) || (isSurname(rest[0]?.replace(/['’]s$/, '') ?? '') && !NOT_A_NAME.test(given) && !COMMON_CAPITALISED.test(given));
+    if (!named || PLACE_BEFORE.test(text.slice(0, m.index ?? 0))) continue;
     if (rest.some((w) => NOT_A_NAME.test(w))) continue;
-    addName(m[0]);
+    addName(m[1] + m[2]);
   }
   for (const m of text.matchAll(/(?<![\p{L}\p{N}])\p{Lu}[\p{Ll}'’-]+(?![\p{L}\p{N}])/gu)) {
     if (isUnambiguousGiven(m[0]) && !PLACE_BEFORE.test(text.slice(0, m.index ?? 0))) words.add(m[0]);
-    else if (SURNAME_ENDING.test(m[0]) && !NOT_A_NAME.test(m[0])) words.add(m[0]);
+    else if (isSurname(m[0])) words.add(m[0]);
   }
   // A capitalised word just before a surname-shaped word is its given name ("Ástríður Steinarsdóttir").
   for (const m of text.matchAll(new RegExp(`(?<![\\p{L}\\p{N}])(${CAP})[ \\t]+(${CAP})(?![\\p{L}\\p{N}])`, 'gu'))) {
-    if (SURNAME_ENDING.test(m[2]) && !NOT_A_NAME.test(m[1]) && !/^(?:The|A|An|In|At|On|Of|For|And|Mr|Ms|Dr)$/.test(m[1])) addName(m[0]);
+    if (
+      isSurname(m[2]) &&
+      !NOT_A_NAME.test(m[1]) &&
+      !COMMON_CAPITALISED.test(m[1]) &&
+      !/^(?:The|A|An|In|At|On|Of|For|And|Mr|Ms|Dr)$/.test(m[1])
+    )
+      addName(m[0]);
   }
   // E-mail local parts: "dana.whitfield@", "SzaszJanka@": the parts that also stand in the text as words.
   for (const m of text.matchAll(/[\p{L}\p{N}._%+-]+(?=@)/gu)) {
@@ -204,7 +246,27 @@ export function peopleNamedIn(text: string): KnownPeople {
     for (const w of kept) if (w.length > 1 && !/\.$/.test(w)) words.add(w.replace(/['’]s$/, ''));
   };
   const notAName = (name: string) => wordsOf(name).some((w) => NOT_A_NAME.test(w) || COMMON_CAPITALISED.test(w));
+  const knownPart = (name: string) =>
+    name.split(/[ \t]+/).some((w) => isGiven(w) || isSurname(w) || isSurname(w[0]?.toUpperCase() + w.slice(1)));
   for (const m of text.matchAll(STRONG_CUE)) addAnyCase(m[1].replace(/['’]s$/, ''));
+  for (const m of text.matchAll(NAME_ANSWER)) if (!notAName(m[1])) addAnyCase(m[1].replace(/['’]s$/, ''));
+  for (const pattern of [APPOSITIVE, ORG_ROLE]) for (const m of text.matchAll(pattern)) if (!notAName(m[1])) addName(m[1]);
+  for (const m of text.matchAll(PEOPLE_LIST))
+    for (const item of m[1].split(/,[ \t]*(?:and[ \t]+)?|[ \t]+and[ \t]+/)) {
+      const person = PERSON_OF.exec(item.trim());
+      const name = person?.[1] ?? person?.[2];
+      if (name && !notAName(name) && !COMPANY_WORD.test(name)) addName(name);
+    }
+  // All-lowercase text ("the true gender of lempi"): the same cues, the first two words after them.
+  if (!/\p{Lu}/u.test(text))
+    for (const pattern of [ROLE_BEFORE_LOWER, PERSON_VERB_LOWER])
+      for (const m of text.matchAll(pattern))
+        addAnyCase(
+          m[1]
+            .split(/[ \t]+/)
+            .slice(0, /^\p{L}\.?$/u.test(m[1].split(/[ \t]+/)[1] ?? '') ? 3 : 2)
+            .join(' '),
+        );
   for (const pattern of [ROLE_BEFORE, PERSON_VERB, SAYS, WORK_AFTER])
     for (const m of text.matchAll(pattern)) if (!notAName(m[1])) addName(m[1].replace(/['’]s$/, ''));
   for (const m of text.matchAll(VOCATIVE)) {
@@ -216,6 +278,9 @@ export function peopleNamedIn(text: string): KnownPeople {
   // Dialogue: two or more lines open with a capitalised word and a colon, one of them a known given name.
   const speakers = [...text.matchAll(SPEAKER)].map((m) => m[1]).filter((w) => !NOT_A_NAME.test(w) && !COMMON_CAPITALISED.test(w));
   if (speakers.length >= 2 && speakers.some((w) => isGiven(w) || words.has(w))) for (const w of speakers) words.add(w);
+  // One speaker quoted on two lines or more: 'Zuzana: "Who are you?"'.
+  const quoted = [...text.matchAll(new RegExp(`^[ \\t>]*(${CAP})[ \\t]*:[ \\t]*["“]`, 'gmu'))].map((m) => m[1]);
+  for (const w of quoted) if (quoted.filter((q) => q === w).length >= 2 && !NOT_A_NAME.test(w) && !COMMON_CAPITALISED.test(w)) words.add(w);
   // The name line of a postal address: two to four name words on the line above the street (a company line may sit between).
   const lines = text.split('\n');
   for (let i = 0; i < lines.length - 1; i += 1) {
@@ -228,17 +293,24 @@ export function peopleNamedIn(text: string): KnownPeople {
     if (parts.length < 2 || parts.length > 4 || COMPANY_WORD.test(candidate) || notAName(candidate)) continue;
     if (!parts.every((w) => /^(?:\p{Lu}[\p{L}'’.-]*|\p{Ll}[\p{L}'’.-]*)$/u.test(w))) continue;
     const below = lines.slice(i + 1, i + 5).join('\n');
-    const opensLine = (start: number) => /(?:^|\n)[ \t>?*|-]*$/.test(below.slice(0, start));
+    const opensLine = (start: number) => /(?:^|\n)[ \t>?*|-]*(?:\d{1,6}[ \t]+)?$/.test(below.slice(0, start));
     const street = identifiersIn(below).some(
       (span) => span.kind === 'street-address' && opensLine(span.start) && below.slice(0, span.start).split('\n').length <= 3,
     );
-    if (street) addAnyCase(candidate);
+    // No street, but a town and a country below a name someone could bear: "Maha Cazares\n\nChiclana\nSpain".
+    const country = () =>
+      knownPart(candidate) &&
+      below
+        .split('\n')
+        .slice(0, 4)
+        .some((line) => isCountryLine(line));
+    if (street || country()) addAnyCase(candidate);
   }
   // E-mail local parts that spell a name written in the text: "leonemazzi@" for "leone mazzi".
-  const locals = new Set([...text.matchAll(/[\p{L}\p{N}._%+-]+(?=@)/gu)].map((m) => plain(m[0]).replace(/[^a-z]/g, '')));
+  const locals = new Set([...text.matchAll(/[\p{L}\p{N}._%+-]+(?=@)/gu)].map((m) => plainName(m[0]).replace(/[^a-z]/g, '')));
   if (locals.size) {
     for (const m of text.matchAll(new RegExp(`(?<![\\p{L}])${ANY_CASE}(?:[ \\t]+(?:\\p{L}\\.?(?![\\p{L}])|${ANY_CASE})){1,2}`, 'gu'))) {
-      const spelled = plain(m[0]).replace(/[^a-z]/g, '');
+      const spelled = plainName(m[0]).replace(/[^a-z]/g, '');
       if (spelled.length >= 6 && locals.has(spelled)) addAnyCase(m[0]);
     }
   }
@@ -266,9 +338,10 @@ export function personNameSpans(text: string, people: KnownPeople): IdentifierSp
   }
   // In all-lowercase text a given name takes the word after it as the surname ("emidio lombardo").
   if (lowercaseOnly) {
-    for (const m of text.matchAll(/(?<![\p{L}])([\p{Ll}]+)((?:\s+\p{Ll}\.?)?\s+[\p{Ll}'’-]{3,})(?![\p{L}])/gu)) {
+    // Each word is tried as the given name ("the frank freud version"): the surname is looked at, not consumed.
+    for (const m of text.matchAll(/(?<![\p{L}])([\p{Ll}]+)(?=((?:\s+\p{Ll}\.?)?\s+[\p{Ll}'’-]{3,})(?![\p{L}]))/gu)) {
       if (isGiven(m[1]) && !/^(?:and|the|was|is|has|had|who|for|from|with|said|lives|will|can)$/.test(m[2].trim()))
-        add(m.index ?? 0, (m.index ?? 0) + m[0].length);
+        add(m.index ?? 0, (m.index ?? 0) + m[1].length + m[2].length);
     }
   }
   // Initials between two parts of a name go with it: "Szabina J Gelencsér".

@@ -1,4 +1,6 @@
 import { OCCUPATIONS_DATA_PATH } from '../../../../lambdas/assistant/domain/occupations/occupations-data';
+import { PERSON_NAMES_DATA_PATH } from '../../../../lambdas/assistant/domain/redaction/person-names-file';
+import { SKILLS_DATA_PATH } from '../../../../lambdas/shared/text/skills-dictionary';
 import { REST_ROUTES } from '../../../../lib/definitions/rest-routes';
 import { bundleAsDeployed, handlerBudgetBytes } from '../../support/deployed-bundle';
 
@@ -10,8 +12,12 @@ import { bundleAsDeployed, handlerBudgetBytes } from '../../support/deployed-bun
 
 const TASKS = /lambdas\/assistant\/engine\/bedrock-tasks\/([\w-]+)\.ts$/;
 
-/** The module that reads the occupation vocabulary from the data file beside the bundle. */
-const OCCUPATIONS_READER = 'lambdas/assistant/domain/occupations/occupations-file.ts';
+/** The modules that read a data file from beside the bundle, and the file each reads. */
+const DATA_READERS: Readonly<Record<string, string>> = {
+  'lambdas/assistant/domain/occupations/occupations-file.ts': OCCUPATIONS_DATA_PATH,
+  'lambdas/assistant/domain/redaction/person-names-file.ts': PERSON_NAMES_DATA_PATH,
+  'lambdas/shared/text/skills-dictionary.ts': SKILLS_DATA_PATH,
+};
 
 async function bundle(entry: string) {
   const { bytes, inputs } = await bundleAsDeployed(entry);
@@ -19,8 +25,10 @@ async function bundle(entry: string) {
   return {
     bytes,
     tasks,
-    readsOccupations: inputs.includes(OCCUPATIONS_READER),
-    bundlesOccupations: inputs.some((i) => i.endsWith('.json')),
+    dataFilesRead: Object.entries(DATA_READERS)
+      .filter(([reader]) => inputs.includes(reader))
+      .map(([, dataFile]) => dataFile),
+    bundlesData: inputs.some((i) => i.endsWith('.json')),
   };
 }
 
@@ -36,14 +44,21 @@ describe('assistant handler bundles', () => {
     },
   );
 
-  it('deploys the occupation vocabulary beside exactly the handlers that read it, never inside a bundle', async () => {
-    const bundled = await Promise.all(assistantRoutes.map(async (route) => ({ route, ...(await bundle(route.entry)) })));
-    expect(bundled.filter((b) => b.readsOccupations).map((b) => b.route.functionId)).toEqual(['AssistantSourcingTermsFunction']);
-    for (const { route, readsOccupations, bundlesOccupations } of bundled) {
-      expect({ route: route.functionId, dataFiles: route.dataFiles ?? [], bundlesOccupations }).toEqual({
+  it('deploys each data file beside exactly the handlers that read it, never inside a bundle', async () => {
+    // The ATS handlers too: placement prediction matches skills with the assistant's dictionary.
+    const routes = REST_ROUTES.filter((route) => route.path.startsWith('/assistant/') || route.path.startsWith('/ats/'));
+    const bundled = await Promise.all(routes.map(async (route) => ({ route, ...(await bundle(route.entry)) })));
+    expect(bundled.filter((b) => b.dataFilesRead.includes(OCCUPATIONS_DATA_PATH)).map((b) => b.route.functionId)).toEqual([
+      'AssistantSourcingTermsFunction',
+    ]);
+    expect(bundled.filter((b) => b.dataFilesRead.includes(PERSON_NAMES_DATA_PATH)).map((b) => b.route.functionId)).toEqual([
+      'AssistantJobDescriptionFunction',
+    ]);
+    for (const { route, dataFilesRead, bundlesData } of bundled) {
+      expect({ route: route.functionId, dataFiles: [...(route.dataFiles ?? [])].sort(), bundlesData }).toEqual({
         route: route.functionId,
-        dataFiles: readsOccupations ? [OCCUPATIONS_DATA_PATH] : [],
-        bundlesOccupations: false,
+        dataFiles: [...dataFilesRead].sort(),
+        bundlesData: false,
       });
     }
   });

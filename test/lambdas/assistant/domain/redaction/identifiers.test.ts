@@ -49,6 +49,24 @@ describe('personal identifiers found by their shape', () => {
     ]);
     expect(found('Based at Lindenstrasse 14, Kassel')).toContainEqual(['street-address', 'Lindenstrasse 14, Kassel']);
   });
+
+  it('reads international address orders: a building number before the house number, a region in brackets, lowercase text', () => {
+    // Digits that run into a street are its numbers, not a phone.
+    expect(found('>4410 12 rue des Tilleuls\n>Apt. 8\n>Lyon\n>France 69003')).toEqual([
+      ['street-address', '4410 12 rue des Tilleuls\n>Apt. 8\n>Lyon\n>France 69003'],
+    ]);
+    expect(found('Post to 17 Odos Ermou 5\n Suite 2\n Nicosia (South)\n Cyprus (Greek) 1010')).toEqual([
+      ['street-address', '17 Odos Ermou 5\n Suite 2\n Nicosia (South)\n Cyprus (Greek) 1010'],
+    ]);
+    expect(found('Visit us on Váci fejedelem útja 12. in the centre')).toContainEqual(['street-address', 'Váci fejedelem útja 12.']);
+    expect(found('drop it at 58 hämeentie 4, vantaa, finland')).toContainEqual(['street-address', '58 hämeentie 4, vantaa, finland']);
+    expect(found('forward my mail to uss halvorsen\nfpo ap 96601 please').map(([kind]) => kind)).toContain('street-address');
+  });
+
+  it('does not read counts and channels as streets', () => {
+    for (const text of ['Send 2 via the portal and 3 via e-mail.', 'Support 24/7 via chat.', 'Seats for 4 place settings.'])
+      expect(found(text).filter(([kind]) => kind === 'street-address')).toEqual([]);
+  });
 });
 
 describe('people named in a text', () => {
