@@ -41,7 +41,7 @@ export interface WebhookQueuePollerOptions {
   readonly tableName: string;
   readonly consumer: QueueConsumer;
   readonly settings?: QueueSettings;
-  /** @default 500 */
+  /** Milliseconds between polls; 0 polls only when `pollOnce` is called (tests). @default 500 */
   readonly pollIntervalMs?: number;
   readonly now?: () => number;
   readonly log?: (line: string) => void;
