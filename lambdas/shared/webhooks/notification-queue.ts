@@ -1,5 +1,4 @@
 import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { SignatureV4 } from '@smithy/signature-v4';
 import { createHash, createHmac, randomUUID } from 'node:crypto';
 import { UpstreamError } from '../errors';
 import { createLogger } from '../logger';
@@ -22,63 +21,106 @@ const UNAVAILABLE_MESSAGE = 'The notification could not be stored; please retry.
 /** How long the endpoint waits for the queue before answering 503 (Recurly gives up after 5 s). */
 export const QUEUE_SEND_TIMEOUT_MS = 3_000;
 
+export interface AwsCredentials {
+  readonly accessKeyId: string;
+  readonly secretAccessKey: string;
+  readonly sessionToken?: string;
+}
+
 /** What an SQS SendMessage needs: the queue's URL and the function's credentials (the Lambda role's, from its environment). */
 export interface SqsQueueOptions {
   readonly queueUrl: string;
   readonly region: string;
-  readonly credentials: () => { readonly accessKeyId: string; readonly secretAccessKey: string; readonly sessionToken?: string };
+  readonly credentials: () => AwsCredentials;
   /** @default globalThis.fetch */
   readonly fetch?: typeof fetch;
+  /** @default the current time */
+  readonly now?: () => Date;
 }
 
-function bytes(data: string | ArrayBuffer | ArrayBufferView): string | Uint8Array {
-  if (typeof data === 'string') return data;
-  return ArrayBuffer.isView(data) ? new Uint8Array(data.buffer, data.byteOffset, data.byteLength) : new Uint8Array(data);
-}
+const sha256Hex = (data: string) => createHash('sha256').update(data, 'utf8').digest('hex');
+const hmac = (key: string | Buffer, data: string) => createHmac('sha256', key).update(data, 'utf8').digest();
 
-/** SHA-256 for the SigV4 signer, from node:crypto. */
-class NodeSha256 {
-  private readonly hash;
-  constructor(secret?: string | ArrayBuffer | ArrayBufferView) {
-    this.hash = secret === undefined ? createHash('sha256') : createHmac('sha256', bytes(secret));
-  }
-  update(data: string | ArrayBuffer | ArrayBufferView): void {
-    this.hash.update(bytes(data));
-  }
-  async digest(): Promise<Uint8Array> {
-    return new Uint8Array(this.hash.digest());
-  }
-  reset(): void {
-    throw new Error('NodeSha256 is single-use');
-  }
+/** `20250310T093000Z`: SigV4's date format. */
+export function amzDate(date: Date): string {
+  return date
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 }
 
 /**
- * SQS `SendMessage` over the AWS JSON 1.0 protocol (SQS API reference, "Making query API requests
+ * The `Authorization` header of an AWS Signature Version 4 request (AWS General Reference, "Create
+ * a signed AWS API request"), for a request without a query string. `headers` are every header
+ * to sign, `x-amz-date` included; their names are lower-cased here.
+ */
+export function sigV4Authorization(input: {
+  readonly method: string;
+  readonly path: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: string;
+  readonly credentials: AwsCredentials;
+  readonly region: string;
+  readonly service: string;
+}): string {
+  const headers = Object.entries(input.headers)
+    .map(([name, value]) => [name.toLowerCase(), value.trim().replace(/\s+/g, ' ')] as const)
+    .sort(([a], [b]) => (a < b ? -1 : 1));
+  const date = headers.find(([name]) => name === 'x-amz-date')?.[1];
+  if (!date) throw new Error('x-amz-date is required');
+  const signedHeaders = headers.map(([name]) => name).join(';');
+  const canonicalRequest = [
+    input.method,
+    input.path,
+    '',
+    ...headers.map(([name, value]) => `${name}:${value}`),
+    '',
+    signedHeaders,
+    sha256Hex(input.body),
+  ].join('\n');
+  const scope = `${date.slice(0, 8)}/${input.region}/${input.service}/aws4_request`;
+  const stringToSign = ['AWS4-HMAC-SHA256', date, scope, sha256Hex(canonicalRequest)].join('\n');
+  let key = hmac(`AWS4${input.credentials.secretAccessKey}`, date.slice(0, 8));
+  for (const part of [input.region, input.service, 'aws4_request']) key = hmac(key, part);
+  const signature = createHmac('sha256', key).update(stringToSign, 'utf8').digest('hex');
+  return `AWS4-HMAC-SHA256 Credential=${input.credentials.accessKeyId}/${scope}, SignedHeaders=${signedHeaders}, Signature=${signature}`;
+}
+
+/**
+ * SQS `SendMessage` over the AWS JSON 1.0 protocol (SQS Developer Guide, "Making query API requests
  * using AWS JSON protocol": POST to the queue's endpoint with `X-Amz-Target: AmazonSQS.SendMessage`),
- * signed with SigV4. The project has no SQS client package; this one call does not need one.
+ * signed with SigV4. The project has no SQS client package, and the SDK's signer pulls 140 kB of
+ * @smithy/core into the bundle: this one call needs neither.
  */
 export function sqsNotificationQueue(options: SqsQueueOptions): NotificationQueue {
   const url = new URL(options.queueUrl);
   const send = options.fetch ?? fetch;
+  const now = options.now ?? (() => new Date());
   return {
     async send(body) {
-      const signer = new SignatureV4({ service: 'sqs', region: options.region, credentials: options.credentials(), sha256: NodeSha256 });
+      const credentials = options.credentials();
       const payload = JSON.stringify({ QueueUrl: options.queueUrl, MessageBody: body });
-      const request = await signer.sign({
+      const headers: Record<string, string> = {
+        host: url.host,
+        'content-type': 'application/x-amz-json-1.0',
+        'x-amz-target': 'AmazonSQS.SendMessage',
+        'x-amz-date': amzDate(now()),
+        ...(credentials.sessionToken ? { 'x-amz-security-token': credentials.sessionToken } : {}),
+      };
+      const authorization = sigV4Authorization({
         method: 'POST',
-        protocol: url.protocol,
-        hostname: url.hostname,
         path: '/',
-        query: {},
-        headers: { host: url.host, 'content-type': 'application/x-amz-json-1.0', 'x-amz-target': 'AmazonSQS.SendMessage' },
+        headers,
         body: payload,
+        credentials,
+        region: options.region,
+        service: 'sqs',
       });
       let response: Response;
       try {
         response = await send(`${url.protocol}//${url.host}/`, {
           method: 'POST',
-          headers: request.headers,
+          headers: { ...headers, authorization },
           body: payload,
           signal: AbortSignal.timeout(QUEUE_SEND_TIMEOUT_MS),
         });
@@ -96,7 +138,7 @@ export function sqsNotificationQueue(options: SqsQueueOptions): NotificationQueu
 }
 
 /** The Lambda role's credentials, which the runtime puts in the function's environment. */
-export function lambdaCredentials(source: NodeJS.ProcessEnv = process.env) {
+export function lambdaCredentials(source: Readonly<Record<string, string | undefined>> = process.env): AwsCredentials {
   const { AWS_ACCESS_KEY_ID: accessKeyId, AWS_SECRET_ACCESS_KEY: secretAccessKey, AWS_SESSION_TOKEN: sessionToken } = source;
   if (!accessKeyId || !secretAccessKey) throw new Error('AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY are not set');
   return { accessKeyId, secretAccessKey, ...(sessionToken ? { sessionToken } : {}) };
