@@ -28,7 +28,12 @@ import { ATS_STAND_IN_PORT_NAMES, DEFAULT_PORTS, type AtsPortName, type PortName
 import { bundleLambda } from './lambda/bundle';
 import { createLambdaFunction, type LambdaFunction } from './lambda/host';
 import { startRestServer } from './rest/rest-server';
-import { LOCAL_QUEUE_SETTINGS, startWebhookQueuePoller, type QueueSettings } from './webhooks/webhook-queue-poller';
+import {
+  LOCAL_QUEUE_SETTINGS,
+  startWebhookQueuePoller,
+  type QueueSettings,
+  type WebhookQueuePoller,
+} from './webhooks/webhook-queue-poller';
 import { ensureLocalWebhookQueueTable, localWebhookQueueTableName } from './webhooks/webhook-queue-table';
 import type { AdminStandingAnswer, AdminStandingRequest } from '../lambdas/shared/contracts/admin-standing';
 import type { RuntimeConfig } from '../lambdas/shared/contracts/runtime-config';
@@ -159,6 +164,8 @@ export interface LocalRuntime {
   readonly dynamodb: DynamoDBClient;
   /** Milliseconds from the call to ready. */
   readonly readyInMs: number;
+  /** The webhook queue stand-in: `settle()` waits until queued notifications are handled; `deadLetters()` lists what failed 10 times. */
+  readonly webhookQueue: Pick<WebhookQueuePoller, 'settle' | 'deadLetters'>;
   /** Stops every service; safe to call twice. */
   stop(): Promise<void>;
 }
@@ -564,6 +571,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       endpointsFile: paths?.endpointsFile,
       dynamodb: database.client,
       readyInMs: Date.now() - startedAt,
+      webhookQueue: { settle: webhookQueue.settle, deadLetters: webhookQueue.deadLetters },
       stop: () => (stopping ??= stopAll()),
     };
   } catch (error) {

@@ -52,6 +52,11 @@ export interface WebhookQueuePoller {
   pollOnce(): Promise<number>;
   /** The messages in the dead-letter queue, oldest first. */
   deadLetters(): Promise<LocalQueueItem[]>;
+  /**
+   * Resolves once every message visible now has been handed to the consumer and answered (the
+   * batch in hand included): tests that deliver a webhook wait for its effects with it.
+   */
+  settle(): Promise<void>;
   /** Stops polling (waits for the batch in hand). */
   stop(): Promise<void>;
 }
@@ -182,6 +187,10 @@ export function startWebhookQueuePoller(options: WebhookQueuePollerOptions): Web
   return {
     pollOnce,
     deadLetters: () => scan('dead-letter'),
+    async settle() {
+      await inFlight;
+      while ((await pollOnce()) > 0);
+    },
     async stop() {
       stopped = true;
       clearTimeout(timer);
