@@ -6,16 +6,12 @@ import { accountCode } from '../../../lambdas/shared/domain/account-codes';
 import { subscriptionSnapshot } from '../../../lambdas/shared/subscriptions/subscription-record';
 import type { WebhookSecretsSource } from '../../../lambdas/shared/webhooks/webhook-secrets';
 import { localTableNotificationQueue } from '../../../lambdas/shared/webhooks/notification-queue';
-import { createProcessWebhookNotificationsHandler } from '../../../lambdas/subscription/process-webhook-notifications';
 import {
   createReceiveWebhookHandler,
   notificationQueueFromEnvironment,
   webhookSecretsFromEnvironment,
-  type WebhookDependencies,
 } from '../../../lambdas/subscription/receive-webhook';
-import type { NotificationDependencies } from '../../../lambdas/subscription/webhook/notification-processing';
-import { AWS_QUEUE_SETTINGS, startWebhookQueuePoller, type WebhookQueuePoller } from '../../../local/webhooks/webhook-queue-poller';
-import { ensureLocalWebhookQueueTable, localWebhookQueueTableName } from '../../../local/webhooks/webhook-queue-table';
+import type { WebhookQueuePoller } from '../../../local/webhooks/webhook-queue-poller';
 import { apiGatewayEvent } from '../support/api-gateway-event';
 import { captureLogs, type CapturedLogs } from '../support/capture-logs';
 import {
@@ -26,6 +22,7 @@ import {
   startSubscriptionServices,
   type SubscriptionServices,
 } from './support/subscription-services';
+import { startWebhookPipeline, type WebhookPipeline } from './support/webhook-pipeline';
 
 const CURRENT_SECRET = 'whsec-current-3f9a1c';
 const OLD_SECRET = 'whsec-previous-77b2e0';
@@ -44,43 +41,20 @@ const secrets: WebhookSecretsSource = {
   },
 };
 
-let handler: ReturnType<typeof createReceiveWebhookHandler>;
+let handler: WebhookPipeline['endpoint'];
 let getSubscriptionCalls = 0;
 /** The local queue stand-in between the endpoint and the consumer, polled by hand here. */
 let queue: WebhookQueuePoller;
-const QUEUE_TABLE = localWebhookQueueTableName(PRODUCT_SLUG);
+let QUEUE_TABLE: string;
 
 beforeAll(async () => {
   services = await startSubscriptionServices();
-  await ensureLocalWebhookQueueTable(services.client, QUEUE_TABLE);
   const billing = {
     ...services.billing,
     getSubscription: (id: string) => ((getSubscriptionCalls += 1), services.billing.getSubscription(id)),
   };
-  const deps = (): WebhookDependencies => ({
-    secrets,
-    queue: localTableNotificationQueue(services.client, QUEUE_TABLE),
-    now: () => new Date(),
-    toleranceSeconds: 300,
-  });
-  handler = createReceiveWebhookHandler(deps, HANDLER_OPTIONS);
-  const processing: NotificationDependencies = {
-    billing,
-    users: services.users,
-    subscriptions: services.subscriptions,
-    links: services.links,
-    notifications: services.notifications,
-    productSlug: PRODUCT_SLUG,
-    now: () => new Date(),
-  };
-  const consumer = createProcessWebhookNotificationsHandler(() => processing);
-  queue = startWebhookQueuePoller({
-    client: services.client,
-    tableName: QUEUE_TABLE,
-    consumer,
-    settings: AWS_QUEUE_SETTINGS,
-    pollIntervalMs: 0,
-  });
+  const pipeline = await startWebhookPipeline(services, { secrets, billing });
+  ({ endpoint: handler, queue, queueTable: QUEUE_TABLE } = pipeline);
 });
 afterAll(async () => {
   await queue.stop();

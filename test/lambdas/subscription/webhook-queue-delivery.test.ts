@@ -2,23 +2,14 @@ import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createHmac } from 'node:crypto';
 import { accountCode } from '../../../lambdas/shared/domain/account-codes';
-import { localTableNotificationQueue } from '../../../lambdas/shared/webhooks/notification-queue';
 import { createRecurlyBilling } from '../../../lambdas/subscription/billing/recurly-billing';
-import { createProcessWebhookNotificationsHandler } from '../../../lambdas/subscription/process-webhook-notifications';
-import { createReceiveWebhookHandler } from '../../../lambdas/subscription/receive-webhook';
 import { staticWebhookSecrets } from '../../../lambdas/shared/webhooks/webhook-secrets';
-import { AWS_QUEUE_SETTINGS, startWebhookQueuePoller, type WebhookQueuePoller } from '../../../local/webhooks/webhook-queue-poller';
-import { ensureLocalWebhookQueueTable, localWebhookQueueTableName } from '../../../local/webhooks/webhook-queue-table';
+import { AWS_QUEUE_SETTINGS, type WebhookQueuePoller } from '../../../local/webhooks/webhook-queue-poller';
 import { apiGatewayEvent } from '../support/api-gateway-event';
 import { captureLogs, type CapturedLogs } from '../support/capture-logs';
 import { LocalRecurlyHttpAdapter, RecurlyFakeServer, type FakePlanInput } from '../support/recurly-fake-server';
-import {
-  HANDLER_OPTIONS,
-  invoke,
-  PRODUCT_SLUG,
-  startSubscriptionServices,
-  type SubscriptionServices,
-} from './support/subscription-services';
+import { invoke, PRODUCT_SLUG, startSubscriptionServices, type SubscriptionServices } from './support/subscription-services';
+import { startWebhookPipeline, type WebhookPipeline } from './support/webhook-pipeline';
 
 /**
  * Issue 20, part 3: Recurly gives a webhook delivery 5 seconds and retries a failure up to 10
@@ -74,13 +65,11 @@ let delay = 0;
 /** How far the poller's clock is ahead of the real one (the sender stamps messages with the real clock). */
 let clockAheadMs = 0;
 let queue: WebhookQueuePoller;
-let endpoint: ReturnType<typeof createReceiveWebhookHandler>;
+let endpoint: WebhookPipeline['endpoint'];
 let logs: CapturedLogs;
-const QUEUE_TABLE = localWebhookQueueTableName(PRODUCT_SLUG);
 
 beforeAll(async () => {
   services = await startSubscriptionServices();
-  await ensureLocalWebhookQueueTable(services.client, QUEUE_TABLE);
   recurly = await RecurlyFakeServer.start({ apiKey: API_KEY, plans: [STARTER] });
   proxy = await startDelayingProxy(recurly.url, () => delay);
   // The deployed client's own time-out (10 s): an 8-second Recurly is slow, not down.
@@ -88,33 +77,12 @@ beforeAll(async () => {
     apiKey: { get: async () => API_KEY, forget: () => undefined },
     httpAdapter: new LocalRecurlyHttpAdapter(proxy.url, 10_000),
   });
-  endpoint = createReceiveWebhookHandler(
-    () => ({
-      secrets: staticWebhookSecrets([SECRET]),
-      queue: localTableNotificationQueue(services.client, QUEUE_TABLE),
-      now: () => new Date(),
-      toleranceSeconds: 300,
-    }),
-    HANDLER_OPTIONS,
-  );
-  const consumer = createProcessWebhookNotificationsHandler(() => ({
+  // AWS's numbers; the test moves the queue's clock past each visibility time-out instead of waiting 6 minutes.
+  ({ endpoint, queue } = await startWebhookPipeline(services, {
+    secrets: staticWebhookSecrets([SECRET]),
     billing,
-    users: services.users,
-    subscriptions: services.subscriptions,
-    links: services.links,
-    notifications: services.notifications,
-    productSlug: PRODUCT_SLUG,
-    now: () => new Date(),
+    queueClock: () => Date.now() + clockAheadMs,
   }));
-  // AWS's numbers; the test moves the clock past each visibility time-out instead of waiting 6 minutes.
-  queue = startWebhookQueuePoller({
-    client: services.client,
-    tableName: QUEUE_TABLE,
-    consumer,
-    settings: AWS_QUEUE_SETTINGS,
-    pollIntervalMs: 0,
-    now: () => Date.now() + clockAheadMs,
-  });
 });
 afterAll(async () => {
   await queue.stop();
