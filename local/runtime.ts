@@ -5,6 +5,8 @@ import * as path from 'node:path';
 import { DEFAULT_PRODUCT_SLUG, REGION } from '../lib/config';
 import { ADMIN_STANDING_FUNCTION, RESOLVERS } from '../lib/definitions/resolvers';
 import { REST_ROUTES, restFunctions, type RestRouteDefinition } from '../lib/definitions/rest-routes';
+import { WEBHOOK_CONSUMER_FUNCTION } from '../lib/definitions/webhook-queue';
+import { documentClientFor } from '../lambdas/shared/dynamodb/document-client';
 import { routeEnvironment, routeTimeoutSeconds, type RouteNeeds } from '../lib/definitions/route-function';
 import { LOCAL_MODEL_ENGINE } from '../lambdas/assistant/engine/environment';
 import type { TableName } from '../lib/definitions/tables';
@@ -21,13 +23,19 @@ import { NO_LOCAL_IDENTITY, type LocalIdentity, type LocalIdentityFactory, type 
 import { createCognitoIdentity, type SeedEndpoints } from './identity/local-identity';
 import { SEED_DEMO_RECRUITER } from './identity/seed';
 import { seedAssistantDemo, type AssistantDemoSeedInput } from './assistant/demo-seed';
-import { documentClientFor } from '../lambdas/shared/dynamodb/document-client';
 import { migrateOrganizations, organizationMigrationDependencies } from '../lambdas/shared/organizations/organization-migration';
 import { dataPaths, DEFAULT_BUILD_DIR, DEFAULT_DATA_DIR, DEFAULT_WEB_DIST_DIR } from './paths';
 import { ATS_STAND_IN_PORT_NAMES, DEFAULT_PORTS, type AtsPortName, type PortName } from './ports';
 import { bundleLambda } from './lambda/bundle';
 import { createLambdaFunction, type LambdaFunction } from './lambda/host';
 import { startRestServer } from './rest/rest-server';
+import {
+  LOCAL_QUEUE_SETTINGS,
+  startWebhookQueuePoller,
+  type QueueSettings,
+  type WebhookQueuePoller,
+} from './webhooks/webhook-queue-poller';
+import { ensureLocalWebhookQueueTable, localWebhookQueueTableName } from './webhooks/webhook-queue-table';
 import type { AdminStandingAnswer, AdminStandingRequest } from '../lambdas/shared/contracts/admin-standing';
 import type { RuntimeConfig } from '../lambdas/shared/contracts/runtime-config';
 import { LOCAL_PLAN_CODE_SUFFIX } from './stage';
@@ -111,6 +119,11 @@ export interface LocalRuntimeOptions {
    * they hold: they ask for the fewest placement prediction accepts.
    */
   readonly demoClosedApplications?: number;
+  /**
+   * The webhook queue stand-in's rhythm: LOCAL_QUEUE_SETTINGS (a failed message comes back after
+   * 10 s) and a poll every 500 ms by default; tests shorten them.
+   */
+  readonly webhookQueue?: Partial<QueueSettings> & { readonly pollIntervalMs?: number };
   /** Progress and one line per request; silent when absent. */
   readonly log?: (line: string) => void;
 }
@@ -152,6 +165,8 @@ export interface LocalRuntime {
   readonly dynamodb: DynamoDBClient;
   /** Milliseconds from the call to ready. */
   readonly readyInMs: number;
+  /** The webhook queue stand-in: `settle()` waits until queued notifications are handled; `deadLetters()` lists what failed 10 times. */
+  readonly webhookQueue: Pick<WebhookQueuePoller, 'settle' | 'deadLetters'>;
   /** Stops every service; safe to call twice. */
   stop(): Promise<void>;
 }
@@ -186,6 +201,8 @@ export function lambdaEnvironment(
     readonly dynamodbEndpoint: string;
     /** The local billing's table, for routes with `billing: true`. */
     readonly billingTable?: string;
+    /** The webhook queue stand-in's table, for routes with `webhookQueue: true`. */
+    readonly webhookQueueTable?: string;
     /** `ASSISTANT_RATE_LIMIT_PER_MINUTE` for the routes behind the subscriber gate. */
     readonly assistantRateLimitPerMinute?: number;
     /** The local credential key file and the fakes' API roots, for routes with `atsCredentials: true`. */
@@ -209,6 +226,7 @@ export function lambdaEnvironment(
       billing: { adapter: 'local', table: input.billingTable },
       // The secret itself: in AWS the handler reads it from Secrets Manager.
       webhookSecret: { secrets: LOCAL_WEBHOOK_SECRET },
+      webhookQueue: input.webhookQueueTable === undefined ? undefined : { localTable: input.webhookQueueTable },
       userPool: input.userPool,
       // Offline, the assistant's capabilities run on the deterministic engine (no Bedrock locally),
       // or on the local model the runtime was started with.
@@ -333,7 +351,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     // The routes' functions (one per functionId: routes may share one), and last the GraphQL API's admin check (a Lambda data source).
     const routeFunctions = restFunctions(routes);
     const lambdasReady = Promise.all(
-      [...routeFunctions, ADMIN_STANDING_FUNCTION].map((fn) =>
+      [...routeFunctions, ADMIN_STANDING_FUNCTION, WEBHOOK_CONSUMER_FUNCTION].map((fn) =>
         bundleLambda(fn.functionId, fn.entry, buildDir, 'dataFiles' in fn ? fn.dataFiles : undefined),
       ),
     );
@@ -348,7 +366,10 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       // The local billing (the Recurly stand-in) keeps its own table; the web origins are known later.
       const billing = await prepareLocalBilling({ dynamodb: client, productSlug, allowedOrigins: () => billingOrigins });
       if (billing.created) log(`Created the local billing table ${billing.tableName}`);
-      return { endpoint: dynalite.endpoint, client, billing };
+      // The webhook queue stand-in: a table in the same data folder, so queued notifications survive a restart.
+      const webhookQueueTable = localWebhookQueueTableName(productSlug);
+      if (await ensureLocalWebhookQueueTable(client, webhookQueueTable)) log(`Created the local webhook queue table ${webhookQueueTable}`);
+      return { endpoint: dynalite.endpoint, client, billing, webhookQueueTable };
     })();
     // The web server listens first: its origin goes into the handlers' ALLOWED_ORIGINS.
     const webServerReady = webDistDir
@@ -427,6 +448,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
           allowedOrigins: webOrigins,
           dynamodbEndpoint: database.endpoint,
           billingTable: database.billing.tableName,
+          webhookQueueTable: database.webhookQueueTable,
           assistantRateLimitPerMinute: options.assistantRateLimitPerMinute,
           // Bullhorn's root is where `loginInfo` is asked; its answers point to the fake's two origins.
           ats: {
@@ -466,9 +488,26 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       stops.push({ name: lambda.functionName, stop: lambda.stop });
       adminStanding = lambda;
     }
+    // The webhook queue's consumer, fed by the stand-in's poller as SQS feeds it in AWS.
+    const webhookConsumer = createLambdaFunction({
+      bundle: lambdaBundles[routeFunctions.length + 1],
+      functionName: localFunctionName(productSlug, WEBHOOK_CONSUMER_FUNCTION.functionId),
+      timeoutMs: WEBHOOK_CONSUMER_FUNCTION.timeoutSeconds * 1000,
+      environment: lambdaEnvironment(WEBHOOK_CONSUMER_FUNCTION, {
+        productSlug,
+        tableNames,
+        allowedOrigins: webOrigins,
+        dynamodbEndpoint: database.endpoint,
+        billingTable: database.billing.tableName,
+      }),
+    });
+    stops.push({ name: webhookConsumer.functionName, stop: webhookConsumer.stop });
     // A few loads at a time, not forty: each handler load has Lambda's 10 s init limit, and forty
     // at once on two busy cores gave each a fortieth of the CPU and missed it.
-    const warming = options.warmFunctions === false ? Promise.resolve() : warmInTurn([...new Set(Object.values(functions)), adminStanding]);
+    const warming =
+      options.warmFunctions === false
+        ? Promise.resolve()
+        : warmInTurn([...new Set(Object.values(functions)), adminStanding, webhookConsumer]);
     await Promise.all([warming, organizationsMigrated]);
 
     const [rest, graphql] = await Promise.all([
@@ -498,6 +537,17 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       }),
     ]);
 
+    const { pollIntervalMs, ...queueSettings } = options.webhookQueue ?? {};
+    const webhookQueue = startWebhookQueuePoller({
+      client: documentClientFor(database.client),
+      tableName: database.webhookQueueTable,
+      consumer: (event) => webhookConsumer.invoke(event),
+      settings: { ...LOCAL_QUEUE_SETTINGS, ...queueSettings },
+      pollIntervalMs,
+      log,
+    });
+    stops.push({ name: 'webhook queue', stop: webhookQueue.stop });
+
     // Card tokenization is served on the identity's Lambda endpoint; without identity there is none.
     const billingUrl = identityService?.localRoutesUrl;
     webConfig = localRuntimeConfig({
@@ -515,6 +565,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       dynamodbEndpoint: database.endpoint,
       region: REGION,
       tables: tableNames,
+      webhookQueueTable: database.webhookQueueTable,
       ...identityService?.endpoints,
       ...(billingUrl ? database.billing.endpoints(billingUrl) : { localBillingTable: database.billing.tableName }),
       ats: ats.endpoints,
@@ -537,6 +588,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       endpointsFile: paths?.endpointsFile,
       dynamodb: database.client,
       readyInMs: Date.now() - startedAt,
+      webhookQueue: { settle: webhookQueue.settle, deadLetters: webhookQueue.deadLetters },
       stop: () => (stopping ??= stopAll()),
     };
   } catch (error) {

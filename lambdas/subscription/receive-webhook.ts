@@ -1,14 +1,18 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import * as z from '../shared/zod';
 import { UnauthorizedError, ValidationError } from '../shared/errors';
+import { ENV } from '../shared/environment';
+import { createDocumentClient } from '../shared/dynamodb/document-client';
 import { httpHandler, type ApiGatewayHandler, type HttpHandlerOptions } from '../shared/http/handler';
 import { createLogger } from '../shared/logger';
 import { readEnvironment, type EnvironmentSource } from '../shared/read-environment';
-import { createSubscriptionsRepository } from '../shared/subscriptions/subscriptions-repository';
-import { createUserSubscriptionLinks } from '../shared/subscriptions/user-subscription-links';
-import { createUsersRepository } from '../shared/users/users-repository';
 import { WEBHOOK_ENV } from '../shared/webhooks/environment';
-import { createProcessedNotifications } from '../shared/webhooks/processed-notifications';
+import {
+  lambdaCredentials,
+  localTableNotificationQueue,
+  sqsNotificationQueue,
+  type NotificationQueue,
+} from '../shared/webhooks/notification-queue';
 import { DEFAULT_SIGNATURE_TOLERANCE_SECONDS, verifyRecurlySignature, type SignatureFailure } from '../shared/webhooks/recurly-signature';
 import {
   parseWebhookSecrets,
@@ -17,24 +21,26 @@ import {
   type WebhookSecretsSource,
 } from '../shared/webhooks/webhook-secrets';
 import { lazily } from '../shared/lazily';
-import { subscriptionEnvironment } from './subscription-dependencies';
-import { handleRecurlyNotification, type NotificationDependencies } from './webhook/notification-processing';
-import { RecurlyNotificationSchema } from './webhook/recurly-notification';
+import { isSubscriptionNotification, RecurlyNotificationSchema, requireSubscriptionUuid } from './webhook/recurly-notification';
 
 /**
  * `POST /subscription/webhook` (public; Recurly calls it): a signed JSON notification. The
  * signature is checked over the raw body before anything else is read (401 missing, forged,
  * stale or future-dated; 400 malformed header); then the body must be a JSON notification
- * (400). Subscription notifications refresh the record (see `webhook/notification-processing.ts`);
- * every accepted notification, handled or ignored, is answered 204 (Recurly retries non-2xx).
- * Provider or storage outages answer 5xx, so Recurly retries later.
+ * (400), and a subscription notification must name its subscription (400). A subscription
+ * notification is then stored in the webhook queue and answered 204 at once: the consumer
+ * (process-webhook-notifications.ts) does the Recurly reads and the writes, with retries and a
+ * dead-letter queue, so a slow Recurly API never makes a delivery late (Recurly allows 5 s). Other
+ * object types are answered 204 and dropped. A queue outage answers 503, so Recurly retries later.
  */
 
 const logger = createLogger({ component: 'receive-webhook' });
 
-export interface WebhookDependencies extends NotificationDependencies {
+export interface WebhookDependencies {
   readonly secrets: WebhookSecretsSource;
   readonly toleranceSeconds: number;
+  readonly queue: NotificationQueue;
+  readonly now: () => Date;
 }
 
 export const SIGNATURE_ERRORS: Readonly<Record<SignatureFailure, () => Error>> = {
@@ -87,12 +93,17 @@ export function createReceiveWebhookHandler(dependencies: () => WebhookDependenc
     const parsed = RecurlyNotificationSchema.safeParse(json);
     if (!parsed.success) throw new ValidationError(NOT_A_NOTIFICATION_MESSAGE, {}, { code: 'invalid_notification' });
 
-    const outcome = await handleRecurlyNotification(deps, parsed.data);
-    logger.info('Webhook handled', {
-      notificationId: parsed.data.id,
-      objectType: parsed.data.object_type,
-      eventType: parsed.data.event_type,
-      outcome,
+    const notification = parsed.data;
+    const queued = isSubscriptionNotification(notification);
+    if (queued) {
+      requireSubscriptionUuid(notification);
+      // The bytes Recurly signed: the consumer reads exactly what was verified.
+      await deps.queue.send(body.toString('utf8'));
+    }
+    logger.info(queued ? 'Webhook queued' : 'Webhook ignored', {
+      notificationId: notification.id,
+      objectType: notification.object_type,
+      eventType: notification.event_type,
     });
     return { statusCode: 204, body: null };
   }, options);
@@ -127,21 +138,41 @@ export function webhookSecretsFromEnvironment(source: EnvironmentSource = proces
   return name ? secretsManagerWebhookSecrets(name) : staticWebhookSecrets(parseWebhookSecrets(env[WEBHOOK_ENV.recurlyWebhookSecrets]));
 }
 
+const QueueEnvironmentSchema = z.object({
+  [WEBHOOK_ENV.webhookQueueUrl]: z.optional(z.url()),
+  [WEBHOOK_ENV.localWebhookQueueTable]: z.optional(z.string().check(z.trim(), z.minLength(1))),
+  [ENV.dynamodbEndpoint]: z.optional(z.url()),
+  AWS_REGION: z.optional(z.string().check(z.minLength(1))),
+});
+
+/** The queue from `WEBHOOK_QUEUE_URL` (SQS, AWS) or `LOCAL_WEBHOOK_QUEUE_TABLE` (the local runtime's dynalite table). */
+export function notificationQueueFromEnvironment(source: EnvironmentSource = process.env): NotificationQueue {
+  const env = readEnvironment(
+    QueueEnvironmentSchema.check(
+      z.refine((value) => Boolean(value[WEBHOOK_ENV.webhookQueueUrl] || value[WEBHOOK_ENV.localWebhookQueueTable]), {
+        path: [WEBHOOK_ENV.webhookQueueUrl],
+        message: `set it, or ${WEBHOOK_ENV.localWebhookQueueTable} in the local runtime`,
+      }),
+    ),
+    source,
+  );
+  const queueUrl = env[WEBHOOK_ENV.webhookQueueUrl];
+  if (queueUrl) {
+    const region = env.AWS_REGION ?? new URL(queueUrl).hostname.split('.')[1];
+    return sqsNotificationQueue({ queueUrl, region, credentials: () => lambdaCredentials(source) });
+  }
+  return localTableNotificationQueue(
+    createDocumentClient({ endpoint: env[ENV.dynamodbEndpoint] }),
+    env[WEBHOOK_ENV.localWebhookQueueTable]!,
+  );
+}
+
 /** The Lambda entry point. */
 export const handler = createReceiveWebhookHandler(
-  lazily(() => {
-    const env = subscriptionEnvironment({ requireSubscriptionsTable: true });
-    const table = { client: env.client, tableName: env.subscriptionsTable! };
-    return {
-      billing: env.billing,
-      users: createUsersRepository({ client: env.client, tableName: env.usersTable }),
-      subscriptions: createSubscriptionsRepository(table),
-      links: createUserSubscriptionLinks({ client: env.client, tableName: env.usersTable }),
-      notifications: createProcessedNotifications(table),
-      secrets: webhookSecretsFromEnvironment(),
-      productSlug: env.productSlug,
-      now: () => new Date(),
-      toleranceSeconds: DEFAULT_SIGNATURE_TOLERANCE_SECONDS,
-    };
-  }),
+  lazily(() => ({
+    secrets: webhookSecretsFromEnvironment(),
+    queue: notificationQueueFromEnvironment(),
+    now: () => new Date(),
+    toleranceSeconds: DEFAULT_SIGNATURE_TOLERANCE_SECONDS,
+  })),
 );

@@ -22,7 +22,7 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 
 /** What kind of work a function does: named in its alarms so the e-mail says what broke. */
-export type MonitoredFunctionKind = 'REST handler' | 'Cognito trigger' | 'scheduled job' | 'GraphQL data source';
+export type MonitoredFunctionKind = 'REST handler' | 'Cognito trigger' | 'scheduled job' | 'GraphQL data source' | 'queue consumer';
 
 export interface MonitoredFunction {
   /** Short name in alarm names and the dashboard, e.g. `GetPlans`. */
@@ -53,8 +53,11 @@ export interface MonitoringProps {
   readonly functions: readonly MonitoredFunction[];
   /** The webhook handler's log group (the signature-failure metric filter reads it). */
   readonly webhookLogs: ILogGroup;
-  /** Dead-letter queues: any message in one is a failure nobody retries any more. */
-  readonly deadLetterQueues: readonly { readonly name: string; readonly queue: IQueue }[];
+  /**
+   * Dead-letter queues: any message in one is a failure nobody retries any more. `whatToDo` is the
+   * alarm's advice (default: read it, fix the cause, purge the queue).
+   */
+  readonly deadLetterQueues: readonly { readonly name: string; readonly queue: IQueue; readonly whatToDo?: string }[];
   /** Fewest days the AppSync API key has left (from the renewal job). */
   readonly apiKeyDaysLeft: IMetric;
   /**
@@ -201,13 +204,13 @@ export class Monitoring extends Construct {
       description:
         'Five or more Recurly webhook requests refused (signature missing, forged or stale) in 15 minutes: the secret in Secrets Manager and Recurly differ, or someone is probing the endpoint.',
     });
-    for (const { name, queue } of props.deadLetterQueues) {
+    for (const { name, queue, whatToDo } of props.deadLetterQueues) {
       this.alarm(
         `${name}-dlq-not-empty`,
         queue.metricApproximateNumberOfMessagesVisible({ period: FIVE_MINUTES, statistic: 'Maximum' }),
         1,
         {
-          description: `${name}: a message is in the dead-letter queue (a failed invocation nobody retries any more). Read it, fix the cause, then purge the queue.`,
+          description: `${name}: a message is in the dead-letter queue (a failed invocation nobody retries any more). ${whatToDo ?? 'Read it, fix the cause, then purge the queue.'}`,
         },
       );
     }

@@ -25,10 +25,12 @@ import type { AssistantEngine } from '../../lambdas/assistant/engine/environment
 import { REST_ROUTES, REST_STAGE_NAME, restFunctions, restMethodKey, type RestRouteDefinition } from '../definitions/rest-routes';
 import { routeEnvironment, routeTimeoutSeconds } from '../definitions/route-function';
 import type { TableName } from '../definitions/tables';
+import { WEBHOOK_CONSUMER_FUNCTION } from '../definitions/webhook-queue';
 import { atsCredentialStatement } from './ats-credentials-key';
 import { bedrockInvokeStatement } from './bedrock-access';
 import { acknowledgeTableIndexWildcard, acknowledgeWildcardResource } from './nag-acknowledgements';
 import { ProductFunction } from './product-function';
+import type { WebhookQueue } from './webhook-queue';
 
 /** Repository root (this file lives in `lib/constructs/`); route entries are relative to it. */
 const REPO_ROOT = path.resolve(__dirname, '..', '..');
@@ -66,6 +68,9 @@ export interface LanguageModelSettings {
   readonly bedrockModelId: string;
 }
 
+/** What shapes a function: a route's definition without its method, path and authorization. */
+type FunctionDefinition = Omit<RestRouteDefinition, 'method' | 'path' | 'auth'>;
+
 /** Steady-state requests per second per method, and the burst above it. */
 export const REST_THROTTLING = { rateLimit: 50, burstLimit: 100 } as const;
 
@@ -99,6 +104,12 @@ export interface RestApiProps {
    * `atsCredentials`. Only those routes may use it, for Encrypt and Decrypt with the credential purpose.
    */
   readonly atsCredentialsKey?: IKey;
+  /**
+   * The Recurly webhook queue; required when a route declares `webhookQueue`. Its consumer
+   * (WEBHOOK_CONSUMER_FUNCTION) is made here, with the tables and billing grants it declares, as
+   * a route's function would be.
+   */
+  readonly webhookQueue?: WebhookQueue;
 }
 
 /**
@@ -123,6 +134,8 @@ export class RestApi extends Construct {
   public readonly functions: Readonly<Record<string, ProductFunction>>;
   /** The method of each route, by `restMethodKey` (its `functionId` unless the function serves several routes). */
   public readonly methods: Readonly<Record<string, Method>>;
+  /** The webhook queue's consumer (WEBHOOK_CONSUMER_FUNCTION); absent without `webhookQueue`. */
+  public readonly webhookConsumer?: ProductFunction;
   /** The handlers that call Amazon Bedrock, by `functionId` (none when the engine is deterministic). */
   public readonly bedrockFunctions: Readonly<Record<string, ProductFunction>>;
   public readonly accessLogGroup: LogGroup;
@@ -260,6 +273,15 @@ export class RestApi extends Construct {
     this.functions = functions;
     this.methods = methods;
     this.bedrockFunctions = bedrockFunctions;
+    if (props.webhookQueue) {
+      // Not behind API Gateway, so not held to its 29 s: the consumer's own time-out.
+      this.webhookConsumer = this.createFunction(
+        WEBHOOK_CONSUMER_FUNCTION,
+        'Handles queued Recurly webhook notifications',
+        WEBHOOK_CONSUMER_FUNCTION.timeoutSeconds,
+      );
+      props.webhookQueue.addConsumer(this.webhookConsumer);
+    }
   }
 
   /** The Cognito user pool authorizer; undefined while no route needs one. */
@@ -276,7 +298,7 @@ export class RestApi extends Construct {
     return this.authorizerInstance;
   }
 
-  private languageModelSettings(route: RestRouteDefinition): LanguageModelSettings {
+  private languageModelSettings(route: FunctionDefinition): LanguageModelSettings {
     if (!this.props.languageModel)
       throw new Error(
         `Route ${route.functionId} asks a language model (languageModel) but the RestApi was given no languageModel settings.`,
@@ -284,7 +306,7 @@ export class RestApi extends Construct {
     return this.props.languageModel;
   }
 
-  private atsCredentialsKey(route: RestRouteDefinition): IKey {
+  private atsCredentialsKey(route: FunctionDefinition): IKey {
     if (!this.props.atsCredentialsKey)
       throw new Error(`Route ${route.functionId} seals ATS credentials (atsCredentials) but the RestApi was given no atsCredentialsKey.`);
     return this.props.atsCredentialsKey;
@@ -300,13 +322,20 @@ export class RestApi extends Construct {
     return this.webhookSecretInstance;
   }
 
-  /** The function of `route` (and of the routes sharing it), described by the routes it serves. */
-  private createFunction(route: RestRouteDefinition, description: string): ProductFunction {
+  private webhookQueueOf(route: FunctionDefinition): WebhookQueue {
+    if (!this.props.webhookQueue)
+      throw new Error(`Route ${route.functionId} queues webhook notifications (webhookQueue) but the RestApi was given no webhookQueue.`);
+    return this.props.webhookQueue;
+  }
+
+  /** The function of `route` (and of the routes sharing it, or the webhook consumer), described by what it serves. */
+  private createFunction(route: FunctionDefinition, description: string, timeoutSeconds?: number): ProductFunction {
     const { props } = this;
     const model = route.languageModel ? this.languageModelSettings(route) : undefined;
     const callsBedrock = model?.engine === 'bedrock';
     const credentialsKey = route.atsCredentials ? this.atsCredentialsKey(route) : undefined;
     const verifiesWebhooks = route.webhookSecret === true;
+    const webhookQueue = route.webhookQueue ? this.webhookQueueOf(route) : undefined;
     const environment = routeEnvironment(route, {
       productSlug: props.productSlug,
       planCodeSuffix: props.planCodeSuffix,
@@ -314,6 +343,7 @@ export class RestApi extends Construct {
       tableNames: tableNamesOf(props.tables),
       billing: { adapter: 'recurly', apiKeySecretName: props.recurlyApiKeySecretName },
       webhookSecret: { secretName: props.recurlyWebhookSecretName },
+      webhookQueue: webhookQueue ? { queueUrl: webhookQueue.queue.queueUrl } : undefined,
       userPool: { userPoolId: props.userPool.userPoolId },
       languageModel: model,
       atsCredentials: credentialsKey ? { kmsKeyId: credentialsKey.keyArn } : undefined,
@@ -324,7 +354,7 @@ export class RestApi extends Construct {
       description,
       environment,
       retainLogs: props.retainLogs,
-      timeout: Duration.seconds(routeTimeoutSeconds(route, model?.engine ?? 'deterministic')),
+      timeout: Duration.seconds(timeoutSeconds ?? routeTimeoutSeconds(route, model?.engine ?? 'deterministic')),
       dataFiles: route.dataFiles,
     });
     // Exactly one model (its inference profile and the foundation model in the profile's regions).
@@ -361,6 +391,7 @@ export class RestApi extends Construct {
         'The webhook secret is referenced by name, so it is matched by its ARN plus the 6-character suffix Secrets Manager appends (-??????); the grant is read-only on that one secret.',
       );
     }
+    webhookQueue?.queue.grantSendMessages(fn);
     return fn;
   }
 }

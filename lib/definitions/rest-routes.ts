@@ -44,6 +44,11 @@ export interface RestRouteDefinition {
   /** Whether the handler verifies Recurly webhook signatures (grants the webhook secret). */
   readonly webhookSecret?: boolean;
   /**
+   * Whether the handler stores verified webhook notifications in the webhook queue (grants
+   * SendMessage on it and sets `WEBHOOK_QUEUE_URL`; locally the queue stand-in's table).
+   */
+  readonly webhookQueue?: boolean;
+  /**
    * Whether the handler asks a language model (the assistant's capabilities): the construct
    * grants it Amazon Bedrock's Converse on the configured model; the engine's variables
    * (`ASSISTANT_ENGINE`, `BEDROCK_MODEL_ID`) come from the stage (`deterministic` locally).
@@ -235,12 +240,11 @@ export const REST_ROUTES: readonly RestRouteDefinition[] = [
     entry: 'lambdas/subscription/receive-webhook.ts',
     // Recurly calls it; requests are authenticated by their HMAC signature, not by Cognito.
     auth: 'public',
-    tables: [
-      { table: 'users', access: 'readWrite' },
-      { table: 'subscriptions', access: 'readWrite' },
-    ],
-    billing: true,
+    // It only verifies and queues: the consumer (lib/definitions/webhook-queue.ts) reads Recurly and writes the tables.
+    tables: [],
+    billing: false,
     webhookSecret: true,
+    webhookQueue: true,
   },
   {
     functionId: 'AdminCreateUserFunction',
@@ -357,6 +361,7 @@ const FUNCTION_FIELDS = [
   'billing',
   'userPoolAccess',
   'webhookSecret',
+  'webhookQueue',
   'languageModel',
   'atsCredentials',
   'timeoutSeconds',

@@ -23,7 +23,7 @@ import { TABLES, type TableName } from './tables';
 
 /** What a route declares that decides its function's environment. */
 export type RouteNeeds = Pick<RestRouteDefinition, 'functionId' | 'tables'> &
-  Partial<Pick<RestRouteDefinition, 'billing' | 'webhookSecret' | 'userPoolAccess' | 'languageModel' | 'atsCredentials'>>;
+  Partial<Pick<RestRouteDefinition, 'billing' | 'webhookSecret' | 'webhookQueue' | 'userPoolAccess' | 'languageModel' | 'atsCredentials'>>;
 
 /** What a stage gives the routes' functions. */
 export interface RouteEnvironmentValues {
@@ -45,6 +45,8 @@ export interface RouteEnvironmentValues {
    * (AWS), or the secrets themselves (offline, where there is no Secrets Manager).
    */
   readonly webhookSecret?: { readonly secretName: string } | { readonly secrets: string };
+  /** Where the route with `webhookQueue` stores notifications: the SQS queue's URL (AWS), or the local stand-in's table. */
+  readonly webhookQueue?: { readonly queueUrl: string } | { readonly localTable: string };
   /** The user pool routes with `userPoolAccess` call, and cognito-local's endpoint offline; none, no variables. */
   readonly userPool?: { readonly userPoolId: string; readonly endpoint?: string };
   /**
@@ -95,6 +97,12 @@ export function routeEnvironment(route: RouteNeeds, values: RouteEnvironmentValu
     if (!secret) throw missing(route, 'webhookSecret', 'webhook secret');
     if ('secretName' in secret) environment[WEBHOOK_ENV.recurlyWebhookSecretName] = secret.secretName;
     else environment[WEBHOOK_ENV.recurlyWebhookSecrets] = secret.secrets;
+  }
+  if (route.webhookQueue) {
+    const queue = values.webhookQueue;
+    if (!queue) throw missing(route, 'webhookQueue', 'webhook queue');
+    if ('queueUrl' in queue) environment[WEBHOOK_ENV.webhookQueueUrl] = queue.queueUrl;
+    else environment[WEBHOOK_ENV.localWebhookQueueTable] = queue.localTable;
   }
   if (route.userPoolAccess && values.userPool) {
     environment[USER_DIRECTORY_ENV.userPoolId] = values.userPool.userPoolId;

@@ -22,6 +22,7 @@ import { Data } from '../constructs/data';
 import { ProductGraphqlApi } from '../constructs/graphql-api';
 import { RestApi } from '../constructs/rest-api';
 import { WebAcls } from '../constructs/web-acls';
+import { WebhookQueue } from '../constructs/webhook-queue';
 import { Website } from '../constructs/website';
 import { MonitoringStack } from './monitoring-stack';
 
@@ -39,6 +40,7 @@ export class ProductStack extends Stack {
   public readonly atsCredentialsKey: AtsCredentialsKey;
   public readonly graphqlApi: ProductGraphqlApi;
   public readonly restApi: RestApi;
+  public readonly webhookQueue: WebhookQueue;
   public readonly webAcls: WebAcls;
   public readonly website: Website;
   public readonly apiKeyRenewal: ApiKeyRenewal;
@@ -64,6 +66,9 @@ export class ProductStack extends Stack {
       retainLogs: config.retainData,
     });
 
+    // Recurly webhook notifications wait here for their consumer (made by the RestApi, with its grants).
+    this.webhookQueue = new WebhookQueue(this, 'WebhookQueue');
+
     // The website is created last (its CSP and config.json need the APIs); the REST API reads
     // the website's origin lazily, when the template is rendered.
     this.restApi = new RestApi(this, 'RestApi', {
@@ -78,6 +83,7 @@ export class ProductStack extends Stack {
       retainLogs: config.retainData,
       languageModel: { engine: config.assistantEngine, bedrockModelId: config.bedrockModelId },
       atsCredentialsKey: this.atsCredentialsKey.key,
+      webhookQueue: this.webhookQueue,
     });
 
     // AWS WAF in front of the three public entry points (the website's distribution serves only static files).
@@ -147,6 +153,17 @@ export class ProductStack extends Stack {
             },
           ]
         : []),
+      // Crashes and time-outs fail a whole batch (the messages come back; after 10 receives, the dead-letter queue).
+      ...(this.restApi.webhookConsumer
+        ? [
+            {
+              name: 'WebhookConsumer',
+              kind: 'queue consumer' as const,
+              function: this.restApi.webhookConsumer,
+              timeout: this.restApi.webhookConsumer.timeout ?? Duration.seconds(3),
+            },
+          ]
+        : []),
       {
         name: 'RenewApiKey',
         kind: 'scheduled job',
@@ -165,7 +182,15 @@ export class ProductStack extends Stack {
       graphqlApiId: this.graphqlApi.api.apiId,
       functions,
       webhookLogs: webhookFunction.logGroup,
-      deadLetterQueues: [{ name: 'api-key-renewal', queue: this.apiKeyRenewal.deadLetterQueue }],
+      deadLetterQueues: [
+        { name: 'api-key-renewal', queue: this.apiKeyRenewal.deadLetterQueue },
+        {
+          name: 'webhook',
+          queue: this.webhookQueue.deadLetterQueue,
+          whatToDo:
+            'A Recurly webhook notification failed 10 times (about an hour) and waits there: nothing is lost for 14 days. Find the cause in the WebhookConsumer log group, fix it, then redrive the messages to the webhook queue (docs/deploy.md, "Webhook queue"); never purge it.',
+        },
+      ],
       apiKeyDaysLeft: this.apiKeyRenewal.daysLeftMetric,
       bedrockLogs: Object.entries(this.restApi.bedrockFunctions).map(([functionId, fn]) => ({
         name: functionId.replace(/Function$/, ''),

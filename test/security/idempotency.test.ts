@@ -107,6 +107,8 @@ describe('retries and races', () => {
     const before = await userRecord(user.sub);
 
     const answers = [...(await together(deliver)), await deliver()];
+    // The endpoint queues; the consumer applies them.
+    await api.runtime.webhookQueue.settle();
 
     expect(answers.map((answer) => answer.status)).toEqual(Array.from({ length: TIMES + 1 }, () => 204));
     const subscriptionItems = await items('subscriptions');

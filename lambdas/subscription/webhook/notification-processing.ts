@@ -1,6 +1,6 @@
 import { SUBSCRIPTION_TBD, type User } from '../../shared/contracts/user';
 import { userIdFromAccountCode } from '../../shared/domain/account-codes';
-import { NotFoundError, ValidationError } from '../../shared/errors';
+import { NotFoundError } from '../../shared/errors';
 import { createLogger } from '../../shared/logger';
 import type { ProcessedNotifications } from '../../shared/webhooks/processed-notifications';
 import { subscriptionSnapshot, type SubscriptionRecord } from '../../shared/subscriptions/subscription-record';
@@ -9,7 +9,12 @@ import type { UserSubscriptionLinks } from '../../shared/subscriptions/user-subs
 import type { UsersRepository } from '../../shared/users/users-repository';
 import type { BillingPort } from '../billing/billing-port';
 import { isUnexpired } from '../subscription-rules';
-import { SUBSCRIPTION_UUID_PATTERN, subscriptionIdForUuid, type RecurlyNotification } from './recurly-notification';
+import {
+  isSubscriptionNotification,
+  requireSubscriptionUuid,
+  subscriptionIdForUuid,
+  type RecurlyNotification,
+} from './recurly-notification';
 
 /**
  * What a verified Recurly notification changes. A subscription notification fetches the
@@ -47,16 +52,12 @@ export interface NotificationDependencies {
   readonly now: () => Date;
 }
 
-export const MISSING_UUID_MESSAGE = 'A subscription notification must name the subscription (uuid).';
-
 export async function handleRecurlyNotification(
   deps: NotificationDependencies,
   notification: RecurlyNotification,
 ): Promise<NotificationOutcome> {
-  if (notification.object_type !== 'subscription') return 'ignored';
-  const uuid = notification.uuid;
-  if (!uuid || !SUBSCRIPTION_UUID_PATTERN.test(uuid))
-    throw new ValidationError(MISSING_UUID_MESSAGE, { uuid: MISSING_UUID_MESSAGE }, { code: 'invalid_notification' });
+  if (!isSubscriptionNotification(notification)) return 'ignored';
+  const uuid = requireSubscriptionUuid(notification);
   if (await deps.notifications.has(PROVIDER, notification.id)) return 'duplicate';
 
   const outcome = await applySubscriptionNotification(deps, uuid);

@@ -1,3 +1,4 @@
+import { ValidationError } from '../../shared/errors';
 import * as z from '../../shared/zod';
 
 /**
@@ -25,4 +26,19 @@ export const SUBSCRIPTION_UUID_PATTERN = /^[0-9a-f]{32}$/i;
 /** Recurly's API takes `uuid-<uuid>` wherever it takes a subscription id. */
 export function subscriptionIdForUuid(uuid: string): string {
   return `uuid-${uuid.toLowerCase()}`;
+}
+
+export const MISSING_UUID_MESSAGE = 'A subscription notification must name the subscription (uuid).';
+
+/** The subscription a notification names; a ValidationError (400 at the endpoint) when it names none. */
+export function requireSubscriptionUuid(notification: RecurlyNotification): string {
+  const uuid = notification.uuid;
+  if (!uuid || !SUBSCRIPTION_UUID_PATTERN.test(uuid))
+    throw new ValidationError(MISSING_UUID_MESSAGE, { uuid: MISSING_UUID_MESSAGE }, { code: 'invalid_notification' });
+  return uuid;
+}
+
+/** Whether the notification is about a subscription (the only ones we act on; others are ignored). */
+export function isSubscriptionNotification(notification: RecurlyNotification): boolean {
+  return notification.object_type === 'subscription';
 }

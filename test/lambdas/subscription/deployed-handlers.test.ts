@@ -1,5 +1,10 @@
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { createHmac } from 'node:crypto';
 import type { ApiGatewayHandler } from '../../../lambdas/shared/http/handler';
+import type { LocalQueueItem } from '../../../lambdas/shared/webhooks/notification-queue';
+import type { SqsBatchHandler } from '../../../lambdas/subscription/process-webhook-notifications';
+import { sqsEventFor } from '../../../local/webhooks/webhook-queue-poller';
+import { ensureLocalWebhookQueueTable, localWebhookQueueTableName } from '../../../local/webhooks/webhook-queue-table';
 import { apiGatewayEvent } from '../support/api-gateway-event';
 import { loadHandler } from '../support/load-handler';
 import { captureLogs, type CapturedLogs } from '../support/capture-logs';
@@ -28,12 +33,14 @@ function load(file: HandlerFile): ApiGatewayHandler {
 }
 
 const WEBHOOK_SECRET = 'whsec-local-runtime';
+const QUEUE_TABLE = localWebhookQueueTableName('talentpilot');
 let services: SubscriptionServices;
 let logs: CapturedLogs;
 const saved = { ...process.env };
 
 beforeAll(async () => {
   services = await startSubscriptionServices();
+  await ensureLocalWebhookQueueTable(services.client, QUEUE_TABLE);
 });
 afterAll(() => services.stop());
 beforeEach(() => {
@@ -50,6 +57,7 @@ beforeEach(() => {
     // Only asked for callers whose token says Admins; none here.
     USER_POOL_ID: 'us-east-2_LocalPool1',
     RECURLY_WEBHOOK_SECRETS: WEBHOOK_SECRET,
+    LOCAL_WEBHOOK_QUEUE_TABLE: QUEUE_TABLE,
     AWS_REGION: 'us-east-2',
     AWS_ACCESS_KEY_ID: 'local',
     AWS_SECRET_ACCESS_KEY: 'local',
@@ -115,6 +123,15 @@ describe('subscription handlers as deployed', () => {
       {} as never,
     );
     expect(webhook.statusCode).toBe(204);
+
+    // The queue's consumer, loaded as Lambda loads it, handles what the endpoint queued.
+    const queued = ((await services.client.send(new ScanCommand({ TableName: QUEUE_TABLE, ConsistentRead: true }))).Items ??
+      []) as LocalQueueItem[];
+    expect(queued.map((item) => item.body)).toEqual([body]);
+    const consume = loadHandler('lambdas/subscription/process-webhook-notifications.ts') as unknown as SqsBatchHandler;
+    expect(await consume(sqsEventFor(queued.map((item) => ({ ...item, receiveCount: 1 }))))).toEqual({ batchItemFailures: [] });
+    expect(await services.subscriptions.get(subscription.id)).toMatchObject({ state: 'active' });
+    expect(logs.text()).toContain('"outcome":"applied"');
   });
 
   it('answers a generic 500, and logs the missing variable, when SUBSCRIPTIONS_TABLE is not set', async () => {

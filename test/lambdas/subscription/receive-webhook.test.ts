@@ -5,11 +5,13 @@ import { SUBSCRIPTION_TBD } from '../../../lambdas/shared/contracts/user';
 import { accountCode } from '../../../lambdas/shared/domain/account-codes';
 import { subscriptionSnapshot } from '../../../lambdas/shared/subscriptions/subscription-record';
 import type { WebhookSecretsSource } from '../../../lambdas/shared/webhooks/webhook-secrets';
+import { localTableNotificationQueue } from '../../../lambdas/shared/webhooks/notification-queue';
 import {
   createReceiveWebhookHandler,
+  notificationQueueFromEnvironment,
   webhookSecretsFromEnvironment,
-  type WebhookDependencies,
 } from '../../../lambdas/subscription/receive-webhook';
+import type { WebhookQueuePoller } from '../../../local/webhooks/webhook-queue-poller';
 import { apiGatewayEvent } from '../support/api-gateway-event';
 import { captureLogs, type CapturedLogs } from '../support/capture-logs';
 import {
@@ -20,6 +22,7 @@ import {
   startSubscriptionServices,
   type SubscriptionServices,
 } from './support/subscription-services';
+import { startWebhookPipeline, type WebhookPipeline } from './support/webhook-pipeline';
 
 const CURRENT_SECRET = 'whsec-current-3f9a1c';
 const OLD_SECRET = 'whsec-previous-77b2e0';
@@ -38,8 +41,11 @@ const secrets: WebhookSecretsSource = {
   },
 };
 
-let handler: ReturnType<typeof createReceiveWebhookHandler>;
+let handler: WebhookPipeline['endpoint'];
 let getSubscriptionCalls = 0;
+/** The local queue stand-in between the endpoint and the consumer, polled by hand here. */
+let queue: WebhookQueuePoller;
+let QUEUE_TABLE: string;
 
 beforeAll(async () => {
   services = await startSubscriptionServices();
@@ -47,21 +53,26 @@ beforeAll(async () => {
     ...services.billing,
     getSubscription: (id: string) => ((getSubscriptionCalls += 1), services.billing.getSubscription(id)),
   };
-  const deps = (): WebhookDependencies => ({
-    billing,
-    users: services.users,
-    subscriptions: services.subscriptions,
-    links: services.links,
-    notifications: services.notifications,
-    secrets,
-    productSlug: PRODUCT_SLUG,
-    now: () => new Date(),
-    toleranceSeconds: 300,
-  });
-  handler = createReceiveWebhookHandler(deps, HANDLER_OPTIONS);
+  const pipeline = await startWebhookPipeline(services, { secrets, billing });
+  ({ endpoint: handler, queue, queueTable: QUEUE_TABLE } = pipeline);
 });
-afterAll(() => services.stop());
-beforeEach(() => {
+afterAll(async () => {
+  await queue.stop();
+  await services.stop();
+});
+
+/** Runs the consumer until the queue has nothing visible left. */
+async function consumeQueue(): Promise<void> {
+  while ((await queue.pollOnce()) > 0);
+}
+
+/** The messages waiting in the queue. */
+async function queuedMessages() {
+  return (await services.client.send(new ScanCommand({ TableName: QUEUE_TABLE, ConsistentRead: true }))).Items ?? [];
+}
+beforeEach(async () => {
+  // What an earlier test queued and did not consume is not this test's.
+  await consumeQueue();
   logs = captureLogs();
   secretsHeld = [CURRENT_SECRET, OLD_SECRET];
   secretsStored = [CURRENT_SECRET, OLD_SECRET];
@@ -138,15 +149,50 @@ async function providerSubscription(userId: string, productSlug = PRODUCT_SLUG):
 }
 
 describe('POST /subscription/webhook', () => {
-  it('stores the subscription a signed notification names, links it to its user, and answers 204 without a body', async () => {
-    const user = await services.addUser('wh-new');
+  it('queues a signed subscription notification as received and answers 204 without a body, without asking the provider', async () => {
+    const user = await services.addUser('wh-queued');
     const subscription = await providerSubscription(user.id);
+    const body = subscriptionNotification(subscription, 'created');
 
-    const answer = await deliver(signed(subscriptionNotification(subscription, 'created')));
+    const answer = await deliver(signed(body));
 
     expect(answer.status).toBe(204);
     expect(answer.body).toBeUndefined();
     expect(answer.headers['Content-Type']).toBeUndefined();
+    expect(getSubscriptionCalls).toBe(0);
+    expect(await queuedMessages()).toEqual([expect.objectContaining({ body, queue: 'queued', receiveCount: 0 })]);
+    expect(await services.subscriptions.get(subscription.id)).toBeUndefined();
+  });
+
+  it('answers 503 when the queue cannot store the notification, so Recurly retries it', async () => {
+    const failingQueue = createReceiveWebhookHandler(
+      () => ({
+        secrets,
+        queue: localTableNotificationQueue(services.client, 'no-such-queue-table'),
+        now: () => new Date(),
+        toleranceSeconds: 300,
+      }),
+      HANDLER_OPTIONS,
+    );
+    const delivery = signed(subscriptionNotification({ uuid: '0123456789abcdef0123456789abcdef' }));
+    const event = apiGatewayEvent({
+      method: 'POST',
+      resource: '/subscription/webhook',
+      headers: { 'recurly-signature': delivery.signature! },
+      body: delivery.body,
+    });
+
+    expect(await invoke(failingQueue, event)).toMatchObject({ status: 503, body: { code: 'queue_unavailable' } });
+  });
+
+  it('stores the subscription a queued notification names and links it to its user (the consumer)', async () => {
+    const user = await services.addUser('wh-new');
+    const subscription = await providerSubscription(user.id);
+
+    await deliver(signed(subscriptionNotification(subscription, 'created')));
+    await consumeQueue();
+
+    expect(await queuedMessages()).toEqual([]);
     expect(await services.subscriptions.get(subscription.id)).toMatchObject({
       id: subscription.id,
       uuid: subscription.uuid,
@@ -162,9 +208,11 @@ describe('POST /subscription/webhook', () => {
     const user = await services.addUser('wh-cancel');
     const subscription = await providerSubscription(user.id);
     await deliver(signed(subscriptionNotification(subscription, 'created')));
+    await consumeQueue();
     await services.billing.cancelSubscription(subscription.id);
 
     expect((await deliver(signed(subscriptionNotification(subscription, 'canceled')))).status).toBe(204);
+    await consumeQueue();
 
     expect(await services.subscriptions.get(subscription.id)).toMatchObject({ state: 'canceled', canceledAt: expect.any(String) });
   });
@@ -178,6 +226,7 @@ describe('POST /subscription/webhook', () => {
     await services.links.link({ userId: user.id, subscriptionId: current.id, now: new Date(), makeCurrent: () => true });
 
     await deliver(signed(subscriptionNotification(older, 'expired')));
+    await consumeQueue();
 
     expect(await services.users.getById(user.id)).toMatchObject({ subscriptionId: current.id, subscriptions: [current.id, older.id] });
   });
@@ -227,6 +276,7 @@ describe('POST /subscription/webhook', () => {
       expect([name, answer.status, answer.body]).toEqual([name, 401, expect.objectContaining({ code })]);
     }
     expect(await snapshotOfTables()).toEqual(before);
+    expect(await queuedMessages()).toEqual([]);
     expect(getSubscriptionCalls).toBe(0);
     expect(logs.text()).not.toContain(CURRENT_SECRET);
   });
@@ -251,6 +301,7 @@ describe('POST /subscription/webhook', () => {
     const withoutUuid = await deliver(signed(JSON.stringify({ id: 'notif-no-uuid', object_type: 'subscription', event_type: 'created' })));
     expect(withoutUuid).toMatchObject({ status: 400, body: { code: 'invalid_notification' } });
     expect(await snapshotOfTables()).toEqual(before);
+    expect(await queuedMessages()).toEqual([]);
   });
 
   it('takes a replayed notification into account once', async () => {
@@ -258,7 +309,12 @@ describe('POST /subscription/webhook', () => {
     const subscription = await providerSubscription(user.id);
     const delivery = signed(subscriptionNotification(subscription, 'created', 'notif-replayed'));
 
-    const answers = [await deliver(delivery), await deliver(delivery), ...(await Promise.all([deliver(delivery), deliver(delivery)]))];
+    const answers = [];
+    // A retry after the first was handled, then two deliveries handled side by side.
+    for (const deliveries of [1, 1, 2]) {
+      answers.push(...(await Promise.all(Array.from({ length: deliveries }, () => deliver(delivery)))));
+      await consumeQueue();
+    }
 
     expect(answers.map((answer) => answer.status)).toEqual([204, 204, 204, 204]);
     expect(getSubscriptionCalls).toBe(1);
@@ -279,6 +335,8 @@ describe('POST /subscription/webhook', () => {
     const delivery = signed(subscriptionNotification(subscription, 'created', 'notif-concurrent'));
 
     const answers = await Promise.all(Array.from({ length: 5 }, () => deliver(delivery)));
+    // One batch: the consumer handles the five side by side.
+    expect(await queue.pollOnce()).toBe(5);
 
     expect(answers.map((answer) => answer.status)).toEqual([204, 204, 204, 204, 204]);
     const items = (await snapshotOfTables()).subscriptions;
@@ -298,6 +356,7 @@ describe('POST /subscription/webhook', () => {
     );
 
     expect([account.status, invoice.status]).toEqual([204, 204]);
+    expect(await queuedMessages()).toEqual([]);
     expect(await snapshotOfTables()).toEqual(before);
     expect(getSubscriptionCalls).toBe(0);
   });
@@ -308,6 +367,7 @@ describe('POST /subscription/webhook', () => {
 
     expect((await deliver(signed(subscriptionNotification(foreign)))).status).toBe(204);
     expect((await deliver(signed(subscriptionNotification(unknownUser)))).status).toBe(204);
+    await consumeQueue();
 
     expect(await services.subscriptions.get(foreign.id)).toBeUndefined();
     expect(await services.subscriptions.get(unknownUser.id)).toBeUndefined();
@@ -318,6 +378,7 @@ describe('POST /subscription/webhook', () => {
     const subscription = await providerSubscription(user.id);
 
     expect((await deliver({ ...signed(subscriptionNotification(subscription)), base64: true })).status).toBe(204);
+    await consumeQueue();
     expect(await services.subscriptions.get(subscription.id)).toMatchObject({ userId: user.id });
   });
 
@@ -327,6 +388,7 @@ describe('POST /subscription/webhook', () => {
     const subscription = await providerSubscription(user.id);
 
     await deliver(signed(subscriptionNotification(subscription, 'created')));
+    await consumeQueue();
 
     expect(await services.users.getById(user.id)).toMatchObject({ subscriptionId: subscription.id });
   });
@@ -339,5 +401,11 @@ describe('webhookSecretsFromEnvironment', () => {
 
   it('names the missing variable', () => {
     expect(() => webhookSecretsFromEnvironment({})).toThrow(/RECURLY_WEBHOOK_SECRET_NAME is not set/);
+  });
+});
+
+describe('notificationQueueFromEnvironment', () => {
+  it('names the missing variable', () => {
+    expect(() => notificationQueueFromEnvironment({})).toThrow(/WEBHOOK_QUEUE_URL is not set/);
   });
 });

@@ -71,7 +71,9 @@ describe('ApiKeyRenewal', () => {
       MaximumRetryAttempts: 2,
       DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [Match.stringLikeRegexp('^ApiKeyRenewalDeadLetterQueue'), 'Arn'] } } },
     });
-    expect(onlyResource(prod.template, 'AWS::SQS::Queue').Properties).toMatchObject({
+    const queues = resourcesOfType(prod.template, 'AWS::SQS::Queue').filter(([id]) => id.startsWith('ApiKeyRenewal'));
+    expect(queues).toHaveLength(1);
+    expect(queues[0][1].Properties).toMatchObject({
       SqsManagedSseEnabled: true,
       MessageRetentionPeriod: 14 * 86400,
     });

@@ -138,7 +138,7 @@ describe('Monitoring: alarms notify one encrypted SNS topic whose subscribers co
       .filter(([id]) => !id.startsWith('CustomCDKBucketDeployment'))
       .map(([id]) => id);
     // One function per route function (routes may share one, restFunctions).
-    expect(functionIds).toHaveLength(restFunctions(REST_ROUTES).length + 3 + 1 + 1);
+    expect(functionIds).toHaveLength(restFunctions(REST_ROUTES).length + 3 + 1 + 1 + 1);
     for (const name of [
       ...restFunctions(REST_ROUTES).map((route) => route.functionId.replace(/Function$/, '')),
       'PreSignUp',
@@ -147,6 +147,8 @@ describe('Monitoring: alarms notify one encrypted SNS topic whose subscribers co
       'RenewApiKey',
       // The GraphQL API's admin check (ADMIN_STANDING_FUNCTION).
       'AdminStanding',
+      // The webhook queue's consumer (WEBHOOK_CONSUMER_FUNCTION).
+      'WebhookConsumer',
     ]) {
       expect(JSON.stringify(alarm(prod, `${name}-errors`).Properties.Metrics)).toMatch(/Errors.*Throttles/);
       expect(alarm(prod, `${name}-duration-p95`).Properties).toMatchObject({

@@ -148,8 +148,8 @@ describe('RestApi: API Gateway REST, stage prod', () => {
 
   it('has one function per route function, each on Node 22 / arm64 with source maps and the stage settings', () => {
     // + the two Cognito triggers, the BucketDeployment and the auto-delete handlers, the API key renewal job,
-    // the GraphQL API's admin check
-    dev.template.resourceCountIs('AWS::Lambda::Function', restFunctions(REST_ROUTES).length + COGNITO_TRIGGERS.length + 4);
+    // the GraphQL API's admin check, the webhook queue's consumer
+    dev.template.resourceCountIs('AWS::Lambda::Function', restFunctions(REST_ROUTES).length + COGNITO_TRIGGERS.length + 5);
     const fn = resourceOf(dev, dev.logicalIds.restApiFunctions.GetPlansFunction);
     expect(fn.Properties).toMatchObject({
       Runtime: 'nodejs22.x',
@@ -189,7 +189,8 @@ describe('RestApi: API Gateway REST, stage prod', () => {
       CancelSubscriptionFunction: { method: 'POST', path: '/subscription/cancel', tables: ['SUBSCRIPTIONS_TABLE', 'USERS_TABLE'] },
       ReactivateSubscriptionFunction: { method: 'POST', path: '/subscription/reactivate', tables: ['SUBSCRIPTIONS_TABLE', 'USERS_TABLE'] },
       GetUserSubscriptionsFunction: { method: 'GET', path: '/user/subscriptions/{id}', tables: ['USERS_TABLE'] },
-      SubscriptionWebhookFunction: { method: 'POST', path: '/subscription/webhook', tables: ['SUBSCRIPTIONS_TABLE', 'USERS_TABLE'] },
+      // It only verifies and queues (the webhook queue's consumer reads Recurly and writes the tables).
+      SubscriptionWebhookFunction: { method: 'POST', path: '/subscription/webhook', tables: [] },
     } as const;
     const propertiesOf = (logicalId: string | undefined) => resourceOf(dev, logicalId) as { Properties: Record<string, unknown> };
     const policyOf = (functionId: string) =>
@@ -215,17 +216,16 @@ describe('RestApi: API Gateway REST, stage prod', () => {
     });
 
     it.each(Object.entries(SUBSCRIPTION_ROUTES))(
-      'gives %s the product slug, the plan suffix, its tables and the Recurly key',
+      'gives %s the product slug, the plan suffix, its tables and the Recurly key (the webhook: the queue instead)',
       (functionId, route) => {
         const variables = (
           propertiesOf(dev.logicalIds.restApiFunctions[functionId]).Properties.Environment as { Variables: Record<string, unknown> }
         ).Variables;
-        expect(variables).toMatchObject({
-          PRODUCT_SLUG: 'talentpilot',
-          PLAN_CODE_SUFFIX: '_dev',
-          BILLING_ADAPTER: 'recurly',
-          RECURLY_API_KEY_SECRET_NAME: 'talentpilot/dev/recurly-api-key',
-        });
+        expect(variables).toMatchObject({ PRODUCT_SLUG: 'talentpilot', PLAN_CODE_SUFFIX: '_dev', BILLING_ADAPTER: 'recurly' });
+        if (functionId === 'SubscriptionWebhookFunction') {
+          expect(variables.RECURLY_API_KEY_SECRET_NAME).toBeUndefined();
+          expect(variables.WEBHOOK_QUEUE_URL).toEqual({ Ref: expect.stringMatching(/^WebhookQueue[0-9A-F]{8}$/) });
+        } else expect(variables.RECURLY_API_KEY_SECRET_NAME).toBe('talentpilot/dev/recurly-api-key');
         expect(
           Object.keys(variables)
             .filter((name) => name.endsWith('_TABLE'))

@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import { COGNITO_TRIGGERS } from '../../../lib/definitions/cognito-triggers';
 import { ADMIN_STANDING_FUNCTION } from '../../../lib/definitions/resolvers';
 import { REST_ROUTES } from '../../../lib/definitions/rest-routes';
+import { WEBHOOK_CONSUMER_FUNCTION } from '../../../lib/definitions/webhook-queue';
 
 /**
  * The house convention for Lambda entry files: a handler file is named `verb-noun.ts` for the
@@ -32,6 +33,7 @@ describe('Lambda entry files', () => {
     ...COGNITO_TRIGGERS.map((trigger) => trigger.entry),
     RENEWAL_JOB_ENTRY,
     ADMIN_STANDING_FUNCTION.entry,
+    WEBHOOK_CONSUMER_FUNCTION.entry,
   ];
 
   it('are exactly the files under lambdas/ that export a handler', () => {

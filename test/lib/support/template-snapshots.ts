@@ -23,6 +23,8 @@ export const SNAPSHOT_CONCERNS: Readonly<Record<string, readonly string[]>> = {
   'ATS credentials key': ['AtsCredentialsKey/'],
   'GraphQL API': ['GraphqlApi/'],
   'API key renewal': ['ApiKeyRenewal/'],
+  // The queue, its dead-letter queue and its consumer (made by the RestApi with a route's grants).
+  'webhook queue': ['WebhookQueue/', 'RestApi/WebhookConsumerFunction'],
   // CDK's providers for the website's deployments and its buckets' auto-delete (dev) live at stack level.
   website: ['Website/', 'Custom::CDKBucketDeployment', 'Custom::S3AutoDeleteObjects'],
   // The alarm topic (Monitoring/) and the nested stack that holds the rest (NESTED_STACK_CONCERNS).

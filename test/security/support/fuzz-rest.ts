@@ -153,7 +153,7 @@ export const receiveWebhook: FuzzEntryPoint<{ signature: WebhookSignature; body:
       }),
     ),
   }),
-  call: (rt, input) => {
+  call: async (rt, input) => {
     const now = Date.now();
     const headers: Record<string, string> = {};
     if (input.signature === 'valid')
@@ -164,7 +164,10 @@ export const receiveWebhook: FuzzEntryPoint<{ signature: WebhookSignature; body:
       headers['recurly-signature'] = `${now},${signRecurlyPayload('not-the-secret', now, input.body.text)}`;
     if (input.signature === 'garbage')
       headers['recurly-signature'] = `${now},${createHash('sha256').update(input.body.text).digest('hex')},,`;
-    return restCall(rt, 'POST', '/subscription/webhook', { caller: 'none', body: input.body, headers });
+    const verdict = await restCall(rt, 'POST', '/subscription/webhook', { caller: 'none', body: input.body, headers });
+    // The endpoint only queues: what the consumer stores belongs to this call, not to the next one.
+    await rt.runtime.webhookQueue.settle();
+    return verdict;
   },
   // An accepted notification leaves one trace: its id, so a replay changes nothing.
   checkStored: (_rt, input, _verdict, changes) => {
