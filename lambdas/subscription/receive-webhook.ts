@@ -7,12 +7,7 @@ import { httpHandler, type ApiGatewayHandler, type HttpHandlerOptions } from '..
 import { createLogger } from '../shared/logger';
 import { readEnvironment, type EnvironmentSource } from '../shared/read-environment';
 import { WEBHOOK_ENV } from '../shared/webhooks/environment';
-import {
-  lambdaCredentials,
-  localTableNotificationQueue,
-  sqsNotificationQueue,
-  type NotificationQueue,
-} from '../shared/webhooks/notification-queue';
+import { localTableNotificationQueue, sqsNotificationQueue, type NotificationQueue } from '../shared/webhooks/notification-queue';
 import { DEFAULT_SIGNATURE_TOLERANCE_SECONDS, verifyRecurlySignature, type SignatureFailure } from '../shared/webhooks/recurly-signature';
 import {
   parseWebhookSecrets,
@@ -142,7 +137,6 @@ const QueueEnvironmentSchema = z.object({
   [WEBHOOK_ENV.webhookQueueUrl]: z.optional(z.url()),
   [WEBHOOK_ENV.localWebhookQueueTable]: z.optional(z.string().check(z.trim(), z.minLength(1))),
   [ENV.dynamodbEndpoint]: z.optional(z.url()),
-  AWS_REGION: z.optional(z.string().check(z.minLength(1))),
 });
 
 /** The queue from `WEBHOOK_QUEUE_URL` (SQS, AWS) or `LOCAL_WEBHOOK_QUEUE_TABLE` (the local runtime's dynalite table). */
@@ -157,10 +151,7 @@ export function notificationQueueFromEnvironment(source: EnvironmentSource = pro
     source,
   );
   const queueUrl = env[WEBHOOK_ENV.webhookQueueUrl];
-  if (queueUrl) {
-    const region = env.AWS_REGION ?? new URL(queueUrl).hostname.split('.')[1];
-    return sqsNotificationQueue({ queueUrl, region, credentials: () => lambdaCredentials(source) });
-  }
+  if (queueUrl) return sqsNotificationQueue({ queueUrl });
   return localTableNotificationQueue(
     createDocumentClient({ endpoint: env[ENV.dynamodbEndpoint] }),
     env[WEBHOOK_ENV.localWebhookQueueTable]!,

@@ -1,5 +1,6 @@
 import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { createHash, createHmac, randomUUID } from 'node:crypto';
+import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { randomUUID } from 'node:crypto';
 import { UpstreamError } from '../errors';
 import { createLogger } from '../logger';
 
@@ -21,127 +22,33 @@ const UNAVAILABLE_MESSAGE = 'The notification could not be stored; please retry.
 /** How long the endpoint waits for the queue before answering 503 (Recurly gives up after 5 s). */
 export const QUEUE_SEND_TIMEOUT_MS = 3_000;
 
-export interface AwsCredentials {
-  readonly accessKeyId: string;
-  readonly secretAccessKey: string;
-  readonly sessionToken?: string;
-}
-
-/** What an SQS SendMessage needs: the queue's URL and the function's credentials (the Lambda role's, from its environment). */
+/** What an SQS SendMessage needs: the queue's URL and a client (the Lambda role's, by default). */
 export interface SqsQueueOptions {
   readonly queueUrl: string;
-  readonly region: string;
-  readonly credentials: () => AwsCredentials;
-  /** @default globalThis.fetch */
-  readonly fetch?: typeof fetch;
-  /** @default the current time */
-  readonly now?: () => Date;
-}
-
-const sha256Hex = (data: string) => createHash('sha256').update(data, 'utf8').digest('hex');
-const hmac = (key: string | Buffer, data: string) => createHmac('sha256', key).update(data, 'utf8').digest();
-
-/** `20250310T093000Z`: SigV4's date format. */
-export function amzDate(date: Date): string {
-  return date
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d{3}/, '');
+  /** @default an SQSClient that gives up within QUEUE_SEND_TIMEOUT_MS, retries included */
+  readonly client?: Pick<SQSClient, 'send'>;
 }
 
 /**
- * The `Authorization` header of an AWS Signature Version 4 request (AWS General Reference, "Create
- * a signed AWS API request"), for a request without a query string. `headers` are every header
- * to sign, `x-amz-date` included; their names are lower-cased here.
- */
-export function sigV4Authorization(input: {
-  readonly method: string;
-  readonly path: string;
-  readonly headers: Readonly<Record<string, string>>;
-  readonly body: string;
-  readonly credentials: AwsCredentials;
-  readonly region: string;
-  readonly service: string;
-}): string {
-  const headers = Object.entries(input.headers)
-    .map(([name, value]) => [name.toLowerCase(), value.trim().replace(/\s+/g, ' ')] as const)
-    .sort(([a], [b]) => (a < b ? -1 : 1));
-  const date = headers.find(([name]) => name === 'x-amz-date')?.[1];
-  if (!date) throw new Error('x-amz-date is required');
-  const signedHeaders = headers.map(([name]) => name).join(';');
-  const canonicalRequest = [
-    input.method,
-    input.path,
-    '',
-    ...headers.map(([name, value]) => `${name}:${value}`),
-    '',
-    signedHeaders,
-    sha256Hex(input.body),
-  ].join('\n');
-  const scope = `${date.slice(0, 8)}/${input.region}/${input.service}/aws4_request`;
-  const stringToSign = ['AWS4-HMAC-SHA256', date, scope, sha256Hex(canonicalRequest)].join('\n');
-  let key = hmac(`AWS4${input.credentials.secretAccessKey}`, date.slice(0, 8));
-  for (const part of [input.region, input.service, 'aws4_request']) key = hmac(key, part);
-  const signature = createHmac('sha256', key).update(stringToSign, 'utf8').digest('hex');
-  return `AWS4-HMAC-SHA256 Credential=${input.credentials.accessKeyId}/${scope}, SignedHeaders=${signedHeaders}, Signature=${signature}`;
-}
-
-/**
- * SQS `SendMessage` over the AWS JSON 1.0 protocol (SQS Developer Guide, "Making query API requests
- * using AWS JSON protocol": POST to the queue's endpoint with `X-Amz-Target: AmazonSQS.SendMessage`),
- * signed with SigV4. The project has no SQS client package, and the SDK's signer pulls 140 kB of
- * @smithy/core into the bundle: this one call needs neither.
+ * SQS `SendMessage` with the SDK's client (external in the bundle: the Lambda runtime ships it).
+ * One time-out covers the SDK's own retries, so the endpoint answers Recurly in time either way.
  */
 export function sqsNotificationQueue(options: SqsQueueOptions): NotificationQueue {
-  const url = new URL(options.queueUrl);
-  const send = options.fetch ?? fetch;
-  const now = options.now ?? (() => new Date());
+  const client = options.client ?? new SQSClient({});
   return {
     async send(body) {
-      const credentials = options.credentials();
-      const payload = JSON.stringify({ QueueUrl: options.queueUrl, MessageBody: body });
-      const headers: Record<string, string> = {
-        host: url.host,
-        'content-type': 'application/x-amz-json-1.0',
-        'x-amz-target': 'AmazonSQS.SendMessage',
-        'x-amz-date': amzDate(now()),
-        ...(credentials.sessionToken ? { 'x-amz-security-token': credentials.sessionToken } : {}),
-      };
-      const authorization = sigV4Authorization({
-        method: 'POST',
-        path: '/',
-        headers,
-        body: payload,
-        credentials,
-        region: options.region,
-        service: 'sqs',
-      });
-      let response: Response;
       try {
-        response = await send(`${url.protocol}//${url.host}/`, {
-          method: 'POST',
-          headers: { ...headers, authorization },
-          body: payload,
-          signal: AbortSignal.timeout(QUEUE_SEND_TIMEOUT_MS),
+        await client.send(new SendMessageCommand({ QueueUrl: options.queueUrl, MessageBody: body }), {
+          abortSignal: AbortSignal.timeout(QUEUE_SEND_TIMEOUT_MS),
         });
       } catch (error) {
-        logger.error('SQS could not be reached', { error });
-        throw new UpstreamError(UNAVAILABLE_MESSAGE, { retryable: true, cause: error }, 'queue_unavailable');
-      }
-      if (!response.ok) {
-        const answer = await response.text().catch(() => '');
-        logger.error('SQS refused the message', { status: response.status, answer: answer.slice(0, 500) });
-        throw new UpstreamError(UNAVAILABLE_MESSAGE, { retryable: response.status >= 500 }, 'queue_unavailable');
+        // A client fault (access denied, a missing queue, a too-large body) will not heal by a retry.
+        const clientFault = (error as { $fault?: string } | undefined)?.$fault === 'client';
+        logger.error(clientFault ? 'SQS refused the message' : 'SQS could not be reached', { error });
+        throw new UpstreamError(UNAVAILABLE_MESSAGE, { retryable: !clientFault, cause: error }, 'queue_unavailable');
       }
     },
   };
-}
-
-/** The Lambda role's credentials, which the runtime puts in the function's environment. */
-export function lambdaCredentials(source: Readonly<Record<string, string | undefined>> = process.env): AwsCredentials {
-  const { AWS_ACCESS_KEY_ID: accessKeyId, AWS_SECRET_ACCESS_KEY: secretAccessKey, AWS_SESSION_TOKEN: sessionToken } = source;
-  if (!accessKeyId || !secretAccessKey) throw new Error('AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY are not set');
-  return { accessKeyId, secretAccessKey, ...(sessionToken ? { sessionToken } : {}) };
 }
 
 /**
