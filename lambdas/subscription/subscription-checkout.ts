@@ -114,6 +114,7 @@ async function subscribeOrChangePlan(
       planCode: request.planCode,
       currency: request.currency,
       billingToken: request.billingToken,
+      threeDSecureActionResultTokenId: request.threeDSecureActionResultTokenId,
     });
     outcome = 'created';
   } else {
@@ -126,7 +127,9 @@ async function subscribeOrChangePlan(
       subscription = unexpired;
     } else {
       outcome = 'changed';
-      subscription = await deps.billing.changeSubscriptionPlan(unexpired.id, request.planCode);
+      subscription = await deps.billing.changeSubscriptionPlan(unexpired.id, request.planCode, {
+        threeDSecureActionResultTokenId: request.threeDSecureActionResultTokenId,
+      });
     }
   }
 

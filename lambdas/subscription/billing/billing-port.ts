@@ -11,7 +11,8 @@ import type { CardOnFile, InvoiceView } from '../../shared/contracts/billing-acc
  * Failures surface as domain errors (`lambdas/shared/errors.ts`): `NotFoundError` (unknown
  * account or subscription), `ValidationError` (e.g. a declined or invalid billing token, an
  * unknown plan or currency), `ConflictError` (e.g. reactivating an expired subscription),
- * `BillingUnavailableError` (retryable or not) and `RateLimitedError`. Adapters never leak
+ * `BillingUnavailableError` (retryable or not), `RateLimitedError` and, when the card's bank
+ * wants a 3-D Secure challenge, `PaymentAuthenticationRequiredError`. Adapters never leak
  * provider error types.
  */
 export interface BillingPort {
@@ -36,8 +37,12 @@ export interface BillingPort {
    */
   createSubscription(input: CreateSubscriptionInput): Promise<SubscriptionView>;
 
-  /** Moves a subscription to another plan, effective now (Recurly: a subscription change). */
-  changeSubscriptionPlan(subscriptionId: string, planCode: string): Promise<SubscriptionView>;
+  /**
+   * Moves a subscription to another plan, effective now (Recurly: a subscription change). A bank
+   * that wants the cardholder to authenticate the charge makes it a
+   * `PaymentAuthenticationRequiredError`; the repeat carries the challenge's result token.
+   */
+  changeSubscriptionPlan(subscriptionId: string, planCode: string, options?: PlanChangeOptions): Promise<SubscriptionView>;
 
   /** Cancels at the end of the current period: the state becomes `canceled`, access remains. */
   cancelSubscription(subscriptionId: string): Promise<SubscriptionView>;
@@ -79,6 +84,16 @@ export interface CreateSubscriptionInput {
   readonly currency: string;
   /** The card form's token; required when the account has no billing info yet. */
   readonly billingToken?: string;
+  /**
+   * The result token of the 3-D Secure challenge a `PaymentAuthenticationRequiredError` asked
+   * for (Recurly: `billing_info.three_d_secure_action_result_token_id`), with the same token.
+   */
+  readonly threeDSecureActionResultTokenId?: string;
+}
+
+export interface PlanChangeOptions {
+  /** As {@link CreateSubscriptionInput.threeDSecureActionResultTokenId}. */
+  readonly threeDSecureActionResultTokenId?: string;
 }
 
 /** The plan as the product sees it; the same shape `GET /subscription/plans` answers with. */

@@ -3,7 +3,7 @@ import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocum
 import type { SubscriptionState } from '../../shared/contracts/subscriptions';
 import { isConditionalCheckFailed } from '../../shared/dynamodb/document-client';
 import type { LocalSubscription } from './local-subscription-lifecycle';
-import type { TokenizedCard } from './local-test-cards';
+import { newThreeDSecureActionTokenId, type TokenizedCard } from './local-test-cards';
 
 /**
  * Where the local billing adapter keeps its "Recurly site": one DynamoDB table of the local
@@ -15,6 +15,7 @@ import type { TokenizedCard } from './local-test-cards';
  * | `account#<code>`      | `charge#<instant>#<id>`    | an invoice line (the setup fee)           |
  * | `subscription#<id>`   | `subscription`             | a subscription; index `byAccount` on (`accountKey`, `createdKey`) |
  * | `token#<id>`          | `token`                    | a card token from the local card form     |
+ * | `three-d-secure#<id>` | `three-d-secure`           | a 3-D Secure challenge asked for a card token, and its outcome |
  * | `clock`               | `clock`                    | the local billing clock's offset from real time |
 | `invoice-sequence`    | `invoice-sequence`         | the last invoice number given (site-wide, as Recurly numbers them) |
  *
@@ -76,6 +77,18 @@ export interface StoredToken extends TokenizedCard {
   readonly usedAt: string | null;
 }
 
+/** A 3-D Secure challenge the local billing asked for (Recurly's `three_d_secure_action_token_id`). */
+export interface StoredThreeDSecureAction {
+  /** The action token id handed to the (local) Recurly.js. */
+  readonly id: string;
+  /** The card token whose payment the bank wants authenticated. */
+  readonly billingTokenId: string;
+  readonly createdAt: string;
+  readonly expiresAt: string;
+  /** What the cardholder did in the challenge; null until then. */
+  readonly outcome: 'authenticated' | 'failed' | null;
+}
+
 /** A stored subscription with the version its next write must match. */
 export interface VersionedSubscription {
   readonly subscription: LocalSubscription;
@@ -112,6 +125,12 @@ export interface LocalBillingStore {
   getToken(id: string): Promise<StoredToken | undefined>;
   /** Marks the token used; false when it was used already. */
   useToken(id: string, now: Date): Promise<boolean>;
+
+  /** Asks for a 3-D Secure challenge of the card token's payment (valid as long as a card token). */
+  createThreeDSecureAction(billingTokenId: string, now: Date): Promise<StoredThreeDSecureAction>;
+  getThreeDSecureAction(id: string): Promise<StoredThreeDSecureAction | undefined>;
+  /** Records the challenge's outcome once; false when it already had one (or does not exist). */
+  completeThreeDSecureAction(id: string, outcome: 'authenticated' | 'failed'): Promise<boolean>;
 
   /**
    * Test helper (no port operation leads there locally): puts a subscription in any state, e.g.
@@ -317,6 +336,45 @@ export function createLocalBillingStore(options: LocalBillingStoreOptions): Loca
             UpdateExpression: 'SET usedAt = :now',
             ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(usedAt) OR attribute_type(usedAt, :null))',
             ExpressionAttributeValues: { ':now': now.toISOString(), ':null': 'NULL' },
+          }),
+        );
+        return true;
+      } catch (error) {
+        if (isConditionalCheckFailed(error)) return false;
+        throw error;
+      }
+    },
+
+    async createThreeDSecureAction(billingTokenId, now) {
+      const action: StoredThreeDSecureAction = {
+        id: newThreeDSecureActionTokenId(),
+        billingTokenId,
+        createdAt: now.toISOString(),
+        expiresAt: new Date(now.getTime() + TOKEN_LIFETIME_MS).toISOString(),
+        outcome: null,
+      };
+      await db.send(
+        new PutCommand({
+          TableName: tableName,
+          Item: { ...key(`three-d-secure#${action.id}`, 'three-d-secure'), ...action },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }),
+      );
+      return action;
+    },
+    async getThreeDSecureAction(id) {
+      const item = await get(key(`three-d-secure#${id}`, 'three-d-secure'));
+      return item ? recordOf<StoredThreeDSecureAction>(item) : undefined;
+    },
+    async completeThreeDSecureAction(id, outcome) {
+      try {
+        await db.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: key(`three-d-secure#${id}`, 'three-d-secure'),
+            UpdateExpression: 'SET outcome = :outcome',
+            ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(outcome) OR attribute_type(outcome, :null))',
+            ExpressionAttributeValues: { ':outcome': outcome, ':null': 'NULL' },
           }),
         );
         return true;

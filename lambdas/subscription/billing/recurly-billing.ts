@@ -17,7 +17,7 @@ import { createLogger } from '../../shared/logger';
 import { billingErrors, checkAccountCode, STATE_MESSAGES } from './billing-messages';
 import type { BillingPort } from './billing-port';
 import type { RecurlyApiKeySource } from './recurly-api-key';
-import { RECURLY_MESSAGES, translateRecurlyError, type RecurlyErrorContext } from './recurly-errors';
+import { purchaseNotFound, RECURLY_MESSAGES, translateRecurlyError, type RecurlyErrorContext } from './recurly-errors';
 import {
   setupFeesBySubscription,
   toAccountView,
@@ -39,9 +39,12 @@ export { translateRecurlyError } from './recurly-errors';
  *   first; 404: empty) and the account's charge line items for the setup fees;
  * - getSubscription: `GET /subscriptions/<id>` (a 32-hex uuid is sent as `uuid-<uuid>`);
  * - createSubscription: the account is read first; `POST /subscriptions` with the account
- *   (created by Recurly when new) and, unless a card is already on file, the billing token;
+ *   (created by Recurly when new) and, unless a card is already on file, the billing token; after
+ *   a 3-D Secure challenge also `three_d_secure_action_result_token_id`; a 404 names what is
+ *   missing (an unknown plan is a `ValidationError`, see `purchaseNotFound`);
  * - changeSubscriptionPlan: read; same plan: no-op; ended: `ConflictError`; else
- *   `POST /subscriptions/<id>/change` with `timeframe: now`, then read again;
+ *   `POST /subscriptions/<id>/change` with `timeframe: now` (and, after a 3-D Secure challenge,
+ *   `billing_info.three_d_secure_action_result_token_id`), then read again;
  * - cancelSubscription: `PUT /subscriptions/<id>/cancel` with `timeframe: term_end`;
  *   reactivateSubscription: `PUT /subscriptions/<id>/reactivate`. A 422 means the state does not
  *   allow it (`ConflictError`), unless the subscription is already where the call would put it,
@@ -241,26 +244,31 @@ export function createRecurlyBilling(options: RecurlyBillingOptions): BillingPor
       const body: SubscriptionCreate = {
         planCode: input.planCode,
         currency: input.currency,
-        account: hasCard ? account : { ...account, billingInfo: { tokenId: input.billingToken } },
+        account: withBillingInfo(account, hasCard ? undefined : input.billingToken, input.threeDSecureActionResultTokenId),
       };
       const created = await call('createSubscription', (recurly) => recurly.createSubscription(body), {
-        // POST /subscriptions answers 404 only for a wrong site: a configuration problem.
-        notFound: () => new BillingUnavailableError(RECURLY_MESSAGES.broken, { retryable: false }),
+        notFound: (error) => purchaseNotFound(error, () => billingErrors.purchaseNotFound(error)),
       });
       return withSetupFee(created);
     },
 
-    async changeSubscriptionPlan(subscriptionId, planCode) {
+    async changeSubscriptionPlan(subscriptionId, planCode, options = {}) {
       const before = await fetchSubscription(subscriptionId);
       if (before.plan?.code === planCode) return withSetupFee(before);
       if (before.state === 'expired' || before.state === 'failed') {
         throw new ConflictError(STATE_MESSAGES.notChangeable, { code: 'subscription_not_changeable' });
       }
       const id = before.id ?? recurlySubscriptionId(subscriptionId);
+      const resultTokenId = options.threeDSecureActionResultTokenId;
       await call(
         'createSubscriptionChange',
-        (recurly) => recurly.createSubscriptionChange(id, { planCode, timeframe: 'now' }),
-        subscriptionNotFound,
+        (recurly) =>
+          recurly.createSubscriptionChange(id, {
+            planCode,
+            timeframe: 'now',
+            ...(resultTokenId ? { billingInfo: { threeDSecureActionResultTokenId: resultTokenId } } : {}),
+          }),
+        { notFound: (error) => purchaseNotFound(error, () => billingErrors.subscriptionNotFound(error)) },
       );
       return withSetupFee(await fetchSubscription(id));
     },
@@ -327,6 +335,27 @@ export function createRecurlyBilling(options: RecurlyBillingOptions): BillingPor
       if (invoice.account?.code !== accountCode) throw billingErrors.invoiceNotFound();
       const file = await call('getInvoicePdf', (recurly) => recurly.getInvoicePdf(invoiceId), invoiceNotFound);
       return Buffer.from(file.data ?? '', 'binary');
+    },
+  };
+}
+
+/**
+ * The purchase's account with the card to charge: the Recurly.js token and, when repeating a
+ * purchase after a 3-D Secure challenge, its result token (`billing_info.token_id` and
+ * `billing_info.three_d_secure_action_result_token_id` of `AccountPurchase`; with a card on file
+ * the result token alone).
+ */
+function withBillingInfo(
+  account: NonNullable<SubscriptionCreate['account']>,
+  billingToken: string | undefined,
+  threeDSecureActionResultTokenId: string | undefined,
+): SubscriptionCreate['account'] {
+  if (!billingToken && !threeDSecureActionResultTokenId) return account;
+  return {
+    ...account,
+    billingInfo: {
+      ...(billingToken ? { tokenId: billingToken } : {}),
+      ...(threeDSecureActionResultTokenId ? { threeDSecureActionResultTokenId } : {}),
     },
   };
 }

@@ -8,7 +8,7 @@ import {
   type DomainError,
 } from '../../shared/errors';
 import { createLogger } from '../../shared/logger';
-import { billingErrors } from './billing-messages';
+import { billingErrors, type CardRefusal } from './billing-messages';
 
 /**
  * Recurly's failures (node_modules/recurly/lib/recurly/api_errors.js, the `Error` schema of API
@@ -18,8 +18,12 @@ import { billingErrors } from './billing-messages';
  * - 429: `RateLimitedError`, with the wait taken from `X-RateLimit-Reset`;
  * - 5xx, time-outs and network failures: `BillingUnavailableError`, retryable;
  * - 404: the call's own meaning (`NotFoundError` by default);
- * - 422 `transaction` (the card was declined): `ValidationError` `card_declined` with Recurly's
- *   customer message; 422 `invalid_token`: `ValidationError` `invalid_billing_token`;
+ * - 422 `transaction`: by the transaction error's code (else its category), one of the card
+ *   refusals of billing-messages.ts ({@link TRANSACTION_ERROR_REFUSALS}); a card payment the bank
+ *   wants authenticated (`three_d_secure_action_required` with a `three_d_secure_action_token_id`)
+ *   is a `PaymentAuthenticationRequiredError` carrying the token; a site misconfiguration is a
+ *   non-retryable `BillingUnavailableError`; 422 `invalid_token`: `ValidationError`
+ *   `invalid_billing_token` (enter the card again);
  * - 422 `simultaneous_request`: `ConflictError` `subscription_busy`; 422 `immutable_subscription`:
  *   `ConflictError`; 422 `validation` on a state change (cancel, reactivate): `ConflictError`;
  * - any other 400 or 422: `ValidationError` with Recurly's message and per-field messages;
@@ -27,6 +31,150 @@ import { billingErrors } from './billing-messages';
  */
 
 const logger = createLogger({ component: 'recurly-billing' });
+
+/** A transaction error the subscriber cannot fix: the site or its gateway is set up wrong. */
+type SiteProblem = 'site';
+
+/**
+ * Every transaction error code of Recurly's "API transaction errors" page
+ * (https://docs.recurly.com/recurly-subscriptions/docs/api-transaction-errors, also the
+ * `ErrorCodeEnum` of the API v2021-02-25 OpenAPI document) that a card subscription can meet, as
+ * what the subscriber can do about it. Codes of other payment methods (PayPal, Amazon, ACH, Roku)
+ * and of refunds fall back on their category ({@link CATEGORY_REFUSALS}).
+ */
+export const TRANSACTION_ERROR_REFUSALS: Readonly<Record<string, CardRefusal | SiteProblem>> = {
+  // Soft declines: the bank said no; another card or a call to the bank helps.
+  declined: 'declined',
+  declined_saveable: 'declined',
+  try_again: 'declined',
+  temporary_hold: 'declined',
+  call_issuer: 'declined',
+  call_issuer_update_cardholder_data: 'declined',
+  invalid_payment_method: 'declined',
+  exceeds_daily_limit: 'declined',
+  exceeds_max_amount: 'declined',
+  cancelled: 'declined',
+  insufficient_funds: 'insufficientFunds',
+  partial_approval: 'insufficientFunds',
+  too_many_attempts: 'tooManyAttempts',
+  declined_security_code: 'securityCode',
+  roku_zip_code_mismatch: 'address',
+  roku_invalid_card_number: 'invalidNumber',
+  payer_authentication_rejected: 'authenticationFailed',
+  three_d_secure_connection_error: 'authenticationFailed',
+  simultaneous: 'processingUnavailable',
+  processor_not_available: 'processingUnavailable',
+  issuer_unavailable: 'processingUnavailable',
+  unmapped_partner_error: 'processingUnavailable',
+  batch_processing_error: 'processingUnavailable',
+  transaction_stale_at_gateway: 'processingUnavailable',
+  no_gateway_found_for_transaction_amount: 'site',
+  merch_max_transaction_limit_exceeded: 'site',
+  // Configuration: the site or its gateway needs someone of ours.
+  reference_transactions_not_enabled: 'site',
+  invalid_gateway_configuration: 'site',
+  invalid_login: 'site',
+  contact_gateway: 'site',
+  cvv_required: 'site',
+  currency_not_supported: 'site',
+  ssl_error: 'site',
+  zero_dollar_auth_not_supported: 'site',
+  no_gateway: 'site',
+  gateway_account_setup_incomplete: 'site',
+  three_d_secure_not_supported: 'site',
+  three_d_secure_credential_error: 'site',
+  invalid_gateway_access_token: 'site',
+  recurly_credentials_not_found: 'site',
+  invalid_amount: 'site',
+  // Hard declines.
+  declined_exception: 'declined',
+  invalid_payment_method_hard: 'declined',
+  card_not_activated: 'declined',
+  transaction_failed_to_settle: 'declined',
+  declined_card_number: 'invalidNumber',
+  invalid_card_number: 'invalidNumber',
+  invalid_issuer: 'invalidNumber',
+  expired_card: 'expired',
+  declined_expiration_date: 'expired',
+  invalid_merchant_type: 'notAccepted',
+  invalid_transaction: 'notAccepted',
+  card_type_not_accepted: 'notAccepted',
+  payment_not_accepted: 'notAccepted',
+  restricted_card: 'notAccepted',
+  restricted_card_chargeback: 'notAccepted',
+  cardholder_requested_stop: 'notAccepted',
+  card_blocked: 'notAccepted',
+  declined_missing_data: 'checkDetails',
+  invalid_data: 'checkDetails',
+  invalid_email: 'checkDetails',
+  invalid_name: 'checkDetails',
+  gateway_validation_exception: 'checkDetails',
+  // The card token (Recurly.js) or the stored card cannot be used: enter the card again.
+  rjs_token_expired: 'reenter',
+  recurly_token_not_found: 'reenter',
+  recurly_token_mismatch: 'reenter',
+  recurly_failed_to_get_token: 'reenter',
+  gateway_token_not_found: 'reenter',
+  lifecycle_decline: 'reenter',
+  no_billing_information: 'reenter',
+  customer_canceled_transaction: 'reenter',
+  authorization_expired: 'reenter',
+  three_d_secure_action_result_token_mismatch: 'authenticationFailed',
+  // 3-D Secure asked for without an action token: this attempt cannot be authenticated.
+  three_d_secure_authentication: 'authenticationFailed',
+  three_d_secure_action_required: 'authenticationFailed',
+  // Fraud.
+  fraud_address: 'address',
+  fraud_address_recurly: 'address',
+  fraud_security_code: 'securityCode',
+  fraud_too_many_attempts: 'tooManyAttempts',
+  fraud_stolen_card: 'fraud',
+  fraud_ip_address: 'fraud',
+  fraud_gateway: 'fraud',
+  fraud_advanced_verification: 'fraud',
+  fraud_velocity: 'fraud',
+  fraud_generic: 'fraud',
+  fraud_risk_check: 'fraud',
+  fraud_manual_decision: 'fraud',
+  // Communication, duplicates, Recurly's own failures: try again later.
+  gateway_unavailable: 'processingUnavailable',
+  processor_unavailable: 'processingUnavailable',
+  gateway_timeout: 'processingUnavailable',
+  gateway_error: 'processingUnavailable',
+  too_busy: 'processingUnavailable',
+  gateway_rate_limited: 'processingUnavailable',
+  moneybot_unavailable: 'processingUnavailable',
+  moneybot_disconnect: 'processingUnavailable',
+  transaction_service_v2_unavailable: 'processingUnavailable',
+  transaction_service_v2_disconnect: 'processingUnavailable',
+  vaultly_service_unavailable: 'processingUnavailable',
+  duplicate_transaction: 'processingUnavailable',
+  recurly_error: 'processingUnavailable',
+  api_error: 'processingUnavailable',
+  unknown: 'processingUnavailable',
+};
+
+/** A code missing from the table (a new one, another payment method's): by its category (`ErrorCategoryEnum`). */
+export const CATEGORY_REFUSALS: Readonly<Record<string, CardRefusal | SiteProblem>> = {
+  soft: 'declined',
+  hard: 'declined',
+  referral: 'declined',
+  fraud: 'fraud',
+  invalid: 'checkDetails',
+  communication: 'processingUnavailable',
+  duplicate: 'processingUnavailable',
+  unknown: 'processingUnavailable',
+  recurly: 'processingUnavailable',
+  api_error: 'processingUnavailable',
+  skles: 'processingUnavailable',
+  configuration: 'site',
+  not_enabled: 'site',
+  not_supported: 'site',
+  three_d_secure_required: 'authenticationFailed',
+  three_d_secure_action_required: 'authenticationFailed',
+};
+
+const THREE_D_SECURE_ACTION_REQUIRED = 'three_d_secure_action_required';
 
 export const RECURLY_MESSAGES = {
   unavailable: 'Billing is temporarily unavailable. Please try again in a minute.',
@@ -36,8 +184,8 @@ export const RECURLY_MESSAGES = {
 } as const;
 
 export interface RecurlyErrorContext {
-  /** What a 404 means for this call; a generic `NotFoundError` by default. */
-  readonly notFound?: () => DomainError | BillingUnavailableError;
+  /** What a 404 means for this call (given Recurly's error); a generic `NotFoundError` by default. */
+  readonly notFound?: (error: unknown) => DomainError | BillingUnavailableError;
   /** For state changes: a 422 `validation` means the subscription's state does not allow it. */
   readonly stateConflict?: { readonly code: string; readonly message: string };
 }
@@ -51,12 +199,15 @@ interface RecurlyResponseDetails {
 interface RecurlyErrorFields {
   readonly type?: string;
   readonly params?: readonly { readonly param?: string; readonly message?: string }[];
-  readonly transactionError?: {
-    readonly message?: string | null;
-    readonly category?: string | null;
-    readonly code?: string | null;
-    readonly declineCode?: string | null;
-  } | null;
+  readonly transactionError?: TransactionErrorFields | null;
+}
+
+interface TransactionErrorFields {
+  readonly message?: string | null;
+  readonly category?: string | null;
+  readonly code?: string | null;
+  readonly declineCode?: string | null;
+  readonly threeDSecureActionTokenId?: string | null;
 }
 
 function responseOf(error: unknown): RecurlyResponseDetails | undefined {
@@ -117,7 +268,7 @@ export function translateRecurlyError(
   }
   if (status === 404) {
     logger.info('Recurly found no such resource', details);
-    return context.notFound?.() ?? new NotFoundError('Not found.', { cause: error });
+    return context.notFound?.(error) ?? new NotFoundError('Not found.', { cause: error });
   }
   if (status === 400 || status === 422) {
     const refusal = refusalOf(recurly, error, context);
@@ -139,7 +290,7 @@ export function translateRecurlyError(
 function refusalOf(recurly: RecurlyErrorFields, error: unknown, context: RecurlyErrorContext): Error {
   switch (recurly.type) {
     case 'transaction':
-      return billingErrors.declined(recurly.transactionError?.message?.trim() || undefined, error);
+      return transactionRefusalOf(recurly.transactionError ?? {}, error);
     case 'invalid_token':
       return billingErrors.invalidToken(error);
     case 'simultaneous_request':
@@ -156,4 +307,32 @@ function refusalOf(recurly: RecurlyErrorFields, error: unknown, context: Recurly
   const message =
     recurlyMessage && !recurlyMessage.startsWith('Unknown Error') ? recurlyMessage : 'The billing provider refused the request.';
   return new ValidationError(message, fieldsOf(recurly.params), { cause: error });
+}
+
+/** A declined or interrupted payment (422 `transaction`) as the subscriber can act on it. */
+function transactionRefusalOf(transaction: TransactionErrorFields, error: unknown): Error {
+  const actionTokenId = transaction.threeDSecureActionTokenId?.trim();
+  if (actionTokenId && (transaction.category === THREE_D_SECURE_ACTION_REQUIRED || transaction.code === THREE_D_SECURE_ACTION_REQUIRED)) {
+    return billingErrors.authenticationRequired(actionTokenId, error);
+  }
+  const refusal = entryOf(TRANSACTION_ERROR_REFUSALS, transaction.code) ?? entryOf(CATEGORY_REFUSALS, transaction.category) ?? 'declined';
+  if (refusal === 'site') return new BillingUnavailableError(RECURLY_MESSAGES.broken, { retryable: false, cause: error });
+  return billingErrors.cardRefused(refusal, error);
+}
+
+/** The table's own entry for `key` (never one of `Object.prototype`'s). */
+function entryOf<T>(table: Readonly<Record<string, T>>, key: string | null | undefined): T | undefined {
+  return key && Object.hasOwn(table, key) ? table[key] : undefined;
+}
+
+/**
+ * What a 404 on a purchase (`POST /subscriptions`, a subscription change) means: Recurly answers
+ * `not_found` naming what it could not find, e.g. the plan (`params: [{ param: 'plan_code' }]`).
+ * An unknown plan is the request's mistake (400); anything else is asked for again from fresh.
+ */
+export function purchaseNotFound(error: unknown, otherwise: () => DomainError): DomainError {
+  const recurly = (error instanceof ApiError ? error : {}) as RecurlyErrorFields & { readonly message?: string };
+  const namesPlan =
+    (recurly.params ?? []).some((param) => /(^|\.)plan(_code)?$/.test(param.param ?? '')) || /\bplan\b/i.test(recurly.message ?? '');
+  return namesPlan ? billingErrors.unknownPlan(error) : otherwise();
 }

@@ -90,7 +90,10 @@ describe('the local card tokenization endpoint', () => {
         currency: 'USD',
         billingToken: id,
       }),
-    ).rejects.toMatchObject({ name: 'ValidationError', message: 'Your card was declined.' });
+    ).rejects.toMatchObject({
+      name: 'ValidationError',
+      message: 'Your card was declined. Please use a different card or contact your bank.',
+    });
   });
 
   it('subscribes with an approved token through the local billing adapter', async () => {
