@@ -19,7 +19,7 @@ import { billingErrors, type CardRefusal } from './billing-messages';
  * - 5xx, time-outs and network failures: `BillingUnavailableError`, retryable;
  * - 404: the call's own meaning (`NotFoundError` by default);
  * - 422 `transaction`: by the transaction error's code (else its category), one of the card
- *   refusals of billing-messages.ts ({@link TRANSACTION_ERROR_REFUSALS}); a card payment the bank
+ *   refusals of billing-messages.ts (`TRANSACTION_ERROR_REFUSALS`); a card payment the bank
  *   wants authenticated (`three_d_secure_action_required` with a `three_d_secure_action_token_id`)
  *   is a `PaymentAuthenticationRequiredError` carrying the token; a site misconfiguration is a
  *   non-retryable `BillingUnavailableError`; 422 `invalid_token`: `ValidationError`
@@ -36,123 +36,40 @@ const logger = createLogger({ component: 'recurly-billing' });
 type SiteProblem = 'site';
 
 /**
- * Every transaction error code of Recurly's "API transaction errors" page
- * (https://docs.recurly.com/recurly-subscriptions/docs/api-transaction-errors, also the
- * `ErrorCodeEnum` of the API v2021-02-25 OpenAPI document) that a card subscription can meet, as
- * what the subscriber can do about it. Codes of other payment methods (PayPal, Amazon, ACH, Roku)
- * and of refunds fall back on their category ({@link CATEGORY_REFUSALS}).
+ * Recurly's transaction error codes (its "API transaction errors" page,
+ * https://docs.recurly.com/recurly-subscriptions/docs/api-transaction-errors, and the
+ * `ErrorCodeEnum` of the API v2021-02-25 OpenAPI document) as what the subscriber can do about
+ * them. Only the codes their category's refusal ({@link CATEGORY_REFUSALS}) would not describe are
+ * listed, as space-separated lists (the handler bundle's budget): the soft and hard declines that
+ * only say "declined", the configuration codes, the fraud and the communication codes take their
+ * category's. Codes of other payment methods (PayPal, Amazon, ACH, Roku) mostly do too.
  */
-export const TRANSACTION_ERROR_REFUSALS: Readonly<Record<string, CardRefusal | SiteProblem>> = {
-  // Soft declines: the bank said no; another card or a call to the bank helps.
-  declined: 'declined',
-  declined_saveable: 'declined',
-  try_again: 'declined',
-  temporary_hold: 'declined',
-  call_issuer: 'declined',
-  call_issuer_update_cardholder_data: 'declined',
-  invalid_payment_method: 'declined',
-  exceeds_daily_limit: 'declined',
-  exceeds_max_amount: 'declined',
-  cancelled: 'declined',
-  insufficient_funds: 'insufficientFunds',
-  partial_approval: 'insufficientFunds',
-  too_many_attempts: 'tooManyAttempts',
-  declined_security_code: 'securityCode',
-  roku_zip_code_mismatch: 'address',
-  roku_invalid_card_number: 'invalidNumber',
-  payer_authentication_rejected: 'authenticationFailed',
-  three_d_secure_connection_error: 'authenticationFailed',
-  simultaneous: 'processingUnavailable',
-  processor_not_available: 'processingUnavailable',
-  issuer_unavailable: 'processingUnavailable',
-  unmapped_partner_error: 'processingUnavailable',
-  batch_processing_error: 'processingUnavailable',
-  transaction_stale_at_gateway: 'processingUnavailable',
-  no_gateway_found_for_transaction_amount: 'site',
-  merch_max_transaction_limit_exceeded: 'site',
-  // Configuration: the site or its gateway needs someone of ours.
-  reference_transactions_not_enabled: 'site',
-  invalid_gateway_configuration: 'site',
-  invalid_login: 'site',
-  contact_gateway: 'site',
-  cvv_required: 'site',
-  currency_not_supported: 'site',
-  ssl_error: 'site',
-  zero_dollar_auth_not_supported: 'site',
-  no_gateway: 'site',
-  gateway_account_setup_incomplete: 'site',
-  three_d_secure_not_supported: 'site',
-  three_d_secure_credential_error: 'site',
-  invalid_gateway_access_token: 'site',
-  recurly_credentials_not_found: 'site',
-  invalid_amount: 'site',
-  // Hard declines.
-  declined_exception: 'declined',
-  invalid_payment_method_hard: 'declined',
-  card_not_activated: 'declined',
-  transaction_failed_to_settle: 'declined',
-  declined_card_number: 'invalidNumber',
-  invalid_card_number: 'invalidNumber',
-  invalid_issuer: 'invalidNumber',
-  expired_card: 'expired',
-  declined_expiration_date: 'expired',
-  invalid_merchant_type: 'notAccepted',
-  invalid_transaction: 'notAccepted',
-  card_type_not_accepted: 'notAccepted',
-  payment_not_accepted: 'notAccepted',
-  restricted_card: 'notAccepted',
-  restricted_card_chargeback: 'notAccepted',
-  cardholder_requested_stop: 'notAccepted',
-  card_blocked: 'notAccepted',
-  declined_missing_data: 'checkDetails',
-  invalid_data: 'checkDetails',
-  invalid_email: 'checkDetails',
-  invalid_name: 'checkDetails',
-  gateway_validation_exception: 'checkDetails',
+const CODES_BY_REFUSAL: Readonly<Partial<Record<CardRefusal | SiteProblem, string>>> = {
+  insufficientFunds: 'insufficient_funds partial_approval',
+  tooManyAttempts: 'too_many_attempts fraud_too_many_attempts',
+  securityCode: 'declined_security_code fraud_security_code',
+  address: 'roku_zip_code_mismatch fraud_address fraud_address_recurly',
+  invalidNumber: 'roku_invalid_card_number declined_card_number invalid_card_number invalid_issuer',
+  expired: 'expired_card declined_expiration_date',
+  notAccepted:
+    'invalid_merchant_type invalid_transaction card_type_not_accepted payment_not_accepted restricted_card restricted_card_chargeback cardholder_requested_stop card_blocked',
+  checkDetails: 'declined_missing_data invalid_data invalid_email invalid_name gateway_validation_exception',
   // The card token (Recurly.js) or the stored card cannot be used: enter the card again.
-  rjs_token_expired: 'reenter',
-  recurly_token_not_found: 'reenter',
-  recurly_token_mismatch: 'reenter',
-  recurly_failed_to_get_token: 'reenter',
-  gateway_token_not_found: 'reenter',
-  lifecycle_decline: 'reenter',
-  no_billing_information: 'reenter',
-  customer_canceled_transaction: 'reenter',
-  authorization_expired: 'reenter',
-  three_d_secure_action_result_token_mismatch: 'authenticationFailed',
-  // 3-D Secure asked for without an action token: this attempt cannot be authenticated.
-  three_d_secure_authentication: 'authenticationFailed',
-  three_d_secure_action_required: 'authenticationFailed',
-  // Fraud.
-  fraud_address: 'address',
-  fraud_address_recurly: 'address',
-  fraud_security_code: 'securityCode',
-  fraud_too_many_attempts: 'tooManyAttempts',
-  fraud_stolen_card: 'fraud',
-  fraud_ip_address: 'fraud',
-  fraud_gateway: 'fraud',
-  fraud_advanced_verification: 'fraud',
-  fraud_velocity: 'fraud',
-  fraud_generic: 'fraud',
-  fraud_risk_check: 'fraud',
-  fraud_manual_decision: 'fraud',
-  // Communication, duplicates, Recurly's own failures: try again later.
-  gateway_unavailable: 'processingUnavailable',
-  processor_unavailable: 'processingUnavailable',
-  gateway_timeout: 'processingUnavailable',
-  gateway_error: 'processingUnavailable',
-  too_busy: 'processingUnavailable',
-  gateway_rate_limited: 'processingUnavailable',
-  moneybot_unavailable: 'processingUnavailable',
-  moneybot_disconnect: 'processingUnavailable',
-  transaction_service_v2_unavailable: 'processingUnavailable',
-  transaction_service_v2_disconnect: 'processingUnavailable',
-  vaultly_service_unavailable: 'processingUnavailable',
-  duplicate_transaction: 'processingUnavailable',
-  recurly_error: 'processingUnavailable',
-  api_error: 'processingUnavailable',
-  unknown: 'processingUnavailable',
+  reenter:
+    'rjs_token_expired recurly_token_not_found recurly_token_mismatch recurly_failed_to_get_token gateway_token_not_found lifecycle_decline no_billing_information customer_canceled_transaction authorization_expired',
+  authenticationFailed: 'payer_authentication_rejected three_d_secure_connection_error three_d_secure_action_result_token_mismatch',
+  // Soft-category codes about the payment network, not the card.
+  processingUnavailable:
+    'simultaneous processor_not_available issuer_unavailable unmapped_partner_error batch_processing_error transaction_stale_at_gateway',
+  // Soft, hard and skles codes that need someone of ours, like the configuration category.
+  site: 'no_gateway_found_for_transaction_amount merch_max_transaction_limit_exceeded recurly_credentials_not_found invalid_amount',
 };
+
+export const TRANSACTION_ERROR_REFUSALS: ReadonlyMap<string, CardRefusal | SiteProblem> = new Map(
+  Object.entries(CODES_BY_REFUSAL).flatMap(([refusal, codes]) =>
+    (codes ?? '').split(' ').map((code) => [code, refusal as CardRefusal | SiteProblem] as const),
+  ),
+);
 
 /** A code missing from the table (a new one, another payment method's): by its category (`ErrorCategoryEnum`). */
 export const CATEGORY_REFUSALS: Readonly<Record<string, CardRefusal | SiteProblem>> = {
@@ -315,7 +232,7 @@ function transactionRefusalOf(transaction: TransactionErrorFields, error: unknow
   if (actionTokenId && (transaction.category === THREE_D_SECURE_ACTION_REQUIRED || transaction.code === THREE_D_SECURE_ACTION_REQUIRED)) {
     return billingErrors.authenticationRequired(actionTokenId, error);
   }
-  const refusal = entryOf(TRANSACTION_ERROR_REFUSALS, transaction.code) ?? entryOf(CATEGORY_REFUSALS, transaction.category) ?? 'declined';
+  const refusal = TRANSACTION_ERROR_REFUSALS.get(transaction.code ?? '') ?? entryOf(CATEGORY_REFUSALS, transaction.category) ?? 'declined';
   if (refusal === 'site') return new BillingUnavailableError(RECURLY_MESSAGES.broken, { retryable: false, cause: error });
   return billingErrors.cardRefused(refusal, error);
 }

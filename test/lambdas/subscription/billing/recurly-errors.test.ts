@@ -152,6 +152,10 @@ describe('Recurly transaction errors as card refusals a subscriber can act on', 
     ['gateway_timeout', 'communication', 'processingUnavailable'],
     ['too_busy', 'communication', 'processingUnavailable'],
     ['duplicate_transaction', 'duplicate', 'processingUnavailable'],
+    ['temporary_hold', 'soft', 'declined'],
+    ['simultaneous', 'soft', 'processingUnavailable'],
+    ['recurly_error', 'unknown', 'processingUnavailable'],
+    ['three_d_secure_authentication', 'three_d_secure_required', 'authenticationFailed'],
     // Codes the table does not name fall back on their category.
     ['some_new_fraud_code', 'fraud', 'fraud'],
     ['paypal_hard_decline', 'hard', 'declined'],
@@ -203,7 +207,7 @@ describe('Recurly transaction errors as card refusals a subscriber can act on', 
     const documented = new Set(enumText.split('\n').map((line) => line.replace(/^ {6}- /, '').trim()));
     expect(documented.size).toBeGreaterThan(100);
     // `card_blocked` is on the page's "Hard" table but not (yet) in the enum.
-    const undocumented = Object.keys(TRANSACTION_ERROR_REFUSALS).filter((code) => !documented.has(code) && code !== 'card_blocked');
+    const undocumented = [...TRANSACTION_ERROR_REFUSALS.keys()].filter((code) => !documented.has(code) && code !== 'card_blocked');
     expect(undocumented).toEqual([]);
   });
 });
