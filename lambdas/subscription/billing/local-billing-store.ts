@@ -162,6 +162,25 @@ export function createLocalBillingStore(options: LocalBillingStoreOptions): Loca
   const { documentClient: db, tableName } = options;
   const realTime = options.realTime ?? (() => new Date());
 
+  /** Sets `attribute` of an existing item unless it already has a value; false when it had one (or no item). */
+  const setOnce = async (itemKey: Record<string, string>, attribute: string, value: string): Promise<boolean> => {
+    try {
+      await db.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: itemKey,
+          UpdateExpression: 'SET #attribute = :value',
+          ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(#attribute) OR attribute_type(#attribute, :null))',
+          ExpressionAttributeNames: { '#attribute': attribute },
+          ExpressionAttributeValues: { ':value': value, ':null': 'NULL' },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (isConditionalCheckFailed(error)) return false;
+      throw error;
+    }
+  };
   const get = async (itemKey: Record<string, string>) =>
     (await db.send(new GetCommand({ TableName: tableName, Key: itemKey, ConsistentRead: true }))).Item as
       Record<string, unknown> | undefined;
@@ -327,23 +346,7 @@ export function createLocalBillingStore(options: LocalBillingStoreOptions): Loca
       const item = await get(key(`token#${id}`, 'token'));
       return item ? recordOf<StoredToken>(item) : undefined;
     },
-    async useToken(id, now) {
-      try {
-        await db.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: key(`token#${id}`, 'token'),
-            UpdateExpression: 'SET usedAt = :now',
-            ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(usedAt) OR attribute_type(usedAt, :null))',
-            ExpressionAttributeValues: { ':now': now.toISOString(), ':null': 'NULL' },
-          }),
-        );
-        return true;
-      } catch (error) {
-        if (isConditionalCheckFailed(error)) return false;
-        throw error;
-      }
-    },
+    useToken: (id, now) => setOnce(key(`token#${id}`, 'token'), 'usedAt', now.toISOString()),
 
     async createThreeDSecureAction(billingTokenId, now) {
       const action: StoredThreeDSecureAction = {
@@ -366,23 +369,7 @@ export function createLocalBillingStore(options: LocalBillingStoreOptions): Loca
       const item = await get(key(`three-d-secure#${id}`, 'three-d-secure'));
       return item ? recordOf<StoredThreeDSecureAction>(item) : undefined;
     },
-    async completeThreeDSecureAction(id, outcome) {
-      try {
-        await db.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: key(`three-d-secure#${id}`, 'three-d-secure'),
-            UpdateExpression: 'SET outcome = :outcome',
-            ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(outcome) OR attribute_type(outcome, :null))',
-            ExpressionAttributeValues: { ':outcome': outcome, ':null': 'NULL' },
-          }),
-        );
-        return true;
-      } catch (error) {
-        if (isConditionalCheckFailed(error)) return false;
-        throw error;
-      }
-    },
+    completeThreeDSecureAction: (id, outcome) => setOnce(key(`three-d-secure#${id}`, 'three-d-secure'), 'outcome', outcome),
 
     async setSubscriptionState(id, state) {
       await db.send(
