@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations, expectNoSidewaysScroll } from './support/accessibility';
 import { inviteAndActivateUser } from './support/identity';
 import { scanTable } from './support/local-runtime';
+import { subscribeWithTestCard } from './support/subscriptions';
 
 /**
  * 3-D Secure at checkout (issue 20), at desktop and phone width. Recurly's test gateway card
@@ -82,3 +83,24 @@ for (const viewport of VIEWPORTS) {
     });
   });
 }
+
+test('a card update the bank wants authenticated is saved after the check is passed', async ({ page }) => {
+  test.setTimeout(90_000);
+  await inviteAndActivateUser(page, 'Greta');
+  await subscribeWithTestCard(page, 'Starter', 'Greta Olsen');
+  await page.goto('/account');
+  const card = page.getByRole('region', { name: 'Card on file' });
+  await card.getByRole('button', { name: 'Update card' }).click();
+  await card.getByLabel('Card number').fill(CHALLENGE_CARD);
+  await card.getByLabel('Expiry (MM/YY)').fill('11/31');
+  await card.getByLabel('CVC').fill('123');
+  await card.getByLabel('Name on card').fill('Greta Olsen');
+  await card.getByRole('button', { name: 'Save card' }).click();
+
+  const check = card.getByRole('region', { name: 'Confirm the payment with your bank' });
+  await expect(check).toBeVisible();
+  await expectNoAxeViolations(page, 'the 3-D Secure check of a card update');
+  await check.getByRole('button', { name: 'Complete authentication' }).click();
+  await expect(page.getByText('Your card was updated.')).toBeVisible();
+  await expect(card.getByText(/ending in 3220, expires 11\/2031/)).toBeVisible();
+});

@@ -58,6 +58,11 @@ export const UserSubscriptionsResponseSchema = z.object({
 });
 export type UserSubscriptionsResponse = z.infer<typeof UserSubscriptionsResponseSchema>;
 
+/** Recurly's `three_d_secure_action_result_token_id`: at most 22 characters (API v2021-02-25). */
+export const ThreeDSecureResultTokenSchema = z
+  .string()
+  .check(z.regex(/^[A-Za-z0-9_-]{1,22}$/, 'threeDSecureActionResultTokenId must be a 3-D Secure result token'));
+
 /**
  * Body of `POST /subscription/create-change`: subscribe to a plan (creating the billing account
  * when needed; `billingToken` from the card form is then required) or move the existing
@@ -74,9 +79,7 @@ export const CreateChangeRequestSchema = z.strictObject({
    * Recurly.js's 3-D Secure challenge gave (Recurly's `three_d_secure_action_result_token_id`,
    * at most 22 characters), sent with the same `billingToken` as the first attempt.
    */
-  threeDSecureActionResultTokenId: z.optional(
-    z.string().check(z.regex(/^[A-Za-z0-9_-]{1,22}$/, 'threeDSecureActionResultTokenId must be a 3-D Secure result token')),
-  ),
+  threeDSecureActionResultTokenId: z.optional(ThreeDSecureResultTokenSchema),
 });
 export type CreateChangeRequest = z.infer<typeof CreateChangeRequestSchema>;
 

@@ -42,7 +42,7 @@ export interface BillingPort {
    * that wants the cardholder to authenticate the charge makes it a
    * `PaymentAuthenticationRequiredError`; the repeat carries the challenge's result token.
    */
-  changeSubscriptionPlan(subscriptionId: string, planCode: string, options?: PlanChangeOptions): Promise<SubscriptionView>;
+  changeSubscriptionPlan(subscriptionId: string, planCode: string, options?: PaymentAuthenticationOptions): Promise<SubscriptionView>;
 
   /** Cancels at the end of the current period: the state becomes `canceled`, access remains. */
   cancelSubscription(subscriptionId: string): Promise<SubscriptionView>;
@@ -57,9 +57,10 @@ export interface BillingPort {
    * Replaces the account's card with the one behind a billing token (Recurly: `PUT
    * /accounts/{account_id}/billing_info` with `token_id`). A declined or invalid card is a
    * `ValidationError` (`card_declined`, `invalid_billing_token`) and leaves the old card on file;
-   * an unknown account is a `NotFoundError`.
+   * an unknown account is a `NotFoundError`; a bank that wants the card authenticated makes it a
+   * `PaymentAuthenticationRequiredError` (repeat with the result token).
    */
-  updateCardOnFile(accountCode: string, billingToken: string): Promise<CardOnFile>;
+  updateCardOnFile(accountCode: string, billingToken: string, options?: PaymentAuthenticationOptions): Promise<CardOnFile>;
 
   /** The account's invoices, newest first; empty when the account does not exist. */
   listInvoices(accountCode: string): Promise<InvoiceView[]>;
@@ -91,7 +92,8 @@ export interface CreateSubscriptionInput {
   readonly threeDSecureActionResultTokenId?: string;
 }
 
-export interface PlanChangeOptions {
+/** What repeats a payment after a 3-D Secure challenge. */
+export interface PaymentAuthenticationOptions {
   /** As {@link CreateSubscriptionInput.threeDSecureActionResultTokenId}. */
   readonly threeDSecureActionResultTokenId?: string;
 }

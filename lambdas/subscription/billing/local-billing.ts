@@ -5,7 +5,7 @@ import { FEATURE_NAMES, featuresOf } from '../../shared/domain/plan-entitlements
 import { PLAN_TIERS, TRIAL_DAYS, planCode, type PlanCodeSuffix, type PlanTier } from '../../shared/domain/plans';
 import { BillingUnavailableError, ConflictError } from '../../shared/errors';
 import { billingErrors, checkAccountCode } from './billing-messages';
-import type { BillingPort, CreateSubscriptionInput } from './billing-port';
+import type { BillingPort, CreateSubscriptionInput, PaymentAuthenticationOptions } from './billing-port';
 import type { LocalAccount, LocalBillingInfo, LocalBillingStore, LocalCharge } from './local-billing-store';
 import { writeMinimalPdf } from './minimal-pdf';
 import { threeDSecureActionOf } from './local-test-cards';
@@ -255,11 +255,11 @@ export function createLocalBilling(options: LocalBillingOptions): BillingPort {
       return billingInfo ? toCardOnFile(billingInfo) : undefined;
     },
 
-    async updateCardOnFile(accountCode, billingToken) {
+    async updateCardOnFile(accountCode, billingToken, options = {}) {
       const store = requireStore();
       if (!(await store.getAccount(accountCode))) throw billingErrors.noBillingAccount();
       const at = await now();
-      const billingInfo = await takeCard(store, billingToken, at, { threeDSecure: false });
+      const billingInfo = await takeCard(store, billingToken, at, options);
       await store.setBillingInfo(accountCode, billingInfo, at);
       return toCardOnFile(billingInfo);
     },
@@ -325,22 +325,21 @@ function invoicePdf(invoice: InvoiceView, account: LocalAccount | undefined, pla
 
 /**
  * The card behind a billing token, consumed: it must exist, be unused and unexpired, and not be
- * the declining test card. The 3-D Secure test card is charged at checkout only after a passed
- * challenge (local-test-cards.ts): without a result token the purchase asks for one
+ * the declining test card. The 3-D Secure test card is taken only after a passed challenge
+ * (local-test-cards.ts): without a result token the purchase or card update asks for one
  * (`PaymentAuthenticationRequiredError`), with one it must be that card token's passed challenge.
- * A card replaced on file is not challenged here (`threeDSecure: false`).
  */
 async function takeCard(
   store: LocalBillingStore,
   billingToken: string | undefined,
   at: Date,
-  options: { readonly threeDSecureActionResultTokenId?: string; readonly threeDSecure?: false } = {},
+  options: PaymentAuthenticationOptions = {},
 ): Promise<LocalBillingInfo> {
   if (!billingToken) throw billingErrors.cardRequired();
   const token = await store.getToken(billingToken);
   if (!token || token.usedAt || at.getTime() >= Date.parse(token.expiresAt)) throw billingErrors.invalidToken();
   if (token.outcome === 'decline') throw billingErrors.declined();
-  if (token.outcome === 'challenge' && options.threeDSecure !== false) {
+  if (token.outcome === 'challenge') {
     const resultTokenId = options.threeDSecureActionResultTokenId;
     if (!resultTokenId) throw billingErrors.authenticationRequired((await store.createThreeDSecureAction(token.id, at)).id);
     const actionTokenId = threeDSecureActionOf(resultTokenId);

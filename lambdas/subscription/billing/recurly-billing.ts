@@ -296,11 +296,16 @@ export function createRecurlyBilling(options: RecurlyBillingOptions): BillingPor
       return toCardOnFile((await findAccount(accountCode))?.billingInfo);
     },
 
-    async updateCardOnFile(accountCode, billingToken) {
+    async updateCardOnFile(accountCode, billingToken, options = {}) {
       checkAccountCode(accountCode);
+      const resultTokenId = options.threeDSecureActionResultTokenId;
       const billingInfo = await call(
         'updateBillingInfo',
-        (recurly) => recurly.updateBillingInfo(accountLookupId(accountCode), { tokenId: billingToken }),
+        (recurly) =>
+          recurly.updateBillingInfo(accountLookupId(accountCode), {
+            tokenId: billingToken,
+            ...(resultTokenId ? { threeDSecureActionResultTokenId: resultTokenId } : {}),
+          }),
         { notFound: () => billingErrors.noBillingAccount() },
       );
       const card = toCardOnFile(billingInfo);

@@ -247,6 +247,21 @@ describe('the local 3-D Secure challenge (test card 4000 0000 0000 3220)', () =>
     expect(await adapter().listAccountSubscriptions('talentpilot-3ds-fail')).toEqual([]);
   });
 
+  it('asks for the challenge on a card update too, and replaces the card only after it is passed', async () => {
+    const approved = ((await (await tokenize(CARD)).json()) as { id: string }).id;
+    await subscribe('talentpilot-3ds-card', approved);
+    const token = await challengeCardToken();
+    const actionTokenId = await actionTokenOf(adapter().updateCardOnFile('talentpilot-3ds-card', token));
+    expect(await adapter().getCardOnFile('talentpilot-3ds-card')).toMatchObject({ lastFour: '1111' });
+
+    const { id: resultTokenId } = (await (await answer({ actionTokenId, outcome: 'authenticate' })).json()) as { id: string };
+    await expect(
+      adapter().updateCardOnFile('talentpilot-3ds-card', token, { threeDSecureActionResultTokenId: resultTokenId }),
+    ).resolves.toMatchObject({
+      lastFour: '3220',
+    });
+  });
+
   it('answers 404 for an unknown action token and 400 for a malformed answer', async () => {
     expect((await answer({ actionTokenId: '3dsa_unknown', outcome: 'authenticate' })).status).toBe(404);
     expect((await answer({ actionTokenId: '3dsa_unknown', outcome: 'maybe' })).status).toBe(400);

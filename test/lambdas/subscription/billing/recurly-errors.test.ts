@@ -262,6 +262,13 @@ describe('3-D Secure (three_d_secure_action_required)', () => {
     });
   });
 
+  it('repeats a card update with three_d_secure_action_result_token_id beside token_id', async () => {
+    const { billing, stub } = billingAnswering(transactionError('declined', 'soft'));
+    await failureOf(billing.updateCardOnFile(ACCOUNT, 'tok1', { threeDSecureActionResultTokenId: 'result-3' }));
+    const update = stub.sent.find((request) => request.method === 'PUT' && request.path.endsWith('/billing_info'));
+    expect(update?.body).toEqual({ token_id: 'tok1', three_d_secure_action_result_token_id: 'result-3' });
+  });
+
   it('repeats a subscription change with billing_info.three_d_secure_action_result_token_id, and sends none otherwise', async () => {
     const { billing, stub } = billingAnswering(transactionError('declined', 'soft'));
     await failureOf(billing.changeSubscriptionPlan('sub1', OTHER_PLAN, { threeDSecureActionResultTokenId: 'result-2' }));
