@@ -162,6 +162,12 @@ export function createLocalBillingStore(options: LocalBillingStoreOptions): Loca
   const { documentClient: db, tableName } = options;
   const realTime = options.realTime ?? (() => new Date());
 
+  /** Writes a new item (the ids are random: an existing one would be a bug). */
+  const putNew = async (itemKey: Record<string, string>, record: object): Promise<void> => {
+    await db.send(
+      new PutCommand({ TableName: tableName, Item: { ...itemKey, ...record }, ConditionExpression: 'attribute_not_exists(pk)' }),
+    );
+  };
   /** Sets `attribute` of an existing item unless it already has a value; false when it had one (or no item). */
   const setOnce = async (itemKey: Record<string, string>, attribute: string, value: string): Promise<boolean> => {
     try {
@@ -333,13 +339,7 @@ export function createLocalBillingStore(options: LocalBillingStoreOptions): Loca
         expiresAt: new Date(now.getTime() + TOKEN_LIFETIME_MS).toISOString(),
         usedAt: null,
       };
-      await db.send(
-        new PutCommand({
-          TableName: tableName,
-          Item: { ...key(`token#${token.id}`, 'token'), ...token },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        }),
-      );
+      await putNew(key(`token#${token.id}`, 'token'), token);
       return token;
     },
     async getToken(id) {
@@ -356,13 +356,7 @@ export function createLocalBillingStore(options: LocalBillingStoreOptions): Loca
         expiresAt: new Date(now.getTime() + TOKEN_LIFETIME_MS).toISOString(),
         outcome: null,
       };
-      await db.send(
-        new PutCommand({
-          TableName: tableName,
-          Item: { ...key(`three-d-secure#${action.id}`, 'three-d-secure'), ...action },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        }),
-      );
+      await putNew(key(`three-d-secure#${action.id}`, 'three-d-secure'), action);
       return action;
     },
     async getThreeDSecureAction(id) {
