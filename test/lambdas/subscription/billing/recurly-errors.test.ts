@@ -8,7 +8,7 @@ import {
   ValidationError,
 } from '../../../../lambdas/shared/errors';
 import { BILLING_MESSAGES, CARD_REFUSALS } from '../../../../lambdas/subscription/billing/billing-messages';
-import type { BillingPort } from '../../../../lambdas/subscription/billing/billing-port';
+import type { BillingPort, CreateSubscriptionInput } from '../../../../lambdas/subscription/billing/billing-port';
 import { createRecurlyBilling } from '../../../../lambdas/subscription/billing/recurly-billing';
 import { TRANSACTION_ERROR_REFUSALS } from '../../../../lambdas/subscription/billing/recurly-errors';
 import { captureLogs, type CapturedLogs } from '../../support/capture-logs';
@@ -97,17 +97,22 @@ function billingAnswering(answer: Answer): { billing: BillingPort; stub: StubRec
   return { billing, stub };
 }
 
+/** A subscription purchase with the card token `tok1`. */
+function purchase(overrides: Partial<CreateSubscriptionInput> = {}): CreateSubscriptionInput {
+  return {
+    accountCode: ACCOUNT,
+    account: { email: 'dana@example.com' },
+    planCode: PLAN,
+    currency: 'EUR',
+    billingToken: 'tok1',
+    ...overrides,
+  };
+}
+
 const OPERATIONS: readonly { readonly name: string; readonly run: (billing: BillingPort) => Promise<unknown> }[] = [
   {
     name: 'create subscription',
-    run: (billing) =>
-      billing.createSubscription({
-        accountCode: ACCOUNT,
-        account: { email: 'dana@example.com' },
-        planCode: PLAN,
-        currency: 'EUR',
-        billingToken: 'tok1',
-      }),
+    run: (billing) => billing.createSubscription(purchase()),
   },
   { name: 'subscription change', run: (billing) => billing.changeSubscriptionPlan('sub1', OTHER_PLAN) },
   { name: 'update billing info', run: (billing) => billing.updateCardOnFile(ACCOUNT, 'tok1') },
@@ -245,16 +250,7 @@ describe('3-D Secure (three_d_secure_action_required)', () => {
 
   it('repeats a purchase with the card token and billing_info.three_d_secure_action_result_token_id', async () => {
     const { billing, stub } = billingAnswering(transactionError('declined', 'soft'));
-    await failureOf(
-      billing.createSubscription({
-        accountCode: ACCOUNT,
-        account: { email: 'dana@example.com' },
-        planCode: PLAN,
-        currency: 'EUR',
-        billingToken: 'tok1',
-        threeDSecureActionResultTokenId: 'result-1',
-      }),
-    );
+    await failureOf(billing.createSubscription(purchase({ threeDSecureActionResultTokenId: 'result-1' })));
     const create = stub.sent.find((request) => request.method === 'POST' && request.path === '/subscriptions');
     expect(create?.body).toMatchObject({
       plan_code: PLAN,
