@@ -30,6 +30,7 @@ import {
 import { createCognitoClient, createCognitoUserDirectory } from '../lambdas/shared/user-directory/cognito-user-directory';
 import { createDocumentClient } from '../lambdas/shared/dynamodb/document-client';
 import { createUsersRepository } from '../lambdas/shared/users/users-repository';
+import { migrateOrganizations, organizationMigrationDependencies } from '../lambdas/shared/organizations/organization-migration';
 
 const REPO_ROOT = path.resolve(__dirname, '..');
 const DEFAULT_ENDPOINTS_FILE = path.join(REPO_ROOT, '.local', 'endpoints.json');
@@ -55,15 +56,30 @@ Commands:
             (People signing up only ever read "incorrect registration code".)
   expire-code --code <CODE>
             Ends a code now: nobody can sign up with it any more (an earlier expiry is kept).
+  migrate-organizations [--dry-run]
+            Makes every user who is in no organization the owner of a firm of their own (seats from
+            their subscription's quantity, name from its company). Users and subscriptions are
+            only read; a second run changes nothing. --dry-run lists what it would create.
 
 Target (default: the local runtime of \`npm start\`, from .local/endpoints.json):
   --endpoints <file>                   another local endpoints.json
   --stage <dev|stage|prod>             a deployed stage, with AWS credentials from the environment;
                                        ids are read from the stack's outputs, or given with:
   --user-pool-id <id>  --users-table <name>  --registration-codes-table <name>
+  --subscriptions-table <name>  --organizations-table <name>
   --help                               this text`;
 
-const TARGET_FLAGS = ['endpoints', 'stage', 'user-pool-id', 'users-table', 'registration-codes-table'] as const;
+const TARGET_FLAGS = [
+  'endpoints',
+  'stage',
+  'user-pool-id',
+  'users-table',
+  'registration-codes-table',
+  'subscriptions-table',
+  'organizations-table',
+] as const;
+/** Flags that take no value. */
+const SWITCHES = new Set(['dry-run']);
 
 const COMMANDS = {
   invite: { flags: ['email', 'first-name', 'last-name', 'company', 'phone', 'group'], needs: ['userPool', 'users'] },
@@ -72,10 +88,11 @@ const COMMANDS = {
   'add-code': { flags: ['code', 'group', 'max-uses', 'expires-at'], needs: ['registrationCodes'] },
   'get-code': { flags: ['code'], needs: ['registrationCodes'] },
   'expire-code': { flags: ['code'], needs: ['registrationCodes'] },
+  'migrate-organizations': { flags: ['dry-run'], needs: ['users', 'subscriptions', 'organizations'] },
 } as const satisfies Record<string, { flags: readonly string[]; needs: readonly Need[] }>;
 
 type Command = keyof typeof COMMANDS;
-type Need = 'userPool' | 'users' | 'registrationCodes';
+type Need = 'userPool' | 'users' | 'registrationCodes' | 'subscriptions' | 'organizations';
 type Flags = Partial<Record<string, string | boolean>>;
 
 export interface CliIo {
@@ -95,7 +112,18 @@ interface Target {
   readonly userPoolId?: string;
   readonly usersTable?: string;
   readonly registrationCodesTable?: string;
+  readonly subscriptionsTable?: string;
+  readonly organizationsTable?: string;
 }
+
+/** The target's id or table name behind each need. */
+const NEED_FIELD = {
+  userPool: 'userPoolId',
+  users: 'usersTable',
+  registrationCodes: 'registrationCodesTable',
+  subscriptions: 'subscriptionsTable',
+  organizations: 'organizationsTable',
+} as const satisfies Record<Need, keyof Target>;
 
 function text(flags: Flags, name: string): string | undefined {
   const value = flags[name];
@@ -113,7 +141,7 @@ function validate<S extends z.core.$ZodType>(schema: S, input: unknown, flagOf: 
   throw new UsageError(`Invalid flags:\n${problems.join('\n')}`);
 }
 
-function localTarget(file: string): Target {
+function localTarget(file: string, needs: readonly Need[]): Target {
   if (!fs.existsSync(file)) {
     throw new Error(`The local runtime is not running (${file} is missing). Start it with \`npm start\`, or pass --stage.`);
   }
@@ -124,7 +152,7 @@ function localTarget(file: string): Target {
     userPoolId?: string;
     tables?: Record<string, string>;
   };
-  if (!endpoints.cognitoEndpoint || !endpoints.userPoolId) {
+  if (needs.includes('userPool') && (!endpoints.cognitoEndpoint || !endpoints.userPoolId)) {
     throw new Error(`${file} has no cognitoEndpoint/userPoolId: the local runtime was started without its identity service.`);
   }
   return {
@@ -135,6 +163,8 @@ function localTarget(file: string): Target {
     userPoolId: endpoints.userPoolId,
     usersTable: endpoints.tables?.users,
     registrationCodesTable: endpoints.tables?.registrationCodes,
+    subscriptionsTable: endpoints.tables?.subscriptions,
+    organizationsTable: endpoints.tables?.organizations,
   };
 }
 
@@ -152,10 +182,10 @@ async function stageTarget(stage: string, flags: Flags, needs: readonly Need[]):
     userPoolId: text(flags, 'user-pool-id'),
     usersTable: text(flags, 'users-table'),
     registrationCodesTable: text(flags, 'registration-codes-table'),
+    subscriptionsTable: text(flags, 'subscriptions-table'),
+    organizationsTable: text(flags, 'organizations-table'),
   };
-  const missing = needs.some((need) =>
-    need === 'userPool' ? !given.userPoolId : need === 'users' ? !given.usersTable : !given.registrationCodesTable,
-  );
+  const missing = needs.some((need) => !given[NEED_FIELD[need]]);
   if (!missing) return given;
   const outputs = await stackOutputs(`${DEFAULT_PRODUCT_SLUG}-${stage}`, REGION);
   return {
@@ -163,6 +193,8 @@ async function stageTarget(stage: string, flags: Flags, needs: readonly Need[]):
     userPoolId: given.userPoolId ?? outputs.UserPoolId,
     usersTable: given.usersTable ?? outputs.UsersTableName,
     registrationCodesTable: given.registrationCodesTable ?? outputs.RegistrationCodesTableName,
+    subscriptionsTable: given.subscriptionsTable ?? outputs.SubscriptionsTableName,
+    organizationsTable: given.organizationsTable ?? outputs.OrganizationsTableName,
   };
 }
 
@@ -235,6 +267,20 @@ async function run(command: Command, flags: Flags, target: () => Promise<Target>
       const input = validate(GetRegistrationCodeRequestSchema, { code: text(flags, 'code') }, { code: 'code' });
       return expireRegistrationCode({ codes: registrationCodes(await target()) }, input);
     }
+    case 'migrate-organizations': {
+      const resolved = await target();
+      const { usersTable, subscriptionsTable, organizationsTable } = resolved;
+      if (!usersTable || !subscriptionsTable || !organizationsTable) {
+        throw new Error('The target has no users, subscriptions or organizations table (is the stack deployed with issue 18?).');
+      }
+      const client = createDocumentClient({
+        endpoint: resolved.dynamodbEndpoint,
+        region: resolved.region,
+        credentials: resolved.credentials,
+      });
+      const tables = { users: usersTable, subscriptions: subscriptionsTable, organizations: organizationsTable };
+      return migrateOrganizations(organizationMigrationDependencies(client, tables), { dryRun: flags['dry-run'] === true });
+    }
   }
 }
 
@@ -245,7 +291,9 @@ function parse(argv: readonly string[]): { command: Command; flags: Flags } | 'h
     parsed = parseArgs({
       args: [...argv],
       options: {
-        ...Object.fromEntries([...allFlags].map((name) => [name, { type: 'string' as const }])),
+        ...Object.fromEntries(
+          [...allFlags].map((name) => [name, { type: SWITCHES.has(name) ? ('boolean' as const) : ('string' as const) }]),
+        ),
         help: { type: 'boolean' as const, short: 'h' },
       },
       allowPositionals: true,
@@ -257,14 +305,19 @@ function parse(argv: readonly string[]): { command: Command; flags: Flags } | 'h
   const values = parsed.values as Flags;
   if (values.help) return 'help';
   const [command, ...extra] = parsed.positionals;
-  if (!command) throw new UsageError('Missing command: invite, remove, get, add-code, get-code or expire-code.');
-  if (!(command in COMMANDS)) throw new UsageError(`Unknown command "${command}": use invite, remove, get, add-code or get-code.`);
+  const commandList = `${Object.keys(COMMANDS).slice(0, -1).join(', ')} or ${Object.keys(COMMANDS).at(-1)}`;
+  if (!command) throw new UsageError(`Missing command: ${commandList}.`);
+  if (!(command in COMMANDS)) throw new UsageError(`Unknown command "${command}": use ${commandList}.`);
   if (extra.length > 0) throw new UsageError(`Unexpected argument "${extra[0]}" (flags take the form --name value).`);
   const allowed = new Set<string>([...TARGET_FLAGS, ...COMMANDS[command as Command].flags]);
   const foreign = Object.keys(values).filter((name) => !allowed.has(name));
   if (foreign.length > 0) throw new UsageError(`${command} does not take ${foreign.map((name) => `--${name}`).join(', ')}.`);
   if (values.stage === undefined && (TARGET_FLAGS.slice(2) as readonly string[]).some((name) => values[name] !== undefined)) {
-    throw new UsageError('--user-pool-id, --users-table and --registration-codes-table go with --stage.');
+    throw new UsageError(
+      `${TARGET_FLAGS.slice(2)
+        .map((name) => `--${name}`)
+        .join(', ')} go with --stage.`,
+    );
   }
   return { command: command as Command, flags: values };
 }
@@ -282,7 +335,7 @@ export async function runAdminCli(argv: readonly string[], io: CliIo): Promise<n
     const target = async () =>
       stage
         ? stageTarget(stage, flags, COMMANDS[command].needs)
-        : localTarget(path.resolve(text(flags, 'endpoints') ?? DEFAULT_ENDPOINTS_FILE));
+        : localTarget(path.resolve(text(flags, 'endpoints') ?? DEFAULT_ENDPOINTS_FILE), COMMANDS[command].needs);
     const result = await run(command, flags, target);
     io.stdout(`${JSON.stringify(result, null, 2)}\n`);
     return 0;

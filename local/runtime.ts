@@ -21,6 +21,8 @@ import { NO_LOCAL_IDENTITY, type LocalIdentity, type LocalIdentityFactory, type 
 import { createCognitoIdentity, type SeedEndpoints } from './identity/local-identity';
 import { SEED_DEMO_RECRUITER } from './identity/seed';
 import { seedAssistantDemo, type AssistantDemoSeedInput } from './assistant/demo-seed';
+import { documentClientFor } from '../lambdas/shared/dynamodb/document-client';
+import { migrateOrganizations, organizationMigrationDependencies } from '../lambdas/shared/organizations/organization-migration';
 import { dataPaths, DEFAULT_BUILD_DIR, DEFAULT_DATA_DIR, DEFAULT_WEB_DIST_DIR } from './paths';
 import { ATS_STAND_IN_PORT_NAMES, DEFAULT_PORTS, type AtsPortName, type PortName } from './ports';
 import { bundleLambda } from './lambda/bundle';
@@ -254,6 +256,20 @@ async function seedDemoRecruiter(
   if (seeded.length > 0) input.log(`Seeded ${seeded.join(' and ')}.`);
 }
 
+/**
+ * The organizations migration (issue 18) on the local data, as `npm run admin --
+ * migrate-organizations` runs it in AWS: users kept from earlier starts (and the seed's) become
+ * owners of a firm of their own. Idempotent, so every start runs it.
+ */
+async function migrateLocalOrganizations(
+  dynamodb: DynamoDBClient,
+  tableNames: Readonly<Record<TableName, string>>,
+  log: (line: string) => void,
+): Promise<void> {
+  const report = await migrateOrganizations(organizationMigrationDependencies(documentClientFor(dynamodb), tableNames), { dryRun: false });
+  if (report.created.length > 0) log(`Gave ${report.created.length} users an organization of their own (issue 18 migration).`);
+}
+
 export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Promise<LocalRuntime> {
   const startedAt = Date.now();
   const log = options.log ?? (() => undefined);
@@ -389,8 +405,10 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       productSlug,
       log,
     });
+    // After the seed, so the seeded users are migrated too.
+    const organizationsMigrated = demoSeeded.then(() => migrateLocalOrganizations(database.client, tableNames, log));
     // Awaited below; a failure before that must not surface as an unhandled rejection.
-    demoSeeded.catch(() => undefined);
+    organizationsMigrated.catch(() => undefined);
 
     const webOrigins = webServer ? [webServer.url, `http://localhost:${webServer.port}`] : [`http://127.0.0.1:${ports.web}`];
     billingOrigins = webOrigins;
@@ -451,7 +469,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     // A few loads at a time, not forty: each handler load has Lambda's 10 s init limit, and forty
     // at once on two busy cores gave each a fortieth of the CPU and missed it.
     const warming = options.warmFunctions === false ? Promise.resolve() : warmInTurn([...new Set(Object.values(functions)), adminStanding]);
-    await Promise.all([warming, demoSeeded]);
+    await Promise.all([warming, organizationsMigrated]);
 
     const [rest, graphql] = await Promise.all([
       startRestServer({

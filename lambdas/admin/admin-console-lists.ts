@@ -1,5 +1,4 @@
 import {
-  ADMIN_CONSOLE_PAGE_SIZE,
   type AdminContact,
   type AdminConsoleRequestOf,
   type AdminPage,
@@ -10,8 +9,9 @@ import type { ContactsRepository, StoredContact } from '../shared/contacts/conta
 import { NotFoundError } from '../shared/errors';
 import { createLogger, type Logger } from '../shared/logger';
 import type { SubscriptionRecord } from '../shared/subscriptions/subscription-record';
-import type { User } from '../shared/contracts/user';
+import type { UsersRepository } from '../shared/users/users-repository';
 import type { AdminActor } from './admin-users';
+import { windowPage } from './console-window';
 
 /**
  * The admin console's lists (contact messages, users) and its one write on them (a message
@@ -20,8 +20,8 @@ import type { AdminActor } from './admin-users';
  */
 
 export interface AdminConsoleListDependencies {
-  readonly contacts: Pick<ContactsRepository, 'listAll' | 'setHandled'>;
-  readonly users: { listAll(): Promise<{ readonly items: User[]; readonly complete: boolean }> };
+  readonly contacts: Pick<ContactsRepository, 'readWindow' | 'setHandled'>;
+  readonly users: Pick<UsersRepository, 'readWindow'>;
   readonly subscriptions: { listByUserId(userId: string): Promise<SubscriptionRecord[]> };
   readonly now?: () => Date;
   readonly logger?: Logger;
@@ -44,14 +44,6 @@ export function matchesSearch(search: string | undefined, fields: readonly (stri
   return words.every((word) => haystack.includes(word));
 }
 
-/** One page of already ordered rows; a page past the end is the last page. */
-export function pageOf<T>(rows: readonly T[], requestedPage: number | undefined): AdminPage<T> {
-  const pageCount = Math.max(1, Math.ceil(rows.length / ADMIN_CONSOLE_PAGE_SIZE));
-  const page = Math.min(requestedPage ?? 1, pageCount);
-  const start = (page - 1) * ADMIN_CONSOLE_PAGE_SIZE;
-  return { items: rows.slice(start, start + ADMIN_CONSOLE_PAGE_SIZE), page, pageCount, total: rows.length };
-}
-
 function newestFirst(a: { readonly createdAt: string }, b: { readonly createdAt: string }): number {
   return b.createdAt.localeCompare(a.createdAt);
 }
@@ -69,25 +61,26 @@ function contactView(contact: StoredContact): AdminContact {
   };
 }
 
-function warnIfIncomplete(deps: AdminConsoleListDependencies, what: string, complete: boolean): void {
-  if (!complete)
-    (deps.logger ?? defaultLogger).warn(`The ${what} table holds more items than the console reads; the list is cut short`, { what });
-}
-
-/** Contact messages, newest first, searched in name, email, phone and message, open or handled or all. */
+/**
+ * Contact messages, newest first (within a window, console-window.ts), searched in name, email,
+ * phone and message, open or handled or all.
+ */
 export async function listContacts(
   deps: AdminConsoleListDependencies,
   input: AdminConsoleRequestOf<'listContacts'>,
 ): Promise<AdminPage<AdminContact>> {
-  const { items, complete } = await deps.contacts.listAll();
-  warnIfIncomplete(deps, 'contacts', complete);
   const state = input.state ?? 'all';
-  const rows = items
-    .map(contactView)
-    .filter((contact) => state === 'all' || (state === 'handled') === (contact.handledAt !== null))
-    .filter((contact) => matchesSearch(input.search, [contact.name, contact.email, contact.phoneNumber, contact.message]))
-    .sort(newestFirst);
-  return pageOf(rows, input.page);
+  const wanted = (contact: AdminContact) =>
+    (state === 'all' || (state === 'handled') === (contact.handledAt !== null)) &&
+    matchesSearch(input.search, [contact.name, contact.email, contact.phoneNumber, contact.message]);
+  return windowPage(input.cursor, {
+    read: (window) => deps.contacts.readWindow(window),
+    rowOf: (stored) => {
+      const contact = contactView(stored);
+      return wanted(contact) ? contact : null;
+    },
+    order: newestFirst,
+  });
 }
 
 /** Marks a message handled by the admin, or open again. Unknown message: NotFoundError. */
@@ -118,19 +111,19 @@ function subscriptionSummary(records: readonly SubscriptionRecord[]): AdminSubsc
 }
 
 /**
- * Users, newest first, searched in name, email and company, each with their newest subscription
- * (read for the page's rows only). Removed people are listed too, with their status.
+ * Users, newest first (within a window, console-window.ts), searched in name, email and company,
+ * each with their newest subscription (read for the page's rows only). Removed people are listed
+ * too, with their status.
  */
 export async function listUsers(
   deps: AdminConsoleListDependencies,
   input: AdminConsoleRequestOf<'listUsers'>,
 ): Promise<AdminPage<AdminUserSummary>> {
-  const { items, complete } = await deps.users.listAll();
-  warnIfIncomplete(deps, 'users', complete);
-  const rows = items
-    .filter((user) => matchesSearch(input.search, [user.firstName, user.lastName, user.email, user.companyName]))
-    .sort(newestFirst);
-  const page = pageOf(rows, input.page);
+  const page = await windowPage(input.cursor, {
+    read: (window) => deps.users.readWindow(window),
+    rowOf: (user) => (matchesSearch(input.search, [user.firstName, user.lastName, user.email, user.companyName]) ? user : null),
+    order: newestFirst,
+  });
   const withSubscriptions = await Promise.all(
     page.items.map(async (user): Promise<AdminUserSummary> => ({
       id: user.id,

@@ -46,7 +46,7 @@ async function runAction(deps: AdminConsoleDependencies, request: AdminConsoleRe
     case 'listUsers':
       return { statusCode: 200, body: await listUsers(deps, request) };
     case 'listRegistrationCodes':
-      return { statusCode: 200, body: { items: await listRegistrationCodes(deps), defaults: REGISTRATION_CODE_DEFAULTS } };
+      return { statusCode: 200, body: { ...(await listRegistrationCodes(deps, request.cursor)), defaults: REGISTRATION_CODE_DEFAULTS } };
     case 'createRegistrationCode': {
       const { action: _action, ...input } = request;
       const record = await createRegistrationCode(deps, input);

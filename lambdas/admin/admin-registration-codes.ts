@@ -1,6 +1,6 @@
 import type { CreateRegistrationCodeRequest, GetRegistrationCodeRequest, RegistrationCodeStatus } from '../shared/contracts/admin';
 import type { RegistrationCodeRecord } from '../shared/contracts/registration-code';
-import type { AdminRegistrationCode } from '../shared/contracts/admin-console';
+import type { AdminPage, AdminRegistrationCode } from '../shared/contracts/admin-console';
 import { ConflictError, NotFoundError, ValidationError } from '../shared/errors';
 import { generateRegistrationCode } from '../shared/registration-codes/registration-code-generator';
 import {
@@ -9,6 +9,7 @@ import {
   registrationCodeStanding,
 } from '../shared/registration-codes/registration-code-rules';
 import type { RegistrationCodesRepository } from '../shared/registration-codes/registration-codes-repository';
+import { windowPage } from './console-window';
 
 /**
  * Registration codes are data: an operator adds them (`npm run admin -- add-code …`) and asks how
@@ -92,13 +93,22 @@ export function withStanding(record: RegistrationCodeRecord, now: Date): AdminRe
   return { ...record, standing: found.standing === 'unknown' ? 'expired' : found.standing };
 }
 
-/** Every code with its standing and uses, the ones admitting sign-ups first, then newest first. */
-export async function listRegistrationCodes(deps: RegistrationCodeDependencies): Promise<AdminRegistrationCode[]> {
+const STANDING_ORDER = { admits_sign_ups: 0, used_up: 1, expired: 2 } as const;
+
+/**
+ * A page of the codes with their standing and uses, the ones admitting sign-ups first, then
+ * newest first (within a window, console-window.ts).
+ */
+export async function listRegistrationCodes(
+  deps: RegistrationCodeDependencies,
+  cursor: string | undefined,
+): Promise<AdminPage<AdminRegistrationCode>> {
   const now = deps.now?.() ?? new Date();
-  const order = { admits_sign_ups: 0, used_up: 1, expired: 2 } as const;
-  return (await deps.codes.list())
-    .map((record) => withStanding(record, now))
-    .sort((a, b) => order[a.standing] - order[b.standing] || b.createdAt.localeCompare(a.createdAt));
+  return windowPage(cursor, {
+    read: (window) => deps.codes.readWindow(window),
+    rowOf: (record) => withStanding(record, now),
+    order: (a, b) => STANDING_ORDER[a.standing] - STANDING_ORDER[b.standing] || b.createdAt.localeCompare(a.createdAt),
+  });
 }
 
 /**

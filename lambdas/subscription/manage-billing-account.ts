@@ -8,6 +8,8 @@ import {
 import { accountCode } from '../shared/domain/account-codes';
 import { NotFoundError, ValidationError } from '../shared/errors';
 import { callerFromEvent } from '../shared/http/caller';
+import { createGetOrganizationHandler, GET_ORGANIZATION_ROUTE, organizationsFromEnvironment } from '../organizations/get-organization';
+import { byRoute } from '../shared/http/by-route';
 import { httpHandler, parseJsonBody, validateBody, type ApiGatewayHandler, type HttpHandlerOptions } from '../shared/http/handler';
 import { lazily } from '../shared/lazily';
 import { requireActiveUser } from '../shared/users/active-user';
@@ -89,14 +91,21 @@ function readInvoiceId(raw: string | undefined): string {
   return id;
 }
 
-/** The Lambda entry point. */
-export const handler = createManageBillingAccountHandler(
-  lazily(() => {
-    const env = subscriptionEnvironment({ requireSubscriptionsTable: false });
-    return {
-      billing: env.billing,
-      users: createUsersRepository({ client: env.client, tableName: env.usersTable }),
-      productSlug: env.productSlug,
-    };
-  }),
-);
+const environment = lazily(() => {
+  const env = subscriptionEnvironment({ requireSubscriptionsTable: false });
+  return { env, users: createUsersRepository({ client: env.client, tableName: env.usersTable }) };
+});
+const billingAccount = createManageBillingAccountHandler(() => {
+  const { env, users } = environment();
+  return { billing: env.billing, users, productSlug: env.productSlug };
+});
+const organizations = lazily(() => organizationsFromEnvironment(environment().env.client));
+
+/**
+ * The Lambda entry point: the account function also answers `GET /user/organization` (issue 18),
+ * which shares its users table and saves a Lambda (the stack is near CloudFormation's limit).
+ */
+export const handler = byRoute({
+  ...Object.fromEntries(Object.values(BILLING_ACCOUNT_ROUTES).map((route) => [route, billingAccount])),
+  [GET_ORGANIZATION_ROUTE]: createGetOrganizationHandler(() => ({ users: environment().users, organizations: organizations() })),
+});

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { CreateChangeRequest, CreateChangeResponse, SubscriptionView } from '../shared/contracts/subscriptions';
 import type { User } from '../shared/contracts/user';
 import { accountCode } from '../shared/domain/account-codes';
@@ -10,14 +11,14 @@ import type { SubscriptionsRepository } from '../shared/subscriptions/subscripti
 import type { UserSubscriptionLinks } from '../shared/subscriptions/user-subscription-links';
 import type { BillingPort } from './billing/billing-port';
 import { runOnceOnly, type OnceOnlyTiming } from './once-only';
-import { CARD_REQUIRED_MESSAGE, newestUnexpiredSubscription, requireKnownPlan } from './subscription-rules';
+import { CARD_REQUIRED_MESSAGE, newestOpenSubscription, newestSubscription, requireKnownPlan } from './subscription-rules';
 
 /**
  * Subscribe, or change plan: what `POST /subscription/create-change` does for a signed-in user.
  *
- * - No unexpired subscription at the provider (none, or all expired): create one (the provider creates
- *   the billing account with the card token when needed) → `created`.
- * - An unexpired one on another plan: change its plan now → `changed`; on the same plan → `unchanged`.
+ * - No open subscription at the provider (none, or all ended: expired or failed): create one (the
+ *   provider creates the billing account with the card token when needed) → `created`.
+ * - An open one on another plan: change its plan now → `changed`; on the same plan → `unchanged`.
  * - Then the Subscription record is refreshed and linked to the User record.
  *
  * Exactly once: all create-change work of a user runs under one lock, and the provider is asked
@@ -27,7 +28,11 @@ import { CARD_REQUIRED_MESSAGE, newestUnexpiredSubscription, requireKnownPlan } 
  * - with an `Idempotency-Key` header: the same answer for 24 hours, whatever happened since;
  * - without one, the payload (plan and currency) is the key, for 60 seconds and only while the
  *   subscription has not changed since (a double click, a retry); later requests run again and
- *   answer `unchanged` with the current subscription.
+ *   answer `unchanged` with the current subscription. *
+ * The provider's write itself carries an idempotency key derived from the request
+ * ({@link billingIdempotencyKey}), so a write the provider received but whose answer was lost (the
+ * client's resend after a connection reset, a retry while the first is still in flight) is applied
+ * once.
  */
 
 export const EXPLICIT_KEY_TTL_MS = 24 * 3_600_000;
@@ -69,7 +74,7 @@ export async function createOrChangeSubscription(
     ttlMs: idempotencyKey !== undefined ? EXPLICIT_KEY_TTL_MS : IMPLICIT_KEY_TTL_MS,
     isStillValid: idempotencyKey !== undefined ? undefined : (stored) => unchangedSince(deps.subscriptions, stored),
     work: async () => {
-      const body = await subscribeOrChangePlan(deps, user, request);
+      const body = await subscribeOrChangePlan(deps, user, request, idempotencyKey);
       return { statusCode: body.outcome === 'created' ? 201 : 200, body };
     },
   });
@@ -84,19 +89,63 @@ async function unchangedSince(subscriptions: SubscriptionsRepository, stored: St
   return record !== undefined && record.subscriptionUpdatedAt <= normalizeInstant(shown.updatedAt);
 }
 
+export interface BillingIdempotencyKeyInput {
+  readonly userId: string;
+  readonly operation: 'create' | 'change';
+  /** The client's Idempotency-Key header, if it sent one. */
+  readonly clientKey: string | undefined;
+  /** The validated request body. */
+  readonly request: CreateChangeRequest;
+  /**
+   * What the decision to write was made on: for a change the subscription (its last update, plan
+   * and state), for a create the account's newest subscription (or none).
+   */
+  readonly basis: string;
+}
+
+/**
+ * The idempotency key the billing provider gets for the create or change a user request makes: a
+ * hash of the user, the operation, the request (the client's Idempotency-Key and the whole body,
+ * card token included) and its basis. The client's resend (same key and body) and a double submit
+ * (same body, nothing changed in between) send the same key, so Recurly replays the first answer
+ * instead of charging again; another attempt (a new client key, a new card token) or a changed
+ * account sends a new one, because Recurly replays a key for an hour and an old answer must not
+ * stand for a new purchase. 85 characters, well inside Recurly's 255.
+ */
+export function billingIdempotencyKey(input: BillingIdempotencyKeyInput): string {
+  const body = Object.fromEntries(Object.entries(input.request).sort(([a], [b]) => a.localeCompare(b)));
+  const digest = createHash('sha256')
+    .update(JSON.stringify([input.userId, input.operation, input.clientKey ?? null, body, input.basis]))
+    .digest('hex');
+  return `create-change-${input.operation}-${digest}`;
+}
+
+/**
+ * What a write was decided on (see {@link BillingIdempotencyKeyInput.basis}). Recurly's
+ * `updated_at` has whole seconds, so the plan is part of it too: a change back and forth within a
+ * second still gets a new key.
+ */
+function writeBasis(subscription: Pick<SubscriptionView, 'id' | 'updatedAt' | 'planCode' | 'state'> | undefined): string {
+  return subscription ? `${subscription.id}@${subscription.updatedAt}:${subscription.planCode}:${subscription.state}` : 'none';
+}
+
 /** The work itself; the caller holds the user's create-change lock. */
 async function subscribeOrChangePlan(
   deps: CreateChangeDependencies,
   user: User,
   request: CreateChangeRequest,
+  clientKey: string | undefined,
 ): Promise<CreateChangeResponse> {
   const code = accountCode(deps.productSlug, user.id);
   // Asked inside the lock: a subscription created by an earlier, interrupted request is found.
-  const unexpired = newestUnexpiredSubscription(await deps.billing.listAccountSubscriptions(code));
+  const subscriptions = await deps.billing.listAccountSubscriptions(code);
+  const open = newestOpenSubscription(subscriptions);
+  const idempotencyKey = (operation: 'create' | 'change', basis: string) =>
+    billingIdempotencyKey({ userId: user.id, operation, clientKey, request, basis });
 
   let outcome: CreateChangeResponse['outcome'];
   let subscription: SubscriptionView;
-  if (!unexpired) {
+  if (!open) {
     if (!request.billingToken) {
       const account = await deps.billing.getAccount(code);
       if (!account?.hasBillingInfo) {
@@ -115,19 +164,22 @@ async function subscribeOrChangePlan(
       currency: request.currency,
       billingToken: request.billingToken,
       threeDSecureActionResultTokenId: request.threeDSecureActionResultTokenId,
+      // The newest subscription of any state: an ended one is what a new purchase replaces.
+      idempotencyKey: idempotencyKey('create', writeBasis(newestSubscription(subscriptions))),
     });
     outcome = 'created';
   } else {
-    if (unexpired.currency !== request.currency) {
-      const message = `Your subscription is billed in ${unexpired.currency}. Choose a plan in ${unexpired.currency}.`;
+    if (open.currency !== request.currency) {
+      const message = `Your subscription is billed in ${open.currency}. Choose a plan in ${open.currency}.`;
       throw new ValidationError(message, { currency: message }, { code: 'currency_mismatch' });
     }
-    if (unexpired.planCode === request.planCode) {
+    if (open.planCode === request.planCode) {
       outcome = 'unchanged';
-      subscription = unexpired;
+      subscription = open;
     } else {
       outcome = 'changed';
-      subscription = await deps.billing.changeSubscriptionPlan(unexpired.id, request.planCode, {
+      subscription = await deps.billing.changeSubscriptionPlan(open.id, request.planCode, {
+        idempotencyKey: idempotencyKey('change', writeBasis(open)),
         threeDSecureActionResultTokenId: request.threeDSecureActionResultTokenId,
       });
     }

@@ -13,18 +13,41 @@ import { ValidationError } from '../shared/errors';
 export const CARD_REQUIRED_MESSAGE = 'A card is required to subscribe.';
 
 /**
- * Unexpired: anything the provider has not ended for good (`future`, `paused` and `failed` too), the
- * subscription a checkout changes instead of creating another. Only `expired` subscriptions are over.
+ * Unexpired: anything the provider has not expired (`future`, `paused` and `failed` too). Whether a
+ * webhook's subscription may become the user's current one reads this.
  */
 export function isUnexpired(subscription: Pick<SubscriptionView, 'state'>): boolean {
   return subscription.state !== 'expired';
 }
 
-/** The newest unexpired subscription of a list, if any. */
-export function newestUnexpiredSubscription<T extends Pick<SubscriptionView, 'state' | 'createdAt'>>(
+/**
+ * Ended for good: `expired`, or `failed` (a `future` subscription canceled before it started, or
+ * one whose first payment failed; Recurly's `cancel_subscription`: "cannot be reactivated").
+ * Neither can be changed, so a checkout must not try: it creates a new subscription instead.
+ */
+export function hasEnded(subscription: { readonly state?: string | null }): boolean {
+  return subscription.state === 'expired' || subscription.state === 'failed';
+}
+
+/**
+ * The subscription a checkout changes instead of creating another: the newest one that has not
+ * ended (`active`, `canceled` before its end, `future`, `paused`). Undefined: the checkout creates
+ * one. A `failed` newest subscription must not be picked: changing it is refused every time, which
+ * left a user with no access and no way to subscribe.
+ */
+export function newestOpenSubscription<T extends Pick<SubscriptionView, 'state' | 'createdAt'>>(
   subscriptions: readonly T[],
 ): T | undefined {
-  return [...subscriptions].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt)).find(isUnexpired);
+  return newestFirst(subscriptions).find((subscription) => !hasEnded(subscription));
+}
+
+/** The newest subscription of a list, whatever its state. */
+export function newestSubscription<T extends Pick<SubscriptionView, 'createdAt'>>(subscriptions: readonly T[]): T | undefined {
+  return newestFirst(subscriptions)[0];
+}
+
+function newestFirst<T extends Pick<SubscriptionView, 'createdAt'>>(subscriptions: readonly T[]): T[] {
+  return [...subscriptions].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
 }
 
 /** Refuses a plan code that is not one of the stage's known plans (400, naming them). */

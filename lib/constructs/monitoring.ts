@@ -16,7 +16,7 @@ import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Key } from 'aws-cdk-lib/aws-kms';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { FilterPattern, MetricFilter, type ILogGroup } from 'aws-cdk-lib/aws-logs';
-import { Topic } from 'aws-cdk-lib/aws-sns';
+import { Topic, type ITopic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
@@ -33,11 +33,18 @@ export interface MonitoredFunction {
   readonly timeout: Duration;
 }
 
-export interface MonitoringProps {
-  /** `<slug>-<stage>`: the dashboard's name, the alarms' prefix and the custom metrics' namespace. */
+export interface AlarmTopicProps {
+  /** `<slug>-<stage>`. */
   readonly name: string;
   /** Who is e-mailed when an alarm fires or recovers (each confirms the subscription once). */
   readonly alarmEmails: readonly string[];
+}
+
+export interface MonitoringProps {
+  /** `<slug>-<stage>`: the alarms' and the dashboard's prefix and the custom metrics' namespace. */
+  readonly name: string;
+  /** The topic every alarm notifies, on alarm and on recovery (AlarmTopic). */
+  readonly topic: ITopic;
   readonly restApi: RestApi;
   /** The REST API's JSON access logs (the 429 metric filter reads `status`). */
   readonly restAccessLogs: ILogGroup;
@@ -85,26 +92,30 @@ export const API_KEY_MIN_DAYS_LEFT = 21;
 const FIVE_MINUTES = Duration.minutes(5);
 
 /**
- * Observability of one stage: metrics (AWS's and two from logs: refused webhook signatures and
- * throttled REST requests), alarms for 5xx rates, throttles, Lambda errors and durations, Cognito
- * trigger failures, dead-letter queues, the API key's expiry and spikes of requests AWS WAF blocks,
- * all notifying one encrypted SNS topic whose e-mail subscribers come from config
- * (`-c alarmEmails=…`), and one dashboard.
+ * `<slug>-<stage>/<alarm>`: an alarm's name. The stage's alarms moved into a nested stack once
+ * (lib/stacks/monitoring-stack.ts); CloudWatch alarms and dashboards are known by name, so keeping
+ * the old `<slug>-<stage>-<alarm>` names would have let the old stack's clean-up delete the new
+ * alarms after the nested stack had taken them over.
  */
-export class Monitoring extends Construct {
+export function alarmName(stageName: string, alarm: string): string {
+  return `${stageName}/${alarm}`;
+}
+
+/** `<slug>-<stage>-monitoring`: the dashboard's name (letters, digits, `-` and `_` only; see alarmName for why not `<slug>-<stage>`). */
+export function dashboardName(stageName: string): string {
+  return `${stageName}-monitoring`;
+}
+
+/**
+ * The encrypted SNS topic every alarm of a stage notifies, with its e-mail subscribers from
+ * config (`-c alarmEmails=…`). It stays in the product stack while the alarms live in a nested
+ * stack: a new topic would ask every subscriber to confirm again.
+ */
+export class AlarmTopic extends Construct {
   public readonly topic: Topic;
-  public readonly dashboard: Dashboard;
-  public readonly alarms: Alarm[] = [];
-  /** `<name>`: the namespace of the metrics made here and by the renewal job. */
-  public readonly namespace: string;
-  private readonly action: SnsAction;
-  private readonly props: MonitoringProps;
 
-  constructor(scope: Construct, id: string, props: MonitoringProps) {
+  constructor(scope: Construct, id: string, props: AlarmTopicProps) {
     super(scope, id);
-    this.props = props;
-    this.namespace = props.name;
-
     // CloudWatch can publish to an encrypted topic only with a customer managed key whose policy
     // lets it (the AWS managed alias/aws/sns key does not): one key, rotated yearly.
     const key = new Key(this, 'TopicKey', {
@@ -137,6 +148,32 @@ export class Monitoring extends Construct {
       }),
     );
     for (const email of props.alarmEmails) this.topic.addSubscription(new EmailSubscription(email));
+  }
+}
+
+/**
+ * Observability of one stage: metrics (AWS's and two from logs: refused webhook signatures and
+ * throttled REST requests), alarms for 5xx rates, throttles, Lambda errors and durations, Cognito
+ * trigger failures, dead-letter queues, the API key's expiry and spikes of requests AWS WAF blocks,
+ * all notifying the stage's AlarmTopic, and one dashboard. The one owner of the stage's alarms;
+ * it lives in its own nested stack (lib/stacks/monitoring-stack.ts), for the product stack's
+ * 500-resource limit. A new alarm over a new dead-letter queue is one more `deadLetterQueues` entry.
+ */
+export class Monitoring extends Construct {
+  public readonly topic: ITopic;
+  public readonly dashboard: Dashboard;
+  public readonly alarms: Alarm[] = [];
+  /** `<name>`: the namespace of the metrics made here and by the renewal job. */
+  public readonly namespace: string;
+  private readonly action: SnsAction;
+  private readonly props: MonitoringProps;
+
+  constructor(scope: Construct, id: string, props: MonitoringProps) {
+    super(scope, id);
+    this.props = props;
+    this.namespace = props.name;
+
+    this.topic = props.topic;
     this.action = new SnsAction(this.topic);
 
     const rest = this.restMetrics();
@@ -215,7 +252,7 @@ export class Monitoring extends Construct {
       });
     }
 
-    this.dashboard = new Dashboard(this, 'Dashboard', { dashboardName: props.name, defaultInterval: Duration.hours(24) });
+    this.dashboard = new Dashboard(this, 'Dashboard', { dashboardName: dashboardName(props.name), defaultInterval: Duration.hours(24) });
     const lambdaGraph = (title: string, metric: (fn: IFunction) => Metric) =>
       new GraphWidget({ title, width: 8, left: props.functions.map((f) => metric(f.function).with({ label: f.name })) });
     this.dashboard.addWidgets(new AlarmStatusWidget({ title: 'Alarms', alarms: this.alarms, width: 24 }));
@@ -338,7 +375,7 @@ export class Monitoring extends Construct {
   ): Alarm {
     const id = name.replace(/(^|-)(\w)/g, (_, __, letter: string) => letter.toUpperCase());
     const alarm = new Alarm(this, `${id}Alarm`, {
-      alarmName: `${this.props.name}-${name}`,
+      alarmName: alarmName(this.props.name, name),
       alarmDescription: options.description,
       metric,
       threshold,

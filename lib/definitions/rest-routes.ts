@@ -156,7 +156,11 @@ const BILLING_ACCOUNT_FUNCTION = {
   functionId: 'ManageBillingAccountFunction',
   entry: 'lambdas/subscription/manage-billing-account.ts',
   auth: 'user',
-  tables: [{ table: 'users', access: 'read' }],
+  tables: [
+    { table: 'users', access: 'read' },
+    // GET /user/organization (issue 18): the caller's firm.
+    { table: 'organizations', access: 'read' },
+  ],
   billing: true,
 } as const satisfies Omit<RestRouteDefinition, 'method' | 'path'>;
 
@@ -221,6 +225,7 @@ export const REST_ROUTES: readonly RestRouteDefinition[] = [
   { ...BILLING_ACCOUNT_FUNCTION, method: 'GET', path: '/user/billing' },
   { ...BILLING_ACCOUNT_FUNCTION, method: 'PUT', path: '/user/billing/card' },
   { ...BILLING_ACCOUNT_FUNCTION, method: 'GET', path: '/user/billing/invoices/{id}/pdf' },
+  { ...BILLING_ACCOUNT_FUNCTION, method: 'GET', path: '/user/organization' },
   {
     functionId: 'SubscriptionWebhookFunction',
     method: 'POST',

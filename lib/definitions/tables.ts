@@ -34,6 +34,7 @@ export const USERS_BY_SUBSCRIPTION_ID_INDEX = 'bySubscriptionId';
 export const SUBSCRIPTIONS_BY_USER_ID_INDEX = 'byUserId';
 export const ASSISTANT_RESULTS_BY_CAPABILITY_INDEX = 'byCapability';
 export const ASSISTANT_RESULTS_BY_JOB_INDEX = 'byJob';
+export const ORGANIZATIONS_BY_PERSON_INDEX = 'byPerson';
 
 export const TABLES = {
   /** User records; id is the Cognito sub. */
@@ -124,6 +125,26 @@ export const TABLES = {
     partitionKey: { name: 'userId', type: 'S' },
     sortKey: { name: 'itemId', type: 'S' },
     globalIndexes: [],
+  },
+  /**
+   * Staffing firms (issue 18), one partition per firm (pk `org#<id>`): the organization
+   * (`organization`), its members (`member#<userId>`) and invitations (`invitation#<email>`).
+   * Members and invitations carry `personKey` (`user#<userId>`, `email#<address>`), so one index
+   * answers both "which firm is this user in" and "which firms invited this address".
+   */
+  organizations: {
+    constructId: 'OrganizationsTable',
+    envVar: 'ORGANIZATIONS_TABLE',
+    partitionKey: { name: 'pk', type: 'S' },
+    sortKey: { name: 'sk', type: 'S' },
+    globalIndexes: [
+      // Sparse: only members and invitations have a personKey; the sort key is the firm's pk.
+      {
+        indexName: ORGANIZATIONS_BY_PERSON_INDEX,
+        partitionKey: { name: 'personKey', type: 'S' },
+        sortKey: { name: 'pk', type: 'S' },
+      },
+    ],
   },
 } as const satisfies Record<string, TableDefinition>;
 

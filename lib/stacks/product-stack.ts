@@ -3,7 +3,9 @@
  * endpoints, while the REST API's CORS and the handlers need the website's origin. Across stacks
  * that is a dependency cycle (or SSM lookups at deploy time); inside one stack CloudFormation
  * orders it itself. Everything here is regional (us-east-2) and shares one lifecycle per stage.
- * The stack only wires constructs; each concern lives in `lib/constructs/`.
+ * The stack only wires constructs; each concern lives in `lib/constructs/`. The alarms, metric
+ * filters and dashboard sit in a nested stack (monitoring-stack.ts): they only read from this
+ * stack (no cycle), and they would take a fifth of its 500 resources (test/lib/stacks/template-limits.test.ts).
  */
 import { Aspects, CfnOutput, Duration, Lazy, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
@@ -15,12 +17,13 @@ import { ApiKeyRenewal } from '../constructs/api-key-renewal';
 import { AtsCredentialsKey } from '../constructs/ats-credentials-key';
 import { Auth, TRIGGER_TIMEOUT } from '../constructs/auth';
 import { FunctionLogRetention } from '../constructs/function-log-retention';
-import { Monitoring, type MonitoredFunction } from '../constructs/monitoring';
+import { AlarmTopic, type Monitoring, type MonitoredFunction } from '../constructs/monitoring';
 import { Data } from '../constructs/data';
 import { ProductGraphqlApi } from '../constructs/graphql-api';
 import { RestApi } from '../constructs/rest-api';
 import { WebAcls } from '../constructs/web-acls';
 import { Website } from '../constructs/website';
+import { MonitoringStack } from './monitoring-stack';
 
 export interface ProductStackProps extends StackProps {
   /** The parsed stage config (lib/config.ts). */
@@ -39,6 +42,9 @@ export class ProductStack extends Stack {
   public readonly webAcls: WebAcls;
   public readonly website: Website;
   public readonly apiKeyRenewal: ApiKeyRenewal;
+  public readonly alarmTopic: AlarmTopic;
+  /** The nested stack of the alarms, metric filters and dashboard (its template is its own). */
+  public readonly monitoringStack: MonitoringStack;
   public readonly monitoring: Monitoring;
 
   constructor(scope: Construct, id: string, props: ProductStackProps) {
@@ -148,9 +154,12 @@ export class ProductStack extends Stack {
         timeout: this.apiKeyRenewal.function.timeout ?? Duration.seconds(3),
       },
     ];
-    this.monitoring = new Monitoring(this, 'Monitoring', {
+    // The topic keeps its construct id (and so its logical id and its confirmed subscriptions);
+    // the alarms, metric filters and dashboard live in the nested stack.
+    this.alarmTopic = new AlarmTopic(this, 'Monitoring', { name, alarmEmails: config.alarmEmails });
+    this.monitoringStack = new MonitoringStack(this, 'MonitoringStack', {
       name,
-      alarmEmails: config.alarmEmails,
+      topic: this.alarmTopic.topic,
       restApi: this.restApi.api,
       restAccessLogs: this.restApi.accessLogGroup,
       graphqlApiId: this.graphqlApi.api.apiId,
@@ -164,6 +173,7 @@ export class ProductStack extends Stack {
       })),
       webAcls: Object.entries(this.webAcls.names).map(([entryPoint, webAclName]) => ({ name: entryPoint, webAclName })),
     });
+    this.monitoring = this.monitoringStack.monitoring;
 
     Aspects.of(this).add(new FunctionLogRetention());
 
@@ -182,7 +192,7 @@ export class ProductStack extends Stack {
       description: 'KMS key sealing saved ATS API keys (never delete it; docs/deploy.md, "ATS credentials key").',
     });
     new CfnOutput(this, 'AlarmTopicArn', {
-      value: this.monitoring.topic.topicArn,
+      value: this.alarmTopic.topic.topicArn,
       description: 'SNS topic every alarm notifies (subscribe more people here).',
     });
     new CfnOutput(this, 'DashboardName', {

@@ -14,7 +14,7 @@ import { createUserSubscriptionLinks } from '../../lambdas/shared/subscriptions/
 import { createLocalBilling } from '../../lambdas/subscription/billing/local-billing';
 import type { LocalBillingStore } from '../../lambdas/subscription/billing/local-billing-store';
 import { LOCAL_TEST_CARDS, tokenizeTestCard } from '../../lambdas/subscription/billing/local-test-cards';
-import { newestUnexpiredSubscription } from '../../lambdas/subscription/subscription-rules';
+import { newestOpenSubscription } from '../../lambdas/subscription/subscription-rules';
 import { LOCAL_PLAN_CODE_SUFFIX } from '../stage';
 
 /**
@@ -90,7 +90,7 @@ export async function seedAssistantDemo(input: AssistantDemoSeedInput): Promise<
     const billing = createLocalBilling({ planCodeSuffix: LOCAL_PLAN_CODE_SUFFIX, store: input.billingStore });
     const code = accountCode(input.productSlug, recruiter.sub);
     // A subscription the provider has but our records lack (an interrupted seed) is reused.
-    let subscription = newestUnexpiredSubscription(await billing.listAccountSubscriptions(code));
+    let subscription = newestOpenSubscription(await billing.listAccountSubscriptions(code));
     if (!subscription) {
       const tokenized = tokenizeTestCard(
         {

@@ -229,7 +229,7 @@ describe('npm run admin (the operator CLI) against the local runtime', () => {
 
 describe('npm run admin: bad command lines exit 2 with a clear message', () => {
   it.each([
-    [[], 'Missing command: invite, remove, get, add-code, get-code or expire-code.'],
+    [[], 'Missing command: invite, remove, get, add-code, get-code, expire-code or migrate-organizations.'],
     [['promote', '--username', 'x'], 'Unknown command "promote"'],
     [['get', '--usrname', 'x'], "Unknown option '--usrname'"],
     [['get', '--email', 'x@example.com'], 'get does not take --email.'],
@@ -272,7 +272,7 @@ describe('npm run admin: bad command lines exit 2 with a clear message', () => {
     [['get', '--username', 'x', '--stage', 'qa'], '--stage must be one of dev, stage, prod.'],
     [
       ['get', '--username', 'x', '--user-pool-id', 'us-east-2_abc'],
-      '--user-pool-id, --users-table and --registration-codes-table go with --stage.',
+      '--user-pool-id, --users-table, --registration-codes-table, --subscriptions-table, --organizations-table go with --stage.',
     ],
   ])('%j', async (argv, message) => {
     const answer = await cli(...argv);

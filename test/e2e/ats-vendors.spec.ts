@@ -7,6 +7,7 @@ import { greenhouseDemoHistory } from '../../local/ats/greenhouse-history';
 import { leverDemoHistory } from '../../local/ats/lever-history';
 import type { SyntheticHistory } from '../../local/ats/synthetic-history';
 import { workableDemoHistory } from '../../local/ats/workable-history';
+import { searchAndPickOnly } from './support/combobox';
 import { inviteAndActivateUser } from './support/identity';
 import { subscribeWithTestCard } from './support/subscriptions';
 
@@ -141,13 +142,9 @@ function atsSection(): Locator {
 /** The value beside a label in the sync panel's facts. */
 const fact = (label: string) => atsSection().getByText(label, { exact: true }).locator('xpath=following-sibling::*[1]');
 
-/** Picks the demo job in an ATS job picker (`scope`), checking its count of active applications. */
+/** Finds the demo job in an ATS job picker (`scope`) by typing, checks its count of active applications, and picks it. */
 async function chooseJob(scope: Locator | Page, activeCount: number): Promise<void> {
-  const picker = scope.getByLabel('ATS job');
-  const option = picker.locator('option', { hasText: JOB_TITLE });
-  await expect(option).toHaveCount(1);
-  await expect(option).toContainText(`${activeCount} active application`);
-  await picker.selectOption((await option.getAttribute('value')) ?? '');
+  expect(await searchAndPickOnly(scope, 'ATS job', JOB_TITLE)).toContain(`${activeCount} active application`);
 }
 
 for (const vendor of VENDORS) {

@@ -7,6 +7,7 @@ import {
   LEVER_NEW_ACCOUNT_KEY,
 } from '../../local/ats/ats-stand-ins';
 import { expectNoAxeViolations, expectNoSidewaysScroll } from './support/accessibility';
+import { chooseInCombobox } from './support/combobox';
 import { inviteAndActivateUser } from './support/identity';
 import { scanTable } from './support/local-runtime';
 import { subscribeWithTestCard } from './support/subscriptions';
@@ -133,10 +134,7 @@ test('Sync now reads the ATS and shows what is stored', async () => {
 test('placement prediction ranks a job’s active applications and reports its accuracy on held-out history', async () => {
   await page.goto('/services/placement-prediction');
   await expect(page.getByRole('heading', { level: 1, name: 'Placement prediction' })).toBeVisible();
-  const picker = page.getByLabel('ATS job');
-  const withActive = picker.locator('option', { hasText: /\([1-9]\d* active application/ });
-  await expect(withActive.first()).toBeAttached();
-  await picker.selectOption((await withActive.first().getAttribute('value')) ?? '');
+  await chooseInCombobox(page, 'ATS job', /\([1-9]\d* active application/);
 
   await page.getByRole('button', { name: 'Predict placements' }).click();
 
@@ -164,10 +162,7 @@ test('placement prediction ranks a job’s active applications and reports its a
 test('best fit ranks candidates read from the ATS', async () => {
   await page.goto('/services/best-fit');
   const group = page.getByRole('group', { name: 'Add candidates from your ATS' });
-  const picker = group.getByLabel('ATS job');
-  const withActive = picker.locator('option', { hasText: /\([1-9]\d* active application/ });
-  await expect(withActive.first()).toBeAttached();
-  await picker.selectOption((await withActive.first().getAttribute('value')) ?? '');
+  await chooseInCombobox(group, 'ATS job', /\([1-9]\d* active application/);
   await group.getByRole('button', { name: 'Load candidates' }).click();
   // The job's pipeline is checked by default.
   await expect(group.getByText(/in the pipeline are checked\.$/)).toBeVisible();
@@ -191,9 +186,7 @@ test('a short ATS history gets a clear message instead of predictions; disconnec
   await syncNow();
 
   await page.goto('/services/placement-prediction');
-  const picker = page.getByLabel('ATS job');
-  await expect(picker.locator('option').nth(1)).toBeAttached();
-  await picker.selectOption({ index: 1 });
+  await chooseInCombobox(page, 'ATS job', /active application/);
   await page.getByRole('button', { name: 'Predict placements' }).click();
   await expect(page.getByRole('status').filter({ hasText: /closed applications/ })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole('table')).toHaveCount(0);

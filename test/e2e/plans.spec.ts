@@ -56,6 +56,7 @@ test.describe('a Starter subscriber', () => {
     await expectNoAxeViolations(page, 'the upgrade prompt');
     await page.setViewportSize(PHONE);
     await expect(page.getByRole('link', { name: 'Upgrade to Enterprise' })).toBeVisible();
+    await expectNoAxeViolations(page, 'the upgrade prompt at 390px');
     await page.setViewportSize(DESKTOP);
     await page.getByRole('link', { name: 'Upgrade to Enterprise' }).click();
     await expect(page).toHaveURL(/\/subscribe$/);

@@ -1,4 +1,10 @@
 import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations, expectNoSidewaysScroll } from './support/accessibility';
+import { inviteAndActivateUser } from './support/identity';
+import { subscribeWithTestCard } from './support/subscriptions';
+
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
 
 const PUBLIC_PAGES = [
   { path: '/', title: 'Home', heading: /Fill roles faster/ },
@@ -55,10 +61,33 @@ test('the products page compares 9 capabilities across releases R1, R2 and R3', 
   for (const state of [/included/i, /repeat/i, /pending/i]) await expect(legend).toContainText(state);
 });
 
-test('an unknown path shows Missing Route', async ({ page }) => {
-  await page.goto('/no/such/page');
-  await expect(page.getByRole('heading', { level: 1, name: 'Missing Route' })).toBeVisible();
-  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+test('an unknown path shows Missing Route with a way home, at desktop and phone width', async ({ page }) => {
+  for (const viewport of [DESKTOP, PHONE]) {
+    await page.setViewportSize(viewport);
+    await page.goto('/no/such/page');
+    await expect(page.getByRole('heading', { level: 1, name: 'Missing Route' })).toBeVisible();
+    await expectNoSidewaysScroll(page, `Missing Route at ${viewport.width}px`);
+    await expectNoAxeViolations(page, `Missing Route at ${viewport.width}px`);
+  }
+  await page.getByRole('main').getByRole('link', { name: 'Go to the home page' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1, name: /Fill roles faster/ })).toBeVisible();
+});
+
+test('after subscribing, the success page says what happens next: the ATS is connected on /account', async ({ page }) => {
+  test.setTimeout(60_000);
+  await inviteAndActivateUser(page, 'Ines');
+  await subscribeWithTestCard(page, 'Professional', 'Ines Moreau');
+  const next = page.getByRole('region', { name: 'Next steps' });
+  for (const viewport of [DESKTOP, PHONE]) {
+    await page.setViewportSize(viewport);
+    await expect(next.getByRole('link', { name: 'Connect your ATS' })).toHaveAttribute('href', '/account');
+    await expect(next).not.toContainText('send it to us through Support');
+    await expectNoSidewaysScroll(page, `/success at ${viewport.width}px`);
+    await expectNoAxeViolations(page, `/success at ${viewport.width}px`);
+  }
+  await next.getByRole('link', { name: 'Connect your ATS' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Your ATS' })).toBeVisible();
 });
 
 test('the Unknown Registration Code page explains the problem and Try Again leads to /sign-in', async ({ page }) => {

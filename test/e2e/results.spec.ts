@@ -154,7 +154,7 @@ test('deleting: the dialog asks first, "Keep it" keeps the result, "Delete" remo
 
   await page.goto('/services/candidate-summary');
   const history = page.getByRole('complementary', { name: 'Recent results' });
-  await expect(history.getByRole('button', { name: new RegExp(made.withJob) })).toBeVisible();
+  await expect(history.getByRole('button', { name: new RegExp(`^${made.withJob}`) })).toBeVisible();
   await expect(history.getByRole('button', { name: new RegExp(made.withoutJob) })).toHaveCount(0);
 });
 
@@ -227,4 +227,44 @@ test('on a 390px phone: the search, the list with its delete buttons and the exp
   await expectNoSidewaysScroll(page, '/services/candidate-summary at 390px');
   await expectNoAxeViolations(page, '/services/candidate-summary at 390px');
   await page.setViewportSize(DESKTOP);
+});
+
+test('a screen’s recent results delete the same way, at desktop width and on a 390px phone', async () => {
+  const history = page.getByRole('complementary', { name: 'Recent results' });
+  const dialog = page.getByRole('dialog', { name: 'Delete this result?' });
+
+  // Desktop: the external description's screen asks first; "Keep it" keeps it.
+  await page.goto('/services/job-description');
+  const description = history.getByRole('button', { name: /^Delete External job description: / });
+  await expect(description).toHaveCount(1);
+  await description.click();
+  await expect(dialog.getByRole('button', { name: 'Keep it' })).toBeFocused();
+  await expectNoAxeViolations(page, '/services/job-description with the delete dialog open');
+  await dialog.getByRole('button', { name: 'Keep it' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(description).toBeFocused();
+
+  // Phone: the must-haves proposed at the start, shown, then deleted from its screen's panel.
+  await page.setViewportSize(PHONE);
+  await page.goto('/services/must-haves');
+  const proposal = history.getByRole('button', { name: /^Delete Client must-haves: / });
+  await expect(proposal).toHaveCount(1);
+  const name = ((await proposal.textContent()) ?? '').replace(/^Delete\s*/, '');
+  await history.locator('.assistant-history__item').first().click();
+  await expect(page.getByRole('heading', { level: 2, name: /^Proposed for / })).toBeFocused();
+  await expectNoSidewaysScroll(page, '/services/must-haves at 390px with its recent results');
+  await proposal.click();
+  await expect(dialog).toContainText(`${name}, from `);
+  await expectNoAxeViolations(page, '/services/must-haves at 390px with the delete dialog open');
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(history.getByRole('status')).toHaveText(`Deleted ${name}.`);
+  await expect(history.getByRole('heading', { name: 'Your recent results' })).toBeFocused();
+  await expect(history.getByText('Nothing yet: what you produce here is kept and listed here.')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: /^Proposed for / })).toHaveCount(0);
+
+  // Gone from the hub too.
+  await page.setViewportSize(DESKTOP);
+  await page.goto('/services');
+  await expect.poll(listed).not.toContain(name);
+  await expect.poll(listed).toHaveLength(2);
 });

@@ -1,12 +1,14 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { inviteAndActivateUser, SEEDED_ADMIN, signIn } from './support/identity';
+import { SAMPLE_JOBS } from '../../lambdas/assistant/samples/sample-jobs';
 import { GREENHOUSE_DEMO_CLIENT } from '../../local/ats/ats-stand-ins';
+import { chooseInCombobox } from './support/combobox';
 import { saveScreenshot, WIDTHS, writeScreenshotIndex, type IndexSection, type WidthName } from './support/screenshots';
 import { subscribeWithTestCard } from './support/subscriptions';
 
-// Screenshots of the main pages at desktop width and at the 640px breakpoint, for people who want
-// to see the product without running it (docs/screenshots/README.md). See support/screenshots.ts
-// for when they are written into the repository.
+// Screenshots of the main pages at desktop width and on a 390 px phone, for people who want to
+// see the product without running it (docs/screenshots/README.md). See support/screenshots.ts for
+// when they are written into the repository.
 
 test.use({ reducedMotion: 'reduce' });
 test.describe.configure({ mode: 'serial' });
@@ -14,18 +16,27 @@ test.describe.configure({ mode: 'serial' });
 const SECTIONS: readonly IndexSection[] = [
   { title: 'Home', name: 'home' },
   { title: 'Products', name: 'products' },
+  { title: 'Products: the plans, with their prices and what each includes', name: 'products-plans' },
   { title: 'Contact', name: 'contact' },
   { title: 'Sign in', name: 'sign-in' },
-  { title: 'Menu at the 640 px breakpoint (signed out)', name: 'menu-open', widths: ['640px'] },
+  { title: 'Menu on a phone (signed out)', name: 'menu-open', widths: ['phone'] },
   { title: 'Choose a plan (signed in, no subscription yet)', name: 'subscribe' },
   { title: 'Account', name: 'account' },
+  { title: 'Account: billing, with the card on file and the invoices', name: 'account-billing' },
   { title: 'Services', name: 'services' },
   { title: 'Sourcing search strings from a sample job', name: 'services-sourcing-terms' },
   { title: 'External job description from a sample requisition, with what was removed', name: 'services-job-description' },
+  {
+    title: 'Candidate summary with its exports: PDF, Word and a copy for e-mail',
+    name: 'services-candidate-summary-exports',
+  },
+  { title: 'Services: your saved jobs, each to rename, archive or delete', name: 'services-saved-jobs' },
+  { title: 'Services: your recent results, searched by words and filtered by service', name: 'services-results-search' },
   { title: 'Your ATS on the account page: the fake Greenhouse connected and synced', name: 'account-ats' },
   { title: 'Placement prediction for a synced ATS job, with its held-out accuracy', name: 'services-placement-prediction' },
+  { title: 'Best fit: the ATS job picker, searched by typing', name: 'services-best-fit-ats-picker' },
   { title: 'Profile', name: 'profile' },
-  { title: 'Account menu, open', name: 'account-menu-open', note: 'At 640 px the main links join the account menu.' },
+  { title: 'Account menu, open', name: 'account-menu-open', note: 'On a phone (under 640 px) the main links join the account menu.' },
   { title: 'Admin console: contact messages', name: 'admin-contacts', note: 'Administrators only (the Admins group).' },
   { title: 'Admin console: users, with their subscriptions', name: 'admin-users' },
   { title: 'Admin console: registration codes', name: 'admin-codes' },
@@ -44,7 +55,13 @@ async function shootAtBothWidths(page: Page, path: string, name: string): Promis
   }
 }
 
-test('the public pages, at desktop width and at 640px', async ({ page }) => {
+/** Scrolls `element` to just below the sticky header. */
+async function scrollToTop(page: Page, element: Locator): Promise<void> {
+  await element.evaluate((node) => node.scrollIntoView({ block: 'start' }));
+  await page.evaluate('window.scrollBy(0, -96)');
+}
+
+test('the public pages, at desktop width and on a phone', async ({ page }) => {
   for (const [path, name] of [
     ['/', 'home'],
     ['/products', 'products'],
@@ -53,15 +70,28 @@ test('the public pages, at desktop width and at 640px', async ({ page }) => {
   ] as const) {
     await shootAtBothWidths(page, path, name);
   }
-  await page.setViewportSize(WIDTHS['640px']);
+  for (const width of WIDTH_NAMES) {
+    await page.setViewportSize(WIDTHS[width]);
+    await page.goto('/products');
+    await expect(page.locator('.plan-card__price').first()).toContainText(/\$\d/);
+    await scrollToTop(page, page.getByRole('heading', { level: 2, name: 'Plans' }));
+    await saveScreenshot(page, width, 'products-plans');
+  }
+  await page.setViewportSize(WIDTHS.phone);
   await page.goto('/');
   await page.getByRole('button', { name: 'Menu' }).click();
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Products', exact: true })).toBeVisible();
-  await saveScreenshot(page, '640px', 'menu-open');
+  await saveScreenshot(page, 'phone', 'menu-open');
 });
 
 test.describe('signed in', () => {
   let page: Page;
+
+  /** Waits until nothing on the page is still loading: no spinner, and the account menu (its own chunk) in the header. */
+  async function settled(): Promise<void> {
+    await expect(page.locator('main .spinner')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^Hi, Dana/ })).toBeVisible();
+  }
 
   test.beforeAll(async ({ browser }: { browser: Browser }) => {
     page = await (await browser.newContext({ reducedMotion: 'reduce' })).newPage();
@@ -85,6 +115,16 @@ test.describe('signed in', () => {
     ] as const) {
       await shootAtBothWidths(page, path, name);
     }
+    for (const width of WIDTH_NAMES) {
+      await page.setViewportSize(WIDTHS[width]);
+      await page.goto('/account');
+      const billing = page.getByRole('region', { name: 'Billing and invoices' });
+      await expect(billing.getByText(/^Visa ending in 1111/)).toBeVisible();
+      await expect(billing.getByRole('button', { name: /^Download PDF of invoice / }).first()).toBeVisible();
+      await scrollToTop(page, billing);
+      await settled();
+      await saveScreenshot(page, width, 'account-billing');
+    }
   });
 
   test('two assistant screens with a result from a sample', async () => {
@@ -106,6 +146,73 @@ test.describe('signed in', () => {
     }
   });
 
+  test('a candidate summary’s exports, then the hub’s saved jobs and its results searched', async () => {
+    test.setTimeout(60_000);
+    await page.setViewportSize(WIDTHS.desktop);
+    await page.goto('/services/candidate-summary');
+    await page.getByRole('button', { name: 'Try a sample' }).click();
+    await page.getByRole('button', { name: 'Write the summary' }).click();
+    await expect(page.getByRole('heading', { level: 2, name: /^Summary of / })).toBeFocused({ timeout: 20_000 });
+    const exports = page.getByRole('group', { name: 'Export the candidate summary' });
+    for (const width of WIDTH_NAMES) {
+      await page.setViewportSize(WIDTHS[width]);
+      await scrollToTop(page, page.locator('section.assistant-result'));
+      await expect(exports).toBeInViewport();
+      await settled();
+      await saveScreenshot(page, width, 'services-candidate-summary-exports');
+    }
+
+    // Two sample jobs saved with their must-haves, as a recruiter saves them, for the hub to list.
+    await page.setViewportSize(WIDTHS.desktop);
+    await page.goto('/services/must-haves');
+    for (const sample of SAMPLE_JOBS.slice(0, 2)) {
+      await page.getByLabel('Job', { exact: true }).selectOption({ label: 'A new job' });
+      await page.getByRole('button', { name: 'Try a sample' }).click();
+      await expect(page.getByText(`Filled in the sample: ${sample.title}.`)).toBeVisible();
+      await page.getByRole('button', { name: 'Propose must-haves' }).click();
+      await expect(page.getByRole('heading', { level: 2, name: `Proposed for ${sample.title}` })).toBeFocused({ timeout: 20_000 });
+      await page.getByRole('button', { name: /^Save (as a new job|the job)$/ }).click();
+      await expect(page.getByText(`Saved “${sample.title}” with`, { exact: false })).toBeVisible();
+    }
+
+    // The sourcing search strings made from a sample (above) are the results searched for.
+    const sourced = 'Sourcing search terms';
+    for (const width of WIDTH_NAMES) {
+      await page.setViewportSize(WIDTHS[width]);
+      await page.goto('/services');
+      const saved = page.getByRole('region', { name: 'Your saved jobs' });
+      await expect(saved.getByRole('button', { name: /^Archive / })).toHaveCount(2);
+      await scrollToTop(page, saved);
+      await settled();
+      await saveScreenshot(page, width, 'services-saved-jobs');
+
+      const recent = page.getByRole('region', { name: 'Your recent results' });
+      const links = recent.locator('.recent-results__list a');
+      await expect(links.first()).toBeVisible();
+      const words = (
+        (await recent
+          .getByRole('link', { name: new RegExp(`^${sourced}: `) })
+          .first()
+          .textContent()) ?? ''
+      )
+        .replace(`${sourced}: `, '')
+        .split(/\s+/)
+        .slice(0, 2)
+        .join(' ');
+      await recent.getByRole('searchbox', { name: 'Search' }).fill(words);
+      await recent.getByRole('combobox', { name: 'Service' }).selectOption({ label: sourced });
+      await expect
+        .poll(async () => {
+          const texts = await links.allInnerTexts();
+          return texts.length > 0 && texts.every((text) => text.startsWith(`${sourced}: `));
+        })
+        .toBe(true);
+      await scrollToTop(page, recent);
+      await settled();
+      await saveScreenshot(page, width, 'services-results-search');
+    }
+  });
+
   test('the ATS connected and synced, and a placement prediction', async () => {
     test.setTimeout(90_000);
     await page.setViewportSize(WIDTHS.desktop);
@@ -121,23 +228,27 @@ test.describe('signed in', () => {
     for (const width of WIDTH_NAMES) {
       await page.setViewportSize(WIDTHS[width]);
       await page.goto('/account');
-      const heading = page.getByRole('heading', { level: 2, name: 'Your ATS' });
       await expect(page.getByText('Up to date')).toBeVisible();
-      // The section's heading just below the sticky header.
-      await heading.evaluate((element) => element.scrollIntoView({ block: 'start' }));
-      await page.evaluate('window.scrollBy(0, -96)');
+      await scrollToTop(page, page.getByRole('heading', { level: 2, name: 'Your ATS' }));
       await saveScreenshot(page, width, 'account-ats');
 
       await page.goto('/services/placement-prediction');
-      const picker = page.getByLabel('ATS job');
-      const withActive = picker.locator('option', { hasText: /\([1-9]\d* active application/ });
-      await expect(withActive.first()).toBeAttached();
-      await picker.selectOption((await withActive.first().getAttribute('value')) ?? '');
+      await chooseInCombobox(page, 'ATS job', /\([1-9]\d* active application/);
       await page.getByRole('button', { name: 'Predict placements' }).click();
       const title = page.getByRole('heading', { level: 2, name: /^Placement prediction for / });
       await expect(title).toBeFocused({ timeout: 20_000 });
       await title.evaluate((element) => element.scrollIntoView({ block: 'start' }));
       await saveScreenshot(page, width, 'services-placement-prediction');
+
+      // Best fit: the ATS's jobs searched by typing, in the list under the field.
+      await page.goto('/services/best-fit');
+      const importer = page.getByRole('group', { name: 'Add candidates from your ATS' });
+      const jobPicker = importer.getByRole('combobox', { name: 'ATS job', exact: true });
+      await jobPicker.fill('engineer');
+      await expect(importer.getByRole('listbox', { name: 'ATS job' }).getByRole('option').first()).toContainText(/engineer/i);
+      await scrollToTop(page, importer);
+      await settled();
+      await saveScreenshot(page, width, 'services-best-fit-ats-picker');
     }
   });
 

@@ -2,6 +2,7 @@ import { expect, test, type Browser, type Locator, type Page } from '@playwright
 import { GREENHOUSE_DEMO_CLIENT } from '../../local/ats/ats-stand-ins';
 import { SAMPLE_JOBS } from '../../lambdas/assistant/samples/sample-jobs';
 import { expectNoAxeViolations, expectNoSidewaysScroll } from './support/accessibility';
+import { chooseInCombobox } from './support/combobox';
 import { inviteAndActivateUser } from './support/identity';
 import { subscribeWithTestCard } from './support/subscriptions';
 
@@ -64,6 +65,11 @@ test('the same sample proposed and saved twice is one saved job', async () => {
   await page.goto('/services');
   await expect(savedJobs().getByRole('button', { name: `Rename ${FIRST_SAMPLE.title}` })).toHaveCount(1);
   await expect(savedJobs().getByRole('listitem')).toHaveCount(1);
+  await page.setViewportSize(PHONE);
+  await expect(savedJobs().getByRole('button', { name: `Delete ${FIRST_SAMPLE.title}` })).toBeVisible();
+  await expectNoSidewaysScroll(page, '/services with a saved job at 390px');
+  await expectNoAxeViolations(page, '/services with a saved job at 390px');
+  await page.setViewportSize(DESKTOP);
 });
 
 test('a pasted resume and description survive leaving the screen and coming back', async () => {
@@ -81,6 +87,16 @@ test('a pasted resume and description survive leaving the screen and coming back
   await page.locator('.page__eyebrow').getByRole('link', { name: 'Services', exact: true }).click();
   await page.getByRole('link', { name: 'Sourcing search terms', exact: true }).click();
   await expect(page.getByLabel('Job description')).toHaveValue('Payments platform engineer, Go and Kafka.');
+  await expectNoAxeViolations(page, '/services/sourcing-terms with its draft');
+
+  // On a phone too: away and back again, the drafts are still there.
+  await page.setViewportSize(PHONE);
+  await page.locator('.page__eyebrow').getByRole('link', { name: 'Services', exact: true }).click();
+  await page.getByRole('link', { name: 'Candidate summary', exact: true }).click();
+  await expect(page.getByLabel('Resume or profile')).toHaveValue(resume);
+  await expectNoSidewaysScroll(page, '/services/candidate-summary with its draft at 390px');
+  await expectNoAxeViolations(page, '/services/candidate-summary with its draft at 390px');
+  await page.setViewportSize(DESKTOP);
 });
 
 test('with the ATS synced, the candidate summary picks from a searchable list', async () => {
@@ -101,10 +117,7 @@ test('with the ATS synced, the candidate summary picks from a searchable list', 
 
   await page.goto('/services/candidate-summary');
   const group = page.getByRole('group', { name: 'Add a candidate from your ATS' });
-  const jobPicker = group.getByLabel('ATS job');
-  const withActive = jobPicker.locator('option', { hasText: /\([1-9]\d* active application/ });
-  await expect(withActive.first()).toBeAttached();
-  await jobPicker.selectOption((await withActive.first().getAttribute('value')) ?? '');
+  await chooseInCombobox(group, 'ATS job', /\([1-9]\d* active application/);
   await group.getByRole('button', { name: 'Load candidates' }).click();
   const picker = group.getByRole('combobox', { name: 'ATS candidate' });
   await picker.click();
@@ -123,6 +136,21 @@ test('with the ATS synced, the candidate summary picks from a searchable list', 
   await group.getByRole('button', { name: 'Use this candidate' }).click();
   await expect(page.getByLabel('Candidate name')).toHaveValue(name);
   await expectNoAxeViolations(page, '/services/candidate-summary with the ATS candidate picked');
+
+  // On a phone: the ATS job picker searched by typing, its list open, fits and passes axe.
+  await page.setViewportSize(PHONE);
+  const jobPicker = group.getByRole('combobox', { name: 'ATS job', exact: true });
+  await jobPicker.fill('');
+  await jobPicker.pressSequentially('engineer');
+  const jobs = group.getByRole('listbox', { name: 'ATS job' });
+  await expect(jobs).toBeVisible();
+  await expect(jobs.getByRole('option').first()).toContainText(/engineer/i);
+  await expect(group.getByText(/^\d+ of \d+ match/)).toBeAttached();
+  await expectNoSidewaysScroll(page, '/services/candidate-summary with the ATS job list open at 390px');
+  await expectNoAxeViolations(page, '/services/candidate-summary with the ATS job list open at 390px');
+  await jobPicker.press('Escape');
+  await expect(jobs).toBeHidden();
+  await page.setViewportSize(DESKTOP);
 });
 
 test('best fit checks the ATS job’s pipeline by default, and its ranking reads as cards at 390 px', async () => {
@@ -133,10 +161,8 @@ test('best fit checks the ATS job’s pipeline by default, and its ranking reads
   await jobs.selectOption((await sampleJob.getAttribute('value')) ?? '');
   // The candidates of the draft (none yet) are replaced by the ATS job's pipeline.
   const group = page.getByRole('group', { name: 'Add candidates from your ATS' });
-  const jobPicker = group.getByLabel('ATS job');
-  const withActive = jobPicker.locator('option', { hasText: /\([1-9]\d* active application/ });
-  await jobPicker.selectOption((await withActive.first().getAttribute('value')) ?? '');
-  const active = Number(/\((\d+) active application/.exec((await withActive.first().textContent()) ?? '')?.[1]);
+  const jobLabel = await chooseInCombobox(group, 'ATS job', /\([1-9]\d* active application/);
+  const active = Number(/\((\d+) active application/.exec(jobLabel)?.[1]);
   await group.getByRole('button', { name: 'Load candidates' }).click();
   const checked = Math.min(active, 20);
   await expect(group.getByText(`the ${checked} in the pipeline are checked.`, { exact: false })).toBeVisible();
@@ -167,10 +193,7 @@ test('best fit checks the ATS job’s pipeline by default, and its ranking reads
 
 test('placement prediction reads as cards at 390 px', async () => {
   await page.goto('/services/placement-prediction');
-  const picker = page.getByLabel('ATS job');
-  const withActive = picker.locator('option', { hasText: /\([1-9]\d* active application/ });
-  await expect(withActive.first()).toBeAttached();
-  await picker.selectOption((await withActive.first().getAttribute('value')) ?? '');
+  await chooseInCombobox(page, 'ATS job', /\([1-9]\d* active application/);
   await page.getByRole('button', { name: 'Predict placements' }).click();
   await expect(page.getByRole('heading', { level: 2, name: /^Placement prediction for / })).toBeFocused({ timeout: 30_000 });
 

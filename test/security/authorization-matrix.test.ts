@@ -8,7 +8,10 @@ import { ADMIN_CONSOLE_ACTIONS, type AdminConsoleAction } from '../../lambdas/sh
 import { BULLHORN_CALLBACK_PATH } from '../../lambdas/shared/contracts/ats-bullhorn';
 import { ATS_DEMO_CREDENTIALS, BULLHORN_DEMO_CLIENT } from '../../local/ats/ats-stand-ins';
 import { REPO_ROOT } from '../../local/paths';
+import { documentClientFor } from '../../lambdas/shared/dynamodb/document-client';
+import { migrateOrganizations, organizationMigrationDependencies } from '../../lambdas/shared/organizations/organization-migration';
 import { startSecurityRuntime, type Credentials, type RestCall, type SecurityRuntime, type SignedInUser } from './support/authz-runtime';
+import { stateChanges } from './support/state-digest';
 
 /**
  * Who may call what: every REST route and every Query and Mutation field, called by five callers
@@ -50,6 +53,8 @@ const REST_MATRIX: Readonly<Record<string, Row<number>>> = {
   'GET /user/billing': /*                  */ { anonymous: 401, apiKey: 401, user: 200, otherUser: 200, admin: 200 },
   'PUT /user/billing/card': /*             */ { anonymous: 401, apiKey: 401, user: 200, otherUser: 404, admin: 404 },
   'GET /user/billing/invoices/{id}/pdf': /**/ { anonymous: 401, apiKey: 401, user: 200, otherUser: 404, admin: 404 },
+  // Each person's own firm (the organizations migration gives everyone invited so far one); nothing of the owner's reaches anyone else.
+  'GET /user/organization': /*             */ { anonymous: 401, apiKey: 401, user: 200, otherUser: 200, admin: 200 },
   'POST /subscription/webhook': /*         */ { anonymous: 401, apiKey: 401, user: 401, otherUser: 401, admin: 401 },
   'POST /admin/user/create': /*            */ { anonymous: 401, apiKey: 401, user: 403, otherUser: 403, admin: 201 },
   'POST /admin/user/remove': /*            */ { anonymous: 401, apiKey: 401, user: 403, otherUser: 403, admin: 200 },
@@ -333,6 +338,7 @@ const REST_CALLS: Readonly<Record<string, (caller: Caller) => Promise<RestCall> 
   'GET /user/billing': () => ({ method: 'GET', path: '/user/billing' }),
   'PUT /user/billing/card': async () => ({ method: 'PUT', path: '/user/billing/card', body: { billingToken: await api.cardToken() } }),
   'GET /user/billing/invoices/{id}/pdf': () => ({ method: 'GET', path: `/user/billing/invoices/${ownerInvoiceId}/pdf` }),
+  'GET /user/organization': () => ({ method: 'GET', path: '/user/organization' }),
   'POST /subscription/webhook': () => ({
     method: 'POST',
     path: '/subscription/webhook',
@@ -409,9 +415,17 @@ const REST_PREPARE: Readonly<Record<string, () => Promise<void>>> = {
   'POST /assistant/results/delete': ownerDisposableResult,
   // The owner's delete row deletes the job: every cell starts with it saved.
   'DELETE /assistant/jobs/{id}': ensureOwnerDisposableJob,
+  // Everyone invited since the runtime started gets a firm of their own, as the migration gives it.
+  'GET /user/organization': migrateUsersToOrganizations,
   // The owner's remove row disconnects them: every ATS row starts from a connected, synced owner.
   ...Object.fromEntries(Object.keys(ATS_CALLS).map((route) => [route, ensureOwnerAts])),
 };
+
+/** Runs the organizations migration (issue 18) on the runtime's tables; idempotent. */
+async function migrateUsersToOrganizations(): Promise<void> {
+  const dependencies = organizationMigrationDependencies(documentClientFor(api.runtime.dynamodb), api.runtime.endpoints.tables);
+  await migrateOrganizations(dependencies, { dryRun: false });
+}
 
 /** A new candidate summary of the owner's, for the delete row to remove. */
 async function ownerDisposableResult(): Promise<void> {
@@ -490,6 +504,7 @@ const REMOVED_USER_MATRIX: Readonly<Record<string, number | string>> = {
   'GET /user/billing': 403,
   'PUT /user/billing/card': 403,
   'GET /user/billing/invoices/{id}/pdf': 403,
+  'GET /user/organization': 403,
   'GET /assistant/jobs': 403,
   'POST /assistant/must-haves': 403,
   'GET /ats/connection': 403,
@@ -573,6 +588,7 @@ async function removedUserCall(entry: string): Promise<{ status: number; body: R
     // No token is made for it: the refusal comes before any billing call, and the tables stay as they were.
     'PUT /user/billing/card': { method: 'PUT', path: '/user/billing/card', body: { billingToken: 'tok_local_never_issued' } },
     'GET /user/billing/invoices/{id}/pdf': { method: 'GET', path: `/user/billing/invoices/${removedInvoiceId}/pdf` },
+    'GET /user/organization': { method: 'GET', path: '/user/organization' },
     'GET /assistant/jobs': ASSISTANT_CALLS['GET /assistant/jobs'](),
     'POST /assistant/must-haves': ASSISTANT_CALLS['POST /assistant/must-haves'](),
     'GET /ats/connection': ATS_CALLS['GET /ats/connection'](),
@@ -703,7 +719,7 @@ describe('the authorization matrix', () => {
   it.each(restCells)('REST %s called as %s answers %d', async (route, caller, expected) => {
     await REST_PREPARE[route]?.();
     const call = await REST_CALLS[route](caller);
-    const before = expected >= 400 ? await api.snapshot() : undefined;
+    const before = expected >= 400 ? await api.stateDigest() : undefined;
 
     const answer = await api.rest(call, credentialsOf(caller, route));
 
@@ -719,11 +735,16 @@ describe('the authorization matrix', () => {
       expect(JSON.stringify(answer.body)).not.toContain(OWNER_KEY_MASK);
       await expectOwnerAtsIntact();
     }
+    if (route === 'GET /user/organization') {
+      // The owner sees their own firm; nobody else sees anything of it.
+      if (caller === 'user') expect(answer.body).toMatchObject({ organization: { ownerId: owner.sub }, role: 'owner' });
+      else for (const secret of [owner.sub, owner.email]) expect(JSON.stringify(answer.body)).not.toContain(secret);
+    }
     if (route.includes(' /user/billing') && caller !== 'user') {
       // Nothing of the owner's billing reaches anyone else.
       expect(JSON.stringify(answer.body)).not.toContain(ownerInvoiceId);
     }
-    if (before) expect(await api.snapshot()).toEqual(before);
+    if (before) expect(stateChanges(before, await api.stateDigest())).toEqual([]);
     if (route === 'POST /subscription/create-change' && caller !== 'user') {
       // The owner's stored answer never reaches anyone else.
       expect(JSON.stringify(answer.body)).not.toContain(ownerSubscriptionId);
@@ -731,12 +752,12 @@ describe('the authorization matrix', () => {
   });
 
   it.each(Object.entries(REMOVED_USER_MATRIX))('%s called with a removed person’s unexpired token answers %s', async (entry, expected) => {
-    const before = await api.snapshot();
+    const before = await api.stateDigest();
 
     const answer = await removedUserCall(entry);
 
     expect(entry.includes('.') ? graphqlOutcome(entry, answer) : answer.status).toBe(expected);
-    expect(await api.snapshot()).toEqual(before);
+    expect(stateChanges(before, await api.stateDigest())).toEqual([]);
   });
 
   const formerAdminCells = Object.entries(FORMER_ADMIN_MATRIX).flatMap(([route, row]) =>
@@ -745,13 +766,13 @@ describe('the authorization matrix', () => {
   it.each(formerAdminCells)('%s called with a %s admin’s unexpired Admins token answers %d', async (route, who, expected) => {
     const formerAdmin = who === 'removed' ? removedAdmin : demotedAdmin;
     expect(tokenSaysAdmin(formerAdmin)).toBe(true);
-    const before = await api.snapshot();
+    const before = await api.stateDigest();
 
     const answer = await api.rest(formerAdminCall(route), formerAdmin);
 
     expect(answer.status).toBe(expected);
     if (route.startsWith('POST /admin/')) expect(answer.body).toMatchObject({ message: 'Only administrators may manage users.' });
-    expect(await api.snapshot()).toEqual(before);
+    expect(stateChanges(before, await api.stateDigest())).toEqual([]);
   });
 
   it('has an admin console row for every action of the contract', () => {
@@ -763,7 +784,7 @@ describe('the authorization matrix', () => {
   );
   it.each(consoleCells)('POST /admin/console %s called as %s answers %d', async (action, caller, expected) => {
     const body = await consoleBody(action);
-    const before = expected >= 400 ? await api.snapshot() : undefined;
+    const before = expected >= 400 ? await api.stateDigest() : undefined;
 
     const answer = await api.rest({ method: 'POST', path: '/admin/console', body }, consoleCredentials(caller));
 
@@ -771,7 +792,7 @@ describe('the authorization matrix', () => {
     if (before) {
       expect(answer.body).toMatchObject({ message: 'Only administrators may manage users.' });
       expect(JSON.stringify(answer.body)).not.toContain(owner.email);
-      expect(await api.snapshot()).toEqual(before);
+      expect(stateChanges(before, await api.stateDigest())).toEqual([]);
     }
   });
 
@@ -789,13 +810,13 @@ describe('the authorization matrix', () => {
       const formerAdmin = who === 'removed' ? removedAdmin : demotedAdmin;
       expect(tokenSaysAdmin(formerAdmin)).toBe(true);
       const { query, variables } = GRAPHQL_CALLS[field]();
-      const before = await api.snapshot();
+      const before = await api.stateDigest();
 
       const answer = await api.graphql(query, variables, formerAdmin);
 
       expect(graphqlOutcome(field, answer)).toBe(expected);
       expect(JSON.stringify(answer.body)).not.toContain(owner.email);
-      expect(await api.snapshot()).toEqual(before);
+      expect(stateChanges(before, await api.stateDigest())).toEqual([]);
     },
   );
 
@@ -803,12 +824,12 @@ describe('the authorization matrix', () => {
     '%s called by a signed-in user without a subscription answers 403 subscription_required',
     async (route) => {
       await REST_PREPARE[route]?.();
-      const before = await api.snapshot();
+      const before = await api.stateDigest();
 
       const answer = await api.rest(GATED_CALLS[route](), otherUser);
 
       expect([answer.status, answer.body.code]).toEqual([403, 'subscription_required']);
-      expect(await api.snapshot()).toEqual(before);
+      expect(stateChanges(before, await api.stateDigest())).toEqual([]);
     },
   );
 
@@ -818,11 +839,11 @@ describe('the authorization matrix', () => {
   it.each(graphqlCells)('GraphQL %s called as %s answers %s', async (field, caller, expected) => {
     const { query, variables } = GRAPHQL_CALLS[field]();
     const refused = expected === 'HTTP 401' || expected === 'Unauthorized';
-    const before = refused ? await api.snapshot() : undefined;
+    const before = refused ? await api.stateDigest() : undefined;
 
     const answer = await api.graphql(query, variables, credentialsOf(caller));
 
     expect(graphqlOutcome(field, answer)).toBe(expected);
-    if (before) expect(await api.snapshot()).toEqual(before);
+    if (before) expect(stateChanges(before, await api.stateDigest())).toEqual([]);
   });
 });

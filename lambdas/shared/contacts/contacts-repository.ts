@@ -1,6 +1,6 @@
 import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { isConditionalCheckFailed } from '../dynamodb/document-client';
-import { scanAll } from '../dynamodb/scan-all';
+import { scanWindow, type ScanWindow, type ScanWindowRequest } from '../dynamodb/scan-window';
 
 /**
  * Contact messages in the contacts table (pk `id`). The public contact form writes them through
@@ -18,12 +18,9 @@ export interface StoredContact {
   readonly handledBy?: string | null;
 }
 
-/** The most messages the console reads at once (a contact form's volume is far below it). */
-export const CONTACTS_READ_LIMIT = 10_000;
-
 export interface ContactsRepository {
-  /** Every message (up to {@link CONTACTS_READ_LIMIT}), in no order. */
-  listAll(): Promise<{ readonly items: StoredContact[]; readonly complete: boolean }>;
+  /** A window of the messages in scan order: the admin console's list reads one per request. */
+  readWindow(window: ScanWindowRequest): Promise<ScanWindow<StoredContact>>;
   /**
    * Marks a message handled by `adminSub` at `now`, or open again (`handled` false). `undefined`
    * when there is no such message (nothing is created).
@@ -39,7 +36,7 @@ export interface ContactsRepositoryOptions {
 
 export function createContactsRepository({ client, tableName }: ContactsRepositoryOptions): ContactsRepository {
   return {
-    listAll: () => scanAll<StoredContact>(client, tableName, CONTACTS_READ_LIMIT),
+    readWindow: (window) => scanWindow<StoredContact>(client, tableName, 'id', window),
 
     async setHandled(id, handled, adminSub, now) {
       const timestamp = now.toISOString();

@@ -13,6 +13,13 @@ import type { SubscriptionState } from './subscriptions';
 /** Rows per page of every console list. */
 export const ADMIN_CONSOLE_PAGE_SIZE = 20;
 
+/**
+ * The most items one list request reads from its table (a window, in the table's scan order).
+ * Rows are ordered within a window; a table larger than a window is listed window after window
+ * (docs/decisions.md, "Admin console lists: paged by windows").
+ */
+export const ADMIN_CONSOLE_WINDOW = 500;
+
 /** The longest search text: what people type into a search box, not a document. */
 export const ADMIN_SEARCH_MAX_LENGTH = 100;
 
@@ -22,14 +29,17 @@ const SearchSchema = z.optional(
     .check(z.trim(), z.maxLength(ADMIN_SEARCH_MAX_LENGTH, `A search has at most ${ADMIN_SEARCH_MAX_LENGTH} characters.`)),
 );
 
-const PageSchema = z.optional(
+/** What a list answers to a cursor it did not give (or one altered on the way). */
+export const ADMIN_CURSOR_MESSAGE = 'The cursor must be one the console gave.';
+
+/**
+ * Where a list goes on: the previous page's `nextCursor`, opaque to the client (base64url; the
+ * server reads and checks it, lambdas/admin/console-window.ts). Absent: the first page.
+ */
+const CursorSchema = z.optional(
   z
-    .number({ error: 'The page must be a whole number.' })
-    .check(
-      z.int('The page must be a whole number.'),
-      z.gte(1, 'The page must be at least 1.'),
-      z.lte(10_000, 'The page is at most 10000.'),
-    ),
+    .string({ error: ADMIN_CURSOR_MESSAGE })
+    .check(z.maxLength(1_000, ADMIN_CURSOR_MESSAGE), z.regex(/^[A-Za-z0-9_-]+$/, ADMIN_CURSOR_MESSAGE)),
 );
 
 /** Which contact messages to list. */
@@ -58,15 +68,15 @@ export const AdminConsoleRequestSchema = z.discriminatedUnion(
       action: z.literal('listContacts'),
       search: SearchSchema,
       state: z.optional(z.enum(CONTACT_STATE_FILTERS, { error: `The state must be one of ${CONTACT_STATE_FILTERS.join(', ')}.` })),
-      page: PageSchema,
+      cursor: CursorSchema,
     }),
     z.strictObject({
       action: z.literal('setContactHandled'),
       id: ContactIdSchema,
       handled: z.boolean({ error: 'handled must be true or false.' }),
     }),
-    z.strictObject({ action: z.literal('listUsers'), search: SearchSchema, page: PageSchema }),
-    z.strictObject({ action: z.literal('listRegistrationCodes') }),
+    z.strictObject({ action: z.literal('listUsers'), search: SearchSchema, cursor: CursorSchema }),
+    z.strictObject({ action: z.literal('listRegistrationCodes'), cursor: CursorSchema }),
     z.extend(CreateRegistrationCodeRequestSchema, { action: z.literal('createRegistrationCode') }),
     z.extend(GetRegistrationCodeRequestSchema, { action: z.literal('expireRegistrationCode') }),
   ],
@@ -82,15 +92,15 @@ const _actionsListed: Same<AdminConsoleAction, (typeof ADMIN_CONSOLE_ACTIONS)[nu
 void _actionsListed;
 export type AdminConsoleRequestOf<A extends AdminConsoleAction> = Extract<AdminConsoleRequest, { action: A }>;
 
-/** One page of a console list. */
+/** One page of a console list: at most {@link ADMIN_CONSOLE_PAGE_SIZE} rows. */
 export interface AdminPage<T> {
   readonly items: readonly T[];
-  /** 1-based. */
-  readonly page: number;
-  /** At least 1, also when there is nothing. */
-  readonly pageCount: number;
-  /** Matching rows in all pages. */
-  readonly total: number;
+  /**
+   * The `cursor` of the next page, `null` after the last. A page may hold fewer rows (none, even)
+   * and still have a next one: a request reads one window of the table, and a search may find
+   * nothing in it.
+   */
+  readonly nextCursor: string | null;
 }
 
 /** A contact message as the console shows it. */
@@ -139,8 +149,7 @@ export interface AdminConsoleResponses {
   readonly listContacts: AdminPage<AdminContact>;
   readonly setContactHandled: { readonly contact: AdminContact };
   readonly listUsers: AdminPage<AdminUserSummary>;
-  readonly listRegistrationCodes: {
-    readonly items: readonly AdminRegistrationCode[];
+  readonly listRegistrationCodes: AdminPage<AdminRegistrationCode> & {
     /** What a new code gets when the admin leaves the limit or the expiry empty. */
     readonly defaults: { readonly maxUses: number; readonly validDays: number };
   };

@@ -2,11 +2,11 @@ import type { SubscriptionState } from '../contracts/subscriptions';
 
 /**
  * Which subscriptions give access ("live" ones): the one rule the web app's subscription gate and
- * the server's (the assistant and ATS routes) both apply. Not the same as "not expired"
- * (lambdas/subscription/subscription-rules.ts `isUnexpired`), which also counts `future`, `paused`
- * and `failed` subscriptions: those give no access, but a checkout changes them instead of
- * creating another. Plain TypeScript with type-only imports, so the web's entry bundle gets no zod
- * from the contracts.
+ * the server's (the assistant and ATS routes) both apply. Not the same as "not ended"
+ * (lambdas/subscription/subscription-rules.ts `hasEnded`), which also counts `future` and
+ * `paused` subscriptions: those give no access, but a checkout changes them instead of creating
+ * another. A `failed` one gives no access and has ended, so a checkout creates a new one. Plain
+ * TypeScript with type-only imports, so the web's entry bundle gets no zod from the contracts.
  */
 
 /** What the rule reads of a subscription: a provider view and a stored record both have it. */

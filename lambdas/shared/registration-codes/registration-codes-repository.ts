@@ -2,7 +2,7 @@ import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } fr
 import type { RegistrationCodeRecord } from '../contracts/registration-code';
 import { BETA_CUSTOMER_GROUPS } from '../domain/groups';
 import { isConditionalCheckFailed } from '../dynamodb/document-client';
-import { scanAll } from '../dynamodb/scan-all';
+import { scanWindow, type ScanWindow, type ScanWindowRequest } from '../dynamodb/scan-window';
 import { isWellFormedRegistrationCode, RegistrationCodeError } from './registration-code-rules';
 
 /**
@@ -27,17 +27,14 @@ export interface RegistrationCodesRepository {
   countUse(code: string, userId: string, now: Date): Promise<{ readonly record: RegistrationCodeRecord; readonly counted: boolean }>;
   /** Stores a new code (seeding, the operator CLI); false when the code exists already. */
   putIfAbsent(record: RegistrationCodeRecord): Promise<boolean>;
-  /** Every code (the admin console's list), in no order. */
-  list(): Promise<RegistrationCodeRecord[]>;
+  /** A window of the codes in scan order: the admin console's list reads one per request. */
+  readWindow(window: ScanWindowRequest): Promise<ScanWindow<RegistrationCodeRecord>>;
   /**
    * Ends a code at `now`: its `expiresAt` becomes `now` unless it expired earlier already (an
    * expiry is never moved later). `undefined` when there is no such code.
    */
   expire(code: string, now: Date): Promise<RegistrationCodeRecord | undefined>;
 }
-
-/** The most codes the admin console reads (a handful per cohort are in use). */
-export const REGISTRATION_CODES_READ_LIMIT = 5_000;
 
 export interface RegistrationCodesRepositoryOptions {
   readonly client: DynamoDBDocumentClient;
@@ -109,9 +106,9 @@ export function createRegistrationCodesRepository({ client, tableName }: Registr
       }
     },
 
-    async list() {
-      const { items } = await scanAll<StoredCode>(client, tableName, REGISTRATION_CODES_READ_LIMIT);
-      return items.map(toRecord);
+    async readWindow(window) {
+      const { items, nextAfter } = await scanWindow<StoredCode>(client, tableName, 'code', window);
+      return { items: items.map(toRecord), nextAfter };
     },
 
     async expire(code, now) {

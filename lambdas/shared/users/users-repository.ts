@@ -2,7 +2,7 @@ import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocum
 import type { User } from '../contracts/user';
 import { USERS_BY_EMAIL_INDEX } from '../../../lib/definitions/tables';
 import { isConditionalCheckFailed } from '../dynamodb/document-client';
-import { scanAll } from '../dynamodb/scan-all';
+import { scanWindow, type ScanWindow, type ScanWindowRequest } from '../dynamodb/scan-window';
 
 /**
  * User records in the users table (pk `id` = Cognito sub, GSI `byEmail`). The triggers, the
@@ -23,12 +23,9 @@ export interface UsersRepository {
    * subscriptions above all). `undefined` when there is no record with this id.
    */
   markRemoved(id: string, now: Date): Promise<User | undefined>;
-  /** Every record, removed ones too (up to {@link USERS_READ_LIMIT}), in no order: the admin console's list. */
-  listAll(): Promise<{ readonly items: User[]; readonly complete: boolean }>;
+  /** A window of the records, removed ones too, in scan order: the admin console's list reads one per request. */
+  readWindow(window: ScanWindowRequest): Promise<ScanWindow<User>>;
 }
-
-/** The most records the admin console reads at once (a beta's few hundred users are far below it). */
-export const USERS_READ_LIMIT = 10_000;
 
 export interface UsersRepositoryOptions {
   readonly client: DynamoDBDocumentClient;
@@ -96,6 +93,6 @@ export function createUsersRepository({ client, tableName }: UsersRepositoryOpti
       }
     },
 
-    listAll: () => scanAll<User>(client, tableName, USERS_READ_LIMIT),
+    readWindow: (window) => scanWindow<User>(client, tableName, 'id', window),
   };
 }

@@ -42,7 +42,7 @@ export interface BillingPort {
    * that wants the cardholder to authenticate the charge makes it a
    * `PaymentAuthenticationRequiredError`; the repeat carries the challenge's result token.
    */
-  changeSubscriptionPlan(subscriptionId: string, planCode: string, options?: PaymentAuthenticationOptions): Promise<SubscriptionView>;
+  changeSubscriptionPlan(subscriptionId: string, planCode: string, options?: WriteOptions): Promise<SubscriptionView>;
 
   /** Cancels at the end of the current period: the state becomes `canceled`, access remains. */
   cancelSubscription(subscriptionId: string): Promise<SubscriptionView>;
@@ -85,17 +85,29 @@ export interface CreateSubscriptionInput {
   readonly currency: string;
   /** The card form's token; required when the account has no billing info yet. */
   readonly billingToken?: string;
-  /**
-   * The result token of the 3-D Secure challenge a `PaymentAuthenticationRequiredError` asked
-   * for (Recurly: `billing_info.three_d_secure_action_result_token_id`), with the same token.
-   */
+  /** See {@link WriteOptions.idempotencyKey}. */
+  readonly idempotencyKey?: string;
+  /** See {@link PaymentAuthenticationOptions.threeDSecureActionResultTokenId}. */
   readonly threeDSecureActionResultTokenId?: string;
 }
 
 /** What repeats a payment after a 3-D Secure challenge. */
 export interface PaymentAuthenticationOptions {
-  /** As {@link CreateSubscriptionInput.threeDSecureActionResultTokenId}. */
+  /**
+   * The result token of the 3-D Secure challenge a `PaymentAuthenticationRequiredError` asked
+   * for (Recurly: `billing_info.three_d_secure_action_result_token_id`), sent with the same card
+   * token. A write keyed for idempotency must key the repeat differently (it is another request).
+   */
   readonly threeDSecureActionResultTokenId?: string;
+}
+
+export interface WriteOptions extends PaymentAuthenticationOptions {
+  /**
+   * The provider's idempotency key for this write (Recurly: the `Idempotency-Key` header, at most
+   * 255 characters): the same key for every sending of the same user request, so a resent write
+   * is applied once. Derived by the caller (subscription-checkout.ts `billingIdempotencyKey`).
+   */
+  readonly idempotencyKey?: string;
 }
 
 /** The plan as the product sees it; the same shape `GET /subscription/plans` answers with. */

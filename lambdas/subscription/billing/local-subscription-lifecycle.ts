@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { PlanPeriod } from '../../shared/contracts/plans';
-import type { SubscriptionState, SubscriptionView } from '../../shared/contracts/subscriptions';
+import type { SubscriptionView } from '../../shared/contracts/subscriptions';
+import { hasEnded } from '../subscription-rules';
 import { STATE_MESSAGES } from './billing-messages';
 
 /**
@@ -148,8 +149,6 @@ export class SubscriptionStateConflict extends Error {
   }
 }
 
-const ENDED: readonly SubscriptionState[] = ['expired', 'failed'];
-
 export interface PlanPrice {
   readonly planCode: string;
   readonly planName: string;
@@ -158,7 +157,7 @@ export interface PlanPrice {
 
 /** Moves to another plan now: price and plan change; trial, period and state stay. */
 export function changePlan(subscription: LocalSubscription, plan: PlanPrice, now: Date): LocalSubscription {
-  if (ENDED.includes(subscription.state)) throw new SubscriptionStateConflict('subscription_not_changeable', STATE_MESSAGES.notChangeable);
+  if (hasEnded(subscription)) throw new SubscriptionStateConflict('subscription_not_changeable', STATE_MESSAGES.notChangeable);
   if (subscription.planCode === plan.planCode) return subscription;
   return { ...subscription, planCode: plan.planCode, planName: plan.planName, unitAmount: plan.unitAmount, updatedAt: now.toISOString() };
 }

@@ -1,11 +1,15 @@
+import { createHash } from 'node:crypto';
 import {
   ApiError,
   Client,
   type Account as RecurlyAccount,
+  type BillingInfo as RecurlyBillingInfo,
+  type BillingInfoCreate,
   type Invoice as RecurlyInvoice,
   type LineItem as RecurlyLineItem,
   type Plan as RecurlyPlan,
   type Subscription as RecurlySubscription,
+  type SubscriptionChangeCreate,
   type SubscriptionCreate,
 } from 'recurly';
 import DefaultHttpAdapter from 'recurly/lib/recurly/DefaultHttpAdapter';
@@ -14,6 +18,7 @@ import type { SubscriptionView } from '../../shared/contracts/subscriptions';
 import { accountLookupId } from '../../shared/domain/account-codes';
 import { BillingUnavailableError, ConflictError } from '../../shared/errors';
 import { createLogger } from '../../shared/logger';
+import { hasEnded } from '../subscription-rules';
 import { billingErrors, checkAccountCode, STATE_MESSAGES } from './billing-messages';
 import type { BillingPort } from './billing-port';
 import type { RecurlyApiKeySource } from './recurly-api-key';
@@ -45,13 +50,19 @@ export { translateRecurlyError } from './recurly-errors';
  * - changeSubscriptionPlan: read; same plan: no-op; ended: `ConflictError`; else
  *   `POST /subscriptions/<id>/change` with `timeframe: now` (and, after a 3-D Secure challenge,
  *   `billing_info.three_d_secure_action_result_token_id`), then read again;
+ * - both writes carry the caller's `Idempotency-Key` (api.yaml, "Idempotent Requests": Recurly
+ *   replays a keyed request for an hour, so the client's own resend after a connection reset, and
+ *   any later sending of the same user request, create nothing twice); while the same key is still
+ *   in flight Recurly answers 409: billing unavailable for now (retryable);
  * - cancelSubscription: `PUT /subscriptions/<id>/cancel` with `timeframe: term_end`;
  *   reactivateSubscription: `PUT /subscriptions/<id>/reactivate`. A 422 means the state does not
  *   allow it (`ConflictError`), unless the subscription is already where the call would put it,
  *   in which case the call is answered as done (so retries are safe).
  * - getCardOnFile: the account's `billing_info.payment_method` (from `GET /accounts/code-<code>`);
  * - updateCardOnFile: `PUT /accounts/code-<code>/billing_info` with the Recurly.js `token_id`
- *   (https://docs.recurly.com/recurly-subscriptions/v2021-02-25/reference/update_billing_info);
+ *   (https://docs.recurly.com/recurly-subscriptions/v2021-02-25/reference/update_billing_info),
+ *   keyed by the account and the token (single-use: one token is one request; the card check
+ *   may charge and void an amount);
  *   a decline or a bad token fails as at checkout and leaves the old card; 404: no account;
  * - listInvoices: `GET /accounts/code-<code>/invoices` (200 per page, newest first; 404: empty);
  * - getInvoicePdf: `GET /invoices/<id>` first, and only when its account is this one
@@ -83,9 +94,47 @@ export function recurlySubscriptionId(subscriptionId: string): string {
   return /^[0-9a-f]{32}$/i.test(subscriptionId) ? `uuid-${subscriptionId.toLowerCase()}` : subscriptionId;
 }
 
+function responseStatus(error: unknown): number | undefined {
+  if (!(error instanceof ApiError) || typeof error.getResponse !== 'function') return undefined;
+  return (error.getResponse() as { status?: number } | undefined)?.status;
+}
+
 function isNotFound(error: unknown): boolean {
-  if (!(error instanceof ApiError) || typeof error.getResponse !== 'function') return false;
-  return (error.getResponse() as { status?: number } | undefined)?.status === 404;
+  return responseStatus(error) === 404;
+}
+
+/** Recurly's request header for idempotent writes (api.yaml, "Idempotent Requests"). */
+export const RECURLY_IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+
+/**
+ * The two writes with their per-request options: the client's `_makeRequest` takes `{ headers }`
+ * on every call (BaseClient.js `ALLOWED_OPTIONS`), but recurly.d.ts declares these without it.
+ */
+interface KeyedWrites {
+  createSubscription(body: SubscriptionCreate, options: WriteRequestOptions): Promise<RecurlySubscription>;
+  updateBillingInfo(accountId: string, body: BillingInfoCreate, options: WriteRequestOptions): Promise<RecurlyBillingInfo>;
+  createSubscriptionChange(subscriptionId: string, body: SubscriptionChangeCreate, options: WriteRequestOptions): Promise<unknown>;
+}
+
+interface WriteRequestOptions {
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+function keyedWrites(recurly: Client): KeyedWrites {
+  return recurly as unknown as KeyedWrites;
+}
+
+function withIdempotencyKey(idempotencyKey: string | undefined): WriteRequestOptions {
+  return idempotencyKey ? { headers: { [RECURLY_IDEMPOTENCY_KEY_HEADER]: idempotencyKey } } : {};
+}
+
+/**
+ * Recurly answers 409 while a request with the same key is still in flight: not an answer yet, so
+ * billing is unavailable for now (retryable) and the caller sends the same request again, which
+ * then gets the first one's answer.
+ */
+function inFlightAsUnavailable(error: unknown): never {
+  throw responseStatus(error) === 409 ? new Error('Idempotency-Key in flight', { cause: error }) : error;
 }
 
 async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
@@ -246,28 +295,36 @@ export function createRecurlyBilling(options: RecurlyBillingOptions): BillingPor
         currency: input.currency,
         account: withBillingInfo(account, hasCard ? undefined : input.billingToken, input.threeDSecureActionResultTokenId),
       };
-      const created = await call('createSubscription', (recurly) => recurly.createSubscription(body), {
-        notFound: (error) => purchaseNotFound(error, () => billingErrors.purchaseNotFound(error)),
-      });
+      const created = await call(
+        'createSubscription',
+        (recurly) => keyedWrites(recurly).createSubscription(body, withIdempotencyKey(input.idempotencyKey)).catch(inFlightAsUnavailable),
+        { notFound: (error) => purchaseNotFound(error, () => billingErrors.purchaseNotFound(error)) },
+      );
       return withSetupFee(created);
     },
 
-    async changeSubscriptionPlan(subscriptionId, planCode, options = {}) {
+    async changeSubscriptionPlan(subscriptionId, planCode, writeOptions = {}) {
       const before = await fetchSubscription(subscriptionId);
       if (before.plan?.code === planCode) return withSetupFee(before);
-      if (before.state === 'expired' || before.state === 'failed') {
+      if (hasEnded(before)) {
         throw new ConflictError(STATE_MESSAGES.notChangeable, { code: 'subscription_not_changeable' });
       }
       const id = before.id ?? recurlySubscriptionId(subscriptionId);
-      const resultTokenId = options.threeDSecureActionResultTokenId;
+      const resultTokenId = writeOptions.threeDSecureActionResultTokenId;
       await call(
         'createSubscriptionChange',
         (recurly) =>
-          recurly.createSubscriptionChange(id, {
-            planCode,
-            timeframe: 'now',
-            ...(resultTokenId ? { billingInfo: { threeDSecureActionResultTokenId: resultTokenId } } : {}),
-          }),
+          keyedWrites(recurly)
+            .createSubscriptionChange(
+              id,
+              {
+                planCode,
+                timeframe: 'now',
+                ...(resultTokenId ? { billingInfo: { threeDSecureActionResultTokenId: resultTokenId } } : {}),
+              },
+              withIdempotencyKey(writeOptions.idempotencyKey),
+            )
+            .catch(inFlightAsUnavailable),
         { notFound: (error) => purchaseNotFound(error, () => billingErrors.subscriptionNotFound(error)) },
       );
       return withSetupFee(await fetchSubscription(id));
@@ -302,10 +359,18 @@ export function createRecurlyBilling(options: RecurlyBillingOptions): BillingPor
       const billingInfo = await call(
         'updateBillingInfo',
         (recurly) =>
-          recurly.updateBillingInfo(accountLookupId(accountCode), {
-            tokenId: billingToken,
-            ...(resultTokenId ? { threeDSecureActionResultTokenId: resultTokenId } : {}),
-          }),
+          keyedWrites(recurly)
+            .updateBillingInfo(
+              accountLookupId(accountCode),
+              { tokenId: billingToken, ...(resultTokenId ? { threeDSecureActionResultTokenId: resultTokenId } : {}) },
+              // The repeat after a 3-D Secure check is another request: its own key.
+              withIdempotencyKey(
+                `billing-info-${createHash('sha256')
+                  .update(`${accountCode}\n${billingToken}${resultTokenId ? `\n${resultTokenId}` : ''}`)
+                  .digest('hex')}`,
+              ),
+            )
+            .catch(inFlightAsUnavailable),
         { notFound: () => billingErrors.noBillingAccount() },
       );
       const card = toCardOnFile(billingInfo);

@@ -90,7 +90,7 @@ describe('admin handlers as deployed', () => {
 
     expect(codes.statusCode).toBe(200);
     expect(JSON.parse(codes.body).items).toEqual(expect.arrayContaining([expect.objectContaining({ code: 'DEPLOYED-CONSOLE' })]));
-    expect(JSON.parse(users.body)).toMatchObject({ total: 1, items: [{ email: 'ada.deployed@example.com' }] });
+    expect(JSON.parse(users.body)).toEqual({ nextCursor: null, items: [expect.objectContaining({ email: 'ada.deployed@example.com' })] });
   });
 
   it('the console answers a generic 500, and logs the missing variable, when CONTACTS_TABLE is not set', async () => {

@@ -1,8 +1,14 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { CreateChangeResponseSchema, type CreateChangeResponse } from '../../../lambdas/shared/contracts/subscriptions';
 import { accountCode } from '../../../lambdas/shared/domain/account-codes';
+import { liveSubscriptions } from '../../../lambdas/shared/domain/subscription-access';
+import { subscriberRoute } from '../../../lambdas/shared/http/subscriber-route';
+import { subscriptionSnapshot } from '../../../lambdas/shared/subscriptions/subscription-record';
 import { lockItemId } from '../../../lambdas/shared/subscriptions/lease-locks';
 import { createCreateChangeHandler, type CreateChangeHandlerDependencies } from '../../../lambdas/subscription/create-change-subscription';
+import { billingIdempotencyKey, type BillingIdempotencyKeyInput } from '../../../lambdas/subscription/subscription-checkout';
+import type { BillingPort } from '../../../lambdas/subscription/billing/billing-port';
+import { BillingUnavailableError } from '../../../lambdas/shared/errors';
 import { DEFAULT_ONCE_ONLY_TIMING, IN_PROGRESS_MESSAGE, type OnceOnlyTiming } from '../../../lambdas/subscription/once-only';
 import { captureLogs, type CapturedLogs } from '../support/capture-logs';
 import {
@@ -31,9 +37,9 @@ beforeEach(() => {
 });
 afterEach(() => logs.restore());
 
-function handlerWith(timing: OnceOnlyTiming = DEFAULT_ONCE_ONLY_TIMING) {
+function handlerWith(timing: OnceOnlyTiming = DEFAULT_ONCE_ONLY_TIMING, billing?: () => BillingPort) {
   const deps = (): CreateChangeHandlerDependencies => ({
-    billing: services.billing,
+    billing: billing?.() ?? services.billing,
     users: services.users,
     subscriptions: services.subscriptions,
     links: services.links,
@@ -48,12 +54,26 @@ function handlerWith(timing: OnceOnlyTiming = DEFAULT_ONCE_ONLY_TIMING) {
 }
 const handler = handlerWith();
 
-function createChange(sub: string | null, body: unknown, headers: Record<string, string> = {}) {
+function createChange(sub: string | null, body: unknown, headers: Record<string, string> = {}, through = handler) {
   return invoke<CreateChangeResponse & { message?: string; code?: string; fields?: Record<string, string> }>(
-    handler,
+    through,
     userEvent({ method: 'POST', resource: '/subscription/create-change', claims: sub ? claims(sub, undefined) : null, body, headers }),
   );
 }
+
+/** A route behind the subscriber gate (the assistant's and the ATS routes' gate), answering 200 when let in. */
+const gatedRoute = subscriberRoute(
+  { run: async () => ({ body: { ok: true } }) },
+  () => ({
+    users: services.users,
+    subscriptions: services.subscriptions,
+    rateLimiter: { consume: async () => undefined },
+    now: () => new Date(),
+  }),
+  HANDLER_OPTIONS,
+);
+const throughTheGate = (sub: string) =>
+  invoke<{ code?: string }>(gatedRoute, userEvent({ method: 'GET', resource: '/assistant/history', claims: claims(sub, undefined) }));
 
 describe('POST /subscription/create-change', () => {
   it('subscribes, then changes plan, then leaves the plan as it is, keeping one subscription', async () => {
@@ -249,6 +269,112 @@ describe('POST /subscription/create-change', () => {
     expect(await services.users.getById(user.id)).toMatchObject({
       subscriptionId: again.body.subscription.id,
       subscriptions: [first.body.subscription.id, again.body.subscription.id],
+    });
+  });
+
+  it.each([
+    ['failed', 'cc-stuck-failed', async (id: string) => services.billingStore.setSubscriptionState(id, 'failed')],
+    [
+      'a future one canceled (Recurly makes it failed)',
+      'cc-stuck-future',
+      async (id: string) => {
+        await services.billingStore.setSubscriptionState(id, 'future');
+        await services.billing.cancelSubscription(id);
+      },
+    ],
+  ])('lets a user whose newest subscription is %s subscribe anew, and the gate lets them in', async (_label, userId, endIt) => {
+    const user = await services.addUser(userId);
+    const first = await createChange(user.id, { planCode: PLANS.starter, currency: 'USD', billingToken: await services.cardToken() });
+    await endIt(first.body.subscription.id);
+    const ended = await services.billing.getSubscription(first.body.subscription.id);
+    expect(ended.state).toBe('failed');
+    await services.subscriptions.upsert(subscriptionSnapshot(ended, { userId: user.id, email: user.email, company: null }), new Date());
+    // The gate: the failed subscription gives no access.
+    expect(await throughTheGate(user.id)).toMatchObject({ status: 403, body: { code: 'subscription_required' } });
+
+    // Changing the failed subscription was refused every time (409); now a new one is created.
+    const again = await createChange(user.id, { planCode: PLANS.professional, currency: 'USD' }, { 'Idempotency-Key': userId });
+
+    expect(again).toMatchObject({
+      status: 201,
+      body: { outcome: 'created', subscription: { planCode: PLANS.professional, state: 'active' } },
+    });
+    expect(again.body.subscription.id).not.toBe(first.body.subscription.id);
+    expect(liveSubscriptions(await services.subscriptions.listByUserId(user.id)).map((record) => record.id)).toEqual([
+      again.body.subscription.id,
+    ]);
+    expect(await throughTheGate(user.id)).toMatchObject({ status: 200 });
+    expect(await services.users.getById(user.id)).toMatchObject({ subscriptionId: again.body.subscription.id });
+  });
+
+  describe("the billing provider's idempotency key", () => {
+    /** The local billing, recording the key of every write, failing the next `failures` writes after recording them. */
+    function recordingBilling() {
+      const keys: (string | undefined)[] = [];
+      let failures = 0;
+      const unavailable = () => new BillingUnavailableError('Billing is unavailable.', { retryable: true });
+      const billing: BillingPort = {
+        ...services.billing,
+        async createSubscription(input) {
+          keys.push(input.idempotencyKey);
+          if (failures > 0 && failures-- > 0) throw unavailable();
+          return services.billing.createSubscription(input);
+        },
+        async changeSubscriptionPlan(id, planCode, options) {
+          keys.push(options?.idempotencyKey);
+          if (failures > 0 && failures-- > 0) throw unavailable();
+          return services.billing.changeSubscriptionPlan(id, planCode, options);
+        },
+      };
+      return { keys, billing, failNext: (count: number) => (failures = count) };
+    }
+
+    it("is the same on the client's resend and on a double submit, and new for a new attempt or a changed account", async () => {
+      const recorder = recordingBilling();
+      const through = handlerWith(DEFAULT_ONCE_ONLY_TIMING, () => recorder.billing);
+      const user = await services.addUser('cc-provider-key');
+      const body = { planCode: PLANS.starter, currency: 'USD', billingToken: await services.cardToken() };
+
+      // The client's resend (same Idempotency-Key) after an unsettled failure.
+      recorder.failNext(1);
+      expect((await createChange(user.id, body, { 'Idempotency-Key': 'attempt-1' }, through)).status).toBe(503);
+      expect((await createChange(user.id, body, { 'Idempotency-Key': 'attempt-1' }, through)).status).toBe(201);
+      expect(recorder.keys).toHaveLength(2);
+      expect(recorder.keys[1]).toBe(recorder.keys[0]);
+      expect(recorder.keys[0]).toMatch(/^create-change-create-[0-9a-f]{64}$/);
+
+      // A plan change sent twice without a key (a double submit), the first lost.
+      recorder.failNext(1);
+      const change = { planCode: PLANS.professional, currency: 'USD' };
+      expect((await createChange(user.id, change, {}, through)).status).toBe(503);
+      expect((await createChange(user.id, change, {}, through)).status).toBe(200);
+      expect(recorder.keys).toHaveLength(4);
+      expect(recorder.keys[3]).toBe(recorder.keys[2]);
+      expect(recorder.keys[2]).toMatch(/^create-change-change-/);
+
+      // Back and forth: the same request on a changed subscription is a new write.
+      await createChange(user.id, { planCode: PLANS.starter, currency: 'USD' }, {}, through);
+      await createChange(user.id, change, {}, through);
+      expect(recorder.keys).toHaveLength(6);
+      expect(recorder.keys[5]).not.toBe(recorder.keys[2]);
+    });
+
+    it('differs between users and between attempts with the same body', () => {
+      const request = { planCode: PLANS.starter, currency: 'USD', billingToken: 'tok-1' };
+      const key = (overrides: Partial<BillingIdempotencyKeyInput> = {}) =>
+        billingIdempotencyKey({ userId: 'u1', operation: 'create', clientKey: 'k1', request, basis: 'none', ...overrides });
+
+      expect(key()).toBe(key({ request: { billingToken: 'tok-1', currency: 'USD', planCode: PLANS.starter } }));
+      expect(key().length).toBeLessThanOrEqual(255);
+      const others = [
+        key({ userId: 'u2' }),
+        key({ operation: 'change' }),
+        key({ clientKey: 'k2' }),
+        key({ clientKey: undefined }),
+        key({ request: { ...request, billingToken: 'tok-2' } }),
+        key({ basis: 'sub1@2026-01-01T00:00:00.000Z' }),
+      ];
+      expect(new Set([key(), ...others]).size).toBe(others.length + 1);
     });
   });
 

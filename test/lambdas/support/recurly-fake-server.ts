@@ -5,6 +5,7 @@ import { gzipSync } from 'node:zlib';
 import DefaultHttpAdapter from 'recurly/lib/recurly/DefaultHttpAdapter';
 import type { HttpResponse } from 'recurly/lib/recurly/HttpAdapter';
 import { FakeRecurlySite, recurlyError, type Answer } from './recurly-fake-site';
+import { answerViolations, loadRecurlyOpenApi, requestViolations } from './recurly-openapi';
 
 /**
  * A real HTTP server on 127.0.0.1 that answers like Recurly's API v2021-02-25
@@ -20,6 +21,20 @@ import { FakeRecurlySite, recurlyError, type Answer } from './recurly-fake-site'
  *   `PUT /subscriptions/{id}/cancel`, `PUT /subscriptions/{id}/reactivate`.
  * The site's state and semantics (trial, tokens, declines, state rules) live in
  * recurly-fake-site.ts; `server.site` is it (issue tokens, move the clock, set states).
+ *
+ * Idempotent requests as api.yaml's "Idempotent Requests" section documents them: a `POST`,
+ * `PUT`, `PATCH` or `DELETE` with an `Idempotency-Key` header has its answer stored for one hour
+ * (the site's clock), keyed by key, method, path and API key; the same request within the hour is
+ * answered with the stored answer and `Idempotency-Prior: true` instead of being applied again;
+ * while the first is still being processed (the `hang` scenario) a second gets 409 with
+ * `Recurly-Should-Retry: true` and `Retry-After`; a 429 is not stored; a key over 255 characters
+ * is a 400.
+ *
+ * Every JSON answer, and every request body, is checked against api.yaml's schema of its operation
+ * (recurly-openapi.ts); what breaks it is kept in `schemaViolations`, and `close()` fails with the
+ * list, so a test whose exchanges with the fake stray from Recurly's documented shapes fails.
+ * A test can also reset the connection of a request after applying it
+ * ({@link RecurlyFakeServer.resetAfterApplying}), which makes the official client send it again.
  */
 
 export const RECURLY_ACCEPT = 'application/vnd.recurly.v2021-02-25';
@@ -108,6 +123,7 @@ export interface RecordedRequest {
   readonly authorization: string | undefined;
   /** The parsed JSON body (POST and PUT), or undefined. */
   readonly body: unknown;
+  readonly idempotencyKey: string | undefined;
 }
 
 export interface RecurlyFakeServerOptions {
@@ -123,6 +139,15 @@ export interface RecurlyFakeServerOptions {
 
 const RATE_LIMIT = 400;
 
+/** How long Recurly replays a keyed request's answer (api.yaml, "Idempotent Requests"). */
+export const IDEMPOTENCY_WINDOW_MS = 3_600_000;
+const IDEMPOTENT_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'];
+const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
+
+/** A keyed request's stored answer, or the mark of one still being processed. */
+type KeyedAnswer =
+  { readonly inFlight: true } | { readonly inFlight: false; readonly status: number; readonly body: unknown; readonly storedAt: number };
+
 /** Which requests a failure scenario applies to. */
 export interface RequestMatch {
   readonly method?: string;
@@ -132,12 +157,19 @@ export interface RequestMatch {
 
 export class RecurlyFakeServer {
   readonly requests: RecordedRequest[] = [];
+  /** What broke api.yaml's schemas so far (answers of the fake, requests of the client). */
+  readonly schemaViolations: string[] = [];
   /** The Recurly site behind the server: accounts, subscriptions, line items, tokens, clock. */
   readonly site: FakeRecurlySite;
   private plans: readonly FakePlanInput[];
   private scenario: RecurlyScenario = 'plans';
   private scenarioAfterRequests = 0;
   private scenarioMatch: RequestMatch = {};
+  private readonly keyedAnswers = new Map<string, KeyedAnswer>();
+  /** The store key of each keyed request being answered. */
+  private readonly pendingKeys = new WeakMap<IncomingMessage, string>();
+  private resetMatch: RequestMatch | undefined;
+  private readonly toReset = new WeakSet<IncomingMessage>();
 
   private constructor(
     private readonly server: Server,
@@ -149,6 +181,7 @@ export class RecurlyFakeServer {
 
   /** Starts a server on 127.0.0.1 on a free port. */
   static async start(options: RecurlyFakeServerOptions): Promise<RecurlyFakeServer> {
+    loadRecurlyOpenApi();
     const server = createServer();
     const fake = new RecurlyFakeServer(server, options);
     server.on('request', (request: IncomingMessage, response: ServerResponse) => fake.handle(request, response));
@@ -176,6 +209,15 @@ export class RecurlyFakeServer {
     this.scenarioMatch = options.only ?? {};
   }
 
+  /**
+   * The next request that matches is applied (and its answer stored under its Idempotency-Key),
+   * then its connection is destroyed instead of answered: the client sees ECONNRESET, as when a
+   * connection drops after Recurly received a request.
+   */
+  resetAfterApplying(match: RequestMatch): void {
+    this.resetMatch = match;
+  }
+
   /** The recorded requests other than reads (`GET`): what changed the site. */
   writes(): RecordedRequest[] {
     return this.requests.filter((request) => request.method !== 'GET');
@@ -186,9 +228,18 @@ export class RecurlyFakeServer {
     return new LocalRecurlyHttpAdapter(this.url, options.timeout ?? 2_000);
   }
 
+  /** Stops the server; fails when an exchange broke api.yaml's schemas. */
   async close(): Promise<void> {
     this.server.closeAllConnections();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
+    if (this.schemaViolations.length > 0) {
+      throw new Error(`The fake Recurly's exchanges break api.yaml:\n${this.takeSchemaViolations().join('\n')}`);
+    }
+  }
+
+  /** The violations so far, forgotten (for a test that breaks the schema on purpose). */
+  takeSchemaViolations(): string[] {
+    return this.schemaViolations.splice(0);
   }
 
   private handle(request: IncomingMessage, response: ServerResponse): void {
@@ -216,11 +267,14 @@ export class RecurlyFakeServer {
       accept: request.headers.accept,
       authorization: request.headers.authorization,
       body,
+      idempotencyKey: headerValue(request, 'idempotency-key'),
     });
-    const matches =
-      (!this.scenarioMatch.method || this.scenarioMatch.method === method) &&
-      (!this.scenarioMatch.path || this.scenarioMatch.path.test(url.pathname));
-    const scenario = this.requests.length > this.scenarioAfterRequests && matches ? this.scenario : 'plans';
+    const matches = (match: RequestMatch) => (!match.method || match.method === method) && (!match.path || match.path.test(url.pathname));
+    const scenario = this.requests.length > this.scenarioAfterRequests && matches(this.scenarioMatch) ? this.scenario : 'plans';
+    if (this.resetMatch && matches(this.resetMatch)) {
+      this.resetMatch = undefined;
+      this.toReset.add(request);
+    }
 
     const accept = request.headers.accept ?? '';
     if (accept !== RECURLY_ACCEPT && accept !== `${RECURLY_ACCEPT}+json`) {
@@ -237,6 +291,32 @@ export class RecurlyFakeServer {
       return this.json(request, response, 401, {
         error: { type: 'unauthorized', message: 'Unauthorized. Please check that you are using a valid API key.' },
       });
+    }
+
+    const idempotencyKey = headerValue(request, 'idempotency-key');
+    if (idempotencyKey !== undefined && IDEMPOTENT_METHODS.includes(method)) {
+      if (idempotencyKey.length > MAX_IDEMPOTENCY_KEY_LENGTH) {
+        return this.json(request, response, 400, {
+          error: { type: 'bad_request', message: `Idempotency-Key must be ${MAX_IDEMPOTENCY_KEY_LENGTH} characters or fewer.` },
+        });
+      }
+      const storeKey = JSON.stringify([request.headers.authorization, idempotencyKey, method, url.pathname]);
+      const stored = this.keyedAnswers.get(storeKey);
+      if (stored?.inFlight) {
+        return this.json(
+          request,
+          response,
+          409,
+          { error: { type: 'simultaneous_request', message: 'A request with this Idempotency-Key is already in progress.' } },
+          {},
+          { 'Recurly-Should-Retry': 'true', 'Retry-After': '1' },
+        );
+      }
+      if (stored && this.site.now().getTime() - stored.storedAt < IDEMPOTENCY_WINDOW_MS) {
+        return this.json(request, response, stored.status, stored.body, {}, { 'Idempotency-Prior': 'true' });
+      }
+      this.keyedAnswers.set(storeKey, { inFlight: true });
+      this.pendingKeys.set(request, storeKey);
     }
 
     switch (scenario) {
@@ -262,6 +342,8 @@ export class RecurlyFakeServer {
           error: { type: 'internal_server_error', message: 'An internal server error has occurred. Please try again later.' },
         });
       case 'unavailable':
+        // Answered by the edge: the request never reached Recurly, nothing is stored.
+        this.settleKey(request, undefined);
         response.writeHead(503, { 'Content-Type': 'text/html', 'X-Request-Id': requestId() });
         response.end('<html><body><h1>503 Service Temporarily Unavailable</h1></body></html>');
         return;
@@ -274,12 +356,14 @@ export class RecurlyFakeServer {
     if (malformed || (body !== undefined && (typeof body !== 'object' || body === null || Array.isArray(body)))) {
       return this.json(request, response, 400, { error: { type: 'bad_request', message: 'The request body is not a JSON object.' } });
     }
+    this.schemaViolations.push(...requestViolations(method, url.pathname, body));
     if (['POST', 'PUT'].includes(method) && !(request.headers['content-type'] ?? '').startsWith('application/json')) {
       return this.json(request, response, 400, {
         error: { type: 'invalid_content_type', message: 'Content-Type must be application/json.' },
       });
     }
     const answer = this.route(method, url, (body ?? {}) as Record<string, unknown>);
+    if (answer.pdf || answer.status === 204) this.settleKey(request, undefined);
     if (answer.pdf) {
       response.writeHead(answer.status, {
         'Content-Type': 'application/pdf',
@@ -368,13 +452,31 @@ export class RecurlyFakeServer {
     return this.page(url, matching.map(recurlyPlanJson));
   }
 
+  /** Stores the answer of a keyed request (or forgets the key when there is none to store). */
+  private settleKey(request: IncomingMessage, answer: { readonly status: number; readonly body: unknown } | undefined): void {
+    const storeKey = this.pendingKeys.get(request);
+    if (storeKey === undefined) return;
+    this.pendingKeys.delete(request);
+    if (answer) this.keyedAnswers.set(storeKey, { inFlight: false, ...answer, storedAt: this.site.now().getTime() });
+    else this.keyedAnswers.delete(storeKey);
+  }
+
   private json(
     request: IncomingMessage,
     response: ServerResponse,
     status: number,
     body: unknown,
     rateLimit: { readonly remaining?: number; readonly resetInSeconds?: number } = {},
+    extraHeaders: Readonly<Record<string, string>> = {},
   ): void {
+    // Recurly does not store a 429 (api.yaml, "Idempotent Requests").
+    this.settleKey(request, status === 429 ? undefined : { status, body });
+    const path = new URL(request.url ?? '/', 'http://recurly.local').pathname;
+    this.schemaViolations.push(...answerViolations(request.method ?? '', path, status, body));
+    if (this.toReset.has(request)) {
+      request.socket.destroy();
+      return;
+    }
     let payload: Buffer = Buffer.from(JSON.stringify(body));
     const headers: Record<string, string | number> = {
       'Content-Type': 'application/json; charset=utf-8',
@@ -383,6 +485,7 @@ export class RecurlyFakeServer {
       'X-RateLimit-Limit': RATE_LIMIT,
       'X-RateLimit-Remaining': rateLimit.remaining ?? RATE_LIMIT - this.requests.length,
       'X-RateLimit-Reset': Math.floor(Date.now() / 1000) + (rateLimit.resetInSeconds ?? 300),
+      ...extraHeaders,
     };
     if (/\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) {
       payload = gzipSync(payload);
@@ -392,6 +495,11 @@ export class RecurlyFakeServer {
     response.writeHead(status, headers);
     response.end(payload);
   }
+}
+
+function headerValue(request: IncomingMessage, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
 }
 
 function requestId(): string {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { addPeriods } from '../../../lambdas/subscription/billing/local-subscription-lifecycle';
 import type { FakePlanInput } from './recurly-fake-server';
 
 /**
@@ -12,6 +13,10 @@ import type { FakePlanInput } from './recurly-fake-server';
  * - a plan with a trial starts `active` with trial_started_at = now, trial_ends_at = now + trial,
  *   the first period ending at the trial end; the setup fee is charged at once (a `setup_fee`
  *   line item); without a trial the first period is also charged (a `plan` line item);
+ * - the trial lasts `trial_length` `trial_unit`s and a billing period `interval_length`
+ *   `interval_unit`s, in days or months (the `Plan` schema's `TrialUnitEnum` and
+ *   `IntervalUnitEnum`); a month ends on the same day of the month, or on the last day of a
+ *   shorter month (the local adapter's `addPeriods`);
  * - tokens are single-use; the declining test card answers 422 `transaction`;
  * - cancel (`term_end`): active → canceled with expires_at = current_period_ends_at; future →
  *   failed; anything else 422 `validation`; reactivate: canceled → active, else 422 `validation`;
@@ -100,8 +105,6 @@ export interface FakeLineItem {
   readonly createdAt: Date;
 }
 
-const DAY_MS = 86_400_000;
-
 export function recurlyError(status: number, type: string, message: string, extra: Record<string, unknown> = {}): Answer {
   return { status, body: { error: { type, message, ...extra } } };
 }
@@ -114,12 +117,6 @@ const invalid = (message: string, param: string, paramMessage: string) =>
 /** Recurly writes instants to the second: `2024-05-01T10:00:00Z`. */
 function iso(date: Date | null): string | null {
   return date ? `${date.toISOString().slice(0, 19)}Z` : null;
-}
-
-function addMonths(date: Date, months: number): Date {
-  const result = new Date(date);
-  result.setUTCMonth(result.getUTCMonth() + months);
-  return result;
 }
 
 function randomId(length = 13): string {
@@ -271,8 +268,8 @@ export class FakeRecurlySite {
       account.updatedAt = now;
     }
 
-    const trialDays = plan.trialUnit === 'months' ? 0 : (plan.trialLength ?? 14);
-    const trialEndsAt = trialDays > 0 ? new Date(now.getTime() + trialDays * DAY_MS) : null;
+    const trialLength = plan.trialLength ?? 14;
+    const trialEndsAt = trialLength > 0 ? addPeriods(now, { unit: plan.trialUnit ?? 'days', length: trialLength }, 1) : null;
     const subscription: FakeSubscription = {
       id: randomId(),
       uuid: randomBytes(16).toString('hex'),
@@ -285,7 +282,7 @@ export class FakeRecurlySite {
       trialStartedAt: trialEndsAt ? now : null,
       trialEndsAt,
       currentPeriodStartedAt: now,
-      currentPeriodEndsAt: trialEndsAt ?? addMonths(now, plan.intervalLength ?? 1),
+      currentPeriodEndsAt: trialEndsAt ?? addPeriods(now, { unit: plan.intervalUnit ?? 'months', length: plan.intervalLength ?? 1 }, 1),
       activatedAt: now,
       canceledAt: null,
       expiresAt: null,

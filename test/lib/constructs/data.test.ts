@@ -26,9 +26,17 @@ describe('Data: the DynamoDB tables from the shared definitions', () => {
     prod = await synthesizedApp('prod');
   }, SYNTHESIS_TIMEOUT_MS);
 
-  it('creates exactly the users, subscriptions, registration codes, contacts, assistant and ATS tables', () => {
+  it('creates exactly the users, subscriptions, registration codes, contacts, assistant, ATS and organizations tables', () => {
     dev.template.resourceCountIs('AWS::DynamoDB::Table', Object.keys(TABLES).length);
-    expect(Object.keys(TABLES).sort()).toEqual(['assistant', 'ats', 'contacts', 'registrationCodes', 'subscriptions', 'users']);
+    expect(Object.keys(TABLES).sort()).toEqual([
+      'assistant',
+      'ats',
+      'contacts',
+      'organizations',
+      'registrationCodes',
+      'subscriptions',
+      'users',
+    ]);
   });
 
   it('keeps synced ATS data in one partition per user (userId, itemId), with the same billing, encryption and recovery as every table, and no TTL', () => {

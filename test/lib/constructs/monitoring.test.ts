@@ -1,5 +1,6 @@
-import { Match } from 'aws-cdk-lib/assertions';
+import { Match, type Template } from 'aws-cdk-lib/assertions';
 import {
+  alarmName,
   API_KEY_MIN_DAYS_LEFT,
   BEDROCK_FALLBACK_LOG_MESSAGE,
   BEDROCK_FALLBACKS_THRESHOLD,
@@ -9,27 +10,42 @@ import {
 import { REST_ROUTES, restFunctions } from '../../../lib/definitions/rest-routes';
 import { ATS_ROUTE_TIMEOUT_SECONDS, SYNC_CONNECTOR_LIMITS, SYNC_TIME_BUDGET_MS } from '../../../lambdas/ats/ats-time-limits';
 import { onlyResource, resourcesOfType } from '../support/build-app';
-import { synthesizedApp, SYNTHESIS_TIMEOUT_MS, type SynthesizedApp } from '../support/synthesized-app';
+import { monitoringTemplate, synthesizedApp, SYNTHESIS_TIMEOUT_MS, type SynthesizedApp } from '../support/synthesized-app';
 import { concernSnapshot } from '../support/template-snapshots';
 
-/** Alarms, the alarm topic, the dashboard, log retention and cost tags of a stage. */
+/**
+ * Alarms, the alarm topic, the dashboard, log retention and cost tags of a stage. The topic is in
+ * the product stack; the alarms, metric filters and dashboard in its nested MonitoringStack, read
+ * as the product stack wires it (monitoringTemplate: its parameters as the product stack's resources).
+ */
 
 let prod: SynthesizedApp;
 let dev: SynthesizedApp;
 /** prod without Bedrock (`-c assistantEngine=deterministic`). */
 let offline: SynthesizedApp;
+/** The nested monitoring stacks of the three. */
+const monitoringOf = new Map<SynthesizedApp, Template>();
 beforeAll(async () => {
   prod = await synthesizedApp('prod-with-alarm-emails');
   dev = await synthesizedApp('dev');
   offline = await synthesizedApp('prod-deterministic');
+  for (const app of [prod, dev, offline]) monitoringOf.set(app, monitoringTemplate(app));
 }, SYNTHESIS_TIMEOUT_MS);
+
+function monitoring(app: SynthesizedApp): Template {
+  const template = monitoringOf.get(app);
+  if (!template) throw new Error(`no monitoring template for ${app.variant}`);
+  return template;
+}
 
 type Alarm = { Properties: Record<string, unknown> };
 function alarms(app: SynthesizedApp): Map<string, Alarm> {
-  return new Map(resourcesOfType(app.template, 'AWS::CloudWatch::Alarm').map(([, alarm]) => [String(alarm.Properties.AlarmName), alarm]));
+  return new Map(
+    resourcesOfType(monitoring(app), 'AWS::CloudWatch::Alarm').map(([, alarm]) => [String(alarm.Properties.AlarmName), alarm]),
+  );
 }
 function alarm(app: SynthesizedApp, name: string): Alarm {
-  const found = alarms(app).get(`talentpilot-${app.config.stage}-${name}`);
+  const found = alarms(app).get(alarmName(`talentpilot-${app.config.stage}`, name));
   if (!found) throw new Error(`no alarm ${name}; alarms: ${[...alarms(app).keys()].join(', ')}`);
   return found;
 }
@@ -70,6 +86,19 @@ describe('Monitoring: alarms notify one encrypted SNS topic whose subscribers co
     });
   });
 
+  it('keeps the topic in the product stack and the alarms, metric filters and dashboard in its nested MonitoringStack', () => {
+    for (const app of [prod, dev]) {
+      expect(Object.keys(app.nestedStacks)).toEqual(['MonitoringStack']);
+      for (const type of ['AWS::CloudWatch::Alarm', 'AWS::CloudWatch::Dashboard', 'AWS::Logs::MetricFilter']) {
+        app.template.resourceCountIs(type, 0);
+        expect({ type, inNestedStack: resourcesOfType(monitoring(app), type).length > 0 }).toEqual({ type, inNestedStack: true });
+      }
+      app.template.resourceCountIs('AWS::SNS::Topic', 1);
+      monitoring(app).resourceCountIs('AWS::SNS::Topic', 0);
+    }
+    expect(alarms(prod).size).toBeGreaterThan(80);
+  });
+
   it('sends every alarm and its recovery to the topic', () => {
     for (const [name, { Properties }] of alarms(prod)) {
       expect({ name, actions: Properties.AlarmActions, ok: Properties.OKActions }).toEqual({ name, actions: [topicRef], ok: [topicRef] });
@@ -82,7 +111,7 @@ describe('Monitoring: alarms notify one encrypted SNS topic whose subscribers co
     expect(rate).toMatchObject({ Threshold: 5, ComparisonOperator: 'GreaterThanOrEqualToThreshold' });
     expect(JSON.stringify(rate.Metrics)).toContain('IF(requests < 20, 100 * errors / 20, 100 * errors / requests)');
     expect(JSON.stringify(rate.Metrics)).toContain('5XXError');
-    prod.template.hasResourceProperties('AWS::Logs::MetricFilter', {
+    monitoring(prod).hasResourceProperties('AWS::Logs::MetricFilter', {
       LogGroupName: { Ref: Match.stringLikeRegexp('^RestApiAccessLogs') },
       FilterPattern: '{ $.status = "429" }',
       MetricTransformations: [{ MetricNamespace: 'talentpilot-prod', MetricName: 'RestThrottledRequests', MetricValue: '1' }],
@@ -96,7 +125,7 @@ describe('Monitoring: alarms notify one encrypted SNS topic whose subscribers co
 
   it('counts refused webhook signatures from the exact line the webhook handler logs, and alarms on five in 15 minutes', () => {
     const webhook = REST_ROUTES.find((route) => route.webhookSecret)!;
-    prod.template.hasResourceProperties('AWS::Logs::MetricFilter', {
+    monitoring(prod).hasResourceProperties('AWS::Logs::MetricFilter', {
       LogGroupName: { Ref: Match.stringLikeRegexp(`^RestApi${webhook.functionId}Logs`) },
       FilterPattern: `{ $.message = "${WEBHOOK_REFUSED_LOG_MESSAGE}" }`,
       MetricTransformations: [{ MetricNamespace: 'talentpilot-prod', MetricName: 'WebhookSignatureFailures', MetricValue: '1' }],
@@ -152,7 +181,7 @@ describe('Monitoring: alarms notify one encrypted SNS topic whose subscribers co
   it('counts Bedrock fallbacks from the exact line the assistant logs, on every handler that calls Bedrock, and alarms on three in 15 minutes', () => {
     const modelRoutes = REST_ROUTES.filter((route) => route.languageModel);
     expect(modelRoutes).toHaveLength(7);
-    const filters = resourcesOfType(prod.template, 'AWS::Logs::MetricFilter')
+    const filters = resourcesOfType(monitoring(prod), 'AWS::Logs::MetricFilter')
       .map(([, filter]) => filter.Properties)
       .filter((properties) => (properties.MetricTransformations as { MetricName: string }[])[0].MetricName === 'BedrockFallbacks');
     expect(filters).toHaveLength(modelRoutes.length);
@@ -177,7 +206,7 @@ describe('Monitoring: alarms notify one encrypted SNS topic whose subscribers co
   });
 
   it('has no fallback metric or alarm when the assistant runs without Bedrock', () => {
-    expect(JSON.stringify(offline.template.findResources('AWS::Logs::MetricFilter'))).not.toContain('BedrockFallbacks');
+    expect(JSON.stringify(monitoring(offline).findResources('AWS::Logs::MetricFilter'))).not.toContain('BedrockFallbacks');
     expect([...alarms(offline).keys()].filter((name) => name.includes('bedrock'))).toEqual([]);
   });
 
@@ -197,8 +226,8 @@ describe('Monitoring: alarms notify one encrypted SNS topic whose subscribers co
   });
 
   it('draws one dashboard per stage, named after it, with every alarm on it', () => {
-    const dashboard = onlyResource(prod.template, 'AWS::CloudWatch::Dashboard').Properties;
-    expect(dashboard.DashboardName).toBe('talentpilot-prod');
+    const dashboard = onlyResource(monitoring(prod), 'AWS::CloudWatch::Dashboard').Properties;
+    expect(dashboard.DashboardName).toBe('talentpilot-prod-monitoring');
     const body = JSON.stringify(dashboard.DashboardBody);
     for (const title of [
       'Alarms',
@@ -213,7 +242,7 @@ describe('Monitoring: alarms notify one encrypted SNS topic whose subscribers co
     ]) {
       expect(body).toContain(title);
     }
-    expect(onlyResource(dev.template, 'AWS::CloudWatch::Dashboard').Properties.DashboardName).toBe('talentpilot-dev');
+    expect(onlyResource(monitoring(dev), 'AWS::CloudWatch::Dashboard').Properties.DashboardName).toBe('talentpilot-dev-monitoring');
   });
 
   it('alarms when a web ACL blocks a spike of requests, one alarm per web ACL, and graphs what each blocks', () => {
@@ -234,7 +263,7 @@ describe('Monitoring: alarms notify one encrypted SNS topic whose subscribers co
     }
     const webAclNames = resourcesOfType(prod.template, 'AWS::WAFv2::WebACL').map(([, acl]) => acl.Properties.Name);
     expect(webAclNames.sort()).toEqual(['talentpilot-prod-graphql', 'talentpilot-prod-rest', 'talentpilot-prod-user-pool']);
-    expect(JSON.stringify(onlyResource(prod.template, 'AWS::CloudWatch::Dashboard').Properties.DashboardBody)).toContain(
+    expect(JSON.stringify(onlyResource(monitoring(prod), 'AWS::CloudWatch::Dashboard').Properties.DashboardBody)).toContain(
       'AWS WAF blocked requests',
     );
   });
@@ -289,12 +318,13 @@ describe('cost tags', () => {
       'AWS::DynamoDB::Table',
       'AWS::Lambda::Function',
       'AWS::SNS::Topic',
-      'AWS::CloudWatch::Alarm',
       'AWS::SQS::Queue',
       'AWS::Logs::LogGroup',
+      'AWS::CloudFormation::Stack',
     ]) {
       prod.template.allResourcesProperties(type, { Tags: tags });
     }
+    monitoring(prod).allResourcesProperties('AWS::CloudWatch::Alarm', { Tags: tags });
     prod.template.hasResourceProperties('AWS::Cognito::UserPool', { UserPoolTags: { product: 'talentpilot', stage: 'prod' } });
   });
 });

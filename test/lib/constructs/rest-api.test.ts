@@ -66,12 +66,13 @@ describe('RestApi: API Gateway REST, stage prod', () => {
     expect(JSON.stringify(dev.template.findResources('AWS::ApiGateway::Resource'))).toContain('"PathPart":"plans"');
   });
 
-  it('serves the three billing self-service routes from one function, behind the Cognito authorizer', () => {
+  it("serves the three billing self-service routes and the caller's organization from one function, behind the Cognito authorizer", () => {
     const billingRoutes = REST_ROUTES.filter((route) => route.functionId === 'ManageBillingAccountFunction');
     expect(billingRoutes.map((route) => `${route.method} ${route.path}`)).toEqual([
       'GET /user/billing',
       'PUT /user/billing/card',
       'GET /user/billing/invoices/{id}/pdf',
+      'GET /user/organization',
     ]);
     const functionArn = { 'Fn::GetAtt': [dev.logicalIds.restApiFunctions.ManageBillingAccountFunction, 'Arn'] };
     for (const route of billingRoutes) {

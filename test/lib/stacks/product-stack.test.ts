@@ -24,6 +24,8 @@ const STATEFUL_LOGICAL_IDS = {
     'DataAssistantTable548F2A49',
     // Synced ATS data (issue 7).
     'DataAtsTable940CB03D',
+    // Organizations, members and invitations (issue 18).
+    'DataOrganizationsTable2C4366A0',
   ],
   'AWS::S3::Bucket': ['WebsiteBucket4326D7C2', 'WebsiteLogsBucketEC18D4CD'],
 } as const;
@@ -77,6 +79,7 @@ describe('ProductStack', () => {
         'ContactsTableName',
         'AssistantTableName',
         'AtsTableName',
+        'OrganizationsTableName',
         'AtsCredentialsKeyArn',
         'AlarmTopicArn',
         'DashboardName',

@@ -101,6 +101,12 @@ export const TYPE_RULES: Readonly<Record<string, TypeRule>> = {
   },
   // Its path is in the title of each of its methods.
   'AWS::ApiGateway::Resource': { hidden: true },
+  // A nested stack: what it passes shows in its resources' view, where each parameter reads as
+  // the parent's resource (template-snapshots.ts); the parameters' names are CDK's hashes.
+  'AWS::CloudFormation::Stack': {
+    summary: (p) => [`nested stack, ${Object.keys((p.Parameters as object | undefined) ?? {}).length} parameters from this stack`],
+    omit: ['Parameters'],
+  },
   'AWS::Lambda::Permission': {
     summary: (p, render) => [
       [

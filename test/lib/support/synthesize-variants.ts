@@ -5,8 +5,8 @@
  * A variant that fails (an unacknowledged cdk-nag finding, say) writes nothing; the others still
  * do, and the exit code is 1.
  */
-import { CfnElement, Stack, TagManager } from 'aws-cdk-lib';
-import { Annotations, Match } from 'aws-cdk-lib/assertions';
+import { CfnElement, NestedStack, Stack, TagManager } from 'aws-cdk-lib';
+import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { APP_VARIANTS, type AppVariant } from './app-variants';
@@ -20,9 +20,33 @@ function logicalIdsOf(stack: Stack, constructs: Readonly<Record<string, { node: 
   );
 }
 
+/** Construct path (below `stack`) of every element of `stack`'s own template, by logical id. */
+function constructPathsOf(stack: Stack): Record<string, string> {
+  const elements = stack.node.findAll().filter((node): node is CfnElement => CfnElement.isCfnElement(node) && Stack.of(node) === stack);
+  return Object.fromEntries(
+    elements.map((element) => [stack.resolve(element.logicalId) as string, element.node.path.slice(stack.node.path.length + 1)]),
+  );
+}
+
+/** Every nested stack of `stack` (one level), by construct id: its template and where the parent holds it. */
+function nestedStacksOf(stack: Stack): SynthesisRecord['nestedStacks'] {
+  const nested = stack.node
+    .findAll()
+    .filter((node): node is NestedStack => NestedStack.isNestedStack(node) && node.nestedStackParent === stack);
+  return Object.fromEntries(
+    nested.map((child) => [
+      child.node.id,
+      {
+        logicalId: stack.resolve((child.nestedStackResource as CfnElement).logicalId) as string,
+        template: Template.fromStack(child).toJSON() as TemplateJson,
+        constructPaths: constructPathsOf(child),
+      },
+    ]),
+  );
+}
+
 function recordOf(variant: AppVariant, built: BuiltApp): SynthesisRecord {
   const { app, stack } = built;
-  const elements = stack.node.findAll().filter((node): node is CfnElement => CfnElement.isCfnElement(node) && Stack.of(node) === stack);
   // The template synth already wrote the cloud assembly; this returns it.
   const assembly = app.synth();
   const runtimeConfigFiles = fs
@@ -54,13 +78,13 @@ function recordOf(variant: AppVariant, built: BuiltApp): SynthesisRecord {
       bedrockFunctions: logicalIdsOf(stack, stack.restApi.bedrockFunctions),
       authTriggerFunctions: logicalIdsOf(stack, stack.auth.triggerFunctions),
     },
-    constructPaths: Object.fromEntries(
-      elements.map((element) => [stack.resolve(element.logicalId) as string, element.node.path.slice(stack.node.path.length + 1)]),
-    ),
+    constructPaths: constructPathsOf(stack),
+    nestedStacks: nestedStacksOf(stack),
     runtimeConfigFiles,
+    // The nested stacks' resources too (they are tagged through the same tree).
     taggables: stack.node
       .findAll()
-      .filter((node) => TagManager.isTaggable(node) && Stack.of(node) === stack && node !== stack)
+      .filter((node) => TagManager.isTaggable(node) && node !== stack)
       .map((node) => ({ path: node.node.path, tags: (node as unknown as { tags: TagManager }).tags.tagValues() })),
   };
 }

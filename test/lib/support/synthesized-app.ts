@@ -63,6 +63,21 @@ export interface SynthesisRecord {
   };
   /** Construct path (below the stack) of every template element, by logical id. */
   readonly constructPaths: Readonly<Record<string, string>>;
+  /**
+   * The stack's nested stacks by construct id (e.g. `MonitoringStack`): the logical id of the
+   * `AWS::CloudFormation::Stack` resource that holds each, its own template (its references to
+   * the parent arrive as parameters) and the construct paths below it.
+   */
+  readonly nestedStacks: Readonly<
+    Record<
+      string,
+      {
+        readonly logicalId: string;
+        readonly template: TemplateJson;
+        readonly constructPaths: Readonly<Record<string, string>>;
+      }
+    >
+  >;
   /** Every `config.json` the cloud assembly holds (the website's runtime config asset). */
   readonly runtimeConfigFiles: readonly Record<string, unknown>[];
   /** Every taggable construct of the stack with the tags it renders. */
@@ -77,6 +92,7 @@ export interface TemplateResource {
 
 export interface TemplateJson {
   readonly Resources: Readonly<Record<string, TemplateResource>>;
+  readonly Parameters?: Readonly<Record<string, unknown>>;
   readonly Outputs?: Readonly<Record<string, unknown>>;
   readonly [section: string]: unknown;
 }
@@ -241,6 +257,32 @@ export async function synthesizedApp(variant: AppVariant): Promise<SynthesizedAp
 
 /** Time-out for a `beforeAll` that loads synthesized apps: a cold cache synthesizes every variant. */
 export const SYNTHESIS_TIMEOUT_MS = 10 * 60 * 1000;
+
+/**
+ * The template of a nested stack as its parent wires it: each parameter the parent passes (a
+ * `Ref` or `Fn::GetAtt` of a parent resource, which CDK made from a cross-stack reference) put
+ * in place of the nested template's `Ref` to that parameter, so assertions read
+ * `{ Ref: 'RestApiAccessLogs…' }` as they would in one stack. Fails on an unknown nested stack.
+ */
+export function nestedTemplateJson(app: Pick<SynthesizedApp, 'variant' | 'template' | 'nestedStacks'>, id: string): TemplateJson {
+  const nested = app.nestedStacks[id];
+  if (!nested) throw new Error(`${app.variant} has no nested stack ${id}; it has ${Object.keys(app.nestedStacks).join(', ')}`);
+  const holder = app.template.toJSON().Resources[nested.logicalId] as TemplateResource;
+  const passed = (holder.Properties?.Parameters ?? {}) as Record<string, unknown>;
+  const inline = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(inline);
+    if (value === null || typeof value !== 'object') return value;
+    const ref = (value as { Ref?: unknown }).Ref;
+    if (typeof ref === 'string' && Object.keys(value).length === 1 && ref in passed) return passed[ref];
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, inline(item)]));
+  };
+  return { ...nested.template, Resources: inline(nested.template.Resources) as TemplateJson['Resources'] };
+}
+
+/** The alarms, metric filters and dashboard of a stage (lib/stacks/monitoring-stack.ts), wired as nestedTemplateJson says. */
+export function monitoringTemplate(app: SynthesizedApp): Template {
+  return Template.fromJSON(nestedTemplateJson(app, 'MonitoringStack'));
+}
 
 /**
  * The template resource with this logical id, e.g. the method of a route:

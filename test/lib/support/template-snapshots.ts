@@ -1,6 +1,6 @@
 import { REST_ROUTES } from '../../../lib/definitions/rest-routes';
 import { compactValue, compactView, maskTemplate, shortNames } from './compact-template';
-import type { SynthesizedApp } from './synthesized-app';
+import { nestedTemplateJson, type SynthesizedApp } from './synthesized-app';
 
 /**
  * The focused snapshots of the template: one per concern, each the compact view
@@ -25,7 +25,8 @@ export const SNAPSHOT_CONCERNS: Readonly<Record<string, readonly string[]>> = {
   'API key renewal': ['ApiKeyRenewal/'],
   // CDK's providers for the website's deployments and its buckets' auto-delete (dev) live at stack level.
   website: ['Website/', 'Custom::CDKBucketDeployment', 'Custom::S3AutoDeleteObjects'],
-  monitoring: ['Monitoring/'],
+  // The alarm topic (Monitoring/) and the nested stack that holds the rest (NESTED_STACK_CONCERNS).
+  monitoring: ['Monitoring/', 'MonitoringStack.NestedStack/'],
   'web ACLs': ['WebAcls/'],
   'REST API routes': ['RestApi/Api/', 'RestApi/AccessLogs/', 'RestApi/RequestValidator/', 'RestApi/UserPoolAuthorizer/'],
   ...Object.fromEntries(
@@ -35,6 +36,9 @@ export const SNAPSHOT_CONCERNS: Readonly<Record<string, readonly string[]>> = {
     ]),
   ),
 };
+
+/** The concern whose snapshot also shows every resource of a nested stack (by its construct id). */
+const NESTED_STACK_CONCERNS: Readonly<Record<string, string>> = { MonitoringStack: 'monitoring' };
 
 /** The concerns whose snapshot shows this resource (exactly one, for every resource). */
 export function concernsOf(app: SynthesizedApp, logicalId: string): string[] {
@@ -47,10 +51,21 @@ export function concernsOf(app: SynthesizedApp, logicalId: string): string[] {
 /** The compact view of one concern's resources, asset hashes and deploy-time values masked. */
 export function concernSnapshot(app: SynthesizedApp, concern: string): string {
   if (!(concern in SNAPSHOT_CONCERNS)) throw new Error(`No snapshot concern ${concern}`);
-  const template = app.template.toJSON() as Parameters<typeof maskTemplate>[0];
-  const logicalIds = Object.keys(template.Resources).filter((id) => concernsOf(app, id).includes(concern));
+  const parent = app.template.toJSON() as Parameters<typeof maskTemplate>[0];
+  const logicalIds = Object.keys(parent.Resources).filter((id) => concernsOf(app, id).includes(concern));
+  // A nested stack's resources join its concern's view, its parameters read as the parent's
+  // resources (nestedTemplateJson), so the view reads as if they were in one stack.
+  const resources = { ...parent.Resources };
+  for (const [nestedId, nestedConcern] of Object.entries(NESTED_STACK_CONCERNS)) {
+    if (nestedConcern !== concern || !(nestedId in app.nestedStacks)) continue;
+    for (const [id, resource] of Object.entries(nestedTemplateJson(app, nestedId).Resources)) {
+      if (id in resources) throw new Error(`${nestedId} and its parent both have a resource ${id}: the merged view would hide one`);
+      resources[id] = resource;
+      logicalIds.push(id);
+    }
+  }
   if (logicalIds.length === 0) throw new Error(`No resource belongs to the ${concern} snapshot`);
-  return compactView(maskTemplate(template), logicalIds);
+  return compactView(maskTemplate({ ...parent, Resources: resources }), logicalIds);
 }
 
 /** The stack's outputs, one line each: `Name: value  (description)`. */

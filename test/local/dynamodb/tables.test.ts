@@ -20,6 +20,7 @@ describe('local DynamoDB tables', () => {
       'unittest-local-assistant',
       'unittest-local-ats',
       'unittest-local-contacts',
+      'unittest-local-organizations',
       'unittest-local-registrationCodes',
       'unittest-local-subscriptions',
       'unittest-local-users',

@@ -10,10 +10,12 @@ import { ScanCommand } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { LOCAL_TEST_CARDS } from '../../../lambdas/subscription/billing/local-test-cards';
+import { dataPaths } from '../../../local/paths';
 import { startLocalRuntime, type LocalRuntime, type LocalRuntimeOptions } from '../../../local/runtime';
 import { postGraphql, temporaryFolder, type HttpAnswer } from '../../local/support/local-services';
 import { fixtureWebDist } from '../../local/support/web-dist';
 import { SECURITY_DEMO_CLOSED_APPLICATIONS } from './fuzz-config';
+import { createStateDigester, levelDbWriteMarker, type StateDigest } from './state-digest';
 
 /**
  * The whole local runtime as `npm start` runs it (every REST route, every resolver, cognito-local
@@ -64,6 +66,8 @@ export interface SecurityRuntime {
   cardToken(): Promise<string>;
   /** Every item of every table (the product's and the local billing's) and every Cognito user. */
   snapshot(): Promise<Record<string, unknown[]>>;
+  /** The same state as a digest (state-digest.ts): cheap to take and compare, for "nothing changed". */
+  stateDigest(): Promise<StateDigest>;
   stop(): Promise<void>;
 }
 
@@ -121,12 +125,12 @@ export async function startSecurityRuntime(options: Partial<LocalRuntimeOptions>
   const clientId = String(endpoints.userPoolClientId);
   const userPoolId = String(endpoints.userPoolId);
   const seed = endpoints.seed as { adminEmail: string; adminPassword: string };
-  const cognito = new CognitoIdentityProviderClient({
+  const cognitoOptions = {
     endpoint: String(endpoints.cognitoEndpoint),
     region: 'us-east-2',
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-    maxAttempts: 1,
-  });
+  };
+  const cognito = new CognitoIdentityProviderClient({ ...cognitoOptions, maxAttempts: 1 });
 
   const rest: SecurityRuntime['rest'] = async (call, credentials) => {
     const headers: Record<string, string> = { ...authorizationHeaders(credentials, 'idToken', endpoints.graphqlApiKey), ...call.headers };
@@ -146,11 +150,29 @@ export async function startSecurityRuntime(options: Partial<LocalRuntimeOptions>
     return { status: response.status, headers: response.headers, body: body as never };
   };
 
+  const allTables: Record<string, string> = { ...endpoints.tables, billing: String(endpoints.localBillingTable) };
+  // A read, so retried (cognito-local may close an idle keep-alive socket as it is reused);
+  // the calls under test keep one attempt.
+  const cognitoReader = new CognitoIdentityProviderClient({ ...cognitoOptions, maxAttempts: 3 });
+  const cognitoUserNames = async () => {
+    const { Users = [] } = await cognitoReader.send(new ListUsersCommand({ UserPoolId: userPoolId }));
+    return Users.map((user) => String(user.Username));
+  };
+
+  const digester = createStateDigester({
+    dynamodbEndpoint: endpoints.dynamodbEndpoint,
+    tables: allTables,
+    ignore: (table, item) => isRateCounter(table, { itemId: item.itemId?.S }),
+    cognitoUsers: cognitoUserNames,
+    writeMarker: () => levelDbWriteMarker(dataPaths(dataDir.path).dynamodb),
+  });
+
   let admin: SignedInUser;
   try {
     admin = await signIn(cognito, clientId, seed.adminEmail, seed.adminPassword);
   } catch (error) {
     cognito.destroy();
+    cognitoReader.destroy();
     await runtime.stop();
     dataDir.remove();
     dist.remove();
@@ -203,8 +225,9 @@ export async function startSecurityRuntime(options: Partial<LocalRuntimeOptions>
       if (response.status !== 201) throw new Error(`Card tokenization failed: ${response.status}`);
       return ((await response.json()) as { id: string }).id;
     },
+    stateDigest: () => digester.take(),
     async snapshot() {
-      const tables: Record<string, string> = { ...endpoints.tables, billing: String(endpoints.localBillingTable) };
+      const tables = allTables;
       const result: Record<string, unknown[]> = {};
       // Tables scanned side by side, and each item serialized once for the order: the owner's
       // synced ATS history alone is about a thousand items, and this runs twice per refused call.
@@ -228,12 +251,12 @@ export async function startSecurityRuntime(options: Partial<LocalRuntimeOptions>
         }),
       );
       for (const [name, items] of scanned) result[name] = items;
-      const { Users = [] } = await cognito.send(new ListUsersCommand({ UserPoolId: userPoolId }));
-      result.cognitoUsers = Users.map((user) => user.Username).sort();
+      result.cognitoUsers = [...(await cognitoUserNames())].sort();
       return result;
     },
     async stop() {
       cognito.destroy();
+      cognitoReader.destroy();
       await runtime.stop();
       dataDir.remove();
       dist.remove();

@@ -310,7 +310,14 @@ export const adminConsole: FuzzEntryPoint<{ caller: RestCaller; body: Body }> = 
         action: fc.oneof({ arbitrary: fc.constantFrom(...ADMIN_CONSOLE_ACTIONS), weight: 4 }, { arbitrary: hostileField(), weight: 1 }),
         search: hostileField(fc.constantFrom('dana', 'Northbridge', ' ZOË ')),
         state: hostileField(fc.constantFrom('open', 'handled', 'all')),
-        page: fc.oneof(fc.integer({ min: -3, max: 20_000 }), fc.double(), hostileField()),
+        // The cursors a list gives (a window's start and rows shown, base64url JSON), and others.
+        cursor: hostileField(
+          fc.constantFrom(
+            Buffer.from('{"after":null,"skip":20}').toString('base64url'),
+            Buffer.from('{"after":"msg-1","skip":0}').toString('base64url'),
+            Buffer.from('{"after":null,"skip":-1}').toString('base64url'),
+          ),
+        ),
         id: hostileField(fc.constantFrom('00000000-0000-0000-0000-000000000000', 'msg-1')),
         handled: fc.oneof(fc.boolean(), hostileField()),
         group: hostileField(fc.constantFrom(...BETA_CUSTOMER_GROUPS, 'Admins')),

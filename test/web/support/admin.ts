@@ -44,10 +44,11 @@ export function adminCode(overrides: Partial<AdminRegistrationCode> = {}): Admin
   };
 }
 
-function page<T>(rows: readonly T[], requested = 1): AdminPage<T> {
-  const pageCount = Math.max(1, Math.ceil(rows.length / 20));
-  const current = Math.min(requested, pageCount);
-  return { items: rows.slice((current - 1) * 20, current * 20), page: current, pageCount, total: rows.length };
+/** 20 rows from the cursor on (the fake's cursor is the offset; the server's is opaque too). */
+function page<T>(rows: readonly T[], cursor: string | undefined): AdminPage<T> {
+  const start = cursor === undefined ? 0 : Number(cursor.replace('offset-', ''));
+  const end = start + 20;
+  return { items: rows.slice(start, end), nextCursor: end < rows.length ? `offset-${end}` : null };
 }
 
 const contains = (search: string | undefined, ...fields: (string | null)[]) =>
@@ -63,14 +64,14 @@ export class FakeAdmin {
 
   api(): AdminApi & { [K in keyof AdminApi]: jest.Mock } {
     return {
-      listContacts: jest.fn(async ({ search, state = 'all', page: requested }) =>
+      listContacts: jest.fn(async ({ search, state = 'all', cursor }) =>
         page(
           this.contacts.filter(
             (contact) =>
               (state === 'all' || (state === 'handled') === (contact.handledAt !== null)) &&
               contains(search, contact.name, contact.email, contact.message),
           ),
-          requested,
+          cursor,
         ),
       ),
       setContactHandled: jest.fn(async ({ id, handled }) => {
@@ -83,13 +84,13 @@ export class FakeAdmin {
         this.contacts[index] = contact;
         return { contact };
       }),
-      listUsers: jest.fn(async ({ search, page: requested }) =>
+      listUsers: jest.fn(async ({ search, cursor }) =>
         page(
           this.users.filter((user) => contains(search, user.firstName, user.lastName, user.email, user.companyName)),
-          requested,
+          cursor,
         ),
       ),
-      listRegistrationCodes: jest.fn(async () => ({ items: this.codes, defaults: { maxUses: 25, validDays: 30 } })),
+      listRegistrationCodes: jest.fn(async ({ cursor }) => ({ ...page(this.codes, cursor), defaults: { maxUses: 25, validDays: 30 } })),
       createRegistrationCode: jest.fn(async (request) => {
         const code = adminCode({ code: 'NEW0-CODE-0000-0001', group: request.group, maxUses: request.maxUses ?? 25, uses: 0 });
         this.codes = [code, ...this.codes];

@@ -1,4 +1,5 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 
 /** The error text announced for a field (through aria-describedby). */
 export function errorOf(element: HTMLElement): string {
@@ -9,4 +10,15 @@ export function errorOf(element: HTMLElement): string {
 /** The input labelled exactly `label` (labels of optional fields end with " (optional)"). */
 export function field(label: string | RegExp): HTMLElement {
   return screen.getByLabelText(label);
+}
+
+/**
+ * Picks the option named `option` in the combobox named `name` inside `scope`, as a person does:
+ * a click opens the list, a click on the option picks it. Answers the combobox's field.
+ */
+export async function chooseInCombobox(user: UserEvent, scope: HTMLElement, name: string, option: string | RegExp): Promise<HTMLElement> {
+  const combobox = await within(scope).findByRole('combobox', { name });
+  await user.click(combobox);
+  await user.click(within(within(scope).getByRole('listbox', { name })).getByRole('option', { name: option }));
+  return combobox;
 }

@@ -120,7 +120,7 @@ describe('RegistrationCodesRepository (dynalite)', () => {
     const code = await storedCode({ maxUses: 3 });
     await codes.countUse(code, 'person-1', NOW);
 
-    const listed = (await codes.list()).find((record) => record.code === code);
+    const listed = (await codes.readWindow({ after: null, size: 1_000 })).items.find((record) => record.code === code);
 
     expect(listed).toEqual(expect.objectContaining({ code, uses: 1, maxUses: 3 }));
     expect(listed).not.toHaveProperty('usedBy');

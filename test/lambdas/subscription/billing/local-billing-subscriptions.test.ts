@@ -439,7 +439,7 @@ describe('card on file and invoices (the stand-in for Recurly billing info and i
 
     expect(pdf.startsWith('%PDF-1.4')).toBe(true);
     expect(pdf).toContain('(Billed to: Harbor Staffing, Dana Reyes, dana@harborstaffing.com) Tj');
-    expect(pdf).toContain('(One-time setup fee, Starter - two weeks free, monthly billing, one-time setup fee: USD 99.00) Tj');
+    expect(pdf).toContain('(One-time setup fee, Starter \\227 two weeks free, monthly billing, one-time setup fee: USD 99.00) Tj');
     await expect(billing.getInvoicePdf(ACCOUNT, theirs.id)).rejects.toMatchObject({ code: 'invoice_not_found' });
   });
 

@@ -53,6 +53,20 @@ describe('local subscription rules', () => {
     expect(created).toMatchObject({ trialStartedAt: null, trialEndsAt: null, currentPeriodEndsAt: '2025-02-17T08:00:00.000Z' });
   });
 
+  it('counts a trial in months and renews a plan billed in days (trial_unit and interval_unit as Recurly documents them)', () => {
+    const created = subscription({ trial: { length: 1, unit: 'months' }, interval: { length: 10, unit: 'days' } });
+    expect(created).toMatchObject({ trialEndsAt: '2025-02-17T08:00:00.000Z', currentPeriodEndsAt: '2025-02-17T08:00:00.000Z' });
+
+    expect(atTime(created, new Date('2025-03-01T00:00:00.000Z'))).toMatchObject({
+      currentPeriodStartedAt: '2025-02-27T08:00:00.000Z',
+      currentPeriodEndsAt: '2025-03-09T08:00:00.000Z',
+    });
+    expect(subscription({ trial: { length: 0, unit: 'months' }, interval: { length: 7, unit: 'days' } })).toMatchObject({
+      trialEndsAt: null,
+      currentPeriodEndsAt: '2025-01-24T08:00:00.000Z',
+    });
+  });
+
   it('derives a Recurly-shaped id from the uuid, the same every time', () => {
     const uuid = '0123456789abcdef0123456789abcdef';
 

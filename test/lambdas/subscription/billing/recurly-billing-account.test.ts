@@ -3,7 +3,7 @@ import type { BillingPort } from '../../../../lambdas/subscription/billing/billi
 import type { RecurlyApiKeySource } from '../../../../lambdas/subscription/billing/recurly-api-key';
 import { createRecurlyBilling } from '../../../../lambdas/subscription/billing/recurly-billing';
 import { captureLogs, type CapturedLogs } from '../../support/capture-logs';
-import { RecurlyFakeServer, type FakePlanInput } from '../../support/recurly-fake-server';
+import { IDEMPOTENCY_WINDOW_MS, RecurlyFakeServer, type FakePlanInput } from '../../support/recurly-fake-server';
 import { fakeInvoicePdf } from '../../support/recurly-fake-site';
 
 /**
@@ -84,6 +84,9 @@ describe('Recurly billing adapter: card on file and invoices', () => {
 
     const spent = server.site.issueToken();
     await billing.updateCardOnFile(DANA, spent);
+    // Within the hour the same update is Recurly's replay of the first (Idempotency-Key); after it the spent token is refused.
+    await expect(billing.updateCardOnFile(DANA, spent)).resolves.toMatchObject({ lastFour: '4242' });
+    server.site.now = () => new Date(NOW.getTime() + IDEMPOTENCY_WINDOW_MS);
     expect(await failureOf(billing.updateCardOnFile(DANA, spent))).toMatchObject({ code: 'invalid_billing_token' });
     expect((await billing.getCardOnFile(DANA))?.lastFour).toBe('4242');
   });

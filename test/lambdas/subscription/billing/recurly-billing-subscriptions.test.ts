@@ -125,6 +125,23 @@ describe('Recurly billing adapter: accounts and subscriptions against a Recurly-
       });
     });
 
+    it.each([
+      // NOW is 2025-03-10T09:30:00Z.
+      ['a one-month trial', { trialUnit: 'months', trialLength: 1 }, '2025-04-10T09:30:00.000Z', '2025-04-10T09:30:00.000Z'],
+      ['a 3-day trial', { trialUnit: 'days', trialLength: 3 }, '2025-03-13T09:30:00.000Z', '2025-03-13T09:30:00.000Z'],
+      ['no trial, billed every 10 days', { trialLength: 0, intervalUnit: 'days', intervalLength: 10 }, null, '2025-03-20T09:30:00.000Z'],
+      ['no trial, billed every 2 months', { trialLength: 0, intervalUnit: 'months', intervalLength: 2 }, null, '2025-05-10T09:30:00.000Z'],
+    ] as const)('honours the plan units: %s', async (_label, units, trialEndsAt, currentPeriodEndsAt) => {
+      server.setPlans([{ ...STARTER, ...units }]);
+
+      const subscription = await subscribe();
+
+      expect(subscription).toMatchObject({ trialEndsAt, currentPeriodEndsAt, currentPeriodStartedAt: NOW.toISOString() });
+      // Without a trial the first period is charged at once, beside the setup fee.
+      const charged = server.site.lineItems.map((item) => item.origin).sort();
+      expect(charged).toEqual(trialEndsAt ? ['setup_fee'] : ['plan', 'setup_fee']);
+    });
+
     it('reads the account first, and sends no card for an account that has one on file', async () => {
       server.site.addAccount({
         code: ACCOUNT_CODE,

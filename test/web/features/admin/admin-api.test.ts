@@ -28,16 +28,16 @@ function adminApi(answer: Response) {
 
 describe('the admin API', () => {
   it('posts each console action to /admin/console with the admin’s token', async () => {
-    const page = { items: [], page: 1, pageCount: 1, total: 0 };
+    const page = { items: [], nextCursor: 'next-page' };
     const { api, sent } = adminApi(jsonResponse(200, page));
 
-    await expect(api.listContacts({ search: 'lever', state: 'open', page: 2 })).resolves.toEqual(page);
+    await expect(api.listContacts({ search: 'lever', state: 'open', cursor: 'abc_-1' })).resolves.toEqual(page);
 
     expect(sent()).toEqual({
       url: 'http://127.0.0.1:5181/prod/admin/console',
       method: 'POST',
       authorization: 'id-token-avery',
-      body: { action: 'listContacts', search: 'lever', state: 'open', page: 2 },
+      body: { action: 'listContacts', search: 'lever', state: 'open', cursor: 'abc_-1' },
     });
   });
 

@@ -59,12 +59,13 @@ describe('the admin console', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Admin console' })).toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 3, name: 'Rosa Díaz' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { level: 3, name: 'Old One' })).not.toBeInTheDocument();
-    expect(screen.getByText('Page 1 of 1 · 2 messages')).toBeInTheDocument();
+    expect(screen.getByText('Showing 2 messages.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more messages' })).not.toBeInTheDocument();
 
     await user.type(screen.getByRole('searchbox', { name: 'Search messages' }), 'pricing');
     await user.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(screen.queryByRole('heading', { level: 3, name: 'Rosa Díaz' })).not.toBeInTheDocument());
-    expect(ports.admin.listContacts).toHaveBeenLastCalledWith({ search: 'pricing', state: 'open', page: 1 });
+    expect(ports.admin.listContacts).toHaveBeenLastCalledWith({ search: 'pricing', state: 'open', cursor: undefined });
 
     await user.click(screen.getByRole('button', { name: 'Mark handled (message from Sam Ortiz)' }));
 
@@ -132,6 +133,25 @@ describe('the admin console', () => {
     expect(ports.admin.removeUser).toHaveBeenCalledWith('quinn@northwind.example');
     const removed = (await screen.findAllByText('Removed')).map((badge) => badge.closest('article'));
     expect(removed).toContain(screen.getByRole('heading', { level: 3, name: 'Quinn Lopez' }).closest('article'));
+  });
+
+  it('loads more users below the first page, with the cursor the last page gave, until there are no more', async () => {
+    const admin = new FakeAdmin();
+    admin.users = Array.from({ length: 45 }, (_, index) =>
+      adminUser({ id: `sub-${index}`, email: `person${index}@example.com`, firstName: 'Person', lastName: String(index) }),
+    );
+    const ports = signedIn(ADMIN, admin);
+    const { user } = renderApp('/admin?section=users', { ports });
+
+    expect(await screen.findByText('Showing 20 users; there may be more.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Load more users' }));
+    expect(await screen.findByText('Showing 40 users; there may be more.')).toBeInTheDocument();
+    expect(ports.admin.listUsers).toHaveBeenLastCalledWith({ search: undefined, cursor: 'offset-20' });
+    await user.click(screen.getByRole('button', { name: 'Load more users' }));
+
+    expect(await screen.findByText('Showing 45 users.')).toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { level: 3, name: /^Person \d+$/ })).toHaveLength(45);
+    expect(screen.queryByRole('button', { name: 'Load more users' })).not.toBeInTheDocument();
   });
 
   it('creates a code with the safe defaults, shows each code’s uses, and expires one', async () => {

@@ -134,3 +134,41 @@ describe('deleting a result', () => {
     expect(within(recent).getByRole('link', { name: 'Candidate summary: Candidate 1' })).toBeVisible();
   });
 });
+
+describe('deleting a result from a screen’s recent results', () => {
+  it('asks first, then the result leaves the panel and stops being shown, and the panel says so', async () => {
+    const assistant = stocked();
+    const { user } = renderApp('/services/candidate-summary', { ports: subscriber(assistant) });
+    const panel = await screen.findByRole('complementary', { name: 'Recent results' });
+    await user.click(await within(panel).findByRole('button', { name: /^Priya Raman/ }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Summary of Priya Raman' })).toBeInTheDocument();
+
+    await user.click(within(panel).getByRole('button', { name: 'Delete Candidate summary: Priya Raman' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete this result?' });
+    expect(dialog).toHaveTextContent('Candidate summary: Priya Raman, from');
+    expect(within(dialog).getByRole('button', { name: 'Keep it' })).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+
+    await waitFor(() => expect(within(panel).queryByRole('button', { name: /^Priya Raman/ })).toBeNull());
+    expect(assistant.deleted).toEqual(['s-3']);
+    expect(screen.queryByRole('heading', { level: 2, name: 'Summary of Priya Raman' })).toBeNull();
+    expect(within(panel).getByRole('status')).toHaveTextContent('Deleted Candidate summary: Priya Raman.');
+    expect(within(panel).getByRole('heading', { name: 'Your recent results' })).toHaveFocus();
+    // The others stay, each with its own Delete button.
+    expect(within(panel).getByRole('button', { name: 'Delete Candidate summary: Candidate 0' })).toBeVisible();
+  });
+
+  it('keeps the result and shows the server’s message in the dialog when the deletion is refused', async () => {
+    const assistant = stocked();
+    assistant.failDeletes = new RestApiError(500, 'internal_error', 'Something went wrong on our side. Please try again.');
+    const { user } = renderApp('/services/candidate-summary', { ports: subscriber(assistant) });
+    const panel = await screen.findByRole('complementary', { name: 'Recent results' });
+    await user.click(await within(panel).findByRole('button', { name: 'Delete Candidate summary: Candidate 1' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+
+    expect(await within(screen.getByRole('dialog')).findByRole('alert')).toHaveTextContent('Something went wrong on our side.');
+    expect(within(panel).getByRole('button', { name: 'Delete Candidate summary: Candidate 1' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});

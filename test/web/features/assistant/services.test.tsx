@@ -77,7 +77,7 @@ describe('the Services area', () => {
     expect(screen.getByText('Amazon Bedrock did not answer, so the offline engine did.')).toBeInTheDocument();
     expect(assistant.calls[0]).toEqual({ method: 'candidateSummary', request: { profile: 'Priya Raman, backend engineer.' } });
     const history = screen.getByRole('complementary', { name: 'Recent results' });
-    expect(within(history).getByRole('button', { name: /Priya Raman/ })).toHaveAttribute('aria-current', 'true');
+    expect(within(history).getByRole('button', { name: /^Priya Raman/ })).toHaveAttribute('aria-current', 'true');
   });
 
   it('copies a result and says so, or says how to copy by hand when the clipboard is not available', async () => {

@@ -3,7 +3,7 @@ import { FakeAssistant } from '../../support/assistant';
 import { atsJob, evaluation, FakeAts, greenhouseConnection, syncWith, trainedPrediction } from '../../support/ats';
 import { authUser, dbUser, FakeIdentity } from '../../support/auth';
 import { ENTERPRISE_PLAN, FakeBilling, testSubscription } from '../../support/billing';
-import { errorOf } from '../../support/forms';
+import { chooseInCombobox, errorOf } from '../../support/forms';
 import { renderApp } from '../../support/render';
 
 afterEach(() => jest.restoreAllMocks());
@@ -46,11 +46,23 @@ describe('placement prediction', () => {
     const { user } = openScreen(ats);
     expect(await screen.findByRole('heading', { level: 1, name: 'Placement prediction' })).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Placement prediction · TalentPilot'));
-    const job = await screen.findByLabelText('ATS job');
-    expect(within(job).getByRole('option', { name: 'Senior Backend Engineer · Berlin (3 active applications)' })).toBeInTheDocument();
-    expect(within(job).getByRole('option', { name: 'Payroll Accountant (1 active application, closed)' })).toBeInTheDocument();
-
-    await user.selectOptions(job, 'gh-4001');
+    const job = await screen.findByRole('combobox', { name: 'ATS job' });
+    await user.click(job);
+    const list = screen.getByRole('listbox', { name: 'ATS job' });
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Senior Backend Engineer · Berlin (3 active applications)', 'Payroll Accountant (1 active application, closed)']);
+    // Searchable: typing narrows the jobs, the keyboard picks one.
+    await user.type(job, 'berlin');
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Senior Backend Engineer · Berlin (3 active applications)']);
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(job).toHaveValue('Senior Backend Engineer · Berlin (3 active applications)');
     await user.click(screen.getByRole('button', { name: 'Predict placements' }));
 
     const heading = await screen.findByRole('heading', { level: 2, name: 'Placement prediction for Senior Backend Engineer' });
@@ -75,7 +87,7 @@ describe('placement prediction', () => {
     const ports = { ...subscriber(ats), ats: api };
     const { user } = renderApp('/services/placement-prediction', { ports });
     await user.click(await screen.findByRole('button', { name: 'Predict placements' }));
-    const job = screen.getByLabelText('ATS job');
+    const job = screen.getByRole('combobox', { name: 'ATS job' });
     expect(job).toHaveFocus();
     expect(errorOf(job)).toBe('Choose the job whose applications to rank.');
     expect(api.predict).not.toHaveBeenCalled();
@@ -94,7 +106,7 @@ describe('placement prediction', () => {
       },
     };
     const { user } = openScreen(ats);
-    await user.selectOptions(await screen.findByLabelText('ATS job'), 'gh-4001');
+    await chooseInCombobox(user, document.body, 'ATS job', /^Senior Backend Engineer/);
     await user.click(screen.getByRole('button', { name: 'Predict placements' }));
     const status = await screen.findByText(
       'Predictions need at least 30 closed applications including 5 placements; you have 12 (2 placements).',
@@ -114,7 +126,7 @@ describe('placement prediction', () => {
       },
     };
     const { user } = openScreen(ats);
-    await user.selectOptions(await screen.findByLabelText('ATS job'), 'gh-4001');
+    await chooseInCombobox(user, document.body, 'ATS job', /^Senior Backend Engineer/);
     await user.click(screen.getByRole('button', { name: 'Predict placements' }));
     const message = await screen.findByText(
       'Your past placements do not predict new ones better than guessing yet, so no ranking is shown.',
@@ -129,8 +141,7 @@ describe('placement prediction', () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const ats = synced();
     const { user } = openScreen(ats);
-    const job = await screen.findByLabelText('ATS job');
-    await user.selectOptions(job, 'gh-4002');
+    const job = await chooseInCombobox(user, document.body, 'ATS job', /^Payroll Accountant/);
     await user.click(screen.getByRole('button', { name: 'Predict placements' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('We could not find that ATS job.');
     await waitFor(() => expect(job).toHaveFocus());

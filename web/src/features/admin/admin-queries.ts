@@ -1,4 +1,5 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData } from '@tanstack/react-query';
+import type { AdminPage } from '@contracts/admin-console';
 import type { AdminApi } from './api/admin-api';
 
 /** The query keys of the console's lists; a write invalidates its list's prefix. */
@@ -8,19 +9,35 @@ export const adminKeys = {
   codes: ['admin', 'codes'],
 } as const;
 
-type ContactsRequest = Parameters<AdminApi['listContacts']>[0];
-type UsersRequest = Parameters<AdminApi['listUsers']>[0];
+type ContactsRequest = Omit<Parameters<AdminApi['listContacts']>[0], 'cursor'>;
+type UsersRequest = Omit<Parameters<AdminApi['listUsers']>[0], 'cursor'>;
 
-/** The console's lists as server state; a new page or search keeps the old rows until the new ones arrive. */
+/** "Load more" pages: each page's `nextCursor` asks for the next (null: there is none). */
+const cursorPaging = {
+  initialPageParam: undefined as string | undefined,
+  getNextPageParam: (last: AdminPage<unknown>) => last.nextCursor ?? undefined,
+};
+
+/** The console's lists as server state; a new search keeps the old rows until the new ones arrive. */
 export const adminQueries = {
   contacts: (api: Pick<AdminApi, 'listContacts'>, request: ContactsRequest) =>
-    queryOptions({
+    infiniteQueryOptions({
       queryKey: [...adminKeys.contacts, request],
-      queryFn: () => api.listContacts(request),
+      queryFn: ({ pageParam }) => api.listContacts({ ...request, cursor: pageParam }),
+      ...cursorPaging,
       placeholderData: keepPreviousData,
     }),
   users: (api: Pick<AdminApi, 'listUsers'>, request: UsersRequest) =>
-    queryOptions({ queryKey: [...adminKeys.users, request], queryFn: () => api.listUsers(request), placeholderData: keepPreviousData }),
+    infiniteQueryOptions({
+      queryKey: [...adminKeys.users, request],
+      queryFn: ({ pageParam }) => api.listUsers({ ...request, cursor: pageParam }),
+      ...cursorPaging,
+      placeholderData: keepPreviousData,
+    }),
   codes: (api: Pick<AdminApi, 'listRegistrationCodes'>) =>
-    queryOptions({ queryKey: adminKeys.codes, queryFn: () => api.listRegistrationCodes() }),
+    infiniteQueryOptions({
+      queryKey: adminKeys.codes,
+      queryFn: ({ pageParam }) => api.listRegistrationCodes({ cursor: pageParam }),
+      ...cursorPaging,
+    }),
 };

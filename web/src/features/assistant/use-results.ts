@@ -50,7 +50,17 @@ export function useResults<C extends AssistantCapability>(api: AssistantApi, cap
   const { refetch } = query;
   const retry = useCallback(() => void refetch(), [refetch]);
 
-  return { history, shown, show: setShown, add, retry };
+  const deleteResult = useDeleteResult(api);
+  /** Deletes a result; the one on show is no longer shown. */
+  const remove = useCallback(
+    async (resultId: string) => {
+      await deleteResult(resultId);
+      setShown((before) => (before?.id === resultId ? null : before));
+    },
+    [deleteResult, setShown],
+  );
+
+  return { history, shown, show: setShown, add, retry, remove };
 }
 
 export type Results<C extends AssistantCapability> = ReturnType<typeof useResults<C>>;
@@ -66,6 +76,25 @@ export function useQuestionSets(api: AssistantApi, jobId: string): HistoryState<
   return phase;
 }
 
+/**
+ * Deletes one of the user's results (`POST /assistant/results/delete`), then every list of results
+ * is asked for again, so the result leaves the hub and the screens' histories alike; also after a
+ * refusal, as a result deleted elsewhere (404) leaves the lists.
+ */
+export function useDeleteResult(api: Pick<AssistantApi, 'deleteResult'>) {
+  const queryClient = useQueryClient();
+  return useCallback(
+    async (resultId: string) => {
+      try {
+        await api.deleteResult(resultId);
+      } finally {
+        await queryClient.invalidateQueries({ queryKey: assistantKeys.allResults });
+      }
+    },
+    [api, queryClient],
+  );
+}
+
 export const SEARCH_ERROR_MESSAGE = 'Your results could not be searched.';
 export const DELETE_ERROR_MESSAGE = 'The result could not be deleted.';
 
@@ -78,11 +107,9 @@ export interface ResultsSearch {
 
 /**
  * The user's results matching `search`, newest first, a page at a time (`more` loads the next),
- * and `remove` to delete one: every list of results is asked for again afterwards, so the
- * result leaves the hub and the screens' histories alike.
+ * and `remove` to delete one ({@link useDeleteResult}).
  */
 export function useResultsSearch(api: AssistantApi, search: ResultsSearch) {
-  const queryClient = useQueryClient();
   const query = useInfiniteQuery(
     assistantQueries.search(api, {
       ...(search.q.trim() ? { q: search.q.trim() } : {}),
@@ -100,17 +127,7 @@ export function useResultsSearch(api: AssistantApi, search: ResultsSearch) {
   const more = useCallback(() => void fetchNextPage(), [fetchNextPage]);
   const retry = useCallback(() => void refetch(), [refetch]);
 
-  const remove = useCallback(
-    async (resultId: string) => {
-      try {
-        await api.deleteResult(resultId);
-      } finally {
-        // Also after a refusal: a result deleted elsewhere (404) leaves the list.
-        await queryClient.invalidateQueries({ queryKey: assistantKeys.allResults });
-      }
-    },
-    [api, queryClient],
-  );
+  const remove = useDeleteResult(api);
 
   return { state, hasMore: query.hasNextPage, loadingMore: query.isFetchingNextPage, more, retry, remove };
 }

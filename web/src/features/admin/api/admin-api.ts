@@ -16,7 +16,7 @@ export interface AdminApi {
   listContacts(request: Arguments<'listContacts'>): Promise<AdminConsoleResponses['listContacts']>;
   setContactHandled(request: Arguments<'setContactHandled'>): Promise<AdminConsoleResponses['setContactHandled']>;
   listUsers(request: Arguments<'listUsers'>): Promise<AdminConsoleResponses['listUsers']>;
-  listRegistrationCodes(): Promise<AdminConsoleResponses['listRegistrationCodes']>;
+  listRegistrationCodes(request: Arguments<'listRegistrationCodes'>): Promise<AdminConsoleResponses['listRegistrationCodes']>;
   createRegistrationCode(request: Arguments<'createRegistrationCode'>): Promise<AdminConsoleResponses['createRegistrationCode']>;
   expireRegistrationCode(request: Arguments<'expireRegistrationCode'>): Promise<AdminConsoleResponses['expireRegistrationCode']>;
   /** `POST /admin/user/create`: Cognito e-mails the invitation with a temporary password. */
@@ -34,7 +34,7 @@ export function createRestAdminApi(config: RuntimeConfig, client: RestClient = c
     listContacts: (request) => run('listContacts', request),
     setContactHandled: (request) => run('setContactHandled', request),
     listUsers: (request) => run('listUsers', request),
-    listRegistrationCodes: () => run('listRegistrationCodes', {}),
+    listRegistrationCodes: (request) => run('listRegistrationCodes', request),
     createRegistrationCode: (request) => run('createRegistrationCode', request),
     expireRegistrationCode: (request) => run('expireRegistrationCode', request),
     inviteUser: (request) => client.post<InviteUserResponse>('admin/user/create', request),

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import type { AdminRegistrationCode } from '@contracts/admin-console';
 import { BETA_CUSTOMER_GROUPS } from '@shared-domain/groups';
@@ -9,7 +9,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { RestApiError } from '../../../lib/rest-client';
 import { adminKeys, adminQueries } from '../admin-queries';
 import type { AdminApi } from '../api/admin-api';
-import { Empty, LoadError } from './console-parts';
+import { Empty, LoadError, LoadMore, loadedRows } from './console-parts';
 
 const STANDING_LABELS: Readonly<Record<AdminRegistrationCode['standing'], string>> = {
   admits_sign_ups: 'Admits sign-ups',
@@ -139,9 +139,10 @@ function CodeCard({ code, api }: { readonly code: AdminRegistrationCode; readonl
   );
 }
 
-/** Registration codes: created with the safe defaults, their uses, expired on demand. */
+/** Registration codes: created with the safe defaults, their uses, expired on demand, a page at a time. */
 export function CodesPanel({ api }: { readonly api: AdminApi }) {
-  const query = useQuery(adminQueries.codes(api));
+  const query = useInfiniteQuery(adminQueries.codes(api));
+  const rows = loadedRows(query.data);
   return (
     <section aria-labelledby="admin-codes">
       <h2 id="admin-codes">Registration codes</h2>
@@ -151,15 +152,18 @@ export function CodesPanel({ api }: { readonly api: AdminApi }) {
         <p role="status">Loading codes…</p>
       ) : (
         <>
-          <CreateCodeForm api={api} defaults={query.data.defaults} />
-          {query.data.items.length === 0 ? (
+          <CreateCodeForm api={api} defaults={query.data.pages[0].defaults} />
+          {rows.length === 0 && !query.hasNextPage ? (
             <Empty>No registration codes yet.</Empty>
           ) : (
-            <div className="admin-list">
-              {query.data.items.map((code) => (
-                <CodeCard key={code.code} code={code} api={api} />
-              ))}
-            </div>
+            <>
+              <div className="admin-list">
+                {rows.map((code) => (
+                  <CodeCard key={code.code} code={code} api={api} />
+                ))}
+              </div>
+              <LoadMore shown={rows.length} noun={['code', 'codes']} list={query} />
+            </>
           )}
         </>
       )}

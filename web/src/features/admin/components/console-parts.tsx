@@ -1,3 +1,4 @@
+import type { UseInfiniteQueryResult } from '@tanstack/react-query';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths';
@@ -48,32 +49,37 @@ export function SearchForm({
   );
 }
 
-/** Previous / next and where the reader is. */
-export function Pager({
-  page,
-  pageCount,
-  total,
+/**
+ * How many rows are shown and, while the server has more, a button that loads the next page
+ * below them (the lists page by cursor: lambdas/admin/console-window.ts).
+ */
+export function LoadMore({
+  shown,
   noun,
-  onPage,
+  list,
 }: {
-  readonly page: number;
-  readonly pageCount: number;
-  readonly total: number;
+  readonly shown: number;
   readonly noun: readonly [string, string];
-  readonly onPage: (page: number) => void;
+  readonly list: Pick<UseInfiniteQueryResult, 'hasNextPage' | 'isFetchingNextPage' | 'fetchNextPage'>;
 }) {
+  const hasMore = list.hasNextPage;
   return (
-    <nav className="admin-pager" aria-label={`Pages of ${noun[1]}`}>
-      <button type="button" className="button button--secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        Previous
-      </button>
+    <div className="admin-pager">
       <span aria-live="polite">
-        Page {page} of {pageCount} · {total} {total === 1 ? noun[0] : noun[1]}
+        {shown === 0 ? `No ${noun[1]} found so far` : `Showing ${shown} ${shown === 1 ? noun[0] : noun[1]}`}
+        {hasMore ? '; there may be more.' : '.'}
       </span>
-      <button type="button" className="button button--secondary" disabled={page >= pageCount} onClick={() => onPage(page + 1)}>
-        Next
-      </button>
-    </nav>
+      {hasMore ? (
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={list.isFetchingNextPage}
+          onClick={() => void list.fetchNextPage()}
+        >
+          {list.isFetchingNextPage ? 'Loading…' : `Load more ${noun[1]}`}
+        </button>
+      ) : null}
+    </div>
   );
 }
 
@@ -92,4 +98,9 @@ export function LoadError({ error, onRetry }: { readonly error: unknown; readonl
 /** An empty list's sentence. */
 export function Empty({ children }: { readonly children: ReactNode }) {
   return <p className="admin-empty">{children}</p>;
+}
+
+/** Every row of a list's loaded pages, in page order. */
+export function loadedRows<T>(data: { readonly pages: readonly { readonly items: readonly T[] }[] } | undefined): readonly T[] {
+  return data?.pages.flatMap((page) => page.items) ?? [];
 }

@@ -1,11 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { AdminContact, ContactStateFilter } from '@contracts/admin-console';
 import { formatWhen } from '../../../lib/format-when';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { adminKeys, adminQueries } from '../admin-queries';
 import type { AdminApi } from '../api/admin-api';
-import { Empty, LoadError, Pager, SearchForm } from './console-parts';
+import { Empty, LoadError, LoadMore, loadedRows, SearchForm } from './console-parts';
 
 const STATE_LABELS: Readonly<Record<ContactStateFilter, string>> = { open: 'Open', handled: 'Handled', all: 'All' };
 
@@ -47,35 +47,21 @@ function ContactCard({ contact, api }: { readonly contact: AdminContact; readonl
   );
 }
 
-/** Contact messages: newest first, searched, open or handled, marked handled (and open again). */
+/** Contact messages: newest first, searched, open or handled, marked handled (and open again), a page at a time. */
 export function ContactsPanel({ api }: { readonly api: AdminApi }) {
   const filterId = useId();
   const [search, setSearch] = useState('');
   const [state, setState] = useState<ContactStateFilter>('open');
-  const [page, setPage] = useState(1);
-  const query = useQuery(adminQueries.contacts(api, { search: search || undefined, state, page }));
+  const query = useInfiniteQuery(adminQueries.contacts(api, { search: search || undefined, state }));
+  const rows = loadedRows(query.data);
   return (
     <section aria-labelledby="admin-contacts">
       <h2 id="admin-contacts">Contact messages</h2>
       <div className="admin-toolbar">
-        <SearchForm
-          label="Search messages"
-          initial={search}
-          onSearch={(text) => {
-            setSearch(text);
-            setPage(1);
-          }}
-        />
+        <SearchForm label="Search messages" initial={search} onSearch={setSearch} />
         <div className="admin-filter">
           <label htmlFor={filterId}>Show</label>
-          <select
-            id={filterId}
-            value={state}
-            onChange={(event) => {
-              setState(event.target.value as ContactStateFilter);
-              setPage(1);
-            }}
-          >
+          <select id={filterId} value={state} onChange={(event) => setState(event.target.value as ContactStateFilter)}>
             {(Object.keys(STATE_LABELS) as ContactStateFilter[]).map((value) => (
               <option key={value} value={value}>
                 {STATE_LABELS[value]}
@@ -88,22 +74,16 @@ export function ContactsPanel({ api }: { readonly api: AdminApi }) {
         <LoadError error={query.error} onRetry={() => void query.refetch()} />
       ) : !query.data ? (
         <p role="status">Loading messages…</p>
-      ) : query.data.total === 0 ? (
+      ) : rows.length === 0 && !query.hasNextPage ? (
         <Empty>{emptyText(state, search)}</Empty>
       ) : (
         <>
           <div className="admin-list">
-            {query.data.items.map((contact) => (
+            {rows.map((contact) => (
               <ContactCard key={contact.id} contact={contact} api={api} />
             ))}
           </div>
-          <Pager
-            page={query.data.page}
-            pageCount={query.data.pageCount}
-            total={query.data.total}
-            noun={['message', 'messages']}
-            onPage={setPage}
-          />
+          <LoadMore shown={rows.length} noun={['message', 'messages']} list={query} />
         </>
       )}
     </section>

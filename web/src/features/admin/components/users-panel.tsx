@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import type { InviteUserRequestInput } from '@contracts/admin';
 import type { AdminUserSummary } from '@contracts/admin-console';
@@ -12,7 +12,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { RestApiError } from '../../../lib/rest-client';
 import { adminKeys, adminQueries } from '../admin-queries';
 import type { AdminApi } from '../api/admin-api';
-import { Empty, LoadError, Pager, SearchForm } from './console-parts';
+import { Empty, LoadError, LoadMore, loadedRows, SearchForm } from './console-parts';
 
 /** "Professional, active until 1 Dec 2026", or that there is none. */
 export function subscriptionText(subscription: AdminUserSummary['subscription']): string {
@@ -133,9 +133,9 @@ function UserCard({ user, self, onRemove }: { readonly user: AdminUserSummary; r
 export function UsersPanel({ api, selfId }: { readonly api: AdminApi; readonly selfId: string }) {
   const queryClient = useQueryClient();
   const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
   const [removing, setRemoving] = useState<AdminUserSummary | null>(null);
-  const query = useQuery(adminQueries.users(api, { search: search || undefined, page }));
+  const query = useInfiniteQuery(adminQueries.users(api, { search: search || undefined }));
+  const rows = loadedRows(query.data);
   const removal = useMutation({
     mutationFn: (user: AdminUserSummary) => api.removeUser(user.email),
     onSuccess: (_answer, user) => {
@@ -153,35 +153,22 @@ export function UsersPanel({ api, selfId }: { readonly api: AdminApi; readonly s
       <h2 id="admin-users">Users</h2>
       <InviteForm api={api} />
       <div className="admin-toolbar">
-        <SearchForm
-          label="Search by name, email or company"
-          initial={search}
-          onSearch={(text) => {
-            setSearch(text);
-            setPage(1);
-          }}
-        />
+        <SearchForm label="Search by name, email or company" initial={search} onSearch={setSearch} />
       </div>
       {query.isError ? (
         <LoadError error={query.error} onRetry={() => void query.refetch()} />
       ) : !query.data ? (
         <p role="status">Loading users…</p>
-      ) : query.data.total === 0 ? (
+      ) : rows.length === 0 && !query.hasNextPage ? (
         <Empty>{search ? `Nobody matches “${search}”.` : 'No users yet.'}</Empty>
       ) : (
         <>
           <div className="admin-list">
-            {query.data.items.map((user) => (
+            {rows.map((user) => (
               <UserCard key={user.id} user={user} self={user.id === selfId} onRemove={() => setRemoving(user)} />
             ))}
           </div>
-          <Pager
-            page={query.data.page}
-            pageCount={query.data.pageCount}
-            total={query.data.total}
-            noun={['user', 'users']}
-            onPage={setPage}
-          />
+          <LoadMore shown={rows.length} noun={['user', 'users']} list={query} />
         </>
       )}
       {removing ? (

@@ -43,10 +43,7 @@ export function CapabilityForm<C extends AssistantCapability>({
 }) {
   const { attachScope, attachAlert } = form;
   return (
-    <ScreenFrame
-      screen={screen}
-      history={<HistoryPanel history={results.history} shown={results.shown} onShow={results.show} onRetry={results.retry} />}
-    >
+    <ScreenFrame screen={screen} history={<HistoryPanel results={results} />}>
       <div ref={attachScope} className="assistant-stack">
         <form
           className="card form"

@@ -157,10 +157,7 @@ export function MustHavesScreen({ api }: { readonly api: AssistantApi }) {
   ]);
 
   return (
-    <ScreenFrame
-      screen={SCREEN}
-      history={<HistoryPanel history={results.history} shown={results.shown} onShow={results.show} onRetry={results.retry} />}
-    >
+    <ScreenFrame screen={SCREEN} history={<HistoryPanel results={results} />}>
       <div ref={attachScope} className="assistant-stack">
         <form
           className="card form"

@@ -1,24 +1,18 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { CAPABILITIES, type AssistantCapability, type AssistantResult } from '@contracts/assistant';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { CAPABILITIES, type AssistantCapability } from '@contracts/assistant';
 import { Spinner } from '../../../components/ui/spinner';
 import '../../../components/ui/form.css';
-import { readableMessage } from '../../../lib/notify';
 import type { AssistantApi } from '../api/assistant-api';
 import { formatWhen } from '../format';
 import { ASSISTANT_SCREENS } from '../screens';
 import { useJobs } from '../use-jobs';
-import { DELETE_ERROR_MESSAGE, useResultsSearch, type ResultsSearch } from '../use-results';
+import { useResultsSearch, type ResultsSearch } from '../use-results';
+import { DeleteResultButton, resultName, useResultDeletion } from './result-deletion';
 
 const NO_SEARCH: ResultsSearch = { q: '', capability: '', jobId: '' };
 
 const screenOf = (capability: AssistantCapability) => ASSISTANT_SCREENS.find((screen) => screen.capability === capability);
-
-/** "Candidate summary: Priya Raman", as the list links and the delete buttons name a result. */
-function nameOf(result: AssistantResult): string {
-  return `${screenOf(result.capability)?.title ?? result.capability}: ${result.label}`;
-}
 
 /**
  * The user's results across capabilities, newest first, each a link to its screen showing it:
@@ -31,32 +25,13 @@ export function RecentResults({ api }: { readonly api: AssistantApi }) {
   const [words, setWords] = useState('');
   const [search, setSearch] = useState<ResultsSearch>(NO_SEARCH);
   const found = useResultsSearch(api, search);
-  const [confirming, setConfirming] = useState<AssistantResult | null>(null);
-  const [deleting, setDeleting] = useState(false);
-  const [deleteError, setDeleteError] = useState('');
-  const [announcement, setAnnouncement] = useState('');
+  // The Delete button that opened the dialog is gone afterwards: the list's heading takes focus.
+  const deletion = useResultDeletion(found.remove, () => document.getElementById(id)?.focus());
   const filtered = search.q !== '' || search.capability !== '' || search.jobId !== '';
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setSearch({ ...search, q: words.trim() });
-  };
-
-  const confirmDelete = async () => {
-    if (!confirming) return;
-    setDeleting(true);
-    setDeleteError('');
-    try {
-      await found.remove(confirming.id);
-      setAnnouncement(`Deleted ${nameOf(confirming)}.`);
-      setConfirming(null);
-      // The button that opened the dialog is gone: the list's heading takes focus.
-      document.getElementById(id)?.focus();
-    } catch (error) {
-      setDeleteError(readableMessage(error, DELETE_ERROR_MESSAGE));
-    } finally {
-      setDeleting(false);
-    }
   };
 
   return (
@@ -136,7 +111,7 @@ export function RecentResults({ api }: { readonly api: AssistantApi }) {
         </div>
       </form>
       <p role="status" className="results-search__status">
-        {announcement}
+        {deletion.announcement}
       </p>
       {found.state.status === 'loading' ? <Spinner label="Loading your results…" /> : null}
       {found.state.status === 'error' ? (
@@ -162,19 +137,10 @@ export function RecentResults({ api }: { readonly api: AssistantApi }) {
             return (
               <li key={result.id} className="recent-results__item">
                 <span>
-                  <Link to={`${screen.path}?result=${encodeURIComponent(result.id)}`}>{nameOf(result)}</Link>{' '}
+                  <Link to={`${screen.path}?result=${encodeURIComponent(result.id)}`}>{resultName(result)}</Link>{' '}
                   <span className="recent-results__when">{formatWhen(result.createdAt)}</span>
                 </span>
-                <button
-                  type="button"
-                  className="button button--secondary button--small recent-results__delete"
-                  onClick={() => {
-                    setDeleteError('');
-                    setConfirming(result);
-                  }}
-                >
-                  Delete<span className="visually-hidden"> {nameOf(result)}</span>
-                </button>
+                <DeleteResultButton result={result} onClick={() => deletion.ask(result)} />
               </li>
             );
           })}
@@ -185,27 +151,7 @@ export function RecentResults({ api }: { readonly api: AssistantApi }) {
           {found.loadingMore ? 'Loading…' : 'Show more results'}
         </button>
       ) : null}
-      {confirming ? (
-        <ConfirmDialog
-          title="Delete this result?"
-          confirmLabel="Delete"
-          busyLabel="Deleting…"
-          cancelLabel="Keep it"
-          busy={deleting}
-          onConfirm={() => void confirmDelete()}
-          onCancel={() => setConfirming(null)}
-        >
-          <p>
-            {nameOf(confirming)}, from {formatWhen(confirming.createdAt)}, is deleted for good: it leaves this list and its service’s
-            history.
-          </p>
-          {deleteError ? (
-            <p role="alert" className="results-search__error">
-              {deleteError}
-            </p>
-          ) : null}
-        </ConfirmDialog>
-      ) : null}
+      {deletion.dialog}
     </section>
   );
 }

@@ -2,7 +2,8 @@ import { useEffect, useId, useRef, type ReactNode } from 'react';
 import type { AssistantCapability, AssistantResult } from '@contracts/assistant';
 import { Spinner } from '../../../components/ui/spinner';
 import { engineLabel, formatWhen } from '../format';
-import type { HistoryState } from '../use-results';
+import type { Results } from '../use-results';
+import { DeleteResultButton, useResultDeletion } from './result-deletion';
 
 /** Which engine produced a result, and its note (e.g. why the offline engine answered). */
 export function EngineNote({ result }: { readonly result: AssistantResult }) {
@@ -46,29 +47,28 @@ export function ResultPanel({
   );
 }
 
-/** The user's recent results of one capability; picking one shows it. */
-export function HistoryPanel<C extends AssistantCapability>({
-  history,
-  shown,
-  onShow,
-  onRetry,
-}: {
-  readonly history: HistoryState<C>;
-  readonly shown: AssistantResult<C> | null;
-  readonly onShow: (result: AssistantResult<C>) => void;
-  readonly onRetry: () => void;
-}) {
+/**
+ * The user's recent results of one capability, beside the screen's form: picking one shows it,
+ * and each can be deleted after a confirmation, as on the hub.
+ */
+export function HistoryPanel<C extends AssistantCapability>({ results }: { readonly results: Results<C> }) {
   const id = useId();
+  const { history, shown } = results;
+  // The Delete button that opened the dialog is gone afterwards: the panel's heading takes focus.
+  const deletion = useResultDeletion(results.remove, () => document.getElementById(id)?.focus());
   return (
     <section className="card assistant-history" aria-labelledby={id}>
-      <h2 id={id} className="assistant-history__heading">
+      <h2 id={id} className="assistant-history__heading" tabIndex={-1}>
         Your recent results
       </h2>
+      <p role="status" className="assistant-history__status">
+        {deletion.announcement}
+      </p>
       {history.status === 'loading' ? <Spinner label="Loading your recent results…" /> : null}
       {history.status === 'error' ? (
         <div>
           <p>{history.error}</p>
-          <button type="button" className="button button--secondary button--small" onClick={onRetry}>
+          <button type="button" className="button button--secondary button--small" onClick={results.retry}>
             Try again
           </button>
         </div>
@@ -79,20 +79,22 @@ export function HistoryPanel<C extends AssistantCapability>({
       {history.status === 'ready' && history.results.length > 0 ? (
         <ul className="assistant-history__list">
           {history.results.map((result) => (
-            <li key={result.id}>
+            <li key={result.id} className="assistant-history__entry">
               <button
                 type="button"
                 className="assistant-history__item"
                 aria-current={shown?.id === result.id ? 'true' : undefined}
-                onClick={() => onShow(result)}
+                onClick={() => results.show(result)}
               >
                 <span className="assistant-history__label">{result.label}</span>
                 <span className="assistant-history__when">{formatWhen(result.createdAt)}</span>
               </button>
+              <DeleteResultButton result={result} onClick={() => deletion.ask(result)} />
             </li>
           ))}
         </ul>
       ) : null}
+      {deletion.dialog}
     </section>
   );
 }

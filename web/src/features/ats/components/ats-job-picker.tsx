@@ -1,11 +1,12 @@
 import { Link } from 'react-router-dom';
-import { FieldFrame } from '../../../components/ui/form-field';
+import { Combobox } from '../../../components/ui/combobox';
 import { paths } from '../../../config/paths';
 import { jobOptionLabel, type AtsJobs } from '../use-ats-jobs';
 
 /**
- * Choose a synced ATS job. Each option says how many of its applications are still in process.
- * `name` is the request's field (`jobId` for a prediction) so the server's complaint finds it.
+ * Choose a synced ATS job, searchable (an ATS may hold hundreds). Each option says how many of its
+ * applications are still in process. `name` is the request's field (`jobId` for a prediction) so
+ * the server's complaint finds it.
  */
 export function AtsJobPicker({
   jobs,
@@ -23,18 +24,15 @@ export function AtsJobPicker({
   readonly hint?: string;
 }) {
   return (
-    <FieldFrame label="ATS job" hint={hint} error={error}>
-      {(control) => (
-        <select {...control} name={name} value={value} onChange={(event) => onChange(event.target.value)}>
-          <option value="">Choose a synced job</option>
-          {jobs.jobs.map((job) => (
-            <option key={job.id} value={job.id}>
-              {jobOptionLabel(job)}
-            </option>
-          ))}
-        </select>
-      )}
-    </FieldFrame>
+    <Combobox
+      label="ATS job"
+      name={name}
+      options={jobs.jobs.map((job) => ({ id: job.id, label: jobOptionLabel(job) }))}
+      value={value}
+      error={error}
+      hint={hint}
+      onChange={onChange}
+    />
   );
 }
 

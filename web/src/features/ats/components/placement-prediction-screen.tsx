@@ -150,7 +150,7 @@ export function PlacementPredictionScreen({ api }: { readonly api: AtsApi }) {
   useEffect(() => {
     const target = focusAfterRefusal.current;
     focusAfterRefusal.current = null;
-    if (target === 'job') formRef.current?.querySelector<HTMLSelectElement>('select[name="jobId"]')?.focus();
+    if (target === 'job') formRef.current?.querySelector<HTMLInputElement>('[name="jobId"]')?.focus();
     else if (target === 'alert') alertRef.current?.focus();
   });
 
@@ -161,7 +161,7 @@ export function PlacementPredictionScreen({ api }: { readonly api: AtsApi }) {
     event.preventDefault();
     setAttempted(true);
     if (clientError) {
-      formRef.current?.querySelector<HTMLSelectElement>('select[name="jobId"]')?.focus();
+      formRef.current?.querySelector<HTMLInputElement>('[name="jobId"]')?.focus();
       return;
     }
     if (busy) return;

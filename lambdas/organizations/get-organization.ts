@@ -1,0 +1,91 @@
+import { TABLES } from '../../lib/definitions/tables';
+import type { User } from '../shared/contracts/user';
+import { OrganizationResponseSchema, type OrganizationResponse } from '../shared/contracts/organization';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { invitationStatus, mayPerform, seatsInUse, type Member, type TeamState } from '../shared/domain/organization-rules';
+import { NotFoundError } from '../shared/errors';
+import { callerFromEvent } from '../shared/http/caller';
+import { httpHandler, type ApiGatewayHandler, type HttpHandlerOptions } from '../shared/http/handler';
+import { createOrganizationsRepository, type OrganizationsRepository } from '../shared/organizations/organizations-repository';
+import { readEnvironment, requiredNameVariable } from '../shared/read-environment';
+import { requireActiveUser } from '../shared/users/active-user';
+import type { UsersRepository } from '../shared/users/users-repository';
+import * as z from '../shared/zod';
+
+/**
+ * `GET /user/organization` (issue 18): the caller's firm, their role, its seats and members, and
+ * its invitations for those who manage them. Served by the account function (its entry dispatches
+ * by route). The caller's membership is looked up in the index and confirmed on the firm's
+ * strongly consistent read, so a member removed a moment ago gets the 404 at once.
+ */
+
+export interface GetOrganizationDependencies {
+  readonly users: UsersRepository;
+  readonly organizations: Pick<OrganizationsRepository, 'activeMembershipOf' | 'getTeam'>;
+  readonly now?: () => Date;
+}
+
+export const GET_ORGANIZATION_ROUTE = 'GET /user/organization';
+export const NOT_IN_ORGANIZATION_MESSAGE = 'You are not part of a team yet.';
+
+const ROLE_ORDER = { owner: 0, admin: 1, recruiter: 2 } as const;
+
+/** What the caller sees of their firm: invitations only when their role may manage them. */
+export function organizationView(team: TeamState, viewer: Member, people: ReadonlyMap<string, User>, now: Date): OrganizationResponse {
+  const active = team.members
+    .filter((member) => member.state === 'active')
+    .sort((a, b) => ROLE_ORDER[a.role] - ROLE_ORDER[b.role] || a.joinedAt.localeCompare(b.joinedAt));
+  const inUse = seatsInUse(team.members, team.invitations, now);
+  return {
+    organization: { id: team.organization.id, name: team.organization.name, ownerId: team.organization.ownerId },
+    role: viewer.role,
+    seats: { total: team.organization.seats, inUse, free: Math.max(0, team.organization.seats - inUse) },
+    members: active.map((member) => {
+      const person = people.get(member.userId);
+      return {
+        userId: member.userId,
+        role: member.role,
+        joinedAt: member.joinedAt,
+        firstName: person?.firstName ?? null,
+        lastName: person?.lastName ?? null,
+        email: person?.email ?? null,
+      };
+    }),
+    invitations: mayPerform(viewer.role, 'invite')
+      ? [...team.invitations]
+          .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+          .map((invitation) => ({
+            email: invitation.email,
+            role: invitation.role,
+            status: invitationStatus(invitation, now),
+            invitedBy: invitation.invitedBy,
+            expiresAt: invitation.expiresAt,
+          }))
+      : null,
+  };
+}
+
+export function createGetOrganizationHandler(
+  dependencies: () => GetOrganizationDependencies,
+  options?: HttpHandlerOptions,
+): ApiGatewayHandler {
+  return httpHandler(async ({ event }) => {
+    const caller = callerFromEvent(event);
+    const deps = dependencies();
+    const user = await requireActiveUser(deps.users, caller);
+    const membership = await deps.organizations.activeMembershipOf(user.id);
+    const team = membership ? await deps.organizations.getTeam(membership.organizationId) : undefined;
+    const viewer = team?.members.find((member) => member.userId === user.id && member.state === 'active');
+    if (!team || !viewer) throw new NotFoundError(NOT_IN_ORGANIZATION_MESSAGE, { code: 'organization_not_found' });
+    const ids = team.members.filter((member) => member.state === 'active').map((member) => member.userId);
+    const records = await Promise.all(ids.map((id) => (id === user.id ? user : deps.users.getById(id))));
+    const people = new Map(records.filter((record): record is User => record !== undefined).map((record) => [record.id, record]));
+    return { body: OrganizationResponseSchema.parse(organizationView(team, viewer, people, (deps.now ?? (() => new Date()))())) };
+  }, options);
+}
+
+/** The organizations repository of a deployed function (`ORGANIZATIONS_TABLE`), on its document client. */
+export function organizationsFromEnvironment(client: DynamoDBDocumentClient): OrganizationsRepository {
+  const env = readEnvironment(z.object({ [TABLES.organizations.envVar]: requiredNameVariable }));
+  return createOrganizationsRepository({ client, tableName: env[TABLES.organizations.envVar] });
+}

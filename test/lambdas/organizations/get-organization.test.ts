@@ -1,0 +1,153 @@
+import type { OrganizationResponse } from '../../../lambdas/shared/contracts/organization';
+import { newOrganization, type Member } from '../../../lambdas/shared/domain/organization-rules';
+import { createGetOrganizationHandler, NOT_IN_ORGANIZATION_MESSAGE } from '../../../lambdas/organizations/get-organization';
+import {
+  createOrganizationsRepository,
+  type OrganizationsRepository,
+} from '../../../lambdas/shared/organizations/organizations-repository';
+import { newUserRecord } from '../../../lambdas/shared/users/new-user-record';
+import { createUsersRepository, type UsersRepository } from '../../../lambdas/shared/users/users-repository';
+import { startTables } from '../shared/subscriptions/support';
+import { claims, HANDLER_OPTIONS, invoke, userEvent } from '../subscription/support/subscription-services';
+
+/** `GET /user/organization` through its handler, on dynalite: the caller's own firm, and nothing of another's. */
+
+let tables: Awaited<ReturnType<typeof startTables>>;
+let users: UsersRepository;
+let organizations: OrganizationsRepository;
+let lookups: Pick<OrganizationsRepository, 'activeMembershipOf' | 'getTeam'>;
+const NOW = new Date('2026-11-26T12:00:00.000Z');
+const JOINED = '2026-02-01T00:00:00.000Z';
+
+const handler = createGetOrganizationHandler(() => ({ users, organizations: lookups, now: () => NOW }), HANDLER_OPTIONS);
+type Body = OrganizationResponse & { code: string; message: string };
+const getOrganization = (sub: string | null) =>
+  invoke<Body>(handler, userEvent({ method: 'GET', resource: '/user/organization', claims: sub === null ? null : claims(sub, undefined) }));
+
+const member = (organizationId: string, userId: string, role: Member['role'], overrides: Partial<Member> = {}): Member => ({
+  organizationId,
+  userId,
+  role,
+  joinedAt: JOINED,
+  state: 'active',
+  ...overrides,
+});
+
+beforeAll(async () => {
+  tables = await startTables();
+  users = createUsersRepository({ client: tables.client, tableName: tables.tableNames.users });
+  organizations = createOrganizationsRepository({ client: tables.client, tableName: tables.tableNames.organizations });
+  lookups = organizations;
+  for (const [id, firstName] of [
+    ['owner', 'Olga'],
+    ['recruiter', 'Rami'],
+    ['admin', 'Ada'],
+    ['loner', 'Lou'],
+    ['rival', 'Rita'],
+    ['gone', 'Gus'],
+  ]) {
+    await users.putIfAbsent(
+      newUserRecord({
+        id,
+        email: `${id}@example.com`,
+        details: { firstName, lastName: 'Test', companyName: 'Acme' },
+        now: new Date(JOINED),
+      }),
+    );
+  }
+  await users.markRemoved('gone', NOW);
+  await organizations.createOrganization(
+    newOrganization({ id: 'acme', name: 'Acme Staffing', seats: 5, ownerId: 'owner', now: new Date(JOINED) }),
+  );
+  await organizations.saveMember(member('acme', 'recruiter', 'recruiter', { joinedAt: '2026-03-01T00:00:00.000Z' }));
+  await organizations.saveMember(member('acme', 'admin', 'admin', { joinedAt: '2026-02-15T00:00:00.000Z' }));
+  await organizations.saveMember(member('acme', 'former', 'recruiter', { state: 'removed', removedAt: JOINED, removedBy: 'owner' }));
+  const invitation = { organizationId: 'acme', role: 'recruiter', invitedBy: 'admin', state: 'pending', updatedAt: JOINED } as const;
+  await organizations.saveInvitation({
+    ...invitation,
+    email: 'soon@example.com',
+    createdAt: '2026-11-25T00:00:00.000Z',
+    expiresAt: '2026-12-02T00:00:00.000Z',
+  });
+  await organizations.saveInvitation({
+    ...invitation,
+    email: 'late@example.com',
+    createdAt: '2026-10-01T00:00:00.000Z',
+    expiresAt: '2026-10-08T00:00:00.000Z',
+  });
+  await organizations.createOrganization(
+    newOrganization({ id: 'rival-firm', name: 'Rival Talent', seats: 2, ownerId: 'rival', now: new Date(JOINED) }),
+  );
+});
+afterAll(() => tables.stop());
+
+describe('GET /user/organization', () => {
+  it('answers the owner with the firm, the seats, the members (owner first) and every invitation with its status', async () => {
+    const answer = await getOrganization('owner');
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({
+      organization: { id: 'acme', name: 'Acme Staffing', ownerId: 'owner' },
+      role: 'owner',
+      // Three members and the one unexpired invitation.
+      seats: { total: 5, inUse: 4, free: 1 },
+      members: [
+        { userId: 'owner', role: 'owner', joinedAt: JOINED, firstName: 'Olga', lastName: 'Test', email: 'owner@example.com' },
+        {
+          userId: 'admin',
+          role: 'admin',
+          joinedAt: '2026-02-15T00:00:00.000Z',
+          firstName: 'Ada',
+          lastName: 'Test',
+          email: 'admin@example.com',
+        },
+        {
+          userId: 'recruiter',
+          role: 'recruiter',
+          joinedAt: '2026-03-01T00:00:00.000Z',
+          firstName: 'Rami',
+          lastName: 'Test',
+          email: 'recruiter@example.com',
+        },
+      ],
+      invitations: [
+        { email: 'soon@example.com', role: 'recruiter', status: 'pending', invitedBy: 'admin', expiresAt: '2026-12-02T00:00:00.000Z' },
+        { email: 'late@example.com', role: 'recruiter', status: 'expired', invitedBy: 'admin', expiresAt: '2026-10-08T00:00:00.000Z' },
+      ],
+    });
+  });
+
+  it('shows invitations to an admin but not to a recruiter', async () => {
+    expect((await getOrganization('admin')).body).toMatchObject({ role: 'admin', invitations: [{}, {}] });
+    const recruiter = await getOrganization('recruiter');
+    expect(recruiter.body).toMatchObject({ role: 'recruiter', invitations: null, seats: { total: 5, inUse: 4, free: 1 } });
+  });
+
+  it("answers another firm's owner with their own firm only", async () => {
+    const answer = await getOrganization('rival');
+    expect(answer.body).toMatchObject({ organization: { id: 'rival-firm' }, members: [{ userId: 'rival' }], invitations: [] });
+    expect(JSON.stringify(answer.body)).not.toMatch(/acme|owner@example|soon@example/);
+  });
+
+  it('answers 404 to a user in no firm, 403 to a removed user and 401 without a token', async () => {
+    expect(await getOrganization('loner')).toMatchObject({
+      status: 404,
+      body: { code: 'organization_not_found', message: NOT_IN_ORGANIZATION_MESSAGE },
+    });
+    expect(await getOrganization('gone')).toMatchObject({ status: 403, body: { code: 'user_inactive' } });
+    expect(await getOrganization(null)).toMatchObject({ status: 401 });
+  });
+
+  it('answers 404 at once to a member just removed, even while the index still shows the membership', async () => {
+    await organizations.saveMember(
+      member('acme', 'recruiter', 'recruiter', { state: 'removed', removedAt: NOW.toISOString(), removedBy: 'owner' }),
+    );
+    lookups = { ...organizations, activeMembershipOf: async (userId) => member('acme', userId, 'recruiter') };
+    try {
+      expect(await getOrganization('recruiter')).toMatchObject({ status: 404, body: { code: 'organization_not_found' } });
+    } finally {
+      lookups = organizations;
+    }
+    // The firm no longer counts them.
+    expect((await getOrganization('owner')).body.seats).toEqual({ total: 5, inUse: 3, free: 2 });
+  });
+});
