@@ -78,6 +78,22 @@ export interface RetryableErrorOptions extends DomainErrorOptions {
   readonly retryAfterSeconds?: number;
 }
 
+/**
+ * The payment needs the cardholder to authenticate with their bank (3-D Secure) before it can go
+ * through: nothing was charged or created. The caller runs the challenge with
+ * `actionTokenId` (Recurly.js) and repeats the request with the challenge's result token.
+ */
+export class PaymentAuthenticationRequiredError extends DomainError {
+  override readonly name = 'PaymentAuthenticationRequiredError';
+  /** Recurly's `three_d_secure_action_token_id`, for Recurly.js (or the local stand-in). */
+  readonly actionTokenId: string;
+
+  constructor(message: string, actionTokenId: string, options?: DomainErrorOptions) {
+    super(message, 'three_d_secure_required', options);
+    this.actionTokenId = actionTokenId;
+  }
+}
+
 /** Too many requests, here or at a provider we depend on. Always worth retrying later. */
 export class RateLimitedError extends DomainError {
   override readonly name = 'RateLimitedError';

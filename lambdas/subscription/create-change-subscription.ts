@@ -19,8 +19,10 @@ import { subscriptionEnvironment } from './subscription-dependencies';
  * `POST /subscription/create-change` (signed-in users): subscribe to a plan, or move the unexpired
  * subscription to another plan. Body `CreateChangeRequestSchema`; optional `Idempotency-Key`
  * header. Answers 201 `created`, 200 `changed` / `unchanged` (a replayed answer carries
- * `Idempotency-Replayed: true`); 400 bad body, unknown plan, missing card, other currency;
- * 401 no claims; 403/404 inactive or missing user record; 409 another request of the user in
+ * `Idempotency-Replayed: true`); 400 bad body, unknown plan, missing card, other currency, a
+ * refused card (its code and message say why, billing-messages.ts `CARD_REFUSALS`); 402
+ * `three_d_secure_required` with `threeDSecureActionTokenId` (the bank wants a 3-D Secure
+ * challenge; repeat with `threeDSecureActionResultTokenId`); 401 no claims; 403/404 inactive or missing user record; 409 another request of the user in
  * progress, or a reused Idempotency-Key.
  */
 

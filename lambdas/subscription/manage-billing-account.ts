@@ -21,7 +21,9 @@ import { subscriptionEnvironment } from './subscription-dependencies';
  * The subscriber's own billing (signed-in users), one function for three routes:
  * - `GET /user/billing`: the card on file (null when none) and the invoices, newest first;
  * - `PUT /user/billing/card`: body `{ billingToken }` from the card form; answers `{ card }`. A
- *   declined or invalid card is a 400 whose `fields.billingToken` the form shows by the card;
+ *   declined or invalid card is a 400 whose `fields.billingToken` the form shows by the card; a
+ *   card the bank wants authenticated is a 402 `three_d_secure_required`, repeated with
+ *   `threeDSecureActionResultTokenId` after the challenge;
  * - `GET /user/billing/invoices/{id}/pdf`: `{ fileName, contentType, base64 }`.
  * The account is always the caller's own, derived from their ACTIVE User record, never from the
  * request; an invoice of another account is a 404 exactly as an unknown one. Admins get their
@@ -62,7 +64,9 @@ export function createManageBillingAccountHandler(
       return { body: BillingOverviewResponseSchema.parse({ card: card ?? null, invoices }) };
     }
     if (cardRequest) {
-      const card = await deps.billing.updateCardOnFile(code, cardRequest.billingToken);
+      const card = await deps.billing.updateCardOnFile(code, cardRequest.billingToken, {
+        threeDSecureActionResultTokenId: cardRequest.threeDSecureActionResultTokenId,
+      });
       return { body: UpdateCardResponseSchema.parse({ card }) };
     }
     if (invoiceId) {

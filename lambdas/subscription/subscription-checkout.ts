@@ -163,6 +163,7 @@ async function subscribeOrChangePlan(
       planCode: request.planCode,
       currency: request.currency,
       billingToken: request.billingToken,
+      threeDSecureActionResultTokenId: request.threeDSecureActionResultTokenId,
       // The newest subscription of any state: an ended one is what a new purchase replaces.
       idempotencyKey: idempotencyKey('create', writeBasis(newestSubscription(subscriptions))),
     });
@@ -179,6 +180,7 @@ async function subscribeOrChangePlan(
       outcome = 'changed';
       subscription = await deps.billing.changeSubscriptionPlan(open.id, request.planCode, {
         idempotencyKey: idempotencyKey('change', writeBasis(open)),
+        threeDSecureActionResultTokenId: request.threeDSecureActionResultTokenId,
       });
     }
   }

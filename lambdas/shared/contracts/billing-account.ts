@@ -1,4 +1,5 @@
 import * as z from '../zod';
+import { ThreeDSecureResultTokenSchema } from './subscriptions';
 
 /**
  * The subscriber's own billing, as `GET /user/billing`, `PUT /user/billing/card` and
@@ -46,9 +47,14 @@ export const BillingOverviewResponseSchema = z.object({
 });
 export type BillingOverviewResponse = z.infer<typeof BillingOverviewResponseSchema>;
 
-/** Body of `PUT /user/billing/card`: the card form's token (Recurly.js, or the local test card form). */
+/**
+ * Body of `PUT /user/billing/card`: the card form's token (Recurly.js, or the local test card
+ * form). Like create-change, it may answer 402 `three_d_secure_required` (contracts/subscriptions.ts);
+ * the repeat sends the same token with the challenge's `threeDSecureActionResultTokenId`.
+ */
 export const UpdateCardRequestSchema = z.strictObject({
   billingToken: z.string().check(z.minLength(1), z.maxLength(200)),
+  threeDSecureActionResultTokenId: z.optional(ThreeDSecureResultTokenSchema),
 });
 export type UpdateCardRequest = z.infer<typeof UpdateCardRequestSchema>;
 

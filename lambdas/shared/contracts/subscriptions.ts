@@ -58,6 +58,11 @@ export const UserSubscriptionsResponseSchema = z.object({
 });
 export type UserSubscriptionsResponse = z.infer<typeof UserSubscriptionsResponseSchema>;
 
+/** Recurly's `three_d_secure_action_result_token_id`: at most 22 characters (API v2021-02-25). */
+export const ThreeDSecureResultTokenSchema = z
+  .string()
+  .check(z.regex(/^[A-Za-z0-9_-]{1,22}$/, 'threeDSecureActionResultTokenId must be a 3-D Secure result token'));
+
 /**
  * Body of `POST /subscription/create-change`: subscribe to a plan (creating the billing account
  * when needed; `billingToken` from the card form is then required) or move the existing
@@ -69,8 +74,31 @@ export const CreateChangeRequestSchema = z.strictObject({
   currency: z.string().check(z.regex(/^[A-Z]{3}$/, 'currency must be a three-letter code such as USD')),
   /** Recurly.js token id (AWS) or the local test card form's token (local). */
   billingToken: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
+  /**
+   * Only when repeating a request that was answered {@link THREE_D_SECURE_REQUIRED}: the token
+   * Recurly.js's 3-D Secure challenge gave (Recurly's `three_d_secure_action_result_token_id`,
+   * at most 22 characters), sent with the same `billingToken` as the first attempt.
+   */
+  threeDSecureActionResultTokenId: z.optional(ThreeDSecureResultTokenSchema),
 });
 export type CreateChangeRequest = z.infer<typeof CreateChangeRequestSchema>;
+
+/**
+ * The answer of `POST /subscription/create-change` when the card's bank wants the cardholder to
+ * authenticate the payment (3-D Secure; Recurly's transaction error category
+ * `three_d_secure_action_required`): HTTP 402, nothing charged or created. The web app runs
+ * Recurly.js's 3-D Secure challenge with `threeDSecureActionTokenId`, then repeats the same
+ * request (same plan, currency and `billingToken`, a new Idempotency-Key) with the challenge's
+ * `threeDSecureActionResultTokenId`. A failed or abandoned challenge ends the attempt.
+ */
+export const THREE_D_SECURE_REQUIRED = { status: 402, code: 'three_d_secure_required' } as const;
+
+export const ThreeDSecureRequiredBodySchema = z.object({
+  message: z.string(),
+  code: z.literal(THREE_D_SECURE_REQUIRED.code),
+  threeDSecureActionTokenId: z.string().check(z.minLength(1)),
+});
+export type ThreeDSecureRequiredBody = z.infer<typeof ThreeDSecureRequiredBodySchema>;
 
 export const CreateChangeResponseSchema = z.object({
   /** `created`: a new subscription; `changed`: the plan of the existing one; `unchanged`: already on that plan. */

@@ -5,6 +5,7 @@ import {
   DomainError,
   ForbiddenError,
   NotFoundError,
+  PaymentAuthenticationRequiredError,
   RateLimitedError,
   UnauthorizedError,
   UpstreamError,
@@ -82,6 +83,10 @@ export function mapError(error: unknown): MappedError {
         body: Object.keys(error.fields).length > 0 ? { ...body, fields: { ...error.fields } } : body,
         headers: {},
       };
+    }
+    if (error instanceof PaymentAuthenticationRequiredError) {
+      // 402: nothing happened yet; the body carries what the 3-D Secure challenge needs.
+      return { statusCode: 402, body: { ...body, threeDSecureActionTokenId: error.actionTokenId }, headers: {} };
     }
     if (error instanceof UnauthorizedError) return { statusCode: 401, body, headers: {} };
     if (error instanceof ForbiddenError) return { statusCode: 403, body, headers: {} };

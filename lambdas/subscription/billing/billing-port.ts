@@ -11,7 +11,8 @@ import type { CardOnFile, InvoiceView } from '../../shared/contracts/billing-acc
  * Failures surface as domain errors (`lambdas/shared/errors.ts`): `NotFoundError` (unknown
  * account or subscription), `ValidationError` (e.g. a declined or invalid billing token, an
  * unknown plan or currency), `ConflictError` (e.g. reactivating an expired subscription),
- * `BillingUnavailableError` (retryable or not) and `RateLimitedError`. Adapters never leak
+ * `BillingUnavailableError` (retryable or not), `RateLimitedError` and, when the card's bank
+ * wants a 3-D Secure challenge, `PaymentAuthenticationRequiredError`. Adapters never leak
  * provider error types.
  */
 export interface BillingPort {
@@ -36,7 +37,11 @@ export interface BillingPort {
    */
   createSubscription(input: CreateSubscriptionInput): Promise<SubscriptionView>;
 
-  /** Moves a subscription to another plan, effective now (Recurly: a subscription change). */
+  /**
+   * Moves a subscription to another plan, effective now (Recurly: a subscription change). A bank
+   * that wants the cardholder to authenticate the charge makes it a
+   * `PaymentAuthenticationRequiredError`; the repeat carries the challenge's result token.
+   */
   changeSubscriptionPlan(subscriptionId: string, planCode: string, options?: WriteOptions): Promise<SubscriptionView>;
 
   /** Cancels at the end of the current period: the state becomes `canceled`, access remains. */
@@ -52,9 +57,10 @@ export interface BillingPort {
    * Replaces the account's card with the one behind a billing token (Recurly: `PUT
    * /accounts/{account_id}/billing_info` with `token_id`). A declined or invalid card is a
    * `ValidationError` (`card_declined`, `invalid_billing_token`) and leaves the old card on file;
-   * an unknown account is a `NotFoundError`.
+   * an unknown account is a `NotFoundError`; a bank that wants the card authenticated makes it a
+   * `PaymentAuthenticationRequiredError` (repeat with the result token).
    */
-  updateCardOnFile(accountCode: string, billingToken: string): Promise<CardOnFile>;
+  updateCardOnFile(accountCode: string, billingToken: string, options?: PaymentAuthenticationOptions): Promise<CardOnFile>;
 
   /** The account's invoices, newest first; empty when the account does not exist. */
   listInvoices(accountCode: string): Promise<InvoiceView[]>;
@@ -81,9 +87,21 @@ export interface CreateSubscriptionInput {
   readonly billingToken?: string;
   /** See {@link WriteOptions.idempotencyKey}. */
   readonly idempotencyKey?: string;
+  /** See {@link PaymentAuthenticationOptions.threeDSecureActionResultTokenId}. */
+  readonly threeDSecureActionResultTokenId?: string;
 }
 
-export interface WriteOptions {
+/** What repeats a payment after a 3-D Secure challenge. */
+export interface PaymentAuthenticationOptions {
+  /**
+   * The result token of the 3-D Secure challenge a `PaymentAuthenticationRequiredError` asked
+   * for (Recurly: `billing_info.three_d_secure_action_result_token_id`), sent with the same card
+   * token. A write keyed for idempotency must key the repeat differently (it is another request).
+   */
+  readonly threeDSecureActionResultTokenId?: string;
+}
+
+export interface WriteOptions extends PaymentAuthenticationOptions {
   /**
    * The provider's idempotency key for this write (Recurly: the `Idempotency-Key` header, at most
    * 255 characters): the same key for every sending of the same user request, so a resent write

@@ -3,7 +3,7 @@ import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocum
 import type { SubscriptionState } from '../../shared/contracts/subscriptions';
 import { isConditionalCheckFailed } from '../../shared/dynamodb/document-client';
 import type { LocalSubscription } from './local-subscription-lifecycle';
-import type { TokenizedCard } from './local-test-cards';
+import { newThreeDSecureActionTokenId, type TokenizedCard } from './local-test-cards';
 
 /**
  * Where the local billing adapter keeps its "Recurly site": one DynamoDB table of the local
@@ -15,6 +15,7 @@ import type { TokenizedCard } from './local-test-cards';
  * | `account#<code>`      | `charge#<instant>#<id>`    | an invoice line (the setup fee)           |
  * | `subscription#<id>`   | `subscription`             | a subscription; index `byAccount` on (`accountKey`, `createdKey`) |
  * | `token#<id>`          | `token`                    | a card token from the local card form     |
+ * | `three-d-secure#<id>` | `three-d-secure`           | a 3-D Secure challenge asked for a card token, and its outcome |
  * | `clock`               | `clock`                    | the local billing clock's offset from real time |
 | `invoice-sequence`    | `invoice-sequence`         | the last invoice number given (site-wide, as Recurly numbers them) |
  *
@@ -76,6 +77,18 @@ export interface StoredToken extends TokenizedCard {
   readonly usedAt: string | null;
 }
 
+/** A 3-D Secure challenge the local billing asked for (Recurly's `three_d_secure_action_token_id`). */
+export interface StoredThreeDSecureAction {
+  /** The action token id handed to the (local) Recurly.js. */
+  readonly id: string;
+  /** The card token whose payment the bank wants authenticated. */
+  readonly billingTokenId: string;
+  readonly createdAt: string;
+  readonly expiresAt: string;
+  /** What the cardholder did in the challenge; null until then. */
+  readonly outcome: 'authenticated' | 'failed' | null;
+}
+
 /** A stored subscription with the version its next write must match. */
 export interface VersionedSubscription {
   readonly subscription: LocalSubscription;
@@ -113,6 +126,12 @@ export interface LocalBillingStore {
   /** Marks the token used; false when it was used already. */
   useToken(id: string, now: Date): Promise<boolean>;
 
+  /** Asks for a 3-D Secure challenge of the card token's payment (valid as long as a card token). */
+  createThreeDSecureAction(billingTokenId: string, now: Date): Promise<StoredThreeDSecureAction>;
+  getThreeDSecureAction(id: string): Promise<StoredThreeDSecureAction | undefined>;
+  /** Records the challenge's outcome once; false when it already had one (or does not exist). */
+  completeThreeDSecureAction(id: string, outcome: 'authenticated' | 'failed'): Promise<boolean>;
+
   /**
    * Test helper (no port operation leads there locally): puts a subscription in any state, e.g.
    * `failed` or `paused`, keeping its dates.
@@ -143,6 +162,31 @@ export function createLocalBillingStore(options: LocalBillingStoreOptions): Loca
   const { documentClient: db, tableName } = options;
   const realTime = options.realTime ?? (() => new Date());
 
+  /** Writes a new item (the ids are random: an existing one would be a bug). */
+  const putNew = async (itemKey: Record<string, string>, record: object): Promise<void> => {
+    await db.send(
+      new PutCommand({ TableName: tableName, Item: { ...itemKey, ...record }, ConditionExpression: 'attribute_not_exists(pk)' }),
+    );
+  };
+  /** Sets `attribute` of an existing item unless it already has a value; false when it had one (or no item). */
+  const setOnce = async (itemKey: Record<string, string>, attribute: string, value: string): Promise<boolean> => {
+    try {
+      await db.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: itemKey,
+          UpdateExpression: 'SET #attribute = :value',
+          ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(#attribute) OR attribute_type(#attribute, :null))',
+          ExpressionAttributeNames: { '#attribute': attribute },
+          ExpressionAttributeValues: { ':value': value, ':null': 'NULL' },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (isConditionalCheckFailed(error)) return false;
+      throw error;
+    }
+  };
   const get = async (itemKey: Record<string, string>) =>
     (await db.send(new GetCommand({ TableName: tableName, Key: itemKey, ConsistentRead: true }))).Item as
       Record<string, unknown> | undefined;
@@ -295,36 +339,31 @@ export function createLocalBillingStore(options: LocalBillingStoreOptions): Loca
         expiresAt: new Date(now.getTime() + TOKEN_LIFETIME_MS).toISOString(),
         usedAt: null,
       };
-      await db.send(
-        new PutCommand({
-          TableName: tableName,
-          Item: { ...key(`token#${token.id}`, 'token'), ...token },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        }),
-      );
+      await putNew(key(`token#${token.id}`, 'token'), token);
       return token;
     },
     async getToken(id) {
       const item = await get(key(`token#${id}`, 'token'));
       return item ? recordOf<StoredToken>(item) : undefined;
     },
-    async useToken(id, now) {
-      try {
-        await db.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: key(`token#${id}`, 'token'),
-            UpdateExpression: 'SET usedAt = :now',
-            ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(usedAt) OR attribute_type(usedAt, :null))',
-            ExpressionAttributeValues: { ':now': now.toISOString(), ':null': 'NULL' },
-          }),
-        );
-        return true;
-      } catch (error) {
-        if (isConditionalCheckFailed(error)) return false;
-        throw error;
-      }
+    useToken: (id, now) => setOnce(key(`token#${id}`, 'token'), 'usedAt', now.toISOString()),
+
+    async createThreeDSecureAction(billingTokenId, now) {
+      const action: StoredThreeDSecureAction = {
+        id: newThreeDSecureActionTokenId(),
+        billingTokenId,
+        createdAt: now.toISOString(),
+        expiresAt: new Date(now.getTime() + TOKEN_LIFETIME_MS).toISOString(),
+        outcome: null,
+      };
+      await putNew(key(`three-d-secure#${action.id}`, 'three-d-secure'), action);
+      return action;
     },
+    async getThreeDSecureAction(id) {
+      const item = await get(key(`three-d-secure#${id}`, 'three-d-secure'));
+      return item ? recordOf<StoredThreeDSecureAction>(item) : undefined;
+    },
+    completeThreeDSecureAction: (id, outcome) => setOnce(key(`three-d-secure#${id}`, 'three-d-secure'), 'outcome', outcome),
 
     async setSubscriptionState(id, state) {
       await db.send(

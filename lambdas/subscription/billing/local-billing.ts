@@ -5,9 +5,10 @@ import { FEATURE_NAMES, featuresOf } from '../../shared/domain/plan-entitlements
 import { PLAN_TIERS, TRIAL_DAYS, planCode, type PlanCodeSuffix, type PlanTier } from '../../shared/domain/plans';
 import { BillingUnavailableError, ConflictError } from '../../shared/errors';
 import { billingErrors, checkAccountCode } from './billing-messages';
-import type { BillingPort, CreateSubscriptionInput } from './billing-port';
+import type { BillingPort, CreateSubscriptionInput, PaymentAuthenticationOptions } from './billing-port';
 import type { LocalAccount, LocalBillingInfo, LocalBillingStore, LocalCharge } from './local-billing-store';
 import { writeMinimalPdf } from './minimal-pdf';
+import { threeDSecureActionOf } from './local-test-cards';
 import {
   atTime,
   cancel,
@@ -105,7 +106,8 @@ const WRITE_ATTEMPTS = 3;
  * - createSubscription: the account is created on first use with the token's card; an account
  *   with a card on file ignores the token. The token must exist, be unused and unexpired, else
  *   `ValidationError` (`invalid_billing_token`); the declining test card gives `ValidationError`
- *   (`card_declined`, "Your card was declined."). Unknown plan or currency: `ValidationError`.
+ *   (`card_declined`); the 3-D Secure test card asks for a challenge first
+ *   (`PaymentAuthenticationRequiredError`, see `takeCard`). Unknown plan or currency: `ValidationError`.
  *   The setup fee of the plan's currency is charged at once (an invoice line on the account).
  * - changeSubscriptionPlan: effective now; trial, period and state stay; the same plan is a no-op.
  * - cancelSubscription / reactivateSubscription: see local-subscription-lifecycle.ts; repeating
@@ -195,7 +197,9 @@ export function createLocalBilling(options: LocalBillingOptions): BillingPort {
       const price = priceIn(plan, input.currency);
       const at = await now();
       const account = await store.getAccount(input.accountCode);
-      const billingInfo = account?.billingInfo ? undefined : await takeCard(store, input.billingToken, at);
+      const billingInfo = account?.billingInfo
+        ? undefined
+        : await takeCard(store, input.billingToken, at, { threeDSecureActionResultTokenId: input.threeDSecureActionResultTokenId });
 
       if (!account) {
         const created = await store.createAccount(newAccount(input, billingInfo ?? null, at));
@@ -251,11 +255,11 @@ export function createLocalBilling(options: LocalBillingOptions): BillingPort {
       return billingInfo ? toCardOnFile(billingInfo) : undefined;
     },
 
-    async updateCardOnFile(accountCode, billingToken) {
+    async updateCardOnFile(accountCode, billingToken, options = {}) {
       const store = requireStore();
       if (!(await store.getAccount(accountCode))) throw billingErrors.noBillingAccount();
       const at = await now();
-      const billingInfo = await takeCard(store, billingToken, at);
+      const billingInfo = await takeCard(store, billingToken, at, options);
       await store.setBillingInfo(accountCode, billingInfo, at);
       return toCardOnFile(billingInfo);
     },
@@ -321,13 +325,28 @@ function invoicePdf(invoice: InvoiceView, account: LocalAccount | undefined, pla
 
 /**
  * The card behind a billing token, consumed: it must exist, be unused and unexpired, and not be
- * the declining test card.
+ * the declining test card. The 3-D Secure test card is taken only after a passed challenge
+ * (local-test-cards.ts): without a result token the purchase or card update asks for one
+ * (`PaymentAuthenticationRequiredError`), with one it must be that card token's passed challenge.
  */
-async function takeCard(store: LocalBillingStore, billingToken: string | undefined, at: Date): Promise<LocalBillingInfo> {
+async function takeCard(
+  store: LocalBillingStore,
+  billingToken: string | undefined,
+  at: Date,
+  options: PaymentAuthenticationOptions = {},
+): Promise<LocalBillingInfo> {
   if (!billingToken) throw billingErrors.cardRequired();
   const token = await store.getToken(billingToken);
   if (!token || token.usedAt || at.getTime() >= Date.parse(token.expiresAt)) throw billingErrors.invalidToken();
   if (token.outcome === 'decline') throw billingErrors.declined();
+  if (token.outcome === 'challenge') {
+    const resultTokenId = options.threeDSecureActionResultTokenId;
+    if (!resultTokenId) throw billingErrors.authenticationRequired((await store.createThreeDSecureAction(token.id, at)).id);
+    const actionTokenId = threeDSecureActionOf(resultTokenId);
+    const action = actionTokenId ? await store.getThreeDSecureAction(actionTokenId) : undefined;
+    // Recurly: three_d_secure_action_result_token_mismatch, or a challenge that was not passed.
+    if (action?.billingTokenId !== token.id || action.outcome !== 'authenticated') throw billingErrors.cardRefused('authenticationFailed');
+  }
   if (!(await store.useToken(token.id, at))) throw billingErrors.invalidToken();
   return {
     brand: token.brand,

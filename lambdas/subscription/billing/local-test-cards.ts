@@ -1,10 +1,18 @@
+import { randomBytes } from 'node:crypto';
+
 /**
  * The local runtime's stand-in for Recurly.js: which card numbers the local card form accepts
  * and what the local billing adapter does with their tokens. Plain TypeScript.
  *
- * Only two test numbers exist, both Recurly's own test cards:
+ * Only three test numbers exist, all Recurly's own test cards (Recurly's "Test gateway" page,
+ * https://docs.recurly.com/docs/test):
  * - 4111 1111 1111 1111: approved;
- * - 4000 0000 0000 0002: tokenized, then declined by the adapter ("Your card was declined.").
+ * - 4000 0000 0000 0002: tokenized, then declined by the adapter ("Your card was declined. …");
+ * - 4000 0000 0000 3220: "triggers the 3DS2 challenge flow": the first purchase with it asks for
+ *   a 3-D Secure challenge (a 402 with an action token, as Recurly's 422
+ *   `three_d_secure_action_required`); the local challenge (token-endpoint.ts) is passed or
+ *   failed by a button, and the purchase repeated with the result token goes through only after
+ *   a passed challenge of that same card token.
  * Any other number is refused at tokenization, so a real card number is never accepted, stored
  * or logged by the local runtime: only the brand, the last four digits and the expiry are kept.
  */
@@ -12,9 +20,32 @@
 export const LOCAL_TEST_CARDS = {
   approved: '4111111111111111',
   declined: '4000000000000002',
+  threeDSecureChallenge: '4000000000003220',
 } as const;
 
-export type CardOutcome = 'approve' | 'decline';
+export type CardOutcome = 'approve' | 'decline' | 'challenge';
+
+/**
+ * The local 3-D Secure tokens: an action token `3dsa_<16>` and its result token `3dsr_<16>`,
+ * within Recurly's 22 characters. The result token names its action; it is worth something only
+ * once that action's challenge was passed (the store keeps the outcome).
+ */
+const ACTION_PREFIX = '3dsa_';
+const RESULT_PREFIX = '3dsr_';
+
+export function newThreeDSecureActionTokenId(): string {
+  return `${ACTION_PREFIX}${randomBytes(12).toString('base64url')}`;
+}
+
+/** The result token the local Recurly.js gives for a passed challenge of `actionTokenId`. */
+export function threeDSecureResultTokenOf(actionTokenId: string): string {
+  return `${RESULT_PREFIX}${actionTokenId.slice(ACTION_PREFIX.length)}`;
+}
+
+/** The action a result token belongs to; undefined for anything else. */
+export function threeDSecureActionOf(resultTokenId: string): string | undefined {
+  return resultTokenId.startsWith(RESULT_PREFIX) ? `${ACTION_PREFIX}${resultTokenId.slice(RESULT_PREFIX.length)}` : undefined;
+}
 
 /** What the local billing keeps of a card: never the number. */
 export interface TokenizedCard {
@@ -46,7 +77,7 @@ export interface CardProblems {
 
 export const CARD_MESSAGES = {
   unknownNumber:
-    'Use a test card: 4111 1111 1111 1111 (approved) or 4000 0000 0000 0002 (declined). Real cards are never accepted locally.',
+    'Use a test card: 4111 1111 1111 1111 (approved), 4000 0000 0000 0002 (declined) or 4000 0000 0000 3220 (3-D Secure check). Real cards are never accepted locally.',
   month: 'Enter the expiry month (1-12).',
   year: 'Enter the expiry year (e.g. 2030).',
   expired: 'This card has expired.',
@@ -72,6 +103,7 @@ export function tokenizeTestCard(input: CardInput, now: Date): { card: Tokenized
   let outcome: CardOutcome | undefined;
   if (number === LOCAL_TEST_CARDS.approved) outcome = 'approve';
   else if (number === LOCAL_TEST_CARDS.declined) outcome = 'decline';
+  else if (number === LOCAL_TEST_CARDS.threeDSecureChallenge) outcome = 'challenge';
   else fields.number = CARD_MESSAGES.unknownNumber;
 
   const monthText = text(input.month);

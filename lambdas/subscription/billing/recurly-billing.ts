@@ -22,7 +22,7 @@ import { hasEnded } from '../subscription-rules';
 import { billingErrors, checkAccountCode, STATE_MESSAGES } from './billing-messages';
 import type { BillingPort } from './billing-port';
 import type { RecurlyApiKeySource } from './recurly-api-key';
-import { RECURLY_MESSAGES, translateRecurlyError, type RecurlyErrorContext } from './recurly-errors';
+import { purchaseNotFound, RECURLY_MESSAGES, translateRecurlyError, type RecurlyErrorContext } from './recurly-errors';
 import {
   setupFeesBySubscription,
   toAccountView,
@@ -44,9 +44,12 @@ export { translateRecurlyError } from './recurly-errors';
  *   first; 404: empty) and the account's charge line items for the setup fees;
  * - getSubscription: `GET /subscriptions/<id>` (a 32-hex uuid is sent as `uuid-<uuid>`);
  * - createSubscription: the account is read first; `POST /subscriptions` with the account
- *   (created by Recurly when new) and, unless a card is already on file, the billing token;
+ *   (created by Recurly when new) and, unless a card is already on file, the billing token; after
+ *   a 3-D Secure challenge also `three_d_secure_action_result_token_id`; a 404 names what is
+ *   missing (an unknown plan is a `ValidationError`, see `purchaseNotFound`);
  * - changeSubscriptionPlan: read; same plan: no-op; ended: `ConflictError`; else
- *   `POST /subscriptions/<id>/change` with `timeframe: now`, then read again;
+ *   `POST /subscriptions/<id>/change` with `timeframe: now` (and, after a 3-D Secure challenge,
+ *   `billing_info.three_d_secure_action_result_token_id`), then read again;
  * - both writes carry the caller's `Idempotency-Key` (api.yaml, "Idempotent Requests": Recurly
  *   replays a keyed request for an hour, so the client's own resend after a connection reset, and
  *   any later sending of the same user request, create nothing twice); while the same key is still
@@ -290,15 +293,12 @@ export function createRecurlyBilling(options: RecurlyBillingOptions): BillingPor
       const body: SubscriptionCreate = {
         planCode: input.planCode,
         currency: input.currency,
-        account: hasCard ? account : { ...account, billingInfo: { tokenId: input.billingToken } },
+        account: withBillingInfo(account, hasCard ? undefined : input.billingToken, input.threeDSecureActionResultTokenId),
       };
       const created = await call(
         'createSubscription',
         (recurly) => keyedWrites(recurly).createSubscription(body, withIdempotencyKey(input.idempotencyKey)).catch(inFlightAsUnavailable),
-        {
-          // POST /subscriptions answers 404 only for a wrong site: a configuration problem.
-          notFound: () => new BillingUnavailableError(RECURLY_MESSAGES.broken, { retryable: false }),
-        },
+        { notFound: (error) => purchaseNotFound(error, () => billingErrors.purchaseNotFound(error)) },
       );
       return withSetupFee(created);
     },
@@ -310,13 +310,22 @@ export function createRecurlyBilling(options: RecurlyBillingOptions): BillingPor
         throw new ConflictError(STATE_MESSAGES.notChangeable, { code: 'subscription_not_changeable' });
       }
       const id = before.id ?? recurlySubscriptionId(subscriptionId);
+      const resultTokenId = writeOptions.threeDSecureActionResultTokenId;
       await call(
         'createSubscriptionChange',
         (recurly) =>
           keyedWrites(recurly)
-            .createSubscriptionChange(id, { planCode, timeframe: 'now' }, withIdempotencyKey(writeOptions.idempotencyKey))
+            .createSubscriptionChange(
+              id,
+              {
+                planCode,
+                timeframe: 'now',
+                ...(resultTokenId ? { billingInfo: { threeDSecureActionResultTokenId: resultTokenId } } : {}),
+              },
+              withIdempotencyKey(writeOptions.idempotencyKey),
+            )
             .catch(inFlightAsUnavailable),
-        subscriptionNotFound,
+        { notFound: (error) => purchaseNotFound(error, () => billingErrors.subscriptionNotFound(error)) },
       );
       return withSetupFee(await fetchSubscription(id));
     },
@@ -344,16 +353,22 @@ export function createRecurlyBilling(options: RecurlyBillingOptions): BillingPor
       return toCardOnFile((await findAccount(accountCode))?.billingInfo);
     },
 
-    async updateCardOnFile(accountCode, billingToken) {
+    async updateCardOnFile(accountCode, billingToken, options = {}) {
       checkAccountCode(accountCode);
+      const resultTokenId = options.threeDSecureActionResultTokenId;
       const billingInfo = await call(
         'updateBillingInfo',
         (recurly) =>
           keyedWrites(recurly)
             .updateBillingInfo(
               accountLookupId(accountCode),
-              { tokenId: billingToken },
-              withIdempotencyKey(`billing-info-${createHash('sha256').update(`${accountCode}\n${billingToken}`).digest('hex')}`),
+              { tokenId: billingToken, ...(resultTokenId ? { threeDSecureActionResultTokenId: resultTokenId } : {}) },
+              // The repeat after a 3-D Secure check is another request: its own key.
+              withIdempotencyKey(
+                `billing-info-${createHash('sha256')
+                  .update(`${accountCode}\n${billingToken}${resultTokenId ? `\n${resultTokenId}` : ''}`)
+                  .digest('hex')}`,
+              ),
             )
             .catch(inFlightAsUnavailable),
         { notFound: () => billingErrors.noBillingAccount() },
@@ -390,6 +405,27 @@ export function createRecurlyBilling(options: RecurlyBillingOptions): BillingPor
       if (invoice.account?.code !== accountCode) throw billingErrors.invoiceNotFound();
       const file = await call('getInvoicePdf', (recurly) => recurly.getInvoicePdf(invoiceId), invoiceNotFound);
       return Buffer.from(file.data ?? '', 'binary');
+    },
+  };
+}
+
+/**
+ * The purchase's account with the card to charge: the Recurly.js token and, when repeating a
+ * purchase after a 3-D Secure challenge, its result token (`billing_info.token_id` and
+ * `billing_info.three_d_secure_action_result_token_id` of `AccountPurchase`; with a card on file
+ * the result token alone).
+ */
+function withBillingInfo(
+  account: NonNullable<SubscriptionCreate['account']>,
+  billingToken: string | undefined,
+  threeDSecureActionResultTokenId: string | undefined,
+): SubscriptionCreate['account'] {
+  if (!billingToken && !threeDSecureActionResultTokenId) return account;
+  return {
+    ...account,
+    billingInfo: {
+      ...(billingToken ? { tokenId: billingToken } : {}),
+      ...(threeDSecureActionResultTokenId ? { threeDSecureActionResultTokenId } : {}),
     },
   };
 }

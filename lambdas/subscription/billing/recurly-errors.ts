@@ -8,7 +8,7 @@ import {
   type DomainError,
 } from '../../shared/errors';
 import { createLogger } from '../../shared/logger';
-import { billingErrors } from './billing-messages';
+import { billingErrors, type CardRefusal } from './billing-messages';
 
 /**
  * Recurly's failures (node_modules/recurly/lib/recurly/api_errors.js, the `Error` schema of API
@@ -18,8 +18,12 @@ import { billingErrors } from './billing-messages';
  * - 429: `RateLimitedError`, with the wait taken from `X-RateLimit-Reset`;
  * - 5xx, time-outs and network failures: `BillingUnavailableError`, retryable;
  * - 404: the call's own meaning (`NotFoundError` by default);
- * - 422 `transaction` (the card was declined): `ValidationError` `card_declined` with Recurly's
- *   customer message; 422 `invalid_token`: `ValidationError` `invalid_billing_token`;
+ * - 422 `transaction`: by the transaction error's code (else its category), one of the card
+ *   refusals of billing-messages.ts (`TRANSACTION_ERROR_REFUSALS`); a card payment the bank
+ *   wants authenticated (`three_d_secure_action_required` with a `three_d_secure_action_token_id`)
+ *   is a `PaymentAuthenticationRequiredError` carrying the token; a site misconfiguration is a
+ *   non-retryable `BillingUnavailableError`; 422 `invalid_token`: `ValidationError`
+ *   `invalid_billing_token` (enter the card again);
  * - 422 `simultaneous_request`: `ConflictError` `subscription_busy`; 422 `immutable_subscription`:
  *   `ConflictError`; 422 `validation` on a state change (cancel, reactivate): `ConflictError`;
  * - any other 400 or 422: `ValidationError` with Recurly's message and per-field messages;
@@ -27,6 +31,67 @@ import { billingErrors } from './billing-messages';
  */
 
 const logger = createLogger({ component: 'recurly-billing' });
+
+/** A transaction error the subscriber cannot fix: the site or its gateway is set up wrong. */
+type SiteProblem = 'site';
+
+/**
+ * Recurly's transaction error codes (its "API transaction errors" page,
+ * https://docs.recurly.com/recurly-subscriptions/docs/api-transaction-errors, and the
+ * `ErrorCodeEnum` of the API v2021-02-25 OpenAPI document) as what the subscriber can do about
+ * them. Only the codes their category's refusal ({@link CATEGORY_REFUSALS}) would not describe are
+ * listed, as space-separated lists (the handler bundle's budget): the soft and hard declines that
+ * only say "declined", the configuration codes, the fraud and the communication codes take their
+ * category's. Codes of other payment methods (PayPal, Amazon, ACH, Roku) mostly do too.
+ */
+const CODES_BY_REFUSAL: Readonly<Partial<Record<CardRefusal | SiteProblem, string>>> = {
+  insufficientFunds: 'insufficient_funds partial_approval',
+  tooManyAttempts: 'too_many_attempts fraud_too_many_attempts',
+  securityCode: 'declined_security_code fraud_security_code',
+  address: 'roku_zip_code_mismatch fraud_address fraud_address_recurly',
+  invalidNumber: 'roku_invalid_card_number declined_card_number invalid_card_number invalid_issuer',
+  expired: 'expired_card declined_expiration_date',
+  notAccepted:
+    'invalid_merchant_type invalid_transaction card_type_not_accepted payment_not_accepted restricted_card restricted_card_chargeback cardholder_requested_stop card_blocked',
+  checkDetails: 'declined_missing_data invalid_data invalid_email invalid_name gateway_validation_exception',
+  // The card token (Recurly.js) or the stored card cannot be used: enter the card again.
+  reenter:
+    'rjs_token_expired recurly_token_not_found recurly_token_mismatch recurly_failed_to_get_token gateway_token_not_found lifecycle_decline no_billing_information customer_canceled_transaction authorization_expired',
+  authenticationFailed: 'payer_authentication_rejected three_d_secure_connection_error three_d_secure_action_result_token_mismatch',
+  // Soft-category codes about the payment network, not the card.
+  processingUnavailable:
+    'simultaneous processor_not_available issuer_unavailable unmapped_partner_error batch_processing_error transaction_stale_at_gateway',
+  // Soft, hard and skles codes that need someone of ours, like the configuration category.
+  site: 'no_gateway_found_for_transaction_amount merch_max_transaction_limit_exceeded recurly_credentials_not_found invalid_amount',
+};
+
+export const TRANSACTION_ERROR_REFUSALS: ReadonlyMap<string, CardRefusal | SiteProblem> = new Map(
+  Object.entries(CODES_BY_REFUSAL).flatMap(([refusal, codes]) =>
+    (codes ?? '').split(' ').map((code) => [code, refusal as CardRefusal | SiteProblem] as const),
+  ),
+);
+
+/** A code missing from the table (a new one, another payment method's): by its category (`ErrorCategoryEnum`). */
+export const CATEGORY_REFUSALS: Readonly<Record<string, CardRefusal | SiteProblem>> = {
+  soft: 'declined',
+  hard: 'declined',
+  referral: 'declined',
+  fraud: 'fraud',
+  invalid: 'checkDetails',
+  communication: 'processingUnavailable',
+  duplicate: 'processingUnavailable',
+  unknown: 'processingUnavailable',
+  recurly: 'processingUnavailable',
+  api_error: 'processingUnavailable',
+  skles: 'processingUnavailable',
+  configuration: 'site',
+  not_enabled: 'site',
+  not_supported: 'site',
+  three_d_secure_required: 'authenticationFailed',
+  three_d_secure_action_required: 'authenticationFailed',
+};
+
+const THREE_D_SECURE_ACTION_REQUIRED = 'three_d_secure_action_required';
 
 export const RECURLY_MESSAGES = {
   unavailable: 'Billing is temporarily unavailable. Please try again in a minute.',
@@ -36,8 +101,8 @@ export const RECURLY_MESSAGES = {
 } as const;
 
 export interface RecurlyErrorContext {
-  /** What a 404 means for this call; a generic `NotFoundError` by default. */
-  readonly notFound?: () => DomainError | BillingUnavailableError;
+  /** What a 404 means for this call (given Recurly's error); a generic `NotFoundError` by default. */
+  readonly notFound?: (error: unknown) => DomainError | BillingUnavailableError;
   /** For state changes: a 422 `validation` means the subscription's state does not allow it. */
   readonly stateConflict?: { readonly code: string; readonly message: string };
 }
@@ -51,12 +116,15 @@ interface RecurlyResponseDetails {
 interface RecurlyErrorFields {
   readonly type?: string;
   readonly params?: readonly { readonly param?: string; readonly message?: string }[];
-  readonly transactionError?: {
-    readonly message?: string | null;
-    readonly category?: string | null;
-    readonly code?: string | null;
-    readonly declineCode?: string | null;
-  } | null;
+  readonly transactionError?: TransactionErrorFields | null;
+}
+
+interface TransactionErrorFields {
+  readonly message?: string | null;
+  readonly category?: string | null;
+  readonly code?: string | null;
+  readonly declineCode?: string | null;
+  readonly threeDSecureActionTokenId?: string | null;
 }
 
 function responseOf(error: unknown): RecurlyResponseDetails | undefined {
@@ -117,7 +185,7 @@ export function translateRecurlyError(
   }
   if (status === 404) {
     logger.info('Recurly found no such resource', details);
-    return context.notFound?.() ?? new NotFoundError('Not found.', { cause: error });
+    return context.notFound?.(error) ?? new NotFoundError('Not found.', { cause: error });
   }
   if (status === 400 || status === 422) {
     const refusal = refusalOf(recurly, error, context);
@@ -139,7 +207,7 @@ export function translateRecurlyError(
 function refusalOf(recurly: RecurlyErrorFields, error: unknown, context: RecurlyErrorContext): Error {
   switch (recurly.type) {
     case 'transaction':
-      return billingErrors.declined(recurly.transactionError?.message?.trim() || undefined, error);
+      return transactionRefusalOf(recurly.transactionError ?? {}, error);
     case 'invalid_token':
       return billingErrors.invalidToken(error);
     case 'simultaneous_request':
@@ -156,4 +224,32 @@ function refusalOf(recurly: RecurlyErrorFields, error: unknown, context: Recurly
   const message =
     recurlyMessage && !recurlyMessage.startsWith('Unknown Error') ? recurlyMessage : 'The billing provider refused the request.';
   return new ValidationError(message, fieldsOf(recurly.params), { cause: error });
+}
+
+/** A declined or interrupted payment (422 `transaction`) as the subscriber can act on it. */
+function transactionRefusalOf(transaction: TransactionErrorFields, error: unknown): Error {
+  const actionTokenId = transaction.threeDSecureActionTokenId?.trim();
+  if (actionTokenId && (transaction.category === THREE_D_SECURE_ACTION_REQUIRED || transaction.code === THREE_D_SECURE_ACTION_REQUIRED)) {
+    return billingErrors.authenticationRequired(actionTokenId, error);
+  }
+  const refusal = TRANSACTION_ERROR_REFUSALS.get(transaction.code ?? '') ?? entryOf(CATEGORY_REFUSALS, transaction.category) ?? 'declined';
+  if (refusal === 'site') return new BillingUnavailableError(RECURLY_MESSAGES.broken, { retryable: false, cause: error });
+  return billingErrors.cardRefused(refusal, error);
+}
+
+/** The table's own entry for `key` (never one of `Object.prototype`'s). */
+function entryOf<T>(table: Readonly<Record<string, T>>, key: string | null | undefined): T | undefined {
+  return key && Object.hasOwn(table, key) ? table[key] : undefined;
+}
+
+/**
+ * What a 404 on a purchase (`POST /subscriptions`, a subscription change) means: Recurly answers
+ * `not_found` naming what it could not find, e.g. the plan (`params: [{ param: 'plan_code' }]`).
+ * An unknown plan is the request's mistake (400); anything else is asked for again from fresh.
+ */
+export function purchaseNotFound(error: unknown, otherwise: () => DomainError): DomainError {
+  const recurly = (error instanceof ApiError ? error : {}) as RecurlyErrorFields & { readonly message?: string };
+  const namesPlan =
+    (recurly.params ?? []).some((param) => /(^|\.)plan(_code)?$/.test(param.param ?? '')) || /\bplan\b/i.test(recurly.message ?? '');
+  return namesPlan ? billingErrors.unknownPlan(error) : otherwise();
 }

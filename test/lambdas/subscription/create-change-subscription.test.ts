@@ -404,7 +404,10 @@ describe('POST /subscription/create-change', () => {
       billingToken: await services.cardToken('decline'),
     });
 
-    expect(answer).toMatchObject({ status: 400, body: { code: 'card_declined', message: 'Your card was declined.' } });
+    expect(answer).toMatchObject({
+      status: 400,
+      body: { code: 'card_declined', message: 'Your card was declined. Please use a different card or contact your bank.' },
+    });
     expect(await services.billing.listAccountSubscriptions(accountCode(PRODUCT_SLUG, user.id))).toEqual([]);
   });
 

@@ -90,7 +90,10 @@ describe('the local card tokenization endpoint', () => {
         currency: 'USD',
         billingToken: id,
       }),
-    ).rejects.toMatchObject({ name: 'ValidationError', message: 'Your card was declined.' });
+    ).rejects.toMatchObject({
+      name: 'ValidationError',
+      message: 'Your card was declined. Please use a different card or contact your bank.',
+    });
   });
 
   it('subscribes with an approved token through the local billing adapter', async () => {
@@ -179,5 +182,89 @@ describe('the local billing clock endpoint', () => {
     await fetch(clockUrl(), { method: 'PUT', body: JSON.stringify({ now: null }) });
     expect(await billing.store.clockOffset()).toBe(0);
     expect((await fetch(clockUrl(), { method: 'PUT', body: '{"now":"next tuesday"}' })).status).toBe(400);
+  });
+});
+
+describe('the local 3-D Secure challenge (test card 4000 0000 0000 3220)', () => {
+  const threeDSecureUrl = () => `${endpoint.url}${LOCAL_BILLING_PATHS.threeDSecure}`;
+  const answer = (body: Record<string, unknown>) =>
+    fetch(threeDSecureUrl(), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: WEB_ORIGIN },
+      body: JSON.stringify(body),
+    });
+  const adapter = () => createLocalBilling({ planCodeSuffix: '_dev', store: billing.store });
+  const subscribe = (accountCode: string, billingToken: string, threeDSecureActionResultTokenId?: string) =>
+    adapter().createSubscription({
+      accountCode,
+      account: { email: 'ines@harborstaffing.com' },
+      planCode: PROFESSIONAL,
+      currency: 'EUR',
+      billingToken,
+      threeDSecureActionResultTokenId,
+    });
+  const challengeCardToken = async () => ((await (await tokenize({ ...CARD, number: '4000 0000 0000 3220' })).json()) as { id: string }).id;
+  const actionTokenOf = async (purchase: Promise<unknown>) => {
+    const failure = await purchase.then(
+      () => undefined,
+      (error: unknown) => error as { name: string; actionTokenId: string },
+    );
+    expect(failure).toMatchObject({ name: 'PaymentAuthenticationRequiredError', code: 'three_d_secure_required' });
+    return failure!.actionTokenId;
+  };
+
+  it('asks for a challenge, and subscribes once the challenge is passed and the purchase repeated with its result', async () => {
+    const token = await challengeCardToken();
+    const actionTokenId = await actionTokenOf(subscribe('talentpilot-3ds-pass', token));
+    expect(actionTokenId.length).toBeLessThanOrEqual(22);
+    expect(await adapter().listAccountSubscriptions('talentpilot-3ds-pass')).toEqual([]);
+
+    const passed = await answer({ actionTokenId, outcome: 'authenticate' });
+    expect(passed.status).toBe(201);
+    expect(passed.headers.get('access-control-allow-origin')).toBe(WEB_ORIGIN);
+    const { id: resultTokenId } = (await passed.json()) as { id: string };
+    expect(resultTokenId.length).toBeLessThanOrEqual(22);
+
+    const subscription = await subscribe('talentpilot-3ds-pass', token, resultTokenId);
+    expect(subscription).toMatchObject({ state: 'active', planCode: PROFESSIONAL, currency: 'EUR' });
+    // The challenge is answered once only.
+    expect((await answer({ actionTokenId, outcome: 'fail' })).status).toBe(409);
+  });
+
+  it('refuses the purchase after a failed challenge, and a result token of another card', async () => {
+    const token = await challengeCardToken();
+    const actionTokenId = await actionTokenOf(subscribe('talentpilot-3ds-fail', token));
+    const failed = await answer({ actionTokenId, outcome: 'fail' });
+    expect(failed.status).toBe(422);
+    expect(await failed.json()).toMatchObject({ code: 'three_d_secure_failed' });
+    const forged = actionTokenId.replace(/^3dsa_/, '3dsr_');
+    await expect(subscribe('talentpilot-3ds-fail', token, forged)).rejects.toMatchObject({ code: 'three_d_secure_failed' });
+
+    const otherToken = await challengeCardToken();
+    const otherAction = await actionTokenOf(subscribe('talentpilot-3ds-other', otherToken));
+    const { id: otherResult } = (await (await answer({ actionTokenId: otherAction, outcome: 'authenticate' })).json()) as { id: string };
+    await expect(subscribe('talentpilot-3ds-fail', token, otherResult)).rejects.toMatchObject({ code: 'three_d_secure_failed' });
+    expect(await adapter().listAccountSubscriptions('talentpilot-3ds-fail')).toEqual([]);
+  });
+
+  it('asks for the challenge on a card update too, and replaces the card only after it is passed', async () => {
+    const approved = ((await (await tokenize(CARD)).json()) as { id: string }).id;
+    await subscribe('talentpilot-3ds-card', approved);
+    const token = await challengeCardToken();
+    const actionTokenId = await actionTokenOf(adapter().updateCardOnFile('talentpilot-3ds-card', token));
+    expect(await adapter().getCardOnFile('talentpilot-3ds-card')).toMatchObject({ lastFour: '1111' });
+
+    const { id: resultTokenId } = (await (await answer({ actionTokenId, outcome: 'authenticate' })).json()) as { id: string };
+    await expect(
+      adapter().updateCardOnFile('talentpilot-3ds-card', token, { threeDSecureActionResultTokenId: resultTokenId }),
+    ).resolves.toMatchObject({
+      lastFour: '3220',
+    });
+  });
+
+  it('answers 404 for an unknown action token and 400 for a malformed answer', async () => {
+    expect((await answer({ actionTokenId: '3dsa_unknown', outcome: 'authenticate' })).status).toBe(404);
+    expect((await answer({ actionTokenId: '3dsa_unknown', outcome: 'maybe' })).status).toBe(400);
+    expect((await answer({ outcome: 'authenticate' })).status).toBe(400);
   });
 });

@@ -2,6 +2,7 @@ import type { Plan } from '@contracts/plans';
 import type { AccountView, CreateChangeRequest, SubscriptionView } from '@contracts/subscriptions';
 import type { BillingApi } from '../../../web/src/features/subscriptions/api/billing-api';
 import type { TestCard, TestCardTokenizer } from '../../../web/src/features/subscriptions/api/test-card-tokenizer';
+import { ThreeDSecureFailedError } from '../../../web/src/features/subscriptions/three-d-secure';
 import { RestApiError } from '../../../web/src/lib/rest-client';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -89,7 +90,7 @@ export function testAccount(overrides: Partial<AccountView> = {}): AccountView {
 
 /** The token the fake tokenizer gives the declined test card; the fake billing declines it. */
 export const DECLINED_TOKEN = 'tok-0002';
-export const DECLINED_MESSAGE = 'Your card was declined.';
+export const DECLINED_MESSAGE = 'Your card was declined. Please use a different card or contact your bank.';
 
 type Mocked<T> = { [K in keyof T]: jest.Mock };
 
@@ -191,6 +192,15 @@ export class FakeBilling {
 }
 
 /** A tokenizer standing in for the local billing adapter: `tok-<last four digits>`. */
-export function fakeTestCardTokens(): TestCardTokenizer & { tokenize: jest.Mock<Promise<string>, [TestCard]> } {
-  return { tokenize: jest.fn(async (card: TestCard) => `tok-${card.number.slice(-4)}`) };
+export function fakeTestCardTokens(): TestCardTokenizer & {
+  tokenize: jest.Mock<Promise<string>, [TestCard]>;
+  completeThreeDSecure: jest.Mock<Promise<string>, [string, 'authenticate' | 'fail']>;
+} {
+  return {
+    tokenize: jest.fn(async (card: TestCard) => `tok-${card.number.slice(-4)}`),
+    completeThreeDSecure: jest.fn(async (actionTokenId: string, outcome: 'authenticate' | 'fail') => {
+      if (outcome === 'fail') throw new ThreeDSecureFailedError();
+      return `result-${actionTokenId}`;
+    }),
+  };
 }

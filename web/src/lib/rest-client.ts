@@ -119,7 +119,8 @@ export function createRestClient({ baseUrl, getIdToken: idToken, fetch: fetchImp
     const payload = await readJson(response);
     if (response.ok) return payload as T;
     const problem = parseApiErrorBody(payload);
-    if (problem) throw new RestApiError(response.status, problem.code, problem.message, problem.fields ?? {});
+    // The whole body is the cause: some answers carry more than the message (e.g. a 3-D Secure action token).
+    if (problem) throw new RestApiError(response.status, problem.code, problem.message, problem.fields ?? {}, payload);
     throw new RestApiError(
       response.status,
       `HTTP_${response.status}`,

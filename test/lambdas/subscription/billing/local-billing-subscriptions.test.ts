@@ -176,14 +176,14 @@ describe('local billing: subscribing', () => {
     expect((await store.getToken(unused))?.usedAt).toBeNull();
   });
 
-  it("declines the declining test card with 'Your card was declined.' and creates nothing", async () => {
+  it('declines the declining test card with its message and creates nothing', async () => {
     const failure = await failureOf(billing.createSubscription(input({ billingToken: await token(LOCAL_TEST_CARDS.declined) })));
 
     expect(failure).toBeInstanceOf(ValidationError);
     expect(failure).toMatchObject({
-      message: 'Your card was declined.',
+      message: 'Your card was declined. Please use a different card or contact your bank.',
       code: 'card_declined',
-      fields: { billingToken: 'Your card was declined.' },
+      fields: { billingToken: 'Your card was declined. Please use a different card or contact your bank.' },
     });
     await expect(billing.getAccount(ACCOUNT)).resolves.toBeUndefined();
     await expect(billing.listAccountSubscriptions(ACCOUNT)).resolves.toEqual([]);

@@ -79,7 +79,7 @@ describe('Recurly billing adapter: card on file and invoices', () => {
     expect(declined).toBeInstanceOf(ValidationError);
     expect(declined).toMatchObject({
       code: 'card_declined',
-      fields: { billingToken: 'Your card was declined. Please use a different card.' },
+      fields: { billingToken: 'Your card was declined. Please use a different card or contact your bank.' },
     });
 
     const spent = server.site.issueToken();

@@ -17,6 +17,7 @@ function fakeRecurly(answer: { error: RecurlyTokenError } | { id: string }) {
   const recurly: RecurlyJs & { [K in keyof RecurlyJs]: jest.Mock } = {
     configure: jest.fn(),
     Elements: jest.fn(() => elements),
+    Risk: jest.fn(),
     token: jest.fn((_elements: RecurlyElements, _form: HTMLFormElement, done: Parameters<RecurlyJs['token']>[2]) =>
       'error' in answer ? done(answer.error, { id: '' }) : done(null, { id: answer.id }),
     ),

@@ -184,6 +184,72 @@ describe('the subscribe page', () => {
     expect(approved[1]).not.toBe(declined[1]);
   });
 
+  describe('when the bank wants the payment confirmed (3-D Secure)', () => {
+    const threeDSecureRequired = () =>
+      new RestApiError(
+        402,
+        'three_d_secure_required',
+        'Your bank wants you to confirm this payment.',
+        {},
+        {
+          message: 'Your bank wants you to confirm this payment.',
+          code: 'three_d_secure_required',
+          threeDSecureActionTokenId: 'act-1',
+        },
+      );
+
+    it('opens the check and, once passed, sends the same request again with its result token and a new key', async () => {
+      const billing = new FakeBilling();
+      billing.failNext('createChange', threeDSecureRequired());
+      const { user, api, testCardTokens } = subscribePage(billing);
+      await user.click(await screen.findByRole('button', { name: 'Choose Starter' }));
+      await enterCard(user, '4000 0000 0000 3220');
+      await user.click(screen.getByRole('button', { name: 'Start free trial' }));
+
+      const check = await screen.findByRole('region', { name: 'Confirm the payment with your bank' });
+      await waitFor(() => expect(within(check).getByRole('heading', { name: 'Confirm the payment with your bank' })).toHaveFocus());
+      expect(screen.getByRole('button', { name: 'Start free trial' })).toBeDisabled();
+      expect(api.createChange).toHaveBeenCalledTimes(1);
+
+      await user.click(within(check).getByRole('button', { name: 'Complete authentication' }));
+
+      expect(await screen.findByRole('heading', { level: 1, name: "You're all set" })).toBeInTheDocument();
+      expect(testCardTokens.completeThreeDSecure).toHaveBeenCalledWith('act-1', 'authenticate');
+      const [first, second] = api.createChange.mock.calls as [Record<string, unknown>, string][];
+      expect(first[0]).toEqual({ planCode: STARTER, currency: 'USD', billingToken: 'tok-3220' });
+      expect(second[0]).toEqual({
+        planCode: STARTER,
+        currency: 'USD',
+        billingToken: 'tok-3220',
+        threeDSecureActionResultTokenId: 'result-act-1',
+      });
+      expect(second[1]).not.toBe(first[1]);
+    });
+
+    it.each([
+      ['Fail authentication', 'Your bank could not confirm this payment'],
+      ['Cancel', 'You closed your bank’s check before it finished'],
+    ])('says so by the card fields after %s, subscribes nothing, and starts afresh on the next try', async (button, message) => {
+      const billing = new FakeBilling();
+      billing.failNext('createChange', threeDSecureRequired());
+      const { user, api, router } = subscribePage(billing);
+      await user.click(await screen.findByRole('button', { name: 'Choose Starter' }));
+      await enterCard(user, '4000 0000 0000 3220');
+      await user.click(screen.getByRole('button', { name: 'Start free trial' }));
+      const check = await screen.findByRole('region', { name: 'Confirm the payment with your bank' });
+
+      await user.click(within(check).getByRole('button', { name: button }));
+
+      const problem = await screen.findByRole('alert');
+      expect(problem).toHaveTextContent(message);
+      expect(screen.getByRole('group', { name: /Test card/ })).toHaveAttribute('aria-describedby', problem.id);
+      expect(screen.queryByRole('region', { name: 'Confirm the payment with your bank' })).not.toBeInTheDocument();
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Start free trial' })).toHaveFocus());
+      expect(router.state.location.pathname).toBe('/subscribe');
+      expect(api.createChange).toHaveBeenCalledTimes(1);
+    });
+  });
+
   it('checks the card fields before anything is sent', async () => {
     const { user, api, testCardTokens } = subscribePage();
     await user.click(await screen.findByRole('button', { name: 'Choose Enterprise' }));

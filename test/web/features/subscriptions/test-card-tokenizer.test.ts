@@ -4,6 +4,8 @@ import {
   CardTokenError,
   createTestCardTokenizer,
 } from '../../../../web/src/features/subscriptions/api/test-card-tokenizer';
+import { THREE_D_SECURE_MESSAGES, threeDSecureActionOf } from '../../../../web/src/features/subscriptions/three-d-secure';
+import { RestApiError } from '../../../../web/src/lib/rest-client';
 
 const CARD = { number: '4111111111111111', month: '12', year: '2030', cvv: '123', firstName: 'Ada', lastName: 'Okafor' };
 const TOKEN_URL = 'http://127.0.0.1:5181/_local/billing/tokens';
@@ -34,5 +36,38 @@ describe('the local card tokenizer', () => {
   it('says when the card service cannot be reached or fails', async () => {
     await expect(tokenizer(new TypeError('Failed to fetch')).tokens.tokenize(CARD)).rejects.toThrow(CARD_SERVICE_UNREACHABLE_MESSAGE);
     await expect(tokenizer(new Response('oops', { status: 500 })).tokens.tokenize(CARD)).rejects.toThrow(CARD_SERVICE_UNAVAILABLE_MESSAGE);
+  });
+});
+
+describe('the local 3-D Secure check', () => {
+  it('posts the answer beside the tokens route and returns the result token of a passed check', async () => {
+    const { tokens, fetchImpl } = tokenizer(new Response(JSON.stringify({ id: '3dsr_abc' }), { status: 201 }));
+    await expect(tokens.completeThreeDSecure('3dsa_abc', 'authenticate')).resolves.toBe('3dsr_abc');
+    expect(fetchImpl).toHaveBeenCalledWith(
+      'http://127.0.0.1:5181/_local/billing/three-d-secure',
+      expect.objectContaining({ method: 'POST', body: JSON.stringify({ actionTokenId: '3dsa_abc', outcome: 'authenticate' }) }),
+    );
+  });
+
+  it('fails with the reason: a failed check, or a check that could not be reached', async () => {
+    const failed = tokenizer(new Response(JSON.stringify({ code: 'three_d_secure_failed' }), { status: 422 }));
+    await expect(failed.tokens.completeThreeDSecure('3dsa_abc', 'fail')).rejects.toMatchObject({
+      name: 'ThreeDSecureFailedError',
+      message: THREE_D_SECURE_MESSAGES.failed,
+    });
+    const unreachable = tokenizer(new TypeError('Failed to fetch'));
+    await expect(unreachable.tokens.completeThreeDSecure('3dsa_abc', 'authenticate')).rejects.toThrow(THREE_D_SECURE_MESSAGES.unavailable);
+  });
+});
+
+describe('threeDSecureActionOf', () => {
+  it('reads the action token of a 402 three_d_secure_required answer only', () => {
+    const body = { message: 'Confirm', code: 'three_d_secure_required', threeDSecureActionTokenId: 'act-9' };
+    expect(threeDSecureActionOf(new RestApiError(402, 'three_d_secure_required', 'Confirm', {}, body))).toBe('act-9');
+    expect(
+      threeDSecureActionOf(new RestApiError(400, 'card_declined', 'Declined', {}, { ...body, code: 'card_declined' })),
+    ).toBeUndefined();
+    expect(threeDSecureActionOf(new RestApiError(402, 'three_d_secure_required', 'Confirm', {}, {}))).toBeUndefined();
+    expect(threeDSecureActionOf(new Error('network'))).toBeUndefined();
   });
 });

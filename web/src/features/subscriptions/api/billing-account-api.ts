@@ -1,4 +1,4 @@
-import type { BillingOverviewResponse, InvoicePdfResponse, UpdateCardResponse } from '@contracts/billing-account';
+import type { BillingOverviewResponse, InvoicePdfResponse, UpdateCardRequest, UpdateCardResponse } from '@contracts/billing-account';
 import { FALLBACK_ERROR_MESSAGE } from '../../../config/constants';
 import type { RuntimeConfig } from '../../../config/runtime-config';
 import { createAppRestClient, RestApiError, type RestClient } from '../../../lib/rest-client';
@@ -12,7 +12,7 @@ export interface BillingAccountApi {
   /** `GET /user/billing`: the card on file (null when none) and the invoices, newest first. */
   getOverview(): Promise<BillingOverviewResponse>;
   /** `PUT /user/billing/card`: replaces the card with the one behind the card form's token. */
-  updateCard(billingToken: string): Promise<UpdateCardResponse>;
+  updateCard(billingToken: string, threeDSecureActionResultTokenId?: string): Promise<UpdateCardResponse>;
   /** `GET /user/billing/invoices/{id}/pdf`: the invoice's PDF, as bytes. */
   getInvoicePdf(invoiceId: string): Promise<Blob>;
 }
@@ -45,8 +45,9 @@ export function createRestBillingAccountApi(config: RuntimeConfig, client: RestC
       if (!isObject(payload) || !Array.isArray(payload.invoices) || !('card' in payload)) throw malformed('billing', payload);
       return payload as unknown as BillingOverviewResponse;
     },
-    async updateCard(billingToken) {
-      const payload = await client.request<unknown>('PUT', 'user/billing/card', { body: { billingToken } });
+    async updateCard(billingToken, threeDSecureActionResultTokenId) {
+      const body: UpdateCardRequest = { billingToken, ...(threeDSecureActionResultTokenId ? { threeDSecureActionResultTokenId } : {}) };
+      const payload = await client.request<unknown>('PUT', 'user/billing/card', { body });
       if (!isObject(payload) || !isObject(payload.card)) throw malformed('card', payload);
       return payload as unknown as UpdateCardResponse;
     },

@@ -1,7 +1,8 @@
 /**
  * Recurly.js v4, loaded from Recurly's CDN when a card form needs it (never in the entry bundle,
  * never on the local runtime). Only the calls the card form makes are typed: `configure`,
- * `Elements().CardElement()`, `attach` / `remove`, and `token(elements, form, done)`. Recurly
+ * `Elements().CardElement()`, `attach` / `remove`, `token(elements, form, done)`, and
+ * `Risk().ThreeDSecure({ actionTokenId })` for the 3-D Secure challenge. Recurly
  * recommends against self-hosting the script (it follows their API deployments).
  */
 
@@ -33,10 +34,28 @@ export interface RecurlyElements {
   CardElement(options?: { readonly style?: Readonly<Record<string, unknown>> }): RecurlyElement;
 }
 
+/**
+ * Recurly.js's 3-D Secure component (Recurly's "3D Secure" Recurly.js page,
+ * https://docs.recurly.com/recurly-subscriptions/docs/3d-secure): made with the API's
+ * `three_d_secure_action_token_id`, attached to a container of ours (about 250 × 400 px) where it
+ * shows the bank's challenge; `token` gives the `three_d_secure_action_result` token, `error` a failure.
+ */
+export interface RecurlyThreeDSecure {
+  on(event: 'token', handler: (token: RecurlyToken) => void): unknown;
+  on(event: 'error', handler: (error: RecurlyTokenError) => void): unknown;
+  attach(container: HTMLElement): void;
+  remove?(): void;
+}
+
+export interface RecurlyRisk {
+  ThreeDSecure(options: { readonly actionTokenId: string }): RecurlyThreeDSecure;
+}
+
 /** The global `recurly` object the script defines. */
 export interface RecurlyJs {
   configure(options: string | { readonly publicKey: string }): void;
   Elements(): RecurlyElements;
+  Risk(): RecurlyRisk;
   /**
    * Tokenizes the Elements' card with the billing fields the form marks with `data-recurly`
    * (`first_name`, `last_name` are required).

@@ -1,4 +1,5 @@
 import { UserFacingError } from '../../../lib/errors';
+import { THREE_D_SECURE_MESSAGES, ThreeDSecureFailedError } from '../three-d-secure';
 
 /**
  * The local runtime's stand-in for Recurly.js tokenization. The test card form sends the card to
@@ -50,15 +51,48 @@ export interface TestCardTokenizer {
    * (e.g. not a test number), or a {@link UserFacingError} when the service cannot be reached.
    */
   tokenize(card: TestCard): Promise<string>;
+  /**
+   * The cardholder's answer to a local 3-D Secure challenge (the stand-in for Recurly.js's
+   * `risk.ThreeDSecure`): the result token when `authenticate`d; rejects with a
+   * {@link ThreeDSecureFailedError} when failed, expired or unreachable.
+   */
+  completeThreeDSecure(actionTokenId: string, outcome: 'authenticate' | 'fail'): Promise<string>;
+}
+
+/** The local 3-D Secure route, beside the tokens route (local/billing/token-endpoint.ts). */
+export function threeDSecureUrlOf(tokenUrl: string): string {
+  return new URL('three-d-secure', tokenUrl).toString();
 }
 
 export const CARD_SERVICE_UNREACHABLE_MESSAGE = 'We could not reach the card service. Check your connection and try again.';
 export const CARD_REJECTED_MESSAGE = 'Your card could not be verified. Please check the details and try again.';
 export const CARD_SERVICE_UNAVAILABLE_MESSAGE = 'The card service is not available right now. Please try again in a moment.';
 
-/** The real tokenizer: `POST {tokenUrl}` with the card as JSON → `{ id }` or 4xx `{ message }`. */
+/**
+ * The real tokenizer: `POST {tokenUrl}` with the card as JSON → `{ id }` or 4xx `{ message }`;
+ * `POST {tokenUrl}/../three-d-secure` with `{ actionTokenId, outcome }` → `{ id }` or 4xx.
+ */
 export function createTestCardTokenizer(tokenUrl: string, fetchImpl: typeof fetch = (...args) => fetch(...args)): TestCardTokenizer {
   return {
+    async completeThreeDSecure(actionTokenId, outcome) {
+      let response: Response;
+      try {
+        response = await fetchImpl(threeDSecureUrlOf(tokenUrl), {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+          body: JSON.stringify({ actionTokenId, outcome }),
+        });
+      } catch (error) {
+        throw new ThreeDSecureFailedError(THREE_D_SECURE_MESSAGES.unavailable, error);
+      }
+      const payload: unknown = await response.json().catch(() => undefined);
+      const id = (payload as { id?: unknown } | undefined)?.id;
+      if (response.ok && typeof id === 'string' && id) return id;
+      throw new ThreeDSecureFailedError(
+        response.status >= 500 ? THREE_D_SECURE_MESSAGES.unavailable : THREE_D_SECURE_MESSAGES.failed,
+        payload,
+      );
+    },
     async tokenize(card) {
       let response: Response;
       try {

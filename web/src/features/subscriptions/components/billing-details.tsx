@@ -12,6 +12,8 @@ import type { TestCardTokenizer } from '../api/test-card-tokenizer';
 import { formatAmount, formatDate } from '../format';
 import { CardEntryError, cardProblemOf, type CardFormHandle } from './card-form';
 import { CardEntryForm, CardProblem } from './card-entry-form';
+import { ThreeDSecureChallenge } from './three-d-secure-challenge';
+import { threeDSecureActionOf } from '../three-d-secure';
 import './subscriptions.css';
 
 export const BILLING_QUERY_KEY = ['billing-account'] as const;
@@ -51,7 +53,8 @@ export interface BillingDetailsProps {
 /**
  * The account page's billing: the card on file (brand, last four, expiry) with "Update card",
  * which takes a new card through the same card form as the checkout (a refused card shows by
- * the fields), and the invoices with their number, date, total, state and PDF.
+ * the fields; a card the bank wants authenticated opens its 3-D Secure check, as at checkout),
+ * and the invoices with their number, date, total, state and PDF.
  */
 export function BillingDetails({ api, cardEntry, testCardTokens, cardholderName }: BillingDetailsProps) {
   const query = useQuery({ queryKey: BILLING_QUERY_KEY, queryFn: () => api.getOverview() });
@@ -95,15 +98,42 @@ function CardOnFileSection({
   const updateButton = useRef<HTMLButtonElement>(null);
   const saving = useSubmission();
 
+  // The bank's 3-D Secure check of the new card, while it is open (as at checkout).
+  const [challenge, setChallenge] = useState<{ readonly actionTokenId: string; readonly billingToken: string }>();
+
   const close = () => {
     setEditing(false);
     setCardProblem(undefined);
+    setChallenge(undefined);
     // Back to the button that opened the form, for keyboard users.
     setTimeout(() => updateButton.current?.focus());
   };
 
+  /** Saves the card; a 402 opens the bank's check instead of failing. */
+  const save = async (billingToken: string, threeDSecureActionResultTokenId?: string) => {
+    let saved: CardOnFile;
+    try {
+      ({ card: saved } = await api.updateCard(billingToken, threeDSecureActionResultTokenId));
+    } catch (error) {
+      const actionTokenId = threeDSecureActionOf(error);
+      if (!actionTokenId) throw error;
+      setChallenge({ actionTokenId, billingToken });
+      return;
+    }
+    queryClient.setQueryData<BillingOverviewResponse>(BILLING_QUERY_KEY, (before) => (before ? { ...before, card: saved } : before));
+    notifySuccess(BILLING_MESSAGES.cardUpdated);
+    close();
+  };
+
+  const report = (error: unknown, fromCardForm: boolean) => {
+    const problem = cardProblemOf(error, fromCardForm);
+    if (problem) setCardProblem(problem);
+    else if (!(error instanceof CardEntryError)) notifyError(error);
+  };
+
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (challenge) return;
     void saving.run(async () => {
       setCardProblem(undefined);
       let tokenized = false;
@@ -111,14 +141,22 @@ function CardOnFileSection({
         if (!form.current) return;
         const token = await form.current.tokenize();
         tokenized = true;
-        const { card: saved } = await api.updateCard(token);
-        queryClient.setQueryData<BillingOverviewResponse>(BILLING_QUERY_KEY, (before) => (before ? { ...before, card: saved } : before));
-        notifySuccess(BILLING_MESSAGES.cardUpdated);
-        close();
+        await save(token);
       } catch (error) {
-        const problem = cardProblemOf(error, !tokenized);
-        if (problem) setCardProblem(problem);
-        else if (!(error instanceof CardEntryError)) notifyError(error);
+        report(error, !tokenized);
+      }
+    });
+  };
+
+  /** The bank's check was passed: the same card again, with the check's result token. */
+  const authenticated = (resultTokenId: string) => {
+    if (!challenge) return;
+    setChallenge(undefined);
+    void saving.run(async () => {
+      try {
+        await save(challenge.billingToken, resultTokenId);
+      } catch (error) {
+        report(error, false);
       }
     });
   };
@@ -138,13 +176,30 @@ function CardOnFileSection({
             ref={form}
             entry={cardEntry}
             testCardTokens={testCardTokens}
-            disabled={saving.busy}
+            disabled={saving.busy || challenge !== undefined}
             defaultName={cardholderName}
             describedBy={cardProblem ? cardProblemId : undefined}
           />
           <CardProblem id={cardProblemId} message={cardProblem} />
+          {challenge ? (
+            <ThreeDSecureChallenge
+              entry={cardEntry}
+              testCardTokens={testCardTokens}
+              actionTokenId={challenge.actionTokenId}
+              onAuthenticated={authenticated}
+              onFailed={(message) => {
+                setChallenge(undefined);
+                setCardProblem(message);
+              }}
+            />
+          ) : null}
           <div className="form__actions">
-            <button type="submit" className="button button--primary" disabled={saving.busy} onMouseDown={(event) => event.preventDefault()}>
+            <button
+              type="submit"
+              className="button button--primary"
+              disabled={saving.busy || challenge !== undefined}
+              onMouseDown={(event) => event.preventDefault()}
+            >
               {saving.busy ? 'Saving your card…' : 'Save card'}
             </button>
             <button type="button" className="button button--secondary" disabled={saving.busy} onClick={close}>

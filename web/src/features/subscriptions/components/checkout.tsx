@@ -9,8 +9,10 @@ import type { BillingApi } from '../api/billing-api';
 import type { TestCardTokenizer } from '../api/test-card-tokenizer';
 import { formatAmount, formatDate, periodPhrase, priceSentence, trialPhrase } from '../format';
 import { mayRetrySameAttempt, newIdempotencyKey } from '../idempotency';
+import { threeDSecureActionOf } from '../three-d-secure';
 import { CARD_FORM_LOADING_MESSAGE, CardEntryError, cardProblemOf, type CardFormHandle } from './card-form';
 import { CARD_ENTRY_UNAVAILABLE_MESSAGE, CardEntryForm, CardProblem } from './card-entry-form';
+import { ThreeDSecureChallenge } from './three-d-secure-challenge';
 
 /** One checkout attempt: retried as is (same key, same token) until the server settles it. */
 interface Attempt {
@@ -49,8 +51,11 @@ function trialEndFromToday(plan: Plan, now: Date = new Date()): string | undefin
  * starts the free trial; an existing one changes plan without a card. Submitting sends
  * `POST /subscription/create-change` with an Idempotency-Key made once per attempt and reused
  * when the same attempt is retried; the button is disabled while it is in flight. A refused card
- * ("Your card was declined.", expired or invalid details) shows by the card fields and stays
- * there until the next attempt; other errors show the server's message as a toast.
+ * (declined, expired or invalid details: the server says which) shows by the card fields and
+ * stays there until the next attempt; other errors show the server's message as a toast. When
+ * the card's bank wants the payment confirmed (402 `three_d_secure_required`), its check opens
+ * in the checkout; passed, the same request goes again with the result token (a new
+ * Idempotency-Key: the 402 settled the first one); failed or canceled, it says so by the card.
  */
 export function Checkout({
   plan,
@@ -76,6 +81,18 @@ export function Checkout({
   const rememberFocus = useFocusReturn(busy);
   const heading = useRef<HTMLHeadingElement>(null);
   const cannotPay = !changing && (cardEntry.kind === 'unavailable' || (cardEntry.kind === 'test' && !testCardTokens));
+  // The bank's check of this plan's payment, while it is open.
+  const [openChallenge, setChallenge] = useState<{ readonly actionTokenId: string; readonly request: CreateChangeRequest }>();
+  const challenge =
+    openChallenge?.request.planCode === plan.code && openChallenge.request.currency === price.currency ? openChallenge : undefined;
+  const submitButton = useRef<HTMLButtonElement>(null);
+  // The check's buttons go away when it ends: focus returns to the submit button.
+  const focusSubmit = useRef(false);
+  useEffect(() => {
+    if (!focusSubmit.current || busy || challenge) return;
+    focusSubmit.current = false;
+    submitButton.current?.focus();
+  }, [busy, challenge]);
 
   // A newly chosen plan moves focus here, so keyboard and screen-reader users follow.
   useEffect(() => {
@@ -101,36 +118,79 @@ export function Checkout({
     return next;
   };
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  /** Sends the attempt; a 402 opens the bank's check instead of failing. */
+  const send = async ({ idempotencyKey, request: body }: Attempt): Promise<void> => {
+    let response: CreateChangeResponse;
+    try {
+      response = await api.createChange(body, idempotencyKey);
+    } catch (error) {
+      if (!mayRetrySameAttempt(error)) attempt.current = null;
+      const actionTokenId = threeDSecureActionOf(error);
+      if (!actionTokenId) throw error;
+      setChallenge({ actionTokenId, request: body });
+      return;
+    }
+    attempt.current = null;
+    await onCompleted(response);
+  };
+
+  /** Runs one submission: one at a time, the button busy, its failure shown. */
+  const run = async (work: () => Promise<void>, fromCardForm: () => boolean) => {
     if (inFlight.current) return;
     inFlight.current = true;
     rememberFocus();
     setBusy(true);
     setRefusal(undefined);
-    let tokenized = changing;
     try {
-      const { idempotencyKey, request: body } = await request();
-      tokenized = true;
-      let response: CreateChangeResponse;
-      try {
-        response = await api.createChange(body, idempotencyKey);
-      } catch (error) {
-        if (!mayRetrySameAttempt(error)) attempt.current = null;
-        throw error;
-      }
-      attempt.current = null;
-      await onCompleted(response);
+      await work();
     } catch (error) {
       // The card form shows (and focuses) its own field errors; a refused card shows by the
       // fields; anything else is a toast.
-      const problem = cardProblemOf(error, !tokenized);
+      const problem = cardProblemOf(error, fromCardForm());
       if (problem) setRefusal({ planCode: plan.code, message: problem });
       else if (!(error instanceof CardEntryError)) notifyError(error);
     } finally {
       inFlight.current = false;
       setBusy(false);
     }
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (challenge) return;
+    let tokenized = changing;
+    void run(
+      async () => {
+        const next = await request();
+        tokenized = true;
+        await send(next);
+      },
+      () => !tokenized,
+    );
+  };
+
+  /** The bank's check was passed: the same request again, with its result token. */
+  const authenticated = (resultTokenId: string) => {
+    if (!challenge) return;
+    setChallenge(undefined);
+    focusSubmit.current = true;
+    const next: Attempt = {
+      idempotencyKey: newIdempotencyKey(),
+      request: { ...challenge.request, threeDSecureActionResultTokenId: resultTokenId },
+    };
+    attempt.current = next;
+    void run(
+      () => send(next),
+      () => false,
+    );
+  };
+
+  /** The bank's check failed or was given up: nothing was charged; the next try starts afresh. */
+  const challengeFailed = (message: string) => {
+    setChallenge(undefined);
+    focusSubmit.current = true;
+    attempt.current = null;
+    setRefusal({ planCode: plan.code, message });
   };
 
   const trialEnd = trialEndFromToday(plan);
@@ -164,26 +224,37 @@ export function Checkout({
           </ul>
         </>
       )}
-      <form className="form checkout__form" noValidate aria-busy={busy || undefined} onSubmit={(event) => void submit(event)}>
+      <form className="form checkout__form" noValidate aria-busy={busy || undefined} onSubmit={submit}>
         {changing ? null : (
           <>
             <CardEntryForm
               ref={card}
               entry={cardEntry}
               testCardTokens={testCardTokens}
-              disabled={busy}
+              disabled={busy || challenge !== undefined}
               defaultName={cardholderName}
               describedBy={cardProblem ? cardProblemId : undefined}
             />
             <CardProblem id={cardProblemId} message={cardProblem} />
           </>
         )}
+        {changing && cardProblem ? <CardProblem id={cardProblemId} message={cardProblem} /> : null}
+        {challenge ? (
+          <ThreeDSecureChallenge
+            entry={cardEntry}
+            testCardTokens={testCardTokens}
+            actionTokenId={challenge.actionTokenId}
+            onAuthenticated={authenticated}
+            onFailed={challengeFailed}
+          />
+        ) : null}
         <div className="form__actions">
           {/* Keeps focus in the field on press: its blur could show an error and move the button away. */}
           <button
             type="submit"
+            ref={submitButton}
             className="button button--primary"
-            disabled={busy || cannotPay}
+            disabled={busy || cannotPay || challenge !== undefined}
             onMouseDown={(event) => event.preventDefault()}
           >
             {busy ? (changing ? 'Changing your plan…' : 'Starting your trial…') : changing ? 'Change plan' : 'Start free trial'}

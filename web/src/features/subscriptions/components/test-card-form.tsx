@@ -8,6 +8,7 @@ import { CardEntryError, type CardFormProps } from './card-form';
 /** The local billing adapter's test numbers (shown on the form). */
 export const TEST_CARD_SUCCEEDS = '4111 1111 1111 1111';
 export const TEST_CARD_DECLINED = '4000 0000 0000 0002';
+export const TEST_CARD_THREE_D_SECURE = '4000 0000 0000 3220';
 
 const FIELD_ORDER: readonly CardField[] = ['number', 'expiry', 'cvc', 'name'];
 
@@ -110,8 +111,8 @@ export function TestCardForm({
       <legend className="card-entry__legend">Test card — local billing, no real charge</legend>
       <p className="card-entry__note">
         This is the local runtime: the card goes to the local billing adapter and nothing is charged. Use{' '}
-        <strong>{TEST_CARD_SUCCEEDS}</strong> (succeeds) or <strong>{TEST_CARD_DECLINED}</strong> (declined), any future expiry date and any
-        3-digit CVC.
+        <strong>{TEST_CARD_SUCCEEDS}</strong> (succeeds), <strong>{TEST_CARD_DECLINED}</strong> (declined) or{' '}
+        <strong>{TEST_CARD_THREE_D_SECURE}</strong> (asks for a 3-D Secure check), any future expiry date and any 3-digit CVC.
       </p>
       <TextField label="Card number" binding={binding('number')} type="text" inputMode="numeric" autoComplete="cc-number" />
       <div className="form__row">
