@@ -7,11 +7,16 @@ export const HANDLER_BUDGET_BYTES = 150 * 1024;
 
 /**
  * Handlers over the budget for now, each with a ceiling it must stay under and the reason (see
- * docs/decisions.md, "Handler bundles over budget"). Empty since the skills dictionary and the
- * person-name lists became data files beside the handlers (`dataFiles`): an entry is a debt to pay
- * back, not a new budget.
+ * docs/decisions.md, "Handler bundles over budget"): an entry is a debt to pay back, not a new
+ * budget. The assistant's went when the skills dictionary and the person-name lists became data
+ * files beside the handlers (`dataFiles`). The three billing handlers that charge a card or read its state carry the
+ * Recurly client (~80 kB) and, since issue 20, the refusal table and the 3-D Secure flow (~6 kB).
  */
-const OVER_BUDGET_CEILINGS: Readonly<Record<string, number>> = {};
+const OVER_BUDGET_CEILINGS: Readonly<Record<string, number>> = {
+  'lambdas/subscription/create-change-subscription.ts': 160 * 1024,
+  'lambdas/subscription/manage-billing-account.ts': 160 * 1024,
+  'lambdas/subscription/get-user-subscriptions.ts': 160 * 1024,
+};
 
 /** The size a handler's bundle must stay under: the budget, or its recorded ceiling. */
 export function handlerBudgetBytes(entry: string): number {
