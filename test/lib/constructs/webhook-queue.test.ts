@@ -1,7 +1,8 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { WEBHOOK_CONSUMER_FUNCTION, WEBHOOK_QUEUE } from '../../../lib/definitions/webhook-queue';
 import { resourcesOfType } from '../support/build-app';
-import { synthesizedApp, SYNTHESIS_TIMEOUT_MS, type SynthesizedApp } from '../support/synthesized-app';
+import { alarmName } from '../../../lib/constructs/monitoring';
+import { monitoringTemplate, synthesizedApp, SYNTHESIS_TIMEOUT_MS, type SynthesizedApp } from '../support/synthesized-app';
 import { concernSnapshot } from '../support/template-snapshots';
 
 /** The Recurly webhook queue: the endpoint stores verified notifications, a consumer handles them, a dead-letter queue keeps failures. */
@@ -98,8 +99,9 @@ describe('WebhookQueue', () => {
 
   it('alarms as soon as the dead-letter queue holds a message, and says to redrive it rather than purge it', () => {
     const [deadLetterId] = only(prod, 'AWS::SQS::Queue', DEAD_LETTER_QUEUE);
-    const alarm = resourcesOfType(prod.template, 'AWS::CloudWatch::Alarm').find(
-      ([, resource]) => resource.Properties.AlarmName === 'talentpilot-prod-webhook-dlq-not-empty',
+    // The alarms live in the monitoring nested stack (its parameters read back as the parent's resources).
+    const alarm = resourcesOfType(monitoringTemplate(prod), 'AWS::CloudWatch::Alarm').find(
+      ([, resource]) => resource.Properties.AlarmName === alarmName('talentpilot-prod', 'webhook-dlq-not-empty'),
     );
     expect(alarm?.[1].Properties).toMatchObject({
       Namespace: 'AWS/SQS',
