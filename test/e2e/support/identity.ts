@@ -44,8 +44,8 @@ export async function createCognitoOnlyUser(email: string, password: string): Pr
   await client.send(new AdminSetUserPasswordCommand({ UserPoolId: userPoolId, Username: email, Password: password, Permanent: true }));
 }
 
-/** An id token for a user, straight from the identity service (USER_PASSWORD_AUTH). */
-export async function idTokenFor(email: string, password: string): Promise<string> {
+/** A user's tokens, straight from the identity service (USER_PASSWORD_AUTH, no browser). */
+async function tokensFor(email: string, password: string): Promise<AuthenticationResultType> {
   const { userPoolClientId } = readEndpoints();
   const { AuthenticationResult } = await cognito().send(
     new InitiateAuthCommand({
@@ -55,7 +55,12 @@ export async function idTokenFor(email: string, password: string): Promise<strin
     }),
   );
   if (!AuthenticationResult?.IdToken) throw new Error(`no id token for ${email}`);
-  return AuthenticationResult.IdToken;
+  return AuthenticationResult;
+}
+
+/** An id token for a user, straight from the identity service (USER_PASSWORD_AUTH). */
+export async function idTokenFor(email: string, password: string): Promise<string> {
+  return (await tokensFor(email, password)).IdToken as string;
 }
 
 /** A claim of a JWT, unverified (the test only reads what the identity service just issued). */
@@ -174,6 +179,14 @@ async function signInWithTokens(page: Page, tokens: AuthenticationResultType, fi
   }, items);
   await page.goto('/account');
   await expect(page.getByText(`Hi, ${firstName}`)).toBeVisible();
+}
+
+/**
+ * Signs `page` in through the identity service's API rather than the form (see signInWithTokens),
+ * for tests about what a signed-in person sees; tests of signing in use {@link signIn}.
+ */
+export async function signInThroughApi(page: Page, email: string, password: string, firstName: string): Promise<void> {
+  await signInWithTokens(page, await tokensFor(email, password), firstName);
 }
 
 /**
