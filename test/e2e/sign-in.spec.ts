@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createCognitoOnlyUser, SEEDED_ADMIN, signIn, uniqueEmail } from './support/identity';
+import { createCognitoOnlyUser, SEEDED_ADMIN, signIn, signInThroughApi, uniqueEmail } from './support/identity';
 
 test('a user signs in, is greeted by first name, and Sign Out returns to the home page', async ({ page }) => {
   await signIn(page, SEEDED_ADMIN.email, SEEDED_ADMIN.password, SEEDED_ADMIN.firstName);
@@ -48,7 +48,7 @@ test.describe('signed in at the 640px breakpoint', () => {
   test.use({ viewport: { width: 640, height: 900 } });
 
   test('the main links join the account menu', async ({ page }) => {
-    await signIn(page, SEEDED_ADMIN.email, SEEDED_ADMIN.password, SEEDED_ADMIN.firstName);
+    await signInThroughApi(page, SEEDED_ADMIN.email, SEEDED_ADMIN.password, SEEDED_ADMIN.firstName);
     await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Products', exact: true })).toBeHidden();
     await page.getByRole('button', { name: /Hi, Avery/ }).click();
     for (const name of ['Home', 'Products', 'Company', 'Contact', 'Account', 'Profile', 'Services', 'Support', 'Sign Out']) {

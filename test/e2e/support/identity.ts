@@ -4,6 +4,8 @@ import {
   AdminSetUserPasswordCommand,
   CognitoIdentityProviderClient,
   InitiateAuthCommand,
+  RespondToAuthChallengeCommand,
+  type AuthenticationResultType,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { expect, type Page } from '@playwright/test';
 import { readEndpoints } from './local-runtime';
@@ -42,8 +44,8 @@ export async function createCognitoOnlyUser(email: string, password: string): Pr
   await client.send(new AdminSetUserPasswordCommand({ UserPoolId: userPoolId, Username: email, Password: password, Permanent: true }));
 }
 
-/** An id token for a user, straight from the identity service (USER_PASSWORD_AUTH). */
-export async function idTokenFor(email: string, password: string): Promise<string> {
+/** A user's tokens, straight from the identity service (USER_PASSWORD_AUTH, no browser). */
+async function tokensFor(email: string, password: string): Promise<AuthenticationResultType> {
   const { userPoolClientId } = readEndpoints();
   const { AuthenticationResult } = await cognito().send(
     new InitiateAuthCommand({
@@ -53,7 +55,30 @@ export async function idTokenFor(email: string, password: string): Promise<strin
     }),
   );
   if (!AuthenticationResult?.IdToken) throw new Error(`no id token for ${email}`);
-  return AuthenticationResult.IdToken;
+  return AuthenticationResult;
+}
+
+/** An id token for a user, straight from the identity service (USER_PASSWORD_AUTH). */
+export async function idTokenFor(email: string, password: string): Promise<string> {
+  return (await tokensFor(email, password)).IdToken as string;
+}
+
+/** A claim of a JWT, unverified (the test only reads what the identity service just issued). */
+function claimOf(token: string, claim: string): unknown {
+  return (JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<string, unknown>)[claim];
+}
+
+/**
+ * The seeded admin's id token, asked for once per worker and again only near its expiry: every
+ * invitation is authorised with it, and a fresh sign-in per invitation was wasted work.
+ */
+let adminToken: { readonly idToken: string; readonly expiresAtMs: number } | undefined;
+async function seededAdminIdToken(): Promise<string> {
+  if (!adminToken || adminToken.expiresAtMs - Date.now() < 5 * 60_000) {
+    const idToken = await idTokenFor(SEEDED_ADMIN.email, SEEDED_ADMIN.password);
+    adminToken = { idToken, expiresAtMs: Number(claimOf(idToken, 'exp')) * 1000 };
+  }
+  return adminToken.idToken;
 }
 
 export async function groupsOf(email: string): Promise<string[]> {
@@ -119,7 +144,7 @@ export async function inviteUser(
 ): Promise<{ email: string; temporaryPassword: string }> {
   const { email = uniqueEmail(firstName.toLowerCase()), lastName = 'Okafor', companyName = 'Okafor Talent' } = details;
   const response = await page.request.post(`${readEndpoints().restUrl}/admin/user/create`, {
-    headers: { Authorization: await idTokenFor(SEEDED_ADMIN.email, SEEDED_ADMIN.password), 'content-type': 'application/json' },
+    headers: { Authorization: await seededAdminIdToken(), 'content-type': 'application/json' },
     data: { email, firstName, lastName, companyName, group: 'Beta_Customer_R3' },
   });
   expect(response.status()).toBe(201);
@@ -127,21 +152,73 @@ export async function inviteUser(
   return { email, temporaryPassword: temporaryPassword ?? '' };
 }
 
-/** A fresh user created through the admin API, signed in once to set a permanent password. */
+/**
+ * Signs `page` in with tokens from the identity service, the way Amplify keeps a session
+ * (localStorage, `CognitoIdentityServiceProvider.<clientId>.…`), then opens the account page, where
+ * a sign-in through the form lands, and waits for the greeting. For tests that are not about
+ * signing in: the sign-in form and its first-password step are tested in sign-in, invitations and
+ * keyboard specs; this skips the form's page and the browser's SRP arithmetic.
+ */
+async function signInWithTokens(page: Page, tokens: AuthenticationResultType, firstName: string): Promise<void> {
+  const { userPoolClientId } = readEndpoints();
+  const idToken = tokens.IdToken ?? '';
+  const username = String(claimOf(idToken, 'cognito:username'));
+  const key = `CognitoIdentityServiceProvider.${userPoolClientId}`;
+  const items: Record<string, string> = {
+    [`${key}.LastAuthUser`]: username,
+    [`${key}.${username}.idToken`]: idToken,
+    [`${key}.${username}.accessToken`]: tokens.AccessToken ?? '',
+    [`${key}.${username}.refreshToken`]: tokens.RefreshToken ?? '',
+    [`${key}.${username}.clockDrift`]: '0',
+  };
+  // Any page of the origin gives access to its localStorage; the runtime config is the smallest.
+  await page.goto('/config.json');
+  await page.evaluate((entries) => {
+    const { localStorage } = globalThis as unknown as { localStorage: { setItem(name: string, value: string): void } };
+    for (const [name, value] of Object.entries(entries)) localStorage.setItem(name, value);
+  }, items);
+  await page.goto('/account');
+  await expect(page.getByText(`Hi, ${firstName}`)).toBeVisible();
+}
+
+/**
+ * Signs `page` in through the identity service's API rather than the form (see signInWithTokens),
+ * for tests about what a signed-in person sees; tests of signing in use {@link signIn}.
+ */
+export async function signInThroughApi(page: Page, email: string, password: string, firstName: string): Promise<void> {
+  await signInWithTokens(page, await tokensFor(email, password), firstName);
+}
+
+/**
+ * A fresh user created through the admin API, who has set a permanent password (the invitation's
+ * NEW_PASSWORD_REQUIRED challenge, answered through the identity service's API) and is signed in
+ * on `page`, on the account page.
+ */
 export async function inviteAndActivateUser(
   page: Page,
   firstName: string,
   details: InviteDetails = {},
 ): Promise<{ email: string; password: string }> {
   const { email, temporaryPassword } = await inviteUser(page, firstName, details);
-  await page.goto('/sign-in');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(temporaryPassword);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByLabel('New password', { exact: true }).fill('first-password');
-  const confirm = page.getByLabel('Confirm new password');
-  if (await confirm.count()) await confirm.fill('first-password');
-  await page.getByRole('button', { name: /Set password|Change password|Save password/ }).click();
-  await expect(page.getByText(`Hi, ${firstName}`)).toBeVisible();
-  return { email, password: 'first-password' };
+  const password = 'first-password';
+  const { userPoolClientId } = readEndpoints();
+  const challenge = await cognito().send(
+    new InitiateAuthCommand({
+      ClientId: userPoolClientId,
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: email, PASSWORD: temporaryPassword },
+    }),
+  );
+  expect(challenge.ChallengeName, `the first sign-in of ${email} asks for a new password`).toBe('NEW_PASSWORD_REQUIRED');
+  const { AuthenticationResult } = await cognito().send(
+    new RespondToAuthChallengeCommand({
+      ClientId: userPoolClientId,
+      ChallengeName: 'NEW_PASSWORD_REQUIRED',
+      Session: challenge.Session,
+      ChallengeResponses: { USERNAME: challenge.ChallengeParameters?.USER_ID_FOR_SRP ?? email, NEW_PASSWORD: password },
+    }),
+  );
+  if (!AuthenticationResult?.IdToken) throw new Error(`no tokens for ${email} after setting a new password`);
+  await signInWithTokens(page, AuthenticationResult, firstName);
+  return { email, password };
 }
