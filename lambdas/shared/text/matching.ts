@@ -81,6 +81,43 @@ function withoutSkillNames(text: string): string {
   return out;
 }
 
+interface RequirementFacts {
+  readonly reqSkills: readonly string[];
+  /** "Kafka or RabbitMQ", "AWS/Azure": any one of the skills covers it. */
+  readonly anyOf: boolean;
+  /** Other word forms of a skill's names ("mentored" for "Mentoring"); ambiguous names ("Go") never. */
+  readonly skillStems: ReadonlyMap<string, readonly (readonly string[])[]>;
+  readonly reqYears: number | null;
+  readonly reqStems: readonly string[];
+}
+
+/** Recently read requirements: ranking 20 resumes matches each requirement once per resume. */
+const requirements = new Map<string, RequirementFacts>();
+const REQUIREMENTS_SIZE = 500;
+
+function requirementFacts(wanted: string): RequirementFacts {
+  const hit = requirements.get(wanted);
+  if (hit) return hit;
+  const reqSkills = [...new Set(findSkills(wanted).map((m) => m.canonical))];
+  const facts: RequirementFacts = {
+    reqSkills,
+    anyOf: reqSkills.length > 1 && /\bor\b|\//i.test(wanted),
+    skillStems: new Map(
+      reqSkills.map((s) => [
+        s,
+        searchTermsOf(s)
+          .map(keywords)
+          .filter((k) => k.length),
+      ]),
+    ),
+    reqYears: yearsRequired(wanted),
+    reqStems: keywords(withoutSkillNames(wanted)),
+  };
+  if (requirements.size >= REQUIREMENTS_SIZE) requirements.clear();
+  requirements.set(wanted, facts);
+  return facts;
+}
+
 /**
  * How well `text` covers `requirement` (e.g. "5+ years of Java and Spring Boot", "BLS
  * certification", "Month-end close"). Skills weigh most, then the requirement's other key words,
@@ -93,20 +130,7 @@ export function matchRequirement(text: string, requirement: string): Requirement
   const wanted = String(requirement ?? '');
   if (!source.trim() || !wanted.trim()) return none;
 
-  const reqSkills = [...new Set(findSkills(wanted).map((m) => m.canonical))];
-  // "Kafka or RabbitMQ", "AWS/Azure": any one of the skills covers it.
-  const anyOf = reqSkills.length > 1 && /\bor\b|\//i.test(wanted);
-  // Other word forms of a skill's names ("mentored" for "Mentoring"); ambiguous names ("Go") never.
-  const skillStems = new Map(
-    reqSkills.map((s) => [
-      s,
-      searchTermsOf(s)
-        .map(keywords)
-        .filter((k) => k.length),
-    ]),
-  );
-  const reqYears = yearsRequired(wanted);
-  const reqStems = keywords(withoutSkillNames(wanted));
+  const { reqSkills, anyOf, skillStems, reqYears, reqStems } = requirementFacts(wanted);
   if (!reqSkills.length && !reqStems.length && reqYears === null) return none;
 
   const { sentences, textSkills, totalYears } = analysed(source);

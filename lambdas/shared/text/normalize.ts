@@ -164,11 +164,27 @@ export function splitSentences(text: string): string[] {
  * "node.js", "ci/cd" splits into "ci" and "cd"). Apostrophes inside a word are kept ("don't").
  */
 export function tokenize(text: string): string[] {
-  return (
-    String(text ?? '')
-      .toLowerCase()
-      .match(/[\p{L}\p{N}]+(?:['’.][\p{L}\p{N}]+)*(?:\+\+|#)?/gu) ?? []
-  ).map((w) => w.replace(/’/g, "'"));
+  const written = String(text ?? '');
+  const known = TOKENS.get(written);
+  // A copy, since callers may change the array they get.
+  if (known) return [...known];
+  const tokens = (written.toLowerCase().match(/[\p{L}\p{N}]+(?:['’.][\p{L}\p{N}]+)*(?:\+\+|#)?/gu) ?? []).map((w) => w.replace(/’/g, "'"));
+  remember(TOKENS, written, tokens);
+  return [...tokens];
+}
+
+/**
+ * Texts already split into words and into key words: ranking 20 resumes reads each requirement
+ * once per resume, and each resume line again for every field. Each cleared whole when full
+ * (bounded memory), like {@link STEMS}.
+ */
+const TEXTS_LIMIT = 5_000;
+const TOKENS = new Map<string, readonly string[]>();
+const KEYWORDS = new Map<string, readonly string[]>();
+
+function remember(cache: Map<string, readonly string[]>, text: string, words: readonly string[]): void {
+  if (cache.size >= TEXTS_LIMIT) cache.clear();
+  cache.set(text, words);
 }
 
 const VOWEL = /[aeiouy]/;
@@ -238,11 +254,15 @@ export const FILLER_WORDS = new Set(
 
 /** The stems of a text's content words (no stopwords, no filler), in order, without repeats. */
 export function keywords(text: string): string[] {
+  const written = String(text ?? '');
+  const known = KEYWORDS.get(written);
+  if (known) return [...known];
   const seen = new Set<string>();
-  for (const token of tokenize(text)) {
+  for (const token of tokenize(written)) {
     if (STOPWORDS.has(token) || FILLER_WORDS.has(token) || /^\d+$/.test(token)) continue;
     seen.add(stem(token));
   }
+  remember(KEYWORDS, written, [...seen]);
   return [...seen];
 }
 
