@@ -1,16 +1,12 @@
-import { TABLES } from '../../lib/definitions/tables';
 import type { User } from '../shared/contracts/user';
 import { OrganizationResponseSchema, type OrganizationResponse } from '../shared/contracts/organization';
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { invitationStatus, mayPerform, seatsInUse, type Member, type TeamState } from '../shared/domain/organization-rules';
 import { NotFoundError } from '../shared/errors';
 import { callerFromEvent } from '../shared/http/caller';
 import { httpHandler, type ApiGatewayHandler, type HttpHandlerOptions } from '../shared/http/handler';
-import { createOrganizationsRepository, type OrganizationsRepository } from '../shared/organizations/organizations-repository';
-import { readEnvironment, requiredNameVariable } from '../shared/read-environment';
+import type { OrganizationsRepository } from '../shared/organizations/organizations-repository';
 import { requireActiveUser } from '../shared/users/active-user';
 import type { UsersRepository } from '../shared/users/users-repository';
-import * as z from '../shared/zod';
 
 /**
  * `GET /user/organization` (issue 18): the caller's firm, their role, its seats and members, and
@@ -82,10 +78,4 @@ export function createGetOrganizationHandler(
     const people = new Map(records.filter((record): record is User => record !== undefined).map((record) => [record.id, record]));
     return { body: OrganizationResponseSchema.parse(organizationView(team, viewer, people, (deps.now ?? (() => new Date()))())) };
   }, options);
-}
-
-/** The organizations repository of a deployed function (`ORGANIZATIONS_TABLE`), on its document client. */
-export function organizationsFromEnvironment(client: DynamoDBDocumentClient): OrganizationsRepository {
-  const env = readEnvironment(z.object({ [TABLES.organizations.envVar]: requiredNameVariable }));
-  return createOrganizationsRepository({ client, tableName: env[TABLES.organizations.envVar] });
 }

@@ -14,6 +14,7 @@ import { createOrChangeSubscription, type CreateChangeDependencies } from './sub
 import { DEFAULT_ONCE_ONLY_TIMING } from './once-only';
 import { lazily } from '../shared/lazily';
 import { subscriptionEnvironment } from './subscription-dependencies';
+import { organizationsFromEnvironment } from '../shared/organizations/organizations-repository';
 
 /**
  * `POST /subscription/create-change` (signed-in users): subscribe to a plan, or move the unexpired
@@ -69,6 +70,7 @@ export const handler = createCreateChangeHandler(
       billing: env.billing,
       users: createUsersRepository({ client: env.client, tableName: env.usersTable }),
       subscriptions: createSubscriptionsRepository(table),
+      organizations: organizationsFromEnvironment(env.client),
       links: createUserSubscriptionLinks({ client: env.client, tableName: env.usersTable }),
       locks: createLeaseLocks(table),
       idempotency: createIdempotencyStore(table),

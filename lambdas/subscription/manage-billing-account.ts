@@ -8,7 +8,8 @@ import {
 import { accountCode } from '../shared/domain/account-codes';
 import { NotFoundError, ValidationError } from '../shared/errors';
 import { callerFromEvent } from '../shared/http/caller';
-import { createGetOrganizationHandler, GET_ORGANIZATION_ROUTE, organizationsFromEnvironment } from '../organizations/get-organization';
+import { createGetOrganizationHandler, GET_ORGANIZATION_ROUTE } from '../organizations/get-organization';
+import { organizationsFromEnvironment } from '../shared/organizations/organizations-repository';
 import { byRoute } from '../shared/http/by-route';
 import { httpHandler, parseJsonBody, validateBody, type ApiGatewayHandler, type HttpHandlerOptions } from '../shared/http/handler';
 import { lazily } from '../shared/lazily';

@@ -4,6 +4,12 @@ import type { User } from '../shared/contracts/user';
 import { accountCode } from '../shared/domain/account-codes';
 import type { PlanCodeSuffix } from '../shared/domain/plans';
 import { ValidationError } from '../shared/errors';
+import { createLogger } from '../shared/logger';
+import {
+  organizationFollowsSubscription,
+  type FoundingSubscription,
+  type OrganizationsForSubscriptions,
+} from '../shared/organizations/organization-founding';
 import type { IdempotencyStore, StoredResult } from '../shared/subscriptions/idempotency-store';
 import type { LeaseLocks } from '../shared/subscriptions/lease-locks';
 import { normalizeInstant, subscriptionSnapshot } from '../shared/subscriptions/subscription-record';
@@ -19,7 +25,10 @@ import { CARD_REQUIRED_MESSAGE, newestOpenSubscription, newestSubscription, requ
  * - No open subscription at the provider (none, or all ended: expired or failed): create one (the
  *   provider creates the billing account with the card token when needed) → `created`.
  * - An open one on another plan: change its plan now → `changed`; on the same plan → `unchanged`.
- * - Then the Subscription record is refreshed and linked to the User record.
+ * - Then the Subscription record is refreshed and linked to the User record, and the subscriber's
+ *   firm follows it: founded when they are in none, its seats set to the quantity when they own it
+ *   (organization-founding.ts). That last step never fails the paid subscription: an error is
+ *   logged and the organizations migration (`migrate-organizations`) founds the firm later.
  *
  * Exactly once: all create-change work of a user runs under one lock, and the provider is asked
  * for the account's subscriptions inside it, so neither concurrent requests nor a retry after a
@@ -35,6 +44,8 @@ import { CARD_REQUIRED_MESSAGE, newestOpenSubscription, newestSubscription, requ
  * once.
  */
 
+const logger = createLogger({ component: 'subscription-checkout' });
+
 export const EXPLICIT_KEY_TTL_MS = 24 * 3_600_000;
 export const IMPLICIT_KEY_TTL_MS = 60_000;
 
@@ -42,6 +53,8 @@ export interface CreateChangeDependencies {
   readonly billing: BillingPort;
   readonly subscriptions: SubscriptionsRepository;
   readonly links: UserSubscriptionLinks;
+  /** The subscriber's firm follows the subscription (founded, or its seats moved): issue 18. */
+  readonly organizations: OrganizationsForSubscriptions;
   readonly locks: LeaseLocks;
   readonly idempotency: IdempotencyStore;
   readonly productSlug: string;
@@ -186,10 +199,26 @@ async function subscribeOrChangePlan(
   }
 
   const now = deps.now();
-  await deps.subscriptions.upsert(
-    subscriptionSnapshot(subscription, { userId: user.id, email: user.email, company: user.companyName }),
-    now,
-  );
+  const record = subscriptionSnapshot(subscription, { userId: user.id, email: user.email, company: user.companyName });
+  await deps.subscriptions.upsert(record, now);
   await deps.links.link({ userId: user.id, subscriptionId: subscription.id, now, makeCurrent: () => true });
+  await followInOrganization(deps, user, record, now);
   return { outcome, subscription };
+}
+
+/** The firm follows the subscription; a failure is logged, never answered: the subscription is paid. */
+async function followInOrganization(
+  deps: CreateChangeDependencies,
+  user: User,
+  subscription: FoundingSubscription,
+  now: Date,
+): Promise<void> {
+  try {
+    const followUp = await organizationFollowsSubscription(deps.organizations, user, subscription, now);
+    if (followUp === 'seatsRefused') {
+      logger.warn('Seats kept: the quantity is below the seats in use', { userId: user.id, quantity: subscription.quantity });
+    }
+  } catch (error) {
+    logger.error('Could not update the organization after a subscription write', { userId: user.id, error });
+  }
 }

@@ -191,6 +191,8 @@ export const REST_ROUTES: readonly RestRouteDefinition[] = [
     tables: [
       { table: 'users', access: 'readWrite' },
       { table: 'subscriptions', access: 'readWrite' },
+      // The first subscriber founds their firm; an owner's quantity sets its seats (issue 18).
+      { table: 'organizations', access: 'readWrite' },
     ],
     billing: true,
   },

@@ -179,8 +179,15 @@ export interface TeamState {
  * {@link MAX_SEATS}.
  */
 export function planSeatChange(actor: Actor, team: TeamState, seats: number, now: Date): Decision<{ readonly organization: Organization }> {
-  const forbidden = forbiddenUnless(actor, 'changeSeats');
-  if (forbidden) return forbidden;
+  return forbiddenUnless(actor, 'changeSeats') ?? seatChange(team, seats, now);
+}
+
+/**
+ * The seat change itself, without asking who makes it: for the firm following its owner's
+ * subscription (checkout), where the provider already holds the quantity. Kept apart so checkout's
+ * bundle carries no permission table.
+ */
+export function seatChange(team: TeamState, seats: number, now: Date): Decision<{ readonly organization: Organization }> {
   if (!Number.isInteger(seats) || seats < 1 || seats > MAX_SEATS) {
     return refuse('invalid', `The number of seats is a whole number from 1 to ${MAX_SEATS}.`);
   }

@@ -1,14 +1,15 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { SUBSCRIPTION_TBD, type User } from '../contracts/user';
-import { newOrganization } from '../domain/organization-rules';
 import type { SubscriptionRecord } from '../subscriptions/subscription-record';
 import { createSubscriptionsRepository, type SubscriptionsRepository } from '../subscriptions/subscriptions-repository';
 import { createUsersRepository, type UsersRepository } from '../users/users-repository';
+import { foundedOrganization } from './organization-founding';
 import { createOrganizationsRepository, type OrganizationsRepository } from './organizations-repository';
 
 /**
  * The migration to organizations (issue 18): every user who is in no organization becomes the
- * owner of a firm of their own, named after their subscription's `company` (else their record's
+ * owner of a firm of their own, founded by the one founding rule (organization-founding.ts, which
+ * checkout uses too): named after their subscription's `company` (else their record's
  * `companyName`), with their subscription's `quantity` as seats (one without a subscription).
  * It only adds items to the organizations table: users and subscriptions are read, never written.
  *
@@ -72,12 +73,6 @@ async function subscriptionOf(
   return (await subscriptions.listByUserId(user.id))[0];
 }
 
-/** The firm's name: the subscription's company, the record's company name, or the person. */
-function firmName(user: User, subscription: SubscriptionRecord | undefined): string {
-  const candidates = [subscription?.company, user.companyName, [user.firstName, user.lastName].filter(Boolean).join(' '), user.email];
-  return candidates.map((value) => value?.trim() ?? '').find((value) => value !== '') ?? user.id;
-}
-
 /** Users read per scan window: small enough for one Lambda-sized memory, large enough to be few calls. */
 export const MIGRATION_WINDOW_SIZE = 200;
 
@@ -107,13 +102,7 @@ export async function migrateOrganizations(
         continue;
       }
       const subscription = await subscriptionOf(user, dependencies.subscriptions);
-      const founded = newOrganization({
-        id: user.id,
-        name: firmName(user, subscription),
-        seats: subscription?.quantity ?? 1,
-        ownerId: user.id,
-        now: dependencies.now(),
-      });
+      const founded = foundedOrganization(user, subscription, dependencies.now());
       if (!options.dryRun) {
         const { created: written } = await dependencies.organizations.createOrganization(founded);
         // Written by an earlier run whose membership the index did not show yet: nothing new.

@@ -1,6 +1,8 @@
 import { GetCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { ORGANIZATIONS_BY_PERSON_INDEX } from '../../../lib/definitions/tables';
+import { ORGANIZATIONS_BY_PERSON_INDEX, TABLES } from '../../../lib/definitions/tables';
 import { isConditionalCheckFailed } from '../dynamodb/document-client';
+import { readEnvironment, requiredNameVariable } from '../read-environment';
+import * as z from '../zod';
 import { invitationEmail, type Invitation, type Member, type Organization, type TeamState } from '../domain/organization-rules';
 
 /**
@@ -186,4 +188,10 @@ export function createOrganizationsRepository({ client, tableName }: Organizatio
 
     saveInvitation: (invitation) => putInOrganization(invitationItem(invitation)),
   };
+}
+
+/** The organizations repository of a deployed function (`ORGANIZATIONS_TABLE`), on its document client. */
+export function organizationsFromEnvironment(client: DynamoDBDocumentClient): OrganizationsRepository {
+  const env = readEnvironment(z.object({ [TABLES.organizations.envVar]: requiredNameVariable }));
+  return createOrganizationsRepository({ client, tableName: env[TABLES.organizations.envVar] });
 }

@@ -11,6 +11,7 @@ import type { BillingPort } from '../../../lambdas/subscription/billing/billing-
 import { BillingUnavailableError } from '../../../lambdas/shared/errors';
 import { DEFAULT_ONCE_ONLY_TIMING, IN_PROGRESS_MESSAGE, type OnceOnlyTiming } from '../../../lambdas/subscription/once-only';
 import { captureLogs, type CapturedLogs } from '../support/capture-logs';
+import type { OrganizationsRepository } from '../../../lambdas/shared/organizations/organizations-repository';
 import {
   claims,
   HANDLER_OPTIONS,
@@ -37,11 +38,16 @@ beforeEach(() => {
 });
 afterEach(() => logs.restore());
 
-function handlerWith(timing: OnceOnlyTiming = DEFAULT_ONCE_ONLY_TIMING, billing?: () => BillingPort) {
+function handlerWith(
+  timing: OnceOnlyTiming = DEFAULT_ONCE_ONLY_TIMING,
+  billing?: () => BillingPort,
+  organizations?: () => OrganizationsRepository,
+) {
   const deps = (): CreateChangeHandlerDependencies => ({
     billing: billing?.() ?? services.billing,
     users: services.users,
     subscriptions: services.subscriptions,
+    organizations: organizations?.() ?? services.organizations,
     links: services.links,
     locks: services.locks,
     idempotency: services.idempotency,
@@ -464,5 +470,89 @@ describe('POST /subscription/create-change', () => {
     expect(await createChange(null, body)).toMatchObject({ status: 401, body: { code: 'unauthorized' } });
     expect(await createChange('cc-nobody', body)).toMatchObject({ status: 404, body: { code: 'user_not_found' } });
     expect(await createChange('cc-removed', body)).toMatchObject({ status: 403, body: { code: 'user_inactive' } });
+  });
+});
+
+describe("POST /subscription/create-change: the subscriber's organization (issue 18)", () => {
+  const subscribe = async (userId: string, through = handler) =>
+    createChange(userId, { planCode: PLANS.starter, currency: 'USD', billingToken: await services.cardToken() }, {}, through);
+
+  /** The local provider, answering every write with `quantity` (Recurly's seats) instead of its own. */
+  const billingWithQuantity = (quantity: number) => (): BillingPort => ({
+    ...services.billing,
+    createSubscription: async (input) => ({ ...(await services.billing.createSubscription(input)), quantity }),
+    changeSubscriptionPlan: async (...args) => ({ ...(await services.billing.changeSubscriptionPlan(...args)), quantity }),
+  });
+
+  it('makes the first subscriber the owner of a new firm named after the company, with the quantity as seats, once', async () => {
+    const user = await services.addUser('org-founder');
+    expect((await subscribe(user.id, handlerWith(undefined, billingWithQuantity(3)))).status).toBe(201);
+
+    const team = await services.organizations.getTeam(user.id);
+    expect(team?.organization).toMatchObject({ id: user.id, name: 'Reyes Staffing', seats: 3, ownerId: user.id });
+    expect(team?.members).toEqual([expect.objectContaining({ userId: user.id, role: 'owner', state: 'active' })]);
+
+    // A later plan change finds the firm: no second one, the owner stays the only member.
+    expect((await createChange(user.id, { planCode: PLANS.professional, currency: 'USD' })).status).toBe(200);
+    expect((await services.organizations.membershipsOf(user.id)).map((member) => member.organizationId)).toEqual([user.id]);
+  });
+
+  it('names the firm after the person when neither the subscription nor the record has a company', async () => {
+    const user = await services.addUser('org-no-company', { companyName: '' });
+    expect((await subscribe(user.id)).status).toBe(201);
+    expect(await services.organizations.getOrganization(user.id)).toMatchObject({ name: 'Ana Reyes', seats: 1 });
+  });
+
+  it("moves the owner's firm's seats with the subscription's quantity, but never below the seats in use", async () => {
+    const user = await services.addUser('org-seats');
+    expect((await subscribe(user.id)).status).toBe(201);
+    expect((await services.organizations.getOrganization(user.id))?.seats).toBe(1);
+
+    const toFour = await createChange(
+      user.id,
+      { planCode: PLANS.professional, currency: 'USD' },
+      {},
+      handlerWith(undefined, billingWithQuantity(4)),
+    );
+    expect(toFour.status).toBe(200);
+    expect((await services.organizations.getOrganization(user.id))?.seats).toBe(4);
+
+    // Two pending invitations: three seats in use (the owner and two invitees).
+    for (const email of ['kim@example.com', 'lee@example.com']) {
+      await services.organizations.saveInvitation({
+        organizationId: user.id,
+        email,
+        role: 'recruiter',
+        invitedBy: user.id,
+        state: 'pending',
+        createdAt: new Date().toISOString(),
+        expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+        updatedAt: new Date().toISOString(),
+      });
+    }
+    const toTwo = await createChange(
+      user.id,
+      { planCode: PLANS.starter, currency: 'USD' },
+      {},
+      handlerWith(undefined, billingWithQuantity(2)),
+    );
+    expect(toTwo.status).toBe(200);
+    expect((await services.organizations.getOrganization(user.id))?.seats).toBe(4);
+    expect(logs.lines).toContainEqual(expect.objectContaining({ level: 'warn', userId: user.id, quantity: 2 }));
+  });
+
+  it('keeps the paid subscription when the organization cannot be written, and logs it for the migration to catch up', async () => {
+    const user = await services.addUser('org-down');
+    const failing = (): OrganizationsRepository => ({
+      ...services.organizations,
+      activeMembershipOf: async () => {
+        throw new Error('organizations table unavailable');
+      },
+    });
+    const created = await subscribe(user.id, handlerWith(undefined, undefined, failing));
+    expect(created.status).toBe(201);
+    expect(await services.subscriptions.listByUserId(user.id)).toHaveLength(1);
+    expect(await services.organizations.getOrganization(user.id)).toBeUndefined();
+    expect(logs.lines).toContainEqual(expect.objectContaining({ level: 'error', userId: user.id }));
   });
 });

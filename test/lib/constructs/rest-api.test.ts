@@ -184,7 +184,7 @@ describe('RestApi: API Gateway REST, stage prod', () => {
       CreateChangeSubscriptionFunction: {
         method: 'POST',
         path: '/subscription/create-change',
-        tables: ['SUBSCRIPTIONS_TABLE', 'USERS_TABLE'],
+        tables: ['ORGANIZATIONS_TABLE', 'SUBSCRIPTIONS_TABLE', 'USERS_TABLE'],
       },
       CancelSubscriptionFunction: { method: 'POST', path: '/subscription/cancel', tables: ['SUBSCRIPTIONS_TABLE', 'USERS_TABLE'] },
       ReactivateSubscriptionFunction: { method: 'POST', path: '/subscription/reactivate', tables: ['SUBSCRIPTIONS_TABLE', 'USERS_TABLE'] },

@@ -1,3 +1,7 @@
+import {
+  createOrganizationsRepository,
+  type OrganizationsRepository,
+} from '../../../../lambdas/shared/organizations/organizations-repository';
 import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { SUBSCRIPTION_TBD, type User } from '../../../../lambdas/shared/contracts/user';
@@ -51,6 +55,7 @@ export interface SubscriptionServices {
   readonly locks: LeaseLocks;
   readonly idempotency: IdempotencyStore;
   readonly notifications: ProcessedNotifications;
+  readonly organizations: OrganizationsRepository;
   /** Stores an ACTIVE user record (id = the Cognito sub), as post-confirmation does. */
   addUser(id: string, extra?: Partial<User>): Promise<User>;
   /** A card token from the local test card form. */
@@ -85,6 +90,7 @@ export async function startSubscriptionServices(): Promise<SubscriptionServices>
     locks: createLeaseLocks(subscriptionsTable),
     idempotency: createIdempotencyStore(subscriptionsTable),
     notifications: createProcessedNotifications(subscriptionsTable),
+    organizations: createOrganizationsRepository({ client, tableName: dynamodb.tableNames.organizations }),
     async addUser(id, extra = {}) {
       const now = new Date().toISOString();
       const user: User = {
