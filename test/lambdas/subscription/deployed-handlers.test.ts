@@ -53,6 +53,7 @@ beforeEach(() => {
     LOCAL_BILLING_TABLE: services.tableNames.billing,
     USERS_TABLE: services.tableNames.users,
     SUBSCRIPTIONS_TABLE: services.tableNames.subscriptions,
+    ORGANIZATIONS_TABLE: services.tableNames.organizations,
     DYNAMODB_ENDPOINT: services.endpoint,
     // Only asked for callers whose token says Admins; none here.
     USER_POOL_ID: 'us-east-2_LocalPool1',
