@@ -10,6 +10,14 @@ import { ATS_DEMO_CREDENTIALS, BULLHORN_DEMO_CLIENT } from '../../local/ats/ats-
 import { REPO_ROOT } from '../../local/paths';
 import { documentClientFor } from '../../lambdas/shared/dynamodb/document-client';
 import { migrateOrganizations, organizationMigrationDependencies } from '../../lambdas/shared/organizations/organization-migration';
+import { createOrganizationsRepository } from '../../lambdas/shared/organizations/organizations-repository';
+import {
+  planAcceptance,
+  planInvitation,
+  planRemoval,
+  seatChange,
+  type AssignableRole,
+} from '../../lambdas/shared/domain/organization-rules';
 import { startSecurityRuntime, type Credentials, type RestCall, type SecurityRuntime, type SignedInUser } from './support/authz-runtime';
 import { stateChanges } from './support/state-digest';
 
@@ -140,6 +148,77 @@ const GRAPHQL_MATRIX: Readonly<Record<string, Row<GraphqlOutcome>>> = {
     admin: "owner's record",
   },
 };
+
+/**
+ * Organization roles (issue 18): the owner's firm has an admin and a recruiter, neither holding a
+ * subscription of their own, and a recruiter the owner removed, whose token is still valid. Each
+ * calls every row as `otherUser` does (REST_CALLS, GRAPHQL_CALLS), that is on the owner's
+ * resources, so a cell says what membership and role give in the owner's firm. Who may do what is
+ * organization-rules.ts `PERMISSIONS`; a removed member reaches nothing of the firm at once. A
+ * route or field without a row here fails, like the main matrix.
+ * - the firm's subscription is the owner's own (billing, cancel, invoices): teammates get what any
+ *   other person gets, their own empty billing and 403/404 for the owner's;
+ * - `GET /user/organization`: teammates see the owner's firm in their role; the removed recruiter
+ *   sees a firm of their own (the organizations migration founds one for anyone in none) and
+ *   nothing of the owner's;
+ * - the assistant and the ATS are behind the subscription gate.
+ */
+const TEAM_CALLERS = ['teamAdmin', 'teamRecruiter', 'removedMember'] as const;
+type TeamCaller = (typeof TEAM_CALLERS)[number];
+type TeamRow<T> = Readonly<Record<TeamCaller, T>>;
+const TEAM_EVERYONE = (status: number): TeamRow<number> => ({ teamAdmin: status, teamRecruiter: status, removedMember: status });
+
+const TEAM_REST_MATRIX: Readonly<Record<string, TeamRow<number>>> = {
+  'GET /subscription/plans': TEAM_EVERYONE(200),
+  // The owner's first request replayed: the key is the caller's alone, the card token is spent.
+  'POST /subscription/create-change': TEAM_EVERYONE(400),
+  'POST /subscription/cancel': TEAM_EVERYONE(403),
+  'POST /subscription/reactivate': TEAM_EVERYONE(403),
+  'GET /user/subscriptions/{id}': TEAM_EVERYONE(403),
+  'GET /user/billing': TEAM_EVERYONE(200),
+  'PUT /user/billing/card': TEAM_EVERYONE(404),
+  'GET /user/billing/invoices/{id}/pdf': TEAM_EVERYONE(404),
+  'GET /user/organization': TEAM_EVERYONE(200),
+  'POST /subscription/webhook': TEAM_EVERYONE(401),
+  'POST /admin/user/create': TEAM_EVERYONE(403),
+  'POST /admin/user/remove': TEAM_EVERYONE(403),
+  'POST /admin/user': TEAM_EVERYONE(403),
+  'POST /admin/console': TEAM_EVERYONE(403),
+  'GET /assistant/jobs': TEAM_EVERYONE(403),
+  'POST /assistant/jobs': TEAM_EVERYONE(403),
+  'PATCH /assistant/jobs/{id}': TEAM_EVERYONE(403),
+  'DELETE /assistant/jobs/{id}': TEAM_EVERYONE(403),
+  'POST /assistant/must-haves': TEAM_EVERYONE(403),
+  'POST /assistant/sourcing-terms': TEAM_EVERYONE(403),
+  'POST /assistant/job-description': TEAM_EVERYONE(403),
+  'POST /assistant/screening-questions': TEAM_EVERYONE(403),
+  'POST /assistant/evaluations': TEAM_EVERYONE(403),
+  'POST /assistant/best-fit': TEAM_EVERYONE(403),
+  'POST /assistant/candidate-summary': TEAM_EVERYONE(403),
+  'GET /assistant/results': TEAM_EVERYONE(403),
+  'POST /assistant/results/delete': TEAM_EVERYONE(403),
+  'GET /ats/connection': TEAM_EVERYONE(403),
+  'POST /ats/connection': TEAM_EVERYONE(403),
+  'POST /ats/connection/test': TEAM_EVERYONE(403),
+  'POST /ats/connection/remove': TEAM_EVERYONE(403),
+  'POST /ats/sync': TEAM_EVERYONE(403),
+  'GET /ats/jobs': TEAM_EVERYONE(403),
+  'GET /ats/candidates': TEAM_EVERYONE(403),
+  'POST /ats/predict': TEAM_EVERYONE(403),
+  'POST /ats/bullhorn/authorize': TEAM_EVERYONE(403),
+  'POST /ats/bullhorn/callback': TEAM_EVERYONE(403),
+};
+
+/** GraphQL for the same teammates: membership gives nobody another person's User record. */
+const TEAM_GRAPHQL_MATRIX: Readonly<Record<string, TeamRow<GraphqlOutcome>>> = {
+  'Query.getContact': { teamAdmin: 'Unauthorized', teamRecruiter: 'Unauthorized', removedMember: 'Unauthorized' },
+  'Query.listUsers': { teamAdmin: 'no record', teamRecruiter: 'no record', removedMember: 'no record' },
+  'Query.getUserByEmail': { teamAdmin: 'no record', teamRecruiter: 'no record', removedMember: 'no record' },
+  'Mutation.createContact': { teamAdmin: 'created', teamRecruiter: 'created', removedMember: 'created' },
+  'Mutation.createUser': { teamAdmin: 'Unauthorized', teamRecruiter: 'Unauthorized', removedMember: 'Unauthorized' },
+  'Mutation.updateUser': { teamAdmin: 'Unauthorized', teamRecruiter: 'Unauthorized', removedMember: 'Unauthorized' },
+};
+const team = {} as Record<TeamCaller, SignedInUser>;
 
 let api: SecurityRuntime;
 let owner: SignedInUser;
@@ -405,6 +484,49 @@ async function subscribe(person: SignedInUser): Promise<string> {
   );
   if (answer.status !== 201) throw new Error(`${person.email} could not subscribe: ${answer.status} ${JSON.stringify(answer.body)}`);
   return answer.body.subscription.id;
+}
+
+/**
+ * Seed (until the Team routes exist): makes `person` a member of the owner's firm with `role`
+ * through the organization rules and repository, as an accepted invitation does, adding the seat
+ * it needs. The firm is the one the owner's subscription founded (its id is the owner's).
+ */
+async function joinOwnersFirm(person: SignedInUser, role: AssignableRole): Promise<void> {
+  const organizations = createOrganizationsRepository({
+    client: documentClientFor(api.runtime.dynamodb),
+    tableName: api.runtime.endpoints.tables.organizations,
+  });
+  const now = new Date();
+  const actor = { userId: owner.sub, role: 'owner' as const };
+  const read = async () => {
+    const current = await organizations.getTeam(owner.sub);
+    if (!current) throw new Error("The owner's subscription founded no firm.");
+    return current;
+  };
+  let current = await read();
+  const grown = seatChange(current, current.organization.seats + 1, now);
+  if (!grown.ok || !(await organizations.saveOrganization(grown.organization, current.organization.updatedAt)))
+    throw new Error(`The owner's firm could not grow: ${JSON.stringify(grown)}`);
+  current = await read();
+  const invited = planInvitation(actor, current, { email: person.email, role, memberEmails: [] }, now);
+  if (!invited.ok) throw new Error(`Inviting ${person.email}: ${invited.message}`);
+  await organizations.saveInvitation(invited.invitation);
+  const accepted = planAcceptance(await read(), { userId: person.sub, email: person.email, alreadyMember: false }, now);
+  if (!accepted.ok) throw new Error(`${person.email} could not join: ${accepted.message}`);
+  await organizations.saveInvitation(accepted.invitation);
+  await organizations.saveMember(accepted.member);
+}
+
+/** Seed: the owner removes a member of their firm, as the Team page will. */
+async function removeFromOwnersFirm(person: SignedInUser): Promise<void> {
+  const organizations = createOrganizationsRepository({
+    client: documentClientFor(api.runtime.dynamodb),
+    tableName: api.runtime.endpoints.tables.organizations,
+  });
+  const current = await organizations.getTeam(owner.sub);
+  const removal = current && planRemoval({ userId: owner.sub, role: 'owner' }, current, person.sub, new Date());
+  if (!removal?.ok) throw new Error(`Removing ${person.email} from the owner's firm failed: ${JSON.stringify(removal)}`);
+  await organizations.saveMember(removal.member);
 }
 
 /** State a row needs whatever ran before: cancel needs a live subscription, reactivate a canceled one. */
@@ -703,6 +825,13 @@ beforeAll(async () => {
     'apiKey',
   );
   contactId = contact.body.data.createContact.id;
+  team.teamAdmin = await api.inviteAndSignIn('team-admin');
+  team.teamRecruiter = await api.inviteAndSignIn('team-recruiter');
+  team.removedMember = await api.inviteAndSignIn('team-removed');
+  await joinOwnersFirm(team.teamAdmin, 'admin');
+  await joinOwnersFirm(team.teamRecruiter, 'recruiter');
+  await joinOwnersFirm(team.removedMember, 'recruiter');
+  await removeFromOwnersFirm(team.removedMember);
 }, 120_000);
 
 afterAll(() => api?.stop());
@@ -842,6 +971,45 @@ describe('the authorization matrix', () => {
     const before = refused ? await api.stateDigest() : undefined;
 
     const answer = await api.graphql(query, variables, credentialsOf(caller));
+
+    expect(graphqlOutcome(field, answer)).toBe(expected);
+    if (before) expect(stateChanges(before, await api.stateDigest())).toEqual([]);
+  });
+  it('has a team row for every REST route and every Query and Mutation field, and no other', () => {
+    expect(Object.keys(TEAM_REST_MATRIX).sort()).toEqual(Object.keys(REST_MATRIX).sort());
+    expect(Object.keys(TEAM_GRAPHQL_MATRIX).sort()).toEqual(Object.keys(GRAPHQL_MATRIX).sort());
+  });
+
+  const teamRestCells = Object.entries(TEAM_REST_MATRIX).flatMap(([route, row]) =>
+    TEAM_CALLERS.map((caller) => [route, caller, row[caller]] as const),
+  );
+  it.each(teamRestCells)('REST %s called by the owner’s firm’s %s answers %d', async (route, caller, expected) => {
+    await REST_PREPARE[route]?.();
+    const call = await REST_CALLS[route]('otherUser');
+    const before = expected >= 400 ? await api.stateDigest() : undefined;
+
+    const answer = await api.rest(call, team[caller]);
+
+    expect([answer.status, answer.body]).toEqual([expected, expect.anything()]);
+    if (route === 'GET /user/organization') {
+      if (caller === 'removedMember')
+        for (const secret of [owner.sub, owner.email]) expect(JSON.stringify(answer.body)).not.toContain(secret);
+      else expect(answer.body).toMatchObject({ organization: { id: owner.sub }, role: caller === 'teamAdmin' ? 'admin' : 'recruiter' });
+    }
+    if (route.includes(' /user/billing')) expect(JSON.stringify(answer.body)).not.toContain(ownerInvoiceId);
+    if (isAtsEntry(route)) await expectOwnerAtsIntact();
+    if (before) expect(stateChanges(before, await api.stateDigest())).toEqual([]);
+  });
+
+  const teamGraphqlCells = Object.entries(TEAM_GRAPHQL_MATRIX).flatMap(([field, row]) =>
+    TEAM_CALLERS.map((caller) => [field, caller, row[caller]] as const),
+  );
+  it.each(teamGraphqlCells)('GraphQL %s called by the owner’s firm’s %s answers %s', async (field, caller, expected) => {
+    const { query, variables } = GRAPHQL_CALLS[field]();
+    const refused = expected === 'Unauthorized';
+    const before = refused ? await api.stateDigest() : undefined;
+
+    const answer = await api.graphql(query, variables, team[caller]);
 
     expect(graphqlOutcome(field, answer)).toBe(expected);
     if (before) expect(stateChanges(before, await api.stateDigest())).toEqual([]);
