@@ -10,14 +10,7 @@ import { ATS_DEMO_CREDENTIALS, BULLHORN_DEMO_CLIENT } from '../../local/ats/ats-
 import { REPO_ROOT } from '../../local/paths';
 import { documentClientFor } from '../../lambdas/shared/dynamodb/document-client';
 import { migrateOrganizations, organizationMigrationDependencies } from '../../lambdas/shared/organizations/organization-migration';
-import { createOrganizationsRepository } from '../../lambdas/shared/organizations/organizations-repository';
-import {
-  planAcceptance,
-  planInvitation,
-  planRemoval,
-  seatChange,
-  type AssignableRole,
-} from '../../lambdas/shared/domain/organization-rules';
+import { firmSeed } from './support/firm-seed';
 import { startSecurityRuntime, type Credentials, type RestCall, type SecurityRuntime, type SignedInUser } from './support/authz-runtime';
 import { stateChanges } from './support/state-digest';
 
@@ -486,49 +479,6 @@ async function subscribe(person: SignedInUser): Promise<string> {
   return answer.body.subscription.id;
 }
 
-/**
- * Seed (until the Team routes exist): makes `person` a member of the owner's firm with `role`
- * through the organization rules and repository, as an accepted invitation does, adding the seat
- * it needs. The firm is the one the owner's subscription founded (its id is the owner's).
- */
-async function joinOwnersFirm(person: SignedInUser, role: AssignableRole): Promise<void> {
-  const organizations = createOrganizationsRepository({
-    client: documentClientFor(api.runtime.dynamodb),
-    tableName: api.runtime.endpoints.tables.organizations,
-  });
-  const now = new Date();
-  const actor = { userId: owner.sub, role: 'owner' as const };
-  const read = async () => {
-    const current = await organizations.getTeam(owner.sub);
-    if (!current) throw new Error("The owner's subscription founded no firm.");
-    return current;
-  };
-  let current = await read();
-  const grown = seatChange(current, current.organization.seats + 1, now);
-  if (!grown.ok || !(await organizations.saveOrganization(grown.organization, current.organization.updatedAt)))
-    throw new Error(`The owner's firm could not grow: ${JSON.stringify(grown)}`);
-  current = await read();
-  const invited = planInvitation(actor, current, { email: person.email, role, memberEmails: [] }, now);
-  if (!invited.ok) throw new Error(`Inviting ${person.email}: ${invited.message}`);
-  await organizations.saveInvitation(invited.invitation);
-  const accepted = planAcceptance(await read(), { userId: person.sub, email: person.email, alreadyMember: false }, now);
-  if (!accepted.ok) throw new Error(`${person.email} could not join: ${accepted.message}`);
-  await organizations.saveInvitation(accepted.invitation);
-  await organizations.saveMember(accepted.member);
-}
-
-/** Seed: the owner removes a member of their firm, as the Team page will. */
-async function removeFromOwnersFirm(person: SignedInUser): Promise<void> {
-  const organizations = createOrganizationsRepository({
-    client: documentClientFor(api.runtime.dynamodb),
-    tableName: api.runtime.endpoints.tables.organizations,
-  });
-  const current = await organizations.getTeam(owner.sub);
-  const removal = current && planRemoval({ userId: owner.sub, role: 'owner' }, current, person.sub, new Date());
-  if (!removal?.ok) throw new Error(`Removing ${person.email} from the owner's firm failed: ${JSON.stringify(removal)}`);
-  await organizations.saveMember(removal.member);
-}
-
 /** State a row needs whatever ran before: cancel needs a live subscription, reactivate a canceled one. */
 const REST_PREPARE: Readonly<Record<string, () => Promise<void>>> = {
   'POST /subscription/cancel': () => ownerSubscriptionAction('reactivate'),
@@ -828,10 +778,12 @@ beforeAll(async () => {
   team.teamAdmin = await api.inviteAndSignIn('team-admin');
   team.teamRecruiter = await api.inviteAndSignIn('team-recruiter');
   team.removedMember = await api.inviteAndSignIn('team-removed');
-  await joinOwnersFirm(team.teamAdmin, 'admin');
-  await joinOwnersFirm(team.teamRecruiter, 'recruiter');
-  await joinOwnersFirm(team.removedMember, 'recruiter');
-  await removeFromOwnersFirm(team.removedMember);
+  // Seed until the Team routes exist: the owner's firm is the one their subscription founded.
+  const seed = firmSeed(documentClientFor(api.runtime.dynamodb), api.runtime.endpoints.tables.organizations);
+  await seed.join(owner.sub, team.teamAdmin, 'admin');
+  await seed.join(owner.sub, team.teamRecruiter, 'recruiter');
+  await seed.join(owner.sub, team.removedMember, 'recruiter');
+  await seed.remove(owner.sub, team.removedMember);
 }, 120_000);
 
 afterAll(() => api?.stop());
