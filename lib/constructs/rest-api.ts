@@ -59,6 +59,14 @@ export const USER_POOL_ACTIONS: Readonly<Record<string, readonly string[]>> = {
   AdminConsoleFunction: [...ADMIN_CHECK_USER_POOL_ACTIONS],
   // Only to check that a caller whose token says Admins still is one before a cross-user read.
   GetUserSubscriptionsFunction: [...ADMIN_CHECK_USER_POOL_ACTIONS],
+  // The team (issue 18): look the invited address up, invite (AdminCreateUser, also with RESEND),
+  // delete an account made for a revoked or failed invitation, sign a removed member out everywhere.
+  OrganizationTeamFunction: [
+    'cognito-idp:AdminGetUser',
+    'cognito-idp:AdminCreateUser',
+    'cognito-idp:AdminDeleteUser',
+    'cognito-idp:AdminUserGlobalSignOut',
+  ],
 };
 
 /** How the routes with `languageModel` reach a model (from the stage config). */
