@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import type { OrganizationMemberView, OrganizationResponse, TeamChangeResponse } from '@contracts/organization';
 import { ASSIGNABLE_ROLES, mayPerform, type AssignableRole, type OrganizationRole } from '@shared-domain/organization-rules';
@@ -27,7 +27,8 @@ export function memberName(member: Pick<OrganizationMemberView, 'firstName' | 'l
 
 /** Where "Add seats" leads: the billing page's seat dialog, asking for the seats the invitation needs, and back here. */
 export function addSeatsLink(total: number, missing: number): string {
-  return `${paths.account}?${new URLSearchParams({ seats: String(total + missing), returnTo: paths.team }).toString()}`;
+  // `/` is allowed in a query: the link reads as the billing page expects it, `returnTo=/team`.
+  return `${paths.account}?seats=${total + missing}&returnTo=${paths.team}`;
 }
 
 /** A team change's answer becomes the cached team at once (the page shows it without asking again). */
@@ -121,10 +122,14 @@ function Team({ api, team, selfId }: { readonly api: TeamApi; readonly team: Org
   const manages = mayPerform(team.role, 'invite');
   const membersHeading = useRef<HTMLHeadingElement>(null);
   const [pending, setPending] = useState<Pending | null>(null);
+  const [focusMembers, setFocusMembers] = useState(0);
+  // After the dialog has closed (and given focus back to a button that is now gone): focus goes to the list.
+  useEffect(() => {
+    if (focusMembers > 0) membersHeading.current?.focus();
+  }, [focusMembers]);
   const afterDialog = () => {
     setPending(null);
-    // The member's buttons are gone: focus goes to the list they were in.
-    membersHeading.current?.focus();
+    setFocusMembers((count) => count + 1);
   };
   const removal = useTeamChange(
     (member: OrganizationMemberView) => api.removeMember(member.userId),
