@@ -146,8 +146,13 @@ for (const viewport of VIEWPORTS) {
 /** The refresh token Amplify keeps for the signed-in user of `page`. */
 async function refreshTokenOf(page: Page): Promise<string | null> {
   return page.evaluate(() => {
-    const storage = (globalThis as unknown as { localStorage: Record<string, string>     const storage = (globalThis as unknown as { localStorage: Storage }).localStorage; { getItem(name: string): string | null } }).localStorage;
-    const key = Object.keys(storage).find((name) => name.endsWith('.refreshToken'));
-    return key ? storage.getItem(key) : null;
+    const storage = (
+      globalThis as unknown as { localStorage: { getItem(name: string): string | null; key(index: number): string | null; length: number } }
+    ).localStorage;
+    for (let index = 0; index < storage.length; index += 1) {
+      const name = storage.key(index);
+      if (name?.endsWith('.refreshToken')) return storage.getItem(name);
+    }
+    return null;
   });
 }
