@@ -5,15 +5,12 @@ import { callerFromEvent } from '../shared/http/caller';
 import { httpHandler, parseJsonBody, validateBody, type ApiGatewayHandler, type HttpHandlerOptions } from '../shared/http/handler';
 import { createIdempotencyStore } from '../shared/subscriptions/idempotency-store';
 import { createLeaseLocks } from '../shared/subscriptions/lease-locks';
-import { createSubscriptionsRepository } from '../shared/subscriptions/subscriptions-repository';
-import { createUserSubscriptionLinks } from '../shared/subscriptions/user-subscription-links';
 import { requireActiveUser } from '../shared/users/active-user';
 import type { UsersRepository } from '../shared/users/users-repository';
-import { createUsersRepository } from '../shared/users/users-repository';
 import { createOrChangeSubscription, type CreateChangeDependencies } from './subscription-checkout';
 import { DEFAULT_ONCE_ONLY_TIMING } from './once-only';
 import { lazily } from '../shared/lazily';
-import { subscriptionEnvironment } from './subscription-dependencies';
+import { subscriptionEnvironment, subscriptionRecordStores } from './subscription-dependencies';
 import { organizationsFromEnvironment } from '../shared/organizations/organizations-repository';
 
 /**
@@ -65,15 +62,13 @@ export function createCreateChangeHandler(
 export const handler = createCreateChangeHandler(
   lazily(() => {
     const env = subscriptionEnvironment({ requireSubscriptionsTable: true });
-    const table = { client: env.client, tableName: env.subscriptionsTable! };
+    const stores = subscriptionRecordStores(env);
     return {
+      ...stores,
       billing: env.billing,
-      users: createUsersRepository({ client: env.client, tableName: env.usersTable }),
-      subscriptions: createSubscriptionsRepository(table),
       organizations: organizationsFromEnvironment(env.client),
-      links: createUserSubscriptionLinks({ client: env.client, tableName: env.usersTable }),
-      locks: createLeaseLocks(table),
-      idempotency: createIdempotencyStore(table),
+      locks: createLeaseLocks(stores.subscriptionsTable),
+      idempotency: createIdempotencyStore(stores.subscriptionsTable),
       productSlug: env.productSlug,
       planCodeSuffix: env.planCodeSuffix,
       now: () => new Date(),

@@ -1,16 +1,11 @@
 import { createHash } from 'node:crypto';
-import {
-  ApiError,
-  Client,
-  type Account as RecurlyAccount,
-  type BillingInfo as RecurlyBillingInfo,
-  type BillingInfoCreate,
-  type Invoice as RecurlyInvoice,
-  type LineItem as RecurlyLineItem,
-  type Plan as RecurlyPlan,
-  type Subscription as RecurlySubscription,
-  type SubscriptionChangeCreate,
-  type SubscriptionCreate,
+import type {
+  Account as RecurlyAccount,
+  Invoice as RecurlyInvoice,
+  LineItem as RecurlyLineItem,
+  Plan as RecurlyPlan,
+  Subscription as RecurlySubscription,
+  SubscriptionCreate,
 } from 'recurly';
 import DefaultHttpAdapter from 'recurly/lib/recurly/DefaultHttpAdapter';
 import type { HttpAdapter } from 'recurly/lib/recurly/HttpAdapter';
@@ -22,6 +17,7 @@ import { hasEnded } from '../subscription-rules';
 import { billingErrors, checkAccountCode, STATE_MESSAGES } from './billing-messages';
 import type { BillingPort } from './billing-port';
 import type { RecurlyApiKeySource } from './recurly-api-key';
+import { ApiError, RecurlyClient, type RecurlyRequestOptions } from './recurly-client';
 import { purchaseNotFound, RECURLY_MESSAGES, translateRecurlyError, type RecurlyErrorContext } from './recurly-errors';
 import {
   setupFeesBySubscription,
@@ -37,7 +33,8 @@ export { toPlan } from './recurly-mapping';
 export { translateRecurlyError } from './recurly-errors';
 
 /**
- * The billing port on Recurly, through the official client (`recurly` 4.x, API v2021-02-25).
+ * The billing port on Recurly, through the official client's base with the operations used
+ * (recurly-client.ts; `recurly` 4.x, API v2021-02-25).
  * Failures become domain errors as recurly-errors.ts describes. Calls:
  * - getAccount: `GET /accounts/code-<code>` (404: undefined);
  * - listAccountSubscriptions: `GET /accounts/code-<code>/subscriptions` (200 per page, newest
@@ -106,25 +103,7 @@ function isNotFound(error: unknown): boolean {
 /** Recurly's request header for idempotent writes (api.yaml, "Idempotent Requests"). */
 export const RECURLY_IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 
-/**
- * The two writes with their per-request options: the client's `_makeRequest` takes `{ headers }`
- * on every call (BaseClient.js `ALLOWED_OPTIONS`), but recurly.d.ts declares these without it.
- */
-interface KeyedWrites {
-  createSubscription(body: SubscriptionCreate, options: WriteRequestOptions): Promise<RecurlySubscription>;
-  updateBillingInfo(accountId: string, body: BillingInfoCreate, options: WriteRequestOptions): Promise<RecurlyBillingInfo>;
-  createSubscriptionChange(subscriptionId: string, body: SubscriptionChangeCreate, options: WriteRequestOptions): Promise<unknown>;
-}
-
-interface WriteRequestOptions {
-  readonly headers?: Readonly<Record<string, string>>;
-}
-
-function keyedWrites(recurly: Client): KeyedWrites {
-  return recurly as unknown as KeyedWrites;
-}
-
-function withIdempotencyKey(idempotencyKey: string | undefined): WriteRequestOptions {
+function withIdempotencyKey(idempotencyKey: string | undefined): RecurlyRequestOptions {
   return idempotencyKey ? { headers: { [RECURLY_IDEMPOTENCY_KEY_HEADER]: idempotencyKey } } : {};
 }
 
@@ -148,16 +127,16 @@ const subscriptionNotFound: RecurlyErrorContext = { notFound: () => billingError
 /** The Recurly adapter of the billing port. */
 export function createRecurlyBilling(options: RecurlyBillingOptions): BillingPort {
   const httpAdapter = options.httpAdapter ?? new DefaultHttpAdapter({ timeout: DEFAULT_RECURLY_TIMEOUT_MS });
-  let current: { readonly apiKey: string; readonly client: Client } | undefined;
+  let current: { readonly apiKey: string; readonly client: RecurlyClient } | undefined;
 
-  const client = async (): Promise<Client> => {
+  const client = async (): Promise<RecurlyClient> => {
     const apiKey = await options.apiKey.get();
-    if (current?.apiKey !== apiKey) current = { apiKey, client: new Client(apiKey, { httpAdapter }) };
+    if (current?.apiKey !== apiKey) current = { apiKey, client: new RecurlyClient(apiKey, { httpAdapter }) };
     return current.client;
   };
 
   /** Runs one Recurly call, translating its failures. */
-  const call = async <T>(operation: string, run: (recurly: Client) => Promise<T>, context?: RecurlyErrorContext): Promise<T> => {
+  const call = async <T>(operation: string, run: (recurly: RecurlyClient) => Promise<T>, context?: RecurlyErrorContext): Promise<T> => {
     const recurly = await client();
     try {
       return await run(recurly);
@@ -205,7 +184,7 @@ export function createRecurlyBilling(options: RecurlyBillingOptions): BillingPor
   const changeState = async (
     subscriptionId: string,
     operation: 'cancelSubscription' | 'reactivateSubscription',
-    run: (recurly: Client, id: string) => Promise<RecurlySubscription>,
+    run: (recurly: RecurlyClient, id: string) => Promise<RecurlySubscription>,
     conflict: { readonly code: string; readonly message: string },
     alreadyDone: (subscription: RecurlySubscription) => boolean,
   ): Promise<SubscriptionView> => {
@@ -297,7 +276,7 @@ export function createRecurlyBilling(options: RecurlyBillingOptions): BillingPor
       };
       const created = await call(
         'createSubscription',
-        (recurly) => keyedWrites(recurly).createSubscription(body, withIdempotencyKey(input.idempotencyKey)).catch(inFlightAsUnavailable),
+        (recurly) => recurly.createSubscription(body, withIdempotencyKey(input.idempotencyKey)).catch(inFlightAsUnavailable),
         { notFound: (error) => purchaseNotFound(error, () => billingErrors.purchaseNotFound(error)) },
       );
       return withSetupFee(created);
@@ -314,7 +293,7 @@ export function createRecurlyBilling(options: RecurlyBillingOptions): BillingPor
       await call(
         'createSubscriptionChange',
         (recurly) =>
-          keyedWrites(recurly)
+          recurly
             .createSubscriptionChange(
               id,
               {
@@ -359,7 +338,7 @@ export function createRecurlyBilling(options: RecurlyBillingOptions): BillingPor
       const billingInfo = await call(
         'updateBillingInfo',
         (recurly) =>
-          keyedWrites(recurly)
+          recurly
             .updateBillingInfo(
               accountLookupId(accountCode),
               { tokenId: billingToken, ...(resultTokenId ? { threeDSecureActionResultTokenId: resultTokenId } : {}) },
