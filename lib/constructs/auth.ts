@@ -20,6 +20,7 @@ import { CUSTOM_ATTRIBUTES } from '../../lambdas/shared/registration-codes/sign-
 import { COGNITO_TRIGGERS, type CognitoTriggerDefinition, type CognitoTriggerName } from '../definitions/cognito-triggers';
 import { TABLES, type TableName } from '../definitions/tables';
 import { acknowledgeTableIndexWildcard } from './nag-acknowledgements';
+import { grantTableAccess } from './table-access';
 import { ProductFunction } from './product-function';
 
 /** Repository root (this file lives in `lib/constructs/`); trigger entries are relative to it. */
@@ -204,8 +205,7 @@ export class Auth extends Construct {
       retainLogs: props.retainLogs,
     });
     for (const { table, access } of trigger.tables) {
-      if (access === 'readWrite') props.tables[table].grantReadWriteData(fn);
-      else props.tables[table].grantReadData(fn);
+      grantTableAccess(props.tables[table], fn, access);
       if (TABLES[table].globalIndexes.length > 0) acknowledgeTableIndexWildcard(fn.role!, props.tables[table]);
     }
     const actions = TRIGGER_USER_POOL_ACTIONS[trigger.trigger];

@@ -29,6 +29,7 @@ import { WEBHOOK_CONSUMER_FUNCTION } from '../definitions/webhook-queue';
 import { atsCredentialStatement } from './ats-credentials-key';
 import { bedrockInvokeStatement } from './bedrock-access';
 import { acknowledgeTableIndexWildcard, acknowledgeWildcardResource } from './nag-acknowledgements';
+import { grantTableAccess } from './table-access';
 import { ProductFunction } from './product-function';
 import type { WebhookQueue } from './webhook-queue';
 
@@ -362,8 +363,7 @@ export class RestApi extends Construct {
     // Encrypt and Decrypt on the one key, only with the credential purpose in the encryption context.
     if (credentialsKey) fn.addToRolePolicy(atsCredentialStatement(credentialsKey));
     for (const { table, access } of route.tables) {
-      if (access === 'readWrite') props.tables[table].grantReadWriteData(fn);
-      else props.tables[table].grantReadData(fn);
+      grantTableAccess(props.tables[table], fn, access);
       acknowledgeTableIndexWildcard(fn.role!, props.tables[table]);
     }
     if (route.userPoolAccess) {

@@ -1,4 +1,4 @@
-import type { TableName } from './tables';
+import type { TableUse } from './tables';
 
 /**
  * The Cognito user pool's Lambda triggers, described once. The Auth construct attaches them to the
@@ -13,7 +13,7 @@ export interface CognitoTriggerDefinition {
   readonly functionId: string;
   /** Handler file relative to the repository root; it exports `handler`. */
   readonly entry: string;
-  readonly tables: readonly { readonly table: TableName; readonly access: 'read' | 'readWrite' }[];
+  readonly tables: readonly TableUse[];
   /** Whether the trigger calls the user pool (e.g. AdminAddUserToGroup). */
   readonly userPoolAccess: boolean;
 }

@@ -2,7 +2,7 @@ import { ATS_ROUTE_TIMEOUT_SECONDS } from '../../lambdas/ats/ats-time-limits';
 import { OCCUPATIONS_DATA_PATH } from '../../lambdas/assistant/domain/occupations/occupations-data';
 import { PERSON_NAMES_DATA_PATH } from '../../lambdas/assistant/domain/redaction/person-names-file';
 import { SKILLS_DATA_PATH } from '../../lambdas/shared/text/skills-dictionary';
-import type { TableName } from './tables';
+import type { TableUse } from './tables';
 
 /**
  * The REST API's routes, described once. The RestApi construct creates one method and one
@@ -36,7 +36,7 @@ export interface RestRouteDefinition {
   readonly entry: string;
   readonly auth: RouteAuth;
   /** Tables the handler reads or writes; each grants access and sets the table's env var. */
-  readonly tables: readonly { readonly table: TableName; readonly access: 'read' | 'readWrite' }[];
+  readonly tables: readonly TableUse[];
   /** Whether the handler talks to the billing provider (grants the Recurly secret). */
   readonly billing: boolean;
   /** Whether the handler calls the Cognito user pool (admin user management, the live admin check). */

@@ -29,6 +29,19 @@ export interface TableDefinition {
   readonly timeToLiveAttribute?: string;
 }
 
+/**
+ * What a function may do to a table: `read`, `readWrite`, or `append` (put new items only, no
+ * read, update or delete: the activity log's writers, so a handler that records cannot rewrite
+ * or read the firm's history). lib/constructs/table-access.ts turns it into IAM.
+ */
+export type TableAccess = 'read' | 'readWrite' | 'append';
+
+/** A table a function uses, and how. */
+export interface TableUse {
+  readonly table: TableName;
+  readonly access: TableAccess;
+}
+
 export const USERS_BY_EMAIL_INDEX = 'byEmail';
 export const USERS_BY_SUBSCRIPTION_ID_INDEX = 'bySubscriptionId';
 export const SUBSCRIPTIONS_BY_USER_ID_INDEX = 'byUserId';
@@ -145,6 +158,20 @@ export const TABLES = {
         sortKey: { name: 'pk', type: 'S' },
       },
     ],
+  },
+  /**
+   * The firms' activity (audit) log (issue 18), one partition per firm (`organizationId`), entries
+   * sorted by time (`entryId` = `<ISO time>#<random>`). Kept for ACTIVITY_RETENTION_DAYS
+   * (lambdas/shared/domain/activity.ts): `ttl` expires each entry. A table of its own so that the
+   * functions that record get `append` (PutItem) on it and nothing on the firms' members.
+   */
+  activity: {
+    constructId: 'ActivityTable',
+    envVar: 'ACTIVITY_TABLE',
+    partitionKey: { name: 'organizationId', type: 'S' },
+    sortKey: { name: 'entryId', type: 'S' },
+    timeToLiveAttribute: 'ttl',
+    globalIndexes: [],
   },
 } as const satisfies Record<string, TableDefinition>;
 

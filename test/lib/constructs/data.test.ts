@@ -26,9 +26,10 @@ describe('Data: the DynamoDB tables from the shared definitions', () => {
     prod = await synthesizedApp('prod');
   }, SYNTHESIS_TIMEOUT_MS);
 
-  it('creates exactly the users, subscriptions, registration codes, contacts, assistant, ATS and organizations tables', () => {
+  it('creates exactly the users, subscriptions, registration codes, contacts, assistant, ATS, organizations and activity tables', () => {
     dev.template.resourceCountIs('AWS::DynamoDB::Table', Object.keys(TABLES).length);
     expect(Object.keys(TABLES).sort()).toEqual([
+      'activity',
       'assistant',
       'ats',
       'contacts',
@@ -73,9 +74,10 @@ describe('Data: the DynamoDB tables from the shared definitions', () => {
     }
   });
 
-  it('expires lock, idempotency and webhook items of the subscriptions table, and rate counters and old results of the assistant table, through TTL on "ttl"', () => {
+  it('expires lock, idempotency and webhook items of the subscriptions table, rate counters and old results of the assistant table, and activity entries past their retention, through TTL on "ttl"', () => {
     const ttlTables = resourcesOfType(dev.template, 'AWS::DynamoDB::Table').filter(([, table]) => table.Properties.TimeToLiveSpecification);
     expect(ttlTables.map(([id]) => id).sort()).toEqual([
+      expect.stringMatching(/^DataActivityTable/),
       expect.stringMatching(/^DataAssistantTable/),
       expect.stringMatching(/^DataSubscriptionsTable/),
     ]);

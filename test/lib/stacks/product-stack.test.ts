@@ -26,6 +26,8 @@ const STATEFUL_LOGICAL_IDS = {
     'DataAtsTable940CB03D',
     // Organizations, members and invitations (issue 18).
     'DataOrganizationsTable2C4366A0',
+    // The firms' activity (audit) log (issue 18).
+    'DataActivityTable3E3D6DB8',
   ],
   'AWS::S3::Bucket': ['WebsiteBucket4326D7C2', 'WebsiteLogsBucketEC18D4CD'],
 } as const;
@@ -80,6 +82,7 @@ describe('ProductStack', () => {
         'AssistantTableName',
         'AtsTableName',
         'OrganizationsTableName',
+        'ActivityTableName',
         'AtsCredentialsKeyArn',
         'AlarmTopicArn',
         'DashboardName',
