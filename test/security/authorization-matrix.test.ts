@@ -10,6 +10,7 @@ import { ATS_DEMO_CREDENTIALS, BULLHORN_DEMO_CLIENT } from '../../local/ats/ats-
 import { REPO_ROOT } from '../../local/paths';
 import { documentClientFor } from '../../lambdas/shared/dynamodb/document-client';
 import { migrateOrganizations, organizationMigrationDependencies } from '../../lambdas/shared/organizations/organization-migration';
+import { createOrganizationsRepository } from '../../lambdas/shared/organizations/organizations-repository';
 import { startSecurityRuntime, type Credentials, type RestCall, type SecurityRuntime, type SignedInUser } from './support/authz-runtime';
 import { stateChanges } from './support/state-digest';
 
@@ -55,6 +56,11 @@ const REST_MATRIX: Readonly<Record<string, Row<number>>> = {
   'GET /user/billing/invoices/{id}/pdf': /**/ { anonymous: 401, apiKey: 401, user: 200, otherUser: 404, admin: 404 },
   // Each person's own firm (the organizations migration gives everyone invited so far one); nothing of the owner's reaches anyone else.
   'GET /user/organization': /*             */ { anonymous: 401, apiKey: 401, user: 200, otherUser: 200, admin: 200 },
+  // The seats of the caller's own firm (issue 18): the owner previews and sets their subscription's
+  // quantity (the same seats: unchanged); anyone else acts on their own firm, which has no
+  // subscription (409). The roles inside the owner's firm have their own table (SEAT_ROLE_MATRIX).
+  'POST /user/organization/seats/preview': { anonymous: 401, apiKey: 401, user: 200, otherUser: 409, admin: 409 },
+  'POST /user/organization/seats': /*      */ { anonymous: 401, apiKey: 401, user: 200, otherUser: 409, admin: 409 },
   'POST /subscription/webhook': /*         */ { anonymous: 401, apiKey: 401, user: 401, otherUser: 401, admin: 401 },
   'POST /admin/user/create': /*            */ { anonymous: 401, apiKey: 401, user: 403, otherUser: 403, admin: 201 },
   'POST /admin/user/remove': /*            */ { anonymous: 401, apiKey: 401, user: 403, otherUser: 403, admin: 200 },
@@ -155,6 +161,39 @@ let ownerSubscriptionId: string;
 let ownerInvoiceId: string;
 let contactId: string;
 let sequence = 0;
+
+/**
+ * A seat change to the seats the owner's firm has (one, the founder's, on the full plan): answered
+ * `unchanged` for the owner, so the row changes no seats; the body is what the Team page sends.
+ */
+const SAME_SEATS = { seats: 1, confirmedRecurringTotal: 399, confirmedChargedNow: 0 } as const;
+
+/**
+ * The seat routes by role inside the owner's firm (issue 18, `changeSeats` in PERMISSIONS): an admin
+ * member previews and changes the firm's seats (its subscription's quantity); a recruiter member
+ * gets 403, before any billing call, and changes nothing.
+ */
+const SEAT_ROLE_MATRIX: Readonly<Record<string, Readonly<Record<'firmAdmin' | 'firmRecruiter', number>>>> = {
+  'POST /user/organization/seats/preview': { firmAdmin: 200, firmRecruiter: 403 },
+  'POST /user/organization/seats': { firmAdmin: 200, firmRecruiter: 403 },
+};
+let firmAdmin: SignedInUser;
+let firmRecruiter: SignedInUser;
+
+/** Makes a signed-in person an active member of the owner's firm, as an accepted invitation does. */
+async function joinOwnerFirm(person: SignedInUser, role: 'admin' | 'recruiter'): Promise<void> {
+  const organizations = createOrganizationsRepository({
+    client: documentClientFor(api.runtime.dynamodb),
+    tableName: api.runtime.endpoints.tables.organizations,
+  });
+  await organizations.saveMember({
+    organizationId: owner.sub,
+    userId: person.sub,
+    role,
+    joinedAt: new Date().toISOString(),
+    state: 'active',
+  });
+}
 
 /** The owner's synced ATS job with active applications (the candidates and predict rows use it). */
 const ownerAts = { jobId: '' };
@@ -339,6 +378,8 @@ const REST_CALLS: Readonly<Record<string, (caller: Caller) => Promise<RestCall> 
   'PUT /user/billing/card': async () => ({ method: 'PUT', path: '/user/billing/card', body: { billingToken: await api.cardToken() } }),
   'GET /user/billing/invoices/{id}/pdf': () => ({ method: 'GET', path: `/user/billing/invoices/${ownerInvoiceId}/pdf` }),
   'GET /user/organization': () => ({ method: 'GET', path: '/user/organization' }),
+  'POST /user/organization/seats/preview': () => ({ method: 'POST', path: '/user/organization/seats/preview', body: { seats: 1 } }),
+  'POST /user/organization/seats': () => ({ method: 'POST', path: '/user/organization/seats', body: SAME_SEATS }),
   'POST /subscription/webhook': () => ({
     method: 'POST',
     path: '/subscription/webhook',
@@ -417,6 +458,8 @@ const REST_PREPARE: Readonly<Record<string, () => Promise<void>>> = {
   'DELETE /assistant/jobs/{id}': ensureOwnerDisposableJob,
   // Everyone invited since the runtime started gets a firm of their own, as the migration gives it.
   'GET /user/organization': migrateUsersToOrganizations,
+  'POST /user/organization/seats/preview': migrateUsersToOrganizations,
+  'POST /user/organization/seats': migrateUsersToOrganizations,
   // The owner's remove row disconnects them: every ATS row starts from a connected, synced owner.
   ...Object.fromEntries(Object.keys(ATS_CALLS).map((route) => [route, ensureOwnerAts])),
 };
@@ -505,6 +548,8 @@ const REMOVED_USER_MATRIX: Readonly<Record<string, number | string>> = {
   'PUT /user/billing/card': 403,
   'GET /user/billing/invoices/{id}/pdf': 403,
   'GET /user/organization': 403,
+  'POST /user/organization/seats/preview': 403,
+  'POST /user/organization/seats': 403,
   'GET /assistant/jobs': 403,
   'POST /assistant/must-haves': 403,
   'GET /ats/connection': 403,
@@ -589,6 +634,8 @@ async function removedUserCall(entry: string): Promise<{ status: number; body: R
     'PUT /user/billing/card': { method: 'PUT', path: '/user/billing/card', body: { billingToken: 'tok_local_never_issued' } },
     'GET /user/billing/invoices/{id}/pdf': { method: 'GET', path: `/user/billing/invoices/${removedInvoiceId}/pdf` },
     'GET /user/organization': { method: 'GET', path: '/user/organization' },
+    'POST /user/organization/seats/preview': { method: 'POST', path: '/user/organization/seats/preview', body: { seats: 3 } },
+    'POST /user/organization/seats': { method: 'POST', path: '/user/organization/seats', body: { ...SAME_SEATS, seats: 3 } },
     'GET /assistant/jobs': ASSISTANT_CALLS['GET /assistant/jobs'](),
     'POST /assistant/must-haves': ASSISTANT_CALLS['POST /assistant/must-haves'](),
     'GET /ats/connection': ATS_CALLS['GET /ats/connection'](),
@@ -696,6 +743,9 @@ beforeAll(async () => {
   ownerInvoiceId = await setupFeeInvoiceOf(owner);
   otherSubscriber = await api.inviteAndSignIn('other-subscriber');
   await subscribe(otherSubscriber);
+  [firmAdmin, firmRecruiter] = [await api.inviteAndSignIn('firm-admin'), await api.inviteAndSignIn('firm-recruiter')];
+  await joinOwnerFirm(firmAdmin, 'admin');
+  await joinOwnerFirm(firmRecruiter, 'recruiter');
   await prepareOwnerAssistant();
   const contact = await api.graphql<{ data: { createContact: { id: string } } }>(
     GRAPHQL_CALLS['Mutation.createContact']().query,
@@ -740,6 +790,10 @@ describe('the authorization matrix', () => {
       if (caller === 'user') expect(answer.body).toMatchObject({ organization: { ownerId: owner.sub }, role: 'owner' });
       else for (const secret of [owner.sub, owner.email]) expect(JSON.stringify(answer.body)).not.toContain(secret);
     }
+    if (route.includes(' /user/organization/seats') && caller !== 'user') {
+      // Another firm never reaches the owner's subscription.
+      for (const secret of [ownerSubscriptionId, owner.sub]) expect(JSON.stringify(answer.body)).not.toContain(secret);
+    }
     if (route.includes(' /user/billing') && caller !== 'user') {
       // Nothing of the owner's billing reaches anyone else.
       expect(JSON.stringify(answer.body)).not.toContain(ownerInvoiceId);
@@ -749,6 +803,21 @@ describe('the authorization matrix', () => {
       // The owner's stored answer never reaches anyone else.
       expect(JSON.stringify(answer.body)).not.toContain(ownerSubscriptionId);
     }
+  });
+
+  const seatRoleCells = Object.entries(SEAT_ROLE_MATRIX).flatMap(([route, row]) =>
+    (['firmAdmin', 'firmRecruiter'] as const).map((who) => [route, who, row[who]] as const),
+  );
+  it.each(seatRoleCells)('%s called by the owner firm’s %s answers %d', async (route, who, expected) => {
+    const person = who === 'firmAdmin' ? firmAdmin : firmRecruiter;
+    const before = expected >= 400 ? await api.stateDigest() : undefined;
+
+    const answer = await api.rest(await REST_CALLS[route]('user'), person);
+
+    expect(answer.status).toBe(expected);
+    if (expected === 200) expect(answer.body).toMatchObject({ seats: 1 });
+    else expect(answer.body).toMatchObject({ message: 'A recruiter may not change the number of seats.' });
+    if (before) expect(stateChanges(before, await api.stateDigest())).toEqual([]);
   });
 
   it.each(Object.entries(REMOVED_USER_MATRIX))('%s called with a removed person’s unexpired token answers %s', async (entry, expected) => {

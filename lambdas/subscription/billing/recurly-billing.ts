@@ -5,6 +5,7 @@ import type {
   LineItem as RecurlyLineItem,
   Plan as RecurlyPlan,
   Subscription as RecurlySubscription,
+  SubscriptionChangeCreate,
   SubscriptionCreate,
 } from 'recurly';
 import DefaultHttpAdapter from 'recurly/lib/recurly/DefaultHttpAdapter';
@@ -15,7 +16,7 @@ import { BillingUnavailableError, ConflictError } from '../../shared/errors';
 import { createLogger } from '../../shared/logger';
 import { hasEnded } from '../subscription-rules';
 import { billingErrors, checkAccountCode, STATE_MESSAGES } from './billing-messages';
-import type { BillingPort } from './billing-port';
+import type { BillingPort, WriteOptions } from './billing-port';
 import type { RecurlyApiKeySource } from './recurly-api-key';
 import { ApiError, RecurlyClient, type RecurlyRequestOptions } from './recurly-client';
 import { purchaseNotFound, RECURLY_MESSAGES, translateRecurlyError, type RecurlyErrorContext } from './recurly-errors';
@@ -25,6 +26,7 @@ import {
   toCardOnFile,
   toInvoiceView,
   toPlan,
+  toQuantityChangePreview,
   toSubscriptionView,
   UnexpectedRecurlyResource,
 } from './recurly-mapping';
@@ -44,9 +46,12 @@ export { translateRecurlyError } from './recurly-errors';
  *   (created by Recurly when new) and, unless a card is already on file, the billing token; after
  *   a 3-D Secure challenge also `three_d_secure_action_result_token_id`; a 404 names what is
  *   missing (an unknown plan is a `ValidationError`, see `purchaseNotFound`);
- * - changeSubscriptionPlan: read; same plan: no-op; ended: `ConflictError`; else
- *   `POST /subscriptions/<id>/change` with `timeframe: now` (and, after a 3-D Secure challenge,
+ * - changeSubscriptionPlan and changeSubscriptionQuantity: read; same plan or quantity: no-op;
+ *   ended: `ConflictError`; else `POST /subscriptions/<id>/change` with the `plan_code` or the
+ *   `quantity` and `timeframe: now` (and, after a 3-D Secure challenge,
  *   `billing_info.three_d_secure_action_result_token_id`), then read again;
+ * - previewQuantityChange: `POST /subscriptions/<id>/change/preview` with `quantity` and
+ *   `timeframe: now` (changes nothing); 422 (an ended subscription): `ConflictError`;
  * - both writes carry the caller's `Idempotency-Key` (api.yaml, "Idempotent Requests": Recurly
  *   replays a keyed request for an hour, so the client's own resend after a connection reset, and
  *   any later sending of the same user request, create nothing twice); while the same key is still
@@ -202,6 +207,43 @@ export function createRecurlyBilling(options: RecurlyBillingOptions): BillingPor
     }
   };
 
+  /**
+   * A subscription change made now (`POST /subscriptions/<id>/change`, `timeframe: now`): read
+   * first; already as asked: no-op; ended: `ConflictError`; else the change, keyed and with the
+   * 3-D Secure result token when repeating after a challenge; then read again.
+   */
+  const changeNow = async (
+    subscriptionId: string,
+    change: Pick<SubscriptionChangeCreate, 'planCode' | 'quantity'>,
+    alreadyDone: (before: RecurlySubscription) => boolean,
+    writeOptions: WriteOptions = {},
+  ): Promise<SubscriptionView> => {
+    const before = await fetchSubscription(subscriptionId);
+    if (alreadyDone(before)) return withSetupFee(before);
+    if (hasEnded(before)) {
+      throw new ConflictError(STATE_MESSAGES.notChangeable, { code: 'subscription_not_changeable' });
+    }
+    const id = before.id ?? recurlySubscriptionId(subscriptionId);
+    const resultTokenId = writeOptions.threeDSecureActionResultTokenId;
+    await call(
+      'createSubscriptionChange',
+      (recurly) =>
+        recurly
+          .createSubscriptionChange(
+            id,
+            {
+              ...change,
+              timeframe: 'now',
+              ...(resultTokenId ? { billingInfo: { threeDSecureActionResultTokenId: resultTokenId } } : {}),
+            },
+            withIdempotencyKey(writeOptions.idempotencyKey),
+          )
+          .catch(inFlightAsUnavailable),
+      { notFound: (error) => purchaseNotFound(error, () => billingErrors.subscriptionNotFound(error)) },
+    );
+    return withSetupFee(await fetchSubscription(id));
+  };
+
   return {
     async listPlans() {
       const recurlyPlans = await call('listPlans', (recurly) =>
@@ -282,32 +324,25 @@ export function createRecurlyBilling(options: RecurlyBillingOptions): BillingPor
       return withSetupFee(created);
     },
 
-    async changeSubscriptionPlan(subscriptionId, planCode, writeOptions = {}) {
-      const before = await fetchSubscription(subscriptionId);
-      if (before.plan?.code === planCode) return withSetupFee(before);
-      if (hasEnded(before)) {
-        throw new ConflictError(STATE_MESSAGES.notChangeable, { code: 'subscription_not_changeable' });
-      }
-      const id = before.id ?? recurlySubscriptionId(subscriptionId);
-      const resultTokenId = writeOptions.threeDSecureActionResultTokenId;
-      await call(
-        'createSubscriptionChange',
-        (recurly) =>
-          recurly
-            .createSubscriptionChange(
-              id,
-              {
-                planCode,
-                timeframe: 'now',
-                ...(resultTokenId ? { billingInfo: { threeDSecureActionResultTokenId: resultTokenId } } : {}),
-              },
-              withIdempotencyKey(writeOptions.idempotencyKey),
-            )
-            .catch(inFlightAsUnavailable),
-        { notFound: (error) => purchaseNotFound(error, () => billingErrors.subscriptionNotFound(error)) },
+    changeSubscriptionPlan: (subscriptionId, planCode, writeOptions) =>
+      changeNow(subscriptionId, { planCode }, (before) => before.plan?.code === planCode, writeOptions),
+
+    async previewQuantityChange(subscriptionId, quantity) {
+      const change = await call(
+        'previewSubscriptionChange',
+        (recurly) => recurly.previewSubscriptionChange(recurlySubscriptionId(subscriptionId), { quantity, timeframe: 'now' }),
+        { ...subscriptionNotFound, stateConflict: { code: 'subscription_not_changeable', message: STATE_MESSAGES.notChangeable } },
       );
-      return withSetupFee(await fetchSubscription(id));
+      try {
+        return toQuantityChangePreview(change);
+      } catch (error) {
+        logger.error('Recurly answered a subscription change preview the contract cannot hold', { error });
+        throw new BillingUnavailableError(RECURLY_MESSAGES.broken, { retryable: false, cause: error });
+      }
     },
+
+    changeSubscriptionQuantity: (subscriptionId, quantity, writeOptions) =>
+      changeNow(subscriptionId, { quantity }, (before) => before.quantity === quantity, writeOptions),
 
     cancelSubscription: (subscriptionId) =>
       changeState(
