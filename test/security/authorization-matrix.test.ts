@@ -163,10 +163,12 @@ let contactId: string;
 let sequence = 0;
 
 /**
- * A seat change to the seats the owner's firm has (one, the founder's, on the full plan): answered
- * `unchanged` for the owner, so the row changes no seats; the body is what the Team page sends.
+ * A seat change to the seats the owner's firm has (three: the owner, an admin and a recruiter, on
+ * the full plan, set in beforeAll): answered `unchanged` for the owner, so the row changes no seats;
+ * the body is what the account page sends after the preview.
  */
-const SAME_SEATS = { seats: 1, confirmedRecurringTotal: 399, confirmedChargedNow: 0 } as const;
+const OWNER_FIRM_SEATS = 3;
+const SAME_SEATS = { seats: OWNER_FIRM_SEATS, confirmedRecurringTotal: 399 * OWNER_FIRM_SEATS, confirmedChargedNow: 0 } as const;
 
 /**
  * The seat routes by role inside the owner's firm (issue 18, `changeSeats` in PERMISSIONS): an admin
@@ -378,7 +380,11 @@ const REST_CALLS: Readonly<Record<string, (caller: Caller) => Promise<RestCall> 
   'PUT /user/billing/card': async () => ({ method: 'PUT', path: '/user/billing/card', body: { billingToken: await api.cardToken() } }),
   'GET /user/billing/invoices/{id}/pdf': () => ({ method: 'GET', path: `/user/billing/invoices/${ownerInvoiceId}/pdf` }),
   'GET /user/organization': () => ({ method: 'GET', path: '/user/organization' }),
-  'POST /user/organization/seats/preview': () => ({ method: 'POST', path: '/user/organization/seats/preview', body: { seats: 1 } }),
+  'POST /user/organization/seats/preview': () => ({
+    method: 'POST',
+    path: '/user/organization/seats/preview',
+    body: { seats: OWNER_FIRM_SEATS },
+  }),
   'POST /user/organization/seats': () => ({ method: 'POST', path: '/user/organization/seats', body: SAME_SEATS }),
   'POST /subscription/webhook': () => ({
     method: 'POST',
@@ -635,7 +641,7 @@ async function removedUserCall(entry: string): Promise<{ status: number; body: R
     'GET /user/billing/invoices/{id}/pdf': { method: 'GET', path: `/user/billing/invoices/${removedInvoiceId}/pdf` },
     'GET /user/organization': { method: 'GET', path: '/user/organization' },
     'POST /user/organization/seats/preview': { method: 'POST', path: '/user/organization/seats/preview', body: { seats: 3 } },
-    'POST /user/organization/seats': { method: 'POST', path: '/user/organization/seats', body: { ...SAME_SEATS, seats: 3 } },
+    'POST /user/organization/seats': { method: 'POST', path: '/user/organization/seats', body: SAME_SEATS },
     'GET /assistant/jobs': ASSISTANT_CALLS['GET /assistant/jobs'](),
     'POST /assistant/must-haves': ASSISTANT_CALLS['POST /assistant/must-haves'](),
     'GET /ats/connection': ATS_CALLS['GET /ats/connection'](),
@@ -746,6 +752,9 @@ beforeAll(async () => {
   [firmAdmin, firmRecruiter] = [await api.inviteAndSignIn('firm-admin'), await api.inviteAndSignIn('firm-recruiter')];
   await joinOwnerFirm(firmAdmin, 'admin');
   await joinOwnerFirm(firmRecruiter, 'recruiter');
+  const seatChange = await api.rest({ method: 'POST', path: '/user/organization/seats', body: SAME_SEATS }, owner);
+  if (seatChange.status !== 200)
+    throw new Error(`The owner could not set three seats: ${seatChange.status} ${JSON.stringify(seatChange.body)}`);
   await prepareOwnerAssistant();
   const contact = await api.graphql<{ data: { createContact: { id: string } } }>(
     GRAPHQL_CALLS['Mutation.createContact']().query,
@@ -815,7 +824,7 @@ describe('the authorization matrix', () => {
     const answer = await api.rest(await REST_CALLS[route]('user'), person);
 
     expect(answer.status).toBe(expected);
-    if (expected === 200) expect(answer.body).toMatchObject({ seats: 1 });
+    if (expected === 200) expect(answer.body).toMatchObject({ seats: OWNER_FIRM_SEATS });
     else expect(answer.body).toMatchObject({ message: 'A recruiter may not change the number of seats.' });
     if (before) expect(stateChanges(before, await api.stateDigest())).toEqual([]);
   });
