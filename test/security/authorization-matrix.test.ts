@@ -10,7 +10,7 @@ import { ATS_DEMO_CREDENTIALS, BULLHORN_DEMO_CLIENT } from '../../local/ats/ats-
 import { REPO_ROOT } from '../../local/paths';
 import { documentClientFor } from '../../lambdas/shared/dynamodb/document-client';
 import { migrateOrganizations, organizationMigrationDependencies } from '../../lambdas/shared/organizations/organization-migration';
-import { createOrganizationsRepository } from '../../lambdas/shared/organizations/organizations-repository';
+import { firmSeed } from './support/firm-seed';
 import { startSecurityRuntime, type Credentials, type RestCall, type SecurityRuntime, type SignedInUser } from './support/authz-runtime';
 import { stateChanges } from './support/state-digest';
 
@@ -58,7 +58,7 @@ const REST_MATRIX: Readonly<Record<string, Row<number>>> = {
   'GET /user/organization': /*             */ { anonymous: 401, apiKey: 401, user: 200, otherUser: 200, admin: 200 },
   // The seats of the caller's own firm (issue 18): the owner previews and sets their subscription's
   // quantity (the same seats: unchanged); anyone else acts on their own firm, which has no
-  // subscription (409). The roles inside the owner's firm have their own table (SEAT_ROLE_MATRIX).
+  // subscription (409). The roles inside the owner's firm: TEAM_REST_MATRIX.
   'POST /user/organization/seats/preview': { anonymous: 401, apiKey: 401, user: 200, otherUser: 409, admin: 409 },
   'POST /user/organization/seats': /*      */ { anonymous: 401, apiKey: 401, user: 200, otherUser: 409, admin: 409 },
   'POST /subscription/webhook': /*         */ { anonymous: 401, apiKey: 401, user: 401, otherUser: 401, admin: 401 },
@@ -147,6 +147,87 @@ const GRAPHQL_MATRIX: Readonly<Record<string, Row<GraphqlOutcome>>> = {
   },
 };
 
+/**
+ * Organization roles (issue 18): the owner's firm has an admin and a recruiter, neither holding a
+ * subscription of their own, and a recruiter the owner removed, whose token is still valid. Each
+ * calls every row as `otherUser` does (REST_CALLS, GRAPHQL_CALLS), that is on the owner's
+ * resources, so a cell says what membership and role give in the owner's firm. Who may do what is
+ * organization-rules.ts `PERMISSIONS`; a removed member reaches nothing of the firm at once. A
+ * route or field without a row here fails, like the main matrix.
+ * - the firm's subscription is the owner's own (billing, cancel, invoices): teammates get what any
+ *   other person gets, their own empty billing and 403/404 for the owner's;
+ * - `GET /user/organization`: teammates see the owner's firm in their role; the removed recruiter
+ *   sees a firm of their own (the organizations migration founds one for anyone in none) and
+ *   nothing of the owner's;
+ * - the assistant and the ATS are behind the subscription gate, which checks the FIRM's
+ *   subscription (shared/organizations/caller-firm.ts): the admin and the recruiter pass it on the
+ *   owner's subscription and then get what `otherUser` gets (their own partition holds none of the
+ *   owner's data); the removed recruiter is refused (403) at once.
+ */
+const TEAM_CALLERS = ['teamAdmin', 'teamRecruiter', 'removedMember'] as const;
+type TeamCaller = (typeof TEAM_CALLERS)[number];
+type TeamRow<T> = Readonly<Record<TeamCaller, T>>;
+const TEAM_EVERYONE = (status: number): TeamRow<number> => ({ teamAdmin: status, teamRecruiter: status, removedMember: status });
+/** A route behind the subscriber gate: the firm's active members get `status`, the removed one 403. */
+const TEAM_THROUGH_GATE = (status: number): TeamRow<number> => ({ teamAdmin: status, teamRecruiter: status, removedMember: 403 });
+
+const TEAM_REST_MATRIX: Readonly<Record<string, TeamRow<number>>> = {
+  'GET /subscription/plans': TEAM_EVERYONE(200),
+  // The owner's first request replayed: the key is the caller's alone, the card token is spent.
+  'POST /subscription/create-change': TEAM_EVERYONE(400),
+  'POST /subscription/cancel': TEAM_EVERYONE(403),
+  'POST /subscription/reactivate': TEAM_EVERYONE(403),
+  'GET /user/subscriptions/{id}': TEAM_EVERYONE(403),
+  'GET /user/billing': TEAM_EVERYONE(200),
+  'PUT /user/billing/card': TEAM_EVERYONE(404),
+  'GET /user/billing/invoices/{id}/pdf': TEAM_EVERYONE(404),
+  'GET /user/organization': TEAM_EVERYONE(200),
+  // The firm's seats (`changeSeats`): the admin may (the same seats: unchanged), the recruiter may
+  // not (403, before any billing call); the removed recruiter only reaches a firm of their own,
+  // which has no subscription (409).
+  'POST /user/organization/seats/preview': { teamAdmin: 200, teamRecruiter: 403, removedMember: 409 },
+  'POST /user/organization/seats': { teamAdmin: 200, teamRecruiter: 403, removedMember: 409 },
+  'POST /subscription/webhook': TEAM_EVERYONE(401),
+  'POST /admin/user/create': TEAM_EVERYONE(403),
+  'POST /admin/user/remove': TEAM_EVERYONE(403),
+  'POST /admin/user': TEAM_EVERYONE(403),
+  'POST /admin/console': TEAM_EVERYONE(403),
+  'GET /assistant/jobs': TEAM_THROUGH_GATE(200),
+  'POST /assistant/jobs': TEAM_THROUGH_GATE(404),
+  'PATCH /assistant/jobs/{id}': TEAM_THROUGH_GATE(404),
+  'DELETE /assistant/jobs/{id}': TEAM_THROUGH_GATE(404),
+  'POST /assistant/must-haves': TEAM_THROUGH_GATE(200),
+  'POST /assistant/sourcing-terms': TEAM_THROUGH_GATE(404),
+  'POST /assistant/job-description': TEAM_THROUGH_GATE(404),
+  'POST /assistant/screening-questions': TEAM_THROUGH_GATE(404),
+  'POST /assistant/evaluations': TEAM_THROUGH_GATE(404),
+  'POST /assistant/best-fit': TEAM_THROUGH_GATE(404),
+  'POST /assistant/candidate-summary': TEAM_THROUGH_GATE(404),
+  'GET /assistant/results': TEAM_THROUGH_GATE(200),
+  'POST /assistant/results/delete': TEAM_THROUGH_GATE(404),
+  'GET /ats/connection': TEAM_THROUGH_GATE(200),
+  'POST /ats/connection': TEAM_THROUGH_GATE(400),
+  'POST /ats/connection/test': TEAM_THROUGH_GATE(409),
+  'POST /ats/connection/remove': TEAM_THROUGH_GATE(200),
+  'POST /ats/sync': TEAM_THROUGH_GATE(409),
+  'GET /ats/jobs': TEAM_THROUGH_GATE(200),
+  'GET /ats/candidates': TEAM_THROUGH_GATE(404),
+  'POST /ats/predict': TEAM_THROUGH_GATE(404),
+  'POST /ats/bullhorn/authorize': TEAM_THROUGH_GATE(200),
+  'POST /ats/bullhorn/callback': TEAM_THROUGH_GATE(400),
+};
+
+/** GraphQL for the same teammates: membership gives nobody another person's User record. */
+const TEAM_GRAPHQL_MATRIX: Readonly<Record<string, TeamRow<GraphqlOutcome>>> = {
+  'Query.getContact': { teamAdmin: 'Unauthorized', teamRecruiter: 'Unauthorized', removedMember: 'Unauthorized' },
+  'Query.listUsers': { teamAdmin: 'no record', teamRecruiter: 'no record', removedMember: 'no record' },
+  'Query.getUserByEmail': { teamAdmin: 'no record', teamRecruiter: 'no record', removedMember: 'no record' },
+  'Mutation.createContact': { teamAdmin: 'created', teamRecruiter: 'created', removedMember: 'created' },
+  'Mutation.createUser': { teamAdmin: 'Unauthorized', teamRecruiter: 'Unauthorized', removedMember: 'Unauthorized' },
+  'Mutation.updateUser': { teamAdmin: 'Unauthorized', teamRecruiter: 'Unauthorized', removedMember: 'Unauthorized' },
+};
+const team = {} as Record<TeamCaller, SignedInUser>;
+
 let api: SecurityRuntime;
 let owner: SignedInUser;
 let otherUser: SignedInUser;
@@ -163,39 +244,13 @@ let contactId: string;
 let sequence = 0;
 
 /**
- * A seat change to the seats the owner's firm has (three: the owner, an admin and a recruiter, on
- * the full plan, set in beforeAll): answered `unchanged` for the owner, so the row changes no seats;
- * the body is what the account page sends after the preview.
+ * A seat change to the seats the owner's firm has (four: the seed's firm grows a seat per teammate,
+ * and beforeAll sets the owner's subscription, on the full plan, to that quantity): answered
+ * `unchanged` for the owner and the firm's admin, so no row changes seats; the body is what the
+ * account page sends after the preview.
  */
-const OWNER_FIRM_SEATS = 3;
+const OWNER_FIRM_SEATS = 4;
 const SAME_SEATS = { seats: OWNER_FIRM_SEATS, confirmedRecurringTotal: 399 * OWNER_FIRM_SEATS, confirmedChargedNow: 0 } as const;
-
-/**
- * The seat routes by role inside the owner's firm (issue 18, `changeSeats` in PERMISSIONS): an admin
- * member previews and changes the firm's seats (its subscription's quantity); a recruiter member
- * gets 403, before any billing call, and changes nothing.
- */
-const SEAT_ROLE_MATRIX: Readonly<Record<string, Readonly<Record<'firmAdmin' | 'firmRecruiter', number>>>> = {
-  'POST /user/organization/seats/preview': { firmAdmin: 200, firmRecruiter: 403 },
-  'POST /user/organization/seats': { firmAdmin: 200, firmRecruiter: 403 },
-};
-let firmAdmin: SignedInUser;
-let firmRecruiter: SignedInUser;
-
-/** Makes a signed-in person an active member of the owner's firm, as an accepted invitation does. */
-async function joinOwnerFirm(person: SignedInUser, role: 'admin' | 'recruiter'): Promise<void> {
-  const organizations = createOrganizationsRepository({
-    client: documentClientFor(api.runtime.dynamodb),
-    tableName: api.runtime.endpoints.tables.organizations,
-  });
-  await organizations.saveMember({
-    organizationId: owner.sub,
-    userId: person.sub,
-    role,
-    joinedAt: new Date().toISOString(),
-    state: 'active',
-  });
-}
 
 /** The owner's synced ATS job with active applications (the candidates and predict rows use it). */
 const ownerAts = { jobId: '' };
@@ -749,12 +804,6 @@ beforeAll(async () => {
   ownerInvoiceId = await setupFeeInvoiceOf(owner);
   otherSubscriber = await api.inviteAndSignIn('other-subscriber');
   await subscribe(otherSubscriber);
-  [firmAdmin, firmRecruiter] = [await api.inviteAndSignIn('firm-admin'), await api.inviteAndSignIn('firm-recruiter')];
-  await joinOwnerFirm(firmAdmin, 'admin');
-  await joinOwnerFirm(firmRecruiter, 'recruiter');
-  const seatChange = await api.rest({ method: 'POST', path: '/user/organization/seats', body: SAME_SEATS }, owner);
-  if (seatChange.status !== 200)
-    throw new Error(`The owner could not set three seats: ${seatChange.status} ${JSON.stringify(seatChange.body)}`);
   await prepareOwnerAssistant();
   const contact = await api.graphql<{ data: { createContact: { id: string } } }>(
     GRAPHQL_CALLS['Mutation.createContact']().query,
@@ -762,6 +811,19 @@ beforeAll(async () => {
     'apiKey',
   );
   contactId = contact.body.data.createContact.id;
+  team.teamAdmin = await api.inviteAndSignIn('team-admin');
+  team.teamRecruiter = await api.inviteAndSignIn('team-recruiter');
+  team.removedMember = await api.inviteAndSignIn('team-removed');
+  // Seed until the Team routes exist: the owner's firm is the one their subscription founded.
+  const seed = firmSeed(documentClientFor(api.runtime.dynamodb), api.runtime.endpoints.tables.organizations);
+  await seed.join(owner.sub, team.teamAdmin, 'admin');
+  await seed.join(owner.sub, team.teamRecruiter, 'recruiter');
+  await seed.join(owner.sub, team.removedMember, 'recruiter');
+  await seed.remove(owner.sub, team.removedMember);
+  // The firm's subscription follows its seats (issue 18): the owner sets the quantity through the seat route.
+  const seatChange = await api.rest({ method: 'POST', path: '/user/organization/seats', body: SAME_SEATS }, owner);
+  if (seatChange.status !== 200 || (seatChange.body as { seats?: number }).seats !== OWNER_FIRM_SEATS)
+    throw new Error(`The owner could not set ${OWNER_FIRM_SEATS} seats: ${seatChange.status} ${JSON.stringify(seatChange.body)}`);
 }, 120_000);
 
 afterAll(() => api?.stop());
@@ -812,21 +874,6 @@ describe('the authorization matrix', () => {
       // The owner's stored answer never reaches anyone else.
       expect(JSON.stringify(answer.body)).not.toContain(ownerSubscriptionId);
     }
-  });
-
-  const seatRoleCells = Object.entries(SEAT_ROLE_MATRIX).flatMap(([route, row]) =>
-    (['firmAdmin', 'firmRecruiter'] as const).map((who) => [route, who, row[who]] as const),
-  );
-  it.each(seatRoleCells)('%s called by the owner firm’s %s answers %d', async (route, who, expected) => {
-    const person = who === 'firmAdmin' ? firmAdmin : firmRecruiter;
-    const before = expected >= 400 ? await api.stateDigest() : undefined;
-
-    const answer = await api.rest(await REST_CALLS[route]('user'), person);
-
-    expect(answer.status).toBe(expected);
-    if (expected === 200) expect(answer.body).toMatchObject({ seats: OWNER_FIRM_SEATS });
-    else expect(answer.body).toMatchObject({ message: 'A recruiter may not change the number of seats.' });
-    if (before) expect(stateChanges(before, await api.stateDigest())).toEqual([]);
   });
 
   it.each(Object.entries(REMOVED_USER_MATRIX))('%s called with a removed person’s unexpired token answers %s', async (entry, expected) => {
@@ -920,6 +967,50 @@ describe('the authorization matrix', () => {
     const before = refused ? await api.stateDigest() : undefined;
 
     const answer = await api.graphql(query, variables, credentialsOf(caller));
+
+    expect(graphqlOutcome(field, answer)).toBe(expected);
+    if (before) expect(stateChanges(before, await api.stateDigest())).toEqual([]);
+  });
+  it('has a team row for every REST route and every Query and Mutation field, and no other', () => {
+    expect(Object.keys(TEAM_REST_MATRIX).sort()).toEqual(Object.keys(REST_MATRIX).sort());
+    expect(Object.keys(TEAM_GRAPHQL_MATRIX).sort()).toEqual(Object.keys(GRAPHQL_MATRIX).sort());
+  });
+
+  const teamRestCells = Object.entries(TEAM_REST_MATRIX).flatMap(([route, row]) =>
+    TEAM_CALLERS.map((caller) => [route, caller, row[caller]] as const),
+  );
+  it.each(teamRestCells)('REST %s called by the owner’s firm’s %s answers %d', async (route, caller, expected) => {
+    await REST_PREPARE[route]?.();
+    const call = await REST_CALLS[route]('otherUser');
+    const before = expected >= 400 ? await api.stateDigest() : undefined;
+
+    const answer = await api.rest(call, team[caller]);
+
+    expect([answer.status, answer.body]).toEqual([expected, expect.anything()]);
+    if (route === 'GET /user/organization') {
+      if (caller === 'removedMember')
+        for (const secret of [owner.sub, owner.email]) expect(JSON.stringify(answer.body)).not.toContain(secret);
+      else expect(answer.body).toMatchObject({ organization: { id: owner.sub }, role: caller === 'teamAdmin' ? 'admin' : 'recruiter' });
+    }
+    if (route.includes(' /user/billing')) expect(JSON.stringify(answer.body)).not.toContain(ownerInvoiceId);
+    if (route.includes(' /user/organization/seats')) {
+      if (caller === 'teamAdmin') expect(answer.body).toMatchObject({ seats: OWNER_FIRM_SEATS });
+      else expect(JSON.stringify(answer.body)).not.toContain(ownerSubscriptionId);
+      if (caller === 'teamRecruiter') expect(answer.body).toMatchObject({ message: 'A recruiter may not change the number of seats.' });
+    }
+    if (isAtsEntry(route)) await expectOwnerAtsIntact();
+    if (before) expect(stateChanges(before, await api.stateDigest())).toEqual([]);
+  });
+
+  const teamGraphqlCells = Object.entries(TEAM_GRAPHQL_MATRIX).flatMap(([field, row]) =>
+    TEAM_CALLERS.map((caller) => [field, caller, row[caller]] as const),
+  );
+  it.each(teamGraphqlCells)('GraphQL %s called by the owner’s firm’s %s answers %s', async (field, caller, expected) => {
+    const { query, variables } = GRAPHQL_CALLS[field]();
+    const refused = expected === 'Unauthorized';
+    const before = refused ? await api.stateDigest() : undefined;
+
+    const answer = await api.graphql(query, variables, team[caller]);
 
     expect(graphqlOutcome(field, answer)).toBe(expected);
     if (before) expect(stateChanges(before, await api.stateDigest())).toEqual([]);

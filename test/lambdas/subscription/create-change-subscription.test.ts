@@ -74,6 +74,7 @@ const gatedRoute = subscriberRoute(
   () => ({
     users: services.users,
     subscriptions: services.subscriptions,
+    organizations: services.organizations,
     rateLimiter: { consume: async () => undefined },
     now: () => new Date(),
   }),
