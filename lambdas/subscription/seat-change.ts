@@ -125,8 +125,8 @@ async function changeAtConfirmedPrice(
   const before = team.organization.seats;
   let outcome: SeatChangeResponse['outcome'] = 'unchanged';
   if (subscription.quantity !== request.seats) {
-    const now = await preview(deps, context, request.seats);
-    if (cents(now.recurringTotal) !== cents(request.confirmedRecurringTotal) || now.chargedNow > request.confirmedChargedNow) {
+    const priceNow = await preview(deps, context, request.seats);
+    if (cents(priceNow.recurringTotal) !== cents(request.confirmedRecurringTotal) || priceNow.chargedNow > request.confirmedChargedNow) {
       throw new ConflictError(SEAT_MESSAGES.priceChanged, { code: SEAT_PRICE_CHANGED_CODE });
     }
     subscription = await deps.billing.changeSubscriptionQuantity(subscription.id, request.seats, {
