@@ -215,15 +215,17 @@ function SeatPrice({ preview }: { readonly preview: SeatChangePreview }) {
   else now = `${money(0)} due now.`;
   return (
     <>
-      <dl className="seat-price">
-        <dt>New price</dt>
-        <dd>
-          {money(preview.recurringTotal)} / month ({preview.seats} × {money(preview.unitAmount)})
-        </dd>
-        <dt>Current price</dt>
-        <dd>{money(preview.currentRecurringTotal)} / month</dd>
-        <dt>Due now</dt>
-        <dd>{now}</dd>
+      <dl className="facts">
+        {[
+          ['New price', `${money(preview.recurringTotal)} / month (${preview.seats} × ${money(preview.unitAmount)})`],
+          ['Current price', `${money(preview.currentRecurringTotal)} / month`],
+          ['Due now', now],
+        ].map(([term, description]) => (
+          <div key={term} className="facts__row">
+            <dt>{term}</dt>
+            <dd>{description}</dd>
+          </div>
+        ))}
       </dl>
       <p>Changes made during the billing period are prorated: you pay or are credited only for the days left in it.</p>
     </>
