@@ -1,11 +1,8 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { lazily } from '../shared/lazily';
 import { createLogger } from '../shared/logger';
-import { createSubscriptionsRepository } from '../shared/subscriptions/subscriptions-repository';
-import { createUserSubscriptionLinks } from '../shared/subscriptions/user-subscription-links';
-import { createUsersRepository } from '../shared/users/users-repository';
 import { createProcessedNotifications } from '../shared/webhooks/processed-notifications';
-import { subscriptionEnvironment } from './subscription-dependencies';
+import { subscriptionEnvironment, subscriptionRecordStores } from './subscription-dependencies';
 import { handleRecurlyNotification, type NotificationDependencies } from './webhook/notification-processing';
 import { RecurlyNotificationSchema } from './webhook/recurly-notification';
 
@@ -60,13 +57,11 @@ export function createProcessWebhookNotificationsHandler(dependencies: () => Not
 export const handler = createProcessWebhookNotificationsHandler(
   lazily(() => {
     const env = subscriptionEnvironment({ requireSubscriptionsTable: true });
-    const table = { client: env.client, tableName: env.subscriptionsTable! };
+    const stores = subscriptionRecordStores(env);
     return {
+      ...stores,
       billing: env.billing,
-      users: createUsersRepository({ client: env.client, tableName: env.usersTable }),
-      subscriptions: createSubscriptionsRepository(table),
-      links: createUserSubscriptionLinks({ client: env.client, tableName: env.usersTable }),
-      notifications: createProcessedNotifications(table),
+      notifications: createProcessedNotifications(stores.subscriptionsTable),
       productSlug: env.productSlug,
       now: () => new Date(),
     };

@@ -10,7 +10,9 @@ import { subscriptionSnapshot } from '../shared/subscriptions/subscription-recor
 import { createSubscriptionsRepository, type SubscriptionsRepository } from '../shared/subscriptions/subscriptions-repository';
 import { requireActiveUser } from '../shared/users/active-user';
 import { createUsersRepository, type UsersRepository } from '../shared/users/users-repository';
+import { activityRecorderFromEnvironment, type ActivityRecorder } from '../shared/activity/activity-log';
 import type { BillingPort } from './billing/billing-port';
+import { recordSubscriptionActivity } from './subscription-activity';
 import { lazily } from '../shared/lazily';
 import { subscriptionEnvironment } from './subscription-dependencies';
 import { linkedSubscriptionIds } from './subscription-rules';
@@ -20,7 +22,8 @@ import { linkedSubscriptionIds } from './subscription-rules';
  * `{ subscriptionId }`, one of the caller's own subscriptions (403 otherwise, even for admins:
  * these act on the caller's own billing). Calls the provider, refreshes the Subscription record
  * and answers `{ subscription }`. The provider's refusals pass through (409 for a subscription
- * in a state that does not allow it, 404 for one it does not know).
+ * in a state that does not allow it, 404 for one it does not know). Done, it is recorded in the
+ * firm's activity (`subscription.canceled` / `subscription.reactivated`, subscription-activity.ts).
  */
 
 export type SubscriptionAction = 'cancel' | 'reactivate';
@@ -29,6 +32,8 @@ export interface SubscriptionActionDependencies {
   readonly billing: BillingPort;
   readonly users: UsersRepository;
   readonly subscriptions: SubscriptionsRepository;
+  /** The firm's activity: `subscription.canceled` and `subscription.reactivated`. */
+  readonly activity: ActivityRecorder;
   readonly now: () => Date;
 }
 
@@ -58,6 +63,12 @@ export function createSubscriptionActionHandler(
       subscriptionSnapshot(subscription, { userId: user.id, email: user.email, company: user.companyName }),
       deps.now(),
     );
+    await recordSubscriptionActivity(
+      deps.activity,
+      user.id,
+      action === 'cancel' ? 'subscription.canceled' : 'subscription.reactivated',
+      subscription,
+    );
     return { body: SubscriptionActionResponseSchema.parse({ subscription }) };
   }, options);
 }
@@ -70,6 +81,7 @@ export function subscriptionActionDependencies(): () => SubscriptionActionDepend
       billing: env.billing,
       users: createUsersRepository({ client: env.client, tableName: env.usersTable }),
       subscriptions: createSubscriptionsRepository({ client: env.client, tableName: env.subscriptionsTable! }),
+      activity: activityRecorderFromEnvironment(env.client),
       now: () => new Date(),
     };
   });

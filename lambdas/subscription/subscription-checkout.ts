@@ -15,7 +15,9 @@ import type { LeaseLocks } from '../shared/subscriptions/lease-locks';
 import { normalizeInstant, subscriptionSnapshot } from '../shared/subscriptions/subscription-record';
 import type { SubscriptionsRepository } from '../shared/subscriptions/subscriptions-repository';
 import type { UserSubscriptionLinks } from '../shared/subscriptions/user-subscription-links';
+import type { ActivityRecorder } from '../shared/activity/activity-log';
 import type { BillingPort } from './billing/billing-port';
+import { recordSubscriptionActivity } from './subscription-activity';
 import { runOnceOnly, type OnceOnlyTiming } from './once-only';
 import { CARD_REQUIRED_MESSAGE, newestOpenSubscription, newestSubscription, requireKnownPlan } from './subscription-rules';
 
@@ -27,8 +29,9 @@ import { CARD_REQUIRED_MESSAGE, newestOpenSubscription, newestSubscription, requ
  * - An open one on another plan: change its plan now → `changed`; on the same plan → `unchanged`.
  * - Then the Subscription record is refreshed and linked to the User record, and the subscriber's
  *   firm follows it: founded when they are in none, its seats set to the quantity when they own it
- *   (organization-founding.ts). That last step never fails the paid subscription: an error is
+ *   (organization-founding.ts). That step never fails the paid subscription: an error is
  *   logged and the organizations migration (`migrate-organizations`) founds the firm later.
+ *   A creation or a plan change is recorded in the firm's activity (subscription-activity.ts).
  *
  * Exactly once: all create-change work of a user runs under one lock, and the provider is asked
  * for the account's subscriptions inside it, so neither concurrent requests nor a retry after a
@@ -55,6 +58,8 @@ export interface CreateChangeDependencies {
   readonly links: UserSubscriptionLinks;
   /** The subscriber's firm follows the subscription (founded, or its seats moved): issue 18. */
   readonly organizations: OrganizationsForSubscriptions;
+  /** The firm's activity: `subscription.created` and `subscription.changed` (subscription-activity.ts). */
+  readonly activity: ActivityRecorder;
   readonly locks: LeaseLocks;
   readonly idempotency: IdempotencyStore;
   readonly productSlug: string;
@@ -104,11 +109,12 @@ async function unchangedSince(subscriptions: SubscriptionsRepository, stored: St
 
 export interface BillingIdempotencyKeyInput {
   readonly userId: string;
-  readonly operation: 'create' | 'change';
+  /** `seats`: a quantity change (seat-change.ts). */
+  readonly operation: 'create' | 'change' | 'seats';
   /** The client's Idempotency-Key header, if it sent one. */
   readonly clientKey: string | undefined;
-  /** The validated request body. */
-  readonly request: CreateChangeRequest;
+  /** The validated request body (what of it the write depends on). */
+  readonly request: Readonly<Record<string, unknown>>;
   /**
    * What the decision to write was made on: for a change the subscription (its last update, plan
    * and state), for a create the account's newest subscription (or none).
@@ -203,6 +209,10 @@ async function subscribeOrChangePlan(
   await deps.subscriptions.upsert(record, now);
   await deps.links.link({ userId: user.id, subscriptionId: subscription.id, now, makeCurrent: () => true });
   await followInOrganization(deps, user, record, now);
+  if (outcome !== 'unchanged') {
+    const action = outcome === 'created' ? 'subscription.created' : 'subscription.changed';
+    await recordSubscriptionActivity(deps.activity, user.id, action, subscription, open?.planCode);
+  }
   return { outcome, subscription };
 }
 

@@ -8,6 +8,9 @@ import { readEnvironment, requiredNameVariable as tableName, type EnvironmentSou
 import { createDocumentClient } from '../shared/dynamodb/document-client';
 import type { BillingPort } from './billing/billing-port';
 import { createBilling, readBillingSettings } from './billing/billing-adapter';
+import { createSubscriptionsRepository, type SubscriptionsRepository } from '../shared/subscriptions/subscriptions-repository';
+import { createUserSubscriptionLinks, type UserSubscriptionLinks } from '../shared/subscriptions/user-subscription-links';
+import { createUsersRepository, type UsersRepository } from '../shared/users/users-repository';
 
 /**
  * What every subscription handler reads from its environment: `PRODUCT_SLUG`,
@@ -48,5 +51,29 @@ export function subscriptionEnvironment(
     subscriptionsTable: env[TABLES.subscriptions.envVar],
     client: createDocumentClient({ endpoint: env[ENV.dynamodbEndpoint] }),
     billing: createBilling(settings),
+  };
+}
+
+/** Where a subscription's record is kept: the subscriptions table and the users' links to it. */
+export interface SubscriptionRecordStores {
+  readonly users: UsersRepository;
+  readonly subscriptions: SubscriptionsRepository;
+  readonly links: UserSubscriptionLinks;
+  /** The subscriptions table, for the stores kept beside the records (locks, idempotency, notifications). */
+  readonly subscriptionsTable: { readonly client: DynamoDBDocumentClient; readonly tableName: string };
+}
+
+/**
+ * The stores of the handlers that write a subscription's record (subscribing and changing it, the
+ * webhook consumer): read with the subscriptions table required.
+ */
+export function subscriptionRecordStores(env: SubscriptionEnvironment): SubscriptionRecordStores {
+  if (!env.subscriptionsTable) throw new Error(`${TABLES.subscriptions.envVar} is required by this handler`);
+  const subscriptionsTable = { client: env.client, tableName: env.subscriptionsTable };
+  return {
+    users: createUsersRepository({ client: env.client, tableName: env.usersTable }),
+    subscriptions: createSubscriptionsRepository(subscriptionsTable),
+    links: createUserSubscriptionLinks({ client: env.client, tableName: env.usersTable }),
+    subscriptionsTable,
   };
 }

@@ -264,12 +264,16 @@ export class RestApi extends Construct {
       const served = routes.filter((candidate) => candidate.functionId === route.functionId);
       functions[route.functionId] = this.createFunction(route, routesDescription(served));
     }
+    // One invoke permission per function, for this API's stage (`scopePermissionToMethod: false`),
+    // not one per method: a function is integrated only with its own routes, and a route added to
+    // an existing function costs no CloudFormation resource (the template's quota is 500; see
+    // test/lib/stacks/template-limits.test.ts). No test-invoke permission either way.
     for (const route of routes) {
       const fn = functions[route.functionId];
       const pathParameters = [...route.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
       const method = this.api.root
         .resourceForPath(route.path)
-        .addMethod(route.method, new LambdaIntegration(fn, { allowTestInvoke: false }), {
+        .addMethod(route.method, new LambdaIntegration(fn, { scopePermissionToMethod: false }), {
           operationName: route.functionId.replace(/Function$/, ''),
           requestValidator,
           requestParameters: pathParameters.length

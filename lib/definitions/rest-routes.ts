@@ -198,6 +198,26 @@ const TEAM_FUNCTION = {
   userPoolAccess: true,
 } as const satisfies Omit<RestRouteDefinition, 'method' | 'path'>;
 
+/**
+ * The subscription writes (lambdas/subscription/create-change-subscription.ts): subscribing or
+ * changing plan, and the firm's seats (issue 18), which share the lock, the idempotency store, the
+ * Recurly client and the 3-D Secure flow.
+ */
+const SUBSCRIPTION_WRITES_FUNCTION = {
+  functionId: 'CreateChangeSubscriptionFunction',
+  entry: 'lambdas/subscription/create-change-subscription.ts',
+  auth: 'user',
+  tables: [
+    { table: 'users', access: 'readWrite' },
+    { table: 'subscriptions', access: 'readWrite' },
+    // The first subscriber founds their firm; an owner's quantity sets its seats (issue 18).
+    { table: 'organizations', access: 'readWrite' },
+    // subscription.created / subscription.changed / seats.changed in the firm's activity.
+    { table: 'activity', access: 'append' },
+  ],
+  billing: true,
+} as const satisfies Omit<RestRouteDefinition, 'method' | 'path'>;
+
 export const REST_ROUTES: readonly RestRouteDefinition[] = [
   {
     functionId: 'GetPlansFunction',
@@ -209,20 +229,10 @@ export const REST_ROUTES: readonly RestRouteDefinition[] = [
     tables: [],
     billing: true,
   },
-  {
-    functionId: 'CreateChangeSubscriptionFunction',
-    method: 'POST',
-    path: '/subscription/create-change',
-    entry: 'lambdas/subscription/create-change-subscription.ts',
-    auth: 'user',
-    tables: [
-      { table: 'users', access: 'readWrite' },
-      { table: 'subscriptions', access: 'readWrite' },
-      // The first subscriber founds their firm; an owner's quantity sets its seats (issue 18).
-      { table: 'organizations', access: 'readWrite' },
-    ],
-    billing: true,
-  },
+  { ...SUBSCRIPTION_WRITES_FUNCTION, method: 'POST', path: '/subscription/create-change' },
+  // The firm's seats as its subscription's quantity (issue 18): preview, then the confirmed change.
+  { ...SUBSCRIPTION_WRITES_FUNCTION, method: 'POST', path: '/user/organization/seats/preview' },
+  { ...SUBSCRIPTION_WRITES_FUNCTION, method: 'POST', path: '/user/organization/seats' },
   {
     functionId: 'CancelSubscriptionFunction',
     method: 'POST',
@@ -232,6 +242,8 @@ export const REST_ROUTES: readonly RestRouteDefinition[] = [
     tables: [
       { table: 'users', access: 'read' },
       { table: 'subscriptions', access: 'readWrite' },
+      // subscription.canceled in the firm's activity (issue 18).
+      { table: 'activity', access: 'append' },
     ],
     billing: true,
   },
@@ -244,6 +256,8 @@ export const REST_ROUTES: readonly RestRouteDefinition[] = [
     tables: [
       { table: 'users', access: 'read' },
       { table: 'subscriptions', access: 'readWrite' },
+      // subscription.reactivated in the firm's activity (issue 18).
+      { table: 'activity', access: 'append' },
     ],
     billing: true,
   },

@@ -58,6 +58,11 @@ const REST_MATRIX: Readonly<Record<string, Row<number>>> = {
   'GET /user/billing/invoices/{id}/pdf': /**/ { anonymous: 401, apiKey: 401, user: 200, otherUser: 404, admin: 404 },
   // Each person's own firm (the organizations migration gives everyone invited so far one); nothing of the owner's reaches anyone else.
   'GET /user/organization': /*             */ { anonymous: 401, apiKey: 401, user: 200, otherUser: 200, admin: 200 },
+  // The seats of the caller's own firm (issue 18): the owner previews and sets their subscription's
+  // quantity (the same seats: unchanged); anyone else acts on their own firm, which has no
+  // subscription (409). The roles inside the owner's firm: TEAM_REST_MATRIX.
+  'POST /user/organization/seats/preview': { anonymous: 401, apiKey: 401, user: 200, otherUser: 409, admin: 409 },
+  'POST /user/organization/seats': /*      */ { anonymous: 401, apiKey: 401, user: 200, otherUser: 409, admin: 409 },
   // The team (issue 18) acts on the caller's own firm only, whatever the request names: `user`
   // manages their firm (a teammate, a pending invitation, spare seats); `otherUser` and `admin`
   // name the owner's teammate and invitation, which are not in their firms (409, nothing changes),
@@ -194,6 +199,11 @@ const TEAM_REST_MATRIX: Readonly<Record<string, TeamRow<number>>> = {
   'PUT /user/billing/card': TEAM_EVERYONE(404),
   'GET /user/billing/invoices/{id}/pdf': TEAM_EVERYONE(404),
   'GET /user/organization': TEAM_EVERYONE(200),
+  // The firm's seats (`changeSeats`): the admin may (the same seats: unchanged), the recruiter may
+  // not (403, before any billing call); the removed recruiter only reaches a firm of their own,
+  // which has no subscription (409).
+  'POST /user/organization/seats/preview': { teamAdmin: 200, teamRecruiter: 403, removedMember: 409 },
+  'POST /user/organization/seats': { teamAdmin: 200, teamRecruiter: 403, removedMember: 409 },
   // The team routes on the owner's team (a teammate, a pending invitation, spare seats): an admin
   // manages it, a recruiter may not (403); the removed recruiter is in a firm of their own now,
   // where the owner's teammate and invitation are not (409).
@@ -262,6 +272,15 @@ let ownerSubscriptionId: string;
 let ownerInvoiceId: string;
 let contactId: string;
 let sequence = 0;
+
+/**
+ * A seat change to the seats the owner's firm has (four: the seed's firm grows a seat per teammate,
+ * and beforeAll sets the owner's subscription, on the full plan, to that quantity): answered
+ * `unchanged` for the owner and the firm's admin, so no row changes seats; the body is what the
+ * account page sends after the preview.
+ */
+const OWNER_FIRM_SEATS = 4;
+const SAME_SEATS = { seats: OWNER_FIRM_SEATS, confirmedRecurringTotal: 399 * OWNER_FIRM_SEATS, confirmedChargedNow: 0 } as const;
 
 /** The owner's synced ATS job with active applications (the candidates and predict rows use it). */
 const ownerAts = { jobId: '' };
@@ -505,6 +524,22 @@ async function ensurePendingInvitation(manager: SignedInUser, email: string) {
   if (invited.status !== 201) throw new Error(`Inviting ${email} failed: ${invited.status} ${JSON.stringify(invited.body)}`);
 }
 
+/**
+ * The owner's firm as the seats rows expect it: OWNER_FIRM_SEATS seats, its subscription's quantity,
+ * with no pending invitation (the team rows invite people and give the firm spare seats).
+ */
+async function restoreOwnerFirmSeats(): Promise<void> {
+  await migrateUsersToOrganizations();
+  const organizations = organizationsTable();
+  const current = await organizations.getTeam(owner.sub);
+  if (!current) throw new Error("The owner's firm is gone.");
+  for (const invitation of current.invitations.filter((item) => item.state === 'pending'))
+    await organizations.saveInvitation({ ...invitation, state: 'revoked', updatedAt: new Date().toISOString() });
+  const active = current.members.filter((member) => member.state === 'active').length;
+  if (active > OWNER_FIRM_SEATS) throw new Error(`The owner's firm has ${active} members, more than ${OWNER_FIRM_SEATS} seats.`);
+  await putFirm(owner.sub, owner.sub, OWNER_FIRM_SEATS);
+}
+
 let teamMigrated = false;
 /**
  * The owner's firm with spare seats, an active teammate and a pending invitation; everyone else in
@@ -538,6 +573,12 @@ const REST_CALLS: Readonly<Record<string, (caller: Caller) => Promise<RestCall> 
   'PUT /user/billing/card': async () => ({ method: 'PUT', path: '/user/billing/card', body: { billingToken: await api.cardToken() } }),
   'GET /user/billing/invoices/{id}/pdf': () => ({ method: 'GET', path: `/user/billing/invoices/${ownerInvoiceId}/pdf` }),
   'GET /user/organization': () => ({ method: 'GET', path: '/user/organization' }),
+  'POST /user/organization/seats/preview': () => ({
+    method: 'POST',
+    path: '/user/organization/seats/preview',
+    body: { seats: OWNER_FIRM_SEATS },
+  }),
+  'POST /user/organization/seats': () => ({ method: 'POST', path: '/user/organization/seats', body: SAME_SEATS }),
   ...TEAM_CALLS,
   'POST /subscription/webhook': () => ({
     method: 'POST',
@@ -618,6 +659,9 @@ const REST_PREPARE: Readonly<Record<string, () => Promise<void>>> = {
   // Everyone invited since the runtime started gets a firm of their own, as the migration gives it.
   'GET /user/organization': migrateUsersToOrganizations,
   ...Object.fromEntries(Object.keys(TEAM_CALLS).map((route) => [route, ensureOwnerTeam])),
+  // The seats rows start from the owner's firm as beforeAll left it (the team rows grow it).
+  'POST /user/organization/seats/preview': restoreOwnerFirmSeats,
+  'POST /user/organization/seats': restoreOwnerFirmSeats,
   // The owner's remove row disconnects them: every ATS row starts from a connected, synced owner.
   ...Object.fromEntries(Object.keys(ATS_CALLS).map((route) => [route, ensureOwnerAts])),
 };
@@ -798,6 +842,8 @@ const REMOVED_USER_MATRIX: Readonly<Record<string, number | string>> = {
   'PUT /user/billing/card': 403,
   'GET /user/billing/invoices/{id}/pdf': 403,
   'GET /user/organization': 403,
+  'POST /user/organization/seats/preview': 403,
+  'POST /user/organization/seats': 403,
   'GET /assistant/jobs': 403,
   'POST /assistant/must-haves': 403,
   'GET /ats/connection': 403,
@@ -882,6 +928,8 @@ async function removedUserCall(entry: string): Promise<{ status: number; body: R
     'PUT /user/billing/card': { method: 'PUT', path: '/user/billing/card', body: { billingToken: 'tok_local_never_issued' } },
     'GET /user/billing/invoices/{id}/pdf': { method: 'GET', path: `/user/billing/invoices/${removedInvoiceId}/pdf` },
     'GET /user/organization': { method: 'GET', path: '/user/organization' },
+    'POST /user/organization/seats/preview': { method: 'POST', path: '/user/organization/seats/preview', body: { seats: 3 } },
+    'POST /user/organization/seats': { method: 'POST', path: '/user/organization/seats', body: SAME_SEATS },
     'GET /assistant/jobs': ASSISTANT_CALLS['GET /assistant/jobs'](),
     'POST /assistant/must-haves': ASSISTANT_CALLS['POST /assistant/must-haves'](),
     'GET /ats/connection': ATS_CALLS['GET /ats/connection'](),
@@ -1005,6 +1053,10 @@ beforeAll(async () => {
   await seed.join(owner.sub, team.teamRecruiter, 'recruiter');
   await seed.join(owner.sub, team.removedMember, 'recruiter');
   await seed.remove(owner.sub, team.removedMember);
+  // The firm's subscription follows its seats (issue 18): the owner sets the quantity through the seat route.
+  const seatChange = await api.rest({ method: 'POST', path: '/user/organization/seats', body: SAME_SEATS }, owner);
+  if (seatChange.status !== 200 || (seatChange.body as { seats?: number }).seats !== OWNER_FIRM_SEATS)
+    throw new Error(`The owner could not set ${OWNER_FIRM_SEATS} seats: ${seatChange.status} ${JSON.stringify(seatChange.body)}`);
 }, 120_000);
 
 afterAll(() => api?.stop());
@@ -1041,6 +1093,10 @@ describe('the authorization matrix', () => {
       // The owner sees their own firm; nobody else sees anything of it.
       if (caller === 'user') expect(answer.body).toMatchObject({ organization: { ownerId: owner.sub }, role: 'owner' });
       else for (const secret of [owner.sub, owner.email]) expect(JSON.stringify(answer.body)).not.toContain(secret);
+    }
+    if (route.includes(' /user/organization/seats') && caller !== 'user') {
+      // Another firm never reaches the owner's subscription.
+      for (const secret of [ownerSubscriptionId, owner.sub]) expect(JSON.stringify(answer.body)).not.toContain(secret);
     }
     if (route.includes(' /user/billing') && caller !== 'user') {
       // Nothing of the owner's billing reaches anyone else.
@@ -1199,6 +1255,11 @@ describe('the authorization matrix', () => {
       else expect(answer.body).toMatchObject({ organization: { id: owner.sub }, role: caller === 'teamAdmin' ? 'admin' : 'recruiter' });
     }
     if (route.includes(' /user/billing')) expect(JSON.stringify(answer.body)).not.toContain(ownerInvoiceId);
+    if (route.includes(' /user/organization/seats')) {
+      if (caller === 'teamAdmin') expect(answer.body).toMatchObject({ seats: OWNER_FIRM_SEATS });
+      else expect(JSON.stringify(answer.body)).not.toContain(ownerSubscriptionId);
+      if (caller === 'teamRecruiter') expect(answer.body).toMatchObject({ message: 'A recruiter may not change the number of seats.' });
+    }
     if (isAtsEntry(route)) await expectOwnerAtsIntact();
     if (before) expect(stateChanges(before, await api.stateDigest())).toEqual([]);
   });

@@ -44,6 +44,19 @@ export interface BillingPort {
    */
   changeSubscriptionPlan(subscriptionId: string, planCode: string, options?: WriteOptions): Promise<SubscriptionView>;
 
+  /**
+   * What changing the subscription's quantity now would cost, changing nothing (Recurly: `POST
+   * /subscriptions/{subscription_id}/change/preview` with `quantity` and `timeframe: now`).
+   */
+  previewQuantityChange(subscriptionId: string, quantity: number): Promise<QuantityChangePreview>;
+
+  /**
+   * Sets the subscription's quantity, effective now and prorated (Recurly: a subscription change
+   * with `quantity` and `timeframe: now`); the same quantity is a no-op. Idempotency and 3-D
+   * Secure as {@link changeSubscriptionPlan}.
+   */
+  changeSubscriptionQuantity(subscriptionId: string, quantity: number, options?: WriteOptions): Promise<SubscriptionView>;
+
   /** Cancels at the end of the current period: the state becomes `canceled`, access remains. */
   cancelSubscription(subscriptionId: string): Promise<SubscriptionView>;
 
@@ -70,6 +83,17 @@ export interface BillingPort {
    * exactly as an unknown one, so ids cannot be probed.
    */
   getInvoicePdf(accountCode: string, invoiceId: string): Promise<Uint8Array>;
+}
+
+/** What a quantity change made now would do, in the subscription's currency (major units). */
+export interface QuantityChangePreview {
+  readonly quantity: number;
+  /** The price of one unit per billing period. */
+  readonly unitAmount: number;
+  /** Charged now for the rest of the current period (the preview's charge invoice; 0 when none). */
+  readonly chargedNow: number;
+  /** Credited now for the rest of the current period (its credit invoices; 0 when none). */
+  readonly creditedNow: number;
 }
 
 export interface CreateSubscriptionInput {

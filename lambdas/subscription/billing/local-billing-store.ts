@@ -55,14 +55,17 @@ export interface LocalAccount {
 /** Where local invoice numbers start (Recurly's sites start their sequence at 1000 by default). */
 export const FIRST_LOCAL_INVOICE_NUMBER = 1001;
 
-/** An invoice of the local billing: one charge (the setup fee) on its own invoice, paid at once. */
+/**
+ * An invoice of the local billing: one charge on its own invoice, paid at once: the setup fee, or
+ * the prorated price of seats added during a paid period (quantity-proration.ts).
+ */
 export interface LocalCharge {
   /** Also the invoice's id. */
   readonly id: string;
   /** The invoice's number, site-wide; absent on charges recorded before numbers were kept. */
   readonly invoiceNumber?: string;
   readonly accountCode: string;
-  readonly kind: 'setup_fee';
+  readonly kind: 'setup_fee' | 'seats';
   readonly subscriptionId: string;
   readonly planCode: string;
   readonly currency: string;

@@ -9,10 +9,12 @@ import type { BillingPort, CreateSubscriptionInput, PaymentAuthenticationOptions
 import type { LocalAccount, LocalBillingInfo, LocalBillingStore, LocalCharge } from './local-billing-store';
 import { writeMinimalPdf } from './minimal-pdf';
 import { threeDSecureActionOf } from './local-test-cards';
+import { prorateQuantityChange } from './quantity-proration';
 import {
   atTime,
   cancel,
   changePlan,
+  changeQuantity,
   newSubscription,
   reactivate,
   SubscriptionStateConflict,
@@ -246,6 +248,44 @@ export function createLocalBilling(options: LocalBillingOptions): BillingPort {
       });
     },
 
+    async previewQuantityChange(subscriptionId, quantity) {
+      const stored = await requireStore().getSubscription(subscriptionId);
+      if (!stored) throw billingErrors.subscriptionNotFound();
+      const at = await now();
+      const current = atTime(stored.subscription, at);
+      try {
+        changeQuantity(current, quantity, at);
+      } catch (error) {
+        if (error instanceof SubscriptionStateConflict) throw new ConflictError(error.message, { code: error.code });
+        throw error;
+      }
+      const proration = prorateQuantityChange({ ...current, fromQuantity: current.quantity, toQuantity: quantity, now: at });
+      return { quantity, unitAmount: current.unitAmount, chargedNow: proration.charge, creditedNow: proration.credit };
+    },
+
+    async changeSubscriptionQuantity(subscriptionId, quantity) {
+      let proration = { charge: 0, credit: 0 };
+      const changed = await update(subscriptionId, (current, at) => {
+        const next = changeQuantity(current, quantity, at);
+        proration = prorateQuantityChange({ ...current, fromQuantity: current.quantity, toQuantity: quantity, now: at });
+        return next;
+      });
+      // The added seats' price for the rest of the paid period, on its own paid invoice; a credit
+      // for removed seats is not kept (the local billing has no credit balance).
+      if (proration.charge > 0) {
+        await requireStore().recordCharge({
+          accountCode: changed.accountCode,
+          kind: 'seats',
+          subscriptionId: changed.id,
+          planCode: changed.planCode,
+          currency: changed.currency,
+          amount: proration.charge,
+          createdAt: changed.updatedAt,
+        });
+      }
+      return changed;
+    },
+
     cancelSubscription: (subscriptionId) => update(subscriptionId, cancel),
 
     reactivateSubscription: (subscriptionId) => update(subscriptionId, reactivate),
@@ -275,7 +315,7 @@ export function createLocalBilling(options: LocalBillingOptions): BillingPort {
       if (!charge) throw billingErrors.invoiceNotFound();
       const account = await store.getAccount(accountCode);
       const plan = localPlans(options.planCodeSuffix).find((candidate) => candidate.code === charge.planCode);
-      return invoicePdf(toInvoiceView(charge), account, plan?.name ?? charge.planCode);
+      return invoicePdf(toInvoiceView(charge), account, `${CHARGE_LABELS[charge.kind]}, ${plan?.name ?? charge.planCode}`);
     },
   };
 }
@@ -304,7 +344,13 @@ function toInvoiceView(charge: LocalCharge): InvoiceView {
   };
 }
 
-function invoicePdf(invoice: InvoiceView, account: LocalAccount | undefined, planName: string): Uint8Array {
+/** What each kind of local charge is, on its invoice. */
+const CHARGE_LABELS: Readonly<Record<LocalCharge['kind'], string>> = {
+  setup_fee: 'One-time setup fee',
+  seats: 'Added seats for the rest of the period',
+};
+
+function invoicePdf(invoice: InvoiceView, account: LocalAccount | undefined, chargeLabel: string): Uint8Array {
   const amount = `${invoice.currency} ${invoice.total.toFixed(2)}`;
   const billedTo = [account?.company, [account?.firstName, account?.lastName].filter(Boolean).join(' '), account?.email].filter(Boolean);
   return writeMinimalPdf(
@@ -314,7 +360,7 @@ function invoicePdf(invoice: InvoiceView, account: LocalAccount | undefined, pla
       { text: `State: ${invoice.state}` },
       { text: `Billed to: ${billedTo.join(', ') || (account?.code ?? '')}` },
       { text: '' },
-      { text: `One-time setup fee, ${planName}: ${amount}` },
+      { text: `${chargeLabel}: ${amount}` },
       { text: `Total: ${amount}`, size: 14 },
       { text: '' },
       { text: 'Issued by the local billing stand-in: no real card was charged.', size: 9 },

@@ -162,6 +162,13 @@ export function changePlan(subscription: LocalSubscription, plan: PlanPrice, now
   return { ...subscription, planCode: plan.planCode, planName: plan.planName, unitAmount: plan.unitAmount, updatedAt: now.toISOString() };
 }
 
+/** Sets the quantity now (the seats); trial, period and state stay. The same quantity is a no-op. */
+export function changeQuantity(subscription: LocalSubscription, quantity: number, now: Date): LocalSubscription {
+  if (hasEnded(subscription)) throw new SubscriptionStateConflict('subscription_not_changeable', STATE_MESSAGES.notChangeable);
+  if (subscription.quantity === quantity) return subscription;
+  return { ...subscription, quantity, updatedAt: now.toISOString() };
+}
+
 /** Cancels at the end of the current period; canceling a canceled subscription changes nothing. */
 export function cancel(subscription: LocalSubscription, now: Date): LocalSubscription {
   switch (subscription.state) {

@@ -1,16 +1,12 @@
 import { createHash } from 'node:crypto';
-import {
-  ApiError,
-  Client,
-  type Account as RecurlyAccount,
-  type BillingInfo as RecurlyBillingInfo,
-  type BillingInfoCreate,
-  type Invoice as RecurlyInvoice,
-  type LineItem as RecurlyLineItem,
-  type Plan as RecurlyPlan,
-  type Subscription as RecurlySubscription,
-  type SubscriptionChangeCreate,
-  type SubscriptionCreate,
+import type {
+  Account as RecurlyAccount,
+  Invoice as RecurlyInvoice,
+  LineItem as RecurlyLineItem,
+  Plan as RecurlyPlan,
+  Subscription as RecurlySubscription,
+  SubscriptionChangeCreate,
+  SubscriptionCreate,
 } from 'recurly';
 import DefaultHttpAdapter from 'recurly/lib/recurly/DefaultHttpAdapter';
 import type { HttpAdapter } from 'recurly/lib/recurly/HttpAdapter';
@@ -20,8 +16,9 @@ import { BillingUnavailableError, ConflictError } from '../../shared/errors';
 import { createLogger } from '../../shared/logger';
 import { hasEnded } from '../subscription-rules';
 import { billingErrors, checkAccountCode, STATE_MESSAGES } from './billing-messages';
-import type { BillingPort } from './billing-port';
+import type { BillingPort, WriteOptions } from './billing-port';
 import type { RecurlyApiKeySource } from './recurly-api-key';
+import { ApiError, RecurlyClient, type RecurlyRequestOptions } from './recurly-client';
 import { purchaseNotFound, RECURLY_MESSAGES, translateRecurlyError, type RecurlyErrorContext } from './recurly-errors';
 import {
   setupFeesBySubscription,
@@ -29,6 +26,7 @@ import {
   toCardOnFile,
   toInvoiceView,
   toPlan,
+  toQuantityChangePreview,
   toSubscriptionView,
   UnexpectedRecurlyResource,
 } from './recurly-mapping';
@@ -37,7 +35,8 @@ export { toPlan } from './recurly-mapping';
 export { translateRecurlyError } from './recurly-errors';
 
 /**
- * The billing port on Recurly, through the official client (`recurly` 4.x, API v2021-02-25).
+ * The billing port on Recurly, through the official client's base with the operations used
+ * (recurly-client.ts; `recurly` 4.x, API v2021-02-25).
  * Failures become domain errors as recurly-errors.ts describes. Calls:
  * - getAccount: `GET /accounts/code-<code>` (404: undefined);
  * - listAccountSubscriptions: `GET /accounts/code-<code>/subscriptions` (200 per page, newest
@@ -47,9 +46,12 @@ export { translateRecurlyError } from './recurly-errors';
  *   (created by Recurly when new) and, unless a card is already on file, the billing token; after
  *   a 3-D Secure challenge also `three_d_secure_action_result_token_id`; a 404 names what is
  *   missing (an unknown plan is a `ValidationError`, see `purchaseNotFound`);
- * - changeSubscriptionPlan: read; same plan: no-op; ended: `ConflictError`; else
- *   `POST /subscriptions/<id>/change` with `timeframe: now` (and, after a 3-D Secure challenge,
+ * - changeSubscriptionPlan and changeSubscriptionQuantity: read; same plan or quantity: no-op;
+ *   ended: `ConflictError`; else `POST /subscriptions/<id>/change` with the `plan_code` or the
+ *   `quantity` and `timeframe: now` (and, after a 3-D Secure challenge,
  *   `billing_info.three_d_secure_action_result_token_id`), then read again;
+ * - previewQuantityChange: `POST /subscriptions/<id>/change/preview` with `quantity` and
+ *   `timeframe: now` (changes nothing); 422 (an ended subscription): `ConflictError`;
  * - both writes carry the caller's `Idempotency-Key` (api.yaml, "Idempotent Requests": Recurly
  *   replays a keyed request for an hour, so the client's own resend after a connection reset, and
  *   any later sending of the same user request, create nothing twice); while the same key is still
@@ -106,25 +108,7 @@ function isNotFound(error: unknown): boolean {
 /** Recurly's request header for idempotent writes (api.yaml, "Idempotent Requests"). */
 export const RECURLY_IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 
-/**
- * The two writes with their per-request options: the client's `_makeRequest` takes `{ headers }`
- * on every call (BaseClient.js `ALLOWED_OPTIONS`), but recurly.d.ts declares these without it.
- */
-interface KeyedWrites {
-  createSubscription(body: SubscriptionCreate, options: WriteRequestOptions): Promise<RecurlySubscription>;
-  updateBillingInfo(accountId: string, body: BillingInfoCreate, options: WriteRequestOptions): Promise<RecurlyBillingInfo>;
-  createSubscriptionChange(subscriptionId: string, body: SubscriptionChangeCreate, options: WriteRequestOptions): Promise<unknown>;
-}
-
-interface WriteRequestOptions {
-  readonly headers?: Readonly<Record<string, string>>;
-}
-
-function keyedWrites(recurly: Client): KeyedWrites {
-  return recurly as unknown as KeyedWrites;
-}
-
-function withIdempotencyKey(idempotencyKey: string | undefined): WriteRequestOptions {
+function withIdempotencyKey(idempotencyKey: string | undefined): RecurlyRequestOptions {
   return idempotencyKey ? { headers: { [RECURLY_IDEMPOTENCY_KEY_HEADER]: idempotencyKey } } : {};
 }
 
@@ -148,16 +132,16 @@ const subscriptionNotFound: RecurlyErrorContext = { notFound: () => billingError
 /** The Recurly adapter of the billing port. */
 export function createRecurlyBilling(options: RecurlyBillingOptions): BillingPort {
   const httpAdapter = options.httpAdapter ?? new DefaultHttpAdapter({ timeout: DEFAULT_RECURLY_TIMEOUT_MS });
-  let current: { readonly apiKey: string; readonly client: Client } | undefined;
+  let current: { readonly apiKey: string; readonly client: RecurlyClient } | undefined;
 
-  const client = async (): Promise<Client> => {
+  const client = async (): Promise<RecurlyClient> => {
     const apiKey = await options.apiKey.get();
-    if (current?.apiKey !== apiKey) current = { apiKey, client: new Client(apiKey, { httpAdapter }) };
+    if (current?.apiKey !== apiKey) current = { apiKey, client: new RecurlyClient(apiKey, { httpAdapter }) };
     return current.client;
   };
 
   /** Runs one Recurly call, translating its failures. */
-  const call = async <T>(operation: string, run: (recurly: Client) => Promise<T>, context?: RecurlyErrorContext): Promise<T> => {
+  const call = async <T>(operation: string, run: (recurly: RecurlyClient) => Promise<T>, context?: RecurlyErrorContext): Promise<T> => {
     const recurly = await client();
     try {
       return await run(recurly);
@@ -205,7 +189,7 @@ export function createRecurlyBilling(options: RecurlyBillingOptions): BillingPor
   const changeState = async (
     subscriptionId: string,
     operation: 'cancelSubscription' | 'reactivateSubscription',
-    run: (recurly: Client, id: string) => Promise<RecurlySubscription>,
+    run: (recurly: RecurlyClient, id: string) => Promise<RecurlySubscription>,
     conflict: { readonly code: string; readonly message: string },
     alreadyDone: (subscription: RecurlySubscription) => boolean,
   ): Promise<SubscriptionView> => {
@@ -221,6 +205,43 @@ export function createRecurlyBilling(options: RecurlyBillingOptions): BillingPor
       if (alreadyDone(now)) return withSetupFee(now);
       throw error;
     }
+  };
+
+  /**
+   * A subscription change made now (`POST /subscriptions/<id>/change`, `timeframe: now`): read
+   * first; already as asked: no-op; ended: `ConflictError`; else the change, keyed and with the
+   * 3-D Secure result token when repeating after a challenge; then read again.
+   */
+  const changeNow = async (
+    subscriptionId: string,
+    change: Pick<SubscriptionChangeCreate, 'planCode' | 'quantity'>,
+    alreadyDone: (before: RecurlySubscription) => boolean,
+    writeOptions: WriteOptions = {},
+  ): Promise<SubscriptionView> => {
+    const before = await fetchSubscription(subscriptionId);
+    if (alreadyDone(before)) return withSetupFee(before);
+    if (hasEnded(before)) {
+      throw new ConflictError(STATE_MESSAGES.notChangeable, { code: 'subscription_not_changeable' });
+    }
+    const id = before.id ?? recurlySubscriptionId(subscriptionId);
+    const resultTokenId = writeOptions.threeDSecureActionResultTokenId;
+    await call(
+      'createSubscriptionChange',
+      (recurly) =>
+        recurly
+          .createSubscriptionChange(
+            id,
+            {
+              ...change,
+              timeframe: 'now',
+              ...(resultTokenId ? { billingInfo: { threeDSecureActionResultTokenId: resultTokenId } } : {}),
+            },
+            withIdempotencyKey(writeOptions.idempotencyKey),
+          )
+          .catch(inFlightAsUnavailable),
+      { notFound: (error) => purchaseNotFound(error, () => billingErrors.subscriptionNotFound(error)) },
+    );
+    return withSetupFee(await fetchSubscription(id));
   };
 
   return {
@@ -297,38 +318,31 @@ export function createRecurlyBilling(options: RecurlyBillingOptions): BillingPor
       };
       const created = await call(
         'createSubscription',
-        (recurly) => keyedWrites(recurly).createSubscription(body, withIdempotencyKey(input.idempotencyKey)).catch(inFlightAsUnavailable),
+        (recurly) => recurly.createSubscription(body, withIdempotencyKey(input.idempotencyKey)).catch(inFlightAsUnavailable),
         { notFound: (error) => purchaseNotFound(error, () => billingErrors.purchaseNotFound(error)) },
       );
       return withSetupFee(created);
     },
 
-    async changeSubscriptionPlan(subscriptionId, planCode, writeOptions = {}) {
-      const before = await fetchSubscription(subscriptionId);
-      if (before.plan?.code === planCode) return withSetupFee(before);
-      if (hasEnded(before)) {
-        throw new ConflictError(STATE_MESSAGES.notChangeable, { code: 'subscription_not_changeable' });
-      }
-      const id = before.id ?? recurlySubscriptionId(subscriptionId);
-      const resultTokenId = writeOptions.threeDSecureActionResultTokenId;
-      await call(
-        'createSubscriptionChange',
-        (recurly) =>
-          keyedWrites(recurly)
-            .createSubscriptionChange(
-              id,
-              {
-                planCode,
-                timeframe: 'now',
-                ...(resultTokenId ? { billingInfo: { threeDSecureActionResultTokenId: resultTokenId } } : {}),
-              },
-              withIdempotencyKey(writeOptions.idempotencyKey),
-            )
-            .catch(inFlightAsUnavailable),
-        { notFound: (error) => purchaseNotFound(error, () => billingErrors.subscriptionNotFound(error)) },
+    changeSubscriptionPlan: (subscriptionId, planCode, writeOptions) =>
+      changeNow(subscriptionId, { planCode }, (before) => before.plan?.code === planCode, writeOptions),
+
+    async previewQuantityChange(subscriptionId, quantity) {
+      const change = await call(
+        'previewSubscriptionChange',
+        (recurly) => recurly.previewSubscriptionChange(recurlySubscriptionId(subscriptionId), { quantity, timeframe: 'now' }),
+        { ...subscriptionNotFound, stateConflict: { code: 'subscription_not_changeable', message: STATE_MESSAGES.notChangeable } },
       );
-      return withSetupFee(await fetchSubscription(id));
+      try {
+        return toQuantityChangePreview(change);
+      } catch (error) {
+        logger.error('Recurly answered a subscription change preview the contract cannot hold', { error });
+        throw new BillingUnavailableError(RECURLY_MESSAGES.broken, { retryable: false, cause: error });
+      }
     },
+
+    changeSubscriptionQuantity: (subscriptionId, quantity, writeOptions) =>
+      changeNow(subscriptionId, { quantity }, (before) => before.quantity === quantity, writeOptions),
 
     cancelSubscription: (subscriptionId) =>
       changeState(
@@ -359,7 +373,7 @@ export function createRecurlyBilling(options: RecurlyBillingOptions): BillingPor
       const billingInfo = await call(
         'updateBillingInfo',
         (recurly) =>
-          keyedWrites(recurly)
+          recurly
             .updateBillingInfo(
               accountLookupId(accountCode),
               { tokenId: billingToken, ...(resultTokenId ? { threeDSecureActionResultTokenId: resultTokenId } : {}) },

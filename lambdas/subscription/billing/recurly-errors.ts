@@ -1,4 +1,4 @@
-import { ApiError } from 'recurly';
+import { ApiError } from './recurly-client';
 import {
   BillingUnavailableError,
   ConflictError,

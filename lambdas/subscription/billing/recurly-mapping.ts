@@ -5,7 +5,9 @@ import type {
   LineItem as RecurlyLineItem,
   Plan as RecurlyPlan,
   Subscription as RecurlySubscription,
+  SubscriptionChange as RecurlySubscriptionChange,
 } from 'recurly';
+import type { QuantityChangePreview } from './billing-port';
 import { PlanSchema, type Plan } from '../../shared/contracts/plans';
 import { CardOnFileSchema, InvoiceViewSchema, type CardOnFile, type InvoiceView } from '../../shared/contracts/billing-account';
 import { AccountViewSchema, SubscriptionViewSchema, type AccountView, type SubscriptionView } from '../../shared/contracts/subscriptions';
@@ -160,4 +162,19 @@ export function toInvoiceView(invoice: RecurlyInvoice): InvoiceView | undefined 
     issues: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
   });
   return undefined;
+}
+
+/**
+ * A subscription change preview as the port's quantity preview: the new quantity and unit amount,
+ * and what its `invoice_collection` charges (`charge_invoice.total`) and credits (the
+ * `credit_invoices`, whose totals Recurly writes as negative amounts) now.
+ */
+export function toQuantityChangePreview(change: RecurlySubscriptionChange): QuantityChangePreview {
+  const { quantity, unitAmount } = change;
+  if (typeof quantity !== 'number' || typeof unitAmount !== 'number') {
+    throw new UnexpectedRecurlyResource('A subscription change preview without quantity or unit_amount');
+  }
+  const collection = change.invoiceCollection;
+  const credited = (collection?.creditInvoices ?? []).reduce((sum, invoice) => sum + Math.abs(invoice.total ?? 0), 0);
+  return { quantity, unitAmount, chargedNow: collection?.chargeInvoice?.total ?? 0, creditedNow: Math.round(credited * 100) / 100 };
 }

@@ -28,6 +28,7 @@ beforeAll(async () => {
     billing: services.billing,
     users: services.users,
     subscriptions: services.subscriptions,
+    activity: services.activity,
     now: () => new Date(),
   });
   handlers = {
@@ -80,6 +81,11 @@ describe('POST /subscription/cancel and /subscription/reactivate', () => {
       body: { subscription: { id: subscription.id, state: 'active', canceledAt: null, expiresAt: null } },
     });
     expect(await services.subscriptions.get(subscription.id)).toMatchObject({ state: 'active', canceledAt: null });
+    const recorded = (await services.activityOf(user.id)).map(({ action, actorId, subject }) => ({ action, actorId, subject }));
+    expect(recorded.filter(({ action }) => action === 'subscription.canceled' || action === 'subscription.reactivated')).toEqual([
+      { action: 'subscription.canceled', actorId: user.id, subject: { kind: 'subscription', id: subscription.id } },
+      { action: 'subscription.reactivated', actorId: user.id, subject: { kind: 'subscription', id: subscription.id } },
+    ]);
   });
 
   it('accepts a subscription whose record is theirs even if the link to the user was never written', async () => {

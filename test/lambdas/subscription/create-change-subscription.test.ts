@@ -48,6 +48,7 @@ function handlerWith(
     users: services.users,
     subscriptions: services.subscriptions,
     organizations: organizations?.() ?? services.organizations,
+    activity: services.activity,
     links: services.links,
     locks: services.locks,
     idempotency: services.idempotency,
@@ -132,6 +133,23 @@ describe('POST /subscription/create-change', () => {
       subscriptionId: first.subscription.id,
       subscriptions: [first.subscription.id],
     });
+    // The firm's activity: the creation and the plan change, by the user, plan codes only.
+    expect(
+      (await services.activityOf(user.id)).map(({ action, actorId, subject, details }) => ({ action, actorId, subject, details })),
+    ).toEqual([
+      {
+        action: 'subscription.created',
+        actorId: user.id,
+        subject: { kind: 'subscription', id: first.subscription.id },
+        details: { planCode: PLANS.starter, quantity: 1 },
+      },
+      {
+        action: 'subscription.changed',
+        actorId: user.id,
+        subject: { kind: 'subscription', id: first.subscription.id },
+        details: { planCode: PLANS.professional, previousPlanCode: PLANS.starter, quantity: 1 },
+      },
+    ]);
   });
 
   it('answers a double click (no Idempotency-Key) with the same answer, and a later retry with the existing subscription', async () => {

@@ -54,6 +54,8 @@ beforeEach(() => {
     USERS_TABLE: services.tableNames.users,
     SUBSCRIPTIONS_TABLE: services.tableNames.subscriptions,
     ORGANIZATIONS_TABLE: services.tableNames.organizations,
+    // The subscription writes record in the firm's activity (issue 18).
+    ACTIVITY_TABLE: services.tableNames.activity,
     DYNAMODB_ENDPOINT: services.endpoint,
     // Only asked for callers whose token says Admins; none here.
     USER_POOL_ID: 'us-east-2_LocalPool1',
@@ -85,6 +87,13 @@ describe('subscription handlers as deployed', () => {
     );
     expect(created.status).toBe(201);
     const subscription = (created.body as { subscription: { id: string; uuid: string } }).subscription;
+
+    // The same function serves the firm's seats (issue 18): the subscriber founded a one-seat firm.
+    const seats = await invoke(
+      load('create-change-subscription'),
+      userEvent({ method: 'POST', resource: '/user/organization/seats/preview', claims: as, body: { seats: 2 } }),
+    );
+    expect(seats).toMatchObject({ status: 200, body: { currentSeats: 1, seats: 2, recurringTotal: 98 } });
 
     const billing = await invoke(load('manage-billing-account'), userEvent({ method: 'GET', resource: '/user/billing', claims: as }));
     expect(billing).toMatchObject({

@@ -24,6 +24,11 @@ describe('subscription handler bundles', () => {
     expect(bytes).toBeLessThan(handlerBudgetBytes(entry));
   });
 
+  it.each(entries)('%s carries only the Recurly operations it calls, not the generated client', async (entry) => {
+    const { inputs } = await bundleAsDeployed(entry);
+    expect(inputs.filter((input) => /node_modules\/recurly\/lib\/recurly(\.js|\/Client\.js)$/.test(input))).toEqual([]);
+  });
+
   it('the webhook endpoint answers without the Recurly client', async () => {
     const { inputs } = await bundleAsDeployed('lambdas/subscription/receive-webhook.ts');
     expect(inputs.filter((input) => /node_modules\/recurly\//.test(input))).toEqual([]);

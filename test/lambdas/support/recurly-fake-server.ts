@@ -18,6 +18,7 @@ import { answerViolations, loadRecurlyOpenApi, requestViolations } from './recur
  *   `GET /accounts/{account_id}/line_items` (`code-<code>` or the account id);
  * - `POST /subscriptions`, `GET /subscriptions/{subscription_id}` (id or `uuid-<uuid>`),
  *   `GET /subscriptions/{subscription_id}/line_items`, `POST /subscriptions/{id}/change`,
+ *   `POST /subscriptions/{id}/change/preview`,
  *   `PUT /subscriptions/{id}/cancel`, `PUT /subscriptions/{id}/reactivate`.
  * The site's state and semantics (trial, tokens, declines, state rules) live in
  * recurly-fake-site.ts; `server.site` is it (issue tokens, move the clock, set states).
@@ -421,6 +422,9 @@ export class RecurlyFakeServer {
         if (action === 'change' && method === 'POST') return site.changeSubscription(id, body);
         if (action === 'cancel' && method === 'PUT') return site.cancelSubscription(id, body);
         if (action === 'reactivate' && method === 'PUT') return site.reactivateSubscription(id);
+      }
+      if (id && segments.length === 4 && action === 'change' && segments[3] === 'preview' && method === 'POST') {
+        return site.changeSubscription(id, body, true);
       }
     }
     return recurlyError(404, 'not_found', `Couldn't find a resource at ${url.pathname}`);

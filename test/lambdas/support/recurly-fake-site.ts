@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { addPeriods } from '../../../lambdas/subscription/billing/local-subscription-lifecycle';
+import { prorateQuantityChange } from '../../../lambdas/subscription/billing/quantity-proration';
 import type { FakePlanInput } from './recurly-fake-server';
 
 /**
@@ -20,7 +21,8 @@ import type { FakePlanInput } from './recurly-fake-server';
  * - tokens are single-use; the declining test card answers 422 `transaction`;
  * - cancel (`term_end`): active → canceled with expires_at = current_period_ends_at; future →
  *   failed; anything else 422 `validation`; reactivate: canceled → active, else 422 `validation`;
- * - a change (`timeframe: now`) swaps plan and price at once and keeps the dates.
+ * - a change (`timeframe: now`) swaps plan and price and sets the quantity at once and keeps the
+ *   dates; a quantity change is prorated, and previewed by `change/preview` (see changeSubscription).
  * - billing info and invoices (issue 17): `PUT /accounts/{account_id}/billing_info` with a
  *   Recurly.js `token_id` replaces the card ("Set an account's billing information",
  *   https://docs.recurly.com/recurly-subscriptions/v2021-02-25/reference/update_billing_info; a
@@ -382,7 +384,17 @@ export class FakeRecurlySite {
     };
   }
 
-  changeSubscription(subscriptionId: string, body: Record<string, unknown>): Answer {
+  /**
+   * `POST /subscriptions/{id}/change` (create_subscription_change) and, with `preview`, `POST
+   * /subscriptions/{id}/change/preview` (preview_subscription_change: the same answer, nothing
+   * saved). A change made now swaps the plan (`plan_code`) and sets the quantity (`quantity`) at
+   * once; a quantity change is prorated as Recurly's "Change subscription" page describes
+   * (https://docs.recurly.com/recurly-subscriptions/docs/change-subscription, "Immediate change
+   * handling"; quantity-proration.ts): the added units charged for the rest of the period (one
+   * paid invoice, the preview's `invoice_collection.charge_invoice`), the removed ones credited
+   * (`credit_invoices`, a negative total). Asking for what the subscription already is: 422.
+   */
+  changeSubscription(subscriptionId: string, body: Record<string, unknown>, preview = false): Answer {
     const subscription = this.findSubscription(subscriptionId);
     if (!subscription) return notFound('Subscription', 'id', subscriptionId);
     const timeframe = body.timeframe ?? 'now';
@@ -391,31 +403,72 @@ export class FakeRecurlySite {
     if (timeframe !== 'now') return recurlyError(400, 'bad_request', 'The fake applies changes now only (timeframe=now).');
     if (subscription.state === 'expired' || subscription.state === 'failed')
       return recurlyError(422, 'validation', `Cannot change a ${subscription.state} subscription`);
-    const plan = this.plans().find((candidate) => candidate.code === body.plan_code && (candidate.state ?? 'active') === 'active');
-    if (!plan) return invalid('Plan code is invalid', 'plan_code', 'is invalid');
-    const price = plan.currencies.find((candidate) => candidate.currency === subscription.currency);
-    if (!price)
-      return invalid(
-        `Plan ${plan.code} is not available in ${subscription.currency}`,
-        'plan_code',
-        'is not available in the subscription currency',
-      );
-    if (plan.code === subscription.planCode) return recurlyError(422, 'validation', "Subscription hasn't been changed");
+    let planCode = subscription.planCode;
+    let unitAmount = subscription.unitAmount;
+    if (body.plan_code !== undefined) {
+      const plan = this.plans().find((candidate) => candidate.code === body.plan_code && (candidate.state ?? 'active') === 'active');
+      if (!plan) return invalid('Plan code is invalid', 'plan_code', 'is invalid');
+      const price = plan.currencies.find((candidate) => candidate.currency === subscription.currency);
+      if (!price)
+        return invalid(
+          `Plan ${plan.code} is not available in ${subscription.currency}`,
+          'plan_code',
+          'is not available in the subscription currency',
+        );
+      planCode = plan.code;
+      unitAmount = price.unitAmount;
+    }
+    const quantity = body.quantity === undefined ? subscription.quantity : body.quantity;
+    if (typeof quantity !== 'number' || !Number.isInteger(quantity) || quantity < 1)
+      return invalid('Quantity must be greater than 0', 'quantity', 'must be greater than 0');
+    if (planCode === subscription.planCode && quantity === subscription.quantity)
+      return recurlyError(422, 'validation', "Subscription hasn't been changed");
     const now = this.now();
-    subscription.planCode = plan.code;
-    subscription.unitAmount = price.unitAmount;
-    subscription.updatedAt = now;
+    const proration = prorateQuantityChange({
+      unitAmount,
+      fromQuantity: subscription.quantity,
+      toQuantity: quantity,
+      trialStartedAt: iso(subscription.trialStartedAt),
+      trialEndsAt: iso(subscription.trialEndsAt),
+      currentPeriodStartedAt: iso(subscription.currentPeriodStartedAt),
+      currentPeriodEndsAt: iso(subscription.currentPeriodEndsAt),
+      now,
+    });
+    const invoiceOf = (total: number): FakeInvoice => ({
+      id: randomId(),
+      number: String(1001 + this.invoices.length),
+      accountCode: subscription.accountCode,
+      subscriptionId: subscription.id,
+      currency: subscription.currency,
+      total,
+      createdAt: now,
+    });
+    const chargeInvoice = proration.charge > 0 ? invoiceOf(proration.charge) : undefined;
+    const creditInvoice = proration.credit > 0 ? invoiceOf(-proration.credit) : undefined;
+    if (!preview) {
+      Object.assign(subscription, { planCode, unitAmount, quantity, updatedAt: now });
+      if (chargeInvoice) this.invoices.push(chargeInvoice);
+    }
     return {
-      status: 201,
+      status: preview ? 200 : 201,
       body: {
         id: randomId(),
         object: 'subscription_change',
         subscription_id: subscription.id,
-        plan: this.planMini(plan.code),
-        unit_amount: price.unitAmount,
-        quantity: subscription.quantity,
+        plan: this.planMini(planCode),
+        unit_amount: unitAmount,
+        quantity,
         activate_at: iso(now),
-        activated: true,
+        activated: !preview,
+        ...(preview
+          ? {
+              invoice_collection: {
+                object: 'invoice_collection',
+                charge_invoice: chargeInvoice ? this.invoiceJson(chargeInvoice) : null,
+                credit_invoices: creditInvoice ? [{ ...this.invoiceJson(creditInvoice), type: 'credit', state: 'closed', paid: 0 }] : [],
+              },
+            }
+          : {}),
         created_at: iso(now),
         updated_at: iso(now),
         deleted_at: null,

@@ -195,10 +195,18 @@ describe('RestApi: API Gateway REST, stage prod', () => {
       CreateChangeSubscriptionFunction: {
         method: 'POST',
         path: '/subscription/create-change',
-        tables: ['ORGANIZATIONS_TABLE', 'SUBSCRIPTIONS_TABLE', 'USERS_TABLE'],
+        tables: ['ACTIVITY_TABLE', 'ORGANIZATIONS_TABLE', 'SUBSCRIPTIONS_TABLE', 'USERS_TABLE'],
       },
-      CancelSubscriptionFunction: { method: 'POST', path: '/subscription/cancel', tables: ['SUBSCRIPTIONS_TABLE', 'USERS_TABLE'] },
-      ReactivateSubscriptionFunction: { method: 'POST', path: '/subscription/reactivate', tables: ['SUBSCRIPTIONS_TABLE', 'USERS_TABLE'] },
+      CancelSubscriptionFunction: {
+        method: 'POST',
+        path: '/subscription/cancel',
+        tables: ['ACTIVITY_TABLE', 'SUBSCRIPTIONS_TABLE', 'USERS_TABLE'],
+      },
+      ReactivateSubscriptionFunction: {
+        method: 'POST',
+        path: '/subscription/reactivate',
+        tables: ['ACTIVITY_TABLE', 'SUBSCRIPTIONS_TABLE', 'USERS_TABLE'],
+      },
       GetUserSubscriptionsFunction: { method: 'GET', path: '/user/subscriptions/{id}', tables: ['USERS_TABLE'] },
       // It only verifies and queues (the webhook queue's consumer reads Recurly and writes the tables).
       SubscriptionWebhookFunction: { method: 'POST', path: '/subscription/webhook', tables: [] },
@@ -211,7 +219,9 @@ describe('RestApi: API Gateway REST, stage prod', () => {
       );
 
     it.each(Object.entries(SUBSCRIPTION_ROUTES))('serves %s behind the Cognito authorizer, except the webhook', (functionId, route) => {
-      const method = propertiesOf(dev.logicalIds.restApiMethods[functionId]);
+      // A function serving several routes (create-change and the seats) has a method per route.
+      const methods = dev.logicalIds.restApiMethods;
+      const method = propertiesOf(methods[functionId] ?? methods[`${functionId} ${route.method} ${route.path}`]);
       expect(method.Properties).toMatchObject({ HttpMethod: route.method, Integration: { Type: 'AWS_PROXY' } });
       if (functionId === 'SubscriptionWebhookFunction') {
         expect(method.Properties).toMatchObject({ AuthorizationType: 'NONE' });

@@ -14,6 +14,7 @@ import { FakeAssistant } from './assistant';
 import { FakeAts } from './ats';
 import { FakeBilling } from './billing';
 import { FakeTeam } from './team';
+import { noFirmSeats } from './seats';
 
 /** A valid runtime config, as the local runtime would publish it. */
 export function testConfig(overrides: Partial<RuntimeConfig> = {}): RuntimeConfig {
@@ -55,7 +56,8 @@ export function renderWithProviders(
  * billing API is a fake with no subscriptions unless `ports.billing` says otherwise; the
  * assistant a fake with no jobs and no history unless `ports.assistant` says otherwise; the ATS
  * a fake with nothing connected unless `ports.ats` says otherwise; the team a fake firm
- * (support/team.ts) unless `ports.team` says otherwise.
+ * (support/team.ts) unless `ports.team` says otherwise; the seats a person in no firm unless
+ * `ports.seats` says otherwise.
  */
 export function renderApp(
   path: string,
@@ -73,6 +75,7 @@ export function renderApp(
         assistant: new FakeAssistant().api(),
         ats: new FakeAts().api(),
         team: new FakeTeam().api(),
+        seats: noFirmSeats(),
         ...ports,
       }}
     >

@@ -8,6 +8,7 @@ import type { ProfileApi } from '../features/profile/api/profile-api';
 import type { BillingAccountApi } from '../features/subscriptions/api/billing-account-api';
 import type { BillingApi } from '../features/subscriptions/api/billing-api';
 import type { TeamApi } from '../features/team/api/team-api';
+import type { SeatsApi } from '../features/subscriptions/api/seats-api';
 import type { TestCardTokenizer } from '../features/subscriptions/api/test-card-tokenizer';
 import type { SessionPort } from '../lib/auth/session';
 
@@ -26,6 +27,8 @@ export interface AppPorts {
   readonly billing: BillingApi;
   /** The subscriber's own card on file and invoices on the REST API (the account page). */
   readonly billingAccount: BillingAccountApi;
+  /** The firm's seats (its subscription's quantity) on the REST API (the account page). */
+  readonly seats: SeatsApi;
   /** The local runtime's stand-in for Recurly.js tokenization (the test card form). */
   readonly testCardTokens: TestCardTokenizer;
   /** The recruiting assistant on the REST API (the /services screens). */

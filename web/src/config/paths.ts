@@ -37,3 +37,11 @@ export const paths = {
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];
+
+/**
+ * The account page with the seat change open for `seats` (issue 18: an invitation beyond the
+ * seats offers to add them), returning to `returnTo` (a path of this app) once changed.
+ */
+export function seatChangePath(seats: number, returnTo: string): string {
+  return `${paths.account}?${new URLSearchParams({ seats: String(seats), returnTo }).toString()}`;
+}

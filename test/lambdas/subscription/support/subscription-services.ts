@@ -2,7 +2,9 @@ import {
   createOrganizationsRepository,
   type OrganizationsRepository,
 } from '../../../../lambdas/shared/organizations/organizations-repository';
-import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { createActivityRecorder, type ActivityRecorder } from '../../../../lambdas/shared/activity/activity-log';
+import type { ActivityEntry } from '../../../../lambdas/shared/domain/activity';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { SUBSCRIPTION_TBD, type User } from '../../../../lambdas/shared/contracts/user';
 import { createIdempotencyStore, type IdempotencyStore } from '../../../../lambdas/shared/subscriptions/idempotency-store';
@@ -56,6 +58,10 @@ export interface SubscriptionServices {
   readonly idempotency: IdempotencyStore;
   readonly notifications: ProcessedNotifications;
   readonly organizations: OrganizationsRepository;
+  /** The firms' activity log on the activity table. */
+  readonly activity: ActivityRecorder;
+  /** A firm's activity entries, oldest first. */
+  activityOf(organizationId: string): Promise<ActivityEntry[]>;
   /** Stores an ACTIVE user record (id = the Cognito sub), as post-confirmation does. */
   addUser(id: string, extra?: Partial<User>): Promise<User>;
   /** A card token from the local test card form. */
@@ -91,6 +97,18 @@ export async function startSubscriptionServices(): Promise<SubscriptionServices>
     idempotency: createIdempotencyStore(subscriptionsTable),
     notifications: createProcessedNotifications(subscriptionsTable),
     organizations: createOrganizationsRepository({ client, tableName: dynamodb.tableNames.organizations }),
+    activity: createActivityRecorder({ client, tableName: dynamodb.tableNames.activity }),
+    async activityOf(organizationId) {
+      const result = await client.send(
+        new QueryCommand({
+          TableName: dynamodb.tableNames.activity,
+          KeyConditionExpression: 'organizationId = :id',
+          ExpressionAttributeValues: { ':id': organizationId },
+          ConsistentRead: true,
+        }),
+      );
+      return (result.Items ?? []) as ActivityEntry[];
+    },
     async addUser(id, extra = {}) {
       const now = new Date().toISOString();
       const user: User = {

@@ -1,12 +1,15 @@
 import { lazy, Suspense, useMemo } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { Spinner } from '../../components/ui/spinner';
 import { useRuntimeConfig } from '../../config/config-context';
 import { paths } from '../../config/paths';
 import { createRestBillingAccountApi } from '../../features/subscriptions/api/billing-account-api';
 import { createRestBillingApi } from '../../features/subscriptions/api/billing-api';
+import { createRestSeatsApi } from '../../features/subscriptions/api/seats-api';
 import { BillingDetails } from '../../features/subscriptions/components/billing-details';
+import { SeatsSection } from '../../features/subscriptions/components/seats-section';
 import { SubscriptionPanel } from '../../features/subscriptions/components/subscription-panel';
+import { internalReturnPath, requestedSeats } from '../../features/subscriptions/return-to';
 import { useSubscriptions } from '../../features/subscriptions/state/subscriptions-context';
 import { liveSubscriptions } from '../../features/subscriptions/subscription-access';
 import { useSignedInUser } from '../../lib/auth/auth-context';
@@ -20,16 +23,20 @@ const AtsSettings = lazy(() => import('./account/ats-settings'));
 
 /**
  * The account overview (guarded): who is signed in, and their subscription with its plan, state,
- * trial, next bill and setup fee, and the actions to change plan, cancel or reactivate; their
+ * trial, next bill and setup fee, and the actions to change plan, cancel or reactivate; for a
+ * firm's owners and admins its seats and their change (`?seats=&returnTo=` opens it); their
  * card on file (with its update) and invoices; then their ATS connection and its sync (for
  * subscribers: the ATS routes need a live subscription).
  */
 export default function AccountPage() {
   useDocumentTitle('Account');
   const config = useRuntimeConfig();
-  const { billing, billingAccount } = usePortOverrides();
+  const { billing, billingAccount, seats } = usePortOverrides();
   const api = useMemo(() => billing ?? createRestBillingApi(config), [billing, config]);
   const billingAccountApi = useMemo(() => billingAccount ?? createRestBillingAccountApi(config), [billingAccount, config]);
+  const seatsApi = useMemo(() => seats ?? createRestSeatsApi(config), [seats, config]);
+  // A deep link to a seat change (`?seats=<n>&returnTo=<path>`, from the Team page).
+  const [search] = useSearchParams();
   const { cardEntry, testCardTokens } = useCardEntry();
   const user = useSignedInUser();
   const { status, subscriptions } = useSubscriptions();
@@ -59,6 +66,13 @@ export default function AccountPage() {
           <h2 id="account-subscription">Your subscription</h2>
           <SubscriptionPanel api={api} />
         </section>
+        <SeatsSection
+          api={seatsApi}
+          cardEntry={cardEntry}
+          testCardTokens={testCardTokens}
+          initialSeats={requestedSeats(search.get('seats'))}
+          returnTo={internalReturnPath(search.get('returnTo'))}
+        />
         <section className="card account-billing" aria-labelledby="account-billing">
           <h2 id="account-billing">Billing and invoices</h2>
           <BillingDetails api={billingAccountApi} cardEntry={cardEntry} testCardTokens={testCardTokens} cardholderName={name} />
