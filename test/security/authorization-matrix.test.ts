@@ -12,6 +12,7 @@ import { documentClientFor } from '../../lambdas/shared/dynamodb/document-client
 import { migrateOrganizations, organizationMigrationDependencies } from '../../lambdas/shared/organizations/organization-migration';
 import { newOrganization, type Member, type OrganizationRole } from '../../lambdas/shared/domain/organization-rules';
 import { createOrganizationsRepository, type OrganizationsRepository } from '../../lambdas/shared/organizations/organizations-repository';
+import { firmSeed } from './support/firm-seed';
 import { startSecurityRuntime, type Credentials, type RestCall, type SecurityRuntime, type SignedInUser } from './support/authz-runtime';
 import { stateChanges } from './support/state-digest';
 
@@ -157,6 +158,94 @@ const GRAPHQL_MATRIX: Readonly<Record<string, Row<GraphqlOutcome>>> = {
     admin: "owner's record",
   },
 };
+
+/**
+ * Organization roles (issue 18): the owner's firm has an admin and a recruiter, neither holding a
+ * subscription of their own, and a recruiter the owner removed, whose token is still valid. Each
+ * calls every row as `otherUser` does (REST_CALLS, GRAPHQL_CALLS), that is on the owner's
+ * resources, so a cell says what membership and role give in the owner's firm. Who may do what is
+ * organization-rules.ts `PERMISSIONS`; a removed member reaches nothing of the firm at once. A
+ * route or field without a row here fails, like the main matrix.
+ * - the firm's subscription is the owner's own (billing, cancel, invoices): teammates get what any
+ *   other person gets, their own empty billing and 403/404 for the owner's;
+ * - `GET /user/organization`: teammates see the owner's firm in their role; the removed recruiter
+ *   sees a firm of their own (the organizations migration founds one for anyone in none) and
+ *   nothing of the owner's;
+ * - the assistant and the ATS are behind the subscription gate, which checks the FIRM's
+ *   subscription (shared/organizations/caller-firm.ts): the admin and the recruiter pass it on the
+ *   owner's subscription and then get what `otherUser` gets (their own partition holds none of the
+ *   owner's data); the removed recruiter is refused (403) at once.
+ */
+const TEAM_CALLERS = ['teamAdmin', 'teamRecruiter', 'removedMember'] as const;
+type TeamCaller = (typeof TEAM_CALLERS)[number];
+type TeamRow<T> = Readonly<Record<TeamCaller, T>>;
+const TEAM_EVERYONE = (status: number): TeamRow<number> => ({ teamAdmin: status, teamRecruiter: status, removedMember: status });
+/** A route behind the subscriber gate: the firm's active members get `status`, the removed one 403. */
+const TEAM_THROUGH_GATE = (status: number): TeamRow<number> => ({ teamAdmin: status, teamRecruiter: status, removedMember: 403 });
+
+const TEAM_REST_MATRIX: Readonly<Record<string, TeamRow<number>>> = {
+  'GET /subscription/plans': TEAM_EVERYONE(200),
+  // The owner's first request replayed: the key is the caller's alone, the card token is spent.
+  'POST /subscription/create-change': TEAM_EVERYONE(400),
+  'POST /subscription/cancel': TEAM_EVERYONE(403),
+  'POST /subscription/reactivate': TEAM_EVERYONE(403),
+  'GET /user/subscriptions/{id}': TEAM_EVERYONE(403),
+  'GET /user/billing': TEAM_EVERYONE(200),
+  'PUT /user/billing/card': TEAM_EVERYONE(404),
+  'GET /user/billing/invoices/{id}/pdf': TEAM_EVERYONE(404),
+  'GET /user/organization': TEAM_EVERYONE(200),
+  // The team's own routes on the owner's team (REST_CALLS): the admin manages it, the recruiter may
+  // not (403); the removed recruiter acts on the one-seat firm the migration founded for them, where
+  // the owner's teammate and invitation are not (409) and no seat is free (409 seats_required).
+  'POST /user/organization/invitations': { teamAdmin: 201, teamRecruiter: 403, removedMember: 409 },
+  'POST /user/organization/invitations/resend': { teamAdmin: 200, teamRecruiter: 403, removedMember: 409 },
+  'POST /user/organization/invitations/revoke': { teamAdmin: 200, teamRecruiter: 403, removedMember: 409 },
+  'PATCH /user/organization/members/{userId}': { teamAdmin: 200, teamRecruiter: 403, removedMember: 409 },
+  'DELETE /user/organization/members/{userId}': { teamAdmin: 200, teamRecruiter: 403, removedMember: 409 },
+  // Only the owner hands over ownership.
+  'PUT /user/organization/owner': { teamAdmin: 403, teamRecruiter: 403, removedMember: 409 },
+  'GET /user/invitations': TEAM_EVERYONE(200),
+  'POST /user/invitations/accept': TEAM_EVERYONE(403),
+  'POST /subscription/webhook': TEAM_EVERYONE(401),
+  'POST /admin/user/create': TEAM_EVERYONE(403),
+  'POST /admin/user/remove': TEAM_EVERYONE(403),
+  'POST /admin/user': TEAM_EVERYONE(403),
+  'POST /admin/console': TEAM_EVERYONE(403),
+  'GET /assistant/jobs': TEAM_THROUGH_GATE(200),
+  'POST /assistant/jobs': TEAM_THROUGH_GATE(404),
+  'PATCH /assistant/jobs/{id}': TEAM_THROUGH_GATE(404),
+  'DELETE /assistant/jobs/{id}': TEAM_THROUGH_GATE(404),
+  'POST /assistant/must-haves': TEAM_THROUGH_GATE(200),
+  'POST /assistant/sourcing-terms': TEAM_THROUGH_GATE(404),
+  'POST /assistant/job-description': TEAM_THROUGH_GATE(404),
+  'POST /assistant/screening-questions': TEAM_THROUGH_GATE(404),
+  'POST /assistant/evaluations': TEAM_THROUGH_GATE(404),
+  'POST /assistant/best-fit': TEAM_THROUGH_GATE(404),
+  'POST /assistant/candidate-summary': TEAM_THROUGH_GATE(404),
+  'GET /assistant/results': TEAM_THROUGH_GATE(200),
+  'POST /assistant/results/delete': TEAM_THROUGH_GATE(404),
+  'GET /ats/connection': TEAM_THROUGH_GATE(200),
+  'POST /ats/connection': TEAM_THROUGH_GATE(400),
+  'POST /ats/connection/test': TEAM_THROUGH_GATE(409),
+  'POST /ats/connection/remove': TEAM_THROUGH_GATE(200),
+  'POST /ats/sync': TEAM_THROUGH_GATE(409),
+  'GET /ats/jobs': TEAM_THROUGH_GATE(200),
+  'GET /ats/candidates': TEAM_THROUGH_GATE(404),
+  'POST /ats/predict': TEAM_THROUGH_GATE(404),
+  'POST /ats/bullhorn/authorize': TEAM_THROUGH_GATE(200),
+  'POST /ats/bullhorn/callback': TEAM_THROUGH_GATE(400),
+};
+
+/** GraphQL for the same teammates: membership gives nobody another person's User record. */
+const TEAM_GRAPHQL_MATRIX: Readonly<Record<string, TeamRow<GraphqlOutcome>>> = {
+  'Query.getContact': { teamAdmin: 'Unauthorized', teamRecruiter: 'Unauthorized', removedMember: 'Unauthorized' },
+  'Query.listUsers': { teamAdmin: 'no record', teamRecruiter: 'no record', removedMember: 'no record' },
+  'Query.getUserByEmail': { teamAdmin: 'no record', teamRecruiter: 'no record', removedMember: 'no record' },
+  'Mutation.createContact': { teamAdmin: 'created', teamRecruiter: 'created', removedMember: 'created' },
+  'Mutation.createUser': { teamAdmin: 'Unauthorized', teamRecruiter: 'Unauthorized', removedMember: 'Unauthorized' },
+  'Mutation.updateUser': { teamAdmin: 'Unauthorized', teamRecruiter: 'Unauthorized', removedMember: 'Unauthorized' },
+};
+const team = {} as Record<TeamCaller, SignedInUser>;
 
 let api: SecurityRuntime;
 let owner: SignedInUser;
@@ -610,9 +699,9 @@ function graphqlOutcome(field: string, answer: { status: number; body: Record<st
  * invitation, spare seats. Firm B's manager names firm A's member, invitation and firm: nothing of
  * firm A changes (their invitation goes to their own firm). The removed member is in no firm now.
  */
-const TEAM_CALLERS = ['owner', 'admin', 'recruiter', 'otherFirm', 'removed'] as const;
-type TeamCaller = (typeof TEAM_CALLERS)[number];
-const TEAM_MATRIX: Readonly<Record<string, Readonly<Record<TeamCaller, number>>>> = {
+const ROLE_CALLERS = ['owner', 'admin', 'recruiter', 'otherFirm', 'removed'] as const;
+type RoleCaller = (typeof ROLE_CALLERS)[number];
+const ROLE_MATRIX: Readonly<Record<string, Readonly<Record<RoleCaller, number>>>> = {
   'GET /user/organization': /*                      */ { owner: 200, admin: 200, recruiter: 200, otherFirm: 200, removed: 404 },
   'POST /user/organization/invitations': /*         */ { owner: 201, admin: 201, recruiter: 403, otherFirm: 201, removed: 404 },
   'POST /user/organization/invitations/resend': /*  */ { owner: 200, admin: 200, recruiter: 403, otherFirm: 409, removed: 404 },
@@ -634,7 +723,7 @@ const firmA = {
 let firmBManager: SignedInUser;
 let removedMember: SignedInUser;
 
-function teamCall(route: string): RestCall {
+function roleCall(route: string): RestCall {
   const calls: Record<string, RestCall> = {
     ...Object.fromEntries(Object.entries(TEAM_CALLS).map(([entry, call]) => [entry, call()])),
     'GET /user/organization': { method: 'GET', path: '/user/organization' },
@@ -665,7 +754,7 @@ function teamCall(route: string): RestCall {
   return calls[route];
 }
 
-function teamCredentials(caller: TeamCaller): SignedInUser {
+function roleCredentials(caller: RoleCaller): SignedInUser {
   return caller === 'otherFirm' ? firmBManager : caller === 'removed' ? removedMember : firmA[caller];
 }
 
@@ -906,6 +995,15 @@ beforeAll(async () => {
     'apiKey',
   );
   contactId = contact.body.data.createContact.id;
+  team.teamAdmin = await api.inviteAndSignIn('team-admin');
+  team.teamRecruiter = await api.inviteAndSignIn('team-recruiter');
+  team.removedMember = await api.inviteAndSignIn('team-removed');
+  // Seed until the Team routes exist: the owner's firm is the one their subscription founded.
+  const seed = firmSeed(documentClientFor(api.runtime.dynamodb), api.runtime.endpoints.tables.organizations);
+  await seed.join(owner.sub, team.teamAdmin, 'admin');
+  await seed.join(owner.sub, team.teamRecruiter, 'recruiter');
+  await seed.join(owner.sub, team.removedMember, 'recruiter');
+  await seed.remove(owner.sub, team.removedMember);
 }, 120_000);
 
 afterAll(() => api?.stop());
@@ -954,23 +1052,23 @@ describe('the authorization matrix', () => {
     }
   });
 
-  it('has a team row for every team route', () => {
+  it('has a role row for every team route', () => {
     const teamRoutes = REST_ROUTES.filter((route) => route.functionId === 'OrganizationTeamFunction').map(
       (route) => `${route.method} ${route.path}`,
     );
-    expect(Object.keys(TEAM_MATRIX).sort()).toEqual(teamRoutes.sort());
+    expect(Object.keys(ROLE_MATRIX).sort()).toEqual(teamRoutes.sort());
   });
 
-  const teamCells = Object.entries(TEAM_MATRIX).flatMap(([route, row]) =>
-    TEAM_CALLERS.map((caller) => [route, caller, row[caller]] as const),
+  const roleCells = Object.entries(ROLE_MATRIX).flatMap(([route, row]) =>
+    ROLE_CALLERS.map((caller) => [route, caller, row[caller]] as const),
   );
-  it.each(teamCells)('team %s called by firm A’s %s answers %d', async (route, caller, expected) => {
+  it.each(roleCells)('team %s called by firm A’s %s answers %d', async (route, caller, expected) => {
     await resetFirmA();
     const before = expected >= 400 ? await api.stateDigest() : undefined;
     const firmBefore = await organizationsTable().getTeam(firmA.owner.sub);
 
-    const call = teamCall(route);
-    const answer = await api.rest(call, teamCredentials(caller));
+    const call = roleCall(route);
+    const answer = await api.rest(call, roleCredentials(caller));
 
     expect([answer.status, answer.body]).toEqual([expected, expect.anything()]);
     if (before) expect(stateChanges(before, await api.stateDigest())).toEqual([]);
@@ -1074,6 +1172,45 @@ describe('the authorization matrix', () => {
     const before = refused ? await api.stateDigest() : undefined;
 
     const answer = await api.graphql(query, variables, credentialsOf(caller));
+
+    expect(graphqlOutcome(field, answer)).toBe(expected);
+    if (before) expect(stateChanges(before, await api.stateDigest())).toEqual([]);
+  });
+  it('has a team row for every REST route and every Query and Mutation field, and no other', () => {
+    expect(Object.keys(TEAM_REST_MATRIX).sort()).toEqual(Object.keys(REST_MATRIX).sort());
+    expect(Object.keys(TEAM_GRAPHQL_MATRIX).sort()).toEqual(Object.keys(GRAPHQL_MATRIX).sort());
+  });
+
+  const teamRestCells = Object.entries(TEAM_REST_MATRIX).flatMap(([route, row]) =>
+    TEAM_CALLERS.map((caller) => [route, caller, row[caller]] as const),
+  );
+  it.each(teamRestCells)('REST %s called by the owner’s firm’s %s answers %d', async (route, caller, expected) => {
+    await REST_PREPARE[route]?.();
+    const call = await REST_CALLS[route]('otherUser');
+    const before = expected >= 400 ? await api.stateDigest() : undefined;
+
+    const answer = await api.rest(call, team[caller]);
+
+    expect([answer.status, answer.body]).toEqual([expected, expect.anything()]);
+    if (route === 'GET /user/organization') {
+      if (caller === 'removedMember')
+        for (const secret of [owner.sub, owner.email]) expect(JSON.stringify(answer.body)).not.toContain(secret);
+      else expect(answer.body).toMatchObject({ organization: { id: owner.sub }, role: caller === 'teamAdmin' ? 'admin' : 'recruiter' });
+    }
+    if (route.includes(' /user/billing')) expect(JSON.stringify(answer.body)).not.toContain(ownerInvoiceId);
+    if (isAtsEntry(route)) await expectOwnerAtsIntact();
+    if (before) expect(stateChanges(before, await api.stateDigest())).toEqual([]);
+  });
+
+  const teamGraphqlCells = Object.entries(TEAM_GRAPHQL_MATRIX).flatMap(([field, row]) =>
+    TEAM_CALLERS.map((caller) => [field, caller, row[caller]] as const),
+  );
+  it.each(teamGraphqlCells)('GraphQL %s called by the owner’s firm’s %s answers %s', async (field, caller, expected) => {
+    const { query, variables } = GRAPHQL_CALLS[field]();
+    const refused = expected === 'Unauthorized';
+    const before = refused ? await api.stateDigest() : undefined;
+
+    const answer = await api.graphql(query, variables, team[caller]);
 
     expect(graphqlOutcome(field, answer)).toBe(expected);
     if (before) expect(stateChanges(before, await api.stateDigest())).toEqual([]);
