@@ -205,7 +205,8 @@ const TEAM_REST_MATRIX: Readonly<Record<string, TeamRow<number>>> = {
   // Only the owner hands over ownership.
   'PUT /user/organization/owner': { teamAdmin: 403, teamRecruiter: 403, removedMember: 409 },
   'GET /user/invitations': TEAM_EVERYONE(200),
-  'POST /user/invitations/accept': TEAM_EVERYONE(403),
+  // Their own invitations to the owner's firm were accepted already (the seed joins them by one): 409.
+  'POST /user/invitations/accept': TEAM_EVERYONE(409),
   'POST /subscription/webhook': TEAM_EVERYONE(401),
   'POST /admin/user/create': TEAM_EVERYONE(403),
   'POST /admin/user/remove': TEAM_EVERYONE(403),
