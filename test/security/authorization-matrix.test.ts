@@ -10,9 +10,9 @@ import { ATS_DEMO_CREDENTIALS, BULLHORN_DEMO_CLIENT } from '../../local/ats/ats-
 import { REPO_ROOT } from '../../local/paths';
 import { documentClientFor } from '../../lambdas/shared/dynamodb/document-client';
 import { migrateOrganizations, organizationMigrationDependencies } from '../../lambdas/shared/organizations/organization-migration';
+import { firmSeed } from './support/firm-seed';
 import { newOrganization, type Member, type OrganizationRole } from '../../lambdas/shared/domain/organization-rules';
 import { createOrganizationsRepository, type OrganizationsRepository } from '../../lambdas/shared/organizations/organizations-repository';
-import { firmSeed } from './support/firm-seed';
 import { startSecurityRuntime, type Credentials, type RestCall, type SecurityRuntime, type SignedInUser } from './support/authz-runtime';
 import { stateChanges } from './support/state-digest';
 
@@ -194,18 +194,18 @@ const TEAM_REST_MATRIX: Readonly<Record<string, TeamRow<number>>> = {
   'PUT /user/billing/card': TEAM_EVERYONE(404),
   'GET /user/billing/invoices/{id}/pdf': TEAM_EVERYONE(404),
   'GET /user/organization': TEAM_EVERYONE(200),
-  // The team's own routes on the owner's team (REST_CALLS): the admin manages it, the recruiter may
-  // not (403); the removed recruiter acts on the one-seat firm the migration founded for them, where
-  // the owner's teammate and invitation are not (409) and no seat is free (409 seats_required).
+  // The team routes on the owner's team (a teammate, a pending invitation, spare seats): an admin
+  // manages it, a recruiter may not (403); the removed recruiter is in a firm of their own now,
+  // where the owner's teammate and invitation are not (409).
   'POST /user/organization/invitations': { teamAdmin: 201, teamRecruiter: 403, removedMember: 409 },
   'POST /user/organization/invitations/resend': { teamAdmin: 200, teamRecruiter: 403, removedMember: 409 },
   'POST /user/organization/invitations/revoke': { teamAdmin: 200, teamRecruiter: 403, removedMember: 409 },
   'PATCH /user/organization/members/{userId}': { teamAdmin: 200, teamRecruiter: 403, removedMember: 409 },
   'DELETE /user/organization/members/{userId}': { teamAdmin: 200, teamRecruiter: 403, removedMember: 409 },
-  // Only the owner hands over ownership.
+  // Only the owner hands ownership over.
   'PUT /user/organization/owner': { teamAdmin: 403, teamRecruiter: 403, removedMember: 409 },
   'GET /user/invitations': TEAM_EVERYONE(200),
-  // Their own invitations to the owner's firm were accepted already (the seed joins them by one): 409.
+  // Their invitations were accepted (or, for the removed one, spent): nothing to accept again.
   'POST /user/invitations/accept': TEAM_EVERYONE(409),
   'POST /subscription/webhook': TEAM_EVERYONE(401),
   'POST /admin/user/create': TEAM_EVERYONE(403),
@@ -700,9 +700,9 @@ function graphqlOutcome(field: string, answer: { status: number; body: Record<st
  * invitation, spare seats. Firm B's manager names firm A's member, invitation and firm: nothing of
  * firm A changes (their invitation goes to their own firm). The removed member is in no firm now.
  */
-const ROLE_CALLERS = ['owner', 'admin', 'recruiter', 'otherFirm', 'removed'] as const;
-type RoleCaller = (typeof ROLE_CALLERS)[number];
-const ROLE_MATRIX: Readonly<Record<string, Readonly<Record<RoleCaller, number>>>> = {
+const TEAM_ROUTE_CALLERS = ['owner', 'admin', 'recruiter', 'otherFirm', 'removed'] as const;
+type TeamRouteCaller = (typeof TEAM_ROUTE_CALLERS)[number];
+const TEAM_ROUTES_MATRIX: Readonly<Record<string, Readonly<Record<TeamRouteCaller, number>>>> = {
   'GET /user/organization': /*                      */ { owner: 200, admin: 200, recruiter: 200, otherFirm: 200, removed: 404 },
   'POST /user/organization/invitations': /*         */ { owner: 201, admin: 201, recruiter: 403, otherFirm: 201, removed: 404 },
   'POST /user/organization/invitations/resend': /*  */ { owner: 200, admin: 200, recruiter: 403, otherFirm: 409, removed: 404 },
@@ -724,7 +724,7 @@ const firmA = {
 let firmBManager: SignedInUser;
 let removedMember: SignedInUser;
 
-function roleCall(route: string): RestCall {
+function teamCall(route: string): RestCall {
   const calls: Record<string, RestCall> = {
     ...Object.fromEntries(Object.entries(TEAM_CALLS).map(([entry, call]) => [entry, call()])),
     'GET /user/organization': { method: 'GET', path: '/user/organization' },
@@ -755,7 +755,7 @@ function roleCall(route: string): RestCall {
   return calls[route];
 }
 
-function roleCredentials(caller: RoleCaller): SignedInUser {
+function teamCredentials(caller: TeamRouteCaller): SignedInUser {
   return caller === 'otherFirm' ? firmBManager : caller === 'removed' ? removedMember : firmA[caller];
 }
 
@@ -1053,23 +1053,23 @@ describe('the authorization matrix', () => {
     }
   });
 
-  it('has a role row for every team route', () => {
+  it('has a team-routes row for every route of the team function', () => {
     const teamRoutes = REST_ROUTES.filter((route) => route.functionId === 'OrganizationTeamFunction').map(
       (route) => `${route.method} ${route.path}`,
     );
-    expect(Object.keys(ROLE_MATRIX).sort()).toEqual(teamRoutes.sort());
+    expect(Object.keys(TEAM_ROUTES_MATRIX).sort()).toEqual(teamRoutes.sort());
   });
 
-  const roleCells = Object.entries(ROLE_MATRIX).flatMap(([route, row]) =>
-    ROLE_CALLERS.map((caller) => [route, caller, row[caller]] as const),
+  const teamRouteCells = Object.entries(TEAM_ROUTES_MATRIX).flatMap(([route, row]) =>
+    TEAM_ROUTE_CALLERS.map((caller) => [route, caller, row[caller]] as const),
   );
-  it.each(roleCells)('team %s called by firm A’s %s answers %d', async (route, caller, expected) => {
+  it.each(teamRouteCells)('team %s called by firm A’s %s answers %d', async (route, caller, expected) => {
     await resetFirmA();
     const before = expected >= 400 ? await api.stateDigest() : undefined;
     const firmBefore = await organizationsTable().getTeam(firmA.owner.sub);
 
-    const call = roleCall(route);
-    const answer = await api.rest(call, roleCredentials(caller));
+    const call = teamCall(route);
+    const answer = await api.rest(call, teamCredentials(caller));
 
     expect([answer.status, answer.body]).toEqual([expected, expect.anything()]);
     if (before) expect(stateChanges(before, await api.stateDigest())).toEqual([]);
