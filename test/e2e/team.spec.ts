@@ -95,7 +95,7 @@ for (const viewport of VIEWPORTS) {
       await page.getByRole('textbox', { name: 'Email' }).fill(email);
       await page.getByRole('combobox', { name: 'Role', exact: true }).selectOption({ label: role });
       await page.getByRole('button', { name: 'Invite' }).click();
-      await expect(page.getByRole('region', { name: 'Invitations' }).getByText(email)).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Invitations' }).getByText(email, { exact: true })).toBeVisible();
     }
     await expect(page.getByRole('region', { name: 'Seats' })).toContainText('3');
     await expectNoSidewaysScroll(page, `/team with invitations at ${viewport.name}`);
@@ -122,7 +122,7 @@ for (const viewport of VIEWPORTS) {
     await expectNoAxeViolations(page, `the removal dialog at ${viewport.name}`);
     await dialog.getByRole('button', { name: 'Remove' }).click();
     await expect(dialog).toHaveCount(0);
-    await expect(members.getByText(rita)).toHaveCount(0);
+    await expect(members.getByText(rita, { exact: true })).toHaveCount(0);
     await expect(page.getByRole('heading', { name: 'Members' })).toBeFocused();
 
     // Rita is refused at once: no team, and her refresh token was revoked by the global sign-out.
