@@ -67,7 +67,8 @@ test('an unknown path shows Missing Route with a way home, at desktop and phone 
     await page.goto('/no/such/page');
     await expect(page.getByRole('heading', { level: 1, name: 'Missing Route' })).toBeVisible();
     await expectNoSidewaysScroll(page, `Missing Route at ${viewport.width}px`);
-    await expectNoAxeViolations(page, `Missing Route at ${viewport.width}px`);
+    // At 1280px accessibility.spec.ts scans this very page (an unknown path, opened signed out).
+    if (viewport !== DESKTOP) await expectNoAxeViolations(page, `Missing Route at ${viewport.width}px`);
   }
   await page.getByRole('main').getByRole('link', { name: 'Go to the home page' }).click();
   await expect(page).toHaveURL(/\/$/);

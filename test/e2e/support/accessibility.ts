@@ -48,8 +48,8 @@ async function ensureAxe(frame: Frame): Promise<void> {
 }
 
 /**
- * axe's partial results of `frame` and, depth first, of every frame inside it (Recurly's card
- * fields are cross-origin iframes): what @axe-core/playwright's `analyze` gathers. A child frame
+ * axe's partial results of `frame` and, depth first, of every frame inside it (in production
+ * Recurly's card fields are cross-origin iframes): what @axe-core/playwright's `analyze` gathers. A child frame
  * that cannot be scanned counts as `null`, as there.
  */
 async function partialResults(frame: Frame, context: unknown): Promise<(PartialResult | null)[]> {
@@ -86,8 +86,8 @@ async function partialResults(frame: Frame, context: unknown): Promise<(PartialR
 
 /**
  * axe on the page as it is, with every frame: the same runs as @axe-core/playwright's `analyze`,
- * cheaper. The builder injected axe twice a scan and merged the results in a new blank page (a
- * renderer of its own, with axe injected a third time); here axe goes into a document once and the
+ * cheaper. The builder injected axe into the page for every scan and merged the results in a new
+ * blank page (a renderer of its own, with axe injected there too); here axe goes into a document once and the
  * page's own axe merges (`finishRun` only reads the partial results, not the page).
  */
 async function runAxe(page: Page): Promise<AxeResults> {
