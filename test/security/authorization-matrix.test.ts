@@ -10,14 +10,7 @@ import { ATS_DEMO_CREDENTIALS, BULLHORN_DEMO_CLIENT } from '../../local/ats/ats-
 import { REPO_ROOT } from '../../local/paths';
 import { documentClientFor } from '../../lambdas/shared/dynamodb/document-client';
 import { migrateOrganizations, organizationMigrationDependencies } from '../../lambdas/shared/organizations/organization-migration';
-import { createOrganizationsRepository } from '../../lambdas/shared/organizations/organizations-repository';
-import {
-  planAcceptance,
-  planInvitation,
-  planRemoval,
-  seatChange,
-  type AssignableRole,
-} from '../../lambdas/shared/domain/organization-rules';
+import { firmSeed } from './support/firm-seed';
 import { startSecurityRuntime, type Credentials, type RestCall, type SecurityRuntime, type SignedInUser } from './support/authz-runtime';
 import { stateChanges } from './support/state-digest';
 
@@ -161,12 +154,17 @@ const GRAPHQL_MATRIX: Readonly<Record<string, Row<GraphqlOutcome>>> = {
  * - `GET /user/organization`: teammates see the owner's firm in their role; the removed recruiter
  *   sees a firm of their own (the organizations migration founds one for anyone in none) and
  *   nothing of the owner's;
- * - the assistant and the ATS are behind the subscription gate.
+ * - the assistant and the ATS are behind the subscription gate, which checks the FIRM's
+ *   subscription (shared/organizations/caller-firm.ts): the admin and the recruiter pass it on the
+ *   owner's subscription and then get what `otherUser` gets (their own partition holds none of the
+ *   owner's data); the removed recruiter is refused (403) at once.
  */
 const TEAM_CALLERS = ['teamAdmin', 'teamRecruiter', 'removedMember'] as const;
 type TeamCaller = (typeof TEAM_CALLERS)[number];
 type TeamRow<T> = Readonly<Record<TeamCaller, T>>;
 const TEAM_EVERYONE = (status: number): TeamRow<number> => ({ teamAdmin: status, teamRecruiter: status, removedMember: status });
+/** A route behind the subscriber gate: the firm's active members get `status`, the removed one 403. */
+const TEAM_THROUGH_GATE = (status: number): TeamRow<number> => ({ teamAdmin: status, teamRecruiter: status, removedMember: 403 });
 
 const TEAM_REST_MATRIX: Readonly<Record<string, TeamRow<number>>> = {
   'GET /subscription/plans': TEAM_EVERYONE(200),
@@ -184,29 +182,29 @@ const TEAM_REST_MATRIX: Readonly<Record<string, TeamRow<number>>> = {
   'POST /admin/user/remove': TEAM_EVERYONE(403),
   'POST /admin/user': TEAM_EVERYONE(403),
   'POST /admin/console': TEAM_EVERYONE(403),
-  'GET /assistant/jobs': TEAM_EVERYONE(403),
-  'POST /assistant/jobs': TEAM_EVERYONE(403),
-  'PATCH /assistant/jobs/{id}': TEAM_EVERYONE(403),
-  'DELETE /assistant/jobs/{id}': TEAM_EVERYONE(403),
-  'POST /assistant/must-haves': TEAM_EVERYONE(403),
-  'POST /assistant/sourcing-terms': TEAM_EVERYONE(403),
-  'POST /assistant/job-description': TEAM_EVERYONE(403),
-  'POST /assistant/screening-questions': TEAM_EVERYONE(403),
-  'POST /assistant/evaluations': TEAM_EVERYONE(403),
-  'POST /assistant/best-fit': TEAM_EVERYONE(403),
-  'POST /assistant/candidate-summary': TEAM_EVERYONE(403),
-  'GET /assistant/results': TEAM_EVERYONE(403),
-  'POST /assistant/results/delete': TEAM_EVERYONE(403),
-  'GET /ats/connection': TEAM_EVERYONE(403),
-  'POST /ats/connection': TEAM_EVERYONE(403),
-  'POST /ats/connection/test': TEAM_EVERYONE(403),
-  'POST /ats/connection/remove': TEAM_EVERYONE(403),
-  'POST /ats/sync': TEAM_EVERYONE(403),
-  'GET /ats/jobs': TEAM_EVERYONE(403),
-  'GET /ats/candidates': TEAM_EVERYONE(403),
-  'POST /ats/predict': TEAM_EVERYONE(403),
-  'POST /ats/bullhorn/authorize': TEAM_EVERYONE(403),
-  'POST /ats/bullhorn/callback': TEAM_EVERYONE(403),
+  'GET /assistant/jobs': TEAM_THROUGH_GATE(200),
+  'POST /assistant/jobs': TEAM_THROUGH_GATE(404),
+  'PATCH /assistant/jobs/{id}': TEAM_THROUGH_GATE(404),
+  'DELETE /assistant/jobs/{id}': TEAM_THROUGH_GATE(404),
+  'POST /assistant/must-haves': TEAM_THROUGH_GATE(200),
+  'POST /assistant/sourcing-terms': TEAM_THROUGH_GATE(404),
+  'POST /assistant/job-description': TEAM_THROUGH_GATE(404),
+  'POST /assistant/screening-questions': TEAM_THROUGH_GATE(404),
+  'POST /assistant/evaluations': TEAM_THROUGH_GATE(404),
+  'POST /assistant/best-fit': TEAM_THROUGH_GATE(404),
+  'POST /assistant/candidate-summary': TEAM_THROUGH_GATE(404),
+  'GET /assistant/results': TEAM_THROUGH_GATE(200),
+  'POST /assistant/results/delete': TEAM_THROUGH_GATE(404),
+  'GET /ats/connection': TEAM_THROUGH_GATE(200),
+  'POST /ats/connection': TEAM_THROUGH_GATE(400),
+  'POST /ats/connection/test': TEAM_THROUGH_GATE(409),
+  'POST /ats/connection/remove': TEAM_THROUGH_GATE(200),
+  'POST /ats/sync': TEAM_THROUGH_GATE(409),
+  'GET /ats/jobs': TEAM_THROUGH_GATE(200),
+  'GET /ats/candidates': TEAM_THROUGH_GATE(404),
+  'POST /ats/predict': TEAM_THROUGH_GATE(404),
+  'POST /ats/bullhorn/authorize': TEAM_THROUGH_GATE(200),
+  'POST /ats/bullhorn/callback': TEAM_THROUGH_GATE(400),
 };
 
 /** GraphQL for the same teammates: membership gives nobody another person's User record. */
@@ -484,49 +482,6 @@ async function subscribe(person: SignedInUser): Promise<string> {
   );
   if (answer.status !== 201) throw new Error(`${person.email} could not subscribe: ${answer.status} ${JSON.stringify(answer.body)}`);
   return answer.body.subscription.id;
-}
-
-/**
- * Seed (until the Team routes exist): makes `person` a member of the owner's firm with `role`
- * through the organization rules and repository, as an accepted invitation does, adding the seat
- * it needs. The firm is the one the owner's subscription founded (its id is the owner's).
- */
-async function joinOwnersFirm(person: SignedInUser, role: AssignableRole): Promise<void> {
-  const organizations = createOrganizationsRepository({
-    client: documentClientFor(api.runtime.dynamodb),
-    tableName: api.runtime.endpoints.tables.organizations,
-  });
-  const now = new Date();
-  const actor = { userId: owner.sub, role: 'owner' as const };
-  const read = async () => {
-    const current = await organizations.getTeam(owner.sub);
-    if (!current) throw new Error("The owner's subscription founded no firm.");
-    return current;
-  };
-  let current = await read();
-  const grown = seatChange(current, current.organization.seats + 1, now);
-  if (!grown.ok || !(await organizations.saveOrganization(grown.organization, current.organization.updatedAt)))
-    throw new Error(`The owner's firm could not grow: ${JSON.stringify(grown)}`);
-  current = await read();
-  const invited = planInvitation(actor, current, { email: person.email, role, memberEmails: [] }, now);
-  if (!invited.ok) throw new Error(`Inviting ${person.email}: ${invited.message}`);
-  await organizations.saveInvitation(invited.invitation);
-  const accepted = planAcceptance(await read(), { userId: person.sub, email: person.email, alreadyMember: false }, now);
-  if (!accepted.ok) throw new Error(`${person.email} could not join: ${accepted.message}`);
-  await organizations.saveInvitation(accepted.invitation);
-  await organizations.saveMember(accepted.member);
-}
-
-/** Seed: the owner removes a member of their firm, as the Team page will. */
-async function removeFromOwnersFirm(person: SignedInUser): Promise<void> {
-  const organizations = createOrganizationsRepository({
-    client: documentClientFor(api.runtime.dynamodb),
-    tableName: api.runtime.endpoints.tables.organizations,
-  });
-  const current = await organizations.getTeam(owner.sub);
-  const removal = current && planRemoval({ userId: owner.sub, role: 'owner' }, current, person.sub, new Date());
-  if (!removal?.ok) throw new Error(`Removing ${person.email} from the owner's firm failed: ${JSON.stringify(removal)}`);
-  await organizations.saveMember(removal.member);
 }
 
 /** State a row needs whatever ran before: cancel needs a live subscription, reactivate a canceled one. */
@@ -828,10 +783,12 @@ beforeAll(async () => {
   team.teamAdmin = await api.inviteAndSignIn('team-admin');
   team.teamRecruiter = await api.inviteAndSignIn('team-recruiter');
   team.removedMember = await api.inviteAndSignIn('team-removed');
-  await joinOwnersFirm(team.teamAdmin, 'admin');
-  await joinOwnersFirm(team.teamRecruiter, 'recruiter');
-  await joinOwnersFirm(team.removedMember, 'recruiter');
-  await removeFromOwnersFirm(team.removedMember);
+  // Seed until the Team routes exist: the owner's firm is the one their subscription founded.
+  const seed = firmSeed(documentClientFor(api.runtime.dynamodb), api.runtime.endpoints.tables.organizations);
+  await seed.join(owner.sub, team.teamAdmin, 'admin');
+  await seed.join(owner.sub, team.teamRecruiter, 'recruiter');
+  await seed.join(owner.sub, team.removedMember, 'recruiter');
+  await seed.remove(owner.sub, team.removedMember);
 }, 120_000);
 
 afterAll(() => api?.stop());
