@@ -15,15 +15,16 @@ import {
 import type { User } from '../shared/contracts/user';
 import type { ActivityEntry } from '../shared/domain/activity';
 import { activitySentence, SYSTEM_ACTOR_ID, type ActivityPerson } from '../shared/domain/activity-sentences';
-import { forbiddenUnless, type Member, type TeamState } from '../shared/domain/organization-rules';
+import { forbiddenUnless } from '../shared/domain/organization-rules';
 import { createDocumentClient } from '../shared/dynamodb/document-client';
 import { ENV } from '../shared/environment';
-import { ForbiddenError, NotFoundError } from '../shared/errors';
+import { ForbiddenError } from '../shared/errors';
 import { createActivityReader, type ActivityFilter, type ActivityReader } from '../shared/activity/activity-reader';
 import { byRoute } from '../shared/http/by-route';
 import { callerFromEvent } from '../shared/http/caller';
 import { httpHandler, validateBody, type ApiGatewayHandler, type HttpHandlerOptions } from '../shared/http/handler';
 import { lazily } from '../shared/lazily';
+import { callersFirm, type Firm, type FirmLookups } from '../shared/organizations/caller-firm';
 import { createOrganizationsRepository, type OrganizationsRepository } from '../shared/organizations/organizations-repository';
 import { readEnvironment, requiredNameVariable } from '../shared/read-environment';
 import { requireActiveUser } from '../shared/users/active-user';
@@ -36,17 +37,15 @@ import { ACTIVITY_CSV_HEADER, activityCsvRow, activityExportFileName, truncation
  * routes (lambdas/shared/contracts/activity.ts):
  * - `GET /user/organization/activity`: a page of entries, newest first, with the people named;
  * - `GET /user/organization/activity/export`: every entry within the same filters as a CSV file.
- * The firm is the caller's active membership, confirmed on a strongly consistent read of the firm
- * (a member removed a moment ago is refused at once), never a parameter: nothing of another firm
- * is reachable. Recruiters get 403.
+ * The firm is the caller's (lambdas/shared/organizations/caller-firm.ts: their active membership,
+ * confirmed on a strongly consistent read, so a member removed a moment ago is refused at once),
+ * never a parameter: nothing of another firm is reachable. Recruiters get 403.
  */
 
 export const ACTIVITY_ROUTES = {
   page: 'GET /user/organization/activity',
   export: 'GET /user/organization/activity/export',
 } as const;
-
-export const NOT_IN_FIRM_MESSAGE = 'You are not part of a team yet.';
 
 /**
  * The most entries an export reads from the table (matching or not), so a narrow filter over a
@@ -61,28 +60,20 @@ export const ACTIVITY_EXPORT_MAX_BYTES = 5_000_000;
 
 export interface ActivityRoutesDependencies {
   readonly users: UsersRepository;
-  readonly organizations: Pick<OrganizationsRepository, 'activeMembershipOf' | 'getTeam'>;
+  readonly organizations: FirmLookups & Pick<OrganizationsRepository, 'getTeam' | 'getOrganization'>;
   readonly activity: ActivityReader;
   readonly now?: () => Date;
 }
 
-interface CallerFirm {
-  readonly team: TeamState;
-  readonly viewer: Member;
-}
-
 /**
- * The caller's firm and their membership in it: the index finds it, the firm's strongly consistent
- * read confirms the member is active now. 404 in no firm; 403 for a role that may not see the log.
+ * The caller's firm (caller-firm.ts, the rule the subscriber gate applies: a removed member is
+ * refused at once) when their role may see its log; 403 `activity_forbidden` otherwise.
  */
-async function callerFirmForActivity(deps: ActivityRoutesDependencies, userId: string): Promise<CallerFirm> {
-  const membership = await deps.organizations.activeMembershipOf(userId);
-  const team = membership ? await deps.organizations.getTeam(membership.organizationId) : undefined;
-  const viewer = team?.members.find((member) => member.userId === userId && member.state === 'active');
-  if (!team || !viewer) throw new NotFoundError(NOT_IN_FIRM_MESSAGE, { code: 'organization_not_found' });
-  const refusal = forbiddenUnless(viewer, 'viewActivity');
+async function firmForActivity(deps: ActivityRoutesDependencies, userId: string): Promise<Firm> {
+  const firm = await callersFirm(deps.organizations, userId);
+  const refusal = forbiddenUnless({ userId, role: firm.role }, 'viewActivity');
   if (refusal) throw new ForbiddenError(`${refusal.message} Ask an owner or an admin of your team.`, { code: 'activity_forbidden' });
-  return { team, viewer };
+  return firm;
 }
 
 function filterOf(query: ActivityFilterQuery): ActivityFilter {
@@ -156,8 +147,8 @@ export function createActivityPageHandler(dependencies: () => ActivityRoutesDepe
     const query = validateBody(queryOf(event), ActivityPageQuerySchema);
     const deps = dependencies();
     const user = await requireActiveUser(deps.users, caller);
-    const { team } = await callerFirmForActivity(deps, user.id);
-    const page = await deps.activity.readPage(team.organization.id, filterOf(query), {
+    const firm = await firmForActivity(deps, user.id);
+    const page = await deps.activity.readPage(firm.id, filterOf(query), {
       cursor: query.cursor,
       pageSize: ACTIVITY_PAGE_SIZE,
       readLimit: ACTIVITY_PAGE_READ_LIMIT,
@@ -165,17 +156,25 @@ export function createActivityPageHandler(dependencies: () => ActivityRoutesDepe
     const person = peopleReader(deps.users, user);
     const [entries, members] = await Promise.all([
       entryViews(page.entries, person),
-      query.cursor === undefined ? memberViews(team, person) : Promise.resolve(null),
+      query.cursor === undefined ? memberViews(deps, firm, person) : Promise.resolve(null),
     ]);
     const body: ActivityPageResponse = { entries, nextCursor: page.nextCursor, members };
     return { body };
   }, options);
 }
 
-/** Every member, removed ones too (their entries stay), the owner first, then by role and name. */
-async function memberViews(team: TeamState, person: (userId: string) => Promise<ActivityPerson>): Promise<ActivityMemberView[]> {
+/**
+ * Every member, removed ones too (their entries stay), active ones first, then by role and name.
+ * A person in no firm yet is their own firm's only member.
+ */
+async function memberViews(
+  deps: ActivityRoutesDependencies,
+  firm: Firm,
+  person: (userId: string) => Promise<ActivityPerson>,
+): Promise<ActivityMemberView[]> {
+  const members = (await deps.organizations.getTeam(firm.id))?.members ?? [{ userId: firm.id, role: firm.role, state: 'active' as const }];
   const views = await Promise.all(
-    team.members.map(async (member) => ({ ...(await person(member.userId)), role: member.role, state: member.state })),
+    members.map(async (member) => ({ ...(await person(member.userId)), role: member.role, state: member.state })),
   );
   return views.sort(
     (a, b) =>
@@ -197,7 +196,8 @@ export function createActivityExportHandler(
     const deps = dependencies();
     const now = (deps.now ?? (() => new Date()))();
     const user = await requireActiveUser(deps.users, caller);
-    const { team } = await callerFirmForActivity(deps, user.id);
+    const firm = await firmForActivity(deps, user.id);
+    const firmName = (await deps.organizations.getOrganization(firm.id))?.name ?? user.companyName ?? '';
     const filter = filterOf(query);
     const person = peopleReader(deps.users, user);
 
@@ -209,7 +209,7 @@ export function createActivityExportHandler(
     let cut = false;
     do {
       const readLimit = Math.min(ACTIVITY_PAGE_READ_LIMIT * 2, ACTIVITY_EXPORT_READ_LIMIT - read);
-      const page = await deps.activity.readPage(team.organization.id, filter, {
+      const page = await deps.activity.readPage(firm.id, filter, {
         cursor,
         // One more than the rows left: whether the export must be cut.
         pageSize: Math.min(1_000, ACTIVITY_EXPORT_MAX_ROWS + 1 - rows),
@@ -236,7 +236,7 @@ export function createActivityExportHandler(
       body: csv,
       contentType: 'text/csv; charset=utf-8',
       headers: {
-        'Content-Disposition': `attachment; filename="${activityExportFileName(team.organization.name, team.organization.id, now)}"`,
+        'Content-Disposition': `attachment; filename="${activityExportFileName(firmName, firm.id, now)}"`,
         ...(cut ? { [ACTIVITY_EXPORT_TRUNCATED_HEADER]: 'true' } : {}),
       },
     };

@@ -3,7 +3,6 @@ import {
   ACTIVITY_EXPORT_MAX_BYTES,
   createActivityExportHandler,
   createActivityPageHandler,
-  NOT_IN_FIRM_MESSAGE,
   type ActivityRoutesDependencies,
 } from '../../../lambdas/activity/activity-routes';
 import { createActivityRecorder } from '../../../lambdas/shared/activity/activity-log';
@@ -219,11 +218,25 @@ describe('GET /user/organization/activity', () => {
     expect(new Set(all).size).toBe(ACTIVITY_PAGE_SIZE + 6);
   });
 
-  it('refuses a recruiter with 403, someone in no firm with 404 and a caller without a token with 401', async () => {
+  it('refuses a recruiter with 403 and a caller without a token with 401', async () => {
     expect(await getPage('rami')).toMatchObject({ status: 403, body: { code: 'activity_forbidden' } });
     expect((await getPage('rami')).body.message).toBe('A recruiter may not see the activity log. Ask an owner or an admin of your team.');
-    expect(await getPage('loner')).toMatchObject({ status: 404, body: { code: 'organization_not_found', message: NOT_IN_FIRM_MESSAGE } });
     expect((await getPage(null)).status).toBe(401);
+  });
+
+  it('answers someone in no firm yet with their own one-person firm’s log (the firm gate’s rule)', async () => {
+    await record('2026-11-26T10:00:00.000Z', {
+      organizationId: 'loner',
+      actorId: 'loner',
+      action: 'subscription.created',
+      details: { planCode: 'starter' },
+    });
+    const answer = await getPage('loner');
+    expect(answer.status).toBe(200);
+    expect(answer.body.entries.map((entry) => entry.sentence)).toEqual(['Lou Alone subscribed to starter']);
+    expect(answer.body.members).toEqual([
+      { userId: 'loner', firstName: 'Lou', lastName: 'Alone', email: 'loner@example.com', role: 'owner', state: 'active' },
+    ]);
   });
 
   it('answers another firm’s owner with their own firm only', async () => {
@@ -234,10 +247,10 @@ describe('GET /user/organization/activity', () => {
 
   it('refuses at once an admin just removed, even while the index still shows the membership', async () => {
     await organizations.saveMember(member('dana', 'lee', 'admin', { state: 'removed', removedAt: NOW.toISOString(), removedBy: 'dana' }));
-    lookups = { ...organizations, activeMembershipOf: async (userId) => member('dana', userId, 'admin') };
+    lookups = { ...organizations, membershipsOf: async (userId: string) => [member('dana', userId, 'admin')] };
     try {
-      expect(await getPage('lee')).toMatchObject({ status: 404, body: { code: 'organization_not_found' } });
-      expect((await getExport('lee')).status).toBe(404);
+      expect(await getPage('lee')).toMatchObject({ status: 403, body: { code: 'membership_removed' } });
+      expect((await getExport('lee')).status).toBe(403);
     } finally {
       lookups = organizations;
       await organizations.saveMember(member('dana', 'lee', 'admin'));
