@@ -30,6 +30,8 @@ export const paths = {
   editProfile: '/edit-profile',
   profile: '/profile',
   subscribe: '/subscribe',
+  // Guarded: the firm's activity log, for its owners and admins (the server checks the role).
+  activity: '/activity',
   // Guarded: administrators only (the console's link shows only to them; the server checks anyway).
   admin: '/admin',
 } as const;
