@@ -11,6 +11,7 @@ import { REPO_ROOT } from '../../local/paths';
 import { documentClientFor } from '../../lambdas/shared/dynamodb/document-client';
 import { migrateOrganizations, organizationMigrationDependencies } from '../../lambdas/shared/organizations/organization-migration';
 import { firmSeed } from './support/firm-seed';
+import { createActivityRecorder } from '../../lambdas/shared/activity/activity-log';
 import { startSecurityRuntime, type Credentials, type RestCall, type SecurityRuntime, type SignedInUser } from './support/authz-runtime';
 import { stateChanges } from './support/state-digest';
 
@@ -56,6 +57,9 @@ const REST_MATRIX: Readonly<Record<string, Row<number>>> = {
   'GET /user/billing/invoices/{id}/pdf': /**/ { anonymous: 401, apiKey: 401, user: 200, otherUser: 404, admin: 404 },
   // Each person's own firm (the organizations migration gives everyone invited so far one); nothing of the owner's reaches anyone else.
   'GET /user/organization': /*             */ { anonymous: 401, apiKey: 401, user: 200, otherUser: 200, admin: 200 },
+  // The activity log of each caller's own firm (everyone here owns one); the owner's entries reach nobody else.
+  'GET /user/organization/activity': /*    */ { anonymous: 401, apiKey: 401, user: 200, otherUser: 200, admin: 200 },
+  'GET /user/organization/activity/export': { anonymous: 401, apiKey: 401, user: 200, otherUser: 200, admin: 200 },
   'POST /subscription/webhook': /*         */ { anonymous: 401, apiKey: 401, user: 401, otherUser: 401, admin: 401 },
   'POST /admin/user/create': /*            */ { anonymous: 401, apiKey: 401, user: 403, otherUser: 403, admin: 201 },
   'POST /admin/user/remove': /*            */ { anonymous: 401, apiKey: 401, user: 403, otherUser: 403, admin: 200 },
@@ -177,6 +181,10 @@ const TEAM_REST_MATRIX: Readonly<Record<string, TeamRow<number>>> = {
   'PUT /user/billing/card': TEAM_EVERYONE(404),
   'GET /user/billing/invoices/{id}/pdf': TEAM_EVERYONE(404),
   'GET /user/organization': TEAM_EVERYONE(200),
+  // The firm's log is for owners and admins (PERMISSIONS `viewActivity`): the admin reads the owner's
+  // firm's, the recruiter is refused, the removed recruiter reads only the firm of their own.
+  'GET /user/organization/activity': { teamAdmin: 200, teamRecruiter: 403, removedMember: 200 },
+  'GET /user/organization/activity/export': { teamAdmin: 200, teamRecruiter: 403, removedMember: 200 },
   'POST /subscription/webhook': TEAM_EVERYONE(401),
   'POST /admin/user/create': TEAM_EVERYONE(403),
   'POST /admin/user/remove': TEAM_EVERYONE(403),
@@ -416,6 +424,8 @@ const REST_CALLS: Readonly<Record<string, (caller: Caller) => Promise<RestCall> 
   'PUT /user/billing/card': async () => ({ method: 'PUT', path: '/user/billing/card', body: { billingToken: await api.cardToken() } }),
   'GET /user/billing/invoices/{id}/pdf': () => ({ method: 'GET', path: `/user/billing/invoices/${ownerInvoiceId}/pdf` }),
   'GET /user/organization': () => ({ method: 'GET', path: '/user/organization' }),
+  'GET /user/organization/activity': () => ({ method: 'GET', path: '/user/organization/activity' }),
+  'GET /user/organization/activity/export': () => ({ method: 'GET', path: '/user/organization/activity/export' }),
   'POST /subscription/webhook': () => ({
     method: 'POST',
     path: '/subscription/webhook',
@@ -494,9 +504,33 @@ const REST_PREPARE: Readonly<Record<string, () => Promise<void>>> = {
   'DELETE /assistant/jobs/{id}': ensureOwnerDisposableJob,
   // Everyone invited since the runtime started gets a firm of their own, as the migration gives it.
   'GET /user/organization': migrateUsersToOrganizations,
+  'GET /user/organization/activity': recordOwnerActivity,
+  'GET /user/organization/activity/export': recordOwnerActivity,
   // The owner's remove row disconnects them: every ATS row starts from a connected, synced owner.
   ...Object.fromEntries(Object.keys(ATS_CALLS).map((route) => [route, ensureOwnerAts])),
 };
+
+/** The subject of the entry in the owner's firm's activity log: only the owner and the firm's admin may read it. */
+const OWNER_ACTIVITY_MARKER = 'owner-activity-marker@example.com';
+let ownerActivityRecorded = false;
+
+/** Everyone has a firm (the migration), and the owner's firm's log holds an entry, written by the real recorder. */
+async function recordOwnerActivity(): Promise<void> {
+  await migrateUsersToOrganizations();
+  if (ownerActivityRecorded) return;
+  const recorder = createActivityRecorder({
+    client: documentClientFor(api.runtime.dynamodb),
+    tableName: api.runtime.endpoints.tables.activity,
+  });
+  await recorder.record({
+    organizationId: owner.sub,
+    actorId: owner.sub,
+    action: 'member.invited',
+    subject: { kind: 'invitation', id: OWNER_ACTIVITY_MARKER },
+    details: { role: 'recruiter' },
+  });
+  ownerActivityRecorded = true;
+}
 
 /** Runs the organizations migration (issue 18) on the runtime's tables; idempotent. */
 async function migrateUsersToOrganizations(): Promise<void> {
@@ -582,6 +616,7 @@ const REMOVED_USER_MATRIX: Readonly<Record<string, number | string>> = {
   'PUT /user/billing/card': 403,
   'GET /user/billing/invoices/{id}/pdf': 403,
   'GET /user/organization': 403,
+  'GET /user/organization/activity': 403,
   'GET /assistant/jobs': 403,
   'POST /assistant/must-haves': 403,
   'GET /ats/connection': 403,
@@ -666,6 +701,7 @@ async function removedUserCall(entry: string): Promise<{ status: number; body: R
     'PUT /user/billing/card': { method: 'PUT', path: '/user/billing/card', body: { billingToken: 'tok_local_never_issued' } },
     'GET /user/billing/invoices/{id}/pdf': { method: 'GET', path: `/user/billing/invoices/${removedInvoiceId}/pdf` },
     'GET /user/organization': { method: 'GET', path: '/user/organization' },
+    'GET /user/organization/activity': { method: 'GET', path: '/user/organization/activity' },
     'GET /assistant/jobs': ASSISTANT_CALLS['GET /assistant/jobs'](),
     'POST /assistant/must-haves': ASSISTANT_CALLS['POST /assistant/must-haves'](),
     'GET /ats/connection': ATS_CALLS['GET /ats/connection'](),
@@ -826,6 +862,11 @@ describe('the authorization matrix', () => {
       if (caller === 'user') expect(answer.body).toMatchObject({ organization: { ownerId: owner.sub }, role: 'owner' });
       else for (const secret of [owner.sub, owner.email]) expect(JSON.stringify(answer.body)).not.toContain(secret);
     }
+    if (route.startsWith('GET /user/organization/activity')) {
+      // The owner reads their firm's log; nobody else reads anything of it.
+      if (caller === 'user') expect(JSON.stringify(answer.body)).toContain(OWNER_ACTIVITY_MARKER);
+      else for (const secret of [OWNER_ACTIVITY_MARKER, owner.email]) expect(JSON.stringify(answer.body)).not.toContain(secret);
+    }
     if (route.includes(' /user/billing') && caller !== 'user') {
       // Nothing of the owner's billing reaches anyone else.
       expect(JSON.stringify(answer.body)).not.toContain(ownerInvoiceId);
@@ -952,6 +993,11 @@ describe('the authorization matrix', () => {
       if (caller === 'removedMember')
         for (const secret of [owner.sub, owner.email]) expect(JSON.stringify(answer.body)).not.toContain(secret);
       else expect(answer.body).toMatchObject({ organization: { id: owner.sub }, role: caller === 'teamAdmin' ? 'admin' : 'recruiter' });
+    }
+    if (route.startsWith('GET /user/organization/activity')) {
+      // The firm's admin reads the owner's entry (named by the owner's address); the others nothing of it.
+      if (caller === 'teamAdmin') expect(JSON.stringify(answer.body)).toContain(OWNER_ACTIVITY_MARKER);
+      else expect(JSON.stringify(answer.body)).not.toContain(OWNER_ACTIVITY_MARKER);
     }
     if (route.includes(' /user/billing')) expect(JSON.stringify(answer.body)).not.toContain(ownerInvoiceId);
     if (isAtsEntry(route)) await expectOwnerAtsIntact();
