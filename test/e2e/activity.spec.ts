@@ -1,10 +1,10 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { readFile } from 'node:fs/promises';
 import { createActivityRecorder } from '../../lambdas/shared/activity/activity-log';
 import type { ActivityInput } from '../../lambdas/shared/domain/activity';
 import { firmSeed } from '../security/support/firm-seed';
-import { expectNoAxeViolations, expectNoSidewaysScroll } from './support/accessibility';
+import { DESKTOP_VIEWPORT, expectAccessibleAtBothWidths } from './support/accessibility';
 import { inviteAndActivateUser, signIn, uniqueEmail } from './support/identity';
 import { localDatabase, scanTable } from './support/local-runtime';
 import { subscribeWithTestCard } from './support/subscriptions';
@@ -18,17 +18,7 @@ import { subscribeWithTestCard } from './support/subscriptions';
 test.use({ reducedMotion: 'reduce' });
 test.describe.configure({ mode: 'serial' });
 
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 390, height: 844 };
-
-async function checkAtBothWidths(page: Page, what: string): Promise<void> {
-  for (const viewport of [DESKTOP, PHONE]) {
-    await page.setViewportSize(viewport);
-    await expectNoAxeViolations(page, `${what} at ${viewport.width} px`);
-    await expectNoSidewaysScroll(page, `${what} at ${viewport.width} px`);
-  }
-  await page.setViewportSize(DESKTOP);
-}
+const DESKTOP = DESKTOP_VIEWPORT;
 
 /** The local table whose name ends with `-<table>` (`talentpilot-local-activity`). */
 async function localTable(table: string): Promise<string> {
@@ -115,7 +105,7 @@ test('the owner reads the firm’s activity, filters it and exports it as CSV, a
   await expect(table.getByRole('cell', { name: `Dana Reyes invited ${recruiter.email} as recruiter` })).toBeVisible();
   await expect(table.getByRole('cell', { name: 'Sam Lee accepted the invitation and joined as recruiter' })).toBeVisible();
   await expect(page.getByText('Showing 4 entries.')).toBeVisible();
-  await checkAtBothWidths(page, '/activity for the owner');
+  await expectAccessibleAtBothWidths(page, '/activity for the owner');
 
   await page.getByRole('combobox', { name: 'Action type' }).selectOption({ label: 'ATS connection' });
   await expect(page.getByText('Showing 1 entry.')).toBeVisible();
@@ -144,6 +134,6 @@ test('a recruiter of the firm is told the log is for owners and admins, at deskt
   await expect(page.getByRole('heading', { level: 1, name: 'Activity' })).toBeVisible();
   await expect(page.getByText('The activity log is for the owners and admins of your team.', { exact: false })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Export CSV' })).toHaveCount(0);
-  await checkAtBothWidths(page, '/activity for a recruiter');
+  await expectAccessibleAtBothWidths(page, '/activity for a recruiter');
   await page.context().close();
 });
