@@ -1,4 +1,4 @@
-import type { ActivityAction, ActivityDetails } from './activity';
+import { ACTIVITY_ACTIONS, type ActivityAction, type ActivityDetails } from './activity';
 import { formatCount } from './format-count';
 
 /**
@@ -135,26 +135,33 @@ export function activitySentence(entry: DescribableActivity): string {
   }
 }
 
+const ACTION_GROUP_LABELS = {
+  team: 'Team changes',
+  billing: 'Subscription and seats',
+  ats: 'ATS connection',
+  work: 'Jobs and results',
+} as const;
+type ActivityActionGroup = keyof typeof ACTION_GROUP_LABELS;
+
+/** The group of each kind of action (the part of its name before the dot). */
+const GROUP_OF_KIND: Readonly<Record<string, ActivityActionGroup>> = {
+  member: 'team',
+  invitation: 'team',
+  ownership: 'team',
+  seats: 'billing',
+  subscription: 'billing',
+  ats: 'ats',
+  result: 'work',
+  job: 'work',
+};
+
 /** The action types the Activity page filters by: each a group of actions, in the page's words. */
-export const ACTIVITY_ACTION_GROUPS = [
-  {
-    id: 'team',
-    label: 'Team changes',
-    actions: [
-      'member.invited',
-      'invitation.resent',
-      'invitation.revoked',
-      'invitation.accepted',
-      'member.role_changed',
-      'member.removed',
-      'ownership.transferred',
-    ],
-  },
-  {
-    id: 'billing',
-    label: 'Subscription and seats',
-    actions: ['seats.changed', 'subscription.created', 'subscription.changed', 'subscription.canceled', 'subscription.reactivated'],
-  },
-  { id: 'ats', label: 'ATS connection', actions: ['ats.connected', 'ats.tested', 'ats.synced', 'ats.disconnected'] },
-  { id: 'work', label: 'Jobs and results', actions: ['result.generated', 'result.shared', 'result.unshared', 'job.saved', 'job.deleted'] },
-] as const satisfies readonly { id: string; label: string; actions: readonly ActivityAction[] }[];
+export const ACTIVITY_ACTION_GROUPS: readonly {
+  readonly id: ActivityActionGroup;
+  readonly label: string;
+  readonly actions: readonly ActivityAction[];
+}[] = (Object.keys(ACTION_GROUP_LABELS) as ActivityActionGroup[]).map((id) => ({
+  id,
+  label: ACTION_GROUP_LABELS[id],
+  actions: ACTIVITY_ACTIONS.filter((action) => GROUP_OF_KIND[action.split('.')[0] ?? ''] === id),
+}));
