@@ -218,6 +218,25 @@ const SUBSCRIPTION_WRITES_FUNCTION = {
   billing: true,
 } as const satisfies Omit<RestRouteDefinition, 'method' | 'path'>;
 
+/**
+ * The firm's activity (audit) log for its owners and admins (issue 18): the page and the CSV export
+ * on one function (lambdas/activity/activity-routes.ts). It reads the log, the caller's membership
+ * and the people the entries name, and writes nothing; the functions that record only append.
+ */
+const ACTIVITY_FUNCTION = {
+  functionId: 'OrganizationActivityFunction',
+  entry: 'lambdas/activity/activity-routes.ts',
+  auth: 'user',
+  tables: [
+    { table: 'users', access: 'read' },
+    { table: 'organizations', access: 'read' },
+    { table: 'activity', access: 'read' },
+  ],
+  billing: false,
+  // An export reads up to 50,000 entries (lambdas/activity/activity-routes.ts), more than the default 10 s allow when the table is cold.
+  timeoutSeconds: 20,
+} as const satisfies Omit<RestRouteDefinition, 'method' | 'path'>;
+
 export const REST_ROUTES: readonly RestRouteDefinition[] = [
   {
     functionId: 'GetPlansFunction',
@@ -285,6 +304,8 @@ export const REST_ROUTES: readonly RestRouteDefinition[] = [
   { ...TEAM_FUNCTION, method: 'PUT', path: '/user/organization/owner' },
   { ...TEAM_FUNCTION, method: 'GET', path: '/user/invitations' },
   { ...TEAM_FUNCTION, method: 'POST', path: '/user/invitations/accept' },
+  { ...ACTIVITY_FUNCTION, method: 'GET', path: '/user/organization/activity' },
+  { ...ACTIVITY_FUNCTION, method: 'GET', path: '/user/organization/activity/export' },
   {
     functionId: 'SubscriptionWebhookFunction',
     method: 'POST',

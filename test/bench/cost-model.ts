@@ -4,6 +4,8 @@
  * regenerates them, so the document and the arithmetic cannot drift. Pure functions.
  */
 
+import { ACTIVITY_RETENTION_DAYS } from '../../lambdas/shared/domain/activity';
+
 /** List prices in USD, us-east-2, on-demand, without the 12-month free tier. */
 export const PRICES = {
   checked: '2026-11-24',
@@ -50,6 +52,9 @@ export const PRICES = {
 } as const;
 
 /** Usage per monthly active user per month, and sizes. Every figure is an assumption. */
+/** The average month, for a retention given in days. */
+const DAYS_PER_MONTH = 365.25 / 12;
+
 export const ASSUMPTIONS = {
   /** Sessions (visits) per active user per month. */
   sessionsPerUser: 8,
@@ -71,6 +76,14 @@ export const ASSUMPTIONS = {
   wruPerGraphqlOp: 0.1,
   /** Stored per user: the user record, subscription records, idempotency items (with their indexes). */
   storedKbPerUser: 8,
+  /**
+   * The activity (audit) log (issue 18): entries per user per month (results generated, jobs saved,
+   * the odd team, billing or ATS event), each one write under 1 KB, kept ACTIVITY_RETENTION_DAYS
+   * (TTL deletes are free); owners and admins read a page or an export now and then.
+   */
+  activityEntriesPerUserMonth: 40,
+  activityEntryKb: 0.5,
+  activityRruPerUserMonth: 4,
   /** Web: HTTPS requests and bytes per session (index.html, config.json and changed chunks; most assets come from the browser cache). */
   cloudFrontRequestsPerSession: 6,
   cloudFrontKbPerSession: 150,
@@ -103,9 +116,11 @@ export function monthlyCost(users: number, p = PRICES, a = ASSUMPTIONS): CostLin
   const graphql = sessions * a.graphqlOpsPerSession;
   const invocations = rest + users * a.triggerInvocationsPerUserMonth;
   const gbSeconds = invocations * a.lambdaMemoryGb * (a.lambdaAverageMs / 1000);
-  const rru = rest * a.rruPerRestCall + graphql * a.rruPerGraphqlOp;
-  const wru = rest * a.wruPerRestCall + graphql * a.wruPerGraphqlOp;
-  const storedGb = (users * a.storedKbPerUser) / 1024 / 1024;
+  const rru = rest * a.rruPerRestCall + graphql * a.rruPerGraphqlOp + users * a.activityRruPerUserMonth;
+  const wru = rest * a.wruPerRestCall + graphql * a.wruPerGraphqlOp + users * a.activityEntriesPerUserMonth;
+  // The activity log holds each user's entries of the last ACTIVITY_RETENTION_DAYS.
+  const activityKb = users * a.activityEntriesPerUserMonth * (ACTIVITY_RETENTION_DAYS / DAYS_PER_MONTH) * a.activityEntryKb;
+  const storedGb = (users * a.storedKbPerUser + activityKb) / 1024 / 1024;
   const cfRequests = sessions * a.cloudFrontRequestsPerSession;
   const cfGb = (sessions * a.cloudFrontKbPerSession) / 1024 / 1024;
   const logGb = (invocations * a.logKbPerInvocation + rest * a.logKbPerRestAccess) / 1024 / 1024;

@@ -13,6 +13,7 @@ import { migrateOrganizations, organizationMigrationDependencies } from '../../l
 import { firmSeed } from './support/firm-seed';
 import { newOrganization, type Member, type OrganizationRole } from '../../lambdas/shared/domain/organization-rules';
 import { createOrganizationsRepository, type OrganizationsRepository } from '../../lambdas/shared/organizations/organizations-repository';
+import { createActivityRecorder } from '../../lambdas/shared/activity/activity-log';
 import { startSecurityRuntime, type Credentials, type RestCall, type SecurityRuntime, type SignedInUser } from './support/authz-runtime';
 import { stateChanges } from './support/state-digest';
 
@@ -78,6 +79,9 @@ const REST_MATRIX: Readonly<Record<string, Row<number>>> = {
   'GET /user/invitations': /*              */ { anonymous: 401, apiKey: 401, user: 200, otherUser: 200, admin: 200 },
   // The owner's firm invited none of them.
   'POST /user/invitations/accept': /*      */ { anonymous: 401, apiKey: 401, user: 403, otherUser: 403, admin: 403 },
+  // The activity log of each caller's own firm (everyone here owns one); the owner's entries reach nobody else.
+  'GET /user/organization/activity': /*    */ { anonymous: 401, apiKey: 401, user: 200, otherUser: 200, admin: 200 },
+  'GET /user/organization/activity/export': { anonymous: 401, apiKey: 401, user: 200, otherUser: 200, admin: 200 },
   'POST /subscription/webhook': /*         */ { anonymous: 401, apiKey: 401, user: 401, otherUser: 401, admin: 401 },
   'POST /admin/user/create': /*            */ { anonymous: 401, apiKey: 401, user: 403, otherUser: 403, admin: 201 },
   'POST /admin/user/remove': /*            */ { anonymous: 401, apiKey: 401, user: 403, otherUser: 403, admin: 200 },
@@ -217,6 +221,10 @@ const TEAM_REST_MATRIX: Readonly<Record<string, TeamRow<number>>> = {
   'GET /user/invitations': TEAM_EVERYONE(200),
   // Their invitations were accepted (or, for the removed one, spent): nothing to accept again.
   'POST /user/invitations/accept': TEAM_EVERYONE(409),
+  // The firm's log is for owners and admins (PERMISSIONS `viewActivity`): the admin reads the owner's
+  // firm's, the recruiter is refused, the removed recruiter reads only the firm of their own.
+  'GET /user/organization/activity': { teamAdmin: 200, teamRecruiter: 403, removedMember: 200 },
+  'GET /user/organization/activity/export': { teamAdmin: 200, teamRecruiter: 403, removedMember: 200 },
   'POST /subscription/webhook': TEAM_EVERYONE(401),
   'POST /admin/user/create': TEAM_EVERYONE(403),
   'POST /admin/user/remove': TEAM_EVERYONE(403),
@@ -580,6 +588,8 @@ const REST_CALLS: Readonly<Record<string, (caller: Caller) => Promise<RestCall> 
   }),
   'POST /user/organization/seats': () => ({ method: 'POST', path: '/user/organization/seats', body: SAME_SEATS }),
   ...TEAM_CALLS,
+  'GET /user/organization/activity': () => ({ method: 'GET', path: '/user/organization/activity' }),
+  'GET /user/organization/activity/export': () => ({ method: 'GET', path: '/user/organization/activity/export' }),
   'POST /subscription/webhook': () => ({
     method: 'POST',
     path: '/subscription/webhook',
@@ -662,9 +672,33 @@ const REST_PREPARE: Readonly<Record<string, () => Promise<void>>> = {
   // The seats rows start from the owner's firm as beforeAll left it (the team rows grow it).
   'POST /user/organization/seats/preview': restoreOwnerFirmSeats,
   'POST /user/organization/seats': restoreOwnerFirmSeats,
+  'GET /user/organization/activity': recordOwnerActivity,
+  'GET /user/organization/activity/export': recordOwnerActivity,
   // The owner's remove row disconnects them: every ATS row starts from a connected, synced owner.
   ...Object.fromEntries(Object.keys(ATS_CALLS).map((route) => [route, ensureOwnerAts])),
 };
+
+/** The subject of the entry in the owner's firm's activity log: only the owner and the firm's admin may read it. */
+const OWNER_ACTIVITY_MARKER = 'owner-activity-marker@example.com';
+let ownerActivityRecorded = false;
+
+/** Everyone has a firm (the migration), and the owner's firm's log holds an entry, written by the real recorder. */
+async function recordOwnerActivity(): Promise<void> {
+  await migrateUsersToOrganizations();
+  if (ownerActivityRecorded) return;
+  const recorder = createActivityRecorder({
+    client: documentClientFor(api.runtime.dynamodb),
+    tableName: api.runtime.endpoints.tables.activity,
+  });
+  await recorder.record({
+    organizationId: owner.sub,
+    actorId: owner.sub,
+    action: 'member.invited',
+    subject: { kind: 'invitation', id: OWNER_ACTIVITY_MARKER },
+    details: { role: 'recruiter' },
+  });
+  ownerActivityRecorded = true;
+}
 
 /** Runs the organizations migration (issue 18) on the runtime's tables; idempotent. */
 async function migrateUsersToOrganizations(): Promise<void> {
@@ -844,6 +878,7 @@ const REMOVED_USER_MATRIX: Readonly<Record<string, number | string>> = {
   'GET /user/organization': 403,
   'POST /user/organization/seats/preview': 403,
   'POST /user/organization/seats': 403,
+  'GET /user/organization/activity': 403,
   'GET /assistant/jobs': 403,
   'POST /assistant/must-haves': 403,
   'GET /ats/connection': 403,
@@ -930,6 +965,7 @@ async function removedUserCall(entry: string): Promise<{ status: number; body: R
     'GET /user/organization': { method: 'GET', path: '/user/organization' },
     'POST /user/organization/seats/preview': { method: 'POST', path: '/user/organization/seats/preview', body: { seats: 3 } },
     'POST /user/organization/seats': { method: 'POST', path: '/user/organization/seats', body: SAME_SEATS },
+    'GET /user/organization/activity': { method: 'GET', path: '/user/organization/activity' },
     'GET /assistant/jobs': ASSISTANT_CALLS['GET /assistant/jobs'](),
     'POST /assistant/must-haves': ASSISTANT_CALLS['POST /assistant/must-haves'](),
     'GET /ats/connection': ATS_CALLS['GET /ats/connection'](),
@@ -1098,6 +1134,11 @@ describe('the authorization matrix', () => {
       // Another firm never reaches the owner's subscription.
       for (const secret of [ownerSubscriptionId, owner.sub]) expect(JSON.stringify(answer.body)).not.toContain(secret);
     }
+    if (route.startsWith('GET /user/organization/activity')) {
+      // The owner reads their firm's log; nobody else reads anything of it.
+      if (caller === 'user') expect(JSON.stringify(answer.body)).toContain(OWNER_ACTIVITY_MARKER);
+      else for (const secret of [OWNER_ACTIVITY_MARKER, owner.email]) expect(JSON.stringify(answer.body)).not.toContain(secret);
+    }
     if (route.includes(' /user/billing') && caller !== 'user') {
       // Nothing of the owner's billing reaches anyone else.
       expect(JSON.stringify(answer.body)).not.toContain(ownerInvoiceId);
@@ -1253,6 +1294,11 @@ describe('the authorization matrix', () => {
       if (caller === 'removedMember')
         for (const secret of [owner.sub, owner.email]) expect(JSON.stringify(answer.body)).not.toContain(secret);
       else expect(answer.body).toMatchObject({ organization: { id: owner.sub }, role: caller === 'teamAdmin' ? 'admin' : 'recruiter' });
+    }
+    if (route.startsWith('GET /user/organization/activity')) {
+      // The firm's admin reads the owner's entry (named by the owner's address); the others nothing of it.
+      if (caller === 'teamAdmin') expect(JSON.stringify(answer.body)).toContain(OWNER_ACTIVITY_MARKER);
+      else expect(JSON.stringify(answer.body)).not.toContain(OWNER_ACTIVITY_MARKER);
     }
     if (route.includes(' /user/billing')) expect(JSON.stringify(answer.body)).not.toContain(ownerInvoiceId);
     if (route.includes(' /user/organization/seats')) {

@@ -74,7 +74,16 @@ export interface Invitation {
 export type InvitationStatus = InvitationState | 'expired';
 
 export type OrganizationAction =
-  'view' | 'invite' | 'resendInvitation' | 'revokeInvitation' | 'changeRole' | 'removeMember' | 'transferOwnership' | 'changeSeats';
+  | 'view'
+  | 'invite'
+  | 'resendInvitation'
+  | 'revokeInvitation'
+  | 'changeRole'
+  | 'removeMember'
+  | 'transferOwnership'
+  | 'changeSeats'
+  // Read and export the firm's activity (audit) log (lambdas/activity).
+  | 'viewActivity';
 
 /**
  * Who may do what, by role: the one table every check reads. Owners and admins run the team
@@ -82,8 +91,18 @@ export type OrganizationAction =
  * invites may add seats); only the owner hands over ownership. Recruiters see the team.
  */
 export const PERMISSIONS: Readonly<Record<OrganizationRole, readonly OrganizationAction[]>> = {
-  owner: ['view', 'invite', 'resendInvitation', 'revokeInvitation', 'changeRole', 'removeMember', 'transferOwnership', 'changeSeats'],
-  admin: ['view', 'invite', 'resendInvitation', 'revokeInvitation', 'changeRole', 'removeMember', 'changeSeats'],
+  owner: [
+    'view',
+    'invite',
+    'resendInvitation',
+    'revokeInvitation',
+    'changeRole',
+    'removeMember',
+    'transferOwnership',
+    'changeSeats',
+    'viewActivity',
+  ],
+  admin: ['view', 'invite', 'resendInvitation', 'revokeInvitation', 'changeRole', 'removeMember', 'changeSeats', 'viewActivity'],
   recruiter: ['view'],
 };
 
@@ -113,7 +132,8 @@ export interface Actor {
   readonly role: OrganizationRole;
 }
 
-function forbiddenUnless(actor: Actor, action: OrganizationAction): Refusal | undefined {
+/** The refusal of an action the actor's role may not perform, or `undefined` when it may. */
+export function forbiddenUnless(actor: Actor, action: OrganizationAction): Refusal | undefined {
   return mayPerform(actor.role, action) ? undefined : refuse('forbidden', `A ${actor.role} may not ${ACTION_WORDS[action]}.`);
 }
 
@@ -126,6 +146,7 @@ const ACTION_WORDS: Readonly<Record<OrganizationAction, string>> = {
   removeMember: 'remove members',
   transferOwnership: 'transfer ownership',
   changeSeats: 'change the number of seats',
+  viewActivity: 'see the activity log',
 };
 
 /** The address an invitation is kept under. */

@@ -5,7 +5,7 @@ import { ValidationError } from '../errors';
 import { createLogger, runWithRequestId } from '../logger';
 import { HttpEnvironmentSchema, readEnvironment } from '../read-environment';
 import { ENV } from '../environment';
-import { errorResponse, jsonResponse, type CorsContext } from './response';
+import { errorResponse, jsonResponse, textResponse, type CorsContext } from './response';
 
 /**
  * `httpHandler(fn)`: the wrapper every REST handler uses. It gives `fn` a parsed request, turns
@@ -37,6 +37,8 @@ export interface HttpResult {
   /** `no-store` unless the answer may be cached. */
   readonly cacheControl?: string;
   readonly headers?: Readonly<Record<string, string>>;
+  /** Sends `body` (then a string) as it is with this `Content-Type` instead of as JSON (a CSV export). */
+  readonly contentType?: string;
 }
 
 export type HttpRoute<TBody> = (request: HttpRequest<TBody>) => Promise<HttpResult>;
@@ -72,10 +74,11 @@ export function httpHandler<S extends z.core.$ZodType | undefined = undefined>(
         cors = { ...cors, allowedOrigins };
         const body = options.body ? validateBody(parseJsonBody(event), options.body) : undefined;
         const result = await run({ event, context, requestId, body, header });
-        response = jsonResponse(result.statusCode ?? 200, result.body, cors, {
-          cacheControl: result.cacheControl,
-          headers: result.headers,
-        });
+        const answerOptions = { cacheControl: result.cacheControl, headers: result.headers };
+        response =
+          result.contentType === undefined
+            ? jsonResponse(result.statusCode ?? 200, result.body, cors, answerOptions)
+            : textResponse(result.statusCode ?? 200, String(result.body), result.contentType, cors, answerOptions);
       } catch (error) {
         response = errorResponse(error, cors);
       }

@@ -46,17 +46,33 @@ export function jsonResponse(
   cors: CorsContext,
   options: JsonResponseOptions = {},
 ): APIGatewayProxyResult {
+  return textResponse(statusCode, JSON.stringify(body), 'application/json; charset=utf-8', cors, options);
+}
+
+/**
+ * An answer whose body is sent as it is (a CSV export), with the same CORS and security headers.
+ * Text needs no binary media type on API Gateway: a proxy integration passes a string body through.
+ */
+export function textResponse(
+  statusCode: number,
+  body: string,
+  contentType: string,
+  cors: CorsContext,
+  options: JsonResponseOptions = {},
+): APIGatewayProxyResult {
   const headers: Record<string, string> = {
     ...options.headers,
-    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Type': contentType,
     'Cache-Control': options.cacheControl ?? NO_STORE,
     'X-Content-Type-Options': 'nosniff',
     'Access-Control-Allow-Origin': allowedOriginFor(cors.requestOrigin, cors.allowedOrigins),
     Vary: 'Origin',
   };
-  // Browsers hide non-safelisted headers from scripts unless they are exposed.
-  if (headers['Retry-After'] !== undefined) headers['Access-Control-Expose-Headers'] = 'Retry-After';
-  return { statusCode, headers, body: JSON.stringify(body) };
+  // Browsers hide non-safelisted headers from scripts unless they are exposed: the route's own
+  // headers are for the web app to read (a refusal's Retry-After, a download's file name).
+  const exposed = Object.keys(options.headers ?? {});
+  if (exposed.length > 0) headers['Access-Control-Expose-Headers'] = exposed.join(', ');
+  return { statusCode, headers, body };
 }
 
 /** What an error becomes on the wire. */

@@ -125,3 +125,17 @@ export async function expectNoSidewaysScroll(page: Page, what: string): Promise<
   const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
   expect(overflow, `${what} scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(0);
 }
+
+/** The two widths every page is checked at: a desktop and a phone. */
+export const DESKTOP_VIEWPORT = { width: 1280, height: 800 } as const;
+export const PHONE_VIEWPORT = { width: 390, height: 844 } as const;
+
+/** The page as it is now at both widths: no serious axe violation, nothing scrolls sideways; back to desktop after. */
+export async function expectAccessibleAtBothWidths(page: Page, what: string): Promise<void> {
+  for (const viewport of [DESKTOP_VIEWPORT, PHONE_VIEWPORT]) {
+    await page.setViewportSize(viewport);
+    await expectNoAxeViolations(page, `${what} at ${viewport.width} px`);
+    await expectNoSidewaysScroll(page, `${what} at ${viewport.width} px`);
+  }
+  await page.setViewportSize(DESKTOP_VIEWPORT);
+}

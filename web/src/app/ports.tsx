@@ -1,4 +1,5 @@
 import { createContext, useContext, type ReactNode } from 'react';
+import type { ActivityApi } from '../features/activity/api/activity-api';
 import type { AdminApi } from '../features/admin/api/admin-api';
 import type { AssistantApi } from '../features/assistant/api/assistant-api';
 import type { AtsApi } from '../features/ats/api/ats-api';
@@ -39,6 +40,8 @@ export interface AppPorts {
   readonly admin: AdminApi;
   /** The firm's team on the REST API (the Team page and the account menu's firm name). */
   readonly team: TeamApi;
+  /** The firm's activity log on the REST API (the Activity page). */
+  readonly activity: ActivityApi;
 }
 
 const PortsContext = createContext<Partial<AppPorts>>({});

@@ -63,6 +63,7 @@ export function createAppRoutes(): RouteObject[] {
                 page(paths.subscribe, () => import('./routes/subscribe')),
                 page(paths.admin, () => import('./routes/admin')),
                 page(paths.team, () => import('./routes/team')),
+                page(paths.activity, () => import('./routes/activity')),
                 guard(
                   () => import('./require-subscription').then((module) => ({ Component: module.RequireSubscription })),
                   [

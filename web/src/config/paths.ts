@@ -32,6 +32,8 @@ export const paths = {
   subscribe: '/subscribe',
   // The firm's team (issue 18): members, seats, invitations; read-only for recruiters.
   team: '/team',
+  // Guarded: the firm's activity log, for its owners and admins (the server checks the role).
+  activity: '/activity',
   // Guarded: administrators only (the console's link shows only to them; the server checks anyway).
   admin: '/admin',
 } as const;

@@ -58,10 +58,25 @@ export interface RestRequest {
   readonly signal?: AbortSignal;
 }
 
+/** A file the API answered (a CSV export): its bytes and the name its `Content-Disposition` gives. */
+export interface RestDownload {
+  readonly blob: Blob;
+  /** `undefined` when the answer names none. */
+  readonly fileName: string | undefined;
+}
+
 export interface RestClient {
   request<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, options?: RestRequest): Promise<T>;
   get<T>(path: string, options?: Omit<RestRequest, 'body'>): Promise<T>;
   post<T>(path: string, body: unknown, options?: Omit<RestRequest, 'body'>): Promise<T>;
+  /** A GET whose answer is a file, not JSON; a refusal is still a JSON `ApiErrorBody` and rejects as {@link request} does. */
+  download(path: string, options?: Omit<RestRequest, 'body'>): Promise<RestDownload>;
+}
+
+/** The file name of `attachment; filename="…"`. */
+export function attachmentFileName(disposition: string | null): string | undefined {
+  const match = /filename="([^"]+)"/.exec(disposition ?? '');
+  return match?.[1];
 }
 
 export interface RestClientOptions {
@@ -92,12 +107,14 @@ async function readJson(response: Response): Promise<unknown> {
 
 /** A REST client over `fetch` (tests pass their own `fetch` and token source). */
 export function createRestClient({ baseUrl, getIdToken: idToken, fetch: fetchImpl }: RestClientOptions): RestClient {
-  const request = async <T>(
+  /** Sends the request; resolves with a successful answer, rejects with a {@link RestApiError} otherwise. */
+  const send = async (
     method: string,
     path: string,
-    { auth = 'user', query, body, signal, headers: extraHeaders }: RestRequest = {},
-  ): Promise<T> => {
-    const headers: Record<string, string> = { ...extraHeaders, Accept: 'application/json' };
+    { auth = 'user', query, body, signal, headers: extraHeaders }: RestRequest,
+    accept: string,
+  ): Promise<Response> => {
+    const headers: Record<string, string> = { ...extraHeaders, Accept: accept };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     if (auth === 'user') {
       const token = await idToken();
@@ -116,8 +133,8 @@ export function createRestClient({ baseUrl, getIdToken: idToken, fetch: fetchImp
       if (signal?.aborted) throw error;
       throw new RestApiError(0, 'NETWORK', NETWORK_ERROR_MESSAGE, {}, error);
     }
+    if (response.ok) return response;
     const payload = await readJson(response);
-    if (response.ok) return payload as T;
     const problem = parseApiErrorBody(payload);
     // The whole body is the cause: some answers carry more than the message (e.g. a 3-D Secure action token).
     if (problem) throw new RestApiError(response.status, problem.code, problem.message, problem.fields ?? {}, payload);
@@ -129,10 +146,16 @@ export function createRestClient({ baseUrl, getIdToken: idToken, fetch: fetchImp
       payload,
     );
   };
+  const request = async <T>(method: string, path: string, options: RestRequest = {}): Promise<T> =>
+    (await readJson(await send(method, path, options, 'application/json'))) as T;
   return {
     request: (method, path, options) => request(method, path, options),
     get: (path, options) => request('GET', path, options),
     post: (path, body, options) => request('POST', path, { ...options, body }),
+    async download(path, options = {}) {
+      const response = await send('GET', path, options, '*/*');
+      return { blob: await response.blob(), fileName: attachmentFileName(response.headers.get('Content-Disposition')) };
+    },
   };
 }
 
