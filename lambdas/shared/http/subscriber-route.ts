@@ -1,9 +1,8 @@
 import type { User } from '../contracts/user';
 import type { RateLimiter } from '../dynamodb/rate-limiter';
-import { entitledTier, planIncludes, planUpgradeMessage, PLAN_UPGRADE_REQUIRED, type PlanFeature } from '../domain/plan-entitlements';
-import { liveSubscriptions } from '../domain/subscription-access';
+import { planIncludes, planUpgradeMessage, PLAN_UPGRADE_REQUIRED, type PlanFeature } from '../domain/plan-entitlements';
 import { ForbiddenError } from '../errors';
-import { callersFirm, type Firm, type FirmLookups } from '../organizations/caller-firm';
+import { callersFirm, firmSubscription, type Firm, type FirmLookups } from '../organizations/caller-firm';
 import type { SubscriptionsRepository } from '../subscriptions/subscriptions-repository';
 import { requireActiveUser } from '../users/active-user';
 import type { UsersRepository } from '../users/users-repository';
@@ -76,11 +75,9 @@ export function subscriberRoute<D extends SubscriberGateDependencies, S extends 
     const deps = dependencies();
     const now = deps.now();
     const [user, firm] = await Promise.all([requireActiveUser(deps.users, caller), callersFirm(deps.organizations, caller.sub)]);
-    const subscriptions = await deps.subscriptions.listByUserId(firm.id);
-    if (liveSubscriptions(subscriptions, now).length === 0)
-      throw new ForbiddenError(SUBSCRIPTION_REQUIRED_MESSAGE, { code: 'subscription_required' });
+    const { live, tier } = await firmSubscription(deps.subscriptions, firm, now);
+    if (!live) throw new ForbiddenError(SUBSCRIPTION_REQUIRED_MESSAGE, { code: 'subscription_required' });
     if (spec.feature) {
-      const tier = entitledTier(subscriptions, now);
       if (!tier || !planIncludes(tier, spec.feature))
         throw new ForbiddenError(planUpgradeMessage(spec.feature, tier), { code: PLAN_UPGRADE_REQUIRED });
     }
