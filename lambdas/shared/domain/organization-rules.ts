@@ -69,7 +69,16 @@ export interface Invitation {
 export type InvitationStatus = InvitationState | 'expired';
 
 export type OrganizationAction =
-  'view' | 'invite' | 'resendInvitation' | 'revokeInvitation' | 'changeRole' | 'removeMember' | 'transferOwnership' | 'changeSeats';
+  | 'view'
+  | 'invite'
+  | 'resendInvitation'
+  | 'revokeInvitation'
+  | 'changeRole'
+  | 'removeMember'
+  | 'transferOwnership'
+  | 'changeSeats'
+  /** Connect, test, sync or disconnect the firm's ATS (and its Bullhorn client); every member reads it. */
+  | 'manageAts';
 
 /**
  * Who may do what, by role: the one table every check reads. Owners and admins run the team
@@ -77,8 +86,18 @@ export type OrganizationAction =
  * invites may add seats); only the owner hands over ownership. Recruiters see the team.
  */
 export const PERMISSIONS: Readonly<Record<OrganizationRole, readonly OrganizationAction[]>> = {
-  owner: ['view', 'invite', 'resendInvitation', 'revokeInvitation', 'changeRole', 'removeMember', 'transferOwnership', 'changeSeats'],
-  admin: ['view', 'invite', 'resendInvitation', 'revokeInvitation', 'changeRole', 'removeMember', 'changeSeats'],
+  owner: [
+    'view',
+    'invite',
+    'resendInvitation',
+    'revokeInvitation',
+    'changeRole',
+    'removeMember',
+    'transferOwnership',
+    'changeSeats',
+    'manageAts',
+  ],
+  admin: ['view', 'invite', 'resendInvitation', 'revokeInvitation', 'changeRole', 'removeMember', 'changeSeats', 'manageAts'],
   recruiter: ['view'],
 };
 
@@ -118,6 +137,7 @@ const ACTION_WORDS: Readonly<Record<OrganizationAction, string>> = {
   resendInvitation: 'resend invitations',
   revokeInvitation: 'revoke invitations',
   changeRole: 'change roles',
+  manageAts: 'manage the ATS connection',
   removeMember: 'remove members',
   transferOwnership: 'transfer ownership',
   changeSeats: 'change the number of seats',
