@@ -1,6 +1,9 @@
 import { adminStandingNow } from '../admin/admin-caller';
 import { userDirectoryFromEnvironment } from '../admin/dependencies';
 import type { UserDirectory } from '../shared/user-directory/user-directory';
+import { firmAccessOf, type FirmLookups } from '../shared/organizations/caller-firm';
+import { organizationsFromEnvironment } from '../shared/organizations/organizations-repository';
+import { createSubscriptionsRepository, type SubscriptionsRepository } from '../shared/subscriptions/subscriptions-repository';
 import { UserSubscriptionsResponseSchema, type UserSubscriptionsResponse } from '../shared/contracts/subscriptions';
 import type { User } from '../shared/contracts/user';
 import { accountCode, parseSubscriptionsLookupId, userIdFromAccountCode } from '../shared/domain/account-codes';
@@ -22,7 +25,9 @@ import { isOwnLookupId } from './subscription-rules';
  * ids works too). Owners only (403 for another user's id), or admins, for whom the id is resolved
  * to its user (404 when it names nobody). Ownership comes from the caller's User record, never
  * from the path; being an admin from the record and the directory at this call
- * (lambdas/admin/admin-caller.ts), never from the token's groups alone.
+ * (lambdas/admin/admin-caller.ts), never from the token's groups alone. `firmAccess` says whether
+ * the user works on their firm's live subscription (issue 18; the subscriber gate's rule), which
+ * lets an invited member past the web's subscription gate without subscribing themselves.
  */
 
 export interface GetUserSubscriptionsDependencies {
@@ -32,6 +37,10 @@ export interface GetUserSubscriptionsDependencies {
   /** Asked only when the token says Admins: is the caller still one (admin-caller.ts)? */
   readonly directory: Pick<UserDirectory, 'getUser'>;
   readonly productSlug: string;
+  /** The user's firm and its stored subscriptions, for `firmAccess`. */
+  readonly organizations: FirmLookups;
+  readonly subscriptions: Pick<SubscriptionsRepository, 'listByUserId'>;
+  readonly now?: () => Date;
 }
 
 export const LOOKUP_MESSAGES = {
@@ -55,8 +64,12 @@ export function createGetUserSubscriptionsHandler(
     const deps = dependencies();
     const owner = await resolveOwner(deps, caller, id);
     const code = accountCode(deps.productSlug, owner.id);
-    const [subscriptions, account] = await Promise.all([deps.billing.listAccountSubscriptions(code), deps.billing.getAccount(code)]);
-    const body: UserSubscriptionsResponse = { subscriptions, account: account ?? null };
+    const [subscriptions, account, firmAccess] = await Promise.all([
+      deps.billing.listAccountSubscriptions(code),
+      deps.billing.getAccount(code),
+      firmAccessOf(deps, owner.id, (deps.now ?? (() => new Date()))()),
+    ]);
+    const body: UserSubscriptionsResponse = { subscriptions, account: account ?? null, firmAccess };
     return { body: UserSubscriptionsResponseSchema.parse(body) };
   }, options);
 }
@@ -103,13 +116,15 @@ async function findOwnerForAdmin(deps: GetUserSubscriptionsDependencies, id: str
 /** The Lambda entry point. */
 export const handler = createGetUserSubscriptionsHandler(
   lazily(() => {
-    const env = subscriptionEnvironment({ requireSubscriptionsTable: false });
+    const env = subscriptionEnvironment({ requireSubscriptionsTable: true });
     return {
       billing: env.billing,
       users: createUsersRepository({ client: env.client, tableName: env.usersTable }),
       links: createUserSubscriptionLinks({ client: env.client, tableName: env.usersTable }),
       directory: userDirectoryFromEnvironment(),
       productSlug: env.productSlug,
+      organizations: organizationsFromEnvironment(env.client),
+      subscriptions: createSubscriptionsRepository({ client: env.client, tableName: env.subscriptionsTable! }),
     };
   }),
 );

@@ -286,7 +286,12 @@ export const REST_ROUTES: readonly RestRouteDefinition[] = [
     path: '/user/subscriptions/{id}',
     entry: 'lambdas/subscription/get-user-subscriptions.ts',
     auth: 'user',
-    tables: [{ table: 'users', access: 'read' }],
+    tables: [
+      { table: 'users', access: 'read' },
+      // Access through the firm (issue 18): the user's firm and its stored subscriptions.
+      { table: 'subscriptions', access: 'read' },
+      { table: 'organizations', access: 'read' },
+    ],
     billing: true,
     // An admin's cross-user read checks the caller is an admin now (lambdas/admin/admin-caller.ts).
     userPoolAccess: true,

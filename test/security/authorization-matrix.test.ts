@@ -243,16 +243,20 @@ const TEAM_REST_MATRIX: Readonly<Record<string, TeamRow<number>>> = {
   'POST /assistant/candidate-summary': TEAM_THROUGH_GATE(404),
   'GET /assistant/results': TEAM_THROUGH_GATE(200),
   'POST /assistant/results/delete': TEAM_THROUGH_GATE(404),
+  // One ATS connection per firm: every member reads the owner's (the firm's) connection and synced
+  // records; owners and admins manage it (the admin's mask keeps the saved key, their removal
+  // disconnects the firm), a recruiter is refused (403 `ats_managers_only`).
   'GET /ats/connection': TEAM_THROUGH_GATE(200),
-  'POST /ats/connection': TEAM_THROUGH_GATE(400),
-  'POST /ats/connection/test': TEAM_THROUGH_GATE(409),
-  'POST /ats/connection/remove': TEAM_THROUGH_GATE(200),
-  'POST /ats/sync': TEAM_THROUGH_GATE(409),
+  'POST /ats/connection': { teamAdmin: 200, teamRecruiter: 403, removedMember: 403 },
+  'POST /ats/connection/test': { teamAdmin: 200, teamRecruiter: 403, removedMember: 403 },
+  'POST /ats/connection/remove': { teamAdmin: 200, teamRecruiter: 403, removedMember: 403 },
+  'POST /ats/sync': { teamAdmin: 200, teamRecruiter: 403, removedMember: 403 },
   'GET /ats/jobs': TEAM_THROUGH_GATE(200),
-  'GET /ats/candidates': TEAM_THROUGH_GATE(404),
-  'POST /ats/predict': TEAM_THROUGH_GATE(404),
-  'POST /ats/bullhorn/authorize': TEAM_THROUGH_GATE(200),
-  'POST /ats/bullhorn/callback': TEAM_THROUGH_GATE(400),
+  'GET /ats/candidates': TEAM_THROUGH_GATE(200),
+  'POST /ats/predict': TEAM_THROUGH_GATE(200),
+  'POST /ats/bullhorn/authorize': { teamAdmin: 200, teamRecruiter: 403, removedMember: 403 },
+  // A state the admin did not start is refused (400), as for the owner.
+  'POST /ats/bullhorn/callback': { teamAdmin: 400, teamRecruiter: 403, removedMember: 403 },
 };
 
 /** GraphQL for the same teammates: membership gives nobody another person's User record. */
@@ -1306,7 +1310,11 @@ describe('the authorization matrix', () => {
       else expect(JSON.stringify(answer.body)).not.toContain(ownerSubscriptionId);
       if (caller === 'teamRecruiter') expect(answer.body).toMatchObject({ message: 'A recruiter may not change the number of seats.' });
     }
-    if (isAtsEntry(route)) await expectOwnerAtsIntact();
+    if (route === 'POST /ats/connection/remove' && caller === 'teamAdmin') {
+      // The admin disconnected the firm's connection, the owner's (the next cell reconnects it).
+      const gone = await api.rest<AtsConnectionAnswer>({ method: 'GET', path: '/ats/connection' }, owner);
+      expect(gone.body.connection).toBeNull();
+    } else if (isAtsEntry(route)) await expectOwnerAtsIntact();
     if (before) expect(stateChanges(before, await api.stateDigest())).toEqual([]);
   });
 

@@ -43,7 +43,8 @@ export function createCompleteBullhornAuthorizationHandler(
     {
       from: 'body',
       schema: CompleteBullhornAuthorizationRequestSchema,
-      run: async ({ deps, user, input }) => {
+      manages: true,
+      run: async ({ deps, connection, user, input }) => {
         const pending = await deps.bullhornPending.consume(user.id, input.state);
         if (pending === null) throw authorizationRefused(MESSAGES.unknownState, 'ats_authorization_invalid');
         const now = deps.now();
@@ -54,8 +55,8 @@ export function createCompleteBullhornAuthorizationHandler(
         }
 
         const sealed: SealedCredentials = { atsname: 'bullhorn', apikeytype: 'oauth2', apikey1: pending.apikey1, apikey2: pending.apikey2 };
-        const credentials = await openCredentials(sealed, { cipher: deps.cipher, userId: user.id });
-        const grants = deps.bullhornGrants(user.id);
+        const credentials = await openCredentials(sealed, { cipher: deps.cipher, userId: connection.id });
+        const grants = deps.bullhornGrants(connection.id);
         // The grant in place before (a Bullhorn connection authorized again), to put back should this one fail.
         const before = await grants.read().catch(() => null);
         let written = false;
@@ -65,7 +66,7 @@ export function createCompleteBullhornAuthorizationHandler(
             if (before) await grants.create(before);
             else await grants.remove();
           } catch (error) {
-            logger.error('The Bullhorn grant could not be put back', { userId: user.id, error });
+            logger.error('The Bullhorn grant could not be put back', { userId: user.id, firmId: connection.id, error });
           }
         };
 
@@ -96,21 +97,21 @@ export function createCompleteBullhornAuthorizationHandler(
           throw error;
         }
 
-        const previous = storedCredentials(user);
-        const meta = await deps.connections.getMeta(user.id);
+        const previous = storedCredentials(connection);
+        const meta = await deps.connections.getMeta(connection.id);
         const syncedAts = meta?.atsname ?? previous.atsname ?? null;
         const changesAts = syncedAts !== null && syncedAts !== 'bullhorn';
         const save = async () => {
-          if (!(await deps.settings.save(user.id, sealed, previous, now))) {
+          if (!(await deps.settings.save(connection.id, sealed, previous, now))) {
             throw new ConflictError(ATS_ERROR_MESSAGES.settingsChanged, { code: 'ats_settings_changed' });
           }
           if (changesAts) {
             // The other ATS's data goes; the grant just written stays.
             const grant = await grants.read();
-            await deps.store.deleteAll(user.id);
+            await deps.store.deleteAll(connection.id);
             if (grant) await grants.create(grant);
           }
-          await deps.connections.putMeta(user.id, {
+          await deps.connections.putMeta(connection.id, {
             atsname: 'bullhorn',
             accountName,
             connectedAt: meta !== null && meta.atsname === 'bullhorn' && !changesAts ? meta.connectedAt : now.toISOString(),
@@ -118,14 +119,14 @@ export function createCompleteBullhornAuthorizationHandler(
           });
         };
         try {
-          if (changesAts) await withSyncLease(deps.store, user.id, now, save);
+          if (changesAts) await withSyncLease(deps.store, connection.id, now, save);
           else await save();
         } catch (error) {
           if (error instanceof ConflictError) await putBack();
           throw error;
         }
-        logger.info('ATS connected', { userId: user.id, atsname: 'bullhorn', clearedSyncedData: changesAts });
-        return { body: await connectionResponse(deps, user.id, sealed, now) };
+        logger.info('ATS connected', { userId: user.id, firmId: connection.id, atsname: 'bullhorn', clearedSyncedData: changesAts });
+        return { body: await connectionResponse(deps, connection.id, sealed, now) };
       },
     },
     dependencies,

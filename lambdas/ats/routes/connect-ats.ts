@@ -31,7 +31,8 @@ export function createConnectAtsHandler(dependencies: () => AtsCredentialDepende
     {
       from: 'body',
       schema: ConnectAtsRequestSchema,
-      run: async ({ deps, user, input }) => {
+      manages: true,
+      run: async ({ deps, connection, user, input }) => {
         if ((BROWSER_AUTHORIZED_ATS_NAMES as readonly string[]).includes(input.atsname)) {
           const label = ATS_LABELS[input.atsname];
           throw new AtsSettingsError(
@@ -39,8 +40,8 @@ export function createConnectAtsHandler(dependencies: () => AtsCredentialDepende
             `${label} connects through its own sign-in: choose “Sign in with ${label}” in your ATS settings.`,
           );
         }
-        const previous = storedCredentials(user);
-        const { sealed, credentials } = await prepareCredentials(input, { cipher: deps.cipher, userId: user.id, previous });
+        const previous = storedCredentials(connection);
+        const { sealed, credentials } = await prepareCredentials(input, { cipher: deps.cipher, userId: connection.id, previous });
         let accountName: string | null;
         try {
           ({ accountName } = await createConnector(credentials, { ...TEST_CONNECTOR_LIMITS, ...deps.connectorOptions }).testConnection());
@@ -50,27 +51,27 @@ export function createConnectAtsHandler(dependencies: () => AtsCredentialDepende
         }
 
         const now = deps.now();
-        const meta = await deps.connections.getMeta(user.id);
+        const meta = await deps.connections.getMeta(connection.id);
         // The synced data is of the ATS its details name (or, without details, of the one saved before).
         const syncedAts = meta?.atsname ?? previous.atsname ?? null;
         const changesAts = syncedAts !== null && syncedAts !== sealed.atsname;
         const save = async () => {
-          if (!(await deps.settings.save(user.id, sealed, previous, now))) {
+          if (!(await deps.settings.save(connection.id, sealed, previous, now))) {
             throw new ConflictError(ATS_ERROR_MESSAGES.settingsChanged, { code: 'ats_settings_changed' });
           }
-          if (changesAts) await deps.store.deleteAll(user.id);
+          if (changesAts) await deps.store.deleteAll(connection.id);
           const sameConnection = meta !== null && meta.atsname === sealed.atsname;
-          await deps.connections.putMeta(user.id, {
+          await deps.connections.putMeta(connection.id, {
             atsname: sealed.atsname,
             accountName,
             connectedAt: sameConnection && previous.apikey1 === sealed.apikey1 ? meta.connectedAt : now.toISOString(),
             lastTestedAt: now.toISOString(),
           });
         };
-        if (changesAts) await withSyncLease(deps.store, user.id, now, save);
+        if (changesAts) await withSyncLease(deps.store, connection.id, now, save);
         else await save();
-        logger.info('ATS connected', { userId: user.id, atsname: sealed.atsname, clearedSyncedData: changesAts });
-        return { body: await connectionResponse(deps, user.id, sealed, now) };
+        logger.info('ATS connected', { userId: user.id, firmId: connection.id, atsname: sealed.atsname, clearedSyncedData: changesAts });
+        return { body: await connectionResponse(deps, connection.id, sealed, now) };
       },
     },
     dependencies,

@@ -11,7 +11,9 @@ import { connectionResponse, storedCredentials } from './ats-views';
 export function createGetConnectionHandler(dependencies: () => AtsDependencies, options?: HttpHandlerOptions): ApiGatewayHandler {
   return atsRoute(
     {
-      run: async ({ deps, user }) => ({ body: await connectionResponse(deps, user.id, storedCredentials(user), deps.now()) }),
+      run: async ({ deps, connection }) => ({
+        body: await connectionResponse(deps, connection.id, storedCredentials(connection), deps.now()),
+      }),
     },
     dependencies,
     options,

@@ -19,11 +19,11 @@ export function createListAtsCandidatesHandler(dependencies: () => AtsDependenci
     {
       from: 'query',
       schema: AtsCandidatesQuerySchema,
-      run: async ({ deps, user, input }) => {
-        await findJob(deps, user.id, input.jobId);
+      run: async ({ deps, connection, input }) => {
+        await findJob(deps, connection.id, input.jobId);
         const [candidates, applications] = await Promise.all([
-          deps.store.listCandidates(user.id, { jobId: input.jobId }),
-          deps.store.listApplications(user.id),
+          deps.store.listCandidates(connection.id, { jobId: input.jobId }),
+          deps.store.listApplications(connection.id),
         ]);
         const inPipeline = new Set(
           applications

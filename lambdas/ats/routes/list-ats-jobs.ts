@@ -12,8 +12,8 @@ import { applicationCounts, byMostRecentlyUpdated, jobView } from './ats-views';
 export function createListAtsJobsHandler(dependencies: () => AtsDependencies, options?: HttpHandlerOptions): ApiGatewayHandler {
   return atsRoute(
     {
-      run: async ({ deps, user }) => {
-        const [jobs, applications] = await Promise.all([deps.store.listJobs(user.id), deps.store.listApplications(user.id)]);
+      run: async ({ deps, connection }) => {
+        const [jobs, applications] = await Promise.all([deps.store.listJobs(connection.id), deps.store.listApplications(connection.id)]);
         const counts = applicationCounts(applications);
         const body: AtsJobsResponse = {
           jobs: jobs

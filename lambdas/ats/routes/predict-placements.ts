@@ -27,15 +27,15 @@ export function createPredictPlacementsHandler(dependencies: () => AtsDependenci
       from: 'body',
       schema: PredictPlacementsRequestSchema,
       feature: 'placement-prediction',
-      run: async ({ deps, user, input }) => {
+      run: async ({ deps, connection, input }) => {
         const [jobs, candidates, applications] = await Promise.all([
-          deps.store.listJobs(user.id),
-          deps.store.listCandidates(user.id),
-          deps.store.listApplications(user.id),
+          deps.store.listJobs(connection.id),
+          deps.store.listCandidates(connection.id),
+          deps.store.listApplications(connection.id),
         ]);
-        const job = await findJob(deps, user.id, input.jobId, jobs);
+        const job = await findJob(deps, connection.id, input.jobId, jobs);
         const now = deps.now().toISOString();
-        const training = trainPlacementModel({ jobs, candidates, applications, now, seed: user.id });
+        const training = trainPlacementModel({ jobs, candidates, applications, now, seed: connection.id });
         let prediction: PlacementOutcomeView;
         if (training.status === 'trained') {
           const stages = new Map(applications.map((application) => [application.id, application.stage]));

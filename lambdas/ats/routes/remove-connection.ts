@@ -19,16 +19,17 @@ const NO_CREDENTIALS = { atsname: null, apikeytype: null, apikey1: null, apikey2
 export function createRemoveConnectionHandler(dependencies: () => AtsDependencies, options?: HttpHandlerOptions): ApiGatewayHandler {
   return atsRoute(
     {
-      run: async ({ deps, user }) => {
+      manages: true,
+      run: async ({ deps, connection, user }) => {
         const now = deps.now();
-        await withSyncLease(deps.store, user.id, now, async () => {
+        await withSyncLease(deps.store, connection.id, now, async () => {
           // The keys go first: should the rest fail, nothing can be synced again with them.
-          await deps.settings.clear(user.id, now);
-          await deps.store.deleteAll(user.id);
-          await deps.connections.deleteMeta(user.id);
+          await deps.settings.clear(connection.id, now);
+          await deps.store.deleteAll(connection.id);
+          await deps.connections.deleteMeta(connection.id);
         });
-        logger.info('ATS connection removed', { userId: user.id });
-        return { body: await connectionResponse(deps, user.id, NO_CREDENTIALS, now) };
+        logger.info('ATS connection removed', { userId: user.id, firmId: connection.id });
+        return { body: await connectionResponse(deps, connection.id, NO_CREDENTIALS, now) };
       },
     },
     dependencies,

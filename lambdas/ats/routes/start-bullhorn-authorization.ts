@@ -39,12 +39,13 @@ export function createStartBullhornAuthorizationHandler(
     {
       from: 'body',
       schema: StartBullhornAuthorizationRequestSchema,
-      run: async ({ deps, user, input }) => {
+      manages: true,
+      run: async ({ deps, connection, user, input }) => {
         const redirectUri = checkedRedirectUri(input.redirectUri, deps.webOrigins);
         const username = checkedUsername(input.username);
         const { sealed, credentials } = await prepareCredentials(
           { atsname: 'bullhorn', apikeytype: 'oauth2', apikey1: input.apikey1, apikey2: input.apikey2 },
-          { cipher: deps.cipher, userId: user.id, previous: storedCredentials(user) },
+          { cipher: deps.cipher, userId: connection.id, previous: storedCredentials(connection) },
         );
         let dataCentre;
         try {
@@ -64,7 +65,7 @@ export function createStartBullhornAuthorizationHandler(
           restUrl: dataCentre.restUrl,
           redirectUri,
         });
-        logger.info('Bullhorn authorization started', { userId: user.id });
+        logger.info('Bullhorn authorization started', { userId: user.id, firmId: connection.id });
         const body: StartBullhornAuthorizationResponse = {
           authorizeUrl: bullhornAuthorizeUrl(dataCentre, credentials.apikey1, redirectUri, state),
           expiresAt,

@@ -22,23 +22,24 @@ const logger = createLogger({ component: 'ats-sync' });
 export function createSyncAtsHandler(dependencies: () => AtsCredentialDependencies, options?: HttpHandlerOptions): ApiGatewayHandler {
   return atsRoute(
     {
-      run: async ({ deps, user }) => {
-        const credentials = await openCredentials(storedCredentials(user), { cipher: deps.cipher, userId: user.id });
+      manages: true,
+      run: async ({ deps, connection }) => {
+        const credentials = await openCredentials(storedCredentials(connection), { cipher: deps.cipher, userId: connection.id });
         const connector = createConnector(credentials, {
           ...SYNC_CONNECTOR_LIMITS,
           ...deps.connectorOptions,
-          bullhornGrants: deps.bullhornGrants?.(user.id),
+          bullhornGrants: deps.bullhornGrants?.(connection.id),
         });
         const budgetEndsAt = deps.now().getTime() + (deps.syncBudgetMs ?? SYNC_TIME_BUDGET_MS);
         const result = await runSync({
           connector,
           store: deps.store,
-          userId: user.id,
+          userId: connection.id,
           now: deps.now,
           deadline: () => deps.now().getTime() >= budgetEndsAt,
         });
         logger.info('ATS sync call ended', {
-          userId: user.id,
+          userId: connection.id,
           atsname: credentials.atsname,
           outcome: result.outcome,
           counts: result.counts,
@@ -47,7 +48,7 @@ export function createSyncAtsHandler(dependencies: () => AtsCredentialDependenci
           // How many features the sync had to do without (sync/sync-notices.ts); the panel shows which.
           notices: result.status.notices.length,
         });
-        const body: AtsSyncResponse = { outcome: result.outcome, sync: await currentSyncView(deps, user.id, deps.now()) };
+        const body: AtsSyncResponse = { outcome: result.outcome, sync: await currentSyncView(deps, connection.id, deps.now()) };
         const retryAfter =
           result.outcome === 'paused' && result.retryAfterSeconds !== null
             ? { 'Retry-After': String(Math.max(1, result.retryAfterSeconds)) }

@@ -22,18 +22,19 @@ export function createTestConnectionHandler(
 ): ApiGatewayHandler {
   return atsRoute(
     {
-      run: async ({ deps, user }) => {
-        const credentials = await openCredentials(storedCredentials(user), { cipher: deps.cipher, userId: user.id });
+      manages: true,
+      run: async ({ deps, connection }) => {
+        const credentials = await openCredentials(storedCredentials(connection), { cipher: deps.cipher, userId: connection.id });
         const label = ATS_LABELS[credentials.atsname];
         let answer: AtsTestResponse;
         try {
           const { accountName } = await createConnector(credentials, {
             ...TEST_CONNECTOR_LIMITS,
             ...deps.connectorOptions,
-            bullhornGrants: deps.bullhornGrants?.(user.id),
+            bullhornGrants: deps.bullhornGrants?.(connection.id),
           }).testConnection();
           const testedAt = deps.now().toISOString();
-          await deps.connections.recordTest(user.id, { accountName, testedAt });
+          await deps.connections.recordTest(connection.id, { accountName, testedAt });
           const account = accountName ? ` (account ${accountName})` : '';
           answer = { ok: true, accountName, message: `${label} answered${account}: your connection works and can be synced.`, testedAt };
         } catch (error) {

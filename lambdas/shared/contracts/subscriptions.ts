@@ -1,3 +1,5 @@
+import { ORGANIZATION_ROLES } from '../domain/organization-rules';
+import { PLAN_TIERS } from '../domain/plans';
 import * as z from '../zod';
 
 /**
@@ -51,10 +53,25 @@ export const AccountViewSchema = z.object({
 });
 export type AccountView = z.infer<typeof AccountViewSchema>;
 
-/** Answer of `GET /user/subscriptions/{id}`: the user's subscriptions and billing account. */
+/**
+ * Access through the firm (issue 18): a member of another person's firm works on the firm's
+ * subscription. Set when the user is an active member of a firm that is not their own and whose
+ * subscription is live (the subscriber gate's rule, lambdas/shared/organizations/caller-firm.ts);
+ * `null` otherwise, when the user's own subscriptions decide.
+ */
+export const FirmAccessSchema = z.object({
+  organizationId: z.string(),
+  role: z.enum(ORGANIZATION_ROLES),
+  /** The plan the firm's subscription entitles its members to (null: not a known plan). */
+  tier: z.nullable(z.enum(PLAN_TIERS)),
+});
+export type FirmAccess = z.infer<typeof FirmAccessSchema>;
+
+/** Answer of `GET /user/subscriptions/{id}`: the user's subscriptions and billing account, and their firm's access. */
 export const UserSubscriptionsResponseSchema = z.object({
   subscriptions: z.array(SubscriptionViewSchema),
   account: z.nullable(AccountViewSchema),
+  firmAccess: z.nullable(FirmAccessSchema),
 });
 export type UserSubscriptionsResponse = z.infer<typeof UserSubscriptionsResponseSchema>;
 

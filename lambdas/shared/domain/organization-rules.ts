@@ -83,7 +83,9 @@ export type OrganizationAction =
   | 'transferOwnership'
   | 'changeSeats'
   // Read and export the firm's activity (audit) log (lambdas/activity).
-  | 'viewActivity';
+  | 'viewActivity'
+  /** Connect, test, sync or disconnect the firm's ATS (and its Bullhorn client); every member reads it. */
+  | 'manageAts';
 
 /**
  * Who may do what, by role: the one table every check reads. Owners and admins run the team
@@ -101,8 +103,19 @@ export const PERMISSIONS: Readonly<Record<OrganizationRole, readonly Organizatio
     'transferOwnership',
     'changeSeats',
     'viewActivity',
+    'manageAts',
   ],
-  admin: ['view', 'invite', 'resendInvitation', 'revokeInvitation', 'changeRole', 'removeMember', 'changeSeats', 'viewActivity'],
+  admin: [
+    'view',
+    'invite',
+    'resendInvitation',
+    'revokeInvitation',
+    'changeRole',
+    'removeMember',
+    'changeSeats',
+    'viewActivity',
+    'manageAts',
+  ],
   recruiter: ['view'],
 };
 
@@ -143,6 +156,7 @@ const ACTION_WORDS: Readonly<Record<OrganizationAction, string>> = {
   resendInvitation: 'resend invitations',
   revokeInvitation: 'revoke invitations',
   changeRole: 'change roles',
+  manageAts: 'manage the ATS connection',
   removeMember: 'remove members',
   transferOwnership: 'transfer ownership',
   changeSeats: 'change the number of seats',

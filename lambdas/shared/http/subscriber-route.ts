@@ -1,9 +1,9 @@
 import type { User } from '../contracts/user';
 import type { RateLimiter } from '../dynamodb/rate-limiter';
-import { entitledTier, planIncludes, planUpgradeMessage, PLAN_UPGRADE_REQUIRED, type PlanFeature } from '../domain/plan-entitlements';
-import { liveSubscriptions } from '../domain/subscription-access';
+import { planIncludes, planUpgradeMessage, PLAN_UPGRADE_REQUIRED, type PlanFeature } from '../domain/plan-entitlements';
+import { mayPerform, type OrganizationAction } from '../domain/organization-rules';
 import { ForbiddenError } from '../errors';
-import { callersFirm, type Firm, type FirmLookups } from '../organizations/caller-firm';
+import { callersFirm, firmSubscription, type Firm, type FirmLookups } from '../organizations/caller-firm';
 import type { SubscriptionsRepository } from '../subscriptions/subscriptions-repository';
 import { requireActiveUser } from '../users/active-user';
 import type { UsersRepository } from '../users/users-repository';
@@ -24,6 +24,8 @@ import { httpHandler, parseJsonBody, validateBody, type ApiGatewayHandler, type 
  *    only hides; a recruiter works on the firm's subscription, not one of their own;
  * 3b. the route's feature among those of the caller's plan (403 `plan_upgrade_required`, naming
  *    the plans that include it): shared/domain/plan-entitlements.ts, the web's copy's source too;
+ * 3c. the organization action the route performs, for routes not every member may use (403, e.g.
+ *    `ats_managers_only`: organization-rules `PERMISSIONS`);
  * 4. the per-user rate limit, which counts every request that got this far (429, Retry-After);
  * 5. the body or the query string, validated by the contract's schema (400, one message per field);
  * then the route's own work, on the caller's own partition or the firm's (the ATS connection).
@@ -55,7 +57,7 @@ export interface SubscriberRequest<D, I> {
   readonly pathParameters: Readonly<Record<string, string | undefined>>;
 }
 
-type Input<S> = S extends z.core.$ZodType ? z.output<S> : undefined;
+export type Input<S> = S extends z.core.$ZodType ? z.output<S> : undefined;
 
 export interface SubscriberRouteSpec<D, S extends z.core.$ZodType | undefined> {
   /** Where the input comes from: the JSON body or the query string (GET); none without a schema. */
@@ -63,6 +65,11 @@ export interface SubscriberRouteSpec<D, S extends z.core.$ZodType | undefined> {
   readonly schema?: S;
   /** The plan feature the route serves; without one any live subscription will do (jobs, history). */
   readonly feature?: PlanFeature;
+  /**
+   * The organization action the route performs, when not every member may (organization-rules
+   * `PERMISSIONS`): a role without it is refused (403 with this message and code) before any work.
+   */
+  readonly requires?: { readonly action: OrganizationAction; readonly message: string; readonly code: string };
   readonly run: (request: SubscriberRequest<D, Input<S>>) => Promise<HttpResult>;
 }
 
@@ -76,14 +83,14 @@ export function subscriberRoute<D extends SubscriberGateDependencies, S extends 
     const deps = dependencies();
     const now = deps.now();
     const [user, firm] = await Promise.all([requireActiveUser(deps.users, caller), callersFirm(deps.organizations, caller.sub)]);
-    const subscriptions = await deps.subscriptions.listByUserId(firm.id);
-    if (liveSubscriptions(subscriptions, now).length === 0)
-      throw new ForbiddenError(SUBSCRIPTION_REQUIRED_MESSAGE, { code: 'subscription_required' });
+    const { live, tier } = await firmSubscription(deps.subscriptions, firm, now);
+    if (!live) throw new ForbiddenError(SUBSCRIPTION_REQUIRED_MESSAGE, { code: 'subscription_required' });
     if (spec.feature) {
-      const tier = entitledTier(subscriptions, now);
       if (!tier || !planIncludes(tier, spec.feature))
         throw new ForbiddenError(planUpgradeMessage(spec.feature, tier), { code: PLAN_UPGRADE_REQUIRED });
     }
+    if (spec.requires && !mayPerform(firm.role, spec.requires.action))
+      throw new ForbiddenError(spec.requires.message, { code: spec.requires.code });
     await deps.rateLimiter.consume(user.id, now);
     let input: unknown = undefined;
     if (spec.schema) input = validateBody(spec.from === 'query' ? { ...event.queryStringParameters } : parseJsonBody(event), spec.schema);

@@ -1,5 +1,10 @@
+import type { FirmAccess } from '../contracts/subscriptions';
 import type { OrganizationRole } from '../domain/organization-rules';
+import { entitledTier } from '../domain/plan-entitlements';
+import type { PlanTier } from '../domain/plans';
+import { liveSubscriptions } from '../domain/subscription-access';
 import { ForbiddenError } from '../errors';
+import type { SubscriptionsRepository } from '../subscriptions/subscriptions-repository';
 import type { OrganizationsRepository } from './organizations-repository';
 
 /**
@@ -24,19 +29,55 @@ export const MEMBERSHIP_REMOVED_MESSAGE =
 /**
  * The caller's firm: their active membership, found in the `byPerson` index and confirmed by a
  * strongly consistent read of the member item, so a member removed a moment ago (the index may
- * still say active) is refused at once, as is one the index already shows removed (403
- * `membership_removed`). A person in no firm at all (nobody has migrated them, or founded one
- * for them yet) is their own one-person firm: their own id, as owner — today's behaviour, and the
- * same key the migration gives their firm.
+ * still say active) is not in it, nor one the index already shows removed: `undefined`. A person
+ * in no firm at all (nobody has migrated them, or founded one for them yet) is their own
+ * one-person firm: their own id, as owner — today's behaviour, and the same key the migration
+ * gives their firm.
  */
-export async function callersFirm(organizations: FirmLookups, userId: string): Promise<Firm> {
+export async function findCallersFirm(organizations: FirmLookups, userId: string): Promise<Firm | undefined> {
   const memberships = await organizations.membershipsOf(userId);
   const indexed = memberships.find((member) => member.state === 'active');
-  if (!indexed) {
-    if (memberships.length > 0) throw new ForbiddenError(MEMBERSHIP_REMOVED_MESSAGE, { code: MEMBERSHIP_REMOVED });
-    return { id: userId, role: 'owner' };
-  }
+  if (!indexed) return memberships.length > 0 ? undefined : { id: userId, role: 'owner' };
   const member = await organizations.getMember(indexed.organizationId, userId);
-  if (member?.state !== 'active') throw new ForbiddenError(MEMBERSHIP_REMOVED_MESSAGE, { code: MEMBERSHIP_REMOVED });
-  return { id: member.organizationId, role: member.role };
+  return member?.state === 'active' ? { id: member.organizationId, role: member.role } : undefined;
+}
+
+/** {@link findCallersFirm}, refusing a removed member (403 `membership_removed`). */
+export async function callersFirm(organizations: FirmLookups, userId: string): Promise<Firm> {
+  const firm = await findCallersFirm(organizations, userId);
+  if (!firm) throw new ForbiddenError(MEMBERSHIP_REMOVED_MESSAGE, { code: MEMBERSHIP_REMOVED });
+  return firm;
+}
+
+/** What the firm's subscription gives now: access (a live one) and the plan it entitles to. */
+export interface FirmSubscription {
+  readonly live: boolean;
+  /** The highest plan among the live subscriptions (undefined: none live, or none on a known plan). */
+  readonly tier: PlanTier | undefined;
+}
+
+/** The firm's subscription standing, from the subscriptions stored under the firm's id. */
+export async function firmSubscription(
+  subscriptions: Pick<SubscriptionsRepository, 'listByUserId'>,
+  firm: Firm,
+  now: Date,
+): Promise<FirmSubscription> {
+  const records = await subscriptions.listByUserId(firm.id);
+  return { live: liveSubscriptions(records, now).length > 0, tier: entitledTier(records, now) };
+}
+
+/**
+ * What `GET /user/subscriptions` tells the web's subscription gate about the firm: set when the
+ * user works for a firm not their own (their own subscriptions decide otherwise) whose
+ * subscription is live; the same rule as the subscriber gate.
+ */
+export async function firmAccessOf(
+  deps: { readonly organizations: FirmLookups; readonly subscriptions: Pick<SubscriptionsRepository, 'listByUserId'> },
+  userId: string,
+  now: Date,
+): Promise<FirmAccess | null> {
+  const firm = await findCallersFirm(deps.organizations, userId);
+  if (!firm || firm.id === userId) return null;
+  const { live, tier } = await firmSubscription(deps.subscriptions, firm, now);
+  return live ? { organizationId: firm.id, role: firm.role, tier: tier ?? null } : null;
 }

@@ -7,6 +7,9 @@ import type { User } from '../../../lambdas/shared/contracts/user';
 import { accountCode, subscriptionsLookupId } from '../../../lambdas/shared/domain/account-codes';
 import { createGetUserSubscriptionsHandler } from '../../../lambdas/subscription/get-user-subscriptions';
 import type { DirectoryUser } from '../../../lambdas/shared/user-directory/user-directory';
+import { foundedOrganization } from '../../../lambdas/shared/organizations/organization-founding';
+import { subscriptionSnapshot } from '../../../lambdas/shared/subscriptions/subscription-record';
+import { firmSeed } from '../../security/support/firm-seed';
 import { captureLogs, type CapturedLogs } from '../support/capture-logs';
 import {
   ADMIN,
@@ -39,7 +42,15 @@ beforeAll(async () => {
     },
   };
   handler = createGetUserSubscriptionsHandler(
-    () => ({ billing: services.billing, users: services.users, links: services.links, directory, productSlug: PRODUCT_SLUG }),
+    () => ({
+      billing: services.billing,
+      users: services.users,
+      links: services.links,
+      directory,
+      productSlug: PRODUCT_SLUG,
+      organizations: services.organizations,
+      subscriptions: services.subscriptions,
+    }),
     HANDLER_OPTIONS,
   );
 });
@@ -77,13 +88,50 @@ async function subscribedUser(id: string): Promise<{ user: User; subscription: S
 }
 
 describe('GET /user/subscriptions/{id}', () => {
+  it("says an invited member works on their firm's live subscription (firmAccess), and nobody else does", async () => {
+    const { user: owner, subscription } = await subscribedUser('gs-firm-owner');
+    // Stored as create-change stores it, and the firm founded as checkout founds it.
+    await services.subscriptions.upsert(subscriptionSnapshot(subscription, { userId: owner.id }), new Date());
+    await services.organizations.createOrganization(foundedOrganization(owner, { company: null, quantity: 1 }, new Date()));
+    const seed = firmSeed(services.client, services.tableNames.organizations);
+    for (const id of ['gs-firm-recruiter', 'gs-firm-leaver', 'gs-no-firm']) await services.addUser(id);
+    await seed.join(owner.id, { sub: 'gs-firm-recruiter', email: 'gs-firm-recruiter@example.com' }, 'recruiter');
+    await seed.join(owner.id, { sub: 'gs-firm-leaver', email: 'gs-firm-leaver@example.com' }, 'recruiter');
+    await seed.remove(owner.id, { sub: 'gs-firm-leaver', email: 'gs-firm-leaver@example.com' });
+    const firmAccessOf = async (id: string) => {
+      const answer = await getSubscriptions(`code-talentpilot-${id}`, claims(id, undefined));
+      expect(answer.status).toBe(200);
+      return UserSubscriptionsResponseSchema.parse(answer.body).firmAccess;
+    };
+
+    expect(await firmAccessOf('gs-firm-recruiter')).toEqual({ organizationId: owner.id, role: 'recruiter', tier: 'professional' });
+    // The owner's own subscriptions decide for them; a removed member and a person in no firm have no firm to work on.
+    expect(await firmAccessOf(owner.id)).toBeNull();
+    expect(await firmAccessOf('gs-firm-leaver')).toBeNull();
+    expect(await firmAccessOf('gs-no-firm')).toBeNull();
+
+    await services.subscriptions.upsert(
+      subscriptionSnapshot(
+        {
+          ...subscription,
+          state: 'expired',
+          expiresAt: new Date(Date.now() - 1000).toISOString(),
+          updatedAt: new Date(Date.now() + 60_000).toISOString(),
+        },
+        { userId: owner.id },
+      ),
+      new Date(),
+    );
+    expect(await firmAccessOf('gs-firm-recruiter')).toBeNull();
+  });
+
   it('answers a user who has not subscribed yet, by their lookup code, with no subscriptions and no account', async () => {
     const user = await services.addUser('gs-new');
     expect(subscriptionsLookupId(PRODUCT_SLUG, user)).toBe('code-talentpilot-gs-new');
 
     const answer = await getSubscriptions('code-talentpilot-gs-new', claims(user.id, undefined));
 
-    expect(answer).toMatchObject({ status: 200, body: { subscriptions: [], account: null } });
+    expect(answer).toMatchObject({ status: 200, body: { subscriptions: [], account: null, firmAccess: null } });
     expect(answer.headers['Cache-Control']).toBe('no-store');
   });
 

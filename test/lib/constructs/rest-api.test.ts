@@ -207,7 +207,12 @@ describe('RestApi: API Gateway REST, stage prod', () => {
         path: '/subscription/reactivate',
         tables: ['ACTIVITY_TABLE', 'SUBSCRIPTIONS_TABLE', 'USERS_TABLE'],
       },
-      GetUserSubscriptionsFunction: { method: 'GET', path: '/user/subscriptions/{id}', tables: ['USERS_TABLE'] },
+      // The firm's access (issue 18): the user's firm and its stored subscriptions, read only.
+      GetUserSubscriptionsFunction: {
+        method: 'GET',
+        path: '/user/subscriptions/{id}',
+        tables: ['ORGANIZATIONS_TABLE', 'SUBSCRIPTIONS_TABLE', 'USERS_TABLE'],
+      },
       // It only verifies and queues (the webhook queue's consumer reads Recurly and writes the tables).
       SubscriptionWebhookFunction: { method: 'POST', path: '/subscription/webhook', tables: [] },
     } as const;
@@ -273,7 +278,13 @@ describe('RestApi: API Gateway REST, stage prod', () => {
         expect(onUsers.flatMap((statement) => [statement.Action].flat())).not.toContain('dynamodb:PutItem');
         expect(onUsers.flatMap((statement) => [statement.Action].flat())).not.toContain('dynamodb:UpdateItem');
       }
-      expect(policyOf('GetUserSubscriptionsFunction')).not.toContain('DataSubscriptionsTable');
+      const lookup = (
+        JSON.parse(policyOf('GetUserSubscriptionsFunction')) as { Statement: { Action: string | string[]; Resource: unknown }[] }
+      ).Statement;
+      const onFirmTables = lookup.filter((statement) => /Data(Subscriptions|Organizations)Table/.test(JSON.stringify(statement.Resource)));
+      expect(onFirmTables.length).toBeGreaterThan(0);
+      for (const action of ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'])
+        expect(onFirmTables.flatMap((statement) => [statement.Action].flat())).not.toContain(action);
     });
   });
 

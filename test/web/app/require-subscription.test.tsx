@@ -36,6 +36,15 @@ describe('the subscription gate', () => {
     expect(await screen.findByRole('heading', { level: 1, name: /What TalentPilot does for you/ })).toBeInTheDocument();
   });
 
+  it('lets an invited member in on their firm’s live subscription, without one of their own', async () => {
+    const billing = new FakeBilling();
+    billing.firmAccess = { organizationId: 'sub-olga', role: 'recruiter', tier: 'professional' };
+    const { router } = renderApp('/services', { ports: signedIn(billing) });
+    expect(await screen.findByRole('heading', { level: 1, name: /What TalentPilot does for you/ })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/services');
+    expect(billing.subscriptions).toEqual([]);
+  });
+
   it('lets a user in whose canceled subscription has not expired yet', async () => {
     const billing = new FakeBilling();
     const later = new Date(Date.now() + 5 * 24 * 3600 * 1000).toISOString();

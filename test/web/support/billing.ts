@@ -1,5 +1,5 @@
 import type { Plan } from '@contracts/plans';
-import type { AccountView, CreateChangeRequest, SubscriptionView } from '@contracts/subscriptions';
+import type { AccountView, CreateChangeRequest, FirmAccess, SubscriptionView } from '@contracts/subscriptions';
 import type { BillingApi } from '../../../web/src/features/subscriptions/api/billing-api';
 import type { TestCard, TestCardTokenizer } from '../../../web/src/features/subscriptions/api/test-card-tokenizer';
 import { ThreeDSecureFailedError } from '../../../web/src/features/subscriptions/three-d-secure';
@@ -104,6 +104,8 @@ export class FakeBilling {
   plansError: unknown = undefined;
   subscriptions: SubscriptionView[] = [];
   account: AccountView | null = null;
+  /** What the server says of the user's firm (issue 18): set for an invited member of a subscribed firm. */
+  firmAccess: FirmAccess | null = null;
   subscriptionsError: unknown = undefined;
   private readonly failures: Partial<Record<keyof BillingApi, unknown[]>> = {};
   private created = 0;
@@ -168,7 +170,7 @@ export class FakeBilling {
       getUserSubscriptions: jest.fn(async () => {
         this.fail('getUserSubscriptions');
         if (this.subscriptionsError !== undefined) throw this.subscriptionsError;
-        return { subscriptions: [...this.subscriptions], account: this.account };
+        return { subscriptions: [...this.subscriptions], account: this.account, firmAccess: this.firmAccess };
       }),
       createChange: jest.fn(async (request: CreateChangeRequest) => {
         this.fail('createChange');

@@ -43,12 +43,24 @@ describe('the billing API', () => {
   });
 
   it('reads the user’s subscriptions and account by the lookup id, with the id token', async () => {
-    const answer = { subscriptions: [testSubscription()], account: testAccount() };
+    const firmAccess = { organizationId: 'sub-olga', role: 'recruiter', tier: 'professional' } as const;
+    const answer = { subscriptions: [testSubscription()], account: testAccount(), firmAccess };
     const { api, fetchImpl } = billingApi(jsonResponse(200, answer));
     await expect(api.getUserSubscriptions('code-talentpilot-sub-ada')).resolves.toEqual(answer);
     const request = sent(fetchImpl);
     expect(request.url).toBe('http://127.0.0.1:5181/prod/user/subscriptions/code-talentpilot-sub-ada');
     expect(request.headers.Authorization).toBe('id-token-ada');
+  });
+
+  it('reads a missing or malformed firm access as none (the user’s own subscriptions decide)', async () => {
+    for (const firmAccess of [undefined, 'firm']) {
+      const { api } = billingApi(jsonResponse(200, { subscriptions: [], account: null, firmAccess }));
+      await expect(api.getUserSubscriptions('code-talentpilot-sub-ada')).resolves.toEqual({
+        subscriptions: [],
+        account: null,
+        firmAccess: null,
+      });
+    }
   });
 
   it('sends create-change with the Idempotency-Key header and only the plan, currency and token', async () => {

@@ -18,9 +18,14 @@ import { useSubscriptions } from './state/subscriptions-context';
  * (lambdas/shared/domain/plan-entitlements.ts), so every page says what the server does.
  */
 
-/** The highest plan among the signed-in user's live subscriptions (undefined while none). */
+/**
+ * The plan the signed-in user works on: their firm's when they work on its subscription (issue 18;
+ * the server's gate reads the same), else the highest among their own live subscriptions
+ * (undefined while none).
+ */
 export function usePlanTier(): PlanTier | undefined {
-  return entitledTier(useSubscriptions().subscriptions);
+  const { subscriptions, firmAccess } = useSubscriptions();
+  return firmAccess ? (firmAccess.tier ?? undefined) : entitledTier(subscriptions);
 }
 
 /** Whether the signed-in user's plan includes a feature. */

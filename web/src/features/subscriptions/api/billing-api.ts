@@ -55,8 +55,8 @@ function readPlans(payload: unknown): Plan[] {
 
 function readUserSubscriptions(payload: unknown): UserSubscriptionsResponse {
   if (!isObject(payload) || !Array.isArray(payload.subscriptions)) throw malformed('subscriptions', payload);
-  const { subscriptions, account } = payload as unknown as UserSubscriptionsResponse;
-  return { subscriptions, account: isObject(account) ? account : null };
+  const { subscriptions, account, firmAccess } = payload as unknown as UserSubscriptionsResponse;
+  return { subscriptions, account: isObject(account) ? account : null, firmAccess: isObject(firmAccess) ? firmAccess : null };
 }
 
 function readSubscriptionAnswer<T extends { subscription: unknown }>(what: string, payload: unknown): T {

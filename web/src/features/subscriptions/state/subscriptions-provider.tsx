@@ -68,6 +68,7 @@ export function SubscriptionsProvider({
       status,
       subscriptions: ready?.subscriptions ?? [],
       account: ready?.account ?? null,
+      firmAccess: ready?.firmAccess ?? null,
       error,
       refresh,
       applySubscription,

@@ -1,4 +1,4 @@
-import type { AccountView, SubscriptionView, UserSubscriptionsResponse } from '@contracts/subscriptions';
+import type { AccountView, FirmAccess, SubscriptionView, UserSubscriptionsResponse } from '@contracts/subscriptions';
 
 /** `idle` while nobody is signed in (nothing to load), `loading` until the first answer for this user. */
 export type SubscriptionsStatus = 'idle' | 'loading' | 'ready' | 'error';
@@ -11,6 +11,8 @@ export interface SubscriptionsState {
   readonly status: SubscriptionsStatus;
   readonly subscriptions: readonly SubscriptionView[];
   readonly account: AccountView | null;
+  /** Access through the firm (a member of another person's firm with a live subscription), else null. */
+  readonly firmAccess: FirmAccess | null;
   readonly error: string | null;
 }
 
@@ -29,5 +31,6 @@ export function withSubscription(before: UserSubscriptionsResponse | undefined, 
       ? subscriptions.map((other) => (other.id === subscription.id ? subscription : other))
       : [subscription, ...subscriptions],
     account: before?.account ?? null,
+    firmAccess: before?.firmAccess ?? null,
   };
 }
