@@ -505,7 +505,9 @@ async function callAs(world: TwoFirms, action: TwoFirmAction): Promise<TwoFirmCa
 }
 
 export interface TwoFirmFuzzResult {
+  /** Sequences run (shrinking's replays not counted). */
   readonly runs: number;
+  /** Calls made, shrinking's included. */
   readonly calls: number;
   /** Calls answered 2xx. */
   readonly accepted: number;
@@ -513,16 +515,29 @@ export interface TwoFirmFuzzResult {
   readonly crossFirmCalls: number;
   readonly failed: boolean;
   readonly report?: string;
+  /** The time limit ended the fuzz before the runs `calls` asked for. */
+  readonly stoppedAtTimeLimit: boolean;
+  readonly durationMs: number;
 }
 
 /** Calls per run at most: long enough for a create-then-reach sequence, short enough to shrink. */
 export const MAX_CALLS_PER_RUN = 8;
+const AVERAGE_CALLS_PER_RUN = (1 + MAX_CALLS_PER_RUN) / 2;
+/** Runs per fast-check batch: a time limit is checked between batches, never inside a run. */
+const BATCH_RUNS = 100;
 
 /**
- * Runs sequences of calls until about `calls` calls were made (`calls / 4.5` sequences of 1 to
- * {@link MAX_CALLS_PER_RUN}). Never throws for a property failure: see `failed` and `report`.
+ * Makes about `calls` calls (`calls / 4.5` sequences of 1 to {@link MAX_CALLS_PER_RUN}), or fewer
+ * when `timeLimitMs` has passed (the bench's cap). Never throws for a property failure: see
+ * `failed` and `report`.
  */
-export async function runTwoFirmFuzz(world: TwoFirms, calls: number): Promise<TwoFirmFuzzResult> {
+export async function runTwoFirmFuzz(
+  world: TwoFirms,
+  calls: number,
+  options: { readonly timeLimitMs?: number } = {},
+): Promise<TwoFirmFuzzResult> {
+  const startedAt = Date.now();
+  const deadline = startedAt + (options.timeLimitMs ?? Number.POSITIVE_INFINITY);
   const target = snapshotTarget(world.api);
   const baseline = await takeSnapshot(target);
   const seeded = copyIds(world);
@@ -549,14 +564,23 @@ export async function runTwoFirmFuzz(world: TwoFirms, calls: number): Promise<Tw
       resetIds(world, seeded);
     }
   });
-  const numRuns = Math.max(1, Math.round(calls / ((1 + MAX_CALLS_PER_RUN) / 2)));
-  const details = await fc.check(property, { numRuns, seed: fuzzSeed(), endOnFailure: false });
-  const report = details.failed
-    ? [
-        `The two-firm fuzz failed after ${details.numRuns} run(s); replay with FUZZ_SEED=${details.seed} FUZZ_RUNS=${calls} (path ${details.counterexamplePath}).`,
+  const wanted = Math.max(1, Math.round(calls / AVERAGE_CALLS_PER_RUN));
+  const baseSeed = fuzzSeed() ?? Math.floor(Math.random() * 2 ** 31);
+  let runs = 0;
+  let report: string | undefined;
+  for (let batch = 0; runs < wanted && Date.now() < deadline; batch += 1) {
+    const size = Math.min(BATCH_RUNS, wanted - runs);
+    const details = await fc.check(property, { numRuns: size, seed: baseSeed + batch, endOnFailure: false });
+    runs += details.numRuns;
+    if (details.failed) {
+      report = [
+        `The two-firm fuzz failed after ${details.numRuns} run(s) of a batch; replay with FUZZ_SEED=${details.seed} FUZZ_RUNS=${Math.round(size * AVERAGE_CALLS_PER_RUN)} (path ${details.counterexamplePath}).`,
         `Counterexample (shrunk ${details.numShrinks} times): ${abbreviate(details.counterexample?.[0])}`,
         `Problem: ${String(details.errorInstance instanceof Error ? details.errorInstance.message : details.errorInstance).slice(0, 3000)}`,
-      ].join('\n')
-    : undefined;
-  return { runs: details.numRuns, ...counts, failed: details.failed, report };
+      ].join('\n');
+      break;
+    }
+  }
+  const stoppedAtTimeLimit = report === undefined && runs < wanted;
+  return { runs, ...counts, failed: report !== undefined, report, stoppedAtTimeLimit, durationMs: Date.now() - startedAt };
 }
