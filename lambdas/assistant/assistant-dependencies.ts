@@ -41,7 +41,7 @@ export const WORKSPACE_RATE_LIMIT_FACTOR = 4;
 
 /**
  * The dependencies from the handler's environment: `USERS_TABLE`, `SUBSCRIPTIONS_TABLE`,
- * `ASSISTANT_TABLE`, optionally `ASSISTANT_RATE_LIMIT_PER_MINUTE` and, in the local runtime,
+ * `ORGANIZATIONS_TABLE`, `ASSISTANT_TABLE`, optionally `ASSISTANT_RATE_LIMIT_PER_MINUTE` and, in the local runtime,
  * `DYNAMODB_ENDPOINT`. Read on the first request, so a deployment mistake is a logged 500 naming
  * the variable.
  */

@@ -76,6 +76,8 @@ export interface RestRouteDefinition {
 const ASSISTANT_TABLES = [
   { table: 'users', access: 'read' },
   { table: 'subscriptions', access: 'read' },
+  // The caller's firm, whose subscription the gate checks (issue 18).
+  { table: 'organizations', access: 'read' },
   { table: 'assistant', access: 'readWrite' },
 ] as const satisfies RestRouteDefinition['tables'];
 
@@ -112,6 +114,8 @@ function assistantRoute(
 const ATS_TABLES = [
   { table: 'users', access: 'readWrite' },
   { table: 'subscriptions', access: 'read' },
+  // The caller's firm, whose subscription the gate checks (issue 18).
+  { table: 'organizations', access: 'read' },
   { table: 'assistant', access: 'readWrite' },
   { table: 'ats', access: 'readWrite' },
 ] as const satisfies RestRouteDefinition['tables'];
@@ -123,6 +127,8 @@ const ATS_TABLES = [
 const ATS_READ_TABLES = [
   { table: 'users', access: 'read' },
   { table: 'subscriptions', access: 'read' },
+  // The caller's firm, whose subscription the gate checks (issue 18).
+  { table: 'organizations', access: 'read' },
   { table: 'assistant', access: 'readWrite' },
   { table: 'ats', access: 'read' },
 ] as const satisfies RestRouteDefinition['tables'];
@@ -138,6 +144,8 @@ const ATS_READ_TABLES = [
 const ATS_BULLHORN_START_TABLES = [
   { table: 'users', access: 'read' },
   { table: 'subscriptions', access: 'read' },
+  // The caller's firm, whose subscription the gate checks (issue 18).
+  { table: 'organizations', access: 'read' },
   { table: 'assistant', access: 'readWrite' },
   { table: 'ats', access: 'readWrite' },
 ] as const satisfies RestRouteDefinition['tables'];

@@ -154,12 +154,17 @@ const GRAPHQL_MATRIX: Readonly<Record<string, Row<GraphqlOutcome>>> = {
  * - `GET /user/organization`: teammates see the owner's firm in their role; the removed recruiter
  *   sees a firm of their own (the organizations migration founds one for anyone in none) and
  *   nothing of the owner's;
- * - the assistant and the ATS are behind the subscription gate.
+ * - the assistant and the ATS are behind the subscription gate, which checks the FIRM's
+ *   subscription (shared/organizations/caller-firm.ts): the admin and the recruiter pass it on the
+ *   owner's subscription and then get what `otherUser` gets (their own partition holds none of the
+ *   owner's data); the removed recruiter is refused (403) at once.
  */
 const TEAM_CALLERS = ['teamAdmin', 'teamRecruiter', 'removedMember'] as const;
 type TeamCaller = (typeof TEAM_CALLERS)[number];
 type TeamRow<T> = Readonly<Record<TeamCaller, T>>;
 const TEAM_EVERYONE = (status: number): TeamRow<number> => ({ teamAdmin: status, teamRecruiter: status, removedMember: status });
+/** A route behind the subscriber gate: the firm's active members get `status`, the removed one 403. */
+const TEAM_THROUGH_GATE = (status: number): TeamRow<number> => ({ teamAdmin: status, teamRecruiter: status, removedMember: 403 });
 
 const TEAM_REST_MATRIX: Readonly<Record<string, TeamRow<number>>> = {
   'GET /subscription/plans': TEAM_EVERYONE(200),
@@ -177,29 +182,29 @@ const TEAM_REST_MATRIX: Readonly<Record<string, TeamRow<number>>> = {
   'POST /admin/user/remove': TEAM_EVERYONE(403),
   'POST /admin/user': TEAM_EVERYONE(403),
   'POST /admin/console': TEAM_EVERYONE(403),
-  'GET /assistant/jobs': TEAM_EVERYONE(403),
-  'POST /assistant/jobs': TEAM_EVERYONE(403),
-  'PATCH /assistant/jobs/{id}': TEAM_EVERYONE(403),
-  'DELETE /assistant/jobs/{id}': TEAM_EVERYONE(403),
-  'POST /assistant/must-haves': TEAM_EVERYONE(403),
-  'POST /assistant/sourcing-terms': TEAM_EVERYONE(403),
-  'POST /assistant/job-description': TEAM_EVERYONE(403),
-  'POST /assistant/screening-questions': TEAM_EVERYONE(403),
-  'POST /assistant/evaluations': TEAM_EVERYONE(403),
-  'POST /assistant/best-fit': TEAM_EVERYONE(403),
-  'POST /assistant/candidate-summary': TEAM_EVERYONE(403),
-  'GET /assistant/results': TEAM_EVERYONE(403),
-  'POST /assistant/results/delete': TEAM_EVERYONE(403),
-  'GET /ats/connection': TEAM_EVERYONE(403),
-  'POST /ats/connection': TEAM_EVERYONE(403),
-  'POST /ats/connection/test': TEAM_EVERYONE(403),
-  'POST /ats/connection/remove': TEAM_EVERYONE(403),
-  'POST /ats/sync': TEAM_EVERYONE(403),
-  'GET /ats/jobs': TEAM_EVERYONE(403),
-  'GET /ats/candidates': TEAM_EVERYONE(403),
-  'POST /ats/predict': TEAM_EVERYONE(403),
-  'POST /ats/bullhorn/authorize': TEAM_EVERYONE(403),
-  'POST /ats/bullhorn/callback': TEAM_EVERYONE(403),
+  'GET /assistant/jobs': TEAM_THROUGH_GATE(200),
+  'POST /assistant/jobs': TEAM_THROUGH_GATE(404),
+  'PATCH /assistant/jobs/{id}': TEAM_THROUGH_GATE(404),
+  'DELETE /assistant/jobs/{id}': TEAM_THROUGH_GATE(404),
+  'POST /assistant/must-haves': TEAM_THROUGH_GATE(200),
+  'POST /assistant/sourcing-terms': TEAM_THROUGH_GATE(404),
+  'POST /assistant/job-description': TEAM_THROUGH_GATE(404),
+  'POST /assistant/screening-questions': TEAM_THROUGH_GATE(404),
+  'POST /assistant/evaluations': TEAM_THROUGH_GATE(404),
+  'POST /assistant/best-fit': TEAM_THROUGH_GATE(404),
+  'POST /assistant/candidate-summary': TEAM_THROUGH_GATE(404),
+  'GET /assistant/results': TEAM_THROUGH_GATE(200),
+  'POST /assistant/results/delete': TEAM_THROUGH_GATE(404),
+  'GET /ats/connection': TEAM_THROUGH_GATE(200),
+  'POST /ats/connection': TEAM_THROUGH_GATE(400),
+  'POST /ats/connection/test': TEAM_THROUGH_GATE(409),
+  'POST /ats/connection/remove': TEAM_THROUGH_GATE(200),
+  'POST /ats/sync': TEAM_THROUGH_GATE(409),
+  'GET /ats/jobs': TEAM_THROUGH_GATE(200),
+  'GET /ats/candidates': TEAM_THROUGH_GATE(404),
+  'POST /ats/predict': TEAM_THROUGH_GATE(404),
+  'POST /ats/bullhorn/authorize': TEAM_THROUGH_GATE(200),
+  'POST /ats/bullhorn/callback': TEAM_THROUGH_GATE(400),
 };
 
 /** GraphQL for the same teammates: membership gives nobody another person's User record. */

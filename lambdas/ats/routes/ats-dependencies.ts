@@ -47,7 +47,7 @@ export const ATS_RATE_LIMIT_BUCKET = 'ats';
 
 /**
  * The dependencies from the handler's environment: the gated routes' variables (`USERS_TABLE`,
- * `SUBSCRIPTIONS_TABLE`, `ASSISTANT_TABLE` where the rate limit counts, in the ATS routes' own
+ * `SUBSCRIPTIONS_TABLE`, `ORGANIZATIONS_TABLE`, `ASSISTANT_TABLE` where the rate limit counts, in the ATS routes' own
  * bucket, optionally `ASSISTANT_RATE_LIMIT_PER_MINUTE` and `DYNAMODB_ENDPOINT`) and `ATS_TABLE`.
  * Read on the first request, so a deployment mistake is a logged 500 naming the variable.
  */

@@ -3,6 +3,7 @@ import { TABLES } from '../../../lib/definitions/tables';
 import { createRateLimiter, DEFAULT_RATE_LIMIT_PER_MINUTE } from '../dynamodb/rate-limiter';
 import { ENV } from '../environment';
 import { requiredNameVariable } from '../read-environment';
+import { createOrganizationsRepository } from '../organizations/organizations-repository';
 import { createSubscriptionsRepository } from '../subscriptions/subscriptions-repository';
 import { createUsersRepository } from '../users/users-repository';
 import * as z from '../zod';
@@ -10,12 +11,14 @@ import type { SubscriberGateDependencies } from './subscriber-route';
 
 /**
  * The variables every route behind the subscriber gate reads (the assistant's and the ATS's):
- * the users, subscriptions and assistant tables (the rate limit counts in the last), the optional
+ * the users, subscriptions, organizations (the caller's firm) and assistant tables (the rate limit
+ * counts in the last), the optional
  * per-minute limit and, in the local runtime, the DynamoDB endpoint.
  */
 export const SUBSCRIBER_ROUTE_ENVIRONMENT = {
   [TABLES.users.envVar]: requiredNameVariable,
   [TABLES.subscriptions.envVar]: requiredNameVariable,
+  [TABLES.organizations.envVar]: requiredNameVariable,
   [TABLES.assistant.envVar]: requiredNameVariable,
   [ENV.dynamodbEndpoint]: z.optional(z.url()),
   [ENV.rateLimitPerMinute]: z._default(
@@ -42,6 +45,7 @@ export function subscriberGateDependencies(
   return {
     users: createUsersRepository({ client, tableName: env[TABLES.users.envVar] }),
     subscriptions: createSubscriptionsRepository({ client, tableName: env[TABLES.subscriptions.envVar] }),
+    organizations: createOrganizationsRepository({ client, tableName: env[TABLES.organizations.envVar] }),
     rateLimiter: createRateLimiter({
       client,
       tableName: env[TABLES.assistant.envVar],

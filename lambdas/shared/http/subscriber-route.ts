@@ -3,6 +3,7 @@ import type { RateLimiter } from '../dynamodb/rate-limiter';
 import { entitledTier, planIncludes, planUpgradeMessage, PLAN_UPGRADE_REQUIRED, type PlanFeature } from '../domain/plan-entitlements';
 import { liveSubscriptions } from '../domain/subscription-access';
 import { ForbiddenError } from '../errors';
+import { callersFirm, type Firm, type FirmLookups } from '../organizations/caller-firm';
 import type { SubscriptionsRepository } from '../subscriptions/subscriptions-repository';
 import { requireActiveUser } from '../users/active-user';
 import type { UsersRepository } from '../users/users-repository';
@@ -15,13 +16,17 @@ import { httpHandler, parseJsonBody, validateBody, type ApiGatewayHandler, type 
  * refusals cheap and honest:
  * 1. the caller from the Cognito authorizer's claims (401 without);
  * 2. their User record, which must be ACTIVE (404 / 403 `user_inactive`);
- * 3. a live subscription among their stored subscription records (403 `subscription_required`):
- *    the same rule as the web app's gate, checked here because the UI only hides;
+ * 2b. their firm (shared/organizations/caller-firm.ts): the active membership, confirmed on a
+ *    strongly consistent read, so a removed member is refused at once (403 `membership_removed`);
+ *    a person in no firm is their own;
+ * 3. a live subscription among the FIRM's stored subscription records (403
+ *    `subscription_required`): the same rule as the web app's gate, checked here because the UI
+ *    only hides; a recruiter works on the firm's subscription, not one of their own;
  * 3b. the route's feature among those of the caller's plan (403 `plan_upgrade_required`, naming
  *    the plans that include it): shared/domain/plan-entitlements.ts, the web's copy's source too;
  * 4. the per-user rate limit, which counts every request that got this far (429, Retry-After);
  * 5. the body or the query string, validated by the contract's schema (400, one message per field);
- * then the route's own work, always on the caller's own partition.
+ * then the route's own work, on the caller's own partition or the firm's (the ATS connection).
  */
 
 /**
@@ -31,6 +36,7 @@ import { httpHandler, parseJsonBody, validateBody, type ApiGatewayHandler, type 
 export interface SubscriberGateDependencies {
   readonly users: UsersRepository;
   readonly subscriptions: Pick<SubscriptionsRepository, 'listByUserId'>;
+  readonly organizations: FirmLookups;
   readonly rateLimiter: RateLimiter;
   readonly now: () => Date;
 }
@@ -42,6 +48,8 @@ export interface SubscriberRequest<D, I> {
   readonly deps: D;
   /** The caller's ACTIVE User record (its `id` is the Cognito sub, the key of all their data). */
   readonly user: User;
+  /** The firm the caller works for and their role in it (their own id, as owner, when in none). */
+  readonly firm: Firm;
   readonly input: I;
   /** The route's path parameters (`{id}`), unvalidated: the route checks them. */
   readonly pathParameters: Readonly<Record<string, string | undefined>>;
@@ -67,7 +75,8 @@ export function subscriberRoute<D extends SubscriberGateDependencies, S extends 
     const caller = callerFromEvent(event);
     const deps = dependencies();
     const now = deps.now();
-    const [user, subscriptions] = await Promise.all([requireActiveUser(deps.users, caller), deps.subscriptions.listByUserId(caller.sub)]);
+    const [user, firm] = await Promise.all([requireActiveUser(deps.users, caller), callersFirm(deps.organizations, caller.sub)]);
+    const subscriptions = await deps.subscriptions.listByUserId(firm.id);
     if (liveSubscriptions(subscriptions, now).length === 0)
       throw new ForbiddenError(SUBSCRIPTION_REQUIRED_MESSAGE, { code: 'subscription_required' });
     if (spec.feature) {
@@ -78,6 +87,6 @@ export function subscriberRoute<D extends SubscriberGateDependencies, S extends 
     await deps.rateLimiter.consume(user.id, now);
     let input: unknown = undefined;
     if (spec.schema) input = validateBody(spec.from === 'query' ? { ...event.queryStringParameters } : parseJsonBody(event), spec.schema);
-    return spec.run({ deps, user, input: input as Input<S>, pathParameters: event.pathParameters ?? {} });
+    return spec.run({ deps, user, firm, input: input as Input<S>, pathParameters: event.pathParameters ?? {} });
   }, options);
 }

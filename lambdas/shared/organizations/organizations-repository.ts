@@ -16,6 +16,11 @@ export interface OrganizationsRepository {
   getOrganization(organizationId: string): Promise<Organization | undefined>;
   /** The firm with every member (removed ones too) and invitation, read at once (strongly consistent). */
   getTeam(organizationId: string): Promise<TeamState | undefined>;
+  /**
+   * The member item of this user in this firm, read strongly consistent (removed ones too), or
+   * `undefined`: what confirms a membership found in the eventually consistent index.
+   */
+  getMember(organizationId: string, userId: string): Promise<Member | undefined>;
   /** Every membership of a user, removed ones too, in no particular order (the index is eventually consistent). */
   membershipsOf(userId: string): Promise<Member[]>;
   /** The user's active membership (a person is an active member of one firm at a time), or `undefined`. */
@@ -146,6 +151,17 @@ export function createOrganizationsRepository({ client, tableName }: Organizatio
         members: withPrefix(MEMBER_PREFIX).map((item) => fromItem<Member>(item)),
         invitations: withPrefix(INVITATION_PREFIX).map((item) => fromItem<Invitation>(item)),
       };
+    },
+
+    async getMember(organizationId, userId) {
+      const result = await client.send(
+        new GetCommand({
+          TableName: tableName,
+          Key: { pk: organizationKey(organizationId), sk: `${MEMBER_PREFIX}${userId}` },
+          ConsistentRead: true,
+        }),
+      );
+      return result.Item ? fromItem<Member>(result.Item) : undefined;
     },
 
     membershipsOf,

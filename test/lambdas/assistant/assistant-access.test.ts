@@ -168,6 +168,7 @@ describe('the per-user rate limit', () => {
     const environment = {
       USERS_TABLE: tables.users,
       SUBSCRIPTIONS_TABLE: tables.subscriptions,
+      ORGANIZATIONS_TABLE: tables.organizations,
       ASSISTANT_TABLE: tables.assistant,
       ASSISTANT_RATE_LIMIT_PER_MINUTE: '1',
       DYNAMODB_ENDPOINT: assistant.services.endpoint,

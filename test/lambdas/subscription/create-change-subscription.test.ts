@@ -73,6 +73,7 @@ const gatedRoute = subscriberRoute(
   () => ({
     users: services.users,
     subscriptions: services.subscriptions,
+    organizations: services.organizations,
     rateLimiter: { consume: async () => undefined },
     now: () => new Date(),
   }),

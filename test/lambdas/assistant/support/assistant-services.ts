@@ -71,6 +71,7 @@ export async function startAssistantServices(): Promise<AssistantServices> {
     dependencies: (options = {}) => ({
       users: services.users,
       subscriptions: services.subscriptions,
+      organizations: services.organizations,
       jobs: createJobsRepository(table),
       results: createResultsRepository(table),
       evaluations: createEvaluationsRepository(table),

@@ -12,7 +12,13 @@ import { EnvironmentError } from '../../../../lambdas/shared/read-environment';
  * mistake is an error naming the variable, never a silent default that would send keys elsewhere.
  */
 
-const TABLES = { USERS_TABLE: 'users', SUBSCRIPTIONS_TABLE: 'subscriptions', ASSISTANT_TABLE: 'assistant', ATS_TABLE: 'ats' };
+const TABLES = {
+  USERS_TABLE: 'users',
+  SUBSCRIPTIONS_TABLE: 'subscriptions',
+  ORGANIZATIONS_TABLE: 'organizations',
+  ASSISTANT_TABLE: 'assistant',
+  ATS_TABLE: 'ats',
+};
 
 describe('ATS_BASE_URLS', () => {
   it('is unset in AWS: every connector uses its ATS’s own API', () => {

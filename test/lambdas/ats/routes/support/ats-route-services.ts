@@ -145,6 +145,7 @@ export async function startAtsRouteServices(
   const dependencies = (overrides: DependencyOverrides = {}): BullhornAuthorizationDependencies => ({
     users: assistant.services.users,
     subscriptions: assistant.services.subscriptions,
+    organizations: assistant.services.organizations,
     rateLimiter: createRateLimiter({
       client,
       tableName: tableNames.assistant,
