@@ -84,18 +84,6 @@ async function expectOk<T>(api: SecurityRuntime, call: RestCall, who: SignedInUs
   return answer.body;
 }
 
-function jobBody(firm: FirmName, title: string, id?: string) {
-  return {
-    ...(id === undefined ? {} : { id }),
-    title: `${TITLE_MARKERS[firm]} ${title}`,
-    companyInfo: SAMPLE.companyInfo,
-    description: SAMPLE.description,
-    location: SAMPLE.location,
-    mustHaves: [...SAMPLE.expectedMustHaves],
-    niceToHaves: [],
-  };
-}
-
 function maskOf(key: string): string {
   return `\u2022\u2022\u2022\u2022${key.slice(-4)}`;
 }
@@ -115,7 +103,7 @@ async function seedFirm(api: SecurityRuntime, firm: FirmName, owner: SignedInUse
   const billing = await expectOk<{ invoices: { id: string }[] }>(api, { method: 'GET', path: '/user/billing' }, owner, 'Billing');
   const { job } = await expectOk<{ job: { id: string } }>(
     api,
-    { method: 'POST', path: '/assistant/jobs', body: jobBody(firm, 'Payments Platform Lead') },
+    { method: 'POST', path: '/assistant/jobs', body: jobBodyTitled(`${TITLE_MARKERS[firm]} Payments Platform Lead`) },
     owner,
     `The owner of ${firm} could not save a job`,
   );
@@ -328,6 +316,7 @@ const isGated = (route: string) => route.includes(' /assistant/') || route.inclu
 /** Routes about the caller's firm itself (the Team and Activity routes join them as they land). */
 const isFirmRoute = (route: string) => route === 'GET /user/organization';
 
+/** The sample posting as a job titled `title` (a firm's title carries its marker word). */
 function jobBodyTitled(title: string) {
   return {
     title,
