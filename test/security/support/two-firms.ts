@@ -242,6 +242,20 @@ const FUZZED_CALLS = {
   'GET /user/billing': () => get('/user/billing'),
   'GET /user/billing/invoices/{id}/pdf': (c: CallContext) => get(`/user/billing/invoices/${percentEncode(c.id('invoice'))}/pdf`),
   'GET /user/organization': () => get('/user/organization'),
+  'GET /user/invitations': () => get('/user/invitations'),
+  'POST /user/invitations/accept': (c: CallContext) => post('/user/invitations/accept', { organizationId: c.id('user') }),
+  'POST /user/organization/invitations/resend': (c: CallContext) => post('/user/organization/invitations/resend', { email: c.id('email') }),
+  'POST /user/organization/invitations/revoke': (c: CallContext) => post('/user/organization/invitations/revoke', { email: c.id('email') }),
+  'PATCH /user/organization/members/{userId}': (c: CallContext) =>
+    ({
+      method: 'PATCH',
+      path: `/user/organization/members/${percentEncode(c.id('user'))}`,
+      body: { role: c.flag ? 'admin' : 'recruiter' },
+    }) as const,
+  'DELETE /user/organization/members/{userId}': (c: CallContext) =>
+    ({ method: 'DELETE', path: `/user/organization/members/${percentEncode(c.id('user'))}` }) as const,
+  'PUT /user/organization/owner': (c: CallContext) =>
+    ({ method: 'PUT', path: '/user/organization/owner', body: { userId: c.id('user') } }) as const,
   'GET /assistant/jobs': () => get('/assistant/jobs'),
   'POST /assistant/jobs': (c: CallContext) =>
     post('/assistant/jobs', { ...jobBodyTitled(c.title), ...(c.flag ? { id: c.id('job') } : {}) }),
@@ -306,6 +320,7 @@ export const NOT_FUZZED: Readonly<Record<string, string>> = {
   'POST /admin/console': 'platform administrators only, none of the seven; the matrix covers every caller and action',
   'POST /ats/bullhorn/authorize': "starts a sign-in at the fake Bullhorn for the caller's own state; its round trip has its own tests",
   'POST /ats/bullhorn/callback': 'consumes a state only its starter holds (bullhorn-authorization.test.ts, the matrix)',
+  'POST /user/organization/invitations': "creates a Cognito user and mails it, which the run's table undo cannot take back",
 };
 
 /** Routes called only on the other firm's ids: a firm canceling its own subscription would end its gate past the run's undo (the billing stand-in keeps it). */
@@ -313,8 +328,8 @@ const CROSS_FIRM_ONLY: ReadonlySet<FuzzedRoute> = new Set(['POST /subscription/c
 
 /** Routes behind the subscription (firm) gate. */
 const isGated = (route: string) => route.includes(' /assistant/') || route.includes(' /ats/');
-/** Routes about the caller's firm itself (the Team and Activity routes join them as they land). */
-const isFirmRoute = (route: string) => route === 'GET /user/organization';
+/** Routes about the caller's firm itself (the Team routes; the Activity routes join them as they land). */
+const isFirmRoute = (route: string) => route.includes(' /user/organization') || route.includes(' /user/invitations');
 
 /** The sample posting as a job titled `title` (a firm's title carries its marker word). */
 function jobBodyTitled(title: string) {
