@@ -3,6 +3,8 @@ import { GRAPHQL_ENTRY_POINTS } from '../security/support/fuzz-graphql';
 import { REST_ENTRY_POINTS } from '../security/support/fuzz-rest';
 import { runFuzz, type FuzzResult } from '../security/support/fuzz-runner';
 import { TRIGGER_ENTRY_POINTS } from '../security/support/fuzz-triggers';
+import { startSecurityRuntime as startMatrixRuntime } from '../security/support/authz-runtime';
+import { runTwoFirmFuzz, seedTwoFirms } from '../security/support/two-firms';
 import { productMix, runLoad } from '../security/support/load';
 import { startSecurityRuntime } from '../security/support/security-runtime';
 import { benchPlansCache } from './plans-cache';
@@ -16,7 +18,8 @@ import type { BenchFigure, BenchSection } from './section';
  *
  * Standalone: `node --import tsx test/bench/reliability.ts` prints the section as JSON (last line).
  * Environment: RELIABILITY_FUZZ_RUNS (10000), RELIABILITY_FUZZ_SECONDS per entry point (30),
- * RELIABILITY_LOAD_RATE (200), RELIABILITY_LOAD_SECONDS (60).
+ * RELIABILITY_LOAD_RATE (200), RELIABILITY_LOAD_SECONDS (60), RELIABILITY_TWO_FIRMS_SECONDS (120,
+ * the two-firm fuzz's cap; it makes RELIABILITY_FUZZ_RUNS calls at most).
  */
 
 export interface ReliabilityOptions {
@@ -67,6 +70,24 @@ function fuzzFigures(results: readonly FuzzResult[], wanted: number, capSeconds:
   ];
 }
 
+/** The two-firm fuzz (issue 18) on its own runtime: the authorization matrix's, where owners subscribe with a card. */
+async function twoFirmFigure(calls: number, capSeconds: number): Promise<BenchFigure> {
+  const api = await startMatrixRuntime({ assistantRateLimitPerMinute: 100_000 });
+  try {
+    const result = await runTwoFirmFuzz(await seedTwoFirms(api), calls, { timeLimitMs: capSeconds * 1000 });
+    const capped = result.stoppedAtTimeLimit ? `, stopped at the ${capSeconds} s cap` : '';
+    return {
+      name: "Two-firm fuzz: calls where one firm reached the other's data, the removed member got in, or a 5xx (issue 18)",
+      value: `${result.failed ? 'at least 1' : '0'} (${thousands(result.calls)} calls, ${thousands(result.crossFirmCalls)} with the other firm's ids, in ${(result.durationMs / 60_000).toFixed(1)} min${capped})`,
+      budget: '0',
+      pass: !result.failed,
+      note: result.report,
+    };
+  } finally {
+    await api.stop();
+  }
+}
+
 export async function benchReliability(options: ReliabilityOptions = {}): Promise<BenchSection> {
   const fuzzRuns = options.fuzzRuns ?? fromEnvironment('RELIABILITY_FUZZ_RUNS', BENCH_FUZZ_RUNS);
   const capSeconds = options.fuzzSecondsPerEntryPoint ?? fromEnvironment('RELIABILITY_FUZZ_SECONDS', 30);
@@ -75,6 +96,8 @@ export async function benchReliability(options: ReliabilityOptions = {}): Promis
   // Tens of thousands of requests: the handlers' per-request info lines would only slow the machine.
   process.env.LOG_LEVEL ??= 'warn';
 
+  // First, on its own runtime: one runtime at a time on the 2 shared cores.
+  const twoFirms = await twoFirmFigure(fuzzRuns, fromEnvironment('RELIABILITY_TWO_FIRMS_SECONDS', 120));
   const rt = await startSecurityRuntime();
   try {
     const results: FuzzResult[] = [];
@@ -107,7 +130,7 @@ export async function benchReliability(options: ReliabilityOptions = {}): Promis
     return {
       id: 'reliability',
       title: 'Reliability: fuzzing and load on the local runtime',
-      figures: [...fuzzFigures(results, fuzzRuns, capSeconds), ...loadFigures, plansCache],
+      figures: [...fuzzFigures(results, fuzzRuns, capSeconds), twoFirms, ...loadFigures, plansCache],
       details: { fuzz: { runsWanted: fuzzRuns, capSecondsPerEntryPoint: capSeconds, entryPoints: results }, load },
     };
   } finally {

@@ -59,7 +59,7 @@ export interface FuzzResult {
 }
 
 /** The runtime's tables with their key attributes. */
-export function snapshotTarget(rt: SecurityRuntime): SnapshotTarget {
+export function snapshotTarget(rt: Pick<SecurityRuntime, 'runtime'>): SnapshotTarget {
   const names = rt.runtime.endpoints.tables;
   const tables = Object.fromEntries(
     (Object.keys(TABLES) as TableName[]).map((table) => {
