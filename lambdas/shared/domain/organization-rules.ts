@@ -69,7 +69,18 @@ export interface Invitation {
 export type InvitationStatus = InvitationState | 'expired';
 
 export type OrganizationAction =
-  'view' | 'invite' | 'resendInvitation' | 'revokeInvitation' | 'changeRole' | 'removeMember' | 'transferOwnership' | 'changeSeats';
+  | 'view'
+  | 'invite'
+  | 'resendInvitation'
+  | 'revokeInvitation'
+  | 'changeRole'
+  | 'removeMember'
+  | 'transferOwnership'
+  | 'changeSeats'
+  /** Change or delete any of the firm's saved jobs (everyone may change the jobs they created). */
+  | 'changeAnyJob'
+  /** See the assistant results of removed members (their work stays with the firm). */
+  | 'viewRemovedMembersWork';
 
 /**
  * Who may do what, by role: the one table every check reads. Owners and admins run the team
@@ -77,13 +88,42 @@ export type OrganizationAction =
  * invites may add seats); only the owner hands over ownership. Recruiters see the team.
  */
 export const PERMISSIONS: Readonly<Record<OrganizationRole, readonly OrganizationAction[]>> = {
-  owner: ['view', 'invite', 'resendInvitation', 'revokeInvitation', 'changeRole', 'removeMember', 'transferOwnership', 'changeSeats'],
-  admin: ['view', 'invite', 'resendInvitation', 'revokeInvitation', 'changeRole', 'removeMember', 'changeSeats'],
+  owner: [
+    'view',
+    'invite',
+    'resendInvitation',
+    'revokeInvitation',
+    'changeRole',
+    'removeMember',
+    'transferOwnership',
+    'changeSeats',
+    'changeAnyJob',
+    'viewRemovedMembersWork',
+  ],
+  admin: [
+    'view',
+    'invite',
+    'resendInvitation',
+    'revokeInvitation',
+    'changeRole',
+    'removeMember',
+    'changeSeats',
+    'changeAnyJob',
+    'viewRemovedMembersWork',
+  ],
   recruiter: ['view'],
 };
 
 export function mayPerform(role: OrganizationRole, action: OrganizationAction): boolean {
   return PERMISSIONS[role].includes(action);
+}
+
+/**
+ * Whether a member may change or delete one of the firm's saved jobs: its creator may, and owners
+ * and admins may change any (a requisition outlives the recruiter who first saved it).
+ */
+export function mayChangeJob(actor: Actor, creatorId: string): boolean {
+  return actor.userId === creatorId || mayPerform(actor.role, 'changeAnyJob');
 }
 
 /** Why a change is refused: `forbidden` (the role may not), `conflict` (the state forbids it), `invalid` (bad input). */
@@ -121,6 +161,8 @@ const ACTION_WORDS: Readonly<Record<OrganizationAction, string>> = {
   removeMember: 'remove members',
   transferOwnership: 'transfer ownership',
   changeSeats: 'change the number of seats',
+  changeAnyJob: "change or delete a teammate's job",
+  viewRemovedMembersWork: 'see the work of removed members',
 };
 
 /** The address an invitation is kept under. */

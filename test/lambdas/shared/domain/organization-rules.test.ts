@@ -4,6 +4,7 @@ import {
   PERMISSIONS,
   invitationStatus,
   minimumSeats,
+  mayChangeJob,
   mayPerform,
   newOrganization,
   planAcceptance,
@@ -88,14 +89,20 @@ const EXPECTED: Record<OrganizationAction, Record<OrganizationRole, boolean>> = 
   removeMember: { owner: true, admin: true, recruiter: false },
   transferOwnership: { owner: true, admin: false, recruiter: false },
   changeSeats: { owner: true, admin: true, recruiter: false },
+  changeAnyJob: { owner: true, admin: true, recruiter: false },
+  viewRemovedMembersWork: { owner: true, admin: true, recruiter: false },
 };
+
+/** The actions the assistant checks with `mayPerform` / `mayChangeJob` directly: no planner behind them. */
+type AssistantAction = 'changeAnyJob' | 'viewRemovedMembersWork';
+const ASSISTANT_ACTIONS: readonly OrganizationAction[] = ['changeAnyJob', 'viewRemovedMembersWork'];
 
 const ROLE_ACTION_PAIRS = (Object.keys(EXPECTED) as OrganizationAction[]).flatMap((action) =>
   ORGANIZATION_ROLES.map((role) => [role, action, EXPECTED[action][role]] as const),
 );
 
 /** Runs the plan behind each action with a valid target, so only the permission can refuse it. */
-const PLAN_OF: Record<Exclude<OrganizationAction, 'view'>, (actor: Actor) => { ok: boolean; kind?: string }> = {
+const PLAN_OF: Record<Exclude<OrganizationAction, 'view' | AssistantAction>, (actor: Actor) => { ok: boolean; kind?: string }> = {
   invite: (actor) =>
     planInvitation(
       actor,
@@ -129,14 +136,27 @@ describe('organization permissions', () => {
     expect(mayPerform(role, action)).toBe(allowed);
   });
 
-  it.each(ROLE_ACTION_PAIRS.filter(([, action]) => action !== 'view'))(
+  it.each(ROLE_ACTION_PAIRS.filter(([, action]) => action !== 'view' && !ASSISTANT_ACTIONS.includes(action)))(
     "a %s's %s is decided by the table (allowed: %s)",
     (role, action, allowed) => {
-      const decision = PLAN_OF[action as Exclude<OrganizationAction, 'view'>](ACTORS[role]);
+      const decision = PLAN_OF[action as Exclude<OrganizationAction, 'view' | AssistantAction>](ACTORS[role]);
       expect(decision.ok).toBe(allowed);
       if (!allowed) expect(decision.kind).toBe('forbidden');
     },
   );
+});
+
+describe("who may change a firm's job", () => {
+  it('lets its creator change it, whatever their role', () => {
+    expect(mayChangeJob(RECRUITER, RECRUITER.userId)).toBe(true);
+  });
+
+  it("lets owners and admins change anyone's job, and not a recruiter another's", () => {
+    expect(mayChangeJob(OWNER, 'recruiter-2')).toBe(true);
+    expect(mayChangeJob(ADMIN, 'recruiter-2')).toBe(true);
+    expect(mayChangeJob(RECRUITER, 'recruiter-2')).toBe(false);
+    expect(mayChangeJob(RECRUITER, OWNER.userId)).toBe(false);
+  });
 });
 
 describe('seats', () => {
