@@ -16,6 +16,12 @@ const OVER_BUDGET_CEILINGS: Readonly<Record<string, number>> = {
   'lambdas/subscription/create-change-subscription.ts': 160 * 1024,
   'lambdas/subscription/manage-billing-account.ts': 160 * 1024,
   'lambdas/subscription/get-user-subscriptions.ts': 160 * 1024,
+  // Issue 18's shared work: the firm's activity recorder (~2 kB) and the results' sharing (~1.4 kB)
+  // took three capability handlers that had under 3 kB left past the budget (docs/decisions.md,
+  // "Organizations: shared jobs and results").
+  'lambdas/assistant/build-sourcing-terms.ts': 160 * 1024,
+  'lambdas/assistant/recommend-best-fit.ts': 160 * 1024,
+  'lambdas/assistant/summarize-candidate.ts': 160 * 1024,
 };
 
 /** The size a handler's bundle must stay under: the budget, or its recorded ceiling. */
