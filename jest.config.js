@@ -11,6 +11,14 @@ const swc = (tsx) => [
   },
 ];
 
+// CDK's built-in CloudFormation validation (a WebAssembly engine, on by default since aws-cdk-lib
+// 2.27x) reports its findings as warnings on stderr and changes nothing the tests read: templates,
+// annotations and cdk-nag's findings are the same without it. It cost the template tests about
+// two thirds of their CPU (engine start plus a pass per stack, in each test file that synthesizes
+// and in the shared synthesis). The deployed app still gets it: `npm test`'s synth step runs
+// `cdk synth` without this variable. Workers and the processes they start inherit it.
+process.env.CDK_VALIDATION ??= 'false';
+
 /** @type {import('jest').Config} */
 module.exports = {
   // No test or hook lives on jest's 5 s default: on a busy 2-core machine starting dynalite, a

@@ -10,8 +10,8 @@ import type { UsersRepository } from '../shared/users/users-repository';
 
 /**
  * `GET /user/organization` (issue 18): the caller's firm, their role, its seats and members, and
- * its invitations for those who manage them. Served by the account function (its entry dispatches
- * by route). The caller's membership is looked up in the index and confirmed on the firm's
+ * its invitations for those who manage them. Served by the team function (team-routes.ts, which
+ * dispatches by route). The caller's membership is looked up in the index and confirmed on the firm's
  * strongly consistent read, so a member removed a moment ago gets the 404 at once.
  */
 
@@ -61,6 +61,32 @@ export function organizationView(team: TeamState, viewer: Member, people: Readon
   };
 }
 
+/** The caller's firm and their active membership in it, or the 404 `organization_not_found`. */
+export async function callerTeam(
+  organizations: GetOrganizationDependencies['organizations'],
+  user: User,
+): Promise<{ readonly team: TeamState; readonly viewer: Member }> {
+  const membership = await organizations.activeMembershipOf(user.id);
+  const team = membership ? await organizations.getTeam(membership.organizationId) : undefined;
+  const viewer = team?.members.find((member) => member.userId === user.id && member.state === 'active');
+  if (!team || !viewer) throw new NotFoundError(NOT_IN_ORGANIZATION_MESSAGE, { code: 'organization_not_found' });
+  return { team, viewer };
+}
+
+/** The team as `viewer` sees it, with each active member's name and address from their User record. */
+export async function teamView(
+  users: UsersRepository,
+  team: TeamState,
+  viewer: Member,
+  caller: User,
+  now: Date,
+): Promise<OrganizationResponse> {
+  const ids = team.members.filter((member) => member.state === 'active').map((member) => member.userId);
+  const records = await Promise.all(ids.map((id) => (id === caller.id ? caller : users.getById(id))));
+  const people = new Map(records.filter((record): record is User => record !== undefined).map((record) => [record.id, record]));
+  return OrganizationResponseSchema.parse(organizationView(team, viewer, people, now));
+}
+
 export function createGetOrganizationHandler(
   dependencies: () => GetOrganizationDependencies,
   options?: HttpHandlerOptions,
@@ -69,13 +95,7 @@ export function createGetOrganizationHandler(
     const caller = callerFromEvent(event);
     const deps = dependencies();
     const user = await requireActiveUser(deps.users, caller);
-    const membership = await deps.organizations.activeMembershipOf(user.id);
-    const team = membership ? await deps.organizations.getTeam(membership.organizationId) : undefined;
-    const viewer = team?.members.find((member) => member.userId === user.id && member.state === 'active');
-    if (!team || !viewer) throw new NotFoundError(NOT_IN_ORGANIZATION_MESSAGE, { code: 'organization_not_found' });
-    const ids = team.members.filter((member) => member.state === 'active').map((member) => member.userId);
-    const records = await Promise.all(ids.map((id) => (id === user.id ? user : deps.users.getById(id))));
-    const people = new Map(records.filter((record): record is User => record !== undefined).map((record) => [record.id, record]));
-    return { body: OrganizationResponseSchema.parse(organizationView(team, viewer, people, (deps.now ?? (() => new Date()))())) };
+    const { team, viewer } = await callerTeam(deps.organizations, user);
+    return { body: await teamView(deps.users, team, viewer, user, (deps.now ?? (() => new Date()))()) };
   }, options);
 }

@@ -8,8 +8,6 @@ import {
 import { accountCode } from '../shared/domain/account-codes';
 import { NotFoundError, ValidationError } from '../shared/errors';
 import { callerFromEvent } from '../shared/http/caller';
-import { createGetOrganizationHandler, GET_ORGANIZATION_ROUTE } from '../organizations/get-organization';
-import { organizationsFromEnvironment } from '../shared/organizations/organizations-repository';
 import { byRoute } from '../shared/http/by-route';
 import { httpHandler, parseJsonBody, validateBody, type ApiGatewayHandler, type HttpHandlerOptions } from '../shared/http/handler';
 import { lazily } from '../shared/lazily';
@@ -100,13 +98,8 @@ const billingAccount = createManageBillingAccountHandler(() => {
   const { env, users } = environment();
   return { billing: env.billing, users, productSlug: env.productSlug };
 });
-const organizations = lazily(() => organizationsFromEnvironment(environment().env.client));
 
-/**
- * The Lambda entry point: the account function also answers `GET /user/organization` (issue 18),
- * which shares its users table and saves a Lambda (the stack is near CloudFormation's limit).
- */
+/** The Lambda entry point: the three routes above (`GET /user/organization` moved to the team function). */
 export const handler = byRoute({
   ...Object.fromEntries(Object.values(BILLING_ACCOUNT_ROUTES).map((route) => [route, billingAccount])),
-  [GET_ORGANIZATION_ROUTE]: createGetOrganizationHandler(() => ({ users: environment().users, organizations: organizations() })),
 });

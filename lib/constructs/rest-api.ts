@@ -59,7 +59,33 @@ export const USER_POOL_ACTIONS: Readonly<Record<string, readonly string[]>> = {
   AdminConsoleFunction: [...ADMIN_CHECK_USER_POOL_ACTIONS],
   // Only to check that a caller whose token says Admins still is one before a cross-user read.
   GetUserSubscriptionsFunction: [...ADMIN_CHECK_USER_POOL_ACTIONS],
+  // The team (issue 18): look the invited address up, invite (AdminCreateUser, also with RESEND),
+  // delete an account made for a revoked or failed invitation, sign a removed member out everywhere.
+  OrganizationTeamFunction: [
+    'cognito-idp:AdminGetUser',
+    'cognito-idp:AdminCreateUser',
+    'cognito-idp:AdminDeleteUser',
+    'cognito-idp:AdminUserGlobalSignOut',
+  ],
 };
+
+/** Lambda's limit on a function's description. */
+const FUNCTION_DESCRIPTION_MAX_LENGTH = 256;
+
+/**
+ * A function's description: the routes it serves (`GET /a, POST /a/b`), shortened to the first
+ * routes and how many more when a large family would pass Lambda's 256 characters.
+ */
+export function routesDescription(served: readonly Pick<RestRouteDefinition, 'method' | 'path'>[]): string {
+  const names = served.map((route) => `${route.method} ${route.path}`);
+  const full = names.join(', ');
+  if (full.length <= FUNCTION_DESCRIPTION_MAX_LENGTH) return full;
+  for (let shown = names.length - 1; shown > 0; shown -= 1) {
+    const text = `${names.slice(0, shown).join(', ')} and ${names.length - shown} more routes`;
+    if (text.length <= FUNCTION_DESCRIPTION_MAX_LENGTH) return text;
+  }
+  return `${names.length} routes`;
+}
 
 /** How the routes with `languageModel` reach a model (from the stage config). */
 export interface LanguageModelSettings {
@@ -236,10 +262,7 @@ export class RestApi extends Construct {
     // Routes that share a function get the one created from the first of them.
     for (const route of restFunctions(routes)) {
       const served = routes.filter((candidate) => candidate.functionId === route.functionId);
-      functions[route.functionId] = this.createFunction(
-        route,
-        served.map((candidate) => `${candidate.method} ${candidate.path}`).join(', '),
-      );
+      functions[route.functionId] = this.createFunction(route, routesDescription(served));
     }
     for (const route of routes) {
       const fn = functions[route.functionId];

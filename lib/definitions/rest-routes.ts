@@ -181,6 +181,25 @@ const BILLING_ACCOUNT_FUNCTION = {
   billing: true,
 } as const satisfies Omit<RestRouteDefinition, 'method' | 'path'>;
 
+/**
+ * The firm's team (issue 18): its view, invitations through Cognito (created, sent again, deleted
+ * again when revoked unused), acceptance, roles, removals and ownership transfers. It writes the
+ * invited people's User records and marks an unused one REMOVED, and records every change in the
+ * activity log (append only).
+ */
+const TEAM_FUNCTION = {
+  functionId: 'OrganizationTeamFunction',
+  entry: 'lambdas/organizations/team-routes.ts',
+  auth: 'user',
+  tables: [
+    { table: 'users', access: 'readWrite' },
+    { table: 'organizations', access: 'readWrite' },
+    { table: 'activity', access: 'append' },
+  ],
+  billing: false,
+  userPoolAccess: true,
+} as const satisfies Omit<RestRouteDefinition, 'method' | 'path'>;
+
 export const REST_ROUTES: readonly RestRouteDefinition[] = [
   {
     functionId: 'GetPlansFunction',
@@ -244,7 +263,16 @@ export const REST_ROUTES: readonly RestRouteDefinition[] = [
   { ...BILLING_ACCOUNT_FUNCTION, method: 'GET', path: '/user/billing' },
   { ...BILLING_ACCOUNT_FUNCTION, method: 'PUT', path: '/user/billing/card' },
   { ...BILLING_ACCOUNT_FUNCTION, method: 'GET', path: '/user/billing/invoices/{id}/pdf' },
-  { ...BILLING_ACCOUNT_FUNCTION, method: 'GET', path: '/user/organization' },
+  // The firm's team (issue 18): one function, its routes told apart by byRoute (team-routes.ts).
+  { ...TEAM_FUNCTION, method: 'GET', path: '/user/organization' },
+  { ...TEAM_FUNCTION, method: 'POST', path: '/user/organization/invitations' },
+  { ...TEAM_FUNCTION, method: 'POST', path: '/user/organization/invitations/resend' },
+  { ...TEAM_FUNCTION, method: 'POST', path: '/user/organization/invitations/revoke' },
+  { ...TEAM_FUNCTION, method: 'PATCH', path: '/user/organization/members/{userId}' },
+  { ...TEAM_FUNCTION, method: 'DELETE', path: '/user/organization/members/{userId}' },
+  { ...TEAM_FUNCTION, method: 'PUT', path: '/user/organization/owner' },
+  { ...TEAM_FUNCTION, method: 'GET', path: '/user/invitations' },
+  { ...TEAM_FUNCTION, method: 'POST', path: '/user/invitations/accept' },
   {
     functionId: 'SubscriptionWebhookFunction',
     method: 'POST',

@@ -24,6 +24,13 @@ import type { User, UserPoolService } from 'cognito-local/lib/services/userPoolS
  * - SignUp and AdminCreateUser refuse attributes outside the pool's schema, as Cognito does.
  * - AdminListGroupsForUser finds the groups of a user named by email (cognito-local compares
  *   the name given with group members, which are usernames).
+ * - AdminCreateUser with `MessageAction: RESEND` (a team invitation sent again) is missing:
+ *   implemented as the API reference says (a new temporary password, the invitation delivered
+ *   again; a user who already set a password: `UnsupportedUserStateException`).
+ *   https://docs.aws.amazon.com/cognito-user-identity-pools/latest/APIReference/API_AdminCreateUser.html
+ * - AdminUserGlobalSignOut (a removed teammate) is missing: implemented; it invalidates the user's
+ *   refresh tokens, as Cognito does.
+ *   https://docs.aws.amazon.com/cognito-user-identity-pools/latest/APIReference/API_AdminUserGlobalSignOut.html
  */
 
 type CognitoErrors = typeof import('cognito-local/lib/errors');
@@ -194,7 +201,42 @@ export function createLocalTargets({
     }
   };
 
+  const resendInvitation: LocalTarget = async (ctx, req) => {
+    const userPool = await cognito.getUserPool(ctx, String(req.UserPoolId));
+    const user = await userPool.getUserByUsername(ctx, String(req.Username ?? ''));
+    if (!user) throw new errors.UserNotFoundError('User does not exist.');
+    if (user.UserStatus !== 'FORCE_CHANGE_PASSWORD')
+      throw new errors.CognitoError('UnsupportedUserStateException', 'User account already confirmed.');
+    const email = attribute(user, 'email');
+    if (!email) throw new errors.InvalidParameterError('User has no attribute matching desired delivery mediums');
+    const temporaryPassword = generateTemporaryPassword();
+    const renewed = { ...user, Password: temporaryPassword, UserLastModifiedDate: services.clock.get() };
+    await userPool.saveUser(ctx, renewed);
+    await services.messages.deliver(
+      ctx,
+      'AdminCreateUser',
+      null,
+      userPool.options.Id,
+      renewed,
+      temporaryPassword,
+      req.ClientMetadata as Record<string, string> | undefined,
+      { AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: email },
+    );
+    return {
+      User: { Username: renewed.Username, Attributes: renewed.Attributes, Enabled: renewed.Enabled, UserStatus: renewed.UserStatus },
+    };
+  };
+
+  const globalSignOut: LocalTarget = async (ctx, req) => {
+    const userPool = await cognito.getUserPool(ctx, String(req.UserPoolId));
+    const user = await userPool.getUserByUsername(ctx, String(req.Username ?? ''));
+    if (!user) throw new errors.UserNotFoundError('User does not exist.');
+    await userPool.saveUser(ctx, { ...user, RefreshTokens: [], UserLastModifiedDate: services.clock.get() });
+    return {};
+  };
+
   return {
+    AdminUserGlobalSignOut: globalSignOut,
     AdminListGroupsForUser: async (ctx, req, next) => {
       const user = await (await cognito.getUserPool(ctx, String(req.UserPoolId))).getUserByUsername(ctx, String(req.Username ?? ''));
       return next(ctx, user ? { ...req, Username: user.Username } : req);
@@ -223,6 +265,7 @@ export function createLocalTargets({
       return next(ctx, req);
     },
     AdminCreateUser: async (ctx, req, next) => {
+      if (req.MessageAction === 'RESEND') return resendInvitation(ctx, req, next);
       await schemaCheck(byPool(ctx, req), req.UserAttributes);
       if (req.TemporaryPassword === undefined) return next(ctx, { ...req, TemporaryPassword: generateTemporaryPassword() });
       await passwordPolicyCheck(byPool(ctx, req), req.TemporaryPassword);

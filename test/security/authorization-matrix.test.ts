@@ -11,6 +11,8 @@ import { REPO_ROOT } from '../../local/paths';
 import { documentClientFor } from '../../lambdas/shared/dynamodb/document-client';
 import { migrateOrganizations, organizationMigrationDependencies } from '../../lambdas/shared/organizations/organization-migration';
 import { firmSeed } from './support/firm-seed';
+import { newOrganization, type Member, type OrganizationRole } from '../../lambdas/shared/domain/organization-rules';
+import { createOrganizationsRepository, type OrganizationsRepository } from '../../lambdas/shared/organizations/organizations-repository';
 import { startSecurityRuntime, type Credentials, type RestCall, type SecurityRuntime, type SignedInUser } from './support/authz-runtime';
 import { stateChanges } from './support/state-digest';
 
@@ -56,6 +58,21 @@ const REST_MATRIX: Readonly<Record<string, Row<number>>> = {
   'GET /user/billing/invoices/{id}/pdf': /**/ { anonymous: 401, apiKey: 401, user: 200, otherUser: 404, admin: 404 },
   // Each person's own firm (the organizations migration gives everyone invited so far one); nothing of the owner's reaches anyone else.
   'GET /user/organization': /*             */ { anonymous: 401, apiKey: 401, user: 200, otherUser: 200, admin: 200 },
+  // The team (issue 18) acts on the caller's own firm only, whatever the request names: `user`
+  // manages their firm (a teammate, a pending invitation, spare seats); `otherUser` and `admin`
+  // name the owner's teammate and invitation, which are not in their firms (409, nothing changes),
+  // and their one-seat firms have no seat for an invitation (409 seats_required). TEAM_MATRIX
+  // below has the roles of one firm, a manager of another, and a removed member.
+  'POST /user/organization/invitations': /**/ { anonymous: 401, apiKey: 401, user: 201, otherUser: 409, admin: 409 },
+  'POST /user/organization/invitations/resend': { anonymous: 401, apiKey: 401, user: 200, otherUser: 409, admin: 409 },
+  'POST /user/organization/invitations/revoke': { anonymous: 401, apiKey: 401, user: 200, otherUser: 409, admin: 409 },
+  'PATCH /user/organization/members/{userId}': { anonymous: 401, apiKey: 401, user: 200, otherUser: 409, admin: 409 },
+  'DELETE /user/organization/members/{userId}': { anonymous: 401, apiKey: 401, user: 200, otherUser: 409, admin: 409 },
+  // Everyone names the owner: the owner is the owner already, and nobody else's firm has them.
+  'PUT /user/organization/owner': /*       */ { anonymous: 401, apiKey: 401, user: 409, otherUser: 409, admin: 409 },
+  'GET /user/invitations': /*              */ { anonymous: 401, apiKey: 401, user: 200, otherUser: 200, admin: 200 },
+  // The owner's firm invited none of them.
+  'POST /user/invitations/accept': /*      */ { anonymous: 401, apiKey: 401, user: 403, otherUser: 403, admin: 403 },
   'POST /subscription/webhook': /*         */ { anonymous: 401, apiKey: 401, user: 401, otherUser: 401, admin: 401 },
   'POST /admin/user/create': /*            */ { anonymous: 401, apiKey: 401, user: 403, otherUser: 403, admin: 201 },
   'POST /admin/user/remove': /*            */ { anonymous: 401, apiKey: 401, user: 403, otherUser: 403, admin: 200 },
@@ -182,6 +199,19 @@ const TEAM_REST_MATRIX: Readonly<Record<string, TeamRow<number>>> = {
   'PUT /user/billing/card': TEAM_EVERYONE(404),
   'GET /user/billing/invoices/{id}/pdf': TEAM_EVERYONE(404),
   'GET /user/organization': TEAM_EVERYONE(200),
+  // The team routes on the owner's team (a teammate, a pending invitation, spare seats): an admin
+  // manages it, a recruiter may not (403); the removed recruiter is in a firm of their own now,
+  // where the owner's teammate and invitation are not (409).
+  'POST /user/organization/invitations': { teamAdmin: 201, teamRecruiter: 403, removedMember: 409 },
+  'POST /user/organization/invitations/resend': { teamAdmin: 200, teamRecruiter: 403, removedMember: 409 },
+  'POST /user/organization/invitations/revoke': { teamAdmin: 200, teamRecruiter: 403, removedMember: 409 },
+  'PATCH /user/organization/members/{userId}': { teamAdmin: 200, teamRecruiter: 403, removedMember: 409 },
+  'DELETE /user/organization/members/{userId}': { teamAdmin: 200, teamRecruiter: 403, removedMember: 409 },
+  // Only the owner hands ownership over.
+  'PUT /user/organization/owner': { teamAdmin: 403, teamRecruiter: 403, removedMember: 409 },
+  'GET /user/invitations': TEAM_EVERYONE(200),
+  // Their invitations were accepted (or, for the removed one, spent): nothing to accept again.
+  'POST /user/invitations/accept': TEAM_EVERYONE(409),
   'POST /subscription/webhook': TEAM_EVERYONE(401),
   'POST /admin/user/create': TEAM_EVERYONE(403),
   'POST /admin/user/remove': TEAM_EVERYONE(403),
@@ -413,6 +443,98 @@ function sampleJobBody() {
   };
 }
 
+/** The owner's team for the team rows: a teammate and a pending invitation (see ensureOwnerTeam). */
+const ownerTeam = { teammateId: '', pendingEmail: '' };
+
+/** The team rows' requests, each on the owner's team (a caller's firm is always their own). */
+const TEAM_CALLS: Readonly<Record<string, () => RestCall>> = {
+  'POST /user/organization/invitations': () => ({
+    method: 'POST',
+    path: '/user/organization/invitations',
+    body: { email: unique('teammate'), role: 'recruiter' },
+  }),
+  'POST /user/organization/invitations/resend': () => ({
+    method: 'POST',
+    path: '/user/organization/invitations/resend',
+    body: { email: ownerTeam.pendingEmail },
+  }),
+  'POST /user/organization/invitations/revoke': () => ({
+    method: 'POST',
+    path: '/user/organization/invitations/revoke',
+    body: { email: ownerTeam.pendingEmail },
+  }),
+  'PATCH /user/organization/members/{userId}': () => ({
+    method: 'PATCH',
+    path: `/user/organization/members/${ownerTeam.teammateId}`,
+    body: { role: 'admin' },
+  }),
+  'DELETE /user/organization/members/{userId}': () => ({ method: 'DELETE', path: `/user/organization/members/${ownerTeam.teammateId}` }),
+  'PUT /user/organization/owner': () => ({ method: 'PUT', path: '/user/organization/owner', body: { userId: owner.sub } }),
+  'GET /user/invitations': () => ({ method: 'GET', path: '/user/invitations' }),
+  'POST /user/invitations/accept': () => ({ method: 'POST', path: '/user/invitations/accept', body: { organizationId: owner.sub } }),
+};
+
+function organizationsTable(): OrganizationsRepository {
+  return createOrganizationsRepository({
+    client: documentClientFor(api.runtime.dynamodb),
+    tableName: api.runtime.endpoints.tables.organizations,
+  });
+}
+
+/** Writes a team member straight to the table (the team's own routes are what the rows test). */
+async function putMember(organizationId: string, userId: string, role: OrganizationRole, state: Member['state'] = 'active') {
+  await organizationsTable().saveMember({
+    organizationId,
+    userId,
+    role,
+    joinedAt: '2026-11-01T00:00:00.000Z',
+    state,
+    ...(state === 'removed' ? { removedAt: '2026-11-02T00:00:00.000Z', removedBy: organizationId } : {}),
+  });
+}
+
+/** Sets a firm's seats and owner straight in the table, whatever it held. */
+async function putFirm(organizationId: string, ownerId: string, seats: number) {
+  const organizations = organizationsTable();
+  const current = await organizations.getOrganization(organizationId);
+  if (!current) {
+    await organizations.createOrganization(
+      newOrganization({ id: organizationId, name: `Firm ${organizationId.slice(0, 6)}`, seats, ownerId, now: new Date() }),
+    );
+    return;
+  }
+  if (!(await organizations.saveOrganization({ ...current, ownerId, seats }, current.updatedAt))) throw new Error('The firm changed');
+}
+
+/** A pending invitation of `organizationId` to `email`, through the invite route (the account and outbox as the product makes them). */
+async function ensurePendingInvitation(manager: SignedInUser, email: string) {
+  const team = await api.rest<{ invitations: { email: string; status: string }[] | null }>(
+    { method: 'GET', path: '/user/organization' },
+    manager,
+  );
+  if (team.body.invitations?.some((invitation) => invitation.email === email && invitation.status === 'pending')) return;
+  const invited = await api.rest({ method: 'POST', path: '/user/organization/invitations', body: { email, role: 'recruiter' } }, manager);
+  if (invited.status !== 201) throw new Error(`Inviting ${email} failed: ${invited.status} ${JSON.stringify(invited.body)}`);
+}
+
+let teamMigrated = false;
+/**
+ * The owner's firm with spare seats, an active teammate and a pending invitation; everyone else in
+ * a firm of their own (the migration, once: a later run would found one for a removed teammate).
+ */
+async function ensureOwnerTeam(): Promise<void> {
+  if (!teamMigrated) {
+    ownerTeam.teammateId = (await api.inviteAndSignIn('teammate')).sub;
+    ownerTeam.pendingEmail = unique('pending-teammate');
+    await putMember(owner.sub, ownerTeam.teammateId, 'recruiter');
+    await migrateUsersToOrganizations();
+    teamMigrated = true;
+  }
+  await putFirm(owner.sub, owner.sub, 50);
+  await putMember(owner.sub, ownerTeam.teammateId, 'recruiter');
+  await ensurePendingInvitation(owner, ownerTeam.pendingEmail);
+}
+
 /** The request of each REST row for each caller (async: some need a fresh invitee first). */
 const REST_CALLS: Readonly<Record<string, (caller: Caller) => Promise<RestCall> | RestCall>> = {
   'GET /subscription/plans': () => ({ method: 'GET', path: '/subscription/plans' }),
@@ -428,6 +550,7 @@ const REST_CALLS: Readonly<Record<string, (caller: Caller) => Promise<RestCall> 
   'PUT /user/billing/card': async () => ({ method: 'PUT', path: '/user/billing/card', body: { billingToken: await api.cardToken() } }),
   'GET /user/billing/invoices/{id}/pdf': () => ({ method: 'GET', path: `/user/billing/invoices/${ownerInvoiceId}/pdf` }),
   'GET /user/organization': () => ({ method: 'GET', path: '/user/organization' }),
+  ...TEAM_CALLS,
   'POST /subscription/webhook': () => ({
     method: 'POST',
     path: '/subscription/webhook',
@@ -507,6 +630,7 @@ const REST_PREPARE: Readonly<Record<string, () => Promise<void>>> = {
   'DELETE /assistant/jobs/{id}': ensureOwnerDisposableJob,
   // Everyone invited since the runtime started gets a firm of their own, as the migration gives it.
   'GET /user/organization': migrateUsersToOrganizations,
+  ...Object.fromEntries(Object.keys(TEAM_CALLS).map((route) => [route, ensureOwnerTeam])),
   // The owner's remove row disconnects them: every ATS row starts from a connected, synced owner.
   ...Object.fromEntries(Object.keys(ATS_CALLS).map((route) => [route, ensureOwnerAts])),
 };
@@ -580,6 +704,98 @@ function graphqlOutcome(field: string, answer: { status: number; body: Record<st
     return value.items.some((item) => item.id === owner.sub) ? "owner's record" : value.items.length === 0 ? 'no record' : 'other records';
   if (value.id === owner.sub) return "owner's record";
   return value.id === contactId ? 'the contact' : 'created';
+}
+
+/**
+ * The team routes by organization role (issue 18), on firm A: its owner, an admin, a recruiter; a
+ * manager (owner) of firm B; and a member removed from firm A whose token has not expired. Each
+ * cell starts from the same firm A (reset in the table): a target recruiter, a pending
+ * invitation, spare seats. Firm B's manager names firm A's member, invitation and firm: nothing of
+ * firm A changes (their invitation goes to their own firm). The removed member is in no firm now.
+ */
+const TEAM_ROUTE_CALLERS = ['owner', 'admin', 'recruiter', 'otherFirm', 'removed'] as const;
+type TeamRouteCaller = (typeof TEAM_ROUTE_CALLERS)[number];
+const TEAM_ROUTES_MATRIX: Readonly<Record<string, Readonly<Record<TeamRouteCaller, number>>>> = {
+  'GET /user/organization': /*                      */ { owner: 200, admin: 200, recruiter: 200, otherFirm: 200, removed: 404 },
+  'POST /user/organization/invitations': /*         */ { owner: 201, admin: 201, recruiter: 403, otherFirm: 201, removed: 404 },
+  'POST /user/organization/invitations/resend': /*  */ { owner: 200, admin: 200, recruiter: 403, otherFirm: 409, removed: 404 },
+  'POST /user/organization/invitations/revoke': /*  */ { owner: 200, admin: 200, recruiter: 403, otherFirm: 409, removed: 404 },
+  'PATCH /user/organization/members/{userId}': /*   */ { owner: 200, admin: 200, recruiter: 403, otherFirm: 409, removed: 404 },
+  'DELETE /user/organization/members/{userId}': /*  */ { owner: 200, admin: 200, recruiter: 403, otherFirm: 409, removed: 404 },
+  'PUT /user/organization/owner': /*                */ { owner: 200, admin: 403, recruiter: 403, otherFirm: 409, removed: 404 },
+  'GET /user/invitations': /*                       */ { owner: 200, admin: 200, recruiter: 200, otherFirm: 200, removed: 200 },
+  // Firm A invited firm B's manager, who works in a team of their own (409: leave it first); nobody else.
+  'POST /user/invitations/accept': /*               */ { owner: 403, admin: 403, recruiter: 403, otherFirm: 409, removed: 403 },
+};
+const firmA = {
+  owner: undefined as unknown as SignedInUser,
+  admin: undefined as unknown as SignedInUser,
+  recruiter: undefined as unknown as SignedInUser,
+  target: '',
+  pendingEmail: '',
+};
+let firmBManager: SignedInUser;
+let removedMember: SignedInUser;
+
+function teamCall(route: string): RestCall {
+  const calls: Record<string, RestCall> = {
+    ...Object.fromEntries(Object.entries(TEAM_CALLS).map(([entry, call]) => [entry, call()])),
+    'GET /user/organization': { method: 'GET', path: '/user/organization' },
+    'POST /user/organization/invitations': {
+      method: 'POST',
+      path: '/user/organization/invitations',
+      body: { email: unique('firm-a-hire'), role: 'recruiter' },
+    },
+    'POST /user/organization/invitations/resend': {
+      method: 'POST',
+      path: '/user/organization/invitations/resend',
+      body: { email: firmA.pendingEmail },
+    },
+    'POST /user/organization/invitations/revoke': {
+      method: 'POST',
+      path: '/user/organization/invitations/revoke',
+      body: { email: firmA.pendingEmail },
+    },
+    'PATCH /user/organization/members/{userId}': {
+      method: 'PATCH',
+      path: `/user/organization/members/${firmA.target}`,
+      body: { role: 'admin' },
+    },
+    'DELETE /user/organization/members/{userId}': { method: 'DELETE', path: `/user/organization/members/${firmA.target}` },
+    'PUT /user/organization/owner': { method: 'PUT', path: '/user/organization/owner', body: { userId: firmA.target } },
+    'POST /user/invitations/accept': { method: 'POST', path: '/user/invitations/accept', body: { organizationId: firmA.owner.sub } },
+  };
+  return calls[route];
+}
+
+function teamCredentials(caller: TeamRouteCaller): SignedInUser {
+  return caller === 'otherFirm' ? firmBManager : caller === 'removed' ? removedMember : firmA[caller];
+}
+
+/** Firm A as every team cell starts: owner, admin, recruiter, target recruiter, one removed member, a pending invitation, spare seats. */
+async function resetFirmA(): Promise<void> {
+  if (!firmA.target) {
+    [firmA.owner, firmA.admin, firmA.recruiter] = [
+      await api.inviteAndSignIn('firm-a-owner'),
+      await api.inviteAndSignIn('firm-a-admin'),
+      await api.inviteAndSignIn('firm-a-recruiter'),
+    ];
+    firmA.target = (await api.inviteAndSignIn('firm-a-target')).sub;
+    [firmBManager, removedMember] = [await api.inviteAndSignIn('firm-b-manager'), await api.inviteAndSignIn('firm-a-removed')];
+    firmA.pendingEmail = unique('firm-a-pending');
+    await putFirm(firmBManager.sub, firmBManager.sub, 5);
+    await putMember(firmBManager.sub, firmBManager.sub, 'owner');
+    await putMember(firmBManager.sub, 'firm-b-colleague', 'recruiter');
+  }
+  const firm = firmA.owner.sub;
+  await putFirm(firm, firm, 50);
+  await putMember(firm, firm, 'owner');
+  await putMember(firm, firmA.admin.sub, 'admin');
+  await putMember(firm, firmA.recruiter.sub, 'recruiter');
+  await putMember(firm, firmA.target, 'recruiter');
+  await putMember(firm, removedMember.sub, 'recruiter', 'removed');
+  await ensurePendingInvitation(firmA.owner, firmA.pendingEmail);
+  await ensurePendingInvitation(firmA.owner, firmBManager.email);
 }
 
 /**
@@ -847,6 +1063,35 @@ describe('the authorization matrix', () => {
     if (route === 'POST /subscription/create-change' && caller !== 'user') {
       // The owner's stored answer never reaches anyone else.
       expect(JSON.stringify(answer.body)).not.toContain(ownerSubscriptionId);
+    }
+  });
+
+  it('has a team-routes row for every route of the team function', () => {
+    const teamRoutes = REST_ROUTES.filter((route) => route.functionId === 'OrganizationTeamFunction').map(
+      (route) => `${route.method} ${route.path}`,
+    );
+    expect(Object.keys(TEAM_ROUTES_MATRIX).sort()).toEqual(teamRoutes.sort());
+  });
+
+  const teamRouteCells = Object.entries(TEAM_ROUTES_MATRIX).flatMap(([route, row]) =>
+    TEAM_ROUTE_CALLERS.map((caller) => [route, caller, row[caller]] as const),
+  );
+  it.each(teamRouteCells)('team %s called by firm A’s %s answers %d', async (route, caller, expected) => {
+    await resetFirmA();
+    const before = expected >= 400 ? await api.stateDigest() : undefined;
+    const firmBefore = await organizationsTable().getTeam(firmA.owner.sub);
+
+    const call = teamCall(route);
+    const answer = await api.rest(call, teamCredentials(caller));
+
+    expect([answer.status, answer.body]).toEqual([expected, expect.anything()]);
+    if (before) expect(stateChanges(before, await api.stateDigest())).toEqual([]);
+    if (caller === 'otherFirm' || caller === 'removed') {
+      // Nothing of firm A changes, and nothing of it reaches them (but what their own request named).
+      expect(await organizationsTable().getTeam(firmA.owner.sub)).toEqual(firmBefore);
+      const named = JSON.stringify(call.body ?? {}) + call.path;
+      for (const secret of [firmA.target, firmA.pendingEmail, firmA.recruiter.email].filter((value) => !named.includes(value)))
+        expect(JSON.stringify(answer.body)).not.toContain(secret);
     }
   });
 

@@ -63,6 +63,11 @@ export interface Invitation {
   /** When a pending invitation stops being acceptable (and stops holding a seat). */
   readonly expiresAt: string;
   readonly updatedAt: string;
+  /**
+   * The id of the account this invitation created (the address had none): revoking the
+   * invitation before that person ever signed in deletes the account again.
+   */
+  readonly createdUserId?: string;
 }
 
 /** What an invitation is now: its stored state, or `expired` for a pending one past its expiry. */

@@ -4,6 +4,7 @@ import {
   AdminDeleteUserCommand,
   AdminGetUserCommand,
   AdminListGroupsForUserCommand,
+  AdminUserGlobalSignOutCommand,
   CognitoIdentityProviderClient,
   type AttributeType,
 } from '@aws-sdk/client-cognito-identity-provider';
@@ -100,11 +101,11 @@ export function createCognitoUserDirectory(options: CognitoUserDirectoryOptions)
       const attributes: AttributeType[] = [
         { Name: SIGN_UP_ATTRIBUTES.email, Value: person.email },
         { Name: 'email_verified', Value: 'true' },
-        { Name: SIGN_UP_ATTRIBUTES.firstName, Value: person.firstName },
-        { Name: SIGN_UP_ATTRIBUTES.lastName, Value: person.lastName },
-        { Name: SIGN_UP_ATTRIBUTES.companyName, Value: person.companyName },
       ];
-      if (person.phoneNumber) attributes.push({ Name: SIGN_UP_ATTRIBUTES.phoneNumber, Value: person.phoneNumber });
+      for (const field of ['firstName', 'lastName', 'companyName', 'phoneNumber'] as const) {
+        const value = person[field];
+        if (value) attributes.push({ Name: SIGN_UP_ATTRIBUTES[field], Value: value });
+      }
       let created;
       try {
         created = await client.send(
@@ -159,6 +160,40 @@ export function createCognitoUserDirectory(options: CognitoUserDirectoryOptions)
       } catch (error) {
         if (errorName(error) === 'UserNotFoundException') return undefined;
         throw translate(error, 'look the user up');
+      }
+    },
+
+    async resendInvitation(username) {
+      try {
+        // https://docs.aws.amazon.com/cognito-user-identity-pools/latest/APIReference/API_AdminCreateUser.html:
+        // RESEND sends the invitation again to an existing user and resets the temporary password's validity.
+        await client.send(
+          new AdminCreateUserCommand({
+            UserPoolId: userPoolId,
+            Username: username,
+            MessageAction: 'RESEND',
+            DesiredDeliveryMediums: ['EMAIL'],
+          }),
+        );
+      } catch (error) {
+        if (errorName(error) === 'UserNotFoundException') throw new NotFoundError('No user with this username.', { cause: error });
+        if (errorName(error) === 'UnsupportedUserStateException') {
+          throw new ConflictError('This person has already signed in: there is no invitation email to send again.', {
+            code: 'invitation_used',
+            cause: error,
+          });
+        }
+        throw translate(error, 'send the invitation again');
+      }
+    },
+
+    async signOutEverywhere(username) {
+      try {
+        await client.send(new AdminUserGlobalSignOutCommand({ UserPoolId: userPoolId, Username: username }));
+        return true;
+      } catch (error) {
+        if (errorName(error) === 'UserNotFoundException') return false;
+        throw translate(error, 'sign the user out');
       }
     },
 

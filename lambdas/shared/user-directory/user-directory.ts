@@ -7,9 +7,10 @@
 export interface InvitedPerson {
   /** Lower-case; it becomes the sign-in name (the pool's username attribute). */
   readonly email: string;
-  readonly firstName: string;
-  readonly lastName: string;
-  readonly companyName: string;
+  /** Absent for a teammate invited by address only (they give their name on their profile). */
+  readonly firstName?: string;
+  readonly lastName?: string;
+  readonly companyName?: string;
   /** E.164. */
   readonly phoneNumber?: string;
 }
@@ -52,4 +53,11 @@ export interface UserDirectory {
   getUser(username: string): Promise<DirectoryUser | undefined>;
   /** Deletes the user; false when there was no such user. */
   deleteUser(username: string): Promise<boolean>;
+  /**
+   * Sends the invitation again with a new temporary password (which also restarts its validity).
+   * Only for a user who never signed in: a ConflictError `invitation_used` otherwise; NotFoundError: no such user.
+   */
+  resendInvitation(username: string): Promise<void>;
+  /** Signs the user out on every device (their refresh tokens stop working); false when there was no such user. */
+  signOutEverywhere(username: string): Promise<boolean>;
 }

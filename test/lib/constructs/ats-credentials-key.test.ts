@@ -175,7 +175,7 @@ describe('AtsCredentialsKey: the KMS key that seals saved ATS keys', () => {
     }
   });
 
-  it('gives every ATS route its user, subscription, assistant (rate limit) and ATS tables', () => {
+  it('gives every ATS route its user, subscription, assistant (rate limit), ATS and organizations (the firm gate) tables', () => {
     for (const { functionId } of ATS_ROUTES) {
       const variables = functionOf(prod, functionId).Properties.Environment.Variables;
       expect({
@@ -185,7 +185,7 @@ describe('AtsCredentialsKey: the KMS key that seals saved ATS keys', () => {
           .sort(),
       }).toEqual({
         functionId,
-        tables: ['ASSISTANT_TABLE', 'ATS_TABLE', 'SUBSCRIPTIONS_TABLE', 'USERS_TABLE'],
+        tables: ['ASSISTANT_TABLE', 'ATS_TABLE', 'ORGANIZATIONS_TABLE', 'SUBSCRIPTIONS_TABLE', 'USERS_TABLE'],
       });
       expect(flatten(variables.ATS_TABLE)).toMatch(/^\$\{DataAtsTable[0-9A-F]{8}\}$/);
     }

@@ -66,16 +66,27 @@ describe('RestApi: API Gateway REST, stage prod', () => {
     expect(JSON.stringify(dev.template.findResources('AWS::ApiGateway::Resource'))).toContain('"PathPart":"plans"');
   });
 
-  it("serves the three billing self-service routes and the caller's organization from one function, behind the Cognito authorizer", () => {
-    const billingRoutes = REST_ROUTES.filter((route) => route.functionId === 'ManageBillingAccountFunction');
-    expect(billingRoutes.map((route) => `${route.method} ${route.path}`)).toEqual([
-      'GET /user/billing',
-      'PUT /user/billing/card',
-      'GET /user/billing/invoices/{id}/pdf',
-      'GET /user/organization',
-    ]);
-    const functionArn = { 'Fn::GetAtt': [dev.logicalIds.restApiFunctions.ManageBillingAccountFunction, 'Arn'] };
-    for (const route of billingRoutes) {
+  it.each([
+    ['ManageBillingAccountFunction', ['GET /user/billing', 'PUT /user/billing/card', 'GET /user/billing/invoices/{id}/pdf']],
+    [
+      'OrganizationTeamFunction',
+      [
+        'GET /user/organization',
+        'POST /user/organization/invitations',
+        'POST /user/organization/invitations/resend',
+        'POST /user/organization/invitations/revoke',
+        'PATCH /user/organization/members/{userId}',
+        'DELETE /user/organization/members/{userId}',
+        'PUT /user/organization/owner',
+        'GET /user/invitations',
+        'POST /user/invitations/accept',
+      ],
+    ],
+  ])('serves the routes of %s from that one function, behind the Cognito authorizer', (functionId, routes) => {
+    const functionRoutes = REST_ROUTES.filter((route) => route.functionId === functionId);
+    expect(functionRoutes.map((route) => `${route.method} ${route.path}`)).toEqual(routes);
+    const functionArn = { 'Fn::GetAtt': [dev.logicalIds.restApiFunctions[functionId], 'Arn'] };
+    for (const route of functionRoutes) {
       const method = resourceOf(dev, dev.logicalIds.restApiMethods[restMethodKey(route)]);
       expect({ route: route.path, properties: method.Properties }).toMatchObject({
         route: route.path,

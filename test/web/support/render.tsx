@@ -13,6 +13,7 @@ import { createAmplifySession, type SessionPort } from '../../../web/src/lib/aut
 import { FakeAssistant } from './assistant';
 import { FakeAts } from './ats';
 import { FakeBilling } from './billing';
+import { FakeTeam } from './team';
 
 /** A valid runtime config, as the local runtime would publish it. */
 export function testConfig(overrides: Partial<RuntimeConfig> = {}): RuntimeConfig {
@@ -53,7 +54,8 @@ export function renderWithProviders(
  * Renders the whole app (real routes, lazy pages, providers) at `path` in a memory router. The
  * billing API is a fake with no subscriptions unless `ports.billing` says otherwise; the
  * assistant a fake with no jobs and no history unless `ports.assistant` says otherwise; the ATS
- * a fake with nothing connected unless `ports.ats` says otherwise.
+ * a fake with nothing connected unless `ports.ats` says otherwise; the team a fake firm
+ * (support/team.ts) unless `ports.team` says otherwise.
  */
 export function renderApp(
   path: string,
@@ -66,7 +68,13 @@ export function renderApp(
   const result = render(
     <AppProvider
       config={config}
-      ports={{ billing: new FakeBilling().api(), assistant: new FakeAssistant().api(), ats: new FakeAts().api(), ...ports }}
+      ports={{
+        billing: new FakeBilling().api(),
+        assistant: new FakeAssistant().api(),
+        ats: new FakeAts().api(),
+        team: new FakeTeam().api(),
+        ...ports,
+      }}
     >
       <RouterProvider router={router} />
     </AppProvider>,

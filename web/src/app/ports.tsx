@@ -7,6 +7,7 @@ import type { InviteSignupApi } from '../features/auth/api/invite-signup-api';
 import type { ProfileApi } from '../features/profile/api/profile-api';
 import type { BillingAccountApi } from '../features/subscriptions/api/billing-account-api';
 import type { BillingApi } from '../features/subscriptions/api/billing-api';
+import type { TeamApi } from '../features/team/api/team-api';
 import type { TestCardTokenizer } from '../features/subscriptions/api/test-card-tokenizer';
 import type { SessionPort } from '../lib/auth/session';
 
@@ -33,6 +34,8 @@ export interface AppPorts {
   readonly ats: AtsApi;
   /** The admin console's calls on the REST API. */
   readonly admin: AdminApi;
+  /** The firm's team on the REST API (the Team page and the account menu's firm name). */
+  readonly team: TeamApi;
 }
 
 const PortsContext = createContext<Partial<AppPorts>>({});

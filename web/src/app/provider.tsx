@@ -4,6 +4,7 @@ import { ConfigProvider } from '../config/config-context';
 import type { RuntimeConfig } from '../config/runtime-config';
 import { AuthProvider } from '../lib/auth/auth-provider';
 import { createAmplifySession } from '../lib/auth/session';
+import { OrganizationReaderContext } from '../lib/organization/organization-reader-context';
 import { ServerStateSlotProvider } from '../lib/server-state/server-state-slot';
 import { PortsProvider, type AppPorts } from './ports';
 
@@ -11,7 +12,8 @@ import { PortsProvider, type AppPorts } from './ports';
  * App-wide providers around the router: the validated runtime config, the ports (fakes in tests),
  * the auth state (which finds the signed-in user, loading Amplify only when a session may exist),
  * the slot of the server-state cache (filled by the lazily loaded pages that read from the
- * server, with the signed-in user's subscriptions among them) and the toaster (loaded with the first toast).
+ * server, with the signed-in user's subscriptions among them), where the account menu reads the
+ * firm's name from, and the toaster (loaded with the first toast).
  */
 export function AppProvider({
   config,
@@ -29,8 +31,10 @@ export function AppProvider({
       <PortsProvider ports={ports}>
         <AuthProvider session={session}>
           <ServerStateSlotProvider>
-            {children}
-            <LazyNotifications />
+            <OrganizationReaderContext.Provider value={ports.team ?? 'rest'}>
+              {children}
+              <LazyNotifications />
+            </OrganizationReaderContext.Provider>
           </ServerStateSlotProvider>
         </AuthProvider>
       </PortsProvider>

@@ -62,6 +62,7 @@ export function createAppRoutes(): RouteObject[] {
                 page(paths.account, () => import('./routes/account')),
                 page(paths.subscribe, () => import('./routes/subscribe')),
                 page(paths.admin, () => import('./routes/admin')),
+                page(paths.team, () => import('./routes/team')),
                 guard(
                   () => import('./require-subscription').then((module) => ({ Component: module.RequireSubscription })),
                   [

@@ -30,6 +30,8 @@ export const paths = {
   editProfile: '/edit-profile',
   profile: '/profile',
   subscribe: '/subscribe',
+  // The firm's team (issue 18): members, seats, invitations; read-only for recruiters.
+  team: '/team',
   // Guarded: administrators only (the console's link shows only to them; the server checks anyway).
   admin: '/admin',
 } as const;

@@ -127,7 +127,7 @@ export async function startSubscriptionServices(): Promise<SubscriptionServices>
 }
 
 export interface RequestInput {
-  readonly method: 'GET' | 'POST' | 'PUT';
+  readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   readonly resource: string;
   readonly path?: string;
   readonly body?: unknown;

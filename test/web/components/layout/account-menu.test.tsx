@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { Header } from '../../../../web/src/components/layout/header';
 import { authUser, dbUser, FakeIdentity } from '../../support/auth';
 import { renderApp, renderWithProviders } from '../../support/render';
+import { FakeTeam } from '../../support/team';
 
 function signedInSession(firstName = 'Ada') {
   return new FakeIdentity({ signedIn: authUser(), users: [dbUser({ firstName })] }).session();
@@ -43,7 +44,7 @@ describe('the signed-in header', () => {
     expect(screen.queryByRole('button', { name: /Hi,/ })).not.toBeInTheDocument();
   });
 
-  it('opens a menu with Account, Profile, Services, Support and Sign Out', async () => {
+  it('opens a menu with Account, Profile, Services, Team, Support and Sign Out', async () => {
     const { user } = renderWithProviders(<Header />, { session: signedInSession() });
     const { button, menu } = await openMenu(user);
 
@@ -53,10 +54,11 @@ describe('the signed-in header', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual(['Account', 'Profile', 'Services', 'Support↗', 'Sign Out']);
+    ).toEqual(['Account', 'Profile', 'Services', 'Team', 'Support↗', 'Sign Out']);
     expect(within(menu).getByRole('menuitem', { name: 'Account' })).toHaveAttribute('href', '/account');
     expect(within(menu).getByRole('menuitem', { name: 'Profile' })).toHaveAttribute('href', '/profile');
     expect(within(menu).getByRole('menuitem', { name: 'Services' })).toHaveAttribute('href', '/services');
+    expect(within(menu).getByRole('menuitem', { name: 'Team' })).toHaveAttribute('href', '/team');
     expect(within(menu).getByRole('menuitem', { name: 'Account' })).toHaveFocus();
   });
 
@@ -142,6 +144,7 @@ describe('the signed-in header', () => {
         '/account',
         '/profile',
         '/services',
+        '/team',
         'https://support.talentpilot.example.com/',
         'Sign Out',
       ]);
@@ -156,6 +159,37 @@ describe('the signed-in header', () => {
   it('greets a user without a first name all the same', async () => {
     renderWithProviders(<Header />, { session: signedInSession('') });
     expect(await screen.findByRole('button', { name: 'Hi there' })).toBeInTheDocument();
+  });
+});
+
+describe('the firm’s name', () => {
+  it('shows beside Team once the firm is read, from the cache the Team page shares', async () => {
+    const team = new FakeTeam();
+    const { user } = renderApp('/profile', { ports: { session: signedInSession(), team: team.api() } });
+    await screen.findByRole('heading', { level: 1, name: 'Profile' });
+
+    await user.click(await screen.findByRole('button', { name: 'Hi, Ada' }));
+    expect(await within(screen.getByRole('menu')).findByRole('menuitem', { name: 'Team · Northbridge Staffing' })).toHaveAttribute(
+      'href',
+      '/team',
+    );
+    expect(team.calls.filter((call) => call === 'getOrganization')).toHaveLength(1);
+  });
+
+  it('is left out for someone in no firm yet', async () => {
+    const team = new FakeTeam();
+    team.team = null;
+    const { user } = renderApp('/profile', { ports: { session: signedInSession(), team: team.api() } });
+    await user.click(await screen.findByRole('button', { name: 'Hi, Ada' }));
+    await waitFor(() => expect(team.calls).toContain('getOrganization'));
+    expect(within(screen.getByRole('menu')).getByRole('menuitem', { name: 'Team' })).toHaveTextContent(/^Team$/);
+  });
+
+  it('is not asked for while nobody is signed in', async () => {
+    const team = new FakeTeam();
+    renderApp('/', { ports: { team: team.api() } });
+    expect(await within(screen.getByRole('banner')).findByRole('link', { name: 'Sign In' })).toBeInTheDocument();
+    expect(team.calls).toEqual([]);
   });
 });
 

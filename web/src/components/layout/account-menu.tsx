@@ -1,10 +1,13 @@
-import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useRuntimeConfig } from '../../config/config-context';
 import { paths } from '../../config/paths';
 import { isAdmin, useAuth } from '../../lib/auth/auth-context';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { ACCOUNT_NAVIGATION, ADMIN_NAVIGATION, MAIN_NAVIGATION, NARROW_SCREEN_QUERY } from './navigation';
+
+/** The firm's name beside the Team item: its own chunk (TanStack Query and the REST client), loaded once the menu is. */
+const FirmName = lazy(() => import('./firm-name'));
 
 /** The greeting on the menu button (spec: a greeting with the first name). */
 export function greeting(firstName: string | null | undefined): string {
@@ -14,7 +17,7 @@ export function greeting(firstName: string | null | undefined): string {
 
 /**
  * The signed-in user's account menu (WAI-ARIA menu button): the greeting opens a menu with
- * Account, Profile, Services (and Admin, for administrators), Support (the help-desk portal, in a new tab) and Sign Out; on
+ * Account, Profile, Services, Team (with the firm's name) (and Admin, for administrators), Support (the help-desk portal, in a new tab) and Sign Out; on
  * narrow screens the main links join it. Arrow keys, Home and End move between items; Escape
  * closes it and returns focus to the button; leaving it (Tab, a click elsewhere) closes it.
  */
@@ -140,6 +143,11 @@ export function AccountMenu() {
               onClick={() => close(false)}
             >
               {link.label}
+              {link.to === paths.team ? (
+                <Suspense fallback={null}>
+                  <FirmName />
+                </Suspense>
+              ) : null}
             </Link>
           </li>
         ))}

@@ -13,6 +13,7 @@ export const ACCOUNT_NAVIGATION = [
   { to: paths.account, label: 'Account' },
   { to: paths.profile, label: 'Profile' },
   { to: paths.services, label: 'Services' },
+  { to: paths.team, label: 'Team' },
 ] as const;
 
 /** The admin console, after the account pages in the menu of administrators only. */

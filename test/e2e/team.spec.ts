@@ -1,0 +1,158 @@
+import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
+import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { createOrganizationsRepository } from '../../lambdas/shared/organizations/organizations-repository';
+import { expectNoAxeViolations, expectNoSidewaysScroll } from './support/accessibility';
+import { cognito, inviteAndActivateUser, latestMessageTo, uniqueEmail } from './support/identity';
+import { localDatabase, readEndpoints, scanTable } from './support/local-runtime';
+import { subscribeWithTestCard } from './support/subscriptions';
+
+/**
+ * The Team page (issue 18) end to end, at desktop and phone widths: an owner subscribes (their
+ * firm is founded), an invitation beyond the seats offers "Add seats", the firm gets seats, the
+ * owner invites a recruiter, who signs in with the temporary password from the outbox, sets their
+ * own and joins; the owner changes a role and removes a member, who is refused at once.
+ */
+
+const VIEWPORTS = [
+  { name: 'desktop', width: 1280, height: 900 },
+  { name: 'phone', width: 390, height: 844 },
+] as const;
+
+/**
+ * Gives the firm `seats` seats in the local table: the stand-in for the billing page's seat
+ * dialog (its own specs), which this spec only links to.
+ */
+async function setSeats(organizationId: string, seats: number): Promise<void> {
+  const db = localDatabase();
+  const { TableNames = [] } = await db.send(new ListTablesCommand({}));
+  const tableName = TableNames.find((name) => name.endsWith('-organizations'));
+  if (!tableName) throw new Error('No local organizations table');
+  const organizations = createOrganizationsRepository({ client: db, tableName });
+  const firm = await organizations.getOrganization(organizationId);
+  if (!firm) throw new Error(`No firm ${organizationId}`);
+  expect(await organizations.saveOrganization({ ...firm, seats }, firm.updatedAt)).toBe(true);
+}
+
+async function idOf(email: string): Promise<string> {
+  const user = (await scanTable('users')).find((candidate) => candidate.email === email);
+  if (!user) throw new Error(`No user record for ${email}`);
+  return String(user.id);
+}
+
+/** A teammate's first sign-in through the sign-in page: the emailed temporary password, then their own. */
+async function firstSignIn(browser: Browser, outbox: Page, email: string, viewport: (typeof VIEWPORTS)[number]): Promise<Page> {
+  const { temporaryPassword } = await latestMessageTo(outbox, email, (message) => Boolean(message.temporaryPassword));
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  await page.goto('/sign-in');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(temporaryPassword ?? '');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByLabel('New password', { exact: true }).fill('team-password-2024');
+  const confirm = page.getByLabel('Confirm new password');
+  if (await confirm.count()) await confirm.fill('team-password-2024');
+  await page.getByRole('button', { name: /Set password|Change password|Save password/ }).click();
+  // Invited by address only, they have no name yet: the greeting says so.
+  await expect(page.getByText('Hi there')).toBeVisible();
+  return page;
+}
+
+for (const viewport of VIEWPORTS) {
+  test(`a team at ${viewport.name} width: invite beyond the seats, join, change a role, remove`, async ({ page, browser }) => {
+    test.setTimeout(240_000);
+    await page.setViewportSize(viewport);
+    const firm = `Okafor Search ${viewport.name} ${Date.now().toString(36)}`;
+    const owner = await inviteAndActivateUser(page, 'Olga', { companyName: firm });
+    await subscribeWithTestCard(page, 'Starter', 'Olga Okafor');
+    const ownerId = await idOf(owner.email);
+
+    await page.goto('/team');
+    await expect(page.getByRole('heading', { level: 1, name: firm })).toBeVisible();
+    await expectNoAxeViolations(page, `/team of a one-seat firm at ${viewport.name}`);
+    // The account menu names the firm.
+    await page.getByRole('button', { name: 'Hi, Olga' }).click();
+    await expect(page.getByRole('menuitem', { name: `Team · ${firm}` })).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    // Beyond the seats: how many are missing, and the way to add them.
+    const rita = uniqueEmail('rita');
+    await page.getByRole('textbox', { name: 'Email' }).fill(rita);
+    await page.getByRole('button', { name: 'Invite' }).click();
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText('add 1 seat');
+    await expect(alert.getByRole('link', { name: 'Add seats' })).toHaveAttribute('href', '/account?seats=2&returnTo=/team');
+    await expectNoSidewaysScroll(page, `/team with the seats refusal at ${viewport.name}`);
+    await expectNoAxeViolations(page, `/team with the seats refusal at ${viewport.name}`);
+
+    await setSeats(ownerId, 3);
+    await page.reload();
+    const sam = uniqueEmail('sam');
+    for (const [email, role] of [
+      [rita, 'Recruiter'],
+      [sam, 'Recruiter'],
+    ] as const) {
+      await page.getByRole('textbox', { name: 'Email' }).fill(email);
+      await page.getByRole('combobox', { name: 'Role', exact: true }).selectOption({ label: role });
+      await page.getByRole('button', { name: 'Invite' }).click();
+      await expect(page.getByRole('region', { name: 'Invitations' }).getByText(email)).toBeVisible();
+    }
+    await expect(page.getByRole('region', { name: 'Seats' })).toContainText('3');
+    await expectNoSidewaysScroll(page, `/team with invitations at ${viewport.name}`);
+    await expectNoAxeViolations(page, `/team with invitations at ${viewport.name}`);
+
+    // Rita signs in with the emailed temporary password, sets her own, and joins.
+    const ritaPage = await firstSignIn(browser, page, rita, viewport);
+    await ritaPage.goto('/team');
+    await ritaPage.getByRole('button', { name: `Join ${firm}` }).click();
+    await expect(ritaPage.getByRole('heading', { level: 1, name: firm })).toBeVisible();
+    await expect(ritaPage.getByRole('region', { name: 'Members' })).toContainText(owner.email);
+    // A recruiter sees the team read-only.
+    await expect(ritaPage.getByRole('button', { name: /Remove|Invite/ })).toHaveCount(0);
+    await expectNoAxeViolations(ritaPage, `/team as a recruiter at ${viewport.name}`);
+    const ritaId = await idOf(rita);
+
+    // The owner makes Rita an admin, then removes her.
+    await page.reload();
+    const members = page.getByRole('region', { name: 'Members' });
+    await members.getByRole('combobox', { name: `Role of ${rita}` }).selectOption({ label: 'Admin' });
+    await expect(page.getByText(`${rita} is now admin.`)).toBeVisible();
+    await members.getByRole('button', { name: `Remove ${rita}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Remove ${rita}?` });
+    await expectNoAxeViolations(page, `the removal dialog at ${viewport.name}`);
+    await dialog.getByRole('button', { name: 'Remove' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(members.getByText(rita)).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Members' })).toBeFocused();
+
+    // Rita is refused at once: no team, and her refresh token was revoked by the global sign-out.
+    await ritaPage.reload();
+    await expect(ritaPage.getByText('You are not part of a team yet.')).toBeVisible();
+    const team = (await scanTable('organizations')).find((item) => item.pk === `org#${ownerId}` && item.sk === `member#${ritaId}`);
+    expect(team).toMatchObject({ state: 'removed', removedBy: ownerId });
+    await expect(
+      cognito().send(
+        new InitiateAuthCommand({
+          ClientId: readEndpoints().userPoolClientId,
+          AuthFlow: 'REFRESH_TOKEN_AUTH',
+          AuthParameters: { REFRESH_TOKEN: String(await refreshTokenOf(ritaPage)) },
+        }),
+      ),
+    ).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+    await ritaPage.context().close();
+  });
+}
+
+/** The refresh token Amplify keeps for the signed-in user of `page`. */
+async function refreshTokenOf(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    const storage = (
+      globalThis as unknown as { localStorage: { getItem(name: string): string | null; key(index: number): string | null; length: number } }
+    ).localStorage;
+    for (let index = 0; index < storage.length; index += 1) {
+      const name = storage.key(index);
+      if (name?.endsWith('.refreshToken')) return storage.getItem(name);
+    }
+    return null;
+  });
+}
