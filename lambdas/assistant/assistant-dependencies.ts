@@ -3,9 +3,13 @@ import { TABLES } from '../../lib/definitions/tables';
 import { createDocumentClient } from '../shared/dynamodb/document-client';
 import { ENV } from '../shared/environment';
 import type { SubscriberGateDependencies } from '../shared/http/subscriber-route';
-import { SubscriberRouteEnvironmentSchema, subscriberGateDependencies } from '../shared/http/subscriber-route-dependencies';
+import { SUBSCRIBER_ROUTE_ENVIRONMENT, subscriberGateDependencies } from '../shared/http/subscriber-route-dependencies';
+import { createActivityRecorder, type ActivityRecorder } from '../shared/activity/activity-log';
+import type { FirmLookups } from '../shared/organizations/caller-firm';
+import { createOrganizationsRepository, type OrganizationsRepository } from '../shared/organizations/organizations-repository';
+import * as z from '../shared/zod';
 import { lazily } from '../shared/lazily';
-import { readEnvironment, type EnvironmentSource } from '../shared/read-environment';
+import { readEnvironment, requiredNameVariable, type EnvironmentSource } from '../shared/read-environment';
 import type { LanguageModel } from './engine/language-model';
 import { createEvaluationsRepository, type EvaluationsRepository } from './store/evaluations-repository';
 import { createJobsRepository, type JobsRepository } from './store/jobs-repository';
@@ -13,6 +17,10 @@ import { createResultsRepository, type ResultsRepository } from './store/results
 
 /** What every assistant handler works with (tests pass their own, on dynalite). */
 export interface AssistantDependencies extends SubscriberGateDependencies {
+  /** The gate's lookups, and the firm's team (the firm's view of results reads its removed members). */
+  readonly organizations: FirmLookups & Pick<OrganizationsRepository, 'getTeam'>;
+  /** The firm's activity log: jobs saved and deleted, results generated and shared. */
+  readonly activity: ActivityRecorder;
   readonly jobs: JobsRepository;
   readonly results: ResultsRepository;
   readonly evaluations: EvaluationsRepository;
@@ -39,9 +47,12 @@ export const WORKSPACE_RATE_LIMIT_BUCKET = 'workspace';
  */
 export const WORKSPACE_RATE_LIMIT_FACTOR = 4;
 
+/** The assistant's functions also record in the firm's activity log. */
+const AssistantEnvironmentSchema = z.object({ ...SUBSCRIBER_ROUTE_ENVIRONMENT, [TABLES.activity.envVar]: requiredNameVariable });
+
 /**
  * The dependencies from the handler's environment: `USERS_TABLE`, `SUBSCRIPTIONS_TABLE`,
- * `ORGANIZATIONS_TABLE`, `ASSISTANT_TABLE`, optionally `ASSISTANT_RATE_LIMIT_PER_MINUTE` and, in the local runtime,
+ * `ORGANIZATIONS_TABLE`, `ASSISTANT_TABLE`, `ACTIVITY_TABLE`, optionally `ASSISTANT_RATE_LIMIT_PER_MINUTE` and, in the local runtime,
  * `DYNAMODB_ENDPOINT`. Read on the first request, so a deployment mistake is a logged 500 naming
  * the variable.
  */
@@ -50,13 +61,15 @@ export function assistantDependenciesFromEnvironment(
   /** The workspace's bucket by default; `null` counts in the capabilities' own. */
   rateLimitBucket: string | null = WORKSPACE_RATE_LIMIT_BUCKET,
 ): AssistantDependencies {
-  const env = readEnvironment(SubscriberRouteEnvironmentSchema, source);
+  const env = readEnvironment(AssistantEnvironmentSchema, source);
   const client = createDocumentClient({ endpoint: env[ENV.dynamodbEndpoint] });
   const assistantTable = { client, tableName: env[TABLES.assistant.envVar] };
   return {
     ...(rateLimitBucket === null
       ? subscriberGateDependencies(env, client)
       : subscriberGateDependencies(env, client, rateLimitBucket, WORKSPACE_RATE_LIMIT_FACTOR * env[ENV.rateLimitPerMinute])),
+    organizations: createOrganizationsRepository({ client, tableName: env[TABLES.organizations.envVar] }),
+    activity: createActivityRecorder({ client, tableName: env[TABLES.activity.envVar] }),
     jobs: createJobsRepository(assistantTable),
     results: createResultsRepository(assistantTable),
     evaluations: createEvaluationsRepository(assistantTable),

@@ -1,14 +1,63 @@
 import type { Job } from '../shared/contracts/assistant';
-import { NotFoundError, ValidationError } from '../shared/errors';
+import { mayChangeJob } from '../shared/domain/organization-rules';
+import { ForbiddenError, NotFoundError, ValidationError } from '../shared/errors';
+import type { Firm } from '../shared/organizations/caller-firm';
 import type { AssistantDependencies } from './assistant-dependencies';
 import type { JobContext } from './engine/language-model';
 import { JOB_MESSAGES } from './store/jobs-repository';
 
-/** One of the caller's saved jobs; 404 `job_not_found` when they have none by that id (another user's included). */
-export async function requireOwnJob(deps: Pick<AssistantDependencies, 'jobs'>, userId: string, jobId: string): Promise<Job> {
-  const job = await deps.jobs.get(userId, jobId);
+/**
+ * One of the firm's saved jobs (every member may use them); 404 `job_not_found` when the firm has
+ * none by that id (another firm's included).
+ */
+export async function requireFirmJob(deps: Pick<AssistantDependencies, 'jobs'>, firmId: string, jobId: string): Promise<Job> {
+  const job = await deps.jobs.get(firmId, jobId);
   if (!job) throw new NotFoundError(JOB_MESSAGES.notFound, { code: 'job_not_found' });
   return job;
+}
+
+/**
+ * Who saved the job first: `createdBy`, else (a job saved before firms existed) the firm's
+ * founder, whose user id is the firm's id and whose partition it was saved in.
+ */
+export function jobCreatorId(job: Pick<Job, 'createdBy'>, firmId: string): string {
+  return job.createdBy?.userId ?? firmId;
+}
+
+export const JOB_CHANGE_FORBIDDEN_MESSAGE = 'Only whoever saved this job, an admin or the owner of your team may change or delete it.';
+
+/** Whether the caller may change or delete this job of their firm (organization-rules.ts `mayChangeJob`). */
+export function callerMayChangeJob(firm: Firm, userId: string, job: Pick<Job, 'createdBy'>): boolean {
+  return mayChangeJob({ userId, role: firm.role }, jobCreatorId(job, firm.id));
+}
+
+/** One of the firm's jobs the caller may change or delete: 404 as {@link requireFirmJob}, 403 `job_change_forbidden`. */
+export async function requireChangeableJob(
+  deps: Pick<AssistantDependencies, 'jobs'>,
+  firm: Firm,
+  userId: string,
+  jobId: string,
+): Promise<Job> {
+  const job = await requireFirmJob(deps, firm.id, jobId);
+  if (!callerMayChangeJob(firm, userId, job)) throw new ForbiddenError(JOB_CHANGE_FORBIDDEN_MESSAGE, { code: 'job_change_forbidden' });
+  return job;
+}
+
+/** Records a change of one of the firm's jobs in its activity log (its id and title, nothing else). */
+export async function recordJobActivity(
+  deps: Pick<AssistantDependencies, 'activity'>,
+  firm: Firm,
+  actorId: string,
+  action: 'job.saved' | 'job.deleted',
+  job: Pick<Job, 'id' | 'title'>,
+): Promise<void> {
+  await deps.activity.record({
+    organizationId: firm.id,
+    actorId,
+    action,
+    subject: { kind: 'job', id: job.id },
+    details: { jobId: job.id, jobTitle: job.title },
+  });
 }
 
 /** A saved job as the capabilities see it. */

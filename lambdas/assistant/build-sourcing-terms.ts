@@ -1,7 +1,7 @@
 import { SourcingTermsRequestSchema } from '../shared/contracts/assistant';
 import type { ApiGatewayHandler, HttpHandlerOptions } from '../shared/http/handler';
 import { capabilityDependencies, type CapabilityDependencies } from './assistant-dependencies';
-import { given, requireDescription, requireOwnJob } from './assistant-jobs';
+import { given, requireDescription, requireFirmJob } from './assistant-jobs';
 import { capabilityRoute } from './capability-route';
 import { sourcingTerms } from './domain/sourcing-terms';
 import { sourcingTermsTask } from './engine/bedrock-tasks/sourcing-terms';
@@ -20,8 +20,8 @@ export function createBuildSourcingTermsHandler(
     {
       capability: 'sourcing-terms',
       request: SourcingTermsRequestSchema,
-      prepare: async ({ deps, user, input }) => {
-        const job = input.jobId !== undefined ? await requireOwnJob(deps, user.id, input.jobId) : undefined;
+      prepare: async ({ deps, firm, input }) => {
+        const job = input.jobId !== undefined ? await requireFirmJob(deps, firm.id, input.jobId) : undefined;
         const title = given(input.title) ?? job?.title ?? '';
         return {
           input: {
@@ -34,6 +34,7 @@ export function createBuildSourcingTermsHandler(
             exclusions: input.exclusions ?? [],
           },
           jobId: job?.id ?? null,
+          jobTitle: job?.title,
           label: (output) => title || output.titles[0] || 'Untitled job',
         };
       },

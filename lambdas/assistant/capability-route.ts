@@ -17,7 +17,8 @@ import { timeOrderedId } from './store/assistant-items';
  * One capability route: the request (checked by {@link subscriberRoute}) is turned into the
  * capability's input (the caller's stored job resolved first), the language model answers, and
  * the answer becomes an {@link AssistantResult}: checked against the contract before it leaves,
- * stored in the caller's history, answered as `{ result }`.
+ * stored in the caller's history (private until they share it with their firm), recorded in the
+ * firm's activity log as `result.generated`, answered as `{ result }`.
  */
 
 /** What a route makes of its request before the model runs. */
@@ -25,6 +26,8 @@ export interface PreparedCapability<C extends AssistantCapability> {
   readonly input: AssistantInputs[C];
   /** The job the result is about, when any. */
   readonly jobId: string | null;
+  /** That job's title, for the firm's activity log (a requisition's title is the firm's, never candidate text). */
+  readonly jobTitle?: string | undefined;
   /** The history's label, from the input or the answer. */
   readonly label: string | ((output: AssistantOutputs[C]) => string);
 }
@@ -62,7 +65,7 @@ export function capabilityRoute<C extends AssistantCapability, S extends z.core.
       schema: spec.request,
       feature: spec.capability,
       run: async (request) => {
-        const { deps, user } = request;
+        const { deps, user, firm } = request;
         const prepared = await spec.prepare(request as SubscriberRequest<CapabilityDependencies, z.output<S>>);
         const answer = await deps.model.run(spec.capability, prepared.input);
         const createdAt = deps.now();
@@ -77,8 +80,20 @@ export function capabilityRoute<C extends AssistantCapability, S extends z.core.
           createdAt: createdAt.toISOString(),
           output: answer.output,
         }) as AssistantResult<C>;
-        await deps.results.append(user.id, result);
+        await deps.results.append(user.id, result, firm.id);
         await spec.afterStored?.(deps, user, result, prepared);
+        // Who generated what for which job: ids, the capability and the job's title, no text of the result or the request.
+        await deps.activity.record({
+          organizationId: firm.id,
+          actorId: user.id,
+          action: 'result.generated',
+          subject: { kind: 'result', id: result.id },
+          details: {
+            capability: spec.capability,
+            ...(prepared.jobId !== null ? { jobId: prepared.jobId } : {}),
+            ...(prepared.jobTitle ? { jobTitle: prepared.jobTitle } : {}),
+          },
+        });
         const body: AssistantResultResponse<C> = { result };
         return { body };
       },

@@ -2,6 +2,7 @@ import { DeleteJobResponseSchema, JobPathSchema, SaveJobResponseSchema, UpdateJo
 import { validateBody, type ApiGatewayHandler, type HttpHandlerOptions } from '../shared/http/handler';
 import { subscriberRoute } from '../shared/http/subscriber-route';
 import type { AssistantDependencies } from './assistant-dependencies';
+import { recordJobActivity, requireChangeableJob } from './assistant-jobs';
 
 /** The `{id}` of `/assistant/jobs/{id}`, checked like every id a request gives (400 otherwise). */
 function jobIdOf(pathParameters: Readonly<Record<string, string | undefined>>): string {
@@ -9,16 +10,20 @@ function jobIdOf(pathParameters: Readonly<Record<string, string | undefined>>): 
 }
 
 /**
- * `PATCH /assistant/jobs/{id}` (subscribers): renames the caller's job, archives it (hidden from
- * the job pickers) or restores it. 404 when they have no job by that id (another user's included).
+ * `PATCH /assistant/jobs/{id}` (subscribers): renames one of the firm's jobs, archives it (hidden
+ * from the job pickers) or restores it. 404 when the firm has no job by that id (another firm's
+ * included); 403 when the caller may not change it (its creator, admins and the owner may).
  */
 export function createUpdateJobHandler(dependencies: () => AssistantDependencies, options?: HttpHandlerOptions): ApiGatewayHandler {
   return subscriberRoute(
     {
       from: 'body',
       schema: UpdateJobRequestSchema,
-      run: async ({ deps, user, input, pathParameters }) => {
-        const job = await deps.jobs.update(user.id, jobIdOf(pathParameters), input, deps.now().toISOString());
+      run: async ({ deps, user, firm, input, pathParameters }) => {
+        const id = jobIdOf(pathParameters);
+        await requireChangeableJob(deps, firm, user.id, id);
+        const job = await deps.jobs.update(firm.id, id, input, deps.now().toISOString());
+        await recordJobActivity(deps, firm, user.id, 'job.saved', job);
         return { body: SaveJobResponseSchema.parse({ job }) };
       },
     },
@@ -28,16 +33,19 @@ export function createUpdateJobHandler(dependencies: () => AssistantDependencies
 }
 
 /**
- * `DELETE /assistant/jobs/{id}` (subscribers): deletes the caller's job. Its results stay in the
- * history (each keeps its own label) until they expire or are deleted there: docs/decisions.md.
- * 404 when they have no job by that id (another user's included).
+ * `DELETE /assistant/jobs/{id}` (subscribers): deletes one of the firm's jobs. Its results stay in
+ * the histories (each keeps its own label) until they expire or are deleted there:
+ * docs/decisions.md. 404 when the firm has no job by that id (another firm's included); 403 when
+ * the caller may not delete it (its creator, admins and the owner may).
  */
 export function createDeleteJobHandler(dependencies: () => AssistantDependencies, options?: HttpHandlerOptions): ApiGatewayHandler {
   return subscriberRoute(
     {
-      run: async ({ deps, user, pathParameters }) => {
+      run: async ({ deps, user, firm, pathParameters }) => {
         const id = jobIdOf(pathParameters);
-        await deps.jobs.remove(user.id, id);
+        const job = await requireChangeableJob(deps, firm, user.id, id);
+        await deps.jobs.remove(firm.id, id);
+        await recordJobActivity(deps, firm, user.id, 'job.deleted', job);
         return { body: DeleteJobResponseSchema.parse({ deleted: id }) };
       },
     },

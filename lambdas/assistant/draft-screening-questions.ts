@@ -1,7 +1,7 @@
 import { ScreeningQuestionsRequestSchema } from '../shared/contracts/assistant';
 import type { ApiGatewayHandler, HttpHandlerOptions } from '../shared/http/handler';
 import { capabilityDependencies, type CapabilityDependencies } from './assistant-dependencies';
-import { jobContext, requireOwnJob } from './assistant-jobs';
+import { jobContext, requireFirmJob } from './assistant-jobs';
 import { capabilityRoute } from './capability-route';
 import { screeningQuestions } from './domain/screening-questions';
 import { screeningQuestionsTask } from './engine/bedrock-tasks/screening-questions';
@@ -20,9 +20,9 @@ export function createDraftScreeningQuestionsHandler(
     {
       capability: 'screening-questions',
       request: ScreeningQuestionsRequestSchema,
-      prepare: async ({ deps, user, input }) => {
-        const job = await requireOwnJob(deps, user.id, input.jobId);
-        return { input: jobContext(job), jobId: job.id, label: job.title };
+      prepare: async ({ deps, firm, input }) => {
+        const job = await requireFirmJob(deps, firm.id, input.jobId);
+        return { input: jobContext(job), jobId: job.id, jobTitle: job.title, label: job.title };
       },
     },
     dependencies,

@@ -2,7 +2,7 @@ import { EvaluateAnswersRequestSchema, type ScreeningQuestion } from '../shared/
 import { NotFoundError, ValidationError } from '../shared/errors';
 import type { ApiGatewayHandler, HttpHandlerOptions } from '../shared/http/handler';
 import { capabilityDependencies, type CapabilityDependencies } from './assistant-dependencies';
-import { jobContext, requireOwnJob } from './assistant-jobs';
+import { jobContext, requireFirmJob } from './assistant-jobs';
 import { capabilityRoute } from './capability-route';
 import { evaluateAnswers } from './domain/interview-evaluation';
 import { interviewEvaluationTask } from './engine/bedrock-tasks/interview-evaluation';
@@ -25,9 +25,9 @@ export function createEvaluateAnswersHandler(dependencies: () => CapabilityDepen
     {
       capability: 'interview-evaluation',
       request: EvaluateAnswersRequestSchema,
-      prepare: async ({ deps, user, input }) => {
+      prepare: async ({ deps, user, firm, input }) => {
         const [job, screening] = await Promise.all([
-          requireOwnJob(deps, user.id, input.jobId),
+          requireFirmJob(deps, firm.id, input.jobId),
           deps.results.get(user.id, input.screeningResultId),
         ]);
         if (!screening || screening.capability !== 'screening-questions' || screening.jobId !== job.id) {
@@ -52,6 +52,7 @@ export function createEvaluateAnswersHandler(dependencies: () => CapabilityDepen
             answers: input.answers.map(({ questionId, answer }) => ({ question: questions.get(questionId)!, answer: answer ?? '' })),
           },
           jobId: job.id,
+          jobTitle: job.title,
           label: `${input.candidateName} · ${job.title}`,
         };
       },

@@ -4,11 +4,11 @@ import { lazily } from '../shared/lazily';
 import { assistantDependenciesFromEnvironment, type AssistantDependencies } from './assistant-dependencies';
 import { subscriberRoute } from '../shared/http/subscriber-route';
 
-/** `GET /assistant/jobs` (subscribers): the caller's saved jobs, most recently updated first. */
+/** `GET /assistant/jobs` (subscribers): the caller's firm's saved jobs (each with who saved it), most recently updated first. */
 export function createListJobsHandler(dependencies: () => AssistantDependencies, options?: HttpHandlerOptions): ApiGatewayHandler {
   return subscriberRoute(
     {
-      run: async ({ deps, user }) => ({ body: ListJobsResponseSchema.parse({ jobs: await deps.jobs.list(user.id) }) }),
+      run: async ({ deps, firm }) => ({ body: ListJobsResponseSchema.parse({ jobs: await deps.jobs.list(firm.id) }) }),
     },
     dependencies,
     options,

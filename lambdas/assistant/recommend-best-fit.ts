@@ -1,7 +1,7 @@
 import { BestFitRequestSchema } from '../shared/contracts/assistant';
 import type { ApiGatewayHandler, HttpHandlerOptions } from '../shared/http/handler';
 import { capabilityDependencies, type CapabilityDependencies } from './assistant-dependencies';
-import { jobContext, requireOwnJob } from './assistant-jobs';
+import { jobContext, requireFirmJob } from './assistant-jobs';
 import { capabilityRoute } from './capability-route';
 import { bestFit } from './domain/best-fit';
 import { bestFitTask } from './engine/bedrock-tasks/best-fit';
@@ -18,8 +18,8 @@ export function createRecommendBestFitHandler(dependencies: () => CapabilityDepe
     {
       capability: 'best-fit',
       request: BestFitRequestSchema,
-      prepare: async ({ deps, user, input }) => {
-        const job = await requireOwnJob(deps, user.id, input.jobId);
+      prepare: async ({ deps, user, firm, input }) => {
+        const job = await requireFirmJob(deps, firm.id, input.jobId);
         const evaluations = await deps.evaluations.latestFor(
           user.id,
           job.id,
@@ -31,7 +31,7 @@ export function createRecommendBestFitHandler(dependencies: () => CapabilityDepe
           evaluationOverall: evaluations.get(normalizeCandidateName(name))?.overall ?? null,
         }));
         const count = `${candidates.length} candidate${candidates.length === 1 ? '' : 's'}`;
-        return { input: { job: jobContext(job), candidates }, jobId: job.id, label: `${job.title} · ${count}` };
+        return { input: { job: jobContext(job), candidates }, jobId: job.id, jobTitle: job.title, label: `${job.title} · ${count}` };
       },
     },
     dependencies,

@@ -4,6 +4,7 @@ import { lazily } from '../shared/lazily';
 import { assistantDependenciesFromEnvironment, type AssistantDependencies } from './assistant-dependencies';
 import { createDeleteResultHandler } from './delete-result';
 import { createListResultsHandler } from './list-results';
+import { createShareResultHandler } from './share-result';
 
 /**
  * The results function: one Lambda behind the results routes (lib/definitions/rest-routes.ts), so
@@ -14,6 +15,7 @@ export function createResultsRoutesHandler(dependencies: () => AssistantDependen
     {
       'GET /assistant/results': createListResultsHandler(dependencies, options),
       'POST /assistant/results/delete': createDeleteResultHandler(dependencies, options),
+      'POST /assistant/results/share': createShareResultHandler(dependencies, options),
     },
     options,
   );

@@ -6,24 +6,29 @@ import { subscriberRoute } from '../shared/http/subscriber-route';
 import { byRoute } from '../shared/http/by-route';
 import { createDeleteJobHandler, createUpdateJobHandler } from './change-job';
 import { findSameJob } from './domain/job-identity';
+import { personName } from '../shared/contracts/user';
+import { callerMayChangeJob, recordJobActivity, requireChangeableJob } from './assistant-jobs';
 import { classifyRequirement } from './domain/must-haves';
 
 /**
- * `POST /assistant/jobs` (subscribers): saves a job with its confirmed must-haves and
- * nice-to-haves. Without `id` a new job (201; 409 past the per-user limit); with `id` the
- * caller's job of that id is replaced (200; 404 when they have none: another user's id is
- * unknown here). Without `id`, a job that reads the same as one the caller keeps (domain/job-identity.ts)
- * updates that one (200, restored if archived) instead of adding a copy. Requirement kinds are
- * inferred from their text; repeated requirements are kept once.
+ * `POST /assistant/jobs` (subscribers): saves a job of the caller's firm with its confirmed
+ * must-haves and nice-to-haves. Without `id` a new job, created by the caller (201; 409 past the
+ * per-firm limit); with `id` the firm's job of that id is replaced (200; 404 when the firm has
+ * none: another firm's id is unknown here; 403 when the caller may not change it: its creator,
+ * admins and the owner may). Without `id`, a job that reads the same as one of the firm's the
+ * caller may change (domain/job-identity.ts) updates that one (200, restored if archived) instead
+ * of adding a copy. Requirement kinds are inferred from their text; repeated requirements are
+ * kept once. Recorded in the firm's activity as `job.saved`.
  */
 export function createSaveJobHandler(dependencies: () => AssistantDependencies, options?: HttpHandlerOptions): ApiGatewayHandler {
   return subscriberRoute(
     {
       from: 'body',
       schema: SaveJobRequestSchema,
-      run: async ({ deps, user, input }) => {
+      run: async ({ deps, user, firm, input }) => {
         const now = deps.now().toISOString();
         const job: Job = {
+          createdBy: { userId: user.id, name: personName(user) },
           id: input.id ?? deps.newId(),
           title: input.title,
           companyInfo: input.companyInfo ?? '',
@@ -34,12 +39,19 @@ export function createSaveJobHandler(dependencies: () => AssistantDependencies, 
           createdAt: now,
           updatedAt: now,
         };
-        if (input.id !== undefined)
-          return { statusCode: 200, body: SaveJobResponseSchema.parse({ job: await deps.jobs.replace(user.id, job) }) };
-        const same = findSameJob(await deps.jobs.list(user.id), job);
-        if (same)
-          return { statusCode: 200, body: SaveJobResponseSchema.parse({ job: await deps.jobs.replace(user.id, savedOver(same, job)) }) };
-        return { statusCode: 201, body: SaveJobResponseSchema.parse({ job: await deps.jobs.create(user.id, job) }) };
+        let saved: { readonly job: Job; readonly statusCode: 200 | 201 };
+        if (input.id !== undefined) {
+          await requireChangeableJob(deps, firm, user.id, input.id);
+          saved = { statusCode: 200, job: await deps.jobs.replace(firm.id, job) };
+        } else {
+          const changeable = (await deps.jobs.list(firm.id)).filter((stored) => callerMayChangeJob(firm, user.id, stored));
+          const same = findSameJob(changeable, job);
+          saved = same
+            ? { statusCode: 200, job: await deps.jobs.replace(firm.id, savedOver(same, job)) }
+            : { statusCode: 201, job: await deps.jobs.create(firm.id, job) };
+        }
+        await recordJobActivity(deps, firm, user.id, 'job.saved', saved.job);
+        return { statusCode: saved.statusCode, body: SaveJobResponseSchema.parse({ job: saved.job }) };
       },
     },
     dependencies,

@@ -1,7 +1,7 @@
 import { CandidateSummaryRequestSchema } from '../shared/contracts/assistant';
 import type { ApiGatewayHandler, HttpHandlerOptions } from '../shared/http/handler';
 import { capabilityDependencies, type CapabilityDependencies } from './assistant-dependencies';
-import { given, jobContext, requireOwnJob } from './assistant-jobs';
+import { given, jobContext, requireFirmJob } from './assistant-jobs';
 import { capabilityRoute } from './capability-route';
 import { candidateSummary } from './domain/candidate-summary';
 import { candidateSummaryTask } from './engine/bedrock-tasks/candidate-summary';
@@ -19,11 +19,12 @@ export function createSummarizeCandidateHandler(
     {
       capability: 'candidate-summary',
       request: CandidateSummaryRequestSchema,
-      prepare: async ({ deps, user, input }) => {
-        const job = input.jobId !== undefined ? await requireOwnJob(deps, user.id, input.jobId) : undefined;
+      prepare: async ({ deps, firm, input }) => {
+        const job = input.jobId !== undefined ? await requireFirmJob(deps, firm.id, input.jobId) : undefined;
         return {
           input: { candidateName: given(input.candidateName) ?? null, profile: input.profile, job: job ? jobContext(job) : null },
           jobId: job?.id ?? null,
+          jobTitle: job?.title,
           label: (output) => (job ? `${output.candidateName} · ${job.title}` : output.candidateName),
         };
       },

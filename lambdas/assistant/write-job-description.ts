@@ -1,7 +1,7 @@
 import { ExternalJobDescriptionRequestSchema } from '../shared/contracts/assistant';
 import type { ApiGatewayHandler, HttpHandlerOptions } from '../shared/http/handler';
 import { capabilityDependencies, type CapabilityDependencies } from './assistant-dependencies';
-import { given, requireDescription, requireOwnJob } from './assistant-jobs';
+import { given, requireDescription, requireFirmJob } from './assistant-jobs';
 import { capabilityRoute } from './capability-route';
 import { externalJobDescription } from './domain/external-job-description';
 import { jobDescriptionTask } from './engine/bedrock-tasks/job-description';
@@ -20,8 +20,8 @@ export function createWriteJobDescriptionHandler(
     {
       capability: 'job-description',
       request: ExternalJobDescriptionRequestSchema,
-      prepare: async ({ deps, user, input }) => {
-        const job = input.jobId !== undefined ? await requireOwnJob(deps, user.id, input.jobId) : undefined;
+      prepare: async ({ deps, firm, input }) => {
+        const job = input.jobId !== undefined ? await requireFirmJob(deps, firm.id, input.jobId) : undefined;
         return {
           input: {
             title: job?.title ?? '',
@@ -30,6 +30,7 @@ export function createWriteJobDescriptionHandler(
             clientNames: input.clientNames ?? [],
           },
           jobId: job?.id ?? null,
+          jobTitle: job?.title,
           label: (output) => output.title || job?.title || 'Job description',
         };
       },

@@ -216,12 +216,6 @@ export class RestApi extends Construct {
         loggingLevel: MethodLoggingLevel.OFF,
         dataTraceEnabled: false,
       },
-      defaultCorsPreflightOptions: {
-        allowOrigins: [props.websiteOrigin],
-        allowHeaders: [...CORS_ALLOW_HEADERS],
-        allowMethods: [...CORS_ALLOW_METHODS],
-        maxAge: Duration.seconds(CORS_MAX_AGE_SECONDS),
-      },
     });
     this.url = this.api.url;
     // The stack exports the URL itself as `RestApiUrl`; drop RestApi's automatic duplicate output.
@@ -268,6 +262,16 @@ export class RestApi extends Construct {
     // not one per method: a function is integrated only with its own routes, and a route added to
     // an existing function costs no CloudFormation resource (the template's quota is 500; see
     // test/lib/stacks/template-limits.test.ts). No test-invoke permission either way.
+    // CORS preflight (OPTIONS) on each path that has a route, and only there: a path that is only
+    // a prefix of others (`/user`, `/ats/bullhorn`) is never called, and each preflight is two
+    // resources of the template's 500.
+    const preflight = {
+      allowOrigins: [props.websiteOrigin],
+      allowHeaders: [...CORS_ALLOW_HEADERS],
+      allowMethods: [...CORS_ALLOW_METHODS],
+      maxAge: Duration.seconds(CORS_MAX_AGE_SECONDS),
+    };
+    for (const path of new Set(routes.map((route) => route.path))) this.api.root.resourceForPath(path).addCorsPreflight(preflight);
     for (const route of routes) {
       const fn = functions[route.functionId];
       const pathParameters = [...route.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);

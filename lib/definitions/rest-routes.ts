@@ -79,6 +79,8 @@ const ASSISTANT_TABLES = [
   // The caller's firm, whose subscription the gate checks (issue 18).
   { table: 'organizations', access: 'read' },
   { table: 'assistant', access: 'readWrite' },
+  // Jobs saved and deleted, results generated and shared go to the firm's activity log (issue 18).
+  { table: 'activity', access: 'append' },
 ] as const satisfies RestRouteDefinition['tables'];
 
 /** An assistant route (signed-in subscribers; see lambdas/shared/http/subscriber-route.ts). */
@@ -399,6 +401,7 @@ export const REST_ROUTES: readonly RestRouteDefinition[] = [
   // The results routes share one function (results-routes.ts): the stack is near CloudFormation's 500 resources.
   assistantRoute('AssistantResultsFunction', 'GET', '/assistant/results', 'results-routes.ts', false),
   assistantRoute('AssistantResultsFunction', 'POST', '/assistant/results/delete', 'results-routes.ts', false),
+  assistantRoute('AssistantResultsFunction', 'POST', '/assistant/results/share', 'results-routes.ts', false),
   // ATS integration and placement prediction (issue 7). Function ids are construct ids: never rename them.
   atsRoute('AtsGetConnectionFunction', 'GET', '/ats/connection', 'get-connection.ts', { tables: ATS_READ_TABLES }),
   atsRoute('AtsConnectFunction', 'POST', '/ats/connection', 'connect-ats.ts', {

@@ -104,6 +104,8 @@ const REST_MATRIX: Readonly<Record<string, Row<number>>> = {
   'POST /assistant/candidate-summary': /*  */ { anonymous: 401, apiKey: 401, user: 200, otherUser: 404, admin: 403 },
   'GET /assistant/results': /*             */ { anonymous: 401, apiKey: 401, user: 200, otherUser: 200, admin: 403 },
   'POST /assistant/results/delete': /*     */ { anonymous: 401, apiKey: 401, user: 200, otherUser: 404, admin: 403 },
+  // Sharing with the firm: only one's own result (another firm's subscriber: 404, as for an unknown id).
+  'POST /assistant/results/share': /*      */ { anonymous: 401, apiKey: 401, user: 200, otherUser: 404, admin: 403 },
   // The ATS: the owner's connection to the local fake Greenhouse, synced. Another subscriber
   // reaches none of it: their own connection is empty (409 where one is needed), the owner's
   // saved key cannot be kept by sending its mask (400), the owner's ATS job is not found (404).
@@ -182,8 +184,11 @@ const GRAPHQL_MATRIX: Readonly<Record<string, Row<GraphqlOutcome>>> = {
  *   nothing of the owner's;
  * - the assistant and the ATS are behind the subscription gate, which checks the FIRM's
  *   subscription (shared/organizations/caller-firm.ts): the admin and the recruiter pass it on the
- *   owner's subscription and then get what `otherUser` gets (their own partition holds none of the
- *   owner's data); the removed recruiter is refused (403) at once.
+ *   owner's subscription; the removed recruiter is refused (403) at once;
+ * - the assistant's jobs are the firm's (shared work): both teammates use the owner's job in every
+ *   capability (200); the admin may change and delete it, the recruiter may not (403: only its
+ *   creator, admins and the owner, organization-rules.ts `mayChangeJob`). Results stay private:
+ *   the owner's screening result and the results to delete or share are nobody else's (404).
  */
 const TEAM_CALLERS = ['teamAdmin', 'teamRecruiter', 'removedMember'] as const;
 type TeamCaller = (typeof TEAM_CALLERS)[number];
@@ -231,18 +236,20 @@ const TEAM_REST_MATRIX: Readonly<Record<string, TeamRow<number>>> = {
   'POST /admin/user': TEAM_EVERYONE(403),
   'POST /admin/console': TEAM_EVERYONE(403),
   'GET /assistant/jobs': TEAM_THROUGH_GATE(200),
-  'POST /assistant/jobs': TEAM_THROUGH_GATE(404),
-  'PATCH /assistant/jobs/{id}': TEAM_THROUGH_GATE(404),
-  'DELETE /assistant/jobs/{id}': TEAM_THROUGH_GATE(404),
+  'POST /assistant/jobs': { teamAdmin: 200, teamRecruiter: 403, removedMember: 403 },
+  'PATCH /assistant/jobs/{id}': { teamAdmin: 200, teamRecruiter: 403, removedMember: 403 },
+  'DELETE /assistant/jobs/{id}': { teamAdmin: 200, teamRecruiter: 403, removedMember: 403 },
   'POST /assistant/must-haves': TEAM_THROUGH_GATE(200),
-  'POST /assistant/sourcing-terms': TEAM_THROUGH_GATE(404),
-  'POST /assistant/job-description': TEAM_THROUGH_GATE(404),
-  'POST /assistant/screening-questions': TEAM_THROUGH_GATE(404),
+  'POST /assistant/sourcing-terms': TEAM_THROUGH_GATE(200),
+  'POST /assistant/job-description': TEAM_THROUGH_GATE(200),
+  'POST /assistant/screening-questions': TEAM_THROUGH_GATE(200),
+  // The job is the firm's, the screening result the owner's own.
   'POST /assistant/evaluations': TEAM_THROUGH_GATE(404),
-  'POST /assistant/best-fit': TEAM_THROUGH_GATE(404),
-  'POST /assistant/candidate-summary': TEAM_THROUGH_GATE(404),
+  'POST /assistant/best-fit': TEAM_THROUGH_GATE(200),
+  'POST /assistant/candidate-summary': TEAM_THROUGH_GATE(200),
   'GET /assistant/results': TEAM_THROUGH_GATE(200),
   'POST /assistant/results/delete': TEAM_THROUGH_GATE(404),
+  'POST /assistant/results/share': TEAM_THROUGH_GATE(404),
   // One ATS connection per firm: every member reads the owner's (the firm's) connection and synced
   // records; owners and admins manage it (the admin's mask keeps the saved key, their removal
   // disconnects the firm), a recruiter is refused (403 `ats_managers_only`).
@@ -360,6 +367,11 @@ const ASSISTANT_CALLS: Readonly<Record<string, () => RestCall>> = {
     method: 'POST',
     path: '/assistant/results/delete',
     body: { resultId: ownerAssistant.disposableResultId },
+  }),
+  'POST /assistant/results/share': () => ({
+    method: 'POST',
+    path: '/assistant/results/share',
+    body: { resultId: ownerAssistant.disposableResultId, shared: true },
   }),
 };
 
@@ -668,6 +680,7 @@ const REST_PREPARE: Readonly<Record<string, () => Promise<void>>> = {
   'POST /subscription/reactivate': () => ownerSubscriptionAction('cancel'),
   // Each cell of the delete row acts on a fresh result of the owner's.
   'POST /assistant/results/delete': ownerDisposableResult,
+  'POST /assistant/results/share': ownerDisposableResult,
   // The owner's delete row deletes the job: every cell starts with it saved.
   'DELETE /assistant/jobs/{id}': ensureOwnerDisposableJob,
   // Everyone invited since the runtime started gets a firm of their own, as the migration gives it.

@@ -5,21 +5,27 @@ import { isConditionalCheckFailed } from '../../shared/dynamodb/document-client'
 import { ITEM_PREFIX, jobItemId, type AssistantTableOptions } from './assistant-items';
 
 /**
- * A user's saved jobs (`job#<id>` items in their partition of the assistant table). A job can
- * only be read or replaced under its owner's key, so another user's job id simply is not there.
+ * A firm's saved jobs (`job#<id>` items in the FIRM's partition of the assistant table, issue 18:
+ * a requisition is worked by several recruiters). The partition key is the firm's id, which for a
+ * firm's founder is their own user id, where they saved their jobs before firms existed. A job can
+ * only be read or replaced under its firm's key, so another firm's job id simply is not there.
+ * Who may change which job is the routes' check (organization-rules.ts `mayChangeJob`).
  */
 export interface JobsRepository {
-  /** The caller's jobs, most recently updated first. */
-  list(userId: string): Promise<Job[]>;
-  get(userId: string, jobId: string): Promise<Job | undefined>;
-  /** Stores a new job; 409 when the user already keeps {@link ASSISTANT_LIMITS.jobsMax}. */
-  create(userId: string, job: Job): Promise<Job>;
-  /** Replaces one of the user's jobs (its `createdAt` kept, and `archived` unless `job` says); 404 when they have none by that id. */
-  replace(userId: string, job: Job): Promise<Job>;
-  /** Renames, archives or restores one of the user's jobs at `updatedAt`; 404 when they have none by that id. */
-  update(userId: string, jobId: string, changes: JobChanges, updatedAt: string): Promise<Job>;
-  /** Deletes one of the user's jobs; 404 when they have none by that id. */
-  remove(userId: string, jobId: string): Promise<void>;
+  /** The firm's jobs, most recently updated first. */
+  list(firmId: string): Promise<Job[]>;
+  get(firmId: string, jobId: string): Promise<Job | undefined>;
+  /** Stores a new job; 409 when the firm already keeps {@link ASSISTANT_LIMITS.jobsMax}. */
+  create(firmId: string, job: Job): Promise<Job>;
+  /**
+   * Replaces one of the firm's jobs (its `createdAt` and `createdBy` kept, and `archived` unless
+   * `job` says); 404 when it has none by that id.
+   */
+  replace(firmId: string, job: Job): Promise<Job>;
+  /** Renames, archives or restores one of the firm's jobs at `updatedAt`; 404 when it has none by that id. */
+  update(firmId: string, jobId: string, changes: JobChanges, updatedAt: string): Promise<Job>;
+  /** Deletes one of the firm's jobs; 404 when it has none by that id. */
+  remove(firmId: string, jobId: string): Promise<void>;
 }
 
 /** What `PATCH /assistant/jobs/{id}` changes. */
@@ -30,7 +36,7 @@ export interface JobChanges {
 
 export const JOB_MESSAGES = {
   notFound: 'We could not find that job.',
-  tooMany: `You already keep ${ASSISTANT_LIMITS.jobsMax} jobs, the most one account can. Update one of your saved jobs instead.`,
+  tooMany: `Your team already keeps ${ASSISTANT_LIMITS.jobsMax} jobs, the most one team can. Update or delete one of its saved jobs instead.`,
 } as const;
 
 type JobItem = Job & { readonly userId: string; readonly itemId: string };
@@ -92,9 +98,11 @@ export function createJobsRepository({ client, tableName }: AssistantTableOption
       const stored = await get(userId, job.id);
       if (!stored) throw new NotFoundError(JOB_MESSAGES.notFound, { code: 'job_not_found' });
       // An archived job stays archived when saved, unless the save says otherwise.
+      const { createdBy: _given, ...fields } = job;
       const replaced: Job = {
-        ...job,
+        ...fields,
         createdAt: stored.createdAt,
+        ...(stored.createdBy ? { createdBy: stored.createdBy } : {}),
         ...(stored.archived && job.archived === undefined ? { archived: true } : {}),
       };
       try {

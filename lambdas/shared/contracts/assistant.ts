@@ -102,6 +102,11 @@ export const JobSchema = z.object({
   niceToHaves: z.array(RequirementSchema),
   /** Put away by the recruiter: hidden from the job pickers until restored (absent = not archived). */
   archived: z.optional(z.boolean()),
+  /**
+   * Who saved it first (issue 18: a firm's jobs are worked by several recruiters). Absent on jobs
+   * saved before firms existed: those were saved by the firm's founder, whose id is the firm's.
+   */
+  createdBy: z.optional(z.object({ userId: z.string(), name: z.string() })),
   createdAt: Instant,
   updatedAt: Instant,
 });
@@ -451,6 +456,22 @@ export interface AssistantResult<C extends AssistantCapability = AssistantCapabi
   readonly engine: EngineInfo;
   readonly createdAt: string;
   readonly output: AssistantOutputs[C];
+  /** When the caller shared this result of theirs with their firm (absent: private). */
+  readonly sharedAt?: string;
+  /**
+   * On the firm's view only: whose work it is, and whether they have since been removed from the
+   * team (their work stays with the firm).
+   */
+  readonly author?: ResultAuthor;
+}
+
+/** A teammate whose result the firm's view shows. */
+export interface ResultAuthor {
+  readonly userId: string;
+  readonly name: string;
+  /** Shared by them (`true`), or the work of a removed member that owners and admins see (`false`). */
+  readonly shared: boolean;
+  readonly removed: boolean;
 }
 
 const OUTPUT_SCHEMAS = {
@@ -481,6 +502,10 @@ export interface AssistantResultResponse<C extends AssistantCapability = Assista
   readonly result: AssistantResult<C>;
 }
 
+/** Whose results a history page lists: `GET /assistant/results?scope=`. */
+export const RESULT_SCOPES = ['mine', 'firm'] as const;
+export type ResultScope = (typeof RESULT_SCOPES)[number];
+
 /** How long a search of the results may be. */
 export const RESULTS_SEARCH_MAX_CHARS = 200;
 
@@ -491,6 +516,11 @@ export const RESULTS_SEARCH_MAX_CHARS = 200;
  * at most `limit` (1 to {@link ASSISTANT_LIMITS.historyMax}, that by default).
  */
 export const HistoryQuerySchema = z.strictObject({
+  /**
+   * Whose results: the caller's own (`mine`, the default) or the firm's (`firm`: results teammates
+   * shared and, for owners and admins, the work of removed members).
+   */
+  scope: z.optional(z.enum(RESULT_SCOPES, { error: `scope must be one of ${RESULT_SCOPES.join(', ')}.` })),
   capability: z.optional(z.enum(CAPABILITIES, { error: `capability must be one of ${CAPABILITIES.join(', ')}.` })),
   jobId: z.optional(IdSchema),
   q: z.optional(
@@ -528,4 +558,18 @@ export type DeleteResultRequest = z.infer<typeof DeleteResultRequestSchema>;
 
 export interface DeleteResultResponse {
   readonly deleted: { readonly resultId: string };
+}
+
+/**
+ * `POST /assistant/results/share` `{ resultId, shared }`: shares one of the caller's results with
+ * their firm (`true`) or stops sharing it (`false`); 404 `result_not_found` for any other id.
+ */
+export const ShareResultRequestSchema = z.strictObject({
+  resultId: IdSchema,
+  shared: z.boolean({ error: 'shared must be true or false.' }),
+});
+export type ShareResultRequest = z.infer<typeof ShareResultRequestSchema>;
+
+export interface ShareResultResponse {
+  readonly result: AssistantResult;
 }

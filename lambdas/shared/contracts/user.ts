@@ -29,6 +29,11 @@ export interface User {
   updatedAt: string;
 }
 
+/** How a person is named to their teammates: their first and last name, else their e-mail address. */
+export function personName(user: Pick<User, 'firstName' | 'lastName' | 'email'>): string {
+  return [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email;
+}
+
 /**
  * The fields a user may change on their own record (edit profile); everything else is admin-only,
  * but for the ATS fields, which nobody sets through the user API (see {@link ATS_USER_FIELDS}).

@@ -85,7 +85,11 @@ export type OrganizationAction =
   // Read and export the firm's activity (audit) log (lambdas/activity).
   | 'viewActivity'
   /** Connect, test, sync or disconnect the firm's ATS (and its Bullhorn client); every member reads it. */
-  | 'manageAts';
+  | 'manageAts'
+  /** Change or delete any of the firm's saved jobs (everyone may change the jobs they created). */
+  | 'changeAnyJob'
+  /** See the assistant results of removed members (their work stays with the firm). */
+  | 'viewRemovedMembersWork';
 
 /**
  * Who may do what, by role: the one table every check reads. Owners and admins run the team
@@ -104,6 +108,8 @@ export const PERMISSIONS: Readonly<Record<OrganizationRole, readonly Organizatio
     'changeSeats',
     'viewActivity',
     'manageAts',
+    'changeAnyJob',
+    'viewRemovedMembersWork',
   ],
   admin: [
     'view',
@@ -115,12 +121,22 @@ export const PERMISSIONS: Readonly<Record<OrganizationRole, readonly Organizatio
     'changeSeats',
     'viewActivity',
     'manageAts',
+    'changeAnyJob',
+    'viewRemovedMembersWork',
   ],
   recruiter: ['view'],
 };
 
 export function mayPerform(role: OrganizationRole, action: OrganizationAction): boolean {
   return PERMISSIONS[role].includes(action);
+}
+
+/**
+ * Whether a member may change or delete one of the firm's saved jobs: its creator may, and owners
+ * and admins may change any (a requisition outlives the recruiter who first saved it).
+ */
+export function mayChangeJob(actor: Actor, creatorId: string): boolean {
+  return actor.userId === creatorId || mayPerform(actor.role, 'changeAnyJob');
 }
 
 /** Why a change is refused: `forbidden` (the role may not), `conflict` (the state forbids it), `invalid` (bad input). */
@@ -161,6 +177,8 @@ const ACTION_WORDS: Readonly<Record<OrganizationAction, string>> = {
   transferOwnership: 'transfer ownership',
   changeSeats: 'change the number of seats',
   viewActivity: 'see the activity log',
+  changeAnyJob: "change or delete a teammate's job",
+  viewRemovedMembersWork: 'see the work of removed members',
 };
 
 /** The address an invitation is kept under. */

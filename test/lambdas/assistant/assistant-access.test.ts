@@ -170,6 +170,7 @@ describe('the per-user rate limit', () => {
       SUBSCRIPTIONS_TABLE: tables.subscriptions,
       ORGANIZATIONS_TABLE: tables.organizations,
       ASSISTANT_TABLE: tables.assistant,
+      ACTIVITY_TABLE: tables.activity,
       ASSISTANT_RATE_LIMIT_PER_MINUTE: '1',
       DYNAMODB_ENDPOINT: assistant.services.endpoint,
     };

@@ -496,8 +496,8 @@ describe("RestApi: the recruiting assistant's routes", () => {
     return statements.filter((statement) => [statement.Action].flat().some((action) => action.startsWith('bedrock:')));
   };
 
-  it('serves the thirteen assistant routes behind the Cognito authorizer; the seven capabilities ask a language model, jobs and results do not', () => {
-    expect(ASSISTANT_ROUTES).toHaveLength(13);
+  it('serves the fourteen assistant routes behind the Cognito authorizer; the seven capabilities ask a language model, jobs and results do not', () => {
+    expect(ASSISTANT_ROUTES).toHaveLength(14);
     expect(MODEL_ROUTES.map((route) => route.path).sort()).toEqual(
       [
         '/assistant/best-fit',
@@ -521,6 +521,7 @@ describe("RestApi: the recruiting assistant's routes", () => {
         'PATCH /assistant/jobs/{id}',
         'DELETE /assistant/jobs/{id}',
         'POST /assistant/results/delete',
+        'POST /assistant/results/share',
       ].sort(),
     );
     for (const route of ASSISTANT_ROUTES) {
@@ -536,12 +537,16 @@ describe("RestApi: the recruiting assistant's routes", () => {
     }
   });
 
-  it('serves both results routes with one function: a method each, invoking the same Lambda', () => {
+  it('serves every results route with one function: a method each, invoking the same Lambda', () => {
     const results = ASSISTANT_ROUTES.filter((route) => route.path.startsWith('/assistant/results'));
-    expect(results.map((route) => `${route.method} ${route.path}`)).toEqual(['GET /assistant/results', 'POST /assistant/results/delete']);
+    expect(results.map((route) => `${route.method} ${route.path}`)).toEqual([
+      'GET /assistant/results',
+      'POST /assistant/results/delete',
+      'POST /assistant/results/share',
+    ]);
     const targets = results.map((route) => JSON.stringify(resourceOf(dev, methodIdOf(route)).Properties.Integration.Uri));
     expect(targets[0]).toContain(dev.logicalIds.restApiFunctions.AssistantResultsFunction);
-    expect(targets[1]).toBe(targets[0]);
+    expect(targets.slice(1)).toEqual(targets.slice(1).map(() => targets[0]));
     expect(Object.keys(dev.logicalIds.restApiFunctions).filter((id) => id.startsWith('AssistantResults'))).toEqual([
       'AssistantResultsFunction',
     ]);

@@ -54,6 +54,23 @@ const textList = (...plausible: string[]) =>
     { arbitrary: wrongTypeValue, weight: 1 },
   );
 
+/**
+ * The changes but the activity entries the subscriber's own accepted call appends to their own
+ * firm's log (issue 18: jobs saved and deleted, results generated); any other activity change stays
+ * and is a problem.
+ */
+function withoutOwnActivity(rt: SecurityRuntime, changes: readonly ItemChange[]): readonly ItemChange[] {
+  return changes.filter(
+    (change) =>
+      !(
+        change.table === 'activity' &&
+        change.kind === 'added' &&
+        change.after?.actorId === rt.subscriber.sub &&
+        change.after?.organizationId === rt.subscriber.sub
+      ),
+  );
+}
+
 /** What an accepted call may store: the caller's new result (and, for some routes, one more item). */
 function storedProblem(rt: SecurityRuntime, changes: readonly ItemChange[], allowed: (change: ItemChange) => boolean): string | undefined {
   const unexpected = changes.filter(
@@ -72,7 +89,7 @@ function capabilityEntry(
 ): FuzzEntryPoint<{ caller: RestCaller; body: Body }> {
   return {
     name: `POST ${path}`,
-    writes: ['assistant'],
+    writes: ['assistant', 'activity'],
     input: fc.record({
       caller: assistantCaller,
       body: fc.oneof(
@@ -81,7 +98,8 @@ function capabilityEntry(
       ),
     }),
     call: (rt, input) => assistantCall(rt, 'POST', path, input.caller, input.body),
-    checkStored: (rt, _input, verdict, changes) => {
+    checkStored: (rt, _input, verdict, allChanges) => {
+      const changes = withoutOwnActivity(rt, allChanges);
       const resultId = (verdict.answer.json as { result?: { id?: string } }).result?.id;
       const results = changes.filter((change) => change.kind === 'added' && change.after?.itemId === `result#${resultId}`);
       if (results.length !== 1) return `An accepted call did not store its result ${resultId}: ${JSON.stringify(changes).slice(0, 500)}`;
@@ -116,7 +134,7 @@ const plausibleJob = fc.record(
 
 export const saveJob: FuzzEntryPoint<{ caller: RestCaller; body: Body }> = {
   name: 'POST /assistant/jobs',
-  writes: ['assistant'],
+  writes: ['assistant', 'activity'],
   input: fc.record({
     caller: assistantCaller,
     body: fc.oneof(
@@ -139,7 +157,8 @@ export const saveJob: FuzzEntryPoint<{ caller: RestCaller; body: Body }> = {
   }),
   call: (rt, input) => assistantCall(rt, 'POST', '/assistant/jobs', input.caller, input.body),
   // Exactly the subscriber's job as answered: new, or their own replaced.
-  checkStored: (rt, _input, verdict, changes) => {
+  checkStored: (rt, _input, verdict, allChanges) => {
+    const changes = withoutOwnActivity(rt, allChanges);
     const job = (verdict.answer.json as { job?: { id?: string; title?: string } }).job;
     const [change, ...more] = changes;
     if (!change || more.length > 0 || change.after?.itemId !== `job#${job?.id}` || change.after?.title !== job?.title)
@@ -276,7 +295,7 @@ const pathJobId = hostileString(fc.constantFrom(OWN_JOB, 'no-such-job')).filter(
 
 export const updateJob: FuzzEntryPoint<{ caller: RestCaller; id: string; body: Body }> = {
   name: 'PATCH /assistant/jobs/{id}',
-  writes: ['assistant'],
+  writes: ['assistant', 'activity'],
   input: fc.record({
     caller: assistantCaller,
     id: pathJobId,
@@ -284,7 +303,8 @@ export const updateJob: FuzzEntryPoint<{ caller: RestCaller; id: string; body: B
   }),
   call: (rt, input) => assistantCall(rt, 'PATCH', `/assistant/jobs/${percentEncode(input.id)}`, input.caller, input.body),
   // Exactly the subscriber's own job, changed.
-  checkStored: (rt, _input, verdict, changes) => {
+  checkStored: (rt, _input, verdict, allChanges) => {
+    const changes = withoutOwnActivity(rt, allChanges);
     const job = (verdict.answer.json as { job?: { id?: string } }).job;
     const [change, ...more] = changes;
     if (!change || more.length > 0 || change.kind !== 'changed' || change.after?.itemId !== `job#${job?.id}`)
@@ -295,11 +315,12 @@ export const updateJob: FuzzEntryPoint<{ caller: RestCaller; id: string; body: B
 
 export const deleteJob: FuzzEntryPoint<{ caller: RestCaller; id: string }> = {
   name: 'DELETE /assistant/jobs/{id}',
-  writes: ['assistant'],
+  writes: ['assistant', 'activity'],
   input: fc.record({ caller: assistantCaller, id: pathJobId }),
   call: (rt, input) => assistantCall(rt, 'DELETE', `/assistant/jobs/${percentEncode(input.id)}`, input.caller),
   // Exactly the subscriber's own job, removed.
-  checkStored: (rt, _input, verdict, changes) => {
+  checkStored: (rt, _input, verdict, allChanges) => {
+    const changes = withoutOwnActivity(rt, allChanges);
     const deleted = (verdict.answer.json as { deleted?: string }).deleted;
     const [change, ...more] = changes;
     if (!change || more.length > 0 || change.kind !== 'removed' || change.before?.itemId !== `job#${deleted}`)

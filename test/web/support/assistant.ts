@@ -1,7 +1,7 @@
 import type { AssistantResult, HistoryQuery, Job } from '@contracts/assistant';
 import type { AssistantApi } from '../../../web/src/features/assistant/api/assistant-api';
 
-type Calls = Omit<AssistantApi, 'listJobs' | 'history' | 'resultsPage' | 'deleteResult' | 'updateJob' | 'deleteJob'>;
+type Calls = Omit<AssistantApi, 'listJobs' | 'history' | 'resultsPage' | 'deleteResult' | 'shareResult' | 'updateJob' | 'deleteJob'>;
 
 /**
  * An in-memory assistant for the jsdom tests: `jobs` and `results` are what the lists answer; a
@@ -17,6 +17,10 @@ export class FakeAssistant {
   readonly searches: HistoryQuery[] = [];
   readonly deleted: string[] = [];
   failDeletes: Error | null = null;
+  /** Results of teammates the firm's view shows (`scope=firm`, besides the user's own shared ones). */
+  teamResults: AssistantResult[] = [];
+  /** The shares asked for: `[resultId, shared]`. */
+  readonly shares: [string, boolean][] = [];
 
   api(): AssistantApi {
     const call =
@@ -28,7 +32,15 @@ export class FakeAssistant {
         return answer(request);
       };
     const matching = (query: HistoryQuery) =>
-      this.results.filter(
+      (query.scope === 'firm'
+        ? [
+            ...this.teamResults,
+            ...this.results
+              .filter((result) => result.sharedAt)
+              .map((result) => ({ ...result, author: { userId: 'me', name: 'Ana Reyes', shared: true, removed: false } })),
+          ]
+        : this.results
+      ).filter(
         (result) =>
           (!query.capability || result.capability === query.capability) &&
           (!query.jobId || result.jobId === query.jobId) &&
@@ -49,6 +61,15 @@ export class FakeAssistant {
         this.deleted.push(resultId);
         if (this.failDeletes) throw this.failDeletes;
         this.results = this.results.filter((result) => result.id !== resultId);
+      },
+      shareResult: async (resultId, shared) => {
+        this.shares.push([resultId, shared]);
+        const result = this.results.find((candidate) => candidate.id === resultId);
+        if (!result) throw new Error(`FakeAssistant: no result ${resultId}`);
+        const { sharedAt: _was, ...rest } = result;
+        const changed: AssistantResult = shared ? { ...rest, sharedAt: new Date().toISOString() } : rest;
+        this.results = this.results.map((candidate) => (candidate.id === resultId ? changed : candidate));
+        return changed;
       },
       saveJob: call('saveJob'),
       updateJob: async (id, changes) => {

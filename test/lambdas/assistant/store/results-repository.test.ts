@@ -22,7 +22,7 @@ function at(minute: number, overrides: Partial<AssistantResult> = {}): Assistant
 describe('ResultsRepository', () => {
   it('reads the history newest first and gives one result back by id, exactly as stored', async () => {
     const [first, second, third] = [at(1), at(2), at(3)];
-    for (const result of [second, first, third]) await results.append('history-ana', result);
+    for (const result of [second, first, third]) await results.append('history-ana', result, 'history-ana');
 
     expect((await results.list('history-ana')).map((result) => result.id)).toEqual([third.id, second.id, first.id]);
     expect(await results.get('history-ana', second.id)).toEqual(second);
@@ -30,7 +30,7 @@ describe('ResultsRepository', () => {
 
   it('keeps each user’s history to themselves', async () => {
     const mine = at(5);
-    await results.append('history-owner', mine);
+    await results.append('history-owner', mine, 'history-owner');
 
     expect(await results.list('history-stranger')).toEqual([]);
     expect(await results.get('history-stranger', mine.id)).toBeUndefined();
@@ -41,7 +41,7 @@ describe('ResultsRepository', () => {
     const screening = at(11, { capability: 'screening-questions', jobId: 'job-a', output: { questions: [] } } as Partial<AssistantResult>);
     const otherJob = at(12, { capability: 'screening-questions', jobId: 'job-b', output: { questions: [] } } as Partial<AssistantResult>);
     const summaryForJob = at(13, { jobId: 'job-a' });
-    for (const result of [summary, screening, otherJob, summaryForJob]) await results.append('history-filters', result);
+    for (const result of [summary, screening, otherJob, summaryForJob]) await results.append('history-filters', result, 'history-filters');
 
     const ids = async (filter: Parameters<ResultsRepository['list']>[1]) =>
       (await results.list('history-filters', filter)).map((result) => result.id);
@@ -55,7 +55,7 @@ describe('ResultsRepository', () => {
     const all = Array.from({ length: ASSISTANT_LIMITS.historyMax + 5 }, (_, index) =>
       at(100 + index, index % 2 === 0 ? { jobId: 'busy-job' } : {}),
     );
-    await Promise.all(all.map((result) => results.append('history-long', result)));
+    await Promise.all(all.map((result) => results.append('history-long', result, 'history-long')));
 
     const recent = await results.list('history-long');
     expect(recent).toHaveLength(ASSISTANT_LIMITS.historyMax);
@@ -66,7 +66,7 @@ describe('ResultsRepository', () => {
 
   it('pages a filtered history from a cursor, and says when nothing older is left', async () => {
     const mine = Array.from({ length: 5 }, (_, index) => at(300 + index, { jobId: index % 2 === 0 ? 'paged-job' : null }));
-    for (const result of mine) await results.append('history-paged', result);
+    for (const result of mine) await results.append('history-paged', result, 'history-paged');
     const [r0, , r2, , r4] = mine;
 
     expect(await results.page('history-paged', { jobId: 'paged-job', limit: 2 })).toEqual({ results: [r4, r2], nextCursor: r2.id });
@@ -83,7 +83,7 @@ describe('ResultsRepository', () => {
   it('removes one of the user’s results, and only theirs', async () => {
     const kept = at(400);
     const removed = at(401);
-    for (const result of [kept, removed]) await results.append('history-remove', result);
+    for (const result of [kept, removed]) await results.append('history-remove', result, 'history-remove');
 
     expect(await results.remove('history-stranger', removed.id)).toBe(false);
     expect(await results.remove('history-remove', removed.id)).toBe(true);

@@ -4,6 +4,7 @@ import { createEvaluateAnswersHandler } from '../../../../lambdas/assistant/eval
 import { createListJobsHandler } from '../../../../lambdas/assistant/list-jobs';
 import { createListResultsHandler } from '../../../../lambdas/assistant/list-results';
 import { createDeleteResultHandler } from '../../../../lambdas/assistant/delete-result';
+import { createShareResultHandler } from '../../../../lambdas/assistant/share-result';
 import { createProposeMustHavesHandler } from '../../../../lambdas/assistant/propose-must-haves';
 import { createRecommendBestFitHandler } from '../../../../lambdas/assistant/recommend-best-fit';
 import { createSaveJobHandler } from '../../../../lambdas/assistant/save-job';
@@ -27,6 +28,7 @@ export const ASSISTANT_ROUTES = [
   'POST /assistant/best-fit',
   'POST /assistant/candidate-summary',
   'GET /assistant/results',
+  'POST /assistant/results/share',
   'POST /assistant/results/delete',
   // Last: the delete takes the job the routes above work on.
   'PATCH /assistant/jobs/{id}',
@@ -47,6 +49,7 @@ export function assistantHandlers(deps: () => CapabilityDependencies): Record<As
     'POST /assistant/best-fit': createRecommendBestFitHandler(deps, HANDLER_OPTIONS),
     'POST /assistant/candidate-summary': createSummarizeCandidateHandler(deps, HANDLER_OPTIONS),
     'GET /assistant/results': createListResultsHandler(deps, HANDLER_OPTIONS),
+    'POST /assistant/results/share': createShareResultHandler(deps, HANDLER_OPTIONS),
     'POST /assistant/results/delete': createDeleteResultHandler(deps, HANDLER_OPTIONS),
     'PATCH /assistant/jobs/{id}': createUpdateJobHandler(deps, HANDLER_OPTIONS),
     'DELETE /assistant/jobs/{id}': createDeleteJobHandler(deps, HANDLER_OPTIONS),
@@ -75,6 +78,7 @@ export function validRequest(
     'POST /assistant/best-fit': { jobId: ids.jobId, candidates: BACKEND_CANDIDATES.slice(0, 2) },
     'POST /assistant/candidate-summary': { profile: BACKEND_CANDIDATES[0].profile },
     'GET /assistant/results': undefined,
+    'POST /assistant/results/share': { resultId: ids.resultId, shared: true },
     'POST /assistant/results/delete': { resultId: ids.resultId },
     'PATCH /assistant/jobs/{id}': { archived: false },
     'DELETE /assistant/jobs/{id}': undefined,

@@ -11,6 +11,7 @@ import { sourcingTerms } from '../../../../lambdas/assistant/domain/sourcing-ter
 import { createDeterministicModel } from '../../../../lambdas/assistant/engine/deterministic-model';
 import type { LanguageModel } from '../../../../lambdas/assistant/engine/language-model';
 import { createEvaluationsRepository } from '../../../../lambdas/assistant/store/evaluations-repository';
+import { createActivityRecorder } from '../../../../lambdas/shared/activity/activity-log';
 import { createJobsRepository } from '../../../../lambdas/assistant/store/jobs-repository';
 import { createRateLimiter } from '../../../../lambdas/shared/dynamodb/rate-limiter';
 import { createResultsRepository } from '../../../../lambdas/assistant/store/results-repository';
@@ -72,6 +73,7 @@ export async function startAssistantServices(): Promise<AssistantServices> {
       users: services.users,
       subscriptions: services.subscriptions,
       organizations: services.organizations,
+      activity: createActivityRecorder({ client: services.client, tableName: services.tableNames.activity }),
       jobs: createJobsRepository(table),
       results: createResultsRepository(table),
       evaluations: createEvaluationsRepository(table),

@@ -4,6 +4,7 @@ import {
   PERMISSIONS,
   invitationStatus,
   minimumSeats,
+  mayChangeJob,
   mayPerform,
   newOrganization,
   planAcceptance,
@@ -91,10 +92,12 @@ const EXPECTED: Record<OrganizationAction, Record<OrganizationRole, boolean>> = 
   // The activity (audit) log is for those who run the team.
   viewActivity: { owner: true, admin: true, recruiter: false },
   manageAts: { owner: true, admin: true, recruiter: false },
+  changeAnyJob: { owner: true, admin: true, recruiter: false },
+  viewRemovedMembersWork: { owner: true, admin: true, recruiter: false },
 };
 
-/** The actions without a planner: the route checks them itself (the ATS routes, `atsRoute`'s `manages`). */
-type PlannedAction = Exclude<OrganizationAction, 'view' | 'manageAts' | 'viewActivity'>;
+/** The actions without a planner: the routes check them with `mayPerform` (the ATS routes, the Activity page, the assistant's jobs and results). */
+type PlannedAction = Exclude<OrganizationAction, 'view' | 'manageAts' | 'viewActivity' | 'changeAnyJob' | 'viewRemovedMembersWork'>;
 
 const ROLE_ACTION_PAIRS = (Object.keys(EXPECTED) as OrganizationAction[]).flatMap((action) =>
   ORGANIZATION_ROLES.map((role) => [role, action, EXPECTED[action][role]] as const),
@@ -143,6 +146,19 @@ describe('organization permissions', () => {
       if (!allowed) expect(decision.kind).toBe('forbidden');
     },
   );
+});
+
+describe("who may change a firm's job", () => {
+  it('lets its creator change it, whatever their role', () => {
+    expect(mayChangeJob(RECRUITER, RECRUITER.userId)).toBe(true);
+  });
+
+  it("lets owners and admins change anyone's job, and not a recruiter another's", () => {
+    expect(mayChangeJob(OWNER, 'recruiter-2')).toBe(true);
+    expect(mayChangeJob(ADMIN, 'recruiter-2')).toBe(true);
+    expect(mayChangeJob(RECRUITER, 'recruiter-2')).toBe(false);
+    expect(mayChangeJob(RECRUITER, OWNER.userId)).toBe(false);
+  });
 });
 
 describe('seats', () => {

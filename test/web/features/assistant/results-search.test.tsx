@@ -172,3 +172,48 @@ describe('deleting a result from a screen’s recent results', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 });
+
+describe('sharing results with the firm', () => {
+  it('shares a result from the hub, says so, and offers to stop sharing it', async () => {
+    const assistant = stocked();
+    const { user, recent } = await openHub(assistant);
+
+    await user.click(within(recent).getByRole('button', { name: 'Share with my firm Candidate summary: Priya Raman' }));
+    expect(await within(recent).findByText('Shared Candidate summary: Priya Raman with your firm.')).toBeVisible();
+    expect(assistant.shares).toEqual([['s-3', true]]);
+
+    await user.click(await within(recent).findByRole('button', { name: 'Stop sharing Candidate summary: Priya Raman' }));
+    expect(await within(recent).findByText('Stopped sharing Candidate summary: Priya Raman: it is yours alone again.')).toBeVisible();
+    expect(assistant.shares).toEqual([
+      ['s-3', true],
+      ['s-3', false],
+    ]);
+  });
+
+  it('lists what teammates shared under "Shared with the firm", with who shared it and who left, without share or delete buttons', async () => {
+    const assistant = stocked();
+    assistant.teamResults = [
+      { ...summaryResult({ id: 't-1', label: 'Marcus Webb' }), author: { userId: 'u-2', name: 'Rui Costa', shared: true, removed: false } },
+      { ...summaryResult({ id: 't-2', label: 'Lena Ortiz' }), author: { userId: 'u-3', name: 'Lea Moss', shared: false, removed: true } },
+    ];
+    const { user, recent } = await openHub(assistant);
+
+    await user.selectOptions(within(recent).getByRole('combobox', { name: 'Results' }), 'Shared with the firm');
+    expect(await within(recent).findByText(/Shared by Rui Costa/)).toBeVisible();
+    expect(within(recent).getByText(/By Lea Moss, no longer on the team/)).toBeVisible();
+    expect(assistant.searches.at(-1)).toEqual({ scope: 'firm', limit: 10 });
+    expect(within(recent).getByRole('link', { name: 'Candidate summary: Marcus Webb' })).toHaveAttribute(
+      'href',
+      '/services/candidate-summary?result=t-1&scope=firm',
+    );
+    expect(within(recent).queryByRole('button', { name: /^Delete/ })).toBeNull();
+    expect(within(recent).queryByRole('button', { name: /Share with my firm/ })).toBeNull();
+  });
+
+  it("shows who saved each of the firm's jobs", async () => {
+    const assistant = stocked();
+    assistant.jobs = [{ ...JOB, createdBy: { userId: 'u-2', name: 'Rui Costa' } }];
+    renderApp('/services', { ports: subscriber(assistant) });
+    expect(await screen.findByText('Saved by Rui Costa')).toBeVisible();
+  });
+});

@@ -32,6 +32,17 @@ export const assistantQueries = {
     });
   },
 
+  /** The results of `capability` shared with the user's firm (`scope=firm`), for a hub link to one of them. */
+  firmResults: <C extends AssistantCapability>(api: Pick<AssistantApi, 'history'>, capability: C, enabled: boolean) => {
+    const query: HistoryQuery = { scope: 'firm', capability };
+    return queryOptions({
+      queryKey: assistantKeys.results(query),
+      queryFn: enabled
+        ? async () => (await api.history(query)).filter((result): result is AssistantResult<C> => result.capability === capability)
+        : skipToken,
+    });
+  },
+
   /** The user's results of `capability` (of the job `jobId` when given; none while `jobId` is ''). */
   results: <C extends AssistantCapability>(api: Pick<AssistantApi, 'history'>, capability: C, jobId?: string) => {
     const query: HistoryQuery = jobId === undefined ? { capability } : { capability, jobId };

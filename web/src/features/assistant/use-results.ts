@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { AssistantCapability, AssistantResult } from '@contracts/assistant';
+import type { AssistantCapability, AssistantResult, ResultScope } from '@contracts/assistant';
 import { readableMessage } from '../../lib/notify';
 import { phaseOf, type QueryPhase } from '../../lib/server-state/query-state';
 import type { AssistantApi } from './api/assistant-api';
@@ -33,7 +33,12 @@ export function useResults<C extends AssistantCapability>(api: AssistantApi, cap
   const [chosen, setShown] = useState<AssistantResult<C> | null>(null);
   const [searchParams] = useSearchParams();
   const wanted = searchParams.get('result');
-  const linked = wanted && history.status === 'ready' ? history.results.find((result) => result.id === wanted) : undefined;
+  // A teammate's shared result, linked from the hub's "Shared with the firm" view.
+  const firm = useQuery(assistantQueries.firmResults(api, capability, Boolean(wanted) && searchParams.get('scope') === 'firm'));
+  const linked =
+    wanted && history.status === 'ready'
+      ? (history.results.find((result) => result.id === wanted) ?? firm.data?.find((result) => result.id === wanted))
+      : undefined;
   const shown = chosen ?? linked ?? null;
 
   /** Shows a fresh result and puts it at the top of the history. */
@@ -60,7 +65,18 @@ export function useResults<C extends AssistantCapability>(api: AssistantApi, cap
     [deleteResult, setShown],
   );
 
-  return { history, shown, show: setShown, add, retry, remove };
+  const shareResult = useShareResult(api);
+  /** Shares a result or stops sharing it; the one on show follows. */
+  const share = useCallback(
+    async (resultId: string, shared: boolean) => {
+      const changed = (await shareResult(resultId, shared)) as AssistantResult<C>;
+      setShown((before) => (before?.id === resultId ? changed : before));
+      return changed;
+    },
+    [shareResult, setShown],
+  );
+
+  return { history, shown, show: setShown, add, retry, remove, share };
 }
 
 export type Results<C extends AssistantCapability> = ReturnType<typeof useResults<C>>;
@@ -95,11 +111,34 @@ export function useDeleteResult(api: Pick<AssistantApi, 'deleteResult'>) {
   );
 }
 
+/**
+ * Shares one of the user's results with their firm or stops sharing it
+ * (`POST /assistant/results/share`); every list of results is asked for again, so the hub's
+ * "Shared with the firm" view and the result's own button agree.
+ */
+export function useShareResult(api: Pick<AssistantApi, 'shareResult'>) {
+  const queryClient = useQueryClient();
+  return useCallback(
+    async (resultId: string, shared: boolean) => {
+      try {
+        return await api.shareResult(resultId, shared);
+      } finally {
+        await queryClient.invalidateQueries({ queryKey: assistantKeys.allResults });
+      }
+    },
+    [api, queryClient],
+  );
+}
+
+export const SHARE_ERROR_MESSAGE = 'The result could not be shared. Please try again.';
+
 export const SEARCH_ERROR_MESSAGE = 'Your results could not be searched.';
 export const DELETE_ERROR_MESSAGE = 'The result could not be deleted.';
 
-/** What the results search asks for: words, a capability, a job; empty means any. */
+/** What the results search asks for: whose results, words, a capability, a job; empty means any. */
 export interface ResultsSearch {
+  /** The user's own results, or those shared with their firm. */
+  readonly scope: ResultScope;
   readonly q: string;
   readonly capability: AssistantCapability | '';
   readonly jobId: string;
@@ -112,6 +151,7 @@ export interface ResultsSearch {
 export function useResultsSearch(api: AssistantApi, search: ResultsSearch) {
   const query = useInfiniteQuery(
     assistantQueries.search(api, {
+      ...(search.scope === 'firm' ? { scope: 'firm' as const } : {}),
       ...(search.q.trim() ? { q: search.q.trim() } : {}),
       ...(search.capability ? { capability: search.capability } : {}),
       ...(search.jobId ? { jobId: search.jobId } : {}),
@@ -128,6 +168,7 @@ export function useResultsSearch(api: AssistantApi, search: ResultsSearch) {
   const retry = useCallback(() => void refetch(), [refetch]);
 
   const remove = useDeleteResult(api);
+  const share = useShareResult(api);
 
-  return { state, hasMore: query.hasNextPage, loadingMore: query.isFetchingNextPage, more, retry, remove };
+  return { state, hasMore: query.hasNextPage, loadingMore: query.isFetchingNextPage, more, retry, remove, share };
 }

@@ -5,6 +5,8 @@ import type {
   BestFitRequest,
   CandidateSummaryRequest,
   DeleteResultRequest,
+  ShareResultRequest,
+  ShareResultResponse,
   EvaluateAnswersRequest,
   ExternalJobDescriptionRequest,
   HistoryQuery,
@@ -51,6 +53,8 @@ export interface AssistantApi {
   resultsPage(query: HistoryQuery): Promise<ResultsPage>;
   /** `POST /assistant/results/delete`: removes one of the user's results. */
   deleteResult(resultId: string): Promise<void>;
+  /** `POST /assistant/results/share`: shares one of the user's results with their firm (`shared`), or stops sharing it. */
+  shareResult(resultId: string, shared: boolean): Promise<AssistantResult>;
 }
 
 /** One page of results (`GET /assistant/results`): `nextCursor` is the next page's `before`, `null` at the end. */
@@ -111,6 +115,7 @@ export function createRestAssistantApi(config: RuntimeConfig, client: RestClient
   const resultsPage = async (query: HistoryQuery): Promise<ResultsPage> => {
     const payload = await client.get<unknown>('assistant/results', {
       query: {
+        scope: query.scope,
         capability: query.capability,
         jobId: query.jobId,
         q: query.q || undefined,
@@ -153,6 +158,12 @@ export function createRestAssistantApi(config: RuntimeConfig, client: RestClient
     async deleteResult(resultId) {
       const request: DeleteResultRequest = { resultId };
       await client.post<unknown>('assistant/results/delete', request);
+    },
+    async shareResult(resultId, shared) {
+      const request: ShareResultRequest = { resultId, shared };
+      const payload = await client.post<unknown>('assistant/results/share', request);
+      if (!isObject(payload) || !isResult(payload.result)) throw malformed('result', payload);
+      return (payload as unknown as ShareResultResponse).result;
     },
   };
 }

@@ -9,8 +9,9 @@ import { ASSISTANT_SCREENS } from '../screens';
 import { useJobs } from '../use-jobs';
 import { useResultsSearch, type ResultsSearch } from '../use-results';
 import { DeleteResultButton, resultName, useResultDeletion } from './result-deletion';
+import { authorLine, ShareResultButton, useResultSharing } from './result-sharing';
 
-const NO_SEARCH: ResultsSearch = { q: '', capability: '', jobId: '' };
+const NO_SEARCH: ResultsSearch = { scope: 'mine', q: '', capability: '', jobId: '' };
 
 const screenOf = (capability: AssistantCapability) => ASSISTANT_SCREENS.find((screen) => screen.capability === capability);
 
@@ -27,6 +28,8 @@ export function RecentResults({ api }: { readonly api: AssistantApi }) {
   const found = useResultsSearch(api, search);
   // The Delete button that opened the dialog is gone afterwards: the list's heading takes focus.
   const deletion = useResultDeletion(found.remove, () => document.getElementById(id)?.focus());
+  const sharing = useResultSharing(found.share);
+  const firmView = search.scope === 'firm';
   const filtered = search.q !== '' || search.capability !== '' || search.jobId !== '';
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -57,6 +60,19 @@ export function RecentResults({ api }: { readonly api: AssistantApi }) {
               if (event.target.value === '' && search.q !== '') setSearch({ ...search, q: '' });
             }}
           />
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-scope`}>
+            Results
+          </label>
+          <select
+            id={`${id}-scope`}
+            value={search.scope}
+            onChange={(event) => setSearch({ ...search, q: words.trim(), scope: event.target.value === 'firm' ? 'firm' : 'mine' })}
+          >
+            <option value="mine">Yours</option>
+            <option value="firm">Shared with the firm</option>
+          </select>
         </div>
         <div className="field">
           <label className="field__label" htmlFor={`${id}-capability`}>
@@ -102,7 +118,7 @@ export function RecentResults({ api }: { readonly api: AssistantApi }) {
               className="button button--secondary"
               onClick={() => {
                 setWords('');
-                setSearch(NO_SEARCH);
+                setSearch({ ...NO_SEARCH, scope: search.scope });
               }}
             >
               Show all
@@ -111,7 +127,7 @@ export function RecentResults({ api }: { readonly api: AssistantApi }) {
         </div>
       </form>
       <p role="status" className="results-search__status">
-        {deletion.announcement}
+        {sharing.announcement || deletion.announcement}
       </p>
       {found.state.status === 'loading' ? <Spinner label="Loading your results…" /> : null}
       {found.state.status === 'error' ? (
@@ -126,7 +142,9 @@ export function RecentResults({ api }: { readonly api: AssistantApi }) {
         <p>
           {filtered
             ? 'No results match. Try other words, or show all.'
-            : 'Nothing yet. Pick a service above; what it produces is kept here.'}
+            : firmView
+              ? 'Nothing is shared with the firm yet. Share one of your results and your teammates see it here.'
+              : 'Nothing yet. Pick a service above; what it produces is kept here.'}
         </p>
       ) : null}
       {found.state.status === 'ready' && found.state.results.length > 0 ? (
@@ -134,13 +152,22 @@ export function RecentResults({ api }: { readonly api: AssistantApi }) {
           {found.state.results.map((result) => {
             const screen = screenOf(result.capability);
             if (!screen) return null;
+            const byline = authorLine(result);
             return (
               <li key={result.id} className="recent-results__item">
                 <span>
-                  <Link to={`${screen.path}?result=${encodeURIComponent(result.id)}`}>{resultName(result)}</Link>{' '}
+                  <Link to={`${screen.path}?result=${encodeURIComponent(result.id)}${firmView ? '&scope=firm' : ''}`}>
+                    {resultName(result)}
+                  </Link>{' '}
                   <span className="recent-results__when">{formatWhen(result.createdAt)}</span>
+                  {byline ? <span className="recent-results__when"> · {byline}</span> : null}
                 </span>
-                <DeleteResultButton result={result} onClick={() => deletion.ask(result)} />
+                {firmView ? null : (
+                  <span className="recent-results__actions">
+                    <ShareResultButton result={result} busy={sharing.busyId === result.id} onClick={() => void sharing.toggle(result)} />
+                    <DeleteResultButton result={result} onClick={() => deletion.ask(result)} />
+                  </span>
+                )}
               </li>
             );
           })}

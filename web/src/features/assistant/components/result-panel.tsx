@@ -4,6 +4,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { engineLabel, formatWhen } from '../format';
 import type { Results } from '../use-results';
 import { DeleteResultButton, useResultDeletion } from './result-deletion';
+import { authorLine, ShareResultButton, useResultSharing } from './result-sharing';
 
 /** Which engine produced a result, and its note (e.g. why the offline engine answered). */
 export function EngineNote({ result }: { readonly result: AssistantResult }) {
@@ -42,6 +43,7 @@ export function ResultPanel({
         {heading}
       </h2>
       <EngineNote result={result} />
+      {authorLine(result) ? <p className="engine-note__note">{authorLine(result)}</p> : null}
       {children}
     </section>
   );
@@ -56,13 +58,14 @@ export function HistoryPanel<C extends AssistantCapability>({ results }: { reado
   const { history, shown } = results;
   // The Delete button that opened the dialog is gone afterwards: the panel's heading takes focus.
   const deletion = useResultDeletion(results.remove, () => document.getElementById(id)?.focus());
+  const sharing = useResultSharing(results.share);
   return (
     <section className="card assistant-history" aria-labelledby={id}>
       <h2 id={id} className="assistant-history__heading" tabIndex={-1}>
         Your recent results
       </h2>
       <p role="status" className="assistant-history__status">
-        {deletion.announcement}
+        {sharing.announcement || deletion.announcement}
       </p>
       {history.status === 'loading' ? <Spinner label="Loading your recent results…" /> : null}
       {history.status === 'error' ? (
@@ -89,6 +92,7 @@ export function HistoryPanel<C extends AssistantCapability>({ results }: { reado
                 <span className="assistant-history__label">{result.label}</span>
                 <span className="assistant-history__when">{formatWhen(result.createdAt)}</span>
               </button>
+              <ShareResultButton result={result} busy={sharing.busyId === result.id} onClick={() => void sharing.toggle(result)} />
               <DeleteResultButton result={result} onClick={() => deletion.ask(result)} />
             </li>
           ))}

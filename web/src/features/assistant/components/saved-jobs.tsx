@@ -48,6 +48,7 @@ export function SavedJobs({ api }: { readonly api: AssistantApi }) {
       <div className="saved-jobs__summary">
         <span className="saved-jobs__title">{job.title}</span>
         {job.location ? <span className="saved-jobs__meta">{job.location}</span> : null}
+        {job.createdBy ? <span className="saved-jobs__meta">Saved by {job.createdBy.name}</span> : null}
         <span className="saved-jobs__meta">Updated {formatWhen(job.updatedAt)}</span>
       </div>
       {editing?.id === job.id && editing.kind === 'rename' ? (
