@@ -243,6 +243,9 @@ const FUZZED_CALLS = {
   'GET /user/billing/invoices/{id}/pdf': (c: CallContext) => get(`/user/billing/invoices/${percentEncode(c.id('invoice'))}/pdf`),
   'GET /user/organization': () => get('/user/organization'),
   'GET /user/invitations': () => get('/user/invitations'),
+  'GET /user/organization/activity': () => get('/user/organization/activity'),
+  'GET /user/organization/activity/export': () => get('/user/organization/activity/export'),
+  'POST /user/organization/seats/preview': () => post('/user/organization/seats/preview', { seats: 6 }),
   'POST /user/invitations/accept': (c: CallContext) => post('/user/invitations/accept', { organizationId: c.id('user') }),
   'POST /user/organization/invitations/resend': (c: CallContext) => post('/user/organization/invitations/resend', { email: c.id('email') }),
   'POST /user/organization/invitations/revoke': (c: CallContext) => post('/user/organization/invitations/revoke', { email: c.id('email') }),
@@ -290,6 +293,7 @@ const FUZZED_CALLS = {
   'GET /assistant/results': (c: CallContext) =>
     get(c.flag ? `/assistant/results?jobId=${percentEncode(c.id('job'))}` : `/assistant/results?q=${percentEncode(c.text)}`),
   'POST /assistant/results/delete': (c: CallContext) => post('/assistant/results/delete', { resultId: c.id('result') }),
+  'POST /assistant/results/share': (c: CallContext) => post('/assistant/results/share', { resultId: c.id('result'), shared: true }),
   'GET /ats/connection': () => get('/ats/connection'),
   // The other firm's mask sent back: saved keys are per firm, so it must keep nothing of theirs.
   'POST /ats/connection': (c: CallContext) =>
@@ -321,6 +325,8 @@ export const NOT_FUZZED: Readonly<Record<string, string>> = {
   'POST /ats/bullhorn/authorize': "starts a sign-in at the fake Bullhorn for the caller's own state; its round trip has its own tests",
   'POST /ats/bullhorn/callback': 'consumes a state only its starter holds (bullhorn-authorization.test.ts, the matrix)',
   'POST /user/organization/invitations': "creates a Cognito user and mails it, which the run's table undo cannot take back",
+  'POST /user/organization/seats':
+    "changes the subscription's quantity at the billing stand-in, which the run's table undo cannot take back; its preview is fuzzed, and the matrix covers every caller",
 };
 
 /** Routes called only on the other firm's ids: a firm canceling its own subscription would end its gate past the run's undo (the billing stand-in keeps it). */
