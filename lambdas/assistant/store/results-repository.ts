@@ -38,8 +38,7 @@ export interface ResultsRepository {
     userId: string,
     resultId: string,
     share: { readonly firmId: string; readonly author: { readonly userId: string; readonly name: string } } & (
-      | { readonly shared: true; readonly at: string }
-      | { readonly shared: false }
+      { readonly shared: true; readonly at: string } | { readonly shared: false }
     ),
   ): Promise<AssistantResult | undefined>;
   /** One page of the results shared with the firm, newest first, each with its author. */
@@ -261,7 +260,10 @@ export function createResultsRepository({ client, tableName }: AssistantTableOpt
       if (share.shared) {
         const author: ResultAuthor = { userId: share.author.userId, name: share.author.name, shared: true, removed: false };
         await client.send(
-          new PutCommand({ TableName: tableName, Item: { ...result, ...copyKey, ...indexKeys(space, result), sharedAt: share.at, author } }),
+          new PutCommand({
+            TableName: tableName,
+            Item: { ...result, ...copyKey, ...indexKeys(space, result), sharedAt: share.at, author },
+          }),
         );
       }
       const marked = await client.send(

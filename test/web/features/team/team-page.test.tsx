@@ -32,6 +32,8 @@ describe('the Team page', () => {
     expect(within(invitations).getByText('dee@northbridge.example')).toBeInTheDocument();
     expect(within(invitations).getByText('Pending')).toBeInTheDocument();
     expect(document.title).toMatch(/^Team/);
+    // Owners and admins reach the firm's activity log from here.
+    expect(within(seats).getByRole('link', { name: 'See who did what in the activity log' })).toHaveAttribute('href', '/activity');
   });
 
   it('offers to add the missing seats when an invitation is beyond them, linking to the billing page', async () => {
@@ -134,6 +136,7 @@ describe('the Team page', () => {
     expect(screen.queryByRole('region', { name: 'Invitations' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Remove|Invite|Make owner/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /activity log/ })).not.toBeInTheDocument();
   });
 
   it('lets someone invited join the firm from here', async () => {

@@ -169,6 +169,11 @@ function Team({ api, team, selfId }: { readonly api: TeamApi; readonly team: Org
           </div>
         </dl>
         <p className="team-note">Members and pending invitations each take a seat. You are {ROLE_NAMES[team.role].toLowerCase()}.</p>
+        {mayPerform(team.role, 'viewActivity') && (
+          <p className="team-note">
+            <Link to={paths.activity}>See who did what in the activity log</Link>
+          </p>
+        )}
       </section>
 
       <section className="card team-section" aria-labelledby="team-members">
