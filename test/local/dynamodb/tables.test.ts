@@ -17,6 +17,7 @@ describe('local DynamoDB tables', () => {
   it('creates every shared table as <slug>-local-<table>, with its keys and indexes', async () => {
     const { TableNames } = await dynamodb.client.send(new ListTablesCommand({}));
     expect(TableNames).toEqual([
+      'unittest-local-activity',
       'unittest-local-assistant',
       'unittest-local-ats',
       'unittest-local-contacts',
