@@ -104,7 +104,9 @@ test('the owner reads the firm’s activity, filters it and exports it as CSV, a
   await expect(table.getByRole('cell', { name: 'Dana Reyes synced the ATS: 4 jobs, 31 candidates' })).toBeVisible();
   await expect(table.getByRole('cell', { name: `Dana Reyes invited ${recruiter.email} as recruiter` })).toBeVisible();
   await expect(table.getByRole('cell', { name: 'Sam Lee accepted the invitation and joined as recruiter' })).toBeVisible();
-  await expect(page.getByText('Showing 4 entries.')).toBeVisible();
+  // The owner's checkout records the subscription too (the subscription writes record into the firm's log).
+  await expect(table.getByRole('cell', { name: /^Dana Reyes subscribed to professional_/ })).toBeVisible();
+  await expect(page.getByText('Showing 5 entries.')).toBeVisible();
   await expectAccessibleAtBothWidths(page, '/activity for the owner');
 
   await page.getByRole('combobox', { name: 'Action type' }).selectOption({ label: 'ATS connection' });
