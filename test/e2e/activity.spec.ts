@@ -101,7 +101,7 @@ test('the owner reads the firm’s activity, filters it and exports it as CSV, a
 
   await expect(page.getByRole('heading', { level: 1, name: 'Activity' })).toBeVisible();
   const table = page.getByRole('table', { name: 'Team activity, newest first' });
-  await expect(table.getByRole('cell', { name: 'Dana Reyes synced the ATS: 4 jobs, 31 candidates' })).toBeVisible();
+  await expect(table.getByRole('cell', { name: 'Dana Reyes synced the ATS (Greenhouse): 4 jobs, 31 candidates' })).toBeVisible();
   await expect(table.getByRole('cell', { name: `Dana Reyes invited ${recruiter.email} as recruiter` })).toBeVisible();
   await expect(table.getByRole('cell', { name: 'Sam Lee accepted the invitation and joined as recruiter' })).toBeVisible();
   // The owner's checkout records the subscription too (the subscription writes record into the firm's log).
