@@ -1,11 +1,9 @@
-import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { ATS_MANAGERS_ONLY_SENTENCE } from '../../lambdas/shared/contracts/ats';
 import { expect, test, type Page } from '@playwright/test';
 import { GREENHOUSE_DEMO_CLIENT } from '../../local/ats/ats-stand-ins';
-import { firmSeed } from '../security/support/firm-seed';
 import { DESKTOP_VIEWPORT, expectAccessibleAtBothWidths } from './support/accessibility';
+import { joinFirm, userIdOf } from './support/firm';
 import { inviteAndActivateUser, signIn, uniqueEmail } from './support/identity';
-import { localDatabase, scanTable } from './support/local-runtime';
 import { subscribeWithTestCard } from './support/subscriptions';
 
 // The firm's ATS by role (issue 18): the owner connects the firm's Greenhouse (the local fake) and
@@ -15,20 +13,6 @@ import { subscribeWithTestCard } from './support/subscriptions';
 
 test.use({ reducedMotion: 'reduce' });
 test.describe.configure({ mode: 'serial' });
-
-/** The local table whose name ends with `-<table>`. */
-async function localTable(table: string): Promise<string> {
-  const { TableNames = [] } = await localDatabase().send(new ListTablesCommand({}));
-  const name = TableNames.find((candidate) => candidate.endsWith(`-${table}`));
-  if (!name) throw new Error(`No local table ends with -${table}`);
-  return name;
-}
-
-async function userIdOf(email: string): Promise<string> {
-  const [user] = (await scanTable('users')).filter((record) => record.email === email);
-  if (!user) throw new Error(`No User record for ${email}`);
-  return String(user.id);
-}
 
 const atsSection = (page: Page) => page.getByRole('region', { name: 'Your ATS' });
 
@@ -69,11 +53,7 @@ test.beforeAll(async ({ browser }) => {
   const recruiterPage = await (await browser.newContext({ reducedMotion: 'reduce' })).newPage();
   recruiter = await inviteAndActivateUser(recruiterPage, 'Rafael', { email: uniqueEmail('rafael.ats'), lastName: 'Silva' });
   await recruiterPage.context().close();
-  await firmSeed(localDatabase(), await localTable('organizations')).join(
-    ownerId,
-    { sub: await userIdOf(recruiter.email), email: recruiter.email },
-    'recruiter',
-  );
+  await joinFirm(ownerId, recruiter.email, 'recruiter');
 });
 
 test('a recruiter sees the firm’s ATS read-only, with who can change it, at desktop and phone width', async ({ browser }) => {
