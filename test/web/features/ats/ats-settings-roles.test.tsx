@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { ATS_MANAGERS_ONLY_SENTENCE } from '@contracts/ats';
 import { formatWhen } from '../../../../web/src/features/ats/format';
 import { RestApiError } from '../../../../web/src/lib/rest-client';
-import { FakeAts, greenhouseConnection, syncWith } from '../../support/ats';
+import { atsFacts as facts, FakeAts, greenhouseConnection, syncWith } from '../../support/ats';
 import { authUser, dbUser, FakeIdentity } from '../../support/auth';
 import { FakeBilling, testSubscription } from '../../support/billing';
 import { renderApp } from '../../support/render';
@@ -41,14 +41,6 @@ function teamWithRole(role: 'owner' | 'admin' | 'recruiter'): FakeTeam {
   const team = new FakeTeam();
   team.team = teamState({ role });
   return team;
-}
-
-function facts(region: HTMLElement): Record<string, string> {
-  return Object.fromEntries(
-    within(region)
-      .getAllByRole('term')
-      .map((term) => [term.textContent, term.nextElementSibling?.textContent ?? '']),
-  );
 }
 
 describe('the ATS settings by role', () => {
