@@ -1,23 +1,38 @@
 import type { User } from '../shared/contracts/user';
-import { OrganizationResponseSchema, type OrganizationResponse } from '../shared/contracts/organization';
+import {
+  OrganizationQuerySchema,
+  OrganizationResponseSchema,
+  type OrganizationResponse,
+  type OrganizationSummary,
+} from '../shared/contracts/organization';
 import { invitationStatus, mayPerform, seatsInUse, type Member, type TeamState } from '../shared/domain/organization-rules';
 import { NotFoundError } from '../shared/errors';
 import { callerFromEvent } from '../shared/http/caller';
-import { httpHandler, type ApiGatewayHandler, type HttpHandlerOptions } from '../shared/http/handler';
+import { httpHandler, validateBody, type ApiGatewayHandler, type HttpHandlerOptions } from '../shared/http/handler';
+import { confirmedMembership } from '../shared/organizations/caller-firm';
 import type { OrganizationsRepository } from '../shared/organizations/organizations-repository';
 import { requireActiveUser } from '../shared/users/active-user';
 import type { UsersRepository } from '../shared/users/users-repository';
 
 /**
- * `GET /user/organization` (issue 18): the caller's firm, their role, its seats and members, and
- * its invitations for those who manage them. Served by the team function (team-routes.ts, which
- * dispatches by route). The caller's membership is looked up in the index and confirmed on the firm's
- * strongly consistent read, so a member removed a moment ago gets the 404 at once.
+ * `GET /user/organization` (issue 18), served by the team function (team-routes.ts, which
+ * dispatches by route), in two views (`?view=`, contracts/organization.ts):
+ * - `team` (the default, the Team page's): the caller's firm, their role, its seats and members,
+ *   and its invitations for those who manage them. It reads the firm's whole partition and every
+ *   active member's User record, so only the Team page asks for it.
+ * - `summary` (the account menu's firm name and the ATS settings' role check, on every page): the
+ *   firm's id and name and the caller's role, from the caller's confirmed membership and the
+ *   organization item: the same few reads whatever the firm's size.
+ * Either way the membership is confirmed strongly consistent, so a member removed a moment ago
+ * gets the 404 at once.
  */
 
 export interface GetOrganizationDependencies {
   readonly users: UsersRepository;
-  readonly organizations: Pick<OrganizationsRepository, 'activeMembershipOf' | 'getTeam'>;
+  readonly organizations: Pick<
+    OrganizationsRepository,
+    'activeMembershipOf' | 'getTeam' | 'membershipsOf' | 'getMember' | 'getOrganization'
+  >;
   readonly now?: () => Date;
 }
 
@@ -61,6 +76,8 @@ export function organizationView(team: TeamState, viewer: Member, people: Readon
   };
 }
 
+const notInOrganization = () => new NotFoundError(NOT_IN_ORGANIZATION_MESSAGE, { code: 'organization_not_found' });
+
 /** The caller's firm and their active membership in it, or the 404 `organization_not_found`. */
 export async function callerTeam(
   organizations: GetOrganizationDependencies['organizations'],
@@ -69,8 +86,21 @@ export async function callerTeam(
   const membership = await organizations.activeMembershipOf(user.id);
   const team = membership ? await organizations.getTeam(membership.organizationId) : undefined;
   const viewer = team?.members.find((member) => member.userId === user.id && member.state === 'active');
-  if (!team || !viewer) throw new NotFoundError(NOT_IN_ORGANIZATION_MESSAGE, { code: 'organization_not_found' });
+  if (!team || !viewer) throw notInOrganization();
   return { team, viewer };
+}
+
+/**
+ * The caller's firm in brief: their confirmed membership (caller-firm.ts) and the firm's
+ * organization item, never its members or invitations; the 404 `organization_not_found` as the
+ * team view answers it (a person in no firm, or a member removed a moment ago).
+ */
+export async function callerSummary(organizations: GetOrganizationDependencies['organizations'], user: User): Promise<OrganizationSummary> {
+  const membership = await confirmedMembership(organizations, user.id);
+  if (membership.status !== 'active') throw notInOrganization();
+  const organization = await organizations.getOrganization(membership.member.organizationId);
+  if (!organization) throw notInOrganization();
+  return { organization: { id: organization.id, name: organization.name }, role: membership.member.role };
 }
 
 /** The team as `viewer` sees it, with each active member's name and address from their User record. */
@@ -93,8 +123,11 @@ export function createGetOrganizationHandler(
 ): ApiGatewayHandler {
   return httpHandler(async ({ event }) => {
     const caller = callerFromEvent(event);
+    // Checked before any read, so a malformed request costs no lookup.
+    const { view = 'team' } = validateBody({ ...event.queryStringParameters }, OrganizationQuerySchema);
     const deps = dependencies();
     const user = await requireActiveUser(deps.users, caller);
+    if (view === 'summary') return { body: await callerSummary(deps.organizations, user) };
     const { team, viewer } = await callerTeam(deps.organizations, user);
     return { body: await teamView(deps.users, team, viewer, user, (deps.now ?? (() => new Date()))()) };
   }, options);

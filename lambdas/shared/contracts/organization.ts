@@ -3,13 +3,30 @@ import { ASSIGNABLE_ROLES, ORGANIZATION_ROLES } from '../domain/organization-rul
 import { EMAIL_MAX_LENGTH } from '../domain/patterns';
 
 /**
- * The caller's firm (issue 18), as `GET /user/organization` answers it: the organization, the
- * caller's role in it, the seats (the subscription's quantity, how many are taken and free), the
- * members and, for those who manage invitations (owners and admins), the invitations.
+ * The caller's firm (issue 18), as `GET /user/organization` answers it, in one of two views
+ * (`?view=`): `team` (the default, the Team page's) has the organization, the caller's role in it,
+ * the seats (the subscription's quantity, how many are taken and free), the members and, for those
+ * who manage invitations (owners and admins), the invitations; `summary` (every page's account
+ * menu and the ATS settings' role check) has only the firm's id and name and the caller's role,
+ * read in a few items whatever the firm's size.
  */
 
 const Instant = z.iso.datetime({ offset: true });
 const Role = z.enum(ORGANIZATION_ROLES);
+
+export const ORGANIZATION_VIEWS = ['team', 'summary'] as const;
+export type OrganizationView = (typeof ORGANIZATION_VIEWS)[number];
+
+/** The query of `GET /user/organization`: which view; nothing else is accepted. */
+export const OrganizationQuerySchema = z.strictObject({
+  view: z.optional(z.enum(ORGANIZATION_VIEWS, { error: 'The view is team or summary.' })),
+});
+
+const FirmIdentity = z.object({ id: z.string(), name: z.string() });
+
+/** `GET /user/organization?view=summary`: the firm and the caller's role in it. */
+export const OrganizationSummarySchema = z.object({ organization: FirmIdentity, role: Role });
+export type OrganizationSummary = z.infer<typeof OrganizationSummarySchema>;
 
 export const OrganizationMemberViewSchema = z.object({
   userId: z.string(),
@@ -32,8 +49,9 @@ export const OrganizationInvitationViewSchema = z.object({
 });
 export type OrganizationInvitationView = z.infer<typeof OrganizationInvitationViewSchema>;
 
+/** `GET /user/organization` (`?view=team`): the summary's firm with its owner, seats, members and invitations. */
 export const OrganizationResponseSchema = z.object({
-  organization: z.object({ id: z.string(), name: z.string(), ownerId: z.string() }),
+  organization: z.extend(FirmIdentity, { ownerId: z.string() }),
   role: Role,
   seats: z.object({
     total: z.number().check(z.int(), z.gte(1)),

@@ -1,5 +1,5 @@
 import type { FirmAccess } from '../contracts/subscriptions';
-import type { OrganizationRole } from '../domain/organization-rules';
+import type { Member, OrganizationRole } from '../domain/organization-rules';
 import { entitledTier } from '../domain/plan-entitlements';
 import type { PlanTier } from '../domain/plans';
 import { liveSubscriptions } from '../domain/subscription-access';
@@ -27,19 +27,35 @@ export const MEMBERSHIP_REMOVED_MESSAGE =
   'You were removed from your team, so its subscription no longer covers you. Ask its owner or an admin to invite you again.';
 
 /**
- * The caller's firm: their active membership, found in the `byPerson` index and confirmed by a
- * strongly consistent read of the member item, so a member removed a moment ago (the index may
- * still say active) is not in it, nor one the index already shows removed: `undefined`. A person
- * in no firm at all (nobody has migrated them, or founded one for them yet) is their own
- * one-person firm: their own id, as owner — today's behaviour, and the same key the migration
- * gives their firm.
+ * A person's standing in the firms: `active` with their member item, `removed` (a member removed a
+ * moment ago, or one the index already shows removed), or `none` (never a member of any firm).
  */
-export async function findCallersFirm(organizations: FirmLookups, userId: string): Promise<Firm | undefined> {
+export type ConfirmedMembership =
+  { readonly status: 'active'; readonly member: Member } | { readonly status: 'removed' } | { readonly status: 'none' };
+
+/**
+ * The person's active membership, found in the `byPerson` index and confirmed by a strongly
+ * consistent read of the member item, so a member removed a moment ago (the index may still say
+ * active) is `removed` at once. A few items whatever the firm's size.
+ */
+export async function confirmedMembership(organizations: FirmLookups, userId: string): Promise<ConfirmedMembership> {
   const memberships = await organizations.membershipsOf(userId);
   const indexed = memberships.find((member) => member.state === 'active');
-  if (!indexed) return memberships.length > 0 ? undefined : { id: userId, role: 'owner' };
+  if (!indexed) return { status: memberships.length > 0 ? 'removed' : 'none' };
   const member = await organizations.getMember(indexed.organizationId, userId);
-  return member?.state === 'active' ? { id: member.organizationId, role: member.role } : undefined;
+  return member?.state === 'active' ? { status: 'active', member } : { status: 'removed' };
+}
+
+/**
+ * The caller's firm: their confirmed active membership ({@link confirmedMembership}); a removed
+ * member is in none: `undefined`. A person in no firm at all (nobody has migrated them, or founded
+ * one for them yet) is their own one-person firm: their own id, as owner — today's behaviour, and
+ * the same key the migration gives their firm.
+ */
+export async function findCallersFirm(organizations: FirmLookups, userId: string): Promise<Firm | undefined> {
+  const membership = await confirmedMembership(organizations, userId);
+  if (membership.status === 'none') return { id: userId, role: 'owner' };
+  return membership.status === 'active' ? { id: membership.member.organizationId, role: membership.member.role } : undefined;
 }
 
 /** {@link findCallersFirm}, refusing a removed member (403 `membership_removed`). */
