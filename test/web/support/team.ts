@@ -74,6 +74,10 @@ export class FakeTeam {
         this.calls.push('getOrganization');
         return this.team;
       },
+      getOrganizationSummary: async () => {
+        this.calls.push('getOrganizationSummary');
+        return this.team && { organization: { id: this.team.organization.id, name: this.team.organization.name }, role: this.team.role };
+      },
       invite: async ({ email, role }) => {
         this.calls.push(`invite ${email} ${role}`);
         const team = this.answer();

@@ -163,7 +163,7 @@ describe('the signed-in header', () => {
 });
 
 describe('the firm’s name', () => {
-  it('shows beside Team once the firm is read, from the cache the Team page shares', async () => {
+  it('shows beside Team once the firm’s summary is read, never the whole team', async () => {
     const team = new FakeTeam();
     const { user } = renderApp('/profile', { ports: { session: signedInSession(), team: team.api() } });
     await screen.findByRole('heading', { level: 1, name: 'Profile' });
@@ -173,7 +173,7 @@ describe('the firm’s name', () => {
       'href',
       '/team',
     );
-    expect(team.calls.filter((call) => call === 'getOrganization')).toHaveLength(1);
+    expect(team.calls).toEqual(['getOrganizationSummary']);
   });
 
   it('is left out for someone in no firm yet', async () => {
@@ -181,7 +181,7 @@ describe('the firm’s name', () => {
     team.team = null;
     const { user } = renderApp('/profile', { ports: { session: signedInSession(), team: team.api() } });
     await user.click(await screen.findByRole('button', { name: 'Hi, Ada' }));
-    await waitFor(() => expect(team.calls).toContain('getOrganization'));
+    await waitFor(() => expect(team.calls).toContain('getOrganizationSummary'));
     expect(within(screen.getByRole('menu')).getByRole('menuitem', { name: 'Team' })).toHaveTextContent(/^Team$/);
   });
 

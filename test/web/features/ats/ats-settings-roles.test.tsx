@@ -46,7 +46,8 @@ function teamWithRole(role: 'owner' | 'admin' | 'recruiter'): FakeTeam {
 describe('the ATS settings by role', () => {
   it('shows a recruiter the connection and its sync read-only, and who can change them', async () => {
     const ats = connected();
-    accountPageAs(ats, teamWithRole('recruiter'));
+    const team = teamWithRole('recruiter');
+    accountPageAs(ats, team);
     const section = await screen.findByRole('region', { name: 'Your ATS' });
 
     expect(await within(section).findByText(ATS_MANAGERS_ONLY_SENTENCE)).toBeInTheDocument();
@@ -67,6 +68,9 @@ describe('the ATS settings by role', () => {
     expect(within(section).queryByRole('heading', { name: 'Change the connection' })).not.toBeInTheDocument();
     // Not even masked: a recruiter has no use for the keys.
     expect(section).not.toHaveTextContent('••••1234');
+    // The role comes from the firm's summary (a few reads whatever its size), never the whole team.
+    expect(team.calls).toContain('getOrganizationSummary');
+    expect(team.calls).not.toContain('getOrganization');
   });
 
   it('tells a recruiter of a firm with nothing connected that it is not connected, with no form to connect it', async () => {
@@ -111,7 +115,7 @@ describe('the ATS settings by role', () => {
         session,
         billing: billing.api(),
         ats: connected().api(),
-        team: { ...api, getOrganization: () => Promise.reject(new RestApiError(500, 'internal_error', 'Something went wrong.')) },
+        team: { ...api, getOrganizationSummary: () => Promise.reject(new RestApiError(500, 'internal_error', 'Something went wrong.')) },
       },
     });
     const section = await screen.findByRole('region', { name: 'Your ATS' });

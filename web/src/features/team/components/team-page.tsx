@@ -9,7 +9,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { formatWhen } from '../../../lib/format-when';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { ORGANIZATION_KEY, organizationQuery } from '../../../lib/organization/organization-query';
+import { cacheTeam, organizationQuery } from '../../../lib/organization/organization-query';
 import { phaseOf } from '../../../lib/server-state/query-state';
 import { RestApiError } from '../../../lib/rest-client';
 import { emailError } from '../../../lib/validation';
@@ -37,7 +37,7 @@ function useTeamChange<I>(change: (input: I) => Promise<TeamChangeResponse>, don
   return useMutation({
     mutationFn: change,
     onSuccess: (team, input) => {
-      queryClient.setQueryData<OrganizationResponse | null>(ORGANIZATION_KEY, team);
+      cacheTeam(queryClient, team);
       done(input, team);
     },
     onError: (error) => notifyError(error),
@@ -375,7 +375,7 @@ function InviteForm({ api, team }: { readonly api: TeamApi; readonly team: Organ
   const invite = useMutation({
     mutationFn: () => api.invite({ email: email.trim(), role }),
     onSuccess: (answer) => {
-      queryClient.setQueryData<OrganizationResponse | null>(ORGANIZATION_KEY, answer);
+      cacheTeam(queryClient, answer);
       notifySuccess(
         answer.delivery === 'account'
           ? `${email.trim()} is invited. They already have an account: they see the invitation when they sign in.`
