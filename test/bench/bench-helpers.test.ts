@@ -63,12 +63,15 @@ describe('cost model', () => {
     expect(costTable([1_000, 10_000])).toMatch(/^\| Service \| 1,000 users \| 10,000 users \|/);
   });
 
-  it("prices each firm feature per firm, the team's reads growing with the square of the firm", () => {
+  it("prices each firm feature per firm: the menu's firm summary grows with the firm, the whole team's reads with its square", () => {
     const fifty = firmFeatureUse(50);
     const fiveHundred = firmFeatureUse(500);
-    // Ten times the recruiters: ten times the shares and entries, about a hundred times the team's read units.
+    // Ten times the recruiters: ten times the shares, entries and firm summaries (each the same few
+    // items), about a hundred times the whole team's read units (the Team page's rarer reads).
     expect(fiveHundred.sharedResults.wru / fifty.sharedResults.wru).toBeCloseTo(10);
     expect(fiveHundred.activity.wru / fifty.activity.wru).toBeCloseTo(10);
+    expect(fiveHundred.firmSummary.rru / fifty.firmSummary.rru).toBeCloseTo(10);
+    expect(fiveHundred.firmSummary.rru / fiveHundred.firmSummary.rest).toBeLessThan(4);
     expect(fiveHundred.team.rru / fifty.team.rru).toBeGreaterThan(90);
     expect(featureCost(fiveHundred.team)).toBeGreaterThan(featureCost(fifty.team) * 10);
     expect(firmCostTable([5, 50])).toMatch(/^\| Per firm \| 5 recruiters \| 50 recruiters \|/);

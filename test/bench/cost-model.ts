@@ -100,11 +100,14 @@ export const ASSUMPTIONS = {
   resultKb: 3,
   firmViewsPerUserMonth: 4,
   /**
-   * The team function (OrganizationTeamFunction): the account menu reads the firm's name
-   * (`GET /user/organization`) once a visit; invitations, resends, role changes and removals per
-   * member a month (a firm of 50 makes about 5); a member or invitation item's size.
+   * The team function (OrganizationTeamFunction): the account menu reads the firm's summary (its
+   * name and the caller's role, `GET /user/organization?view=summary`) once a visit; the whole team
+   * (the Team page, the billing page's seats) is read about once per member a month; invitations,
+   * resends, role changes and removals per member a month (a firm of 50 makes about 5); a member or
+   * invitation item's size.
    */
   teamReadsPerSession: 1,
+  teamPageReadsPerUserMonth: 1,
   teamChangesPerUserMonth: 0.1,
   memberItemKb: 0.3,
   /** Web: HTTPS requests and bytes per session (index.html, config.json and changed chunks; most assets come from the browser cache). */
@@ -140,7 +143,7 @@ export interface FeatureUse {
   readonly storedKb: number;
 }
 
-export type FirmFeature = 'sharedResults' | 'team' | 'activity';
+export type FirmFeature = 'sharedResults' | 'firmSummary' | 'team' | 'activity';
 
 /** The DynamoDB units of `kb` read (4 KB a unit; an eventually consistent read is half) or written (1 KB a unit). */
 const readUnits = (kb: number, consistent: boolean) => Math.max(1, Math.ceil(kb / 4)) * (consistent ? 1 : 0.5);
@@ -165,10 +168,21 @@ export function firmFeatureUse(recruiters: number, a = ASSUMPTIONS): Record<Firm
     wru: shares * 2 * 3 * writeUnits(a.resultKb),
     storedKb: shares * monthsKept(RESULT_RETENTION_DAYS) * 3 * a.resultKb,
   };
-  // The team: each read is the firm's partition (strongly consistent) and every member's User
-  // record, so a firm's reads grow with its size squared; a change writes a member or invitation.
+  // The firm's summary (every visit's account menu): the caller's User record, their member item
+  // and the organization item (strongly consistent) and their memberships in the byPerson index
+  // (eventually consistent), each under 4 KB, whatever the firm's size.
+  const summaries = sessions * a.teamReadsPerSession;
+  const firmSummary: FeatureUse = {
+    rest: summaries,
+    rru: summaries * (3 * readUnits(1, true) + readUnits(1, false)),
+    wru: 0,
+    storedKb: 0,
+  };
+  // The whole team (the Team page, and every change's answer): the firm's partition (strongly
+  // consistent) and every member's User record, so these reads grow with the firm's size squared;
+  // a change writes a member or invitation.
   const changes = recruiters * a.teamChangesPerUserMonth;
-  const teamCalls = sessions * a.teamReadsPerSession + changes;
+  const teamCalls = recruiters * a.teamPageReadsPerUserMonth + changes;
   const team: FeatureUse = {
     rest: teamCalls,
     rru: teamCalls * (readUnits(recruiters * a.memberItemKb, true) + recruiters),
@@ -182,7 +196,7 @@ export function firmFeatureUse(recruiters: number, a = ASSUMPTIONS): Record<Firm
     wru: recruiters * a.activityEntriesPerUserMonth * writeUnits(a.activityEntryKb),
     storedKb: recruiters * a.activityEntriesPerUserMonth * monthsKept(ACTIVITY_RETENTION_DAYS) * a.activityEntryKb,
   };
-  return { sharedResults, team, activity };
+  return { sharedResults, firmSummary, team, activity };
 }
 
 /** The monthly bill for `users` monthly active users, by service (USD). */
@@ -264,7 +278,8 @@ export function costTable(userCounts: readonly number[]): string {
 
 const FEATURE_NAMES: Readonly<Record<FirmFeature, string>> = {
   sharedResults: "Shared-result copies (share, store, the firm's view)",
-  team: 'Team function (OrganizationTeamFunction)',
+  firmSummary: "Firm summary on every visit (the team function's `?view=summary`)",
+  team: 'Team page and changes (OrganizationTeamFunction)',
   activity: 'Activity log and function (OrganizationActivityFunction)',
 };
 
