@@ -1114,6 +1114,15 @@ beforeAll(async () => {
 
 afterAll(() => api?.stop());
 
+/** The firm's summary (`?view=summary`, issue 18) answers a caller as the full view did: the same status, firm and role. */
+async function expectSummaryAsFull(full: { status: number; body: unknown }, credentials: Parameters<typeof api.rest>[1]): Promise<void> {
+  const summary = await api.rest({ method: 'GET', path: '/user/organization?view=summary' }, credentials);
+  expect(summary.status).toBe(full.status);
+  if (full.status !== 200) return;
+  const { organization, role } = full.body as { organization: { id: string; name: string }; role: string };
+  expect(summary.body).toEqual({ organization: { id: organization.id, name: organization.name }, role });
+}
+
 describe('the authorization matrix', () => {
   it('has a row for every REST route and every Query and Mutation field, and no other', () => {
     expect(Object.keys(REST_MATRIX).sort()).toEqual(REST_ROUTES.map((route) => `${route.method} ${route.path}`).sort());
@@ -1146,6 +1155,7 @@ describe('the authorization matrix', () => {
       // The owner sees their own firm; nobody else sees anything of it.
       if (caller === 'user') expect(answer.body).toMatchObject({ organization: { ownerId: owner.sub }, role: 'owner' });
       else for (const secret of [owner.sub, owner.email]) expect(JSON.stringify(answer.body)).not.toContain(secret);
+      await expectSummaryAsFull(answer, credentialsOf(caller, route));
     }
     if (route.includes(' /user/organization/seats') && caller !== 'user') {
       // Another firm never reaches the owner's subscription.
@@ -1311,6 +1321,7 @@ describe('the authorization matrix', () => {
       if (caller === 'removedMember')
         for (const secret of [owner.sub, owner.email]) expect(JSON.stringify(answer.body)).not.toContain(secret);
       else expect(answer.body).toMatchObject({ organization: { id: owner.sub }, role: caller === 'teamAdmin' ? 'admin' : 'recruiter' });
+      await expectSummaryAsFull(answer, team[caller]);
     }
     if (route.startsWith('GET /user/organization/activity')) {
       // The firm's admin reads the owner's entry (named by the owner's address); the others nothing of it.
