@@ -26,10 +26,12 @@ import { changeSeats, previewSeatChange, type SeatChangeDependencies } from './s
  * The subscription writes of a signed-in user, one function (they share the lock, the
  * idempotency store, the Recurly client and the 3-D Secure flow):
  * - `POST /subscription/create-change`: subscribe to a plan, or move the unexpired subscription to
- *   another plan. Body `CreateChangeRequestSchema`; optional `Idempotency-Key` header. Answers 201
- *   `created`, 200 `changed` / `unchanged` (a replayed answer carries `Idempotency-Replayed: true`);
- *   400 bad body, unknown plan, missing card, other currency, a refused card (its code and message
- *   say why, billing-messages.ts `CARD_REFUSALS`); 402 `three_d_secure_required` with
+ *   another plan. Body `CreateChangeRequestSchema` (`seats`: the new subscription's quantity, the
+ *   founded firm's seats); optional `Idempotency-Key` header. Answers 201 `created`, 200
+ *   `changed` / `unchanged` (a replayed answer carries `Idempotency-Replayed: true`); 400 bad body
+ *   (seats not a whole number from 1 to 1,000), unknown plan, missing card, other currency, seats
+ *   other than an existing subscription's (`seats_not_at_checkout`), a refused card (its code and
+ *   message say why, billing-messages.ts `CARD_REFUSALS`); 402 `three_d_secure_required` with
  *   `threeDSecureActionTokenId` (the bank wants a 3-D Secure challenge; repeat with
  *   `threeDSecureActionResultTokenId`); 401 no claims; 403/404 inactive or missing user record;
  *   409 another request of the user in progress, or a reused Idempotency-Key.

@@ -1,5 +1,10 @@
 import { createHash } from 'node:crypto';
-import type { CreateChangeRequest, CreateChangeResponse, SubscriptionView } from '../shared/contracts/subscriptions';
+import {
+  DEFAULT_CHECKOUT_SEATS,
+  type CreateChangeRequest,
+  type CreateChangeResponse,
+  type SubscriptionView,
+} from '../shared/contracts/subscriptions';
 import type { User } from '../shared/contracts/user';
 import { accountCode } from '../shared/domain/account-codes';
 import type { PlanCodeSuffix } from '../shared/domain/plans';
@@ -24,9 +29,12 @@ import { CARD_REQUIRED_MESSAGE, newestOpenSubscription, newestSubscription, requ
 /**
  * Subscribe, or change plan: what `POST /subscription/create-change` does for a signed-in user.
  *
- * - No open subscription at the provider (none, or all ended: expired or failed): create one (the
- *   provider creates the billing account with the card token when needed) → `created`.
+ * - No open subscription at the provider (none, or all ended: expired or failed): create one for
+ *   the request's `seats` (its quantity; the provider creates the billing account with the card
+ *   token when needed) → `created`.
  * - An open one on another plan: change its plan now → `changed`; on the same plan → `unchanged`.
+ *   Seats are not changed here: `seats` other than the subscription's quantity is a 400
+ *   (`seats_not_at_checkout`) pointing to the seats route, which shows the prorated price first.
  * - Then the Subscription record is refreshed and linked to the User record, and the subscriber's
  *   firm follows it: founded when they are in none, its seats set to the quantity when they own it
  *   (organization-founding.ts). That step never fails the paid subscription: an error is
@@ -38,7 +46,7 @@ import { CARD_REQUIRED_MESSAGE, newestOpenSubscription, newestSubscription, requ
  * crash (created at the provider, not yet stored) can create a second subscription. Repeats of a
  * completed request replay its answer (see `once-only.ts`):
  * - with an `Idempotency-Key` header: the same answer for 24 hours, whatever happened since;
- * - without one, the payload (plan and currency) is the key, for 60 seconds and only while the
+ * - without one, the payload (plan, currency and seats) is the key, for 60 seconds and only while the
  *   subscription has not changed since (a double click, a retry); later requests run again and
  *   answer `unchanged` with the current subscription. *
  * The provider's write itself carries an idempotency key derived from the request
@@ -83,7 +91,11 @@ export async function createOrChangeSubscription(
   idempotencyKey: string | undefined,
 ): Promise<CreateChangeOutcome> {
   requireKnownPlan(request.planCode, deps.planCodeSuffix);
-  const fingerprint = JSON.stringify({ planCode: request.planCode, currency: request.currency });
+  const fingerprint = JSON.stringify({
+    planCode: request.planCode,
+    currency: request.currency,
+    seats: request.seats ?? DEFAULT_CHECKOUT_SEATS,
+  });
   const result = await runOnceOnly(deps, {
     lockName: `create-change#${user.id}`,
     scope: user.id,
@@ -181,6 +193,7 @@ async function subscribeOrChangePlan(
       },
       planCode: request.planCode,
       currency: request.currency,
+      quantity: request.seats ?? DEFAULT_CHECKOUT_SEATS,
       billingToken: request.billingToken,
       threeDSecureActionResultTokenId: request.threeDSecureActionResultTokenId,
       // The newest subscription of any state: an ended one is what a new purchase replaces.
@@ -192,6 +205,7 @@ async function subscribeOrChangePlan(
       const message = `Your subscription is billed in ${open.currency}. Choose a plan in ${open.currency}.`;
       throw new ValidationError(message, { currency: message }, { code: 'currency_mismatch' });
     }
+    refuseSeatsOfExisting(request, open);
     if (open.planCode === request.planCode) {
       outcome = 'unchanged';
       subscription = open;
@@ -214,6 +228,20 @@ async function subscribeOrChangePlan(
     await recordSubscriptionActivity(deps.activity, user.id, action, subscription, open?.planCode);
   }
   return { outcome, subscription };
+}
+
+export const SEATS_NOT_AT_CHECKOUT_CODE = 'seats_not_at_checkout';
+
+/**
+ * Seats are bought with a new subscription only: an existing one keeps its quantity through a plan
+ * change, and its seats change through `POST /user/organization/seats` (the prorated price is shown
+ * and confirmed there first). Repeating the current quantity is accepted (a form that always sends
+ * the seats it shows).
+ */
+function refuseSeatsOfExisting(request: CreateChangeRequest, open: SubscriptionView): void {
+  if (request.seats === undefined || request.seats === open.quantity) return;
+  const message = `Your subscription has ${open.quantity} ${open.quantity === 1 ? 'seat' : 'seats'}. Change seats from the Team page (POST /user/organization/seats), which shows the prorated price first.`;
+  throw new ValidationError(message, { seats: message }, { code: SEATS_NOT_AT_CHECKOUT_CODE });
 }
 
 /** The firm follows the subscription; a failure is logged, never answered: the subscription is paid. */

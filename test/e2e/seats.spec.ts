@@ -4,13 +4,14 @@ import { createOrganizationsRepository } from '../../lambdas/shared/organization
 import { expectNoAxeViolations, expectNoSidewaysScroll } from './support/accessibility';
 import { inviteAndActivateUser } from './support/identity';
 import { localDatabase, scanTable } from './support/local-runtime';
-import { subscribeWithTestCard } from './support/subscriptions';
+import { APPROVED_TEST_CARD, subscribeWithTestCard } from './support/subscriptions';
 
 /**
  * A firm's seats through its subscription's quantity (issue 18), at desktop and phone width: the
  * owner previews a change (the new price, what is due now), confirms it and the seats follow; the
  * Team page's deep link opens the dialog filled in and leads back; going below the seats in use is
- * refused by the server with its reason by the field.
+ * refused by the server with its reason by the field. And seats chosen at checkout: the firm
+ * founded by the purchase has them.
  */
 
 const VIEWPORTS = [
@@ -100,3 +101,51 @@ test('an owner previews, confirms and gets more seats; below the seats in use is
   await page.goto('/account');
   await expect(seatsRegion.getByText(`Seats: ${seats + 1} (3 in use)`)).toBeVisible();
 });
+
+for (const viewport of VIEWPORTS) {
+  test(`a new subscriber buys 3 seats at checkout and the Team page shows them, at ${viewport.width} px`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize(viewport);
+    await inviteAndActivateUser(page, viewport.name === 'desktop' ? 'Noor' : 'Tariq');
+    await page.goto('/subscribe');
+    await page.getByRole('button', { name: 'Choose Starter' }).click();
+    const checkout = page.getByRole('region', { name: 'Start your free trial' });
+    const seats = checkout.getByLabel('Seats');
+    await expect(seats).toHaveValue('1');
+    await expect(seats).toHaveAccessibleDescription('One seat per recruiter. You can add seats later from the Team page.');
+
+    // A bad number is refused by the field, before any card is read.
+    await seats.fill('0');
+    await checkout.getByRole('button', { name: 'Start free trial' }).click();
+    await expect(seats).toHaveAttribute('aria-invalid', 'true');
+    await expect(seats).toHaveAccessibleDescription(/Choose from 1 to 1,000 seats\./);
+    await expectNoSidewaysScroll(page, `the checkout with a seats error at ${viewport.name}`);
+    await expectNoAxeViolations(page, `the checkout with a seats error at ${viewport.name}`);
+
+    // Three seats: the monthly total for them before paying (the setup fee once, the trial first).
+    await seats.fill('3');
+    const total = (term: string) => checkout.locator('.facts__row', { has: page.getByText(term, { exact: true }) }).locator('dd');
+    await expect(total('Monthly total')).toHaveText(/^\$147 \/ month \(3 seats × \$49\), from /);
+    await expect(total('Due today')).toHaveText('$99 (the one-time setup fee of $99, not per seat)');
+    await page.getByLabel('Card number').fill(APPROVED_TEST_CARD);
+    await page.getByLabel('Expiry (MM/YY)').fill('12/30');
+    await page.getByLabel('CVC').fill('123');
+    await expectNoSidewaysScroll(page, `the checkout with 3 seats at ${viewport.name}`);
+    await expectNoAxeViolations(page, `the checkout with 3 seats at ${viewport.name}`);
+    await checkout.getByRole('button', { name: 'Start free trial' }).click();
+
+    await expect(page).toHaveURL(/\/success$/);
+    const bought = page.getByRole('region', { name: 'What you bought' });
+    await expect(bought.locator('.facts__row', { has: page.getByText('Seats', { exact: true }) }).locator('dd')).toHaveText('3');
+    await expect(bought.getByText('$147 / month: 3 seats × $49 (USD)')).toBeVisible();
+    await expectNoAxeViolations(page, `/success with 3 seats at ${viewport.name}`);
+
+    // The firm founded by the purchase has the seats bought.
+    await page.goto('/team');
+    const teamSeats = page.getByRole('region', { name: 'Seats' });
+    await expect(teamSeats.getByRole('definition').first()).toHaveText('3');
+    await expect(teamSeats).toContainText(/Total\s*3\s*In use\s*1\s*Free\s*2/);
+    await expectNoSidewaysScroll(page, `/team with 3 seats at ${viewport.name}`);
+    await expectNoAxeViolations(page, `/team with 3 seats at ${viewport.name}`);
+  });
+}

@@ -1,6 +1,5 @@
 import * as z from '../zod';
-import { MAX_SEATS } from '../domain/organization-rules';
-import { SubscriptionViewSchema, ThreeDSecureResultTokenSchema } from './subscriptions';
+import { SeatsSchema as Seats, SubscriptionViewSchema, ThreeDSecureResultTokenSchema } from './subscriptions';
 
 /**
  * Changing a firm's seats (issue 18): the seats are the quantity of the firm's subscription, so a
@@ -8,13 +7,6 @@ import { SubscriptionViewSchema, ThreeDSecureResultTokenSchema } from './subscri
  * made. Owners and admins only; never below the seats in use (members and pending invitations).
  */
 
-const Seats = z
-  .number('seats must be a whole number')
-  .check(
-    z.int('seats must be a whole number'),
-    z.gte(1, 'seats must be at least 1'),
-    z.lte(MAX_SEATS, `seats must be at most ${MAX_SEATS}`),
-  );
 const Amount = z.number().check(z.nonnegative());
 
 /** Body of `POST /user/organization/seats/preview`. */

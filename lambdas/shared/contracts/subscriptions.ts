@@ -1,4 +1,4 @@
-import { ORGANIZATION_ROLES } from '../domain/organization-rules';
+import { MAX_SEATS, ORGANIZATION_ROLES } from '../domain/organization-rules';
 import { PLAN_TIERS } from '../domain/plans';
 import * as z from '../zod';
 
@@ -81,6 +81,23 @@ export const ThreeDSecureResultTokenSchema = z
   .check(z.regex(/^[A-Za-z0-9_-]{1,22}$/, 'threeDSecureActionResultTokenId must be a 3-D Secure result token'));
 
 /**
+ * A firm's seats (issue 18): the quantity of its subscription, a whole number from 1 to
+ * {@link MAX_SEATS}. Chosen at checkout (`CreateChangeRequestSchema.seats`) and changed later
+ * through `POST /user/organization/seats` (seats.ts).
+ */
+export const SeatsSchema = z
+  .number('seats must be a whole number')
+  .check(
+    z.int('seats must be a whole number'),
+    z.gte(1, 'seats must be at least 1'),
+    z.lte(MAX_SEATS, `seats must be at most ${MAX_SEATS}`),
+  );
+export { MAX_SEATS };
+
+/** The seats of a new subscription when the request names none: Recurly's default quantity of 1. */
+export const DEFAULT_CHECKOUT_SEATS = 1;
+
+/**
  * Body of `POST /subscription/create-change`: subscribe to a plan (creating the billing account
  * when needed; `billingToken` from the card form is then required) or move the existing
  * subscription to another plan. Card data never reaches the API: only the provider's token.
@@ -97,6 +114,14 @@ export const CreateChangeRequestSchema = z.strictObject({
    * at most 22 characters), sent with the same `billingToken` as the first attempt.
    */
   threeDSecureActionResultTokenId: z.optional(ThreeDSecureResultTokenSchema),
+  /**
+   * How many seats a NEW subscription buys (its Recurly `quantity`; {@link DEFAULT_CHECKOUT_SEATS}
+   * when absent); the founded firm gets as many. On an existing subscription (a plan change or
+   * the same plan) it may only repeat the current quantity: any other number is refused with 400
+   * `seats_not_at_checkout`, since seats change through `POST /user/organization/seats`, which
+   * shows the prorated price first.
+   */
+  seats: z.optional(SeatsSchema),
 });
 export type CreateChangeRequest = z.infer<typeof CreateChangeRequestSchema>;
 

@@ -32,8 +32,9 @@ export interface BillingPort {
   getSubscription(subscriptionId: string): Promise<SubscriptionView>;
 
   /**
-   * Subscribes the account to a plan, creating the account (with the billing token as its
-   * payment method) when it does not exist yet. The plan's trial and setup fee apply.
+   * Subscribes the account to a plan for `quantity` units (1 when absent), creating the account
+   * (with the billing token as its payment method) when it does not exist yet. The plan's trial
+   * and setup fee apply (the setup fee once, not per unit).
    */
   createSubscription(input: CreateSubscriptionInput): Promise<SubscriptionView>;
 
@@ -107,6 +108,14 @@ export interface CreateSubscriptionInput {
   };
   readonly planCode: string;
   readonly currency: string;
+  /**
+   * How many units (the firm's seats) the subscription bills: Recurly's `quantity` on create
+   * (SubscriptionCreate in node_modules/recurly/openapi/api.yaml: "Optionally override the
+   * default quantity of 1"). Each period costs the unit amount times the quantity; the plan's
+   * setup fee is charged once, whatever the quantity (api.yaml `setup_fee`: setup fees do not
+   * increase with the quantity). 1 when absent.
+   */
+  readonly quantity?: number;
   /** The card form's token; required when the account has no billing info yet. */
   readonly billingToken?: string;
   /** See {@link WriteOptions.idempotencyKey}. */

@@ -110,7 +110,9 @@ const WRITE_ATTEMPTS = 3;
  *   `ValidationError` (`invalid_billing_token`); the declining test card gives `ValidationError`
  *   (`card_declined`); the 3-D Secure test card asks for a challenge first
  *   (`PaymentAuthenticationRequiredError`, see `takeCard`). Unknown plan or currency: `ValidationError`.
- *   The setup fee of the plan's currency is charged at once (an invoice line on the account).
+ *   The setup fee of the plan's currency is charged at once (an invoice line on the account),
+ *   once whatever the quantity (the seats), as Recurly charges it; the quantity multiplies the
+ *   recurring price only.
  * - changeSubscriptionPlan: effective now; trial, period and state stay; the same plan is a no-op.
  * - cancelSubscription / reactivateSubscription: see local-subscription-lifecycle.ts; repeating
  *   either is a no-op, a state that does not allow it is a `ConflictError`.
@@ -220,6 +222,7 @@ export function createLocalBilling(options: LocalBillingOptions): BillingPort {
         currency: price.currency,
         unitAmount: price.unitAmount,
         setupFee: price.setupFee,
+        quantity: input.quantity ?? 1,
         trial: plan.trial,
         interval: plan.interval,
         now: at,

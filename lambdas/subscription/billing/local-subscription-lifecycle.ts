@@ -60,6 +60,8 @@ export interface NewSubscriptionInput {
   readonly currency: string;
   readonly unitAmount: number;
   readonly setupFee: number;
+  /** The seats bought (Recurly's `quantity`); the setup fee does not depend on it. */
+  readonly quantity: number;
   readonly trial: PlanPeriod;
   readonly interval: PlanPeriod;
   readonly now: Date;
@@ -82,7 +84,7 @@ export function newSubscription(input: NewSubscriptionInput): LocalSubscription 
     state: 'active',
     currency: input.currency,
     unitAmount: input.unitAmount,
-    quantity: 1,
+    quantity: input.quantity,
     setupFee: input.setupFee,
     trialStartedAt: hasTrial ? now : null,
     trialEndsAt: hasTrial ? firstBill.toISOString() : null,

@@ -43,7 +43,8 @@ export { translateRecurlyError } from './recurly-errors';
  *   first; 404: empty) and the account's charge line items for the setup fees;
  * - getSubscription: `GET /subscriptions/<id>` (a 32-hex uuid is sent as `uuid-<uuid>`);
  * - createSubscription: the account is read first; `POST /subscriptions` with the account
- *   (created by Recurly when new) and, unless a card is already on file, the billing token; after
+ *   (created by Recurly when new), the `quantity` (the seats, when more than Recurly's default 1)
+ *   and, unless a card is already on file, the billing token; after
  *   a 3-D Secure challenge also `three_d_secure_action_result_token_id`; a 404 names what is
  *   missing (an unknown plan is a `ValidationError`, see `purchaseNotFound`);
  * - changeSubscriptionPlan and changeSubscriptionQuantity: read; same plan or quantity: no-op;
@@ -314,6 +315,8 @@ export function createRecurlyBilling(options: RecurlyBillingOptions): BillingPor
       const body: SubscriptionCreate = {
         planCode: input.planCode,
         currency: input.currency,
+        // Recurly's default is 1, so a one-seat purchase sends what it always sent.
+        ...(input.quantity !== undefined && input.quantity !== 1 ? { quantity: input.quantity } : {}),
         account: withBillingInfo(account, hasCard ? undefined : input.billingToken, input.threeDSecureActionResultTokenId),
       };
       const created = await call(

@@ -13,7 +13,8 @@ import type { FakePlanInput } from './recurly-fake-server';
  *   the purchase is atomic (a declined card or a bad token creates nothing);
  * - a plan with a trial starts `active` with trial_started_at = now, trial_ends_at = now + trial,
  *   the first period ending at the trial end; the setup fee is charged at once (a `setup_fee`
- *   line item); without a trial the first period is also charged (a `plan` line item);
+ *   line item, once: it does not grow with the quantity); without a trial the first period is
+ *   also charged (a `plan` line item, unit amount × `quantity`, the create's quantity or 1);
  * - the trial lasts `trial_length` `trial_unit`s and a billing period `interval_length`
  *   `interval_unit`s, in days or months (the `Plan` schema's `TrialUnitEnum` and
  *   `IntervalUnitEnum`); a month ends on the same day of the month, or on the last day of a
@@ -104,6 +105,8 @@ export interface FakeLineItem {
   readonly origin: 'setup_fee' | 'plan';
   readonly currency: string;
   readonly unitAmount: number;
+  /** The subscription's quantity for a `plan` charge; 1 for the setup fee, which does not grow with it. */
+  readonly quantity: number;
   readonly createdAt: Date;
 }
 
@@ -209,6 +212,10 @@ export class FakeRecurlySite {
     const code = typeof accountInput.code === 'string' ? accountInput.code : '';
     if (!planCode) return invalid("Plan code can't be blank", 'plan_code', "can't be blank");
     if (!code) return invalid("Account code can't be blank", 'account.code', "can't be blank");
+    // SubscriptionCreate `quantity`: "Optionally override the default quantity of 1".
+    const quantity = body.quantity === undefined ? 1 : body.quantity;
+    if (typeof quantity !== 'number' || !Number.isInteger(quantity) || quantity < 1)
+      return invalid('Quantity must be greater than 0', 'quantity', 'must be greater than 0');
     if (code.length > 50)
       return invalid('Account code is too long (maximum is 50 characters)', 'account.code', 'is too long (maximum is 50 characters)');
     const plan = this.plans().find((candidate) => candidate.code === planCode && (candidate.state ?? 'active') === 'active');
@@ -280,7 +287,7 @@ export class FakeRecurlySite {
       state: 'active',
       currency: price.currency,
       unitAmount: price.unitAmount,
-      quantity: 1,
+      quantity,
       trialStartedAt: trialEndsAt ? now : null,
       trialEndsAt,
       currentPeriodStartedAt: now,
@@ -292,9 +299,11 @@ export class FakeRecurlySite {
       updatedAt: now,
     };
     this.subscriptions.set(subscription.id, subscription);
-    if (price.setupFee > 0) this.charge(subscription, 'setup_fee', price.setupFee);
-    if (!trialEndsAt) this.charge(subscription, 'plan', price.unitAmount);
-    const purchase = price.setupFee + (trialEndsAt ? 0 : price.unitAmount);
+    // The setup fee is charged once, whatever the quantity (api.yaml `setup_fee`: "Setup fees do
+    // not increase with the quantity"); the first period, without a trial, for every unit.
+    if (price.setupFee > 0) this.charge(subscription, 'setup_fee', price.setupFee, 1);
+    if (!trialEndsAt) this.charge(subscription, 'plan', price.unitAmount, quantity);
+    const purchase = price.setupFee + (trialEndsAt ? 0 : price.unitAmount * quantity);
     if (purchase > 0) {
       this.invoices.push({
         id: randomId(),
@@ -522,7 +531,7 @@ export class FakeRecurlySite {
     return account;
   }
 
-  private charge(subscription: FakeSubscription, origin: FakeLineItem['origin'], unitAmount: number): void {
+  private charge(subscription: FakeSubscription, origin: FakeLineItem['origin'], unitAmount: number, quantity: number): void {
     this.lineItems.push({
       id: randomId(),
       uuid: randomBytes(16).toString('hex'),
@@ -532,6 +541,7 @@ export class FakeRecurlySite {
       origin,
       currency: subscription.currency,
       unitAmount,
+      quantity,
       createdAt: this.now(),
     });
   }
@@ -696,12 +706,12 @@ export class FakeRecurlySite {
       invoice_number: '1001',
       origin: item.origin,
       currency: item.currency,
-      amount: item.unitAmount,
+      amount: item.unitAmount * item.quantity,
       description: item.origin === 'setup_fee' ? 'Setup fee' : 'Subscription',
-      quantity: 1,
+      quantity: item.quantity,
       unit_amount: item.unitAmount,
       tax_inclusive: false,
-      subtotal: item.unitAmount,
+      subtotal: item.unitAmount * item.quantity,
       discount: 0,
       tax: 0,
       taxable: false,

@@ -153,6 +153,7 @@ export class FakeBilling {
       currency: price.currency,
       unitAmount: price.unitAmount,
       setupFee: price.setupFee,
+      quantity: request.seats ?? 1,
     });
     this.subscriptions = [subscription, ...this.subscriptions];
     this.account = testAccount();

@@ -198,7 +198,9 @@ describe('the read-only ATS client', () => {
   });
 
   it('waits between attempts no longer than longestRequestMs leaves beside the attempts, at the most jitter and the longest Retry-After', async () => {
-    const limits = { maxAttempts: 3, timeoutMs: 100, baseDelayMs: 40, maxRetryAfterSeconds: 1 };
+    // A generous time-out: on a loaded machine a 100 ms one took the fake's slow answer for a
+    // time-out (a backoff instead of Retry-After). `allowed` leaves the time-outs aside anyway.
+    const limits = { maxAttempts: 3, timeoutMs: 5000, baseDelayMs: 40, maxRetryAfterSeconds: 1 };
     const waits = () => delays.reduce((sum, ms) => sum + ms, 0);
     const allowed = longestRequestMs(limits) - limits.maxAttempts * limits.timeoutMs;
     await start();

@@ -17,6 +17,7 @@ function subscription(overrides: Partial<Parameters<typeof newSubscription>[0]> 
     currency: 'USD',
     unitAmount: 49,
     setupFee: 99,
+    quantity: 1,
     trial: { length: 14, unit: 'days' },
     interval: MONTHLY,
     now: new Date('2025-01-17T08:00:00.000Z'),

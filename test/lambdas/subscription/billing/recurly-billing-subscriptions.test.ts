@@ -142,6 +142,33 @@ describe('Recurly billing adapter: accounts and subscriptions against a Recurly-
       expect(charged).toEqual(trialEndsAt ? ['setup_fee'] : ['plan', 'setup_fee']);
     });
 
+    it('buys seats as the quantity: each period bills unit amount × quantity, the setup fee is charged once', async () => {
+      // Without a trial the first period is charged at once, so the invoice shows both rules.
+      server.setPlans([{ ...STARTER, trialLength: 0 }]);
+
+      const subscription = await subscribe({ quantity: 3 });
+
+      expect(subscription).toMatchObject({ quantity: 3, unitAmount: 49, setupFee: 99 });
+      expect(server.writes()[0]).toMatchObject({ path: '/subscriptions', body: { plan_code: STARTER.code, quantity: 3 } });
+      const charged = server.site.lineItems.map(({ origin, unitAmount, quantity }) => ({ origin, unitAmount, quantity }));
+      expect(charged).toEqual(
+        expect.arrayContaining([
+          { origin: 'setup_fee', unitAmount: 99, quantity: 1 },
+          { origin: 'plan', unitAmount: 49, quantity: 3 },
+        ]),
+      );
+      const [invoice] = await billing.listInvoices(ACCOUNT_CODE);
+      expect(invoice.total).toBe(99 + 3 * 49);
+      expect(server.schemaViolations).toEqual([]);
+    });
+
+    it('sends no quantity for one seat (Recurly defaults to 1)', async () => {
+      const subscription = await subscribe({ quantity: 1 });
+
+      expect(subscription.quantity).toBe(1);
+      expect(server.writes()[0].body).not.toHaveProperty('quantity');
+    });
+
     it('reads the account first, and sends no card for an account that has one on file', async () => {
       server.site.addAccount({
         code: ACCOUNT_CODE,

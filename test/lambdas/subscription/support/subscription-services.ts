@@ -20,7 +20,7 @@ import { createProcessedNotifications, type ProcessedNotifications } from '../..
 import type { BillingPort } from '../../../../lambdas/subscription/billing/billing-port';
 import { createLocalBilling } from '../../../../lambdas/subscription/billing/local-billing';
 import { createLocalBillingStore, type LocalBillingStore } from '../../../../lambdas/subscription/billing/local-billing-store';
-import { LOCAL_TEST_CARDS, tokenizeTestCard } from '../../../../lambdas/subscription/billing/local-test-cards';
+import { LOCAL_TEST_CARDS, tokenizeTestCard, type CardOutcome } from '../../../../lambdas/subscription/billing/local-test-cards';
 import { ensureLocalBillingTable, localBillingTableName } from '../../../../local/billing/billing-table';
 import { startMemoryDynamoDb } from '../../../local/support/local-services';
 import { claims } from '../../admin/support/admin-events';
@@ -64,8 +64,8 @@ export interface SubscriptionServices {
   activityOf(organizationId: string): Promise<ActivityEntry[]>;
   /** Stores an ACTIVE user record (id = the Cognito sub), as post-confirmation does. */
   addUser(id: string, extra?: Partial<User>): Promise<User>;
-  /** A card token from the local test card form. */
-  cardToken(outcome?: 'approve' | 'decline'): Promise<string>;
+  /** A card token from the local test card form (`challenge`: the card whose bank asks for 3-D Secure). */
+  cardToken(outcome?: CardOutcome): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -129,7 +129,11 @@ export async function startSubscriptionServices(): Promise<SubscriptionServices>
     },
     async cardToken(outcome = 'approve') {
       const now = new Date();
-      const number = outcome === 'approve' ? LOCAL_TEST_CARDS.approved : LOCAL_TEST_CARDS.declined;
+      const number = {
+        approve: LOCAL_TEST_CARDS.approved,
+        decline: LOCAL_TEST_CARDS.declined,
+        challenge: LOCAL_TEST_CARDS.threeDSecureChallenge,
+      }[outcome];
       const result = tokenizeTestCard(
         { number, month: 12, year: now.getUTCFullYear() + 3, cvv: '123', firstName: 'Ana', lastName: 'Reyes' },
         now,

@@ -26,6 +26,15 @@ function subscribePage(
   return { ...rendered, api, testCardTokens, billing };
 }
 
+async function chooseSeats(user: ReturnType<typeof subscribePage>['user'], seats: string) {
+  await user.clear(screen.getByLabelText('Seats'));
+  await user.type(screen.getByLabelText('Seats'), seats);
+}
+
+/** A row of the checkout's total, before paying. */
+const totalOf = (term: string) =>
+  within(screen.getByRole('region', { name: 'Start your free trial' })).getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
+
 async function enterCard(user: ReturnType<typeof subscribePage>['user'], number = '4111 1111 1111 1111') {
   await user.type(screen.getByLabelText('Card number'), number);
   await user.type(screen.getByLabelText('Expiry (MM/YY)'), '12/30');
@@ -108,7 +117,7 @@ describe('the subscribe page', () => {
     });
     expect(api.createChange).toHaveBeenCalledTimes(1);
     const [request, key] = api.createChange.mock.calls[0] as [unknown, string];
-    expect(request).toEqual({ planCode: PROFESSIONAL, currency: 'USD', billingToken: 'tok-1111' });
+    expect(request).toEqual({ planCode: PROFESSIONAL, currency: 'USD', billingToken: 'tok-1111', seats: 1 });
     expect(key).toMatch(/^[0-9a-f-]{36}$/);
     expect(JSON.stringify(api.createChange.mock.calls)).not.toMatch(/4111111111111111|"123"|12\/30/);
     expect(screen.getByText('Professional', { selector: 'dd' })).toBeInTheDocument();
@@ -198,11 +207,12 @@ describe('the subscribe page', () => {
         },
       );
 
-    it('opens the check and, once passed, sends the same request again with its result token and a new key', async () => {
+    it('opens the check and, once passed, sends the same request (its seats too) again with its result token and a new key', async () => {
       const billing = new FakeBilling();
       billing.failNext('createChange', threeDSecureRequired());
       const { user, api, testCardTokens } = subscribePage(billing);
       await user.click(await screen.findByRole('button', { name: 'Choose Starter' }));
+      await chooseSeats(user, '3');
       await enterCard(user, '4000 0000 0000 3220');
       await user.click(screen.getByRole('button', { name: 'Start free trial' }));
 
@@ -210,20 +220,26 @@ describe('the subscribe page', () => {
       await waitFor(() => expect(within(check).getByRole('heading', { name: 'Confirm the payment with your bank' })).toHaveFocus());
       expect(screen.getByRole('button', { name: 'Start free trial' })).toBeDisabled();
       expect(api.createChange).toHaveBeenCalledTimes(1);
+      // The seats and their total stay as they were while the bank's check is open.
+      expect(screen.getByLabelText('Seats')).toBeDisabled();
+      expect(screen.getByLabelText('Seats')).toHaveValue(3);
+      expect(totalOf('Monthly total')).toMatch(/^\$147 \/ month \(3 seats × \$49\)/);
 
       await user.click(within(check).getByRole('button', { name: 'Complete authentication' }));
 
       expect(await screen.findByRole('heading', { level: 1, name: "You're all set" })).toBeInTheDocument();
       expect(testCardTokens.completeThreeDSecure).toHaveBeenCalledWith('act-1', 'authenticate');
       const [first, second] = api.createChange.mock.calls as [Record<string, unknown>, string][];
-      expect(first[0]).toEqual({ planCode: STARTER, currency: 'USD', billingToken: 'tok-3220' });
+      expect(first[0]).toEqual({ planCode: STARTER, currency: 'USD', billingToken: 'tok-3220', seats: 3 });
       expect(second[0]).toEqual({
         planCode: STARTER,
         currency: 'USD',
         billingToken: 'tok-3220',
+        seats: 3,
         threeDSecureActionResultTokenId: 'result-act-1',
       });
       expect(second[1]).not.toBe(first[1]);
+      expect(screen.getByText('Seats', { selector: 'dt' }).nextElementSibling).toHaveTextContent(/^3$/);
     });
 
     it.each([
@@ -247,6 +263,82 @@ describe('the subscribe page', () => {
       await waitFor(() => expect(screen.getByRole('button', { name: 'Start free trial' })).toHaveFocus());
       expect(router.state.location.pathname).toBe('/subscribe');
       expect(api.createChange).toHaveBeenCalledTimes(1);
+    });
+  });
+
+  describe('seats', () => {
+    it('asks for the seats with their help, shows the monthly total for them before paying, and subscribes with them', async () => {
+      const { user, api } = subscribePage();
+      await user.click(await screen.findByRole('button', { name: 'Choose Professional' }));
+      const seats = screen.getByLabelText('Seats');
+      expect(seats).toHaveValue(1);
+      const hint = screen.getByText('One seat per recruiter. You can add seats later from the Team page.');
+      expect(seats).toHaveAttribute('aria-describedby', hint.id);
+      expect(totalOf('Monthly total')).toMatch(/^\$149 \/ month \(1 seat × \$149\), from /);
+
+      await chooseSeats(user, '3');
+
+      expect(totalOf('Price per seat')).toBe('$149 / month');
+      expect(totalOf('Monthly total')).toMatch(/^\$447 \/ month \(3 seats × \$149\), from \w+ \d+, \d{4}$/);
+      expect(totalOf('Due today')).toBe('$199 (the one-time setup fee of $199, not per seat)');
+      expect(screen.getByText(/monthly billing of \$447 starts then/)).toBeInTheDocument();
+
+      await enterCard(user);
+      await user.click(screen.getByRole('button', { name: 'Start free trial' }));
+
+      expect(await screen.findByRole('heading', { level: 1, name: "You're all set" })).toBeInTheDocument();
+      expect(api.createChange.mock.calls[0][0]).toEqual({ planCode: PROFESSIONAL, currency: 'USD', billingToken: 'tok-1111', seats: 3 });
+      expect(screen.getByText('Seats', { selector: 'dt' }).nextElementSibling).toHaveTextContent(/^3$/);
+      expect(screen.getByText('Price', { selector: 'dt' }).nextElementSibling).toHaveTextContent('$447 / month: 3 seats × $149 (USD)');
+    });
+
+    it.each([
+      ['0', 'Choose from 1 to 1,000 seats.'],
+      ['1001', 'Choose from 1 to 1,000 seats.'],
+      ['2.5', 'Enter a whole number of seats.'],
+      ['', 'Enter a whole number of seats.'],
+    ])('refuses %p seats by the field before anything is sent', async (typed, message) => {
+      const { user, api, testCardTokens } = subscribePage();
+      await user.click(await screen.findByRole('button', { name: 'Choose Starter' }));
+      await user.clear(screen.getByLabelText('Seats'));
+      if (typed) await user.type(screen.getByLabelText('Seats'), typed);
+      await enterCard(user);
+
+      await user.click(screen.getByRole('button', { name: 'Start free trial' }));
+
+      const seats = screen.getByLabelText('Seats');
+      expect(errorOf(seats)).toBe(message);
+      expect(seats).toHaveAttribute('aria-invalid', 'true');
+      expect(seats).toHaveFocus();
+      expect(screen.queryByText('Monthly total', { selector: 'dt' })).not.toBeInTheDocument();
+      expect(testCardTokens.tokenize).not.toHaveBeenCalled();
+      expect(api.createChange).not.toHaveBeenCalled();
+
+      await chooseSeats(user, '2');
+      expect(seats).not.toHaveAttribute('aria-invalid');
+      expect(totalOf('Monthly total')).toMatch(/^\$98 \/ month \(2 seats × \$49\)/);
+    });
+
+    it('starts a new attempt (a new key) when the seats change after an unsettled one', async () => {
+      jest.spyOn(console, 'error').mockImplementation(() => undefined);
+      const billing = new FakeBilling();
+      billing.failNext(
+        'createChange',
+        new RestApiError(0, 'NETWORK', 'We could not reach our servers. Check your connection and try again.'),
+      );
+      const { user, api } = subscribePage(billing);
+      await user.click(await screen.findByRole('button', { name: 'Choose Starter' }));
+      await enterCard(user);
+      await user.click(screen.getByRole('button', { name: 'Start free trial' }));
+      await screen.findByRole('alert');
+
+      await chooseSeats(user, '4');
+      await user.click(screen.getByRole('button', { name: 'Start free trial' }));
+
+      expect(await screen.findByRole('heading', { level: 1, name: "You're all set" })).toBeInTheDocument();
+      const [first, second] = api.createChange.mock.calls as [{ seats: number }, string][];
+      expect([first[0].seats, second[0].seats]).toEqual([1, 4]);
+      expect(second[1]).not.toBe(first[1]);
     });
   });
 
@@ -280,6 +372,8 @@ describe('the subscribe page', () => {
     await user.click(screen.getByRole('button', { name: 'Choose Enterprise' }));
     const checkout = screen.getByRole('region', { name: 'Change your plan' });
     expect(within(checkout).queryByLabelText('Card number')).not.toBeInTheDocument();
+    // Seats change on the Team page, not with the plan.
+    expect(within(checkout).queryByLabelText('Seats')).not.toBeInTheDocument();
     await user.click(within(checkout).getByRole('button', { name: 'Change plan' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/account'));

@@ -20,6 +20,7 @@ describe('the success page', () => {
     );
     expect(facts).toEqual({
       Plan: 'Professional',
+      Seats: '1',
       Price: '$149 / month (USD)',
       'Free trial ends': trialEnds,
       'First monthly charge': `${trialEnds}: $149`,
@@ -35,6 +36,19 @@ describe('the success page', () => {
     expect(within(next).getByText(/never writes anything back/)).toBeInTheDocument();
     expect(within(next).getByRole('link', { name: 'Visit Support' })).toHaveAttribute('href', '/support');
     expect(within(next).getByRole('link', { name: 'Go to your account' })).toHaveAttribute('href', '/account');
+  });
+
+  it('shows the seats bought at checkout and their monthly total', async () => {
+    const subscription = testSubscription({ quantity: 3 });
+    const trialEnds = formatDate(subscription.trialEndsAt ?? '');
+    renderApp('/success', { state: { subscription, planName: 'Professional' } });
+
+    const bought = await screen.findByRole('region', { name: 'What you bought' });
+    const fact = (term: string) => within(bought).getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
+    expect(fact('Seats')).toBe('3');
+    expect(fact('Price')).toBe('$447 / month: 3 seats × $149 (USD)');
+    expect(fact('First monthly charge')).toBe(`${trialEnds}: $447`);
+    expect(fact('Setup fee')).toBe('$199, one-time, charged today on your first invoice');
   });
 
   it('is public, and without a purchase to show it points to the account page', async () => {

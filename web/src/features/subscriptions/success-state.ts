@@ -19,6 +19,7 @@ export function readSuccessState(state: unknown): SubscribeSuccessState | undefi
   if (typeof planName !== 'string' || typeof subscription !== 'object' || subscription === null) return undefined;
   const view = subscription as Partial<SubscriptionView>;
   if (typeof view.planCode !== 'string' || typeof view.currency !== 'string' || typeof view.unitAmount !== 'number') return undefined;
+  if (typeof view.quantity !== 'number') return undefined;
   return {
     subscription: subscription as SubscriptionView,
     planName,

@@ -4,11 +4,13 @@ import type { CreateChangeRequest, CreateChangeResponse, SubscriptionView } from
 import type { CardEntry } from '../../../config/card-entry';
 import { UserFacingError } from '../../../lib/errors';
 import { notifyError } from '../../../lib/notify';
+import { FieldFrame } from '../../../components/ui/form-field';
 import { useFocusReturn } from '../../../lib/use-focus-return';
 import type { BillingApi } from '../api/billing-api';
 import type { TestCardTokenizer } from '../api/test-card-tokenizer';
 import { formatAmount, formatDate, periodPhrase, priceSentence, trialPhrase } from '../format';
 import { mayRetrySameAttempt, newIdempotencyKey } from '../idempotency';
+import { MAX_SEATS, recurringTotal, SEATS_TEXT, seatsFromText } from '../seats';
 import { threeDSecureActionOf } from '../three-d-secure';
 import { CARD_FORM_LOADING_MESSAGE, CardEntryError, cardProblemOf, type CardFormHandle } from './card-form';
 import { CARD_ENTRY_UNAVAILABLE_MESSAGE, CardEntryForm, CardProblem } from './card-entry-form';
@@ -47,8 +49,10 @@ function trialEndFromToday(plan: Plan, now: Date = new Date()): string | undefin
 }
 
 /**
- * Confirms the chosen plan: a new subscription takes a card (through the card form port) and
- * starts the free trial; an existing one changes plan without a card. Submitting sends
+ * Confirms the chosen plan: a new subscription takes its seats (one per recruiter; the firm gets
+ * as many, issue 18) and a card (through the card form port) and starts the free trial, with the
+ * monthly total for those seats shown before paying; an existing one changes plan without a card
+ * and keeps its seats (they change on the Team page). Submitting sends
  * `POST /subscription/create-change` with an Idempotency-Key made once per attempt and reused
  * when the same attempt is retried; the button is disabled while it is in flight. A refused card
  * (declined, expired or invalid details: the server says which) shows by the card fields and
@@ -81,6 +85,12 @@ export function Checkout({
   const rememberFocus = useFocusReturn(busy);
   const heading = useRef<HTMLHeadingElement>(null);
   const cannotPay = !changing && (cardEntry.kind === 'unavailable' || (cardEntry.kind === 'test' && !testCardTokens));
+  // The seats of a new subscription, as typed; their problem shows once a submission found it.
+  const [seatsText, setSeatsText] = useState('1');
+  const [seatsProblem, setSeatsProblem] = useState<string>();
+  const seatsField = useRef<HTMLInputElement>(null);
+  const typedSeats = seatsFromText(seatsText);
+  const seats = 'seats' in typedSeats ? typedSeats.seats : undefined;
   // The bank's check of this plan's payment, while it is open.
   const [openChallenge, setChallenge] = useState<{ readonly actionTokenId: string; readonly request: CreateChangeRequest }>();
   const challenge =
@@ -101,7 +111,10 @@ export function Checkout({
 
   const request = async (): Promise<Attempt> => {
     const sameAttempt =
-      attempt.current && attempt.current.request.planCode === plan.code && attempt.current.request.currency === price.currency;
+      attempt.current &&
+      attempt.current.request.planCode === plan.code &&
+      attempt.current.request.currency === price.currency &&
+      attempt.current.request.seats === (changing ? undefined : seats);
     if (attempt.current && sameAttempt) return attempt.current;
     attempt.current = null;
     let billingToken: string | undefined;
@@ -112,7 +125,12 @@ export function Checkout({
     }
     const next: Attempt = {
       idempotencyKey: newIdempotencyKey(),
-      request: { planCode: plan.code, currency: price.currency, ...(billingToken ? { billingToken } : {}) },
+      request: {
+        planCode: plan.code,
+        currency: price.currency,
+        ...(billingToken ? { billingToken } : {}),
+        ...(changing ? {} : { seats }),
+      },
     };
     attempt.current = next;
     return next;
@@ -158,6 +176,11 @@ export function Checkout({
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (challenge) return;
+    if (!changing && 'problem' in typedSeats) {
+      setSeatsProblem(typedSeats.problem);
+      seatsField.current?.focus();
+      return;
+    }
     let tokenized = changing;
     void run(
       async () => {
@@ -195,6 +218,8 @@ export function Checkout({
 
   const trialEnd = trialEndFromToday(plan);
   const trial = trialPhrase(plan.trial);
+  const money = (amount: number) => formatAmount(amount, price.currency);
+  const monthly = seats === undefined ? `${money(price.unitAmount)} per seat` : money(recurringTotal(price, seats));
   return (
     <section className="card checkout" aria-labelledby="checkout-heading">
       <h2 id="checkout-heading" ref={heading} tabIndex={-1}>
@@ -213,8 +238,7 @@ export function Checkout({
           <ul className="checkout__terms">
             {trial && trialEnd ? (
               <li>
-                Your {trial} starts today and ends on {trialEnd}; monthly billing of {formatAmount(price.unitAmount, price.currency)} starts
-                then.
+                Your {trial} starts today and ends on {trialEnd}; monthly billing of {monthly} starts then.
               </li>
             ) : null}
             {price.setupFee > 0 ? (
@@ -227,6 +251,28 @@ export function Checkout({
       <form className="form checkout__form" noValidate aria-busy={busy || undefined} onSubmit={submit}>
         {changing ? null : (
           <>
+            <FieldFrame label="Seats" hint={SEATS_TEXT.checkoutHint} error={seatsProblem}>
+              {(control) => (
+                <input
+                  {...control}
+                  ref={seatsField}
+                  name="seats"
+                  type="number"
+                  inputMode="numeric"
+                  min={1}
+                  max={MAX_SEATS}
+                  step={1}
+                  className="checkout__seats"
+                  value={seatsText}
+                  disabled={busy || challenge !== undefined}
+                  onChange={(event) => {
+                    setSeatsText(event.target.value);
+                    setSeatsProblem(undefined);
+                  }}
+                />
+              )}
+            </FieldFrame>
+            <CheckoutTotal price={price} seats={seats} trialEnd={trial ? trialEnd : undefined} />
             <CardEntryForm
               ref={card}
               entry={cardEntry}
@@ -262,5 +308,50 @@ export function Checkout({
         </div>
       </form>
     </section>
+  );
+}
+
+/**
+ * What the chosen seats cost, before paying (announced as the seats change): the price per seat,
+ * the monthly total (price per seat × seats) and when it is first billed, and what is due today
+ * (the one-time setup fee, charged once whatever the seats).
+ */
+function CheckoutTotal({
+  price,
+  seats,
+  trialEnd,
+}: {
+  readonly price: PlanCurrency;
+  readonly seats: number | undefined;
+  readonly trialEnd?: string;
+}) {
+  const money = (amount: number) => formatAmount(amount, price.currency);
+  const rows: [string, string][] =
+    seats === undefined
+      ? []
+      : [
+          ['Price per seat', `${money(price.unitAmount)} / month`],
+          [
+            'Monthly total',
+            `${money(recurringTotal(price, seats))} / month (${seats} ${seats === 1 ? 'seat' : 'seats'} × ${money(price.unitAmount)})${trialEnd ? `, from ${trialEnd}` : ''}`,
+          ],
+          [
+            'Due today',
+            `${money(price.setupFee + (trialEnd ? 0 : recurringTotal(price, seats)))}${price.setupFee > 0 ? ` (the one-time setup fee of ${money(price.setupFee)}, not per seat)` : ''}`,
+          ],
+        ];
+  return (
+    <div className="checkout__total" aria-live="polite">
+      {rows.length > 0 ? (
+        <dl className="facts">
+          {rows.map(([term, description]) => (
+            <div key={term} className="facts__row">
+              <dt>{term}</dt>
+              <dd>{description}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
+    </div>
   );
 }

@@ -11,6 +11,7 @@ import type { SeatsApi } from '../api/seats-api';
 import type { TestCardTokenizer } from '../api/test-card-tokenizer';
 import { formatAmount } from '../format';
 import { newIdempotencyKey } from '../idempotency';
+import { MAX_SEATS, SEATS_TEXT, seatsFromText } from '../seats';
 import { THREE_D_SECURE_MESSAGES, threeDSecureActionOf } from '../three-d-secure';
 import { ThreeDSecureChallenge } from './three-d-secure-challenge';
 import './subscriptions.css';
@@ -19,7 +20,7 @@ export const SEATS_QUERY_KEY = ['organization-seats'] as const;
 
 export const SEATS_MESSAGES = {
   changed: (seats: number) => `Your firm now has ${seats} seats.`,
-  wholeNumber: 'Enter a whole number of seats.',
+  wholeNumber: SEATS_TEXT.wholeNumber,
   previewFailed: 'We could not work out the price of this change. Please try again.',
 } as const;
 
@@ -98,13 +99,13 @@ function SeatsControl({
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const seats = Number(value);
-    if (!/^[0-9]+$/.test(value.trim()) || !Number.isInteger(seats)) {
-      setProblem(SEATS_MESSAGES.wholeNumber);
+    const read = seatsFromText(value);
+    if ('problem' in read) {
+      setProblem(read.problem);
       field.current?.focus();
       return;
     }
-    void askPrice(seats);
+    void askPrice(read.seats);
   };
 
   /** The confirmed change; a 402 opens the bank's check, then the same change is sent with its result. */
@@ -151,7 +152,7 @@ function SeatsControl({
             type="number"
             inputMode="numeric"
             min={1}
-            max={1000}
+            max={MAX_SEATS}
             step={1}
             value={value}
             onChange={(event) => {

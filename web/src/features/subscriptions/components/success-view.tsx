@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { formatAmount, formatDate } from '../format';
+import { recurringTotal } from '../seats';
 import type { SubscribeSuccessState } from '../success-state';
 import './subscriptions.css';
 
@@ -28,6 +29,8 @@ export function SuccessView({ state }: { readonly state: SubscribeSuccessState |
   const { subscription, planName, from } = state;
   const money = (amount: number) => formatAmount(amount, subscription.currency);
   const firstCharge = subscription.trialEndsAt ?? subscription.currentPeriodEndsAt;
+  const seats = subscription.quantity;
+  const monthly = money(recurringTotal(subscription, seats));
   return (
     <>
       <div className="page__header">
@@ -47,9 +50,15 @@ export function SuccessView({ state }: { readonly state: SubscribeSuccessState |
               <dd>{planName}</dd>
             </div>
             <div className="facts__row">
+              <dt>Seats</dt>
+              <dd>{seats}</dd>
+            </div>
+            <div className="facts__row">
               <dt>Price</dt>
               <dd>
-                {money(subscription.unitAmount)} / month ({subscription.currency})
+                {seats === 1
+                  ? `${money(subscription.unitAmount)} / month (${subscription.currency})`
+                  : `${monthly} / month: ${seats} seats × ${money(subscription.unitAmount)} (${subscription.currency})`}
               </dd>
             </div>
             {subscription.trialEndsAt ? (
@@ -62,7 +71,7 @@ export function SuccessView({ state }: { readonly state: SubscribeSuccessState |
               <div className="facts__row">
                 <dt>First monthly charge</dt>
                 <dd>
-                  {formatDate(firstCharge)}: {money(subscription.unitAmount)}
+                  {formatDate(firstCharge)}: {monthly}
                 </dd>
               </div>
             ) : null}
