@@ -14,10 +14,15 @@ export async function subscribeWithTestCard(
 ): Promise<void> {
   await page.goto('/subscribe');
   await page.getByRole('button', { name: `Choose ${plan}` }).click();
+  await fillTestCard(page, cardholder);
+  await page.getByRole('button', { name: 'Start free trial' }).click();
+  await expect(page).toHaveURL(/\/success$/);
+}
+
+/** Fills the checkout's card fields with the approved test card. */
+export async function fillTestCard(page: Page, cardholder: string): Promise<void> {
   await page.getByLabel('Card number').fill(APPROVED_TEST_CARD);
   await page.getByLabel('Expiry (MM/YY)').fill('12/30');
   await page.getByLabel('CVC').fill('123');
   await page.getByLabel('Name on card').fill(cardholder);
-  await page.getByRole('button', { name: 'Start free trial' }).click();
-  await expect(page).toHaveURL(/\/success$/);
 }
