@@ -1,6 +1,6 @@
 import { ADMIN_CONSOLE_PAGE_SIZE, ADMIN_CONSOLE_WINDOW, ADMIN_CURSOR_MESSAGE, type AdminPage } from '../shared/contracts/admin-console';
+import { opaqueCursor } from '../shared/dynamodb/opaque-cursor';
 import type { ScanWindow, ScanWindowRequest } from '../shared/dynamodb/scan-window';
-import { ValidationError } from '../shared/errors';
 import * as z from '../shared/zod';
 
 /**
@@ -19,27 +19,21 @@ interface WindowPosition {
   readonly skip: number;
 }
 
-const PositionSchema = z.strictObject({
-  after: z.nullable(z.string().check(z.minLength(1), z.maxLength(512))),
-  skip: z.number().check(z.int(), z.gte(0), z.lt(ADMIN_CONSOLE_WINDOW)),
-});
+const WINDOW_CURSOR = opaqueCursor(
+  {
+    after: z.nullable(z.string().check(z.minLength(1), z.maxLength(512))),
+    skip: z.number().check(z.int(), z.gte(0), z.lt(ADMIN_CONSOLE_WINDOW)),
+  },
+  { message: ADMIN_CURSOR_MESSAGE },
+);
 
 export function encodeCursor(position: WindowPosition): string {
-  return Buffer.from(JSON.stringify(position), 'utf8').toString('base64url');
+  return WINDOW_CURSOR.encode(position);
 }
 
-/** The position a cursor names; a cursor the console did not make is a 400 on `cursor`. */
+/** The position a cursor names (the table's start without one); a cursor the console did not make is a 400 on `cursor`. */
 export function decodeCursor(cursor: string | undefined): WindowPosition {
-  if (cursor === undefined) return { after: null, skip: 0 };
-  let position: unknown;
-  try {
-    position = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    position = undefined;
-  }
-  const parsed = z.safeParse(PositionSchema, position);
-  if (!parsed.success) throw new ValidationError(ADMIN_CURSOR_MESSAGE, { cursor: ADMIN_CURSOR_MESSAGE });
-  return parsed.data;
+  return cursor === undefined ? { after: null, skip: 0 } : WINDOW_CURSOR.decode(cursor);
 }
 
 export interface WindowPageOptions<Item, Row> {

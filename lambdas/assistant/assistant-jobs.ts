@@ -4,13 +4,13 @@ import { ForbiddenError, NotFoundError, ValidationError } from '../shared/errors
 import type { Firm } from '../shared/organizations/caller-firm';
 import type { AssistantDependencies } from './assistant-dependencies';
 import type { JobContext } from './engine/language-model';
-import { JOB_MESSAGES } from './store/jobs-repository';
+import { JOB_MESSAGES, type JobReader } from './store/jobs-repository';
 
 /**
  * One of the firm's saved jobs (every member may use them); 404 `job_not_found` when the firm has
  * none by that id (another firm's included).
  */
-export async function requireFirmJob(deps: Pick<AssistantDependencies, 'jobs'>, firmId: string, jobId: string): Promise<Job> {
+export async function requireFirmJob(deps: { readonly jobs: JobReader }, firmId: string, jobId: string): Promise<Job> {
   const job = await deps.jobs.get(firmId, jobId);
   if (!job) throw new NotFoundError(JOB_MESSAGES.notFound, { code: 'job_not_found' });
   return job;

@@ -1,4 +1,4 @@
-import { costTable, monthlyCost, PRICES, replaceBlock, total } from './cost-model';
+import { costTable, featureCost, firmCostTable, firmFeatureUse, monthlyCost, PRICES, replaceBlock, total } from './cost-model';
 import { packageOf } from './lambda-bundles';
 import { isRatioFigure, mergeReport, renderReport, tally, type StoredSection } from './report';
 import { latencySummary, median, percentile } from './stats';
@@ -61,6 +61,17 @@ describe('cost model', () => {
     expect(cognito(100_000)).toBeCloseTo(90_000 * PRICES.cognitoEssentialsPerMau);
     expect(total(monthlyCost(100_000))).toBeGreaterThan(total(monthlyCost(10_000)));
     expect(costTable([1_000, 10_000])).toMatch(/^\| Service \| 1,000 users \| 10,000 users \|/);
+  });
+
+  it("prices each firm feature per firm, the team's reads growing with the square of the firm", () => {
+    const fifty = firmFeatureUse(50);
+    const fiveHundred = firmFeatureUse(500);
+    // Ten times the recruiters: ten times the shares and entries, about a hundred times the team's read units.
+    expect(fiveHundred.sharedResults.wru / fifty.sharedResults.wru).toBeCloseTo(10);
+    expect(fiveHundred.activity.wru / fifty.activity.wru).toBeCloseTo(10);
+    expect(fiveHundred.team.rru / fifty.team.rru).toBeGreaterThan(90);
+    expect(featureCost(fiveHundred.team)).toBeGreaterThan(featureCost(fifty.team) * 10);
+    expect(firmCostTable([5, 50])).toMatch(/^\| Per firm \| 5 recruiters \| 50 recruiters \|/);
   });
 
   it('replaces only the marked block of the document', () => {

@@ -4,6 +4,8 @@
  * regenerates them, so the document and the arithmetic cannot drift. Pure functions.
  */
 
+import { RESULT_RETENTION_DAYS } from '../../lambdas/assistant/store/results-repository';
+import { ASSISTANT_LIMITS } from '../../lambdas/shared/contracts/assistant';
 import { ACTIVITY_RETENTION_DAYS } from '../../lambdas/shared/domain/activity';
 
 /** List prices in USD, us-east-2, on-demand, without the 12-month free tier. */
@@ -84,6 +86,27 @@ export const ASSUMPTIONS = {
   activityEntriesPerUserMonth: 40,
   activityEntryKb: 0.5,
   activityRruPerUserMonth: 4,
+  /** The activity function (OrganizationActivityFunction): pages and CSV exports owners and admins ask for, per member a month. */
+  activityCallsPerUserMonth: 0.5,
+  /** Firms (issue 18): the firm size the per-user bill assumes (the per-firm table prices 5, 50 and 500 recruiters). */
+  recruitersPerFirm: 20,
+  /**
+   * Shared work: results a member shares with the firm a month (each a copy in the firm's partition,
+   * kept as long as results, RESULT_RETENTION_DAYS), a stored result's size (a 20-candidate best
+   * fit is the largest, ~8 KB), and how often a member opens the firm's view (one page of at most
+   * ASSISTANT_LIMITS.historyMax results, an eventually consistent query).
+   */
+  sharesPerUserMonth: 4,
+  resultKb: 3,
+  firmViewsPerUserMonth: 4,
+  /**
+   * The team function (OrganizationTeamFunction): the account menu reads the firm's name
+   * (`GET /user/organization`) once a visit; invitations, resends, role changes and removals per
+   * member a month (a firm of 50 makes about 5); a member or invitation item's size.
+   */
+  teamReadsPerSession: 1,
+  teamChangesPerUserMonth: 0.1,
+  memberItemKb: 0.3,
   /** Web: HTTPS requests and bytes per session (index.html, config.json and changed chunks; most assets come from the browser cache). */
   cloudFrontRequestsPerSession: 6,
   cloudFrontKbPerSession: 150,
@@ -109,18 +132,72 @@ export interface CostLine {
   readonly usd: number;
 }
 
+/** What one of the firm features uses a month: requests to its function, DynamoDB units, storage. */
+export interface FeatureUse {
+  readonly rest: number;
+  readonly rru: number;
+  readonly wru: number;
+  readonly storedKb: number;
+}
+
+export type FirmFeature = 'sharedResults' | 'team' | 'activity';
+
+/** The DynamoDB units of `kb` read (4 KB a unit; an eventually consistent read is half) or written (1 KB a unit). */
+const readUnits = (kb: number, consistent: boolean) => Math.max(1, Math.ceil(kb / 4)) * (consistent ? 1 : 0.5);
+const writeUnits = (kb: number) => Math.max(1, Math.ceil(kb));
+
+/** Months an item kept `days` days lives: the number of months' items a table holds at steady state. */
+const monthsKept = (days: number) => days / DAYS_PER_MONTH;
+
+/**
+ * What the firm features (issue 18) of one firm of `recruiters` use a month. The same figures make
+ * the per-user bill (for a firm of `recruitersPerFirm`) and the per-firm table.
+ */
+export function firmFeatureUse(recruiters: number, a = ASSUMPTIONS): Record<FirmFeature, FeatureUse> {
+  const sessions = recruiters * a.sessionsPerUser;
+  // Sharing: a consistent read of the result, then the copy written and the original marked shared,
+  // each in the table and its two result indexes (which project every attribute).
+  const shares = recruiters * a.sharesPerUserMonth;
+  const views = recruiters * a.firmViewsPerUserMonth;
+  const sharedResults: FeatureUse = {
+    rest: shares + views,
+    rru: shares * readUnits(a.resultKb, true) + views * readUnits(ASSISTANT_LIMITS.historyMax * a.resultKb, false),
+    wru: shares * 2 * 3 * writeUnits(a.resultKb),
+    storedKb: shares * monthsKept(RESULT_RETENTION_DAYS) * 3 * a.resultKb,
+  };
+  // The team: each read is the firm's partition (strongly consistent) and every member's User
+  // record, so a firm's reads grow with its size squared; a change writes a member or invitation.
+  const changes = recruiters * a.teamChangesPerUserMonth;
+  const teamCalls = sessions * a.teamReadsPerSession + changes;
+  const team: FeatureUse = {
+    rest: teamCalls,
+    rru: teamCalls * (readUnits(recruiters * a.memberItemKb, true) + recruiters),
+    wru: changes * 2 * writeUnits(a.memberItemKb),
+    storedKb: recruiters * 2 * a.memberItemKb,
+  };
+  // The activity log: every recording route appends (no function of its own); owners and admins read it.
+  const activity: FeatureUse = {
+    rest: recruiters * a.activityCallsPerUserMonth,
+    rru: recruiters * a.activityRruPerUserMonth,
+    wru: recruiters * a.activityEntriesPerUserMonth * writeUnits(a.activityEntryKb),
+    storedKb: recruiters * a.activityEntriesPerUserMonth * monthsKept(ACTIVITY_RETENTION_DAYS) * a.activityEntryKb,
+  };
+  return { sharedResults, team, activity };
+}
+
 /** The monthly bill for `users` monthly active users, by service (USD). */
 export function monthlyCost(users: number, p = PRICES, a = ASSUMPTIONS): CostLine[] {
+  const firms = users / a.recruitersPerFirm;
+  const features = Object.values(firmFeatureUse(a.recruitersPerFirm, a));
+  const firmTotal = (field: keyof FeatureUse) => firms * features.reduce((sum, use) => sum + use[field], 0);
   const sessions = users * a.sessionsPerUser;
-  const rest = sessions * a.restCallsPerSession + users * a.restCallsPerUserMonth;
+  const rest = sessions * a.restCallsPerSession + users * a.restCallsPerUserMonth + firmTotal('rest');
   const graphql = sessions * a.graphqlOpsPerSession;
   const invocations = rest + users * a.triggerInvocationsPerUserMonth;
   const gbSeconds = invocations * a.lambdaMemoryGb * (a.lambdaAverageMs / 1000);
-  const rru = rest * a.rruPerRestCall + graphql * a.rruPerGraphqlOp + users * a.activityRruPerUserMonth;
-  const wru = rest * a.wruPerRestCall + graphql * a.wruPerGraphqlOp + users * a.activityEntriesPerUserMonth;
-  // The activity log holds each user's entries of the last ACTIVITY_RETENTION_DAYS.
-  const activityKb = users * a.activityEntriesPerUserMonth * (ACTIVITY_RETENTION_DAYS / DAYS_PER_MONTH) * a.activityEntryKb;
-  const storedGb = (users * a.storedKbPerUser + activityKb) / 1024 / 1024;
+  const rru = rest * a.rruPerRestCall + graphql * a.rruPerGraphqlOp + firmTotal('rru');
+  const wru = rest * a.wruPerRestCall + graphql * a.wruPerGraphqlOp + firmTotal('wru');
+  const storedGb = (users * a.storedKbPerUser + firmTotal('storedKb')) / 1024 / 1024;
   const cfRequests = sessions * a.cloudFrontRequestsPerSession;
   const cfGb = (sessions * a.cloudFrontKbPerSession) / 1024 / 1024;
   const logGb = (invocations * a.logKbPerInvocation + rest * a.logKbPerRestAccess) / 1024 / 1024;
@@ -147,6 +224,26 @@ export function monthlyCost(users: number, p = PRICES, a = ASSUMPTIONS): CostLin
   ];
 }
 
+/**
+ * What one firm feature costs a month at list price, without the free tiers (they are the whole
+ * account's, used up long before a firm's share matters): API Gateway, Lambda, DynamoDB (the
+ * feature's units and the subscriber gate's per request, as in the bill; storage with PITR), the
+ * logs, X-Ray traces and AWS WAF's inspection of its requests. Secret fetches are left out (a
+ * hundredth of a cent).
+ */
+export function featureCost(use: FeatureUse, p = PRICES, a = ASSUMPTIONS): number {
+  const storedGb = use.storedKb / 1024 / 1024;
+  const logGb = (use.rest * (a.logKbPerInvocation + a.logKbPerRestAccess)) / 1024 / 1024;
+  return (
+    (use.rest / 1e6) * (p.apiGatewayRestPerMillion + p.lambdaPerMillionRequests + p.xrayPerMillionTraces + p.wafPerMillionRequests) +
+    use.rest * a.lambdaMemoryGb * (a.lambdaAverageMs / 1000) * p.lambdaArmPerGbSecond +
+    ((use.rru + use.rest * a.rruPerRestCall) / 1e6) * p.dynamoPerMillionRru +
+    ((use.wru + use.rest * a.wruPerRestCall) / 1e6) * p.dynamoPerMillionWru +
+    storedGb * (p.dynamoStoragePerGbMonth + p.dynamoPitrPerGbMonth) +
+    logGb * (p.logsIngestPerGb + p.logsStoragePerGbMonth)
+  );
+}
+
 const usd = (value: number) => (value < 0.005 ? '$0.00' : `$${value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`);
 
 /** Total of a bill. */
@@ -163,6 +260,26 @@ export function costTable(userCounts: readonly number[]): string {
   const totals = `| **Total per month** | ${bills.map((bill) => `**${usd(total(bill))}**`).join(' | ')} |`;
   const perUser = `| Per active user | ${bills.map((bill, i) => `$${(total(bill) / userCounts[i]).toFixed(4)}`).join(' | ')} |`;
   return [header, rule, ...rows, totals, perUser].join('\n');
+}
+
+const FEATURE_NAMES: Readonly<Record<FirmFeature, string>> = {
+  sharedResults: "Shared-result copies (share, store, the firm's view)",
+  team: 'Team function (OrganizationTeamFunction)',
+  activity: 'Activity log and function (OrganizationActivityFunction)',
+};
+
+/** The firm features' bill for one firm of each size: a column per size, a total and a per-recruiter row. */
+export function firmCostTable(firmSizes: readonly number[]): string {
+  const bills = firmSizes.map((recruiters) => {
+    const use = firmFeatureUse(recruiters);
+    return (Object.keys(FEATURE_NAMES) as FirmFeature[]).map((feature) => ({ service: FEATURE_NAMES[feature], usd: featureCost(use[feature]) }));
+  });
+  const header = `| Per firm | ${firmSizes.map((n) => `${n.toLocaleString('en-US')} recruiters`).join(' | ')} |`;
+  const rule = `|---|${firmSizes.map(() => '---:').join('|')}|`;
+  const rows = bills[0].map((line, i) => `| ${line.service} | ${bills.map((bill) => usd(bill[i].usd)).join(' | ')} |`);
+  const totals = `| **Total per firm per month** | ${bills.map((bill) => `**${usd(total(bill))}**`).join(' | ')} |`;
+  const perRecruiter = `| Per recruiter | ${bills.map((bill, i) => `$${(total(bill) / firmSizes[i]).toFixed(4)}`).join(' | ')} |`;
+  return [header, rule, ...rows, totals, perRecruiter].join('\n');
 }
 
 /** The assumptions and prices as two lists, for the document. */

@@ -4,16 +4,19 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { assumptionLines, costTable, monthlyCost, replaceBlock, total } from './cost-model';
+import { assumptionLines, costTable, firmCostTable, monthlyCost, replaceBlock, total } from './cost-model';
 import type { BenchSection } from './section';
 
 const DOC = path.resolve(__dirname, '..', '..', 'docs', 'cost.md');
 export const USER_COUNTS = [1_000, 10_000, 100_000];
+/** The firm sizes the firm features are priced for (issue 18: firms of 5 to 500 recruiters). */
+export const FIRM_SIZES = [5, 50, 500];
 
 export async function benchCost(): Promise<BenchSection> {
   const { prices, usage } = assumptionLines();
   let document = fs.readFileSync(DOC, 'utf8');
   document = replaceBlock(document, 'cost-table', costTable(USER_COUNTS));
+  document = replaceBlock(document, 'cost-firms', firmCostTable(FIRM_SIZES));
   document = replaceBlock(document, 'cost-prices', prices.join('\n'));
   document = replaceBlock(document, 'cost-usage', usage.join('\n'));
   fs.writeFileSync(DOC, document);

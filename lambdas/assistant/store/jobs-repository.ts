@@ -28,6 +28,12 @@ export interface JobsRepository {
   remove(firmId: string, jobId: string): Promise<void>;
 }
 
+/**
+ * What the capability routes do with jobs: read one of the firm's. Built apart from the saving and
+ * listing, so the capability handlers do not bundle code only the job routes run.
+ */
+export type JobReader = Pick<JobsRepository, 'get'>;
+
 /** What `PATCH /assistant/jobs/{id}` changes. */
 export interface JobChanges {
   readonly title?: string;
@@ -46,7 +52,20 @@ function toJob(item: Record<string, unknown>): Job {
   return job;
 }
 
-export function createJobsRepository({ client, tableName }: AssistantTableOptions): JobsRepository {
+export function createJobReader({ client, tableName }: AssistantTableOptions): JobReader {
+  return {
+    async get(firmId, jobId) {
+      const result = await client.send(
+        new GetCommand({ TableName: tableName, Key: { userId: firmId, itemId: jobItemId(jobId) }, ConsistentRead: true }),
+      );
+      return result.Item ? toJob(result.Item) : undefined;
+    },
+  };
+}
+
+export function createJobsRepository(options: AssistantTableOptions): JobsRepository {
+  const { client, tableName } = options;
+  const { get } = createJobReader(options);
   const query = async (userId: string, select: 'ALL_ATTRIBUTES' | 'COUNT') => {
     const items: Record<string, unknown>[] = [];
     let count = 0;
@@ -67,13 +86,6 @@ export function createJobsRepository({ client, tableName }: AssistantTableOption
       exclusiveStartKey = page.LastEvaluatedKey;
     } while (exclusiveStartKey);
     return { items, count };
-  };
-
-  const get = async (userId: string, jobId: string) => {
-    const result = await client.send(
-      new GetCommand({ TableName: tableName, Key: { userId, itemId: jobItemId(jobId) }, ConsistentRead: true }),
-    );
-    return result.Item ? toJob(result.Item) : undefined;
   };
 
   return {

@@ -47,6 +47,13 @@ export interface ResultsRepository {
   madeForFirmPage(userId: string, firmId: string, filter?: ResultsPageFilter): Promise<ResultsPage>;
 }
 
+/**
+ * What the capability routes do with results: store a new one, and read one of the caller's (an
+ * evaluation reads its screening questions). Built apart from the history's reading and sharing,
+ * so the capability handlers do not bundle code only the results routes run.
+ */
+export type ResultRecords = Pick<ResultsRepository, 'append' | 'get'>;
+
 export interface ResultsFilter {
   readonly capability?: AssistantCapability;
   readonly jobId?: string;
@@ -131,7 +138,30 @@ function indexKeys(space: ResultSpace, result: AssistantResult) {
   };
 }
 
-export function createResultsRepository({ client, tableName }: AssistantTableOptions): ResultsRepository {
+export function createResultRecords({ client, tableName }: AssistantTableOptions): ResultRecords {
+  return {
+    async append(userId, result, organizationId) {
+      const item: ResultItem = {
+        ...result,
+        userId,
+        itemId: resultItemId(result.id),
+        organizationId,
+        ...indexKeys(ownSpace(userId), result),
+      };
+      await client.send(new PutCommand({ TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(itemId)' }));
+    },
+
+    async get(userId, resultId) {
+      const found = await client.send(
+        new GetCommand({ TableName: tableName, Key: { userId, itemId: resultItemId(resultId) }, ConsistentRead: true }),
+      );
+      return found.Item ? toResult(found.Item) : undefined;
+    },
+  };
+}
+
+export function createResultsRepository(options: AssistantTableOptions): ResultsRepository {
+  const { client, tableName } = options;
   async function readPage(space: ResultSpace, filter: ResultsPageFilter = {}): Promise<ResultsPage> {
     const limit = Math.min(filter.limit ?? ASSISTANT_LIMITS.historyMax, ASSISTANT_LIMITS.historyMax);
     const words = searchWords(filter.search);
@@ -206,23 +236,7 @@ export function createResultsRepository({ client, tableName }: AssistantTableOpt
   const page = (userId: string, filter?: ResultsPageFilter) => readPage(ownSpace(userId), filter);
 
   return {
-    async append(userId, result, organizationId) {
-      const item: ResultItem = {
-        ...result,
-        userId,
-        itemId: resultItemId(result.id),
-        organizationId,
-        ...indexKeys(ownSpace(userId), result),
-      };
-      await client.send(new PutCommand({ TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(itemId)' }));
-    },
-
-    async get(userId, resultId) {
-      const found = await client.send(
-        new GetCommand({ TableName: tableName, Key: { userId, itemId: resultItemId(resultId) }, ConsistentRead: true }),
-      );
-      return found.Item ? toResult(found.Item) : undefined;
-    },
+    ...createResultRecords(options),
 
     async list(userId, filter = {}) {
       return (await page(userId, filter)).results;

@@ -2,7 +2,7 @@ import { QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb
 import { TABLES } from '../../../lib/definitions/tables';
 import { ACTIVITY_CURSOR_MESSAGE } from '../contracts/activity';
 import { isActivityKept, type ActivityAction, type ActivityEntry } from '../domain/activity';
-import { ValidationError } from '../errors';
+import { opaqueCursor } from '../dynamodb/opaque-cursor';
 import { readEnvironment, requiredNameVariable } from '../read-environment';
 import * as z from '../zod';
 
@@ -56,24 +56,19 @@ export interface ActivityReaderOptions {
 
 /** An entry id as activity.ts makes them: `<ISO time>#<uuid>`. */
 const ENTRY_ID_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z#[0-9a-f-]{36}$/;
-const CursorSchema = z.strictObject({ before: z.string().check(z.regex(ENTRY_ID_PATTERN)) });
+const ACTIVITY_CURSOR = opaqueCursor(
+  { before: z.string().check(z.regex(ENTRY_ID_PATTERN)) },
+  { message: ACTIVITY_CURSOR_MESSAGE, code: 'invalid_cursor' },
+);
 
 /** A cursor: the entry the previous page ended with (the next page holds older ones only). */
 export function encodeActivityCursor(entryId: string): string {
-  return Buffer.from(JSON.stringify({ before: entryId }), 'utf8').toString('base64url');
+  return ACTIVITY_CURSOR.encode({ before: entryId });
 }
 
 /** The entry id a cursor names; a cursor the log did not give is a 400 on `cursor`. */
 export function decodeActivityCursor(cursor: string): string {
-  let position: unknown;
-  try {
-    position = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    position = undefined;
-  }
-  const parsed = z.safeParse(CursorSchema, position);
-  if (!parsed.success) throw new ValidationError(ACTIVITY_CURSOR_MESSAGE, { cursor: ACTIVITY_CURSOR_MESSAGE }, { code: 'invalid_cursor' });
-  return parsed.data.before;
+  return ACTIVITY_CURSOR.decode(cursor).before;
 }
 
 /** Sorts after every entry id of a moment (`#` then hex digits and dashes). */

@@ -3,7 +3,7 @@ import { TABLES } from '../../../lib/definitions/tables';
 import { createRateLimiter, DEFAULT_RATE_LIMIT_PER_MINUTE } from '../dynamodb/rate-limiter';
 import { ENV } from '../environment';
 import { requiredNameVariable } from '../read-environment';
-import { createOrganizationsRepository } from '../organizations/organizations-repository';
+import { createFirmLookups } from '../organizations/organizations-repository';
 import { createSubscriptionsRepository } from '../subscriptions/subscriptions-repository';
 import { createUsersRepository } from '../users/users-repository';
 import * as z from '../zod';
@@ -45,7 +45,7 @@ export function subscriberGateDependencies(
   return {
     users: createUsersRepository({ client, tableName: env[TABLES.users.envVar] }),
     subscriptions: createSubscriptionsRepository({ client, tableName: env[TABLES.subscriptions.envVar] }),
-    organizations: createOrganizationsRepository({ client, tableName: env[TABLES.organizations.envVar] }),
+    organizations: createFirmLookups({ client, tableName: env[TABLES.organizations.envVar] }),
     rateLimiter: createRateLimiter({
       client,
       tableName: env[TABLES.assistant.envVar],

@@ -87,27 +87,54 @@ function fromItem<T>(item: Record<string, unknown>): T {
   return record as T;
 }
 
-export function createOrganizationsRepository({ client, tableName }: OrganizationsRepositoryOptions): OrganizationsRepository {
-  const queryAll = async (input: Omit<ConstructorParameters<typeof QueryCommand>[0], 'TableName' | 'ExclusiveStartKey'>) => {
-    const items: Record<string, unknown>[] = [];
-    let exclusiveStartKey: Record<string, unknown> | undefined;
-    do {
-      const page = await client.send(new QueryCommand({ ...input, TableName: tableName, ExclusiveStartKey: exclusiveStartKey }));
-      items.push(...(page.Items ?? []));
-      exclusiveStartKey = page.LastEvaluatedKey;
-    } while (exclusiveStartKey);
-    return items;
+/** Every item a query finds, page after page. */
+async function queryAll(
+  { client, tableName }: OrganizationsRepositoryOptions,
+  input: Omit<ConstructorParameters<typeof QueryCommand>[0], 'TableName' | 'ExclusiveStartKey'>,
+): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  let exclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await client.send(new QueryCommand({ ...input, TableName: tableName, ExclusiveStartKey: exclusiveStartKey }));
+    items.push(...(page.Items ?? []));
+    exclusiveStartKey = page.LastEvaluatedKey;
+  } while (exclusiveStartKey);
+  return items;
+}
+
+/** The items of one person (`user#<id>`, `email#<address>`) in the `byPerson` index. */
+const byPerson = (options: OrganizationsRepositoryOptions, personKey: string) =>
+  queryAll(options, {
+    IndexName: ORGANIZATIONS_BY_PERSON_INDEX,
+    KeyConditionExpression: 'personKey = :personKey',
+    ExpressionAttributeValues: { ':personKey': personKey },
+  });
+
+/**
+ * The two reads that find a caller's firm (caller-firm.ts `FirmLookups`): what the subscriber
+ * gate's routes use, built apart so their bundles do not carry the team's writes.
+ */
+export function createFirmLookups(options: OrganizationsRepositoryOptions): Pick<OrganizationsRepository, 'membershipsOf' | 'getMember'> {
+  const { client, tableName } = options;
+  return {
+    async getMember(organizationId, userId) {
+      const result = await client.send(
+        new GetCommand({
+          TableName: tableName,
+          Key: { pk: organizationKey(organizationId), sk: `${MEMBER_PREFIX}${userId}` },
+          ConsistentRead: true,
+        }),
+      );
+      return result.Item ? fromItem<Member>(result.Item) : undefined;
+    },
+
+    membershipsOf: async (userId) => (await byPerson(options, `user#${userId}`)).map((item) => fromItem<Member>(item)),
   };
+}
 
-  const byPerson = (personKey: string) =>
-    queryAll({
-      IndexName: ORGANIZATIONS_BY_PERSON_INDEX,
-      KeyConditionExpression: 'personKey = :personKey',
-      ExpressionAttributeValues: { ':personKey': personKey },
-    });
-
-  const membershipsOf = async (userId: string): Promise<Member[]> =>
-    (await byPerson(`user#${userId}`)).map((item) => fromItem<Member>(item));
+export function createOrganizationsRepository(options: OrganizationsRepositoryOptions): OrganizationsRepository {
+  const { client, tableName } = options;
+  const lookups = createFirmLookups(options);
 
   /** A put that must not replace an item; `false` when one was there. */
   const putIfAbsent = async (item: Record<string, unknown>): Promise<boolean> => {
@@ -138,7 +165,7 @@ export function createOrganizationsRepository({ client, tableName }: Organizatio
     },
 
     async getTeam(organizationId) {
-      const items = await queryAll({
+      const items = await queryAll(options, {
         KeyConditionExpression: 'pk = :pk',
         ExpressionAttributeValues: { ':pk': organizationKey(organizationId) },
         ConsistentRead: true,
@@ -153,25 +180,14 @@ export function createOrganizationsRepository({ client, tableName }: Organizatio
       };
     },
 
-    async getMember(organizationId, userId) {
-      const result = await client.send(
-        new GetCommand({
-          TableName: tableName,
-          Key: { pk: organizationKey(organizationId), sk: `${MEMBER_PREFIX}${userId}` },
-          ConsistentRead: true,
-        }),
-      );
-      return result.Item ? fromItem<Member>(result.Item) : undefined;
-    },
-
-    membershipsOf,
+    ...lookups,
 
     async activeMembershipOf(userId) {
-      return (await membershipsOf(userId)).find((member) => member.state === 'active');
+      return (await lookups.membershipsOf(userId)).find((member) => member.state === 'active');
     },
 
     async invitationsFor(email) {
-      return (await byPerson(`email#${invitationEmail(email)}`)).map((item) => fromItem<Invitation>(item));
+      return (await byPerson(options, `email#${invitationEmail(email)}`)).map((item) => fromItem<Invitation>(item));
     },
 
     async createOrganization({ organization, owner }) {

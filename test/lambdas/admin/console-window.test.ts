@@ -88,7 +88,8 @@ describe('windowPage', () => {
 });
 
 describe('the cursor', () => {
-  it('round-trips a position and refuses anything else with a 400 on `cursor`', () => {
+  // What any cursor refuses (not base64url JSON, other keys) is opaque-cursor.test.ts's; here the console's position.
+  it("round-trips a position and refuses one outside the console's window with a 400 on `cursor`", () => {
     expect(decodeCursor(encodeCursor({ after: 'user-1', skip: 40 }))).toEqual({ after: 'user-1', skip: 40 });
     expect(decodeCursor(undefined)).toEqual({ after: null, skip: 0 });
     const refused = (cursor: string) => {
@@ -99,7 +100,7 @@ describe('the cursor', () => {
         return error;
       }
     };
-    for (const cursor of ['e30', encodeCursor({ after: null, skip: ADMIN_CONSOLE_WINDOW }), '!!']) {
+    for (const cursor of ['e30', encodeCursor({ after: null, skip: ADMIN_CONSOLE_WINDOW })]) {
       expect(refused(cursor)).toMatchObject({ name: 'ValidationError', fields: { cursor: 'The cursor must be one the console gave.' } });
     }
   });

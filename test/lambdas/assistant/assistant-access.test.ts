@@ -8,14 +8,18 @@ import {
 import { PLAN_TIERS } from '../../../lambdas/shared/domain/plans';
 import { SUBSCRIPTION_REQUIRED_MESSAGE } from '../../../lambdas/shared/http/subscriber-route';
 import { RATE_LIMITED_MESSAGE } from '../../../lambdas/shared/dynamodb/rate-limiter';
-import { assistantDependenciesFromEnvironment, WORKSPACE_RATE_LIMIT_FACTOR } from '../../../lambdas/assistant/assistant-dependencies';
+import {
+  assistantDependenciesFromEnvironment,
+  capabilityDependenciesFromEnvironment,
+  WORKSPACE_RATE_LIMIT_FACTOR,
+} from '../../../lambdas/assistant/assistant-dependencies';
 import type { AssistantResult, Job } from '../../../lambdas/shared/contracts/assistant';
 import { subscriptionSnapshot } from '../../../lambdas/shared/subscriptions/subscription-record';
 import { captureLogs, type CapturedLogs } from '../support/capture-logs';
 import { BACKEND_JOB } from './support/assistant-fixtures';
 import { REST_ROUTES } from '../../../lib/definitions/rest-routes';
 import { ASSISTANT_ROUTES, assistantHandlers, validRequest, type AssistantRoute } from './support/assistant-handlers';
-import { call, startAssistantServices, type AssistantServices } from './support/assistant-services';
+import { call, DETERMINISTIC_MODEL, startAssistantServices, type AssistantServices } from './support/assistant-services';
 
 /**
  * Who may use the assistant, on every route: a signed-in, ACTIVE user with a live subscription,
@@ -179,7 +183,7 @@ describe('the per-user rate limit', () => {
     Object.assign(process.env, { AWS_REGION: 'us-east-2', AWS_ACCESS_KEY_ID: 'local', AWS_SECRET_ACCESS_KEY: 'local' });
     try {
       const workspace = assistantDependenciesFromEnvironment(environment).rateLimiter;
-      const capabilities = assistantDependenciesFromEnvironment(environment, null).rateLimiter;
+      const capabilities = capabilityDependenciesFromEnvironment(DETERMINISTIC_MODEL, environment).rateLimiter;
       const now = new Date('2026-06-01T14:00:10.000Z');
 
       for (let request = 0; request < WORKSPACE_RATE_LIMIT_FACTOR; request++) await workspace.consume('access-apart', now);

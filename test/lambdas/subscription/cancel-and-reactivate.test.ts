@@ -6,24 +6,13 @@ import {
   type SubscriptionAction,
   type SubscriptionActionDependencies,
 } from '../../../lambdas/subscription/subscription-action';
-import { captureLogs, type CapturedLogs } from '../support/capture-logs';
-import {
-  claims,
-  HANDLER_OPTIONS,
-  invoke,
-  PLANS,
-  PRODUCT_SLUG,
-  startSubscriptionServices,
-  userEvent,
-  type SubscriptionServices,
-} from './support/subscription-services';
+import { claims, HANDLER_OPTIONS, invoke, PLANS, PRODUCT_SLUG, userEvent } from './support/subscription-services';
+import { useSubscriptionServices } from './support/handler-test-setup';
 
-let services: SubscriptionServices;
-let logs: CapturedLogs;
+const { services } = useSubscriptionServices();
 let handlers: Record<SubscriptionAction, ReturnType<typeof createSubscriptionActionHandler>>;
 
 beforeAll(async () => {
-  services = await startSubscriptionServices();
   const deps = (): SubscriptionActionDependencies => ({
     billing: services.billing,
     users: services.users,
@@ -36,11 +25,6 @@ beforeAll(async () => {
     reactivate: createSubscriptionActionHandler('reactivate', deps, HANDLER_OPTIONS),
   };
 });
-afterAll(() => services.stop());
-beforeEach(() => {
-  logs = captureLogs();
-});
-afterEach(() => logs.restore());
 
 function act(action: SubscriptionAction, sub: string | null, body: unknown) {
   return invoke<SubscriptionActionResponse & { code?: string; message?: string }>(

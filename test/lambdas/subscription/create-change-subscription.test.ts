@@ -10,53 +10,30 @@ import { billingIdempotencyKey, type BillingIdempotencyKeyInput } from '../../..
 import type { BillingPort } from '../../../lambdas/subscription/billing/billing-port';
 import { BillingUnavailableError } from '../../../lambdas/shared/errors';
 import { DEFAULT_ONCE_ONLY_TIMING, IN_PROGRESS_MESSAGE, type OnceOnlyTiming } from '../../../lambdas/subscription/once-only';
-import { captureLogs, type CapturedLogs } from '../support/capture-logs';
 import type { OrganizationsRepository } from '../../../lambdas/shared/organizations/organizations-repository';
-import {
-  claims,
-  HANDLER_OPTIONS,
-  invoke,
-  PLANS,
-  PRODUCT_SLUG,
-  startSubscriptionServices,
-  userEvent,
-  type SubscriptionServices,
-} from './support/subscription-services';
+import { claims, HANDLER_OPTIONS, invoke, PLANS, PRODUCT_SLUG, userEvent } from './support/subscription-services';
+import { subscriptionWritesDependencies, useSubscriptionServices } from './support/handler-test-setup';
 
-let services: SubscriptionServices;
-let logs: CapturedLogs;
+const { services, logs } = useSubscriptionServices();
 /** The handlers' clock: real time moved by `clockOffsetMs`. */
 let clockOffsetMs = 0;
 
-beforeAll(async () => {
-  services = await startSubscriptionServices();
-});
-afterAll(() => services.stop());
 beforeEach(() => {
-  logs = captureLogs();
   clockOffsetMs = 0;
 });
-afterEach(() => logs.restore());
 
 function handlerWith(
   timing: OnceOnlyTiming = DEFAULT_ONCE_ONLY_TIMING,
   billing?: () => BillingPort,
   organizations?: () => OrganizationsRepository,
 ) {
-  const deps = (): CreateChangeHandlerDependencies => ({
-    billing: billing?.() ?? services.billing,
-    users: services.users,
-    subscriptions: services.subscriptions,
-    organizations: organizations?.() ?? services.organizations,
-    activity: services.activity,
-    links: services.links,
-    locks: services.locks,
-    idempotency: services.idempotency,
-    productSlug: PRODUCT_SLUG,
-    planCodeSuffix: '_dev',
-    now: () => new Date(Date.now() + clockOffsetMs),
-    timing,
-  });
+  const deps = (): CreateChangeHandlerDependencies =>
+    subscriptionWritesDependencies(services, {
+      billing: billing?.() ?? services.billing,
+      organizations: organizations?.() ?? services.organizations,
+      now: () => new Date(Date.now() + clockOffsetMs),
+      timing,
+    });
   return createCreateChangeHandler(deps, HANDLER_OPTIONS);
 }
 const handler = handlerWith();

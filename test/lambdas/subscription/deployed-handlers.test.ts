@@ -7,16 +7,8 @@ import { sqsEventFor } from '../../../local/webhooks/webhook-queue-poller';
 import { ensureLocalWebhookQueueTable, localWebhookQueueTableName } from '../../../local/webhooks/webhook-queue-table';
 import { apiGatewayEvent } from '../support/api-gateway-event';
 import { loadHandler } from '../support/load-handler';
-import { captureLogs, type CapturedLogs } from '../support/capture-logs';
-import {
-  claims,
-  invoke,
-  PLANS,
-  startSubscriptionServices,
-  userEvent,
-  WEB_ORIGIN,
-  type SubscriptionServices,
-} from './support/subscription-services';
+import { claims, invoke, PLANS, userEvent, WEB_ORIGIN } from './support/subscription-services';
+import { useSubscriptionServices } from './support/handler-test-setup';
 
 /** The subscription handlers as Lambda loads them: dependencies from the environment (here the local runtime's). */
 
@@ -34,17 +26,13 @@ function load(file: HandlerFile): ApiGatewayHandler {
 
 const WEBHOOK_SECRET = 'whsec-local-runtime';
 const QUEUE_TABLE = localWebhookQueueTableName('talentpilot');
-let services: SubscriptionServices;
-let logs: CapturedLogs;
+const { services, logs } = useSubscriptionServices();
 const saved = { ...process.env };
 
 beforeAll(async () => {
-  services = await startSubscriptionServices();
   await ensureLocalWebhookQueueTable(services.client, QUEUE_TABLE);
 });
-afterAll(() => services.stop());
 beforeEach(() => {
-  logs = captureLogs();
   Object.assign(process.env, {
     ALLOWED_ORIGINS: WEB_ORIGIN,
     PRODUCT_SLUG: 'talentpilot',
@@ -67,7 +55,6 @@ beforeEach(() => {
   });
 });
 afterEach(() => {
-  logs.restore();
   process.env = { ...saved };
 });
 

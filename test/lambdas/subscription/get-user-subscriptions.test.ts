@@ -10,28 +10,16 @@ import type { DirectoryUser } from '../../../lambdas/shared/user-directory/user-
 import { foundedOrganization } from '../../../lambdas/shared/organizations/organization-founding';
 import { subscriptionSnapshot } from '../../../lambdas/shared/subscriptions/subscription-record';
 import { firmSeed } from '../../security/support/firm-seed';
-import { captureLogs, type CapturedLogs } from '../support/capture-logs';
-import {
-  ADMIN,
-  claims,
-  HANDLER_OPTIONS,
-  invoke,
-  PLANS,
-  PRODUCT_SLUG,
-  startSubscriptionServices,
-  userEvent,
-  type SubscriptionServices,
-} from './support/subscription-services';
+import { ADMIN, claims, HANDLER_OPTIONS, invoke, PLANS, PRODUCT_SLUG, userEvent } from './support/subscription-services';
+import { useSubscriptionServices } from './support/handler-test-setup';
 
-let services: SubscriptionServices;
-let logs: CapturedLogs;
+const { services } = useSubscriptionServices();
 let handler: ReturnType<typeof createGetUserSubscriptionsHandler>;
 /** The user pool now, by username (= sub here): who exists and in which groups. */
 const directoryGroups = new Map<string, string[]>();
 let directoryLookups = 0;
 
 beforeAll(async () => {
-  services = await startSubscriptionServices();
   await services.addUser(ADMIN.sub);
   directoryGroups.set(ADMIN.sub, ['Admins']);
   const directory = {
@@ -54,11 +42,6 @@ beforeAll(async () => {
     HANDLER_OPTIONS,
   );
 });
-afterAll(() => services.stop());
-beforeEach(() => {
-  logs = captureLogs();
-});
-afterEach(() => logs.restore());
 
 function getSubscriptions(id: string, callerClaims: Record<string, string> | null) {
   return invoke<UserSubscriptionsResponse & { code?: string; message?: string }>(

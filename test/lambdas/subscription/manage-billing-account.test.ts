@@ -7,17 +7,8 @@ import {
 import { accountCode } from '../../../lambdas/shared/domain/account-codes';
 import { BILLING_MESSAGES } from '../../../lambdas/subscription/billing/billing-messages';
 import { createManageBillingAccountHandler, INVOICE_ID_MESSAGE } from '../../../lambdas/subscription/manage-billing-account';
-import { captureLogs, type CapturedLogs } from '../support/capture-logs';
-import {
-  claims,
-  HANDLER_OPTIONS,
-  invoke,
-  PLANS,
-  PRODUCT_SLUG,
-  startSubscriptionServices,
-  userEvent,
-  type SubscriptionServices,
-} from './support/subscription-services';
+import { claims, HANDLER_OPTIONS, invoke, PLANS, PRODUCT_SLUG, userEvent } from './support/subscription-services';
+import { useSubscriptionServices } from './support/handler-test-setup';
 
 /**
  * The subscriber's own billing through the handler, against dynalite and the local billing
@@ -25,8 +16,7 @@ import {
  * their PDFs, always of the caller's own account.
  */
 
-let services: SubscriptionServices;
-let logs: CapturedLogs;
+const { services } = useSubscriptionServices();
 const handler = createManageBillingAccountHandler(
   () => ({ billing: services.billing, users: services.users, productSlug: PRODUCT_SLUG }),
   HANDLER_OPTIONS,
@@ -70,16 +60,10 @@ async function subscribe(sub: string, planCode: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  services = await startSubscriptionServices();
   for (const who of [DANA, OMAR, NEWCOMER]) await services.addUser(who.sub);
   await subscribe(DANA.sub, PLANS.professional);
   await subscribe(OMAR.sub, PLANS.starter);
 });
-afterAll(() => services.stop());
-beforeEach(() => {
-  logs = captureLogs();
-});
-afterEach(() => logs.restore());
 
 describe('GET /user/billing', () => {
   it("answers the caller's card on file and invoices, in the contract's shape", async () => {

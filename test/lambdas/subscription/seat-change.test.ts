@@ -8,18 +8,8 @@ import {
   SEAT_ROUTES,
   type SubscriptionWritesDependencies,
 } from '../../../lambdas/subscription/create-change-subscription';
-import { DEFAULT_ONCE_ONLY_TIMING } from '../../../lambdas/subscription/once-only';
-import { captureLogs, type CapturedLogs } from '../support/capture-logs';
-import {
-  claims,
-  HANDLER_OPTIONS,
-  invoke,
-  PLANS,
-  PRODUCT_SLUG,
-  startSubscriptionServices,
-  userEvent,
-  type SubscriptionServices,
-} from './support/subscription-services';
+import { claims, HANDLER_OPTIONS, invoke, PLANS, PRODUCT_SLUG, userEvent } from './support/subscription-services';
+import { subscriptionWritesDependencies, useSubscriptionServices } from './support/handler-test-setup';
 
 /**
  * `POST /user/organization/seats/preview` and `POST /user/organization/seats` (issue 18) on the
@@ -28,17 +18,7 @@ import {
  * price they confirmed, never below the seats in use; recruiters may not.
  */
 
-let services: SubscriptionServices;
-let logs: CapturedLogs;
-
-beforeAll(async () => {
-  services = await startSubscriptionServices();
-});
-afterAll(() => services.stop());
-beforeEach(() => {
-  logs = captureLogs();
-});
-afterEach(() => logs.restore());
+const { services } = useSubscriptionServices();
 
 /** Counts the provider's quantity calls, so a refusal can be shown to come before any. */
 let quantityCalls = 0;
@@ -46,24 +26,13 @@ let quantityCalls = 0;
 function handlerWith(billing: () => BillingPort = () => services.billing) {
   const deps = (): SubscriptionWritesDependencies => {
     const provider = billing();
-    return {
+    return subscriptionWritesDependencies(services, {
       billing: {
         ...provider,
         previewQuantityChange: (...args) => ((quantityCalls += 1), provider.previewQuantityChange(...args)),
         changeSubscriptionQuantity: (...args) => ((quantityCalls += 1), provider.changeSubscriptionQuantity(...args)),
       },
-      users: services.users,
-      subscriptions: services.subscriptions,
-      organizations: services.organizations,
-      activity: services.activity,
-      links: services.links,
-      locks: services.locks,
-      idempotency: services.idempotency,
-      productSlug: PRODUCT_SLUG,
-      planCodeSuffix: '_dev',
-      now: () => new Date(),
-      timing: DEFAULT_ONCE_ONLY_TIMING,
-    };
+    });
   };
   return createSubscriptionWritesHandler(deps, HANDLER_OPTIONS);
 }

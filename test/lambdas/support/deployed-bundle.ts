@@ -10,16 +10,12 @@ export const HANDLER_BUDGET_BYTES = 150 * 1024;
  * docs/decisions.md, "Handler bundles over budget"): an entry is a debt to pay back, not a new
  * budget. None is owed now: the assistant's went when the skills dictionary and the person-name
  * lists became data files beside the handlers (`dataFiles`), the three billing handlers' when they
- * stopped bundling the Recurly client's ~250 generated operations (billing/recurly-client.ts).
+ * stopped bundling the Recurly client's ~250 generated operations (billing/recurly-client.ts), and
+ * three capability handlers' (issue 18's activity recorder and result sharing) when they stopped
+ * bundling the workspace's job and result operations and the team's writes (assistant-dependencies.ts
+ * `CapabilityDependencies`, organizations-repository.ts `createFirmLookups`).
  */
-const OVER_BUDGET_CEILINGS: Readonly<Record<string, number>> = {
-  // Issue 18's shared work: the firm's activity recorder (~2 kB) and the results' sharing (~1.4 kB)
-  // took three capability handlers that had under 3 kB left past the budget (docs/decisions.md,
-  // "Organizations: shared jobs and results").
-  'lambdas/assistant/build-sourcing-terms.ts': 160 * 1024,
-  'lambdas/assistant/recommend-best-fit.ts': 160 * 1024,
-  'lambdas/assistant/summarize-candidate.ts': 160 * 1024,
-};
+const OVER_BUDGET_CEILINGS: Readonly<Record<string, number>> = {};
 
 /** The size a handler's bundle must stay under: the budget, or its recorded ceiling. */
 export function handlerBudgetBytes(entry: string): number {

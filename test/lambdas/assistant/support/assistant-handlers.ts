@@ -12,9 +12,8 @@ import { createBuildSourcingTermsHandler } from '../../../../lambdas/assistant/b
 import { createSummarizeCandidateHandler } from '../../../../lambdas/assistant/summarize-candidate';
 import { createWriteJobDescriptionHandler } from '../../../../lambdas/assistant/write-job-description';
 import type { ApiGatewayHandler } from '../../../../lambdas/shared/http/handler';
-import type { CapabilityDependencies } from '../../../../lambdas/assistant/assistant-dependencies';
 import { BACKEND_CANDIDATES, BACKEND_JOB } from './assistant-fixtures';
-import { HANDLER_OPTIONS, type AssistantCall } from './assistant-services';
+import { HANDLER_OPTIONS, type AssistantCall, type EveryAssistantDependency } from './assistant-services';
 
 /** The assistant's REST routes, as `lib/definitions/rest-routes.ts` names them. */
 export const ASSISTANT_ROUTES = [
@@ -37,7 +36,7 @@ export const ASSISTANT_ROUTES = [
 export type AssistantRoute = (typeof ASSISTANT_ROUTES)[number];
 
 /** Every assistant route's handler, built on the given dependencies. */
-export function assistantHandlers(deps: () => CapabilityDependencies): Record<AssistantRoute, ApiGatewayHandler> {
+export function assistantHandlers(deps: () => EveryAssistantDependency): Record<AssistantRoute, ApiGatewayHandler> {
   return {
     'GET /assistant/jobs': createListJobsHandler(deps, HANDLER_OPTIONS),
     'POST /assistant/jobs': createSaveJobHandler(deps, HANDLER_OPTIONS),

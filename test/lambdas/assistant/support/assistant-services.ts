@@ -1,6 +1,6 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import type { CapabilityDependencies } from '../../../../lambdas/assistant/assistant-dependencies';
+import type { AssistantDependencies, CapabilityDependencies } from '../../../../lambdas/assistant/assistant-dependencies';
 import { bestFit } from '../../../../lambdas/assistant/domain/best-fit';
 import { candidateSummary } from '../../../../lambdas/assistant/domain/candidate-summary';
 import { externalJobDescription } from '../../../../lambdas/assistant/domain/external-job-description';
@@ -49,10 +49,13 @@ export const DETERMINISTIC_MODEL: LanguageModel = createDeterministicModel({
   'candidate-summary': candidateSummary,
 });
 
+/** Both families' dependencies at once: the tests build every assistant route on one set. */
+export type EveryAssistantDependency = AssistantDependencies & CapabilityDependencies;
+
 export interface AssistantServices {
   readonly services: SubscriptionServices;
   /** Handler dependencies on the test tables (rate limit 1,000 a minute unless told). */
-  dependencies(options?: { readonly rateLimitPerMinute?: number; readonly now?: () => Date }): CapabilityDependencies;
+  dependencies(options?: { readonly rateLimitPerMinute?: number; readonly now?: () => Date }): EveryAssistantDependency;
   /** An ACTIVE user with a live (trial) subscription, subscribed as the Subscribe page does. */
   /** A user subscribed through the local billing adapter, on Enterprise (every feature) unless `tier` says otherwise. */
   subscriber(id: string, tier?: keyof typeof PLANS): Promise<User>;

@@ -137,11 +137,8 @@ describe('ActivityReader (dynalite)', () => {
   });
 
   it('refuses a cursor it did not give with a 400 on cursor', async () => {
-    for (const cursor of [
-      'not-a-cursor',
-      encodeActivityCursor('2026-11-27T00:00:00.000Z'),
-      Buffer.from('{"before":1}').toString('base64url'),
-    ]) {
+    // What any cursor refuses (not base64url JSON, other keys, other types) is opaque-cursor.test.ts's; here the log's entry ids.
+    for (const cursor of ['not-a-cursor', encodeActivityCursor('2026-11-27T00:00:00.000Z')]) {
       let error: unknown;
       try {
         await reader().readPage('firm-a', {}, { cursor, pageSize: 5, readLimit: 500 });

@@ -63,7 +63,7 @@ describe('card entry with Recurly.js', () => {
     expect(form.querySelector<HTMLInputElement>('[data-recurly="first_name"]')?.value).toBe('Ada');
     expect(form.querySelector<HTMLInputElement>('[data-recurly="last_name"]')?.value).toBe('Okafor');
     expect(api.createChange).toHaveBeenCalledWith(
-      { planCode: 'starter_2weeksfree_monthly_onetimesetup_dev', currency: 'USD', billingToken: 'recurly-token-1' },
+      { planCode: 'starter_2weeksfree_monthly_onetimesetup_dev', currency: 'USD', billingToken: 'recurly-token-1', seats: 1 },
       expect.any(String),
     );
   });

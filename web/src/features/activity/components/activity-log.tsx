@@ -205,7 +205,7 @@ export function ActivityLog({ api }: { readonly api: ActivityApi }) {
           ) : entries.length === 0 && !query.hasNextPage ? (
             <p className="activity-message">No activity matches these filters.</p>
           ) : (
-            <table className="activity-table">
+            <table className="activity-table table--list">
               <caption className="visually-hidden">Team activity, newest first</caption>
               <thead>
                 <tr>

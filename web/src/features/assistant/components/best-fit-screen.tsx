@@ -32,7 +32,7 @@ export function BestFitView({ result }: { readonly result: AssistantResult<'best
     <>
       <p className="recommendation">{output.recommendation}</p>
       <div className="table-scroll table-scroll--cards" role="region" aria-labelledby={captionId} tabIndex={0}>
-        <table className="ranking ranking--cards">
+        <table className="ranking table--list ranking--cards">
           <caption id={captionId}>Candidates ranked for {result.label}</caption>
           <thead>
             <tr>

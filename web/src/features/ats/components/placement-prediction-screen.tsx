@@ -53,7 +53,7 @@ function Ranking({ title, predictions }: { readonly title: string; readonly pred
   if (predictions.length === 0) return <p>This job has no applications in process to rank.</p>;
   return (
     <div className="ats-table-scroll table-scroll--cards" role="region" aria-labelledby={captionId} tabIndex={0}>
-      <table className="ats-ranking ranking--cards">
+      <table className="ats-ranking table--list ranking--cards">
         <caption id={captionId}>Active applications for {title}, most likely placement first</caption>
         <thead>
           <tr>
