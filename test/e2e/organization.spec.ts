@@ -140,8 +140,9 @@ test('a firm from checkout to its audit log: seats, invitations, one ATS, shared
   // Sam accepts too.
   const samPage = await acceptInvitation(browser, sam, firm);
 
-  // The owner connects the firm's ATS and syncs it.
+  // The owner connects the firm's ATS and syncs it (the account page bills the 4 seats).
   await page.goto('/account');
+  await expect(page.getByText(`$${SEAT_PRICE * 4} / month: 4 seats × $${SEAT_PRICE} (USD)`)).toBeVisible();
   await connectDemoGreenhouse(page);
   await syncAtsNow(page);
   await expectNoAxeViolations(page, '/account with the firm’s ATS synced');
