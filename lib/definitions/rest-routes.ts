@@ -120,6 +120,8 @@ const ATS_TABLES = [
   { table: 'organizations', access: 'read' },
   { table: 'assistant', access: 'readWrite' },
   { table: 'ats', access: 'readWrite' },
+  // Connect, test, sync, disconnect and Bullhorn's callback go to the firm's activity log (issue 18).
+  { table: 'activity', access: 'append' },
 ] as const satisfies RestRouteDefinition['tables'];
 
 /**

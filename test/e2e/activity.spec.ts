@@ -1,12 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { readFile } from 'node:fs/promises';
 import { createActivityRecorder } from '../../lambdas/shared/activity/activity-log';
 import type { ActivityInput } from '../../lambdas/shared/domain/activity';
-import { firmSeed } from '../security/support/firm-seed';
 import { DESKTOP_VIEWPORT, expectAccessibleAtBothWidths } from './support/accessibility';
 import { inviteAndActivateUser, signIn, uniqueEmail } from './support/identity';
-import { localDatabase, scanTable } from './support/local-runtime';
+import { joinFirm, localTable, userIdOf } from './support/firm';
+import { localDatabase } from './support/local-runtime';
 import { subscribeWithTestCard } from './support/subscriptions';
 
 // The Activity page (issue 18): an owner whose firm's log holds entries reads them in plain words,
@@ -19,20 +18,6 @@ test.use({ reducedMotion: 'reduce' });
 test.describe.configure({ mode: 'serial' });
 
 const DESKTOP = DESKTOP_VIEWPORT;
-
-/** The local table whose name ends with `-<table>` (`talentpilot-local-activity`). */
-async function localTable(table: string): Promise<string> {
-  const { TableNames = [] } = await localDatabase().send(new ListTablesCommand({}));
-  const name = TableNames.find((candidate) => candidate.endsWith(`-${table}`));
-  if (!name) throw new Error(`No local table ends with -${table}`);
-  return name;
-}
-
-async function userIdOf(email: string): Promise<string> {
-  const [user] = (await scanTable('users')).filter((record) => record.email === email);
-  if (!user) throw new Error(`No User record for ${email}`);
-  return String(user.id);
-}
 
 async function record(inputs: readonly ActivityInput[]): Promise<void> {
   const recorder = createActivityRecorder({ client: localDatabase(), tableName: await localTable('activity') });
@@ -60,11 +45,7 @@ test.beforeAll(async ({ browser }) => {
   recruiter = { ...recruiterLogin, id: await userIdOf(recruiterLogin.email) };
   await recruiterPage.context().close();
   await page.context().close();
-  await firmSeed(localDatabase(), await localTable('organizations')).join(
-    owner.id,
-    { sub: recruiter.id, email: recruiter.email },
-    'recruiter',
-  );
+  await joinFirm(owner.id, recruiter.email, 'recruiter');
 
   const firm = owner.id;
   await record([
@@ -101,7 +82,7 @@ test('the owner reads the firm’s activity, filters it and exports it as CSV, a
 
   await expect(page.getByRole('heading', { level: 1, name: 'Activity' })).toBeVisible();
   const table = page.getByRole('table', { name: 'Team activity, newest first' });
-  await expect(table.getByRole('cell', { name: 'Dana Reyes synced the ATS: 4 jobs, 31 candidates' })).toBeVisible();
+  await expect(table.getByRole('cell', { name: 'Dana Reyes synced the ATS (Greenhouse): 4 jobs, 31 candidates' })).toBeVisible();
   await expect(table.getByRole('cell', { name: `Dana Reyes invited ${recruiter.email} as recruiter` })).toBeVisible();
   await expect(table.getByRole('cell', { name: 'Sam Lee accepted the invitation and joined as recruiter' })).toBeVisible();
   // The owner's checkout records the subscription too (the subscription writes record into the firm's log).

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { ATS_MANAGERS_ONLY_SENTENCE } from '../../shared/contracts/ats';
 import type { User } from '../../shared/contracts/user';
 import { subscriberRoute, type Input, type SubscriberRequest, type SubscriberRouteSpec } from '../../shared/http/subscriber-route';
 import { ConflictError } from '../../shared/errors';
@@ -26,8 +27,7 @@ export interface AtsRouteSpec<D, S extends z.core.$ZodType | undefined> extends 
   readonly run: (request: AtsRequest<D, Input<S>>) => Promise<HttpResult>;
 }
 
-export const ATS_MANAGERS_ONLY_MESSAGE =
-  "Only your firm's owners and admins can connect, test, sync or disconnect its ATS. Ask one of them, or use the synced jobs and candidates.";
+export const ATS_MANAGERS_ONLY_MESSAGE = `${ATS_MANAGERS_ONLY_SENTENCE} Ask one of them, or use the synced jobs and candidates.`;
 export const FIRM_CONNECTION_MISSING_MESSAGE = "Your firm's ATS connection could not be found. Ask your firm's owner to sign in once.";
 
 /**

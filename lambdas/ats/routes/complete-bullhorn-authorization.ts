@@ -7,6 +7,7 @@ import { TEST_CONNECTOR_LIMITS } from '../ats-time-limits';
 import { createConnector } from '../connectors';
 import { completeBullhornAuthorization, type BullhornGrant } from '../connectors/bullhorn-session';
 import { openCredentials, type SealedCredentials } from '../credentials/credential-vault';
+import { recordAtsActivity, withAtsActivity, type AtsActivityDependencies } from './ats-activity';
 import { ATS_ERROR_MESSAGES } from './ats-errors';
 import { atsRoute, withSyncLease } from './ats-route';
 import { connectionResponse, storedCredentials } from './ats-views';
@@ -33,10 +34,11 @@ const logger = createLogger({ component: 'ats-bullhorn-callback' });
  *    answers 400 `ats_connection_failed` and puts the grant back as it was.
  * 3. The sealed client id and secret replace the User record's ATS fields (only if they are still
  *    what was read: 409 otherwise), the data of another ATS is cleared (under the sync lease), and
- *    the connection's details are recorded: the answer is `GET /ats/connection`'s.
+ *    the connection's details are recorded: the answer is `GET /ats/connection`'s; `ats.connected`
+ *    goes to the firm's activity log.
  */
 export function createCompleteBullhornAuthorizationHandler(
-  dependencies: () => BullhornAuthorizationDependencies,
+  dependencies: () => BullhornAuthorizationDependencies & AtsActivityDependencies,
   options?: HttpHandlerOptions,
 ): ApiGatewayHandler {
   return atsRoute(
@@ -126,6 +128,7 @@ export function createCompleteBullhornAuthorizationHandler(
           throw error;
         }
         logger.info('ATS connected', { userId: user.id, firmId: connection.id, atsname: 'bullhorn', clearedSyncedData: changesAts });
+        await recordAtsActivity(deps.activity, connection.id, user.id, { action: 'ats.connected', vendor: 'bullhorn' });
         return { body: await connectionResponse(deps, connection.id, sealed, now) };
       },
     },
@@ -134,4 +137,4 @@ export function createCompleteBullhornAuthorizationHandler(
   );
 }
 
-export const handler = createCompleteBullhornAuthorizationHandler(bullhornAuthorizationDependencies());
+export const handler = createCompleteBullhornAuthorizationHandler(withAtsActivity(bullhornAuthorizationDependencies()));

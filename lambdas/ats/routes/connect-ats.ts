@@ -7,6 +7,7 @@ import { ATS_LABELS, AtsSettingsError, BROWSER_AUTHORIZED_ATS_NAMES } from '../a
 import { createConnector } from '../connectors';
 import { prepareCredentials } from '../credentials/credential-vault';
 import { TEST_CONNECTOR_LIMITS } from '../ats-time-limits';
+import { recordAtsActivity, withAtsActivity, type AtsActivityDependencies } from './ats-activity';
 import { cipherFromEnvironment } from './ats-cipher';
 import { atsCredentialDependencies, type AtsCredentialDependencies } from './ats-dependencies';
 import { ATS_ERROR_MESSAGES, connectionRefused } from './ats-errors';
@@ -25,8 +26,12 @@ const logger = createLogger({ component: 'ats-connect' });
  * 3. The sealed keys replace the User record's ATS fields (only if they are still what was read:
  *    a concurrent save answers 409); a different ATS than the synced data's clears that data
  *    first (under the sync lease: 409 while a sync runs).
+ * 4. `ats.connected` goes to the firm's activity log.
  */
-export function createConnectAtsHandler(dependencies: () => AtsCredentialDependencies, options?: HttpHandlerOptions): ApiGatewayHandler {
+export function createConnectAtsHandler(
+  dependencies: () => AtsCredentialDependencies & AtsActivityDependencies,
+  options?: HttpHandlerOptions,
+): ApiGatewayHandler {
   return atsRoute(
     {
       from: 'body',
@@ -71,6 +76,7 @@ export function createConnectAtsHandler(dependencies: () => AtsCredentialDepende
         if (changesAts) await withSyncLease(deps.store, connection.id, now, save);
         else await save();
         logger.info('ATS connected', { userId: user.id, firmId: connection.id, atsname: sealed.atsname, clearedSyncedData: changesAts });
+        await recordAtsActivity(deps.activity, connection.id, user.id, { action: 'ats.connected', vendor: sealed.atsname });
         return { body: await connectionResponse(deps, connection.id, sealed, now) };
       },
     },
@@ -79,4 +85,4 @@ export function createConnectAtsHandler(dependencies: () => AtsCredentialDepende
   );
 }
 
-export const handler = createConnectAtsHandler(atsCredentialDependencies(cipherFromEnvironment));
+export const handler = createConnectAtsHandler(withAtsActivity(atsCredentialDependencies(cipherFromEnvironment)));

@@ -5,6 +5,7 @@ import { SYNC_CONNECTOR_LIMITS, SYNC_TIME_BUDGET_MS } from '../ats-time-limits';
 import { createConnector } from '../connectors';
 import { openCredentials } from '../credentials/credential-vault';
 import { runSync } from '../sync/sync-engine';
+import { recordAtsActivity, UNEXPECTED_FAILURE, withAtsActivity, type AtsActivityDependencies, type AtsSyncEnd } from './ats-activity';
 import { cipherFromEnvironment } from './ats-cipher';
 import { atsCredentialDependencies, type AtsCredentialDependencies } from './ats-dependencies';
 import { atsRoute } from './ats-route';
@@ -18,12 +19,20 @@ const logger = createLogger({ component: 'ats-sync' });
  * (`partial`: call again, it continues where it stopped). `paused`: the ATS asked to wait, until
  * `sync.resumeAt` (also a Retry-After header); `running`: another call is syncing; `failed`: the
  * ATS refused, `sync.message` says why. Nothing connected: 409 `ats_not_connected`.
+ *
+ * A sync spans calls, so the firm's activity log gets one `ats.synced` per sync, from the call
+ * that ends it (`complete` or `failed`, or an unexpected error), naming whoever made that call,
+ * with the counts of the whole sync; `partial` and `paused` go on at the next call, and `running`
+ * did nothing.
  */
-export function createSyncAtsHandler(dependencies: () => AtsCredentialDependencies, options?: HttpHandlerOptions): ApiGatewayHandler {
+export function createSyncAtsHandler(
+  dependencies: () => AtsCredentialDependencies & AtsActivityDependencies,
+  options?: HttpHandlerOptions,
+): ApiGatewayHandler {
   return atsRoute(
     {
       manages: true,
-      run: async ({ deps, connection }) => {
+      run: async ({ deps, connection, user }) => {
         const credentials = await openCredentials(storedCredentials(connection), { cipher: deps.cipher, userId: connection.id });
         const connector = createConnector(credentials, {
           ...SYNC_CONNECTOR_LIMITS,
@@ -31,13 +40,21 @@ export function createSyncAtsHandler(dependencies: () => AtsCredentialDependenci
           bullhornGrants: deps.bullhornGrants?.(connection.id),
         });
         const budgetEndsAt = deps.now().getTime() + (deps.syncBudgetMs ?? SYNC_TIME_BUDGET_MS);
+        const synced = (end: AtsSyncEnd) =>
+          recordAtsActivity(deps.activity, connection.id, user.id, { action: 'ats.synced', vendor: credentials.atsname, ...end });
         const result = await runSync({
           connector,
           store: deps.store,
           userId: connection.id,
           now: deps.now,
           deadline: () => deps.now().getTime() >= budgetEndsAt,
+        }).catch(async (error: unknown) => {
+          await synced({ failure: UNEXPECTED_FAILURE });
+          throw error;
         });
+        if (result.outcome === 'complete' || result.outcome === 'failed') {
+          await synced({ failure: result.outcome === 'failed' ? (result.failure ?? UNEXPECTED_FAILURE) : null, status: result.status });
+        }
         logger.info('ATS sync call ended', {
           userId: connection.id,
           atsname: credentials.atsname,
@@ -61,4 +78,4 @@ export function createSyncAtsHandler(dependencies: () => AtsCredentialDependenci
   );
 }
 
-export const handler = createSyncAtsHandler(atsCredentialDependencies(cipherFromEnvironment));
+export const handler = createSyncAtsHandler(withAtsActivity(atsCredentialDependencies(cipherFromEnvironment)));

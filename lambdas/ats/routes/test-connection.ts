@@ -5,6 +5,7 @@ import { ATS_LABELS } from '../ats-settings';
 import { createConnector } from '../connectors';
 import { openCredentials } from '../credentials/credential-vault';
 import { TEST_CONNECTOR_LIMITS } from '../ats-time-limits';
+import { recordAtsActivity, withAtsActivity, type AtsActivityDependencies } from './ats-activity';
 import { cipherFromEnvironment } from './ats-cipher';
 import { atsCredentialDependencies, type AtsCredentialDependencies } from './ats-dependencies';
 import { atsRoute } from './ats-route';
@@ -14,19 +15,21 @@ import { storedCredentials } from './ats-views';
  * `POST /ats/connection/test` (subscribers): tries the saved connection with one harmless read.
  * 200 either way: `ok: true` with the account name (recorded with the time), or `ok: false` with
  * what the ATS refused and what to do. Nothing connected: 409 `ats_not_connected`; a saved key
- * that no longer opens: 409 `ats_key_unreadable` (enter it again).
+ * that no longer opens: 409 `ats_key_unreadable` (enter it again). A test the ATS answered, either
+ * way, goes to the firm's activity log (`ats.tested`).
  */
 export function createTestConnectionHandler(
-  dependencies: () => AtsCredentialDependencies,
+  dependencies: () => AtsCredentialDependencies & AtsActivityDependencies,
   options?: HttpHandlerOptions,
 ): ApiGatewayHandler {
   return atsRoute(
     {
       manages: true,
-      run: async ({ deps, connection }) => {
+      run: async ({ deps, connection, user }) => {
         const credentials = await openCredentials(storedCredentials(connection), { cipher: deps.cipher, userId: connection.id });
         const label = ATS_LABELS[credentials.atsname];
         let answer: AtsTestResponse;
+        let failure: AtsError['reason'] | null = null;
         try {
           const { accountName } = await createConnector(credentials, {
             ...TEST_CONNECTOR_LIMITS,
@@ -39,8 +42,10 @@ export function createTestConnectionHandler(
           answer = { ok: true, accountName, message: `${label} answered${account}: your connection works and can be synced.`, testedAt };
         } catch (error) {
           if (!(error instanceof AtsError)) throw error;
+          failure = error.reason;
           answer = { ok: false, accountName: null, message: error.message, testedAt: deps.now().toISOString() };
         }
+        await recordAtsActivity(deps.activity, connection.id, user.id, { action: 'ats.tested', vendor: credentials.atsname, failure });
         return { body: answer };
       },
     },
@@ -49,4 +54,4 @@ export function createTestConnectionHandler(
   );
 }
 
-export const handler = createTestConnectionHandler(atsCredentialDependencies(cipherFromEnvironment));
+export const handler = createTestConnectionHandler(withAtsActivity(atsCredentialDependencies(cipherFromEnvironment)));

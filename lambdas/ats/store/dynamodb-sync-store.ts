@@ -46,6 +46,7 @@ const STATUS_FIELDS = [
   'counts',
   'skippedReasons',
   'notices',
+  'fullPass',
   'message',
   'lastCompleteAt',
   'resumeAt',
@@ -91,6 +92,7 @@ function statusFromItem(item: Item): AtsSyncStatus {
     counts: storedCounts(item.counts),
     skippedReasons: storedSkippedReasons(item.skippedReasons),
     notices: storedNotices(item.notices),
+    fullPass: item.fullPass === true,
   };
 }
 

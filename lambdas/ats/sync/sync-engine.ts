@@ -15,7 +15,7 @@
  * and bounded, into the status record for the recruiter (./sync-notices.ts).
  */
 import { randomUUID } from 'node:crypto';
-import { AtsError, type AtsConnector, type AtsListOptions, type AtsPage } from '../ats-port';
+import { AtsError, type AtsConnector, type AtsErrorReason, type AtsListOptions, type AtsPage } from '../ats-port';
 import { SYNC_LEASE_SECONDS } from '../ats-time-limits';
 import { SYNC_MESSAGES } from './sync-status';
 import {
@@ -68,6 +68,8 @@ export interface AtsSyncResult {
   readonly retryAfterSeconds: number | null;
   /** The status record as this call left it (as found, for `running`). */
   readonly status: AtsSyncStatus;
+  /** `failed`: the kind of the ATS's refusal (its words are `message`). */
+  readonly failure?: AtsErrorReason;
 }
 
 const iso = (date: Date) => date.toISOString();
@@ -121,6 +123,7 @@ export async function runSync(options: RunSyncOptions): Promise<AtsSyncResult> {
       counts: continues ? previous.counts : ZERO_COUNTS,
       skippedReasons: continues ? previous.skippedReasons : [],
       notices: continues ? previous.notices : [],
+      fullPass: continues && previous.fullPass,
       message: null,
       resumeAt: null,
       updatedAt: iso(callStartedAt),
@@ -146,6 +149,7 @@ export async function runSync(options: RunSyncOptions): Promise<AtsSyncResult> {
           checkpoint = { ...checkpoint, cursor: null, updatedSince: full ? null : checkpoint.updatedSince, passStartedAt };
         }
         const page = await list({ cursor: checkpoint.cursor, updatedSince: checkpoint.updatedSince });
+        const readInFull = checkpoint.updatedSince === null;
         if (page.nextCursor !== null && page.nextCursor === checkpoint.cursor)
           throw new AtsError('response', SYNC_MESSAGES.samePage(connector.name));
         const stored = await write(page.items.map(boundRecord));
@@ -169,6 +173,7 @@ export async function runSync(options: RunSyncOptions): Promise<AtsSyncResult> {
           counts: addCount(status.counts, resource, pageCount),
           skippedReasons: addSkippedReasons(status.skippedReasons, resource, skipped.reasons),
           notices: addNotices(status.notices, page.notices),
+          fullPass: status.fullPass || readInFull,
           updatedAt: iso(now()),
         };
         await store.saveStatus(userId, status);
@@ -180,11 +185,12 @@ export async function runSync(options: RunSyncOptions): Promise<AtsSyncResult> {
       outcome: Exclude<AtsSyncOutcome, 'running'>,
       fields: Partial<AtsSyncStatus>,
       retryAfterSeconds: number | null = null,
+      failure?: AtsErrorReason,
     ): Promise<AtsSyncResult> => {
       const finishedAt = iso(now());
       status = { ...status, state: outcome, finishedAt, updatedAt: finishedAt, ...fields };
       await store.saveStatus(userId, status);
-      return { outcome, counts, message: status.message, retryAfterSeconds, status };
+      return { outcome, counts, message: status.message, retryAfterSeconds, status, ...(failure ? { failure } : {}) };
     };
 
     const passes: Record<AtsResource, () => Promise<void>> = {
@@ -218,7 +224,7 @@ export async function runSync(options: RunSyncOptions): Promise<AtsSyncResult> {
         return await finish('paused', { message: SYNC_MESSAGES.paused(connector.name, resumeAt), resumeAt }, retryAfterSeconds);
       }
       // The ATS's message is written for the recruiter and never holds a credential.
-      if (error instanceof AtsError) return await finish('failed', { message: error.message });
+      if (error instanceof AtsError) return await finish('failed', { message: error.message }, null, error.reason);
       await finish('failed', { message: SYNC_MESSAGES.unexpected }).catch(() => undefined);
       throw error;
     }

@@ -98,6 +98,12 @@ export interface AtsSyncStatus {
    * (the connectors' `AtsPage.notices`: distinct, at most `MAX_SYNC_NOTICES`, ./sync-notices.ts).
    */
   readonly notices: readonly string[];
+  /**
+   * Whether this sync read some resource in full (no `updatedSince`: a first sync, or the periodic
+   * full pass) rather than only what changed since the last one; false for a record saved before
+   * the field existed.
+   */
+  readonly fullPass: boolean;
   /** For the recruiter: what failed or why it paused; `null` otherwise. */
   readonly message: string | null;
   /** When a sync last read everything; `null` before the first complete one. */
@@ -116,6 +122,7 @@ export const IDLE_STATUS: AtsSyncStatus = {
   counts: ZERO_COUNTS,
   skippedReasons: [],
   notices: [],
+  fullPass: false,
   message: null,
   lastCompleteAt: null,
   resumeAt: null,

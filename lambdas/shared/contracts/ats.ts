@@ -40,6 +40,12 @@ export const ATS_LIMITS = {
   predictionsMax: 100,
 } as const;
 
+/**
+ * Who may change the firm's ATS connection (issue 18, organization-rules `manageAts`), in the words
+ * the settings show a recruiter and the server's 403 `ats_managers_only` begins with.
+ */
+export const ATS_MANAGERS_ONLY_SENTENCE = "Only your firm's owners and admins can connect, test, sync or disconnect its ATS.";
+
 /** ATS ids are the ATS's own (numbers, UUIDs, slugs); bounded and printable. */
 export const ATS_ID_PATTERN = /^[A-Za-z0-9._:@-]{1,128}$/;
 

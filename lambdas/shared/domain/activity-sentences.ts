@@ -52,10 +52,25 @@ function capabilityWords(capability: ActivityDetails['capability']): string {
   return CAPABILITY_WORDS[capability] ?? capability.replace(/-/g, ' ');
 }
 
-/** `greenhouse` → `Greenhouse`; no vendor → `the ATS`. */
-function vendorName(vendor: ActivityDetails['vendor']): string {
+/** `greenhouse` → `the ATS (Greenhouse)`; no vendor → `the ATS`. */
+function atsWords(vendor: ActivityDetails['vendor']): string {
   if (typeof vendor !== 'string' || !vendor) return 'the ATS';
-  return vendor.charAt(0).toUpperCase() + vendor.slice(1);
+  return `the ATS (${vendor.charAt(0).toUpperCase()}${vendor.slice(1)})`;
+}
+
+/** Why an ATS test or sync failed, by its kind (lambdas/ats/routes/ats-activity.ts). */
+const ATS_FAILURE_WORDS: Readonly<Record<string, string>> = {
+  credentials: 'the ATS refused the keys',
+  account: 'the ATS account was not found',
+  'rate-limited': 'the ATS asked to slow down',
+  unavailable: 'the ATS did not answer',
+  response: 'the ATS answered something unreadable',
+  unexpected: 'an unexpected error',
+};
+
+function failureWords(failure: ActivityDetails['failure']): string {
+  if (typeof failure !== 'string') return 'it failed';
+  return `it failed (${ATS_FAILURE_WORDS[failure] ?? failure.replace(/-/g, ' ')})`;
 }
 
 function counted(value: ActivityDetails[keyof ActivityDetails], one: string, many: string): string | undefined {
@@ -109,19 +124,21 @@ export function activitySentence(entry: DescribableActivity): string {
     case 'subscription.reactivated':
       return `${actor} reactivated the subscription`;
     case 'ats.connected':
-      return `${actor} connected ${vendorName(details.vendor)}`;
+      return `${actor} connected ${atsWords(details.vendor)}`;
     case 'ats.tested':
-      return `${actor} tested the connection to ${vendorName(details.vendor)}${typeof details.outcome === 'string' ? `: ${details.outcome}` : ''}`;
+      return `${actor} tested the connection to ${atsWords(details.vendor)}${details.outcome === 'failed' ? `: ${failureWords(details.failure)}` : details.outcome === 'ok' ? ': it works' : ''}`;
     case 'ats.synced': {
+      if (details.outcome === 'failed') return `${actor} tried to sync ${atsWords(details.vendor)}, but ${failureWords(details.failure)}`;
       const counts = [
         counted(details.jobs, 'job', 'jobs'),
         counted(details.candidates, 'candidate', 'candidates'),
         typeof details.skipped === 'number' && details.skipped > 0 ? `${formatCount(details.skipped)} skipped` : undefined,
       ].filter(Boolean);
-      return `${actor} synced the ATS${counts.length > 0 ? `: ${counts.join(', ')}` : ''}`;
+      const what = details.pass === 'full' ? 'all of ' : details.pass === 'incremental' ? 'the changes in ' : '';
+      return `${actor} synced ${what}${atsWords(details.vendor)}${counts.length > 0 ? `: ${counts.join(', ')}` : ''}`;
     }
     case 'ats.disconnected':
-      return `${actor} disconnected ${vendorName(details.vendor)}`;
+      return `${actor} disconnected ${atsWords(details.vendor)}`;
     case 'result.generated':
       return `${actor} generated ${capabilityWords(details.capability)}${typeof details.jobTitle === 'string' ? ` for “${details.jobTitle}”` : ''}`;
     case 'result.shared':

@@ -55,6 +55,10 @@ export const ACTIVITY_DETAIL_KEYS = [
   'quantity',
   'vendor',
   'outcome',
+  // Why an ATS test or sync failed: a kind (`credentials`, `unavailable`, …), never the ATS's words.
+  'failure',
+  // Whether an ATS sync read everything (`full`) or only what changed since the last one (`incremental`).
+  'pass',
   'capability',
   'jobId',
   'jobTitle',

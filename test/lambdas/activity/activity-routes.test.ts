@@ -156,7 +156,7 @@ describe('GET /user/organization/activity', () => {
     expect(answer.body.entries.map((entry) => entry.sentence)).toEqual([
       'The billing system canceled the subscription',
       expect.stringMatching(/^=HYPERLINK\("http:\/\/evil.example"\) Quote"Comma, saved the job “=SUM/),
-      'Lee Chen synced the ATS: 4 jobs, 31 candidates',
+      'Lee Chen synced the ATS (Greenhouse): 4 jobs, 31 candidates',
       'Dana Reyes removed Gus Gone from the team',
       'Gus Gone saved the job “Senior Backend Engineer”',
       'Dana Reyes invited sam@example.com as recruiter',
@@ -242,7 +242,7 @@ describe('GET /user/organization/activity', () => {
 
   it('answers another firm’s owner with their own firm only', async () => {
     const answer = await getPage('rita');
-    expect(answer.body.entries.map((entry) => entry.sentence)).toEqual(['Rita Rival connected Lever']);
+    expect(answer.body.entries.map((entry) => entry.sentence)).toEqual(['Rita Rival connected the ATS (Lever)']);
     expect(JSON.stringify(answer.body)).not.toMatch(/dana|Acme|greenhouse/);
   });
 
@@ -302,7 +302,7 @@ describe('GET /user/organization/activity/export', () => {
       'Lee Chen',
       'lee@example.com',
       'ats.synced',
-      'Lee Chen synced the ATS: 4 jobs, 31 candidates',
+      'Lee Chen synced the ATS (Greenhouse): 4 jobs, 31 candidates',
       'ats',
       'greenhouse',
       'vendor=greenhouse; jobs=4; candidates=31',
@@ -329,7 +329,7 @@ describe('GET /user/organization/activity/export', () => {
       parseCsv(rival.body)
         .slice(1)
         .map((row) => row[4]),
-    ).toEqual(['Rita Rival connected Lever']);
+    ).toEqual(['Rita Rival connected the ATS (Lever)']);
     expect(rival.headers['Content-Disposition']).toBe('attachment; filename="activity-rival-talent-2026-11-27.csv"');
   });
 

@@ -175,7 +175,15 @@ describe('AtsCredentialsKey: the KMS key that seals saved ATS keys', () => {
     }
   });
 
-  it('gives every ATS route its user, subscription, assistant (rate limit), ATS and organizations (the firm gate) tables', () => {
+  it('gives every ATS route its user, subscription, assistant (rate limit), ATS and organizations (the firm gate) tables, and the routes that change the connection the activity log', () => {
+    // Connect, test, sync, disconnect and Bullhorn's callback record in the firm's activity log (issue 18).
+    const recording = new Set([
+      'AtsConnectFunction',
+      'AtsTestConnectionFunction',
+      'AtsRemoveConnectionFunction',
+      'AtsSyncFunction',
+      'AtsBullhornCallbackFunction',
+    ]);
     for (const { functionId } of ATS_ROUTES) {
       const variables = functionOf(prod, functionId).Properties.Environment.Variables;
       expect({
@@ -185,7 +193,14 @@ describe('AtsCredentialsKey: the KMS key that seals saved ATS keys', () => {
           .sort(),
       }).toEqual({
         functionId,
-        tables: ['ASSISTANT_TABLE', 'ATS_TABLE', 'ORGANIZATIONS_TABLE', 'SUBSCRIPTIONS_TABLE', 'USERS_TABLE'],
+        tables: [
+          ...(recording.has(functionId) ? ['ACTIVITY_TABLE'] : []),
+          'ASSISTANT_TABLE',
+          'ATS_TABLE',
+          'ORGANIZATIONS_TABLE',
+          'SUBSCRIPTIONS_TABLE',
+          'USERS_TABLE',
+        ],
       });
       expect(flatten(variables.ATS_TABLE)).toMatch(/^\$\{DataAtsTable[0-9A-F]{8}\}$/);
     }

@@ -59,7 +59,7 @@ const textList = (...plausible: string[]) =>
  * firm's log (issue 18: jobs saved and deleted, results generated); any other activity change stays
  * and is a problem.
  */
-function withoutOwnActivity(rt: SecurityRuntime, changes: readonly ItemChange[]): readonly ItemChange[] {
+export function withoutOwnActivity(rt: SecurityRuntime, changes: readonly ItemChange[]): readonly ItemChange[] {
   return changes.filter(
     (change) =>
       !(

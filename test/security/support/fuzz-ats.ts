@@ -10,6 +10,7 @@ import {
 import { ATS_DEMO_CREDENTIALS } from '../../../local/ats/ats-stand-ins';
 import { restAnswerProblem, send, type HttpAnswer } from './answer-checks';
 import { assistantCaller, percentEncode, restHeaders, type RestCaller } from './callers';
+import { withoutOwnActivity } from './fuzz-assistant';
 import type { CallVerdict, FuzzEntryPoint } from './fuzz-runner';
 import { contentType, hostileBody, hostileField, hostileRecord, hostileString, INJECTION_STRINGS, wrongTypeValue } from './hostile-values';
 import type { SecurityRuntime } from './security-runtime';
@@ -153,11 +154,14 @@ const itemIdOf = (change: ItemChange) => String((change.before ?? change.after)?
  */
 function ownChangesProblem(
   rt: SecurityRuntime,
-  changes: readonly ItemChange[],
+  allChanges: readonly ItemChange[],
   allowedAts: (change: ItemChange) => boolean,
   userRecord?: (change: ItemChange) => string | undefined,
   sentKeys: readonly string[] = [],
 ): string | undefined {
+  // Connect, test, sync and disconnect append to the caller's own firm's activity log (issue 18), never a key.
+  const entries = allChanges.flatMap((change) => (change.table === 'activity' && change.after ? [JSON.stringify(change.after)] : []));
+  const changes = withoutOwnActivity(rt, allChanges);
   const strangers = changes.filter((change) => !['users', 'ats'].includes(change.table) || ownerOf(change) !== rt.subscriber.sub);
   if (strangers.length > 0) return `An accepted call stored outside the caller's own records: ${JSON.stringify(strangers).slice(0, 500)}`;
   const ats = changes.filter((change) => change.table === 'ats' && !allowedAts(change));
@@ -173,7 +177,7 @@ function ownChangesProblem(
   }
   const stored = (table: string) =>
     changes.flatMap((change) => (change.table === table && change.after ? [JSON.stringify(change.after)] : []));
-  const leak = keyIn([...stored('users'), ...stored('ats')], sentKeys) ?? secretIn(stored('ats'), []);
+  const leak = keyIn([...stored('users'), ...stored('ats'), ...entries], sentKeys) ?? secretIn([...stored('ats'), ...entries], []);
   return leak ? `An accepted call stored ${leak}` : undefined;
 }
 
@@ -277,7 +281,7 @@ function sentKeysOf(text: string): string[] {
 
 export const connectAts: FuzzEntryPoint<Input & { body: Body }> = {
   name: 'POST /ats/connection',
-  writes: ['users', 'ats'],
+  writes: ['users', 'ats', 'activity'],
   input: fc.record({
     ...caller,
     body: fc.oneof(
@@ -335,7 +339,7 @@ export const connectAts: FuzzEntryPoint<Input & { body: Body }> = {
 
 export const testConnection: FuzzEntryPoint<Input & { body: Body }> = {
   name: 'POST /ats/connection/test',
-  writes: ['users', 'ats'],
+  writes: ['users', 'ats', 'activity'],
   input: fc.record({ ...caller, body: strayBody }),
   call: (rt, input) =>
     atsCall(rt, 'POST', '/ats/connection/test', input, {
@@ -344,7 +348,7 @@ export const testConnection: FuzzEntryPoint<Input & { body: Body }> = {
     }),
   // A passed test records itself on the connection's details, and nothing else.
   checkStored: (rt, _input, _verdict, changes) => {
-    const [meta, ...more] = changes;
+    const [meta, ...more] = withoutOwnActivity(rt, changes);
     if (!meta || more.length > 0 || itemIdOf(meta) !== 'connection#meta' || meta.kind !== 'changed')
       return `Expected the test recorded on the connection's details, got: ${JSON.stringify(changes).slice(0, 500)}`;
     const stray = changedFields(meta).filter((field) => !['accountName', 'lastTestedAt'].includes(field));
@@ -354,7 +358,7 @@ export const testConnection: FuzzEntryPoint<Input & { body: Body }> = {
 
 export const removeConnection: FuzzEntryPoint<Input & { body: Body }> = {
   name: 'POST /ats/connection/remove',
-  writes: ['users', 'ats'],
+  writes: ['users', 'ats', 'activity'],
   input: fc.record({ ...caller, body: strayBody }),
   call: (rt, input) =>
     atsCall(rt, 'POST', '/ats/connection/remove', input, {
@@ -378,7 +382,7 @@ export const removeConnection: FuzzEntryPoint<Input & { body: Body }> = {
 
 export const syncAts: FuzzEntryPoint<Input & { body: Body }> = {
   name: 'POST /ats/sync',
-  writes: ['users', 'ats'],
+  writes: ['users', 'ats', 'activity'],
   input: fc.record({ ...caller, body: strayBody }),
   call: (rt, input) =>
     atsCall(rt, 'POST', '/ats/sync', input, {

@@ -1,3 +1,4 @@
+import { within } from '@testing-library/react';
 import type {
   AtsCandidateView,
   AtsConnectionResponse,
@@ -346,4 +347,13 @@ export class FakeAts {
       }),
     } as AtsApi & Mocked<AtsApi>;
   }
+}
+
+/** The facts of a part of the ATS settings (a connection, a sync) as term → description. */
+export function atsFacts(region: HTMLElement): Record<string, string> {
+  return Object.fromEntries(
+    within(region)
+      .getAllByRole('term')
+      .map((term) => [term.textContent, term.nextElementSibling?.textContent ?? '']),
+  );
 }

@@ -130,6 +130,8 @@ describe('status records saved before skipped records were counted', () => {
       },
       skippedReasons: [],
       notices: [],
+      // Nor did it say whether it read everything: it is not claimed.
+      fullPass: false,
       message: null,
       lastCompleteAt: '2026-02-01T10:01:00.000Z',
       resumeAt: null,

@@ -99,15 +99,19 @@ describe('runSync', () => {
     const time = clock('2026-03-01T10:00:00.000Z');
     const since = () => calls.splice(0).map((call) => call.updatedSince);
 
-    await sync({ connector, store, now: time.now });
+    const first = await sync({ connector, store, now: time.now });
     expect(since()).toEqual([null, null, null]);
+    // The status says which kind of sync it was (the firm's activity log tells its readers).
+    expect(first.status.fullPass).toBe(true);
     time.advance(6 * 86_400);
-    await sync({ connector, store, now: time.now });
+    const incremental = await sync({ connector, store, now: time.now });
     expect(since()).toEqual(Array(3).fill('2026-03-01T09:55:00.000Z'));
+    expect(incremental.status.fullPass).toBe(false);
     time.advance(86_400);
     const full = await sync({ connector, store, now: time.now });
     expect(since()).toEqual([null, null, null]);
     expect(full.counts.candidates).toEqual({ read: 2, stored: 2, skipped: 0 });
+    expect(full.status.fullPass).toBe(true);
     time.advance(86_400);
     await sync({ connector, store, now: time.now });
     expect(since()).toEqual(Array(3).fill('2026-03-08T09:55:00.000Z'));
@@ -286,7 +290,7 @@ describe('runSync', () => {
     time.advance(86_400);
     const result = await sync({ connector, store, now: time.now });
 
-    expect(result).toMatchObject({ outcome: 'failed', message });
+    expect(result).toMatchObject({ outcome: 'failed', message, failure: 'credentials' });
     expect(await store.getStatus(USER)).toMatchObject({ state: 'failed', message, lastCompleteAt: '2026-03-01T10:00:00.000Z' });
     expect(await stored(store)).toEqual(before.data);
     expect(await Promise.all(ATS_RESOURCES.map((resource) => store.getCheckpoint(USER, resource)))).toEqual(before.checkpoints);

@@ -23,7 +23,7 @@ describe('activity sentences', () => {
       'Dana Reyes invited sam@example.com as recruiter',
     );
     expect(sentence('ats.synced', { vendor: 'greenhouse', jobs: 4, candidates: 31 })).toBe(
-      'Dana Reyes synced the ATS: 4 jobs, 31 candidates',
+      'Dana Reyes synced the ATS (Greenhouse): 4 jobs, 31 candidates',
     );
     expect(sentence('ats.synced', { jobs: 1, candidates: 1200, skipped: 2 })).toBe(
       'Dana Reyes synced the ATS: 1 job, 1,200 candidates, 2 skipped',
@@ -33,7 +33,7 @@ describe('activity sentences', () => {
     );
     expect(sentence('member.removed', {}, { kind: 'member', id: 'sam', person: SAM })).toBe('Dana Reyes removed Sam Lee from the team');
     expect(sentence('seats.changed', { seats: 4, previousSeats: 3 })).toBe('Dana Reyes changed the seats from 3 to 4 seats');
-    expect(sentence('ats.connected', { vendor: 'bullhorn' })).toBe('Dana Reyes connected Bullhorn');
+    expect(sentence('ats.connected', { vendor: 'bullhorn' })).toBe('Dana Reyes connected the ATS (Bullhorn)');
     expect(sentence('ats.disconnected')).toBe('Dana Reyes disconnected the ATS');
     expect(sentence('result.generated', { capability: 'screening-questions', jobTitle: 'Nurse' })).toBe(
       'Dana Reyes generated screening questions for “Nurse”',
@@ -41,6 +41,28 @@ describe('activity sentences', () => {
     expect(sentence('job.deleted', { jobTitle: 'Nurse' })).toBe('Dana Reyes deleted the job “Nurse”');
     expect(sentence('subscription.created', { planCode: 'enterprise_monthly', quantity: 3 })).toBe(
       'Dana Reyes subscribed to enterprise_monthly with 3 seats',
+    );
+  });
+
+  it('says how an ATS test or sync went: its outcome, why it failed, and whether the sync read everything', () => {
+    expect(sentence('ats.tested', { vendor: 'lever', outcome: 'ok' })).toBe(
+      'Dana Reyes tested the connection to the ATS (Lever): it works',
+    );
+    expect(sentence('ats.tested', { vendor: 'lever', outcome: 'failed', failure: 'credentials' })).toBe(
+      'Dana Reyes tested the connection to the ATS (Lever): it failed (the ATS refused the keys)',
+    );
+    expect(sentence('ats.synced', { vendor: 'greenhouse', outcome: 'ok', pass: 'full', jobs: 4, candidates: 31, skipped: 2 })).toBe(
+      'Dana Reyes synced all of the ATS (Greenhouse): 4 jobs, 31 candidates, 2 skipped',
+    );
+    expect(sentence('ats.synced', { vendor: 'greenhouse', outcome: 'ok', pass: 'incremental', jobs: 0, candidates: 1, skipped: 0 })).toBe(
+      'Dana Reyes synced the changes in the ATS (Greenhouse): 0 jobs, 1 candidate',
+    );
+    expect(sentence('ats.synced', { vendor: 'workable', outcome: 'failed', failure: 'unavailable', jobs: 3 })).toBe(
+      'Dana Reyes tried to sync the ATS (Workable), but it failed (the ATS did not answer)',
+    );
+    // A kind these words do not know yet is still said, not dropped.
+    expect(sentence('ats.synced', { outcome: 'failed', failure: 'token-expired' })).toBe(
+      'Dana Reyes tried to sync the ATS, but it failed (token expired)',
     );
   });
 

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { formatWhen } from '../../../../web/src/features/ats/format';
 import { RestApiError } from '../../../../web/src/lib/rest-client';
-import { FakeAts, greenhouseConnection, syncWith, withSkipped } from '../../support/ats';
+import { atsFacts as facts, FakeAts, greenhouseConnection, syncWith, withSkipped } from '../../support/ats';
 import { authUser, dbUser, FakeIdentity } from '../../support/auth';
 import { FakeBilling, testSubscription } from '../../support/billing';
 import { errorOf } from '../../support/forms';
@@ -23,15 +23,6 @@ function connected(): FakeAts {
   ats.connection = greenhouseConnection();
   ats.sync = syncWith('complete', 12, { lastCompleteAt: '2026-11-23T08:00:00.000Z' });
   return ats;
-}
-
-/** The facts of a part of the settings as term → description. */
-function facts(region: HTMLElement): Record<string, string> {
-  return Object.fromEntries(
-    within(region)
-      .getAllByRole('term')
-      .map((term) => [term.textContent, term.nextElementSibling?.textContent ?? '']),
-  );
 }
 
 describe('the ATS settings on the account page', () => {

@@ -11,7 +11,7 @@ import { SeatsSection } from '../../features/subscriptions/components/seats-sect
 import { SubscriptionPanel } from '../../features/subscriptions/components/subscription-panel';
 import { internalReturnPath, requestedSeats } from '../../features/subscriptions/return-to';
 import { useSubscriptions } from '../../features/subscriptions/state/subscriptions-context';
-import { liveSubscriptions } from '../../features/subscriptions/subscription-access';
+import { hasServiceAccess } from '../../features/subscriptions/subscription-access';
 import { useSignedInUser } from '../../lib/auth/auth-context';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { usePortOverrides } from '../ports';
@@ -39,11 +39,12 @@ export default function AccountPage() {
   const [search] = useSearchParams();
   const { cardEntry, testCardTokens } = useCardEntry();
   const user = useSignedInUser();
-  const { status, subscriptions } = useSubscriptions();
+  const { status, subscriptions, firmAccess } = useSubscriptions();
   // When the subscriptions could not be loaded, the ATS settings ask the server (it answers 403
-  // to a user without a live subscription, and the section then shows the same note).
+  // to a user without a live subscription, and the section then shows the same note). A firm's
+  // member uses the firm's subscription (`firmAccess`, issue 18), as the gated pages do.
   const subscriptionsKnown = status === 'ready' || status === 'error';
-  const subscribed = status === 'error' || liveSubscriptions(subscriptions).length > 0;
+  const subscribed = status === 'error' || hasServiceAccess(subscriptions, firmAccess);
   const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email;
   return (
     <div className="container page">

@@ -1,8 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { useContext, useMemo } from 'react';
-import { useRuntimeConfig } from '../../config/config-context';
-import { createRestOrganizationReader, organizationQuery, type OrganizationReader } from '../../lib/organization/organization-query';
-import { OrganizationReaderContext } from '../../lib/organization/organization-reader-context';
+import { organizationQuery, type OrganizationReader } from '../../lib/organization/organization-query';
+import { useOrganizationReader } from '../../lib/organization/use-organization-reader';
 import { ServerStateProvider } from '../../lib/server-state/server-state-provider';
 
 /**
@@ -11,9 +9,7 @@ import { ServerStateProvider } from '../../lib/server-state/server-state-provide
  * Nothing shows while it loads, when they are in no firm, or when it cannot be read.
  */
 export default function FirmName() {
-  const source = useContext(OrganizationReaderContext);
-  const config = useRuntimeConfig();
-  const reader = useMemo(() => (source === 'rest' ? createRestOrganizationReader(config) : source), [source, config]);
+  const reader = useOrganizationReader();
   if (!reader) return null;
   return (
     <ServerStateProvider>

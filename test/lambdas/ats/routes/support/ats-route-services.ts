@@ -11,6 +11,8 @@ import { createRemoveConnectionHandler } from '../../../../../lambdas/ats/routes
 import { createSyncAtsHandler } from '../../../../../lambdas/ats/routes/sync-ats';
 import { createTestConnectionHandler } from '../../../../../lambdas/ats/routes/test-connection';
 import type { BullhornAuthorizationDependencies } from '../../../../../lambdas/ats/routes/bullhorn-authorization';
+import type { AtsActivityDependencies } from '../../../../../lambdas/ats/routes/ats-activity';
+import { createActivityRecorder, type ActivityRecorder } from '../../../../../lambdas/shared/activity/activity-log';
 import { createCompleteBullhornAuthorizationHandler } from '../../../../../lambdas/ats/routes/complete-bullhorn-authorization';
 import { createStartBullhornAuthorizationHandler } from '../../../../../lambdas/ats/routes/start-bullhorn-authorization';
 import { createBullhornGrantStore } from '../../../../../lambdas/ats/store/bullhorn-grant-store';
@@ -100,6 +102,8 @@ export interface DependencyOverrides {
   readonly now?: () => Date;
   readonly syncBudgetMs?: number;
   readonly baseUrls?: Partial<Record<AtsName, string>>;
+  /** The firm's activity log (the test table's recorder unless told). */
+  readonly activity?: ActivityRecorder;
 }
 
 export interface AtsRouteServices {
@@ -109,7 +113,7 @@ export interface AtsRouteServices {
   /** The fake Bullhorn, with the demo staffing firm's records. */
   readonly bullhorn: FakeBullhorn;
   /** Handler dependencies on the test tables (rate limit 1,000 a minute unless told). */
-  dependencies(overrides?: DependencyOverrides): BullhornAuthorizationDependencies;
+  dependencies(overrides?: DependencyOverrides): BullhornAuthorizationDependencies & AtsActivityDependencies;
   /**
    * Starts a Bullhorn authorization as `as` and follows the authorize URL as a browser would: the
    * fake approves at once and redirects back with `code` and `state`.
@@ -142,7 +146,7 @@ export async function startAtsRouteServices(
   const cipher = createLocalCipher({ key: randomBytes(32) });
   const atsTable = { client, tableName: tableNames.ats };
 
-  const dependencies = (overrides: DependencyOverrides = {}): BullhornAuthorizationDependencies => ({
+  const dependencies = (overrides: DependencyOverrides = {}): BullhornAuthorizationDependencies & AtsActivityDependencies => ({
     users: assistant.services.users,
     subscriptions: assistant.services.subscriptions,
     organizations: assistant.services.organizations,
@@ -167,6 +171,7 @@ export async function startAtsRouteServices(
     bullhornGrants: (userId) => createBullhornGrantStore({ ...atsTable, cipher, userId }),
     bullhornPending: createBullhornPendingStore(atsTable),
     webOrigins: [WEB_ORIGIN],
+    activity: overrides.activity ?? createActivityRecorder({ client, tableName: tableNames.activity }),
   });
 
   const handlers = (overrides: DependencyOverrides = {}): Record<AtsRoute, ApiGatewayHandler> => {

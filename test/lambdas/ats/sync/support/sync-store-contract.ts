@@ -127,6 +127,7 @@ export function describeSyncStoreContract(adapter: string, getStore: () => AtsSy
           { resource: 'candidates', reason: 'no candidate id', count: 1 },
         ],
         notices: ['Lever did not let this API key read archive reasons, so rejected applications show no reason.'],
+        fullPass: true,
         message: 'Greenhouse asked us to slow down.',
         resumeAt: '2026-03-01T00:02:00.000Z',
         updatedAt: '2026-03-01T00:01:00.000Z',

@@ -2,8 +2,10 @@ import { useEffect, useRef, useState } from 'react';
 import type { AtsConnectionResponse } from '@contracts/ats';
 import { Spinner } from '../../../components/ui/spinner';
 import type { AtsApi } from '../api/ats-api';
+import { useAtsManagement } from '../use-ats-management';
 import { useAtsSettings } from '../use-ats-settings';
 import { useBullhornReturn } from '../use-bullhorn-return';
+import { AtsReadOnly } from './ats-read-only';
 import { ConnectForm } from './connect-form';
 import { ConnectionSummary } from './connection-summary';
 import { SubscriptionNote } from './subscription-note';
@@ -16,6 +18,7 @@ import './ats.css';
  * the server's 403) get a note leading to the plans instead. Focus follows each change: to the
  * connection after connecting, to the form after disconnecting. Bullhorn connects through its own
  * sign-in: Bullhorn sends the browser back here with `?code&state`, which the panel posts.
+ * A firm's recruiter sees the connection and its sync read-only (owners and admins manage it).
  */
 export function AtsSettings({ api, subscribed }: { readonly api: AtsApi; readonly subscribed: boolean }) {
   if (!subscribed) return <SubscriptionNote />;
@@ -24,6 +27,7 @@ export function AtsSettings({ api, subscribed }: { readonly api: AtsApi; readonl
 
 function AtsSettingsPanel({ api }: { readonly api: AtsApi }) {
   const settings = useAtsSettings(api);
+  const management = useAtsManagement();
   const { state } = settings;
   const [announcement, setAnnouncement] = useState('');
   // Bumped on each connect and disconnect: the form starts again empty for the new situation.
@@ -54,7 +58,7 @@ function AtsSettingsPanel({ api }: { readonly api: AtsApi }) {
   const bullhorn = useBullhornReturn(api, connected, settings.requireSubscription, state.status === 'ready');
 
   if (bullhorn.status === 'completing') return <Spinner label="Connecting Bullhorn…" />;
-  if (state.status === 'loading') return <Spinner label="Loading your ATS settings…" />;
+  if (state.status === 'loading' || management === 'loading') return <Spinner label="Loading your ATS settings…" />;
   if (state.status === 'subscription-required') return <SubscriptionNote />;
   if (state.status === 'error')
     return (
@@ -67,6 +71,7 @@ function AtsSettingsPanel({ api }: { readonly api: AtsApi }) {
     );
 
   const { connection, sync, options } = state.data;
+  if (management === 'reads') return <AtsReadOnly connection={connection} sync={sync} />;
   const option = connection ? options.find((candidate) => candidate.atsname === connection.atsname) : undefined;
 
   const disconnected = (data: AtsConnectionResponse) => {

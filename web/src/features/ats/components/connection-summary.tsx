@@ -11,6 +11,24 @@ import { AtsFacts } from './ats-facts';
 type TestOutcome = { readonly ok: boolean; readonly message: string };
 
 /**
+ * The connection's facts: the ATS, its account, when it was connected and last tested and, unless
+ * `keys` is false (a recruiter's read-only view), the keys as the server masks them.
+ */
+export function connectionFacts(connection: AtsConnectionView, option: AtsOption | undefined, keys = true): [string, string][] {
+  const facts: [string, string][] = [
+    ['ATS', connection.label],
+    ['Account', connection.accountName ?? 'Not given by the ATS'],
+  ];
+  if (keys) {
+    facts.push([option?.keyLabel ?? 'API key', connection.apikey1]);
+    if (connection.apikey2 !== null) facts.push([option?.secondLabel ?? 'Second credential', connection.apikey2]);
+  }
+  facts.push(['Connected', connection.connectedAt ? formatWhen(connection.connectedAt) : 'Not recorded']);
+  facts.push(['Last tested', connection.lastTestedAt ? formatWhen(connection.lastTestedAt) : 'Not tested yet']);
+  return facts;
+}
+
+/**
  * The connected ATS: its account, the keys as the server masks them, when it was connected and
  * last tested; "Test connection" tries it with a harmless read, "Disconnect" forgets it after a
  * confirmation.
@@ -78,14 +96,7 @@ export function ConnectionSummary({
       .finally(() => setDisconnecting(false));
   };
 
-  const facts: [string, string][] = [
-    ['ATS', connection.label],
-    ['Account', connection.accountName ?? 'Not given by the ATS'],
-    [option?.keyLabel ?? 'API key', connection.apikey1],
-  ];
-  if (connection.apikey2 !== null) facts.push([option?.secondLabel ?? 'Second credential', connection.apikey2]);
-  facts.push(['Connected', connection.connectedAt ? formatWhen(connection.connectedAt) : 'Not recorded']);
-  facts.push(['Last tested', connection.lastTestedAt ? formatWhen(connection.lastTestedAt) : 'Not tested yet']);
+  const facts = connectionFacts(connection, option);
 
   return (
     <section className="ats-block" aria-labelledby={headingId}>

@@ -8,6 +8,22 @@ import { AtsFacts } from './ats-facts';
 import { SkippedRecords } from './skipped-records';
 import { SyncNotices } from './sync-notices';
 
+/** Where the sync stands and what the firm has from its ATS. */
+export function syncFacts(sync: AtsSyncView): [string, string][] {
+  const facts: [string, string][] = [
+    ['Status', syncStateLabel(sync)],
+    ['Last complete sync', sync.lastCompleteAt ? formatWhen(sync.lastCompleteAt) : 'Never'],
+  ];
+  if (sync.state === 'paused' && sync.resumeAt) facts.push(['Can continue after', formatWhen(sync.resumeAt)]);
+  facts.push(
+    ['Jobs', count(sync.stored.jobs, 'job')],
+    ['Candidates', count(sync.stored.candidates, 'candidate')],
+    ['Applications', count(sync.stored.applications, 'application')],
+    ['Placements', count(sync.stored.placements, 'placement')],
+  );
+  return facts;
+}
+
 /**
  * The sync with the connected ATS: where it stands, what is stored, what could not be read, which
  * features it had to do without, and "Sync now", which keeps going while the server answers
@@ -28,17 +44,7 @@ export function SyncPanel({
   const { running, progress, outcome, start } = useSync(api, onSync, onSubscriptionRequired);
   const rememberFocus = useFocusReturn(running);
 
-  const facts: [string, string][] = [
-    ['Status', syncStateLabel(sync)],
-    ['Last complete sync', sync.lastCompleteAt ? formatWhen(sync.lastCompleteAt) : 'Never'],
-  ];
-  if (sync.state === 'paused' && sync.resumeAt) facts.push(['Can continue after', formatWhen(sync.resumeAt)]);
-  facts.push(
-    ['Jobs', count(sync.stored.jobs, 'job')],
-    ['Candidates', count(sync.stored.candidates, 'candidate')],
-    ['Applications', count(sync.stored.applications, 'application')],
-    ['Placements', count(sync.stored.placements, 'placement')],
-  );
+  const facts = syncFacts(sync);
   // The server's own words, unless this page's last sync already said them (a failure's message).
   const serverMessage = sync.message && sync.message !== outcome?.message ? sync.message : null;
 
