@@ -210,6 +210,8 @@ test('a firm from checkout to its audit log: seats, invitations, one ATS, shared
     { action: 'job.saved', sentence: `${rita} saved the job “${jobTitle}”` },
     { action: 'result.shared', sentence: `${rita} shared must-haves with the firm` },
     { action: 'member.removed', sentence: `Olga Okafor removed ${rita} from the team` },
+    { action: 'ats.connected', sentence: 'Olga Okafor connected the ATS (Greenhouse)' },
+    { action: 'ats.synced', sentence: /^Olga Okafor synced all of the ATS \(Greenhouse\): [1-9][\d,]* jobs, [1-9][\d,]* candidates/ },
   ];
   await page.goto('/activity');
   const log = page.getByRole('table', { name: 'Team activity, newest first' });

@@ -1,9 +1,7 @@
-import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { firmSeed } from '../security/support/firm-seed';
 import { DESKTOP_VIEWPORT, expectNoAxeViolations, expectNoSidewaysScroll, PHONE_VIEWPORT } from './support/accessibility';
 import { inviteAndActivateUser, uniqueEmail } from './support/identity';
-import { localDatabase, scanTable } from './support/local-runtime';
+import { joinFirm, userIdOf } from './support/firm';
 import { subscribeWithTestCard } from './support/subscriptions';
 
 // A firm's shared work (issue 18) on the Services hub, at 1280 and 390 px: a recruiter saves a
@@ -20,12 +18,6 @@ const REFUSAL = 'Only whoever saved this job, an admin or the owner of your team
 /** Everyone's own browser, signed in: the owner, two recruiters and an admin of one firm. */
 const people = {} as Record<'owner' | 'rita' | 'sam' | 'ada', Page>;
 
-async function userIdOf(email: string): Promise<string> {
-  const user = (await scanTable('users')).find((record) => record.email === email);
-  if (!user) throw new Error(`No user record for ${email}`);
-  return String(user.id);
-}
-
 async function signedIn(browser: Browser, firstName: string, lastName: string): Promise<{ page: Page; email: string; id: string }> {
   const page = await (await browser.newContext({ reducedMotion: 'reduce', viewport: DESKTOP_VIEWPORT })).newPage();
   const { email } = await inviteAndActivateUser(page, firstName, { email: uniqueEmail(firstName.toLowerCase()), lastName });
@@ -36,10 +28,6 @@ test.beforeAll(async ({ browser }) => {
   test.setTimeout(180_000);
   const owner = await signedIn(browser, 'Olga', 'Okafor');
   await subscribeWithTestCard(owner.page, 'Starter', 'Olga Okafor');
-  const { TableNames = [] } = await localDatabase().send(new ListTablesCommand({}));
-  const organizations = TableNames.find((name) => name.endsWith('-organizations'));
-  if (!organizations) throw new Error('No local organizations table');
-  const team = firmSeed(localDatabase(), organizations);
   people.owner = owner.page;
   for (const [key, firstName, role] of [
     ['rita', 'Rita', 'recruiter'],
@@ -47,7 +35,7 @@ test.beforeAll(async ({ browser }) => {
     ['ada', 'Ada', 'admin'],
   ] as const) {
     const person = await signedIn(browser, firstName, 'Mensah');
-    await team.join(owner.id, { sub: person.id, email: person.email }, role);
+    await joinFirm(owner.id, person.email, role);
     people[key] = person.page;
   }
 });
