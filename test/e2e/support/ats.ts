@@ -26,5 +26,5 @@ export async function connectDemoGreenhouse(page: Page): Promise<void> {
 /** Presses "Sync now" in the account page's ATS settings and waits until the sync says it is complete. */
 export async function syncAtsNow(page: Page): Promise<void> {
   await atsSettings(page).getByRole('button', { name: 'Sync now' }).click();
-  await expect(atsSettings(page).getByText(/^Sync complete\./)).toBeVisible({ timeout: 60_000 });
+  await expect(atsSettings(page).getByText(/^Sync complete\./)).toBeVisible({ timeout: 90_000 });
 }
