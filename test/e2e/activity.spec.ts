@@ -5,7 +5,7 @@ import { createActivityRecorder } from '../../lambdas/shared/activity/activity-l
 import type { ActivityInput } from '../../lambdas/shared/domain/activity';
 import { firmSeed } from '../security/support/firm-seed';
 import { DESKTOP_VIEWPORT, expectAccessibleAtBothWidths } from './support/accessibility';
-import { inviteAndActivateUser, signIn, uniqueEmail } from './support/identity';
+import { inviteAndActivateUser, signInThroughApi, uniqueEmail } from './support/identity';
 import { localDatabase, scanTable } from './support/local-runtime';
 import { subscribeWithTestCard } from './support/subscriptions';
 
@@ -96,7 +96,7 @@ test.beforeAll(async ({ browser }) => {
 
 test('the owner reads the firm’s activity, filters it and exports it as CSV, at desktop and phone width', async ({ browser }) => {
   const page = await (await browser.newContext({ reducedMotion: 'reduce', viewport: DESKTOP, acceptDownloads: true })).newPage();
-  await signIn(page, owner.email, owner.password, 'Dana');
+  await signInThroughApi(page, owner.email, owner.password, 'Dana');
   await page.goto('/activity');
 
   await expect(page.getByRole('heading', { level: 1, name: 'Activity' })).toBeVisible();
@@ -130,7 +130,7 @@ test('the owner reads the firm’s activity, filters it and exports it as CSV, a
 
 test('a recruiter of the firm is told the log is for owners and admins, at desktop and phone width', async ({ browser }) => {
   const page = await (await browser.newContext({ reducedMotion: 'reduce', viewport: DESKTOP })).newPage();
-  await signIn(page, recruiter.email, recruiter.password, 'Sam');
+  await signInThroughApi(page, recruiter.email, recruiter.password, 'Sam');
   await page.goto('/activity');
 
   await expect(page.getByRole('heading', { level: 1, name: 'Activity' })).toBeVisible();

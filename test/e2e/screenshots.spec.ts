@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { inviteAndActivateUser, SEEDED_ADMIN, signIn } from './support/identity';
+import { inviteAndActivateUser, SEEDED_ADMIN, signInThroughApi } from './support/identity';
 import { SAMPLE_JOBS } from '../../lambdas/assistant/samples/sample-jobs';
 import { GREENHOUSE_DEMO_CLIENT } from '../../local/ats/ats-stand-ins';
 import { chooseInCombobox } from './support/combobox';
@@ -273,7 +273,7 @@ test('the admin console: contact messages, users and registration codes', async 
   await page.getByLabel('How can we help?').fill('We place nurses in three states and use Lever. Can the assistant read our pipeline?');
   await page.getByRole('button', { name: 'Send message' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'your message is on its way' })).toBeVisible();
-  await signIn(page, SEEDED_ADMIN.email, SEEDED_ADMIN.password, SEEDED_ADMIN.firstName);
+  await signInThroughApi(page, SEEDED_ADMIN.email, SEEDED_ADMIN.password, SEEDED_ADMIN.firstName);
   for (const [path, name] of [
     ['/admin', 'admin-contacts'],
     ['/admin?section=users', 'admin-users'],
