@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectNoAxeViolations, expectNoSidewaysScroll } from './support/accessibility';
 import { inviteAndActivateUser } from './support/identity';
-import { subscribeWithTestCard } from './support/subscriptions';
+import { subscribeThroughApi } from './support/subscriptions';
 
 // axe reads the page as it is: finished transitions and toasts that have arrived, not mid-animation.
 test.use({ reducedMotion: 'reduce' });
@@ -141,7 +141,7 @@ test.describe('signed in', () => {
     '/success',
   ]) {
     test(`${path}, subscribed, has no serious or critical violations`, async () => {
-      if (path === '/account') await subscribeWithTestCard(page, 'Enterprise', 'Adaeze Okafor');
+      if (path === '/account') await subscribeThroughApi(page, 'Enterprise', 'Adaeze Okafor');
       await checkAtBothWidths(page, path);
     });
   }

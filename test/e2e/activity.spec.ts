@@ -7,7 +7,7 @@ import { firmSeed } from '../security/support/firm-seed';
 import { DESKTOP_VIEWPORT, expectAccessibleAtBothWidths } from './support/accessibility';
 import { inviteAndActivateUser, signInThroughApi, uniqueEmail } from './support/identity';
 import { localDatabase, scanTable } from './support/local-runtime';
-import { subscribeWithTestCard } from './support/subscriptions';
+import { subscribeThroughApi } from './support/subscriptions';
 
 // The Activity page (issue 18): an owner whose firm's log holds entries reads them in plain words,
 // filters them, and exports them as CSV (the file named after the firm, a formula-like job title
@@ -53,7 +53,7 @@ test.beforeAll(async ({ browser }) => {
     companyName: 'Reyes Staffing',
   });
   // Subscribing founds the firm (its id is the founder's).
-  await subscribeWithTestCard(page, 'Professional', 'Dana Reyes');
+  await subscribeThroughApi(page, 'Professional', 'Dana Reyes');
   owner = { ...ownerLogin, id: await userIdOf(ownerLogin.email) };
   const recruiterPage = await (await browser.newContext({ reducedMotion: 'reduce' })).newPage();
   const recruiterLogin = await inviteAndActivateUser(recruiterPage, 'Sam', { email: uniqueEmail('sam.activity'), lastName: 'Lee' });

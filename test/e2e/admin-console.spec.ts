@@ -2,7 +2,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { DESKTOP_VIEWPORT, expectAccessibleAtBothWidths, expectNoAxeViolations } from './support/accessibility';
 import { idTokenFor, inviteAndActivateUser, SEEDED_ADMIN, signInThroughApi, uniqueEmail } from './support/identity';
 import { readEndpoints } from './support/local-runtime';
-import { subscribeWithTestCard } from './support/subscriptions';
+import { subscribeThroughApi } from './support/subscriptions';
 
 // The admin console (issue 17): the seeded admin reads and handles a visitor's contact message,
 // finds a subscriber with their plan, invites and removes a person, and makes and expires a
@@ -46,7 +46,7 @@ test.describe('the seeded admin', () => {
     await visitor.getByRole('button', { name: 'Send message' }).click();
     await expect(visitor.getByRole('status').filter({ hasText: 'your message is on its way' })).toBeVisible();
     subscriber = await inviteAndActivateUser(visitor, 'Kai', { email: uniqueEmail('kai.console'), companyName: 'Harbor Talent' });
-    await subscribeWithTestCard(visitor, 'Professional', 'Kai Okafor');
+    await subscribeThroughApi(visitor, 'Professional', 'Kai Okafor');
     await visitor.context().close();
 
     page = await (await browser.newContext({ reducedMotion: 'reduce', viewport: DESKTOP_VIEWPORT })).newPage();

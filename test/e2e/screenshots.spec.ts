@@ -4,7 +4,7 @@ import { SAMPLE_JOBS } from '../../lambdas/assistant/samples/sample-jobs';
 import { GREENHOUSE_DEMO_CLIENT } from '../../local/ats/ats-stand-ins';
 import { chooseInCombobox } from './support/combobox';
 import { saveScreenshot, WIDTHS, writeScreenshotIndex, type IndexSection, type WidthName } from './support/screenshots';
-import { subscribeWithTestCard } from './support/subscriptions';
+import { subscribeThroughApi } from './support/subscriptions';
 
 // Screenshots of the main pages at desktop width and on a 390 px phone, for people who want to
 // see the product without running it (docs/screenshots/README.md). See support/screenshots.ts for
@@ -107,7 +107,7 @@ test.describe('signed in', () => {
     test.setTimeout(60_000);
     await shootAtBothWidths(page, '/subscribe', 'subscribe');
     await page.setViewportSize(WIDTHS.desktop);
-    await subscribeWithTestCard(page, 'Enterprise', 'Dana Reyes');
+    await subscribeThroughApi(page, 'Enterprise', 'Dana Reyes');
     for (const [path, name] of [
       ['/account', 'account'],
       ['/services', 'services'],

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { DESKTOP_VIEWPORT, expectAccessibleAtBothWidths, expectNoAxeViolations, PHONE_VIEWPORT } from './support/accessibility';
 import { inviteAndActivateUser } from './support/identity';
 import { scanTable } from './support/local-runtime';
-import { subscribeWithTestCard } from './support/subscriptions';
+import { subscribeThroughApi } from './support/subscriptions';
 
 /**
  * 3-D Secure at checkout (issue 20), at desktop and phone width. Recurly's test gateway card
@@ -79,7 +79,7 @@ test('a failed 3-D Secure check says so next to the card and subscribes nothing 
 test('a card update the bank wants authenticated is saved after the check is passed', async ({ page }) => {
   test.setTimeout(90_000);
   await inviteAndActivateUser(page, 'Greta');
-  await subscribeWithTestCard(page, 'Starter', 'Greta Olsen');
+  await subscribeThroughApi(page, 'Starter', 'Greta Olsen');
   await page.goto('/account');
   const card = page.getByRole('region', { name: 'Card on file' });
   await card.getByRole('button', { name: 'Update card' }).click();

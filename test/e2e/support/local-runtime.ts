@@ -14,6 +14,8 @@ export interface LocalEndpoints {
   cognitoEndpoint: string;
   userPoolId: string;
   userPoolClientId: string;
+  /** The local "Recurly.js": where the checkout's card form sends the card for a token. */
+  localBillingTokenUrl: string;
 }
 
 export function readEndpoints(): LocalEndpoints {
