@@ -2,7 +2,7 @@ import { expect, test, type Browser, type Locator, type Page } from '@playwright
 import { DESKTOP_VIEWPORT, expectNoAxeViolations, expectNoSidewaysScroll, PHONE_VIEWPORT } from './support/accessibility';
 import { inviteAndActivateUser, uniqueEmail } from './support/identity';
 import { joinFirm, userIdOf } from './support/firm';
-import { subscribeWithTestCard } from './support/subscriptions';
+import { subscribeThroughApi } from './support/subscriptions';
 
 // A firm's shared work (issue 18) on the Services hub, at 1280 and 390 px: a recruiter saves a
 // job; a teammate who is a recruiter sees it but may not change it; an admin may. A recruiter's
@@ -27,7 +27,7 @@ async function signedIn(browser: Browser, firstName: string, lastName: string): 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(180_000);
   const owner = await signedIn(browser, 'Olga', 'Okafor');
-  await subscribeWithTestCard(owner.page, 'Starter', 'Olga Okafor');
+  await subscribeThroughApi(owner.page, 'Starter', 'Olga Okafor');
   people.owner = owner.page;
   for (const [key, firstName, role] of [
     ['rita', 'Rita', 'recruiter'],

@@ -1,11 +1,11 @@
-import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { createOrganizationsRepository } from '../../lambdas/shared/organizations/organizations-repository';
 import { expectNoAxeViolations, expectNoSidewaysScroll } from './support/accessibility';
 import { cognito, firstSignIn, inviteAndActivateUser, joinTeam, uniqueEmail } from './support/identity';
-import { localDatabase, readEndpoints, scanTable } from './support/local-runtime';
-import { subscribeWithTestCard } from './support/subscriptions';
+import { userIdOf } from './support/firm';
+import { localDatabase, localTable, readEndpoints, scanTable } from './support/local-runtime';
+import { subscribeThroughApi } from './support/subscriptions';
 
 /**
  * The Team page (issue 18) end to end, at desktop and phone widths: an owner subscribes (their
@@ -24,20 +24,10 @@ const VIEWPORTS = [
  * dialog (its own specs), which this spec only links to.
  */
 async function setSeats(organizationId: string, seats: number): Promise<void> {
-  const db = localDatabase();
-  const { TableNames = [] } = await db.send(new ListTablesCommand({}));
-  const tableName = TableNames.find((name) => name.endsWith('-organizations'));
-  if (!tableName) throw new Error('No local organizations table');
-  const organizations = createOrganizationsRepository({ client: db, tableName });
+  const organizations = createOrganizationsRepository({ client: localDatabase(), tableName: await localTable('organizations') });
   const firm = await organizations.getOrganization(organizationId);
   if (!firm) throw new Error(`No firm ${organizationId}`);
   expect(await organizations.saveOrganization({ ...firm, seats }, firm.updatedAt)).toBe(true);
-}
-
-async function idOf(email: string): Promise<string> {
-  const user = (await scanTable('users')).find((candidate) => candidate.email === email);
-  if (!user) throw new Error(`No user record for ${email}`);
-  return String(user.id);
 }
 
 /** A teammate's first sign-in through the sign-in page, in a browser of their own: the emailed temporary password, then their own. */
@@ -54,8 +44,8 @@ for (const viewport of VIEWPORTS) {
     await page.setViewportSize(viewport);
     const firm = `Okafor Search ${viewport.name} ${Date.now().toString(36)}`;
     const owner = await inviteAndActivateUser(page, 'Olga', { companyName: firm });
-    await subscribeWithTestCard(page, 'Starter', 'Olga Okafor');
-    const ownerId = await idOf(owner.email);
+    await subscribeThroughApi(page, 'Starter', 'Olga Okafor');
+    const ownerId = await userIdOf(owner.email);
 
     await page.goto('/team');
     await expect(page.getByRole('heading', { level: 1, name: firm })).toBeVisible();
@@ -98,7 +88,7 @@ for (const viewport of VIEWPORTS) {
     // A recruiter sees the team read-only.
     await expect(ritaPage.getByRole('button', { name: /Remove|Invite/ })).toHaveCount(0);
     await expectNoAxeViolations(ritaPage, `/team as a recruiter at ${viewport.name}`);
-    const ritaId = await idOf(rita);
+    const ritaId = await userIdOf(rita);
 
     // The owner makes Rita an admin, then removes her.
     await page.reload();
