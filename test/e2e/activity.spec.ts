@@ -3,10 +3,10 @@ import { readFile } from 'node:fs/promises';
 import { createActivityRecorder } from '../../lambdas/shared/activity/activity-log';
 import type { ActivityInput } from '../../lambdas/shared/domain/activity';
 import { DESKTOP_VIEWPORT, expectAccessibleAtBothWidths } from './support/accessibility';
-import { inviteAndActivateUser, signIn, uniqueEmail } from './support/identity';
-import { joinFirm, localTable, userIdOf } from './support/firm';
-import { localDatabase } from './support/local-runtime';
-import { subscribeWithTestCard } from './support/subscriptions';
+import { inviteAndActivateUser, signInThroughApi, uniqueEmail } from './support/identity';
+import { joinFirm, userIdOf } from './support/firm';
+import { localDatabase, localTable } from './support/local-runtime';
+import { subscribeThroughApi } from './support/subscriptions';
 
 // The Activity page (issue 18): an owner whose firm's log holds entries reads them in plain words,
 // filters them, and exports them as CSV (the file named after the firm, a formula-like job title
@@ -38,7 +38,7 @@ test.beforeAll(async ({ browser }) => {
     companyName: 'Reyes Staffing',
   });
   // Subscribing founds the firm (its id is the founder's).
-  await subscribeWithTestCard(page, 'Professional', 'Dana Reyes');
+  await subscribeThroughApi(page, 'Professional', 'Dana Reyes');
   owner = { ...ownerLogin, id: await userIdOf(ownerLogin.email) };
   const recruiterPage = await (await browser.newContext({ reducedMotion: 'reduce' })).newPage();
   const recruiterLogin = await inviteAndActivateUser(recruiterPage, 'Sam', { email: uniqueEmail('sam.activity'), lastName: 'Lee' });
@@ -77,7 +77,7 @@ test.beforeAll(async ({ browser }) => {
 
 test('the owner reads the firm’s activity, filters it and exports it as CSV, at desktop and phone width', async ({ browser }) => {
   const page = await (await browser.newContext({ reducedMotion: 'reduce', viewport: DESKTOP, acceptDownloads: true })).newPage();
-  await signIn(page, owner.email, owner.password, 'Dana');
+  await signInThroughApi(page, owner.email, owner.password, 'Dana');
   await page.goto('/activity');
 
   await expect(page.getByRole('heading', { level: 1, name: 'Activity' })).toBeVisible();
@@ -111,7 +111,7 @@ test('the owner reads the firm’s activity, filters it and exports it as CSV, a
 
 test('a recruiter of the firm is told the log is for owners and admins, at desktop and phone width', async ({ browser }) => {
   const page = await (await browser.newContext({ reducedMotion: 'reduce', viewport: DESKTOP })).newPage();
-  await signIn(page, recruiter.email, recruiter.password, 'Sam');
+  await signInThroughApi(page, recruiter.email, recruiter.password, 'Sam');
   await page.goto('/activity');
 
   await expect(page.getByRole('heading', { level: 1, name: 'Activity' })).toBeVisible();

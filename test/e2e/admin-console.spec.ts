@@ -1,8 +1,8 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { expectNoAxeViolations, expectNoSidewaysScroll } from './support/accessibility';
-import { idTokenFor, inviteAndActivateUser, SEEDED_ADMIN, signIn, uniqueEmail } from './support/identity';
+import { DESKTOP_VIEWPORT, expectAccessibleAtBothWidths, expectNoAxeViolations } from './support/accessibility';
+import { idTokenFor, inviteAndActivateUser, SEEDED_ADMIN, signInThroughApi, uniqueEmail } from './support/identity';
 import { readEndpoints } from './support/local-runtime';
-import { subscribeWithTestCard } from './support/subscriptions';
+import { subscribeThroughApi } from './support/subscriptions';
 
 // The admin console (issue 17): the seeded admin reads and handles a visitor's contact message,
 // finds a subscriber with their plan, invites and removes a person, and makes and expires a
@@ -12,19 +12,6 @@ import { subscribeWithTestCard } from './support/subscriptions';
 test.use({ reducedMotion: 'reduce' });
 test.describe.configure({ mode: 'serial' });
 
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 390, height: 844 };
-
-/** Checks the page as it is now at both widths: axe, and nothing scrolls sideways. */
-async function checkAtBothWidths(page: Page, what: string): Promise<void> {
-  for (const viewport of [DESKTOP, PHONE]) {
-    await page.setViewportSize(viewport);
-    await expectNoAxeViolations(page, `${what} at ${viewport.width} px`);
-    await expectNoSidewaysScroll(page, `${what} at ${viewport.width} px`);
-  }
-  await page.setViewportSize(DESKTOP);
-}
-
 test('a signed-in recruiter who is no admin is told the console is not for them, and the server refuses them', async ({ page }) => {
   const { email, password } = await inviteAndActivateUser(page, 'Noor');
 
@@ -32,7 +19,7 @@ test('a signed-in recruiter who is no admin is told the console is not for them,
 
   await expect(page.getByRole('heading', { level: 1, name: 'Not allowed' })).toBeVisible();
   await expect(page.getByText('The admin console is for administrators.', { exact: false })).toBeVisible();
-  await checkAtBothWidths(page, '/admin for a recruiter');
+  await expectAccessibleAtBothWidths(page, '/admin for a recruiter');
   await page.getByRole('button', { name: /Hi, Noor/ }).click();
   await expect(page.getByRole('menuitem', { name: 'Sign Out' })).toBeVisible();
   await expect(page.getByRole('menuitem', { name: 'Admin' })).toHaveCount(0);
@@ -59,11 +46,11 @@ test.describe('the seeded admin', () => {
     await visitor.getByRole('button', { name: 'Send message' }).click();
     await expect(visitor.getByRole('status').filter({ hasText: 'your message is on its way' })).toBeVisible();
     subscriber = await inviteAndActivateUser(visitor, 'Kai', { email: uniqueEmail('kai.console'), companyName: 'Harbor Talent' });
-    await subscribeWithTestCard(visitor, 'Professional', 'Kai Okafor');
+    await subscribeThroughApi(visitor, 'Professional', 'Kai Okafor');
     await visitor.context().close();
 
-    page = await (await browser.newContext({ reducedMotion: 'reduce', viewport: DESKTOP })).newPage();
-    await signIn(page, SEEDED_ADMIN.email, SEEDED_ADMIN.password, SEEDED_ADMIN.firstName);
+    page = await (await browser.newContext({ reducedMotion: 'reduce', viewport: DESKTOP_VIEWPORT })).newPage();
+    await signInThroughApi(page, SEEDED_ADMIN.email, SEEDED_ADMIN.password, SEEDED_ADMIN.firstName);
   });
 
   test.afterAll(async () => {
@@ -81,7 +68,7 @@ test.describe('the seeded admin', () => {
     const card = page.getByRole('article', { name: 'Morgan Blake' });
     await expect(card.getByText(marker, { exact: false })).toBeVisible();
     await expect(card.getByText('Open', { exact: true })).toBeVisible();
-    await checkAtBothWidths(page, 'the contact messages');
+    await expectAccessibleAtBothWidths(page, 'the contact messages');
 
     await card.getByRole('button', { name: 'Mark handled (message from Morgan Blake)' }).click();
     await expect(page.getByText(`No open messages match “${marker}”.`)).toBeVisible();
@@ -97,7 +84,7 @@ test.describe('the seeded admin', () => {
     await page.getByRole('button', { name: 'Search' }).click();
     const kai = page.getByRole('article', { name: 'Kai Okafor' });
     await expect(kai.getByText(/^Professional, (active|future)/)).toBeVisible();
-    await checkAtBothWidths(page, 'the users');
+    await expectAccessibleAtBothWidths(page, 'the users');
 
     const invitee = uniqueEmail('lee.console');
     const form = page.getByRole('form', { name: 'Invite a person' });
@@ -134,7 +121,7 @@ test.describe('the seeded admin', () => {
     const card = page.getByRole('article', { name: code });
     await expect(card.getByText('0 of 25 used')).toBeVisible();
     await expect(card.getByText('Admits sign-ups')).toBeVisible();
-    await checkAtBothWidths(page, 'the registration codes');
+    await expectAccessibleAtBothWidths(page, 'the registration codes');
 
     await card.getByRole('button', { name: `Expire now (${code})` }).click();
     await expect(card.getByText('Expired', { exact: true }).first()).toBeVisible();

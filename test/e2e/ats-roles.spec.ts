@@ -1,7 +1,7 @@
 import { ATS_MANAGERS_ONLY_SENTENCE } from '../../lambdas/shared/contracts/ats';
 import { expect, test, type Page } from '@playwright/test';
-import { GREENHOUSE_DEMO_CLIENT } from '../../local/ats/ats-stand-ins';
 import { DESKTOP_VIEWPORT, expectAccessibleAtBothWidths } from './support/accessibility';
+import { connectDemoGreenhouse, syncAtsNow } from './support/ats';
 import { joinFirm, userIdOf } from './support/firm';
 import { inviteAndActivateUser, signIn, uniqueEmail } from './support/identity';
 import { subscribeWithTestCard } from './support/subscriptions';
@@ -31,15 +31,8 @@ test.beforeAll(async ({ browser }) => {
   const ownerId = await userIdOf(owner.email);
 
   await page.goto('/account');
-  const section = atsSection(page);
-  await section.getByLabel('ATS', { exact: true }).selectOption({ label: 'Greenhouse' });
-  await section.getByLabel('Client ID', { exact: true }).fill(GREENHOUSE_DEMO_CLIENT.clientId);
-  await section.getByLabel('Greenhouse user ID', { exact: true }).fill(GREENHOUSE_DEMO_CLIENT.userId);
-  await section.getByLabel('Client secret', { exact: true }).fill(GREENHOUSE_DEMO_CLIENT.clientSecret);
-  await section.getByRole('button', { name: 'Test and save' }).click();
-  await expect(page.getByRole('heading', { level: 3, name: 'Connected ATS' })).toBeVisible();
-  await section.getByRole('button', { name: 'Sync now' }).click();
-  await expect(section.getByText(/^Sync complete\./)).toBeVisible({ timeout: 90_000 });
+  await connectDemoGreenhouse(page);
+  await syncAtsNow(page);
 
   // The firm's activity log names who connected and synced the ATS.
   await page.goto('/activity');

@@ -9,7 +9,7 @@ import type { SyntheticHistory } from '../../local/ats/synthetic-history';
 import { workableDemoHistory } from '../../local/ats/workable-history';
 import { searchAndPickOnly } from './support/combobox';
 import { inviteAndActivateUser } from './support/identity';
-import { subscribeWithTestCard } from './support/subscriptions';
+import { subscribeThroughApi } from './support/subscriptions';
 
 // Every capability that reads the ATS works with each of the five ATSs: a subscribed recruiter
 // connects the vendor's demo account (the local runtime's fake, answering in the vendor's
@@ -125,7 +125,7 @@ test.beforeEach(async ({ browser }: { browser: Browser }) => {
   page = await browser.newPage({ reducedMotion: 'reduce', viewport: { width: 1280, height: 800 } });
   await inviteAndActivateUser(page, 'Rosa');
   // Enterprise: best fit and placement prediction are in no other plan.
-  await subscribeWithTestCard(page, 'Enterprise', 'Rosa Delgado');
+  await subscribeThroughApi(page, 'Enterprise', 'Rosa Delgado');
 });
 
 test.afterEach(async () => {

@@ -10,7 +10,7 @@ import { expectNoAxeViolations, expectNoSidewaysScroll } from './support/accessi
 import { chooseInCombobox } from './support/combobox';
 import { inviteAndActivateUser } from './support/identity';
 import { scanTable } from './support/local-runtime';
-import { subscribeWithTestCard } from './support/subscriptions';
+import { subscribeThroughApi } from './support/subscriptions';
 
 // A recruiter connects their ATS (the local runtime's fake Greenhouse, which answers like
 // Greenhouse Harvest v3), syncs it, predicts placements for a job from their past placements and
@@ -32,8 +32,7 @@ test.beforeAll(async ({ browser }: { browser: Browser }) => {
   const context = await browser.newContext({ reducedMotion: 'reduce', viewport: { width: 1280, height: 800 } });
   page = await context.newPage();
   ({ email } = await inviteAndActivateUser(page, 'Tomas'));
-  await page.goto('/subscribe');
-  await subscribeWithTestCard(page, 'Enterprise', 'Tomas Lind');
+  await subscribeThroughApi(page, 'Enterprise', 'Tomas Lind');
 });
 
 test.afterAll(async () => {

@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { expectNoAxeViolations, expectNoSidewaysScroll } from './support/accessibility';
 import { inviteAndActivateUser } from './support/identity';
-import { subscribeWithTestCard } from './support/subscriptions';
+import { subscribeThroughApi } from './support/subscriptions';
 
 /**
  * Billing self-service (issue 17), at desktop and phone width: a refused card is explained next to
@@ -71,7 +71,7 @@ test('a declined card shows its message next to the card fields at 1280 and 390 
 test('the account page shows the card on file, updates it and downloads invoice PDFs, at 1280 and 390 px', async ({ page }) => {
   test.setTimeout(90_000);
   await inviteAndActivateUser(page, 'Tomas');
-  await subscribeWithTestCard(page, 'Professional', 'Tomas Berg');
+  await subscribeThroughApi(page, 'Professional', 'Tomas Berg');
 
   for (const viewport of VIEWPORTS) {
     await page.setViewportSize(viewport);

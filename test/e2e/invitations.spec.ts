@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createCognitoOnlyUser, groupsOf, idTokenFor, latestMessageTo, SEEDED_ADMIN, uniqueEmail } from './support/identity';
+import { createCognitoOnlyUser, firstSignIn, groupsOf, idTokenFor, latestMessageTo, SEEDED_ADMIN, uniqueEmail } from './support/identity';
 import { readEndpoints, scanTable } from './support/local-runtime';
 
 async function fillInviteSignUp(page: import('@playwright/test').Page, code: string, email: string) {
@@ -54,18 +54,7 @@ test('an admin invites a user, who signs in with the emailed temporary password 
   });
   expect(response.status()).toBe(201);
 
-  const invitation = await latestMessageTo(page, email);
-  expect(invitation.temporaryPassword).toBeTruthy();
-  await page.goto('/sign-in');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(invitation.temporaryPassword ?? '');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-
-  await page.getByLabel('New password', { exact: true }).fill('my-own-password');
-  const confirm = page.getByLabel('Confirm new password');
-  if (await confirm.count()) await confirm.fill('my-own-password');
-  await page.getByRole('button', { name: /Set password|Change password|Save password/ }).click();
-  await expect(page.getByText('Hi, Marcus')).toBeVisible();
+  await firstSignIn(page, email, { via: 'form', greeting: 'Hi, Marcus', password: 'my-own-password' });
 });
 
 test('only admins may invite: anonymous callers get 401, other users 403, and nothing is created', async ({ request }) => {

@@ -2,7 +2,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { garbageReason } from '../eval/term-quality';
 import { OCCUPATION_POSTINGS, type OccupationPosting } from './fixtures/occupation-postings';
 import { inviteAndActivateUser } from './support/identity';
-import { subscribeWithTestCard } from './support/subscriptions';
+import { subscribeThroughApi } from './support/subscriptions';
 
 // A recruiter pastes one posting per occupation family the agencies fill (our own postings, shaped
 // like real ones) into the sourcing-terms and must-haves services on /services: the search carries
@@ -83,7 +83,7 @@ for (let first = 0; first < OCCUPATION_POSTINGS.length; first += FAMILIES_PER_SU
       const context = await browser.newContext({ reducedMotion: 'reduce', viewport: { width: 1280, height: 800 } });
       page = await context.newPage();
       await inviteAndActivateUser(page, 'Omar');
-      await subscribeWithTestCard(page, 'Starter', 'Omar Reyes');
+      await subscribeThroughApi(page, 'Starter', 'Omar Reyes');
     });
 
     test.afterAll(async () => {

@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/accessibility';
 import { inviteAndActivateUser, latestMessageTo } from './support/identity';
-import { subscribeWithTestCard } from './support/subscriptions';
+import { subscribeThroughApi } from './support/subscriptions';
 
 // Plans that mean what they say: a visitor compares the plans with their prices on /products; a
 // Starter subscriber meets an upgrade prompt where a service is not in their plan, the server
@@ -40,7 +40,7 @@ test.describe('a Starter subscriber', () => {
     test.setTimeout(60_000);
     page = await (await browser.newContext({ reducedMotion: 'reduce', viewport: DESKTOP })).newPage();
     await inviteAndActivateUser(page, 'Imani');
-    await subscribeWithTestCard(page, 'Starter', 'Imani Clarke');
+    await subscribeThroughApi(page, 'Starter', 'Imani Clarke');
   });
   test.afterAll(async () => {
     await page.context().close();

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { SAMPLE_JOBS } from '../../lambdas/assistant/samples/sample-jobs';
 import { expectNoAxeViolations, expectNoSidewaysScroll } from './support/accessibility';
 import { inviteAndActivateUser } from './support/identity';
-import { subscribeWithTestCard } from './support/subscriptions';
+import { subscribeThroughApi } from './support/subscriptions';
 
 // A recruiter keeps their results tidy on the Services hub: they search them (by words, by
 // service, by job), delete one after a confirmation, and export a candidate summary and an
@@ -31,7 +31,7 @@ test.beforeAll(async ({ browser }: { browser: Browser }) => {
   });
   page = await context.newPage();
   await inviteAndActivateUser(page, 'Rosa');
-  await subscribeWithTestCard(page, 'Enterprise', 'Rosa Lind');
+  await subscribeThroughApi(page, 'Enterprise', 'Rosa Lind');
 });
 
 test.afterAll(async () => {

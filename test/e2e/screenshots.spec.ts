@@ -1,10 +1,10 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { inviteAndActivateUser, SEEDED_ADMIN, signIn } from './support/identity';
+import { inviteAndActivateUser, SEEDED_ADMIN, signInThroughApi } from './support/identity';
 import { SAMPLE_JOBS } from '../../lambdas/assistant/samples/sample-jobs';
 import { GREENHOUSE_DEMO_CLIENT } from '../../local/ats/ats-stand-ins';
 import { chooseInCombobox } from './support/combobox';
 import { saveScreenshot, WIDTHS, writeScreenshotIndex, type IndexSection, type WidthName } from './support/screenshots';
-import { subscribeWithTestCard } from './support/subscriptions';
+import { subscribeThroughApi } from './support/subscriptions';
 
 // Screenshots of the main pages at desktop width and on a 390 px phone, for people who want to
 // see the product without running it (docs/screenshots/README.md). See support/screenshots.ts for
@@ -44,15 +44,27 @@ const SECTIONS: readonly IndexSection[] = [
 
 const WIDTH_NAMES = Object.keys(WIDTHS) as WidthName[];
 
-/** Opens `path` at each width, waits for its heading, and saves it as `<width>-<name>.jpg`. */
-async function shootAtBothWidths(page: Page, path: string, name: string): Promise<void> {
+/**
+ * Each width in turn: resizes the page, lets `atWidth` bring what is shown into view, and saves it
+ * as `<width>-<name>.jpg`. One load or one result serves both widths: the layout follows the width
+ * through CSS media queries and the app's `matchMedia` listeners, so a page resized to 390 px shows
+ * what a load at 390 px shows.
+ */
+async function shootEachWidth(page: Page, name: string, atWidth: () => Promise<void> = async () => undefined): Promise<void> {
   for (const width of WIDTH_NAMES) {
     await page.setViewportSize(WIDTHS[width]);
-    await page.goto(path);
-    await expect(page.locator('main h1').first()).toBeVisible();
-    await expect(page.locator('main .spinner')).toHaveCount(0);
+    await atWidth();
     await saveScreenshot(page, width, name);
   }
+}
+
+/** Opens `path` at desktop width, waits for its heading, and saves it at each width as `<width>-<name>.jpg`. */
+async function shootAtBothWidths(page: Page, path: string, name: string): Promise<void> {
+  await page.setViewportSize(WIDTHS.desktop);
+  await page.goto(path);
+  await expect(page.locator('main h1').first()).toBeVisible();
+  await expect(page.locator('main .spinner')).toHaveCount(0);
+  await shootEachWidth(page, name);
 }
 
 /** Scrolls `element` to just below the sticky header. */
@@ -70,13 +82,10 @@ test('the public pages, at desktop width and on a phone', async ({ page }) => {
   ] as const) {
     await shootAtBothWidths(page, path, name);
   }
-  for (const width of WIDTH_NAMES) {
-    await page.setViewportSize(WIDTHS[width]);
-    await page.goto('/products');
-    await expect(page.locator('.plan-card__price').first()).toContainText(/\$\d/);
-    await scrollToTop(page, page.getByRole('heading', { level: 2, name: 'Plans' }));
-    await saveScreenshot(page, width, 'products-plans');
-  }
+  await page.setViewportSize(WIDTHS.desktop);
+  await page.goto('/products');
+  await expect(page.locator('.plan-card__price').first()).toContainText(/\$\d/);
+  await shootEachWidth(page, 'products-plans', () => scrollToTop(page, page.getByRole('heading', { level: 2, name: 'Plans' })));
   await page.setViewportSize(WIDTHS.phone);
   await page.goto('/');
   await page.getByRole('button', { name: 'Menu' }).click();
@@ -107,7 +116,7 @@ test.describe('signed in', () => {
     test.setTimeout(60_000);
     await shootAtBothWidths(page, '/subscribe', 'subscribe');
     await page.setViewportSize(WIDTHS.desktop);
-    await subscribeWithTestCard(page, 'Enterprise', 'Dana Reyes');
+    await subscribeThroughApi(page, 'Enterprise', 'Dana Reyes');
     for (const [path, name] of [
       ['/account', 'account'],
       ['/services', 'services'],
@@ -133,16 +142,13 @@ test.describe('signed in', () => {
       ['/services/sourcing-terms', 'services-sourcing-terms', 'Generate search strings', /^Search strings for /],
       ['/services/job-description', 'services-job-description', 'Write the external description', /^External description/],
     ] as const) {
-      for (const width of WIDTH_NAMES) {
-        await page.setViewportSize(WIDTHS[width]);
-        await page.goto(path);
-        await page.getByRole('button', { name: 'Try a sample' }).click();
-        await page.getByRole('button', { name: button }).click();
-        const title = page.getByRole('heading', { level: 2, name: heading });
-        await expect(title).toBeFocused({ timeout: 20_000 });
-        await title.evaluate((element) => element.scrollIntoView({ block: 'start' }));
-        await saveScreenshot(page, width, name);
-      }
+      await page.setViewportSize(WIDTHS.desktop);
+      await page.goto(path);
+      await page.getByRole('button', { name: 'Try a sample' }).click();
+      await page.getByRole('button', { name: button }).click();
+      const title = page.getByRole('heading', { level: 2, name: heading });
+      await expect(title).toBeFocused({ timeout: 20_000 });
+      await shootEachWidth(page, name, () => title.evaluate((element) => element.scrollIntoView({ block: 'start' })));
     }
   });
 
@@ -225,31 +231,32 @@ test.describe('signed in', () => {
     await expect(page.getByRole('heading', { level: 3, name: 'Connected ATS' })).toBeFocused({ timeout: 20_000 });
     await page.getByRole('button', { name: 'Sync now' }).click();
     await expect(page.getByText(/^Sync complete\./)).toBeVisible({ timeout: 60_000 });
-    for (const width of WIDTH_NAMES) {
-      await page.setViewportSize(WIDTHS[width]);
-      await page.goto('/account');
-      await expect(page.getByText('Up to date')).toBeVisible();
-      await scrollToTop(page, page.getByRole('heading', { level: 2, name: 'Your ATS' }));
-      await saveScreenshot(page, width, 'account-ats');
+    await page.goto('/account');
+    await expect(page.getByText('Up to date')).toBeVisible();
+    await shootEachWidth(page, 'account-ats', () => scrollToTop(page, page.getByRole('heading', { level: 2, name: 'Your ATS' })));
 
-      await page.goto('/services/placement-prediction');
-      await chooseInCombobox(page, 'ATS job', /\([1-9]\d* active application/);
-      await page.getByRole('button', { name: 'Predict placements' }).click();
-      const title = page.getByRole('heading', { level: 2, name: /^Placement prediction for / });
-      await expect(title).toBeFocused({ timeout: 20_000 });
-      await title.evaluate((element) => element.scrollIntoView({ block: 'start' }));
-      await saveScreenshot(page, width, 'services-placement-prediction');
+    await page.setViewportSize(WIDTHS.desktop);
+    await page.goto('/services/placement-prediction');
+    await chooseInCombobox(page, 'ATS job', /\([1-9]\d* active application/);
+    await page.getByRole('button', { name: 'Predict placements' }).click();
+    const title = page.getByRole('heading', { level: 2, name: /^Placement prediction for / });
+    await expect(title).toBeFocused({ timeout: 20_000 });
+    await shootEachWidth(page, 'services-placement-prediction', () =>
+      title.evaluate((element) => element.scrollIntoView({ block: 'start' })),
+    );
 
-      // Best fit: the ATS's jobs searched by typing, in the list under the field.
-      await page.goto('/services/best-fit');
-      const importer = page.getByRole('group', { name: 'Add candidates from your ATS' });
-      const jobPicker = importer.getByRole('combobox', { name: 'ATS job', exact: true });
-      await jobPicker.fill('engineer');
-      await expect(importer.getByRole('listbox', { name: 'ATS job' }).getByRole('option').first()).toContainText(/engineer/i);
+    // Best fit: the ATS's jobs searched by typing, in the list under the field.
+    await page.setViewportSize(WIDTHS.desktop);
+    await page.goto('/services/best-fit');
+    const importer = page.getByRole('group', { name: 'Add candidates from your ATS' });
+    const jobPicker = importer.getByRole('combobox', { name: 'ATS job', exact: true });
+    await jobPicker.fill('engineer');
+    const firstJob = importer.getByRole('listbox', { name: 'ATS job' }).getByRole('option').first();
+    await shootEachWidth(page, 'services-best-fit-ats-picker', async () => {
+      await expect(firstJob).toContainText(/engineer/i);
       await scrollToTop(page, importer);
       await settled();
-      await saveScreenshot(page, width, 'services-best-fit-ats-picker');
-    }
+    });
   });
 
   test('the open account menu', async () => {
@@ -273,20 +280,18 @@ test('the admin console: contact messages, users and registration codes', async 
   await page.getByLabel('How can we help?').fill('We place nurses in three states and use Lever. Can the assistant read our pipeline?');
   await page.getByRole('button', { name: 'Send message' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'your message is on its way' })).toBeVisible();
-  await signIn(page, SEEDED_ADMIN.email, SEEDED_ADMIN.password, SEEDED_ADMIN.firstName);
+  await signInThroughApi(page, SEEDED_ADMIN.email, SEEDED_ADMIN.password, SEEDED_ADMIN.firstName);
   for (const [path, name] of [
     ['/admin', 'admin-contacts'],
     ['/admin?section=users', 'admin-users'],
     ['/admin?section=codes', 'admin-codes'],
   ] as const) {
-    for (const width of WIDTH_NAMES) {
-      await page.setViewportSize(WIDTHS[width]);
-      await page.goto(path);
-      await expect(page.getByRole('article').first()).toBeVisible();
-      // The account menu is its own chunk: wait for it, or the header is caught without it.
-      await expect(page.getByRole('button', { name: `Hi, ${SEEDED_ADMIN.firstName}` })).toBeVisible();
-      await saveScreenshot(page, width, name);
-    }
+    await page.setViewportSize(WIDTHS.desktop);
+    await page.goto(path);
+    await expect(page.getByRole('article').first()).toBeVisible();
+    // The account menu is its own chunk: wait for it, or the header is caught without it.
+    await expect(page.getByRole('button', { name: `Hi, ${SEEDED_ADMIN.firstName}` })).toBeVisible();
+    await shootEachWidth(page, name);
   }
   await page.context().close();
 });

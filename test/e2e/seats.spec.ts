@@ -4,7 +4,7 @@ import { createOrganizationsRepository } from '../../lambdas/shared/organization
 import { expectNoAxeViolations, expectNoSidewaysScroll } from './support/accessibility';
 import { inviteAndActivateUser } from './support/identity';
 import { localDatabase, scanTable } from './support/local-runtime';
-import { APPROVED_TEST_CARD, subscribeWithTestCard } from './support/subscriptions';
+import { APPROVED_TEST_CARD, subscribeThroughApi } from './support/subscriptions';
 
 /**
  * A firm's seats through its subscription's quantity (issue 18), at desktop and phone width: the
@@ -53,7 +53,7 @@ async function previewSeats(page: Page, seats: number) {
 test('an owner previews, confirms and gets more seats; below the seats in use is refused; at 1280 and 390 px', async ({ page }) => {
   test.setTimeout(120_000);
   const { email } = await inviteAndActivateUser(page, 'Selma');
-  await subscribeWithTestCard(page, 'Starter', 'Selma Ortiz');
+  await subscribeThroughApi(page, 'Starter', 'Selma Ortiz');
   const seatsRegion = page.getByRole('region', { name: 'Seats' });
 
   let seats = 1;

@@ -1,11 +1,11 @@
-import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { createOrganizationsRepository } from '../../lambdas/shared/organizations/organizations-repository';
 import { expectNoAxeViolations, expectNoSidewaysScroll } from './support/accessibility';
-import { cognito, inviteAndActivateUser, latestMessageTo, uniqueEmail } from './support/identity';
-import { localDatabase, readEndpoints, scanTable } from './support/local-runtime';
-import { subscribeWithTestCard } from './support/subscriptions';
+import { cognito, firstSignIn, inviteAndActivateUser, joinTeam, uniqueEmail } from './support/identity';
+import { userIdOf } from './support/firm';
+import { localDatabase, localTable, readEndpoints, scanTable } from './support/local-runtime';
+import { subscribeThroughApi } from './support/subscriptions';
 
 /**
  * The Team page (issue 18) end to end, at desktop and phone widths: an owner subscribes (their
@@ -24,37 +24,17 @@ const VIEWPORTS = [
  * dialog (its own specs), which this spec only links to.
  */
 async function setSeats(organizationId: string, seats: number): Promise<void> {
-  const db = localDatabase();
-  const { TableNames = [] } = await db.send(new ListTablesCommand({}));
-  const tableName = TableNames.find((name) => name.endsWith('-organizations'));
-  if (!tableName) throw new Error('No local organizations table');
-  const organizations = createOrganizationsRepository({ client: db, tableName });
+  const organizations = createOrganizationsRepository({ client: localDatabase(), tableName: await localTable('organizations') });
   const firm = await organizations.getOrganization(organizationId);
   if (!firm) throw new Error(`No firm ${organizationId}`);
   expect(await organizations.saveOrganization({ ...firm, seats }, firm.updatedAt)).toBe(true);
 }
 
-async function idOf(email: string): Promise<string> {
-  const user = (await scanTable('users')).find((candidate) => candidate.email === email);
-  if (!user) throw new Error(`No user record for ${email}`);
-  return String(user.id);
-}
-
-/** A teammate's first sign-in through the sign-in page: the emailed temporary password, then their own. */
-async function firstSignIn(browser: Browser, outbox: Page, email: string, viewport: (typeof VIEWPORTS)[number]): Promise<Page> {
-  const { temporaryPassword } = await latestMessageTo(outbox, email, (message) => Boolean(message.temporaryPassword));
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  await page.goto('/sign-in');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(temporaryPassword ?? '');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByLabel('New password', { exact: true }).fill('team-password-2024');
-  const confirm = page.getByLabel('Confirm new password');
-  if (await confirm.count()) await confirm.fill('team-password-2024');
-  await page.getByRole('button', { name: /Set password|Change password|Save password/ }).click();
+/** A teammate's first sign-in through the sign-in page, in a browser of their own: the emailed temporary password, then their own. */
+async function firstSignInThroughForm(browser: Browser, email: string, viewport: (typeof VIEWPORTS)[number]): Promise<Page> {
+  const page = await (await browser.newContext({ viewport })).newPage();
   // Invited by address only, they have no name yet: the greeting says so.
-  await expect(page.getByText('Hi there')).toBeVisible();
+  await firstSignIn(page, email, { via: 'form', greeting: 'Hi there', password: 'team-password-2024' });
   return page;
 }
 
@@ -64,8 +44,8 @@ for (const viewport of VIEWPORTS) {
     await page.setViewportSize(viewport);
     const firm = `Okafor Search ${viewport.name} ${Date.now().toString(36)}`;
     const owner = await inviteAndActivateUser(page, 'Olga', { companyName: firm });
-    await subscribeWithTestCard(page, 'Starter', 'Olga Okafor');
-    const ownerId = await idOf(owner.email);
+    await subscribeThroughApi(page, 'Starter', 'Olga Okafor');
+    const ownerId = await userIdOf(owner.email);
 
     await page.goto('/team');
     await expect(page.getByRole('heading', { level: 1, name: firm })).toBeVisible();
@@ -102,15 +82,13 @@ for (const viewport of VIEWPORTS) {
     await expectNoAxeViolations(page, `/team with invitations at ${viewport.name}`);
 
     // Rita signs in with the emailed temporary password, sets her own, and joins.
-    const ritaPage = await firstSignIn(browser, page, rita, viewport);
-    await ritaPage.goto('/team');
-    await ritaPage.getByRole('button', { name: `Join ${firm}` }).click();
-    await expect(ritaPage.getByRole('heading', { level: 1, name: firm })).toBeVisible();
+    const ritaPage = await firstSignInThroughForm(browser, rita, viewport);
+    await joinTeam(ritaPage, firm);
     await expect(ritaPage.getByRole('region', { name: 'Members' })).toContainText(owner.email);
     // A recruiter sees the team read-only.
     await expect(ritaPage.getByRole('button', { name: /Remove|Invite/ })).toHaveCount(0);
     await expectNoAxeViolations(ritaPage, `/team as a recruiter at ${viewport.name}`);
-    const ritaId = await idOf(rita);
+    const ritaId = await userIdOf(rita);
 
     // The owner makes Rita an admin, then removes her.
     await page.reload();

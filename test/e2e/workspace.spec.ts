@@ -4,7 +4,7 @@ import { SAMPLE_JOBS } from '../../lambdas/assistant/samples/sample-jobs';
 import { expectNoAxeViolations, expectNoSidewaysScroll } from './support/accessibility';
 import { chooseInCombobox } from './support/combobox';
 import { inviteAndActivateUser } from './support/identity';
-import { subscribeWithTestCard } from './support/subscriptions';
+import { subscribeThroughApi } from './support/subscriptions';
 
 // A workspace that stays tidy (issue 17): "Try a sample" and proposing must-haves twice keep one
 // job; what was pasted survives leaving a screen; the ATS candidate pickers search and default to
@@ -25,9 +25,8 @@ async function newSubscriber(browser: Browser, firstName: string): Promise<Page>
   const context = await browser.newContext({ reducedMotion: 'reduce', viewport: DESKTOP });
   const fresh = await context.newPage();
   await inviteAndActivateUser(fresh, firstName);
-  await fresh.goto('/subscribe');
   // Enterprise: best fit and placement prediction are in no other plan.
-  await subscribeWithTestCard(fresh, 'Enterprise', `${firstName} Talbot`);
+  await subscribeThroughApi(fresh, 'Enterprise', `${firstName} Talbot`);
   return fresh;
 }
 

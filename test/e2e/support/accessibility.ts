@@ -47,33 +47,41 @@ async function ensureAxe(frame: Frame): Promise<void> {
   await frame.evaluate('axe.configure({ allowedOrigins: ["<same_origin>"], branding: { application: "playwright" } })');
 }
 
+/** The global axe-core sets up, as far as these scans use it. */
+type AxeGlobal = {
+  axe: {
+    utils: { getFrameContexts(c: unknown): { frameSelector: unknown; frameContext: unknown }[]; shadowSelect(s: unknown): unknown };
+    runPartial(c: unknown, o: unknown): Promise<PartialResult>;
+    finishRun(r: unknown, o: unknown): Promise<AxeResults>;
+  };
+  /** The main frame's own partial result, kept where it was made (see runAxe). */
+  axeOwnPartial?: PartialResult;
+};
+
 /**
  * axe's partial results of `frame` and, depth first, of every frame inside it (in production
  * Recurly's card fields are cross-origin iframes): what @axe-core/playwright's `analyze` gathers. A child frame
- * that cannot be scanned counts as `null`, as there.
+ * that cannot be scanned counts as `null`, as there. With `keepOwn`, the frame's own result stays in
+ * the frame (as `axeOwnPartial`) and only its frames' results are returned.
  */
-async function partialResults(frame: Frame, context: unknown): Promise<(PartialResult | null)[]> {
+async function partialResults(frame: Frame, context: unknown, keepOwn = false): Promise<(PartialResult | null)[]> {
   await ensureAxe(frame);
-  type FrameContext = { frameSelector: unknown; frameContext: unknown };
-  const frameContexts = await frame.evaluate(
-    (ctx) =>
-      (globalThis as unknown as { axe: { utils: { getFrameContexts(c: unknown): FrameContext[] } } }).axe.utils.getFrameContexts(ctx),
-    context,
-  );
+  const frameContexts = await frame.evaluate((ctx) => (globalThis as unknown as AxeGlobal).axe.utils.getFrameContexts(ctx), context);
   const own = await frame.evaluate(
-    ([ctx, options]) =>
-      (globalThis as unknown as { axe: { runPartial(c: unknown, o: unknown): Promise<PartialResult> } }).axe.runPartial(ctx, options),
-    [context, AXE_OPTIONS] as const,
+    async ([ctx, options, keep]) => {
+      const global = globalThis as unknown as AxeGlobal;
+      const result = await global.axe.runPartial(ctx, options);
+      if (!keep) return result;
+      global.axeOwnPartial = result;
+      return null;
+    },
+    [context, AXE_OPTIONS, keepOwn] as const,
   );
   const children: (PartialResult | null)[] = [];
   for (const { frameSelector, frameContext } of frameContexts) {
     try {
       const element = (
-        await frame.evaluateHandle(
-          (selector) =>
-            (globalThis as unknown as { axe: { utils: { shadowSelect(s: unknown): unknown } } }).axe.utils.shadowSelect(selector),
-          frameSelector,
-        )
+        await frame.evaluateHandle((selector) => (globalThis as unknown as AxeGlobal).axe.utils.shadowSelect(selector), frameSelector)
       ).asElement();
       const child = element ? await element.contentFrame() : null;
       children.push(...(child ? await partialResults(child, frameContext) : [null]));
@@ -81,21 +89,28 @@ async function partialResults(frame: Frame, context: unknown): Promise<(PartialR
       children.push(null);
     }
   }
-  return [own, ...children];
+  return keepOwn ? children : [own, ...children];
 }
 
 /**
  * axe on the page as it is, with every frame: the same runs as @axe-core/playwright's `analyze`,
  * cheaper. The builder injected axe into the page for every scan and merged the results in a new
  * blank page (a renderer of its own, with axe injected there too); here axe goes into a document once and the
- * page's own axe merges (`finishRun` only reads the partial results, not the page).
+ * page's own axe merges (`finishRun` only reads the partial results, not the page). The main
+ * frame's partial result (every node of every rule, passes included) never leaves the page: the
+ * builder serialised it to the test and back, most of a scan's cost outside axe itself; only
+ * child frames' results and the merged violations cross.
  */
 async function runAxe(page: Page): Promise<AxeResults> {
-  const partials = await partialResults(page.mainFrame(), { include: [], exclude: [] });
+  const childPartials = await partialResults(page.mainFrame(), { include: [], exclude: [] }, true);
   return page.evaluate(
-    ([results, options]) =>
-      (globalThis as unknown as { axe: { finishRun(r: unknown, o: unknown): Promise<AxeResults> } }).axe.finishRun(results, options),
-    [partials, AXE_OPTIONS] as const,
+    ([children, options]) => {
+      const global = globalThis as unknown as AxeGlobal;
+      const own = global.axeOwnPartial;
+      delete global.axeOwnPartial;
+      return global.axe.finishRun([own, ...children], options);
+    },
+    [childPartials, AXE_OPTIONS] as const,
   );
 }
 

@@ -1,21 +1,12 @@
-import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import type { AssignableRole } from '../../../lambdas/shared/domain/organization-rules';
 import { firmSeed } from '../../security/support/firm-seed';
-import { localDatabase, scanTable } from './local-runtime';
+import { localDatabase, localTable, scanTable } from './local-runtime';
 
 /**
  * Firms on the local runtime for the organization specs (issue 18): the tables by name, people by
  * id, and a teammate joining through the organization rules (firm-seed.ts) rather than the Team
  * page's invitation mail, which team.spec.ts and invitations.spec.ts walk through.
  */
-
-/** The local table whose name ends with `-<table>` (`talentpilot-local-activity`). */
-export async function localTable(table: string): Promise<string> {
-  const { TableNames = [] } = await localDatabase().send(new ListTablesCommand({}));
-  const name = TableNames.find((candidate) => candidate.endsWith(`-${table}`));
-  if (!name) throw new Error(`No local table ends with -${table}`);
-  return name;
-}
 
 /** The id (Cognito sub) of the User record with `email`. */
 export async function userIdOf(email: string): Promise<string> {

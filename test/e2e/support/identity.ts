@@ -159,7 +159,7 @@ export async function inviteUser(
  * signing in: the sign-in form and its first-password step are tested in sign-in, invitations and
  * keyboard specs; this skips the form's page and the browser's SRP arithmetic.
  */
-async function signInWithTokens(page: Page, tokens: AuthenticationResultType, firstName: string): Promise<void> {
+async function signInWithTokens(page: Page, tokens: AuthenticationResultType, greeting: string): Promise<void> {
   const { userPoolClientId } = readEndpoints();
   const idToken = tokens.IdToken ?? '';
   const username = String(claimOf(idToken, 'cognito:username'));
@@ -178,7 +178,7 @@ async function signInWithTokens(page: Page, tokens: AuthenticationResultType, fi
     for (const [name, value] of Object.entries(entries)) localStorage.setItem(name, value);
   }, items);
   await page.goto('/account');
-  await expect(page.getByText(`Hi, ${firstName}`)).toBeVisible();
+  await expect(page.getByText(greeting)).toBeVisible();
 }
 
 /**
@@ -186,21 +186,17 @@ async function signInWithTokens(page: Page, tokens: AuthenticationResultType, fi
  * for tests about what a signed-in person sees; tests of signing in use {@link signIn}.
  */
 export async function signInThroughApi(page: Page, email: string, password: string, firstName: string): Promise<void> {
-  await signInWithTokens(page, await tokensFor(email, password), firstName);
+  await signInWithTokens(page, await tokensFor(email, password), `Hi, ${firstName}`);
 }
 
+/** The password invited people choose at their first sign-in in these tests. */
+export const FIRST_PASSWORD = 'first-password';
+
 /**
- * A fresh user created through the admin API, who has set a permanent password (the invitation's
- * NEW_PASSWORD_REQUIRED challenge, answered through the identity service's API) and is signed in
- * on `page`, on the account page.
+ * Tokens for an invited person who answers the first sign-in's NEW_PASSWORD_REQUIRED challenge
+ * with `password`, through the identity service's API.
  */
-export async function inviteAndActivateUser(
-  page: Page,
-  firstName: string,
-  details: InviteDetails = {},
-): Promise<{ email: string; password: string }> {
-  const { email, temporaryPassword } = await inviteUser(page, firstName, details);
-  const password = 'first-password';
+async function setFirstPassword(email: string, temporaryPassword: string, password: string): Promise<AuthenticationResultType> {
   const { userPoolClientId } = readEndpoints();
   const challenge = await cognito().send(
     new InitiateAuthCommand({
@@ -219,6 +215,66 @@ export async function inviteAndActivateUser(
     }),
   );
   if (!AuthenticationResult?.IdToken) throw new Error(`no tokens for ${email} after setting a new password`);
-  await signInWithTokens(page, AuthenticationResult, firstName);
+  return AuthenticationResult;
+}
+
+/**
+ * A fresh user created through the admin API, who has set a permanent password (the invitation's
+ * NEW_PASSWORD_REQUIRED challenge, answered through the identity service's API) and is signed in
+ * on `page`, on the account page.
+ */
+export async function inviteAndActivateUser(
+  page: Page,
+  firstName: string,
+  details: InviteDetails = {},
+): Promise<{ email: string; password: string }> {
+  const { email, temporaryPassword } = await inviteUser(page, firstName, details);
+  await signInWithTokens(page, await setFirstPassword(email, temporaryPassword, FIRST_PASSWORD), `Hi, ${firstName}`);
+  return { email, password: FIRST_PASSWORD };
+}
+
+/** How an invited person's first sign-in goes, and how the app greets them after it. */
+export interface FirstSignIn {
+  /**
+   * `form`: the sign-in page's two steps, for tests of that page (sign-in, invitations and team
+   * specs); `api`: the identity service's API, then the tokens as Amplify keeps them.
+   */
+  readonly via: 'form' | 'api';
+  /** The greeting once signed in: `Hi, <first name>`, or `Hi there` for someone invited by address only. */
+  readonly greeting: string;
+  readonly password?: string;
+}
+
+/**
+ * The first sign-in of someone invited (by an admin, or by a firm from its Team page): the
+ * temporary password of the newest invitation e-mail to `email` (the local outbox), then a
+ * password of their own. `page` ends signed in on the account page.
+ */
+export async function firstSignIn(
+  page: Page,
+  email: string,
+  { via, greeting, password = FIRST_PASSWORD }: FirstSignIn,
+): Promise<{ email: string; password: string }> {
+  const { temporaryPassword } = await latestMessageTo(page, email, (message) => Boolean(message.temporaryPassword));
+  if (!temporaryPassword) throw new Error(`no temporary password for ${email}`);
+  if (via === 'api') {
+    await signInWithTokens(page, await setFirstPassword(email, temporaryPassword, password), greeting);
+    return { email, password };
+  }
+  await page.goto('/sign-in');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(temporaryPassword);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByLabel('New password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm new password').fill(password);
+  await page.getByRole('button', { name: 'Set password' }).click();
+  await expect(page.getByText(greeting)).toBeVisible();
   return { email, password };
+}
+
+/** Joins the firm whose invitation waits on the Team page ("Join <firm>"), and waits for the firm's Team page. */
+export async function joinTeam(page: Page, firm: string): Promise<void> {
+  await page.goto('/team');
+  await page.getByRole('button', { name: `Join ${firm}` }).click();
+  await expect(page.getByRole('heading', { level: 1, name: firm })).toBeVisible();
 }

@@ -14,6 +14,8 @@ export interface LocalEndpoints {
   cognitoEndpoint: string;
   userPoolId: string;
   userPoolClientId: string;
+  /** The local "Recurly.js": where the checkout's card form sends the card for a token. */
+  localBillingTokenUrl: string;
 }
 
 export function readEndpoints(): LocalEndpoints {
@@ -32,10 +34,14 @@ export function localDatabase(): DynamoDBDocumentClient {
 
 /** Every item of the local table whose name ends with `-<suffix>` (a test-only scan). */
 export async function scanTable(suffix: string): Promise<Record<string, unknown>[]> {
-  const db = localDatabase();
-  const { TableNames = [] } = await db.send(new ListTablesCommand({}));
+  const { Items = [] } = await localDatabase().send(new ScanCommand({ TableName: await localTable(suffix) }));
+  return Items;
+}
+
+/** The local table whose name ends with `-<suffix>` (`talentpilot-local-activity`). */
+export async function localTable(suffix: string): Promise<string> {
+  const { TableNames = [] } = await localDatabase().send(new ListTablesCommand({}));
   const tableName = TableNames.find((name) => name.endsWith(`-${suffix}`));
   if (!tableName) throw new Error(`No local table ends with -${suffix}: ${TableNames.join(', ')}`);
-  const { Items = [] } = await db.send(new ScanCommand({ TableName: tableName }));
-  return Items;
+  return tableName;
 }

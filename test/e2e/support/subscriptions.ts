@@ -1,4 +1,6 @@
 import { expect, type Page } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+import { readEndpoints } from './local-runtime';
 
 /** The local billing adapter's approved test card (see local/README.md, Billing). */
 export const APPROVED_TEST_CARD = '4111 1111 1111 1111';
@@ -14,10 +16,51 @@ export async function subscribeWithTestCard(
 ): Promise<void> {
   await page.goto('/subscribe');
   await page.getByRole('button', { name: `Choose ${plan}` }).click();
+  await fillTestCard(page, cardholder);
+  await page.getByRole('button', { name: 'Start free trial' }).click();
+  await expect(page).toHaveURL(/\/success$/);
+}
+
+/** Fills the checkout's card fields with the approved test card. */
+export async function fillTestCard(page: Page, cardholder: string): Promise<void> {
   await page.getByLabel('Card number').fill(APPROVED_TEST_CARD);
   await page.getByLabel('Expiry (MM/YY)').fill('12/30');
   await page.getByLabel('CVC').fill('123');
   await page.getByLabel('Name on card').fill(cardholder);
-  await page.getByRole('button', { name: 'Start free trial' }).click();
-  await expect(page).toHaveURL(/\/success$/);
+}
+
+/**
+ * Subscribes the signed-in user on `page` (after inviteAndActivateUser or a sign-in) to `plan` with the
+ * approved test card through the two calls the checkout makes: the card to the local billing
+ * stand-in for a token, then `POST /subscription/create-change` with the user's id token. For tests
+ * whose subject comes after subscribing: the checkout's pages cost two page loads and the card form
+ * every time, and they are walked where they are the subject (subscriptions, plans, keyboard,
+ * billing-self-service, three-d-secure and accessibility specs). The page stays where it was; the
+ * app reads the subscription on its next page load.
+ */
+export async function subscribeThroughApi(page: Page, plan: 'Starter' | 'Professional' | 'Enterprise', cardholder: string): Promise<void> {
+  const { restUrl, localBillingTokenUrl } = readEndpoints();
+  // The session Amplify keeps: `CognitoIdentityServiceProvider.<client>.<user>.idToken`.
+  const idToken = await page.evaluate(() => {
+    const { localStorage } = globalThis as unknown as {
+      localStorage: { getItem(name: string): string | null; readonly length: number; key(index: number): string | null };
+    };
+    const keys = Array.from({ length: localStorage.length }, (_, index) => localStorage.key(index) ?? '');
+    const last = keys.find((key) => key.endsWith('.LastAuthUser'));
+    return last ? localStorage.getItem(`${last.slice(0, -'LastAuthUser'.length)}${localStorage.getItem(last)}.idToken`) : null;
+  });
+  if (!idToken) throw new Error('subscribeThroughApi: nobody is signed in on this page');
+  const [firstName, ...lastNames] = cardholder.split(' ');
+  const card = await page.request.post(localBillingTokenUrl, {
+    data: { number: APPROVED_TEST_CARD.replace(/ /g, ''), month: '12', year: '2030', cvv: '123', firstName, lastName: lastNames.join(' ') },
+  });
+  expect(card.status(), await card.text()).toBe(201);
+  const plans = (await (await page.request.get(`${restUrl}/subscription/plans`)).json()) as { plans: { code: string }[] };
+  const planCode = plans.plans.find((candidate) => candidate.code.startsWith(`${plan.toLowerCase()}_`))?.code;
+  const created = await page.request.post(`${restUrl}/subscription/create-change`, {
+    headers: { Authorization: idToken, 'Idempotency-Key': randomUUID() },
+    data: { planCode, currency: 'USD', billingToken: ((await card.json()) as { id: string }).id },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  expect(((await created.json()) as { outcome: string }).outcome).toBe('created');
 }

@@ -25,6 +25,7 @@ import { createUsersRepository, type UsersRepository } from '../../../lambdas/sh
 import { startTables } from '../shared/subscriptions/support';
 import { claims, HANDLER_OPTIONS, userEvent } from '../subscription/support/subscription-services';
 import { lambdaContext } from '../support/api-gateway-event';
+import { parseCsv } from '../../support/csv';
 
 /** The activity log's page and CSV export through their handlers, on dynalite, with entries written by the real recorder. */
 
@@ -275,35 +276,6 @@ describe('GET /user/organization/activity', () => {
     expect(await getPage('dana', { organizationId: 'rita' })).toMatchObject({ status: 400 });
   });
 });
-
-/** The CSV's rows as a spreadsheet would read them (RFC 4180). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let index = 0; index < text.length; index++) {
-    const char = text[index]!;
-    if (quoted) {
-      if (char === '"' && text[index + 1] === '"') {
-        field += '"';
-        index++;
-      } else if (char === '"') quoted = false;
-      else field += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') {
-      row.push(field);
-      field = '';
-    } else if (char === '\r' && text[index + 1] === '\n') {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-      index++;
-    } else field += char;
-  }
-  return rows;
-}
 
 describe('GET /user/organization/activity/export', () => {
   it('answers the filtered entries as a CSV attachment named after the firm and the day', async () => {

@@ -49,6 +49,17 @@ describe('the account page’s subscription', () => {
     expect(within(region).queryByRole('button', { name: 'Reactivate subscription' })).not.toBeInTheDocument();
   });
 
+  it('prices a firm’s seats: the monthly total and the next bill for every seat', async () => {
+    const billing = new FakeBilling();
+    billing.subscriptions = [testSubscription({ quantity: 4 })];
+    billing.account = testAccount();
+    const trialEnds = formatDate(billing.subscriptions[0].trialEndsAt ?? '');
+    accountPage(billing);
+    const shown = await facts();
+    expect(shown.Price).toBe('$596 / month: 4 seats × $149 (USD)');
+    expect(shown['Next bill']).toBe(`${trialEnds}: $596`);
+  });
+
   it('shows an active subscription after its trial with the next monthly bill', async () => {
     const billing = new FakeBilling();
     billing.subscriptions = [

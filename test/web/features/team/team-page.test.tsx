@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { authUser, dbUser, FakeIdentity } from '../../support/auth';
 import { renderApp } from '../../support/render';
 import { FakeTeam, teamState } from '../../support/team';
@@ -46,6 +46,25 @@ describe('the Team page', () => {
     expect(alert).toHaveTextContent('Every seat is taken: add 1 seat to invite eve@northbridge.example.');
     expect(within(alert).getByRole('link', { name: 'Add seats' })).toHaveAttribute('href', '/account?seats=5&returnTo=/team');
     expect(team.calls).toContain('invite eve@northbridge.example recruiter');
+  });
+
+  it('keeps the address and role beyond the seats while seats are added, and sends them on the way back', async () => {
+    const team = new FakeTeam();
+    const { user, router } = teamPage(team);
+    await user.type(await screen.findByRole('textbox', { name: 'Email' }), 'eve@northbridge.example');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Role' }), 'admin');
+    await user.click(screen.getByRole('button', { name: 'Invite' }));
+    await user.click(within(await screen.findByRole('alert')).getByRole('link', { name: 'Add seats' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/account'));
+
+    team.team = teamState({ seats: { total: 5, inUse: 4, free: 1 } });
+    await act(() => router.navigate('/team'));
+    expect(await screen.findByRole('textbox', { name: 'Email' })).toHaveValue('eve@northbridge.example');
+    expect(screen.getByRole('combobox', { name: 'Role' })).toHaveValue('admin');
+    await user.click(screen.getByRole('button', { name: 'Invite' }));
+    expect(await within(screen.getByRole('region', { name: 'Invitations' })).findByText('eve@northbridge.example')).toBeInTheDocument();
+    expect(team.calls.filter((call) => call === 'invite eve@northbridge.example admin')).toHaveLength(2);
+    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveValue('');
   });
 
   it('invites a teammate as the chosen role when a seat is free, and lists the invitation', async () => {

@@ -1,5 +1,6 @@
 import type { PlanCurrency } from '@contracts/plans';
-import { MAX_SEATS } from '@contracts/subscriptions';
+import { MAX_SEATS, type SubscriptionView } from '@contracts/subscriptions';
+import { formatAmount } from './format';
 
 /**
  * A firm's seats as the web app reads them from a field: a whole number from 1 to MAX_SEATS (the
@@ -26,4 +27,16 @@ export function seatsFromText(text: string): { readonly seats: number } | { read
 /** What `seats` cost each billing period: the price per seat times the seats (Recurly's quantity). */
 export function recurringTotal(price: Pick<PlanCurrency, 'unitAmount'>, seats: number): number {
   return Math.round(price.unitAmount * seats * 100) / 100;
+}
+
+/**
+ * A subscription's monthly price as the pages say it: `$149 / month (USD)` for one seat,
+ * `$447 / month: 3 seats × $149 (USD)` for a firm's seats.
+ */
+export function monthlyPriceText(subscription: Pick<SubscriptionView, 'unitAmount' | 'quantity' | 'currency'>): string {
+  const money = (amount: number) => formatAmount(amount, subscription.currency);
+  const { unitAmount, quantity, currency } = subscription;
+  return quantity === 1
+    ? `${money(unitAmount)} / month (${currency})`
+    : `${money(recurringTotal(subscription, quantity))} / month: ${quantity} seats × ${money(unitAmount)} (${currency})`;
 }

@@ -10,6 +10,7 @@ import { useSubmission } from '../../../lib/use-form';
 import type { BillingApi } from '../api/billing-api';
 import { formatAmount, formatDate } from '../format';
 import { planLabel } from '../plans';
+import { monthlyPriceText, recurringTotal } from '../seats';
 import { useSubscriptions } from '../state/subscriptions-context';
 import { accessEndsAt, canReactivate, currentSubscription, nextBillAt, subscriptionStateLabel } from '../subscription-status';
 import { isLiveSubscription } from '../subscription-access';
@@ -20,14 +21,16 @@ function subscriptionFacts(subscription: SubscriptionView, plan: string, now: Da
   const facts: [string, string][] = [
     ['Plan', plan],
     ['Status', subscriptionStateLabel(subscription, now)],
-    ['Price', `${formatAmount(subscription.unitAmount, subscription.currency)} / month (${subscription.currency})`],
+    ['Price', monthlyPriceText(subscription)],
   ];
   if (subscription.trialEndsAt) {
     const ended = Date.parse(subscription.trialEndsAt) <= now.getTime();
     facts.push([ended ? 'Free trial ended' : 'Free trial ends', formatDate(subscription.trialEndsAt)]);
   }
   const nextBill = nextBillAt(subscription);
-  if (nextBill) facts.push(['Next bill', `${formatDate(nextBill)}: ${formatAmount(subscription.unitAmount, subscription.currency)}`]);
+  // Every seat is billed: the price per seat times the seats (Recurly's quantity).
+  const billed = formatAmount(recurringTotal(subscription, subscription.quantity), subscription.currency);
+  if (nextBill) facts.push(['Next bill', `${formatDate(nextBill)}: ${billed}`]);
   // Charged on the subscription's first invoice, at sign-up (even during the trial).
   if (subscription.setupFee > 0)
     facts.push(['Setup fee paid', `${formatAmount(subscription.setupFee, subscription.currency)}, one-time, on your first invoice`]);

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { formatAmount, formatDate } from '../format';
-import { recurringTotal } from '../seats';
+import { monthlyPriceText, recurringTotal } from '../seats';
 import type { SubscribeSuccessState } from '../success-state';
 import './subscriptions.css';
 
@@ -55,11 +55,7 @@ export function SuccessView({ state }: { readonly state: SubscribeSuccessState |
             </div>
             <div className="facts__row">
               <dt>Price</dt>
-              <dd>
-                {seats === 1
-                  ? `${money(subscription.unitAmount)} / month (${subscription.currency})`
-                  : `${monthly} / month: ${seats} seats × ${money(subscription.unitAmount)} (${subscription.currency})`}
-              </dd>
+              <dd>{monthlyPriceText(subscription)}</dd>
             </div>
             {subscription.trialEndsAt ? (
               <div className="facts__row">

@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { FieldFrame, SubmitButton } from '../../../components/ui/form-field';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
+import { useDraft } from '../../../lib/drafts';
 import { formatWhen } from '../../../lib/format-when';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { cacheTeam, organizationQuery } from '../../../lib/organization/organization-query';
@@ -365,9 +366,17 @@ function Invitations({ api, team }: { readonly api: TeamApi; readonly team: Orga
   );
 }
 
+/** The role of a stored draft, when it is still one an invitation may give. */
+function assignableRole(role: string): AssignableRole {
+  return ASSIGNABLE_ROLES.find((candidate) => candidate === role) ?? 'recruiter';
+}
+
 function InviteForm({ api, team }: { readonly api: TeamApi; readonly team: OrganizationResponse }) {
-  const [email, setEmail] = useState('');
-  const [role, setRole] = useState<AssignableRole>('recruiter');
+  // Drafts (this tab's sessionStorage): an invitation beyond the seats leads to the account page's
+  // seat change and back here, where the address and role wait to be sent.
+  const [email, setEmail] = useDraft('team:invite-email', '');
+  const [draftRole, setRole] = useDraft<string>('team:invite-role', 'recruiter');
+  const role = assignableRole(draftRole);
   const [error, setError] = useState<string | undefined>();
   const [missingSeats, setMissingSeats] = useState<{ readonly seats: number; readonly message: string } | null>(null);
   const roleId = useId();

@@ -1,0 +1,30 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import { GREENHOUSE_DEMO_CLIENT } from '../../../local/ats/ats-stand-ins';
+
+/** The account page's ATS settings. */
+export function atsSettings(page: Page): Locator {
+  return page
+    .getByRole('region', { name: 'Your ATS' })
+    .or(page.locator('section').filter({ has: page.getByRole('heading', { level: 2, name: 'Your ATS' }) }))
+    .first();
+}
+
+/**
+ * On the account page, connects the local runtime's fake Greenhouse (which answers like Greenhouse
+ * Harvest v3) with its demo client, and waits for the connection.
+ */
+export async function connectDemoGreenhouse(page: Page): Promise<void> {
+  const section = atsSettings(page);
+  await section.getByLabel('ATS', { exact: true }).selectOption({ label: 'Greenhouse' });
+  await section.getByLabel('Client ID', { exact: true }).fill(GREENHOUSE_DEMO_CLIENT.clientId);
+  await section.getByLabel('Greenhouse user ID', { exact: true }).fill(GREENHOUSE_DEMO_CLIENT.userId);
+  await section.getByLabel('Client secret', { exact: true }).fill(GREENHOUSE_DEMO_CLIENT.clientSecret);
+  await section.getByRole('button', { name: 'Test and save' }).click();
+  await expect(section.getByRole('status').filter({ hasText: /^Connected to Greenhouse/ })).toBeVisible();
+}
+
+/** Presses "Sync now" in the account page's ATS settings and waits until the sync says it is complete. */
+export async function syncAtsNow(page: Page): Promise<void> {
+  await atsSettings(page).getByRole('button', { name: 'Sync now' }).click();
+  await expect(atsSettings(page).getByText(/^Sync complete\./)).toBeVisible({ timeout: 90_000 });
+}
