@@ -27,6 +27,9 @@ beforeAll(async () => {
     ports: { web: 0, rest: 0, graphql: 0, dynamodb: 0, cognito: 0, lambda: 0 },
     webDistDir: dist.path,
     webBuild: 'never',
+    // The walk calls a few of the 40-odd functions: each loads on its first call, as Lambda does.
+    // Loading every handler at start is `npm start`'s, tested in test/local/start.test.ts.
+    warmFunctions: false,
   });
 }, 60_000);
 

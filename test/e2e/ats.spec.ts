@@ -11,6 +11,7 @@ import { chooseInCombobox } from './support/combobox';
 import { inviteAndActivateUser } from './support/identity';
 import { scanTable } from './support/local-runtime';
 import { subscribeThroughApi } from './support/subscriptions';
+import { atsSettings, submitDemoGreenhouse, syncAtsNow } from './support/ats';
 
 // A recruiter connects their ATS (the local runtime's fake Greenhouse, which answers like
 // Greenhouse Harvest v3), syncs it, predicts placements for a job from their past placements and
@@ -50,12 +51,7 @@ async function ownAtsItems(): Promise<Record<string, unknown>[]> {
   return (await scanTable('ats')).filter((item) => user !== undefined && item.userId === user.id);
 }
 
-function atsSection(): Locator {
-  return page
-    .getByRole('region', { name: 'Your ATS' })
-    .or(page.locator('section').filter({ has: page.getByRole('heading', { level: 2, name: 'Your ATS' }) }))
-    .first();
-}
+const atsSection = (): Locator => atsSettings(page);
 
 async function connect(atsLabel: string, key: string): Promise<void> {
   const section = atsSection();
@@ -65,28 +61,12 @@ async function connect(atsLabel: string, key: string): Promise<void> {
   await section.getByRole('button', { name: 'Test and save' }).click();
 }
 
-/** Connects Greenhouse with the demo client ID and user ID, and `secret` as the client secret. */
-async function connectGreenhouse(secret: string): Promise<void> {
-  const section = atsSection();
-  await section.getByLabel('ATS', { exact: true }).selectOption({ label: 'Greenhouse' });
-  await section.getByLabel('Client ID', { exact: true }).fill(GREENHOUSE_DEMO_CLIENT.clientId);
-  await section.getByLabel('Greenhouse user ID', { exact: true }).fill(GREENHOUSE_DEMO_CLIENT.userId);
-  await section.getByLabel('Client secret', { exact: true }).fill(secret);
-  await section.getByRole('button', { name: 'Test and save' }).click();
-}
-
-/** Presses Sync now and waits until the sync says it is complete. */
-async function syncNow(): Promise<void> {
-  await atsSection().getByRole('button', { name: 'Sync now' }).click();
-  await expect(atsSection().getByText(/^Sync complete\./)).toBeVisible({ timeout: 60_000 });
-}
-
 test('a wrong client secret is refused by the ATS, said next to the key field, and nothing is saved', async () => {
   await page.goto('/account');
   await expect(page.getByRole('heading', { level: 3, name: 'Connect your ATS' })).toBeVisible();
   await expect(atsSection().getByRole('option', { name: 'Bullhorn', exact: true })).toBeEnabled();
 
-  await connectGreenhouse('not-the-right-secret-0000');
+  await submitDemoGreenhouse(page, 'not-the-right-secret-0000');
 
   const keyField = atsSection().locator('input[type="password"]').first();
   await expect(keyField).toBeFocused();
@@ -98,7 +78,7 @@ test('a wrong client secret is refused by the ATS, said next to the key field, a
 });
 
 test('the demo Greenhouse credentials connect: the keys are shown masked only, and stored sealed', async () => {
-  await connectGreenhouse(GREENHOUSE_DEMO_CLIENT.clientSecret);
+  await submitDemoGreenhouse(page, GREENHOUSE_DEMO_CLIENT.clientSecret);
 
   await expect(page.getByRole('heading', { level: 3, name: 'Connected ATS' })).toBeFocused();
   await expect(
@@ -121,7 +101,7 @@ test('the demo Greenhouse credentials connect: the keys are shown masked only, a
 });
 
 test('Sync now reads the ATS and shows what is stored', async () => {
-  await syncNow();
+  await syncAtsNow(page);
 
   await expect(atsSection().getByText('Up to date')).toBeVisible();
   const placements = atsSection().getByText('Placements', { exact: true }).locator('xpath=following-sibling::*[1]');
@@ -182,7 +162,7 @@ test('a short ATS history gets a clear message instead of predictions; disconnec
       .getByRole('status')
       .filter({ hasText: /^Connected to Lever/ }),
   ).toBeVisible();
-  await syncNow();
+  await syncAtsNow(page);
 
   await page.goto('/services/placement-prediction');
   await chooseInCombobox(page, 'ATS job', /active application/);
@@ -222,7 +202,7 @@ test('Bullhorn connects through its sign-in, syncs the demo staffing firm, and d
   const grant = (await ownAtsItems()).find((item) => item.itemId === 'connection#bullhorn-grant');
   expect(grant?.grant).toMatch(/^enc:v1:local:/);
 
-  await syncNow();
+  await syncAtsNow(page);
   const placements = atsSection().getByText('Placements', { exact: true }).locator('xpath=following-sibling::*[1]');
   expect(Number((await placements.textContent())?.replace(/\D/g, ''))).toBeGreaterThanOrEqual(1);
   await expectNoAxeViolations(page, '/account with Bullhorn connected');

@@ -10,17 +10,26 @@ export function atsSettings(page: Page): Locator {
 }
 
 /**
- * On the account page, connects the local runtime's fake Greenhouse (which answers like Greenhouse
- * Harvest v3) with its demo client, and waits for the connection.
+ * On the account page, fills the local runtime's fake Greenhouse (which answers like Greenhouse
+ * Harvest v3) with its demo client and `secret` as the client secret, and presses "Test and save".
  */
-export async function connectDemoGreenhouse(page: Page): Promise<void> {
+export async function submitDemoGreenhouse(page: Page, secret: string = GREENHOUSE_DEMO_CLIENT.clientSecret): Promise<void> {
   const section = atsSettings(page);
   await section.getByLabel('ATS', { exact: true }).selectOption({ label: 'Greenhouse' });
   await section.getByLabel('Client ID', { exact: true }).fill(GREENHOUSE_DEMO_CLIENT.clientId);
   await section.getByLabel('Greenhouse user ID', { exact: true }).fill(GREENHOUSE_DEMO_CLIENT.userId);
-  await section.getByLabel('Client secret', { exact: true }).fill(GREENHOUSE_DEMO_CLIENT.clientSecret);
+  await section.getByLabel('Client secret', { exact: true }).fill(secret);
   await section.getByRole('button', { name: 'Test and save' }).click();
-  await expect(section.getByRole('status').filter({ hasText: /^Connected to Greenhouse/ })).toBeVisible();
+}
+
+/** Connects the demo Greenhouse (see {@link submitDemoGreenhouse}) and waits for the connection. */
+export async function connectDemoGreenhouse(page: Page): Promise<void> {
+  await submitDemoGreenhouse(page);
+  await expect(
+    atsSettings(page)
+      .getByRole('status')
+      .filter({ hasText: /^Connected to Greenhouse/ }),
+  ).toBeVisible();
 }
 
 /** Presses "Sync now" in the account page's ATS settings and waits until the sync says it is complete. */

@@ -33,10 +33,25 @@ export interface DeployedBundle {
 }
 
 /**
+ * Bundles already made in this test file, by entry: routes that share a function share an entry,
+ * and a test file asks for one handler in several tests, so esbuild runs once per entry.
+ */
+const bundles = new Map<string, Promise<DeployedBundle>>();
+
+/**
  * A handler bundled in memory as deployed: PRODUCT_FUNCTION_BUNDLING's options, `@aws-sdk/*` left
  * to the Lambda runtime. `entry` is relative to the repository root (a route's `entry`).
  */
-export async function bundleAsDeployed(entry: string): Promise<DeployedBundle> {
+export function bundleAsDeployed(entry: string): Promise<DeployedBundle> {
+  let bundle = bundles.get(entry);
+  if (!bundle) {
+    bundle = bundleWithEsbuild(entry);
+    bundles.set(entry, bundle);
+  }
+  return bundle;
+}
+
+async function bundleWithEsbuild(entry: string): Promise<DeployedBundle> {
   const options = PRODUCT_FUNCTION_BUNDLING;
   const result = await build({
     entryPoints: [path.join(REPO_ROOT, entry)],

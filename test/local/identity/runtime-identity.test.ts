@@ -79,67 +79,87 @@ afterEach(async () => {
 afterAll(() => dist.remove());
 
 describe('startLocalRuntime with identity', () => {
-  it('starts cognito-local by default and publishes it in endpoints.json and config.json (no identity pool)', async () => {
-    const runtime = await start();
-    const { endpoints } = runtime;
+  describe('one started runtime', () => {
+    // The two read-only checks share one start: each start costs seconds of CPU.
+    let shared: LocalRuntime;
+    let sharedDataDir: ReturnType<typeof temporaryFolder>;
+    beforeAll(async () => {
+      sharedDataDir = temporaryFolder('runtime-identity-shared');
+      shared = await startLocalRuntime({
+        dataDir: sharedDataDir.path,
+        ports: FREE_PORTS,
+        webDistDir: dist.path,
+        webBuild: 'never',
+        routes: [],
+      });
+    }, 60_000);
+    afterAll(async () => {
+      await shared?.stop();
+      sharedDataDir?.remove();
+    }, 30_000);
 
-    expect(endpoints).toMatchObject({
-      cognitoEndpoint: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/),
-      userPoolId: 'us-east-2_LocalPool1',
-      userPoolClientId: 'talentpilotlocalwebclient1',
-      seed: {
-        adminEmail: ADMIN.email,
-        adminPassword: ADMIN.password,
-        registrationCodes: [
-          { code: 'BETA-R1-2024', group: 'Beta_Customer_R1' },
-          { code: 'BETA-R2-2024', group: 'Beta_Customer_R2' },
-          { code: 'BETA-R3-2024', group: 'Beta_Customer_R3' },
-        ],
-      },
-    });
-    expect(JSON.parse(fs.readFileSync(runtime.endpointsFile!, 'utf8'))).toEqual(endpoints);
-    const config = await (await fetch(`${endpoints.webUrl}/config.json`)).json();
-    expect(config).toMatchObject({
-      userPoolId: 'us-east-2_LocalPool1',
-      userPoolClientId: 'talentpilotlocalwebclient1',
-      cognitoEndpoint: endpoints.cognitoEndpoint,
-    });
-    expect(config).not.toHaveProperty('identityPoolId');
-    expect(fs.existsSync(path.join(dataDir.path, 'cognito', 'db', 'us-east-2_LocalPool1.json'))).toBe(true);
-  }, 60_000);
+    it('starts cognito-local by default and publishes it in endpoints.json and config.json (no identity pool)', async () => {
+      const runtime = shared;
+      const { endpoints } = runtime;
 
-  it('seeds an admin who can sign in and is in Admins, and one registration code per beta group', async () => {
-    const runtime = await start();
+      expect(endpoints).toMatchObject({
+        cognitoEndpoint: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/),
+        userPoolId: 'us-east-2_LocalPool1',
+        userPoolClientId: 'talentpilotlocalwebclient1',
+        seed: {
+          adminEmail: ADMIN.email,
+          adminPassword: ADMIN.password,
+          registrationCodes: [
+            { code: 'BETA-R1-2024', group: 'Beta_Customer_R1' },
+            { code: 'BETA-R2-2024', group: 'Beta_Customer_R2' },
+            { code: 'BETA-R3-2024', group: 'Beta_Customer_R3' },
+          ],
+        },
+      });
+      expect(JSON.parse(fs.readFileSync(runtime.endpointsFile!, 'utf8'))).toEqual(endpoints);
+      const config = await (await fetch(`${endpoints.webUrl}/config.json`)).json();
+      expect(config).toMatchObject({
+        userPoolId: 'us-east-2_LocalPool1',
+        userPoolClientId: 'talentpilotlocalwebclient1',
+        cognitoEndpoint: endpoints.cognitoEndpoint,
+      });
+      expect(config).not.toHaveProperty('identityPoolId');
+      expect(fs.existsSync(path.join(sharedDataDir.path, 'cognito', 'db', 'us-east-2_LocalPool1.json'))).toBe(true);
+    }, 60_000);
 
-    const { AuthenticationResult } = await signInAdmin(runtime);
-    const claims = claimsOf(AuthenticationResult!.IdToken!);
+    it('seeds an admin who can sign in and is in Admins, and one registration code per beta group', async () => {
+      const runtime = shared;
 
-    expect(claims).toMatchObject({ email: ADMIN.email, 'cognito:groups': ['Admins'], email_verified: true });
-    expect(await item(runtime, 'users', { id: String(claims.sub) })).toEqual({
-      id: claims.sub,
-      email: ADMIN.email,
-      firstName: 'Avery',
-      lastName: 'Admin',
-      companyName: 'TalentPilot',
-      status: 'ACTIVE',
-      subscriptionId: 'SubscriptionTBD',
-      createdAt: expect.any(String),
-      updatedAt: expect.any(String),
-    });
-    for (const [code, group] of [
-      ['BETA-R1-2024', 'Beta_Customer_R1'],
-      ['BETA-R2-2024', 'Beta_Customer_R2'],
-      ['BETA-R3-2024', 'Beta_Customer_R3'],
-    ]) {
-      expect(await item(runtime, 'registrationCodes', { code })).toEqual({
-        code,
-        group,
-        uses: 0,
+      const { AuthenticationResult } = await signInAdmin(runtime);
+      const claims = claimsOf(AuthenticationResult!.IdToken!);
+
+      expect(claims).toMatchObject({ email: ADMIN.email, 'cognito:groups': ['Admins'], email_verified: true });
+      expect(await item(runtime, 'users', { id: String(claims.sub) })).toEqual({
+        id: claims.sub,
+        email: ADMIN.email,
+        firstName: 'Avery',
+        lastName: 'Admin',
+        companyName: 'TalentPilot',
+        status: 'ACTIVE',
+        subscriptionId: 'SubscriptionTBD',
         createdAt: expect.any(String),
         updatedAt: expect.any(String),
       });
-    }
-  }, 60_000);
+      for (const [code, group] of [
+        ['BETA-R1-2024', 'Beta_Customer_R1'],
+        ['BETA-R2-2024', 'Beta_Customer_R2'],
+        ['BETA-R3-2024', 'Beta_Customer_R3'],
+      ]) {
+        expect(await item(runtime, 'registrationCodes', { code })).toEqual({
+          code,
+          group,
+          uses: 0,
+          createdAt: expect.any(String),
+          updatedAt: expect.any(String),
+        });
+      }
+    }, 60_000);
+  });
 
   it('seeds idempotently: a restart keeps the same admin, record and codes', async () => {
     const first = await start();
