@@ -1126,6 +1126,9 @@ describe('the authorization matrix', () => {
     const before = expected >= 400 ? await api.stateDigest() : undefined;
 
     const answer = await api.rest(call, credentialsOf(caller, route));
+    // Read before the owner's own checks below, whose calls write the gate's rate counters (ignored
+    // items, yet a write makes the digest scan every table again).
+    const after = before ? await api.stateDigest() : undefined;
 
     expect([answer.status, answer.body]).toEqual([expected, expect.anything()]);
     if (isAssistantEntry(route) && caller !== 'user') {
@@ -1157,7 +1160,7 @@ describe('the authorization matrix', () => {
       // Nothing of the owner's billing reaches anyone else.
       expect(JSON.stringify(answer.body)).not.toContain(ownerInvoiceId);
     }
-    if (before) expect(stateChanges(before, await api.stateDigest())).toEqual([]);
+    if (before && after) expect(stateChanges(before, after)).toEqual([]);
     if (route === 'POST /subscription/create-change' && caller !== 'user') {
       // The owner's stored answer never reaches anyone else.
       expect(JSON.stringify(answer.body)).not.toContain(ownerSubscriptionId);
@@ -1302,6 +1305,8 @@ describe('the authorization matrix', () => {
     const before = expected >= 400 ? await api.stateDigest() : undefined;
 
     const answer = await api.rest(call, team[caller]);
+    // Before the owner's ATS checks below (see the main matrix).
+    const after = before ? await api.stateDigest() : undefined;
 
     expect([answer.status, answer.body]).toEqual([expected, expect.anything()]);
     if (route === 'GET /user/organization') {
@@ -1325,7 +1330,7 @@ describe('the authorization matrix', () => {
       const gone = await api.rest<AtsConnectionAnswer>({ method: 'GET', path: '/ats/connection' }, owner);
       expect(gone.body.connection).toBeNull();
     } else if (isAtsEntry(route)) await expectOwnerAtsIntact();
-    if (before) expect(stateChanges(before, await api.stateDigest())).toEqual([]);
+    if (before && after) expect(stateChanges(before, after)).toEqual([]);
   });
 
   const teamGraphqlCells = Object.entries(TEAM_GRAPHQL_MATRIX).flatMap(([field, row]) =>
