@@ -44,7 +44,7 @@ afterAll(async () => {
 const together = <T>(call: () => Promise<T>) => Promise.all(Array.from({ length: TIMES }, call));
 
 async function items(table: 'users' | 'subscriptions' | 'billing' | 'registrationCodes'): Promise<Record<string, unknown>[]> {
-  return (await api.snapshot())[table] as Record<string, unknown>[];
+  return (await api.snapshot([table]))[table] as Record<string, unknown>[];
 }
 
 async function userRecord(sub: string): Promise<Record<string, unknown> | undefined> {

@@ -153,7 +153,7 @@ describe('every API answer', () => {
   afterAll(() => api?.stop());
 
   it('stores the planted keys as given (so a leak would show below)', async () => {
-    const users = (await api.snapshot()).users as Record<string, unknown>[];
+    const users = (await api.snapshot(['users'])).users as Record<string, unknown>[];
 
     expect(users.find((user) => user.id === created.id)).toMatchObject({
       apikey1: PLANTED['ATS key 1 (createUser)'],

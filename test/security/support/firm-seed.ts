@@ -1,10 +1,14 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { isDeepStrictEqual } from 'node:util';
 import {
+  newOrganization,
   planAcceptance,
   planInvitation,
   planRemoval,
   seatChange,
   type AssignableRole,
+  type Member,
+  type OrganizationRole,
 } from '../../../lambdas/shared/domain/organization-rules';
 import {
   createOrganizationsRepository,
@@ -12,9 +16,14 @@ import {
 } from '../../../lambdas/shared/organizations/organizations-repository';
 
 /**
- * Seed for the security tests (issue 18): people join and leave a firm through the organization
- * rules and the repository, as an accepted invitation and a removal by the owner do, without the
- * Team routes' Cognito mail round trip. Each step is a rule's decision; a refusal fails the seed.
+ * The one way the security tests put people in a firm (issue 18), in two kinds:
+ * - `join`/`remove`: people join and leave through the organization rules and the repository, as
+ *   an accepted invitation and a removal by the owner do, without the Team routes' Cognito mail
+ *   round trip. Each step is a rule's decision; a refusal fails the seed.
+ * - `ensureFirm`: a firm put back to a stated shape (its owner, seats and the named members'
+ *   records), whatever a Team route did to it, for the matrix's cells that start from the same
+ *   firm. It reads the firm and writes only the items that differ, so a cell that changed nothing
+ *   costs a read (and leaves the state digest's write marker alone, see state-digest.ts).
  */
 
 export interface Person {
@@ -22,11 +31,40 @@ export interface Person {
   readonly email: string;
 }
 
+/** A member record as `ensureFirm` states it. */
+export interface StatedMember {
+  readonly userId: string;
+  readonly role: OrganizationRole;
+  readonly state?: Member['state'];
+}
+
+/** What `ensureFirm` puts back: members not named are left as they are. */
+export interface StatedFirm {
+  readonly id: string;
+  readonly ownerId: string;
+  readonly seats: number;
+  readonly members: readonly StatedMember[];
+}
+
 export interface FirmSeed {
   /** Makes `person` a member of the firm founded by `ownerId` with `role`, adding the seat it needs. */
   join(ownerId: string, person: Person, role: AssignableRole): Promise<void>;
   /** The owner removes `person` from their firm. */
   remove(ownerId: string, person: Person): Promise<void>;
+  /** The firm as stated (founded if absent), writing only what differs. */
+  ensureFirm(firm: StatedFirm): Promise<void>;
+}
+
+/** The fixed record `ensureFirm` writes for a stated member (dates fixed, so equal states compare equal). */
+function memberRecord(organizationId: string, { userId, role, state = 'active' }: StatedMember): Member {
+  return {
+    organizationId,
+    userId,
+    role,
+    joinedAt: '2026-11-01T00:00:00.000Z',
+    state,
+    ...(state === 'removed' ? { removedAt: '2026-11-02T00:00:00.000Z', removedBy: organizationId } : {}),
+  };
 }
 
 export function firmSeed(client: DynamoDBDocumentClient, tableName: string): FirmSeed {
@@ -58,6 +96,22 @@ export function firmSeed(client: DynamoDBDocumentClient, tableName: string): Fir
       const removal = planRemoval({ userId: ownerId, role: 'owner' }, await teamOf(ownerId), person.sub, new Date());
       if (!removal.ok) throw new Error(`Removing ${person.email}: ${removal.message}`);
       await organizations.saveMember(removal.member);
+    },
+
+    async ensureFirm({ id, ownerId, seats, members }) {
+      const team = await organizations.getTeam(id);
+      if (!team) {
+        await organizations.createOrganization(newOrganization({ id, name: `Firm ${id.slice(0, 6)}`, seats, ownerId, now: new Date() }));
+      } else if (team.organization.ownerId !== ownerId || team.organization.seats !== seats) {
+        if (!(await organizations.saveOrganization({ ...team.organization, ownerId, seats }, team.organization.updatedAt)))
+          throw new Error(`The firm ${id} changed while it was being reset.`);
+      }
+      for (const stated of members) {
+        const wanted = memberRecord(id, stated);
+        const current = team?.members.find((member) => member.userId === stated.userId);
+        if (current && isDeepStrictEqual(current, wanted)) continue;
+        await organizations.saveMember(wanted);
+      }
     },
   };
 }

@@ -71,7 +71,7 @@ export function snapshotTarget(rt: Pick<SecurityRuntime, 'runtime'>): SnapshotTa
       return [table, { name: names[table], key, ignore }];
     }),
   );
-  return { dynamodb: rt.runtime.dynamodb, tables };
+  return { dynamodbEndpoint: rt.runtime.endpoints.dynamodbEndpoint, tables };
 }
 
 function limitTo(snapshot: TableSnapshot, tables: readonly string[]): TableSnapshot {

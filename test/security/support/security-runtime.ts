@@ -5,12 +5,14 @@ import {
   SignUpCommand,
   type AuthenticationResultType,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { createHash } from 'node:crypto';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { SAMPLE_JOBS } from '../../../lambdas/assistant/samples/sample-jobs';
 import { signUpUserAttributes } from '../../../lambdas/shared/registration-codes/sign-up-contract';
 import { ATS_DEMO_CREDENTIALS } from '../../../local/ats/ats-stand-ins';
 import { LOCAL_AWS_CREDENTIALS } from '../../../local/dynamodb/client';
+import { REPO_ROOT } from '../../../local/paths';
 import { startLocalRuntime, type LocalRuntime } from '../../../local/runtime';
 import { CALL_TIMEOUT_MS, SECURITY_DEMO_CLOSED_APPLICATIONS } from './fuzz-config';
 
@@ -59,8 +61,13 @@ export interface SecurityRuntime {
 /** A contact message every run finds (getContact reads it). */
 export const SEEDED_CONTACT_ID = 'seeded-contact-1';
 
-/** Bundles and the resolver lint cache, kept between runs (a warm start is a few seconds). */
-const BUILD_DIR = path.join(os.tmpdir(), 'talentpilot-security-build');
+/**
+ * Bundles and the resolver lint cache, kept between runs (a warm start is a few seconds). One
+ * folder per checkout: containers load their bundle file when first invoked, and with one folder
+ * for every worktree on the machine another checkout's runtime could rewrite it in between (a
+ * fuzz run once got another branch's handlers and their 500s).
+ */
+const BUILD_DIR = path.join(os.tmpdir(), `talentpilot-security-build-${createHash('sha256').update(REPO_ROOT).digest('hex').slice(0, 12)}`);
 const FREE_PORTS = { web: 0, rest: 0, graphql: 0, dynamodb: 0, cognito: 0, lambda: 0 };
 
 interface OutboxEntry {

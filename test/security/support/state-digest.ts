@@ -24,7 +24,7 @@ export interface StateDigest {
 }
 
 /** An item as DynamoDB's JSON wire format has it (`{ "id": { "S": "…" } }`). */
-type WireItem = Record<string, Record<string, unknown>>;
+export type WireItem = Record<string, Record<string, unknown>>;
 
 /** The canonical text of each item of a digest, kept (not compared) to say what changed when digests differ. */
 const ITEMS_READ = new WeakMap<object, Readonly<Record<string, readonly string[]>>>();
@@ -42,26 +42,37 @@ function canonical(item: WireItem): string {
 }
 
 // dynalite checks that a request is signed, not the signature.
-const SCAN_HEADERS = {
+const WIRE_HEADERS = {
   'content-type': 'application/x-amz-json-1.0',
-  'x-amz-target': 'DynamoDB_20120810.Scan',
   'x-amz-date': '20260101T000000Z',
   authorization: 'AWS4-HMAC-SHA256 Credential=local/20260101/us-east-2/dynamodb/aws4_request, SignedHeaders=host;x-amz-date, Signature=0',
 };
 
+/**
+ * One DynamoDB operation on dynalite over its HTTP API, in wire JSON both ways: no SDK
+ * serializer, deserializer or signer (their cost, per item, is most of a scan's).
+ */
+export async function dynaliteCall<T>(endpoint: string, operation: string, input: unknown): Promise<T> {
+  const response = await fetch(endpoint, {
+    method: 'POST',
+    headers: { ...WIRE_HEADERS, 'x-amz-target': `DynamoDB_20120810.${operation}` },
+    body: JSON.stringify(input),
+  });
+  const text = await response.text();
+  if (response.status !== 200) throw new Error(`${operation} failed: ${response.status} ${text.slice(0, 300)}`);
+  return JSON.parse(text) as T;
+}
+
 /** Every item of a table, strongly consistent, as wire JSON. */
-async function scanWire(endpoint: string, tableName: string): Promise<WireItem[]> {
+export async function scanWire(endpoint: string, tableName: string): Promise<WireItem[]> {
   const items: WireItem[] = [];
   let start: WireItem | undefined;
   do {
-    const response = await fetch(endpoint, {
-      method: 'POST',
-      headers: SCAN_HEADERS,
-      body: JSON.stringify({ TableName: tableName, ConsistentRead: true, ExclusiveStartKey: start }),
+    const page = await dynaliteCall<{ Items?: WireItem[]; LastEvaluatedKey?: WireItem }>(endpoint, 'Scan', {
+      TableName: tableName,
+      ConsistentRead: true,
+      ExclusiveStartKey: start,
     });
-    const text = await response.text();
-    if (response.status !== 200) throw new Error(`Scanning ${tableName} failed: ${response.status} ${text.slice(0, 300)}`);
-    const page = JSON.parse(text) as { Items?: WireItem[]; LastEvaluatedKey?: WireItem };
     items.push(...(page.Items ?? []));
     start = page.LastEvaluatedKey;
   } while (start);

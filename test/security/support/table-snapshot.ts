@@ -1,6 +1,7 @@
-import { DeleteItemCommand, PutItemCommand, ScanCommand, type AttributeValue, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { isDeepStrictEqual } from 'node:util';
+import { dynaliteCall, scanWire } from './state-digest';
 
 /**
  * What the tables hold, compared before and after a call: the fuzzers' check that a refused input
@@ -25,7 +26,8 @@ export interface ItemChange {
 }
 
 export interface SnapshotTarget {
-  readonly dynamodb: DynamoDBClient;
+  /** dynalite's endpoint: items are read and written back in wire JSON (an item's AttributeValue form). */
+  readonly dynamodbEndpoint: string;
   /** Logical table name → physical name, with the key attributes of each. */
   readonly tables: Readonly<
     Record<
@@ -40,18 +42,14 @@ function keyOf(item: Record<string, AttributeValue>, key: readonly string[]): st
 }
 
 async function scanTable(
-  dynamodb: DynamoDBClient,
+  endpoint: string,
   name: string,
   key: readonly string[],
   ignore?: (item: Record<string, AttributeValue>) => boolean,
 ): Promise<TableItems> {
   const items = new Map<string, Record<string, AttributeValue>>();
-  let start: Record<string, AttributeValue> | undefined;
-  do {
-    const page = await dynamodb.send(new ScanCommand({ TableName: name, ConsistentRead: true, ExclusiveStartKey: start }));
-    for (const item of page.Items ?? []) if (!ignore?.(item)) items.set(keyOf(item, key), item);
-    start = page.LastEvaluatedKey;
-  } while (start);
+  for (const item of (await scanWire(endpoint, name)) as unknown as Record<string, AttributeValue>[])
+    if (!ignore?.(item)) items.set(keyOf(item, key), item);
   return items;
 }
 
@@ -62,7 +60,7 @@ export async function takeSnapshot(target: SnapshotTarget, only: readonly string
       async (table) =>
         [
           table,
-          await scanTable(target.dynamodb, target.tables[table].name, target.tables[table].key, target.tables[table].ignore),
+          await scanTable(target.dynamodbEndpoint, target.tables[table].name, target.tables[table].key, target.tables[table].ignore),
         ] as const,
     ),
   );
@@ -87,24 +85,45 @@ export function changesBetween(before: TableSnapshot, after: TableSnapshot): Ite
   return changes;
 }
 
+/** BatchWriteItem's limit on requests per call. */
+const BATCH_SIZE = 25;
+/** Batches in flight at once: a removed ATS partition (hundreds of items) goes back in a few round trips. */
+const BATCHES_IN_FLIGHT = 4;
+
+type Item = Record<string, AttributeValue>;
+type WriteRequest = { readonly PutRequest: { readonly Item: Item } } | { readonly DeleteRequest: { readonly Key: Item } };
+
+/** Sends one table's writes in batches, retrying what DynamoDB leaves unprocessed. */
+async function writeInBatches(endpoint: string, table: string, requests: readonly WriteRequest[]): Promise<void> {
+  const batches: WriteRequest[][] = [];
+  for (let start = 0; start < requests.length; start += BATCH_SIZE) batches.push(requests.slice(start, start + BATCH_SIZE));
+  const sendBatch = async (batch: WriteRequest[]) => {
+    let pending: WriteRequest[] = batch;
+    for (let attempt = 0; pending.length > 0; attempt += 1) {
+      if (attempt === 5) throw new Error(`Restoring ${table}: ${pending.length} writes stayed unprocessed`);
+      const { UnprocessedItems } = await dynaliteCall<{ UnprocessedItems?: Record<string, WriteRequest[]> }>(endpoint, 'BatchWriteItem', {
+        RequestItems: { [table]: pending },
+      });
+      pending = UnprocessedItems?.[table] ?? [];
+    }
+  };
+  for (let start = 0; start < batches.length; start += BATCHES_IN_FLIGHT)
+    await Promise.all(batches.slice(start, start + BATCHES_IN_FLIGHT).map(sendBatch));
+}
+
 /** Puts the tables of `after` back to what `before` held. */
 export async function restoreSnapshot(target: SnapshotTarget, before: TableSnapshot, after: TableSnapshot): Promise<void> {
   for (const [table, afterItems] of Object.entries(after.tables)) {
     const { name, key } = target.tables[table];
     const beforeItems = before.tables[table] ?? new Map();
+    const requests: WriteRequest[] = [];
     for (const [itemKey, item] of afterItems) {
       const previous = beforeItems.get(itemKey);
-      if (!previous) {
-        await target.dynamodb.send(
-          new DeleteItemCommand({ TableName: name, Key: Object.fromEntries(key.map((attribute) => [attribute, item[attribute]])) }),
-        );
-      } else if (!isDeepStrictEqual(previous, item)) {
-        await target.dynamodb.send(new PutItemCommand({ TableName: name, Item: previous }));
-      }
+      if (!previous) requests.push({ DeleteRequest: { Key: Object.fromEntries(key.map((attribute) => [attribute, item[attribute]])) } });
+      else if (!isDeepStrictEqual(previous, item)) requests.push({ PutRequest: { Item: previous } });
     }
-    for (const [itemKey, item] of beforeItems) {
-      if (!afterItems.has(itemKey)) await target.dynamodb.send(new PutItemCommand({ TableName: name, Item: item }));
-    }
+    for (const [itemKey, item] of beforeItems) if (!afterItems.has(itemKey)) requests.push({ PutRequest: { Item: item } });
+    await writeInBatches(target.dynamodbEndpoint, name, requests);
   }
 }
 

@@ -554,6 +554,8 @@ export async function runTwoFirmFuzz(
   const counts = { calls: 0, accepted: 0, crossFirmCalls: 0 };
   const property = fc.asyncProperty(fc.array(twoFirmAction, { minLength: 1, maxLength: MAX_CALLS_PER_RUN }), async (actions) => {
     let before = baseline;
+    /** The tables after the last call, when every call went through (then the undo needs no new read). */
+    let finished: TableSnapshot | undefined;
     try {
       for (const [index, action] of actions.entries()) {
         const call = await callAs(world, action);
@@ -569,8 +571,9 @@ export async function runTwoFirmFuzz(
         learn(world, call);
         before = after;
       }
+      finished = before;
     } finally {
-      await restoreSnapshot(target, baseline, await takeSnapshot(target));
+      await restoreSnapshot(target, baseline, finished ?? (await takeSnapshot(target)));
       resetIds(world, seeded);
     }
   });
