@@ -688,12 +688,14 @@ const REST_PREPARE: Readonly<Record<string, () => Promise<void>>> = {
 
 /** The subject of the entry in the owner's firm's activity log: only the owner and the firm's admin may read it. */
 const OWNER_ACTIVITY_MARKER = 'owner-activity-marker@example.com';
-let ownerActivityRecorded = false;
 
-/** Everyone has a firm (the migration), and the owner's firm's log holds an entry, written by the real recorder. */
+/**
+ * Everyone has a firm (the migration), and the owner's firm's log holds an entry, written by the
+ * real recorder before each activity cell: the newest entry, so it is on the first page however
+ * many entries earlier cells recorded.
+ */
 async function recordOwnerActivity(): Promise<void> {
   await migrateUsersToOrganizations();
-  if (ownerActivityRecorded) return;
   const recorder = createActivityRecorder({
     client: documentClientFor(api.runtime.dynamodb),
     tableName: api.runtime.endpoints.tables.activity,
@@ -705,7 +707,6 @@ async function recordOwnerActivity(): Promise<void> {
     subject: { kind: 'invitation', id: OWNER_ACTIVITY_MARKER },
     details: { role: 'recruiter' },
   });
-  ownerActivityRecorded = true;
 }
 
 /** Runs the organizations migration (issue 18) on the runtime's tables; idempotent. */
