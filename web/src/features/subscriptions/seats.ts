@@ -15,6 +15,9 @@ export const SEATS_TEXT = {
 
 export { MAX_SEATS };
 
+/** The seat count field's input attributes, the same at checkout and on the account page. */
+export const SEATS_INPUT = { name: 'seats', type: 'number', inputMode: 'numeric', min: 1, max: MAX_SEATS, step: 1 } as const;
+
 /** The seats typed in a field, or why they cannot be bought. */
 export function seatsFromText(text: string): { readonly seats: number } | { readonly problem: string } {
   const trimmed = text.trim();

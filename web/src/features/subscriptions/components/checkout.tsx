@@ -10,7 +10,7 @@ import type { BillingApi } from '../api/billing-api';
 import type { TestCardTokenizer } from '../api/test-card-tokenizer';
 import { formatAmount, formatDate, periodPhrase, priceSentence, trialPhrase } from '../format';
 import { mayRetrySameAttempt, newIdempotencyKey } from '../idempotency';
-import { MAX_SEATS, recurringTotal, SEATS_TEXT, seatsFromText } from '../seats';
+import { recurringTotal, SEATS_INPUT, SEATS_TEXT, seatsFromText } from '../seats';
 import { threeDSecureActionOf } from '../three-d-secure';
 import { CARD_FORM_LOADING_MESSAGE, CardEntryError, cardProblemOf, type CardFormHandle } from './card-form';
 import { CARD_ENTRY_UNAVAILABLE_MESSAGE, CardEntryForm, CardProblem } from './card-entry-form';
@@ -256,12 +256,7 @@ export function Checkout({
                 <input
                   {...control}
                   ref={seatsField}
-                  name="seats"
-                  type="number"
-                  inputMode="numeric"
-                  min={1}
-                  max={MAX_SEATS}
-                  step={1}
+                  {...SEATS_INPUT}
                   className="checkout__seats"
                   value={seatsText}
                   disabled={busy || challenge !== undefined}

@@ -11,7 +11,7 @@ import type { SeatsApi } from '../api/seats-api';
 import type { TestCardTokenizer } from '../api/test-card-tokenizer';
 import { formatAmount } from '../format';
 import { newIdempotencyKey } from '../idempotency';
-import { MAX_SEATS, SEATS_TEXT, seatsFromText } from '../seats';
+import { SEATS_INPUT, SEATS_TEXT, seatsFromText } from '../seats';
 import { THREE_D_SECURE_MESSAGES, threeDSecureActionOf } from '../three-d-secure';
 import { ThreeDSecureChallenge } from './three-d-secure-challenge';
 import './subscriptions.css';
@@ -148,12 +148,7 @@ function SeatsControl({
           <input
             ref={field}
             id={fieldId}
-            name="seats"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={MAX_SEATS}
-            step={1}
+            {...SEATS_INPUT}
             value={value}
             onChange={(event) => {
               setValue(event.target.value);
