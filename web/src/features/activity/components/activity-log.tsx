@@ -8,6 +8,7 @@ import { RestApiError } from '../../../lib/rest-client';
 import { saveFile } from '../../../lib/save-file';
 import { activityQuery } from '../activity-queries';
 import type { ActivityApi, ActivityFilters } from '../api/activity-api';
+import '../../../components/ui/form.css';
 import './activity.css';
 
 /** What a recruiter (or anyone the server refuses) reads instead of the log. */
@@ -67,7 +68,7 @@ function Filters({
   const id = useId();
   const set = (field: keyof FormFilters, value: string) => onChange({ ...form, [field]: value });
   return (
-    <form className="activity-filters" aria-label="Filter the activity" onSubmit={(event) => event.preventDefault()}>
+    <form className="activity-filters filters" aria-label="Filter the activity" onSubmit={(event) => event.preventDefault()}>
       <div className="activity-filters__field">
         <label htmlFor={`${id}-actor`}>Person</label>
         <select id={`${id}-actor`} value={form.actor} onChange={(event) => set('actor', event.target.value)}>

@@ -4,6 +4,7 @@ import type { AdminApi } from '../api/admin-api';
 import { CodesPanel } from './codes-panel';
 import { ContactsPanel } from './contacts-panel';
 import { UsersPanel } from './users-panel';
+import '../../../components/ui/form.css';
 import './admin.css';
 
 export const ADMIN_SECTIONS = [

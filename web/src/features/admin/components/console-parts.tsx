@@ -39,7 +39,7 @@ export function SearchForm({
     onSearch(text.trim());
   };
   return (
-    <form className="admin-search" role="search" onSubmit={submit}>
+    <form className="admin-search filters" role="search" onSubmit={submit}>
       <label htmlFor={id}>{label}</label>
       <input id={id} type="search" value={text} maxLength={100} onChange={(event) => setText(event.target.value)} />
       <button type="submit" className="button button--secondary">

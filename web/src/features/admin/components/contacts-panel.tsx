@@ -59,7 +59,7 @@ export function ContactsPanel({ api }: { readonly api: AdminApi }) {
       <h2 id="admin-contacts">Contact messages</h2>
       <div className="admin-toolbar">
         <SearchForm label="Search messages" initial={search} onSearch={setSearch} />
-        <div className="admin-filter">
+        <div className="admin-filter filters">
           <label htmlFor={filterId}>Show</label>
           <select id={filterId} value={state} onChange={(event) => setState(event.target.value as ContactStateFilter)}>
             {(Object.keys(STATE_LABELS) as ContactStateFilter[]).map((value) => (
