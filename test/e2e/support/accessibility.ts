@@ -137,9 +137,49 @@ export async function expectNoAxeViolations(page: Page, what: string): Promise<v
  * breakpoint an overflowing table or a long unbroken word is a bug a person sees at once.
  */
 export async function expectNoSidewaysScroll(page: Page, what: string): Promise<void> {
-  const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
-  expect(overflow, `${what} scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(0);
+  // Measured at rest: right after a resize the page may not have had its frame yet (the media
+  // queries' listeners run there), so an overflow must last the poll to fail. The message names
+  // what sticks out, so a failure in CI says which element to look at.
+  let found: SidewaysOverflow = { overflow: 0, outside: [] };
+  await expect
+    .poll(
+      async () => {
+        found = await page.evaluate<SidewaysOverflow>(MEASURE_SIDEWAYS_OVERFLOW);
+        return found.overflow;
+      },
+      { message: `${what} scrolls sideways`, timeout: 3_000 },
+    )
+    .toBeLessThanOrEqual(0)
+    .catch((error: unknown) => {
+      throw new Error(`${what} scrolls sideways by ${found.overflow}px; past the right edge:\n${found.outside.join('\n')}`, {
+        cause: error,
+      });
+    });
 }
+
+interface SidewaysOverflow {
+  readonly overflow: number;
+  /** The outermost elements that end past the viewport's right edge: tag, classes and box. */
+  readonly outside: readonly string[];
+}
+
+/**
+ * Runs in the page (a string: this project has no DOM types): how far it scrolls sideways, and the
+ * outermost elements that end past the right edge.
+ */
+const MEASURE_SIDEWAYS_OVERFLOW = `(() => {
+  const viewport = window.innerWidth;
+  const overflow = document.documentElement.scrollWidth - viewport;
+  if (overflow <= 0) return { overflow, outside: [] };
+  const sticking = Array.from(document.body.querySelectorAll('*')).filter((element) => element.getBoundingClientRect().right > viewport + 0.5);
+  const outermost = sticking.filter((element) => !sticking.some((other) => other !== element && other.contains(element)));
+  const outside = (outermost.length > 0 ? outermost : sticking).slice(0, 8).map((element) => {
+    const box = element.getBoundingClientRect();
+    const classes = typeof element.className === 'string' && element.className.trim() ? '.' + element.className.trim().split(/\\s+/).join('.') : '';
+    return element.tagName.toLowerCase() + classes + ' left ' + Math.round(box.left) + 'px, width ' + Math.round(box.width) + 'px';
+  });
+  return { overflow, outside };
+})()`;
 
 /** The two widths every page is checked at: a desktop and a phone. */
 export const DESKTOP_VIEWPORT = { width: 1280, height: 800 } as const;
