@@ -198,13 +198,15 @@ describe('startLocalRuntime with identity', () => {
       readonly code: Record<string, unknown> | undefined;
       readonly outbox: OutboxMessage[];
       readonly demo: Awaited<ReturnType<typeof demoJobs>>;
+      /** The local key that seals ATS credentials, as the data folder holds it. */
+      readonly atsKey: Buffer;
     }
     let first: Phase & { readonly seedEndpoint: unknown; readonly outboxPage: { contentType: string | null; html: string } };
     let second: Phase;
     let reset: Phase & { readonly earlierAdmin: unknown };
     const folder = temporaryFolder('runtime-identity-restarts');
 
-    /** What a started runtime holds: the seeded admin, a code, the outbox and the demo recruiter's jobs. */
+    /** What a started runtime holds: the seeded admin, a code, the outbox, the demo recruiter's jobs and the ATS key. */
     async function phase(runtime: LocalRuntime): Promise<Phase> {
       const adminClaims = claimsOf((await signInAdmin(runtime)).AuthenticationResult!.IdToken!);
       const adminSub = String(adminClaims.sub);
@@ -215,6 +217,7 @@ describe('startLocalRuntime with identity', () => {
         code: await item(runtime, 'registrationCodes', { code: 'BETA-R2-2024' }),
         outbox: await outboxJson(runtime),
         demo: await demoJobs(runtime),
+        atsKey: fs.readFileSync(path.join(folder.path, 'ats-credentials.key')),
       };
     }
 
@@ -286,6 +289,13 @@ describe('startLocalRuntime with identity', () => {
 
       expect(reset.demo.sub).not.toBe(first.demo.sub);
       expect(reset.demo.jobs.map((job) => job.id).sort()).toEqual(SAMPLE_JOBS.map((job) => job.id).sort());
+    });
+
+    // Moved from test/local/ats/runtime-ats.test.ts, which started the runtime again for it.
+    it('keeps the local ATS credential key across a restart, and --reset starts with a new one', () => {
+      expect(first.atsKey.length).toBeGreaterThan(0);
+      expect(second.atsKey).toEqual(first.atsKey);
+      expect(reset.atsKey).not.toEqual(first.atsKey);
     });
   });
 
