@@ -188,8 +188,9 @@ describe('startLocalRuntime with identity', () => {
   });
 
   // One start, one restart and one --reset serve every question about what a restart keeps and
-  // a reset empties: the seed, the outbox and the demo recruiter's sample jobs. Each start with the
-  // identity service costs over a CPU-second, so the starts gather what the tests below check.
+  // a reset empties: the seed, the outbox, the demo recruiter's sample jobs and the ATS key. Each
+  // start with the identity service costs over a CPU-second, so the starts gather what the tests
+  // below check.
   describe('across a restart and a --reset', () => {
     interface Phase {
       readonly adminSub: string;
