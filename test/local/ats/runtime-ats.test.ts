@@ -1,4 +1,3 @@
-import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import * as fs from 'node:fs';
 import { ATS_ENV } from '../../../lambdas/ats/routes/ats-environment-names';
 import type {
@@ -10,7 +9,7 @@ import type {
 import { REST_ROUTES } from '../../../lib/definitions/rest-routes';
 import { ATS_DEMO_CREDENTIALS } from '../../../local/ats/ats-stand-ins';
 import { lambdaEnvironment, resolvePorts, startLocalRuntime, type LocalRuntime } from '../../../local/runtime';
-import { cognitoClient } from '../identity/support';
+import { demoRecruiterIdToken } from '../identity/support';
 import { temporaryFolder } from '../support/local-services';
 import { fixtureWebDist } from '../support/web-dist';
 
@@ -86,23 +85,6 @@ describe('the demo Greenhouse in the local runtime', () => {
       warmFunctions: false,
     });
 
-  async function demoToken(runtime: LocalRuntime): Promise<string> {
-    const seed = runtime.endpoints.seed as { demoEmail: string; demoPassword: string };
-    const client = cognitoClient(String(runtime.endpoints.cognitoEndpoint));
-    try {
-      const { AuthenticationResult } = await client.send(
-        new InitiateAuthCommand({
-          ClientId: String(runtime.endpoints.userPoolClientId),
-          AuthFlow: 'USER_PASSWORD_AUTH',
-          AuthParameters: { USERNAME: seed.demoEmail, PASSWORD: seed.demoPassword },
-        }),
-      );
-      return AuthenticationResult!.IdToken!;
-    } finally {
-      client.destroy();
-    }
-  }
-
   // What a --reset does to the ATS key is checked with the other restart facts, in
   // test/local/identity/runtime-identity.test.ts ("keeps the local ATS credential key ...").
   it('lists the fakes in endpoints.json; the demo recruiter connects the demo Greenhouse, syncs it and gets a model that beats its baseline', async () => {
@@ -135,7 +117,7 @@ describe('the demo Greenhouse in the local runtime', () => {
         },
       });
 
-      const token = await demoToken(runtime);
+      const token = await demoRecruiterIdToken(runtime.endpoints);
       const post = async <T>(pathname: string, body: unknown) => {
         const response = await fetch(`${runtime.endpoints.restUrl}${pathname}`, {
           method: 'POST',

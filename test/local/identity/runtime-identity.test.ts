@@ -11,7 +11,7 @@ import type { OutboxMessage } from '../../../local/identity/outbox';
 import { startLocalRuntime, type LocalRuntime, type LocalRuntimeOptions } from '../../../local/runtime';
 import { temporaryFolder } from '../support/local-services';
 import { fixtureWebDist } from '../support/web-dist';
-import { claimsOf, cognitoClient, failure } from './support';
+import { claimsOf, cognitoClient, demoRecruiterIdToken, failure } from './support';
 
 /**
  * `startLocalRuntime` with its default identity service, as `npm start` runs it: cognito-local on
@@ -74,23 +74,10 @@ const LIST_JOBS = REST_ROUTES.filter((route) => route.path === '/assistant/jobs'
 
 /** Signs the demo recruiter in with the seed's printed credentials and lists their jobs through the assistant's handler. */
 async function demoJobs(runtime: LocalRuntime): Promise<{ sub: string; status: number; jobs: { id: string; mustHaves: unknown[] }[] }> {
-  const seed = runtime.endpoints.seed as { demoEmail: string; demoPassword: string };
-  const client = cognitoClient(String(runtime.endpoints.cognitoEndpoint));
-  try {
-    const { AuthenticationResult } = await client.send(
-      new InitiateAuthCommand({
-        ClientId: String(runtime.endpoints.userPoolClientId),
-        AuthFlow: 'USER_PASSWORD_AUTH',
-        AuthParameters: { USERNAME: seed.demoEmail, PASSWORD: seed.demoPassword },
-      }),
-    );
-    const idToken = AuthenticationResult!.IdToken!;
-    const response = await fetch(`${runtime.endpoints.restUrl}/assistant/jobs`, { headers: { authorization: idToken } });
-    const body = (await response.json()) as { jobs: { id: string; mustHaves: unknown[] }[] };
-    return { sub: String(claimsOf(idToken).sub), status: response.status, jobs: body.jobs };
-  } finally {
-    client.destroy();
-  }
+  const idToken = await demoRecruiterIdToken(runtime.endpoints);
+  const response = await fetch(`${runtime.endpoints.restUrl}/assistant/jobs`, { headers: { authorization: idToken } });
+  const body = (await response.json()) as { jobs: { id: string; mustHaves: unknown[] }[] };
+  return { sub: String(claimsOf(idToken).sub), status: response.status, jobs: body.jobs };
 }
 
 beforeEach(() => {
