@@ -1,8 +1,7 @@
-import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { REST_ROUTES } from '../../lib/definitions/rest-routes';
 import { startLocalRuntime, type LocalRuntime } from '../../local/runtime';
 import { startChatServer, type ChatServer } from '../lambdas/assistant/engine/support/chat-completions-server';
-import { cognitoClient } from './identity/support';
+import { demoRecruiterIdToken } from './identity/support';
 import { temporaryFolder } from './support/local-services';
 import { fixtureWebDist } from './support/web-dist';
 
@@ -38,20 +37,7 @@ beforeAll(async () => {
     reset: true,
     localModel: { url: model.url, name: 'llama3.1' },
   });
-  const seed = runtime.endpoints.seed as { demoEmail: string; demoPassword: string };
-  const client = cognitoClient(String(runtime.endpoints.cognitoEndpoint));
-  try {
-    const { AuthenticationResult } = await client.send(
-      new InitiateAuthCommand({
-        ClientId: String(runtime.endpoints.userPoolClientId),
-        AuthFlow: 'USER_PASSWORD_AUTH',
-        AuthParameters: { USERNAME: seed.demoEmail, PASSWORD: seed.demoPassword },
-      }),
-    );
-    idToken = AuthenticationResult!.IdToken!;
-  } finally {
-    client.destroy();
-  }
+  idToken = await demoRecruiterIdToken(runtime.endpoints);
 }, 120_000);
 
 afterAll(async () => {

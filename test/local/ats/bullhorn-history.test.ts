@@ -1,12 +1,13 @@
 import type { AtsApplication, AtsCandidate, AtsConnector, AtsJob } from '../../../lambdas/ats/ats-port';
 import { createBullhornConnector, type BullhornGrant } from '../../../lambdas/ats/connectors/bullhorn';
 import { findBullhornDataCentre } from '../../../lambdas/ats/connectors/bullhorn-session';
-import { applicationFeatures, mustHavesOfJob } from '../../../lambdas/ats/prediction/features';
+import { applicationFeatures } from '../../../lambdas/ats/prediction/features';
 import { trainPlacementModel } from '../../../lambdas/ats/prediction/placement-prediction';
 import { distinctById } from '../../../lambdas/ats/sync/sync-store';
 import { bullhornDemoHistory, type BullhornDemoHistory } from '../../../local/ats/bullhorn-history';
 import { startFakeBullhorn, type FakeBullhorn } from '../../../local/ats/fake-bullhorn';
 import { readAllPages } from '../../lambdas/ats/support/connector-calls';
+import { mustHavesPerJob } from './support/job-must-haves';
 
 /**
  * The demo staffing firm of the fake Bullhorn, read as the product reads it: through the REAL
@@ -23,6 +24,9 @@ let bullhorn: FakeBullhorn;
 type History = { jobs: AtsJob[]; candidates: AtsCandidate[]; applications: AtsApplication[] };
 let read: History;
 let connector: AtsConnector;
+
+/** The must-haves the product derives from a job's posting (mustHavesOfJob), once per job. */
+const mustHavesOf = mustHavesPerJob();
 
 /** What the sync store keeps: one record per id, the later one winning (as its upserts do). */
 const asStored = <T extends { readonly id: string }>(items: readonly T[]) => distinctById(items);
@@ -62,7 +66,7 @@ function featuresOf(history: History, now: string) {
         values(
           applicationFeatures({
             job,
-            mustHaves: mustHavesOfJob(job),
+            mustHaves: mustHavesOf(job),
             candidate: candidates.get(application.candidateId)!,
             application,
             now,
@@ -76,7 +80,7 @@ describe('the demo Bullhorn firm, read through the Bullhorn connector', () => {
   it('is the planted history: every outcome, and the features (time in process from the placement dates) it was made with', () => {
     const { history } = demo;
     expect(read.jobs.map((job) => [job.title, job.location])).toEqual(history.jobs.map((job) => [job.title, job.location]));
-    for (const job of read.jobs) expect(mustHavesOfJob(job)).toEqual(history.mustHavesByJob[job.id]);
+    for (const job of read.jobs) expect(mustHavesOf(job)).toEqual(history.mustHavesByJob[job.id]);
     expect(read.applications).toHaveLength(history.applications.length);
     const planted = byId(history.applications);
     for (const application of read.applications) {

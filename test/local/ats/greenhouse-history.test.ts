@@ -1,11 +1,12 @@
 import type { AtsApplication, AtsCandidate, AtsJob } from '../../../lambdas/ats/ats-port';
 import { createConnector } from '../../../lambdas/ats/connectors';
-import { applicationFeatures, mustHavesOfJob } from '../../../lambdas/ats/prediction/features';
+import { applicationFeatures } from '../../../lambdas/ats/prediction/features';
 import { trainPlacementModel } from '../../../lambdas/ats/prediction/placement-prediction';
 import { ATS_DEMO_CREDENTIALS, GREENHOUSE_DEMO_CLIENT } from '../../../local/ats/ats-stand-ins';
 import { startFakeGreenhouse, type FakeGreenhouse } from '../../../local/ats/fake-greenhouse';
 import { greenhouseDemoHistory, type GreenhouseDemoHistory } from '../../../local/ats/greenhouse-history';
 import { readAllPages } from '../../lambdas/ats/support/connector-calls';
+import { mustHavesPerJob } from './support/job-must-haves';
 
 /**
  * The demo Greenhouse account `npm start` serves, read as the product reads it: through the REAL
@@ -17,6 +18,8 @@ const NOW = new Date('2026-11-26T15:30:00Z');
 let demo: GreenhouseDemoHistory;
 let greenhouse: FakeGreenhouse;
 let read: { jobs: AtsJob[]; candidates: AtsCandidate[]; applications: AtsApplication[] };
+/** The must-haves the product derives from a job's posting (mustHavesOfJob), once per job. */
+const mustHavesOf = mustHavesPerJob();
 
 beforeAll(async () => {
   demo = greenhouseDemoHistory(NOW);
@@ -58,7 +61,7 @@ describe('the demo Greenhouse history, read through the Greenhouse connector', (
   });
 
   it('reads the same features the synthetic history was made with: the must-haves in each posting, coverage, location', () => {
-    for (const job of read.jobs) expect(mustHavesOfJob(job)).toEqual(demo.history.mustHavesByJob[`job-${job.id.slice(-1)}`]);
+    for (const job of read.jobs) expect(mustHavesOf(job)).toEqual(demo.history.mustHavesByJob[`job-${job.id.slice(-1)}`]);
     const jobs = new Map(read.jobs.map((job) => [job.id, job]));
     const candidates = new Map(read.candidates.map((candidate) => [candidate.id, candidate]));
     const originalJobs = new Map(demo.history.jobs.map((job) => [job.id, job]));
@@ -78,7 +81,7 @@ describe('the demo Greenhouse history, read through the Greenhouse connector', (
         values(
           applicationFeatures({
             job,
-            mustHaves: mustHavesOfJob(job),
+            mustHaves: mustHavesOf(job),
             candidate: candidates.get(application.candidateId)!,
             application,
             now,
@@ -88,7 +91,7 @@ describe('the demo Greenhouse history, read through the Greenhouse connector', (
         values(
           applicationFeatures({
             job: originalJob,
-            mustHaves: mustHavesOfJob(originalJob),
+            mustHaves: mustHavesOf(originalJob),
             candidate: originalCandidates.get(original.candidateId)!,
             application: original,
             now,

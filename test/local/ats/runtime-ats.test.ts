@@ -1,6 +1,4 @@
-import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { ATS_ENV } from '../../../lambdas/ats/routes/ats-environment-names';
 import type {
   AtsConnectionResponse,
@@ -11,7 +9,7 @@ import type {
 import { REST_ROUTES } from '../../../lib/definitions/rest-routes';
 import { ATS_DEMO_CREDENTIALS } from '../../../local/ats/ats-stand-ins';
 import { lambdaEnvironment, resolvePorts, startLocalRuntime, type LocalRuntime } from '../../../local/runtime';
-import { cognitoClient } from '../identity/support';
+import { demoRecruiterIdToken } from '../identity/support';
 import { temporaryFolder } from '../support/local-services';
 import { fixtureWebDist } from '../support/web-dist';
 
@@ -77,37 +75,20 @@ describe('the demo Greenhouse in the local runtime', () => {
 
   // The walk calls four of the ten ATS functions: each loads on its first call, as Lambda does
   // (loading every handler at start is `npm start`'s, tested in test/local/start.test.ts).
-  const start = (reset = false): Promise<LocalRuntime> =>
+  const start = (): Promise<LocalRuntime> =>
     startLocalRuntime({
       dataDir: dataDir.path,
       ports: FREE_PORTS,
       webDistDir: dist.path,
       webBuild: 'never',
       routes: ATS_ROUTES,
-      reset,
       warmFunctions: false,
     });
 
-  async function demoToken(runtime: LocalRuntime): Promise<string> {
-    const seed = runtime.endpoints.seed as { demoEmail: string; demoPassword: string };
-    const client = cognitoClient(String(runtime.endpoints.cognitoEndpoint));
-    try {
-      const { AuthenticationResult } = await client.send(
-        new InitiateAuthCommand({
-          ClientId: String(runtime.endpoints.userPoolClientId),
-          AuthFlow: 'USER_PASSWORD_AUTH',
-          AuthParameters: { USERNAME: seed.demoEmail, PASSWORD: seed.demoPassword },
-        }),
-      );
-      return AuthenticationResult!.IdToken!;
-    } finally {
-      client.destroy();
-    }
-  }
-
-  it('lists the fakes in endpoints.json; the demo recruiter connects the demo Greenhouse, syncs it and gets a model that beats its baseline; --reset starts with a new key', async () => {
+  // What a --reset does to the ATS key is checked with the other restart facts, in
+  // test/local/identity/runtime-identity.test.ts ("keeps the local ATS credential key ...").
+  it('lists the fakes in endpoints.json; the demo recruiter connects the demo Greenhouse, syncs it and gets a model that beats its baseline', async () => {
     const runtime = await start();
-    let key: Buffer;
     try {
       const { ats } = runtime.endpoints;
       expect(JSON.parse(fs.readFileSync(runtime.endpointsFile!, 'utf8')).ats).toEqual(ats);
@@ -135,10 +116,8 @@ describe('the demo Greenhouse in the local runtime', () => {
           apikey1: ATS_DEMO_CREDENTIALS.crelate.apikey1,
         },
       });
-      const keyFile = path.join(dataDir.path, 'ats-credentials.key');
-      key = fs.readFileSync(keyFile);
 
-      const token = await demoToken(runtime);
+      const token = await demoRecruiterIdToken(runtime.endpoints);
       const post = async <T>(pathname: string, body: unknown) => {
         const response = await fetch(`${runtime.endpoints.restUrl}${pathname}`, {
           method: 'POST',
@@ -184,13 +163,6 @@ describe('the demo Greenhouse in the local runtime', () => {
       expect(JSON.stringify([connected.body, sync.body, predicted.body])).not.toContain(String(greenhouse.apikey2));
     } finally {
       await runtime.stop();
-    }
-
-    const reset = await start(true);
-    try {
-      expect(fs.readFileSync(path.join(dataDir.path, 'ats-credentials.key'))).not.toEqual(key);
-    } finally {
-      await reset.stop();
     }
   }, 180_000);
 });

@@ -5,11 +5,13 @@ import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as path from 'node:path';
 import { LocalRuntimeError } from '../../../local/errors';
+import { SAMPLE_JOBS } from '../../../lambdas/assistant/samples/sample-jobs';
+import { REST_ROUTES } from '../../../lib/definitions/rest-routes';
 import type { OutboxMessage } from '../../../local/identity/outbox';
 import { startLocalRuntime, type LocalRuntime, type LocalRuntimeOptions } from '../../../local/runtime';
 import { temporaryFolder } from '../support/local-services';
 import { fixtureWebDist } from '../support/web-dist';
-import { claimsOf, cognitoClient, failure } from './support';
+import { claimsOf, cognitoClient, demoRecruiterIdToken, failure } from './support';
 
 /**
  * `startLocalRuntime` with its default identity service, as `npm start` runs it: cognito-local on
@@ -24,12 +26,13 @@ const running: LocalRuntime[] = [];
 
 async function start(options: Partial<LocalRuntimeOptions> = {}): Promise<LocalRuntime> {
   const runtime = await startLocalRuntime({
-    dataDir: dataDir.path,
     ports: FREE_PORTS,
     webDistDir: dist.path,
     webBuild: 'never',
     routes: [],
     ...options,
+    // A `beforeAll` gives its own folder: this test's is made only by `beforeEach`.
+    dataDir: options.dataDir ?? dataDir.path,
   });
   running.push(runtime);
   return runtime;
@@ -67,13 +70,23 @@ async function outboxJson(runtime: LocalRuntime): Promise<OutboxMessage[]> {
   return (await (await fetch(`${runtime.endpoints.webUrl}/_local/outbox.json`)).json()) as OutboxMessage[];
 }
 
+const LIST_JOBS = REST_ROUTES.filter((route) => route.path === '/assistant/jobs' && route.method === 'GET');
+
+/** Signs the demo recruiter in with the seed's printed credentials and lists their jobs through the assistant's handler. */
+async function demoJobs(runtime: LocalRuntime): Promise<{ sub: string; status: number; jobs: { id: string; mustHaves: unknown[] }[] }> {
+  const idToken = await demoRecruiterIdToken(runtime.endpoints);
+  const response = await fetch(`${runtime.endpoints.restUrl}/assistant/jobs`, { headers: { authorization: idToken } });
+  const body = (await response.json()) as { jobs: { id: string; mustHaves: unknown[] }[] };
+  return { sub: String(claimsOf(idToken).sub), status: response.status, jobs: body.jobs };
+}
+
 beforeEach(() => {
   dataDir = temporaryFolder('runtime-identity');
 });
 
 afterEach(async () => {
   await stopAll();
-  dataDir.remove();
+  dataDir?.remove();
 });
 
 afterAll(() => dist.remove());
@@ -161,56 +174,118 @@ describe('startLocalRuntime with identity', () => {
     }, 60_000);
   });
 
-  it('seeds idempotently: a restart keeps the same admin, record and codes', async () => {
-    const first = await start();
-    const sub = String(claimsOf((await signInAdmin(first)).AuthenticationResult!.IdToken!).sub);
-    const record = await item(first, 'users', { id: sub });
-    const code = await item(first, 'registrationCodes', { code: 'BETA-R2-2024' });
-    await stopAll();
+  // One start, one restart and one --reset serve every question about what a restart keeps and
+  // a reset empties: the seed, the outbox, the demo recruiter's sample jobs and the ATS key. Each
+  // start with the identity service costs over a CPU-second, so the starts gather what the tests
+  // below check.
+  describe('across a restart and a --reset', () => {
+    interface Phase {
+      readonly adminSub: string;
+      readonly adminClaims: Record<string, unknown>;
+      readonly adminRecord: Record<string, unknown> | undefined;
+      readonly code: Record<string, unknown> | undefined;
+      readonly outbox: OutboxMessage[];
+      readonly demo: Awaited<ReturnType<typeof demoJobs>>;
+      /** The local key that seals ATS credentials, as the data folder holds it. */
+      readonly atsKey: Buffer;
+    }
+    let first: Phase & { readonly seedEndpoint: unknown; readonly outboxPage: { contentType: string | null; html: string } };
+    let second: Phase;
+    let reset: Phase & { readonly earlierAdmin: unknown };
+    const folder = temporaryFolder('runtime-identity-restarts');
 
-    const second = await start();
+    /** What a started runtime holds: the seeded admin, a code, the outbox, the demo recruiter's jobs and the ATS key. */
+    async function phase(runtime: LocalRuntime): Promise<Phase> {
+      const adminClaims = claimsOf((await signInAdmin(runtime)).AuthenticationResult!.IdToken!);
+      const adminSub = String(adminClaims.sub);
+      return {
+        adminSub,
+        adminClaims,
+        adminRecord: await item(runtime, 'users', { id: adminSub }),
+        code: await item(runtime, 'registrationCodes', { code: 'BETA-R2-2024' }),
+        outbox: await outboxJson(runtime),
+        demo: await demoJobs(runtime),
+        atsKey: fs.readFileSync(path.join(folder.path, 'ats-credentials.key')),
+      };
+    }
 
-    expect(claimsOf((await signInAdmin(second)).AuthenticationResult!.IdToken!)).toMatchObject({ sub, 'cognito:groups': ['Admins'] });
-    expect(await item(second, 'users', { id: sub })).toEqual(record);
-    expect(await item(second, 'registrationCodes', { code: 'BETA-R2-2024' })).toEqual(code);
-  }, 60_000);
+    beforeAll(async () => {
+      // The assistant's job list is the one route served: the demo recruiter's sample jobs are read through it.
+      const options = { dataDir: folder.path, routes: LIST_JOBS };
+      const started = await start(options);
+      const client = cognitoClient(String(started.endpoints.cognitoEndpoint));
+      await client.send(new ForgotPasswordCommand({ ClientId: String(started.endpoints.userPoolClientId), Username: ADMIN.email }));
+      client.destroy();
+      const page = await fetch(`${started.endpoints.webUrl}/_local/outbox`);
+      first = {
+        ...(await phase(started)),
+        seedEndpoint: started.endpoints.seed,
+        outboxPage: { contentType: page.headers.get('content-type'), html: await page.text() },
+      };
+      await stopAll();
 
-  it('lists the messages on /_local/outbox and /_local/outbox.json, keeps them across a restart, and --reset empties them with the pool', async () => {
-    const first = await start();
-    const client = cognitoClient(String(first.endpoints.cognitoEndpoint));
-    await client.send(new ForgotPasswordCommand({ ClientId: String(first.endpoints.userPoolClientId), Username: ADMIN.email }));
-    client.destroy();
+      second = await phase(await start(options));
+      await stopAll();
 
-    const [message] = await outboxJson(first);
-    expect(message).toMatchObject({
-      to: ADMIN.email,
-      kind: 'password-reset',
-      subject: 'Reset your password',
-      code: expect.stringMatching(/^\d{6}$/),
+      const afterReset = await start({ ...options, reset: true });
+      const client2 = cognitoClient(String(afterReset.endpoints.cognitoEndpoint));
+      const earlierAdmin = await failure(
+        client2.send(new AdminGetUserCommand({ UserPoolId: String(afterReset.endpoints.userPoolId), Username: first.adminSub })),
+      );
+      client2.destroy();
+      reset = { ...(await phase(afterReset)), earlierAdmin };
+      await stopAll();
+    }, 180_000);
+    afterAll(() => folder.remove());
+
+    it('seeds idempotently: a restart keeps the same admin, record and codes', () => {
+      expect(second.adminClaims).toMatchObject({ sub: first.adminSub, 'cognito:groups': ['Admins'] });
+      expect(first.adminRecord).toBeDefined();
+      expect(second.adminRecord).toEqual(first.adminRecord);
+      expect(first.code).toBeDefined();
+      expect(second.code).toEqual(first.code);
     });
-    const page = await fetch(`${first.endpoints.webUrl}/_local/outbox`);
-    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
-    const html = await page.text();
-    expect(html).toContain(`to ${ADMIN.email}`);
-    expect(html).toContain(message.code);
-    expect(html).toContain('http-equiv="refresh"');
-    await stopAll();
 
-    const second = await start();
-    expect(await outboxJson(second)).toEqual([message]);
-    const sub = String(claimsOf((await signInAdmin(second)).AuthenticationResult!.IdToken!).sub);
-    await stopAll();
+    it('lists the messages on /_local/outbox and /_local/outbox.json, keeps them across a restart, and --reset empties them with the pool', () => {
+      const [message] = first.outbox;
+      expect(message).toMatchObject({
+        to: ADMIN.email,
+        kind: 'password-reset',
+        subject: 'Reset your password',
+        code: expect.stringMatching(/^\d{6}$/),
+      });
+      expect(first.outboxPage.contentType).toBe('text/html; charset=utf-8');
+      expect(first.outboxPage.html).toContain(`to ${ADMIN.email}`);
+      expect(first.outboxPage.html).toContain(message.code);
+      expect(first.outboxPage.html).toContain('http-equiv="refresh"');
 
-    const reset = await start({ reset: true });
-    expect(await outboxJson(reset)).toEqual([]);
-    const resetSub = String(claimsOf((await signInAdmin(reset)).AuthenticationResult!.IdToken!).sub);
-    expect(resetSub).not.toBe(sub);
-    const client2 = cognitoClient(String(reset.endpoints.cognitoEndpoint));
-    expect(
-      await failure(client2.send(new AdminGetUserCommand({ UserPoolId: String(reset.endpoints.userPoolId), Username: sub }))),
-    ).toMatchObject({ name: 'UserNotFoundException' });
-    client2.destroy();
-  }, 90_000);
+      expect(second.outbox).toEqual([message]);
+
+      expect(reset.outbox).toEqual([]);
+      expect(reset.adminSub).not.toBe(second.adminSub);
+      expect(reset.earlierAdmin).toMatchObject({ name: 'UserNotFoundException' });
+    });
+
+    // Moved from test/local/assistant/demo-runtime.test.ts, which started the runtime three times for it.
+    it('gives the demo recruiter of npm start the printed password and the sample jobs with their must-haves; a restart keeps them and --reset seeds them again', () => {
+      expect(first.seedEndpoint).toMatchObject({ demoEmail: 'demo@talentpilot.local', demoPassword: 'LocalDemo#2024' });
+      expect(first.demo.status).toBe(200);
+      expect(first.demo.jobs.map((job) => job.id).sort()).toEqual(SAMPLE_JOBS.map((job) => job.id).sort());
+      expect(first.demo.jobs.every((job) => job.mustHaves.length > 0)).toBe(true);
+
+      expect(second.demo).toEqual(first.demo);
+
+      expect(reset.demo.sub).not.toBe(first.demo.sub);
+      expect(reset.demo.jobs.map((job) => job.id).sort()).toEqual(SAMPLE_JOBS.map((job) => job.id).sort());
+    });
+
+    // Moved from test/local/ats/runtime-ats.test.ts, which started the runtime again for it.
+    it('keeps the local ATS credential key across a restart, and --reset starts with a new one', () => {
+      expect(first.atsKey.length).toBeGreaterThan(0);
+      expect(second.atsKey).toEqual(first.atsKey);
+      expect(reset.atsKey).not.toEqual(first.atsKey);
+    });
+  });
 
   it('starts without identity when asked: every token is refused', async () => {
     const runtime = await start({ identity: false });

@@ -7,6 +7,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { randomUUID } from 'node:crypto';
 import type { Outbox } from '../../../local/identity/outbox';
+import type { LocalEndpoints } from '../../../local/runtime';
 
 /** Helpers for the identity tests: an SDK client on cognito-local, and the sign-up flow by hand. */
 
@@ -67,4 +68,22 @@ export async function failure(promise: Promise<unknown>): Promise<{ name: string
     return { name: (error as Error).name, message: (error as Error).message };
   }
   throw new Error('expected a failure');
+}
+
+/** The ID token of `npm start`'s demo recruiter, signed in with the password the seed prints (endpoints.json's `seed`). */
+export async function demoRecruiterIdToken(endpoints: LocalEndpoints): Promise<string> {
+  const seed = endpoints.seed as { demoEmail: string; demoPassword: string };
+  const client = cognitoClient(String(endpoints.cognitoEndpoint));
+  try {
+    const { AuthenticationResult } = await client.send(
+      new InitiateAuthCommand({
+        ClientId: String(endpoints.userPoolClientId),
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: seed.demoEmail, PASSWORD: seed.demoPassword },
+      }),
+    );
+    return AuthenticationResult!.IdToken!;
+  } finally {
+    client.destroy();
+  }
 }
