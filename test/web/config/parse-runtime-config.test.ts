@@ -1,3 +1,4 @@
+/** @jest-environment ./test/support/backend-environment.js */
 import fc from 'fast-check';
 import { RuntimeConfigSchema } from '@contracts/runtime-config';
 import { parseRuntimeConfig, RUNTIME_CONFIG_FIELDS } from '../../../web/src/config/parse-runtime-config';
