@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { RuntimeConfigSchema } from '@contracts/runtime-config';
 import { parseRuntimeConfig, RUNTIME_CONFIG_FIELDS } from '../../../web/src/config/parse-runtime-config';
-import { testConfig } from '../support/render';
+import { testConfig } from '../support/config';
 
 /**
  * The browser validates config.json without zod (to keep zod out of every first visit); the
