@@ -6,7 +6,7 @@ import { useAuth } from '../../../web/src/lib/auth/auth-context';
 import { AuthProvider } from '../../../web/src/lib/auth/auth-provider';
 import { authUser, dbUser, FakeIdentity, fakeAuthApi } from '../support/auth';
 import { FakeBilling, testSubscription } from '../support/billing';
-import { field } from '../support/forms';
+import { field, fillIn } from '../support/forms';
 import { renderApp } from '../support/render';
 
 const GUARDED = ['/account', '/services', '/support', '/change-password', '/edit-profile', '/profile', '/subscribe'];
@@ -27,8 +27,8 @@ describe('the sign-in guard', () => {
     });
     await screen.findByRole('heading', { level: 1, name: 'Sign in' });
 
-    await user.type(field('Email'), 'ada@northbridge.example');
-    await user.type(field('Password'), 'placements-2024');
+    await fillIn(user, field('Email'), 'ada@northbridge.example');
+    await fillIn(user, field('Password'), 'placements-2024');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));

@@ -1,6 +1,7 @@
+/** @jest-environment ./test/support/backend-environment.js */
 import { cardEntryOf } from '../../../web/src/config/card-entry';
 import { productSlugOf } from '../../../web/src/config/product-slug';
-import { testConfig } from '../support/render';
+import { testConfig } from '../support/config';
 
 describe('the card entry of a deployment', () => {
   it('is Recurly.js when the config has a Recurly public key (even with a local token URL)', () => {

@@ -1,6 +1,7 @@
+/** @jest-environment ./test/support/backend-environment.js */
 import { parseRuntimeConfig } from '../../../web/src/config/parse-runtime-config';
 import { loadRuntimeConfig } from '../../../web/src/config/runtime-config';
-import { testConfig } from '../support/render';
+import { testConfig } from '../support/config';
 
 function jsonResponse(body: unknown, status = 200) {
   return new Response(typeof body === 'string' ? body : JSON.stringify(body), {

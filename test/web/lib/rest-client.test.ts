@@ -1,3 +1,4 @@
+/** @jest-environment ./test/support/backend-environment.js */
 import { createRestClient, parseApiErrorBody, RestApiError } from '../../../web/src/lib/rest-client';
 
 function jsonResponse(status: number, body: unknown): Response {

@@ -13,6 +13,17 @@ export function field(label: string | RegExp): HTMLElement {
 }
 
 /**
+ * Replaces what a text field holds with `value` in one paste, as a person fills a field whose
+ * typing the test is not about. `user.type` sends five events and renders the form once per
+ * character: most of the form tests' CPU went on typing preconditions. Each form keeps a test
+ * that types into it.
+ */
+export async function fillIn(user: UserEvent, element: HTMLElement, value: string): Promise<void> {
+  await user.clear(element);
+  if (value) await user.paste(value);
+}
+
+/**
  * Picks the option named `option` in the combobox named `name` inside `scope`, as a person does:
  * a click opens the list, a click on the option picks it. Answers the combobox's field.
  */

@@ -11,25 +11,14 @@ import type { RuntimeConfig } from '../../../web/src/config/runtime-config';
 import { AuthProvider } from '../../../web/src/lib/auth/auth-provider';
 import { createAmplifySession, type SessionPort } from '../../../web/src/lib/auth/session';
 import { FakeAssistant } from './assistant';
+import { testConfig } from './config';
 import { FakeAts } from './ats';
 import { FakeBilling } from './billing';
 import { FakeTeam } from './team';
 import { noFirmSeats } from './seats';
 
-/** A valid runtime config, as the local runtime would publish it. */
-export function testConfig(overrides: Partial<RuntimeConfig> = {}): RuntimeConfig {
-  return {
-    productName: 'TalentPilot',
-    stage: 'local',
-    region: 'us-east-2',
-    restApiUrl: 'http://127.0.0.1:5181/prod/',
-    graphqlUrl: 'http://127.0.0.1:5182/graphql',
-    graphqlApiKey: 'da2-localtestkey',
-    supportPortalUrl: 'https://support.talentpilot.example.com/',
-    planCodeSuffix: '_dev',
-    ...overrides,
-  };
-}
+/** Tests of plain logic import it from './config', without the app and the DOM libraries. */
+export { testConfig };
 
 /**
  * Renders a component with the runtime config, the auth state (signed out unless a `session` says

@@ -1,6 +1,7 @@
+/** @jest-environment ./test/support/backend-environment.js */
 import { createRestActivityApi } from '../../../../web/src/features/activity/api/activity-api';
 import { createRestClient, RestApiError } from '../../../../web/src/lib/rest-client';
-import { testConfig } from '../../support/render';
+import { testConfig } from '../../support/config';
 
 /** The activity API over the real REST client, against a fake HTTP answer. */
 function activityApi(answer: Response) {

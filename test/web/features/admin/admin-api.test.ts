@@ -1,6 +1,7 @@
+/** @jest-environment ./test/support/backend-environment.js */
 import { createRestAdminApi } from '../../../../web/src/features/admin/api/admin-api';
 import { createRestClient, RestApiError } from '../../../../web/src/lib/rest-client';
-import { testConfig } from '../../support/render';
+import { testConfig } from '../../support/config';
 
 function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

@@ -1,7 +1,8 @@
+/** @jest-environment ./test/support/backend-environment.js */
 import type { AssistantResult } from '@contracts/assistant';
 import { createRestAssistantApi } from '../../../../web/src/features/assistant/api/assistant-api';
 import { createRestClient, RestApiError } from '../../../../web/src/lib/rest-client';
-import { testConfig } from '../../support/render';
+import { testConfig } from '../../support/config';
 
 function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

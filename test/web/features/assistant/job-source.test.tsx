@@ -4,6 +4,7 @@ import { RestApiError } from '../../../../web/src/lib/rest-client';
 import { FakeAssistant, savedJob } from '../../support/assistant';
 import { authUser, dbUser, FakeIdentity } from '../../support/auth';
 import { FakeBilling, testSubscription } from '../../support/billing';
+import { fillIn } from '../../support/forms';
 import { renderApp } from '../../support/render';
 
 afterEach(() => jest.restoreAllMocks());
@@ -59,8 +60,8 @@ describe('choosing the job a request is about', () => {
     assistant.answers.saveJob = async () => created;
     assistant.answers.screeningQuestions = async (request) => questionsResult(request.jobId);
     const { user } = renderApp('/services/screening-questions', { ports: subscriber(assistant) });
-    await user.type(await screen.findByLabelText('Job title'), 'Platform Engineer');
-    await user.type(screen.getByLabelText('Job description'), 'Run our Kubernetes platform.');
+    await fillIn(user, await screen.findByLabelText('Job title'), 'Platform Engineer');
+    await fillIn(user, screen.getByLabelText('Job description'), 'Run our Kubernetes platform.');
     await user.click(screen.getByRole('button', { name: 'Generate screening questions' }));
     expect(await screen.findByRole('heading', { name: 'Screening questions for Platform Engineer' })).toBeInTheDocument();
     expect(assistant.calls.map((call) => call.method)).toEqual(['saveJob', 'screeningQuestions']);

@@ -3,6 +3,7 @@ import { RestApiError } from '../../../../web/src/lib/rest-client';
 import { FakeAssistant, summaryResult } from '../../support/assistant';
 import { authUser, dbUser, FakeIdentity } from '../../support/auth';
 import { ENTERPRISE_PLAN, FakeBilling, testSubscription } from '../../support/billing';
+import { fillIn } from '../../support/forms';
 import { renderApp } from '../../support/render';
 
 afterEach(() => jest.restoreAllMocks());
@@ -69,7 +70,7 @@ describe('the Services area', () => {
     });
     assistant.answers.candidateSummary = async () => fresh;
     const { user } = renderApp('/services/candidate-summary', { ports: subscriber(assistant) });
-    await user.type(await screen.findByLabelText('Resume or profile'), 'Priya Raman, backend engineer.');
+    await fillIn(user, await screen.findByLabelText('Resume or profile'), 'Priya Raman, backend engineer.');
     await user.click(screen.getByRole('button', { name: 'Write the summary' }));
     const heading = await screen.findByRole('heading', { level: 2, name: 'Summary of Priya Raman' });
     await waitFor(() => expect(heading).toHaveFocus());

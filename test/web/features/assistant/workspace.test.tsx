@@ -5,6 +5,7 @@ import { clearDrafts } from '../../../../web/src/lib/drafts';
 import { FakeAssistant, savedJob } from '../../support/assistant';
 import { authUser, dbUser, FakeIdentity } from '../../support/auth';
 import { ENTERPRISE_PLAN, FakeBilling, testSubscription } from '../../support/billing';
+import { fillIn } from '../../support/forms';
 import { renderApp } from '../../support/render';
 
 afterEach(() => jest.restoreAllMocks());
@@ -122,8 +123,8 @@ describe('drafts', () => {
   it('keep a pasted description and resumes when the screen is left and opened again, for the same user only', async () => {
     const assistant = new FakeAssistant();
     const first = renderApp('/services/best-fit', { ports: subscriber(assistant) });
-    await first.user.type(await screen.findByLabelText('Job description'), 'Run our payment platform.');
-    await first.user.type(screen.getByLabelText('Candidate 1: resume or profile'), 'Eight years of Go.');
+    await fillIn(first.user, await screen.findByLabelText('Job description'), 'Run our payment platform.');
+    await fillIn(first.user, screen.getByLabelText('Candidate 1: resume or profile'), 'Eight years of Go.');
     first.unmount();
 
     const again = renderApp('/services/best-fit', { ports: subscriber(assistant) });
@@ -153,7 +154,7 @@ describe('drafts', () => {
   it('are not shown to another user of the browser, and are gone once cleared (sign-out)', async () => {
     const assistant = new FakeAssistant();
     const first = renderApp('/services/candidate-summary', { ports: subscriber(assistant) });
-    await first.user.type(await screen.findByLabelText('Resume or profile'), 'Priya Raman, backend engineer.');
+    await fillIn(first.user, await screen.findByLabelText('Resume or profile'), 'Priya Raman, backend engineer.');
     first.unmount();
 
     const other = renderApp('/services/candidate-summary', { ports: subscriber(assistant, 'sub-ben') });

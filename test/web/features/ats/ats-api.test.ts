@@ -1,7 +1,8 @@
+/** @jest-environment ./test/support/backend-environment.js */
 import { createRestAtsApi, isSubscriptionRequired } from '../../../../web/src/features/ats/api/ats-api';
 import { createRestClient, RestApiError } from '../../../../web/src/lib/rest-client';
 import { atsCandidate, atsJob, atsOptions, greenhouseConnection, idleSync, trainedPrediction } from '../../support/ats';
-import { testConfig } from '../../support/render';
+import { testConfig } from '../../support/config';
 
 function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

@@ -4,7 +4,7 @@ import { RestApiError } from '../../../../web/src/lib/rest-client';
 import { BULLHORN_AUTHORIZE_URL, FakeAts, greenhouseConnection } from '../../support/ats';
 import { authUser, dbUser, FakeIdentity } from '../../support/auth';
 import { FakeBilling, testSubscription } from '../../support/billing';
-import { errorOf } from '../../support/forms';
+import { errorOf, fillIn } from '../../support/forms';
 import { renderApp } from '../../support/render';
 
 jest.mock('../../../../web/src/lib/leave-page', () => ({ leavePage: jest.fn() }));
@@ -57,9 +57,9 @@ describe('connecting Bullhorn on the account page', () => {
     const { user } = accountPage(ats);
     const section = await screen.findByRole('region', { name: 'Your ATS' });
     await user.selectOptions(await within(section).findByLabelText('ATS'), 'bullhorn');
-    await user.type(within(section).getByLabelText('OAuth client id'), 'bh-client-6250');
-    await user.type(within(section).getByLabelText('OAuth client secret'), 'bh-secret-6250');
-    await user.type(within(section).getByLabelText('Bullhorn API user name'), 'nobody');
+    await fillIn(user, within(section).getByLabelText('OAuth client id'), 'bh-client-6250');
+    await fillIn(user, within(section).getByLabelText('OAuth client secret'), 'bh-secret-6250');
+    await fillIn(user, within(section).getByLabelText('Bullhorn API user name'), 'nobody');
     await user.click(within(section).getByRole('button', { name: 'Sign in with Bullhorn' }));
 
     const username = within(section).getByLabelText('Bullhorn API user name');

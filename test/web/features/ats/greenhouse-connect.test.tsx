@@ -3,7 +3,7 @@ import type { AtsOption } from '@contracts/ats';
 import { FakeAts, greenhouseConnection } from '../../support/ats';
 import { authUser, dbUser, FakeIdentity } from '../../support/auth';
 import { FakeBilling, testSubscription } from '../../support/billing';
-import { errorOf } from '../../support/forms';
+import { errorOf, fillIn } from '../../support/forms';
 import { renderApp } from '../../support/render';
 
 /** Greenhouse as the server offers it since Harvest v3: client ID, the user the token acts for, client secret. */
@@ -63,11 +63,11 @@ describe('connecting Greenhouse (Harvest v3) on the account page', () => {
     const userId = await within(section).findByLabelText('Greenhouse user ID');
     expect(userId).toHaveAccessibleDescription('Leave it and the client ID empty to keep the saved ones.');
 
-    await user.type(userId, '4410982');
+    await fillIn(user, userId, '4410982');
     await user.click(within(section).getByRole('button', { name: 'Test and save' }));
     expect(errorOf(within(section).getByLabelText('Client ID'))).toBe('Please give the Client ID with the Greenhouse user ID.');
     await user.clear(userId);
-    await user.type(within(section).getByLabelText('Client secret'), 'gh-secret-new-0001');
+    await fillIn(user, within(section).getByLabelText('Client secret'), 'gh-secret-new-0001');
     await user.click(within(section).getByRole('button', { name: 'Test and save' }));
 
     await waitFor(() => expect(ats.connected).toHaveLength(1));

@@ -1,3 +1,4 @@
+/** @jest-environment ./test/support/backend-environment.js */
 import {
   createAmplifyInviteSignupApi,
   isRegistrationCodeError,
@@ -5,7 +6,7 @@ import {
 } from '../../../../web/src/features/auth/api/invite-signup-api';
 import { loadAuth } from '../../../../web/src/lib/amplify';
 import { cognitoError } from '../../support/auth';
-import { testConfig } from '../../support/render';
+import { testConfig } from '../../support/config';
 
 // The adapter's contract with the identity service, checked against a fake of our own loader
 // (lib/amplify's loadAuth), not Amplify's internals.

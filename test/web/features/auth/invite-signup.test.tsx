@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { cognitoError, dbUser, FakeIdentity, fakeInviteSignupApi } from '../../support/auth';
-import { errorOf, field } from '../../support/forms';
+import { errorOf, field, fillIn } from '../../support/forms';
 import { renderApp } from '../../support/render';
 
 const PRIYA = dbUser({
@@ -17,7 +17,12 @@ async function openSignup(identity = new FakeIdentity({ users: [PRIYA] }), invit
   return { ...app, identity, inviteSignup };
 }
 
-async function fillDetails(user: Awaited<ReturnType<typeof openSignup>>['user'], overrides: Partial<Record<string, string>> = {}) {
+/** Fills the form, pasting each field unless `typed` (the test of the inline checks types). */
+async function fillDetails(
+  user: Awaited<ReturnType<typeof openSignup>>['user'],
+  overrides: Partial<Record<string, string>> = {},
+  { typed = false } = {},
+) {
   const values = {
     'Registration code': 'beta-r2-2024',
     'First name': 'Priya',
@@ -29,8 +34,12 @@ async function fillDetails(user: Awaited<ReturnType<typeof openSignup>>['user'],
     ...overrides,
   };
   for (const [label, value] of Object.entries(values)) {
-    await user.clear(field(label));
-    if (value) await user.type(field(label), value);
+    if (typed) {
+      await user.clear(field(label));
+      if (value) await user.type(field(label), value);
+    } else {
+      await fillIn(user, field(label), value);
+    }
   }
 }
 
@@ -54,7 +63,7 @@ describe('invitation sign-up', () => {
     expect(errorOf(field('Password'))).toBe('Please enter a password.');
     expect(field('Registration code')).toHaveFocus();
 
-    await fillDetails(user, { 'First name': 'Pr1ya', 'Phone number (optional)': 'call me', Password: 'short' });
+    await fillDetails(user, { 'First name': 'Pr1ya', 'Phone number (optional)': 'call me', Password: 'short' }, { typed: true });
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     expect(errorOf(field('First name'))).toBe('First name may contain letters, spaces, apostrophes, dots and hyphens only.');
     expect(errorOf(field('Phone number (optional)'))).toBe('Please enter a valid phone number, like +1 555 010 0199.');
@@ -157,7 +166,7 @@ describe('invitation sign-up', () => {
     await user.click(await screen.findByRole('button', { name: 'Resend code' }));
     expect(inviteSignup.resendCode).toHaveBeenCalledWith('priya@northbridge.example');
 
-    await user.type(field('Verification code'), '000000');
+    await fillIn(user, field('Verification code'), '000000');
     await user.click(screen.getByRole('button', { name: 'Verify email' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('That code is not correct. Check the email and try again.');
   });
@@ -178,7 +187,7 @@ describe('invitation sign-up', () => {
     const { user, router } = await openSignup(identity);
     await fillDetails(user);
     await user.click(screen.getByRole('button', { name: 'Create account' }));
-    await user.type(await screen.findByLabelText('Verification code'), '123456');
+    await fillIn(user, await screen.findByLabelText('Verification code'), '123456');
     await user.click(screen.getByRole('button', { name: 'Verify email' }));
 
     expect(await screen.findByRole('alert')).toHaveTextContent('You are not logged in');

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { authUser, cognitoError, dbUser, FakeIdentity, fakeAuthApi } from '../../support/auth';
-import { errorOf, field } from '../../support/forms';
+import { errorOf, field, fillIn } from '../../support/forms';
 import { renderApp } from '../../support/render';
 
 const EMAIL = 'ada@northbridge.example';
@@ -35,8 +35,8 @@ describe('the sign-in page', () => {
 
   it('signs a user in and goes to the account page, greeting them by first name', async () => {
     const { user, router, auth } = await openSignIn();
-    await user.type(field('Email'), ` ${EMAIL} `);
-    await user.type(field('Password'), 'placements-2024');
+    await fillIn(user, field('Email'), ` ${EMAIL} `);
+    await fillIn(user, field('Password'), 'placements-2024');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/account'));
@@ -47,8 +47,8 @@ describe('the sign-in page', () => {
 
   it('refuses a wrong password with a friendly message and signs nobody in', async () => {
     const { user, router } = await openSignIn();
-    await user.type(field('Email'), EMAIL);
-    await user.type(field('Password'), 'wrong');
+    await fillIn(user, field('Email'), EMAIL);
+    await fillIn(user, field('Password'), 'wrong');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Incorrect email or password.');
@@ -59,8 +59,8 @@ describe('the sign-in page', () => {
   it('signs out a Cognito user without a user record, with "You are not logged in"', async () => {
     const identity = new FakeIdentity({ users: [] });
     const { user, router, session } = await openSignIn(identity);
-    await user.type(field('Email'), EMAIL);
-    await user.type(field('Password'), 'placements-2024');
+    await fillIn(user, field('Email'), EMAIL);
+    await fillIn(user, field('Password'), 'placements-2024');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
     expect(await screen.findByRole('alert')).toHaveTextContent('You are not logged in');
@@ -75,8 +75,8 @@ describe('the sign-in page', () => {
       signIn: jest.fn().mockRejectedValue(cognitoError('NetworkError', 'A network error has occurred.')),
     });
     const { user } = await openSignIn(identity, auth);
-    await user.type(field('Email'), EMAIL);
-    await user.type(field('Password'), 'placements-2024');
+    await fillIn(user, field('Email'), EMAIL);
+    await fillIn(user, field('Password'), 'placements-2024');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'We could not reach the sign-in service. Check your connection and try again.',
@@ -94,8 +94,8 @@ describe('the sign-in page', () => {
         }),
       });
       const { user, router } = await openSignIn(identity, auth);
-      await user.type(field('Email'), EMAIL);
-      await user.type(field('Password'), 'Tmp#4821x');
+      await fillIn(user, field('Email'), EMAIL);
+      await fillIn(user, field('Password'), 'Tmp#4821x');
       await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
       expect(await screen.findByRole('heading', { level: 1, name: 'Choose a new password' })).toHaveFocus();
@@ -125,11 +125,11 @@ describe('the sign-in page', () => {
           .mockRejectedValue(cognitoError('NotAuthorizedException', 'Invalid session for the user, session is expired.')),
       });
       const { user } = await openSignIn(identity, auth);
-      await user.type(field('Email'), EMAIL);
-      await user.type(field('Password'), 'Tmp#4821x');
+      await fillIn(user, field('Email'), EMAIL);
+      await fillIn(user, field('Password'), 'Tmp#4821x');
       await user.click(screen.getByRole('button', { name: 'Sign in' }));
-      await user.type(await screen.findByLabelText('New password'), 'my-own-password');
-      await user.type(field('Confirm new password'), 'my-own-password');
+      await fillIn(user, await screen.findByLabelText('New password'), 'my-own-password');
+      await fillIn(user, field('Confirm new password'), 'my-own-password');
       await user.click(screen.getByRole('button', { name: 'Set password' }));
 
       expect(await screen.findByRole('alert')).toHaveTextContent('Your sign-in took too long and expired. Please sign in again.');
@@ -143,8 +143,8 @@ describe('the sign-in page', () => {
     const auth = fakeAuthApi(identity);
     auth.signIn.mockResolvedValueOnce('confirmSignUp');
     const { user, router } = await openSignIn(identity, auth);
-    await user.type(field('Email'), EMAIL);
-    await user.type(field('Password'), 'placements-2024');
+    await fillIn(user, field('Email'), EMAIL);
+    await fillIn(user, field('Password'), 'placements-2024');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Verify your email' })).toBeInTheDocument();
@@ -197,11 +197,11 @@ describe('the sign-in page', () => {
       });
       const { user } = await openSignIn(identity, auth);
       await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
-      await user.type(await screen.findByLabelText('Email'), EMAIL);
+      await fillIn(user, await screen.findByLabelText('Email'), EMAIL);
       await user.click(screen.getByRole('button', { name: 'Send code' }));
-      await user.type(await screen.findByLabelText('Verification code'), '000000');
-      await user.type(field('New password'), 'reset-password-1');
-      await user.type(field('Confirm new password'), 'reset-password-1');
+      await fillIn(user, await screen.findByLabelText('Verification code'), '000000');
+      await fillIn(user, field('New password'), 'reset-password-1');
+      await fillIn(user, field('Confirm new password'), 'reset-password-1');
       await user.click(screen.getByRole('button', { name: 'Reset password' }));
 
       expect(await screen.findByRole('alert')).toHaveTextContent('That code is not correct. Check the email and try again.');
@@ -212,8 +212,8 @@ describe('the sign-in page', () => {
       const identity = new FakeIdentity();
       const auth = fakeAuthApi(identity, { signIn: jest.fn().mockResolvedValue('resetPassword') });
       const { user } = await openSignIn(identity, auth);
-      await user.type(field('Email'), EMAIL);
-      await user.type(field('Password'), 'old-password');
+      await fillIn(user, field('Email'), EMAIL);
+      await fillIn(user, field('Password'), 'old-password');
       await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
       expect(await screen.findByText(/Your password must be reset before you can sign in/)).toBeInTheDocument();

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Notifications } from '../../../../web/src/components/ui/notifications';
 import { ContactSubmitError, type SubmitContact } from '../../../../web/src/features/contact/api/create-contact';
 import { CONTACT_SUCCESS_MESSAGE, ContactForm } from '../../../../web/src/features/contact/components/contact-form';
+import { errorOf, fillIn } from '../../support/forms';
 
 function renderForm(submit: SubmitContact = jest.fn().mockResolvedValue(undefined), onFirstInteraction?: () => void) {
   const user = userEvent.setup();
@@ -22,15 +23,9 @@ function renderForm(submit: SubmitContact = jest.fn().mockResolvedValue(undefine
   return { user, field, button, submit };
 }
 
-/** The error text announced for a field (through aria-describedby). */
-function errorOf(element: HTMLElement): string {
-  const ids = (element.getAttribute('aria-describedby') ?? '').split(' ').filter((id) => id.endsWith('-error'));
-  return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
-}
-
 async function fillValid(user: ReturnType<typeof userEvent.setup>, field: Record<string, HTMLElement>) {
-  await user.type(field.name, '  Dana Whitfield ');
-  await user.type(field.email, 'dana@northpeak-staffing.com');
+  await fillIn(user, field.name, '  Dana Whitfield ');
+  await fillIn(user, field.email, 'dana@northpeak-staffing.com');
   await user.click(field.message);
   await user.paste('We place 40 nurses a month and use Bullhorn. Can we try the screening questions?');
 }

@@ -1,3 +1,4 @@
+/** @jest-environment ./test/support/backend-environment.js */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildSchema, parse, validate } from 'graphql';

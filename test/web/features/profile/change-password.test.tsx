@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { authUser, cognitoError, dbUser, FakeIdentity, fakeProfileApi } from '../../support/auth';
-import { errorOf, field } from '../../support/forms';
+import { errorOf, field, fillIn } from '../../support/forms';
 import { renderApp } from '../../support/render';
 
 async function openChangePassword(profile = fakeProfileApi()) {
@@ -39,9 +39,9 @@ describe('changing the password', () => {
 
   it('changes it through the identity service and confirms by toast', async () => {
     const { user, profile, router } = await openChangePassword();
-    await user.type(field('Current password'), 'first-password');
-    await user.type(field('New password'), 'second-password');
-    await user.type(field('Confirm new password'), 'second-password');
+    await fillIn(user, field('Current password'), 'first-password');
+    await fillIn(user, field('New password'), 'second-password');
+    await fillIn(user, field('Confirm new password'), 'second-password');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
 
     expect(await screen.findByText('Your password was changed.')).toBeInTheDocument();
@@ -54,9 +54,9 @@ describe('changing the password', () => {
       changePassword: jest.fn().mockRejectedValue(cognitoError('NotAuthorizedException', 'Incorrect username or password.')),
     });
     const { user, router } = await openChangePassword(profile);
-    await user.type(field('Current password'), 'not-it-at-all');
-    await user.type(field('New password'), 'second-password');
-    await user.type(field('Confirm new password'), 'second-password');
+    await fillIn(user, field('Current password'), 'not-it-at-all');
+    await fillIn(user, field('New password'), 'second-password');
+    await fillIn(user, field('Confirm new password'), 'second-password');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Your current password is incorrect.');

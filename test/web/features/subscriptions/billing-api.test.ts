@@ -1,6 +1,7 @@
+/** @jest-environment ./test/support/backend-environment.js */
 import { createRestBillingApi } from '../../../../web/src/features/subscriptions/api/billing-api';
 import { createRestClient, RestApiError } from '../../../../web/src/lib/rest-client';
-import { testConfig } from '../../support/render';
+import { testConfig } from '../../support/config';
 import { testAccount, testPlans, testSubscription } from '../../support/billing';
 
 function jsonResponse(status: number, body: unknown): Response {

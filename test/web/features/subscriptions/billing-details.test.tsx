@@ -6,6 +6,7 @@ import { BILLING_MESSAGES } from '../../../../web/src/features/subscriptions/com
 import { RestApiError } from '../../../../web/src/lib/rest-client';
 import { authUser, dbUser, FakeIdentity } from '../../support/auth';
 import { DECLINED_MESSAGE, DECLINED_TOKEN, fakeTestCardTokens, FakeBilling, testAccount, testSubscription } from '../../support/billing';
+import { fillIn } from '../../support/forms';
 import { renderApp, testConfig } from '../../support/render';
 
 /** The account page's billing: the card on file and its update, the invoices and their PDFs. */
@@ -88,8 +89,7 @@ describe('the account page’s billing', () => {
     expect(within(region).getByRole('group', { name: /Test card/ })).toHaveAttribute('aria-describedby', problem.id);
     expect(within(region).getByText('Visa ending in 1111, expires 12/2030')).toBeInTheDocument();
 
-    await user.clear(within(region).getByLabelText('Card number'));
-    await user.type(within(region).getByLabelText('Card number'), '4111 1111 1111 1111');
+    await fillIn(user, within(region).getByLabelText('Card number'), '4111 1111 1111 1111');
     await user.click(within(region).getByRole('button', { name: 'Save card' }));
 
     expect(await within(region).findByText('Visa ending in 1111, expires 11/2031')).toBeInTheDocument();

@@ -1,3 +1,4 @@
+/** @jest-environment ./test/support/backend-environment.js */
 import {
   cardDigits,
   parseExpiry,

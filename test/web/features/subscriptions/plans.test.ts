@@ -1,3 +1,4 @@
+/** @jest-environment ./test/support/backend-environment.js */
 import { currenciesOf, offeredPlans, planLabel, priceIn } from '../../../../web/src/features/subscriptions/plans';
 import { currencySymbol, formatAmount, formatDate, priceSentence } from '../../../../web/src/features/subscriptions/format';
 import { testPlan, testPlans } from '../../support/billing';

@@ -1,3 +1,4 @@
+/** @jest-environment ./test/support/backend-environment.js */
 import { MAX_SEATS, recurringTotal, SEATS_TEXT, seatsFromText } from '../../../../web/src/features/subscriptions/seats';
 
 describe('seats typed in a field', () => {

@@ -3,7 +3,7 @@ import type { RuntimeConfig } from '../../../../web/src/config/runtime-config';
 import { RestApiError } from '../../../../web/src/lib/rest-client';
 import { authUser, dbUser, FakeIdentity } from '../../support/auth';
 import { DECLINED_MESSAGE, fakeTestCardTokens, FakeBilling, testSubscription } from '../../support/billing';
-import { errorOf } from '../../support/forms';
+import { errorOf, fillIn } from '../../support/forms';
 import { renderApp, testConfig } from '../../support/render';
 
 const STARTER = 'starter_2weeksfree_monthly_onetimesetup_dev';
@@ -35,10 +35,11 @@ async function chooseSeats(user: ReturnType<typeof subscribePage>['user'], seats
 const totalOf = (term: string) =>
   within(screen.getByRole('region', { name: 'Start your free trial' })).getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
 
+/** Fills the test card's fields (pasted: 'checks the card fields before anything is sent' types). */
 async function enterCard(user: ReturnType<typeof subscribePage>['user'], number = '4111 1111 1111 1111') {
-  await user.type(screen.getByLabelText('Card number'), number);
-  await user.type(screen.getByLabelText('Expiry (MM/YY)'), '12/30');
-  await user.type(screen.getByLabelText('CVC'), '123');
+  await fillIn(user, screen.getByLabelText('Card number'), number);
+  await fillIn(user, screen.getByLabelText('Expiry (MM/YY)'), '12/30');
+  await fillIn(user, screen.getByLabelText('CVC'), '123');
 }
 
 describe('the subscribe page', () => {
@@ -181,8 +182,7 @@ describe('the subscribe page', () => {
     expect(router.state.location.pathname).toBe('/subscribe');
     expect(screen.getByRole('button', { name: 'Start free trial' })).toBeEnabled();
 
-    await user.clear(screen.getByLabelText('Card number'));
-    await user.type(screen.getByLabelText('Card number'), '4111 1111 1111 1111');
+    await fillIn(user, screen.getByLabelText('Card number'), '4111 1111 1111 1111');
     expect(screen.getByRole('alert')).toHaveTextContent(DECLINED_MESSAGE);
     await user.click(screen.getByRole('button', { name: 'Start free trial' }));
 

@@ -1,3 +1,4 @@
+/** @jest-environment ./test/support/backend-environment.js */
 import { isLiveSubscription, liveSubscriptions } from '../../../../web/src/features/subscriptions/subscription-access';
 import {
   canReactivate,

@@ -1,3 +1,4 @@
+/** @jest-environment ./test/support/backend-environment.js */
 import {
   CARD_SERVICE_UNAVAILABLE_MESSAGE,
   CARD_SERVICE_UNREACHABLE_MESSAGE,

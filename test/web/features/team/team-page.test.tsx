@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { authUser, dbUser, FakeIdentity } from '../../support/auth';
+import { fillIn } from '../../support/forms';
 import { renderApp } from '../../support/render';
 import { FakeTeam, teamState } from '../../support/team';
 
@@ -51,7 +52,7 @@ describe('the Team page', () => {
   it('keeps the address and role beyond the seats while seats are added, and sends them on the way back', async () => {
     const team = new FakeTeam();
     const { user, router } = teamPage(team);
-    await user.type(await screen.findByRole('textbox', { name: 'Email' }), 'eve@northbridge.example');
+    await fillIn(user, await screen.findByRole('textbox', { name: 'Email' }), 'eve@northbridge.example');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Role' }), 'admin');
     await user.click(screen.getByRole('button', { name: 'Invite' }));
     await user.click(within(await screen.findByRole('alert')).getByRole('link', { name: 'Add seats' }));
@@ -71,7 +72,7 @@ describe('the Team page', () => {
     const team = new FakeTeam();
     team.team = teamState({ seats: { total: 6, inUse: 4, free: 2 } });
     const { user } = teamPage(team);
-    await user.type(await screen.findByRole('textbox', { name: 'Email' }), 'eve@northbridge.example');
+    await fillIn(user, await screen.findByRole('textbox', { name: 'Email' }), 'eve@northbridge.example');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Role' }), 'admin');
     await user.click(screen.getByRole('button', { name: 'Invite' }));
 
@@ -83,7 +84,7 @@ describe('the Team page', () => {
   it('refuses an invalid address before asking the server', async () => {
     const team = new FakeTeam();
     const { user } = teamPage(team);
-    await user.type(await screen.findByRole('textbox', { name: 'Email' }), 'not-an-address');
+    await fillIn(user, await screen.findByRole('textbox', { name: 'Email' }), 'not-an-address');
     await user.click(screen.getByRole('button', { name: 'Invite' }));
     expect(screen.getByRole('textbox', { name: 'Email' })).toHaveAttribute('aria-invalid', 'true');
     expect(team.calls.filter((call) => call.startsWith('invite'))).toEqual([]);

@@ -1,3 +1,4 @@
+/** @jest-environment ./test/support/backend-environment.js */
 import { toAuthError, triggerMessage } from '../../../../web/src/lib/auth/auth-errors';
 import { UserFacingError } from '../../../../web/src/lib/notify';
 import { cognitoError } from '../../support/auth';

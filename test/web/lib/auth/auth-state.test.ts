@@ -1,3 +1,4 @@
+/** @jest-environment ./test/support/backend-environment.js */
 import { authReducer, initialAuthState, type AuthState } from '../../../../web/src/lib/auth/auth-state';
 import { authUser, dbUser } from '../../support/auth';
 

@@ -1,3 +1,4 @@
+/** @jest-environment ./test/support/backend-environment.js */
 import { returnPathFrom } from '../../../../web/src/lib/auth/return-path';
 
 describe('the page to return to after signing in', () => {

@@ -1,7 +1,8 @@
+/** @jest-environment ./test/support/backend-environment.js */
 import { QueryClient } from '@tanstack/react-query';
 import { cacheTeam, createRestOrganizationReader, organizationKeys } from '../../../../web/src/lib/organization/organization-query';
 import { createRestClient } from '../../../../web/src/lib/rest-client';
-import { testConfig } from '../../support/render';
+import { testConfig } from '../../support/config';
 import { teamState } from '../../support/team';
 
 /** The firm's two views on the REST API and in the cache (issue 18): the Team page's team, every page's summary. */

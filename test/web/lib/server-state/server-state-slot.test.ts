@@ -1,3 +1,4 @@
+/** @jest-environment ./test/support/backend-environment.js */
 import { QueryClient } from '@tanstack/react-query';
 import { createServerStateSlot } from '../../../../web/src/lib/server-state/server-state-slot';
 

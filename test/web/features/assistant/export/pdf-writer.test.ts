@@ -1,3 +1,4 @@
+/** @jest-environment ./test/support/backend-environment.js */
 import { candidateSummaryDocument, type ExportDocument } from '../../../../../web/src/features/assistant/export/document-model';
 import { writePdf } from '../../../../../web/src/features/assistant/export/pdf-writer';
 import { parsePdf } from '../../../../support/pdf-structure';
