@@ -1,4 +1,4 @@
-import type { Job } from '../shared/contracts/assistant';
+import { JOB_CHANGE_RULE, type Job, type JobView } from '../shared/contracts/assistant';
 import { mayChangeJob } from '../shared/domain/organization-rules';
 import { ForbiddenError, NotFoundError, ValidationError } from '../shared/errors';
 import type { Firm } from '../shared/organizations/caller-firm';
@@ -24,11 +24,14 @@ export function jobCreatorId(job: Pick<Job, 'createdBy'>, firmId: string): strin
   return job.createdBy?.userId ?? firmId;
 }
 
-export const JOB_CHANGE_FORBIDDEN_MESSAGE = 'Only whoever saved this job, an admin or the owner of your team may change or delete it.';
-
 /** Whether the caller may change or delete this job of their firm (organization-rules.ts `mayChangeJob`). */
 export function callerMayChangeJob(firm: Firm, userId: string, job: Pick<Job, 'createdBy'>): boolean {
   return mayChangeJob({ userId, role: firm.role }, jobCreatorId(job, firm.id));
+}
+
+/** The job as the caller sees it: with whether they may change it. */
+export function jobViewFor(firm: Firm, userId: string, job: Job): JobView {
+  return { ...job, mayChange: callerMayChangeJob(firm, userId, job) };
 }
 
 /** One of the firm's jobs the caller may change or delete: 404 as {@link requireFirmJob}, 403 `job_change_forbidden`. */
@@ -39,7 +42,7 @@ export async function requireChangeableJob(
   jobId: string,
 ): Promise<Job> {
   const job = await requireFirmJob(deps, firm.id, jobId);
-  if (!callerMayChangeJob(firm, userId, job)) throw new ForbiddenError(JOB_CHANGE_FORBIDDEN_MESSAGE, { code: 'job_change_forbidden' });
+  if (!callerMayChangeJob(firm, userId, job)) throw new ForbiddenError(JOB_CHANGE_RULE, { code: 'job_change_forbidden' });
   return job;
 }
 

@@ -2,7 +2,7 @@ import { DeleteJobResponseSchema, JobPathSchema, SaveJobResponseSchema, UpdateJo
 import { validateBody, type ApiGatewayHandler, type HttpHandlerOptions } from '../shared/http/handler';
 import { subscriberRoute } from '../shared/http/subscriber-route';
 import type { AssistantDependencies } from './assistant-dependencies';
-import { recordJobActivity, requireChangeableJob } from './assistant-jobs';
+import { jobViewFor, recordJobActivity, requireChangeableJob } from './assistant-jobs';
 
 /** The `{id}` of `/assistant/jobs/{id}`, checked like every id a request gives (400 otherwise). */
 function jobIdOf(pathParameters: Readonly<Record<string, string | undefined>>): string {
@@ -24,7 +24,7 @@ export function createUpdateJobHandler(dependencies: () => AssistantDependencies
         await requireChangeableJob(deps, firm, user.id, id);
         const job = await deps.jobs.update(firm.id, id, input, deps.now().toISOString());
         await recordJobActivity(deps, firm, user.id, 'job.saved', job);
-        return { body: SaveJobResponseSchema.parse({ job }) };
+        return { body: SaveJobResponseSchema.parse({ job: jobViewFor(firm, user.id, job) }) };
       },
     },
     dependencies,

@@ -7,7 +7,7 @@ import { byRoute } from '../shared/http/by-route';
 import { createDeleteJobHandler, createUpdateJobHandler } from './change-job';
 import { findSameJob } from './domain/job-identity';
 import { personName } from '../shared/contracts/user';
-import { callerMayChangeJob, recordJobActivity, requireChangeableJob } from './assistant-jobs';
+import { callerMayChangeJob, jobViewFor, recordJobActivity, requireChangeableJob } from './assistant-jobs';
 import { classifyRequirement } from './domain/must-haves';
 
 /**
@@ -51,7 +51,7 @@ export function createSaveJobHandler(dependencies: () => AssistantDependencies, 
             : { statusCode: 201, job: await deps.jobs.create(firm.id, job) };
         }
         await recordJobActivity(deps, firm, user.id, 'job.saved', saved.job);
-        return { statusCode: saved.statusCode, body: SaveJobResponseSchema.parse({ job: saved.job }) };
+        return { statusCode: saved.statusCode, body: SaveJobResponseSchema.parse({ job: jobViewFor(firm, user.id, saved.job) }) };
       },
     },
     dependencies,

@@ -113,6 +113,19 @@ export const JobSchema = z.object({
 export type Job = z.infer<typeof JobSchema>;
 
 /**
+ * Who may rename, archive or delete a firm's saved job, in the words a member reads: the hub says it
+ * beside jobs the caller may not change, and the server's refusal (403 `job_change_forbidden`) says it.
+ */
+export const JOB_CHANGE_RULE = 'Only whoever saved a job, an admin or the owner of your team may change or delete it.';
+
+/**
+ * A saved job as one member sees it: with `mayChange`, whether they may rename, archive or delete it
+ * (organization-rules.ts `mayChangeJob`), so the hub offers only what the server allows.
+ */
+export const JobViewSchema = z.extend(JobSchema, { mayChange: z.boolean() });
+export type JobView = z.infer<typeof JobViewSchema>;
+
+/**
  * `POST /assistant/jobs`: create a job (no `id`) or replace the job with that `id`. Requirement
  * kinds are inferred by the server from their text.
  */
@@ -127,7 +140,7 @@ export const SaveJobRequestSchema = z.strictObject({
 });
 export type SaveJobRequest = z.infer<typeof SaveJobRequestSchema>;
 
-export const SaveJobResponseSchema = z.object({ job: JobSchema });
+export const SaveJobResponseSchema = z.object({ job: JobViewSchema });
 export type SaveJobResponse = z.infer<typeof SaveJobResponseSchema>;
 
 /**
@@ -155,7 +168,7 @@ export type DeleteJobResponse = z.infer<typeof DeleteJobResponseSchema>;
 export const JobPathSchema = z.object({ id: IdSchema });
 
 /** `GET /assistant/jobs`: the caller's jobs, most recently updated first (archived ones too). */
-export const ListJobsResponseSchema = z.object({ jobs: z.array(JobSchema) });
+export const ListJobsResponseSchema = z.object({ jobs: z.array(JobViewSchema) });
 export type ListJobsResponse = z.infer<typeof ListJobsResponseSchema>;
 
 /** `POST /assistant/must-haves`: propose must-haves and nice-to-haves from a description. */

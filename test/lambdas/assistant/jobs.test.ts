@@ -1,5 +1,5 @@
 import { JOB_MESSAGES } from '../../../lambdas/assistant/store/jobs-repository';
-import { ASSISTANT_LIMITS, JobSchema, type Job } from '../../../lambdas/shared/contracts/assistant';
+import { ASSISTANT_LIMITS, JobSchema, JobViewSchema, type JobView } from '../../../lambdas/shared/contracts/assistant';
 import { captureLogs, type CapturedLogs } from '../support/capture-logs';
 import { BACKEND_JOB } from './support/assistant-fixtures';
 import { assistantHandlers } from './support/assistant-handlers';
@@ -24,13 +24,13 @@ beforeEach(() => {
 afterEach(() => logs.restore());
 
 const save = (body: unknown, as: string) =>
-  call<{ job: Job; message?: string; code?: string; fields?: Record<string, string> }>(handlers['POST /assistant/jobs'], {
+  call<{ job: JobView; message?: string; code?: string; fields?: Record<string, string> }>(handlers['POST /assistant/jobs'], {
     resource: '/assistant/jobs',
     body,
     as,
   });
 const update = (id: string, body: unknown, as: string) =>
-  call<{ job: Job; code?: string; fields?: Record<string, string> }>(handlers['PATCH /assistant/jobs/{id}'], {
+  call<{ job: JobView; code?: string; fields?: Record<string, string> }>(handlers['PATCH /assistant/jobs/{id}'], {
     method: 'PATCH',
     resource: '/assistant/jobs/{id}',
     pathParameters: { id },
@@ -44,7 +44,7 @@ const remove = (id: string, as: string) =>
     pathParameters: { id },
     as,
   });
-const list = (as: string) => call<{ jobs: Job[] }>(handlers['GET /assistant/jobs'], { resource: '/assistant/jobs', as });
+const list = (as: string) => call<{ jobs: JobView[] }>(handlers['GET /assistant/jobs'], { resource: '/assistant/jobs', as });
 
 describe('saving and listing jobs', () => {
   it('saves a new job (201) with trimmed fields, each requirement kept once with its kind, and lists it', async () => {
@@ -54,8 +54,13 @@ describe('saving and listing jobs', () => {
     );
 
     expect(answer.status).toBe(201);
-    const job = JobSchema.parse(answer.body.job);
-    expect(job).toMatchObject({ title: 'Senior Backend Engineer', location: 'Seattle, WA', companyInfo: BACKEND_JOB.companyInfo });
+    const job = JobViewSchema.parse(answer.body.job);
+    expect(job).toMatchObject({
+      mayChange: true,
+      title: 'Senior Backend Engineer',
+      location: 'Seattle, WA',
+      companyInfo: BACKEND_JOB.companyInfo,
+    });
     expect(job.mustHaves.map((requirement) => requirement.text)).toEqual(BACKEND_JOB.mustHaves);
     expect(job.mustHaves.find((requirement) => requirement.text === '5+ years of backend development')?.kind).toBe('experience');
     expect(job.mustHaves.find((requirement) => requirement.text === 'Kubernetes')?.kind).toBe('skill');

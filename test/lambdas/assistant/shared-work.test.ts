@@ -1,6 +1,6 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { createJobsRepository } from '../../../lambdas/assistant/store/jobs-repository';
-import type { AssistantResult, HistoryResponse, Job } from '../../../lambdas/shared/contracts/assistant';
+import type { AssistantResult, HistoryResponse, Job, JobView } from '../../../lambdas/shared/contracts/assistant';
 import { newOrganization } from '../../../lambdas/shared/domain/organization-rules';
 import { firmSeed, type FirmSeed } from '../../security/support/firm-seed';
 import { captureLogs, type CapturedLogs } from '../support/capture-logs';
@@ -73,9 +73,9 @@ beforeEach(() => {
 });
 afterEach(() => logs.restore());
 
-type JobAnswer = { job: Job; code?: string };
+type JobAnswer = { job: JobView; code?: string };
 const saveJob = (body: unknown, as: string) => call<JobAnswer>(handlers['POST /assistant/jobs'], { resource: '/assistant/jobs', body, as });
-const listJobs = (as: string) => call<{ jobs: Job[] }>(handlers['GET /assistant/jobs'], { resource: '/assistant/jobs', as });
+const listJobs = (as: string) => call<{ jobs: JobView[] }>(handlers['GET /assistant/jobs'], { resource: '/assistant/jobs', as });
 const renameJob = (id: string, title: string, as: string) =>
   call<JobAnswer>(handlers['PATCH /assistant/jobs/{id}'], {
     method: 'PATCH',
@@ -146,7 +146,17 @@ describe("the firm's jobs", () => {
     expect(renamed.body.job.createdBy?.userId).toBe(A_OWNER);
 
     const own = (await saveJob({ ...BACKEND_JOB, title: 'Own job of a recruiter' }, A_RECRUITER)).body.job;
-    expect(await renameJob(own.id, 'Own job, renamed', A_RECRUITER)).toMatchObject({ status: 200 });
+    // Each member's list says which jobs they may change, by the same rule the refusals follow.
+    const mayChange = async (member: string) =>
+      Object.fromEntries(
+        (await listJobs(member)).body.jobs
+          .filter((listed) => [job.id, own.id, legacyJob.id].includes(listed.id))
+          .map((listed) => [listed.id, listed.mayChange]),
+      );
+    expect(await mayChange(A_RECRUITER)).toEqual({ [job.id]: false, [own.id]: true, [legacyJob.id]: false });
+    expect(await mayChange(A_ADMIN)).toEqual({ [job.id]: true, [own.id]: true, [legacyJob.id]: true });
+    expect(await mayChange(A_OWNER)).toEqual({ [job.id]: true, [own.id]: true, [legacyJob.id]: true });
+    expect(await renameJob(own.id, 'Own job, renamed', A_RECRUITER)).toMatchObject({ status: 200, body: { job: { mayChange: true } } });
     expect(await deleteJob(own.id, A_ADMIN)).toMatchObject({ status: 200, body: { deleted: own.id } });
     expect(await deleteJob(job.id, B_OWNER)).toMatchObject({ status: 404 });
   });

@@ -1,5 +1,22 @@
-import type { AssistantResult, HistoryQuery, Job } from '@contracts/assistant';
+import type { AssistantResult, HistoryQuery, JobView } from '@contracts/assistant';
 import type { AssistantApi } from '../../../web/src/features/assistant/api/assistant-api';
+
+/** A saved job as the list answers it (the caller may change it unless `overrides` say not). */
+export function savedJob(overrides: Partial<JobView> = {}): JobView {
+  return {
+    id: 'job-1',
+    title: 'Senior Backend Engineer',
+    companyInfo: '',
+    description: 'Build payment services in TypeScript.',
+    location: 'Berlin',
+    mustHaves: [{ text: 'TypeScript', kind: 'skill' }],
+    niceToHaves: [],
+    createdAt: '2026-11-24T14:00:00.000Z',
+    updatedAt: '2026-11-24T14:00:00.000Z',
+    mayChange: true,
+    ...overrides,
+  };
+}
 
 type Calls = Omit<AssistantApi, 'listJobs' | 'history' | 'resultsPage' | 'deleteResult' | 'shareResult' | 'updateJob' | 'deleteJob'>;
 
@@ -9,7 +26,7 @@ type Calls = Omit<AssistantApi, 'listJobs' | 'history' | 'resultsPage' | 'delete
  * RestApiError), and every call is recorded in `calls`.
  */
 export class FakeAssistant {
-  jobs: Job[] = [];
+  jobs: JobView[] = [];
   results: AssistantResult[] = [];
   answers: Partial<Calls> = {};
   readonly calls: { readonly method: keyof Calls; readonly request: unknown }[] = [];

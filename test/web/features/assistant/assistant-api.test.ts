@@ -60,6 +60,7 @@ describe('the assistant API', () => {
       archived: true,
       createdAt: '2026-11-24T14:00:00.000Z',
       updatedAt: '2026-11-24T14:05:00.000Z',
+      mayChange: true,
     };
     const patched = assistantApi(jsonResponse(200, { job }));
     await expect(patched.api.updateJob('job 1', { archived: true })).resolves.toEqual(job);
@@ -152,12 +153,30 @@ describe('the assistant API', () => {
       niceToHaves: [],
       createdAt: summary.createdAt,
       updatedAt: summary.createdAt,
+      mayChange: true,
     };
     const { api, fetchImpl } = assistantApi(jsonResponse(200, { job }));
     await expect(api.saveJob({ title: job.title, description: job.description, mustHaves: [], niceToHaves: [] })).resolves.toEqual(job);
     expect(sent(fetchImpl).url).toBe('http://127.0.0.1:5181/prod/assistant/jobs');
-    const { api: list } = assistantApi(jsonResponse(200, { jobs: [job] }));
-    await expect(list.listJobs()).resolves.toEqual([job]);
+    const teammates = { ...job, id: 'j2', mayChange: false };
+    const { api: list } = assistantApi(jsonResponse(200, { jobs: [job, teammates] }));
+    await expect(list.listJobs()).resolves.toEqual([job, teammates]);
+  });
+
+  it('offers changes on a job from a server that does not say whether the caller may (it still refuses)', async () => {
+    const job = {
+      id: 'j1',
+      title: 'Senior Backend Engineer',
+      companyInfo: '',
+      description: 'Build APIs.',
+      location: '',
+      mustHaves: [],
+      niceToHaves: [],
+      createdAt: summary.createdAt,
+      updatedAt: summary.createdAt,
+    };
+    const { api } = assistantApi(jsonResponse(200, { jobs: [job] }));
+    await expect(api.listJobs()).resolves.toEqual([{ ...job, mayChange: true }]);
   });
 
   it('rejects with the server’s message and its field problems', async () => {

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
-import type { AssistantResult, Job } from '@contracts/assistant';
+import type { AssistantResult } from '@contracts/assistant';
 import { RestApiError } from '../../../../web/src/lib/rest-client';
-import { FakeAssistant } from '../../support/assistant';
+import { FakeAssistant, savedJob } from '../../support/assistant';
 import { authUser, dbUser, FakeIdentity } from '../../support/auth';
 import { FakeBilling, testSubscription } from '../../support/billing';
 import { renderApp } from '../../support/render';
@@ -16,21 +16,6 @@ function subscriber(assistant: FakeAssistant) {
     session: new FakeIdentity({ signedIn: authUser(), users: [dbUser()] }).session(),
     billing: billing.api(),
     assistant: assistant.api(),
-  };
-}
-
-function savedJob(overrides: Partial<Job> = {}): Job {
-  return {
-    id: 'job-1',
-    title: 'Senior Backend Engineer',
-    companyInfo: '',
-    description: 'Build payment services in TypeScript.',
-    location: 'Berlin',
-    mustHaves: [{ text: 'TypeScript', kind: 'skill' }],
-    niceToHaves: [],
-    createdAt: '2026-11-24T14:00:00.000Z',
-    updatedAt: '2026-11-24T14:00:00.000Z',
-    ...overrides,
   };
 }
 

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { AssistantResult, Job } from '@contracts/assistant';
+import type { AssistantResult, JobView } from '@contracts/assistant';
 import { RestApiError } from '../../../../web/src/lib/rest-client';
 import { FakeAssistant, summaryResult } from '../../support/assistant';
 import { authUser, dbUser, FakeIdentity } from '../../support/auth';
@@ -18,7 +18,7 @@ function subscriber(assistant: FakeAssistant) {
   };
 }
 
-const JOB: Job = {
+const JOB: JobView = {
   id: 'job-7',
   title: 'Night Charge Nurse',
   companyInfo: '',
@@ -28,6 +28,7 @@ const JOB: Job = {
   niceToHaves: [],
   createdAt: '2026-11-20T09:00:00.000Z',
   updatedAt: '2026-11-20T09:00:00.000Z',
+  mayChange: true,
 };
 
 /** Twelve summaries (newest first) and a job description for the job. */

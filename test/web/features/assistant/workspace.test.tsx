@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { Job } from '@contracts/assistant';
+import { JOB_CHANGE_RULE } from '@contracts/assistant';
 import { DELETE_JOB_CONSEQUENCE } from '../../../../web/src/features/assistant/components/saved-jobs';
 import { clearDrafts } from '../../../../web/src/lib/drafts';
-import { FakeAssistant } from '../../support/assistant';
+import { FakeAssistant, savedJob } from '../../support/assistant';
 import { authUser, dbUser, FakeIdentity } from '../../support/auth';
 import { ENTERPRISE_PLAN, FakeBilling, testSubscription } from '../../support/billing';
 import { renderApp } from '../../support/render';
@@ -18,21 +18,6 @@ function subscriber(assistant: FakeAssistant, sub = 'sub-ada') {
     session: new FakeIdentity({ signedIn: authUser({ userId: sub, username: sub, email }), users: [dbUser({ id: sub, email })] }).session(),
     billing: billing.api(),
     assistant: assistant.api(),
-  };
-}
-
-function savedJob(overrides: Partial<Job> = {}): Job {
-  return {
-    id: 'job-1',
-    title: 'Senior Backend Engineer',
-    companyInfo: '',
-    description: 'Build payment services in TypeScript.',
-    location: 'Berlin',
-    mustHaves: [{ text: 'TypeScript', kind: 'skill' }],
-    niceToHaves: [],
-    createdAt: '2026-11-24T14:00:00.000Z',
-    updatedAt: '2026-11-24T14:00:00.000Z',
-    ...overrides,
   };
 }
 
@@ -91,6 +76,30 @@ describe('the saved jobs on the Services hub', () => {
     expect(await within(section).findByRole('status')).toHaveTextContent('Deleted “Senior Backend Engineer”.');
     expect(assistant.jobs).toEqual([]);
     expect(within(section).getByText(/No saved jobs/)).toBeInTheDocument();
+  });
+  it('offers no changes on a teammate’s job the caller may not change, and says who may', async () => {
+    const assistant = new FakeAssistant();
+    assistant.jobs = [
+      savedJob({ createdBy: { userId: 'sub-rita', name: 'Rita Mensah' }, mayChange: false }),
+      savedJob({ id: 'job-2', title: 'Platform Engineer' }),
+    ];
+    renderApp('/services', { ports: subscriber(assistant) });
+    const section = await screen.findByRole('region', { name: 'Your saved jobs' });
+    const teammates = (await within(section).findByText('Saved by Rita Mensah')).closest('li') as HTMLElement;
+
+    expect(within(teammates).getByText('Senior Backend Engineer')).toBeInTheDocument();
+    expect(within(teammates).queryByRole('button')).not.toBeInTheDocument();
+    expect(within(section).getByRole('button', { name: 'Rename Platform Engineer' })).toBeInTheDocument();
+    expect(within(section).getByText(JOB_CHANGE_RULE)).toBeInTheDocument();
+  });
+
+  it('says nothing of who may change jobs when the caller may change them all', async () => {
+    const assistant = new FakeAssistant();
+    assistant.jobs = [savedJob()];
+    renderApp('/services', { ports: subscriber(assistant) });
+    const section = await screen.findByRole('region', { name: 'Your saved jobs' });
+    expect(await within(section).findByRole('button', { name: 'Delete Senior Backend Engineer' })).toBeInTheDocument();
+    expect(within(section).queryByText(JOB_CHANGE_RULE)).not.toBeInTheDocument();
   });
 });
 

@@ -43,6 +43,7 @@ describe('adding candidates from the ATS to best fit', () => {
       niceToHaves: [],
       createdAt: '2026-11-24T14:00:00.000Z',
       updatedAt: '2026-11-24T14:00:00.000Z',
+      mayChange: true,
     });
     assistant.answers.bestFit = async (request) => ({
       id: 'result-8',

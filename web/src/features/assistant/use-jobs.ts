@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type { Job } from '@contracts/assistant';
+import type { JobView } from '@contracts/assistant';
 import { readableMessage } from '../../lib/notify';
 import { phaseOf } from '../../lib/server-state/query-state';
 import type { AssistantApi } from './api/assistant-api';
@@ -10,7 +10,7 @@ export const JOBS_ERROR_MESSAGE = 'Your saved jobs could not be loaded.';
 
 export type JobsState =
   | { readonly status: 'loading' }
-  | { readonly status: 'ready'; readonly jobs: readonly Job[] }
+  | { readonly status: 'ready'; readonly jobs: readonly JobView[] }
   | { readonly status: 'error'; readonly error: string };
 
 /**
@@ -30,8 +30,8 @@ export function useJobs(api: AssistantApi) {
         : phase;
 
   const saved = useCallback(
-    (job: Job) =>
-      queryClient.setQueryData<Job[]>(assistantKeys.jobs, (before) => [job, ...(before ?? []).filter((other) => other.id !== job.id)]),
+    (job: JobView) =>
+      queryClient.setQueryData<JobView[]>(assistantKeys.jobs, (before) => [job, ...(before ?? []).filter((other) => other.id !== job.id)]),
     [queryClient],
   );
 
@@ -47,7 +47,7 @@ export function useJobs(api: AssistantApi) {
   };
   const remove = async (id: string): Promise<void> => {
     await api.deleteJob(id);
-    queryClient.setQueryData<Job[]>(assistantKeys.jobs, (before) => (before ?? []).filter((other) => other.id !== id));
+    queryClient.setQueryData<JobView[]>(assistantKeys.jobs, (before) => (before ?? []).filter((other) => other.id !== id));
   };
 
   const all = state.status === 'ready' ? state.jobs : [];

@@ -12,6 +12,7 @@ import type {
   HistoryQuery,
   HistoryResponse,
   Job,
+  JobView,
   ListJobsResponse,
   ProposeMustHavesRequest,
   SaveJobRequest,
@@ -33,11 +34,11 @@ import { createAppRestClient, RestApiError, type RestClient } from '../../../lib
  */
 export interface AssistantApi {
   /** `GET /assistant/jobs`: the user's jobs, most recently updated first. */
-  listJobs(): Promise<Job[]>;
+  listJobs(): Promise<JobView[]>;
   /** `POST /assistant/jobs`: creates a job (no `id`) or replaces the job with that `id`. */
-  saveJob(request: SaveJobRequest): Promise<Job>;
+  saveJob(request: SaveJobRequest): Promise<JobView>;
   /** `PATCH /assistant/jobs/{id}`: renames the job, archives it or restores it. */
-  updateJob(id: string, changes: UpdateJobRequest): Promise<Job>;
+  updateJob(id: string, changes: UpdateJobRequest): Promise<JobView>;
   /** `DELETE /assistant/jobs/{id}`: deletes the job (its results stay in the history). */
   deleteJob(id: string): Promise<void>;
   proposeMustHaves(request: ProposeMustHavesRequest): Promise<AssistantResult<'must-haves'>>;
@@ -103,6 +104,14 @@ function isJob(value: unknown): value is Job {
   return isObject(value) && typeof value.id === 'string' && Array.isArray(value.mustHaves) && Array.isArray(value.niceToHaves);
 }
 
+/**
+ * The job as the caller may use it. A server that does not say (one deployed before `mayChange`)
+ * leaves the buttons offered: it still refuses what the caller may not do.
+ */
+function jobView(job: Job & { readonly mayChange?: unknown }): JobView {
+  return { ...job, mayChange: job.mayChange !== false };
+}
+
 function readResult<C extends AssistantCapability>(capability: C, payload: unknown): AssistantResult<C> {
   if (!isObject(payload) || !isResult(payload.result, capability)) throw malformed(capability, payload);
   return (payload as unknown as AssistantResultResponse<C>).result;
@@ -131,17 +140,17 @@ export function createRestAssistantApi(config: RuntimeConfig, client: RestClient
     async listJobs() {
       const payload = await client.get<unknown>('assistant/jobs');
       if (!isObject(payload) || !Array.isArray(payload.jobs)) throw malformed('jobs', payload);
-      return (payload as unknown as ListJobsResponse).jobs.filter(isJob);
+      return (payload as unknown as ListJobsResponse).jobs.filter(isJob).map(jobView);
     },
     async saveJob(request) {
       const payload = await client.post<unknown>('assistant/jobs', request);
       if (!isObject(payload) || !isJob(payload.job)) throw malformed('job', payload);
-      return (payload as unknown as SaveJobResponse).job;
+      return jobView((payload as unknown as SaveJobResponse).job);
     },
     async updateJob(id, changes) {
       const payload = await client.request<unknown>('PATCH', `assistant/jobs/${encodeURIComponent(id)}`, { body: changes });
       if (!isObject(payload) || !isJob(payload.job)) throw malformed('job', payload);
-      return (payload as unknown as SaveJobResponse).job;
+      return jobView((payload as unknown as SaveJobResponse).job);
     },
     async deleteJob(id) {
       await client.request<unknown>('DELETE', `assistant/jobs/${encodeURIComponent(id)}`);

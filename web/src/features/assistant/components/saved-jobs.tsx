@@ -1,5 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
-import type { Job } from '@contracts/assistant';
+import { JOB_CHANGE_RULE, type Job, type JobView } from '@contracts/assistant';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { FieldFrame } from '../../../components/ui/form-field';
 import { Spinner } from '../../../components/ui/spinner';
@@ -16,9 +16,10 @@ export const DELETE_JOB_CONSEQUENCE =
 type Editing = { readonly kind: 'rename' | 'delete'; readonly id: string } | null;
 
 /**
- * The user's saved jobs on the Services hub: rename, archive (hidden from the job pickers,
+ * The firm's saved jobs on the Services hub: rename, archive (hidden from the job pickers,
  * restored from the archived list) and delete after a confirmation that says what happens to
- * the job's results. Each change is announced in one status line.
+ * the job's results, offered on the jobs the caller may change (`mayChange`; a line says who may
+ * change the others). Each change is announced in one status line.
  */
 export function SavedJobs({ api }: { readonly api: AssistantApi }) {
   const id = useId();
@@ -43,7 +44,7 @@ export function SavedJobs({ api }: { readonly api: AssistantApi }) {
 
   const deleting = editing?.kind === 'delete' ? jobs.find(editing.id) : undefined;
 
-  const row = (job: Job) => (
+  const row = (job: JobView) => (
     <li key={job.id} className="saved-jobs__item">
       <div className="saved-jobs__summary">
         <span className="saved-jobs__title">{job.title}</span>
@@ -58,7 +59,7 @@ export function SavedJobs({ api }: { readonly api: AssistantApi }) {
           onCancel={() => setEditing(null)}
           onSave={(title) => act(() => jobs.rename(job.id, title), `Renamed “${job.title}” to “${title}”.`)}
         />
-      ) : (
+      ) : job.mayChange ? (
         <div className="saved-jobs__actions">
           <JobAction onClick={() => setEditing({ kind: 'rename', id: job.id })} job={job}>
             Rename
@@ -89,7 +90,7 @@ export function SavedJobs({ api }: { readonly api: AssistantApi }) {
             Delete
           </JobAction>
         </div>
-      )}
+      ) : null}
     </li>
   );
 
@@ -115,6 +116,9 @@ export function SavedJobs({ api }: { readonly api: AssistantApi }) {
             <h3 className="saved-jobs__subheading">Archived jobs</h3>
             <ul className="saved-jobs__list">{jobs.archived.map(row)}</ul>
           </>
+        ) : null}
+        {[...jobs.jobs, ...(showArchived ? jobs.archived : [])].some((job) => !job.mayChange) ? (
+          <p className="saved-jobs__rule">{JOB_CHANGE_RULE}</p>
         ) : null}
       </JobsBody>
       <p role="status" className="saved-jobs__status">
