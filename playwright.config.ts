@@ -8,6 +8,12 @@ import { DEFAULT_PORTS, PORT_ENV, type PortName } from './local/ports';
  */
 export const E2E_DATA_DIR = path.resolve(__dirname, 'test-results', 'local-runtime');
 /**
+ * Everything the runtime prints (a line per request, the Lambdas' JSON logs, cognito-local's calls:
+ * about 10,000 lines a run): kept in this file rather than the test output, and printed under a
+ * test that fails (test/e2e/support/runtime-log-reporter.ts).
+ */
+export const E2E_RUNTIME_LOG = path.resolve(__dirname, 'test-results', 'local-runtime.log');
+/**
  * The runtime's ports for the browser tests: the local runtime's ports in their order, from 5280 on
  * (`E2E_PORT_BASE` moves them, so two checkouts can run their browser tests side by side).
  */
@@ -33,7 +39,7 @@ export default defineConfig({
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },
-  reporter: [['list']],
+  reporter: [['list'], ['./test/e2e/support/runtime-log-reporter.ts']],
   outputDir: 'test-results/playwright',
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORTS.web}`,
@@ -55,11 +61,12 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'node_modules/.bin/tsx local/start.ts --reset',
+    command: `mkdir -p ${JSON.stringify(path.dirname(E2E_RUNTIME_LOG))} && exec node_modules/.bin/tsx local/start.ts --reset > ${JSON.stringify(E2E_RUNTIME_LOG)} 2>&1`,
     url: `http://127.0.0.1:${E2E_PORTS.web}/config.json`,
     timeout: 120_000,
     reuseExistingServer: false,
-    stdout: 'pipe',
+    // The runtime's output goes to E2E_RUNTIME_LOG (above); what reaches these is the shell's own.
+    stdout: 'ignore',
     stderr: 'pipe',
     env: {
       LOCAL_DATA_DIR: E2E_DATA_DIR,

@@ -4,15 +4,16 @@ import { OCCUPATION_POSTINGS, type OccupationPosting } from './fixtures/occupati
 import { inviteAndActivateUser } from './support/identity';
 import { subscribeThroughApi } from './support/subscriptions';
 
-// A recruiter pastes one posting per occupation family the agencies fill (our own postings, shaped
+// A recruiter pastes a posting of an occupation family the agencies fill (our own postings, shaped
 // like real ones) into the sourcing-terms and must-haves services on /services: the search carries
 // the role's usual title and a word of its trade, no term is garbage (a sentence piece, fragment,
 // soft skill or generic word: the evaluation's rule), and the proposed must-haves name the hard
-// requirement. A Starter subscriber runs a few families in order on one signed-in page: the
-// assistant allows a user 30 requests a minute (each family takes six with the screens' lists).
+// requirement. Every family's posting is checked on the engine the routes run
+// (test/lambdas/assistant/domain/occupation-families.test.ts); this walks the first family through
+// the screens and reads the same checks off the page, as a person sees them.
 
-/** Families one subscriber runs: four make 24 requests, within the assistant's 30 a minute. */
-const FAMILIES_PER_SUBSCRIBER = 4;
+/** The family walked here; the engine's test covers all of them. */
+const WALKED = OCCUPATION_POSTINGS[0];
 
 test.use({ reducedMotion: 'reduce' });
 test.describe.configure({ mode: 'serial' });
@@ -75,21 +76,18 @@ function familyTest(posting: OccupationPosting): void {
   });
 }
 
-for (let first = 0; first < OCCUPATION_POSTINGS.length; first += FAMILIES_PER_SUBSCRIBER) {
-  const postings = OCCUPATION_POSTINGS.slice(first, first + FAMILIES_PER_SUBSCRIBER);
-  test.describe(postings.map((p) => p.family).join(', '), () => {
-    test.beforeAll(async ({ browser }: { browser: Browser }) => {
-      test.setTimeout(60_000);
-      const context = await browser.newContext({ reducedMotion: 'reduce', viewport: { width: 1280, height: 800 } });
-      page = await context.newPage();
-      await inviteAndActivateUser(page, 'Omar');
-      await subscribeThroughApi(page, 'Starter', 'Omar Reyes');
-    });
-
-    test.afterAll(async () => {
-      await page.context().close();
-    });
-
-    for (const posting of postings) familyTest(posting);
+test.describe(WALKED.family, () => {
+  test.beforeAll(async ({ browser }: { browser: Browser }) => {
+    test.setTimeout(60_000);
+    const context = await browser.newContext({ reducedMotion: 'reduce', viewport: { width: 1280, height: 800 } });
+    page = await context.newPage();
+    await inviteAndActivateUser(page, 'Omar');
+    await subscribeThroughApi(page, 'Starter', 'Omar Reyes');
   });
-}
+
+  test.afterAll(async () => {
+    await page.context().close();
+  });
+
+  familyTest(WALKED);
+});

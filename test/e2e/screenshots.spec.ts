@@ -145,6 +145,8 @@ test.describe('signed in', () => {
       await page.setViewportSize(WIDTHS.desktop);
       await page.goto(path);
       await page.getByRole('button', { name: 'Try a sample' }).click();
+      // The sample loads on demand: a click before it lands submits an empty form.
+      await expect(page.getByText(/^Filled in the sample:/)).toBeVisible();
       await page.getByRole('button', { name: button }).click();
       const title = page.getByRole('heading', { level: 2, name: heading });
       await expect(title).toBeFocused({ timeout: 20_000 });
@@ -157,6 +159,7 @@ test.describe('signed in', () => {
     await page.setViewportSize(WIDTHS.desktop);
     await page.goto('/services/candidate-summary');
     await page.getByRole('button', { name: 'Try a sample' }).click();
+    await expect(page.getByText(/^Filled in the sample:/)).toBeVisible();
     await page.getByRole('button', { name: 'Write the summary' }).click();
     await expect(page.getByRole('heading', { level: 2, name: /^Summary of / })).toBeFocused({ timeout: 20_000 });
     const exports = page.getByRole('group', { name: 'Export the candidate summary' });

@@ -185,12 +185,16 @@ const MEASURE_SIDEWAYS_OVERFLOW = `(() => {
 export const DESKTOP_VIEWPORT = { width: 1280, height: 800 } as const;
 export const PHONE_VIEWPORT = { width: 390, height: 844 } as const;
 
-/** The page as it is now at both widths: no serious axe violation, nothing scrolls sideways; back to desktop after. */
+/**
+ * The page as it is now at both widths: no serious axe violation, nothing scrolls sideways; back to
+ * the width it was walked at after (a walk on a phone goes on on a phone).
+ */
 export async function expectAccessibleAtBothWidths(page: Page, what: string): Promise<void> {
+  const walkedAt = page.viewportSize() ?? DESKTOP_VIEWPORT;
   for (const viewport of [DESKTOP_VIEWPORT, PHONE_VIEWPORT]) {
     await page.setViewportSize(viewport);
     await expectNoAxeViolations(page, `${what} at ${viewport.width} px`);
     await expectNoSidewaysScroll(page, `${what} at ${viewport.width} px`);
   }
-  await page.setViewportSize(DESKTOP_VIEWPORT);
+  await page.setViewportSize(walkedAt);
 }
