@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { classedByValue } from './hostile-values';
 import type { SecurityRuntime } from './security-runtime';
 
 /**
@@ -10,23 +11,32 @@ export type RestCaller = 'member' | 'subscriber' | 'admin' | 'anonymous' | 'forg
 export type GraphqlCaller = 'apiKey' | 'member' | 'admin' | 'memberIdToken' | 'wrongApiKey' | 'forged';
 
 /** For REST routes behind the Cognito authorizer. */
-export const restCaller: fc.Arbitrary<RestCaller> = fc.oneof(
-  { arbitrary: fc.constant<RestCaller>('member'), weight: 6 },
-  { arbitrary: fc.constantFrom<RestCaller>('admin', 'bearer'), weight: 2 },
-  { arbitrary: fc.constantFrom<RestCaller>('anonymous', 'forged', 'accessToken'), weight: 1 },
+export const restCaller: fc.Arbitrary<RestCaller> = classedByValue(
+  'caller',
+  fc.oneof(
+    { arbitrary: fc.constant<RestCaller>('member'), weight: 6 },
+    { arbitrary: fc.constantFrom<RestCaller>('admin', 'bearer'), weight: 2 },
+    { arbitrary: fc.constantFrom<RestCaller>('anonymous', 'forged', 'accessToken'), weight: 1 },
+  ),
 );
 
 /** For the admin routes: mostly the admin, so the handlers' validation is what gets fuzzed. */
-export const adminRouteCaller: fc.Arbitrary<RestCaller> = fc.oneof(
-  { arbitrary: fc.constant<RestCaller>('admin'), weight: 6 },
-  { arbitrary: fc.constantFrom<RestCaller>('member', 'anonymous', 'forged'), weight: 1 },
+export const adminRouteCaller: fc.Arbitrary<RestCaller> = classedByValue(
+  'caller',
+  fc.oneof(
+    { arbitrary: fc.constant<RestCaller>('admin'), weight: 6 },
+    { arbitrary: fc.constantFrom<RestCaller>('member', 'anonymous', 'forged'), weight: 1 },
+  ),
 );
 
 /** For the assistant's routes: mostly the subscriber (so validation and the work are reached), sometimes the unsubscribed member. */
-export const assistantCaller: fc.Arbitrary<RestCaller> = fc.oneof(
-  { arbitrary: fc.constant<RestCaller>('subscriber'), weight: 8 },
-  { arbitrary: fc.constantFrom<RestCaller>('member', 'admin'), weight: 1 },
-  { arbitrary: fc.constantFrom<RestCaller>('anonymous', 'forged', 'accessToken'), weight: 1 },
+export const assistantCaller: fc.Arbitrary<RestCaller> = classedByValue(
+  'caller',
+  fc.oneof(
+    { arbitrary: fc.constant<RestCaller>('subscriber'), weight: 8 },
+    { arbitrary: fc.constantFrom<RestCaller>('member', 'admin'), weight: 1 },
+    { arbitrary: fc.constantFrom<RestCaller>('anonymous', 'forged', 'accessToken'), weight: 1 },
+  ),
 );
 
 /** A JWT-looking token no pool signed. */
@@ -56,7 +66,10 @@ export function graphqlCaller(...preferred: GraphqlCaller[]): fc.Arbitrary<Graph
   const others = (['apiKey', 'member', 'admin', 'memberIdToken', 'wrongApiKey', 'forged'] as GraphqlCaller[]).filter(
     (caller) => !preferred.includes(caller),
   );
-  return fc.oneof({ arbitrary: fc.constantFrom(...preferred), weight: 5 }, { arbitrary: fc.constantFrom(...others), weight: 1 });
+  return classedByValue(
+    'caller',
+    fc.oneof({ arbitrary: fc.constantFrom(...preferred), weight: 5 }, { arbitrary: fc.constantFrom(...others), weight: 1 }),
+  );
 }
 
 export function graphqlHeaders(rt: SecurityRuntime, caller: GraphqlCaller): Record<string, string> {
