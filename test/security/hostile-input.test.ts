@@ -1,4 +1,4 @@
-import { fuzzRuns } from './support/fuzz-config';
+import { randomFuzzRuns } from './support/fuzz-config';
 import { GRAPHQL_ENTRY_POINTS } from './support/fuzz-graphql';
 import { REST_ENTRY_POINTS } from './support/fuzz-rest';
 import { expectNoFuzzFailure } from './support/fuzz-runner';
@@ -10,7 +10,8 @@ import { useSecurityRuntime } from './support/security-runtime';
  * The whole local runtime under hostile input and load, started once for all of it (a start is
  * about 8 CPU-seconds). Every fuzzer leaves the tables as it found them (an accepted input's
  * effects are checked against the contract, then undone), so the groups do not see each other.
- * FUZZ_RUNS runs per entry point; the bench runs 10,000 and the long load.
+ * Each entry point first gets its class cover (every hostile class sent to every input, about a
+ * dozen calls), then FUZZ_RUNS random runs (2 by default); the bench runs 10,000 and the long load.
  */
 
 const securityRuntime = useSecurityRuntime();
@@ -23,7 +24,7 @@ describe('REST routes under hostile input', () => {
   it.each(REST_ENTRY_POINTS.map((entry) => [entry.name, entry] as const))(
     '%s: no 5xx, clear refusals, nothing stored when refused',
     async (_name, entry) => {
-      await expectNoFuzzFailure(securityRuntime(), entry, fuzzRuns());
+      await expectNoFuzzFailure(securityRuntime(), entry, randomFuzzRuns());
     },
     300_000,
   );
@@ -38,7 +39,7 @@ describe('GraphQL resolvers under hostile input', () => {
   it.each(GRAPHQL_ENTRY_POINTS.map((entry) => [entry.name, entry] as const))(
     '%s: no 5xx, readable errors, only what the contract allows is stored',
     async (_name, entry) => {
-      await expectNoFuzzFailure(securityRuntime(), entry, fuzzRuns());
+      await expectNoFuzzFailure(securityRuntime(), entry, randomFuzzRuns());
     },
     300_000,
   );
@@ -54,7 +55,7 @@ describe('Cognito triggers under hostile sign-ups', () => {
   it.each(TRIGGER_ENTRY_POINTS.map((entry) => [entry.name, entry] as const))(
     '%s: marked refusals only, and only what the contract allows is stored',
     async (_name, entry) => {
-      await expectNoFuzzFailure(securityRuntime(), entry, fuzzRuns());
+      await expectNoFuzzFailure(securityRuntime(), entry, randomFuzzRuns());
     },
     300_000,
   );

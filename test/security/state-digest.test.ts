@@ -3,7 +3,7 @@ import { createLocalDynamoDbClient } from '../../local/dynamodb/client';
 import { startDynalite } from '../../local/dynamodb/dynalite';
 import { ensureTables, localTableNames } from '../../local/dynamodb/tables';
 import { temporaryFolder } from '../local/support/local-services';
-import { createStateDigester, levelDbWriteMarker, stateChanges } from './support/state-digest';
+import { createStateDigester, folderWriteMarker, stateChanges } from './support/state-digest';
 
 /**
  * The authorization matrix's "nothing changed" check (state-digest.ts) must see every change a
@@ -27,7 +27,7 @@ beforeAll(async () => {
     tables: { contacts: TABLES.contacts, assistant: TABLES.assistant },
     ignore: (table, item) => table === 'assistant' && String(item.itemId?.S).startsWith('rate#'),
     cognitoUsers: async () => cognitoUsers,
-    writeMarker: () => levelDbWriteMarker(`${folder.path}/dynamodb`),
+    writeMarker: () => folderWriteMarker(`${folder.path}/dynamodb`),
   });
   for (let index = 0; index < 120; index += 1) await put('contacts', { id: { S: `msg-${index}` }, name: { S: `Person ${index}` } });
   await put('contacts', { id: { S: 'msg-attributes' }, count: { N: '3' }, tags: { SS: ['a', 'b'] } });
@@ -89,5 +89,27 @@ describe('the state digest', () => {
     expect(stateChanges(before, counted)).toEqual([]);
     expect(stateChanges(counted, invited)).toEqual(['cognito users: ["ada","bo"] → ["ada","bo","cy"]']);
     expect(stateChanges(invited, written)).toEqual([expect.stringMatching(/^assistant: 0 → 1 items/)]);
+  });
+
+  it('lists the user pool again only when its marker changed', async () => {
+    let poolWrites = 0;
+    const pool = createStateDigester({
+      dynamodbEndpoint: dynalite.endpoint,
+      tables: { contacts: TABLES.contacts },
+      ignore: () => false,
+      cognitoUsers: async () => cognitoUsers,
+      writeMarker: () => folderWriteMarker(`${folder.path}/dynamodb`),
+      usersMarker: () => String(poolWrites),
+    });
+    const before = await pool.take();
+
+    const unchanged = await pool.take();
+    cognitoUsers = [...cognitoUsers, 'dee'];
+    poolWrites += 1;
+    const invited = await pool.take();
+
+    expect(pool.userListings()).toBe(2);
+    expect(stateChanges(before, unchanged)).toEqual([]);
+    expect(stateChanges(unchanged, invited)).toEqual([expect.stringMatching(/^cognito users: .*"dee"/)]);
   });
 });

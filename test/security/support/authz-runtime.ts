@@ -15,7 +15,7 @@ import { startLocalRuntime, type LocalRuntime, type LocalRuntimeOptions } from '
 import { postGraphql, temporaryFolder, type HttpAnswer } from '../../local/support/local-services';
 import { fixtureWebDist } from '../../local/support/web-dist';
 import { SECURITY_DEMO_CLOSED_APPLICATIONS } from './fuzz-config';
-import { createStateDigester, levelDbWriteMarker, type StateDigest } from './state-digest';
+import { createStateDigester, folderWriteMarker, type StateDigest } from './state-digest';
 
 /**
  * The whole local runtime as `npm start` runs it (every REST route, every resolver, cognito-local
@@ -164,7 +164,8 @@ export async function startSecurityRuntime(options: Partial<LocalRuntimeOptions>
     tables: allTables,
     ignore: (table, item) => isRateCounter(table, { itemId: item.itemId?.S }),
     cognitoUsers: cognitoUserNames,
-    writeMarker: () => levelDbWriteMarker(dataPaths(dataDir.path).dynamodb),
+    writeMarker: () => folderWriteMarker(dataPaths(dataDir.path).dynamodb),
+    usersMarker: () => folderWriteMarker(dataPaths(dataDir.path).cognito),
   });
 
   let admin: SignedInUser;

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { classedByValue } from './hostile-values';
 import type { SecurityRuntime } from './security-runtime';
 
 /**
@@ -9,24 +10,29 @@ import type { SecurityRuntime } from './security-runtime';
 export type RestCaller = 'member' | 'subscriber' | 'admin' | 'anonymous' | 'forged' | 'accessToken' | 'bearer';
 export type GraphqlCaller = 'apiKey' | 'member' | 'admin' | 'memberIdToken' | 'wrongApiKey' | 'forged';
 
+/**
+ * A mix of callers, `[weight, callers]` per group (a group's callers equally likely), as one input
+ * whose every caller is a hostile class of its own (hostile-values.ts `classedByValue`).
+ */
+function callerMix<T extends string>(...groups: readonly (readonly [number, readonly T[]])[]): fc.Arbitrary<T> {
+  return classedByValue('caller', fc.oneof(...groups.map(([weight, callers]) => ({ arbitrary: fc.constantFrom(...callers), weight }))));
+}
+
 /** For REST routes behind the Cognito authorizer. */
-export const restCaller: fc.Arbitrary<RestCaller> = fc.oneof(
-  { arbitrary: fc.constant<RestCaller>('member'), weight: 6 },
-  { arbitrary: fc.constantFrom<RestCaller>('admin', 'bearer'), weight: 2 },
-  { arbitrary: fc.constantFrom<RestCaller>('anonymous', 'forged', 'accessToken'), weight: 1 },
+export const restCaller: fc.Arbitrary<RestCaller> = callerMix<RestCaller>(
+  [6, ['member']],
+  [2, ['admin', 'bearer']],
+  [1, ['anonymous', 'forged', 'accessToken']],
 );
 
 /** For the admin routes: mostly the admin, so the handlers' validation is what gets fuzzed. */
-export const adminRouteCaller: fc.Arbitrary<RestCaller> = fc.oneof(
-  { arbitrary: fc.constant<RestCaller>('admin'), weight: 6 },
-  { arbitrary: fc.constantFrom<RestCaller>('member', 'anonymous', 'forged'), weight: 1 },
-);
+export const adminRouteCaller: fc.Arbitrary<RestCaller> = callerMix<RestCaller>([6, ['admin']], [1, ['member', 'anonymous', 'forged']]);
 
 /** For the assistant's routes: mostly the subscriber (so validation and the work are reached), sometimes the unsubscribed member. */
-export const assistantCaller: fc.Arbitrary<RestCaller> = fc.oneof(
-  { arbitrary: fc.constant<RestCaller>('subscriber'), weight: 8 },
-  { arbitrary: fc.constantFrom<RestCaller>('member', 'admin'), weight: 1 },
-  { arbitrary: fc.constantFrom<RestCaller>('anonymous', 'forged', 'accessToken'), weight: 1 },
+export const assistantCaller: fc.Arbitrary<RestCaller> = callerMix<RestCaller>(
+  [8, ['subscriber']],
+  [1, ['member', 'admin']],
+  [1, ['anonymous', 'forged', 'accessToken']],
 );
 
 /** A JWT-looking token no pool signed. */
@@ -56,7 +62,7 @@ export function graphqlCaller(...preferred: GraphqlCaller[]): fc.Arbitrary<Graph
   const others = (['apiKey', 'member', 'admin', 'memberIdToken', 'wrongApiKey', 'forged'] as GraphqlCaller[]).filter(
     (caller) => !preferred.includes(caller),
   );
-  return fc.oneof({ arbitrary: fc.constantFrom(...preferred), weight: 5 }, { arbitrary: fc.constantFrom(...others), weight: 1 });
+  return callerMix([5, preferred], [1, others]);
 }
 
 export function graphqlHeaders(rt: SecurityRuntime, caller: GraphqlCaller): Record<string, string> {

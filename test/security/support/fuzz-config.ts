@@ -1,16 +1,29 @@
 /**
  * How much fuzzing runs, decided in one place: `npm test` runs a fast variant, the bench
  * (test/bench/reliability.ts) passes its own count. `FUZZ_RUNS=2000 npx jest test/security` runs
- * more; `FUZZ_SEED=<seed>` replays a reported failure.
+ * more (random runs after each entry point's class cover; the two-firm fuzz's calls);
+ * `FUZZ_SEED=<seed>` replays a reported failure, class cover included.
  */
 import { MIN_CLOSED_APPLICATIONS } from '../../../lambdas/ats/prediction/evaluation';
 
 /**
- * Runs per entry point in `npm test`: the fast variant (about a minute for all 27 REST routes on 2
- * cores, where 120 took five); each run draws a fresh seed, so CI covers new inputs every time, and
- * the bench runs {@link BENCH_FUZZ_RUNS}.
+ * Calls of the two-firm fuzz in `npm test` (two-firms.test.ts): each run draws a fresh seed, so CI
+ * covers new sequences every time; the bench makes {@link BENCH_FUZZ_RUNS}.
  */
 export const DEFAULT_FUZZ_RUNS = 30;
+
+/**
+ * Random runs per entry point of hostile-input.test.ts in `npm test`, after its class cover
+ * (fuzz-runner.ts `classCover`: a dozen or so inputs, drawn afresh every run, that send every
+ * hostile class to every input; 30 plain random runs sent about 70% of those pairs).
+ */
+export const DEFAULT_RANDOM_RUNS = 2;
+
+/**
+ * Inputs drawn (not sent) per entry point to find its class cover (fuzz-runner.ts `classCover`):
+ * the cover sends every `<input> <class>` pair these reach.
+ */
+export const CLASS_COVER_SAMPLES = 200;
 
 /** Runs per entry point in the bench. */
 export const BENCH_FUZZ_RUNS = 10_000;
@@ -25,9 +38,14 @@ function positiveInteger(value: string | undefined): number | undefined {
   return parsed;
 }
 
-/** `FUZZ_RUNS`, or {@link DEFAULT_FUZZ_RUNS}. */
+/** `FUZZ_RUNS`, or {@link DEFAULT_FUZZ_RUNS}: the two-firm fuzz's calls. */
 export function fuzzRuns(env: NodeJS.ProcessEnv = process.env): number {
   return positiveInteger(env.FUZZ_RUNS) ?? DEFAULT_FUZZ_RUNS;
+}
+
+/** `FUZZ_RUNS`, or {@link DEFAULT_RANDOM_RUNS}: an entry point's random runs after its class cover. */
+export function randomFuzzRuns(env: NodeJS.ProcessEnv = process.env): number {
+  return positiveInteger(env.FUZZ_RUNS) ?? DEFAULT_RANDOM_RUNS;
 }
 
 /** `FUZZ_SEED`, to replay a run fast-check reported; random when absent. */

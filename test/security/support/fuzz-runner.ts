@@ -2,7 +2,8 @@ import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import fc from 'fast-check';
 import { TABLES, type TableName } from '../../../lib/definitions/tables';
 import type { HttpAnswer } from './answer-checks';
-import { fuzzSeed } from './fuzz-config';
+import { CLASS_COVER_SAMPLES, fuzzSeed } from './fuzz-config';
+import { classesSentBy } from './hostile-values';
 import type { SecurityRuntime } from './security-runtime';
 import {
   changesBetween,
@@ -50,6 +51,8 @@ export interface FuzzEntryPoint<I> {
 export interface FuzzResult {
   readonly entryPoint: string;
   readonly runs: number;
+  /** `<input> <class>` pairs the class cover sent (each in the first runs). */
+  readonly classPairs: number;
   /** Inputs the API accepted (the rest were refused). */
   readonly accepted: number;
   readonly failed: boolean;
@@ -135,11 +138,49 @@ function failureReport<I>(name: string, details: fc.RunDetails<[I]>, batchRuns: 
 /** Runs per fast-check batch: the time limit is checked between batches, never inside a run. */
 const BATCH_RUNS = 500;
 
+/** A few inputs that together send every hostile class to every input of an entry point. */
+export interface ClassCover<I> {
+  readonly inputs: readonly I[];
+  /** The `<input> <class>` pairs they send: every pair {@link CLASS_COVER_SAMPLES} samples reached. */
+  readonly pairs: ReadonlySet<string>;
+  /** The pairs each input sends, in the order of `inputs`. */
+  readonly sent: readonly ReadonlySet<string>[];
+}
+
 /**
- * Runs `entry` `numRuns` times, or until `timeLimitMs` has passed (then `runs` says how many ran);
- * never throws for a property failure (see `failed` and `report`). Runs go in batches of
- * {@link BATCH_RUNS}, each with its own seed, so a time limit never abandons a run half-way (its
- * table changes would still be undone while the next entry point starts).
+ * Draws `samples` inputs (generating costs microseconds, a call milliseconds), notes which class
+ * each sends to which input (hostile-values.ts `classed`), and keeps the fewest that send them all:
+ * greedily, the sample with the most pairs not yet sent, until none is left.
+ */
+export function classCover<I>(arbitrary: fc.Arbitrary<I>, seed: number, samples: number = CLASS_COVER_SAMPLES): ClassCover<I> {
+  const drawn = Array.from({ length: samples }, (_unused, index) =>
+    classesSentBy(() => fc.sample(arbitrary, { numRuns: 1, seed: seed + index })[0]),
+  );
+  const pairs = new Set(drawn.flatMap((sample) => [...sample.classes]));
+  const unsent = new Set(pairs);
+  const inputs: I[] = [];
+  const sent: ReadonlySet<string>[] = [];
+  while (unsent.size > 0) {
+    let best = drawn[0];
+    let bestNew = -1;
+    for (const sample of drawn) {
+      let fresh = 0;
+      for (const pair of sample.classes) if (unsent.has(pair)) fresh += 1;
+      if (fresh > bestNew) [best, bestNew] = [sample, fresh];
+    }
+    inputs.push(best.value);
+    sent.push(best.classes);
+    for (const pair of best.classes) unsent.delete(pair);
+  }
+  return { inputs, pairs, sent };
+}
+
+/**
+ * Runs `entry` with its class cover ({@link classCover}: every hostile class to every input, about
+ * ten inputs), then `numRuns` random inputs, or until `timeLimitMs` has passed (then `runs` says
+ * how many ran); never throws for a property failure (see `failed` and `report`). Runs go in
+ * batches of {@link BATCH_RUNS}, each with its own seed, so a time limit never abandons a run
+ * half-way (its table changes would still be undone while the next entry point starts).
  */
 export async function runFuzz<I>(
   rt: SecurityRuntime,
@@ -154,14 +195,24 @@ export async function runFuzz<I>(
   const counts = { accepted: 0 };
   const baseSeed = fuzzSeed() ?? Math.floor(Math.random() * 2 ** 31);
   const property = fc.asyncProperty(entry.input, (input) => runOnce(rt, target, baseline, entry, input, counts));
+  // The cover's samples are drawn from a seed of their own, so a replay with FUZZ_SEED sends them again.
+  const cover = classCover(entry.input, baseSeed - CLASS_COVER_SAMPLES);
+  const wanted = cover.inputs.length + numRuns;
   let runs = 0;
   let report: string | undefined;
-  for (let batch = 0; runs < numRuns && Date.now() < deadline; batch += 1) {
-    const size = Math.min(BATCH_RUNS, numRuns - runs);
-    const details = await fc.check(property, { numRuns: size, seed: baseSeed + batch, endOnFailure: false });
+  for (let batch = 0; runs < wanted && Date.now() < deadline; batch += 1) {
+    const size = Math.min(BATCH_RUNS, wanted - runs);
+    // fast-check counts examples among numRuns: the first batch starts with the cover.
+    const examples = batch === 0 ? cover.inputs.map((input) => [input] as [I]) : [];
+    const details = await fc.check(property, {
+      numRuns: Math.max(size, examples.length),
+      examples,
+      seed: baseSeed + batch,
+      endOnFailure: false,
+    });
     runs += details.numRuns;
     if (details.failed) {
-      report = failureReport(entry.name, details, size);
+      report = failureReport(entry.name, details, Math.max(1, size - examples.length));
       break;
     }
   }
@@ -173,6 +224,7 @@ export async function runFuzz<I>(
   return {
     entryPoint: entry.name,
     runs,
+    classPairs: cover.pairs.size,
     accepted: counts.accepted,
     failed: report !== undefined,
     report,

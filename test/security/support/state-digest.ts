@@ -86,16 +86,25 @@ export interface DigestTarget {
   /** Items that are bookkeeping, not data a call could wrongly change (the rate counters). */
   readonly ignore: (table: string, item: WireItem) => boolean;
   readonly cognitoUsers: () => Promise<readonly string[]>;
+  /**
+   * Names the state of the user pool's files (as `writeMarker` the tables'): while it is unchanged
+   * the pool is not listed again. Without it the pool is listed at every digest.
+   */
+  readonly usersMarker?: () => string;
 }
 
-/** Every file of dynalite's LevelDB folder with its size and modification time: changes with any write. */
-export function levelDbWriteMarker(folder: string): string {
+/**
+ * Every file of a data folder with its size, modification time and inode: changes with any write
+ * of dynalite's LevelDB (it appends to its log before it answers) or of cognito-local's store
+ * (durable-json-store.ts renames a new file over the old before the call that changed it answers).
+ */
+export function folderWriteMarker(folder: string): string {
   return fs
     .readdirSync(folder)
     .sort()
     .map((name) => {
       const stat = fs.statSync(path.join(folder, name), { throwIfNoEntry: false });
-      return `${name}:${stat?.size}:${stat?.mtimeMs}`;
+      return `${name}:${stat?.size}:${stat?.mtimeMs}:${stat?.ino}`;
     })
     .join('|');
 }
@@ -105,11 +114,22 @@ export function levelDbWriteMarker(folder: string): string {
  * state of dynalite's LevelDB folder (its files, their sizes and times). LevelDB appends every
  * write to its log file before it answers, so an unchanged marker means no write since the last
  * read, and that read's table digests still hold. Any write, a rate counter's too, changes the
- * marker and the tables are read again. The user pool is listed every time.
+ * marker and the tables are read again. The user pool likewise, with `usersMarker` (a sign-in
+ * writes it too); without one it is listed every time.
  */
 export function createStateDigester(target: DigestTarget & { readonly writeMarker: () => string }) {
   let last: { readonly marker: string; readonly tables: Omit<StateDigest, 'cognitoUsers'> } | undefined;
   let tableReads = 0;
+  let users: { readonly marker: string | undefined; readonly names: readonly string[] } | undefined;
+  let userListings = 0;
+  const cognitoUsers = async () => {
+    const marker = target.usersMarker?.();
+    if (marker === undefined || users?.marker !== marker) {
+      userListings += 1;
+      users = { marker, names: [...(await target.cognitoUsers())].sort() };
+    }
+    return users.names;
+  };
   return {
     async take(): Promise<StateDigest> {
       const marker = target.writeMarker();
@@ -117,12 +137,14 @@ export function createStateDigester(target: DigestTarget & { readonly writeMarke
         tableReads += 1;
         last = { marker, tables: await digestTables(target) };
       }
-      const digest = { ...last.tables, cognitoUsers: [...(await target.cognitoUsers())].sort() };
+      const digest = { ...last.tables, cognitoUsers: [...(await cognitoUsers())] };
       ITEMS_READ.set(digest, ITEMS_READ.get(last.tables) ?? {});
       return digest;
     },
     /** How often the tables were read (the tests' window on the reuse). */
     tableReads: () => tableReads,
+    /** How often the user pool was listed. */
+    userListings: () => userListings,
   };
 }
 
