@@ -143,19 +143,21 @@ describe('the assistant API', () => {
     await expect(missing.deleteResult('r9')).rejects.toMatchObject({ status: 404, message: 'We could not find that result.' });
   });
 
+  /** A job as the server answers it, before it said whether the caller may change it. */
+  const jobAnswer = {
+    id: 'j1',
+    title: 'Senior Backend Engineer',
+    companyInfo: '',
+    description: 'Build APIs.',
+    location: '',
+    mustHaves: [],
+    niceToHaves: [],
+    createdAt: summary.createdAt,
+    updatedAt: summary.createdAt,
+  };
+
   it('lists and saves jobs', async () => {
-    const job = {
-      id: 'j1',
-      title: 'Senior Backend Engineer',
-      companyInfo: '',
-      description: 'Build APIs.',
-      location: '',
-      mustHaves: [],
-      niceToHaves: [],
-      createdAt: summary.createdAt,
-      updatedAt: summary.createdAt,
-      mayChange: true,
-    };
+    const job = { ...jobAnswer, mayChange: true };
     const { api, fetchImpl } = assistantApi(jsonResponse(200, { job }));
     await expect(api.saveJob({ title: job.title, description: job.description, mustHaves: [], niceToHaves: [] })).resolves.toEqual(job);
     expect(sent(fetchImpl).url).toBe('http://127.0.0.1:5181/prod/assistant/jobs');
@@ -165,19 +167,8 @@ describe('the assistant API', () => {
   });
 
   it('offers changes on a job from a server that does not say whether the caller may (it still refuses)', async () => {
-    const job = {
-      id: 'j1',
-      title: 'Senior Backend Engineer',
-      companyInfo: '',
-      description: 'Build APIs.',
-      location: '',
-      mustHaves: [],
-      niceToHaves: [],
-      createdAt: summary.createdAt,
-      updatedAt: summary.createdAt,
-    };
-    const { api } = assistantApi(jsonResponse(200, { jobs: [job] }));
-    await expect(api.listJobs()).resolves.toEqual([{ ...job, mayChange: true }]);
+    const { api } = assistantApi(jsonResponse(200, { jobs: [jobAnswer] }));
+    await expect(api.listJobs()).resolves.toEqual([{ ...jobAnswer, mayChange: true }]);
   });
 
   it('rejects with the server’s message and its field problems', async () => {
