@@ -5,7 +5,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { documentClientFor } from '../../../lambdas/shared/dynamodb/document-client';
 import { LOCAL_AWS_CREDENTIALS } from '../../../local/dynamodb/client';
 import { ensureTables, localTableNames } from '../../../local/dynamodb/tables';
-import { closeServer, listen } from '../../../local/net';
+import { closeServer, listen, LOCAL_HOST } from '../../../local/net';
 import { PORT_LABELS } from '../../../local/ports';
 import { REGION } from '../../../lib/config';
 
@@ -64,7 +64,7 @@ function ask(
  * The SDK's transport to dynalite without a socket: the signed request goes straight to dynalite's
  * request listener and its answer straight back. What a handler test proves is unchanged (the SDK
  * still serializes, signs and parses; dynalite still validates and stores); what it skips is the
- * HTTP client and server around them, about a fifth of a DynamoDB-bound test's CPU.
+ * HTTP client and server around them (about a fifth of assistant-access's CPU in a profile).
  *
  * dynalite makes a new table ACTIVE on a timer even with `createTableMs: 0`; over HTTP the round
  * trip hid that, so a CreateTable is answered once the table is ACTIVE (DescribeTable, asked again
@@ -128,10 +128,10 @@ export interface MemoryDynamoDb {
 export async function startMemoryDynamoDbInProcess(productSlug = 'talentpilot'): Promise<MemoryDynamoDb> {
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
   const server = dynalite({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
-  const port = await listen(server, 0, PORT_LABELS.dynamodb);
+  const endpoint = `http://${LOCAL_HOST}:${await listen(server, 0, PORT_LABELS.dynamodb)}`;
   const listener = server.listeners('request')[0] as RequestListener;
   const client = new DynamoDBClient({
-    endpoint: `http://127.0.0.1:${port}`,
+    endpoint,
     region: REGION,
     credentials: LOCAL_AWS_CREDENTIALS,
     requestHandler: inProcessHandler(listener),
@@ -141,7 +141,7 @@ export async function startMemoryDynamoDbInProcess(productSlug = 'talentpilot'):
   return {
     client,
     documentClient,
-    endpoint: `http://127.0.0.1:${port}`,
+    endpoint,
     tableNames: localTableNames(productSlug),
     async stop() {
       client.destroy();
