@@ -5,26 +5,21 @@ import {
   createRegistrationCodesRepository,
   type RegistrationCodesRepository,
 } from '../../../lambdas/shared/registration-codes/registration-codes-repository';
-import { createDocumentClient } from '../../../lambdas/shared/dynamodb/document-client';
-import { startMemoryDynamoDb } from '../../local/support/local-services';
+import { startMemoryDynamoDbInProcess, type MemoryDynamoDb } from '../support/memory-dynamodb';
 import { captureLogs, type CapturedLogs } from '../support/capture-logs';
 import { preSignUpEvent, signUpAttributes } from '../support/cognito-trigger-events';
 
 const NOW = new Date('2026-03-01T12:00:00Z');
 
-let dynamodb: Awaited<ReturnType<typeof startMemoryDynamoDb>>;
+let dynamodb: MemoryDynamoDb;
 let client: DynamoDBDocumentClient;
 let codes: RegistrationCodesRepository;
 let preSignUp: ReturnType<typeof createPreSignUpHandler>;
 let logs: CapturedLogs;
 
 beforeAll(async () => {
-  dynamodb = await startMemoryDynamoDb();
-  client = createDocumentClient({
-    endpoint: dynamodb.endpoint,
-    region: 'us-east-2',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
+  dynamodb = await startMemoryDynamoDbInProcess();
+  client = dynamodb.documentClient;
   codes = createRegistrationCodesRepository({ client, tableName: dynamodb.tableNames.registrationCodes });
   preSignUp = createPreSignUpHandler(
     () => ({ codes }),
@@ -35,10 +30,7 @@ beforeAll(async () => {
   await codes.putIfAbsent({ code: 'EXPIRED', group: 'Beta_Customer_R1', expiresAt: '2026-02-28T00:00:00Z', ...stored });
   await codes.putIfAbsent({ code: 'FULL', group: 'Beta_Customer_R2', maxUses: 2, ...stored, uses: 2 });
 });
-afterAll(async () => {
-  client.destroy();
-  await dynamodb.stop();
-});
+afterAll(() => dynamodb.stop());
 beforeEach(() => {
   logs = captureLogs();
 });

@@ -11,10 +11,9 @@ import {
 } from '../../../lambdas/shared/registration-codes/registration-codes-repository';
 import { createCognitoClient, createCognitoUserDirectory } from '../../../lambdas/shared/user-directory/cognito-user-directory';
 import type { UserDirectory } from '../../../lambdas/shared/user-directory/user-directory';
-import { createDocumentClient } from '../../../lambdas/shared/dynamodb/document-client';
 import { createUsersRepository, type UsersRepository } from '../../../lambdas/shared/users/users-repository';
 import { startCognitoLocal, type RunningCognitoLocal } from '../../../local/identity/cognito-local';
-import { startMemoryDynamoDb } from '../../local/support/local-services';
+import { startMemoryDynamoDbInProcess } from './memory-dynamodb';
 
 /**
  * Real stand-ins for the identity tests: dynalite (in memory, the shared tables) and cognito-local
@@ -79,7 +78,7 @@ async function startLambdaEndpoint(handlers: Record<string, TriggerHandler>) {
 
 export async function startIdentityServices(options: IdentityServicesOptions = {}): Promise<IdentityServices> {
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
-  const dynamodb = await startMemoryDynamoDb();
+  const dynamodb = await startMemoryDynamoDbInProcess();
   const triggerNames = Object.keys(options.triggers ?? {}) as ('PreSignUp' | 'PostConfirmation')[];
   const lambdaEndpoint =
     triggerNames.length > 0
@@ -90,7 +89,7 @@ export async function startIdentityServices(options: IdentityServicesOptions = {
     triggers: lambdaEndpoint ? Object.fromEntries(triggerNames.map((name) => [name, `${name}Function`])) : undefined,
   });
   const cognitoClient = createCognitoClient({ endpoint: cognito.endpoint, region: cognito.region, credentials: LOCAL_CREDENTIALS });
-  const documentClient = createDocumentClient({ endpoint: dynamodb.endpoint, region: cognito.region, credentials: LOCAL_CREDENTIALS });
+  const documentClient = dynamodb.documentClient;
   const codes = createRegistrationCodesRepository({ client: documentClient, tableName: dynamodb.tableNames.registrationCodes });
   return {
     cognito,
@@ -108,7 +107,6 @@ export async function startIdentityServices(options: IdentityServicesOptions = {
     },
     async stop() {
       cognitoClient.destroy();
-      documentClient.destroy();
       await cognito.stop();
       await lambdaEndpoint?.stop();
       await dynamodb.stop();

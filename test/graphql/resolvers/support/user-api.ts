@@ -7,15 +7,13 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import * as path from 'node:path';
 import { SUBSCRIPTION_TBD, USER_FIELDS, type User } from '../../../../lambdas/shared/contracts/user';
 import { ADMIN_GROUP } from '../../../../lambdas/shared/domain/groups';
 import type { LocalIdentityFactory } from '../../../../local/identity';
+import { startCognitoLocal } from '../../../../local/identity/cognito-local';
 import { verifiedToken } from '../../../../local/identity/token-claims';
 import { createUserPoolVerifier } from '../../../../local/identity/user-pool-verifier';
-import { REPO_ROOT } from '../../../../local/paths';
 import type { LocalRuntime } from '../../../../local/runtime';
 import { countItems, postGraphql, type HttpAnswer } from '../../../local/support/local-services';
 
@@ -69,61 +67,10 @@ export interface UserApi {
   stop(): Promise<void>;
 }
 
-interface CognitoEndpoints {
-  endpoint: string;
-  userPoolId: string;
-  userPoolClientId: string;
-  jwksUrl: string;
-}
-
-/**
- * cognito-local in a child process (see cognito-local-process.ts: jest cannot load one of its
- * ES-module dependencies).
- */
-async function startCognitoProcess(): Promise<{ endpoints: CognitoEndpoints; stop: () => Promise<void> }> {
-  const script = path.join(__dirname, 'cognito-local-process.ts');
-  const child: ChildProcessWithoutNullStreams = spawn(process.execPath, ['--import', 'tsx', script], {
-    cwd: REPO_ROOT,
-    stdio: ['pipe', 'pipe', 'pipe'],
-    env: { ...process.env, AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE: '1' },
-  });
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const endpoints = await new Promise<CognitoEndpoints>((resolve, reject) => {
-    let stdout = '';
-    const timer = setTimeout(() => reject(new Error(`cognito-local did not start in 30 s: ${stderr}`)), 30_000);
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-      const newline = stdout.indexOf('\n');
-      if (newline >= 0) {
-        clearTimeout(timer);
-        resolve(JSON.parse(stdout.slice(0, newline)) as CognitoEndpoints);
-      }
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`cognito-local exited (${code}) before it was ready: ${stderr}`));
-    });
-  });
-  return {
-    endpoints,
-    stop: async () => {
-      if (child.exitCode === null) {
-        child.stdin.end();
-        const killer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-        await exited;
-        clearTimeout(killer);
-      }
-    },
-  };
-}
-
 export async function startUserApi(): Promise<UserApi> {
-  const cognito = await startCognitoProcess();
-  const { endpoints } = cognito;
+  // In a worker thread of this process, as the identity handler tests run it.
+  const cognito = await startCognitoLocal();
+  const endpoints = cognito;
   let runtime: LocalRuntime | undefined;
   const client = new CognitoIdentityProviderClient({
     endpoint: endpoints.endpoint,

@@ -4,29 +4,24 @@ import { ATS_STATUS_ITEM_ID, ATS_TABLE_DEFINITION } from '../../../../lambdas/at
 import { createDynamoDbSyncStore } from '../../../../lambdas/ats/store/dynamodb-sync-store';
 import { runSync } from '../../../../lambdas/ats/sync/sync-engine';
 import type { AtsSyncStore } from '../../../../lambdas/ats/sync/sync-store';
-import { createDocumentClient } from '../../../../lambdas/shared/dynamodb/document-client';
-import { createLocalDynamoDbClient, LOCAL_AWS_CREDENTIALS } from '../../../../local/dynamodb/client';
-import { startDynalite, type RunningDynalite } from '../../../../local/dynamodb/dynalite';
+import { startMemoryDynamoDbInProcess, type MemoryDynamoDb } from '../../support/memory-dynamodb';
 import { createTableInput } from '../../../../local/dynamodb/tables';
 import { atsCandidate, atsJob } from '../sync/support/ats-records';
 import { createScriptedConnector, scriptedData } from '../sync/support/scripted-connector';
 import { describeSyncStoreContract } from '../sync/support/sync-store-contract';
 
 const TABLE = 'talentpilot-test-ats';
-let dynalite: RunningDynalite;
+let dynalite: MemoryDynamoDb;
 let client: DynamoDBDocumentClient;
 let store: AtsSyncStore;
 
 beforeAll(async () => {
-  dynalite = await startDynalite({ port: 0 });
-  const admin = createLocalDynamoDbClient(dynalite.endpoint);
-  await admin.send(new CreateTableCommand(createTableInput(TABLE, ATS_TABLE_DEFINITION)));
-  admin.destroy();
-  client = createDocumentClient({ endpoint: dynalite.endpoint, region: 'us-east-2', credentials: LOCAL_AWS_CREDENTIALS });
+  dynalite = await startMemoryDynamoDbInProcess();
+  await dynalite.client.send(new CreateTableCommand(createTableInput(TABLE, ATS_TABLE_DEFINITION)));
+  client = dynalite.documentClient;
   store = createDynamoDbSyncStore({ client, tableName: TABLE });
 });
 afterAll(async () => {
-  client.destroy();
   await dynalite.stop();
 });
 

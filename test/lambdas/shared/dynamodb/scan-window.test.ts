@@ -1,17 +1,17 @@
-import { BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { createContactsRepository, type StoredContact } from '../../../../lambdas/shared/contacts/contacts-repository';
 import { scanWindow } from '../../../../lambdas/shared/dynamodb/scan-window';
-import { startMemoryDynamoDb } from '../../../local/support/local-services';
+import { startMemoryDynamoDbInProcess, type MemoryDynamoDb } from '../../support/memory-dynamodb';
 
 /** Windows of a table on dynalite: bounded reads that together visit every item once. */
 
-let dynamodb: Awaited<ReturnType<typeof startMemoryDynamoDb>>;
+let dynamodb: MemoryDynamoDb;
 let client: DynamoDBDocumentClient;
 const ITEMS = 57;
 
 beforeAll(async () => {
-  dynamodb = await startMemoryDynamoDb();
-  client = DynamoDBDocumentClient.from(dynamodb.client);
+  dynamodb = await startMemoryDynamoDbInProcess();
+  client = dynamodb.documentClient;
   const items = Array.from({ length: ITEMS }, (_, index) => ({ id: `msg-${String(index).padStart(3, '0')}`, name: `Person ${index}` }));
   for (let start = 0; start < items.length; start += 25) {
     const batch = items.slice(start, start + 25).map((Item) => ({ PutRequest: { Item } }));

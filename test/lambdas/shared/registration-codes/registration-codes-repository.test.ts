@@ -1,31 +1,23 @@
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { createDocumentClient } from '../../../../lambdas/shared/dynamodb/document-client';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import {
   createRegistrationCodesRepository,
   type RegistrationCodesRepository,
 } from '../../../../lambdas/shared/registration-codes/registration-codes-repository';
 import { RegistrationCodeError } from '../../../../lambdas/shared/registration-codes/registration-code-rules';
-import { startMemoryDynamoDb } from '../../../local/support/local-services';
+import { startMemoryDynamoDbInProcess, type MemoryDynamoDb } from '../../support/memory-dynamodb';
 
 const NOW = new Date('2026-03-01T12:00:00Z');
 
-let dynamodb: Awaited<ReturnType<typeof startMemoryDynamoDb>>;
+let dynamodb: MemoryDynamoDb;
 let client: DynamoDBDocumentClient;
 let codes: RegistrationCodesRepository;
 
 beforeAll(async () => {
-  dynamodb = await startMemoryDynamoDb();
-  client = createDocumentClient({
-    endpoint: dynamodb.endpoint,
-    region: 'us-east-2',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
+  dynamodb = await startMemoryDynamoDbInProcess();
+  client = dynamodb.documentClient;
   codes = createRegistrationCodesRepository({ client, tableName: dynamodb.tableNames.registrationCodes });
 });
-afterAll(async () => {
-  client.destroy();
-  await dynamodb.stop();
-});
+afterAll(() => dynamodb.stop());
 
 let sequence = 0;
 async function storedCode(extra: { maxUses?: number; expiresAt?: string } = {}): Promise<string> {

@@ -1,25 +1,14 @@
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { SubscriptionView } from '../../../../lambdas/shared/contracts/subscriptions';
-import { createDocumentClient } from '../../../../lambdas/shared/dynamodb/document-client';
-import { startMemoryDynamoDb } from '../../../local/support/local-services';
+import { startMemoryDynamoDbInProcess } from '../../support/memory-dynamodb';
 
 /** dynalite in memory with the shared tables, and a document client on it. */
 export async function startTables() {
-  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
-  const dynamodb = await startMemoryDynamoDb();
-  const client: DynamoDBDocumentClient = createDocumentClient({
-    endpoint: dynamodb.endpoint,
-    region: 'us-east-2',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
+  const dynamodb = await startMemoryDynamoDbInProcess();
   return {
-    client,
+    client: dynamodb.documentClient,
     dynamodb,
     tableNames: dynamodb.tableNames,
-    stop: async () => {
-      client.destroy();
-      await dynamodb.stop();
-    },
+    stop: () => dynamodb.stop(),
   };
 }
 

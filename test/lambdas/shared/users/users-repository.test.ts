@@ -1,27 +1,20 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { User } from '../../../../lambdas/shared/contracts/user';
-import { createDocumentClient } from '../../../../lambdas/shared/dynamodb/document-client';
 import { newUserRecord } from '../../../../lambdas/shared/users/new-user-record';
 import { createUsersRepository, type UsersRepository } from '../../../../lambdas/shared/users/users-repository';
-import { countItems, startMemoryDynamoDb } from '../../../local/support/local-services';
+import { countItems } from '../../../local/support/local-services';
+import { startMemoryDynamoDbInProcess, type MemoryDynamoDb } from '../../support/memory-dynamodb';
 
-let dynamodb: Awaited<ReturnType<typeof startMemoryDynamoDb>>;
+let dynamodb: MemoryDynamoDb;
 let client: DynamoDBDocumentClient;
 let users: UsersRepository;
 
 beforeAll(async () => {
-  dynamodb = await startMemoryDynamoDb();
-  client = createDocumentClient({
-    endpoint: dynamodb.endpoint,
-    region: 'us-east-2',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
+  dynamodb = await startMemoryDynamoDbInProcess();
+  client = dynamodb.documentClient;
   users = createUsersRepository({ client, tableName: dynamodb.tableNames.users });
 });
-afterAll(async () => {
-  client.destroy();
-  await dynamodb.stop();
-});
+afterAll(() => dynamodb.stop());
 
 function person(id: string, email: string, now = new Date('2026-03-01T12:00:00Z')): User {
   return newUserRecord({

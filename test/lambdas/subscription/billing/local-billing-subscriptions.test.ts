@@ -11,8 +11,7 @@ import {
 } from '../../../../lambdas/subscription/billing/local-billing-store';
 import { LOCAL_TEST_CARDS, tokenizeTestCard, type TokenizedCard } from '../../../../lambdas/subscription/billing/local-test-cards';
 import { ensureLocalBillingTable } from '../../../../local/billing/billing-table';
-import { createLocalDynamoDbClient } from '../../../../local/dynamodb/client';
-import { startDynalite, type RunningDynalite } from '../../../../local/dynamodb/dynalite';
+import { startMemoryDynamoDbInProcess, type MemoryDynamoDb } from '../../support/memory-dynamodb';
 
 /**
  * The local billing adapter against dynalite (the local runtime's DynamoDB): the same semantics
@@ -25,17 +24,16 @@ const STARTER = 'starter_2weeksfree_monthly_onetimesetup_dev';
 const PROFESSIONAL = 'professional_2weeksfree_monthly_onetimesetup_dev';
 const ACCOUNT = 'talentpilot-3b8e2c1a-5d7f-4e9a-8c6b-0f1e2d3c4b5a';
 
-let dynalite: RunningDynalite;
+let dynalite: MemoryDynamoDb;
 let client: DynamoDBClient;
 let tableCount = 0;
 
 beforeAll(async () => {
-  dynalite = await startDynalite({ port: 0 });
-  client = createLocalDynamoDbClient(dynalite.endpoint);
+  dynalite = await startMemoryDynamoDbInProcess();
+  client = dynalite.client;
 });
 
 afterAll(async () => {
-  client.destroy();
   await dynalite.stop();
 });
 

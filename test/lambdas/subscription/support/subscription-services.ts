@@ -14,7 +14,6 @@ import {
   type SubscriptionsRepository,
 } from '../../../../lambdas/shared/subscriptions/subscriptions-repository';
 import { createUserSubscriptionLinks, type UserSubscriptionLinks } from '../../../../lambdas/shared/subscriptions/user-subscription-links';
-import { createDocumentClient } from '../../../../lambdas/shared/dynamodb/document-client';
 import { createUsersRepository, type UsersRepository } from '../../../../lambdas/shared/users/users-repository';
 import { createProcessedNotifications, type ProcessedNotifications } from '../../../../lambdas/shared/webhooks/processed-notifications';
 import type { BillingPort } from '../../../../lambdas/subscription/billing/billing-port';
@@ -22,7 +21,7 @@ import { createLocalBilling } from '../../../../lambdas/subscription/billing/loc
 import { createLocalBillingStore, type LocalBillingStore } from '../../../../lambdas/subscription/billing/local-billing-store';
 import { LOCAL_TEST_CARDS, tokenizeTestCard, type CardOutcome } from '../../../../lambdas/subscription/billing/local-test-cards';
 import { ensureLocalBillingTable, localBillingTableName } from '../../../../local/billing/billing-table';
-import { startMemoryDynamoDb } from '../../../local/support/local-services';
+import { startMemoryDynamoDbInProcess } from '../../support/memory-dynamodb';
 import { claims } from '../../admin/support/admin-events';
 import { apiGatewayEvent, lambdaContext } from '../../support/api-gateway-event';
 
@@ -72,14 +71,9 @@ export interface SubscriptionServices {
 const LOCAL_BILLING_TABLE = localBillingTableName(PRODUCT_SLUG);
 
 export async function startSubscriptionServices(): Promise<SubscriptionServices> {
-  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
-  const dynamodb = await startMemoryDynamoDb(PRODUCT_SLUG);
+  const dynamodb = await startMemoryDynamoDbInProcess(PRODUCT_SLUG);
   await ensureLocalBillingTable(dynamodb.client, LOCAL_BILLING_TABLE);
-  const client = createDocumentClient({
-    endpoint: dynamodb.endpoint,
-    region: 'us-east-2',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
+  const client = dynamodb.documentClient;
   const billingStore = createLocalBillingStore({ documentClient: client, tableName: LOCAL_BILLING_TABLE });
   const subscriptionsTable = { client, tableName: dynamodb.tableNames.subscriptions };
   const users = createUsersRepository({ client, tableName: dynamodb.tableNames.users });
@@ -142,7 +136,6 @@ export async function startSubscriptionServices(): Promise<SubscriptionServices>
       return (await billingStore.createToken(result.card, now)).id;
     },
     async stop() {
-      client.destroy();
       await dynamodb.stop();
     },
   };
