@@ -56,7 +56,8 @@ const STREETS = new RegExp(
     // Any capitalised name and a house number after a house number before it: "040 Snellmaninkatu 55", "5850 Jana Nerudy 894"
     String.raw`\b\d{1,6}[ \t]+(?:\p{Lu}\p{Ll}[\p{L}'’.-]*[ \t]+){1,3}\d{1,5}\b(?![ \t]*(?:%|years?|yrs?|hours?|hrs?|days?|weeks?|months?|miles?|lbs?|pounds?))`,
     // A street named without a number: "shows on Tarsicio Isle Street", "the corner of … and Herceg Gateway St."
-    String.raw`(?<=\b(?:on|and|corner of)[ \t]+)(?:\p{Lu}[\p{L}'’-]*[ \t]+){1,3}(?:Street|St\.)(?![\p{L}])`,
+    // The capital is checked before the look back, which would otherwise rescan a run of spaces at each of its positions.
+    String.raw`(?=\p{Lu})(?<=\b(?:on|and|corner of)[ \t]+)(?:\p{Lu}[\p{L}'’-]*[ \t]+){1,3}(?:Street|St\.)(?![\p{L}])`,
     // Post boxes: "P.O. Box 186", "PSC 3294, Box 9168", "APO AA 61487", "USNS Bergman"
     String.raw`\b[Pp]\.?[ \t]?[Oo]\.?[ \t]+[Bb]ox[ \t]+\d{1,6}\b|\b(?:PSC|Unit|CMR)[ \t]+\d{3,5},?[ \t]+Box[ \t]+\d{1,5}\b|\b[AFDafd][Pp][Oo][ \t]+[Aa][AEPaep][ \t]+\d{5}\b|\b(?:USN[SV]|USS|USCGC)[ \t]+${NAME_WORD}`,
     String.raw`\b[Tt]he corner of[ \t]+[^,.;:!?]{3,80}?[ \t]+and[ \t]+(?:${NAME_WORD}[ \t]*){1,3}`,
