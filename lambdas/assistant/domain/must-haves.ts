@@ -127,7 +127,8 @@ function splitCamel(text: string): string {
 export function unglue(text: string): string {
   return (
     String(text ?? '')
-      .replace(/\s*[·•●]\s*/g, '\n')
+      // From the start of a blank run only: a start at each of its places would rescan the run.
+      .replace(/(?<!\s)\s*[·•●]\s*/g, '\n')
       // Bullets lost in a scrape often leave two spaces between items: "…environment  Demonstrate excellent…".
       .replace(/([^\s:])[ \t]{2,}(?=[\p{Lu}\d])/gu, '$1\n')
       .replace(/([.!?])\s*(?=(?:Qualifications|Requirements|QUALIFICATIONS|REQUIREMENTS)(?:\p{Lu}|\d|:))/gu, '$1\n')

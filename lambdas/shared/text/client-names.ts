@@ -27,8 +27,9 @@ const COMMON_WORDS = new Set(
 
 const NAME = `[A-Z][\\p{L}'’&.-]*(?:[ \\t]+(?:[A-Z][\\p{L}'’&.-]*|of|and|&|de|la)){0,5}`;
 const FROM_TEXT: readonly RegExp[] = [
-  // "Client: Harlow Precision Components, Inc."
-  new RegExp(`^\\s*(?:client|customer|employer|company|hiring company|account|end client)\\s*[:：–-]\\s*(${NAME})`, 'gimu'),
+  // "Client: Harlow Precision Components, Inc." (spaces, not blank lines, before the label: each line
+  // start would otherwise rescan every blank line after it)
+  new RegExp(`^[ \\t]*(?:client|customer|employer|company|hiring company|account|end client)\\s*[:：–-]\\s*(${NAME})`, 'gimu'),
   // "Our client, Fenwick & Hale Insurance, is …", "on behalf of Acme"
   new RegExp(`\\b(?:[Oo]ur|[Tt]he) (?:client|customer),?\\s+(${NAME})|\\bon behalf of\\s+(${NAME})`, 'gu'),
   // "Requisition for St. Brigid Regional Medical Center"

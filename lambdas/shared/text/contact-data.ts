@@ -36,8 +36,9 @@ export function stripContact(text: string): string {
       .split('\n')
       .map((line) =>
         line
-          .replace(/(?:\s*[·|•,;]\s*){2,}/g, ' · ')
-          .replace(/^\s*[·|•,;:]\s*|\s*[·|•,;:]\s*$/g, '')
+          // Separators matched from the start of a blank run only, so a long run is read once.
+          .replace(/(?<!\s)(?:\s*[·|•,;]\s*){2,}/g, ' · ')
+          .replace(/^\s*[·|•,;:]\s*|(?<!\s)\s*[·|•,;:]\s*$/g, '')
           .replace(/[ \t]{2,}/g, ' ')
           .trim(),
       )

@@ -17,9 +17,12 @@ export interface IdentifierSpan {
 }
 
 const EMAIL = /(?<![\p{L}\p{N}._%+-])[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.[\p{L}]{2,}/gu;
-/** "jane (at) example (dot) com", written so scrapers miss it: people still read it. */
+/**
+ * "jane (at) example (dot) com", written so scrapers miss it: people still read it. Matched from the
+ * start of its run only (a start inside "...." or "----" would rescan the run: seconds a request).
+ */
 const SPELLED_EMAIL =
-  /(?<![\p{L}\p{N}])[\p{L}\p{N}._%+-]+(?:\s*(?:\(dot\)|\[dot\]|\(period\)|\[period\])\s*[\p{L}\p{N}_%+-]+)*\s*(?:\(at\)|\[at\]|\{at\}|\s+at\s+(?=[\p{L}\p{N}-]+\s*(?:\(|\[)?(?:dot|period)))\s*[\p{L}\p{N}-]+(?:\s*(?:\(dot\)|\[dot\]|\(period\)|\[period\]|\s+dot\s+|\.)\s*[\p{L}\p{N}-]+)+/giu;
+  /(?<![\p{L}\p{N}._%+-])[\p{L}\p{N}._%+-]+(?:\s*(?:\(dot\)|\[dot\]|\(period\)|\[period\])\s*[\p{L}\p{N}_%+-]+)*\s*(?:\(at\)|\[at\]|\{at\}|\s+at\s+(?=[\p{L}\p{N}-]+\s*(?:\(|\[)?(?:dot|period)))\s*[\p{L}\p{N}-]+(?:\s*(?:\(dot\)|\[dot\]|\(period\)|\[period\]|\s+dot\s+|\.)\s*[\p{L}\p{N}-]+)+/giu;
 
 const IBAN = /(?<![\p{L}\p{N}])[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]){11,30}(?![\p{L}\p{N}])/gu;
 const CARD = /(?<![\p{N}.,$€£-])\d(?:[ -]?\d){11,18}(?![\p{N}])/gu;
@@ -49,7 +52,7 @@ const STREETS = new RegExp(
     String.raw`(?<![\d,.$€£])\b\d{1,6}[A-Z]?[ \t]+(?:[NSEW]\.?[ \t]+)?(?:${NAME_WORD}[ \t]+){0,4}(?:${STREET_WORD})\b\.?`,
     // "Pohlstrasse 9", "Snellmaninkatu 55", "Erzsébet tér 19."
     String.raw`(?:\b\d{1,6}[ \t]+)?(?<![\p{L}])\p{Lu}[\p{L}'’-]*${STREET_ENDING}(?:[ \t]+\d{1,5}[A-Za-z]?\b\.?)`,
-    String.raw`(?:\b\d{1,6}[ \t]+)?[\p{Lu}][\p{L}'’-]*(?:[ \t]+\p{Ll}[\p{L}'’-]*)?[ \t]+(?:tér|út|útja|utca|u\.|vej|gade|gate|katu|tie|tee|[Ss]trasse|[Ss]traße|[Gg]asse|[Ww]eg|[Aa]llee|[Pp]latz|laan|straat)[ \t]+\d{1,5}\b\.?`,
+    String.raw`(?:\b\d{1,6}[ \t]+)?[\p{Lu}][\p{L}'’-]{0,60}(?:[ \t]+\p{Ll}[\p{L}'’-]{0,60})?[ \t]+(?:tér|út|útja|utca|u\.|vej|gade|gate|katu|tie|tee|[Ss]trasse|[Ss]traße|[Gg]asse|[Ww]eg|[Aa]llee|[Pp]latz|laan|straat)[ \t]+\d{1,5}\b\.?`,
     // "Rua Igreja 25", "29 Rue de Tanger", "ul. Zakrzowska 92", "770 26 rue des Lilas" (a building number, then the house number)
     String.raw`\b\d{1,6}(?:[ \t]+\d{1,6})?(?:[ \t]*(?:bis|ter))?,?[ \t]+(?:rue|rua|rúa|viale|calle|avenida|chemin|allée|impasse|quai|praça|piazza|carrer|strada)[ \t]+(?:(?:de|da|do|dos|das|del|della|di|la|le|du|des|e|l['’])[ \t]*|${NAME_WORD}[ \t]+|\p{Ll}[\p{L}'’-]*[ \t]+){0,5}(?:\d{1,5}[A-Za-z]?\b|${NAME_WORD}|\p{Ll}[\p{L}'’-]*)`,
     String.raw`(?:\b\d{1,6}[ \t]+){0,2}(?<![\p{L}])(?:${STREET_PREFIX})[ \t]+(?:(?:de|da|do|dos|das|del|della|di|la|le|du|des|e)[ \t]+|${NAME_WORD}[ \t]+){0,5}(?:\d{1,5}[A-Za-z]?\b|${NAME_WORD})`,

@@ -9,7 +9,8 @@ import { personNameLists, plainName } from './person-names-file';
  * is known. Each surname found is then removed wherever it appears on its own too.
  */
 
-const CAP = "(?:\\p{Lu}[\\p{Ll}\\p{Lu}'’-]*\\p{Ll}[\\p{Ll}'’-]*|\\p{Lu}[\\p{Ll}'’]*-\\p{Lu}[\\p{Ll}'’]+|\\p{Lu}'\\p{Lu}\\p{Ll}+)";
+/** A capitalised name word, of at most about 80 letters (unbounded, a run of capitals is rescanned from each). */
+const CAP = "(?:\\p{Lu}[\\p{Ll}\\p{Lu}'’-]{0,40}\\p{Ll}[\\p{Ll}'’-]{0,40}|\\p{Lu}[\\p{Ll}'’]*-\\p{Lu}[\\p{Ll}'’]+|\\p{Lu}'\\p{Lu}\\p{Ll}+)";
 const PARTICLE = '(?:van der|van den|van de|van|von|de la|de|da|das|dos|del|della|di|du|le|la|ter|ten|al|el|bin|ibn)';
 const INITIAL = '\\p{Lu}\\.?';
 /**
