@@ -1,6 +1,6 @@
 import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import * as fs from 'node:fs';
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { LocalRuntimeError } from '../errors';
 import { closeServer, listen, LOCAL_HOST } from '../net';
 import { createLocalDynamoDbClient } from './client';
@@ -26,6 +26,8 @@ export interface DynaliteOptions {
 export interface RunningDynalite {
   readonly endpoint: string;
   readonly port: number;
+  /** dynalite's HTTP request listener, for callers in the same process that skip the socket (tests). */
+  readonly requestListener: (request: IncomingMessage, response: ServerResponse) => void;
   stop(): Promise<void>;
 }
 
@@ -74,6 +76,7 @@ export async function startDynalite(options: DynaliteOptions): Promise<RunningDy
   return {
     endpoint,
     port,
+    requestListener: server.listeners('request')[0] as RunningDynalite['requestListener'],
     stop: () => closeServer(server),
   };
 }

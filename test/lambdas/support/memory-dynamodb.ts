@@ -1,19 +1,13 @@
-import { DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
+import type { DynamoDBClient, DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { EventEmitter } from 'node:events';
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { documentClientFor } from '../../../lambdas/shared/dynamodb/document-client';
-import { LOCAL_AWS_CREDENTIALS } from '../../../local/dynamodb/client';
+import { createLocalDynamoDbClient } from '../../../local/dynamodb/client';
+import { startDynalite, type RunningDynalite } from '../../../local/dynamodb/dynalite';
 import { ensureTables, localTableNames } from '../../../local/dynamodb/tables';
-import { closeServer, listen, LOCAL_HOST } from '../../../local/net';
-import { PORT_LABELS } from '../../../local/ports';
-import { REGION } from '../../../lib/config';
 
-// dynalite ships no type declarations.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const dynalite = require('dynalite') as (options: Record<string, unknown>) => Server;
-
-type RequestListener = (request: IncomingMessage, response: ServerResponse) => void;
+type RequestListener = RunningDynalite['requestListener'];
 
 /** The parts of the SDK's signed request the transport reads. */
 interface SignedRequest {
@@ -126,26 +120,17 @@ export interface MemoryDynamoDb {
  * for the test's own stand-ins that reach it in process.
  */
 export async function startMemoryDynamoDbInProcess(productSlug = 'talentpilot'): Promise<MemoryDynamoDb> {
-  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
-  const server = dynalite({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
-  const endpoint = `http://${LOCAL_HOST}:${await listen(server, 0, PORT_LABELS.dynamodb)}`;
-  const listener = server.listeners('request')[0] as RequestListener;
-  const client = new DynamoDBClient({
-    endpoint,
-    region: REGION,
-    credentials: LOCAL_AWS_CREDENTIALS,
-    requestHandler: inProcessHandler(listener),
-  });
+  const dynalite = await startDynalite({ port: 0 });
+  const client = createLocalDynamoDbClient(dynalite.endpoint, inProcessHandler(dynalite.requestListener));
   await ensureTables(client, productSlug);
-  const documentClient = documentClientFor(client);
   return {
     client,
-    documentClient,
-    endpoint,
+    documentClient: documentClientFor(client),
+    endpoint: dynalite.endpoint,
     tableNames: localTableNames(productSlug),
     async stop() {
       client.destroy();
-      await closeServer(server);
+      await dynalite.stop();
     },
   };
 }
