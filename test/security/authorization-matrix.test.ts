@@ -265,6 +265,26 @@ const TEAM_REST_MATRIX: Readonly<Record<string, TeamRow<number>>> = {
   'POST /ats/bullhorn/callback': { teamAdmin: 400, teamRecruiter: 403, removedMember: 403 },
 };
 
+/**
+ * Why a teammate's 403 is a 403, where the reason is the point of the cell. The removed recruiter
+ * is in a firm of their own (founded for them by the migration before their removal), so the
+ * subscriber gate weighs that firm's subscription, which does not exist (`subscription_required`):
+ * the old firm's subscription no longer covers them. (A removed person in no other firm gets
+ * `membership_removed`: test/lambdas/shared/http/subscriber-route-firm.test.ts.) A recruiter is
+ * refused for their role where the firm's managers may act. Other 403s answer the same for everyone
+ * (another person's subscription, the admin routes) and are not named here.
+ */
+function teamRefusalCode(route: string, caller: TeamCaller): string | undefined {
+  const behindGate = route.includes(' /assistant/') || route.includes(' /ats/');
+  if (caller === 'removedMember') return behindGate ? 'subscription_required' : undefined;
+  if (caller !== 'teamRecruiter') return undefined;
+  if (route.includes(' /ats/')) return 'ats_managers_only';
+  if (route.includes(' /assistant/jobs')) return 'job_change_forbidden';
+  if (route.includes(' /user/organization/activity')) return 'activity_forbidden';
+  if (/ \/user\/organization\/(invitations|members|owner)/.test(route)) return 'team_forbidden';
+  return undefined;
+}
+
 /** GraphQL for the same teammates: membership gives nobody another person's User record. */
 const TEAM_GRAPHQL_MATRIX: Readonly<Record<string, TeamRow<GraphqlOutcome>>> = {
   'Query.getContact': { teamAdmin: 'Unauthorized', teamRecruiter: 'Unauthorized', removedMember: 'Unauthorized' },
@@ -1326,6 +1346,8 @@ describe('the authorization matrix', () => {
     const after = before ? await api.stateDigest() : undefined;
 
     expect([answer.status, answer.body]).toEqual([expected, expect.anything()]);
+    const refusalCode = expected === 403 ? teamRefusalCode(route, caller) : undefined;
+    if (refusalCode) expect(answer.body).toMatchObject({ code: refusalCode });
     if (route === 'GET /user/organization') {
       if (caller === 'removedMember')
         for (const secret of [owner.sub, owner.email]) expect(JSON.stringify(answer.body)).not.toContain(secret);
