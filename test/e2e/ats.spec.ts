@@ -6,21 +6,28 @@ import {
   GREENHOUSE_DEMO_CLIENT,
   LEVER_NEW_ACCOUNT_KEY,
 } from '../../local/ats/ats-stand-ins';
+import { DEMO_JOB_TITLE, demoAccountExpectations } from '../support/ats-demo-accounts';
 import { expectNoAxeViolations, expectNoSidewaysScroll } from './support/accessibility';
-import { chooseInCombobox } from './support/combobox';
+import { chooseInCombobox, searchAndPickOnly } from './support/combobox';
 import { inviteAndActivateUser } from './support/identity';
 import { scanTable } from './support/local-runtime';
 import { subscribeThroughApi } from './support/subscriptions';
-import { atsSettings, submitDemoGreenhouse, syncAtsNow } from './support/ats';
+import { atsFact, atsSettings, expectStoredFacts, submitDemoGreenhouse, syncAtsNow } from './support/ats';
 
 // A recruiter connects their ATS (the local runtime's fake Greenhouse, which answers like
 // Greenhouse Harvest v3), syncs it, predicts placements for a job from their past placements and
 // ranks the job's candidates with the assistant; a short history gets a clear message instead of
 // a model; Bullhorn connects through its sign-in (the fake Bullhorn's authorize page approves at
 // once and sends the browser back to the account page). The tests run in order on one signed-in page.
+// This is the browser's one walk of the screens after a sync (best fit, a candidate summary,
+// placement prediction), on the demo job of the demo Greenhouse, with the names and figures its
+// history holds: those screens read the stored records whatever the ATS, so what they show of the
+// other vendors' demo accounts is checked on the handlers (test/lambdas/ats/routes/demo-accounts.test.ts),
+// and their connect forms in ats-vendors.spec.ts.
 
 const GREENHOUSE = ATS_DEMO_CREDENTIALS.greenhouse;
 const GREENHOUSE_MASK = `••••${GREENHOUSE.apikey1.slice(-4)}`;
+const GREENHOUSE_DEMO = demoAccountExpectations('greenhouse');
 
 test.use({ reducedMotion: 'reduce' });
 test.describe.configure({ mode: 'serial' });
@@ -28,6 +35,8 @@ test.describe.configure({ mode: 'serial' });
 let page: Page;
 let email = '';
 
+// One recruiter for the whole file: its pages make 28 ATS calls in all (counted in the runtime's
+// log), under the routes' 30 a minute for one user even if the file ran within one minute.
 test.beforeAll(async ({ browser }: { browser: Browser }) => {
   test.setTimeout(90_000);
   const context = await browser.newContext({ reducedMotion: 'reduce', viewport: { width: 1280, height: 800 } });
@@ -104,6 +113,7 @@ test('Sync now reads the ATS and shows what is stored', async () => {
   await syncAtsNow(page);
 
   await expect(atsSection().getByText('Up to date')).toBeVisible();
+  await expectStoredFacts(page, GREENHOUSE_DEMO.stored);
   const placements = atsSection().getByText('Placements', { exact: true }).locator('xpath=following-sibling::*[1]');
   expect(Number((await placements.textContent())?.replace(/\D/g, ''))).toBeGreaterThanOrEqual(5);
   const atsItems = await ownAtsItems();
@@ -113,11 +123,13 @@ test('Sync now reads the ATS and shows what is stored', async () => {
 test('placement prediction ranks a job’s active applications and reports its accuracy on held-out history', async () => {
   await page.goto('/services/placement-prediction');
   await expect(page.getByRole('heading', { level: 1, name: 'Placement prediction' })).toBeVisible();
-  await chooseInCombobox(page, 'ATS job', /\([1-9]\d* active application/);
+  await chooseInCombobox(page, 'ATS job', new RegExp(`^${DEMO_JOB_TITLE} .*\\(${GREENHOUSE_DEMO.activeNames.size} active application`));
 
   await page.getByRole('button', { name: 'Predict placements' }).click();
 
-  await expect(page.getByRole('heading', { level: 2, name: /^Placement prediction for / })).toBeFocused({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { level: 2, name: `Placement prediction for ${DEMO_JOB_TITLE}` })).toBeFocused({
+    timeout: 20_000,
+  });
   const accuracy = page.getByText(
     /^Right \d+% of the time on \d+ past applications it did not learn from; always guessing ‘(not placed|placed)’ would be right \d+%\./,
   );
@@ -132,25 +144,65 @@ test('placement prediction ranks a job’s active applications and reports its a
   );
   expect(chances).toEqual([...chances].sort((a, b) => b - a));
   await expect(rows.first()).toContainText(/Raises:|Lowers:/);
+  expect(new Set(await rows.locator('th').allTextContents())).toEqual(GREENHOUSE_DEMO.activeNames);
   await expectNoAxeViolations(page, '/services/placement-prediction with a ranking');
   await page.setViewportSize({ width: 640, height: 900 });
   await expectNoSidewaysScroll(page, '/services/placement-prediction at 640px');
   await page.setViewportSize({ width: 1280, height: 800 });
 });
 
-test('best fit ranks candidates read from the ATS', async () => {
+/** Finds the demo job in an ATS job picker (`scope`) by typing, checks its count of active applications, and picks it. */
+async function chooseDemoJob(scope: Locator | Page): Promise<void> {
+  expect(await searchAndPickOnly(scope, 'ATS job', DEMO_JOB_TITLE)).toContain(`${GREENHOUSE_DEMO.activeNames.size} active application`);
+}
+
+test('best fit ranks candidates read from the ATS: the job’s pipeline, checked by default', async () => {
+  const { activeNames, applicantNames } = GREENHOUSE_DEMO;
   await page.goto('/services/best-fit');
   const group = page.getByRole('group', { name: 'Add candidates from your ATS' });
-  await chooseInCombobox(group, 'ATS job', /\([1-9]\d* active application/);
+  await chooseDemoJob(group);
   await group.getByRole('button', { name: 'Load candidates' }).click();
-  // The job's pipeline is checked by default.
-  await expect(group.getByText(/in the pipeline are checked\.$/)).toBeVisible();
+  // The job's pipeline is checked by default; past applicants can be checked too.
+  await expect(group.getByText(new RegExp(`the ${activeNames.size} in the pipeline are checked\\.$`))).toBeVisible();
   await group.getByRole('button', { name: /^Add the (\d+ )?checked candidates?$/ }).click();
-  await expect(page.getByText(/^Added \d+ candidates? from /)).toBeVisible();
+  await expect(group.getByText(new RegExp(`^Added ${activeNames.size} candidates? from ${DEMO_JOB_TITLE}`))).toBeVisible();
+  const nameFields = page.locator('input[name$=".name"]');
+  await expect(nameFields).toHaveCount(activeNames.size);
+  const names = await Promise.all([...activeNames].map((_, index) => nameFields.nth(index).inputValue()));
+  expect(new Set(names)).toEqual(activeNames);
 
   await page.getByRole('button', { name: /^Rank/ }).click();
-  await expect(page.getByRole('heading', { level: 2, name: /^Best fit for / })).toBeFocused({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { level: 2, name: `Best fit for ${DEMO_JOB_TITLE}` })).toBeFocused({ timeout: 30_000 });
   await expect(page.locator('section.assistant-result').getByText(/^Produced by the offline engine/)).toBeVisible();
+  const ranked = await page.locator('section.assistant-result tbody tr th').allTextContents();
+  expect(new Set(ranked)).toEqual(activeNames);
+  expect(ranked.every((name) => applicantNames.has(name))).toBe(true);
+});
+
+test('a candidate summary of one of the job’s active applicants, read from the ATS, says what their current title is', async () => {
+  await page.goto('/services/candidate-summary');
+  const single = page.getByRole('group', { name: 'Add a candidate from your ATS' });
+  await chooseDemoJob(single);
+  await single.getByRole('button', { name: 'Load candidates' }).click();
+  const candidatePicker = single.getByRole('combobox', { name: 'ATS candidate' });
+  await candidatePicker.click();
+  const firstActive = single.getByRole('listbox', { name: 'ATS candidate' }).getByRole('option').first();
+  const name = (await firstActive.locator('.combobox__label').textContent()) ?? '';
+  const headline = ((await firstActive.locator('.combobox__detail').textContent()) ?? '').split(' · ')[0];
+  expect(GREENHOUSE_DEMO.activeNames.has(name)).toBe(true);
+  // Type to search, then pick with the keyboard.
+  await candidatePicker.fill(name);
+  await candidatePicker.press('ArrowDown');
+  await candidatePicker.press('Enter');
+  await expect(candidatePicker).toHaveValue(name);
+  await single.getByRole('button', { name: 'Use this candidate' }).click();
+  await expect(page.getByLabel('Candidate name')).toHaveValue(name);
+
+  await page.getByRole('button', { name: 'Write the summary' }).click();
+
+  await expect(page.getByRole('heading', { level: 2, name: `Summary of ${name}` })).toBeFocused({ timeout: 30_000 });
+  // The current title from the ATS, not a section heading, says what the candidate is.
+  await expect(page.locator('section.assistant-result')).toContainText(new RegExp(`${name} is an? ${headline.split(' at ')[0]}\\b`));
 });
 
 test('a short ATS history gets a clear message instead of predictions; disconnecting deletes the key and the synced data', async () => {
@@ -202,9 +254,12 @@ test('Bullhorn connects through its sign-in, syncs the demo staffing firm, and d
   const grant = (await ownAtsItems()).find((item) => item.itemId === 'connection#bullhorn-grant');
   expect(grant?.grant).toMatch(/^enc:v1:local:/);
 
+  await expect(atsFact(page, 'Connected ATS', 'OAuth client id')).toHaveText(`••••${BULLHORN_DEMO_CLIENT.clientId.slice(-4)}`);
+
   await syncAtsNow(page);
   const placements = atsSection().getByText('Placements', { exact: true }).locator('xpath=following-sibling::*[1]');
   expect(Number((await placements.textContent())?.replace(/\D/g, ''))).toBeGreaterThanOrEqual(1);
+  await expectStoredFacts(page, demoAccountExpectations('bullhorn').stored);
   await expectNoAxeViolations(page, '/account with Bullhorn connected');
 
   await atsSection().getByRole('button', { name: 'Disconnect' }).click();

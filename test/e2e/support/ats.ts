@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { GREENHOUSE_DEMO_CLIENT } from '../../../local/ats/ats-stand-ins';
+import type { DemoAccountExpectations } from '../../support/ats-demo-accounts';
 
 /** The account page's ATS settings. */
 export function atsSettings(page: Page): Locator {
@@ -36,4 +37,21 @@ export async function connectDemoGreenhouse(page: Page): Promise<void> {
 export async function syncAtsNow(page: Page): Promise<void> {
   await atsSettings(page).getByRole('button', { name: 'Sync now' }).click();
   await expect(atsSettings(page).getByText(/^Sync complete\./)).toBeVisible({ timeout: 90_000 });
+}
+
+/** The value beside `label` in the facts of the account page's ATS block `block` ("Connected ATS", "Sync"). */
+export function atsFact(page: Page, block: 'Connected ATS' | 'Sync', label: string): Locator {
+  return atsSettings(page)
+    .getByRole('region', { name: block, exact: true })
+    .getByText(label, { exact: true })
+    .locator('xpath=following-sibling::*[1]');
+}
+
+/** Checks that the sync panel shows `stored` (a demo account's whole history) as the web words it: "3 jobs", "1,204 candidates". */
+export async function expectStoredFacts(page: Page, stored: DemoAccountExpectations['stored']): Promise<void> {
+  const words = (value: number, plural: string) => `${value.toLocaleString('en-US')} ${plural}`;
+  await expect(atsFact(page, 'Sync', 'Jobs')).toHaveText(words(stored.jobs, 'jobs'));
+  await expect(atsFact(page, 'Sync', 'Candidates')).toHaveText(words(stored.candidates, 'candidates'));
+  await expect(atsFact(page, 'Sync', 'Applications')).toHaveText(words(stored.applications, 'applications'));
+  await expect(atsFact(page, 'Sync', 'Placements')).toHaveText(words(stored.placements, 'placements'));
 }
