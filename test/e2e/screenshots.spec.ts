@@ -53,17 +53,31 @@ const WIDTH_NAMES = Object.keys(WIDTHS) as WidthName[];
 async function shootEachWidth(page: Page, name: string, atWidth: () => Promise<void> = async () => undefined): Promise<void> {
   for (const width of WIDTH_NAMES) {
     await page.setViewportSize(WIDTHS[width]);
+    // Two frames for what a resize sets off (the app's media-query listeners; Chromium scrolling a
+    // focused field back into view) before `atWidth` scrolls: otherwise it lands after, and moves the shot.
+    await page.evaluate('new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))');
     await atWidth();
     await saveScreenshot(page, width, name);
   }
 }
 
-/** Opens `path` at desktop width, waits for its heading, and saves it at each width as `<width>-<name>.jpg`. */
-async function shootAtBothWidths(page: Page, path: string, name: string): Promise<void> {
+/**
+ * Opens `path` at desktop width, waits for its heading (and `ready`), and saves it at each width as
+ * `<width>-<name>.jpg`, from the top: the app's ScrollRestoration keys a freshly loaded page as
+ * `default`, so a load restores where the previous load was left scrolled.
+ */
+async function shootAtBothWidths(
+  page: Page,
+  path: string,
+  name: string,
+  ready: () => Promise<void> = async () => undefined,
+): Promise<void> {
   await page.setViewportSize(WIDTHS.desktop);
   await page.goto(path);
   await expect(page.locator('main h1').first()).toBeVisible();
   await expect(page.locator('main .spinner')).toHaveCount(0);
+  await ready();
+  await page.evaluate('window.scrollTo(0, 0)');
   await shootEachWidth(page, name);
 }
 
@@ -114,25 +128,23 @@ test.describe('signed in', () => {
 
   test('the plans, then account, services and profile once subscribed', async () => {
     test.setTimeout(60_000);
-    await shootAtBothWidths(page, '/subscribe', 'subscribe');
+    await shootAtBothWidths(page, '/subscribe', 'subscribe', settled);
     await page.setViewportSize(WIDTHS.desktop);
     await subscribeThroughApi(page, 'Enterprise', 'Dana Reyes');
+    await shootAtBothWidths(page, '/account', 'account', settled);
+    // The billing section of the same load, scrolled into view at each width.
+    const billing = page.getByRole('region', { name: 'Billing and invoices' });
+    await expect(billing.getByText(/^Visa ending in 1111/)).toBeVisible();
+    await expect(billing.getByRole('button', { name: /^Download PDF of invoice / }).first()).toBeVisible();
+    await shootEachWidth(page, 'account-billing', async () => {
+      await scrollToTop(page, billing);
+      await settled();
+    });
     for (const [path, name] of [
-      ['/account', 'account'],
       ['/services', 'services'],
       ['/profile', 'profile'],
     ] as const) {
-      await shootAtBothWidths(page, path, name);
-    }
-    for (const width of WIDTH_NAMES) {
-      await page.setViewportSize(WIDTHS[width]);
-      await page.goto('/account');
-      const billing = page.getByRole('region', { name: 'Billing and invoices' });
-      await expect(billing.getByText(/^Visa ending in 1111/)).toBeVisible();
-      await expect(billing.getByRole('button', { name: /^Download PDF of invoice / }).first()).toBeVisible();
-      await scrollToTop(page, billing);
-      await settled();
-      await saveScreenshot(page, width, 'account-billing');
+      await shootAtBothWidths(page, path, name, settled);
     }
   });
 
@@ -184,42 +196,43 @@ test.describe('signed in', () => {
       await expect(page.getByText(`Saved “${sample.title}” with`, { exact: false })).toBeVisible();
     }
 
-    // The sourcing search strings made from a sample (above) are the results searched for.
+    // The sourcing search strings made from a sample (above) are the results searched for. One
+    // load of the hub: its saved jobs at each width, then its results searched at each width.
     const sourced = 'Sourcing search terms';
-    for (const width of WIDTH_NAMES) {
-      await page.setViewportSize(WIDTHS[width]);
-      await page.goto('/services');
-      const saved = page.getByRole('region', { name: 'Your saved jobs' });
-      await expect(saved.getByRole('button', { name: /^Archive / })).toHaveCount(2);
+    await page.setViewportSize(WIDTHS.desktop);
+    await page.goto('/services');
+    const saved = page.getByRole('region', { name: 'Your saved jobs' });
+    await expect(saved.getByRole('button', { name: /^Archive / })).toHaveCount(2);
+    await shootEachWidth(page, 'services-saved-jobs', async () => {
       await scrollToTop(page, saved);
       await settled();
-      await saveScreenshot(page, width, 'services-saved-jobs');
+    });
 
-      const recent = page.getByRole('region', { name: 'Your recent results' });
-      const links = recent.locator('.recent-results__list a');
-      await expect(links.first()).toBeVisible();
-      const words = (
-        (await recent
-          .getByRole('link', { name: new RegExp(`^${sourced}: `) })
-          .first()
-          .textContent()) ?? ''
-      )
-        .replace(`${sourced}: `, '')
-        .split(/\s+/)
-        .slice(0, 2)
-        .join(' ');
-      await recent.getByRole('searchbox', { name: 'Search' }).fill(words);
-      await recent.getByRole('combobox', { name: 'Service' }).selectOption({ label: sourced });
-      await expect
-        .poll(async () => {
-          const texts = await links.allInnerTexts();
-          return texts.length > 0 && texts.every((text) => text.startsWith(`${sourced}: `));
-        })
-        .toBe(true);
+    const recent = page.getByRole('region', { name: 'Your recent results' });
+    const links = recent.locator('.recent-results__list a');
+    await expect(links.first()).toBeVisible();
+    const words = (
+      (await recent
+        .getByRole('link', { name: new RegExp(`^${sourced}: `) })
+        .first()
+        .textContent()) ?? ''
+    )
+      .replace(`${sourced}: `, '')
+      .split(/\s+/)
+      .slice(0, 2)
+      .join(' ');
+    await recent.getByRole('searchbox', { name: 'Search' }).fill(words);
+    await recent.getByRole('combobox', { name: 'Service' }).selectOption({ label: sourced });
+    await expect
+      .poll(async () => {
+        const texts = await links.allInnerTexts();
+        return texts.length > 0 && texts.every((text) => text.startsWith(`${sourced}: `));
+      })
+      .toBe(true);
+    await shootEachWidth(page, 'services-results-search', async () => {
       await scrollToTop(page, recent);
       await settled();
-      await saveScreenshot(page, width, 'services-results-search');
-    }
+    });
   });
 
   test('the ATS connected and synced, and a placement prediction', async () => {
@@ -263,13 +276,20 @@ test.describe('signed in', () => {
   });
 
   test('the open account menu', async () => {
-    for (const width of WIDTH_NAMES) {
-      await page.setViewportSize(WIDTHS[width]);
-      await page.goto('/account');
-      await page.getByRole('button', { name: /Hi, Dana/ }).click();
+    await page.setViewportSize(WIDTHS.desktop);
+    await page.goto('/account');
+    const button = page.getByRole('button', { name: /Hi, Dana/ });
+    const menu = page.getByRole('menu');
+    await shootEachWidth(page, 'account-menu-open', async () => {
+      // The menu opened at the previous width is closed first by its button (a key would show
+      // focus rings), so each width shows it as a click opens it.
+      if (await menu.isVisible()) {
+        await button.click();
+        await expect(menu).toBeHidden();
+      }
+      await button.click();
       await expect(page.getByRole('menuitem', { name: 'Sign Out' })).toBeVisible();
-      await saveScreenshot(page, width, 'account-menu-open');
-    }
+    });
   });
 });
 
