@@ -61,6 +61,22 @@ test('the products page compares 9 capabilities across releases R1, R2 and R3', 
   for (const state of [/included/i, /repeat/i, /pending/i]) await expect(legend).toContainText(state);
 });
 
+test('a page loaded in a tab where another was scrolled opens at its top, with its fields styled', async ({ page }) => {
+  await page.goto('/company');
+  await expect(page.getByRole('heading', { level: 1, name: /Built with recruiters/ })).toBeVisible();
+  // Scrolled again on each poll: a page still laying out may not be tall enough the first time.
+  await expect
+    .poll(() => page.evaluate(() => (window.scrollTo(0, document.documentElement.scrollHeight), window.scrollY)))
+    .toBeGreaterThan(200);
+
+  // Typed into the tab, not a link: a fresh load, whose history entry react-router always keys "default".
+  await page.goto('/products');
+  await expect(page.getByRole('heading', { level: 1, name: /release by release/ })).toBeVisible();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  // The Currency select is a form field like the others (form.css's border), not the browser's default.
+  await expect(page.getByRole('combobox', { name: 'Currency' })).toHaveCSS('border-top-color', 'rgb(185, 195, 214)');
+});
+
 test('an unknown path shows Missing Route with a way home, at desktop and phone width', async ({ page }) => {
   for (const viewport of [DESKTOP, PHONE]) {
     await page.setViewportSize(viewport);

@@ -4,6 +4,8 @@ import { currencySymbol, priceSentence } from '../format';
 import { tierOfAnyPlanCode } from '@shared-domain/plan-entitlements';
 import { PlanFeatureList } from '../entitlements';
 import { priceIn } from '../plans';
+// The Currency select is a `.field`: its styles come with it, not from whichever page loaded form.css first.
+import '../../../components/ui/form.css';
 
 export interface PlanCardsProps {
   readonly plans: readonly Plan[];
