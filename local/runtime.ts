@@ -15,6 +15,7 @@ import { atsKeyFile, BULLHORN_DEMO_USERNAME, prepareLocalAts, type AtsStandInEnd
 import { prepareLocalBilling } from './billing';
 import { createLocalDynamoDbClient, LOCAL_AWS_CREDENTIALS } from './dynamodb/client';
 import { startDynalite } from './dynamodb/dynalite';
+import type { DynaliteListener } from './dynamodb/dynalite-in-process';
 import { ensureTables, localTableNames } from './dynamodb/tables';
 import { LocalRuntimeError } from './errors';
 import { ensurePortsFree } from './net';
@@ -163,6 +164,11 @@ export interface LocalRuntime {
   readonly endpointsFile?: string;
   /** A DynamoDB client for the local tables (tests read back what the APIs stored). */
   readonly dynamodb: DynamoDBClient;
+  /**
+   * dynalite's request listener, for callers in this process that skip the socket
+   * (dynamodb/dynalite-in-process.ts `askDynalite`: the security tests' table reads).
+   */
+  readonly dynaliteListener: DynaliteListener;
   /** Milliseconds from the call to ready. */
   readonly readyInMs: number;
   /** The webhook queue stand-in: `settle()` waits until queued notifications are handled; `deadLetters()` lists what failed 10 times. */
@@ -592,6 +598,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       endpoints,
       endpointsFile: paths?.endpointsFile,
       dynamodb: database.client,
+      dynaliteListener: database.listener,
       readyInMs: Date.now() - startedAt,
       webhookQueue: { settle: webhookQueue.settle, deadLetters: webhookQueue.deadLetters },
       stop: () => (stopping ??= stopAll()),
