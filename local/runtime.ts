@@ -15,6 +15,7 @@ import { atsKeyFile, BULLHORN_DEMO_USERNAME, prepareLocalAts, type AtsStandInEnd
 import { prepareLocalBilling } from './billing';
 import { createLocalDynamoDbClient, LOCAL_AWS_CREDENTIALS } from './dynamodb/client';
 import { startDynalite } from './dynamodb/dynalite';
+import type { DynaliteListener } from './dynamodb/dynalite-in-process';
 import { ensureTables, localTableNames } from './dynamodb/tables';
 import { LocalRuntimeError } from './errors';
 import { ensurePortsFree } from './net';
@@ -163,6 +164,11 @@ export interface LocalRuntime {
   readonly endpointsFile?: string;
   /** A DynamoDB client for the local tables (tests read back what the APIs stored). */
   readonly dynamodb: DynamoDBClient;
+  /**
+   * dynalite's request listener, for callers in this process that skip the socket
+   * (dynamodb/dynalite-in-process.ts `askDynalite`: the security tests' table reads).
+   */
+  readonly dynaliteListener: DynaliteListener;
   /** Milliseconds from the call to ready. */
   readonly readyInMs: number;
   /** The webhook queue stand-in: `settle()` waits until queued notifications are handled; `deadLetters()` lists what failed 10 times. */
@@ -369,7 +375,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       // The webhook queue stand-in: a table in the same data folder, so queued notifications survive a restart.
       const webhookQueueTable = localWebhookQueueTableName(productSlug);
       if (await ensureLocalWebhookQueueTable(client, webhookQueueTable)) log(`Created the local webhook queue table ${webhookQueueTable}`);
-      return { endpoint: dynalite.endpoint, client, billing, webhookQueueTable };
+      return { endpoint: dynalite.endpoint, listener: dynalite.requestListener, client, billing, webhookQueueTable };
     })();
     // The web server listens first: its origin goes into the handlers' ALLOWED_ORIGINS.
     const webServerReady = webDistDir
@@ -436,9 +442,12 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     // One worker thread per function (not per route), with the function's own environment, loaded now (unless
     // `warmFunctions` is false) so that a handler failing at import time stops the start with a clear message.
     const functions: Record<string, LambdaFunction> = {};
+    // The handlers’ DynamoDB clients reach dynalite in process (lambda/container.ts): the HTTP between them was about a quarter of a call’s CPU.
+    const dynamodbAccess = { endpoint: database.endpoint, listener: database.listener };
     for (const [index, route] of routeFunctions.entries()) {
       const lambda = createLambdaFunction({
         bundle: lambdaBundles[index],
+        dynamodb: dynamodbAccess,
         functionName: localFunctionName(productSlug, route.functionId),
         // The construct's time-out (a route waits for a local model as it would for Bedrock).
         timeoutMs: routeTimeoutSeconds(route, options.localModel ? LOCAL_MODEL_ENGINE : 'deterministic') * 1000,
@@ -476,6 +485,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     } else {
       const lambda = createLambdaFunction({
         bundle: lambdaBundles[routeFunctions.length],
+        dynamodb: dynamodbAccess,
         functionName: localFunctionName(productSlug, ADMIN_STANDING_FUNCTION.functionId),
         environment: lambdaEnvironment(ADMIN_STANDING_FUNCTION, {
           productSlug,
@@ -491,6 +501,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     // The webhook queue's consumer, fed by the stand-in's poller as SQS feeds it in AWS.
     const webhookConsumer = createLambdaFunction({
       bundle: lambdaBundles[routeFunctions.length + 1],
+      dynamodb: dynamodbAccess,
       functionName: localFunctionName(productSlug, WEBHOOK_CONSUMER_FUNCTION.functionId),
       timeoutMs: WEBHOOK_CONSUMER_FUNCTION.timeoutSeconds * 1000,
       environment: lambdaEnvironment(WEBHOOK_CONSUMER_FUNCTION, {
@@ -587,6 +598,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       endpoints,
       endpointsFile: paths?.endpointsFile,
       dynamodb: database.client,
+      dynaliteListener: database.listener,
       readyInMs: Date.now() - startedAt,
       webhookQueue: { settle: webhookQueue.settle, deadLetters: webhookQueue.deadLetters },
       stop: () => (stopping ??= stopAll()),

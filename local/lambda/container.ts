@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import * as path from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { MessageChannel, Worker } from 'node:worker_threads';
+import { serveDynaliteOnPort, type DynaliteListener } from '../dynamodb/dynalite-in-process';
 import { LocalRuntimeError } from '../errors';
 import { REPO_ROOT } from '../paths';
 import type { LambdaBundle } from './bundle';
@@ -36,6 +37,18 @@ export interface ContainerOptions {
   readonly memoryLimitInMB: number;
   /** Called once when the container is gone (timeout, crash, exit or terminate). */
   readonly onEnd: () => void;
+  /**
+   * The runtime's dynalite, which the handler's DynamoDB clients for `endpoint` (its
+   * DYNAMODB_ENDPOINT) reach over a MessagePort instead of a socket (lambda/dynamodb-port-handler.js);
+   * absent, they use HTTP.
+   */
+  readonly dynamodb?: LocalDynamoDbAccess;
+}
+
+/** The runtime's dynalite as a container reaches it: its endpoint and its request listener. */
+export interface LocalDynamoDbAccess {
+  readonly endpoint: string;
+  readonly listener: DynaliteListener;
 }
 
 export interface Container {
@@ -64,8 +77,15 @@ interface Running {
 
 export function startContainer(options: ContainerOptions): Container {
   const entry = options.bundle.entry;
+  const channel = options.dynamodb ? new MessageChannel() : undefined;
+  if (channel && options.dynamodb) serveDynaliteOnPort(channel.port1, options.dynamodb.listener);
   const worker = new Worker(WORKER_FILE, {
-    workerData: { file: options.bundle.file, repoRoot: REPO_ROOT },
+    workerData: {
+      file: options.bundle.file,
+      repoRoot: REPO_ROOT,
+      dynamodb: channel && options.dynamodb ? { port: channel.port2, endpoint: options.dynamodb.endpoint } : undefined,
+    },
+    transferList: channel ? [channel.port2] : [],
     env: { ...options.environment },
     execArgv: [],
     // The handler's log lines go through this process's streams (not straight to the terminal),
@@ -108,6 +128,7 @@ export function startContainer(options: ContainerOptions): Container {
       current.reject(error);
     }
     options.onEnd();
+    channel?.port1.close();
     return worker.terminate().then(() => undefined);
   };
 

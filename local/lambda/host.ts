@@ -1,6 +1,6 @@
 import { DEFAULT_FUNCTION_MEMORY_MB, DEFAULT_FUNCTION_TIMEOUT_SECONDS } from '../../lib/definitions/function-defaults';
 import type { LambdaBundle } from './bundle';
-import { LambdaInvocationError, startContainer, type Container } from './container';
+import { LambdaInvocationError, startContainer, type Container, type LocalDynamoDbAccess } from './container';
 
 export { LambdaInvocationError } from './container';
 
@@ -39,6 +39,8 @@ export interface LambdaFunctionOptions {
    * Gateway's 29 s integration limit, and nothing hangs forever).
    */
   readonly maxQueueWaitMs?: number;
+  /** The runtime's dynalite, reached in process by the handler's DynamoDB clients (container.ts). */
+  readonly dynamodb?: LocalDynamoDbAccess;
 }
 
 export interface LambdaFunction {
@@ -76,6 +78,7 @@ export function createLambdaFunction(options: LambdaFunctionOptions): LambdaFunc
       timeoutMs,
       memoryLimitInMB: options.memoryLimitInMB ?? DEFAULT_FUNCTION_MEMORY_MB,
       onEnd: () => forget(container),
+      dynamodb: options.dynamodb,
     });
     containers.add(container);
     await container.ready;

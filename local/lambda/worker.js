@@ -9,6 +9,9 @@ const { parentPort, workerData } = require('node:worker_threads');
 
 process.setSourceMapsEnabled(true);
 
+// The runtime's dynalite over a MessagePort instead of a loopback socket (dynamodb-port-handler.js).
+if (workerData.dynamodb) require('./dynamodb-port-handler.js').routeDynamoDbThroughPort(workerData.dynamodb, workerData.repoRoot);
+
 function loadHandler() {
   const loaded = new Module(workerData.file);
   loaded.filename = workerData.file;

@@ -23,7 +23,7 @@ beforeAll(async () => {
   await ensureTables(client, 'talentpilot');
   cognitoUsers = ['ada', 'bo'];
   digester = createStateDigester({
-    dynamodbEndpoint: dynalite.endpoint,
+    dynalite: dynalite.requestListener,
     tables: { contacts: TABLES.contacts, assistant: TABLES.assistant },
     ignore: (table, item) => table === 'assistant' && String(item.itemId?.S).startsWith('rate#'),
     cognitoUsers: async () => cognitoUsers,
@@ -94,7 +94,7 @@ describe('the state digest', () => {
   it('lists the user pool again only when its marker changed', async () => {
     let poolWrites = 0;
     const pool = createStateDigester({
-      dynamodbEndpoint: dynalite.endpoint,
+      dynalite: dynalite.requestListener,
       tables: { contacts: TABLES.contacts },
       ignore: () => false,
       cognitoUsers: async () => cognitoUsers,

@@ -160,7 +160,7 @@ export async function startSecurityRuntime(options: Partial<LocalRuntimeOptions>
   };
 
   const digester = createStateDigester({
-    dynamodbEndpoint: endpoints.dynamodbEndpoint,
+    dynalite: runtime.dynaliteListener,
     tables: allTables,
     ignore: (table, item) => isRateCounter(table, { itemId: item.itemId?.S }),
     cognitoUsers: cognitoUserNames,

@@ -74,7 +74,7 @@ export function snapshotTarget(rt: Pick<SecurityRuntime, 'runtime'>): SnapshotTa
       return [table, { name: names[table], key, ignore }];
     }),
   );
-  return { dynamodbEndpoint: rt.runtime.endpoints.dynamodbEndpoint, tables };
+  return { dynalite: rt.runtime.dynaliteListener, tables };
 }
 
 function limitTo(snapshot: TableSnapshot, tables: readonly string[]): TableSnapshot {

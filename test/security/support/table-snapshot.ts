@@ -1,6 +1,7 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { isDeepStrictEqual } from 'node:util';
+import type { DynaliteListener } from '../../../local/dynamodb/dynalite-in-process';
 import { dynaliteCall, scanWire } from './state-digest';
 
 /**
@@ -26,8 +27,8 @@ export interface ItemChange {
 }
 
 export interface SnapshotTarget {
-  /** dynalite's endpoint: items are read and written back in wire JSON (an item's AttributeValue form). */
-  readonly dynamodbEndpoint: string;
+  /** dynalite's request listener: items are read and written back in wire JSON (an item's AttributeValue form). */
+  readonly dynalite: DynaliteListener;
   /** Logical table name → physical name, with the key attributes of each. */
   readonly tables: Readonly<
     Record<
@@ -42,13 +43,13 @@ function keyOf(item: Record<string, AttributeValue>, key: readonly string[]): st
 }
 
 async function scanTable(
-  endpoint: string,
+  dynalite: DynaliteListener,
   name: string,
   key: readonly string[],
   ignore?: (item: Record<string, AttributeValue>) => boolean,
 ): Promise<TableItems> {
   const items = new Map<string, Record<string, AttributeValue>>();
-  for (const item of (await scanWire(endpoint, name)) as unknown as Record<string, AttributeValue>[])
+  for (const item of (await scanWire(dynalite, name)) as unknown as Record<string, AttributeValue>[])
     if (!ignore?.(item)) items.set(keyOf(item, key), item);
   return items;
 }
@@ -60,7 +61,7 @@ export async function takeSnapshot(target: SnapshotTarget, only: readonly string
       async (table) =>
         [
           table,
-          await scanTable(target.dynamodbEndpoint, target.tables[table].name, target.tables[table].key, target.tables[table].ignore),
+          await scanTable(target.dynalite, target.tables[table].name, target.tables[table].key, target.tables[table].ignore),
         ] as const,
     ),
   );
@@ -94,14 +95,14 @@ type Item = Record<string, AttributeValue>;
 type WriteRequest = { readonly PutRequest: { readonly Item: Item } } | { readonly DeleteRequest: { readonly Key: Item } };
 
 /** Sends one table's writes in batches, retrying what DynamoDB leaves unprocessed. */
-async function writeInBatches(endpoint: string, table: string, requests: readonly WriteRequest[]): Promise<void> {
+async function writeInBatches(dynalite: DynaliteListener, table: string, requests: readonly WriteRequest[]): Promise<void> {
   const batches: WriteRequest[][] = [];
   for (let start = 0; start < requests.length; start += BATCH_SIZE) batches.push(requests.slice(start, start + BATCH_SIZE));
   const sendBatch = async (batch: WriteRequest[]) => {
     let pending: WriteRequest[] = batch;
     for (let attempt = 0; pending.length > 0; attempt += 1) {
       if (attempt === 5) throw new Error(`Restoring ${table}: ${pending.length} writes stayed unprocessed`);
-      const { UnprocessedItems } = await dynaliteCall<{ UnprocessedItems?: Record<string, WriteRequest[]> }>(endpoint, 'BatchWriteItem', {
+      const { UnprocessedItems } = await dynaliteCall<{ UnprocessedItems?: Record<string, WriteRequest[]> }>(dynalite, 'BatchWriteItem', {
         RequestItems: { [table]: pending },
       });
       pending = UnprocessedItems?.[table] ?? [];
@@ -123,7 +124,7 @@ export async function restoreSnapshot(target: SnapshotTarget, before: TableSnaps
       else if (!isDeepStrictEqual(previous, item)) requests.push({ PutRequest: { Item: previous } });
     }
     for (const [itemKey, item] of beforeItems) if (!afterItems.has(itemKey)) requests.push({ PutRequest: { Item: item } });
-    await writeInBatches(target.dynamodbEndpoint, name, requests);
+    await writeInBatches(target.dynalite, name, requests);
   }
 }
 
