@@ -66,13 +66,13 @@ test('a page loaded in a tab where another was scrolled opens at its top, with i
   await expect(page.getByRole('heading', { level: 1, name: /Built with recruiters/ })).toBeVisible();
   // Scrolled again on each poll: a page still laying out may not be tall enough the first time.
   await expect
-    .poll(() => page.evaluate(() => (window.scrollTo(0, document.documentElement.scrollHeight), window.scrollY)))
+    .poll(() => page.evaluate<number>('window.scrollTo(0, document.documentElement.scrollHeight), window.scrollY'))
     .toBeGreaterThan(200);
 
   // Typed into the tab, not a link: a fresh load, whose history entry react-router always keys "default".
   await page.goto('/products');
   await expect(page.getByRole('heading', { level: 1, name: /release by release/ })).toBeVisible();
-  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  expect(await page.evaluate<number>('window.scrollY')).toBe(0);
   // The Currency select is a form field like the others (form.css's border), not the browser's default.
   await expect(page.getByRole('combobox', { name: 'Currency' })).toHaveCSS('border-top-color', 'rgb(185, 195, 214)');
 });
