@@ -224,7 +224,7 @@ test('candidate summary: a client-ready summary of a sample resume for the saved
   await expect(name).not.toHaveValue(first);
   await expect(name).not.toHaveValue('');
   await expect(page.getByLabel('Resume or profile')).not.toHaveValue('');
-  await produce('Write the summary', /^Summary of /);
+  await produce('Write the summary', new RegExp(`^Summary of ${await name.inputValue()}`));
   await result().getByRole('button', { name: 'Copy the candidate summary' }).click();
   // The Copy button's own status (the exports beside it have theirs).
   await expect(result().locator('.copy-row').getByRole('status')).toHaveText('Copied');

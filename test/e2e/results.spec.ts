@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { SAMPLE_CANDIDATES } from '../../lambdas/assistant/samples/sample-candidates';
 import { SAMPLE_JOBS } from '../../lambdas/assistant/samples/sample-jobs';
 import { expectNoAxeViolations, expectNoSidewaysScroll } from './support/accessibility';
-import { assistantThroughApi } from './support/assistant';
+import { assistantThroughApi, backToServices } from './support/assistant';
 import { inviteAndActivateUser } from './support/identity';
 import { subscribeThroughApi } from './support/subscriptions';
 
@@ -243,7 +243,7 @@ test('a screen’s recent results delete the same way, at desktop width and on a
 
   // Gone from the hub too (through the screen's way back to Services).
   await page.setViewportSize(DESKTOP);
-  await page.locator('.page__eyebrow').getByRole('link', { name: 'Services', exact: true }).click();
+  await backToServices(page);
   await expect.poll(listed).not.toContain(name);
   await expect.poll(listed).toHaveLength(2);
 });

@@ -2,6 +2,7 @@ import { expect, test, type Browser, type Locator, type Page } from '@playwright
 import { GREENHOUSE_DEMO_CLIENT } from '../../local/ats/ats-stand-ins';
 import { SAMPLE_JOBS } from '../../lambdas/assistant/samples/sample-jobs';
 import { expectNoAxeViolations, expectNoSidewaysScroll } from './support/accessibility';
+import { backToServices } from './support/assistant';
 import { chooseInCombobox } from './support/combobox';
 import { inviteAndActivateUser } from './support/identity';
 import { subscribeThroughApi } from './support/subscriptions';
@@ -55,7 +56,7 @@ test('the same sample proposed and saved twice is one saved job', async () => {
   await page.reload();
   await proposeAndSaveFirstSample();
 
-  await page.goto('/services');
+  await backToServices(page);
   await expect(savedJobs().getByRole('button', { name: `Rename ${FIRST_SAMPLE.title}` })).toHaveCount(1);
   await expect(savedJobs().getByRole('listitem')).toHaveCount(1);
   await page.setViewportSize(PHONE);
@@ -67,24 +68,26 @@ test('the same sample proposed and saved twice is one saved job', async () => {
 
 test('a pasted resume and description survive leaving the screen and coming back', async () => {
   const resume = 'Priya Raman\nSenior backend engineer · Northwind Payments\nEight years of TypeScript and Node.js on AWS.';
-  await page.goto('/services/candidate-summary');
+  // From the hub, where the first test ended, through its links.
+  await page.getByRole('link', { name: 'Candidate summary', exact: true }).click();
   await page.getByLabel('Resume or profile').fill(resume);
-  await page.goto('/services/sourcing-terms');
+  await backToServices(page);
+  await page.getByRole('link', { name: 'Sourcing search terms', exact: true }).click();
   await page.getByLabel('Job', { exact: true }).selectOption({ index: 0 });
   await page.getByLabel('Job description').fill('Payments platform engineer, Go and Kafka.');
 
   // Away through the app's own links (the screen's way back to Services), then back.
-  await page.locator('.page__eyebrow').getByRole('link', { name: 'Services', exact: true }).click();
+  await backToServices(page);
   await page.getByRole('link', { name: 'Candidate summary', exact: true }).click();
   await expect(page.getByLabel('Resume or profile')).toHaveValue(resume);
-  await page.locator('.page__eyebrow').getByRole('link', { name: 'Services', exact: true }).click();
+  await backToServices(page);
   await page.getByRole('link', { name: 'Sourcing search terms', exact: true }).click();
   await expect(page.getByLabel('Job description')).toHaveValue('Payments platform engineer, Go and Kafka.');
   await expectNoAxeViolations(page, '/services/sourcing-terms with its draft');
 
   // On a phone too: away and back again, the drafts are still there.
   await page.setViewportSize(PHONE);
-  await page.locator('.page__eyebrow').getByRole('link', { name: 'Services', exact: true }).click();
+  await backToServices(page);
   await page.getByRole('link', { name: 'Candidate summary', exact: true }).click();
   await expect(page.getByLabel('Resume or profile')).toHaveValue(resume);
   await expectNoSidewaysScroll(page, '/services/candidate-summary with its draft at 390px');
@@ -206,7 +209,7 @@ test('placement prediction reads as cards at 390 px', async () => {
 test('a saved job is renamed, archived out of the pickers, restored, and deleted after a confirmation', async () => {
   // The one job saved in the first test (its results stay: the first test's proposals, the rankings).
   const renamed = 'Backend engineer, payments (Northwind)';
-  await page.goto('/services');
+  await backToServices(page);
   await expect(savedJobs().getByRole('listitem')).toHaveCount(1);
   await savedJobs()
     .getByRole('button', { name: `Rename ${FIRST_SAMPLE.title}` })
@@ -228,7 +231,7 @@ test('a saved job is renamed, archived out of the pickers, restored, and deleted
   await page.getByLabel('Show archived jobs (1)').check();
   await expect(picker.locator('option', { hasText: `${renamed}` })).toHaveText(/\(archived\)$/);
 
-  await page.goto('/services');
+  await backToServices(page);
   await savedJobs().getByLabel('Show archived jobs (1)').check();
   await savedJobs()
     .getByRole('button', { name: `Restore ${renamed}` })

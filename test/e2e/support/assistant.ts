@@ -38,3 +38,12 @@ export async function assistantThroughApi(page: Page): Promise<AssistantThroughA
     jobDescription: async (request) => void (await post('job-description', request)),
   };
 }
+
+/**
+ * From an assistant screen back to the Services hub through the screen's own link (the eyebrow
+ * above its title), as a recruiter goes: an in-app navigation, not a page load.
+ */
+export async function backToServices(page: Page): Promise<void> {
+  await page.locator('.page__eyebrow').getByRole('link', { name: 'Services', exact: true }).click();
+  await expect(page).toHaveURL(/\/services$/);
+}
