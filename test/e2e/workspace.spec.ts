@@ -1,8 +1,8 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { GREENHOUSE_DEMO_CLIENT } from '../../local/ats/ats-stand-ins';
 import { SAMPLE_JOBS } from '../../lambdas/assistant/samples/sample-jobs';
 import { expectNoAxeViolations, expectNoSidewaysScroll } from './support/accessibility';
 import { backToServices } from './support/assistant';
+import { connectAndSyncDemoGreenhouseThroughApi } from './support/ats';
 import { chooseInCombobox } from './support/combobox';
 import { inviteAndActivateUser } from './support/identity';
 import { subscribeThroughApi } from './support/subscriptions';
@@ -97,19 +97,8 @@ test('a pasted resume and description survive leaving the screen and coming back
 
 test('with the ATS synced, the candidate summary picks from a searchable list', async () => {
   test.setTimeout(120_000);
-  await page.goto('/account');
-  const ats = page
-    .locator('section')
-    .filter({ has: page.getByRole('heading', { level: 2, name: 'Your ATS' }) })
-    .first();
-  await ats.getByLabel('ATS', { exact: true }).selectOption({ label: 'Greenhouse' });
-  await ats.getByLabel('Client ID', { exact: true }).fill(GREENHOUSE_DEMO_CLIENT.clientId);
-  await ats.getByLabel('Greenhouse user ID', { exact: true }).fill(GREENHOUSE_DEMO_CLIENT.userId);
-  await ats.getByLabel('Client secret', { exact: true }).fill(GREENHOUSE_DEMO_CLIENT.clientSecret);
-  await ats.getByRole('button', { name: 'Test and save' }).click();
-  await expect(page.getByRole('heading', { level: 3, name: 'Connected ATS' })).toBeFocused({ timeout: 30_000 });
-  await ats.getByRole('button', { name: 'Sync now' }).click();
-  await expect(ats.getByText(/^Sync complete\./)).toBeVisible({ timeout: 60_000 });
+  // Set up through the API: the account page's ATS form and "Sync now" are walked in ats.spec.ts.
+  await connectAndSyncDemoGreenhouseThroughApi(page);
 
   await page.goto('/services/candidate-summary');
   const group = page.getByRole('group', { name: 'Add a candidate from your ATS' });
