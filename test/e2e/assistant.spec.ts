@@ -7,7 +7,7 @@ import {
 import { SAMPLE_JOBS } from '../../lambdas/assistant/samples/sample-jobs';
 import { expectNoAxeViolations, expectNoSidewaysScroll } from './support/accessibility';
 import { inviteAndActivateUser } from './support/identity';
-import { subscribeWithTestCard } from './support/subscriptions';
+import { subscribeThroughApi } from './support/subscriptions';
 
 // One recruiter works through every capability on /services with the shipped samples, in the
 // order a job goes: must-haves, sourcing, the external description, screening questions, an
@@ -66,7 +66,9 @@ test('a recruiter without a subscription who opens a service is sent to choose a
   await page.goto('/services/sourcing-terms');
   await expect(page).toHaveURL(/\/subscribe$/);
   await expect(page.getByRole('heading', { name: 'Choose your plan' })).toBeVisible();
-  await subscribeWithTestCard(page, 'Enterprise', 'Nadia Haddad');
+  // The checkout's pages are walked in subscriptions.spec.ts (from the gate to /success) and
+  // public-site.spec.ts (the success page): here the subscription only opens the services.
+  await subscribeThroughApi(page, 'Enterprise', 'Nadia Haddad');
 });
 
 test('the Services hub leads to one screen per capability', async () => {
@@ -210,11 +212,19 @@ test('best fit: the sample candidates are ranked with the planted best first, wi
   await page.setViewportSize(DESKTOP);
 });
 
-test('candidate summary: a client-ready summary of a sample resume, copied without contact details', async () => {
+test('candidate summary: a client-ready summary of a sample resume for the saved job, copied without contact details', async () => {
   await page.goto('/services/candidate-summary');
+  await chooseJob();
+  const name = page.getByLabel(/^Candidate name/);
   await page.getByRole('button', { name: 'Try a sample' }).click();
+  await expect(name).not.toHaveValue('');
+  const first = await name.inputValue();
+  // The next sample: another candidate.
+  await page.getByRole('button', { name: 'Try a sample' }).click();
+  await expect(name).not.toHaveValue(first);
+  await expect(name).not.toHaveValue('');
   await expect(page.getByLabel('Resume or profile')).not.toHaveValue('');
-  await produce('Write the summary', /^Summary of /);
+  await produce('Write the summary', new RegExp(`^Summary of ${await name.inputValue()}`));
   await result().getByRole('button', { name: 'Copy the candidate summary' }).click();
   // The Copy button's own status (the exports beside it have theirs).
   await expect(result().locator('.copy-row').getByRole('status')).toHaveText('Copied');

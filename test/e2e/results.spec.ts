@@ -1,8 +1,10 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { SAMPLE_CANDIDATES } from '../../lambdas/assistant/samples/sample-candidates';
 import { SAMPLE_JOBS } from '../../lambdas/assistant/samples/sample-jobs';
 import { expectNoAxeViolations, expectNoSidewaysScroll } from './support/accessibility';
+import { assistantThroughApi, backToServices } from './support/assistant';
 import { inviteAndActivateUser } from './support/identity';
 import { subscribeThroughApi } from './support/subscriptions';
 
@@ -19,7 +21,7 @@ test.describe.configure({ mode: 'serial' });
 
 let page: Page;
 /** The job saved from the first sample, and the names of the two candidates summarized. */
-const made = { jobTitle: SAMPLE_JOBS[0].title, withJob: '', withoutJob: '' };
+const made = { jobTitle: SAMPLE_JOBS[0].title, withJob: SAMPLE_CANDIDATES[0].name, withoutJob: SAMPLE_CANDIDATES[1].name };
 
 test.beforeAll(async ({ browser }: { browser: Browser }) => {
   test.setTimeout(90_000);
@@ -32,6 +34,33 @@ test.beforeAll(async ({ browser }: { browser: Browser }) => {
   page = await context.newPage();
   await inviteAndActivateUser(page, 'Rosa');
   await subscribeThroughApi(page, 'Enterprise', 'Rosa Lind');
+
+  // The results to keep, made through the API as the screens make them (each screen is walked in
+  // assistant.spec.ts): must-haves proposed for the first sample, which is then saved as a job; a
+  // candidate summary written for that job and one for no job; an external job description.
+  const assistant = await assistantThroughApi(page);
+  const sample = SAMPLE_JOBS[0];
+  const proposal = await assistant.proposeMustHaves({
+    title: sample.title,
+    description: sample.description,
+    companyInfo: sample.companyInfo,
+  });
+  const job = await assistant.saveJob({
+    title: sample.title,
+    description: sample.description,
+    companyInfo: sample.companyInfo,
+    location: sample.location,
+    mustHaves: proposal.mustHaves.map((requirement) => requirement.text),
+    niceToHaves: proposal.niceToHaves.map((requirement) => requirement.text),
+  });
+  const [withJob, withoutJob] = SAMPLE_CANDIDATES;
+  await assistant.candidateSummary({ jobId: job.id, candidateName: withJob.name, profile: withJob.profile });
+  await assistant.candidateSummary({ candidateName: withoutJob.name, profile: withoutJob.profile });
+  await assistant.jobDescription({
+    description: sample.description,
+    companyInfo: sample.companyInfo,
+    clientNames: [...sample.clientNames],
+  });
 });
 
 test.afterAll(async () => {
@@ -47,12 +76,6 @@ function recent(): Locator {
 async function listed(): Promise<string[]> {
   await expect(recent().locator('.spinner')).toHaveCount(0);
   return recent().locator('.recent-results__list a').allInnerTexts();
-}
-
-/** Submits with `button` and waits for the result, whose heading takes focus. */
-async function produce(button: string, heading: RegExp): Promise<void> {
-  await page.getByRole('button', { name: button }).click();
-  await expect(page.getByRole('heading', { level: 2, name: heading })).toBeFocused({ timeout: 20_000 });
 }
 
 /** Clicks `button` and waits for the browser's download: its suggested name, where it was saved and its bytes. */
@@ -71,44 +94,7 @@ function wordText(file: { path: string; bytes: Buffer }): string {
   }
 }
 
-test('the recruiter produces results to keep: a saved job, two candidate summaries and an external description', async () => {
-  test.setTimeout(90_000);
-  await page.goto('/services/must-haves');
-  const title = page.getByLabel('Job title');
-  await page.getByRole('button', { name: 'Try a sample' }).click();
-  await expect(title).not.toHaveValue('');
-  made.jobTitle = await title.inputValue();
-  await produce('Propose must-haves', /^Proposed for /);
-  await page.getByRole('button', { name: 'Save as a new job' }).click();
-  await expect(page.getByRole('status').filter({ hasText: `Saved “${made.jobTitle}”` })).toBeVisible();
-
-  await page.goto('/services/candidate-summary');
-  const picker = page.getByLabel('Job', { exact: true });
-  const option = picker.locator('option', { hasText: made.jobTitle });
-  await expect(option).toHaveCount(1);
-  await picker.selectOption((await option.getAttribute('value')) ?? '');
-  const name = page.getByLabel(/^Candidate name/);
-  await page.getByRole('button', { name: 'Try a sample' }).click();
-  await expect(name).not.toHaveValue('');
-  made.withJob = await name.inputValue();
-  await produce('Write the summary', /^Summary of /);
-
-  await picker.selectOption('');
-  // The next sample: another candidate.
-  await page.getByRole('button', { name: 'Try a sample' }).click();
-  await expect(name).not.toHaveValue(made.withJob);
-  await expect(name).not.toHaveValue('');
-  made.withoutJob = await name.inputValue();
-  expect(made.withoutJob).not.toBe(made.withJob);
-  await produce('Write the summary', new RegExp(`^Summary of ${made.withoutJob}`));
-
-  await page.goto('/services/job-description');
-  await page.getByRole('button', { name: 'Try a sample' }).click();
-  await expect(page.getByRole('textbox', { name: 'Job description' })).not.toHaveValue('');
-  await produce('Write the external description', /^External description/);
-});
-
-test('the hub: results are searched by words, filtered by service and by job, and shown again in full', async () => {
+test('the hub: results are searched by words (fitting a 390px phone too), filtered by service and by job, and shown again in full', async () => {
   await page.goto('/services');
   await expect.poll(listed).toHaveLength(4);
 
@@ -116,6 +102,12 @@ test('the hub: results are searched by words, filtered by service and by job, an
   await recent().getByRole('button', { name: 'Search' }).click();
   await expect.poll(listed).toEqual([`Candidate summary: ${made.withoutJob}`]);
   await expectNoAxeViolations(page, '/services with a search');
+  // On a phone: the search, the list and its delete buttons fit the width.
+  await page.setViewportSize(PHONE);
+  await expect(recent().getByRole('button', { name: `Delete Candidate summary: ${made.withoutJob}` })).toBeVisible();
+  await expectNoSidewaysScroll(page, '/services at 390px with a search');
+  await expectNoAxeViolations(page, '/services at 390px with a search');
+  await page.setViewportSize(DESKTOP);
 
   await recent().getByRole('button', { name: 'Show all' }).click();
   await expect.poll(async () => (await listed()).length).toBe(4);
@@ -158,7 +150,7 @@ test('deleting: the dialog asks first, "Keep it" keeps the result, "Delete" remo
   await expect(history.getByRole('button', { name: new RegExp(made.withoutJob) })).toHaveCount(0);
 });
 
-test('exports: the candidate summary downloads as PDF and Word and copies for e-mail with its formatting', async () => {
+test('exports: the candidate summary downloads as PDF and Word and copies for e-mail with its formatting, and fits a 390px phone', async () => {
   await page.goto('/services');
   await recent()
     .getByRole('link', { name: new RegExp(`^Candidate summary: ${made.withJob}`) })
@@ -187,6 +179,15 @@ test('exports: the candidate summary downloads as PDF and Word and copies for e-
   expect(copied.html).toContain('<h2 style="font-size:16px;margin:16px 0 4px">Summary</h2>');
   expect(copied.text).toMatch(/\n\nSummary\n/);
   await expectNoAxeViolations(page, '/services/candidate-summary after exporting');
+
+  // On a phone: the exports fit the width and still download.
+  await page.setViewportSize(PHONE);
+  await expect(exports.getByRole('button', { name: 'Download Word document of the candidate summary' })).toBeVisible();
+  const phonePdf = await download(exports.getByRole('button', { name: 'Download PDF of the candidate summary' }));
+  expect(phonePdf.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  await expectNoSidewaysScroll(page, '/services/candidate-summary at 390px');
+  await expectNoAxeViolations(page, '/services/candidate-summary at 390px');
+  await page.setViewportSize(DESKTOP);
 });
 
 test('exports: the external job description downloads as PDF and Word with its sections', async () => {
@@ -205,28 +206,6 @@ test('exports: the external job description downloads as PDF and Word with its s
   const word = await download(exports.getByRole('button', { name: 'Download Word document of the external job description' }));
   expect(word.name).toMatch(/^job-description-[a-z0-9-]+\.docx$/);
   expect(wordText(word)).toContain(`<w:t xml:space="preserve">${firstHeading}</w:t>`);
-});
-
-test('on a 390px phone: the search, the list with its delete buttons and the exports fit the width and pass axe', async () => {
-  await page.setViewportSize(PHONE);
-  await page.goto('/services');
-  await recent().getByRole('searchbox', { name: 'Search' }).fill(made.withJob);
-  await recent().getByRole('button', { name: 'Search' }).click();
-  await expect.poll(listed).toEqual([expect.stringMatching(new RegExp(`^Candidate summary: ${made.withJob}`))]);
-  await expect(recent().getByRole('button', { name: new RegExp(`^Delete Candidate summary: ${made.withJob}`) })).toBeVisible();
-  await expectNoSidewaysScroll(page, '/services at 390px with a search');
-  await expectNoAxeViolations(page, '/services at 390px with a search');
-
-  await recent()
-    .getByRole('link', { name: new RegExp(`^Candidate summary: ${made.withJob}`) })
-    .click();
-  const exports = page.getByRole('group', { name: 'Export the candidate summary' });
-  await expect(exports.getByRole('button', { name: 'Download Word document of the candidate summary' })).toBeVisible();
-  const pdf = await download(exports.getByRole('button', { name: 'Download PDF of the candidate summary' }));
-  expect(pdf.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-  await expectNoSidewaysScroll(page, '/services/candidate-summary at 390px');
-  await expectNoAxeViolations(page, '/services/candidate-summary at 390px');
-  await page.setViewportSize(DESKTOP);
 });
 
 test('a screen’s recent results delete the same way, at desktop width and on a 390px phone', async () => {
@@ -262,9 +241,9 @@ test('a screen’s recent results delete the same way, at desktop width and on a
   await expect(history.getByText('Nothing yet: what you produce here is kept and listed here.')).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: /^Proposed for / })).toHaveCount(0);
 
-  // Gone from the hub too.
+  // Gone from the hub too (through the screen's way back to Services).
   await page.setViewportSize(DESKTOP);
-  await page.goto('/services');
+  await backToServices(page);
   await expect.poll(listed).not.toContain(name);
   await expect.poll(listed).toHaveLength(2);
 });

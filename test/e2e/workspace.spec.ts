@@ -1,7 +1,8 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { GREENHOUSE_DEMO_CLIENT } from '../../local/ats/ats-stand-ins';
 import { SAMPLE_JOBS } from '../../lambdas/assistant/samples/sample-jobs';
 import { expectNoAxeViolations, expectNoSidewaysScroll } from './support/accessibility';
+import { backToServices } from './support/assistant';
+import { connectAndSyncDemoGreenhouseThroughApi } from './support/ats';
 import { chooseInCombobox } from './support/combobox';
 import { inviteAndActivateUser } from './support/identity';
 import { subscribeThroughApi } from './support/subscriptions';
@@ -20,19 +21,13 @@ test.describe.configure({ mode: 'serial' });
 
 let page: Page;
 
-/** A new recruiter, signed in and subscribed: the assistant allows each user 30 calls a minute. */
-async function newSubscriber(browser: Browser, firstName: string): Promise<Page> {
-  const context = await browser.newContext({ reducedMotion: 'reduce', viewport: DESKTOP });
-  const fresh = await context.newPage();
-  await inviteAndActivateUser(fresh, firstName);
-  // Enterprise: best fit and placement prediction are in no other plan.
-  await subscribeThroughApi(fresh, 'Enterprise', `${firstName} Talbot`);
-  return fresh;
-}
-
 test.beforeAll(async ({ browser }: { browser: Browser }) => {
   test.setTimeout(90_000);
-  page = await newSubscriber(browser, 'Wren');
+  const context = await browser.newContext({ reducedMotion: 'reduce', viewport: DESKTOP });
+  page = await context.newPage();
+  await inviteAndActivateUser(page, 'Wren');
+  // Enterprise: best fit and placement prediction are in no other plan.
+  await subscribeThroughApi(page, 'Enterprise', 'Wren Talbot');
 });
 
 test.afterAll(async () => {
@@ -61,7 +56,7 @@ test('the same sample proposed and saved twice is one saved job', async () => {
   await page.reload();
   await proposeAndSaveFirstSample();
 
-  await page.goto('/services');
+  await backToServices(page);
   await expect(savedJobs().getByRole('button', { name: `Rename ${FIRST_SAMPLE.title}` })).toHaveCount(1);
   await expect(savedJobs().getByRole('listitem')).toHaveCount(1);
   await page.setViewportSize(PHONE);
@@ -73,24 +68,26 @@ test('the same sample proposed and saved twice is one saved job', async () => {
 
 test('a pasted resume and description survive leaving the screen and coming back', async () => {
   const resume = 'Priya Raman\nSenior backend engineer · Northwind Payments\nEight years of TypeScript and Node.js on AWS.';
-  await page.goto('/services/candidate-summary');
+  // From the hub, where the first test ended, through its links.
+  await page.getByRole('link', { name: 'Candidate summary', exact: true }).click();
   await page.getByLabel('Resume or profile').fill(resume);
-  await page.goto('/services/sourcing-terms');
+  await backToServices(page);
+  await page.getByRole('link', { name: 'Sourcing search terms', exact: true }).click();
   await page.getByLabel('Job', { exact: true }).selectOption({ index: 0 });
   await page.getByLabel('Job description').fill('Payments platform engineer, Go and Kafka.');
 
   // Away through the app's own links (the screen's way back to Services), then back.
-  await page.locator('.page__eyebrow').getByRole('link', { name: 'Services', exact: true }).click();
+  await backToServices(page);
   await page.getByRole('link', { name: 'Candidate summary', exact: true }).click();
   await expect(page.getByLabel('Resume or profile')).toHaveValue(resume);
-  await page.locator('.page__eyebrow').getByRole('link', { name: 'Services', exact: true }).click();
+  await backToServices(page);
   await page.getByRole('link', { name: 'Sourcing search terms', exact: true }).click();
   await expect(page.getByLabel('Job description')).toHaveValue('Payments platform engineer, Go and Kafka.');
   await expectNoAxeViolations(page, '/services/sourcing-terms with its draft');
 
   // On a phone too: away and back again, the drafts are still there.
   await page.setViewportSize(PHONE);
-  await page.locator('.page__eyebrow').getByRole('link', { name: 'Services', exact: true }).click();
+  await backToServices(page);
   await page.getByRole('link', { name: 'Candidate summary', exact: true }).click();
   await expect(page.getByLabel('Resume or profile')).toHaveValue(resume);
   await expectNoSidewaysScroll(page, '/services/candidate-summary with its draft at 390px');
@@ -100,19 +97,8 @@ test('a pasted resume and description survive leaving the screen and coming back
 
 test('with the ATS synced, the candidate summary picks from a searchable list', async () => {
   test.setTimeout(120_000);
-  await page.goto('/account');
-  const ats = page
-    .locator('section')
-    .filter({ has: page.getByRole('heading', { level: 2, name: 'Your ATS' }) })
-    .first();
-  await ats.getByLabel('ATS', { exact: true }).selectOption({ label: 'Greenhouse' });
-  await ats.getByLabel('Client ID', { exact: true }).fill(GREENHOUSE_DEMO_CLIENT.clientId);
-  await ats.getByLabel('Greenhouse user ID', { exact: true }).fill(GREENHOUSE_DEMO_CLIENT.userId);
-  await ats.getByLabel('Client secret', { exact: true }).fill(GREENHOUSE_DEMO_CLIENT.clientSecret);
-  await ats.getByRole('button', { name: 'Test and save' }).click();
-  await expect(page.getByRole('heading', { level: 3, name: 'Connected ATS' })).toBeFocused({ timeout: 30_000 });
-  await ats.getByRole('button', { name: 'Sync now' }).click();
-  await expect(ats.getByText(/^Sync complete\./)).toBeVisible({ timeout: 60_000 });
+  // Set up through the API: the account page's ATS form and "Sync now" are walked in ats.spec.ts.
+  await connectAndSyncDemoGreenhouseThroughApi(page);
 
   await page.goto('/services/candidate-summary');
   const group = page.getByRole('group', { name: 'Add a candidate from your ATS' });
@@ -209,16 +195,11 @@ test('placement prediction reads as cards at 390 px', async () => {
   await page.setViewportSize(DESKTOP);
 });
 
-test('a saved job is renamed, archived out of the pickers, restored, and deleted after a confirmation', async ({ browser }) => {
-  test.setTimeout(90_000);
-  // Another recruiter: the one above has spent this minute's assistant calls.
-  const previous = page;
-  page = await newSubscriber(browser, 'Jules');
-  await previous.context().close();
-  await page.goto('/services/must-haves');
-  await proposeAndSaveFirstSample();
+test('a saved job is renamed, archived out of the pickers, restored, and deleted after a confirmation', async () => {
+  // The one job saved in the first test (its results stay: the first test's proposals, the rankings).
   const renamed = 'Backend engineer, payments (Northwind)';
-  await page.goto('/services');
+  await backToServices(page);
+  await expect(savedJobs().getByRole('listitem')).toHaveCount(1);
   await savedJobs()
     .getByRole('button', { name: `Rename ${FIRST_SAMPLE.title}` })
     .click();
@@ -239,7 +220,7 @@ test('a saved job is renamed, archived out of the pickers, restored, and deleted
   await page.getByLabel('Show archived jobs (1)').check();
   await expect(picker.locator('option', { hasText: `${renamed}` })).toHaveText(/\(archived\)$/);
 
-  await page.goto('/services');
+  await backToServices(page);
   await savedJobs().getByLabel('Show archived jobs (1)').check();
   await savedJobs()
     .getByRole('button', { name: `Restore ${renamed}` })

@@ -1,6 +1,9 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { GREENHOUSE_DEMO_CLIENT } from '../../../local/ats/ats-stand-ins';
+import { ATS_DEMO_CREDENTIALS, GREENHOUSE_DEMO_CLIENT } from '../../../local/ats/ats-stand-ins';
+import type { AtsSyncResponse } from '../../../lambdas/shared/contracts/ats';
 import type { DemoAccountExpectations } from '../../support/ats-demo-accounts';
+import { sessionIdToken } from './identity';
+import { readEndpoints } from './local-runtime';
 
 /** The account page's ATS settings. */
 export function atsSettings(page: Page): Locator {
@@ -37,6 +40,28 @@ export async function connectDemoGreenhouse(page: Page): Promise<void> {
 export async function syncAtsNow(page: Page): Promise<void> {
   await atsSettings(page).getByRole('button', { name: 'Sync now' }).click();
   await expect(atsSettings(page).getByText(/^Sync complete\./)).toBeVisible({ timeout: 90_000 });
+}
+
+/**
+ * Connects the demo Greenhouse for the person signed in on `page` and syncs it through the routes
+ * the account page calls (`POST /ats/connection`, then `POST /ats/sync` again while the answer is
+ * `partial`, as "Sync now" does): for tests whose subject comes after a sync. The form, its focus
+ * and "Sync now" are walked in ats.spec.ts.
+ */
+export async function connectAndSyncDemoGreenhouseThroughApi(page: Page): Promise<void> {
+  const { restUrl } = readEndpoints();
+  const headers = { Authorization: await sessionIdToken(page) };
+  const connected = await page.request.post(`${restUrl}/ats/connection`, { headers, data: ATS_DEMO_CREDENTIALS.greenhouse });
+  expect(connected.status(), await connected.text()).toBe(200);
+  let sync: AtsSyncResponse;
+  let calls = 0;
+  do {
+    const response = await page.request.post(`${restUrl}/ats/sync`, { headers, data: {}, timeout: 60_000 });
+    expect(response.status(), await response.text()).toBe(200);
+    sync = (await response.json()) as AtsSyncResponse;
+    calls += 1;
+  } while (sync.outcome === 'partial' && calls < 20);
+  expect(sync.outcome).toBe('complete');
 }
 
 /** The value beside `label` in the facts of the account page's ATS block `block` ("Connected ATS", "Sync"). */

@@ -189,6 +189,24 @@ export async function signInThroughApi(page: Page, email: string, password: stri
   await signInWithTokens(page, await tokensFor(email, password), `Hi, ${firstName}`);
 }
 
+/**
+ * The id token of the session signed in on `page` (Amplify keeps it in local storage as
+ * `CognitoIdentityServiceProvider.<client>.<user>.idToken`): for calls a test makes through the
+ * REST API as that person, which sends it as the app does (`Authorization: <id token>`).
+ */
+export async function sessionIdToken(page: Page): Promise<string> {
+  const idToken = await page.evaluate(() => {
+    const { localStorage } = globalThis as unknown as {
+      localStorage: { getItem(name: string): string | null; readonly length: number; key(index: number): string | null };
+    };
+    const keys = Array.from({ length: localStorage.length }, (_, index) => localStorage.key(index) ?? '');
+    const last = keys.find((key) => key.endsWith('.LastAuthUser'));
+    return last ? localStorage.getItem(`${last.slice(0, -'LastAuthUser'.length)}${localStorage.getItem(last)}.idToken`) : null;
+  });
+  if (!idToken) throw new Error('sessionIdToken: nobody is signed in on this page');
+  return idToken;
+}
+
 /** The password invited people choose at their first sign-in in these tests. */
 export const FIRST_PASSWORD = 'first-password';
 

@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
+import { sessionIdToken } from './identity';
 import { readEndpoints } from './local-runtime';
 
 /** The local billing adapter's approved test card (see local/README.md, Billing). */
@@ -40,16 +41,7 @@ export async function fillTestCard(page: Page, cardholder: string): Promise<void
  */
 export async function subscribeThroughApi(page: Page, plan: 'Starter' | 'Professional' | 'Enterprise', cardholder: string): Promise<void> {
   const { restUrl, localBillingTokenUrl } = readEndpoints();
-  // The session Amplify keeps: `CognitoIdentityServiceProvider.<client>.<user>.idToken`.
-  const idToken = await page.evaluate(() => {
-    const { localStorage } = globalThis as unknown as {
-      localStorage: { getItem(name: string): string | null; readonly length: number; key(index: number): string | null };
-    };
-    const keys = Array.from({ length: localStorage.length }, (_, index) => localStorage.key(index) ?? '');
-    const last = keys.find((key) => key.endsWith('.LastAuthUser'));
-    return last ? localStorage.getItem(`${last.slice(0, -'LastAuthUser'.length)}${localStorage.getItem(last)}.idToken`) : null;
-  });
-  if (!idToken) throw new Error('subscribeThroughApi: nobody is signed in on this page');
+  const idToken = await sessionIdToken(page);
   const [firstName, ...lastNames] = cardholder.split(' ');
   const card = await page.request.post(localBillingTokenUrl, {
     data: { number: APPROVED_TEST_CARD.replace(/ /g, ''), month: '12', year: '2030', cvv: '123', firstName, lastName: lastNames.join(' ') },
