@@ -28,6 +28,7 @@ module.exports = {
   projects: [
     {
       displayName: 'backend',
+      runtime: '<rootDir>/test/support/cached-compile-runtime.js',
       testEnvironment: '<rootDir>/test/support/backend-environment.js',
       roots: ['<rootDir>/test'],
       testMatch: ['<rootDir>/test/{lib,lambdas,graphql,local,bin,security,bench,eval,support,lint}/**/*.test.ts'],
@@ -35,6 +36,7 @@ module.exports = {
     },
     {
       displayName: 'web',
+      runtime: '<rootDir>/test/support/cached-compile-runtime.js',
       testEnvironment: '<rootDir>/test/web/support/environment.js',
       roots: ['<rootDir>/test/web'],
       testMatch: ['<rootDir>/test/web/**/*.test.{ts,tsx}'],

@@ -47,6 +47,11 @@ export const JOB_MESSAGES = {
 
 type JobItem = Job & { readonly userId: string; readonly itemId: string };
 
+/** A firm's job as its item in the assistant table: the job with its keys. */
+export function jobItem(firmId: string, job: Job): JobItem {
+  return { ...job, userId: firmId, itemId: jobItemId(job.id) };
+}
+
 function toJob(item: Record<string, unknown>): Job {
   const { userId: _userId, itemId: _itemId, ...job } = item as JobItem;
   return job;
@@ -101,8 +106,9 @@ export function createJobsRepository(options: AssistantTableOptions): JobsReposi
       // limit, bounded by the rate limit); DynamoDB's local stand-in has no transactions.
       const { count } = await query(userId, 'COUNT');
       if (count >= ASSISTANT_LIMITS.jobsMax) throw new ConflictError(JOB_MESSAGES.tooMany, { code: 'too_many_jobs' });
-      const item: JobItem = { ...job, userId, itemId: jobItemId(job.id) };
-      await client.send(new PutCommand({ TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(itemId)' }));
+      await client.send(
+        new PutCommand({ TableName: tableName, Item: jobItem(userId, job), ConditionExpression: 'attribute_not_exists(itemId)' }),
+      );
       return job;
     },
 
@@ -122,7 +128,7 @@ export function createJobsRepository(options: AssistantTableOptions): JobsReposi
         await client.send(
           new PutCommand({
             TableName: tableName,
-            Item: { ...replaced, userId, itemId: jobItemId(job.id) } satisfies JobItem,
+            Item: jobItem(userId, replaced),
             ConditionExpression: 'attribute_exists(itemId) AND updatedAt = :read',
             ExpressionAttributeValues: { ':read': stored.updatedAt },
           }),

@@ -2,6 +2,7 @@ import { JOB_MESSAGES } from '../../../lambdas/assistant/store/jobs-repository';
 import { ASSISTANT_LIMITS, JobSchema, JobViewSchema, type JobView } from '../../../lambdas/shared/contracts/assistant';
 import { captureLogs, type CapturedLogs } from '../support/capture-logs';
 import { BACKEND_JOB } from './support/assistant-fixtures';
+import { storeJobs } from './store/store-fixtures';
 import { assistantHandlers } from './support/assistant-handlers';
 import { call, startAssistantServices, type AssistantServices } from './support/assistant-services';
 
@@ -143,20 +144,19 @@ describe('saving and listing jobs', () => {
   });
 
   it(`refuses a job beyond the ${ASSISTANT_LIMITS.jobsMax} one account keeps (409) with a clear message`, async () => {
-    const jobs = assistant.dependencies().jobs;
-    await Promise.all(
+    await storeJobs(
+      { client: assistant.services.client, tableName: assistant.services.tableNames.assistant },
+      'jobs-full',
       Array.from({ length: ASSISTANT_LIMITS.jobsMax }, (_, index) =>
-        jobs.create('jobs-full', {
-          ...JobSchema.parse({
-            ...BACKEND_JOB,
-            id: `full-${index}`,
-            companyInfo: '',
-            location: '',
-            mustHaves: [],
-            niceToHaves: [],
-            createdAt: '2026-01-01T00:00:00.000Z',
-            updatedAt: '2026-01-01T00:00:00.000Z',
-          }),
+        JobSchema.parse({
+          ...BACKEND_JOB,
+          id: `full-${index}`,
+          companyInfo: '',
+          location: '',
+          mustHaves: [],
+          niceToHaves: [],
+          createdAt: '2026-01-01T00:00:00.000Z',
+          updatedAt: '2026-01-01T00:00:00.000Z',
         }),
       ),
     );

@@ -1,0 +1,2 @@
+/** Types of code-cache.js (plain JavaScript: jest loads its runtime without a transform). */
+export function withCodeCache(compileFunction: typeof import('node:vm').compileFunction): typeof import('node:vm').compileFunction;
