@@ -127,6 +127,11 @@ export async function signIn(page: Page, email: string, password: string, firstN
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByText(`Hi, ${firstName}`)).toBeVisible();
+  // The greeting shows before the app has moved to the page after sign-in; that move takes focus
+  // to the main landmark (AppLayout), which closes a menu opened in between (a CI run clicked the
+  // account menu in that moment and never saw Sign Out). Signed in means arrived.
+  await expect(page).not.toHaveURL(/\/sign-in(\?|$)/);
+  await expect(page.getByRole('main')).toBeFocused();
 }
 
 /** Who an invited user is, beyond the first name (a fixed person makes repeatable screenshots). */
