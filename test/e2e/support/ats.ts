@@ -4,6 +4,7 @@ import type { AtsSyncResponse } from '../../../lambdas/shared/contracts/ats';
 import type { DemoAccountExpectations } from '../../support/ats-demo-accounts';
 import { sessionIdToken } from './identity';
 import { readEndpoints } from './local-runtime';
+import { syncUntilComplete } from '../../support/ats-sync';
 
 /** The account page's ATS settings. */
 export function atsSettings(page: Page): Locator {
@@ -53,15 +54,14 @@ export async function connectAndSyncDemoGreenhouseThroughApi(page: Page): Promis
   const headers = { Authorization: await sessionIdToken(page) };
   const connected = await page.request.post(`${restUrl}/ats/connection`, { headers, data: ATS_DEMO_CREDENTIALS.greenhouse });
   expect(connected.status(), await connected.text()).toBe(200);
-  let sync: AtsSyncResponse;
-  let calls = 0;
-  do {
-    const response = await page.request.post(`${restUrl}/ats/sync`, { headers, data: {}, timeout: 60_000 });
-    expect(response.status(), await response.text()).toBe(200);
-    sync = (await response.json()) as AtsSyncResponse;
-    calls += 1;
-  } while (sync.outcome === 'partial' && calls < 20);
-  expect(sync.outcome).toBe('complete');
+  await syncUntilComplete(
+    async () => {
+      const response = await page.request.post(`${restUrl}/ats/sync`, { headers, data: {}, timeout: 60_000 });
+      expect(response.status(), await response.text()).toBe(200);
+      return (await response.json()) as AtsSyncResponse;
+    },
+    { maxCalls: 20, what: 'Syncing the demo Greenhouse' },
+  );
 }
 
 /** The value beside `label` in the facts of the account page's ATS block `block` ("Connected ATS", "Sync"). */

@@ -15,6 +15,7 @@ import { LOCAL_AWS_CREDENTIALS } from '../../../local/dynamodb/client';
 import { REPO_ROOT } from '../../../local/paths';
 import { startLocalRuntime, type LocalRuntime } from '../../../local/runtime';
 import { CALL_TIMEOUT_MS, SECURITY_DEMO_CLOSED_APPLICATIONS } from './fuzz-config';
+import { syncUntilComplete } from '../../support/ats-sync';
 
 /**
  * The whole local runtime (REST handlers, resolvers, cognito-local with its triggers, dynalite in
@@ -179,10 +180,7 @@ async function seedAtsConnection(runtime: LocalRuntime, subscriber: SignedInCall
   };
   const credentials = ATS_DEMO_CREDENTIALS.workable;
   await call('POST', '/ats/connection', credentials);
-  let outcome = 'partial';
-  for (let attempt = 0; outcome === 'partial' && attempt < 5; attempt += 1)
-    ({ outcome } = await call<{ outcome: string }>('POST', '/ats/sync'));
-  if (outcome !== 'complete') throw new Error(`Seeding the ATS failed: the sync ended ${outcome}`);
+  await syncUntilComplete(() => call<{ outcome: string }>('POST', '/ats/sync'), { maxCalls: 5, what: 'Seeding the ATS failed' });
   const { jobs } = await call<{ jobs: { id: string; activeApplications: number }[] }>('GET', '/ats/jobs');
   const active = jobs.find((job) => job.activeApplications > 0);
   if (!active) throw new Error('Seeding the ATS failed: no synced job has active applications');

@@ -12,6 +12,7 @@ import { abbreviate, snapshotTarget } from './fuzz-runner';
 import { fuzzSeed } from './fuzz-config';
 import { hostileString } from './hostile-values';
 import { changesBetween, describeChanges, restoreSnapshot, takeSnapshot, type TableSnapshot } from './table-snapshot';
+import { syncUntilComplete } from '../../support/ats-sync';
 
 /**
  * Two staffing firms on the whole local runtime (issue 18: "nothing of one firm is reachable from
@@ -115,10 +116,10 @@ async function seedFirm(api: SecurityRuntime, firm: FirmName, owner: SignedInUse
   );
   const ats = FIRM_ATS[firm];
   await expectOk(api, { method: 'POST', path: '/ats/connection', body: ats }, owner, `${firm} connecting ${ats.atsname}`);
-  let outcome = 'partial';
-  for (let attempt = 0; outcome === 'partial' && attempt < 10; attempt += 1)
-    ({ outcome } = await expectOk<{ outcome: string }>(api, { method: 'POST', path: '/ats/sync' }, owner, `${firm} syncing`));
-  if (outcome !== 'complete') throw new Error(`${firm}'s ATS sync ended ${outcome}`);
+  await syncUntilComplete(() => expectOk<{ outcome: string }>(api, { method: 'POST', path: '/ats/sync' }, owner, `${firm} syncing`), {
+    maxCalls: 10,
+    what: `${firm}'s ATS`,
+  });
   const { jobs: atsJobs } = await expectOk<{ jobs: { id: string; activeApplications: number }[] }>(
     api,
     { method: 'GET', path: '/ats/jobs' },

@@ -12,6 +12,7 @@ import { ATS_DEMO_CREDENTIALS, startAtsStandIns, type AtsStandIns } from '../../
 import { DEMO_JOB_TITLE, demoAccountExpectations } from '../../../support/ats-demo-accounts';
 import { assistantHandlers } from '../../assistant/support/assistant-handlers';
 import { call, startAtsRouteServices, type AtsRouteServices } from './support/ats-route-services';
+import { syncUntilComplete } from '../../../support/ats-sync';
 
 /**
  * The screens after a sync read the same stored records whatever the ATS, so the browser walks
@@ -78,9 +79,10 @@ describe.each(VENDORS)('the demo %s account, after a sync', (vendor) => {
 
   beforeAll(async () => {
     await connect(vendor, as);
-    // Sync now keeps calling while the answer is partial.
-    do synced = (await call<AtsSyncResponse>(handlers['POST /ats/sync'], { method: 'POST', resource: '/ats/sync', as })).body;
-    while (synced.outcome === 'partial');
+    synced = await syncUntilComplete(
+      async () => (await call<AtsSyncResponse>(handlers['POST /ats/sync'], { method: 'POST', resource: '/ats/sync', as })).body,
+      { maxCalls: 20, what: `The demo ${vendor} account` },
+    );
     const jobs = await call<AtsJobsResponse>(handlers['GET /ats/jobs'], { method: 'GET', resource: '/ats/jobs', as });
     job = jobs.body.jobs.find((candidate) => candidate.title === DEMO_JOB_TITLE)!;
     ({ candidates } = (
