@@ -114,7 +114,7 @@ test('Sync now reads the ATS and shows what is stored', async () => {
 
   await expect(atsSection().getByText('Up to date')).toBeVisible();
   await expectStoredFacts(page, GREENHOUSE_DEMO.stored);
-  const placements = atsSection().getByText('Placements', { exact: true }).locator('xpath=following-sibling::*[1]');
+  const placements = atsFact(page, 'Sync', 'Placements');
   expect(Number((await placements.textContent())?.replace(/\D/g, ''))).toBeGreaterThanOrEqual(5);
   const atsItems = await ownAtsItems();
   expect(atsItems.filter((item) => String(item.itemId).startsWith('application#')).length).toBeGreaterThanOrEqual(30);
@@ -257,7 +257,7 @@ test('Bullhorn connects through its sign-in, syncs the demo staffing firm, and d
   await expect(atsFact(page, 'Connected ATS', 'OAuth client id')).toHaveText(`••••${BULLHORN_DEMO_CLIENT.clientId.slice(-4)}`);
 
   await syncAtsNow(page);
-  const placements = atsSection().getByText('Placements', { exact: true }).locator('xpath=following-sibling::*[1]');
+  const placements = atsFact(page, 'Sync', 'Placements');
   expect(Number((await placements.textContent())?.replace(/\D/g, ''))).toBeGreaterThanOrEqual(1);
   await expectStoredFacts(page, demoAccountExpectations('bullhorn').stored);
   await expectNoAxeViolations(page, '/account with Bullhorn connected');
