@@ -19,7 +19,7 @@ export interface DynaliteRequest {
   readonly method: string;
   readonly url: string;
   readonly headers: Record<string, string>;
-  readonly body: Uint8Array;
+  readonly body: Buffer;
 }
 
 export interface DynaliteAnswer {
@@ -70,8 +70,7 @@ export function askDynalite(listener: DynaliteListener, request: DynaliteRequest
     };
     try {
       listener(incoming as unknown as IncomingMessage, outgoing as unknown as ServerResponse);
-      if (request.body.length > 0)
-        incoming.emit('data', Buffer.from(request.body.buffer, request.body.byteOffset, request.body.byteLength));
+      if (request.body.length > 0) incoming.emit('data', request.body);
       incoming.emit('end');
     } catch (error) {
       reject(error as Error);
