@@ -7,6 +7,7 @@ import { inviteAndActivateUser, signInThroughApi, uniqueEmail } from './support/
 import { joinFirm, userIdOf } from './support/firm';
 import { localDatabase, localTable } from './support/local-runtime';
 import { subscribeThroughApi } from './support/subscriptions';
+import { openInApp } from './support/navigation';
 
 // The Activity page (issue 18): an owner whose firm's log holds entries reads them in plain words,
 // filters them, and exports them as CSV (the file named after the firm, a formula-like job title
@@ -78,7 +79,7 @@ test.beforeAll(async ({ browser }) => {
 test('the owner reads the firm’s activity, filters it and exports it as CSV, at desktop and phone width', async ({ browser }) => {
   const page = await (await browser.newContext({ reducedMotion: 'reduce', viewport: DESKTOP, acceptDownloads: true })).newPage();
   await signInThroughApi(page, owner.email, owner.password, 'Dana');
-  await page.goto('/activity');
+  await openInApp(page, '/activity');
 
   await expect(page.getByRole('heading', { level: 1, name: 'Activity' })).toBeVisible();
   const table = page.getByRole('table', { name: 'Team activity, newest first' });
@@ -112,7 +113,7 @@ test('the owner reads the firm’s activity, filters it and exports it as CSV, a
 test('a recruiter of the firm is told the log is for owners and admins, at desktop and phone width', async ({ browser }) => {
   const page = await (await browser.newContext({ reducedMotion: 'reduce', viewport: DESKTOP })).newPage();
   await signInThroughApi(page, recruiter.email, recruiter.password, 'Sam');
-  await page.goto('/activity');
+  await openInApp(page, '/activity');
 
   await expect(page.getByRole('heading', { level: 1, name: 'Activity' })).toBeVisible();
   await expect(page.getByText('The activity log is for the owners and admins of your team.', { exact: false })).toBeVisible();

@@ -3,6 +3,7 @@ import { DESKTOP_VIEWPORT, expectAccessibleAtBothWidths, expectNoAxeViolations }
 import { idTokenFor, inviteAndActivateUser, SEEDED_ADMIN, signInThroughApi, uniqueEmail } from './support/identity';
 import { readEndpoints } from './support/local-runtime';
 import { subscribeThroughApi } from './support/subscriptions';
+import { openInApp } from './support/navigation';
 
 // The admin console (issue 17): the seeded admin reads and handles a visitor's contact message,
 // finds a subscriber with their plan, invites and removes a person, and makes and expires a
@@ -15,7 +16,7 @@ test.describe.configure({ mode: 'serial' });
 test('a signed-in recruiter who is no admin is told the console is not for them, and the server refuses them', async ({ page }) => {
   const { email, password } = await inviteAndActivateUser(page, 'Noor');
 
-  await page.goto('/admin');
+  await openInApp(page, '/admin');
 
   await expect(page.getByRole('heading', { level: 1, name: 'Not allowed' })).toBeVisible();
   await expect(page.getByText('The admin console is for administrators.', { exact: false })).toBeVisible();

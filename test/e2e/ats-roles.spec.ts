@@ -1,9 +1,9 @@
 import { ATS_MANAGERS_ONLY_SENTENCE } from '../../lambdas/shared/contracts/ats';
 import { expect, test, type Page } from '@playwright/test';
 import { DESKTOP_VIEWPORT, expectAccessibleAtBothWidths } from './support/accessibility';
-import { connectDemoGreenhouse, syncAtsNow } from './support/ats';
+import { connectAndSyncDemoGreenhouseThroughApi } from './support/ats';
 import { joinFirm, userIdOf } from './support/firm';
-import { inviteAndActivateUser, signIn, uniqueEmail } from './support/identity';
+import { inviteAndActivateUser, signInThroughApi, uniqueEmail } from './support/identity';
 import { subscribeWithTestCard } from './support/subscriptions';
 
 // The firm's ATS by role (issue 18): the owner connects the firm's Greenhouse (the local fake) and
@@ -30,9 +30,9 @@ test.beforeAll(async ({ browser }) => {
   await subscribeWithTestCard(page, 'Enterprise', 'Ines Moreau');
   const ownerId = await userIdOf(owner.email);
 
-  await page.goto('/account');
-  await connectDemoGreenhouse(page);
-  await syncAtsNow(page);
+  // Through the routes the account page calls: an owner's connect form and "Sync now" are walked
+  // in organization.spec.ts (a firm's owner) and ats.spec.ts.
+  await connectAndSyncDemoGreenhouseThroughApi(page);
 
   // The firm's activity log names who connected and synced the ATS.
   await page.goto('/activity');
@@ -51,8 +51,8 @@ test.beforeAll(async ({ browser }) => {
 
 test('a recruiter sees the firm’s ATS read-only, with who can change it, at desktop and phone width', async ({ browser }) => {
   const page = await (await browser.newContext({ reducedMotion: 'reduce', viewport: DESKTOP_VIEWPORT })).newPage();
-  await signIn(page, recruiter.email, recruiter.password, 'Rafael');
-  await page.goto('/account');
+  // Lands on the account page; the sign-in form is sign-in.spec.ts's and keyboard.spec.ts's.
+  await signInThroughApi(page, recruiter.email, recruiter.password, 'Rafael');
 
   const section = atsSection(page);
   await expect(section.getByText(ATS_MANAGERS_ONLY_SENTENCE)).toBeVisible();

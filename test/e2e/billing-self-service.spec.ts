@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { DESKTOP_VIEWPORT, expectNoAxeViolations, expectNoSidewaysScroll, PHONE_VIEWPORT } from './support/accessibility';
 import { inviteAndActivateUser } from './support/identity';
 import { subscribeThroughApi } from './support/subscriptions';
+import { openInApp } from './support/navigation';
 
 /**
  * Billing self-service (issue 17), at desktop and phone width: a refused card is explained next to
@@ -52,7 +53,7 @@ test('a declined card shows its message next to the card fields (walked at 390 p
   await page.setViewportSize(PHONE_VIEWPORT);
   await inviteAndActivateUser(page, 'Dalia');
   const checkout = page.getByRole('region', { name: 'Start your free trial' });
-  await page.goto('/subscribe');
+  await openInApp(page, '/subscribe');
   await page.getByRole('button', { name: 'Choose Starter' }).click();
   await fillCard(page, DECLINED_CARD, '12/30', 'Dalia Haddad');
   await page.getByRole('button', { name: 'Start free trial' }).click();

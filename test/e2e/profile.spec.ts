@@ -1,9 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { inviteAndActivateUser, latestMessageTo, signIn } from './support/identity';
+import { openInApp } from './support/navigation';
 
 test('a user edits their profile and sees the change on the profile page and in the greeting', async ({ page }) => {
   await inviteAndActivateUser(page, 'Ngozi');
-  await page.goto('/edit-profile');
+  await openInApp(page, '/edit-profile');
   await page.getByLabel('First name').fill('Ngozika');
   await page.getByLabel('Company').fill('Okafor Talent Partners');
   await page.getByRole('button', { name: 'Save changes' }).click();
@@ -15,7 +16,7 @@ test('a user edits their profile and sees the change on the profile page and in 
 
 test('a user changes their password and signs in with the new one', async ({ page }) => {
   const { email, password } = await inviteAndActivateUser(page, 'Tomas');
-  await page.goto('/change-password');
+  await openInApp(page, '/change-password');
   await page.getByLabel('Current password').fill(password);
   await page.getByLabel('New password', { exact: true }).fill('second-password');
   const confirm = page.getByLabel('Confirm new password');

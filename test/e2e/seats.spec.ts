@@ -5,6 +5,7 @@ import { expectAccessibleAtBothWidths, expectNoAxeViolations, expectNoSidewaysSc
 import { inviteAndActivateUser } from './support/identity';
 import { localDatabase, scanTable } from './support/local-runtime';
 import { APPROVED_TEST_CARD, subscribeThroughApi } from './support/subscriptions';
+import { openInApp } from './support/navigation';
 
 /**
  * A firm's seats through its subscription's quantity (issue 18), at desktop and phone width: the
@@ -113,7 +114,7 @@ test('a new subscriber buys 3 seats at checkout and the Team page shows them (wa
   test.setTimeout(120_000);
   await page.setViewportSize(PHONE_VIEWPORT);
   await inviteAndActivateUser(page, 'Tariq');
-  await page.goto('/subscribe');
+  await openInApp(page, '/subscribe');
   await page.getByRole('button', { name: 'Choose Starter' }).click();
   const checkout = page.getByRole('region', { name: 'Start your free trial' });
   const seats = checkout.getByLabel('Seats');

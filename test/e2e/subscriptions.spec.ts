@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { inviteAndActivateUser } from './support/identity';
 import { scanTable } from './support/local-runtime';
+import { openInApp } from './support/navigation';
 
 test('a new user subscribes from the gate, reaches services, and manages the subscription on the account page', async ({ page }) => {
   test.setTimeout(90_000);
@@ -59,7 +60,7 @@ test('a new user subscribes from the gate, reaches services, and manages the sub
 
 test('a declined test card is refused with a clear message and nothing is subscribed', async ({ page }) => {
   const { email } = await inviteAndActivateUser(page, 'Rafael');
-  await page.goto('/subscribe');
+  await openInApp(page, '/subscribe');
   await page.getByRole('button', { name: 'Choose Starter' }).click();
   await page.getByLabel('Card number').fill('4000 0000 0000 0002');
   await page.getByLabel('Expiry (MM/YY)').fill('12/30');
