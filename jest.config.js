@@ -24,6 +24,12 @@ module.exports = {
   // No test or hook lives on jest's 5 s default: on a busy 2-core machine starting dynalite, a
   // local server or the runtime takes longer. A hung test still fails, after a minute.
   testTimeout: 60_000,
+  // A worker that has run a hundred files holds a heap of 0.5-2 GB. Freeing it took 0.4-4 s, past
+  // jest's 500 ms for a worker to exit, so jest SIGTERMed workers that had nothing left open and
+  // warned that they "failed to exit gracefully". Workers now skip that teardown
+  // (test/support/quick-worker-exit.js), which about halves that; the margin is for a loaded machine.
+  // A worker kept alive by a leaked handle is still force-exited and reported, after this long.
+  workerGracefulExitTimeout: 5_000,
   testSequencer: '<rootDir>/test/support/slow-first-sequencer.js',
   projects: [
     {

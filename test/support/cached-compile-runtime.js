@@ -11,6 +11,8 @@
 const vm = require('node:vm');
 const Runtime = require('jest-runtime').default;
 const { withCodeCache } = require('./code-cache');
+// A worker's quick exit: installed here, since jest loads this module once in each worker.
+require('./quick-worker-exit');
 
 // jest-runtime calls `vm.compileFunction` through the module object, so this reaches its calls;
 // this module is loaded once per worker (by jest, outside any test file's context).
