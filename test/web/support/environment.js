@@ -2,17 +2,20 @@
  * jsdom, plus what jsdom lacks and the app's libraries use: TextEncoder/TextDecoder, the fetch
  * API (react-router's data router builds `Request`s), matchMedia (react-hot-toast),
  * structuredClone and a silent scrollTo. The fetch classes and AbortController come from Node
- * together, because Node's `Request` only accepts Node's own `AbortSignal`.
+ * together, because Node's `Request` only accepts Node's own `AbortSignal`. Its user-agent style
+ * rules are answered by element type first (style-rule-prefilter.js), which computes the same styles.
  */
 const { TestEnvironment } = require('jest-environment-jsdom');
 const { TextEncoder, TextDecoder } = require('node:util');
 const { withQuietOutput } = require('../../support/quiet-output');
 const { withReleasedAsyncStorage } = require('../../support/released-async-storage');
+const { prefilterStyleRules } = require('./style-rule-prefilter');
 
 class WebTestEnvironment extends TestEnvironment {
   async setup() {
     await super.setup();
     const g = this.global;
+    prefilterStyleRules(g.document);
     g.TextEncoder = TextEncoder;
     g.TextDecoder = TextDecoder;
     g.fetch = fetch;

@@ -4,7 +4,7 @@ import { RestApiError } from '../../../../web/src/lib/rest-client';
 import { atsFacts as facts, FakeAts, greenhouseConnection, syncWith, withSkipped } from '../../support/ats';
 import { authUser, dbUser, FakeIdentity } from '../../support/auth';
 import { FakeBilling, testSubscription } from '../../support/billing';
-import { errorOf } from '../../support/forms';
+import { errorOf, fillIn } from '../../support/forms';
 import { renderApp } from '../../support/render';
 
 afterEach(() => jest.restoreAllMocks());
@@ -70,10 +70,11 @@ describe('the ATS settings on the account page', () => {
     const section = await screen.findByRole('region', { name: 'Your ATS' });
     await user.selectOptions(await within(section).findByLabelText('ATS'), 'workable');
     expect(within(section).queryByLabelText('Harvest API key')).not.toBeInTheDocument();
-    await user.type(within(section).getByLabelText('Workable API access token'), 'wk-token-9876');
+    // Pasted: the form reads its fields in onChange; 'connects an ATS with a key typed…' types.
+    await fillIn(user, within(section).getByLabelText('Workable API access token'), 'wk-token-9876');
     const subdomain = within(section).getByLabelText('Workable subdomain');
     expect(subdomain).toHaveAttribute('type', 'text');
-    await user.type(subdomain, 'northbridge');
+    await fillIn(user, subdomain, 'northbridge');
     await user.click(within(section).getByRole('button', { name: 'Test and save' }));
     await within(section).findByRole('heading', { name: 'Connected ATS' });
     expect(ats.connected).toEqual([{ atsname: 'workable', apikeytype: 'bearer', apikey1: 'wk-token-9876', apikey2: 'northbridge' }]);
@@ -96,7 +97,7 @@ describe('the ATS settings on the account page', () => {
     expect(errorOf(key)).toBe('Please give the Harvest API key.');
     expect(api.connect).not.toHaveBeenCalled();
 
-    await user.type(key, 'not-a-harvest-key');
+    await fillIn(user, key, 'not-a-harvest-key');
     await user.click(within(section).getByRole('button', { name: 'Test and save' }));
 
     await waitFor(() => expect(errorOf(key)).toBe('Greenhouse refused this key: check that it is a Harvest key with read access.'));

@@ -38,8 +38,9 @@ describe('connecting Greenhouse (Harvest v3) on the account page', () => {
     expect(userId).toHaveAttribute('type', 'text');
     expect(secret).toHaveAttribute('type', 'password');
 
-    await user.type(clientId, 'gh-client-7a1d');
-    await user.type(secret, 'gh-secret-4f9e2b71');
+    // Pasted: the form reads its fields in onChange (ats-settings' first test types its key); the user ID is typed.
+    await fillIn(user, clientId, 'gh-client-7a1d');
+    await fillIn(user, secret, 'gh-secret-4f9e2b71');
     await user.click(within(section).getByRole('button', { name: 'Test and save' }));
     expect(errorOf(userId)).toBe('Please give the Greenhouse user ID.');
     await user.type(userId, 'jane');
