@@ -27,25 +27,16 @@ const typesOfSelector = new Map();
  */
 function requiredTypes(selectorText) {
   if (/[\\|*@;]/.test(selectorText)) return null;
-  const types = new Set();
-  let depth = 0;
-  let quote = '';
-  let start = 0;
   const alternatives = [];
-  for (let i = 0; i < selectorText.length; i++) {
-    const c = selectorText[i];
-    if (quote) {
-      if (c === quote) quote = '';
-    } else if (c === '"' || c === "'") quote = c;
-    else if (c === '(' || c === '[') depth++;
-    else if (c === ')' || c === ']') depth--;
-    else if (c === ',' && depth === 0) {
-      alternatives.push(selectorText.slice(start, i));
-      start = i + 1;
-    }
-  }
-  if (quote || depth !== 0) return null;
+  let start = 0;
+  const balanced = scanTopLevel(selectorText, (c, i) => {
+    if (c !== ',') return;
+    alternatives.push(selectorText.slice(start, i));
+    start = i + 1;
+  });
+  if (!balanced) return null;
   alternatives.push(selectorText.slice(start));
+  const types = new Set();
   for (const alternative of alternatives) {
     const type = rightmostType(alternative.trim());
     if (type === null) return null;
@@ -56,20 +47,33 @@ function requiredTypes(selectorText) {
 
 /** The type name the last compound of one complex selector begins with, or null. */
 function rightmostType(selector) {
+  let compoundStart = 0;
+  scanTopLevel(selector, (c, i) => {
+    if (/[\s>+~]/.test(c)) compoundStart = i + 1;
+  });
+  const match = /^([a-zA-Z][a-zA-Z0-9-]*)(?=$|[.#:[])/.exec(selector.slice(compoundStart));
+  return match ? match[1].toLowerCase() : null;
+}
+
+/**
+ * Calls `visit(character, index)` for each character of `text` outside quotes, brackets and
+ * parentheses (and not for those delimiters); false when a quote or bracket is left open.
+ * @param {string} text
+ * @param {(character: string, index: number) => void} visit
+ */
+function scanTopLevel(text, visit) {
   let depth = 0;
   let quote = '';
-  let compoundStart = 0;
-  for (let i = 0; i < selector.length; i++) {
-    const c = selector[i];
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
     if (quote) {
       if (c === quote) quote = '';
     } else if (c === '"' || c === "'") quote = c;
     else if (c === '(' || c === '[') depth++;
     else if (c === ')' || c === ']') depth--;
-    else if (depth === 0 && /[\s>+~]/.test(c)) compoundStart = i + 1;
+    else if (depth === 0) visit(c, i);
   }
-  const match = /^([a-zA-Z][a-zA-Z0-9-]*)(?=$|[.#:[])/.exec(selector.slice(compoundStart));
-  return match ? match[1].toLowerCase() : null;
+  return quote === '' && depth === 0;
 }
 
 /** Whether a rule of `selectorText` may match an element of (lower-case) type `type`. */
