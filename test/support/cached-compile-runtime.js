@@ -9,6 +9,9 @@
  * each module afresh, in its own context.
  */
 const vm = require('node:vm');
+// V8 optimizes only what stays hot across the worker's files (v8-tiering.js says why), set before
+// jest-runtime and the first test file load.
+require('./v8-tiering').applyTestV8Flags();
 const Runtime = require('jest-runtime').default;
 const { withCodeCache } = require('./code-cache');
 // A worker's quick exit: installed here, since jest loads this module once in each worker.
