@@ -12,8 +12,9 @@
  * (docs/decisions.md, "V8's tier-up in the test processes"). No tier at all (`--max-opt=2`) saved a
  * tenth in the handler tests but cost as much in the others.
  *
- * Applied by the jest workers (cached-compile-runtime.js), Playwright's runner and workers and the
- * browser tests' runtime (playwright.config.ts). `npm start` and the bench keep V8's defaults.
+ * Applied by the jest workers (cached-compile-runtime.js) and, on their command line, ESLint and
+ * Prettier (bin/tuned.mjs), which read each file of the repository once. Not the browser tests:
+ * there it changed nothing. `npm start`, the bench and the processes tests start keep V8's defaults.
  */
 const DEFAULT_INTERRUPT_BUDGET = 67_584;
 
