@@ -8,7 +8,7 @@
  * the same warm functions again in every file, only to drop them when the file ended: a quarter
  * of `perf`'s samples in test/lambdas/ats. The local runtime's Lambda containers are fresh isolates
  * in the same way. With the higher budget only code that stays hot is optimized (jest, jsdom, long
- * loops). Whole jest runs alternated with the default: 264-271 CPU-s against 280-306
+ * loops). Whole jest runs alternated with the default: 258-271 CPU-s against 280-306
  * (docs/decisions.md, "V8's tier-up in the test processes"). No tier at all (`--max-opt=2`) saved a
  * tenth in the handler tests but cost as much in the others.
  *

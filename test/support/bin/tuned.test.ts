@@ -6,14 +6,18 @@ import { TEST_V8_FLAGS } from '../v8-tiering';
 const TUNED = path.join(__dirname, 'tuned.mjs');
 const ROOT = path.resolve(__dirname, '../../..');
 
-/** The command line of `parent`'s child process, once it has one (Linux's /proc). */
+/**
+ * The command line of the child that tuned.mjs (process `parent`) starts, read from Linux's /proc
+ * once the child has its own: between fork and exec it still shows tuned.mjs's.
+ */
 async function childCommandLine(parent: number): Promise<string[]> {
   for (let attempt = 0; attempt < 200; attempt += 1) {
     for (const entry of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
       try {
         const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
         const parentId = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-        if (parentId === parent) return readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0').filter(Boolean);
+        const commandLine = parentId === parent ? readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0').filter(Boolean) : [];
+        if (commandLine.length > 0 && !commandLine.includes(TUNED)) return commandLine;
       } catch {
         // The process ended while it was read.
       }
