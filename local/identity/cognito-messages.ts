@@ -29,8 +29,17 @@ const KIND: Readonly<Record<MessageSource, OutboxMessageKind>> = {
   Authentication: 'other',
 };
 
-function fill(template: string, code: string, username: string): string {
-  return template.split('{####}').join(code).split('{username}').join(username);
+/** Where Cognito puts the code (or the temporary password) and the user name in a message. */
+export const CODE_PARAMETER = '{####}';
+export const USERNAME_PARAMETER = '{username}';
+
+/**
+ * A message with its placeholders filled, every one and the values as written: not
+ * `String.replace`, which reads `$&`, `$$`… in a value (a temporary password may hold them) as
+ * replacement patterns.
+ */
+export function fillCognitoPlaceholders(template: string, code: string, username: string): string {
+  return template.split(CODE_PARAMETER).join(code).split(USERNAME_PARAMETER).join(username);
 }
 
 /**
@@ -52,7 +61,7 @@ export function composeCognitoEmail(input: {
       to: input.to,
       kind,
       subject: template?.EmailSubject ?? DEFAULT_TEMPLATES.invitationSubject,
-      body: fill(template?.EmailMessage ?? DEFAULT_TEMPLATES.invitationBody, input.code, input.username),
+      body: fillCognitoPlaceholders(template?.EmailMessage ?? DEFAULT_TEMPLATES.invitationBody, input.code, input.username),
       temporaryPassword: input.code,
     };
   }
@@ -61,7 +70,7 @@ export function composeCognitoEmail(input: {
     to: input.to,
     kind,
     subject: template?.EmailSubject ?? DEFAULT_TEMPLATES.verificationSubject,
-    body: fill(template?.EmailMessage ?? DEFAULT_TEMPLATES.verificationBody, input.code, input.username),
+    body: fillCognitoPlaceholders(template?.EmailMessage ?? DEFAULT_TEMPLATES.verificationBody, input.code, input.username),
     code: input.code,
   };
 }

@@ -22,7 +22,7 @@ import pino from 'pino';
 import { writeFileAtomic } from '../files';
 import { DurableJsonStoreFactory } from './durable-json-store';
 import { closeServer, listen } from '../net';
-import { composeCognitoEmail } from './cognito-messages';
+import { CODE_PARAMETER, composeCognitoEmail, fillCognitoPlaceholders, USERNAME_PARAMETER } from './cognito-messages';
 import { createLocalTargets } from './cognito-targets';
 import type { OutboxMessageInput } from './outbox';
 import {
@@ -115,7 +115,29 @@ function cognitoTriggers(config: Config, services: Pick<Services, 'clock' | 'cog
   const triggers = new TriggersService(services.clock, services.cognito, lambda, noCrypto);
   return {
     enabled: (trigger) => triggers.enabled(trigger),
-    customMessage: triggers.customMessage,
+    // cognito-local fills the trigger's message with `String.replace`, which read a `$&` in a
+    // temporary password as "the match" (the invitation then showed `{####}` in its place) and
+    // fills only the first placeholder; Cognito fills every one with the value as written.
+    customMessage: async (ctx, { clientId, clientMetadata, code, source, userAttributes, username, userPoolId }) => {
+      try {
+        const response = await lambda.invoke(ctx, 'CustomMessage', {
+          clientId,
+          clientMetadata,
+          codeParameter: CODE_PARAMETER,
+          triggerSource: source,
+          userAttributes: attributesRecord(userAttributes) ?? {},
+          username,
+          usernameParameter: USERNAME_PARAMETER,
+          userPoolId,
+        });
+        const fill = (message: string | null) => (message ? fillCognitoPlaceholders(message, code, username) : message);
+        return { emailMessage: fill(response.emailMessage), emailSubject: response.emailSubject, smsMessage: fill(response.smsMessage) };
+      } catch (error) {
+        // As cognito-local and Cognito's default: a failing trigger leaves the pool's own message.
+        ctx.logger.error(error);
+        return null;
+      }
+    },
     customEmailSender: triggers.customEmailSender,
     postAuthentication: triggers.postAuthentication,
     preSignUp: triggers.preSignUp,

@@ -1,4 +1,5 @@
 import {
+  AdminCreateUserCommand,
   AdminGetUserCommand,
   ConfirmSignUpCommand,
   ForgotPasswordCommand,
@@ -210,6 +211,32 @@ describe('the local identity service', () => {
     expect(signUp?.body).toBe(CUSTOM_MESSAGES.CustomMessage_SignUp.body.replace('{####}', signUp?.code ?? 'no code'));
     expect(reset).toMatchObject({ subject: 'Reset your password' });
     expect(reset?.body).toContain(reset?.code ?? 'no code');
+  });
+
+  it('puts a temporary password in the trigger’s invitation as written, `$&` and `$$` included', async () => {
+    // cognito-local's own filling used String.replace, which read `$&` as "the match": an
+    // invitation showed `{####}` where the password's `$&` was, and the person could not sign in.
+    const email = uniqueEmail('rosa');
+    const temporaryPassword = 'Tmp$&1$$x$`Aa9';
+    await client.send(
+      new AdminCreateUserCommand({
+        UserPoolId: endpoints.userPoolId,
+        Username: email,
+        TemporaryPassword: temporaryPassword,
+        UserAttributes: [
+          { Name: 'email', Value: email },
+          { Name: 'email_verified', Value: 'true' },
+        ],
+        DesiredDeliveryMediums: ['EMAIL'],
+      }),
+    );
+    const messages = (await (await fetch(endpoints.outboxEndpoint)).json()) as OutboxMessage[];
+    const invitation = messages.find((message) => message.to === email && message.kind === 'invitation');
+
+    expect(invitation).toMatchObject({ subject: CUSTOM_MESSAGES.CustomMessage_AdminCreateUser.subject, temporaryPassword });
+    expect(invitation?.body).toBe(
+      CUSTOM_MESSAGES.CustomMessage_AdminCreateUser.body.split('{username}').join(email).split('{####}').join(temporaryPassword),
+    );
   });
 
   it('fails ConfirmSignUp with Cognito’s message when PostConfirmation throws; the user stays confirmed', async () => {
