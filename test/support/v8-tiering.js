@@ -9,7 +9,7 @@
  * of `perf`'s samples in test/lambdas/ats. The local runtime's Lambda containers are fresh isolates
  * in the same way. With the higher budget only code that stays hot is optimized (jest, jsdom, long
  * loops). Whole jest runs alternated with the default: 258-271 CPU-s against 280-306
- * (docs/decisions.md, "V8's tier-up in the test processes"). No tier at all (`--max-opt=2`) saved a
+ * (docs/decisions.md, "V8's tier-up in the test processes"). No TurboFan at all (`--max-opt=2`) saved a
  * tenth in the handler tests but cost as much in the others.
  *
  * Applied by the jest workers (cached-compile-runtime.js) and, on their command line, ESLint and
