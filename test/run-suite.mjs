@@ -34,8 +34,9 @@ const STEPS = [
     cores: 1,
     after: ['build:web'],
   },
-  // ESLint and Prettier on node with the test processes' V8 flags (test/support/bin/tuned.mjs).
-  { name: 'eslint', command: 'node test/support/bin/tuned.mjs eslint .', cores: 1 },
+  // package.json's lint:eslint and format:check: ESLint and Prettier on node with the test
+  // processes' V8 flags (test/support/bin/tuned.mjs).
+  { name: 'eslint', command: 'npm run -s lint:eslint', cores: 1 },
   // package.json's format:check (Prettier's newer command line: 18 CPU-s instead of 31 on a clean clone).
   { name: 'prettier', command: 'npm run -s format:check', cores: 1 },
   { name: 'jest', command: 'jest --maxWorkers=2', cores: 2 },

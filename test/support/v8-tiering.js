@@ -19,11 +19,11 @@
 const DEFAULT_INTERRUPT_BUDGET = 67_584;
 
 /** The V8 flags of the test processes, as a command line's options. */
-const TEST_V8_FLAGS = `--interrupt-budget=${4 * DEFAULT_INTERRUPT_BUDGET}`;
+const TEST_V8_FLAGS = Object.freeze([`--interrupt-budget=${4 * DEFAULT_INTERRUPT_BUDGET}`]);
 
 /** Sets {@link TEST_V8_FLAGS} in this process (before the code they are meant for is loaded). */
 function applyTestV8Flags() {
-  require('node:v8').setFlagsFromString(TEST_V8_FLAGS);
+  require('node:v8').setFlagsFromString(TEST_V8_FLAGS.join(' '));
 }
 
 module.exports = { DEFAULT_INTERRUPT_BUDGET, TEST_V8_FLAGS, applyTestV8Flags };

@@ -17,5 +17,5 @@ if (!command) {
 }
 const { TEST_V8_FLAGS } = createRequire(import.meta.url)('../v8-tiering.js');
 const bin = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'node_modules', '.bin', command);
-const { status, signal } = spawnSync(process.execPath, [...TEST_V8_FLAGS.split(' '), bin, ...args], { stdio: 'inherit' });
+const { status, signal } = spawnSync(process.execPath, [...TEST_V8_FLAGS, bin, ...args], { stdio: 'inherit' });
 process.exit(status ?? (signal ? 1 : 0));
