@@ -4,9 +4,9 @@
  * jest loads every module afresh for each test file and compiles it with `vm.compileFunction`,
  * which on Node 20 does not use V8's compilation cache: a worker parsed the AWS SDK, zod, dynalite
  * and the product's modules again for every file that imports them (about a tenth of the handler
- * tests' CPU). With the code cache of a module's first compilation (code-cache.js), later files
- * compile it in about a tenth of the time. Only the compilation is shared: each file still runs
- * each module afresh, in its own context.
+ * tests' CPU). With a code cache made after a module has run in earlier files (code-cache.js),
+ * later files start from its compiled top level and the functions those files called. Only the
+ * compilation is shared: each file still runs each module afresh, in its own context.
  */
 const vm = require('node:vm');
 // V8 optimizes only what stays hot across the worker's files (v8-tiering.js says why), set before
@@ -19,6 +19,6 @@ require('./quick-worker-exit');
 
 // jest-runtime calls `vm.compileFunction` through the module object, so this reaches its calls;
 // this module is loaded once per worker (by jest, outside any test file's context).
-vm.compileFunction = withCodeCache(vm.compileFunction);
+vm.compileFunction = withCodeCache(vm.compileFunction, vm.Script);
 
 module.exports = Runtime;
