@@ -1,6 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import * as path from 'node:path';
-import { DEFAULT_PORTS, PORT_ENV, type PortName } from './local/ports';
+import { DEFAULT_PORTS, type PortName } from './local/ports';
 
 /**
  * Browser tests: Debian's Chromium against the local runtime that `npm start` runs, started here
@@ -64,17 +64,8 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    command: `mkdir -p ${JSON.stringify(path.dirname(E2E_RUNTIME_LOG))} && exec node_modules/.bin/tsx local/start.ts --reset > ${JSON.stringify(E2E_RUNTIME_LOG)} 2>&1`,
-    url: `http://127.0.0.1:${E2E_PORTS.web}/config.json`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    // The runtime's output goes to E2E_RUNTIME_LOG (above); what reaches these is the shell's own.
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      LOCAL_DATA_DIR: E2E_DATA_DIR,
-      ...Object.fromEntries(Object.entries(E2E_PORTS).map(([name, port]) => [PORT_ENV[name as PortName], String(port)])),
-    },
-  },
+  // The local runtime, started without waiting: Playwright loads the test files and starts its
+  // workers meanwhile, and each worker waits for it (test/e2e/support/runtime-process.ts). Its
+  // output goes to E2E_RUNTIME_LOG.
+  globalSetup: './test/e2e/support/runtime-process.ts',
 });

@@ -55,6 +55,13 @@ export const ZONES = [
     message:
       'The web reaches backend contracts through the @contracts alias (and shared rules through @shared-domain), not by a relative path into lambdas/.',
   },
+  {
+    name: 'e2e-specs-wait-for-runtime',
+    appliesTo: (file) => /^test\/e2e\/.+\.spec\.ts$/.test(file),
+    forbids: isPackage(/^@playwright\/test$/),
+    message:
+      "A browser spec imports Playwright from test/e2e/support/test: its `test` waits for the local runtime, which Playwright's global setup starts without waiting.",
+  },
 ];
 
 /** The target of an import specifier seen from `filename`. */

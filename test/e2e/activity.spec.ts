@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { readFile } from 'node:fs/promises';
 import { createActivityRecorder } from '../../lambdas/shared/activity/activity-log';
 import type { ActivityInput } from '../../lambdas/shared/domain/activity';

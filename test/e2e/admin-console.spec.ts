@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './support/test';
 import { DESKTOP_VIEWPORT, expectAccessibleAtBothWidths, expectNoAxeViolations } from './support/accessibility';
 import { idTokenFor, inviteAndActivateUser, SEEDED_ADMIN, signInThroughApi, uniqueEmail } from './support/identity';
 import { readEndpoints } from './support/local-runtime';

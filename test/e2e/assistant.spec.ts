@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Locator, type Page } from './support/test';
 import {
   PLANTED_BEST_CANDIDATE_BY_JOB,
   SAMPLE_CANDIDATES,

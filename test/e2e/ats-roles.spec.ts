@@ -1,5 +1,5 @@
 import { ATS_MANAGERS_ONLY_SENTENCE } from '../../lambdas/shared/contracts/ats';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { DESKTOP_VIEWPORT, expectAccessibleAtBothWidths } from './support/accessibility';
 import { connectAndSyncDemoGreenhouseThroughApi } from './support/ats';
 import { joinFirm, userIdOf } from './support/firm';

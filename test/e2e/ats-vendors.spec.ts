@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Locator, type Page } from './support/test';
 import { ATS_DEMO_CREDENTIALS } from '../../local/ats/ats-stand-ins';
 import { demoAccountExpectations } from '../support/ats-demo-accounts';
 import { atsFact, atsSettings, expectStoredFacts, syncAtsNow } from './support/ats';

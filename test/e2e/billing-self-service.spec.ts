@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './support/test';
 import { readFile } from 'node:fs/promises';
 import { DESKTOP_VIEWPORT, expectNoAxeViolations, expectNoSidewaysScroll, PHONE_VIEWPORT } from './support/accessibility';
 import { inviteAndActivateUser } from './support/identity';

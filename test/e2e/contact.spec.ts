@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { readEndpoints, scanTable } from './support/local-runtime';
 
 test('a visitor sends a contact message that is stored and the form clears', async ({ page }) => {

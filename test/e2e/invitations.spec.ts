@@ -1,8 +1,8 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { createCognitoOnlyUser, firstSignIn, groupsOf, idTokenFor, latestMessageTo, SEEDED_ADMIN, uniqueEmail } from './support/identity';
 import { readEndpoints, scanTable } from './support/local-runtime';
 
-async function fillInviteSignUp(page: import('@playwright/test').Page, code: string, email: string) {
+async function fillInviteSignUp(page: Page, code: string, email: string) {
   await page.goto('/invite-signup');
   await page.getByLabel('Registration code').fill(code);
   await page.getByLabel('First name').fill('Priya');

@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './support/test';
 import { expectNoAxeViolations } from './support/accessibility';
 import { inviteUser, latestMessageTo, SEEDED_ADMIN, uniqueEmail } from './support/identity';
 import { expectAnnouncedError, expectTabOrder, expectVisibleFocus, fillInTabOrder, tabTo } from './support/keyboard';

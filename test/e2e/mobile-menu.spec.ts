@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 
 test.describe('at the 640px breakpoint', () => {
   test.use({ viewport: { width: 640, height: 900 } });

@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './support/test';
 import { garbageReason } from '../eval/term-quality';
 import { OCCUPATION_POSTINGS, type OccupationPosting } from './fixtures/occupation-postings';
 import { inviteAndActivateUser } from './support/identity';

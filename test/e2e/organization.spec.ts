@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Locator, type Page } from './support/test';
 import { readFile } from 'node:fs/promises';
 import { LOCAL_PLAN_PRICES } from '../../lambdas/subscription/billing/local-billing';
 import { parseCsv } from '../support/csv';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { inviteAndActivateUser, latestMessageTo, signIn } from './support/identity';
 import { openInApp } from './support/navigation';
 

@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Locator, type Page } from './support/test';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { SAMPLE_CANDIDATES } from '../../lambdas/assistant/samples/sample-candidates';

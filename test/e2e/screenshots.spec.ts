@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Locator, type Page } from './support/test';
 import { inviteAndActivateUser, SEEDED_ADMIN, signInThroughApi } from './support/identity';
 import { SAMPLE_JOBS } from '../../lambdas/assistant/samples/sample-jobs';
 import { GREENHOUSE_DEMO_CLIENT } from '../../local/ats/ats-stand-ins';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { createOrganizationsRepository } from '../../lambdas/shared/organizations/organizations-repository';
 import { expectAccessibleAtBothWidths, expectNoAxeViolations, expectNoSidewaysScroll, PHONE_VIEWPORT } from './support/accessibility';

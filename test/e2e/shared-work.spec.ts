@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Locator, type Page } from './support/test';
 import { DESKTOP_VIEWPORT, expectAccessibleAtBothWidths, PHONE_VIEWPORT } from './support/accessibility';
 import { inviteAndActivateUser, uniqueEmail } from './support/identity';
 import { joinFirm, userIdOf } from './support/firm';

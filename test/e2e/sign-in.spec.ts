@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { createCognitoOnlyUser, SEEDED_ADMIN, signIn, signInThroughApi, uniqueEmail } from './support/identity';
 
 test('a user signs in, is greeted by first name, and Sign Out returns to the home page', async ({ page }) => {

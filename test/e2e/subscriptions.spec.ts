@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { inviteAndActivateUser } from './support/identity';
 import { scanTable } from './support/local-runtime';
 import { openInApp } from './support/navigation';

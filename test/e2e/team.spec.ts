@@ -1,5 +1,5 @@
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './support/test';
 import { createOrganizationsRepository } from '../../lambdas/shared/organizations/organizations-repository';
 import { DESKTOP_VIEWPORT, expectAccessibleAtBothWidths, PHONE_VIEWPORT } from './support/accessibility';
 import { cognito, firstSignIn, inviteAndActivateUser, joinTeam, uniqueEmail } from './support/identity';

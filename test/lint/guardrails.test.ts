@@ -51,6 +51,10 @@ const BOUNDARY_CASES = [
   ['web/src/lib/example.ts', importOf('../../../lambdas/shared/contracts/user'), 'through the @contracts alias'],
   ['test/web/support/example.ts', importOf('../../../lambdas/shared/contracts/ats'), 'through the @contracts alias'],
   ['web/src/lib/example.ts', importOf('@contracts/user'), ''],
+  // Browser specs take `test` from their support module, which waits for the local runtime.
+  ['test/e2e/example.spec.ts', importOf('@playwright/test'), 'A browser spec imports Playwright from test/e2e/support/test'],
+  ['test/e2e/example.spec.ts', importOf('./support/test'), ''],
+  ['test/e2e/support/example.ts', importOf('@playwright/test'), ''],
 ] as const;
 
 const MESSY = 'export const plans = {starter:1,\n professional : 2};\n';
