@@ -17,7 +17,7 @@ const PASSED_STEP_LINES = 8;
 /**
  * The steps. `cores`: how many it keeps busy; `after`: steps it needs. Declared in the order they
  * start when cores allow: the type check first, so a type error fails in seconds. The static
- * checks then fill the two cores evenly (about 6 + 21 s on one, 3 + 2 + 10 + 16 s on the other), so
+ * checks then fill the two cores evenly (about 6 + 21 s on one, 3 + 2 + 14 + 15 s on the other), so
  * the tests start as soon as both are done: ESLint, the longest, starts when the type check ends,
  * and the web build and synth go before Prettier on the other core.
  */
@@ -34,10 +34,10 @@ const STEPS = [
     cores: 1,
     after: ['build:web'],
   },
-  // package.json's lint:eslint and format:check: ESLint and Prettier on node with the test
-  // processes' V8 flags (test/support/bin/tuned.mjs).
+  // package.json's lint:eslint: ESLint on node with the test processes' V8 flags (test/support/bin/tuned.mjs).
   { name: 'eslint', command: 'npm run -s lint:eslint', cores: 1 },
-  // package.json's format:check (Prettier's newer command line: 18 CPU-s instead of 31 on a clean clone).
+  // package.json's format:check: Prettier's newer command line (18 CPU-s instead of 31 on a clean
+  // clone), tuned the same way.
   { name: 'prettier', command: 'npm run -s format:check', cores: 1 },
   { name: 'jest', command: 'jest --maxWorkers=2', cores: 2 },
   { name: 'e2e', command: 'node test/e2e/require-chromium.js && playwright test', cores: 2, after: ['build:web'] },

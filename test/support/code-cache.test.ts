@@ -48,8 +48,7 @@ describe('compiling with the code cache of an earlier compilation', () => {
       expect(compile('return a + 1;', ['a'], { filename: '/app/often.js', parsingContext })(compilation)).toBe(compilation + 1);
     }
 
-    const caches = cachesUsed;
-    const madeAt = caches.flatMap((cache, index) => (index > 0 && cache !== caches[index - 1] ? [index + 1] : []));
+    const madeAt = cachesUsed.flatMap((cache, index) => (index > 0 && cache !== cachesUsed[index - 1] ? [index + 1] : []));
     expect(madeAt).toEqual([2, 4, 8]);
   });
 
