@@ -1,5 +1,5 @@
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, paginateScan } from '@aws-sdk/lib-dynamodb';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { E2E_DATA_DIR } from '../../../playwright.config';
@@ -32,10 +32,17 @@ export function localDatabase(): DynamoDBDocumentClient {
   return DynamoDBDocumentClient.from(client);
 }
 
-/** Every item of the local table whose name ends with `-<suffix>` (a test-only scan). */
+/**
+ * Every item of the local table whose name ends with `-<suffix>` (a test-only scan), page after
+ * page: a Scan answers at most 1 MB, and the ATS table passes that once a few files' recruiters
+ * have synced (a file that ran after them found none of its own recruiter's applications).
+ */
 export async function scanTable(suffix: string): Promise<Record<string, unknown>[]> {
-  const { Items = [] } = await localDatabase().send(new ScanCommand({ TableName: await localTable(suffix) }));
-  return Items;
+  const items: Record<string, unknown>[] = [];
+  for await (const page of paginateScan({ client: localDatabase() }, { TableName: await localTable(suffix) })) {
+    items.push(...(page.Items ?? []));
+  }
+  return items;
 }
 
 /** The local table whose name ends with `-<suffix>` (`talentpilot-local-activity`). */
