@@ -232,3 +232,18 @@ test.describe('signed in', () => {
     await expectNoAxeViolations(page, '/edit-profile with its validation errors');
   });
 });
+
+/** The scanner itself: a page with serious violations fails with each rule and element named. */
+test('the axe check fails on a page with serious violations and names them', async ({ page }) => {
+  await page.setContent('<main><h1>Broken</h1><button id="nameless"></button><img id="no-alt" src="data:,"></main>');
+
+  const failure = await expectNoAxeViolations(page, 'a deliberately broken page').then(
+    () => 'passed',
+    (error: unknown) => String(error),
+  );
+
+  expect(failure).toContain('axe found serious or critical violations on a deliberately broken page');
+  for (const named of ['[critical] button-name:', 'at #nameless', '[critical] image-alt:', 'at #no-alt']) {
+    expect(failure).toContain(named);
+  }
+});
