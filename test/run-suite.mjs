@@ -39,7 +39,7 @@ const STEPS = [
   // package.json's format:check: Prettier's newer command line (18 CPU-s instead of 31 on a clean
   // clone), tuned the same way.
   { name: 'prettier', command: 'npm run -s format:check', cores: 1 },
-  { name: 'jest', command: 'jest --maxWorkers=2', cores: 2 },
+  { name: 'jest', command: 'jest', cores: 2 },
   { name: 'e2e', command: 'node test/e2e/require-chromium.js && playwright test', cores: 2, after: ['build:web'] },
 ];
 
