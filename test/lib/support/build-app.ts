@@ -4,9 +4,13 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { createApp, type ProductApp } from '../../../lib/app';
 
-/** A stand-in for `web/dist`: an index.html, a hashed asset and a top-level file. */
+/**
+ * A stand-in for `web/dist`: an index.html, a hashed asset and a top-level file. Removed when the
+ * process ends, or the test file (test/support/file-exit.js), as CDK removes its temporary assemblies.
+ */
 export function makeWebDist(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
+  process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
   fs.mkdirSync(path.join(dir, 'assets'));
   fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html><head><title>Test</title></head><body></body></html>');
   fs.writeFileSync(path.join(dir, 'assets', 'index-Bx1y2z3A.js'), 'console.log("app");');
