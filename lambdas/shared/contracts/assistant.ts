@@ -1,6 +1,7 @@
 import * as z from '../zod';
 import { CAPABILITIES } from '../domain/capabilities';
 import { formatCount } from '../domain/format-count';
+import { ASSISTANT_LIMITS } from './assistant-limits';
 
 /**
  * The recruiting assistant's REST contract (issue 6): jobs with their client must-haves, and the
@@ -11,26 +12,8 @@ import { formatCount } from '../domain/format-count';
  * says which engine produced it (the deterministic engine offline, Bedrock in AWS).
  */
 
-/** Size limits of every input; long enough for real documents, short enough to bound cost. */
-export const ASSISTANT_LIMITS = {
-  titleMaxChars: 120,
-  /** A job description, a resume or a profile. */
-  documentMaxChars: 20_000,
-  companyInfoMaxChars: 5_000,
-  locationMaxChars: 120,
-  /** One must-have, nice-to-have, exclusion or rubric point. */
-  itemMaxChars: 160,
-  requirementsMax: 25,
-  clientNamesMax: 10,
-  questionsMax: 20,
-  answerMaxChars: 5_000,
-  candidatesMax: 20,
-  candidateNameMaxChars: 120,
-  /** How many recent results the history answer holds. */
-  historyMax: 50,
-  /** How many jobs one user may keep. */
-  jobsMax: 200,
-} as const;
+/** Size limits of every input (assistant-limits.ts, which the web imports without the schemas). */
+export { ASSISTANT_LIMITS };
 
 export { CAPABILITIES };
 export type AssistantCapability = (typeof CAPABILITIES)[number];

@@ -1,5 +1,6 @@
 import * as z from '../zod';
 import { APIKEY_TYPES, ATS_NAMES, type ApiKeyType, type AtsName } from '../../ats/ats-port';
+import { ATS_LIMITS } from './ats-limits';
 
 /**
  * The ATS REST contract (issue 7): connect a recruiter's applicant tracking system read-only,
@@ -28,17 +29,8 @@ export type AtsContractName = AtsName;
 export const ATS_CONTRACT_KEY_TYPES = APIKEY_TYPES;
 export type AtsContractKeyType = ApiKeyType;
 
-/** Limits of the ATS answers: enough for a real desk, bounded for a 6 MB Lambda answer. */
-export const ATS_LIMITS = {
-  /** A key or token as pasted (longer is a paste of something else). */
-  keyMaxChars: 512,
-  /** Candidates one `GET /ats/candidates` answers. */
-  candidatesMax: 100,
-  /** Jobs one `GET /ats/jobs` answers (most recently updated first). */
-  jobsMax: 500,
-  /** Predictions one `POST /ats/predict` answers (most likely first). */
-  predictionsMax: 100,
-} as const;
+/** Limits of the ATS answers (ats-limits.ts, which the web imports without the schemas). */
+export { ATS_LIMITS };
 
 /**
  * Who may change the firm's ATS connection (issue 18, organization-rules `manageAts`), in the words

@@ -1,26 +1,8 @@
-import type { ASSISTANT_LIMITS, AssistantCapability } from '@contracts/assistant';
+import type { AssistantCapability } from '@contracts/assistant';
 import { paths } from '../../config/paths';
 
-/**
- * The contract's size limits, written out here because the pages import the contract's types
- * only (its values would bring zod along). Typed as the contract's literal types, so a limit
- * changed there fails the web type check until it is changed here too.
- */
-export const LIMITS: typeof ASSISTANT_LIMITS = {
-  titleMaxChars: 120,
-  documentMaxChars: 20_000,
-  companyInfoMaxChars: 5_000,
-  locationMaxChars: 120,
-  itemMaxChars: 160,
-  requirementsMax: 25,
-  clientNamesMax: 10,
-  questionsMax: 20,
-  answerMaxChars: 5_000,
-  candidatesMax: 20,
-  candidateNameMaxChars: 120,
-  historyMax: 50,
-  jobsMax: 200,
-};
+/** The contract's size limits, from its zod-free module (the pages import no schemas). */
+export { ASSISTANT_LIMITS as LIMITS } from '@contracts/assistant-limits';
 
 /** One capability's screen under /services. */
 export interface AssistantScreen {

@@ -1,16 +1,7 @@
-import type { ATS_LIMITS, AtsSyncResourceView, AtsSyncStateView, AtsSyncView, PlacementEvaluationView } from '@contracts/ats';
+import type { AtsSyncResourceView, AtsSyncStateView, AtsSyncView, PlacementEvaluationView } from '@contracts/ats';
 
-/**
- * The contract's limits, written out here because the pages import the contract's types only
- * (its values would bring zod along). Typed as the contract's literal types, so a limit changed
- * there fails the web type check until it is changed here too.
- */
-export const LIMITS: typeof ATS_LIMITS = {
-  keyMaxChars: 512,
-  candidatesMax: 100,
-  jobsMax: 500,
-  predictionsMax: 100,
-};
+/** The contract's limits, from its zod-free module (the pages import no schemas). */
+export { ATS_LIMITS as LIMITS } from '@contracts/ats-limits';
 
 export { formatWhen } from '../../lib/format-when';
 
