@@ -1,16 +1,12 @@
 /** @jest-environment ./test/support/backend-environment.js */
 import { createRestActivityApi } from '../../../../web/src/features/activity/api/activity-api';
-import { createRestClient, RestApiError } from '../../../../web/src/lib/rest-client';
+import { RestApiError } from '../../../../web/src/lib/rest-client';
+import { restClientAnswering } from '../../support/rest';
 import { testConfig } from '../../support/config';
 
 /** The activity API over the real REST client, against a fake HTTP answer. */
 function activityApi(answer: Response) {
-  const fetchImpl = jest.fn(async (_url: string, _init: RequestInit) => answer);
-  const client = createRestClient({
-    baseUrl: 'http://127.0.0.1:5181/prod/',
-    getIdToken: async () => 'id-token-dana',
-    fetch: fetchImpl as unknown as typeof fetch,
-  });
+  const { client, fetchImpl } = restClientAnswering(answer, 'id-token-dana');
   const sent = () => {
     const [url, init] = fetchImpl.mock.calls[0] as [string, RequestInit];
     return { url, method: init.method, headers: init.headers as Record<string, string> };

@@ -1,20 +1,12 @@
 /** @jest-environment ./test/support/backend-environment.js */
 import { createRestAdminApi } from '../../../../web/src/features/admin/api/admin-api';
-import { createRestClient, RestApiError } from '../../../../web/src/lib/rest-client';
+import { RestApiError } from '../../../../web/src/lib/rest-client';
+import { jsonResponse, restClientAnswering } from '../../support/rest';
 import { testConfig } from '../../support/config';
-
-function jsonResponse(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
 
 /** The admin API over the real REST client, against a fake HTTP answer. */
 function adminApi(answer: Response) {
-  const fetchImpl = jest.fn(async (_url: string, _init: RequestInit) => answer);
-  const client = createRestClient({
-    baseUrl: 'http://127.0.0.1:5181/prod/',
-    getIdToken: async () => 'id-token-avery',
-    fetch: fetchImpl as unknown as typeof fetch,
-  });
+  const { client, fetchImpl } = restClientAnswering(answer, 'id-token-avery');
   const sent = () => {
     const [url, init] = fetchImpl.mock.calls[0] as [string, RequestInit];
     return {

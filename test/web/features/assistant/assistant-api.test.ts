@@ -1,32 +1,14 @@
 /** @jest-environment ./test/support/backend-environment.js */
 import type { AssistantResult } from '@contracts/assistant';
 import { createRestAssistantApi } from '../../../../web/src/features/assistant/api/assistant-api';
-import { createRestClient, RestApiError } from '../../../../web/src/lib/rest-client';
+import { RestApiError } from '../../../../web/src/lib/rest-client';
+import { jsonResponse, restClientAnswering, sentRequest } from '../../support/rest';
 import { testConfig } from '../../support/config';
-
-function jsonResponse(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
 
 /** The assistant API over the real REST client, against a fake HTTP answer. */
 function assistantApi(answer: Response) {
-  const fetchImpl = jest.fn(async (_url: string, _init: RequestInit) => answer);
-  const client = createRestClient({
-    baseUrl: 'http://127.0.0.1:5181/prod/',
-    getIdToken: async () => 'id-token-ada',
-    fetch: fetchImpl as unknown as typeof fetch,
-  });
+  const { client, fetchImpl } = restClientAnswering(answer);
   return { api: createRestAssistantApi(testConfig(), client), fetchImpl };
-}
-
-function sent(fetchImpl: jest.Mock) {
-  const [url, init] = fetchImpl.mock.calls[0] as [string, RequestInit];
-  return {
-    url,
-    method: init.method,
-    headers: init.headers as Record<string, string>,
-    body: init.body ? (JSON.parse(String(init.body)) as unknown) : undefined,
-  };
 }
 
 const summary: AssistantResult<'candidate-summary'> = {
@@ -65,7 +47,7 @@ describe('the assistant API', () => {
     };
     const patched = assistantApi(jsonResponse(200, { job }));
     await expect(patched.api.updateJob('job 1', { archived: true })).resolves.toEqual(job);
-    expect(sent(patched.fetchImpl)).toMatchObject({
+    expect(sentRequest(patched.fetchImpl)).toMatchObject({
       url: 'http://127.0.0.1:5181/prod/assistant/jobs/job%201',
       method: 'PATCH',
       body: { archived: true },
@@ -73,7 +55,7 @@ describe('the assistant API', () => {
 
     const deleted = assistantApi(jsonResponse(200, { deleted: 'job 1' }));
     await expect(deleted.api.deleteJob('job 1')).resolves.toBeUndefined();
-    expect(sent(deleted.fetchImpl)).toMatchObject({
+    expect(sentRequest(deleted.fetchImpl)).toMatchObject({
       url: 'http://127.0.0.1:5181/prod/assistant/jobs/job%201',
       method: 'DELETE',
       body: undefined,
@@ -86,7 +68,7 @@ describe('the assistant API', () => {
   it('posts a capability’s request to its route with the id token and reads the result', async () => {
     const { api, fetchImpl } = assistantApi(jsonResponse(200, { result: summary }));
     await expect(api.candidateSummary({ profile: 'Priya Raman, backend engineer' })).resolves.toEqual(summary);
-    const request = sent(fetchImpl);
+    const request = sentRequest(fetchImpl);
     expect(request.url).toBe('http://127.0.0.1:5181/prod/assistant/candidate-summary');
     expect(request.method).toBe('POST');
     expect(request.headers.Authorization).toBe('id-token-ada');
@@ -101,7 +83,7 @@ describe('the assistant API', () => {
       candidateName: 'Priya',
       answers: [{ questionId: 'q1', answer: 'Yes' }],
     });
-    expect(sent(fetchImpl).url).toBe('http://127.0.0.1:5181/prod/assistant/evaluations');
+    expect(sentRequest(fetchImpl).url).toBe('http://127.0.0.1:5181/prod/assistant/evaluations');
   });
 
   it('treats a result of another capability as a failure', async () => {
@@ -112,10 +94,10 @@ describe('the assistant API', () => {
   it('asks for the history with the capability and job as query parameters, leaving out what is not given', async () => {
     const { api, fetchImpl } = assistantApi(jsonResponse(200, { results: [summary, { nonsense: true }] }));
     await expect(api.history({ capability: 'screening-questions', jobId: 'j1' })).resolves.toEqual([summary]);
-    expect(sent(fetchImpl).url).toBe('http://127.0.0.1:5181/prod/assistant/results?capability=screening-questions&jobId=j1');
+    expect(sentRequest(fetchImpl).url).toBe('http://127.0.0.1:5181/prod/assistant/results?capability=screening-questions&jobId=j1');
     const { api: all, fetchImpl: allFetch } = assistantApi(jsonResponse(200, { results: [] }));
     await all.history();
-    expect(sent(allFetch).url).toBe('http://127.0.0.1:5181/prod/assistant/results');
+    expect(sentRequest(allFetch).url).toBe('http://127.0.0.1:5181/prod/assistant/results');
   });
 
   it('asks for a page of results with the search, cursor and page size, and reads where the next page starts', async () => {
@@ -124,7 +106,7 @@ describe('the assistant API', () => {
       results: [summary],
       nextCursor: 'r1',
     });
-    expect(sent(fetchImpl).url).toBe(
+    expect(sentRequest(fetchImpl).url).toBe(
       'http://127.0.0.1:5181/prod/assistant/results?capability=candidate-summary&q=priya+raman&before=r0&limit=10',
     );
     const { api: last } = assistantApi(jsonResponse(200, { results: [] }));
@@ -134,7 +116,7 @@ describe('the assistant API', () => {
   it('deletes a result by id, and passes the server’s refusal on', async () => {
     const { api, fetchImpl } = assistantApi(jsonResponse(200, { deleted: { resultId: 'r1' } }));
     await api.deleteResult('r1');
-    expect(sent(fetchImpl)).toMatchObject({
+    expect(sentRequest(fetchImpl)).toMatchObject({
       url: 'http://127.0.0.1:5181/prod/assistant/results/delete',
       method: 'POST',
       body: { resultId: 'r1' },
@@ -160,7 +142,7 @@ describe('the assistant API', () => {
     const job = { ...jobAnswer, mayChange: true };
     const { api, fetchImpl } = assistantApi(jsonResponse(200, { job }));
     await expect(api.saveJob({ title: job.title, description: job.description, mustHaves: [], niceToHaves: [] })).resolves.toEqual(job);
-    expect(sent(fetchImpl).url).toBe('http://127.0.0.1:5181/prod/assistant/jobs');
+    expect(sentRequest(fetchImpl).url).toBe('http://127.0.0.1:5181/prod/assistant/jobs');
     const teammates = { ...job, id: 'j2', mayChange: false };
     const { api: list } = assistantApi(jsonResponse(200, { jobs: [job, teammates] }));
     await expect(list.listJobs()).resolves.toEqual([job, teammates]);

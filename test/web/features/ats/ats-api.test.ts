@@ -1,32 +1,14 @@
 /** @jest-environment ./test/support/backend-environment.js */
 import { createRestAtsApi, isSubscriptionRequired } from '../../../../web/src/features/ats/api/ats-api';
-import { createRestClient, RestApiError } from '../../../../web/src/lib/rest-client';
+import { RestApiError } from '../../../../web/src/lib/rest-client';
 import { atsCandidate, atsJob, atsOptions, greenhouseConnection, idleSync, trainedPrediction } from '../../support/ats';
+import { jsonResponse, restClientAnswering, sentRequest } from '../../support/rest';
 import { testConfig } from '../../support/config';
-
-function jsonResponse(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
 
 /** The ATS API over the real REST client, against a fake HTTP answer. */
 function atsApi(answer: Response) {
-  const fetchImpl = jest.fn(async (_url: string, _init: RequestInit) => answer);
-  const client = createRestClient({
-    baseUrl: 'http://127.0.0.1:5181/prod/',
-    getIdToken: async () => 'id-token-ada',
-    fetch: fetchImpl as unknown as typeof fetch,
-  });
+  const { client, fetchImpl } = restClientAnswering(answer);
   return { api: createRestAtsApi(testConfig(), client), fetchImpl };
-}
-
-function sent(fetchImpl: jest.Mock) {
-  const [url, init] = fetchImpl.mock.calls[0] as [string, RequestInit];
-  return {
-    url,
-    method: init.method,
-    headers: init.headers as Record<string, string>,
-    body: init.body ? (JSON.parse(String(init.body)) as unknown) : undefined,
-  };
 }
 
 const connectionAnswer = { connection: greenhouseConnection(), sync: idleSync(), options: atsOptions() };
@@ -36,8 +18,8 @@ describe('the ATS API', () => {
     const { api, fetchImpl } = atsApi(jsonResponse(200, connectionAnswer));
     const request = { atsname: 'greenhouse', apikeytype: 'basic', apikey1: 'gh-key-abcd1234', apikey2: null } as const;
     await expect(api.connect(request)).resolves.toEqual(connectionAnswer);
-    expect(sent(fetchImpl)).toMatchObject({ url: 'http://127.0.0.1:5181/prod/ats/connection', method: 'POST', body: request });
-    expect(sent(fetchImpl).headers.Authorization).toBe('id-token-ada');
+    expect(sentRequest(fetchImpl)).toMatchObject({ url: 'http://127.0.0.1:5181/prod/ats/connection', method: 'POST', body: request });
+    expect(sentRequest(fetchImpl).headers.Authorization).toBe('id-token-ada');
   });
 
   it.each([
@@ -53,8 +35,8 @@ describe('the ATS API', () => {
   ] as const)('%s calls %s /%s, without a body', async (method, verb, path, answer) => {
     const { api, fetchImpl } = atsApi(jsonResponse(200, answer));
     await expect(api[method]()).resolves.toEqual(answer);
-    expect(sent(fetchImpl)).toMatchObject({ url: `http://127.0.0.1:5181/prod/${path}`, method: verb, body: undefined });
-    expect(sent(fetchImpl).headers.Authorization).toBe('id-token-ada');
+    expect(sentRequest(fetchImpl)).toMatchObject({ url: `http://127.0.0.1:5181/prod/${path}`, method: verb, body: undefined });
+    expect(sentRequest(fetchImpl).headers.Authorization).toBe('id-token-ada');
   });
 
   it('reads a sync from an API deployed before skipped records were counted as nothing skipped', async () => {
@@ -85,15 +67,15 @@ describe('the ATS API', () => {
   it('lists jobs, the candidates of a job by its id, and predicts for a job', async () => {
     const jobs = atsApi(jsonResponse(200, { jobs: [atsJob(), { nonsense: true }] }));
     await expect(jobs.api.listJobs()).resolves.toEqual([atsJob()]);
-    expect(sent(jobs.fetchImpl).url).toBe('http://127.0.0.1:5181/prod/ats/jobs');
+    expect(sentRequest(jobs.fetchImpl).url).toBe('http://127.0.0.1:5181/prod/ats/jobs');
 
     const candidates = atsApi(jsonResponse(200, { candidates: [atsCandidate(1)] }));
     await expect(candidates.api.listCandidates('gh 4001')).resolves.toEqual([atsCandidate(1)]);
-    expect(sent(candidates.fetchImpl).url).toBe('http://127.0.0.1:5181/prod/ats/candidates?jobId=gh+4001');
+    expect(sentRequest(candidates.fetchImpl).url).toBe('http://127.0.0.1:5181/prod/ats/candidates?jobId=gh+4001');
 
     const predicted = atsApi(jsonResponse(200, trainedPrediction()));
     await expect(predicted.api.predict('gh-4001')).resolves.toEqual(trainedPrediction());
-    expect(sent(predicted.fetchImpl)).toMatchObject({
+    expect(sentRequest(predicted.fetchImpl)).toMatchObject({
       url: 'http://127.0.0.1:5181/prod/ats/predict',
       method: 'POST',
       body: { jobId: 'gh-4001' },

@@ -1,20 +1,12 @@
 import { createRestBillingAccountApi } from '../../../../web/src/features/subscriptions/api/billing-account-api';
-import { createRestClient, RestApiError } from '../../../../web/src/lib/rest-client';
+import { RestApiError } from '../../../../web/src/lib/rest-client';
+import { jsonResponse, restClientAnswering } from '../../support/rest';
 import { testConfig } from '../../support/render';
 
 /** The card on file and invoices over the real REST client, against fake HTTP answers. */
 
-function jsonResponse(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
-
 function billingAccountApi(answer: Response) {
-  const fetchImpl = jest.fn(async (_url: string, _init: RequestInit) => answer);
-  const client = createRestClient({
-    baseUrl: 'http://127.0.0.1:5181/prod/',
-    getIdToken: async () => 'id-token-ada',
-    fetch: fetchImpl as unknown as typeof fetch,
-  });
+  const { client, fetchImpl } = restClientAnswering(answer);
   const call = () => fetchImpl.mock.calls[0] as [string, RequestInit];
   return { api: createRestBillingAccountApi(testConfig(), client), call };
 }

@@ -1,39 +1,21 @@
 /** @jest-environment ./test/support/backend-environment.js */
 import { createRestBillingApi } from '../../../../web/src/features/subscriptions/api/billing-api';
-import { createRestClient, RestApiError } from '../../../../web/src/lib/rest-client';
+import { RestApiError } from '../../../../web/src/lib/rest-client';
+import { jsonResponse, restClientAnswering, sentRequest } from '../../support/rest';
 import { testConfig } from '../../support/config';
 import { testAccount, testPlans, testSubscription } from '../../support/billing';
 
-function jsonResponse(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
-
 /** The billing API over the real REST client, against a fake HTTP answer. */
 function billingApi(answer: Response) {
-  const fetchImpl = jest.fn(async (_url: string, _init: RequestInit) => answer);
-  const client = createRestClient({
-    baseUrl: 'http://127.0.0.1:5181/prod/',
-    getIdToken: async () => 'id-token-ada',
-    fetch: fetchImpl as unknown as typeof fetch,
-  });
+  const { client, fetchImpl } = restClientAnswering(answer);
   return { api: createRestBillingApi(testConfig(), client), fetchImpl };
-}
-
-function sent(fetchImpl: jest.Mock) {
-  const [url, init] = fetchImpl.mock.calls[0] as [string, RequestInit];
-  return {
-    url,
-    method: init.method,
-    headers: init.headers as Record<string, string>,
-    body: init.body ? (JSON.parse(String(init.body)) as unknown) : undefined,
-  };
 }
 
 describe('the billing API', () => {
   it('reads the plans from the public plans call, without a token', async () => {
     const { api, fetchImpl } = billingApi(jsonResponse(200, { plans: testPlans() }));
     await expect(api.listPlans()).resolves.toHaveLength(5);
-    const request = sent(fetchImpl);
+    const request = sentRequest(fetchImpl);
     expect(request.url).toBe('http://127.0.0.1:5181/prod/subscription/plans');
     expect(request.headers.Authorization).toBeUndefined();
   });
@@ -48,7 +30,7 @@ describe('the billing API', () => {
     const answer = { subscriptions: [testSubscription()], account: testAccount(), firmAccess };
     const { api, fetchImpl } = billingApi(jsonResponse(200, answer));
     await expect(api.getUserSubscriptions('code-talentpilot-sub-ada')).resolves.toEqual(answer);
-    const request = sent(fetchImpl);
+    const request = sentRequest(fetchImpl);
     expect(request.url).toBe('http://127.0.0.1:5181/prod/user/subscriptions/code-talentpilot-sub-ada');
     expect(request.headers.Authorization).toBe('id-token-ada');
   });
@@ -71,7 +53,7 @@ describe('the billing API', () => {
       'key-1',
     );
     expect(answer.outcome).toBe('created');
-    const request = sent(fetchImpl);
+    const request = sentRequest(fetchImpl);
     expect(request.url).toBe('http://127.0.0.1:5181/prod/subscription/create-change');
     expect(request.method).toBe('POST');
     expect(request.headers).toEqual(expect.objectContaining({ 'Idempotency-Key': 'key-1', Authorization: 'id-token-ada' }));
@@ -85,7 +67,7 @@ describe('the billing API', () => {
     const subscription = testSubscription();
     const { api, fetchImpl } = billingApi(jsonResponse(200, { subscription }));
     await expect(api[method]('sub-1')).resolves.toEqual({ subscription });
-    const request = sent(fetchImpl);
+    const request = sentRequest(fetchImpl);
     expect(request.url).toBe(`http://127.0.0.1:5181/prod/${path}`);
     expect(request.body).toEqual({ subscriptionId: 'sub-1' });
   });
