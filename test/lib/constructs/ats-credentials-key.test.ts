@@ -1,16 +1,12 @@
-import { App, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
-import { UserPool } from 'aws-cdk-lib/aws-cognito';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { AtsCredentialsKey } from '../../../lib/constructs/ats-credentials-key';
-import { Data } from '../../../lib/constructs/data';
-import { RestApi } from '../../../lib/constructs/rest-api';
 import { REST_ROUTES, restFunctions, type RestRouteDefinition } from '../../../lib/definitions/rest-routes';
 import { ATS_ROUTE_TIMEOUT_SECONDS } from '../../../lambdas/ats/ats-time-limits';
 import { CREDENTIAL_PURPOSE } from '../../../lambdas/ats/credentials/credential-cipher';
 import { ATS_ENV } from '../../../lambdas/ats/routes/ats-environment-names';
 import { flatten, resourcesOfType } from '../support/build-app';
 import { resourceOf, synthesizedApp, SYNTHESIS_TIMEOUT_MS, type SynthesizedApp } from '../support/synthesized-app';
+import { stackWithRoutes } from '../support/rest-api-stack';
 import { concernSnapshot } from '../support/template-snapshots';
 
 /** The ATS credential key (issue 7) and what the ATS routes may do with it. */
@@ -211,28 +207,6 @@ describe('AtsCredentialsKey: the KMS key that seals saved ATS keys', () => {
   });
 });
 
-/** A stack holding only the key and a RestApi with the given routes. */
-function stackWithRoutes(id: string, routes: RestRouteDefinition[], withKey: boolean): Stack {
-  const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
-  const stack = new Stack(app, id, { env: { region: 'us-east-2' } });
-  const data = new Data(stack, 'Data', { retainData: false });
-  const key = withKey ? new AtsCredentialsKey(stack, 'AtsCredentialsKey', { name: 'talentpilot-test' }) : undefined;
-  new RestApi(stack, 'RestApi', {
-    name: id.toLowerCase(),
-    tables: data.tables,
-    userPool: new UserPool(stack, 'Pool'),
-    websiteOrigin: 'https://example.cloudfront.net',
-    planCodeSuffix: '_dev',
-    productSlug: 'talentpilot',
-    recurlyApiKeySecretName: 'talentpilot/dev/recurly-api-key',
-    recurlyWebhookSecretName: 'talentpilot/dev/recurly-webhook-secret',
-    retainLogs: false,
-    routes,
-    atsCredentialsKey: key?.key,
-  });
-  return stack;
-}
-
 describe('RestApi routes that seal ATS credentials', () => {
   const route: RestRouteDefinition = {
     functionId: 'AtsConnectFunction',
@@ -247,26 +221,29 @@ describe('RestApi routes that seal ATS credentials', () => {
   };
 
   it('refuses, at synth, a credential route without a key', () => {
-    expect(() => stackWithRoutes('NoKey', [route], false)).toThrow(
+    expect(() => stackWithRoutes('NoKey', [route])).toThrow(
       /AtsConnectFunction seals ATS credentials \(atsCredentials\) but the RestApi was given no atsCredentialsKey/,
     );
   });
 
   it.each([0, 2.5, 30, 900])("refuses, at synth, a time-out of %s s (whole seconds up to API Gateway's 29 s)", (timeoutSeconds) => {
-    expect(() => stackWithRoutes('BadTimeout', [{ ...route, timeoutSeconds }], true)).toThrow(
+    expect(() => stackWithRoutes('BadTimeout', [{ ...route, timeoutSeconds }], { withAtsCredentialsKey: true })).toThrow(
       /AtsConnectFunction declares timeoutSeconds .* from 1 to 29/,
     );
   });
 
   it("honours the route's own time-out", () => {
-    Template.fromStack(stackWithRoutes('OwnTimeout', [route], true)).hasResourceProperties('AWS::Lambda::Function', {
-      Description: 'POST /ats/connection',
-      Timeout: 20,
-    });
+    Template.fromStack(stackWithRoutes('OwnTimeout', [route], { withAtsCredentialsKey: true })).hasResourceProperties(
+      'AWS::Lambda::Function',
+      {
+        Description: 'POST /ats/connection',
+        Timeout: 20,
+      },
+    );
   });
 
   it('leaves no cdk-nag finding on the key or the grant: one key, no wildcard, rotation on', () => {
-    const stack = stackWithRoutes('KeyNag', [route], true);
+    const stack = stackWithRoutes('KeyNag', [route], { withAtsCredentialsKey: true });
     const findings = [stack.node.findChild('RestApi'), stack.node.findChild('AtsCredentialsKey')].flatMap((scope) =>
       new AwsSolutionsChecks()
         .validateScope(scope)

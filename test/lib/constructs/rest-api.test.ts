@@ -1,14 +1,12 @@
-import { App, Stack } from 'aws-cdk-lib';
+import { Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
-import { UserPool } from 'aws-cdk-lib/aws-cognito';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { Data } from '../../../lib/constructs/data';
-import { RestApi, type LanguageModelSettings } from '../../../lib/constructs/rest-api';
 import { COGNITO_TRIGGERS } from '../../../lib/definitions/cognito-triggers';
 import { REST_ROUTES, restFunctions, restMethodKey, type RestRouteDefinition } from '../../../lib/definitions/rest-routes';
 import { CORS_ALLOW_HEADERS, CORS_MAX_AGE_SECONDS } from '../../../lambdas/shared/http/cors';
 import { flatten, onlyResource, resourcesOfType } from '../support/build-app';
 import { resourceOf, synthesizedApp, SYNTHESIS_TIMEOUT_MS, type SynthesizedApp } from '../support/synthesized-app';
+import { stackWithRoutes } from '../support/rest-api-stack';
 import { concernSnapshot } from '../support/template-snapshots';
 
 const WEBSITE_ORIGIN = 'https://${WebsiteDistribution0C86AB5B.DomainName}';
@@ -321,27 +319,6 @@ describe('RestApi: API Gateway REST, stage prod', () => {
   });
 });
 
-/** A stack holding only a RestApi with the given routes (and the tables and pool they need). */
-function stackWithRoutes(id: string, routes: RestRouteDefinition[], languageModel?: LanguageModelSettings): Stack {
-  const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
-  const stack = new Stack(app, id, { env: { region: 'us-east-2' } });
-  const data = new Data(stack, 'Data', { retainData: false });
-  new RestApi(stack, 'RestApi', {
-    name: id.toLowerCase(),
-    tables: data.tables,
-    userPool: new UserPool(stack, 'Pool'),
-    websiteOrigin: 'https://example.cloudfront.net',
-    planCodeSuffix: '_dev',
-    productSlug: 'talentpilot',
-    recurlyApiKeySecretName: 'talentpilot/dev/recurly-api-key',
-    recurlyWebhookSecretName: 'talentpilot/dev/recurly-webhook-secret',
-    retainLogs: false,
-    routes,
-    languageModel,
-  });
-  return stack;
-}
-
 describe('RestApi routes that need a user or tables', () => {
   const entry = REST_ROUTES[0].entry;
   const routes: RestRouteDefinition[] = [
@@ -639,7 +616,9 @@ describe('RestApi routes that ask a language model (cdk-nag)', () => {
   });
 
   it('leaves no cdk-nag finding: the Bedrock grant names one model and no wildcard', () => {
-    const stack = stackWithRoutes('ModelNag', [route], { engine: 'bedrock', bedrockModelId: 'us.amazon.nova-lite-v1:0' });
+    const stack = stackWithRoutes('ModelNag', [route], {
+      languageModel: { engine: 'bedrock', bedrockModelId: 'us.amazon.nova-lite-v1:0' },
+    });
     expect(nagFindings(stack)).toEqual([]);
     expect(JSON.stringify(Template.fromStack(stack).findResources('AWS::IAM::Policy'))).toContain('bedrock:InvokeModel');
   });
