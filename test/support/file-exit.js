@@ -8,7 +8,7 @@
  * and a developer's /tmp grew by that on every run. Listeners the file's `process` got from the
  * worker's own are left alone: only the ones the file added run, once.
  *
- * A mixin for a jest environment class, like quiet-output.js.
+ * A mixin for a jest environment class, like quiet-output.js: the backend's and the web's.
  */
 
 /** @param {new (...args: any[]) => import('@jest/environment').JestEnvironment} Base */

@@ -7,6 +7,7 @@
  */
 const { TestEnvironment } = require('jest-environment-jsdom');
 const { TextEncoder, TextDecoder } = require('node:util');
+const { withFileExit } = require('../../support/file-exit');
 const { withQuietOutput } = require('../../support/quiet-output');
 const { withReleasedAsyncStorage } = require('../../support/released-async-storage');
 const { prefilterStyleRules } = require('./style-rule-prefilter');
@@ -40,7 +41,7 @@ class WebTestEnvironment extends TestEnvironment {
   }
 }
 
-// Output held back unless a test fails, and each file's async-local storages released when it ends,
-// as in the backend tests (test/support/quiet-output.js, released-async-storage.js): a worker runs
-// web and backend files alike.
-module.exports = withReleasedAsyncStorage(withQuietOutput(WebTestEnvironment));
+// Output held back unless a test fails, and each file's async-local storages released and its `exit`
+// listeners run when it ends, as in the backend tests (test/support/quiet-output.js,
+// released-async-storage.js, file-exit.js): a worker runs web and backend files alike.
+module.exports = withFileExit(withReleasedAsyncStorage(withQuietOutput(WebTestEnvironment)));
