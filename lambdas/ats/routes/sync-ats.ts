@@ -2,14 +2,13 @@ import type { AtsSyncResponse } from '../../shared/contracts/ats';
 import type { ApiGatewayHandler, HttpHandlerOptions } from '../../shared/http/handler';
 import { createLogger } from '../../shared/logger';
 import { SYNC_CONNECTOR_LIMITS, SYNC_TIME_BUDGET_MS } from '../ats-time-limits';
-import { createConnector } from '../connectors';
-import { openCredentials } from '../credentials/credential-vault';
 import { runSync } from '../sync/sync-engine';
 import { recordAtsActivity, UNEXPECTED_FAILURE, withAtsActivity, type AtsActivityDependencies, type AtsSyncEnd } from './ats-activity';
 import { cipherFromEnvironment } from './ats-cipher';
 import { atsCredentialDependencies, type AtsCredentialDependencies } from './ats-dependencies';
 import { atsRoute } from './ats-route';
-import { currentSyncView, storedCredentials } from './ats-views';
+import { currentSyncView } from './ats-views';
+import { openSavedConnection } from './saved-connection';
 
 const logger = createLogger({ component: 'ats-sync' });
 
@@ -33,12 +32,8 @@ export function createSyncAtsHandler(
     {
       manages: true,
       run: async ({ deps, connection, user }) => {
-        const credentials = await openCredentials(storedCredentials(connection), { cipher: deps.cipher, userId: connection.id });
-        const connector = createConnector(credentials, {
-          ...SYNC_CONNECTOR_LIMITS,
-          ...deps.connectorOptions,
-          bullhornGrants: deps.bullhornGrants?.(connection.id),
-        });
+        const { credentials, connectorWith } = await openSavedConnection(deps, connection);
+        const connector = connectorWith(SYNC_CONNECTOR_LIMITS);
         const budgetEndsAt = deps.now().getTime() + (deps.syncBudgetMs ?? SYNC_TIME_BUDGET_MS);
         const synced = (end: AtsSyncEnd) =>
           recordAtsActivity(deps.activity, connection.id, user.id, { action: 'ats.synced', vendor: credentials.atsname, ...end });

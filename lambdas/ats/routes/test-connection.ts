@@ -2,14 +2,12 @@ import type { AtsTestResponse } from '../../shared/contracts/ats';
 import type { ApiGatewayHandler, HttpHandlerOptions } from '../../shared/http/handler';
 import { AtsError } from '../ats-port';
 import { ATS_LABELS } from '../ats-settings';
-import { createConnector } from '../connectors';
-import { openCredentials } from '../credentials/credential-vault';
 import { TEST_CONNECTOR_LIMITS } from '../ats-time-limits';
 import { recordAtsActivity, withAtsActivity, type AtsActivityDependencies } from './ats-activity';
 import { cipherFromEnvironment } from './ats-cipher';
 import { atsCredentialDependencies, type AtsCredentialDependencies } from './ats-dependencies';
 import { atsRoute } from './ats-route';
-import { storedCredentials } from './ats-views';
+import { openSavedConnection } from './saved-connection';
 
 /**
  * `POST /ats/connection/test` (subscribers): tries the saved connection with one harmless read.
@@ -26,16 +24,12 @@ export function createTestConnectionHandler(
     {
       manages: true,
       run: async ({ deps, connection, user }) => {
-        const credentials = await openCredentials(storedCredentials(connection), { cipher: deps.cipher, userId: connection.id });
+        const { credentials, connectorWith } = await openSavedConnection(deps, connection);
         const label = ATS_LABELS[credentials.atsname];
         let answer: AtsTestResponse;
         let failure: AtsError['reason'] | null = null;
         try {
-          const { accountName } = await createConnector(credentials, {
-            ...TEST_CONNECTOR_LIMITS,
-            ...deps.connectorOptions,
-            bullhornGrants: deps.bullhornGrants?.(connection.id),
-          }).testConnection();
+          const { accountName } = await connectorWith(TEST_CONNECTOR_LIMITS).testConnection();
           const testedAt = deps.now().toISOString();
           await deps.connections.recordTest(connection.id, { accountName, testedAt });
           const account = accountName ? ` (account ${accountName})` : '';
